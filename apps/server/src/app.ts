@@ -1,0 +1,73 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { catalogueRoutes } from './domains/catalogue/routes';
+import { contentRoutes } from './domains/content/routes';
+import { platformRoutes } from './domains/platform/routes';
+import { websiteRoutes } from './domains/website/routes';
+import { cartRoutes } from './domains/cart/routes';
+import { deliveryRoutes } from './domains/delivery/routes';
+import { wishlistRoutes } from './domains/wishlist/routes';
+import { registerMedia } from './domains/media/routes';
+import { registerShell } from './domains/shell/routes';
+import { registerErrorHandling } from './http/errors';
+import { requestPipeline } from './http/pipeline';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+/** Builds the whole server without listening: every plugin and domain in one readable list. */
+export async function buildApp({ config, database }: AppDeps) {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+    return503OnClosing: true,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  // CSP is off: the owner's page scripts (spec §3 extra page scripts) are injected deliberately.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(requestPipeline, { db: database.db, config });
+  // The OpenAPI document, generated from the routes' zod schemas, at GET /s/api/docs.
+  await app.register(swagger, {
+    openapi: { info: { title: 'Grocer storefront API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(platformRoutes, { database, config });
+      await api.register(websiteRoutes, { db: database.db });
+      await api.register(catalogueRoutes, { db: database.db });
+      await api.register(contentRoutes, { db: database.db });
+      await api.register(deliveryRoutes, { db: database.db });
+      await api.register(cartRoutes, { db: database.db });
+      await api.register(wishlistRoutes, { db: database.db });
+    },
+    { prefix: '/s/api' },
+  );
+
+  await registerMedia(app, { mediaDir: config.mediaDir });
+  await registerShell(app, { config, db: database.db });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

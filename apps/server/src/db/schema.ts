@@ -1,0 +1,9 @@
+// Every table, re-exported from its domain. drizzle-kit reads this file to generate migrations.
+export * from '../domains/website/tables';
+export * from '../domains/content/tables';
+export * from '../domains/catalogue/tables';
+export * from '../domains/identity/tables';
+export * from '../domains/delivery/tables';
+export * from '../domains/coupons/tables';
+export * from '../domains/cart/tables';
+export * from '../domains/wishlist/tables';

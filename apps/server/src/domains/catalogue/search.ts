@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * Recomputes the derived columns of products: the weighted full-text document (name A, brand B,
+ * category path C; 'simple' configuration so transliterated Hindi names are not stemmed away),
+ * the lower-cased text for trigram similarity, and the sort keys (cheapest pack, best discount).
+ * Call after writing products, packs, brands or categories.
+ */
+export async function refreshProductIndex(db: DbOrTx, websiteId: number, productIds?: number[]): Promise<void> {
+  const only = productIds?.length ? sql`and p.id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  await db.execute(sql`
+    with recursive cat_path(id, path) as (
+      select id, name::text from categories where website_id = ${websiteId} and parent_id is null
+      union all
+      select c.id, cp.path || ' ' || c.name from categories c join cat_path cp on c.parent_id = cp.id where c.website_id = ${websiteId}
+    ),
+    pack_stats as (
+      select product_id, min(price) as min_price,
+             max(case when act_price > 0 then ((act_price - price) * 10000 / act_price) else 0 end) as max_discount
+      from packs where website_id = ${websiteId} group by product_id
+    )
+    update products p set
+      search_doc = setweight(to_tsvector('simple', p.name), 'A')
+                || setweight(to_tsvector('simple', coalesce(b.name, '')), 'B')
+                || setweight(to_tsvector('simple', coalesce(cp.path, '')), 'C'),
+      search_text = lower(p.name || ' ' || coalesce(b.name, '')),
+      min_price = coalesce(ps.min_price, 0),
+      max_discount = coalesce(ps.max_discount, 0)
+    from products p2
+      left join brands b on b.id = p2.brand_id
+      left join cat_path cp on cp.id = p2.category_id
+      left join pack_stats ps on ps.product_id = p2.id
+    where p.id = p2.id and p.website_id = ${websiteId} ${only}
+  `);
+}
+
+/** Alias kept for callers that think of it as the search index only. */
+export const refreshProductSearch = refreshProductIndex;
+
+/**
+ * Turns shopper text into a prefix tsquery: every word must match as a prefix
+ * ('bas' finds basmati). Non-alphanumerics are dropped so user input never breaks the syntax.
+ */
+export function prefixTsQuery(q: string): string | null {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { websites } from '../website/tables';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Category tree; a category filter includes its descendants. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    parentId: integer(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    avatar: text().notNull().default(''),
+    position: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex('categories_website_slug_uq').on(t.websiteId, t.slug), index('categories_parent_idx').on(t.websiteId, t.parentId)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    slug: text().notNull(),
+    logo: text().notNull().default(''),
+  },
+  (t) => [uniqueIndex('brands_website_slug_uq').on(t.websiteId, t.slug)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    categoryId: integer().references(() => categories.id, { onDelete: 'set null' }),
+    brandId: integer().references(() => brands.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    slug: text().notNull(),
+    description: text().notNull().default(''),
+    /** structured details shown under the description (ingredients, shelf life, ...) */
+    info: jsonb().$type<Record<string, string> | null>(),
+    hsnCode: text().notNull().default(''),
+    /** GST rate in basis points (500 = 5%); prices include GST */
+    gstRate: integer().notNull().default(0),
+    /** weighted full-text document: name (A), brand (B), category path (C); kept by refreshProductSearch */
+    searchDoc: tsvector(),
+    /** lower-cased name and brand for trigram similarity (typos, prefixes) */
+    searchText: text().notNull().default(''),
+    /** cheapest pack price in paise and the best pack discount in basis points, kept by refreshProductIndex for sorting */
+    minPrice: integer().notNull().default(0),
+    maxDiscount: integer().notNull().default(0),
+    position: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_website_slug_uq').on(t.websiteId, t.slug),
+    index('products_website_category_idx').on(t.websiteId, t.categoryId),
+    index('products_website_brand_idx').on(t.websiteId, t.brandId),
+    index('products_website_created_idx').on(t.websiteId, t.createdAt),
+    index('products_website_price_idx').on(t.websiteId, t.minPrice),
+    index('products_website_position_idx').on(t.websiteId, t.position, t.id),
+    index('products_search_doc_idx').using('gin', t.searchDoc),
+    index('products_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** A sellable size of a product. Money is integer paise: price (selling), actPrice (MRP). */
+export const packs = pgTable(
+  'packs',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    productId: integer().notNull().references(() => products.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    sku: text().notNull().default(''),
+    price: integer().notNull(),
+    actPrice: integer().notNull(),
+    /** the advertised discount: percent for 'percentage', paise for 'flat' */
+    discount: integer().notNull().default(0),
+    discountType: text({ enum: ['percentage', 'flat'] }),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    index('packs_product_idx').on(t.productId, t.position),
+    index('packs_website_price_idx').on(t.websiteId, t.price),
+    check('packs_price_positive', sql`${t.price} > 0 and ${t.actPrice} >= ${t.price}`),
+  ],
+);
+
+export const productMedia = pgTable(
+  'product_media',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    productId: integer().notNull().references(() => products.id, { onDelete: 'cascade' }),
+    src: text().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [index('product_media_product_idx').on(t.productId, t.position)],
+);
+
+export const warehouses = pgTable('warehouses', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  code: text().notNull(),
+  city: text().notNull().default(''),
+  state: text().notNull().default(''),
+  pincode: text().notNull().default(''),
+});
+
+/**
+ * The stock ledger: units available per pack per warehouse, shared by online orders and POS.
+ * Taking stock is one conditional update (`where available >= qty`); the check forbids negatives.
+ */
+export const stock = pgTable(
+  'stock',
+  {
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    packId: integer().notNull().references(() => packs.id, { onDelete: 'cascade' }),
+    warehouseId: integer().notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+    available: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.packId, t.warehouseId] }), check('stock_available_non_negative', sql`${t.available} >= 0`)],
+);

@@ -1,0 +1,125 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { deliverySlots, deliveryZones, slotBookings, zonePincodes } from '../../db/schema';
+import { AppError } from '../../http/errors';
+
+export type DeliveryZone = typeof deliveryZones.$inferSelect;
+
+/** Indian pincodes: six digits, the first not zero. */
+export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
+export const INVALID_PINCODE = 'Please enter a valid pincode';
+export const notDeliveredTo = (pincode: string) => `Sorry, we do not deliver to ${pincode} yet.`;
+
+export const pincodeErrors = {
+  invalid: () => new AppError(422, 'PINCODE_INVALID', INVALID_PINCODE),
+  notServiceable: (pincode: string) => new AppError(422, 'PINCODE_NOT_SERVICEABLE', notDeliveredTo(pincode)),
+};
+
+/** The zone delivering to `pincode` on this website, or null when nobody does. */
+export async function resolvePincode(db: DbOrTx, websiteId: number, pincode: string): Promise<DeliveryZone | null> {
+  if (!PINCODE_PATTERN.test(pincode)) return null;
+  const [row] = await db
+    .select({ zone: deliveryZones })
+    .from(zonePincodes)
+    .innerJoin(deliveryZones, and(eq(deliveryZones.id, zonePincodes.zoneId), eq(deliveryZones.websiteId, websiteId)))
+    .where(and(eq(zonePincodes.websiteId, websiteId), eq(zonePincodes.pincode, pincode)))
+    .limit(1);
+  return row?.zone ?? null;
+}
+
+/**
+ * The zone a visitor without a pincode is priced against: the website's first zone, so prices
+ * and stock shown before a pincode is chosen are those of the main warehouse.
+ */
+export async function defaultZone(db: DbOrTx, websiteId: number): Promise<DeliveryZone | null> {
+  const [row] = await db.select().from(deliveryZones).where(eq(deliveryZones.websiteId, websiteId)).orderBy(asc(deliveryZones.id)).limit(1);
+  return row ?? null;
+}
+
+/** What the cart needs to know about delivery for a pincode (or for none yet). */
+export interface DeliveryContext {
+  pincode: string | null;
+  zone: DeliveryZone | null;
+  /** false when a pincode is known and nobody delivers there */
+  serviceable: boolean;
+}
+
+export async function deliveryContext(db: DbOrTx, websiteId: number, pincode: string | null): Promise<DeliveryContext> {
+  if (pincode) {
+    const zone = await resolvePincode(db, websiteId, pincode);
+    return { pincode, zone, serviceable: !!zone };
+  }
+  return { pincode: null, zone: await defaultZone(db, websiteId), serviceable: true };
+}
+
+// The shop's clock: India has one time zone and no daylight saving, so a fixed offset is exact.
+const IST_OFFSET_MS = 330 * 60_000;
+export const shopDate = (at: Date): string => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+export const shopTime = (at: Date): string => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(11, 16);
+const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export interface SlotOffer {
+  slotId: number;
+  zoneId: number;
+  date: string;
+  startTime: string;
+  endTime: string;
+  remaining: number;
+}
+
+/**
+ * Delivery slots of a zone with places left, earliest first, over `days` days starting at the
+ * zone's lead time from `from`. Today's slots that have already started are not offered.
+ */
+export async function nextSlots(db: DbOrTx, websiteId: number, zoneId: number, from: Date, days = 7): Promise<SlotOffer[]> {
+  const [zone] = await db.select().from(deliveryZones).where(and(eq(deliveryZones.id, zoneId), eq(deliveryZones.websiteId, websiteId))).limit(1);
+  if (!zone) return [];
+  const slots = await db
+    .select()
+    .from(deliverySlots)
+    .where(and(eq(deliverySlots.websiteId, websiteId), eq(deliverySlots.zoneId, zoneId)))
+    .orderBy(asc(deliverySlots.startTime));
+  if (slots.length === 0) return [];
+  const today = shopDate(from);
+  const nowTime = shopTime(from);
+  const first = addDays(today, zone.leadDays);
+  const dates = Array.from({ length: Math.max(1, days) }, (_, i) => addDays(first, i));
+  const booked = await db
+    .select()
+    .from(slotBookings)
+    .where(and(eq(slotBookings.websiteId, websiteId), inArray(slotBookings.slotId, slots.map((s) => s.id)), inArray(slotBookings.date, dates)));
+  const used = new Map(booked.map((b) => [`${b.slotId}|${b.date}`, b.used]));
+  const offers: SlotOffer[] = [];
+  for (const date of dates) {
+    for (const s of slots) {
+      if (date === today && s.startTime <= nowTime) continue;
+      const remaining = s.capacity - (used.get(`${s.id}|${date}`) ?? 0);
+      if (remaining > 0) offers.push({ slotId: s.id, zoneId, date, startTime: s.startTime, endTime: s.endTime, remaining });
+    }
+  }
+  return offers;
+}
+
+/**
+ * Takes one place in a slot on a date, atomically (for checkout, inside the order's
+ * transaction): one upsert that only increments while used < capacity. False when full.
+ */
+export async function takeSlot(db: DbOrTx, websiteId: number, slotId: number, date: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into slot_bookings (website_id, slot_id, date, capacity, used)
+    select ${websiteId}, s.id, ${date}, s.capacity, 1 from delivery_slots s where s.id = ${slotId} and s.website_id = ${websiteId}
+    on conflict (slot_id, date) do update set used = slot_bookings.used + 1
+    where slot_bookings.used < slot_bookings.capacity
+    returning used`);
+  return rowsOf(result).length > 0;
+}
+
+/** Gives a place back (order cancelled or payment abandoned). */
+export async function releaseSlot(db: DbOrTx, websiteId: number, slotId: number, date: string): Promise<void> {
+  await db.execute(sql`update slot_bookings set used = used - 1 where website_id = ${websiteId} and slot_id = ${slotId} and date = ${date} and used > 0`);
+}
+
+/** db.execute answers `{ rows }` on both drivers (pg and PGlite). */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

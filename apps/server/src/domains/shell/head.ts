@@ -1,0 +1,47 @@
+import { imageUrl } from '@grocer/shared/image';
+import type { Init } from '@grocer/shared/storefront';
+
+/** Text for HTML text and attribute positions: nothing from content can open a tag or attribute. */
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** JSON inside <script>: '<' escaped so '</script>' or '<!--' in data cannot end the element. */
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export interface HeadData {
+  title: string;
+  description: string;
+  keywords: string;
+  image: string;
+  url: string;
+  type: 'website' | 'product';
+  jsonLd?: unknown[];
+  /** the page's own schema_script (JSON-LD authored in the page builder) */
+  schemaScript?: string | null;
+  preloadImage?: string;
+  noindex?: boolean;
+}
+
+export function renderHead(h: HeadData, init: Pick<Init, 'web' | 'activetheme'>, cdn: string, origin: string): string {
+  const abs = (src: string) => (src.startsWith('http') ? src : origin + imageUrl(src, 'large', cdn));
+  const tags = [
+    `<title>${escapeHtml(h.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(h.description)}">`,
+    h.keywords ? `<meta name="keywords" content="${escapeHtml(h.keywords)}">` : '',
+    `<link rel="canonical" href="${escapeHtml(h.url)}">`,
+    `<meta property="og:title" content="${escapeHtml(h.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(h.description)}">`,
+    `<meta property="og:type" content="${h.type}">`,
+    `<meta property="og:url" content="${escapeHtml(h.url)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(init.web.name)}">`,
+    h.image ? `<meta property="og:image" content="${escapeHtml(abs(h.image))}">` : '',
+    `<meta name="twitter:card" content="summary_large_image">`,
+    init.web.favicon ? `<link rel="icon" href="${escapeHtml(imageUrl(init.web.favicon, 'small', cdn))}">` : '',
+    `<meta name="theme-color" content="${escapeHtml(init.activetheme.primary ?? '#0f766e')}">`,
+    cdn ? `<meta name="cdn" content="${escapeHtml(cdn)}">` : '',
+    h.noindex ? '<meta name="robots" content="noindex">' : '',
+    h.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(h.preloadImage)}" fetchpriority="high">` : '',
+    ...(h.jsonLd ?? []).map((j) => `<script type="application/ld+json">${scriptJson(j)}</script>`),
+    h.schemaScript ? `<script type="application/ld+json">${h.schemaScript.replace(/<\/(script)/gi, '<\\/$1')}</script>` : '',
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}

@@ -1,0 +1,71 @@
+import { initSchema } from '@grocer/shared/storefront';
+import { eq } from 'drizzle-orm';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pages, products, websiteSettings } from '../../db/schema';
+import { seedDemo } from '../../seed/demo';
+import { createTestApp } from '../../test/app';
+
+// A stand-in for the built web app: the same placeholders vite keeps in index.html.
+const dist = mkdtempSync(path.join(os.tmpdir(), 'grocer-dist-'));
+mkdirSync(path.join(dist, 'assets'));
+writeFileSync(path.join(dist, 'index.html'), '<html><head><!--app-head--></head><body><div id="app"></div><!--app-data--></body></html>');
+writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEB_DIST: dist }, seed: (db) => seedDemo(db, { mediaDir: null }) });
+  const [p] = await t.db.select().from(products).limit(1);
+  await t.db.update(products).set({ name: 'Evil </script><script>alert(1)</script> "Rice"' }).where(eq(products.id, p!.id));
+  await t.db.update(websiteSettings).set({ pageScripts: { head: '<script>window.ownerHead=1</script>', body: '<script>window.ownerBody=1</script>' } });
+  await t.db.update(pages).set({ schemaScript: '{"@context":"https://schema.org","@type":"Organization","name":"Demo"}' }).where(eq(pages.url, '/'));
+});
+afterAll(() => t.close());
+
+const initOf = (html: string) => JSON.parse(/<script id="__INIT__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!);
+
+describe('HTML shell', () => {
+  it('writes the home head, the page schema script and the owner scripts, and inlines init', async () => {
+    const res = await t.app.inject('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    expect(html).toContain('<title>Demo Grocery — fresh groceries delivered</title>');
+    expect(html).toContain('<meta property="og:image" content="http://localhost:80/media/large/banners/fresh.svg">');
+    expect(html).toContain('<link rel="canonical" href="http://localhost:80/">');
+    expect(html).toContain('"@type":"Organization"');
+    expect(html).toContain('<script>window.ownerHead=1</script>');
+    expect(html).toContain('<script>window.ownerBody=1</script>\n  </body>');
+    const init = initSchema.parse(initOf(html));
+    expect(init.web.name).toBe('Demo Grocery');
+    expect(JSON.stringify(initOf(html))).not.toContain('ownerHead');
+  });
+
+  it('writes product heads with JSON-LD, escaping everything from content', async () => {
+    const [p] = await t.db.select().from(products).where(eq(products.name, 'Evil </script><script>alert(1)</script> "Rice"'));
+    const html = (await t.app.inject(`/products/${p!.slug}`)).body;
+    expect(html).toContain('<title>Evil &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;Rice&quot; | Demo Grocery</title>');
+    expect(html).not.toContain('<script>alert(1)');
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!;
+    expect(JSON.parse(ld)).toMatchObject({ '@type': 'Product', name: 'Evil </script><script>alert(1)</script> "Rice"', offers: expect.any(Array) });
+    expect(JSON.parse(ld).offers[0].priceCurrency).toBe('INR');
+  });
+
+  it('answers 404 (still with the app shell) for unknown products and pages', async () => {
+    const product = await t.app.inject('/products/no-such-thing');
+    expect(product.statusCode).toBe(404);
+    expect(product.body).toContain('<div id="app">');
+    expect((await t.app.inject('/no-such-page')).statusCode).toBe(404);
+    expect((await t.app.inject('/about-us')).statusCode).toBe(200);
+    expect((await t.app.inject('/products?q=rice')).body).toContain('<title>Results for &quot;rice&quot; | Demo Grocery</title>');
+  });
+
+  it('serves hashed assets with long-lived cache headers', async () => {
+    const res = await t.app.inject('/assets/index-abc.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject('/assets/missing.js')).statusCode).toBe(404);
+  });
+});

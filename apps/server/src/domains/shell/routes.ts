@@ -1,0 +1,134 @@
+import fastifyStatic from '@fastify/static';
+import { imageUrl } from '@grocer/shared/image';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError, Errors } from '../../http/errors';
+import { catalogueContext } from '../catalogue/routes';
+import { getProductBySlug } from '../catalogue/service';
+import { findPage, getPageData } from '../content/service';
+import { loadInit } from '../website/service';
+import { renderHead, scriptJson, type HeadData } from './head';
+
+const APP_ROUTES = /^\/(products|categories|checkout|order|auth|account)(\/|$)/;
+
+/**
+ * Serves the built web app: hashed assets with long-lived cache headers, and for every other
+ * GET path the HTML shell (history-mode routing) with the page's head written in and the
+ * /s/api/init payload inlined, so neither crawlers nor the first paint wait for JavaScript.
+ */
+export async function registerShell(app: FastifyInstance, opts: { config: Config; db: Db }) {
+  const { config, db } = opts;
+  const dist = config.webDist;
+  const assets = path.join(dist, 'assets');
+  if (existsSync(assets)) {
+    await app.register(fastifyStatic, {
+      root: assets,
+      prefix: '/assets/',
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+    });
+  }
+  const indexFile = path.join(dist, 'index.html');
+  let template: string | undefined;
+  const readTemplate = () => (template ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
+
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith('/s/') || req.url.startsWith('/media/') || req.url.startsWith('/assets/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      throw Errors.routeNotFound(req.method, req.url.split('?')[0]!);
+    }
+    const html = readTemplate();
+    if (!html) throw Errors.unavailable('The web app is not built yet: run `npm run build`.');
+    const init = await loadInit(db, req);
+    const { head, status, data } = await headFor(db, config, req, init);
+    const { pageScripts, ...publicInit } = init;
+    const page = html
+      .replace('<!--app-head-->', `${head}\n    ${pageScripts.head}`)
+      .replace('<!--app-data-->', `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>`)
+      .replace('</body>', `${pageScripts.body}\n  </body>`);
+    return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+  });
+}
+
+/** Query data the page will ask for first, keyed like the web app's TanStack Query keys. */
+type Prefetched = [unknown[], unknown][];
+
+async function headFor(db: Db, config: Config, req: FastifyRequest, init: Awaited<ReturnType<typeof loadInit>>): Promise<{ head: string; status: number; data: Prefetched }> {
+  const data: Prefetched = [];
+  const url = new URL(req.url, `${req.protocol}://${req.host}`);
+  const origin = config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+  const seo = init.webSeo;
+  const base: HeadData = {
+    title: seo.og_title || init.web.name,
+    description: seo.og_description || init.web.description,
+    keywords: seo.meta_keywords,
+    image: seo.og_image,
+    url: origin + url.pathname,
+    type: 'website',
+  };
+  const path = url.pathname;
+  let status = 200;
+  let head: HeadData;
+  const product = /^\/products\/([^/]+)\/?$/.exec(path);
+  if (product) {
+    try {
+      const slug = decodeURIComponent(product[1]!);
+      const p = await getProductBySlug(db, await catalogueContext(db, req), slug);
+      data.push([['product', slug], p]);
+      const pack = p.packs[0];
+      head = {
+        ...base,
+        title: `${p.product_name} | ${init.web.name}`,
+        description: String(p.product_description || base.description).slice(0, 300),
+        image: p.image || base.image,
+        type: 'product',
+        preloadImage: imageUrl(p.image, 'large', config.cdnUrl),
+        jsonLd: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: p.product_name,
+            image: p.medias.map((m) => origin + imageUrl(m.src, 'large', config.cdnUrl)),
+            description: p.product_description,
+            sku: pack ? String(pack.pack_id) : undefined,
+            brand: { '@type': 'Brand', name: p.brand_name },
+            offers: p.packs.map((k) => ({
+              '@type': 'Offer',
+              name: k.pack_name,
+              price: k.price.toFixed(2),
+              priceCurrency: 'INR',
+              availability: k.stock === 0 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+              url: origin + path,
+            })),
+          },
+        ],
+      };
+    } catch (e) {
+      if (!(e instanceof AppError && e.statusCode === 404)) throw e;
+      status = 404;
+      head = { ...base, title: `Product not found | ${init.web.name}`, noindex: true };
+    }
+  } else if (path === '/products') {
+    const q = url.searchParams.get('q');
+    head = { ...base, title: q ? `Results for "${q}" | ${init.web.name}` : `All products | ${init.web.name}`, url: origin + path };
+  } else if (path === '/categories') {
+    head = { ...base, title: `Categories | ${init.web.name}` };
+  } else if (!APP_ROUTES.test(path)) {
+    const page = await findPage(db, req.website.id, path);
+    if (page) {
+      data.push([['page', path], await getPageData(db, await catalogueContext(db, req), path)]);
+      head = { ...base, title: page.seoTitle || page.title || base.title, description: page.seoDescription || base.description, keywords: page.seoKeyword || base.keywords, schemaScript: page.schemaScript };
+    } else {
+      status = 404;
+      head = { ...base, title: `Page not found | ${init.web.name}`, noindex: true };
+    }
+  } else {
+    head = { ...base, noindex: path.startsWith('/account') || path.startsWith('/checkout') || path.startsWith('/auth') };
+  }
+  return { head: renderHead(head, init, config.cdnUrl, origin), status, data };
+}

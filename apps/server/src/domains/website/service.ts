@@ -1,0 +1,158 @@
+import { emptyCart, type Cart } from '@grocer/shared/cart';
+import type { Category } from '@grocer/shared/catalogue';
+import { navSettingSchema, popupSchema, webSeoSchema, type Init, type NavItem } from '@grocer/shared/storefront';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { navItems, pages, websiteSettings, websites } from '../../db/schema';
+import { currentUser } from '../../http/auth';
+import { Errors } from '../../http/errors';
+import { cartContext } from '../cart/routes';
+import { loadCart } from '../cart/service';
+import { loadTaxonomy } from '../catalogue/service';
+
+type StoreData = Omit<Init, 'user' | 'pincode' | 'cart'> & { pageScripts: { head: string; body: string } };
+
+const TTL_MS = 5000;
+const storeCache = new Map<number, { at: number; data: Promise<StoreData> }>();
+
+/** Drop the cached store data (after an admin changes settings, navs or pages). */
+export function forgetStoreData(websiteId?: number) {
+  if (websiteId === undefined) storeCache.clear();
+  else storeCache.delete(websiteId);
+}
+
+/**
+ * The website-wide part of /s/api/init: settings, taxonomy, navs, footers, pages. Cached per
+ * website for a few seconds (safe to be stale for seconds; every process converges).
+ */
+export function loadStoreData(db: Db, websiteId: number): Promise<StoreData> {
+  const hit = storeCache.get(websiteId);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.data;
+  const data = readStoreData(db, websiteId);
+  storeCache.set(websiteId, { at: Date.now(), data });
+  data.catch(() => storeCache.delete(websiteId));
+  return data;
+}
+
+async function readStoreData(db: Db, websiteId: number): Promise<StoreData> {
+  const [[site], items, pageRows, taxonomy] = await Promise.all([
+    db.select({ website: websites, settings: websiteSettings }).from(websites).leftJoin(websiteSettings, eq(websiteSettings.websiteId, websites.id)).where(eq(websites.id, websiteId)).limit(1),
+    db.select().from(navItems).where(eq(navItems.websiteId, websiteId)).orderBy(asc(navItems.position), asc(navItems.id)),
+    db
+      .select({ url: pages.url, title: pages.title, show_footer: pages.showFooter, show_sub_navbar: pages.showSubNavbar, show_navbar: pages.showNavbar })
+      .from(pages)
+      .where(and(eq(pages.websiteId, websiteId), eq(pages.published, true)))
+      .orderBy(asc(pages.url)),
+    loadTaxonomy(db, websiteId),
+  ]);
+  if (!site) throw Errors.websiteNotFound();
+  const s = site.settings;
+  const navSetting = parseNavSetting(s?.navSetting ?? {});
+  const seo = webSeoSchema.safeParse({ og_title: '', og_description: '', meta_keywords: '', og_image: '', ...(s?.seo ?? {}) });
+  const popup = s?.popup ? popupSchema.safeParse(s.popup) : null;
+  return {
+    web: {
+      id: site.website.id,
+      name: site.website.name,
+      logo: s?.logo ?? '',
+      description: s?.description ?? '',
+      theme: s?.theme ?? 'default',
+      favicon: s?.favicon ?? '',
+      show_supplier_page: s?.showSupplierPage ?? false,
+      show_cart: s?.showCart ?? true,
+      font_family: s?.fontFamily ?? 'Inter',
+      nav_alignment: navSetting.nav_alignment,
+    },
+    categories: taxonomy.tree,
+    brands: taxonomy.brands,
+    activetheme: s?.activeTheme ?? {},
+    navSetting,
+    webSeo: seo.success ? seo.data : { og_title: '', og_description: '', meta_keywords: '', og_image: '' },
+    webAddress: s?.webAddress ?? {},
+    popup: popup?.success ? popup.data : null,
+    webPages: pageRows,
+    navs: buildTree(items.filter((i) => i.kind === 'nav'), taxonomy.tree),
+    footers: buildTree(items.filter((i) => i.kind === 'footer'), taxonomy.tree),
+    pageScripts: s?.pageScripts ?? { head: '', body: '' },
+  };
+}
+
+/** Spec §3 navigation settings: logo_settings may be stored as JSON text; defaults fill gaps. */
+export function parseNavSetting(raw: Record<string, unknown>) {
+  let logo = raw.logo_settings;
+  if (typeof logo === 'string') {
+    try {
+      logo = JSON.parse(logo);
+    } catch {
+      logo = {};
+    }
+  }
+  const search = typeof raw.search_setting === 'string' ? safeJson(raw.search_setting) : raw.search_setting;
+  const parsed = navSettingSchema.safeParse({ ...raw, logo_settings: logo ?? {}, search_setting: search ?? {} });
+  return parsed.success ? parsed.data : navSettingSchema.parse({ logo_settings: {}, search_setting: {} });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+type NavRow = typeof navItems.$inferSelect;
+
+/** Rows to the spec §3 tree; a '/categories' item gets the category tree as children. */
+export function buildTree(rows: NavRow[], categories: Category[]): NavItem[] {
+  const children = new Map<number | null, NavRow[]>();
+  for (const r of rows) {
+    const list = children.get(r.parentId) ?? [];
+    list.push(r);
+    children.set(r.parentId, list);
+  }
+  const toItem = (r: NavRow): NavItem => ({
+    group: r.group,
+    name: r.name,
+    icon: r.icon,
+    show_icon: r.showIcon,
+    link: r.link,
+    value: r.value,
+    slug: r.slug,
+    image: r.image,
+    children: r.value === '/categories' ? categories.map(categoryItem) : (children.get(r.id) ?? []).map(toItem),
+  });
+  return (children.get(null) ?? []).map(toItem);
+}
+
+function categoryItem(c: Category): NavItem {
+  return {
+    group: null,
+    name: c.name,
+    icon: null,
+    show_icon: 0,
+    link: `/products?c=${c.slug}`,
+    value: `/products?c=${c.slug}`,
+    slug: c.slug,
+    image: c.avatar || null,
+    children: c.children.map(categoryItem),
+  };
+}
+
+/** The caller's cart as /s/api/init shows it (the cart domain's cart; never creates a session). */
+export async function cartForInit(db: Db, req: FastifyRequest): Promise<Cart> {
+  const ctx = await cartContext(req, false);
+  if (!ctx.sessionId && !ctx.userId) return emptyCart(); // a first visit has no cart yet
+  return (await loadCart(db, ctx)).cart;
+}
+
+/** GET /s/api/init: everything the app shell needs. Also inlined into the HTML shell. */
+export async function loadInit(db: Db, req: FastifyRequest): Promise<Init & { pageScripts: { head: string; body: string } }> {
+  const [store, user, session, cart] = await Promise.all([loadStoreData(db, req.website.id), currentUser(db, req), req.session.get(), cartForInit(db, req)]);
+  return {
+    ...store,
+    user: user && { id: user.id, name: user.name, email: user.email, phone: user.phone, superadmin: user.superadmin, hasAdminAccess: user.hasAdminAccess, isSalesAgent: user.isSalesAgent },
+    pincode: session?.pincode ?? null,
+    cart,
+  };
+}

@@ -1,0 +1,68 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** One online shop. Everything a shop owns carries its website_id. */
+export const websites = pgTable('websites', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull(),
+  isDefault: boolean().notNull().default(false),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Host names (no scheme, no port unless non-standard) that resolve to a website. */
+export const websiteDomains = pgTable(
+  'website_domains',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    host: text().notNull(),
+  },
+  (t) => [uniqueIndex('website_domains_host_uq').on(t.host)],
+);
+
+/**
+ * Store-level settings (spec §3): one row per website. Structured parts the spec treats as
+ * maps (theme colours, nav settings, SEO, popup, web address) are jsonb validated by the shared
+ * zod schemas on the way in and out.
+ */
+export const websiteSettings = pgTable('website_settings', {
+  websiteId: integer().primaryKey().references(() => websites.id, { onDelete: 'cascade' }),
+  logo: text().notNull().default(''),
+  favicon: text().notNull().default(''),
+  description: text().notNull().default(''),
+  theme: text().notNull().default('default'),
+  fontFamily: text().notNull().default('Inter'),
+  showSupplierPage: boolean().notNull().default(false),
+  showCart: boolean().notNull().default(true),
+  /** name → colour, applied as CSS variables */
+  activeTheme: jsonb().$type<Record<string, string>>().notNull().default({}),
+  navSetting: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  seo: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  popup: jsonb().$type<Record<string, unknown> | null>(),
+  /** owner-authored scripts injected into every page as configured (deliberately unsanitised) */
+  pageScripts: jsonb().$type<{ head: string; body: string }>().notNull().default({ head: '', body: '' }),
+  webAddress: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  /** the shop's GST state code / state name, for the CGST+SGST vs IGST split */
+  state: text().notNull().default('Karnataka'),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Navigation and footer items: one tree per website and kind (spec §3 navigation item). */
+export const navItems = pgTable(
+  'nav_items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['nav', 'footer'] }).notNull(),
+    parentId: integer(),
+    position: integer().notNull().default(0),
+    group: integer(),
+    name: text().notNull(),
+    icon: text(),
+    showIcon: integer().notNull().default(0),
+    link: text(),
+    value: text(),
+    slug: text(),
+    image: text(),
+  },
+  (t) => [index('nav_items_website_kind_idx').on(t.websiteId, t.kind, t.parentId, t.position)],
+);

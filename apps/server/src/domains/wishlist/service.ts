@@ -1,0 +1,175 @@
+import type { WishlistCategory } from '@grocer/shared/wishlist';
+import { DEFAULT_WISHLIST_NAME } from '@grocer/shared/wishlist';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { packs, products, stock, wishlistCategories, wishlistItems } from '../../db/schema';
+import { AppError, Errors } from '../../http/errors';
+import { addToCart, type CartContext } from '../cart/service';
+import { hydrateProducts, wishlistedProductIds } from '../catalogue/service';
+import { deliveryContext } from '../delivery/service';
+
+export interface WishlistOwner {
+  websiteId: number;
+  userId: number;
+}
+
+const listNotFound = () => Errors.notFound('This wishlist no longer exists');
+
+async function assertOwnList(db: DbOrTx, owner: WishlistOwner, categoryId: number | null) {
+  if (categoryId === null) return;
+  const [row] = await db
+    .select({ id: wishlistCategories.id })
+    .from(wishlistCategories)
+    .where(and(eq(wishlistCategories.id, categoryId), eq(wishlistCategories.websiteId, owner.websiteId), eq(wishlistCategories.userId, owner.userId)))
+    .limit(1);
+  if (!row) throw listNotFound();
+}
+
+const inList = (categoryId: number | null) => (categoryId === null ? isNull(wishlistItems.categoryId) : eq(wishlistItems.categoryId, categoryId));
+
+/**
+ * Toggles a product in one list (null = Default). Answers whether it is now in that list and
+ * whether it is in any list (the product's `wishlist` flag).
+ */
+export async function toggleWishlist(db: Db, owner: WishlistOwner, input: { productId: number; categoryId: number | null }) {
+  await assertOwnList(db, owner, input.categoryId);
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, input.productId), eq(products.websiteId, owner.websiteId)))
+    .limit(1);
+  if (!product) throw Errors.notFound('This product is no longer available');
+  const where = and(eq(wishlistItems.websiteId, owner.websiteId), eq(wishlistItems.userId, owner.userId), eq(wishlistItems.productId, input.productId), inList(input.categoryId));
+  const removed = await db.delete(wishlistItems).where(where).returning({ id: wishlistItems.id });
+  if (removed.length === 0) {
+    await db
+      .insert(wishlistItems)
+      .values({ websiteId: owner.websiteId, userId: owner.userId, productId: input.productId, categoryId: input.categoryId })
+      .onConflictDoNothing();
+  }
+  const saved = await wishlistedProductIds(db, owner.websiteId, owner.userId, [input.productId]);
+  return { product_id: input.productId, wishlist_category_id: input.categoryId, added: removed.length === 0, wishlist: saved.has(input.productId) };
+}
+
+async function listRow(db: DbOrTx, owner: WishlistOwner, id: number) {
+  const [row] = await db
+    .select({ id: wishlistCategories.id, name: wishlistCategories.name })
+    .from(wishlistCategories)
+    .where(and(eq(wishlistCategories.id, id), eq(wishlistCategories.websiteId, owner.websiteId), eq(wishlistCategories.userId, owner.userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+async function assertNameFree(db: DbOrTx, owner: WishlistOwner, name: string, exceptId?: number) {
+  if (name.toLowerCase() === DEFAULT_WISHLIST_NAME.toLowerCase()) throw nameTaken(name);
+  const rows = await db
+    .select({ id: wishlistCategories.id })
+    .from(wishlistCategories)
+    .where(
+      and(
+        eq(wishlistCategories.websiteId, owner.websiteId),
+        eq(wishlistCategories.userId, owner.userId),
+        sql`lower(${wishlistCategories.name}) = lower(${name})`,
+      ),
+    );
+  if (rows.some((r) => r.id !== exceptId)) throw nameTaken(name);
+}
+const nameTaken = (name: string) => new AppError(409, 'WISHLIST_NAME_TAKEN', `You already have a wishlist named ${name}`, { name: [`You already have a wishlist named ${name}`] });
+
+export async function createWishlistCategory(db: Db, owner: WishlistOwner, name: string) {
+  await assertNameFree(db, owner, name);
+  const [row] = await db.insert(wishlistCategories).values({ ...owner, name }).returning({ id: wishlistCategories.id, name: wishlistCategories.name });
+  return row!;
+}
+
+export async function renameWishlistCategory(db: Db, owner: WishlistOwner, id: number, name: string) {
+  if (!(await listRow(db, owner, id))) throw listNotFound();
+  await assertNameFree(db, owner, name, id);
+  const [row] = await db.update(wishlistCategories).set({ name }).where(eq(wishlistCategories.id, id)).returning({ id: wishlistCategories.id, name: wishlistCategories.name });
+  return row!;
+}
+
+/** Deletes a named list and its items (the Default list cannot be deleted). */
+export async function deleteWishlistCategory(db: Db, owner: WishlistOwner, id: number) {
+  if (!(await listRow(db, owner, id))) throw listNotFound();
+  await db.delete(wishlistCategories).where(eq(wishlistCategories.id, id));
+}
+
+/**
+ * Every list of the user, Default (id null) first, then named lists oldest first, each with its
+ * products in the catalogue's spec §3 product shape (packs priced and stocked for `warehouseId`).
+ */
+export async function listWishlists(db: DbOrTx, owner: WishlistOwner, warehouseId: number | null): Promise<WishlistCategory[]> {
+  const lists = await db
+    .select({ id: wishlistCategories.id, name: wishlistCategories.name })
+    .from(wishlistCategories)
+    .where(and(eq(wishlistCategories.websiteId, owner.websiteId), eq(wishlistCategories.userId, owner.userId)))
+    .orderBy(asc(wishlistCategories.createdAt), asc(wishlistCategories.id));
+  const items = await db
+    .select({ categoryId: wishlistItems.categoryId, productId: wishlistItems.productId })
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.websiteId, owner.websiteId), eq(wishlistItems.userId, owner.userId)))
+    .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id));
+  const ids = [...new Set(items.map((i) => i.productId))];
+  const byId = new Map((await hydrateProducts(db, { websiteId: owner.websiteId, warehouseId, userId: owner.userId }, ids)).map((p) => [p.product_id, p]));
+  const productsOf = (categoryId: number | null) =>
+    items.filter((i) => i.categoryId === categoryId).flatMap((i) => (byId.has(i.productId) ? [byId.get(i.productId)!] : []));
+  return [{ id: null, name: DEFAULT_WISHLIST_NAME, products: productsOf(null) }, ...lists.map((l) => ({ ...l, products: productsOf(l.id) }))];
+}
+
+export interface ToCartResult {
+  added: Array<{ product_id: number; name: string }>;
+  skipped: Array<{ product_id: number; name: string; reason: string }>;
+}
+
+/**
+ * Repeat buying: adds one unit of each product of a list (or of one product) to the cart, using
+ * the product's first pack in stock at the serving warehouse. Products that cannot be added are
+ * reported with the reason; with `move` the added ones leave the list.
+ */
+export async function wishlistToCart(db: Db, owner: WishlistOwner, cart: CartContext, input: { categoryId: number | null; productId?: number; move: boolean }) {
+  await assertOwnList(db, owner, input.categoryId);
+  const items = await db
+    .select({ productId: wishlistItems.productId, name: products.name })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(
+      and(
+        eq(wishlistItems.websiteId, owner.websiteId),
+        eq(wishlistItems.userId, owner.userId),
+        inList(input.categoryId),
+        input.productId ? eq(wishlistItems.productId, input.productId) : undefined,
+      ),
+    )
+    .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id));
+  if (input.productId && items.length === 0) throw Errors.notFound('This product is not in the wishlist');
+  const delivery = await deliveryContext(db, owner.websiteId, cart.pincode);
+  const warehouseId = delivery.zone?.warehouseId ?? null;
+  const result: ToCartResult = { added: [], skipped: [] };
+  for (const item of items) {
+    const packRows = await db
+      .select({ id: packs.id, available: stock.available })
+      .from(packs)
+      .leftJoin(stock, and(eq(stock.packId, packs.id), warehouseId === null ? sql`false` : eq(stock.warehouseId, warehouseId)))
+      .where(and(eq(packs.productId, item.productId), eq(packs.websiteId, owner.websiteId)))
+      .orderBy(asc(packs.position), asc(packs.id));
+    const pack = packRows.find((p) => (p.available ?? 0) > 0) ?? packRows[0];
+    if (!pack) {
+      result.skipped.push({ product_id: item.productId, name: item.name, reason: 'This product is no longer available' });
+      continue;
+    }
+    try {
+      await addToCart(db, cart, { packId: pack.id, warehouseId });
+      result.added.push({ product_id: item.productId, name: item.name });
+      if (input.move) {
+        await db
+          .delete(wishlistItems)
+          .where(and(eq(wishlistItems.websiteId, owner.websiteId), eq(wishlistItems.userId, owner.userId), eq(wishlistItems.productId, item.productId), inList(input.categoryId)));
+      }
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
+      result.skipped.push({ product_id: item.productId, name: item.name, reason: err.message });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { checkCsrf } from './csrf';
+import { RequestSession } from './session';
+import './types';
+import { createWebsiteResolver } from './website';
+
+/**
+ * The request pipeline of DESIGN §4 for every /s/api call and every HTML page: resolve the
+ * website, attach the lazy session, enforce CSRF on state-changing calls.
+ */
+export const requestPipeline = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
+  const resolver = createWebsiteResolver(opts.db, { production: opts.config.production });
+  app.decorate('websites', resolver);
+  app.decorateRequest('website', null as never);
+  app.decorateRequest('session', null as never);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/assets/') || req.url.startsWith('/media/')) return;
+    req.website = await resolver.resolve(req);
+    req.session = new RequestSession(opts.db, req, reply, { secure: opts.config.production });
+  });
+
+  app.addHook('preHandler', async (req) => {
+    if (req.url.startsWith('/s/api/')) await checkCsrf(req, opts.config.sessionSecret);
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    websites: ReturnType<typeof createWebsiteResolver>;
+  }
+}

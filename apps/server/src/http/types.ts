@@ -1,0 +1,15 @@
+import type { RequestSession } from './session';
+import type { WebsiteRef } from './website';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The website this request is for (resolved from X-Origin / Origin / Host). */
+    website: WebsiteRef;
+    /** The visitor's server-side session (lazy). */
+    session: RequestSession;
+  }
+  interface FastifyContextConfig {
+    /** false for calls made by third parties (payment webhooks) */
+    csrf?: boolean;
+  }
+}

@@ -1,0 +1,29 @@
+import { buildApp } from './app';
+import { parseConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedIfEmpty } from './seed/demo';
+
+const config = parseConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// The first start of an empty embedded database seeds the demo shop (PostgreSQL: `npm run seed`).
+if (config.seed === 'auto' && database.kind === 'pglite') {
+  const started = Date.now();
+  if (await seedIfEmpty(database.db, { mediaDir: config.mediaDir })) console.log(`Seeded the demo shop in ${Date.now() - started} ms`);
+}
+const app = await buildApp({ config, database });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  await app.close(); // stops accepting, waits for in-flight requests, runs onClose hooks
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,40 @@
+// `npm run seed [-- --reset] [-- --large N]`: seeds the database named by DATABASE_URL (or the
+// embedded one in DATA_DIR) with the demo shop; --large adds N generated products.
+import { sql } from 'drizzle-orm';
+import { parseArgs } from 'node:util';
+import { parseConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { isEmpty, seedDemo } from './demo';
+import { seedLargeCatalogue } from './large';
+import { websites } from '../db/schema';
+import { eq } from 'drizzle-orm';
+
+const { values } = parseArgs({ options: { reset: { type: 'boolean', default: false }, large: { type: 'string' } } });
+const config = parseConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = database.db;
+try {
+  if (values.reset) {
+    const tables = await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%'`);
+    const names = ((tables as unknown as { rows?: { tablename: string }[] }).rows ?? (tables as unknown as { tablename: string }[])).map((t) => `"${t.tablename}"`);
+    if (names.length) await db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+    console.log('Emptied every table.');
+  }
+  if (await isEmpty(db)) {
+    const started = Date.now();
+    await seedDemo(db, { mediaDir: config.mediaDir });
+    console.log(`Seeded the demo shop in ${Date.now() - started} ms.`);
+  } else {
+    console.log('The database already holds a shop; use --reset to start again.');
+  }
+  if (values.large) {
+    const n = Number(values.large);
+    if (!Number.isInteger(n) || n < 1) throw new Error('--large takes a positive number of products');
+    const [site] = await db.select({ id: websites.id }).from(websites).where(eq(websites.isDefault, true)).limit(1);
+    const started = Date.now();
+    await seedLargeCatalogue(db, site!.id, n);
+    console.log(`Added ${n} generated products in ${Date.now() - started} ms.`);
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,25 @@
+import { createBrowserRouter } from 'react-router';
+import type { RouteMeta } from './guards';
+import { RouteError } from './route-error';
+import { Shell } from './shell';
+
+const meta = (m: RouteMeta) => m;
+
+/**
+ * The spec §2 route table. Every page module is lazy, so a storefront page loads only its own
+ * code. A feature adds its page with one line here: `{ path, handle: meta({...}), lazy: () => import('./routes/x') }`
+ * where the module exports `Component` (and optionally `loader`).
+ */
+export const router = createBrowserRouter([
+  {
+    element: <Shell />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/products', lazy: () => import('./routes/products') },
+      { path: '/products/:slug', lazy: () => import('./routes/product') },
+      { path: '/categories', lazy: () => import('./routes/categories') },
+      { path: '/', handle: meta({ full: true }), lazy: () => import('./routes/page') },
+      { path: '*', handle: meta({ full: true }), lazy: () => import('./routes/page') },
+    ],
+  },
+]);

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { relatedQuery } from '../../features/catalogue/api/products';
+import { ProductCard } from '../../features/catalogue/components/product-card';
+import { ProductPage } from '../../features/catalogue/components/product-page';
+import { Carousel } from '../../features/content/components/carousel';
+import { useInit } from '../../lib/init';
+
+function Related({ slug }: { slug: string }) {
+  const { data } = useQuery(relatedQuery(slug));
+  if (!data?.data.length) return null;
+  return (
+    <section className="mt-10">
+      <h2 className="mb-4 text-xl font-bold">You may also like</h2>
+      <Carousel label="Related products">
+        {data.data.map((p) => (
+          <ProductCard key={p.product_id} product={p} />
+        ))}
+      </Carousel>
+    </section>
+  );
+}
+
+export function Component() {
+  const { slug = '' } = useParams();
+  const init = useInit();
+  return <ProductPage key={slug} slug={slug} categories={init.categories} related={<Related slug={slug} />} />;
+}

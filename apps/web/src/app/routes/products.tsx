@@ -1,0 +1,9 @@
+import { ProductListPage } from '../../features/catalogue/components/product-list-page';
+import { useInit } from '../../lib/init';
+import { useUi } from '../ui-state';
+
+export function Component() {
+  const init = useInit();
+  const ui = useUi();
+  return <ProductListPage categories={init.categories} brands={init.brands} onOpenFilters={() => ui.set({ categoryFilterOpen: true })} />;
+}

@@ -1,0 +1,127 @@
+import { primaryFontFamily } from '@grocer/shared/fonts';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate, useNavigation, useNavigationType } from 'react-router';
+import { Toaster } from 'sonner';
+import { LoadingView, Spinner } from '../components/ui/loading';
+import { Footer } from '../features/layout/footer';
+import { MobileMenu } from '../features/layout/mobile-menu';
+import { Navbar } from '../features/layout/navbar';
+import { PromoPopup } from '../features/popup/promo-popup';
+import { useInit } from '../lib/init';
+import { guardRedirect, type RouteMeta } from './guards';
+import { useUi } from './ui-state';
+
+const CategoryFilterModal = lazy(() => import('../features/catalogue/components/category-filter-modal'));
+
+/** Navigation progress bar with a spinner (spec §2). */
+function NavigationProgress() {
+  const busy = useNavigation().state !== 'idle';
+  if (!busy) return null;
+  return (
+    <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[10000]">
+      <div className="h-0.5 animate-pulse bg-[var(--color-primary)]" />
+      <Spinner size={18} className="absolute top-2 right-3 text-[var(--color-primary)]" />
+    </div>
+  );
+}
+
+/** In-app navigation for internal anchors (href starting with '/') unless marked data-link. */
+function useInternalLinks() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = (e.target as Element | null)?.closest?.('a');
+      const href = a?.getAttribute('href');
+      if (!a || !href || !href.startsWith('/') || href.startsWith('//') || a.hasAttribute('data-link') || a.target === '_blank' || a.hasAttribute('download')) return;
+      e.preventDefault();
+      navigate(href);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [navigate]);
+}
+
+/** Smooth scroll to top on navigation unless the route opts out; scroll to a #hash target. */
+function useScrollOnNavigate(meta: RouteMeta | undefined) {
+  const { pathname, hash } = useLocation();
+  const navType = useNavigationType();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (hash) {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth' });
+      return;
+    }
+    // Back/forward (POP) restores the saved position through <ScrollRestoration/>.
+    if (meta?.scroll === false || navType === 'POP') return;
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, hash]);
+}
+
+/** Theme colours as CSS variables and the site font (spec §2 "On load"). */
+function useTheme(activetheme: Record<string, string>, fontFamily: string) {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    for (const [name, colour] of Object.entries(activetheme)) root.style.setProperty(`--color-${name}`, colour);
+    const family = primaryFontFamily(fontFamily);
+    root.style.setProperty('--font-site', `"${family}", Inter, ui-sans-serif, system-ui, sans-serif`);
+  }, [activetheme, fontFamily]);
+  useEffect(() => {
+    document.querySelectorAll('details[open]').forEach((d) => d.removeAttribute('open'));
+  }, []);
+}
+
+/** The app shell: navbar, main area, footer, popup and the global overlays. */
+export function Shell() {
+  const init = useInit();
+  const ui = useUi();
+  const location = useLocation();
+  const matches = useMatches();
+  const meta = useMemo(() => Object.assign({}, ...matches.map((m) => (m.handle as RouteMeta | undefined) ?? {})) as RouteMeta, [matches]);
+  useInternalLinks();
+  useScrollOnNavigate(meta);
+  useTheme(init.activetheme, init.web.font_family);
+
+  const redirect = guardRedirect(meta, init.user, location.pathname + location.search);
+  const page = init.webPages.find((p) => p.url === location.pathname);
+  const showNavbar = (page?.show_navbar ?? true) && init.navSetting.show_navbar;
+  const showSubNavbar = (page?.show_sub_navbar ?? true) && init.navSetting.show_sub_navbar;
+  const showFooter = page?.show_footer ?? true;
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" data-link className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <NavigationProgress />
+      {showNavbar && (
+        <Navbar
+          init={init}
+          showSubNavbar={showSubNavbar}
+          onMenu={() => ui.set({ menuOpen: true })}
+          onCart={() => ui.set({ cartOpen: true })}
+          onPincode={() => ui.set({ pincodeOpen: true })}
+        />
+      )}
+      {/* min-h-screen keeps the footer below the fold while a page loads: no layout shift. */}
+      <main id="main" className={meta.full ? 'min-h-screen flex-1' : 'mx-auto min-h-screen w-full max-w-7xl flex-1 px-3 py-4 sm:px-4'}>
+        <Suspense fallback={<LoadingView />}>{redirect ? <Navigate to={redirect} replace /> : <Outlet />}</Suspense>
+      </main>
+      {showFooter && <Footer init={init} />}
+      <PromoPopup popup={init.popup} />
+      <MobileMenu init={init} open={ui.menuOpen} onClose={() => ui.set({ menuOpen: false })} onCategories={() => ui.set({ categoryFilterOpen: true })} />
+      {ui.categoryFilterOpen && (
+        <Suspense fallback={null}>
+          <CategoryFilterModal categories={init.categories} onClose={() => ui.set({ categoryFilterOpen: false })} />
+        </Suspense>
+      )}
+      <Toaster position="top-center" duration={5000} richColors closeButton />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Pack, Product } from '@grocer/shared/catalogue';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { img, imgSrcSet } from '../../../lib/image';
+import { paths } from '../../../lib/paths';
+import { discountLabel, Price } from './price';
+
+export interface ProductControls {
+  /** 'Add to Cart' or the stepper for a pack (the cart feature provides it through the route) */
+  cartControl?: (product: Product, pack: Pack) => ReactNode;
+  /** the wishlist toggle (the wishlist feature provides it through the route) */
+  wishlistControl?: (product: Product) => ReactNode;
+}
+
+/** Spec §2 product card: 4:3 image, name, first pack's name, price, struck-through original. */
+export function ProductCard({ product, cartControl, wishlistControl, eager = false }: { product: Product; eager?: boolean } & ProductControls) {
+  const pack = product.packs[0];
+  const off = pack ? discountLabel(pack) : null;
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border bg-white transition-shadow hover:shadow-md" data-testid="product-card">
+      <Link to={paths.product(product.slug)} className="flex flex-1 flex-col">
+        <div className="relative aspect-[4/3] overflow-hidden bg-gray-50">
+          <img
+            src={img(product.image, 'medium')}
+            srcSet={imgSrcSet(product.image)}
+            sizes="(min-width: 1024px) 20vw, (min-width: 640px) 33vw, 50vw"
+            alt={product.product_name}
+            width={480}
+            height={360}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="h-full w-full object-cover transition-transform group-hover:scale-[1.02]"
+          />
+          {off && <span className="absolute top-2 left-2 rounded bg-[var(--color-accent,#be123c)] px-1.5 py-0.5 text-xs font-semibold text-white">{off}</span>}
+          {pack && pack.stock === 0 && <span className="absolute right-2 bottom-2 rounded bg-gray-900/75 px-1.5 py-0.5 text-xs text-white">Out of stock</span>}
+        </div>
+        <div className="flex flex-1 flex-col gap-1 p-3">
+          <p className="text-xs text-gray-500">{product.brand_name}</p>
+          <h3 className="line-clamp-2 min-h-10 text-sm font-medium">{product.product_name}</h3>
+          {pack && <p className="text-xs text-gray-500">{pack.pack_name}</p>}
+          {pack && <Price pack={pack} />}
+        </div>
+      </Link>
+      {pack && cartControl && <div className="px-3 pb-3">{cartControl(product, pack)}</div>}
+      {wishlistControl && <div className="absolute top-2 right-2">{wishlistControl(product)}</div>}
+    </article>
+  );
+}
+
+/** Reserved-size placeholder while products load (no layout shift). */
+export function ProductCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border bg-white" aria-hidden="true">
+      <div className="aspect-[4/3] animate-pulse bg-gray-100" />
+      <div className="space-y-2 p-3">
+        <div className="h-3 w-1/3 animate-pulse rounded bg-gray-100" />
+        <div className="h-4 w-5/6 animate-pulse rounded bg-gray-100" />
+        <div className="h-4 w-1/2 animate-pulse rounded bg-gray-100" />
+      </div>
+    </div>
+  );
+}

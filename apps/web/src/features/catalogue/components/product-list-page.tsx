@@ -1,0 +1,142 @@
+import { SORT_LABELS, SORTS, type Brand, type Category } from '@grocer/shared/catalogue';
+import { useQuery } from '@tanstack/react-query';
+import { SlidersHorizontal } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Pagination } from '../../../components/ui/pagination';
+import { readError } from '../../../lib/errors';
+import { productListQuery } from '../api/products';
+import { paramsFromSearch, searchFromParams } from '../query-params';
+import { CategoryTree } from './category-filter-modal';
+import { ProductCard, ProductCardSkeleton, type ProductControls } from './product-card';
+
+/** /products: search, category and brand filters, sort, 24 per page, 5-button pagination. */
+export function ProductListPage({ categories, brands, onOpenFilters, ...controls }: { categories: Category[]; brands: Brand[]; onOpenFilters: () => void } & ProductControls) {
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const params = paramsFromSearch(search);
+  const { data, isPending, isError, error, isPlaceholderData } = useQuery(productListQuery(params));
+
+  // Keep the address canonical (e.g. page=0 → no page) without adding a history entry.
+  const canonical = searchFromParams(params);
+  useEffect(() => {
+    if (canonical !== search.toString()) setSearch(canonical, { replace: true });
+  }, [canonical, search, setSearch]);
+
+  const update = (patch: Partial<typeof params>) => navigate(`/products${(() => {
+    const s = searchFromParams({ ...params, page: 1, ...patch });
+    return s ? `?${s}` : '';
+  })()}`);
+  const toggle = (key: 'c' | 'b', slug: string) => update({ [key]: params[key].includes(slug) ? params[key].filter((x) => x !== slug) : [...params[key], slug] });
+
+  const selectedNames = [...params.c.map((c) => findCategory(categories, c)?.name ?? c), ...params.b.map((b) => brands.find((x) => x.slug === b)?.name ?? b)];
+  const heading = params.q ? `Results for "${params.q}"` : selectedNames.length ? selectedNames.join(', ') : 'All products';
+
+  return (
+    <div className="flex gap-6">
+      <aside className="hidden w-60 shrink-0 lg:block" aria-label="Filters">
+        <h2 className="mb-2 text-sm font-semibold tracking-wide text-gray-500 uppercase">Categories</h2>
+        <CategoryTree nodes={categories} selected={params.c} onToggle={(slug) => toggle('c', slug)} />
+        <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-gray-500 uppercase">Brands</h2>
+        <ul className="max-h-80 overflow-auto">
+          {brands.map((b) => (
+            <li key={b.slug}>
+              <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1.5 text-sm hover:bg-gray-50">
+                <input type="checkbox" checked={params.b.includes(b.slug)} onChange={() => toggle('b', b.slug)} className="h-4 w-4 accent-[var(--color-primary)]" />
+                {b.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </aside>
+      <section className="min-w-0 flex-1">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h1 className="text-xl font-bold">{heading}</h1>
+            {data && <p className="text-sm text-gray-500">{data.meta.total} products</p>}
+          </div>
+          <div className="flex items-center gap-2">
+            <button type="button" onClick={onOpenFilters} className="flex items-center gap-1 rounded-lg border px-3 py-2 text-sm lg:hidden">
+              <SlidersHorizontal size={16} aria-hidden="true" /> Filters
+            </button>
+            <label className="flex items-center gap-2 text-sm">
+              <span className="text-gray-600">Sort</span>
+              <select value={params.s ?? (params.q ? 'relevance' : '')} onChange={(e) => update({ s: e.target.value || undefined })} className="rounded-lg border px-2 py-2 text-sm">
+                {!params.q && <option value="">Featured</option>}
+                {SORTS.filter((s) => s !== 'relevance' || params.q).map((s) => (
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        </div>
+        {(params.c.length > 0 || params.b.length > 0 || params.q) && (
+          <div className="mb-4 flex flex-wrap gap-2">
+            {selectedNames.map((n) => (
+              <span key={n} className="rounded-full bg-gray-100 px-3 py-1 text-xs">
+                {n}
+              </span>
+            ))}
+            <Link to="/products" className="rounded-full px-3 py-1 text-xs text-[var(--color-primary)] underline">
+              Clear all
+            </Link>
+          </div>
+        )}
+        {isError ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-700">
+            {readError(error)}
+          </p>
+        ) : isPending ? (
+          <Grid>{Array.from({ length: 8 }, (_, i) => <ProductCardSkeleton key={i} />)}</Grid>
+        ) : data.data.length === 0 ? (
+          <EmptyState query={params.q} categories={categories} />
+        ) : (
+          <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+            <Grid>
+              {data.data.map((p, i) => (
+                <ProductCard key={p.product_id} product={p} eager={i < 4} {...controls} />
+              ))}
+            </Grid>
+            <div className="mt-8">
+              <Pagination total={data.meta.total} perPage={24} page={params.page} onPage={(page) => navigate(`/products?${searchFromParams({ ...params, page })}`)} />
+            </div>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Grid({ children }: { children: React.ReactNode }) {
+  return <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">{children}</div>;
+}
+
+function EmptyState({ query, categories }: { query?: string; categories: Category[] }) {
+  return (
+    <div className="rounded-xl border border-dashed p-8 text-center">
+      <h2 className="text-lg font-semibold">{query ? `No products match "${query}"` : 'No products match these filters'}</h2>
+      <p className="mt-1 text-gray-600">Check the spelling, try a shorter word, or clear the filters.</p>
+      <Link to="/products" className="mt-4 inline-block rounded-lg bg-[var(--color-primary)] px-4 py-2 text-sm font-medium text-white">
+        See all products
+      </Link>
+      <div className="mt-6 flex flex-wrap justify-center gap-2">
+        {categories.map((c) => (
+          <Link key={c.slug} to={`/products?c=${c.slug}`} className="rounded-full border px-3 py-1 text-sm hover:bg-gray-50">
+            {c.name}
+          </Link>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function findCategory(nodes: Category[], slug: string): Category | undefined {
+  for (const n of nodes) {
+    if (n.slug === slug) return n;
+    const hit = findCategory(n.children, slug);
+    if (hit) return hit;
+  }
+  return undefined;
+}

@@ -1,0 +1,144 @@
+import type { Brand, Category, Product } from '@grocer/shared/catalogue';
+import { resolveBannerLink } from '@grocer/shared/links';
+import { parseHeroSettings, readSlides, readSupplierItems, type SupplierItem } from '@grocer/shared/hero';
+import type { PageComponent } from '@grocer/shared/storefront';
+import DOMPurify from 'dompurify';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { img } from '../../../lib/image';
+import { Carousel, PlaceholderSlides } from './carousel';
+
+export interface BlockSlots {
+  /** renders a product card (the route composes the catalogue feature's card) */
+  productCard: (p: Product) => ReactNode;
+}
+
+const titleOf = (data: unknown) => (typeof (data as { title?: unknown })?.title === 'string' ? (data as { title: string }).title : '');
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mx-auto my-8 max-w-7xl px-3 sm:px-4">
+      {title && <h2 className="mb-4 text-xl font-bold">{title}</h2>}
+      {children}
+    </section>
+  );
+}
+
+/** Renders one page component by type; unknown types render nothing (logged). */
+export function Block({ c, slots, first }: { c: PageComponent; slots: BlockSlots; first: boolean }) {
+  switch (c.type) {
+    case 'hero-slider':
+      return <HeroSlider data={c.data} settings={c.settings} first={first} />;
+    case 'product-carousel': {
+      const list = Array.isArray(c.response) ? (c.response as Product[]) : [];
+      return (
+        <Section title={titleOf(c.data)}>
+          {list.length ? <Carousel label={titleOf(c.data) || 'Products'}>{list.map((p) => <div key={p.product_id}>{slots.productCard(p)}</div>)}</Carousel> : <PlaceholderSlides />}
+        </Section>
+      );
+    }
+    case 'category-carousel': {
+      const list = Array.isArray(c.response) ? (c.response as Category[]) : [];
+      return (
+        <Section title={titleOf(c.data)}>
+          {list.length ? (
+            <Carousel label={titleOf(c.data) || 'Categories'}>
+              {list.map((cat) => (
+                <Link key={cat.slug} to={`/products?c=${cat.slug}`} className="flex flex-col items-center gap-2 rounded-xl border bg-white p-3 text-center hover:shadow">
+                  <img src={img(cat.avatar, 'small')} alt="" width={160} height={160} loading="lazy" className="aspect-square w-full max-w-40 object-contain" />
+                  <span className="text-sm font-medium">{cat.name}</span>
+                </Link>
+              ))}
+            </Carousel>
+          ) : (
+            <PlaceholderSlides aspect="aspect-square" />
+          )}
+        </Section>
+      );
+    }
+    case 'brand-carousel': {
+      const list = Array.isArray(c.response) ? (c.response as Brand[]) : [];
+      return (
+        <Section title={titleOf(c.data)}>
+          {list.length ? (
+            <Carousel label={titleOf(c.data) || 'Brands'}>
+              {list.map((b) => (
+                <Link key={b.slug} to={`/products?b=${b.slug}`} className="flex flex-col items-center gap-2 rounded-xl border bg-white p-3 text-center hover:shadow">
+                  <img src={img(b.logo, 'small')} alt="" width={120} height={120} loading="lazy" className="aspect-square w-full max-w-28 object-contain" />
+                  <span className="text-sm font-medium">{b.name}</span>
+                </Link>
+              ))}
+            </Carousel>
+          ) : (
+            <PlaceholderSlides aspect="aspect-square" />
+          )}
+        </Section>
+      );
+    }
+    case 'supplier-carousel':
+    case 'supplier-tiles': {
+      const items = readSupplierItems(c.data);
+      const tiles = items.map((s, i) => <SupplierTile key={i} {...s} />);
+      return (
+        <Section title={titleOf(c.data)}>
+          {c.type === 'supplier-carousel' ? (items.length ? <Carousel label={titleOf(c.data) || 'Suppliers'}>{tiles}</Carousel> : <PlaceholderSlides />) : <div className="grid grid-cols-2 gap-3 md:grid-cols-4">{tiles}</div>}
+        </Section>
+      );
+    }
+    case 'rich-text':
+    case 'html': {
+      const html = typeof (c.data as { html?: unknown })?.html === 'string' ? (c.data as { html: string }).html : '';
+      return (
+        <Section title="">
+          <div className="rich-text" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />
+        </Section>
+      );
+    }
+    default:
+      console.warn(`Unknown page component type: ${c.type}`);
+      return null;
+  }
+}
+
+/** Spec §2 supplier tile: image, optional title, optional border, links to its link field. */
+export function SupplierTile({ image, title, link, border }: SupplierItem) {
+  const body = (
+    <>
+      <img src={img(image, 'small')} alt={title ?? ''} width={240} height={240} loading="lazy" className="aspect-square w-full object-contain" />
+      {title && <span className="mt-2 block text-center text-sm font-medium">{title}</span>}
+    </>
+  );
+  const cls = `block rounded-xl bg-white p-3 ${border ? 'border' : ''}`;
+  const target = resolveBannerLink(link);
+  if (target.kind === 'internal') return <Link to={target.href} className={cls}>{body}</Link>;
+  if (target.kind === 'external') return <a href={target.href} target="_blank" rel="noopener noreferrer" className={cls}>{body}</a>;
+  return <div className={cls}>{body}</div>;
+}
+
+function HeroSlider({ data, settings, first }: { data: unknown; settings: unknown; first: boolean }) {
+  const navigate = useNavigate();
+  const slides = readSlides(data);
+  const hero = parseHeroSettings(settings);
+  const aspect = [hero.aspect.sm ?? 'aspect-[4/3]', hero.aspect.md ? `md:${hero.aspect.md}` : 'md:aspect-[8/3]', hero.aspect.lg ? `lg:${hero.aspect.lg}` : 'lg:aspect-[8/3]'].join(' ');
+  const follow = (link: string) => {
+    const t = resolveBannerLink(link);
+    if (t.kind === 'internal') navigate(t.href);
+    else if (t.kind === 'external') window.open(t.href, '_blank', 'noopener');
+    else console.warn(`Invalid banner link ignored: ${link}`);
+  };
+  if (!slides.length) return <div className={`${aspect} animate-pulse bg-gray-100`} aria-hidden="true" />;
+  return (
+    <div style={{ backgroundColor: hero.bgcolor }} className={hero.fullpage ? '' : 'mx-auto max-w-7xl px-3 pt-3 sm:px-4'}>
+      <Carousel label="Offers" single>
+        {slides.map((s, i) => (
+          <button key={i} type="button" onClick={() => follow(s.link)} className={`block w-full overflow-hidden ${hero.fullpage ? '' : 'rounded-xl'} ${aspect}`} aria-label={`Banner ${i + 1}`}>
+            <picture>
+              <source media="(min-width: 768px)" srcSet={img(s.image, 'large')} />
+              <img src={img(s.image_sm || s.image, 'medium')} alt="" width={800} height={600} className="h-full w-full object-cover" loading={first && i === 0 ? 'eager' : 'lazy'} fetchPriority={first && i === 0 ? 'high' : 'auto'} />
+            </picture>
+          </button>
+        ))}
+      </Carousel>
+    </div>
+  );
+}

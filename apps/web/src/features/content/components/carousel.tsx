@@ -1,0 +1,45 @@
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Children, type ReactNode } from 'react';
+
+export const AUTOPLAY_MS = 2500;
+
+/**
+ * Spec §4/§9 carousel: autoplay every 2.5 s that does not stop on interaction; 1 slide below
+ * 768 px, 2 from 768 px, 5 from 1024 px (or 1 everywhere for the hero).
+ */
+export function Carousel({ children, label, single = false }: { children: ReactNode; label: string; single?: boolean }) {
+  const [ref, embla] = useEmblaCarousel({ loop: true, align: 'start' }, [Autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: false })]);
+  const basis = single ? 'basis-full' : 'basis-full md:basis-1/2 lg:basis-1/5';
+  return (
+    <div className="relative" role="region" aria-roledescription="carousel" aria-label={label}>
+      <div className="overflow-hidden" ref={ref}>
+        <div className="-ml-3 flex">
+          {Children.map(children, (child, i) => (
+            <div className={`min-w-0 shrink-0 grow-0 pl-3 ${basis}`} role="group" aria-roledescription="slide" aria-label={`${i + 1}`}>
+              {child}
+            </div>
+          ))}
+        </div>
+      </div>
+      <button type="button" onClick={() => embla?.scrollPrev()} className="absolute top-1/2 left-1 -translate-y-1/2 rounded-full bg-white/90 p-1.5 shadow" aria-label="Previous slide">
+        <ChevronLeft size={18} aria-hidden="true" />
+      </button>
+      <button type="button" onClick={() => embla?.scrollNext()} className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full bg-white/90 p-1.5 shadow" aria-label="Next slide">
+        <ChevronRight size={18} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+/** Placeholder slides when a carousel has no data yet. */
+export function PlaceholderSlides({ count = 5, aspect = 'aspect-[4/3]' }: { count?: number; aspect?: string }) {
+  return (
+    <Carousel label="Loading">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className={`${aspect} animate-pulse rounded-xl bg-gray-100`} aria-hidden="true" />
+      ))}
+    </Carousel>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Init, NavItem } from '@grocer/shared/storefront';
+import { ChevronDown } from 'lucide-react';
+import { Link } from 'react-router';
+import { Drawer } from '../../components/ui/modal';
+import { Icon } from '../../components/ui/icon';
+
+/** Left slide-out menu (300 px) with collapsible groups; '/categories' opens the category filter. */
+export function MobileMenu({ init, open, onClose, onCategories }: { init: Init; open: boolean; onClose: () => void; onCategories: () => void }) {
+  return (
+    <Drawer open={open} onClose={onClose} title={init.web.name} side="left" width={300}>
+      <nav aria-label="Menu" className="py-2">
+        <ul>
+          {init.navs.map((item, i) => (
+            <li key={i}>
+              <MenuEntry item={item} onClose={onClose} onCategories={onCategories} />
+            </li>
+          ))}
+        </ul>
+        {!init.user && init.navSetting.show_login && (
+          <Link to="/auth/login" onClick={onClose} className="mx-4 mt-4 block rounded-lg bg-[var(--color-primary)] px-4 py-2 text-center font-medium text-white">
+            Login
+          </Link>
+        )}
+      </nav>
+    </Drawer>
+  );
+}
+
+function MenuEntry({ item, onClose, onCategories }: { item: NavItem; onClose: () => void; onCategories: () => void }) {
+  const label = (
+    <span className="flex items-center gap-2">
+      {item.show_icon ? <Icon name={item.icon} /> : null}
+      {item.name}
+    </span>
+  );
+  const cls = 'flex w-full items-center justify-between px-4 py-3 text-left text-sm font-medium hover:bg-gray-50';
+  if (item.value === '/categories') {
+    return (
+      <button type="button" className={cls} onClick={() => (onClose(), onCategories())}>
+        {label}
+      </button>
+    );
+  }
+  if (!item.children.length) {
+    return (
+      <Link to={item.link || item.value || '/'} onClick={onClose} className={cls}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <details className="group">
+      <summary className={`${cls} cursor-pointer list-none`}>
+        {label}
+        <ChevronDown size={16} aria-hidden="true" className="transition-transform group-open:rotate-180" />
+      </summary>
+      <ul className="border-l-2 border-gray-100 pl-3">
+        {item.children.map((child, i) => (
+          <li key={i}>
+            <MenuEntry item={child} onClose={onClose} onCategories={onCategories} />
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,271 @@
+import type { Init, NavItem } from '@grocer/shared/storefront';
+import { ChevronDown, MapPin, Menu, Search, ShoppingCart, User } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Icon } from '../../components/ui/icon';
+import { img } from '../../lib/image';
+
+interface Handlers {
+  onMenu: () => void;
+  onCart: () => void;
+  onPincode: () => void;
+}
+
+/**
+ * Top bar of spec §2. header_template places the slots:
+ * 1 logo · search · (pincode, account, cart)   2 logo · pincode · search · (account, cart)
+ * 3 search · logo (centred) · actions           4 logo · actions, search on its own row below
+ */
+export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavbar: boolean } & Handlers) {
+  const s = init.navSetting;
+  const logo = s.show_logo ? <Logo init={init} /> : <span />;
+  const search = s.show_search_bar ? <SearchBox width={s.search_setting.width} /> : null;
+  const pincode = s.show_pincode ? (
+    <button type="button" onClick={h.onPincode} className="flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-gray-100" aria-label={init.pincode ? `Delivering to ${init.pincode}, change location` : 'Set delivery pincode'}>
+      <MapPin size={18} aria-hidden="true" />
+      <span className="hidden sm:inline">{init.pincode ?? 'Pincode'}</span>
+    </button>
+  ) : null;
+  const cart =
+    s.show_cart_icon && init.web.show_cart ? (
+      <button type="button" onClick={h.onCart} className="relative rounded-md p-2 hover:bg-gray-100" aria-label={`Cart, ${init.cart.quantity} items`}>
+        <ShoppingCart size={22} aria-hidden="true" />
+        {init.cart.quantity > 0 && (
+          <span data-testid="cart-badge" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-[var(--color-accent,#be123c)] px-1 text-center text-xs leading-5 font-semibold text-white">
+            {init.cart.quantity}
+          </span>
+        )}
+      </button>
+    ) : null;
+  const account = s.show_account ? <AccountMenu init={init} /> : null;
+  const menuButton = (
+    <button type="button" onClick={h.onMenu} className="rounded-md p-2 hover:bg-gray-100 lg:hidden" aria-label="Open menu">
+      <Menu size={22} aria-hidden="true" />
+    </button>
+  );
+  const actions = (
+    <div className="flex items-center gap-1">
+      {pincode}
+      {account}
+      {cart}
+    </div>
+  );
+  const t = s.header_template;
+  return (
+    <header className="sticky top-0 z-40 border-b bg-white">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-3" style={{ height: s.navbar_height }}>
+        {menuButton}
+        {t === 3 ? (
+          <>
+            <div className="hidden flex-1 md:block">{search}</div>
+            <div className="flex flex-1 justify-center">{logo}</div>
+            <div className="flex flex-1 justify-end">{actions}</div>
+          </>
+        ) : t === 2 ? (
+          <>
+            {logo}
+            {pincode}
+            <div className="hidden flex-1 md:block">{search}</div>
+            <div className="ml-auto flex items-center gap-1">
+              {account}
+              {cart}
+            </div>
+          </>
+        ) : t === 4 ? (
+          <>
+            {logo}
+            <div className="ml-auto">{actions}</div>
+          </>
+        ) : (
+          <>
+            {logo}
+            <div className="hidden flex-1 md:block">{search}</div>
+            <div className="ml-auto">{actions}</div>
+          </>
+        )}
+      </div>
+      {search && <div className={`px-3 pb-2 ${t === 4 ? 'mx-auto max-w-7xl' : 'md:hidden'}`}>{search}</div>}
+      {showSubNavbar && <SubNavbar items={init.navs} template={s.navbar_template} height={s.sub_navbar_height} />}
+    </header>
+  );
+}
+
+function Logo({ init }: { init: Init }) {
+  const ls = init.navSetting.logo_settings;
+  return (
+    <Link to="/" className="flex shrink-0 items-center gap-2 font-bold text-[var(--color-primary)]" aria-label={`${init.web.name} home`}>
+      {init.web.logo ? <img src={img(init.web.logo, 'small')} alt="" width={ls.image_width} height={ls.image_height} className={ls.image_size} style={{ width: ls.image_width, height: ls.image_height }} /> : null}
+      <span className="hidden text-lg sm:inline">{init.web.name}</span>
+    </Link>
+  );
+}
+
+export function SearchBox({ width = 100, autoFocus = false }: { width?: number; autoFocus?: boolean }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(() => new URLSearchParams(location.search).get('q') ?? '');
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!autoFocus) return;
+    const t = setTimeout(() => ref.current?.focus(), 300); // spec §9: search field autofocus 300 ms
+    return () => clearTimeout(t);
+  }, [autoFocus]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const q = text.trim();
+    navigate(q ? `/products?q=${encodeURIComponent(q)}` : '/products');
+  };
+  return (
+    <form role="search" onSubmit={submit} className="relative" style={{ width: `${width}%` }}>
+      <label htmlFor="site-search" className="sr-only">
+        Search products
+      </label>
+      <input
+        ref={ref}
+        id="site-search"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Search"
+        className="h-10 w-full rounded-lg border border-gray-300 bg-gray-50 pr-10 pl-3 text-sm outline-none focus:border-[var(--color-primary)] focus:bg-white"
+      />
+      <button type="submit" className="absolute top-0 right-0 flex h-10 w-10 items-center justify-center text-gray-500" aria-label="Search">
+        <Search size={18} aria-hidden="true" />
+      </button>
+    </form>
+  );
+}
+
+function AccountMenu({ init }: { init: Init }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false);
+    const esc = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', esc);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', esc);
+    };
+  }, [open]);
+  const user = init.user;
+  if (!user) {
+    if (!init.navSetting.show_login) return null;
+    return (
+      <Link to="/auth/login" className="flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium hover:bg-gray-100">
+        <User size={18} aria-hidden="true" />
+        Login
+      </Link>
+    );
+  }
+  const item = 'block px-4 py-2 text-sm hover:bg-gray-100';
+  return (
+    <div className="relative" ref={ref}>
+      <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-haspopup="menu" className="flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium hover:bg-gray-100">
+        <User size={18} aria-hidden="true" />
+        <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
+        <ChevronDown size={14} aria-hidden="true" />
+      </button>
+      {open && (
+        <div role="menu" className="absolute right-0 z-50 mt-1 w-52 rounded-lg border bg-white py-1 shadow-lg" onClick={() => setOpen(false)}>
+          <Link role="menuitem" className={item} to="/account">
+            Account
+          </Link>
+          <Link role="menuitem" className={item} to="/account/orders">
+            Orders
+          </Link>
+          <Link role="menuitem" className={item} to="/account/addresses">
+            Addresses
+          </Link>
+          {user.hasAdminAccess && (
+            <>
+              <a role="menuitem" className={item} href="/bos/admin" target="_blank" rel="noopener" data-link>
+                Administration
+              </a>
+              <a role="menuitem" className={item} href="/page-builder" target="_blank" rel="noopener" data-link>
+                Website Settings
+              </a>
+              <a role="menuitem" className={item} href="/pos" target="_blank" rel="noopener" data-link>
+                POS
+              </a>
+            </>
+          )}
+          {user.superadmin && (
+            <Link role="menuitem" className={item} to="/auth/bos/choose">
+              Switch Website
+            </Link>
+          )}
+          <Link role="menuitem" className={item} to="/auth/logout">
+            Logout
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Sub-navbar (desktop). navbar_template: 1 items at the start, 2 at the end, 3-5 centred
+ * (4 with wider gaps, 5 spread evenly across the bar).
+ */
+function SubNavbar({ items, template, height }: { items: NavItem[]; template: number; height: number }) {
+  const justify = template === 1 ? 'justify-start' : template === 2 ? 'justify-end' : template === 5 ? 'justify-between' : 'justify-center';
+  const gap = template === 4 ? 'gap-6' : 'gap-1';
+  return (
+    <nav aria-label="Main" className="hidden border-t lg:block">
+      <ul className={`mx-auto flex max-w-7xl items-center px-3 ${justify} ${gap}`} style={{ height }}>
+        {items.map((item, i) => (
+          <li key={i} className="relative">
+            <NavEntry item={item} depth={0} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function NavLabel({ item }: { item: NavItem }) {
+  return item.image ? (
+    <img src={img(item.image, 'small')} alt={item.name} className="h-7 w-auto" />
+  ) : (
+    <span className="flex items-center gap-1">
+      {item.show_icon ? <Icon name={item.icon} /> : null}
+      {item.name}
+    </span>
+  );
+}
+
+function NavEntry({ item, depth }: { item: NavItem; depth: number }): ReactNode {
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const link = item.link || item.value || '#';
+  const base = depth === 0 ? 'flex items-center gap-1 rounded-md px-3 py-1.5 text-sm font-medium hover:bg-gray-100' : 'flex w-full items-center justify-between gap-2 px-4 py-2 text-sm hover:bg-gray-100';
+  if (!item.children.length) {
+    return (
+      <Link to={link} className={base}>
+        <NavLabel item={item} />
+      </Link>
+    );
+  }
+  // Dropdowns open on hover with small delays, and on click/Enter for keyboards and touch.
+  const show = () => (clearTimeout(timer.current), (timer.current = setTimeout(() => setOpen(true), 80)));
+  const hide = () => (clearTimeout(timer.current), (timer.current = setTimeout(() => setOpen(false), 150)));
+  return (
+    <div className="relative" onMouseEnter={show} onMouseLeave={hide} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button type="button" className={base} aria-expanded={open} aria-haspopup="true" onClick={() => setOpen((o) => !o)}>
+        <NavLabel item={item} />
+        <ChevronDown size={14} aria-hidden="true" className={depth ? '-rotate-90' : ''} />
+      </button>
+      {open && (
+        <ul className={`absolute z-50 min-w-52 rounded-lg border bg-white py-1 shadow-lg ${depth === 0 ? 'top-full left-0 mt-1' : 'top-0 left-full ml-1'}`}>
+          {item.children.map((child, i) => (
+            <li key={i}>
+              <NavEntry item={child} depth={depth + 1} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

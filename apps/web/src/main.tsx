@@ -1,0 +1,37 @@
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/500.css';
+import '@fontsource/inter/600.css';
+import '@fontsource/inter/700.css';
+import '@fontsource/inter/800.css';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { router } from './app/router';
+import { UiStateProvider } from './app/ui-state';
+import { initQuery, primeInit, primePageData } from './lib/init';
+import './styles.css';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
+primeInit(queryClient);
+primePageData(queryClient);
+
+async function mount() {
+  // The shell needs store data; it is normally inlined in the HTML, otherwise fetched once here.
+  try {
+    await queryClient.ensureQueryData(initQuery);
+  } catch (e) {
+    console.error('Store data could not be loaded', e);
+  }
+  createRoot(document.getElementById('app')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <UiStateProvider>
+          <RouterProvider router={router} />
+        </UiStateProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  document.getElementById('boot-spinner')?.remove();
+}
+void mount();

@@ -1,0 +1,33 @@
+/**
+ * First-load JavaScript per storefront page (prints figures; not a test): loads each page of the
+ * built shop in Chromium and adds up the gzip size of every script it fetched until the network
+ * went idle. Usage: npx tsx bench/bundle.ts (starts the built shop on a temp embedded database).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startShop } from '../e2e/harness';
+import { BENCH_PAGES } from './pages';
+
+const BUDGET_KB = 120;
+const shop = await startShop();
+const rows: { page: string; scripts: number; gzipKB: number }[] = [];
+try {
+  for (const [name, url] of BENCH_PAGES) {
+    const page = await shop.newPage({ width: 375, height: 800 });
+    const scripts: Promise<number>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const sizes = await Promise.all(scripts);
+    rows.push({ page: name, scripts: sizes.length, gzipKB: Math.round(sizes.reduce((a, b) => a + b, 0) / 102.4) / 10 });
+    await page.close();
+  }
+} finally {
+  await shop.close();
+}
+console.log(`\nFirst-load JavaScript (gzip), budget ${BUDGET_KB} KB\n`);
+for (const r of rows) console.log(r.page.padEnd(16), `${r.gzipKB} KB`.padStart(10), `${r.scripts} files`.padStart(10), r.gzipKB <= BUDGET_KB ? 'within budget' : 'OVER budget');
+mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+writeFileSync(path.join(import.meta.dirname, 'results', 'bundle.json'), JSON.stringify(rows, null, 2));

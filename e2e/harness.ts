@@ -1,0 +1,86 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SCREENSHOTS = path.join(root, 'e2e/screenshots');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export interface Shop {
+  url: string;
+  browser: Browser;
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The built shop as a user gets it: the real server (`tsx apps/server/src/main.ts`) on a fresh
+ * embedded database in a temp DATA_DIR (seeded with the demo shop on first start), and Chromium.
+ */
+export async function startShop(): Promise<Shop> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grocer-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL; // the journeys run on the embedded database, as `npm start` does
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/s/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    if (Date.now() > deadline) throw new Error('server did not become healthy in 90 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    url,
+    browser,
+    async newPage(viewport = { width: 1440, height: 900 }) {
+      const page = await browser.newPage({ viewport, baseURL: url });
+      return page;
+    },
+    async screenshot(page, name) {
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+    },
+    async close() {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects console errors and uncaught exceptions of a page. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectErrors, startShop, type Shop } from './harness';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+}, 120_000);
+afterAll(() => shop?.close());
+
+describe('storefront journeys (Chromium, built shop, demo data)', () => {
+  it('home renders its blocks and chrome, with no console errors', async () => {
+    for (const width of [375, 1440]) {
+      const page = await shop.newPage({ width, height: 900 });
+      const errors = collectErrors(page);
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await expect(page.title()).resolves.toContain('Demo Grocery');
+      await page.getByRole('heading', { name: 'Best deals' }).waitFor();
+      expect(await page.getByTestId('product-card').count()).toBeGreaterThan(4);
+      await page.getByText(`© ${new Date().getFullYear()} Demo Grocery. All Rights Reserved.`).waitFor();
+      await shop.screenshot(page, `home-${width}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it("searching 'rice' lands on /products?q=rice with cards", async () => {
+    const page = await shop.newPage();
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByPlaceholder('Search').first().fill('  rice ');
+    await page.getByPlaceholder('Search').first().press('Enter');
+    await page.waitForURL('**/products?q=rice');
+    await page.getByRole('heading', { name: 'Results for "rice"' }).waitFor();
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await page.getByTestId('product-card').count()).toBeGreaterThan(3);
+    await expect(page.getByTestId('product-card').first().textContent()).resolves.toMatch(/Rice/);
+    await shop.screenshot(page, 'search-rice-1440');
+    await page.close();
+  });
+
+  it('a category and a brand filter narrow the list and survive a reload; paging rewrites the address', async () => {
+    const page = await shop.newPage();
+    await page.goto('/products', { waitUntil: 'networkidle' });
+    const all = Number((await page.getByText(/^\d+ products$/).textContent())!.split(' ')[0]);
+    await page.getByRole('complementary', { name: 'Filters' }).getByLabel('Staples', { exact: true }).click();
+    await page.waitForURL('**/products?c=staples');
+    await page.getByText(/^\d+ products$/).filter({ hasNotText: String(all) }).waitFor();
+    const staples = Number((await page.getByText(/^\d+ products$/).textContent())!.split(' ')[0]);
+    expect(staples).toBeLessThan(all);
+    await page.getByRole('complementary', { name: 'Filters' }).getByLabel('Kaveri Gold').click();
+    await page.waitForURL('**/products?c=staples&b=kaveri-gold');
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await page.getByRole('complementary', { name: 'Filters' }).getByLabel('Kaveri Gold').isChecked()).toBe(true);
+    const narrowed = Number((await page.getByText(/^\d+ products$/).textContent())!.split(' ')[0]);
+    expect(narrowed).toBeGreaterThan(0);
+    expect(narrowed).toBeLessThan(staples);
+    for (const card of await page.getByTestId('product-card').all()) expect(await card.textContent()).toContain('Kaveri Gold');
+
+    await page.goto('/products', { waitUntil: 'networkidle' });
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: '2', exact: true }).click();
+    await page.waitForURL('**/products?page=2');
+    await expect(page.getByRole('button', { name: '2', exact: true }).getAttribute('aria-current')).resolves.toBe('page');
+    await page.close();
+  });
+
+  it('a product page shows packs and prices', async () => {
+    const page = await shop.newPage({ width: 375, height: 800 });
+    await page.goto('/products?q=basmati', { waitUntil: 'networkidle' });
+    await page.getByTestId('product-card').first().click();
+    await page.waitForURL(/\/products\/[a-z0-9-]+$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByText('Pack size').waitFor();
+    expect(await page.getByText(/₹\d/).count()).toBeGreaterThan(0);
+    await shop.screenshot(page, 'product-375');
+    await page.close();
+  });
+
+  it('the mobile menu at 375 px opens, and its Categories entry opens the category filter', async () => {
+    const page = await shop.newPage({ width: 375, height: 800 });
+    await page.goto('/about-us', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Demo Grocery' });
+    await menu.waitFor();
+    const box = await menu.boundingBox();
+    expect(Math.round(box!.width)).toBe(300);
+    await shop.screenshot(page, 'menu-375');
+    await menu.getByRole('button', { name: 'Categories' }).click();
+    const filter = page.getByRole('dialog', { name: 'Category Filter' });
+    await filter.waitFor();
+    await filter.getByLabel('Beverages', { exact: true }).check();
+    await shop.screenshot(page, 'category-filter-375');
+    await filter.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.waitForURL('**/products?c=beverages');
+    await page.close();
+  });
+
+  it('the promo popup appears on / after 5 s and not on a product page', async () => {
+    const page = await shop.newPage();
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByTestId('promo-popup').waitFor({ timeout: 8000 });
+    await shop.screenshot(page, 'popup-1440');
+    const other = await shop.newPage();
+    await other.goto('/products/kaveri-gold-classic-basmati-rice', { waitUntil: 'networkidle' });
+    await other.waitForTimeout(5600);
+    expect(await other.getByTestId('promo-popup').count()).toBe(0);
+    await page.close();
+    await other.close();
+  });
+
+  it('an unknown path shows a real not-found page with status 404', async () => {
+    const page = await shop.newPage();
+    const res = await page.goto('/no-such-page', { waitUntil: 'networkidle' });
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { name: "We couldn't find that page" }).waitFor();
+    await page.close();
+  });
+});

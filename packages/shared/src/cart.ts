@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** Spec §3 cart item. Amounts in rupees. */
+export const cartItemSchema = z.object({
+  pack_id: z.number().int(),
+  product_id: z.number().int().optional(),
+  slug: z.string().optional(),
+  image: z.string(),
+  name: z.string(),
+  pack: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+  act_price: z.number(),
+  amount: z.number(),
+  valid: z.boolean(),
+  message: z.string().nullable(),
+  warehouse_id: z.number().int().nullable(),
+  delivery_charge_id: z.number().int().nullable(),
+  del_date: z.string().nullable(),
+  del_start_time: z.string().nullable(),
+  del_end_time: z.string().nullable(),
+  /** units left at the serving warehouse (the stepper's plus stops there); an addition to spec §3 */
+  available: z.number().int().optional(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const paymentMethodSchema = z.object({ code: z.enum(['cod', 'razorpay', 'cashfree']), name: z.string() });
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const deliveryInfoSchema = z.object({
+  delivery_charge_id: z.number().int().nullable(),
+  del_date: z.string().nullable(),
+  del_start_time: z.string().nullable(),
+  del_end_time: z.string().nullable(),
+});
+
+/**
+ * Spec §3 cart. total = sum of line amounts; discount = coupon discount; delivery_charge = the
+ * zone's charge; finalDelivery = the charge actually applied (0 above the free threshold);
+ * amount = total − discount + finalDelivery (what the shopper pays).
+ */
+export const cartSchema = z.object({
+  quantity: z.number().int(),
+  total: z.number(),
+  amount: z.number(),
+  offercode: z.string().nullable(),
+  serviceable: z.boolean(),
+  notes: z.string().nullable(),
+  message: z.string().nullable(),
+  discount: z.number(),
+  delivery_charge: z.number(),
+  finalDelivery: z.number(),
+  deliveryMessage: z.string().nullable(),
+  paymentMethods: z.array(paymentMethodSchema),
+  items: z.array(cartItemSchema),
+  grouped_items: z.array(deliveryInfoSchema.extend({ items: z.array(cartItemSchema) })),
+  del_date: z.string().nullable(),
+  del_start_time: z.string().nullable(),
+  del_end_time: z.string().nullable(),
+  deliveryInfo: z.array(deliveryInfoSchema),
+  /** the pincode the cart is priced for (null before one is chosen); an addition to spec §3 */
+  pincode: z.string().nullable().optional(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+export const emptyCart = (): Cart => ({
+  quantity: 0,
+  total: 0,
+  amount: 0,
+  offercode: null,
+  serviceable: true,
+  notes: null,
+  message: null,
+  discount: 0,
+  delivery_charge: 0,
+  finalDelivery: 0,
+  deliveryMessage: null,
+  paymentMethods: [],
+  items: [],
+  grouped_items: [],
+  del_date: null,
+  del_start_time: null,
+  del_end_time: null,
+  deliveryInfo: [],
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { formatINR, toRupees } from './money';
+
+/**
+ * A coupon as the pricing rule sees it. Money is integer paise; a percent coupon's value is in
+ * basis points (1000 = 10%). maxDiscount caps a percent coupon (a flat one is capped by its value).
+ */
+export interface CouponRule {
+  code: string;
+  kind: 'flat' | 'percent';
+  value: number;
+  maxDiscount: number | null;
+  minOrder: number;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  /** total redemptions allowed across all shoppers; null = unlimited */
+  usageLimit: number | null;
+  /** redemptions allowed per shopper; null = unlimited */
+  perCustomerLimit: number | null;
+  active: boolean;
+}
+
+/** How often a coupon has been redeemed in total and by the shopper asking. */
+export interface CouponUsage {
+  total: number;
+  byCustomer: number;
+}
+
+export type CouponResult = { ok: true; discountPaise: number } | { ok: false; reason: string };
+
+export const COUPON_UNKNOWN = 'This coupon code is not valid';
+export const COUPON_EXPIRED = 'This coupon has expired';
+export const COUPON_NOT_STARTED = 'This coupon is not active yet';
+export const COUPON_USED_UP = 'This coupon has been fully used';
+export const COUPON_USED_BY_YOU = 'You have already used this coupon';
+export const couponMinimumReason = (code: string, shortPaise: number) => `Add ${formatINR(toRupees(shortPaise))} more to use ${code}`;
+
+/**
+ * The one coupon rule: whether `coupon` applies to an items total (paise) at `now`, and the
+ * discount. The discount is an integer number of paise, never above the coupon's cap and never
+ * above the items total. Order of refusals: unknown/inactive, window, usage, minimum.
+ */
+export function couponDiscount(coupon: CouponRule | null, itemsTotalPaise: number, now: Date, usage: CouponUsage): CouponResult {
+  if (!coupon || !coupon.active) return { ok: false, reason: COUPON_UNKNOWN };
+  if (coupon.startsAt && now < coupon.startsAt) return { ok: false, reason: COUPON_NOT_STARTED };
+  if (coupon.endsAt && now >= coupon.endsAt) return { ok: false, reason: COUPON_EXPIRED };
+  if (coupon.usageLimit !== null && usage.total >= coupon.usageLimit) return { ok: false, reason: COUPON_USED_UP };
+  if (coupon.perCustomerLimit !== null && usage.byCustomer >= coupon.perCustomerLimit) return { ok: false, reason: COUPON_USED_BY_YOU };
+  if (itemsTotalPaise < coupon.minOrder) return { ok: false, reason: couponMinimumReason(coupon.code, coupon.minOrder - itemsTotalPaise) };
+  const total = Math.max(0, Math.floor(itemsTotalPaise));
+  let discount = coupon.kind === 'flat' ? coupon.value : Math.floor((total * coupon.value) / 10_000);
+  if (coupon.maxDiscount !== null) discount = Math.min(discount, coupon.maxDiscount);
+  discount = Math.max(0, Math.min(discount, total));
+  return { ok: true, discountPaise: discount };
+}
+
+export const couponCodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a coupon code')
+  .max(40, 'This coupon code is not valid')
+  .transform((s) => s.toUpperCase());
+
+export const applyCouponBodySchema = z.object({ code: couponCodeSchema });

@@ -1,0 +1,18 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { imageUrl } from './image';
+
+describe('imageUrl', () => {
+  it('uses the medium size by default and a placeholder when empty', () => {
+    expect(imageUrl('products/rice.svg')).toBe('/media/medium/products/rice.svg');
+    expect(imageUrl('')).toBe('/media/medium/placeholder.svg');
+    expect(imageUrl(null, 'small')).toBe('/media/small/placeholder.svg');
+  });
+  it('passes full URLs through unchanged', () => {
+    fc.assert(fc.property(fc.webUrl(), (url) => imageUrl(url, 'large', 'https://cdn.example') === url));
+  });
+  it('prefixes the CDN and never doubles slashes', () => {
+    expect(imageUrl('/a/b.png', 'large', 'https://cdn.example/')).toBe('https://cdn.example/media/large/a/b.png');
+    fc.assert(fc.property(fc.stringMatching(/^[a-z0-9/._-]{1,30}$/), (p) => !imageUrl(p).slice(1).includes('//')));
+  });
+});

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { cartSchema } from './cart';
+import { brandSchema, categorySchema } from './catalogue';
+
+/** Spec §3 navigation item (navs and footers share it). */
+export interface NavItem {
+  group: number | null;
+  name: string;
+  icon: string | null;
+  show_icon: number;
+  link: string | null;
+  value: string | null;
+  slug: string | null;
+  image: string | null;
+  children: NavItem[];
+}
+export const navItemSchema: z.ZodType<NavItem> = z.lazy(() =>
+  z.object({
+    group: z.number().int().nullable(),
+    name: z.string(),
+    icon: z.string().nullable(),
+    show_icon: z.number().int(),
+    link: z.string().nullable(),
+    value: z.string().nullable(),
+    slug: z.string().nullable(),
+    image: z.string().nullable(),
+    children: z.array(navItemSchema),
+  }),
+);
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  superadmin: z.boolean().default(false),
+  hasAdminAccess: z.boolean().default(false),
+  isSalesAgent: z.boolean().default(false),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const webSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string(),
+  description: z.string(),
+  theme: z.string(),
+  favicon: z.string(),
+  show_supplier_page: z.boolean(),
+  show_cart: z.boolean(),
+  font_family: z.string(),
+  nav_alignment: z.string(),
+});
+
+export const logoSettingsSchema = z.object({
+  image_size: z.string().default('object-contain'),
+  image_height: z.coerce.number().default(56),
+  image_width: z.coerce.number().default(56),
+});
+
+/** Spec §3 navigation settings with its defaults; logo_settings arrives parsed. */
+export const navSettingSchema = z.object({
+  nav_alignment: z.string().default('start'),
+  logo_settings: logoSettingsSchema,
+  search_setting: z.object({ width: z.coerce.number().default(100) }),
+  navbar_height: z.coerce.number().default(56),
+  sub_navbar_height: z.coerce.number().default(40),
+  navbar_template: z.coerce.number().int().min(1).max(5).default(1),
+  header_template: z.coerce.number().int().min(1).max(4).default(1),
+  footer_name: z.string().default(''),
+  show_cart_icon: z.boolean().default(true),
+  show_pincode: z.boolean().default(true),
+  show_login: z.boolean().default(true),
+  show_account: z.boolean().default(true),
+  show_logo: z.boolean().default(true),
+  show_register: z.boolean().default(true),
+  show_search_bar: z.boolean().default(true),
+  show_navbar: z.boolean().default(true),
+  show_sub_navbar: z.boolean().default(true),
+});
+export type NavSetting = z.infer<typeof navSettingSchema>;
+
+export const webSeoSchema = z.object({ og_title: z.string(), og_description: z.string(), meta_keywords: z.string(), og_image: z.string() });
+
+export const popupSchema = z.object({ image: z.string(), duration: z.number().default(5), link: z.string().nullable().default(null), once: z.boolean().default(false) });
+export type Popup = z.infer<typeof popupSchema>;
+
+export const webPageSchema = z.object({ url: z.string(), title: z.string(), show_footer: z.boolean(), show_sub_navbar: z.boolean(), show_navbar: z.boolean() });
+
+/** GET /s/api/init: everything the shell needs, inlined into the HTML on first load. */
+export const initSchema = z.object({
+  user: userSchema.nullable(),
+  web: webSchema,
+  pincode: z.string().nullable(),
+  categories: z.array(categorySchema),
+  brands: z.array(brandSchema),
+  activetheme: z.record(z.string(), z.string()),
+  navSetting: navSettingSchema,
+  webSeo: webSeoSchema,
+  webAddress: z.record(z.string(), z.unknown()),
+  popup: popupSchema.nullable(),
+  webPages: z.array(webPageSchema),
+  navs: z.array(navItemSchema),
+  footers: z.array(navItemSchema),
+  cart: cartSchema,
+});
+export type Init = z.infer<typeof initSchema>;
+
+/** Spec §3 component of a page. */
+export const pageComponentSchema = z.object({
+  name: z.string(),
+  type: z.string(),
+  data: z.any(),
+  settings: z.any(),
+  logicdata: z.any(),
+  response: z.any().optional(),
+  order: z.number().int().default(0),
+});
+export type PageComponent = z.infer<typeof pageComponentSchema>;
+
+/** GET /s/api/page/data{url} */
+export const pageDataSchema = z.object({
+  data: z.array(pageComponentSchema),
+  css: z.string(),
+  show_footer: z.boolean(),
+  show_sub_navbar: z.boolean(),
+  show_navbar: z.boolean(),
+  seo_title: z.string(),
+  seo_description: z.string(),
+  seo_keyword: z.string(),
+  schema_script: z.string().nullable(),
+});
+export type PageData = z.infer<typeof pageDataSchema>;
+
+/** The JSON error shape of every failed call (DESIGN §4). */
+export const apiErrorSchema = z.object({ message: z.string(), code: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/**
+ * The page component types the storefront renders (spec §2 widgets). Carousel components get
+ * their data resolved server-side into `response`, so a page needs one call.
+ * - 'hero-slider'        data {slides: [{image, image_sm, link}]}; settings: hero settings JSON text
+ *                        {aspect: {sm, md, lg}, bgcolor, fullpage}
+ * - 'product-carousel'   data {title, category?, brand?, products?: slug[], sort?, limit?} → response Product[]
+ * - 'category-carousel'  data {title, parent?: slug} → response Category[]
+ * - 'brand-carousel'     data {title, limit?} → response Brand[]
+ * - 'supplier-carousel', 'supplier-tiles'  data {title?, items: [{image, title?, link, border?}]}
+ * - 'rich-text', 'html'  data {html} (sanitised when rendered)
+ */
+export const COMPONENT_TYPES = [
+  'hero-slider',
+  'product-carousel',
+  'category-carousel',
+  'brand-carousel',
+  'supplier-carousel',
+  'supplier-tiles',
+  'rich-text',
+  'html',
+] as const;
+export type ComponentType = (typeof COMPONENT_TYPES)[number];
+
+export const productCarouselDataSchema = z.object({
+  title: z.string().default(''),
+  category: z.string().optional(),
+  brand: z.string().optional(),
+  products: z.array(z.string()).optional(),
+  sort: z.string().optional(),
+  limit: z.number().int().min(1).max(48).default(12),
+});
+// Hero settings, slides and supplier items are read by hero.ts (no zod on the storefront's first load).

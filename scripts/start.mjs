@@ -1,0 +1,30 @@
+// `npm start`: build the web app when it is missing or older than its sources, then run the server.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const dist = path.join(root, 'apps/web/dist/index.html');
+
+function newest(dir) {
+  let t = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const sources = [path.join(root, 'apps/web/src'), path.join(root, 'packages/shared/src')];
+const stale = !existsSync(dist) || sources.some((dir) => newest(dir) > statSync(dist).mtimeMs);
+if (stale) {
+  console.log('Building the web app (first start or sources changed)...');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+const server = spawn(process.execPath, [tsx, 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+// Forward stop signals so the server can finish in-flight requests and close the database.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
