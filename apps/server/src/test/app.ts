@@ -25,6 +25,13 @@ export async function createTestDatabase(): Promise<Database> {
       await database.close();
       const a = new pg.Client({ connectionString: url });
       await a.connect();
+      // pool.end() resolves before its sockets have closed; dropping with force under a closing
+      // connection makes pg raise 57P01 outside any query. Wait for the backends to leave first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await a.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
     },
