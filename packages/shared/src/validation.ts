@@ -8,6 +8,8 @@
 export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,4}$/;
 /** 10 digits starting with 6, 7, 8 or 9. */
 export const MOBILE_PATTERN = /^[6-9][0-9]{9}$/;
+/** Spec §9: the pincode modal sends nothing shorter than this. */
+export const PINCODE_MIN_LENGTH = 6;
 /** Icon names: lowercase alphanumeric words joined by hyphens. */
 export const ICON_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

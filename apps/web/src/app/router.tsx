@@ -18,6 +18,7 @@ export const router = createBrowserRouter([
       { path: '/products', lazy: () => import('./routes/products') },
       { path: '/products/:slug', lazy: () => import('./routes/product') },
       { path: '/categories', lazy: () => import('./routes/categories') },
+      { path: '/account/wishlist', handle: meta({ auth: true }), lazy: () => import('./routes/account-wishlist') },
       { path: '/', handle: meta({ full: true }), lazy: () => import('./routes/page') },
       { path: '*', handle: meta({ full: true }), lazy: () => import('./routes/page') },
     ],

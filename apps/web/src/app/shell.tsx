@@ -3,15 +3,19 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'rea
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate, useNavigation, useNavigationType } from 'react-router';
 import { Toaster } from 'sonner';
 import { LoadingView, Spinner } from '../components/ui/loading';
+import { CartDrawer } from '../features/cart/components/cart-drawer';
+import { CartProvider, useCart } from '../features/cart/cart-store';
 import { Footer } from '../features/layout/footer';
 import { MobileMenu } from '../features/layout/mobile-menu';
 import { Navbar } from '../features/layout/navbar';
+import { PincodeModal } from '../features/pincode/pincode-modal';
 import { PromoPopup } from '../features/popup/promo-popup';
 import { useInit } from '../lib/init';
 import { guardRedirect, type RouteMeta } from './guards';
 import { useUi } from './ui-state';
 
 const CategoryFilterModal = lazy(() => import('../features/catalogue/components/category-filter-modal'));
+const WishlistPicker = lazy(() => import('../features/wishlist/components/wishlist-picker').then((m) => ({ default: m.WishlistPicker })));
 
 /** Navigation progress bar with a spinner (spec §2). */
 function NavigationProgress() {
@@ -76,9 +80,19 @@ function useTheme(activetheme: Record<string, string>, fontFamily: string) {
   }, []);
 }
 
-/** The app shell: navbar, main area, footer, popup and the global overlays. */
+/** The app shell: navbar, main area, footer, popup and the global overlays, inside the cart. */
 export function Shell() {
   const init = useInit();
+  return (
+    <CartProvider serverCart={init.cart}>
+      <ShellBody />
+    </CartProvider>
+  );
+}
+
+function ShellBody() {
+  const init = useInit();
+  const { cart } = useCart();
   const ui = useUi();
   const location = useLocation();
   const matches = useMatches();
@@ -106,6 +120,7 @@ export function Shell() {
           onMenu={() => ui.set({ menuOpen: true })}
           onCart={() => ui.set({ cartOpen: true })}
           onPincode={() => ui.set({ pincodeOpen: true })}
+          cartQuantity={cart.quantity}
         />
       )}
       {/* min-h-screen keeps the footer below the fold while a page loads: no layout shift. */}
@@ -118,6 +133,13 @@ export function Shell() {
       {ui.categoryFilterOpen && (
         <Suspense fallback={null}>
           <CategoryFilterModal categories={init.categories} onClose={() => ui.set({ categoryFilterOpen: false })} />
+        </Suspense>
+      )}
+      <CartDrawer open={ui.cartOpen} onClose={() => ui.set({ cartOpen: false })} />
+      <PincodeModal open={ui.pincodeOpen} current={init.pincode} onClose={() => ui.set({ pincodeOpen: false })} />
+      {ui.wishlistPicker !== null && (
+        <Suspense fallback={null}>
+          <WishlistPicker productId={ui.wishlistPicker} onClose={() => ui.set({ wishlistPicker: null })} />
         </Suspense>
       )}
       <Toaster position="top-center" duration={5000} richColors closeButton />

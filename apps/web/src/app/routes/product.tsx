@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { relatedQuery } from '../../features/catalogue/api/products';
-import { ProductCard } from '../../features/catalogue/components/product-card';
+import { ProductCard, type ProductControls } from '../../features/catalogue/components/product-card';
 import { ProductPage } from '../../features/catalogue/components/product-page';
 import { Carousel } from '../../features/content/components/carousel';
 import { useInit } from '../../lib/init';
+import { useProductControls } from '../product-controls';
 
-function Related({ slug }: { slug: string }) {
+function Related({ slug, controls }: { slug: string; controls: ProductControls }) {
   const { data } = useQuery(relatedQuery(slug));
   if (!data?.data.length) return null;
   return (
@@ -14,7 +15,7 @@ function Related({ slug }: { slug: string }) {
       <h2 className="mb-4 text-xl font-bold">You may also like</h2>
       <Carousel label="Related products">
         {data.data.map((p) => (
-          <ProductCard key={p.product_id} product={p} />
+          <ProductCard key={p.product_id} product={p} {...controls} />
         ))}
       </Carousel>
     </section>
@@ -24,5 +25,7 @@ function Related({ slug }: { slug: string }) {
 export function Component() {
   const { slug = '' } = useParams();
   const init = useInit();
-  return <ProductPage key={slug} slug={slug} categories={init.categories} related={<Related slug={slug} />} />;
+  const controls = useProductControls();
+  const large = useProductControls('lg');
+  return <ProductPage key={slug} slug={slug} categories={init.categories} related={<Related slug={slug} controls={controls} />} {...large} />;
 }

@@ -9,6 +9,8 @@ interface Handlers {
   onMenu: () => void;
   onCart: () => void;
   onPincode: () => void;
+  /** what the cart holds now (the cart feature's optimistic count, not the inlined init cart) */
+  cartQuantity: number;
 }
 
 /**
@@ -28,11 +30,11 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
   ) : null;
   const cart =
     s.show_cart_icon && init.web.show_cart ? (
-      <button type="button" onClick={h.onCart} className="relative rounded-md p-2 hover:bg-gray-100" aria-label={`Cart, ${init.cart.quantity} items`}>
+      <button type="button" onClick={h.onCart} className="relative rounded-md p-2 hover:bg-gray-100" aria-label={`Cart, ${h.cartQuantity} items`}>
         <ShoppingCart size={22} aria-hidden="true" />
-        {init.cart.quantity > 0 && (
+        {h.cartQuantity > 0 && (
           <span data-testid="cart-badge" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-[var(--color-accent,#be123c)] px-1 text-center text-xs leading-5 font-semibold text-white">
-            {init.cart.quantity}
+            {h.cartQuantity}
           </span>
         )}
       </button>

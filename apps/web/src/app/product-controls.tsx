@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { CartControl } from '../features/cart/components/cart-control';
+import type { ProductControls } from '../features/catalogue/components/product-card';
+import { WishlistButton } from '../features/wishlist/components/wishlist-button';
+import { useInit } from '../lib/init';
+import { REDIRECT_KEY } from './guards';
+import { useUi } from './ui-state';
+
+/**
+ * What the cart and wishlist features put on every product card, product page and carousel:
+ * 'Add to Cart' or the stepper, and the heart. A signed-out visitor's heart sends them to sign
+ * in and back to this page (spec §2 redirect key).
+ */
+export function useProductControls(size: 'md' | 'lg' = 'md'): ProductControls {
+  const init = useInit();
+  const ui = useUi();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signedIn = init.user !== null;
+  const here = location.pathname + location.search;
+  const set = ui.set;
+  return useMemo<ProductControls>(
+    () => ({
+      cartControl: init.web.show_cart ? (product, pack) => <CartControl product={product} pack={pack} size={size} /> : undefined,
+      wishlistControl: (product) => (
+        <WishlistButton
+          product={product}
+          onOpen={(p) => {
+            if (signedIn) return set({ wishlistPicker: p.product_id });
+            sessionStorage.setItem(REDIRECT_KEY, here);
+            navigate('/auth/login');
+          }}
+        />
+      ),
+    }),
+    [init.web.show_cart, signedIn, here, set, navigate, size],
+  );
+}

@@ -1,0 +1,96 @@
+import type { Pack, Product } from '@grocer/shared/catalogue';
+import type { Cart, CartItem } from '@grocer/shared/cart';
+import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { api } from '../../lib/api';
+import { handleError } from '../../lib/errors';
+import { cartReducer, initialCartState, visibleCart, type CartChange } from './cart-reducer';
+
+export interface CartActions {
+  add(product: Product, pack: Pack): void;
+  /** One more unit of a line already in the cart (the drawer's plus). */
+  increment(item: CartItem): void;
+  remove(packId: number, whole?: boolean): void;
+  /** Rejects with the server's reason when the code is refused (shown under the coupon field). */
+  applyCoupon(code: string): Promise<void>;
+  removeCoupon(): Promise<void>;
+  /** Take a cart the server answered elsewhere (wishlist to cart, sign-in, reorder). */
+  replace(cart: Cart): void;
+}
+
+interface CartValue {
+  cart: Cart;
+  /** the change in flight for a pack, for the loading indicator on the pressed button */
+  pendingFor(packId: number): CartChange['type'] | null;
+  actions: CartActions;
+}
+
+const Ctx = createContext<CartValue | null>(null);
+
+/**
+ * The shopper's cart as they see it: the server's last answer plus the clicks still in flight,
+ * through the pure reducer. Every click is sent at once; answers settle in order; a refusal is
+ * shown by the shared error handler and its change rolled back. `serverCart` is the cart of
+ * /s/api/init: when it changes (sign-in, logout, a refetch) it becomes the new base.
+ */
+export function CartProvider({ serverCart, children }: { serverCart: Cart; children: ReactNode }) {
+  const [state, dispatch] = useReducer(cartReducer, serverCart, initialCartState);
+  const seq = useRef(0);
+  const lastServerCart = useRef(serverCart);
+  useEffect(() => {
+    if (serverCart === lastServerCart.current) return;
+    lastServerCart.current = serverCart;
+    dispatch({ type: 'replace', cart: serverCart });
+  }, [serverCart]);
+
+  const actions = useMemo<CartActions>(() => {
+    const send = (change: CartChange, call: () => Promise<Cart>) => {
+      const n = ++seq.current;
+      dispatch({ type: 'begin', seq: n, change });
+      call().then(
+        (cart) => dispatch({ type: 'settle', seq: n, cart }),
+        (e: unknown) => {
+          handleError(e);
+          dispatch({ type: 'fail', seq: n });
+        },
+      );
+    };
+    const settleNow = async (call: () => Promise<Cart>) => {
+      const n = ++seq.current;
+      dispatch({ type: 'settle', seq: n, cart: await call() });
+    };
+    const addPack = (packId: number, warehouseId: number | null, template?: Extract<CartChange, { type: 'add' }>['template']) =>
+      send({ type: 'add', pack_id: packId, template }, () => api<Cart>('/api/cart/add', { method: 'POST', body: { pack_id: packId, warehouse_id: warehouseId } }));
+    return {
+      add(product, pack) {
+        const template = { name: product.product_name, pack: pack.pack_name, image: product.image, price: pack.price, act_price: pack.act_price, warehouse_id: pack.warehouse_id, product_id: product.product_id, slug: product.slug };
+        addPack(pack.pack_id, pack.warehouse_id, template);
+      },
+      increment: (item) => addPack(item.pack_id, item.warehouse_id),
+      remove(packId, whole = false) {
+        send({ type: 'remove', pack_id: packId, whole }, () => api<Cart>('/api/cart/remove', { method: 'POST', body: { pack_id: packId, remove: whole } }));
+      },
+      applyCoupon: (code) => settleNow(() => api<Cart>('/api/apply/coupon', { method: 'POST', body: { code } })),
+      removeCoupon: () => settleNow(() => api<Cart>('/api/remove/coupon')),
+      replace(cart) {
+        const n = ++seq.current;
+        dispatch({ type: 'settle', seq: n, cart });
+      },
+    };
+  }, []);
+
+  const value = useMemo<CartValue>(
+    () => ({
+      cart: visibleCart(state),
+      pendingFor: (packId) => state.pending.findLast((p) => p.change.pack_id === packId)?.change.type ?? null,
+      actions,
+    }),
+    [state, actions],
+  );
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+export function useCart(): CartValue {
+  const v = useContext(Ctx);
+  if (!v) throw new Error('useCart outside CartProvider');
+  return v;
+}

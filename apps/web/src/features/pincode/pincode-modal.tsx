@@ -1,0 +1,68 @@
+import { PINCODE_MIN_LENGTH } from '@grocer/shared/validation';
+import { useState, type FormEvent } from 'react';
+import { inputClass } from '../../components/ui/form';
+import { Spinner } from '../../components/ui/loading';
+import { Modal } from '../../components/ui/modal';
+import { api } from '../../lib/api';
+import { readError } from '../../lib/errors';
+
+/**
+ * Spec §2/§5 'Change Location': fewer than 6 characters shows 'Please enter a valid pincode'
+ * and sends nothing; success reloads the page (prices, stock and delivery follow the pincode);
+ * a refusal shows the response text under the input; closing clears the error.
+ */
+export function PincodeModal({ open, current, onClose }: { open: boolean; current: string | null; onClose: () => void }) {
+  const [value, setValue] = useState(current ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const pincode = value.trim();
+    if (pincode.length < PINCODE_MIN_LENGTH) return setError('Please enter a valid pincode');
+    setBusy(true);
+    setError(null);
+    try {
+      await api(`/api/check/pincode/${encodeURIComponent(pincode)}`);
+      window.location.reload();
+    } catch (err) {
+      setError(readError(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={open} onClose={close} title="Change Location">
+      <form onSubmit={submit} noValidate>
+        <p className="mb-3 text-sm text-gray-600" id="pincode-help">
+          Enter your pincode to check delivery time and availability.
+        </p>
+        <label htmlFor="pincode-input" className="sr-only">
+          Pincode
+        </label>
+        <input
+          id="pincode-input"
+          type="number"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="Pincode"
+          className={inputClass}
+          aria-invalid={!!error}
+          aria-describedby={error ? 'pincode-error' : 'pincode-help'}
+        />
+        {error && (
+          <p id="pincode-error" role="alert" className="mt-1 text-sm text-red-600" data-testid="pincode-error">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy} className="mt-4 flex h-10 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90">
+          {busy ? <Spinner size={16} className="text-white" /> : 'Submit'}
+        </button>
+      </form>
+    </Modal>
+  );
+}

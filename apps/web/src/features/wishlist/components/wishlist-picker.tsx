@@ -1,0 +1,121 @@
+import { DEFAULT_WISHLIST_NAME, WISHLIST_ADDED, wishlistNameSchema, type WishlistCategory } from '@grocer/shared/wishlist';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { inputClass } from '../../../components/ui/form';
+import { Spinner } from '../../../components/ui/loading';
+import { Modal } from '../../../components/ui/modal';
+import { handleError, readError } from '../../../lib/errors';
+import { patchCachedProducts } from '../../../lib/query-patch';
+import { wishlistApi, wishlistQuery } from '../api/wishlist';
+
+const listKey = (l: Pick<WishlistCategory, 'id'>) => l.id ?? 'default';
+
+/**
+ * Spec §2 picker 'Add Products In Wishlist': 'Default' plus the shopper's named lists, each a
+ * toggle for the product; 'Create Another Wishlist' opens 'Create Another Wish List'.
+ */
+export function WishlistPicker({ productId, onClose }: { productId: number | null; onClose: () => void }) {
+  const client = useQueryClient();
+  const { data, isPending } = useQuery({ ...wishlistQuery, enabled: productId !== null });
+  const [busy, setBusy] = useState<number | 'default' | null>(null);
+  const [creating, setCreating] = useState(false);
+  const lists = data?.WishlistCategories ?? [{ id: null, name: DEFAULT_WISHLIST_NAME, products: [] }];
+
+  const toggle = async (list: WishlistCategory) => {
+    if (productId === null) return;
+    setBusy(listKey(list));
+    try {
+      const r = await wishlistApi.toggle(productId, list.id);
+      patchCachedProducts(client, productId, { wishlist: r.wishlist });
+      await client.invalidateQueries({ queryKey: wishlistQuery.queryKey });
+    } catch (e) {
+      handleError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <Modal open={productId !== null && !creating} onClose={onClose} title="Add Products In Wishlist">
+        {isPending && productId !== null ? (
+          <div className="flex justify-center py-6">
+            <Spinner />
+          </div>
+        ) : (
+          <ul className="space-y-2">
+            {lists.map((l) => {
+              const inList = l.products.some((p) => p.product_id === productId);
+              return (
+                <li key={listKey(l)}>
+                  <button
+                    type="button"
+                    onClick={() => toggle(l)}
+                    aria-pressed={inList}
+                    className={`flex w-full items-center justify-between rounded-lg border px-3 py-2.5 text-left text-sm hover:bg-gray-50 ${inList ? 'border-[var(--color-primary)]' : ''}`}
+                  >
+                    <span className="font-medium">{l.name}</span>
+                    {busy === listKey(l) ? <Spinner size={16} /> : inList ? <Check size={18} className="text-[var(--color-primary)]" aria-label="Saved" /> : <Plus size={18} className="text-gray-400" aria-hidden="true" />}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <button type="button" onClick={() => setCreating(true)} className="mt-4 w-full rounded-lg border border-dashed py-2.5 text-sm font-medium text-[var(--color-primary)] hover:bg-gray-50">
+          Create Another Wishlist
+        </button>
+      </Modal>
+      <CreateWishlistModal open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
+
+/** 'Create Another Wish List': one field 'New Wishlist' and Submit. */
+export function CreateWishlistModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const client = useQueryClient();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setError(null);
+    setName('');
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = wishlistNameSchema.safeParse(name);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'New Wishlist is required');
+    setBusy(true);
+    try {
+      await wishlistApi.create(parsed.data);
+      await client.invalidateQueries({ queryKey: wishlistQuery.queryKey });
+      toast.success(WISHLIST_ADDED);
+      close();
+    } catch (err) {
+      setError(readError(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open={open} onClose={close} title="Create Another Wish List">
+      <form onSubmit={submit} noValidate>
+        <label htmlFor="new-wishlist" className="mb-1 block text-sm font-medium">
+          New Wishlist
+        </label>
+        <input id="new-wishlist" value={name} onChange={(e) => setName(e.target.value)} className={inputClass} maxLength={60} aria-invalid={!!error} aria-describedby={error ? 'new-wishlist-error' : undefined} />
+        {error && (
+          <p id="new-wishlist-error" role="alert" className="mt-1 text-sm text-red-600">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy} className="mt-4 flex h-10 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90">
+          {busy ? <Spinner size={16} className="text-white" /> : 'Submit'}
+        </button>
+      </form>
+    </Modal>
+  );
+}
