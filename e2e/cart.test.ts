@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectErrors, startShop, type Shop } from './harness';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+}, 120_000);
+afterAll(() => shop?.close());
+
+const badge = (page: Page) => page.getByTestId('cart-badge').first();
+const openCart = (page: Page) => page.getByRole('button', { name: /^Cart, \d+ items$/ }).first().click();
+const drawer = (page: Page) => page.getByRole('dialog', { name: 'Cart Summary' });
+
+/** The first product card that can be added (not out of stock), located by its name so it stays the same card. */
+async function addableCard(page: Page) {
+  const first = page.getByTestId('product-card').filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) }).first();
+  await first.waitFor();
+  const name = (await first.getByRole('heading').textContent())!.trim();
+  return page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) }).first();
+}
+
+describe('cart journeys (Chromium, built shop, demo data)', () => {
+  it('adds from a card, steps up and down in the drawer, removes, and shows the empty state', async () => {
+    for (const width of [1440, 375]) {
+      const page = await shop.newPage({ width, height: 900 });
+      const errors = collectErrors(page);
+      await page.goto('/products', { waitUntil: 'networkidle' });
+      const card = await addableCard(page);
+      const name = (await card.getByRole('heading').textContent())!.trim();
+      await card.getByRole('button', { name: /^Add .* to cart$/ }).click();
+      await expect(badge(page).textContent()).resolves.toBe('1');
+      await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), card.getByRole('button', { name: /^Add one more/ }).click()]);
+      await card.getByTestId('cart-quantity').filter({ hasText: '2' }).waitFor();
+      await expect(badge(page).textContent()).resolves.toBe('2');
+
+      await openCart(page);
+      const d = drawer(page);
+      await d.waitFor();
+      expect(Math.round((await d.boundingBox())!.width)).toBe(Math.min(500, width));
+      const line = d.getByTestId('cart-line').first();
+      await expect(line.textContent()).resolves.toContain(`${name} - `);
+      await d.getByText('Items Total:').waitFor();
+      await page.waitForTimeout(350);
+      await shop.screenshot(page, `cart-drawer-${width}`);
+      await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/remove')), line.getByRole('button', { name: /^Remove one/ }).click()]);
+      await line.getByTestId('cart-quantity').filter({ hasText: '1' }).waitFor();
+      await expect(badge(page).textContent()).resolves.toBe('1');
+      await line.getByRole('button', { name: 'Remove', exact: true }).click();
+      await d.getByText('Empty Cart').waitFor();
+      await d.getByText('Your cart is empty').waitFor();
+      await expect(page.getByTestId('cart-badge').count()).resolves.toBe(0);
+      await page.waitForTimeout(350);
+      await shop.screenshot(page, `cart-empty-${width}`);
+      // the server agrees: nothing left
+      const cart = await (await page.request.get('/s/api/cart')).json();
+      expect(cart.quantity).toBe(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('refuses a short pincode without a call, shows why 999999 is refused, and reloads for 560001', async () => {
+    for (const width of [1440, 375]) {
+      const page = await shop.newPage({ width, height: 900 });
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: /Set delivery pincode|change location/ }).first().click();
+      const modal = page.getByRole('dialog', { name: 'Change Location' });
+      await modal.getByText('Enter your pincode to check delivery time and availability.').waitFor();
+      let calls = 0;
+      page.on('request', (r) => r.url().includes('/check/pincode/') && calls++);
+      await modal.getByLabel('Pincode').fill('5600');
+      await modal.getByRole('button', { name: 'Submit' }).click();
+      await modal.getByText('Please enter a valid pincode').waitFor();
+      expect(calls).toBe(0);
+      await modal.getByLabel('Pincode').fill('999999');
+      await modal.getByRole('button', { name: 'Submit' }).click();
+      const error = modal.getByTestId('pincode-error');
+      await error.filter({ hasNotText: 'Please enter a valid pincode' }).waitFor();
+      expect(await error.textContent()).toMatch(/999999/);
+      await page.waitForTimeout(350);
+      await shop.screenshot(page, `pincode-refused-${width}`);
+      await modal.getByRole('button', { name: 'Close' }).click();
+      await modal.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: /Set delivery pincode|change location/ }).first().click();
+      await expect(page.getByRole('dialog', { name: 'Change Location' }).getByTestId('pincode-error').count()).resolves.toBe(0);
+      await page.getByRole('dialog', { name: 'Change Location' }).getByLabel('Pincode').fill('560001');
+      await Promise.all([page.waitForEvent('load'), page.getByRole('dialog', { name: 'Change Location' }).getByRole('button', { name: 'Submit' }).click()]);
+      await page.getByRole('button', { name: 'Delivering to 560001, change location' }).first().waitFor();
+      await page.close();
+    }
+  });
+
+  it('applies a coupon, shows why another is refused, and removes it', async () => {
+    const page = await shop.newPage();
+    await page.goto('/products?s=price_desc', { waitUntil: 'networkidle' });
+    const card = await addableCard(page);
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), card.getByRole('button', { name: /^Add .* to cart$/ }).click()]);
+    for (let total = (await (await page.request.get('/s/api/cart')).json()).total; total < 499; total = (await (await page.request.get('/s/api/cart')).json()).total) {
+      await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), card.getByRole('button', { name: /^Add one more/ }).click()]);
+    }
+    await openCart(page);
+    const d = drawer(page);
+    await d.getByLabel('Coupon code').fill('NOSUCHCODE');
+    await d.getByRole('button', { name: 'Apply' }).click();
+    await d.getByRole('alert').waitFor();
+    expect(await d.getByRole('alert').textContent()).toMatch(/NOSUCHCODE|not valid|invalid|unknown/i);
+    await d.getByLabel('Coupon code').fill('welcome50');
+    await d.getByRole('button', { name: 'Apply' }).click();
+    await d.getByText('WELCOME50', { exact: true }).waitFor();
+    await d.getByText('Coupon (WELCOME50)').waitFor();
+    await page.waitForTimeout(350);
+    await shop.screenshot(page, 'cart-coupon-1440');
+    const applied = await (await page.request.get('/s/api/cart')).json();
+    expect(applied.offercode).toBe('WELCOME50');
+    expect(applied.discount).toBe(50);
+    await d.getByRole('button', { name: 'Remove coupon' }).click();
+    await d.getByLabel('Coupon code').waitFor();
+    expect((await (await page.request.get('/s/api/cart')).json()).offercode).toBeNull();
+    await page.close();
+  });
+});
