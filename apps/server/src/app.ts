@@ -13,6 +13,12 @@ import { websiteRoutes } from './domains/website/routes';
 import { cartRoutes } from './domains/cart/routes';
 import { deliveryRoutes } from './domains/delivery/routes';
 import { wishlistRoutes } from './domains/wishlist/routes';
+import { accountRoutes } from './domains/account/routes';
+import { addressRoutes } from './domains/addresses/routes';
+import { areaRoutes } from './domains/areas/routes';
+import { identityRoutes } from './domains/identity/routes';
+import { devOutboxRoutes } from './domains/outbox/routes';
+import { Outbox } from './domains/outbox/service';
 import { registerMedia } from './domains/media/routes';
 import { registerShell } from './domains/shell/routes';
 import { registerErrorHandling } from './http/errors';
@@ -51,6 +57,16 @@ export async function buildApp({ config, database }: AppDeps) {
     transformObject: jsonSchemaTransformObject,
   });
 
+  const outbox = new Outbox(database.db, config, app.log);
+  // Failed deliveries are retried every minute; the rows survive a restart.
+  const retry = setInterval(() => void outbox.retryFailed().catch((e: unknown) => app.log.error({ err: e }, 'outbox retry failed')), 60_000);
+  retry.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(retry);
+    outbox.close();
+  });
+  const signIn = { db: database.db, config, outbox };
+
   await app.register(
     async (api) => {
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -61,6 +77,11 @@ export async function buildApp({ config, database }: AppDeps) {
       await api.register(deliveryRoutes, { db: database.db });
       await api.register(cartRoutes, { db: database.db });
       await api.register(wishlistRoutes, { db: database.db });
+      await api.register(identityRoutes, signIn);
+      await api.register(accountRoutes, signIn);
+      await api.register(addressRoutes, { db: database.db });
+      await api.register(areaRoutes, { db: database.db });
+      if (!config.production) await api.register(devOutboxRoutes, { outbox });
     },
     { prefix: '/s/api' },
   );

@@ -21,6 +21,7 @@ const envSchema = z.object({
   SMTP_FROM: z.string().default('Demo Grocery <no-reply@demo.shop>'),
   SMS_URL: z.string().optional(),
   SMS_BODY: z.string().default('{"to":"{{to}}","message":"{{message}}"}'),
+  SMS_AUTH_HEADER: z.string().optional(),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
@@ -62,6 +63,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     smtpFrom: e.SMTP_FROM,
     smsUrl: e.SMS_URL,
     smsBody: e.SMS_BODY,
+    /** sent as the SMS request's Authorization header when set */
+    smsAuthHeader: e.SMS_AUTH_HEADER,
     razorpay: { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET, baseUrl: e.RAZORPAY_BASE_URL },
     cashfree: { appId: e.CASHFREE_APP_ID, secretKey: e.CASHFREE_SECRET_KEY, baseUrl: e.CASHFREE_BASE_URL },
     gatewaySimulator: production ? false : e.GATEWAY_SIMULATOR !== 'off',

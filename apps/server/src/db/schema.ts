@@ -7,3 +7,5 @@ export * from '../domains/delivery/tables';
 export * from '../domains/coupons/tables';
 export * from '../domains/cart/tables';
 export * from '../domains/wishlist/tables';
+export * from '../domains/outbox/tables';
+export * from '../domains/addresses/tables';

@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** more fields for the body, e.g. `retry_after` (seconds) on a 429 */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -27,7 +29,8 @@ export const Errors = {
   forbidden: (message = 'You are not allowed to do that.') => new AppError(403, 'FORBIDDEN', message),
   invalid: (errors: Record<string, string[]>, message = firstMessage(errors)) => new AppError(422, 'VALIDATION_FAILED', message, errors),
   conflict: (code: string, message: string) => new AppError(409, code, message),
-  rateLimited: (message = 'Too many attempts. Please wait a moment and try again.') => new AppError(429, 'RATE_LIMITED', message),
+  rateLimited: (message = 'Too many attempts. Please wait a moment and try again.', retryAfter?: number, code = 'RATE_LIMITED') =>
+    new AppError(429, code, message, undefined, retryAfter === undefined ? undefined : { retry_after: retryAfter }),
   unavailable: (message = 'Service unavailable') => new AppError(503, 'UNAVAILABLE', message),
 } as const;
 
@@ -41,7 +44,8 @@ export const GENERIC_MESSAGE = 'Something went wrong';
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
+      if (error.extra?.retry_after !== undefined) reply.header('retry-after', String(error.extra.retry_after));
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};

@@ -152,6 +152,12 @@ CREATE TABLE "warehouses" (
 	"pincode" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "rate_limits" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"website_id" integer NOT NULL,
@@ -162,6 +168,20 @@ CREATE TABLE "sessions" (
 	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "sign_in_codes" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "sign_in_codes_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"website_id" integer NOT NULL,
+	"purpose" text NOT NULL,
+	"identifier" text NOT NULL,
+	"user_id" integer,
+	"code_hash" text NOT NULL,
+	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"consumed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -290,6 +310,39 @@ CREATE TABLE "wishlist_items" (
 	CONSTRAINT "wishlist_items_uq" UNIQUE NULLS NOT DISTINCT("website_id","user_id","category_id","product_id")
 );
 --> statement-breakpoint
+CREATE TABLE "outbox" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "outbox_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"website_id" integer NOT NULL,
+	"channel" text NOT NULL,
+	"to" text NOT NULL,
+	"subject" text,
+	"body" text NOT NULL,
+	"html" text,
+	"status" text DEFAULT 'queued' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "addresses" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "addresses_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"website_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"phone" text NOT NULL,
+	"pincode" text NOT NULL,
+	"line1" text NOT NULL,
+	"line2" text NOT NULL,
+	"landmark" text,
+	"city" text NOT NULL,
+	"state" text NOT NULL,
+	"type" text DEFAULT 'home' NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "nav_items" ADD CONSTRAINT "nav_items_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "website_domains" ADD CONSTRAINT "website_domains_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "website_settings" ADD CONSTRAINT "website_settings_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -311,6 +364,8 @@ ALTER TABLE "stock" ADD CONSTRAINT "stock_warehouse_id_warehouses_id_fk" FOREIGN
 ALTER TABLE "warehouses" ADD CONSTRAINT "warehouses_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sign_in_codes" ADD CONSTRAINT "sign_in_codes_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sign_in_codes" ADD CONSTRAINT "sign_in_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "website_members" ADD CONSTRAINT "website_members_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "website_members" ADD CONSTRAINT "website_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "delivery_slots" ADD CONSTRAINT "delivery_slots_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -337,6 +392,9 @@ ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_website_id_websites_
 ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_category_id_wishlist_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."wishlist_categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "addresses" ADD CONSTRAINT "addresses_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "addresses" ADD CONSTRAINT "addresses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "nav_items_website_kind_idx" ON "nav_items" USING btree ("website_id","kind","parent_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "website_domains_host_uq" ON "website_domains" USING btree ("host");--> statement-breakpoint
 CREATE INDEX "page_components_page_idx" ON "page_components" USING btree ("page_id","position");--> statement-breakpoint
@@ -357,6 +415,7 @@ CREATE INDEX "products_search_doc_idx" ON "products" USING gin ("search_doc");--
 CREATE INDEX "products_search_text_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "sign_in_codes_lookup_idx" ON "sign_in_codes" USING btree ("website_id","identifier","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_uq" ON "users" USING btree ("email");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_phone_uq" ON "users" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "delivery_slots_zone_idx" ON "delivery_slots" USING btree ("website_id","zone_id");--> statement-breakpoint
@@ -370,4 +429,7 @@ CREATE INDEX "cart_lines_pack_idx" ON "cart_lines" USING btree ("pack_id");--> s
 CREATE UNIQUE INDEX "carts_website_user_uq" ON "carts" USING btree ("website_id","user_id") WHERE "carts"."user_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "carts_website_session_uq" ON "carts" USING btree ("website_id","session_id") WHERE "carts"."session_id" is not null;--> statement-breakpoint
 CREATE INDEX "wishlist_categories_user_idx" ON "wishlist_categories" USING btree ("website_id","user_id");--> statement-breakpoint
-CREATE INDEX "wishlist_items_product_idx" ON "wishlist_items" USING btree ("website_id","user_id","product_id");
+CREATE INDEX "wishlist_items_product_idx" ON "wishlist_items" USING btree ("website_id","user_id","product_id");--> statement-breakpoint
+CREATE INDEX "outbox_status_idx" ON "outbox" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "addresses_owner_idx" ON "addresses" USING btree ("website_id","user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "addresses_one_default_uq" ON "addresses" USING btree ("website_id","user_id") WHERE "addresses"."is_default";

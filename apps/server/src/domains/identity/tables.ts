@@ -47,3 +47,34 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * One-time sign-in codes (DESIGN §5). Only a salted SHA-256 of the code is kept. `purpose`
+ * login | register | change; `payload` carries what the code confirms (a registration's name,
+ * email and mobile, or a profile's new email/mobile). Dead once used, expired or out of tries.
+ */
+export const signInCodes = pgTable(
+  'sign_in_codes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    purpose: text().$type<'login' | 'register' | 'change'>().notNull(),
+    /** normalised email or mobile the code was sent for */
+    identifier: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    payload: jsonb().$type<Record<string, string>>().notNull().default({}),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_codes_lookup_idx').on(t.websiteId, t.identifier, t.createdAt)],
+);
+
+/** Fixed-window counters for rate limits (per identifier, per client address). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  windowStart: timestamp({ withTimezone: true }).notNull(),
+  count: integer().notNull(),
+});

@@ -1,0 +1,74 @@
+import { accountSchema, detailsBodySchema, detailsResponseSchema, detailsVerifyBodySchema, type Account, type Identifier } from '@grocer/shared/account';
+import { userSchema } from '@grocer/shared/storefront';
+import { and, count, eq, ne, or } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { addresses, users, wishlistCategories, wishlistItems } from '../../db/schema';
+import { currentUser, forgetCurrentUser, requireUser } from '../../http/auth';
+import { consumeCode } from '../identity/codes';
+import { accountErrors, clientLimit, sendCode, type SignInDeps } from '../identity/service';
+
+/** What the orders domain adds to the dashboard (none until it is registered). */
+export type OrdersSummary = (db: Db, websiteId: number, userId: number) => Promise<{ count: number; recent: Account['recent_orders'] }>;
+
+/**
+ * The account area's calls: the dashboard's figures, and the profile, where a changed email or
+ * mobile is saved only once a code sent to the new one is confirmed.
+ */
+export const accountRoutes: FastifyPluginAsyncZod<SignInDeps & { ordersSummary?: OrdersSummary }> = async (app, deps) => {
+  const { db, config } = deps;
+
+  app.get('/account', { schema: { response: { 200: accountSchema } } }, async (req) => {
+    const user = await requireUser(db, req);
+    const o = { websiteId: req.website.id, userId: user.id };
+    const countOf = async (table: typeof addresses | typeof wishlistCategories | typeof wishlistItems) =>
+      (await db.select({ n: count() }).from(table).where(and(eq(table.websiteId, o.websiteId), eq(table.userId, o.userId))))[0]?.n ?? 0;
+    const orders = deps.ordersSummary ? await deps.ordersSummary(db, o.websiteId, o.userId) : { count: 0, recent: [] };
+    return {
+      user,
+      counts: { addresses: await countOf(addresses), wishlists: (await countOf(wishlistCategories)) + 1, wishlist_items: await countOf(wishlistItems), orders: orders.count },
+      recent_orders: orders.recent,
+    };
+  });
+
+  app.put('/account/details', { schema: { body: detailsBodySchema, response: { 200: detailsResponseSchema } } }, async (req) => {
+    const user = await requireUser(db, req);
+    const { name, email, phone } = req.body;
+    const changed: Identifier[] = [];
+    if (email !== user.email) changed.push({ kind: 'email', value: email });
+    if (phone !== user.phone) changed.push({ kind: 'phone', value: phone });
+    if (changed.length) {
+      const clash = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(ne(users.id, user.id), or(eq(users.email, email), eq(users.phone, phone))))
+        .limit(1);
+      if (clash.length) throw accountErrors.taken();
+    }
+    if (name !== user.name) await db.update(users).set({ name }).where(eq(users.id, user.id));
+    let pending = null;
+    if (changed.length) {
+      await clientLimit(db, 'send', req.ip);
+      pending = await sendCode(deps, req.website, { purpose: 'change', to: changed[0]!, alsoTo: changed[1], userId: user.id, payload: { email, phone } });
+    }
+    forgetCurrentUser(req);
+    return { user: (await currentUser(db, req))!, pending };
+  });
+
+  app.post('/account/details/verify', { schema: { body: detailsVerifyBodySchema, response: { 200: z.object({ user: userSchema }) } } }, async (req) => {
+    const user = await requireUser(db, req);
+    await clientLimit(db, 'verify', req.ip);
+    const row = await consumeCode(db, config.sessionSecret, { websiteId: req.website.id, purposes: ['change'], userId: user.id }, req.body.code);
+    const { email, phone } = row.payload;
+    const clash = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(ne(users.id, user.id), or(eq(users.email, email!), eq(users.phone, phone!))))
+      .limit(1);
+    if (clash.length) throw accountErrors.taken();
+    await db.update(users).set({ email, phone }).where(eq(users.id, user.id));
+    forgetCurrentUser(req);
+    return { user: (await currentUser(db, req))! };
+  });
+};

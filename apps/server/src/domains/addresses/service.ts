@@ -1,0 +1,99 @@
+import type { Address, addressInputSchema } from '@grocer/shared/account';
+import { and, desc, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { addresses } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { notDeliveredTo, resolvePincode } from '../delivery/service';
+
+export type AddressRow = typeof addresses.$inferSelect;
+export type AddressValues = z.output<typeof addressInputSchema>;
+export interface Owner {
+  websiteId: number;
+  userId: number;
+}
+
+export const addressNotFound = () => new AppError(404, 'ADDRESS_NOT_FOUND', 'Address not found');
+
+const mine = (o: Owner) => and(eq(addresses.websiteId, o.websiteId), eq(addresses.userId, o.userId));
+
+/** The address as the API shows it, with whether (and how) the shop delivers to its pincode. */
+async function present(db: DbOrTx, row: AddressRow): Promise<Address> {
+  const zone = await resolvePincode(db, row.websiteId, row.pincode);
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    pincode: row.pincode,
+    line1: row.line1,
+    line2: row.line2,
+    landmark: row.landmark,
+    city: row.city,
+    state: row.state,
+    type: row.type,
+    is_default: row.isDefault,
+    serviceable: !!zone,
+    delivery_message: zone ? `Delivers here from ${zone.name}${zone.codAllowed ? '' : ' (no cash on delivery)'}` : notDeliveredTo(row.pincode),
+  };
+}
+
+export async function listAddresses(db: Db, o: Owner): Promise<Address[]> {
+  const rows = await db.select().from(addresses).where(mine(o)).orderBy(desc(addresses.isDefault), desc(addresses.id));
+  return Promise.all(rows.map((r) => present(db, r)));
+}
+
+async function owned(db: DbOrTx, o: Owner, id: number): Promise<AddressRow> {
+  const [row] = await db.select().from(addresses).where(and(mine(o), eq(addresses.id, id))).for('update');
+  if (!row) throw addressNotFound();
+  return row;
+}
+
+const columns = (v: AddressValues) => ({ name: v.name, phone: v.phone, pincode: v.pincode, line1: v.line1, line2: v.line2, landmark: v.landmark, city: v.city, state: v.state, type: v.type });
+
+/** Makes `id` the only default of its owner (inside the caller's transaction). */
+async function makeDefault(tx: DbOrTx, o: Owner, id: number) {
+  await tx.update(addresses).set({ isDefault: false }).where(and(mine(o), ne(addresses.id, id), eq(addresses.isDefault, true)));
+  await tx.update(addresses).set({ isDefault: true, updatedAt: new Date() }).where(and(mine(o), eq(addresses.id, id)));
+}
+
+/** A new address; the shopper's first one is their default. */
+export async function createAddress(db: Db, o: Owner, v: AddressValues): Promise<Address> {
+  const row = await db.transaction(async (tx) => {
+    const existing = await tx.select({ id: addresses.id }).from(addresses).where(mine(o)).limit(1).for('update');
+    const [created] = await tx.insert(addresses).values({ ...o, ...columns(v) }).returning();
+    if (v.is_default || existing.length === 0) await makeDefault(tx, o, created!.id);
+    return (await owned(tx, o, created!.id));
+  });
+  return present(db, row);
+}
+
+export async function updateAddress(db: Db, o: Owner, id: number, v: AddressValues): Promise<Address> {
+  const row = await db.transaction(async (tx) => {
+    await owned(tx, o, id);
+    await tx.update(addresses).set({ ...columns(v), updatedAt: new Date() }).where(and(mine(o), eq(addresses.id, id)));
+    if (v.is_default) await makeDefault(tx, o, id);
+    return owned(tx, o, id);
+  });
+  return present(db, row);
+}
+
+/** Deleting the default hands the default to the newest remaining address. */
+export async function deleteAddress(db: Db, o: Owner, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await owned(tx, o, id);
+    await tx.delete(addresses).where(and(mine(o), eq(addresses.id, id)));
+    if (row.isDefault) {
+      const [next] = await tx.select({ id: addresses.id }).from(addresses).where(mine(o)).orderBy(desc(addresses.id)).limit(1);
+      if (next) await makeDefault(tx, o, next.id);
+    }
+  });
+}
+
+export async function setDefaultAddress(db: Db, o: Owner, id: number): Promise<Address> {
+  const row = await db.transaction(async (tx) => {
+    await owned(tx, o, id);
+    await makeDefault(tx, o, id);
+    return owned(tx, o, id);
+  });
+  return present(db, row);
+}

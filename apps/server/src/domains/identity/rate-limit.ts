@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { Errors } from '../../http/errors';
+import { rowsOf } from '../delivery/service';
+
+/**
+ * A fixed-window counter in the database (so it holds across processes): counts one hit on
+ * `key` and refuses with 429 and `retry_after` when the window already holds `limit` hits.
+ */
+export async function hitRateLimit(db: DbOrTx, key: string, limit: number, windowSeconds: number, message: (minutes: number) => string): Promise<void> {
+  const [row] = rowsOf<{ count: number; retry: number }>(
+    await db.execute(sql`
+      insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+      on conflict (key) do update set
+        count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+        window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
+      returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry`),
+  );
+  if (row && row.count > limit) {
+    const retry = Math.max(1, row.retry);
+    throw Errors.rateLimited(message(Math.ceil(retry / 60)), retry);
+  }
+}
+
+export const tooManyRequests = (minutes: number) => `Too many requests. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;

@@ -1,0 +1,51 @@
+import { loginBodySchema, codeSentSchema, registerBodySchema, verifyBodySchema, verifyResponseSchema } from '@grocer/shared/account';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, forgetCurrentUser } from '../../http/auth';
+import { XSRF_COOKIE, mintXsrfToken, setXsrfCookie } from '../../http/csrf';
+import { loadCart, mergeGuestCart } from '../cart/service';
+import { consumeCode } from './codes';
+import { accountErrors, clientLimit, createUser, findUserBy, sendCode, type SignInDeps } from './service';
+
+/** Sign-in by one-time code (DESIGN §5): login or register, then verify; logout. */
+export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, deps) => {
+  const { db, config } = deps;
+
+  app.post('/auth/login', { schema: { body: loginBodySchema, response: { 200: codeSentSchema } } }, async (req) => {
+    await clientLimit(db, 'send', req.ip);
+    const user = await findUserBy(db, req.body.identifier);
+    if (!user) throw accountErrors.notFound();
+    return sendCode(deps, req.website, { purpose: 'login', to: req.body.identifier, userId: user.id });
+  });
+
+  app.post('/auth/register', { schema: { body: registerBodySchema, response: { 200: codeSentSchema } } }, async (req) => {
+    await clientLimit(db, 'send', req.ip);
+    const { name, email, phone } = req.body;
+    if ((await findUserBy(db, { kind: 'email', value: email })) || (await findUserBy(db, { kind: 'phone', value: phone }))) throw accountErrors.exists();
+    return sendCode(deps, req.website, { purpose: 'register', to: { kind: 'email', value: email }, alsoTo: { kind: 'phone', value: phone }, payload: { name, email, phone } });
+  });
+
+  app.post('/auth/verify', { schema: { body: verifyBodySchema, response: { 200: verifyResponseSchema } } }, async (req, reply) => {
+    await clientLimit(db, 'verify', req.ip);
+    const row = await consumeCode(db, config.sessionSecret, { websiteId: req.website.id, purposes: ['login', 'register'], identifier: req.body.identifier.value }, req.body.code);
+    const p = row.payload;
+    const user = row.purpose === 'register' ? await createUser(db, req.website.id, { name: p.name!, email: p.email!, phone: p.phone! }) : await findUserBy(db, req.body.identifier);
+    if (!user) throw accountErrors.notFound();
+    // A new session id at sign-in (no fixation); the guest's cart joins the user's.
+    const guest = await req.session.get();
+    const session = await req.session.rotate(db, user.id);
+    setXsrfCookie(reply, mintXsrfToken(config.sessionSecret, session.id), config.production);
+    if (guest) await mergeGuestCart(db, { websiteId: req.website.id, userId: user.id, sessionId: guest.id });
+    forgetCurrentUser(req);
+    const me = (await currentUser(db, req))!;
+    const { cart } = await loadCart(db, { websiteId: req.website.id, userId: user.id, sessionId: session.id, pincode: session.pincode });
+    return { user: me, cart };
+  });
+
+  app.get('/auth/logout', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async (req, reply) => {
+    await req.session.revoke();
+    reply.clearCookie(XSRF_COOKIE, { path: '/' });
+    forgetCurrentUser(req);
+    return { ok: true as const };
+  });
+};

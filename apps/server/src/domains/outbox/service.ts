@@ -1,0 +1,103 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { outbox } from '../../db/schema';
+
+export interface OutgoingMessage {
+  websiteId: number;
+  channel: 'email' | 'sms';
+  to: string;
+  subject?: string;
+  body: string;
+  html?: string;
+}
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** Fills `{{name}}` in the SMS body template with JSON-escaped values (the template is JSON). */
+export function renderSmsBody(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => JSON.stringify(values[k] ?? '').slice(1, -1));
+}
+
+/**
+ * The outbox (DESIGN §5): a message is written first, then delivered: email over SMTP
+ * (`SMTP_URL`), SMS as an HTTP POST to `SMS_URL`. Outside production with no transport for the
+ * channel, it is logged and kept for `GET /s/api/dev/outbox`. A failed delivery keeps the row
+ * (status failed, the error) and is retried by `retryFailed`.
+ */
+export class Outbox {
+  private transporter: Transporter | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async send(message: OutgoingMessage): Promise<OutboxRow> {
+    const [row] = await this.db
+      .insert(outbox)
+      .values({ websiteId: message.websiteId, channel: message.channel, to: message.to, subject: message.subject ?? null, body: message.body, html: message.html ?? null })
+      .returning();
+    return this.deliver(row!);
+  }
+
+  async deliver(row: OutboxRow): Promise<OutboxRow> {
+    let status: OutboxRow['status'] = 'sent';
+    let error: string | null = null;
+    try {
+      if (row.channel === 'email' && this.config.smtpUrl) await this.sendEmail(row);
+      else if (row.channel === 'sms' && this.config.smsUrl) await this.sendSms(row);
+      else if (this.config.production) throw new Error(`No ${row.channel === 'email' ? 'SMTP_URL' : 'SMS_URL'} configured`);
+      else {
+        status = 'logged';
+        this.log.info({ outbox: row.id, channel: row.channel, to: row.to }, `[outbox] ${row.subject ? `${row.subject}: ` : ''}${row.body}`);
+      }
+    } catch (e) {
+      status = 'failed';
+      error = (e as Error).message;
+      this.log.error({ outbox: row.id, err: e }, 'message delivery failed');
+    }
+    const [updated] = await this.db
+      .update(outbox)
+      .set({ status, error, attempts: sql`${outbox.attempts} + 1`, sentAt: status === 'failed' ? null : new Date() })
+      .where(eq(outbox.id, row.id))
+      .returning();
+    return updated!;
+  }
+
+  /** Retries failed deliveries (up to 5 attempts each); run on an interval by the server. */
+  async retryFailed(limit = 20): Promise<number> {
+    const rows = await this.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.status} = 'failed' and ${outbox.attempts} < 5 and ${outbox.createdAt} > now() - interval '1 day'`)
+      .orderBy(outbox.id)
+      .limit(limit);
+    for (const row of rows) await this.deliver(row);
+    return rows.length;
+  }
+
+  /** Newest first, for the development outbox. */
+  list(websiteId: number, limit = 50): Promise<OutboxRow[]> {
+    return this.db.select().from(outbox).where(eq(outbox.websiteId, websiteId)).orderBy(desc(outbox.id)).limit(limit);
+  }
+
+  private async sendEmail(row: OutboxRow) {
+    this.transporter ??= nodemailer.createTransport(this.config.smtpUrl);
+    await this.transporter.sendMail({ from: this.config.smtpFrom, to: row.to, subject: row.subject ?? '', text: row.body, html: row.html ?? undefined });
+  }
+
+  private async sendSms(row: OutboxRow) {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (this.config.smsAuthHeader) headers.authorization = this.config.smsAuthHeader;
+    const res = await fetch(this.config.smsUrl!, { method: 'POST', headers, body: renderSmsBody(this.config.smsBody, { to: row.to, message: row.body }), signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
+  }
+
+  close() {
+    this.transporter?.close();
+  }
+}
