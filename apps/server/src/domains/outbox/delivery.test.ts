@@ -1,0 +1,98 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app';
+import { TestClient } from '../../test/client';
+import { seedCartShop } from '../cart/test-fixture';
+import { renderSmsBody } from './service';
+
+// Real delivery: codes go over SMTP to a local SMTP server and as HTTP requests to a local SMS
+// endpoint, through the same sign-in calls a shopper makes.
+const mails: Array<{ to: string[]; data: string }> = [];
+const sms: Array<{ body: unknown; auth: string | undefined }> = [];
+let smtp: SMTPServer;
+let smsServer: ReturnType<typeof createServer>;
+let smsStatus = 200;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+
+const read = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let s = '';
+    req.on('data', (c: Buffer) => (s += c.toString()));
+    req.on('end', () => resolve(s));
+  });
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (c: Buffer) => (data += c.toString()));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  smsServer = createServer(async (req, res) => {
+    sms.push({ body: JSON.parse(await read(req)), auth: req.headers.authorization });
+    res.statusCode = smsStatus;
+    res.end('{}');
+  });
+  await new Promise<void>((r) => smsServer.listen(0, '127.0.0.1', r));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  const smsPort = (smsServer.address() as AddressInfo).port;
+  t = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SMS_URL: `http://127.0.0.1:${smsPort}/send`, SMS_AUTH_HEADER: 'Bearer sms-key', SMS_BODY: '{"phone":"91{{to}}","text":"{{message}}"}' },
+    seed: seedCartShop,
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((r) => smtp.close(() => r()));
+  await new Promise<void>((r) => smsServer.close(() => r()));
+});
+
+describe('delivery of codes', () => {
+  it('sends the login code by email over SMTP and signs in with it', async () => {
+    const c = new TestClient(t.app);
+    expect((await c.post('/s/api/auth/login', { identifier: 'asha@example.com' })).statusCode).toBe(200);
+    const mail = mails.at(-1)!;
+    expect(mail.to).toEqual(['asha@example.com']);
+    expect(mail.data).toMatch(/Subject: \d{6} is your Test Grocery code/);
+    const code = mail.data.match(/code is (\d{6})/)![1]!;
+    expect((await c.post('/s/api/auth/verify', { identifier: 'asha@example.com', code })).statusCode).toBe(200);
+    const outbox = (await c.get('/s/api/dev/outbox')).json().data;
+    expect(outbox[0]).toMatchObject({ channel: 'email', to: 'asha@example.com', status: 'sent' });
+  });
+
+  it('sends the login code by SMS as the templated HTTP request', async () => {
+    const c = new TestClient(t.app);
+    expect((await c.post('/s/api/auth/login', { identifier: '9000000012' })).statusCode).toBe(200);
+    const last = sms.at(-1)!;
+    expect(last.auth).toBe('Bearer sms-key');
+    expect(last.body).toMatchObject({ phone: '919000000012' });
+    expect((last.body as { text: string }).text).toMatch(/^Your Test Grocery code is \d{6}\./);
+  });
+
+  it('keeps a failed delivery as failed with the error, and retries it later', async () => {
+    smsStatus = 500;
+    const c = new TestClient(t.app);
+    await c.post('/s/api/auth/register', { name: 'Kiran Rao', email: 'kiran@example.com', phone: '9876501234' });
+    let row = (await c.get('/s/api/dev/outbox')).json().data.find((m: { to: string }) => m.to === '9876501234');
+    expect(row.status).toBe('failed');
+    smsStatus = 200;
+    const { Outbox } = await import('./service');
+    const outbox = new Outbox(t.db, t.config, t.app.log);
+    expect(await outbox.retryFailed()).toBeGreaterThanOrEqual(1);
+    row = (await c.get('/s/api/dev/outbox')).json().data.find((m: { to: string }) => m.to === '9876501234');
+    expect(row.status).toBe('sent');
+  });
+
+  it('escapes values into the JSON template', () => {
+    expect(JSON.parse(renderSmsBody('{"m":"{{message}}"}', { message: 'a "quoted"\nline' }))).toEqual({ m: 'a "quoted"\nline' });
+  });
+});
