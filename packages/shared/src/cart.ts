@@ -63,23 +63,5 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
-export const emptyCart = (): Cart => ({
-  quantity: 0,
-  total: 0,
-  amount: 0,
-  offercode: null,
-  serviceable: true,
-  notes: null,
-  message: null,
-  discount: 0,
-  delivery_charge: 0,
-  finalDelivery: 0,
-  deliveryMessage: null,
-  paymentMethods: [],
-  items: [],
-  grouped_items: [],
-  del_date: null,
-  del_start_time: null,
-  del_end_time: null,
-  deliveryInfo: [],
-});
+/** The empty cart; in its own zod-free module so the first page can use it without the contracts. */
+export { emptyCart } from './empty-cart';

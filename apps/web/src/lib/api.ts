@@ -26,8 +26,8 @@ const readCookie = (name: string) =>
     .find((c) => c.startsWith(`${name}=`))
     ?.slice(name.length + 1);
 
-async function ensureXsrf() {
-  if (!readCookie('XSRF-TOKEN')) await fetch('/s/api/cookie', { credentials: 'include', headers: { 'X-Origin': location.origin } });
+async function ensureXsrf(force = false) {
+  if (force || !readCookie('XSRF-TOKEN')) await fetch('/s/api/cookie', { credentials: 'include', headers: { 'X-Origin': location.origin } });
 }
 
 export interface RequestOptions<T> {
@@ -43,13 +43,18 @@ export interface RequestOptions<T> {
  */
 export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
   const method = opts.method ?? 'GET';
-  const headers: Record<string, string> = { 'X-Origin': location.origin, Accept: 'application/json' };
-  if (method !== 'GET') {
-    await ensureXsrf();
-    headers['X-XSRF-TOKEN'] = decodeURIComponent(readCookie('XSRF-TOKEN') ?? '');
-  }
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`/s${path}`, { method, headers, credentials: 'include', body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal });
+  const send = async (freshToken: boolean) => {
+    const headers: Record<string, string> = { 'X-Origin': location.origin, Accept: 'application/json' };
+    if (method !== 'GET') {
+      await ensureXsrf(freshToken);
+      headers['X-XSRF-TOKEN'] = decodeURIComponent(readCookie('XSRF-TOKEN') ?? '');
+    }
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    return fetch(`/s${path}`, { method, headers, credentials: 'include', body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal });
+  };
+  let res = await send(false);
+  // The session changed under the token (signed out in another tab, expired): one fresh try.
+  if (res.status === 403 && method !== 'GET' && res.headers.get('content-type')?.includes('json') && (await res.clone().json().catch(() => null))?.code === 'CSRF_MISMATCH') res = await send(true);
   const text = await res.text();
   let data: unknown = text;
   try {

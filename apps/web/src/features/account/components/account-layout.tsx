@@ -1,0 +1,38 @@
+import { Heart, LayoutDashboard, MapPin, Package, User } from 'lucide-react';
+import { NavLink, Outlet } from 'react-router';
+
+const links = [
+  { to: '/account', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/account/orders', label: 'Orders', icon: Package, end: false },
+  { to: '/account/addresses', label: 'Addresses', icon: MapPin, end: false },
+  { to: '/account/details', label: 'Profile', icon: User, end: false },
+  { to: '/account/wishlist', label: 'Wishlist', icon: Heart, end: false },
+];
+
+/** /account: the account's own navigation beside (or above, on phones) the nested page. */
+export function AccountLayout() {
+  return (
+    <div className="grid gap-6 md:grid-cols-[220px_1fr]">
+      <nav aria-label="Account" className="-mx-3 overflow-x-auto px-3 md:mx-0 md:px-0">
+        <ul className="flex gap-2 md:flex-col md:gap-1">
+          {links.map(({ to, label, icon: I, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                className={({ isActive }) =>
+                  `flex items-center gap-2 rounded-lg px-3 py-2 text-sm whitespace-nowrap ${isActive ? 'bg-[var(--color-primary)] font-semibold text-white' : 'border bg-white hover:bg-gray-50 md:border-0'}`
+                }
+              >
+                <I size={16} aria-hidden="true" /> {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { ADDRESS_TYPES, INDIAN_STATES, type Address } from '@grocer/shared/account';
+import { MOBILE_PATTERN, type FieldRule } from '@grocer/shared/validation';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, CircleX, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Combobox } from '../../../components/ui/combobox';
+import { ConfirmDialog } from '../../../components/ui/dialogs';
+import { Field, inputClass, useForm } from '../../../components/ui/form';
+import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
+import { Modal } from '../../../components/ui/modal';
+import { ApiError } from '../../../lib/api';
+import { handleError, readError } from '../../../lib/errors';
+import { accountApi, accountQuery, addressesQuery } from '../api/account';
+
+const STATE_OPTIONS = INDIAN_STATES.map((s) => ({ value: s, label: s }));
+type FormValues = { name: string; phone: string; pincode: string; line1: string; line2: string; landmark: string; city: string; state: string; type: (typeof ADDRESS_TYPES)[number]; is_default: boolean };
+const rules: Partial<Record<keyof FormValues, FieldRule>> = {
+  name: { label: 'Full name', required: true },
+  phone: { label: 'Mobile', type: 'tel', required: true, pattern: MOBILE_PATTERN, patternMessage: 'Mobile must be 10 digits starting with 6, 7, 8 or 9' },
+  pincode: { label: 'Pincode', required: true, pattern: /^\d{6}$/, patternMessage: 'Pincode must be 6 digits' },
+  line1: { label: 'House / flat / building', required: true },
+  line2: { label: 'Street / area', required: true },
+  city: { label: 'City', required: true },
+  state: { label: 'State', required: true },
+};
+const empty: FormValues = { name: '', phone: '', pincode: '', line1: '', line2: '', landmark: '', city: '', state: '', type: 'home', is_default: false };
+
+/** /account/addresses: list, add, edit, delete, set default; whether the shop delivers there. */
+export function AddressesPage() {
+  const client = useQueryClient();
+  const { data, error, isPending } = useQuery(addressesQuery);
+  const [editing, setEditing] = useState<Address | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Address | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: addressesQuery.queryKey }), client.invalidateQueries({ queryKey: accountQuery.queryKey })]);
+  if (isPending) return <LoadingOverlay />;
+  if (error) return <p className="text-red-600">{readError(error)}</p>;
+
+  const act = async (id: number, call: () => Promise<unknown>, done: string) => {
+    setBusy(id);
+    try {
+      await call();
+      await refresh();
+      toast.success(done);
+    } catch (e) {
+      handleError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Addresses</h1>
+        <button type="button" onClick={() => setEditing('new')} className="flex items-center gap-1.5 rounded-lg bg-[var(--color-primary)] px-3 py-2 text-sm font-semibold text-white">
+          <Plus size={16} aria-hidden="true" /> Add address
+        </button>
+      </div>
+      {data.data.length === 0 ? (
+        <div className="rounded-xl border border-dashed bg-white p-8 text-center text-gray-600">
+          <MapPin className="mx-auto mb-2 text-gray-300" size={40} aria-hidden="true" />
+          <p>No saved addresses yet. Add one to check out faster.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-3 lg:grid-cols-2">
+          {data.data.map((a) => (
+            <li key={a.id} className="flex flex-col rounded-xl border bg-white p-4" data-testid="address-card">
+              <div className="mb-1 flex items-center gap-2">
+                <span className="font-semibold">{a.name}</span>
+                <span className="rounded bg-gray-100 px-1.5 py-0.5 text-xs capitalize">{a.type}</span>
+                {a.is_default && <span className="rounded bg-[var(--color-primary)] px-1.5 py-0.5 text-xs font-semibold text-white">Default</span>}
+              </div>
+              <p className="text-sm text-gray-700">
+                {a.line1}, {a.line2}
+                {a.landmark ? `, ${a.landmark}` : ''}
+                <br />
+                {a.city}, {a.state} {a.pincode}
+                <br />
+                Mobile: {a.phone}
+              </p>
+              <p className={`mt-2 flex items-center gap-1 text-xs ${a.serviceable ? 'text-emerald-700' : 'text-amber-700'}`}>
+                {a.serviceable ? <CircleCheck size={14} aria-hidden="true" /> : <CircleX size={14} aria-hidden="true" />}
+                {a.delivery_message}
+              </p>
+              <div className="mt-3 flex flex-wrap gap-2 border-t pt-3 text-sm">
+                <button type="button" onClick={() => setEditing(a)} className="flex items-center gap-1 rounded px-2 py-1 hover:bg-gray-100" aria-label={`Edit address of ${a.name}, ${a.line1}`}>
+                  <Pencil size={14} aria-hidden="true" /> Edit
+                </button>
+                <button type="button" onClick={() => setDeleting(a)} className="flex items-center gap-1 rounded px-2 py-1 text-red-600 hover:bg-red-50" aria-label={`Delete address of ${a.name}, ${a.line1}`}>
+                  <Trash2 size={14} aria-hidden="true" /> Delete
+                </button>
+                {!a.is_default && (
+                  <button type="button" onClick={() => act(a.id, () => accountApi.setDefault(a.id), 'Default address changed')} className="ml-auto rounded px-2 py-1 font-medium text-[var(--color-primary)] hover:bg-gray-100">
+                    {busy === a.id ? <Spinner size={14} /> : 'Set as default'}
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && <AddressForm address={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        title="Delete address"
+        message={deleting ? `Delete the address at ${deleting.line1}, ${deleting.city}?` : ''}
+        confirmLabel="Delete"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const a = deleting!;
+          setDeleting(null);
+          void act(a.id, () => accountApi.deleteAddress(a.id), 'Address deleted');
+        }}
+      />
+    </div>
+  );
+}
+
+/** Add or edit, in a modal; 422 field errors from the server land at their fields. */
+export function AddressForm({ address, onClose, onSaved }: { address: Address | null; onClose: () => void; onSaved: (a: Address) => unknown }) {
+  const form = useForm<FormValues>(address ? { ...address, landmark: address.landmark ?? '' } : empty, rules);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = form.handleSubmit(async (v) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const body = { ...v, state: v.state as (typeof INDIAN_STATES)[number], landmark: v.landmark || null };
+      const saved = address ? await accountApi.updateAddress(address.id, body) : await accountApi.addAddress(body);
+      await onSaved(saved);
+      toast.success(address ? 'Address updated' : 'Address added');
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.fieldErrors).length) form.setServerErrors(err.fieldErrors);
+      else setError(readError(err));
+      setBusy(false);
+    }
+  });
+  const text = (key: keyof FormValues, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <Field label={label} error={form.errors[key]} required={!!rules[key]?.required}>
+      {(p) => <input {...p} {...props} value={String(form.values[key])} onChange={(e) => form.set(key, e.target.value as never)} className={inputClass} />}
+    </Field>
+  );
+  return (
+    <Modal open onClose={onClose} title={address ? 'Edit address' : 'Add address'} width={560}>
+      <form onSubmit={submit} noValidate>
+        <div className="grid gap-x-3 sm:grid-cols-2">
+          {text('name', 'Full name', { autoComplete: 'name' })}
+          {text('phone', 'Mobile', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national' })}
+        </div>
+        {text('line1', 'House / flat / building', { autoComplete: 'address-line1' })}
+        {text('line2', 'Street / area', { autoComplete: 'address-line2' })}
+        {text('landmark', 'Landmark')}
+        <div className="grid gap-x-3 sm:grid-cols-2">
+          {text('pincode', 'Pincode', { inputMode: 'numeric', maxLength: 6, autoComplete: 'postal-code' })}
+          {text('city', 'City', { autoComplete: 'address-level2' })}
+        </div>
+        <Field label="State" error={form.errors.state} required>
+          {() => <Combobox label="State" options={STATE_OPTIONS} value={form.values.state ? [form.values.state] : []} onChange={(v) => form.set('state', v[0] ?? '')} placeholder="Choose a state" />}
+        </Field>
+        <fieldset className="mb-3">
+          <legend className="mb-1 text-sm font-medium">Address type</legend>
+          <div className="flex gap-2">
+            {ADDRESS_TYPES.map((t) => (
+              <label key={t} className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm capitalize ${form.values.type === t ? 'border-[var(--color-primary)] bg-[var(--color-primary)]/10 font-semibold' : ''}`}>
+                <input type="radio" name="address-type" value={t} checked={form.values.type === t} onChange={() => form.set('type', t)} className="sr-only" />
+                {t}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {!address?.is_default && (
+          <label className="mb-3 flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={form.values.is_default} onChange={(e) => form.set('is_default', e.target.checked)} /> Make this my default address
+          </label>
+        )}
+        {error && (
+          <p role="alert" className="mb-2 text-sm text-red-600">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy} className="flex h-10 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white">
+          {busy ? <Spinner size={16} className="text-white" /> : 'Save address'}
+        </button>
+      </form>
+    </Modal>
+  );
+}

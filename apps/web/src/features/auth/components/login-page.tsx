@@ -1,0 +1,75 @@
+import { IDENTIFIER_MESSAGE, parseIdentifier } from '@grocer/shared/account';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { inputClass } from '../../../components/ui/form';
+import { Spinner } from '../../../components/ui/loading';
+import { ApiError } from '../../../lib/api';
+import { readError } from '../../../lib/errors';
+import { authApi, pendingSignIn } from '../session';
+import { AuthCard, primaryButton } from './auth-card';
+
+/** /auth/login: an email or mobile number; a 6-digit code is sent and /auth/verify takes it. */
+export function LoginPage({ showRegister }: { showRegister: boolean }) {
+  const navigate = useNavigate();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<{ message: string; register?: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const id = parseIdentifier(value);
+    if (!id) return setError({ message: value.trim() ? IDENTIFIER_MESSAGE : 'Email or mobile number is required' });
+    setBusy(true);
+    setError(null);
+    try {
+      pendingSignIn.save(await authApi.login(id.value));
+      navigate('/auth/verify');
+    } catch (err) {
+      setError({ message: readError(err), register: err instanceof ApiError && err.code === 'ACCOUNT_NOT_FOUND' });
+      setBusy(false);
+    }
+  };
+  return (
+    <AuthCard title="Login" subtitle="We will send a 6-digit code to your email or mobile.">
+      <form onSubmit={submit} noValidate>
+        <label htmlFor="identifier" className="mb-1 block text-sm font-medium">
+          Email or mobile number
+        </label>
+        <input
+          id="identifier"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          autoComplete="username"
+          autoFocus
+          placeholder="you@example.com or 98xxxxxxxx"
+          className={inputClass}
+          aria-invalid={!!error}
+          aria-describedby={error ? 'identifier-error' : undefined}
+        />
+        {error && (
+          <p id="identifier-error" role="alert" className="mt-1 text-sm text-red-600">
+            {error.message}
+            {error.register && showRegister && (
+              <>
+                {' '}
+                <Link to="/auth/register" className="font-semibold underline">
+                  Register
+                </Link>
+              </>
+            )}
+          </p>
+        )}
+        <button type="submit" disabled={busy} className={`${primaryButton} mt-5`}>
+          {busy ? <Spinner size={18} className="text-white" /> : 'Send code'}
+        </button>
+      </form>
+      {showRegister && (
+        <p className="mt-5 text-center text-sm text-gray-600">
+          New here?{' '}
+          <Link to="/auth/register" className="font-semibold text-[var(--color-primary)] hover:underline">
+            Create an account
+          </Link>
+        </p>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,113 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { inputClass } from '../../../components/ui/form';
+import { Spinner } from '../../../components/ui/loading';
+import { readError } from '../../../lib/errors';
+import { applySession, authApi, pendingSignIn, type PendingSignIn } from '../session';
+import { AuthCard, primaryButton } from './auth-card';
+
+function useSecondsLeft(pending: PendingSignIn | null): number {
+  const left = () => (pending ? Math.max(0, Math.ceil((pending.sentAt + pending.resend_after * 1000 - Date.now()) / 1000)) : 0);
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    const t = setInterval(() => setSeconds(left()), 1000);
+    return () => clearInterval(t);
+  }, [pending]); // eslint-disable-line react-hooks/exhaustive-deps
+  return seconds;
+}
+
+/**
+ * /auth/verify: one code field (pasting "123 456" works), resend after the countdown. On success
+ * the user and their cart are everywhere at once and the saved path (spec §2) is opened.
+ */
+export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(pendingSignIn.read);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const seconds = useSecondsLeft(pending);
+  if (!pending) return <Navigate to="/auth/login" replace />;
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const digits = code.replace(/\D/g, '');
+    if (digits.length !== 6) return setError('Enter the 6-digit code');
+    setBusy(true);
+    setError(null);
+    try {
+      const { user, cart } = await authApi.verify(pending.identifier, digits);
+      pendingSignIn.clear();
+      await applySession(client, user, cart);
+      navigate(onSignedIn(), { replace: true });
+    } catch (err) {
+      setError(readError(err));
+      setBusy(false);
+    }
+  };
+  const resend = async () => {
+    setResending(true);
+    setError(null);
+    try {
+      pendingSignIn.save(await authApi.login(pending.identifier));
+      setPending(pendingSignIn.read());
+      setCode('');
+    } catch (err) {
+      setError(readError(err));
+    } finally {
+      setResending(false);
+    }
+  };
+  return (
+    <AuthCard
+      title="Enter the code"
+      subtitle={
+        <>
+          Sent to <strong>{pending.sent_to}</strong>.{' '}
+          <Link to="/auth/login" className="text-[var(--color-primary)] hover:underline">
+            Change
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <label htmlFor="code" className="mb-1 block text-sm font-medium">
+          6-digit code
+        </label>
+        <input
+          id="code"
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/[^\d ]/g, '').slice(0, 7))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          maxLength={7}
+          className={`${inputClass} text-center font-mono text-2xl tracking-[0.5em]`}
+          aria-invalid={!!error}
+          aria-describedby={error ? 'code-error' : undefined}
+        />
+        {error && (
+          <p id="code-error" role="alert" className="mt-1 text-sm text-red-600">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy} className={`${primaryButton} mt-5`}>
+          {busy ? <Spinner size={18} className="text-white" /> : 'Verify'}
+        </button>
+      </form>
+      <p className="mt-4 text-center text-sm text-gray-600" aria-live="polite">
+        {seconds > 0 ? (
+          <span>Resend code in {seconds}s</span>
+        ) : (
+          <button type="button" onClick={resend} disabled={resending} className="font-semibold text-[var(--color-primary)] hover:underline">
+            {resending ? 'Sending…' : 'Resend code'}
+          </button>
+        )}
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,44 @@
+import type { CodeSent } from '@grocer/shared/account';
+import type { Cart } from '@grocer/shared/cart';
+import type { Init, User } from '@grocer/shared/storefront';
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { initQuery } from '../../lib/init';
+
+/** Where the code went, kept for /auth/verify across a reload (sessionStorage). */
+const PENDING_KEY = 'auth.pending';
+
+export interface PendingSignIn extends CodeSent {
+  /** when the code was sent (ms), for the resend countdown */
+  sentAt: number;
+}
+
+export const pendingSignIn = {
+  save: (sent: CodeSent) => sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...sent, sentAt: Date.now() } satisfies PendingSignIn)),
+  read: (): PendingSignIn | null => {
+    try {
+      return JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingSignIn | null;
+    } catch {
+      return null;
+    }
+  },
+  clear: () => sessionStorage.removeItem(PENDING_KEY),
+};
+
+export const authApi = {
+  login: (identifier: string) => api<CodeSent>('/api/auth/login', { method: 'POST', body: { identifier } }),
+  register: (body: { name: string; email: string; phone: string }) => api<CodeSent>('/api/auth/register', { method: 'POST', body }),
+  verify: (identifier: string, code: string) => api<{ user: User; cart: Cart }>('/api/auth/verify', { method: 'POST', body: { identifier, code } }),
+  logout: () => api<{ ok: true }>('/api/auth/logout'),
+};
+
+/**
+ * The signed-in (or signed-out) state everywhere at once: the store data's user and cart, and
+ * every other cached answer dropped, since prices, wishlist flags and lists depend on who asks.
+ */
+export async function applySession(client: QueryClient, user: User | null, cart: Cart | null) {
+  client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'init' });
+  const init = client.getQueryData<Init>(initQuery.queryKey);
+  if (init) client.setQueryData<Init>(initQuery.queryKey, { ...init, user, cart: cart ?? init.cart });
+  if (!init || !cart) await client.invalidateQueries({ queryKey: initQuery.queryKey });
+}
