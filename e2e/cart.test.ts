@@ -120,3 +120,56 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     await page.close();
   });
 });
+
+describe('wishlists (Chromium)', () => {
+  it('sends a signed-out heart to sign in and back, then saves to a new list, shows it in the account and adds the list to the cart', async () => {
+    const page = await shop.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/products', { waitUntil: 'networkidle' });
+    const card = await addableCard(page);
+    const name = (await card.getByRole('heading').textContent())!.trim();
+    await card.getByTestId('wishlist-button').click();
+    await page.waitForURL('**/auth/login');
+    await page.getByLabel('Email or mobile number').fill('shopper@demo.shop');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.waitForURL('**/auth/verify');
+    const { data } = (await (await fetch(`${shop.url}/s/api/dev/outbox`)).json()) as { data: Array<{ to: string; body: string }> };
+    await page.getByLabel('6-digit code').fill(data.find((m) => m.to === 'shopper@demo.shop')!.body.match(/\b(\d{6})\b/)![1]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/products');
+
+    const again = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) }).first();
+    await again.getByTestId('wishlist-button').click();
+    const picker = page.getByRole('dialog', { name: 'Add Products In Wishlist' });
+    await picker.getByRole('button', { name: 'Default' }).waitFor();
+    await picker.getByRole('button', { name: 'Create Another Wishlist' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Another Wish List' });
+    await create.getByRole('button', { name: 'Submit' }).click();
+    await create.getByText('New Wishlist is required').waitFor();
+    await create.getByLabel('New Wishlist').fill('Monthly staples');
+    await page.waitForTimeout(350);
+    await shop.screenshot(page, 'wishlist-create-1440');
+    await create.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Wishlist added successfully').waitFor();
+    // back in the picker, the new list is there to choose
+    await picker.getByRole('button', { name: 'Monthly staples' }).click();
+    await picker.getByRole('button', { name: 'Monthly staples', pressed: true }).waitFor();
+    await page.waitForTimeout(350);
+    await shop.screenshot(page, 'wishlist-picker-1440');
+    await picker.getByRole('button', { name: 'Close' }).click();
+    // the heart of the card is filled now
+    expect(await again.getByTestId('wishlist-button').getAttribute('aria-pressed')).toBe('true');
+
+    await page.goto('/account/wishlist', { waitUntil: 'networkidle' });
+    const list = page.getByTestId('wishlist-section').filter({ has: page.getByRole('heading', { name: /Monthly staples/ }) });
+    await list.getByTestId('wishlist-item').filter({ hasText: name }).waitFor();
+    await shop.screenshot(page, 'wishlist-account-1440');
+    await list.getByRole('button', { name: 'Add all to cart' }).click();
+    await page.getByText(/added to your cart/).waitFor();
+    const cart = await (await page.request.get('/s/api/cart')).json();
+    expect(cart.items.map((i: { name: string }) => i.name)).toContain(name);
+    await expect(badge(page).textContent()).resolves.toBe(String(cart.quantity));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
