@@ -19,6 +19,11 @@ import { areaRoutes } from './domains/areas/routes';
 import { identityRoutes } from './domains/identity/routes';
 import { devOutboxRoutes } from './domains/outbox/routes';
 import { Outbox } from './domains/outbox/service';
+import { gatewaySimRoutes } from './domains/gateway-sim/routes';
+import { orderRoutes } from './domains/orders/routes';
+import { ordersSummary } from './domains/orders/service';
+import { paymentRoutes } from './domains/payments/routes';
+import { Payments } from './domains/payments/service';
 import { registerMedia } from './domains/media/routes';
 import { registerShell } from './domains/shell/routes';
 import { registerErrorHandling } from './http/errors';
@@ -67,6 +72,20 @@ export async function buildApp({ config, database }: AppDeps) {
   });
   const signIn = { db: database.db, config, outbox };
 
+  // This server's own address, for the payment simulator's API and webhooks (PUBLIC_URL, else
+  // the port it listens on).
+  const selfUrl = () => {
+    if (config.publicUrl) return config.publicUrl.replace(/\/$/, '');
+    const a = app.server.address();
+    return `http://127.0.0.1:${a && typeof a === 'object' ? a.port : config.port}`;
+  };
+  const payments = new Payments({ db: database.db, config, outbox, log: app.log, selfUrl });
+  // Abandoned prepaid orders release their stock and slot; the state is in the database, so the
+  // job survives restarts, and its guarded updates make it safe to run in every process.
+  const release = setInterval(() => void payments.releaseAbandoned().catch((e: unknown) => app.log.error({ err: e }, 'releasing abandoned payments failed')), 60_000);
+  release.unref();
+  app.addHook('onClose', async () => clearInterval(release));
+
   await app.register(
     async (api) => {
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
@@ -78,17 +97,20 @@ export async function buildApp({ config, database }: AppDeps) {
       await api.register(cartRoutes, { db: database.db });
       await api.register(wishlistRoutes, { db: database.db });
       await api.register(identityRoutes, signIn);
-      await api.register(accountRoutes, signIn);
+      await api.register(accountRoutes, { ...signIn, ordersSummary });
       await api.register(addressRoutes, { db: database.db });
       await api.register(areaRoutes, { db: database.db });
       if (!config.production) await api.register(devOutboxRoutes, { outbox });
+      await api.register(orderRoutes, { db: database.db, payments });
+      await api.register(paymentRoutes, { db: database.db, payments });
     },
     { prefix: '/s/api' },
   );
 
+  if (config.gatewaySimulator) await app.register(gatewaySimRoutes, { selfUrl });
   await registerMedia(app, { mediaDir: config.mediaDir });
   await registerShell(app, { config, db: database.db });
-  return app;
+  return Object.assign(app, { payments });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

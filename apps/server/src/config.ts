@@ -29,6 +29,8 @@ const envSchema = z.object({
   CASHFREE_APP_ID: z.string().optional(),
   CASHFREE_SECRET_KEY: z.string().optional(),
   CASHFREE_BASE_URL: z.string().optional(),
+  CASHFREE_WEBHOOK_SECRET: z.string().optional(),
+  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   GATEWAY_SIMULATOR: z.enum(['on', 'off']).optional(),
   PUBLIC_URL: z.string().optional(),
 });
@@ -66,7 +68,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     /** sent as the SMS request's Authorization header when set */
     smsAuthHeader: e.SMS_AUTH_HEADER,
     razorpay: { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET, baseUrl: e.RAZORPAY_BASE_URL },
-    cashfree: { appId: e.CASHFREE_APP_ID, secretKey: e.CASHFREE_SECRET_KEY, baseUrl: e.CASHFREE_BASE_URL },
+    cashfree: { appId: e.CASHFREE_APP_ID, secretKey: e.CASHFREE_SECRET_KEY, webhookSecret: e.CASHFREE_WEBHOOK_SECRET, baseUrl: e.CASHFREE_BASE_URL },
+    /** a prepaid order not paid within this many minutes releases its stock and slot */
+    paymentTimeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
     gatewaySimulator: production ? false : e.GATEWAY_SIMULATOR !== 'off',
     publicUrl: e.PUBLIC_URL,
   };

@@ -9,3 +9,4 @@ export * from '../domains/cart/tables';
 export * from '../domains/wishlist/tables';
 export * from '../domains/outbox/tables';
 export * from '../domains/addresses/tables';
+export * from '../domains/orders/tables';

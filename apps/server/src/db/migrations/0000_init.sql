@@ -343,6 +343,102 @@ CREATE TABLE "addresses" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "order_counters" (
+	"website_id" integer PRIMARY KEY NOT NULL,
+	"next" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "order_events" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "order_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"website_id" integer NOT NULL,
+	"order_id" text NOT NULL,
+	"status" text NOT NULL,
+	"note" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "order_lines" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "order_lines_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"website_id" integer NOT NULL,
+	"order_id" text NOT NULL,
+	"pack_id" integer,
+	"product_id" integer,
+	"slug" text,
+	"image" text DEFAULT '' NOT NULL,
+	"product_name" text NOT NULL,
+	"pack_name" text NOT NULL,
+	"hsn_code" text NOT NULL,
+	"gst_rate" integer NOT NULL,
+	"price" integer NOT NULL,
+	"act_price" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	"amount" integer NOT NULL,
+	"warehouse_id" integer,
+	"warehouse_state" text,
+	CONSTRAINT "order_lines_quantity_positive" CHECK ("order_lines"."quantity" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "orders" (
+	"id" text PRIMARY KEY NOT NULL,
+	"website_id" integer NOT NULL,
+	"ordernumber" text NOT NULL,
+	"user_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"payment_method" text NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"address" jsonb NOT NULL,
+	"pincode" text NOT NULL,
+	"zone_id" integer,
+	"slot_id" integer,
+	"slot_date" text,
+	"slot_start" text,
+	"slot_end" text,
+	"items_total" integer NOT NULL,
+	"discount" integer DEFAULT 0 NOT NULL,
+	"coupon_id" integer,
+	"coupon_code" text,
+	"delivery_charge" integer DEFAULT 0 NOT NULL,
+	"total" integer NOT NULL,
+	"notes" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "orders_total_nonnegative" CHECK ("orders"."total" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "payment_events" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "payment_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"provider" text NOT NULL,
+	"event_id" text NOT NULL,
+	"order_id" text,
+	"kind" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_settings" (
+	"website_id" integer NOT NULL,
+	"provider" text NOT NULL,
+	"key_id" text NOT NULL,
+	"key_secret" text NOT NULL,
+	"webhook_secret" text NOT NULL,
+	"base_url" text
+);
+--> statement-breakpoint
+CREATE TABLE "payments" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "payments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"website_id" integer NOT NULL,
+	"order_id" text NOT NULL,
+	"provider" text NOT NULL,
+	"status" text NOT NULL,
+	"amount" integer NOT NULL,
+	"provider_order_id" text,
+	"provider_payment_id" text,
+	"refund_id" text,
+	"meta" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "nav_items" ADD CONSTRAINT "nav_items_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "website_domains" ADD CONSTRAINT "website_domains_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "website_settings" ADD CONSTRAINT "website_settings_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -395,6 +491,19 @@ ALTER TABLE "wishlist_items" ADD CONSTRAINT "wishlist_items_product_id_products_
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_counters" ADD CONSTRAINT "order_counters_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_events" ADD CONSTRAINT "order_events_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_pack_id_packs_id_fk" FOREIGN KEY ("pack_id") REFERENCES "public"."packs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_warehouse_id_warehouses_id_fk" FOREIGN KEY ("warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_settings" ADD CONSTRAINT "payment_settings_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "nav_items_website_kind_idx" ON "nav_items" USING btree ("website_id","kind","parent_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "website_domains_host_uq" ON "website_domains" USING btree ("host");--> statement-breakpoint
 CREATE INDEX "page_components_page_idx" ON "page_components" USING btree ("page_id","position");--> statement-breakpoint
@@ -432,4 +541,14 @@ CREATE INDEX "wishlist_categories_user_idx" ON "wishlist_categories" USING btree
 CREATE INDEX "wishlist_items_product_idx" ON "wishlist_items" USING btree ("website_id","user_id","product_id");--> statement-breakpoint
 CREATE INDEX "outbox_status_idx" ON "outbox" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "addresses_owner_idx" ON "addresses" USING btree ("website_id","user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "addresses_one_default_uq" ON "addresses" USING btree ("website_id","user_id") WHERE "addresses"."is_default";
+CREATE UNIQUE INDEX "addresses_one_default_uq" ON "addresses" USING btree ("website_id","user_id") WHERE "addresses"."is_default";--> statement-breakpoint
+CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","id");--> statement-breakpoint
+CREATE INDEX "order_lines_order_idx" ON "order_lines" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_number_uq" ON "orders" USING btree ("website_id","ordernumber");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_idempotency_uq" ON "orders" USING btree ("website_id","user_id","idempotency_key");--> statement-breakpoint
+CREATE INDEX "orders_user_idx" ON "orders" USING btree ("website_id","user_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_pending_idx" ON "orders" USING btree ("status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_events_uq" ON "payment_events" USING btree ("provider","event_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_settings_uq" ON "payment_settings" USING btree ("website_id","provider");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_order_uq" ON "payments" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_provider_order_uq" ON "payments" USING btree ("provider","provider_order_id");

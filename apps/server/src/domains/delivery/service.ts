@@ -102,14 +102,15 @@ export async function nextSlots(db: DbOrTx, websiteId: number, zoneId: number, f
 
 /**
  * Takes one place in a slot on a date, atomically (for checkout, inside the order's
- * transaction): one upsert that only increments while used < capacity. False when full.
+ * transaction): one upsert that only increments while used < the slot's current capacity (a
+ * capacity the shop changed since the first booking counts). False when full.
  */
 export async function takeSlot(db: DbOrTx, websiteId: number, slotId: number, date: string): Promise<boolean> {
   const result = await db.execute(sql`
     insert into slot_bookings (website_id, slot_id, date, capacity, used)
     select ${websiteId}, s.id, ${date}, s.capacity, 1 from delivery_slots s where s.id = ${slotId} and s.website_id = ${websiteId}
-    on conflict (slot_id, date) do update set used = slot_bookings.used + 1
-    where slot_bookings.used < slot_bookings.capacity
+    on conflict (slot_id, date) do update set used = slot_bookings.used + 1, capacity = excluded.capacity
+    where slot_bookings.used < excluded.capacity
     returning used`);
   return rowsOf(result).length > 0;
 }

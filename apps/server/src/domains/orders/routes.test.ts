@@ -1,0 +1,276 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliverySlots, orders, outbox, paymentEvents, payments, slotBookings, stock } from '../../db/schema';
+import { createTestApp } from '../../test/app';
+import { TestClient } from '../../test/client';
+import { seedCartShop, signInAs, type CartShop } from '../cart/test-fixture';
+import { users, websiteMembers } from '../../db/schema';
+
+// Checkout and orders over a real listening server: the payment adapters talk HTTP to the
+// built-in gateway simulator, which sends signed webhooks back.
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let shop: CartShop;
+let base: string;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: async (db) => (shop = await seedCartShop(db)) });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+const home = { name: 'Asha', phone: '9000000011', pincode: '560001', line1: 'Flat 4B, Lake View', line2: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', type: 'home' };
+const stockOf = async (packId: number, warehouseId: number) => (await t.db.select().from(stock).where(and(eq(stock.packId, packId), eq(stock.warehouseId, warehouseId))))[0]!.available;
+const key = () => `test-key-${++n}-${Math.random().toString(36).slice(2)}`;
+
+/** A new signed-in shopper with an address and `items` in the cart; answers what checkout shows. */
+async function shopper(items: Array<[number, number]>, address: Partial<typeof home> = {}) {
+  const [u] = await t.db.insert(users).values({ name: `Shopper ${++n}`, email: `s${n}-${Date.now()}@example.com`, phone: null }).returning();
+  await t.db.insert(websiteMembers).values({ websiteId: shop.websiteId, userId: u!.id });
+  const c = new TestClient(t.app);
+  await c.get(`/s/api/check/pincode/${address.pincode ?? home.pincode}`);
+  await signInAs(t.db, c, u!.id);
+  for (const [packId, qty] of items) for (let i = 0; i < qty; i++) expect((await c.post('/s/api/cart/add', { pack_id: packId })).statusCode).toBe(200);
+  const addr = (await c.post('/s/api/addresses', { ...home, ...address })).json();
+  const cart = (await c.get(`/s/api/cart?address_id=${addr.id}`)).json();
+  return { c, user: u!, addressId: addr.id as number, cart };
+}
+
+const place = (c: TestClient, body: Record<string, unknown>) => c.post('/s/api/orders', body);
+
+describe('placing an order with cash on delivery', () => {
+  it('re-prices, takes stock, writes the order and its lines, clears the cart and emails a confirmation', async () => {
+    const { c, addressId, cart, user } = await shopper([
+      [shop.packs.dal1.id, 2],
+      [shop.packs.rice5.id, 1],
+    ]);
+    const dalBefore = await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id);
+    const res = await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: key() });
+    expect(res.statusCode).toBe(200);
+    const { order, payment } = res.json();
+    expect(payment).toBeNull();
+    expect(order).toMatchObject({ status: 'placed', payment_method: 'cod', total: cart.amount, items: 3, cancellable: true });
+    expect(order.ordernumber).toMatch(/^GR\d+$/);
+    expect(order.lines.map((l: { name: string; quantity: number; hsn_code: string }) => [l.name, l.quantity, l.hsn_code])).toEqual([
+      ['Toor Dal', 2, '1006'],
+      ['Basmati Rice', 1, '1006'],
+    ]);
+    // Bengaluru warehouse, Karnataka address: CGST + SGST
+    expect(order.tax.igst).toBe(0);
+    expect(order.tax.cgst + order.tax.sgst).toBeCloseTo(order.tax.gst, 2);
+    expect(order.slot).not.toBeNull();
+    expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(dalBefore - 2);
+    expect((await c.get('/s/api/cart')).json().quantity).toBe(0);
+    const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, user.email!));
+    expect(mail!.subject).toBe(`Order ${order.ordernumber} confirmed`);
+    const listRes = await c.get('/s/api/orders');
+    expect(listRes.statusCode, listRes.body).toBe(200);
+    const list = listRes.json();
+    expect(list.data[0]).toMatchObject({ id: order.id, ordernumber: order.ordernumber, status: 'placed', items: 3 });
+    expect((await c.get('/s/api/account')).json().counts.orders).toBe(1);
+    const invoice = await c.get(`/s/api/orders/${order.id}/invoice`);
+    expect(invoice.headers['content-type']).toContain('text/html');
+    expect(invoice.body).toContain('Tax Invoice');
+    expect(invoice.body).toContain('CGST');
+  });
+
+  it('answers the same order for the same key: sequential retries and concurrent double clicks', async () => {
+    const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 3]]);
+    const before = await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id);
+    const k = key();
+    const body = { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: k };
+    const results = await Promise.all(Array.from({ length: 6 }, () => place(c, body)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    const ids = new Set(results.map((r) => r.json().order.id));
+    expect(ids.size).toBe(1);
+    expect((await place(c, body)).json().order.id).toBe([...ids][0]);
+    const [{ n: orderCount } = { n: 0 }] = await t.db.select({ n: count() }).from(orders).where(eq(orders.idempotencyKey, k));
+    expect(orderCount).toBe(1);
+    expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(before - 3);
+  });
+
+  it('lets one of two shoppers racing for the last units have them; stock never goes negative', async () => {
+    await t.db.update(stock).set({ available: 2 }).where(and(eq(stock.packId, shop.packs.rice1.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    const a = await shopper([[shop.packs.rice1.id, 2]]);
+    const b = await shopper([[shop.packs.rice1.id, 2]]);
+    const [ra, rb] = await Promise.all([
+      place(a.c, { address_id: a.addressId, payment_method: 'cod', expected_total: a.cart.amount, idempotency_key: key() }),
+      place(b.c, { address_id: b.addressId, payment_method: 'cod', expected_total: b.cart.amount, idempotency_key: key() }),
+    ]);
+    expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
+    const refused = ra.statusCode === 409 ? ra : rb;
+    expect(refused.json().code).toMatch(/OUT_OF_STOCK|LINES_UNAVAILABLE/);
+    expect(await stockOf(shop.packs.rice1.id, shop.warehouses.blr.id)).toBe(0);
+    // the refused shopper keeps their cart
+    expect((await (ra.statusCode === 409 ? a : b).c.get('/s/api/cart')).json().quantity).toBe(2);
+  });
+
+  it('refuses a total that changed since the cart was shown; nothing is taken', async () => {
+    const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]]);
+    const before = await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id);
+    const res = await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount - 10, idempotency_key: key() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('PRICE_CHANGED');
+    expect(res.json().message).toContain(`₹${cart.amount}`);
+    expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(before);
+    expect((await c.get('/s/api/cart')).json().quantity).toBe(1);
+  });
+
+  it('refuses cash on delivery where the zone does not offer it, and a full slot', async () => {
+    const mumbai = await shopper([[shop.packs.vada1.id, 1]], { pincode: '400001', city: 'Mumbai', state: 'Maharashtra' });
+    const cod = await place(mumbai.c, { address_id: mumbai.addressId, payment_method: 'cod', expected_total: mumbai.cart.amount, idempotency_key: key() });
+    expect(cod.statusCode).toBe(422);
+    expect(cod.json().code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+
+    const a = await shopper([[shop.packs.dal1.id, 1]]);
+    const b = await shopper([[shop.packs.dal1.id, 1]]);
+    const [slot] = await t.db.select().from(deliverySlots).where(eq(deliverySlots.websiteId, shop.websiteId)).limit(1);
+    const date = a.cart.del_date as string;
+    // one place left in that slot on that date, whatever earlier tests booked
+    const [booked] = await t.db.select().from(slotBookings).where(and(eq(slotBookings.slotId, slot!.id), eq(slotBookings.date, date)));
+    await t.db.update(deliverySlots).set({ capacity: (booked?.used ?? 0) + 1 }).where(eq(deliverySlots.id, slot!.id));
+    const results = await Promise.all(
+      [a, b].map((s) => place(s.c, { address_id: s.addressId, payment_method: 'cod', expected_total: s.cart.amount, idempotency_key: key(), slot: { slot_id: slot!.id, date } })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().code).toBe('SLOT_FULL');
+    await t.db.update(deliverySlots).set({ capacity: 40 }).where(eq(deliverySlots.id, slot!.id));
+  });
+
+  it('splits GST as IGST when the goods cross a state line', async () => {
+    const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]], { pincode: '110001', city: 'New Delhi', state: 'Haryana' });
+    const { order } = (await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: key() })).json();
+    expect(order.tax.cgst).toBe(0);
+    expect(order.tax.igst).toBeGreaterThan(0);
+  });
+});
+
+describe('an order afterwards', () => {
+  it('cancels once, returning stock; another shopper gets 404 everywhere', async () => {
+    const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 2]]);
+    const before = await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id);
+    const { order } = (await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: key() })).json();
+    const other = await shopper([]);
+    for (const [m, url] of [
+      ['GET', `/s/api/orders/${order.id}`],
+      ['GET', `/s/api/orders/${order.id}/invoice`],
+      ['POST', `/s/api/orders/${order.id}/cancel`],
+      ['POST', `/s/api/orders/${order.id}/reorder`],
+      ['GET', `/s/api/orders/number/${order.ordernumber}`],
+    ] as const) {
+      expect([url, (await other.c.request({ method: m, url })).statusCode]).toEqual([url, 404]);
+    }
+    const cancelled = await c.post(`/s/api/orders/${order.id}/cancel`);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancellable: false });
+    expect(cancelled.json().timeline.map((e: { status: string }) => e.status)).toEqual(['placed', 'cancelled']);
+    expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(before);
+    expect((await c.post(`/s/api/orders/${order.id}/cancel`)).json().code).toBe('NOT_CANCELLABLE');
+    expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(before);
+    const again = (await c.post(`/s/api/orders/${order.id}/reorder`)).json();
+    expect(again.cart.items.map((i: { pack_id: number; quantity: number }) => [i.pack_id, i.quantity])).toEqual([[shop.packs.dal1.id, 2]]);
+  });
+});
+
+async function simulatorOutcome(checkoutUrl: string, outcome: 'success' | 'failure' | 'cancel') {
+  const page = await fetch(base + checkoutUrl);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('Nothing is charged');
+  const res = await fetch(base + checkoutUrl.split('?')[0], { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}`, redirect: 'manual' });
+  expect(res.status).toBe(303);
+  return new URL(res.headers.get('location')!, base);
+}
+
+describe('Razorpay through the simulator', () => {
+  it('pays: the signed webhook places the order, the checkout signature agrees, retries change nothing', async () => {
+    const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]]);
+    const placed = (await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })).json();
+    expect(placed.order.status).toBe('pending_payment');
+    expect(placed.payment).toMatchObject({ provider: 'razorpay', key_id: 'rzp_test_simulator', amount: Math.round(cart.amount * 100), currency: 'INR' });
+    const back = await simulatorOutcome(placed.payment.checkout_url, 'success');
+    expect(back.pathname).toBe(`/checkout/confirm/${placed.order.id}`);
+    // the webhook came first: the order is placed already
+    expect((await c.get(`/s/api/orders/${placed.order.id}`)).json()).toMatchObject({ status: 'placed', payment: { status: 'paid' } });
+    const fields = { order_id: placed.order.id, razorpay_order_id: back.searchParams.get('razorpay_order_id'), razorpay_payment_id: back.searchParams.get('razorpay_payment_id'), razorpay_signature: back.searchParams.get('razorpay_signature') };
+    const verified = await c.post('/s/api/payments/razorpay/verify', fields);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().timeline.map((e: { status: string }) => e.status)).toEqual(['pending_payment', 'placed']);
+    const forged = await c.post('/s/api/payments/razorpay/verify', { ...fields, razorpay_signature: 'f'.repeat(64) });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code).toBe('BAD_SIGNATURE');
+  });
+
+  it('refuses a webhook with a bad signature and applies a retried one once', async () => {
+    const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]]);
+    const placed = (await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })).json();
+    const raw = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_manual1', order_id: placed.payment.order_id } } } });
+    const { createHmac } = await import('node:crypto');
+    const sig = createHmac('sha256', 'simulator-razorpay-webhook').update(raw).digest('hex');
+    const bad = await fetch(`${base}/s/api/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'bad', 'x-razorpay-event-id': 'evt_1' }, body: raw });
+    expect(bad.status).toBe(400);
+    expect((await c.get(`/s/api/orders/${placed.order.id}`)).json().status).toBe('pending_payment');
+    for (let i = 0; i < 3; i++) {
+      const ok = await fetch(`${base}/s/api/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': sig, 'x-razorpay-event-id': 'evt_retry_1' }, body: raw });
+      expect(ok.status).toBe(200);
+    }
+    const detail = (await c.get(`/s/api/orders/${placed.order.id}`)).json();
+    expect(detail.timeline.map((e: { status: string }) => e.status)).toEqual(['pending_payment', 'placed']);
+    expect((await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, 'evt_retry_1'))).length).toBe(1);
+  });
+
+  it('a failed payment leaves the order awaiting payment; a cancelled prepaid order that was paid is refunded', async () => {
+    const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]]);
+    const placed = (await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })).json();
+    const back = await simulatorOutcome(placed.payment.checkout_url, 'failure');
+    expect(back.searchParams.get('failed')).toBe('1');
+    expect((await c.get(`/s/api/orders/${placed.order.id}`)).json()).toMatchObject({ status: 'pending_payment', payment: { status: 'failed' } });
+    // retry: the same Razorpay order, paid this time
+    const retry = (await c.post(`/s/api/orders/${placed.order.id}/pay`)).json();
+    expect(retry.payment.order_id).toBe(placed.payment.order_id);
+    await simulatorOutcome(retry.payment.checkout_url, 'success');
+    expect((await c.get(`/s/api/orders/${placed.order.id}`)).json().status).toBe('placed');
+    const cancelled = (await c.post(`/s/api/orders/${placed.order.id}/cancel`)).json();
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.payment.status).toBe('refunded');
+  });
+});
+
+describe('Cashfree through the simulator', () => {
+  it('pays: webhook and the confirm call agree', async () => {
+    const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]]);
+    const placed = (await place(c, { address_id: addressId, payment_method: 'cashfree', expected_total: cart.amount, idempotency_key: key() })).json();
+    expect(placed.payment).toMatchObject({ provider: 'cashfree', order_id: placed.order.id, mode: 'sandbox' });
+    expect(placed.payment.payment_session_id).toMatch(/^session_/);
+    const back = await simulatorOutcome(placed.payment.checkout_url, 'success');
+    expect(back.pathname).toBe(`/checkout/confirm/${placed.order.id}`);
+    const confirmed = (await c.get(`/s/api/orders/${placed.order.id}/confirm`)).json();
+    expect(confirmed).toMatchObject({ status: 'placed', payment: { status: 'paid' } });
+    expect(confirmed.timeline).toHaveLength(2);
+  });
+
+  it('refuses a webhook whose signature does not match', async () => {
+    const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]]);
+    const placed = (await place(c, { address_id: addressId, payment_method: 'cashfree', expected_total: cart.amount, idempotency_key: key() })).json();
+    const raw = JSON.stringify({ type: 'PAYMENT_SUCCESS_WEBHOOK', data: { order: { order_id: placed.order.id }, payment: { cf_payment_id: 1, payment_status: 'SUCCESS' } } });
+    const res = await fetch(`${base}/s/api/payments/cashfree/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': 'AAAA', 'x-webhook-timestamp': '1' }, body: raw });
+    expect(res.status).toBe(400);
+    expect((await c.get(`/s/api/orders/${placed.order.id}`)).json().status).toBe('pending_payment');
+  });
+});
+
+describe('abandoned payments', () => {
+  it('release stock and slot exactly once, even when two runs race', async () => {
+    const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 4]]);
+    const before = await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id);
+    const placed = (await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })).json();
+    expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(before - 4);
+    await t.db.update(orders).set({ createdAt: new Date(Date.now() - 60 * 60_000) }).where(eq(orders.id, placed.order.id));
+    const released = await Promise.all([t.app.payments.releaseAbandoned(), t.app.payments.releaseAbandoned()]);
+    expect(released.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(before);
+    const detail = (await c.get(`/s/api/orders/${placed.order.id}`)).json();
+    expect(detail).toMatchObject({ status: 'payment_failed', payment: { status: 'failed' } });
+    expect(await t.db.select().from(payments).where(eq(payments.orderId, placed.order.id))).toHaveLength(1);
+  });
+});

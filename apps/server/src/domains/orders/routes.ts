@@ -1,0 +1,76 @@
+import { orderDetailSchema, orderListSchema, placeOrderBodySchema, placeOrderResponseSchema, reorderResponseSchema } from '@grocer/shared/order';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../http/auth';
+import { cartContext } from '../cart/routes';
+import type { Payments } from '../payments/service';
+import { cancelOrder, findOrder, findOrderByNumber, listOrders, orderDetail, placeOrder, reorder, type Shopper } from './service';
+import { invoiceHtml } from './invoice';
+
+const idParams = z.object({ id: z.string().uuid() });
+const pageQuery = z.object({ page: z.coerce.number().int().min(1).default(1), perPage: z.coerce.number().int().min(1).max(50).default(10) });
+
+/** The shop's address as the shopper's browser sees it (for payment return URLs). */
+export function browserOrigin(req: FastifyRequest): string {
+  const o = req.headers['x-origin'] ?? req.headers.origin;
+  if (typeof o === 'string' && /^https?:\/\/[^/]+$/.test(o)) return o;
+  return `${req.protocol}://${req.host}`;
+}
+
+/** Checkout and the shopper's orders (a shopper never sees another's order: 404). */
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> = async (app, { db, payments }) => {
+  const shopper = async (req: FastifyRequest): Promise<Shopper> => ({ websiteId: req.website.id, userId: (await requireUser(db, req)).id });
+
+  app.post('/orders', { schema: { body: placeOrderBodySchema, response: { 200: placeOrderResponseSchema } } }, async (req) => {
+    const s = await shopper(req);
+    const { order, created } = await placeOrder(db, s, await cartContext(req), req.body);
+    if (created && order.paymentMethod === 'cod') await payments.sendConfirmation(order.id);
+    const fresh = await findOrder(db, s, order.id);
+    return { order: await orderDetail(db, fresh), payment: await payments.handoff(fresh, browserOrigin(req)) };
+  });
+
+  app.get('/orders', { schema: { querystring: pageQuery, response: { 200: orderListSchema } } }, async (req) => {
+    const { data, total } = await listOrders(db, await shopper(req), req.query.page, req.query.perPage);
+    return { data, meta: { total, perPage: req.query.perPage, page: req.query.page } };
+  });
+
+  app.get('/orders/:id', { schema: { params: idParams, response: { 200: orderDetailSchema } } }, async (req) => orderDetail(db, await findOrder(db, await shopper(req), req.params.id)));
+
+  app.get('/orders/number/:ordernumber', { schema: { params: z.object({ ordernumber: z.string().max(40) }), response: { 200: orderDetailSchema } } }, async (req) =>
+    orderDetail(db, await findOrderByNumber(db, await shopper(req), req.params.ordernumber)),
+  );
+
+  /** A pending prepaid order's payment hand-off again (retry after a failure or cancel). */
+  app.post('/orders/:id/pay', { schema: { params: idParams, response: { 200: placeOrderResponseSchema } } }, async (req) => {
+    const o = await findOrder(db, await shopper(req), req.params.id);
+    return { order: await orderDetail(db, o), payment: await payments.handoff(o, browserOrigin(req)) };
+  });
+
+  /** The confirm page asks: the server asks the provider, then answers the order as it stands. */
+  app.get('/orders/:id/confirm', { schema: { params: idParams, response: { 200: orderDetailSchema } } }, async (req) => {
+    const s = await shopper(req);
+    const o = await findOrder(db, s, req.params.id);
+    if (o.status === 'pending_payment') await payments.reconcile(o);
+    return orderDetail(db, await findOrder(db, s, o.id));
+  });
+
+  app.post('/orders/:id/cancel', { schema: { params: idParams, response: { 200: orderDetailSchema } } }, async (req) => {
+    const s = await shopper(req);
+    const { order, refund } = await cancelOrder(db, s, req.params.id);
+    if (refund) await payments.refundOrder(order.id);
+    return orderDetail(db, await findOrder(db, s, order.id));
+  });
+
+  app.post('/orders/:id/reorder', { schema: { params: idParams, response: { 200: reorderResponseSchema } } }, async (req) => {
+    const s = await shopper(req);
+    return reorder(db, s, await cartContext(req, true), req.params.id);
+  });
+
+  /** GST tax invoice as a printable page. */
+  app.get('/orders/:id/invoice', { schema: { params: idParams } }, async (req, reply) => {
+    const o = await findOrder(db, await shopper(req), req.params.id);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(await invoiceHtml(db, o));
+  });
+};

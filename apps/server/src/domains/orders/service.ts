@@ -1,0 +1,315 @@
+import { CANCELLABLE, type OrderDetail, type OrderStatus, type OrderSummary, type PaymentProvider, type PlaceOrderBody } from '@grocer/shared/order';
+import { toPaise, toRupees } from '@grocer/shared/money';
+import { splitGst, sumSplits } from '@grocer/shared/tax';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Db, DbOrTx } from '../../db/client';
+import { addresses, couponRedemptions, orderCounters, orderEvents, orderLines, orders, payments, stock, warehouses } from '../../db/schema';
+import { AppError, Errors } from '../../http/errors';
+import { addToCart, clearCart, loadCart, loadPricedCart, type CartContext } from '../cart/service';
+import { recordRedemption } from '../coupons/service';
+import { releaseSlot, rowsOf, takeSlot } from '../delivery/service';
+
+export type OrderRow = typeof orders.$inferSelect;
+export interface Shopper {
+  websiteId: number;
+  userId: number;
+}
+
+export const orderErrors = {
+  notFound: () => new AppError(404, 'ORDER_NOT_FOUND', 'Order not found'),
+  cartEmpty: () => Errors.conflict('CART_EMPTY', 'Your cart is empty'),
+  addressNotFound: () => new AppError(404, 'ADDRESS_NOT_FOUND', 'Address not found'),
+  notDeliverable: (pincode: string) => Errors.conflict('NOT_DELIVERABLE', `Sorry, we do not deliver to ${pincode} yet.`),
+  linesUnavailable: (lines: Array<{ packId: number; label: string; message: string }>) =>
+    new AppError(409, 'LINES_UNAVAILABLE', `${lines[0]!.label}: ${lines[0]!.message}`, Object.fromEntries(lines.map((l) => [`items.${l.packId}`, [l.message]]))),
+  paymentUnavailable: (method: string) => new AppError(422, 'PAYMENT_METHOD_UNAVAILABLE', method === 'cod' ? 'Cash on delivery is not available for this order' : 'This payment method is not available', { payment_method: ['Not available for this order'] }),
+  priceChanged: (amount: number) => Errors.conflict('PRICE_CHANGED', `Prices changed since you saw your cart: the total is now ₹${amount}. Please review and place the order again.`),
+  slotFull: () => Errors.conflict('SLOT_FULL', 'That delivery slot has just filled up. Please choose another.'),
+  slotInvalid: () => new AppError(422, 'SLOT_INVALID', 'Choose one of the delivery slots offered', { slot: ['Choose one of the delivery slots offered'] }),
+  outOfStock: (label: string) => Errors.conflict('OUT_OF_STOCK', `${label} has just sold out. Please review your cart.`),
+  notCancellable: () => Errors.conflict('NOT_CANCELLABLE', 'This order can no longer be cancelled'),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const mine = (s: Shopper) => and(eq(orders.websiteId, s.websiteId), eq(orders.userId, s.userId));
+
+export async function findOrder(db: DbOrTx, s: Shopper, id: string): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(and(mine(s), eq(orders.id, id))).limit(1);
+  if (!row) throw orderErrors.notFound();
+  return row;
+}
+
+export async function findOrderByNumber(db: DbOrTx, s: Shopper, ordernumber: string): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(and(mine(s), eq(orders.ordernumber, ordernumber))).limit(1);
+  if (!row) throw orderErrors.notFound();
+  return row;
+}
+
+export async function listOrders(db: Db, s: Shopper, page: number, perPage: number): Promise<{ data: OrderSummary[]; total: number }> {
+  const rows = await db
+    // Qualified by hand: drizzle leaves single-table columns unqualified, and `id` would bind to l.id.
+    .select({ o: orders, items: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = "orders"."id")` })
+    .from(orders)
+    .where(mine(s))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orders).where(mine(s));
+  return { data: rows.map(({ o, items }) => summary(o, items)), total: n };
+}
+
+const summary = (o: OrderRow, items: number): OrderSummary => ({ id: o.id, ordernumber: o.ordernumber, created_at: o.createdAt.toISOString(), status: o.status, total: toRupees(o.total), items });
+
+/** The dashboard's figures (plugged into GET /s/api/account). */
+export async function ordersSummary(db: Db, websiteId: number, userId: number) {
+  const { data, total } = await listOrders(db, { websiteId, userId }, 1, 3);
+  return { count: total, recent: data };
+}
+
+export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail> {
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id));
+  const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id));
+  const [payment] = await db.select().from(payments).where(eq(payments.orderId, o.id));
+  const detailLines = lines.map((l) => {
+    // Place of supply: the warehouse's state against the delivery state (CGST+SGST or IGST).
+    const tax = splitGst(l.amount, l.gstRate, (l.warehouseState ?? '') === o.address.state);
+    return {
+      pack_id: l.packId ?? 0,
+      product_id: l.productId ?? 0,
+      slug: l.slug,
+      image: l.image,
+      name: l.productName,
+      pack: l.packName,
+      hsn_code: l.hsnCode,
+      gst_rate: l.gstRate / 100,
+      price: toRupees(l.price),
+      act_price: toRupees(l.actPrice),
+      quantity: l.quantity,
+      amount: toRupees(l.amount),
+      taxPaise: tax,
+    };
+  });
+  const rupees = (t: ReturnType<typeof splitGst>) => ({ taxable: toRupees(t.taxable), cgst: toRupees(t.cgst), sgst: toRupees(t.sgst), igst: toRupees(t.igst), gst: toRupees(t.gst) });
+  return {
+    ...summary(o, lines.reduce((n, l) => n + l.quantity, 0)),
+    payment_method: o.paymentMethod,
+    items_total: toRupees(o.itemsTotal),
+    discount: toRupees(o.discount),
+    coupon: o.couponCode,
+    delivery_charge: toRupees(o.deliveryCharge),
+    notes: o.notes,
+    address: o.address,
+    slot: o.slotDate && o.slotStart && o.slotEnd ? { date: o.slotDate, start_time: o.slotStart, end_time: o.slotEnd } : null,
+    lines: detailLines.map(({ taxPaise, ...l }) => ({ ...l, tax: rupees(taxPaise) })),
+    tax: rupees(sumSplits(detailLines.map((l) => l.taxPaise))),
+    timeline: events.map((e) => ({ status: e.status, at: e.createdAt.toISOString(), note: e.note })),
+    payment: {
+      provider: payment?.provider ?? o.paymentMethod,
+      status: payment?.status ?? 'pending',
+      amount: toRupees(payment?.amount ?? o.total),
+      provider_order_id: payment?.providerOrderId ?? null,
+      provider_payment_id: payment?.providerPaymentId ?? null,
+    },
+    cancellable: CANCELLABLE.includes(o.status),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Placing
+
+async function nextOrderNumber(tx: DbOrTx, websiteId: number): Promise<string> {
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`insert into order_counters (website_id, next) values (${websiteId}, 1001)
+      on conflict (website_id) do update set next = order_counters.next + 1 returning next as n`),
+  );
+  return `GR${row!.n}`;
+}
+
+export async function addEvent(tx: DbOrTx, o: Pick<OrderRow, 'id' | 'websiteId'>, status: OrderStatus, note: string | null = null) {
+  await tx.insert(orderEvents).values({ websiteId: o.websiteId, orderId: o.id, status, note });
+}
+
+const isUniqueViolation = (e: unknown) => {
+  for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause) if ((c as { code?: string }).code === '23505') return true;
+  return false;
+};
+
+/**
+ * Places an order in one transaction (DESIGN §3, §7): re-prices the cart from the server's data,
+ * refuses what is invalid, takes the slot and each line's stock with conditional updates, writes
+ * the order, its lines, timeline and payment, redeems the coupon and clears the cart. The same
+ * idempotency key answers the same order, never a second one, even for concurrent calls.
+ */
+export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body: PlaceOrderBody): Promise<{ order: OrderRow; created: boolean }> {
+  const existing = await db.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);
+  if (existing[0]) return { order: existing[0], created: false };
+  try {
+    const order = await db.transaction(async (tx) => {
+      const [address] = await tx
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.websiteId, s.websiteId), eq(addresses.userId, s.userId), eq(addresses.id, body.address_id)));
+      if (!address) throw orderErrors.addressNotFound();
+      const priced = await loadPricedCart(tx, { ...cartCtx, userId: s.userId, pincode: address.pincode });
+      if (!priced.cartId || priced.lines.length === 0) throw orderErrors.cartEmpty();
+      if (!priced.serviceable || !priced.zone) throw orderErrors.notDeliverable(address.pincode);
+      const bad = priced.lines.filter((l) => !l.valid);
+      if (bad.length) throw orderErrors.linesUnavailable(bad.map((l) => ({ packId: l.packId, label: `${l.productName} - ${l.packName}`, message: l.message ?? 'Not available' })));
+      if (body.payment_method === 'cod' && !priced.codAllowed) throw orderErrors.paymentUnavailable('cod');
+      if (toPaise(body.expected_total) !== priced.amountPaise) throw orderErrors.priceChanged(toRupees(priced.amountPaise));
+
+      // The order row first: a concurrent call with the same key waits here and then fails on the
+      // unique key, before it takes any stock.
+      const id = randomUUID();
+      const slotChoice = body.slot ?? (priced.slot ? { slot_id: priced.slot.slotId, date: priced.slot.date } : null);
+      const slotRow = slotChoice ? rowsOf<{ start_time: string; end_time: string; zone_id: number }>(await tx.execute(sql`select start_time, end_time, zone_id from delivery_slots where id = ${slotChoice.slot_id} and website_id = ${s.websiteId}`))[0] : undefined;
+      if (slotChoice && (!slotRow || slotRow.zone_id !== priced.zone.id)) throw orderErrors.slotInvalid();
+      const status: OrderStatus = body.payment_method === 'cod' ? 'placed' : 'pending_payment';
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id,
+          websiteId: s.websiteId,
+          ordernumber: await nextOrderNumber(tx, s.websiteId),
+          userId: s.userId,
+          status,
+          paymentMethod: body.payment_method,
+          idempotencyKey: body.idempotency_key,
+          address: { name: address.name, phone: address.phone, pincode: address.pincode, line1: address.line1, line2: address.line2, landmark: address.landmark, city: address.city, state: address.state, type: address.type },
+          pincode: address.pincode,
+          zoneId: priced.zone.id,
+          slotId: slotChoice?.slot_id ?? null,
+          slotDate: slotChoice?.date ?? null,
+          slotStart: slotRow?.start_time ?? null,
+          slotEnd: slotRow?.end_time ?? null,
+          itemsTotal: priced.itemsTotalPaise,
+          discount: priced.discountPaise,
+          couponId: priced.coupon?.id ?? null,
+          couponCode: priced.coupon?.code ?? null,
+          deliveryCharge: priced.finalDeliveryPaise,
+          total: priced.amountPaise,
+          notes: body.notes ?? priced.notes ?? null,
+        })
+        .returning();
+      if (slotChoice && !(await takeSlot(tx, s.websiteId, slotChoice.slot_id, slotChoice.date))) throw orderErrors.slotFull();
+
+      const whStates = new Map((await tx.select({ id: warehouses.id, state: warehouses.state }).from(warehouses).where(eq(warehouses.websiteId, s.websiteId))).map((w) => [w.id, w.state]));
+      for (const l of priced.lines) {
+        const taken = await tx
+          .update(stock)
+          .set({ available: sql`${stock.available} - ${l.quantity}` })
+          .where(and(eq(stock.websiteId, s.websiteId), eq(stock.packId, l.packId), eq(stock.warehouseId, l.warehouseId), sql`${stock.available} >= ${l.quantity}`))
+          .returning({ available: stock.available });
+        if (taken.length === 0) throw orderErrors.outOfStock(`${l.productName} - ${l.packName}`);
+      }
+      await tx.insert(orderLines).values(
+        priced.lines.map((l) => ({
+          websiteId: s.websiteId,
+          orderId: id,
+          packId: l.packId,
+          productId: l.productId,
+          slug: l.slug,
+          image: l.image,
+          productName: l.productName,
+          packName: l.packName,
+          hsnCode: l.hsnCode,
+          gstRate: l.gstRate,
+          price: l.pricePaise,
+          actPrice: l.actPricePaise,
+          quantity: l.quantity,
+          amount: l.amountPaise,
+          warehouseId: l.warehouseId,
+          warehouseState: whStates.get(l.warehouseId) ?? null,
+        })),
+      );
+      await addEvent(tx, order!, status, body.payment_method === 'cod' ? 'Cash on delivery' : null);
+      await tx.insert(payments).values({ websiteId: s.websiteId, orderId: id, provider: body.payment_method, status: body.payment_method === 'cod' ? 'cod' : 'pending', amount: priced.amountPaise });
+      if (priced.coupon) await recordRedemption(tx, { websiteId: s.websiteId, couponId: priced.coupon.id, userId: s.userId, orderId: id });
+      await clearCart(tx, s.websiteId, priced.cartId);
+      return order!;
+    });
+    return { order, created: true };
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    const [again] = await db.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);
+    if (!again) throw e;
+    return { order: again, created: false };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Undoing: cancel, abandoned payment
+
+/**
+ * Returns an order's stock and slot place, and its coupon use, inside the caller's transaction.
+ * Called exactly once per order: by whichever guarded status change wins.
+ */
+export async function releaseOrder(tx: DbOrTx, o: OrderRow) {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, o.id));
+  for (const l of lines) {
+    if (l.packId === null || l.warehouseId === null) continue;
+    await tx
+      .update(stock)
+      .set({ available: sql`${stock.available} + ${l.quantity}` })
+      .where(and(eq(stock.websiteId, o.websiteId), eq(stock.packId, l.packId), eq(stock.warehouseId, l.warehouseId)));
+  }
+  if (o.slotId !== null && o.slotDate) await releaseSlot(tx, o.websiteId, o.slotId, o.slotDate);
+  if (o.couponId !== null) await tx.delete(couponRedemptions).where(and(eq(couponRedemptions.couponId, o.couponId), eq(couponRedemptions.orderId, o.id)));
+}
+
+/**
+ * Moves an order from one of `from` to `to` with a guarded update, so of two racing changes
+ * exactly one wins; null when the order was no longer in `from`.
+ */
+export async function moveOrder(tx: DbOrTx, orderId: string, from: readonly OrderStatus[], to: OrderStatus, note: string | null = null): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
+    .returning();
+  if (row) await addEvent(tx, row, to, note);
+  return row ?? null;
+}
+
+/** The shopper cancels: stock and slot return; a paid prepaid order gets its refund started. */
+export async function cancelOrder(db: Db, s: Shopper, id: string): Promise<{ order: OrderRow; refund: { provider: PaymentProvider; paymentId: string | null; amount: number } | null }> {
+  await findOrder(db, s, id);
+  return db.transaction(async (tx) => {
+    const moved = await moveOrder(tx, id, CANCELLABLE, 'cancelled', 'Cancelled by the shopper');
+    if (!moved) throw orderErrors.notCancellable();
+    await releaseOrder(tx, moved);
+    const [payment] = await tx.select().from(payments).where(eq(payments.orderId, id));
+    if (payment?.status === 'paid') {
+      await tx.update(payments).set({ status: 'refund_pending', updatedAt: new Date() }).where(eq(payments.id, payment.id));
+      return { order: moved, refund: { provider: payment.provider, paymentId: payment.providerPaymentId, amount: payment.amount } };
+    }
+    if (payment?.status === 'pending') await tx.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(eq(payments.id, payment.id));
+    return { order: moved, refund: null };
+  });
+}
+
+/** Reorder: each line's pack back into the cart, as far as stock and delivery allow. */
+export async function reorder(db: Db, s: Shopper, ctx: CartContext, id: string) {
+  const o = await findOrder(db, s, id);
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id));
+  const added: Array<{ pack_id: number; name: string }> = [];
+  const skipped: Array<{ pack_id: number; name: string; reason: string }> = [];
+  for (const l of lines) {
+    const name = `${l.productName} - ${l.packName}`;
+    if (l.packId === null) {
+      skipped.push({ pack_id: 0, name, reason: 'No longer sold' });
+      continue;
+    }
+    let n = 0;
+    try {
+      for (; n < l.quantity; n++) await addToCart(db, ctx, { packId: l.packId, warehouseId: l.warehouseId });
+    } catch (e) {
+      if (n === 0) skipped.push({ pack_id: l.packId, name, reason: e instanceof Error ? e.message : 'Not available' });
+    }
+    if (n > 0) added.push({ pack_id: l.packId, name });
+  }
+  return { added, skipped, cart: (await loadCart(db, ctx)).cart };
+}

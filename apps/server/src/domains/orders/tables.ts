@@ -1,0 +1,157 @@
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { OrderStatus, PaymentProvider } from '@grocer/shared/order';
+import { packs, products, warehouses } from '../catalogue/tables';
+import { users } from '../identity/tables';
+import { websites } from '../website/tables';
+
+export interface AddressSnapshot {
+  name: string;
+  phone: string;
+  pincode: string;
+  line1: string;
+  line2: string;
+  landmark: string | null;
+  city: string;
+  state: string;
+  type: string;
+}
+
+/**
+ * An order: an opaque id for URLs, a human `ordernumber` per website, the address and slot as they
+ * were, and every amount in paise as charged. `idempotencyKey` makes a retried place-order return
+ * this order instead of a second one.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text().primaryKey(),
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    ordernumber: text().notNull(),
+    userId: integer().notNull().references(() => users.id),
+    status: text().$type<OrderStatus>().notNull(),
+    paymentMethod: text().$type<PaymentProvider>().notNull(),
+    idempotencyKey: text().notNull(),
+    address: jsonb().$type<AddressSnapshot>().notNull(),
+    pincode: text().notNull(),
+    zoneId: integer(),
+    slotId: integer(),
+    slotDate: text(),
+    slotStart: text(),
+    slotEnd: text(),
+    itemsTotal: integer().notNull(),
+    discount: integer().notNull().default(0),
+    couponId: integer(),
+    couponCode: text(),
+    deliveryCharge: integer().notNull().default(0),
+    total: integer().notNull(),
+    notes: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_uq').on(t.websiteId, t.ordernumber),
+    uniqueIndex('orders_idempotency_uq').on(t.websiteId, t.userId, t.idempotencyKey),
+    index('orders_user_idx').on(t.websiteId, t.userId, t.createdAt),
+    index('orders_pending_idx').on(t.status, t.createdAt),
+    check('orders_total_nonnegative', sql`${t.total} >= 0`),
+  ],
+);
+
+/** A line as sold: names, pack, prices, HSN code and GST rate copied from the catalogue. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text().notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    packId: integer().references(() => packs.id, { onDelete: 'set null' }),
+    productId: integer().references(() => products.id, { onDelete: 'set null' }),
+    slug: text(),
+    image: text().notNull().default(''),
+    productName: text().notNull(),
+    packName: text().notNull(),
+    hsnCode: text().notNull(),
+    gstRate: integer().notNull(),
+    price: integer().notNull(),
+    actPrice: integer().notNull(),
+    quantity: integer().notNull(),
+    amount: integer().notNull(),
+    warehouseId: integer().references(() => warehouses.id, { onDelete: 'set null' }),
+    warehouseState: text(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), check('order_lines_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+/** The order's timeline: every status it entered, when, and why. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text().notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    status: text().$type<OrderStatus>().notNull(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** Per-website counter behind the human order numbers. */
+export const orderCounters = pgTable('order_counters', {
+  websiteId: integer().primaryKey().references(() => websites.id, { onDelete: 'cascade' }),
+  next: integer().notNull(),
+});
+
+/**
+ * One payment per order. Status moves forward only: pending → paid | failed; paid → refund_pending
+ * → refunded; cod for cash on delivery.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text().notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text().$type<PaymentProvider>().notNull(),
+    status: text().$type<'pending' | 'paid' | 'failed' | 'cod' | 'refund_pending' | 'refunded'>().notNull(),
+    amount: integer().notNull(),
+    providerOrderId: text(),
+    providerPaymentId: text(),
+    refundId: text(),
+    /** what the browser needs again on a retry (Cashfree's payment_session_id) */
+    meta: jsonb().$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_order_uq').on(t.orderId), uniqueIndex('payments_provider_order_uq').on(t.provider, t.providerOrderId)],
+);
+
+/** Every provider event applied, once: a retried webhook finds its key and changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    provider: text().$type<PaymentProvider>().notNull(),
+    eventId: text().notNull(),
+    orderId: text(),
+    kind: text().notNull(),
+    payload: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_uq').on(t.provider, t.eventId)],
+);
+
+/** A website's own payment keys (the default website may use the environment's instead). */
+export const paymentSettings = pgTable(
+  'payment_settings',
+  {
+    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    provider: text().$type<'razorpay' | 'cashfree'>().notNull(),
+    keyId: text().notNull(),
+    keySecret: text().notNull(),
+    webhookSecret: text().notNull(),
+    baseUrl: text(),
+  },
+  (t) => [uniqueIndex('payment_settings_uq').on(t.websiteId, t.provider)],
+);

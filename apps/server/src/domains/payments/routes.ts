@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../http/auth';
+import { orderDetailSchema } from '@grocer/shared/order';
+import { findOrder, orderDetail } from '../orders/service';
+import type { Payments } from './service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the exact bytes of a webhook body (signatures are over them) */
+    rawBody?: string;
+  }
+}
+
+/** Razorpay Checkout's verification, and the providers' webhooks (raw body, no CSRF: signed). */
+export const paymentRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> = async (app, { db, payments }) => {
+  app.post(
+    '/payments/razorpay/verify',
+    { schema: { body: z.object({ order_id: z.string().uuid(), razorpay_order_id: z.string().max(100), razorpay_payment_id: z.string().max(100), razorpay_signature: z.string().max(200) }), response: { 200: orderDetailSchema } } },
+    async (req) => {
+      const s = { websiteId: req.website.id, userId: (await requireUser(db, req)).id };
+      const o = await findOrder(db, s, req.body.order_id);
+      await payments.verifyRazorpay(o, req.body);
+      return orderDetail(db, await findOrder(db, s, o.id));
+    },
+  );
+
+  await app.register(async (hooks) => {
+    hooks.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+      req.rawBody = body as string;
+      try {
+        done(null, JSON.parse(body as string));
+      } catch (e) {
+        done(e as Error, undefined);
+      }
+    });
+    hooks.post('/payments/razorpay/webhook', { config: { csrf: false } }, async (req) => {
+      await payments.razorpayWebhook(req.rawBody ?? '', String(req.headers['x-razorpay-signature'] ?? ''), String(req.headers['x-razorpay-event-id'] ?? ''));
+      return { ok: true };
+    });
+    hooks.post('/payments/cashfree/webhook', { config: { csrf: false } }, async (req) => {
+      await payments.cashfreeWebhook(req.rawBody ?? '', String(req.headers['x-webhook-signature'] ?? ''), String(req.headers['x-webhook-timestamp'] ?? ''));
+      return { ok: true };
+    });
+  });
+};

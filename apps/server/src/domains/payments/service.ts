@@ -1,0 +1,244 @@
+import type { PaymentHandoff } from '@grocer/shared/order';
+import { formatINR, toRupees } from '@grocer/shared/money';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { orders, paymentEvents, payments, users } from '../../db/schema';
+import { moveOrder, releaseOrder, type OrderRow } from '../orders/service';
+import type { Outbox } from '../outbox/service';
+import { cashfree, paymentErrors, providerKeys, razorpay, safeEqual, type ProviderKeys } from './providers';
+
+export type PaymentRow = typeof payments.$inferSelect;
+type Outcome = { kind: 'paid'; providerPaymentId: string } | { kind: 'failed'; reason: string };
+
+export interface PaymentsDeps {
+  db: Db;
+  config: Config;
+  outbox: Outbox;
+  log: FastifyBaseLogger;
+  /** this server's own base URL (the simulator, return URLs) */
+  selfUrl: () => string;
+}
+
+/**
+ * One interface over cash on delivery, Razorpay and Cashfree (DESIGN §6): create the provider
+ * order, confirm, take webhooks, refund, and release abandoned payments. Every state change is
+ * forward-only and keyed by a provider event id written in the same transaction, so a retried
+ * webhook or a confirmation racing a webhook changes nothing twice.
+ */
+export class Payments {
+  constructor(private readonly d: PaymentsDeps) {}
+
+  private keys(websiteId: number, provider: 'razorpay' | 'cashfree'): Promise<ProviderKeys> {
+    return providerKeys(this.d.db, this.d.config, websiteId, provider, this.d.selfUrl);
+  }
+
+  private async paymentOf(orderId: string): Promise<PaymentRow> {
+    const [p] = await this.d.db.select().from(payments).where(eq(payments.orderId, orderId));
+    if (!p) throw new Error(`order ${orderId} has no payment row`);
+    return p;
+  }
+
+  /**
+   * What the browser needs to pay a pending prepaid order; the provider order is made once.
+   * `origin` is the shop's address as the shopper's browser sees it (for return URLs); the
+   * simulator's checkout page is given as a path on that same origin.
+   */
+  async handoff(order: OrderRow, origin: string): Promise<PaymentHandoff | null> {
+    if (order.paymentMethod === 'cod' || order.status !== 'pending_payment') return null;
+    const p = await this.paymentOf(order.id);
+    const k = await this.keys(order.websiteId, order.paymentMethod);
+    const confirmPath = `/checkout/confirm/${order.id}`;
+    if (order.paymentMethod === 'razorpay') {
+      let providerOrderId = p.providerOrderId;
+      if (!providerOrderId) {
+        const created = await razorpay.createOrder(k, { amount: order.total, receipt: order.ordernumber, notes: { order_id: order.id } });
+        providerOrderId = created.id;
+        await this.d.db.update(payments).set({ providerOrderId, updatedAt: new Date() }).where(eq(payments.id, p.id));
+      }
+      const checkout_url = k.simulated ? `/sim/checkout/razorpay/${providerOrderId}?return=${encodeURIComponent(confirmPath)}` : '';
+      return { provider: 'razorpay', key_id: k.keyId, order_id: providerOrderId, amount: order.total, currency: 'INR', checkout_url };
+    }
+    let session = p.meta.payment_session_id;
+    if (!session) {
+      const [user] = await this.d.db.select().from(users).where(eq(users.id, order.userId));
+      const created = await cashfree.createOrder(k, {
+        order_id: order.id,
+        order_amount: toRupees(order.total),
+        customer_details: { customer_id: `u${order.userId}`, customer_phone: order.address.phone, customer_name: order.address.name, customer_email: user?.email ?? '' },
+        order_meta: { return_url: `${origin}${confirmPath}`, notify_url: `${k.simulated ? this.d.selfUrl() : origin}/s/api/payments/cashfree/webhook` },
+      });
+      session = created.payment_session_id;
+      await this.d.db.update(payments).set({ providerOrderId: created.order_id, meta: { payment_session_id: session }, updatedAt: new Date() }).where(eq(payments.id, p.id));
+    }
+    const checkout_url = k.simulated ? `/sim/checkout/cashfree/${encodeURIComponent(session)}` : '';
+    return { provider: 'cashfree', payment_session_id: session, order_id: order.id, mode: k.simulated || k.baseUrl.includes('sandbox') ? 'sandbox' : 'production', checkout_url };
+  }
+
+  /**
+   * Applies an outcome once per `eventKey`: a payment becomes paid (and its order placed) or
+   * failed. A success that arrives after the order was released is refunded.
+   */
+  async settle(order: OrderRow, eventKey: string, kind: string, payload: unknown, outcome: Outcome): Promise<void> {
+    let refund: PaymentRow | null = null;
+    let placed = false;
+    await this.d.db.transaction(async (tx) => {
+      const fresh = await tx
+        .insert(paymentEvents)
+        .values({ provider: order.paymentMethod, eventId: eventKey, orderId: order.id, kind, payload: payload as object })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (fresh.length === 0) return; // this event was applied before
+      if (outcome.kind === 'failed') {
+        await tx.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
+        return;
+      }
+      const [paid] = await tx
+        .update(payments)
+        .set({ status: 'paid', providerPaymentId: outcome.providerPaymentId, updatedAt: new Date() })
+        .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['pending', 'failed'])))
+        .returning();
+      if (!paid) return; // already paid (the other of webhook / confirmation came first)
+      if (await moveOrder(tx, order.id, ['pending_payment'], 'placed', `Paid online (${order.paymentMethod === 'razorpay' ? 'Razorpay' : 'Cashfree'})`)) placed = true;
+      else {
+        // Paid after the order was released or cancelled: the money goes back.
+        const [pending] = await tx.update(payments).set({ status: 'refund_pending', updatedAt: new Date() }).where(eq(payments.id, paid.id)).returning();
+        refund = pending ?? null;
+      }
+    });
+    if (placed) await this.sendConfirmation(order.id);
+    if (refund) await this.refund(refund);
+  }
+
+  /** Razorpay Checkout's handler fields, checked against the order id we stored. */
+  async verifyRazorpay(order: OrderRow, body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) {
+    const p = await this.paymentOf(order.id);
+    const k = await this.keys(order.websiteId, 'razorpay');
+    if (!p.providerOrderId || p.provider !== 'razorpay' || !safeEqual(razorpay.paymentSignature(k, p.providerOrderId, body.razorpay_payment_id), body.razorpay_signature)) throw paymentErrors.badSignature();
+    await this.settle(order, `payment:${body.razorpay_payment_id}`, 'checkout.verified', body, { kind: 'paid', providerPaymentId: body.razorpay_payment_id });
+  }
+
+  /** Asks the provider how the order stands (the confirm page, and the reconciler). */
+  async reconcile(order: OrderRow): Promise<void> {
+    if (order.paymentMethod === 'cod') return;
+    const p = await this.paymentOf(order.id);
+    if (!p.providerOrderId) return;
+    const k = await this.keys(order.websiteId, order.paymentMethod);
+    if (order.paymentMethod === 'razorpay') {
+      const { items } = await razorpay.orderPayments(k, p.providerOrderId);
+      const captured = items.find((i) => i.status === 'captured');
+      if (captured) await this.settle(order, `payment:${captured.id}`, 'reconciled', captured, { kind: 'paid', providerPaymentId: captured.id });
+      return;
+    }
+    const cf = await cashfree.getOrder(k, p.providerOrderId);
+    if (cf.order_status === 'PAID') {
+      const list = await cashfree.orderPayments(k, p.providerOrderId);
+      const ok = list.find((x) => x.payment_status === 'SUCCESS');
+      const id = String(ok?.cf_payment_id ?? cf.order_id);
+      await this.settle(order, `payment:${id}`, 'reconciled', cf, { kind: 'paid', providerPaymentId: id });
+    }
+  }
+
+  /** POST from Razorpay: X-Razorpay-Signature over the raw body; x-razorpay-event-id for idempotency. */
+  async razorpayWebhook(raw: string, signature: string, eventId: string) {
+    const body = JSON.parse(raw) as { event: string; payload?: { payment?: { entity?: { id: string; order_id: string; error_description?: string } } } };
+    const entity = body.payload?.payment?.entity;
+    if (!entity?.order_id) return;
+    const [p] = await this.d.db.select().from(payments).where(and(eq(payments.provider, 'razorpay'), eq(payments.providerOrderId, entity.order_id)));
+    if (!p) return;
+    const k = await this.keys(p.websiteId, 'razorpay');
+    if (!safeEqual(razorpay.webhookSignature(k, raw), signature)) throw paymentErrors.badSignature();
+    const [order] = await this.d.db.select().from(orders).where(eq(orders.id, p.orderId));
+    if (!order) return;
+    if (body.event === 'payment.captured' || body.event === 'order.paid') await this.settle(order, eventId || `payment:${entity.id}`, body.event, body, { kind: 'paid', providerPaymentId: entity.id });
+    else if (body.event === 'payment.failed') await this.settle(order, eventId || `failed:${entity.id}`, body.event, body, { kind: 'failed', reason: entity.error_description ?? 'Payment failed' });
+  }
+
+  /** POST from Cashfree: x-webhook-signature = base64 HMAC(timestamp + raw body). */
+  async cashfreeWebhook(raw: string, signature: string, timestamp: string) {
+    const body = JSON.parse(raw) as { type: string; data?: { order?: { order_id: string }; payment?: { cf_payment_id: string | number; payment_status: string; payment_message?: string } } };
+    const orderId = body.data?.order?.order_id;
+    const payment = body.data?.payment;
+    if (!orderId || !payment) return;
+    const [order] = await this.d.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order || order.paymentMethod !== 'cashfree') return;
+    const k = await this.keys(order.websiteId, 'cashfree');
+    if (!safeEqual(cashfree.webhookSignature(k, timestamp, raw), signature)) throw paymentErrors.badSignature();
+    const id = String(payment.cf_payment_id);
+    if (payment.payment_status === 'SUCCESS') await this.settle(order, `payment:${id}`, body.type, body, { kind: 'paid', providerPaymentId: id });
+    else if (payment.payment_status === 'FAILED' || payment.payment_status === 'USER_DROPPED') await this.settle(order, `failed:${id}`, body.type, body, { kind: 'failed', reason: payment.payment_message ?? 'Payment failed' });
+  }
+
+  /** The refund of a cancelled order's paid payment. */
+  async refundOrder(orderId: string) {
+    const p = await this.paymentOf(orderId);
+    if (p.status === 'refund_pending') await this.refund(p);
+  }
+
+  /** Starts (and, with the simulator or an instant refund, completes) a refund of a paid payment. */
+  async refund(p: PaymentRow): Promise<void> {
+    if (p.provider === 'cod' || !p.providerPaymentId || !p.providerOrderId) return;
+    try {
+      const k = await this.keys(p.websiteId, p.provider);
+      const r = p.provider === 'razorpay' ? await razorpay.refund(k, p.providerPaymentId, p.amount) : await cashfree.refund(k, p.providerOrderId, toRupees(p.amount), `refund-${p.orderId}`);
+      const refundId = 'id' in r ? r.id : r.refund_id;
+      const done = ('status' in r ? r.status : r.refund_status) === 'processed' || ('refund_status' in r && r.refund_status === 'SUCCESS');
+      await this.d.db.update(payments).set({ refundId, status: done ? 'refunded' : 'refund_pending', updatedAt: new Date() }).where(and(eq(payments.id, p.id), eq(payments.status, 'refund_pending')));
+    } catch (e) {
+      this.d.log.error({ err: e, order: p.orderId }, 'refund failed; left refund_pending for a retry');
+    }
+  }
+
+  /**
+   * Pending prepaid orders older than the timeout: asked about once more (a late payment wins),
+   * then released exactly once: of several processes running this, the guarded status change
+   * lets one through per order.
+   */
+  async releaseAbandoned(now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - this.d.config.paymentTimeoutMinutes * 60_000);
+    const stale = await this.d.db.select().from(orders).where(and(eq(orders.status, 'pending_payment'), lt(orders.createdAt, cutoff))).limit(50);
+    let released = 0;
+    for (const o of stale) {
+      try {
+        await this.reconcile(o);
+      } catch (e) {
+        this.d.log.warn({ err: e, order: o.id }, 'could not ask the provider before releasing');
+      }
+      const done = await this.d.db.transaction(async (tx) => {
+        const moved = await moveOrder(tx, o.id, ['pending_payment'], 'payment_failed', 'Payment not completed in time: stock released');
+        if (!moved) return false;
+        await releaseOrder(tx, moved);
+        await tx.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(and(eq(payments.orderId, o.id), eq(payments.status, 'pending')));
+        return true;
+      });
+      if (done) released++;
+    }
+    return released;
+  }
+
+  /** The order confirmation email, through the outbox. */
+  async sendConfirmation(orderId: string) {
+    try {
+      const [o] = await this.d.db.select().from(orders).where(eq(orders.id, orderId));
+      const [u] = o ? await this.d.db.select().from(users).where(eq(users.id, o.userId)) : [];
+      if (!o || !u?.email) return;
+      const lines = rowsText(await this.d.db.execute(sql`select product_name, pack_name, quantity, amount from order_lines where order_id = ${o.id} order by id`));
+      const slot = o.slotDate ? `\nDelivery: ${o.slotDate} ${o.slotStart}–${o.slotEnd}` : '';
+      await this.d.outbox.send({
+        websiteId: o.websiteId,
+        channel: 'email',
+        to: u.email,
+        subject: `Order ${o.ordernumber} confirmed`,
+        body: `Thank you, ${u.name}. Your order ${o.ordernumber} is placed.\n\n${lines}\n\nTotal: ${formatINR(toRupees(o.total))} (${o.paymentMethod === 'cod' ? 'cash on delivery' : 'paid online'})${slot}\nDeliver to: ${o.address.line1}, ${o.address.line2}, ${o.address.city} ${o.address.pincode}`,
+      });
+    } catch (e) {
+      this.d.log.error({ err: e, order: orderId }, 'order confirmation email failed');
+    }
+  }
+}
+
+function rowsText(result: unknown): string {
+  const rows = ((result as { rows?: Array<{ product_name: string; pack_name: string; quantity: number; amount: number }> }).rows ?? []);
+  return rows.map((r) => `${r.quantity} × ${r.product_name} - ${r.pack_name}: ${formatINR(toRupees(r.amount))}`).join('\n');
+}

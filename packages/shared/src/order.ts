@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { cartSchema } from './cart';
+
+/**
+ * Order lifecycle (DESIGN §7) as a transition table: an order moves only along these edges.
+ * pending_payment waits for a prepaid payment; payment_failed is where an abandoned or failed
+ * payment ends (its stock and slot are released).
+ */
+export const ORDER_STATUSES = ['pending_payment', 'placed', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled', 'payment_failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ['placed', 'payment_failed', 'cancelled'],
+  placed: ['confirmed', 'cancelled'],
+  confirmed: ['packed', 'cancelled'],
+  packed: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+  payment_failed: [],
+};
+export const canMove = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
+/** A shopper may cancel until the order ships. */
+export const CANCELLABLE: readonly OrderStatus[] = ['pending_payment', 'placed', 'confirmed', 'packed'];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  placed: 'Placed',
+  confirmed: 'Confirmed',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  payment_failed: 'Payment failed',
+};
+
+export const PAYMENT_PROVIDERS = ['cod', 'razorpay', 'cashfree'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** POST /s/api/orders. `expected_total` is the amount (₹) the shopper saw; a different price is refused. */
+export const placeOrderBodySchema = z.object({
+  address_id: z.number().int().positive(),
+  payment_method: z.enum(PAYMENT_PROVIDERS),
+  slot: z.object({ slot_id: z.number().int().positive(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).nullable().optional(),
+  notes: z.string().trim().max(500).nullish(),
+  expected_total: z.number().nonnegative(),
+  /** one per checkout attempt: a retry or a double click with the same key gets the same order */
+  idempotency_key: z.string().min(8).max(100),
+});
+export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
+
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  ordernumber: z.string(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total: z.number(),
+  items: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderListSchema = z.object({ data: z.array(orderSummarySchema), meta: z.object({ total: z.number().int(), perPage: z.number().int(), page: z.number().int() }) });
+
+const taxSplitSchema = z.object({ taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), gst: z.number() });
+
+export const orderLineSchema = z.object({
+  pack_id: z.number().int(),
+  product_id: z.number().int(),
+  slug: z.string().nullable(),
+  image: z.string(),
+  name: z.string(),
+  pack: z.string(),
+  hsn_code: z.string(),
+  gst_rate: z.number(),
+  price: z.number(),
+  act_price: z.number(),
+  quantity: z.number().int(),
+  amount: z.number(),
+  tax: taxSplitSchema,
+});
+
+export const orderAddressSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  pincode: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  landmark: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  type: z.string(),
+});
+
+export const paymentSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  status: z.enum(['pending', 'paid', 'failed', 'cod', 'refund_pending', 'refunded']),
+  amount: z.number(),
+  provider_order_id: z.string().nullable(),
+  provider_payment_id: z.string().nullable(),
+});
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  payment_method: z.enum(PAYMENT_PROVIDERS),
+  items_total: z.number(),
+  discount: z.number(),
+  coupon: z.string().nullable(),
+  delivery_charge: z.number(),
+  notes: z.string().nullable(),
+  address: orderAddressSchema,
+  slot: z.object({ date: z.string(), start_time: z.string(), end_time: z.string() }).nullable(),
+  lines: z.array(orderLineSchema),
+  tax: taxSplitSchema,
+  timeline: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), note: z.string().nullable() })),
+  payment: paymentSchema,
+  cancellable: z.boolean(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** What the browser needs to pay a prepaid order (null for cash on delivery). */
+export const paymentHandoffSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('razorpay'), key_id: z.string(), order_id: z.string(), amount: z.number().int(), currency: z.literal('INR'), checkout_url: z.string() }),
+  z.object({ provider: z.literal('cashfree'), payment_session_id: z.string(), order_id: z.string(), mode: z.enum(['sandbox', 'production']), checkout_url: z.string() }),
+]);
+export type PaymentHandoff = z.infer<typeof paymentHandoffSchema>;
+
+export const placeOrderResponseSchema = z.object({ order: orderDetailSchema, payment: paymentHandoffSchema.nullable() });
+
+export const reorderResponseSchema = z.object({
+  added: z.array(z.object({ pack_id: z.number().int(), name: z.string() })),
+  skipped: z.array(z.object({ pack_id: z.number().int(), name: z.string(), reason: z.string() })),
+  cart: cartSchema,
+});
