@@ -44,4 +44,21 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       };
     },
   );
+
+  /** Checkout's slot choice: the next week's slots for a pincode, full ones included (remaining 0). */
+  app.get(
+    '/delivery/slots',
+    {
+      schema: {
+        querystring: z.object({ pincode: z.string().regex(PINCODE_PATTERN, 'Pincode must be 6 digits') }),
+        response: { 200: z.object({ data: z.array(z.object({ slot_id: z.number(), date: z.string(), start_time: z.string(), end_time: z.string(), remaining: z.number() })) }) },
+      },
+    },
+    async (req) => {
+      const zone = await resolvePincode(db, req.website.id, req.query.pincode);
+      if (!zone) throw pincodeErrors.notServiceable(req.query.pincode);
+      const slots = await nextSlots(db, req.website.id, zone.id, new Date(), 7, true);
+      return { data: slots.map((s) => ({ slot_id: s.slotId, date: s.date, start_time: s.startTime, end_time: s.endTime, remaining: s.remaining })) };
+    },
+  );
 };

@@ -71,7 +71,7 @@ export interface SlotOffer {
  * Delivery slots of a zone with places left, earliest first, over `days` days starting at the
  * zone's lead time from `from`. Today's slots that have already started are not offered.
  */
-export async function nextSlots(db: DbOrTx, websiteId: number, zoneId: number, from: Date, days = 7): Promise<SlotOffer[]> {
+export async function nextSlots(db: DbOrTx, websiteId: number, zoneId: number, from: Date, days = 7, includeFull = false): Promise<SlotOffer[]> {
   const [zone] = await db.select().from(deliveryZones).where(and(eq(deliveryZones.id, zoneId), eq(deliveryZones.websiteId, websiteId))).limit(1);
   if (!zone) return [];
   const slots = await db
@@ -93,8 +93,8 @@ export async function nextSlots(db: DbOrTx, websiteId: number, zoneId: number, f
   for (const date of dates) {
     for (const s of slots) {
       if (date === today && s.startTime <= nowTime) continue;
-      const remaining = s.capacity - (used.get(`${s.id}|${date}`) ?? 0);
-      if (remaining > 0) offers.push({ slotId: s.id, zoneId, date, startTime: s.startTime, endTime: s.endTime, remaining });
+      const remaining = Math.max(0, s.capacity - (used.get(`${s.id}|${date}`) ?? 0));
+      if (remaining > 0 || includeFull) offers.push({ slotId: s.id, zoneId, date, startTime: s.startTime, endTime: s.endTime, remaining });
     }
   }
   return offers;

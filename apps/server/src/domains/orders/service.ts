@@ -4,7 +4,7 @@ import { splitGst, sumSplits } from '@grocer/shared/tax';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
-import { addresses, couponRedemptions, orderCounters, orderEvents, orderLines, orders, payments, stock, warehouses } from '../../db/schema';
+import { addresses, couponRedemptions, orderEvents, orderLines, orders, payments, stock, warehouses } from '../../db/schema';
 import { AppError, Errors } from '../../http/errors';
 import { addToCart, clearCart, loadCart, loadPricedCart, type CartContext } from '../cart/service';
 import { recordRedemption } from '../coupons/service';

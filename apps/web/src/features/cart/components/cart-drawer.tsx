@@ -121,7 +121,7 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
 }
 
 /** One coupon per cart: enter a code, see why it is refused, or remove the applied one. */
-function CouponEntry() {
+export function CouponEntry() {
   const { cart, actions } = useCart();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -1,0 +1,41 @@
+import { useParams } from 'react-router';
+import { AddressForm } from '../../features/account/components/addresses-page';
+import { CouponEntry } from '../../features/cart/components/cart-drawer';
+import { useCart } from '../../features/cart/cart-store';
+import { CheckoutPage } from '../../features/checkout/components/checkout-page';
+import { ConfirmPage } from '../../features/checkout/components/confirm-page';
+import { PayPage } from '../../features/checkout/components/pay-page';
+import { SuccessPage } from '../../features/checkout/components/success-page';
+
+/** /checkout: the checkout feature with the cart's coupon entry and the account's address form. */
+export function Component() {
+  const { cart, actions } = useCart();
+  return (
+    <CheckoutPage
+      cartVersion={`${cart.quantity}|${cart.total}|${cart.offercode ?? ''}`}
+      coupon={<CouponEntry />}
+      addressForm={(p) => <AddressForm address={null} onClose={p.onClose} onSaved={p.onSaved} />}
+      onCart={actions.replace}
+    />
+  );
+}
+
+export function Razorpay() {
+  const { id = '' } = useParams();
+  return <PayPage key={id} orderId={id} provider="razorpay" />;
+}
+
+export function Cashfree() {
+  const { id = '' } = useParams();
+  return <PayPage key={id} orderId={id} provider="cashfree" />;
+}
+
+export function Confirm() {
+  const { id = '' } = useParams();
+  return <ConfirmPage key={id} orderId={id} />;
+}
+
+export function Success() {
+  const { ordernumber = '' } = useParams();
+  return <SuccessPage key={ordernumber} ordernumber={ordernumber} />;
+}

@@ -1,0 +1,272 @@
+import type { Address } from '@grocer/shared/account';
+import type { Cart } from '@grocer/shared/cart';
+import { emptyCart } from '@grocer/shared/empty-cart';
+import { formatDate } from '@grocer/shared/format';
+import { formatINR } from '@grocer/shared/money';
+import type { OrderDetail, PaymentHandoff, PlaceOrderBody } from '@grocer/shared/order';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, MapPin, Plus } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
+import { api, ApiError } from '../../../lib/api';
+import { handleError, readError } from '../../../lib/errors';
+import { img } from '../../../lib/image';
+import { checkoutAddressesQuery, checkoutCartQuery, slotsQuery, type SlotOption } from '../api/checkout';
+
+type Problem = { where: 'lines' | 'slot' | 'payment' | 'address' | 'total'; message: string } | null;
+
+/**
+ * /checkout (signed in, full width): address, delivery slot, payment method, coupon, notes and a
+ * summary; Place order sends only ids and the total the shopper saw. Whatever the server refuses
+ * is explained where it concerns, and nothing is charged.
+ */
+export function CheckoutPage({
+  cartVersion,
+  coupon,
+  addressForm,
+  onCart,
+}: {
+  /** changes when the shopper's cart changes (coupon applied elsewhere on the page) */
+  cartVersion: string;
+  coupon: ReactNode;
+  addressForm: (props: { onClose: () => void; onSaved: (a: Address) => unknown }) => ReactNode;
+  onCart: (cart: Cart) => void;
+}) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const addresses = useQuery(checkoutAddressesQuery);
+  const [addressId, setAddressId] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
+  const chosen = addresses.data?.data.find((a) => a.id === addressId) ?? addresses.data?.data[0] ?? null;
+  useEffect(() => {
+    if (addressId === null && chosen) setAddressId(chosen.id);
+  }, [addressId, chosen]);
+  const cart = useQuery({ ...checkoutCartQuery(chosen?.id ?? null, cartVersion), enabled: addresses.isSuccess });
+  const slots = useQuery(slotsQuery(chosen?.serviceable ? chosen.pincode : null));
+  const [slot, setSlot] = useState<string | null>(null);
+  const [method, setMethod] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<Problem>(null);
+  const [key] = useState(() => crypto.randomUUID());
+
+  const methods = cart.data?.paymentMethods ?? [];
+  const payWith = methods.find((m) => m.code === method)?.code ?? methods[0]?.code ?? null;
+  const openSlots = slots.data?.data ?? [];
+  const slotChoice = openSlots.find((s) => `${s.slot_id}|${s.date}` === slot && s.remaining > 0) ?? openSlots.find((s) => s.remaining > 0) ?? null;
+
+  if (addresses.isPending || (addresses.isSuccess && cart.isPending)) return <LoadingOverlay />;
+  if (addresses.error) return <p className="p-6 text-red-600">{readError(addresses.error)}</p>;
+  const c = cart.data;
+  if (c && c.quantity === 0)
+    return (
+      <div className="mx-auto max-w-xl p-10 text-center">
+        <h1 className="text-2xl font-bold">Your cart is empty</h1>
+        <Link to="/products" className="mt-4 inline-block rounded-lg bg-[var(--color-primary)] px-4 py-2 font-semibold text-white">
+          Browse products
+        </Link>
+      </div>
+    );
+
+  const place = async () => {
+    if (!chosen || !c || !payWith) return;
+    setBusy(true);
+    setProblem(null);
+    const body: PlaceOrderBody = { address_id: chosen.id, payment_method: payWith, slot: slotChoice ? { slot_id: slotChoice.slot_id, date: slotChoice.date } : null, notes: notes.trim() || null, expected_total: c.amount, idempotency_key: key };
+    try {
+      const r = await api<{ order: OrderDetail; payment: PaymentHandoff | null }>('/api/orders', { method: 'POST', body });
+      onCart(emptyCart());
+      client.removeQueries({ queryKey: ['checkout-cart'] });
+      void client.invalidateQueries({ queryKey: ['orders'] });
+      navigate(r.payment ? `/checkout/${r.payment.provider}/${r.order.id}` : `/order/success/${r.order.ordernumber}`, { replace: true });
+    } catch (e) {
+      const code = e instanceof ApiError ? e.code : undefined;
+      const where: Record<string, NonNullable<Problem>['where']> = { PRICE_CHANGED: 'total', LINES_UNAVAILABLE: 'lines', OUT_OF_STOCK: 'lines', CART_EMPTY: 'lines', SLOT_FULL: 'slot', SLOT_INVALID: 'slot', PAYMENT_METHOD_UNAVAILABLE: 'payment', NOT_DELIVERABLE: 'address', ADDRESS_NOT_FOUND: 'address' };
+      if (code && where[code]) {
+        setProblem({ where: where[code], message: readError(e) });
+        await Promise.all([cart.refetch(), slots.refetch()]);
+      } else handleError(e);
+      setBusy(false);
+    }
+  };
+  const note = (w: NonNullable<Problem>['where']) =>
+    problem?.where === w && (
+      <p role="alert" className="mt-2 flex items-start gap-1.5 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+        <CircleAlert size={16} className="mt-0.5 shrink-0" aria-hidden="true" />
+        {problem.message}
+      </p>
+    );
+
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-3 py-6 sm:px-4 lg:grid-cols-[minmax(0,1fr)_380px]">
+      <div className="min-w-0 space-y-5">
+        <h1 className="text-2xl font-bold">Checkout</h1>
+        <Section title="1. Delivery address">
+          {addresses.data.data.length === 0 ? (
+            <p className="text-sm text-gray-600">Add the address we should deliver to.</p>
+          ) : (
+            <ul className="grid gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Delivery address">
+              {addresses.data.data.map((a) => (
+                <li key={a.id}>
+                  <label className={`flex h-full cursor-pointer gap-2 rounded-lg border p-3 text-sm ${chosen?.id === a.id ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}>
+                    <input type="radio" name="address" checked={chosen?.id === a.id} onChange={() => setAddressId(a.id)} className="mt-1" />
+                    <span>
+                      <span className="font-semibold">{a.name}</span> <span className="text-xs text-gray-500 capitalize">({a.type})</span>
+                      <br />
+                      {a.line1}, {a.line2}, {a.city} {a.pincode}
+                      <span className={`mt-1 block text-xs ${a.serviceable ? 'text-emerald-700' : 'text-amber-700'}`}>{a.delivery_message}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+          <button type="button" onClick={() => setAdding(true)} className="mt-3 flex items-center gap-1 text-sm font-semibold text-[var(--color-primary)]">
+            <Plus size={16} aria-hidden="true" /> Add a new address
+          </button>
+          {note('address')}
+        </Section>
+
+        <Section title="2. Delivery slot">
+          {!chosen ? (
+            <p className="text-sm text-gray-600">Choose an address first.</p>
+          ) : !chosen.serviceable ? (
+            <p className="flex items-center gap-1 text-sm text-amber-700">
+              <MapPin size={16} aria-hidden="true" /> {chosen.delivery_message}
+            </p>
+          ) : slots.isPending ? (
+            <Spinner />
+          ) : (
+            <SlotPicker slots={openSlots} chosen={slotChoice} onChoose={setSlot} />
+          )}
+          {note('slot')}
+        </Section>
+
+        <Section title="3. Payment">
+          {methods.length === 0 ? (
+            <p className="text-sm text-gray-600">Payment options appear once the address is delivered to.</p>
+          ) : (
+            <div className="space-y-2" role="radiogroup" aria-label="Payment method">
+              {methods.map((m) => (
+                <label key={m.code} className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm ${payWith === m.code ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}>
+                  <input type="radio" name="payment" checked={payWith === m.code} onChange={() => setMethod(m.code)} />
+                  {m.name}
+                </label>
+              ))}
+              {!methods.some((m) => m.code === 'cod') && <p className="text-xs text-gray-500">Cash on delivery is not available for this address or order value.</p>}
+            </div>
+          )}
+          {note('payment')}
+        </Section>
+
+        <Section title="4. Notes for delivery (optional)">
+          <label htmlFor="order-notes" className="sr-only">
+            Notes for delivery
+          </label>
+          <textarea id="order-notes" value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={500} rows={2} className="w-full rounded-lg border border-gray-300 p-2 text-sm" placeholder="Gate code, landmark, call before delivery…" />
+        </Section>
+      </div>
+
+      <aside className="h-fit min-w-0 rounded-xl border bg-white p-4 lg:sticky lg:top-4" aria-label="Order summary">
+        <h2 className="mb-3 font-semibold">Order summary</h2>
+        {c && (
+          <>
+            <ul className="mb-3 max-h-72 divide-y overflow-auto">
+              {c.items.map((i) => (
+                <li key={i.pack_id} className="flex gap-2 py-2 text-sm" data-testid="checkout-line">
+                  <img src={img(i.image, 'small')} alt="" width={48} height={36} className="h-9 w-12 shrink-0 rounded bg-gray-50 object-cover" />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate">
+                      {i.name} - {i.pack}
+                    </p>
+                    <p className="text-xs text-gray-500">
+                      {i.quantity} × {formatINR(i.price)}
+                    </p>
+                    {!i.valid && i.message && <p className="text-xs text-red-600">{i.message}</p>}
+                  </div>
+                  <span className="tabular-nums">{formatINR(i.amount)}</span>
+                </li>
+              ))}
+            </ul>
+            {note('lines')}
+            <div className="my-3">{coupon}</div>
+            <dl className="space-y-1 text-sm">
+              <Row label="Items" value={formatINR(c.total)} />
+              {c.discount > 0 && <Row label={`Coupon (${c.offercode})`} value={`− ${formatINR(c.discount)}`} />}
+              <Row label="Delivery" value={c.finalDelivery > 0 ? formatINR(c.finalDelivery) : 'Free'} />
+              <Row label="Total" value={formatINR(c.amount)} strong />
+              <p className="text-xs text-gray-500">Prices include GST; the tax invoice shows the split.</p>
+            </dl>
+            {note('total')}
+            <button type="button" onClick={place} disabled={busy || !chosen || !chosen.serviceable || !payWith || c.items.some((i) => !i.valid)} className="mt-4 flex h-11 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90 disabled:opacity-50">
+              {busy ? <Spinner size={18} className="text-white" /> : payWith === 'cod' ? `Place order · ${formatINR(c.amount)}` : `Pay ${formatINR(c.amount)}`}
+            </button>
+          </>
+        )}
+      </aside>
+      {adding &&
+        addressForm({
+          onClose: () => setAdding(false),
+          onSaved: async (a) => {
+            await client.invalidateQueries({ queryKey: checkoutAddressesQuery.queryKey });
+            setAddressId(a.id);
+          },
+        })}
+    </div>
+  );
+}
+
+/** Days as a row of chips, then that day's time windows; full windows shown but not choosable. */
+function SlotPicker({ slots, chosen, onChoose }: { slots: SlotOption[]; chosen: SlotOption | null; onChoose: (id: string) => void }) {
+  const days = [...new Set(slots.map((s) => s.date))];
+  const [day, setDay] = useState<string | null>(null);
+  const shownDay = day ?? chosen?.date ?? days[0] ?? null;
+  if (slots.length === 0) return <p className="text-sm text-gray-600">No delivery slots in the next week. Please try again tomorrow.</p>;
+  return (
+    <div>
+      <div className="-mx-1 mb-3 flex gap-2 overflow-x-auto px-1 pb-1" role="tablist" aria-label="Delivery day">
+        {days.map((d) => (
+          <button key={d} type="button" role="tab" aria-selected={d === shownDay} onClick={() => setDay(d)} className={`shrink-0 rounded-lg border px-3 py-1.5 text-sm whitespace-nowrap ${d === shownDay ? 'border-[var(--color-primary)] bg-[var(--color-primary)] font-semibold text-white' : 'bg-white'}`}>
+            {formatDate(d)}
+          </button>
+        ))}
+      </div>
+      <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Delivery slot">
+        {slots
+          .filter((s) => s.date === shownDay)
+          .map((s) => {
+            const id = `${s.slot_id}|${s.date}`;
+            const on = chosen !== null && `${chosen.slot_id}|${chosen.date}` === id;
+            return (
+              <label key={id} className={`rounded-lg border px-3 py-2 text-sm ${s.remaining === 0 ? 'cursor-not-allowed bg-gray-50 text-gray-400' : 'cursor-pointer'} ${on ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}>
+                <input type="radio" name="slot" className="sr-only" disabled={s.remaining === 0} checked={on} onChange={() => onChoose(id)} />
+                <span className="block font-medium">
+                  {s.start_time}–{s.end_time}
+                </span>
+                <span className="block text-xs">{s.remaining === 0 ? 'Full' : `${s.remaining} left`}</span>
+              </label>
+            );
+          })}
+      </div>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border bg-white p-4">
+      <h2 className="mb-3 font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between ${strong ? 'text-base font-semibold' : 'text-gray-600'}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { formatINR } from '@grocer/shared/money';
+import type { OrderDetail } from '@grocer/shared/order';
+import { CircleCheck, CircleX, Clock } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LoadingView } from '../../../components/ui/loading';
+import { api } from '../../../lib/api';
+import { readError } from '../../../lib/errors';
+
+/**
+ * /checkout/confirm/{id}: the outcome while it settles. With Razorpay's handler fields it has
+ * the server verify them; otherwise it asks the server (which asks the provider), and keeps
+ * asking for a while when the payment is still pending.
+ */
+export function ConfirmPage({ orderId }: { orderId: string }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [order, setOrder] = useState<OrderDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [tries, setTries] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const rp = { razorpay_order_id: params.get('razorpay_order_id'), razorpay_payment_id: params.get('razorpay_payment_id'), razorpay_signature: params.get('razorpay_signature') };
+    const ask =
+      rp.razorpay_payment_id && rp.razorpay_order_id && rp.razorpay_signature && tries === 0
+        ? api<OrderDetail>('/api/payments/razorpay/verify', { method: 'POST', body: { order_id: orderId, ...rp } })
+        : api<OrderDetail>(`/api/orders/${encodeURIComponent(orderId)}/confirm`);
+    ask.then((o) => live && setOrder(o)).catch((e: unknown) => live && setError(readError(e)));
+    return () => {
+      live = false;
+    };
+  }, [orderId, params, tries]);
+  const settled = order && order.status !== 'pending_payment';
+  useEffect(() => {
+    if (!order || settled || params.get('failed') || params.get('cancelled') || tries >= 10) return;
+    const t = setTimeout(() => setTries((n) => n + 1), 3000);
+    return () => clearTimeout(t);
+  }, [order, settled, params, tries]);
+  useEffect(() => {
+    if (order && order.status === 'placed') navigate(`/order/success/${order.ordernumber}`, { replace: true });
+  }, [order, navigate]);
+
+  if (error) return <Outcome icon={<CircleX size={48} className="text-red-600" />} title="We could not check your payment" text={error} orderId={orderId} />;
+  if (!order) return <LoadingView />;
+  if (order.status === 'pending_payment') {
+    const failed = params.get('failed') || order.payment.status === 'failed';
+    const cancelled = params.get('cancelled');
+    if (failed || cancelled || tries >= 10)
+      return (
+        <Outcome
+          icon={failed ? <CircleX size={48} className="text-red-600" /> : <Clock size={48} className="text-amber-500" />}
+          title={failed ? 'Payment failed' : cancelled ? 'Payment not completed' : 'Payment pending'}
+          text={`Your order #${order.ordernumber} (${formatINR(order.total)}) is kept for you for a few minutes. Nothing was charged${failed ? '' : ' yet'}.`}
+          orderId={orderId}
+          retry={`/checkout/${order.payment_method}/${order.id}`}
+        />
+      );
+    return <Outcome icon={<Clock size={48} className="text-amber-500" />} title="Confirming your payment…" text="This takes a few seconds." orderId={orderId} />;
+  }
+  if (order.status === 'payment_failed' || order.status === 'cancelled')
+    return <Outcome icon={<CircleX size={48} className="text-red-600" />} title="This order was not completed" text="The payment did not go through in time, so the order was released. Any amount taken is refunded." orderId={orderId} />;
+  return <Outcome icon={<CircleCheck size={48} className="text-emerald-600" />} title="Payment received" text={`Order #${order.ordernumber} is confirmed.`} orderId={orderId} />;
+}
+
+function Outcome({ icon, title, text, orderId, retry }: { icon: React.ReactNode; title: string; text: string; orderId: string; retry?: string }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center" aria-live="polite">
+      {icon}
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-gray-600">{text}</p>
+      <div className="mt-2 flex gap-2">
+        {retry && (
+          <Link to={retry} className="rounded-lg bg-[var(--color-primary)] px-4 py-2 font-semibold text-white">
+            Try again
+          </Link>
+        )}
+        <Link to={`/account/orders/${orderId}`} className="rounded-lg border px-4 py-2 font-medium">
+          See the order
+        </Link>
+      </div>
+    </div>
+  );
+}

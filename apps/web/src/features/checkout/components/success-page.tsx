@@ -1,0 +1,59 @@
+import { formatDate } from '@grocer/shared/format';
+import { formatINR } from '@grocer/shared/money';
+import type { OrderDetail } from '@grocer/shared/order';
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { LoadingView } from '../../../components/ui/loading';
+import { api } from '../../../lib/api';
+import { readError } from '../../../lib/errors';
+
+/** /order/success/{ordernumber}: thanks, with the order's summary. */
+export function SuccessPage({ ordernumber }: { ordernumber: string }) {
+  const { data: o, error, isPending } = useQuery({ queryKey: ['order', 'number', ordernumber], queryFn: ({ signal }) => api<OrderDetail>(`/api/orders/number/${encodeURIComponent(ordernumber)}`, { signal }) });
+  if (isPending) return <LoadingView />;
+  if (error) return <p className="p-10 text-center text-red-600">{readError(error)}</p>;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <div className="flex flex-col items-center text-center">
+        <CircleCheck size={56} className="text-emerald-600" aria-hidden="true" />
+        <h1 className="mt-3 text-2xl font-bold">Thank you! Your order is placed.</h1>
+        <p className="mt-1 text-gray-600">
+          Order <strong>#{o.ordernumber}</strong> · {o.payment_method === 'cod' ? `Pay ${formatINR(o.total)} on delivery` : `Paid ${formatINR(o.total)}`}
+        </p>
+        {o.slot && (
+          <p className="mt-1 text-gray-600">
+            Arriving {formatDate(o.slot.date)}, {o.slot.start_time}–{o.slot.end_time}
+          </p>
+        )}
+      </div>
+      <div className="mt-6 rounded-xl border bg-white p-4 text-sm">
+        <ul className="divide-y">
+          {o.lines.map((l) => (
+            <li key={`${l.pack_id}-${l.name}`} className="flex justify-between py-2">
+              <span>
+                {l.quantity} × {l.name} - {l.pack}
+              </span>
+              <span className="tabular-nums">{formatINR(l.amount)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 flex justify-between border-t pt-2 font-semibold">
+          <span>Total</span>
+          <span>{formatINR(o.total)}</span>
+        </p>
+        <p className="mt-2 text-gray-600">
+          Delivering to {o.address.name}, {o.address.line1}, {o.address.city} {o.address.pincode}
+        </p>
+      </div>
+      <div className="mt-6 flex justify-center gap-2">
+        <Link to={`/account/orders/${o.id}`} className="rounded-lg bg-[var(--color-primary)] px-4 py-2 font-semibold text-white">
+          View order
+        </Link>
+        <Link to="/products" className="rounded-lg border px-4 py-2 font-medium">
+          Continue shopping
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,187 @@
+import type { Cart } from '@grocer/shared/cart';
+import { formatDate, formatDateTime } from '@grocer/shared/format';
+import { formatINR } from '@grocer/shared/money';
+import { ORDER_STATUS_LABELS, type OrderDetail } from '@grocer/shared/order';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileText, RotateCcw, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '../../../components/ui/dialogs';
+import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
+import { handleError, readError } from '../../../lib/errors';
+import { img } from '../../../lib/image';
+import { ordersApi, orderQuery } from '../api/orders';
+import { StatusBadge } from './status';
+
+const PAYMENT_NAMES = { cod: 'Cash on delivery', razorpay: 'Razorpay', cashfree: 'Cashfree' } as const;
+const PAYMENT_STATUS = { pending: 'Awaiting payment', paid: 'Paid', failed: 'Failed', cod: 'Pay on delivery', refund_pending: 'Refund started', refunded: 'Refunded' } as const;
+
+/**
+ * /account/orders/{id}: timeline, items, address, slot, payment, tax split, the GST invoice,
+ * cancel while cancellable (stock returns; prepaid money is refunded) and reorder.
+ */
+export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => void }) {
+  const client = useQueryClient();
+  const { data, error, isPending } = useQuery(orderQuery(id));
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<'cancel' | 'reorder' | null>(null);
+  if (isPending) return <LoadingOverlay />;
+  if (error) return <p className="text-red-600">{readError(error)}</p>;
+  const o = data;
+
+  const cancel = async () => {
+    setConfirming(false);
+    setBusy('cancel');
+    try {
+      client.setQueryData(orderQuery(id).queryKey, await ordersApi.cancel(id));
+      await client.invalidateQueries({ queryKey: ['orders'] });
+      toast.success('Order cancelled');
+    } catch (e) {
+      handleError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const again = async () => {
+    setBusy('reorder');
+    try {
+      const r = await ordersApi.reorder(id);
+      onCart(r.cart);
+      if (r.added.length) toast.success(`${r.added.length} ${r.added.length === 1 ? 'product' : 'products'} added to your cart`);
+      for (const s of r.skipped) toast.warning(`${s.name}: ${s.reason}`);
+    } catch (e) {
+      handleError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <Link to="/account/orders" className="text-sm text-[var(--color-primary)] hover:underline">
+            ← Orders
+          </Link>
+          <h1 className="flex items-center gap-2 text-2xl font-bold">
+            Order #{o.ordernumber} <StatusBadge status={o.status} />
+          </h1>
+          <p className="text-sm text-gray-600">Placed {formatDate(o.created_at)}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a href={ordersApi.invoiceUrl(o.id)} target="_blank" rel="noopener" className="flex items-center gap-1.5 rounded-lg border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50">
+            <FileText size={16} aria-hidden="true" /> Tax invoice
+          </a>
+          <button type="button" onClick={again} disabled={busy !== null} className="flex items-center gap-1.5 rounded-lg border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50">
+            {busy === 'reorder' ? <Spinner size={16} /> : <RotateCcw size={16} aria-hidden="true" />} Reorder
+          </button>
+          {o.cancellable && (
+            <button type="button" onClick={() => setConfirming(true)} disabled={busy !== null} className="flex items-center gap-1.5 rounded-lg border border-red-200 bg-white px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50">
+              {busy === 'cancel' ? <Spinner size={16} /> : <XCircle size={16} aria-hidden="true" />} Cancel order
+            </button>
+          )}
+        </div>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-[1fr_320px]">
+        <section className="rounded-xl border bg-white" aria-labelledby="items-h">
+          <h2 id="items-h" className="border-b px-4 py-3 font-semibold">
+            Items ({o.items})
+          </h2>
+          <ul className="divide-y">
+            {o.lines.map((l) => (
+              <li key={`${l.pack_id}-${l.name}`} className="flex items-center gap-3 px-4 py-3 text-sm">
+                <img src={img(l.image, 'small')} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded bg-gray-50 object-cover" />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium">
+                    {l.name} - {l.pack}
+                  </p>
+                  <p className="text-xs text-gray-500">
+                    {l.quantity} × {formatINR(l.price)} · HSN {l.hsn_code || '—'} · GST {l.gst_rate}%
+                  </p>
+                </div>
+                <span className="font-semibold tabular-nums">{formatINR(l.amount)}</span>
+              </li>
+            ))}
+          </ul>
+          <Totals o={o} />
+        </section>
+        <div className="space-y-4">
+          <Timeline o={o} />
+          <section className="rounded-xl border bg-white p-4 text-sm">
+            <h2 className="mb-2 font-semibold">Delivery</h2>
+            <p>
+              {o.address.name}, {o.address.phone}
+              <br />
+              {o.address.line1}, {o.address.line2}
+              {o.address.landmark ? `, ${o.address.landmark}` : ''}
+              <br />
+              {o.address.city}, {o.address.state} {o.address.pincode}
+            </p>
+            {o.slot && (
+              <p className="mt-2 text-gray-700">
+                Slot: {formatDate(o.slot.date)}, {o.slot.start_time}–{o.slot.end_time}
+              </p>
+            )}
+          </section>
+          <section className="rounded-xl border bg-white p-4 text-sm">
+            <h2 className="mb-2 font-semibold">Payment</h2>
+            <p>
+              {PAYMENT_NAMES[o.payment_method]} · {PAYMENT_STATUS[o.payment.status]}
+            </p>
+            {o.payment.provider_payment_id && <p className="text-xs text-gray-500">Reference {o.payment.provider_payment_id}</p>}
+            {o.status === 'pending_payment' && o.payment_method !== 'cod' && (
+              <Link to={`/checkout/${o.payment_method}/${o.id}`} className="mt-2 inline-block rounded-lg bg-[var(--color-primary)] px-3 py-1.5 font-semibold text-white">
+                Pay now
+              </Link>
+            )}
+          </section>
+        </div>
+      </div>
+      <ConfirmDialog open={confirming} danger title="Cancel order" message={`Cancel order #${o.ordernumber}?${o.payment.status === 'paid' ? ' Your payment will be refunded.' : ''}`} confirmLabel="Cancel order" cancelLabel="Keep order" onCancel={() => setConfirming(false)} onConfirm={cancel} />
+    </div>
+  );
+}
+
+function Totals({ o }: { o: OrderDetail }) {
+  const row = (label: string, value: string, strong = false) => (
+    <div className={`flex justify-between ${strong ? 'font-semibold' : 'text-gray-600'}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+  return (
+    <dl className="space-y-1 border-t px-4 py-3 text-sm">
+      {row('Items total', formatINR(o.items_total))}
+      {o.discount > 0 && row(`Coupon ${o.coupon ?? ''}`, `− ${formatINR(o.discount)}`)}
+      {row('Delivery', o.delivery_charge > 0 ? formatINR(o.delivery_charge) : 'Free')}
+      {row('Total', formatINR(o.total), true)}
+      <div className="pt-2 text-xs text-gray-500">
+        GST included {formatINR(o.tax.gst)}: {o.tax.igst > 0 ? `IGST ${formatINR(o.tax.igst)}` : `CGST ${formatINR(o.tax.cgst)} + SGST ${formatINR(o.tax.sgst)}`} on a taxable value of {formatINR(o.tax.taxable)}
+      </div>
+    </dl>
+  );
+}
+
+function Timeline({ o }: { o: OrderDetail }) {
+  return (
+    <section className="rounded-xl border bg-white p-4 text-sm" aria-labelledby="timeline-h">
+      <h2 id="timeline-h" className="mb-2 font-semibold">
+        Status
+      </h2>
+      <ol className="space-y-2 border-l-2 border-gray-200 pl-4">
+        {o.timeline.map((e, i) => (
+          <li key={i} className="relative">
+            <span className="absolute top-1.5 -left-[21px] h-2.5 w-2.5 rounded-full bg-[var(--color-primary)]" aria-hidden="true" />
+            <p className="font-medium">{ORDER_STATUS_LABELS[e.status]}</p>
+            <p className="text-xs text-gray-500">
+              {formatDateTime(e.at)}
+              {e.note ? ` · ${e.note}` : ''}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
