@@ -147,6 +147,18 @@ describe('placing an order with cash on delivery', () => {
   });
 });
 
+describe('delivery slots for checkout', () => {
+  it('lists the week with what is left, full slots included, and refuses an unserved pincode', async () => {
+    const c = new TestClient(t.app);
+    const { data } = (await c.get('/s/api/delivery/slots?pincode=560001')).json();
+    expect(data.length).toBeGreaterThan(6);
+    expect(data[0]).toMatchObject({ slot_id: expect.any(Number), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), start_time: expect.any(String), remaining: expect.any(Number) });
+    const refused = await c.get('/s/api/delivery/slots?pincode=999999');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('Sorry, we do not deliver to 999999 yet.');
+  });
+});
+
 describe('an order afterwards', () => {
   it('cancels once, returning stock; another shopper gets 404 everywhere', async () => {
     const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 2]]);
