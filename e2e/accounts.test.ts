@@ -1,21 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
+import { addAddress, codeFor } from './journeys';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 }, 120_000);
 afterAll(() => shop?.close());
-
-/** The code in the newest message to `to`, read from the development outbox. */
-async function codeFor(to: string): Promise<string> {
-  const { data } = (await (await fetch(`${shop.url}/s/api/dev/outbox`)).json()) as { data: Array<{ to: string; body: string }> };
-  const m = data.find((x) => x.to === to);
-  const code = m?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code for ${to}`);
-  return code;
-}
 
 async function signIn(page: Page, identifier: string, to = identifier, width = 1440) {
   await page.getByLabel('Email or mobile number').fill(identifier);
@@ -24,7 +16,7 @@ async function signIn(page: Page, identifier: string, to = identifier, width = 1
   await page.getByText(/Resend code in \d+s/).waitFor();
   await shop.screenshot(page, `verify-${width}`);
   // pasted with a space, as codes often are
-  const code = await codeFor(to);
+  const code = await codeFor(shop, to);
   await page.getByLabel('6-digit code').fill(`${code.slice(0, 3)} ${code.slice(3)}`);
   await page.getByRole('button', { name: 'Verify' }).click();
 }
@@ -45,7 +37,7 @@ describe('account journeys (Chromium, built shop, demo data)', () => {
     await shop.screenshot(page, 'register-375');
     await page.getByRole('button', { name: 'Register' }).click();
     await page.waitForURL('**/auth/verify');
-    await page.getByLabel('6-digit code').fill(await codeFor('meera@example.com'));
+    await page.getByLabel('6-digit code').fill(await codeFor(shop, 'meera@example.com'));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL(shop.url + '/');
     const init = await (await page.request.get('/s/api/init')).json();
@@ -86,15 +78,7 @@ describe('account journeys (Chromium, built shop, demo data)', () => {
     const modal = page.getByRole('dialog', { name: 'Add address' });
     await modal.getByRole('button', { name: 'Save address' }).click();
     await modal.getByText('Pincode is required').waitFor();
-    await modal.getByLabel('Full name').fill('Store Owner');
-    await modal.getByLabel('Mobile').fill('9000000001');
-    await modal.getByLabel('House / flat / building').fill('Flat 12, Palm Residency');
-    await modal.getByLabel('Street / area').fill('80 Feet Road, Koramangala');
-    await modal.getByLabel('Pincode').fill('560034');
-    await modal.getByLabel('City').fill('Bengaluru');
-    await modal.getByRole('button', { name: 'State', exact: true }).click();
-    await modal.getByLabel('Search State').fill('karna');
-    await page.getByRole('option', { name: 'Karnataka' }).click();
+    await addAddress(page, { name: 'Store Owner', phone: '9000000001' });
     await page.waitForTimeout(350);
     await shop.screenshot(page, 'address-form-1440');
     await modal.getByRole('button', { name: 'Save address' }).click();

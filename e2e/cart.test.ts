@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
+import { signInHere } from './journeys';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -130,12 +131,7 @@ describe('wishlists (Chromium)', () => {
     const name = (await card.getByRole('heading').textContent())!.trim();
     await card.getByTestId('wishlist-button').click();
     await page.waitForURL('**/auth/login');
-    await page.getByLabel('Email or mobile number').fill('shopper@demo.shop');
-    await page.getByRole('button', { name: 'Send code' }).click();
-    await page.waitForURL('**/auth/verify');
-    const { data } = (await (await fetch(`${shop.url}/s/api/dev/outbox`)).json()) as { data: Array<{ to: string; body: string }> };
-    await page.getByLabel('6-digit code').fill(data.find((m) => m.to === 'shopper@demo.shop')!.body.match(/\b(\d{6})\b/)![1]!);
-    await page.getByRole('button', { name: 'Verify' }).click();
+    await signInHere(page, shop, 'shopper@demo.shop');
     await page.waitForURL('**/products');
 
     const again = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) }).first();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
+import { addAddress, signInHere } from './journeys';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -10,12 +11,7 @@ afterAll(() => shop?.close());
 
 async function signIn(page: Page, identifier: string) {
   await page.goto('/auth/login', { waitUntil: 'networkidle' });
-  await page.getByLabel('Email or mobile number').fill(identifier);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.waitForURL('**/auth/verify');
-  const { data } = (await (await fetch(`${shop.url}/s/api/dev/outbox`)).json()) as { data: Array<{ to: string; body: string }> };
-  await page.getByLabel('6-digit code').fill(data.find((m) => m.to === identifier)!.body.match(/\b(\d{6})\b/)![1]!);
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await signInHere(page, shop, identifier);
   await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
 }
 
@@ -30,18 +26,9 @@ async function fillCartAndCheckout(page: Page) {
   await page.getByRole('heading', { name: 'Checkout' }).waitFor();
 }
 
-async function addAddress(page: Page) {
+async function addNewAddress(page: Page) {
   await page.getByRole('button', { name: 'Add a new address' }).click();
-  const modal = page.getByRole('dialog', { name: 'Add address' });
-  await modal.getByLabel('Full name').fill('Priya Shopper');
-  await modal.getByLabel('Mobile').fill('9000000003');
-  await modal.getByLabel('House / flat / building').fill('Flat 12, Palm Residency');
-  await modal.getByLabel('Street / area').fill('80 Feet Road, Koramangala');
-  await modal.getByLabel('Pincode').fill('560034');
-  await modal.getByLabel('City').fill('Bengaluru');
-  await modal.getByRole('button', { name: 'State', exact: true }).click();
-  await modal.getByLabel('Search State').fill('karna');
-  await page.getByRole('option', { name: 'Karnataka' }).click();
+  const modal = await addAddress(page, { name: 'Priya Shopper', phone: '9000000003' });
   await modal.getByRole('button', { name: 'Save address' }).click();
   await modal.waitFor({ state: 'detached' });
 }
@@ -53,7 +40,7 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
       const errors = collectErrors(page);
       await signIn(page, width === 1440 ? 'shopper@demo.shop' : '9000000003');
       await fillCartAndCheckout(page);
-      if (width === 1440) await addAddress(page);
+      if (width === 1440) await addNewAddress(page);
       await page.getByRole('radiogroup', { name: 'Delivery slot' }).getByRole('radio').first().waitFor({ state: 'attached' });
       await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cash on Delivery').click();
       await shop.screenshot(page, `checkout-${width}`);
@@ -78,36 +65,37 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     }
   });
 
-  it('pays with Razorpay through the simulator', async () => {
+  it('pays with Razorpay through the simulator: a failure keeps the order payable, then success', async () => {
     const page = await shop.newPage();
     await signIn(page, 'agent@demo.shop');
     await fillCartAndCheckout(page);
-    await addAddress(page);
+    await addNewAddress(page);
     await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Razorpay').click();
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
     await page.waitForURL('**/sim/checkout/razorpay/**');
     await page.getByRole('heading', { name: 'Razorpay (simulator)' }).waitFor();
     await shop.screenshot(page, 'simulator-razorpay-1440');
+    await page.getByRole('button', { name: 'Failure' }).click();
+    await page.waitForURL('**/checkout/confirm/**');
+    await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
+    await shop.screenshot(page, 'payment-failed-1440');
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.waitForURL('**/sim/checkout/razorpay/**');
     await page.getByRole('button', { name: 'Success' }).click();
     await page.waitForURL('**/order/success/**');
     await page.getByText(/Paid ₹/).waitFor();
     await page.close();
   });
 
-  it('retries a failed Cashfree payment, then pays', async () => {
+  it('pays with Cashfree through the simulator', async () => {
     const page = await shop.newPage();
     await signIn(page, 'admin@demo.shop');
     await fillCartAndCheckout(page);
-    await addAddress(page);
+    await addNewAddress(page);
     await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cashfree').click();
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
     await page.waitForURL('**/sim/checkout/cashfree/**');
-    await page.getByRole('button', { name: 'Failure' }).click();
-    await page.waitForURL('**/checkout/confirm/**');
-    await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
-    await shop.screenshot(page, 'payment-failed-1440');
-    await page.getByRole('link', { name: 'Try again' }).click();
-    await page.waitForURL('**/sim/checkout/cashfree/**');
+    await page.getByRole('heading', { name: 'Cashfree (simulator)' }).waitFor();
     await page.getByRole('button', { name: 'Success' }).click();
     await page.waitForURL('**/order/success/**');
     await page.getByText(/Paid ₹/).waitFor();

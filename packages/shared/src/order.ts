@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressSchema } from './account';
 import { cartSchema } from './cart';
 
 /**
@@ -78,17 +79,8 @@ export const orderLineSchema = z.object({
   tax: taxSplitSchema,
 });
 
-export const orderAddressSchema = z.object({
-  name: z.string(),
-  phone: z.string(),
-  pincode: z.string(),
-  line1: z.string(),
-  line2: z.string(),
-  landmark: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  type: z.string(),
-});
+/** The delivery address as it was when the order was placed (a copy, not a reference). */
+export const orderAddressSchema = addressSchema.pick({ name: true, phone: true, pincode: true, line1: true, line2: true, landmark: true, city: true, state: true }).extend({ type: z.string() });
 
 export const paymentSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
@@ -109,7 +101,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   slot: z.object({ date: z.string(), start_time: z.string(), end_time: z.string() }).nullable(),
   lines: z.array(orderLineSchema),
   tax: taxSplitSchema,
-  timeline: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), note: z.string().nullable() })),
+  /** the history: each status, when, who moved it there (`you`, `the shop`, `razorpay`, `cashfree`), and why */
+  timeline: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), by: z.string(), note: z.string().nullable() })),
   payment: paymentSchema,
   cancellable: z.boolean(),
 });

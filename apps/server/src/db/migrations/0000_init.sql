@@ -353,6 +353,7 @@ CREATE TABLE "order_events" (
 	"website_id" integer NOT NULL,
 	"order_id" text NOT NULL,
 	"status" text NOT NULL,
+	"actor" text NOT NULL,
 	"note" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverySlots, orders, outbox, paymentEvents, payments, slotBookings, stock } from '../../db/schema';
+import { deliverySlots, orders, outbox, paymentEvents, payments, sessions, slotBookings, stock, websiteDomains, websites } from '../../db/schema';
+import { hashToken } from '../../http/session';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { seedCartShop, signInAs, type CartShop } from '../cart/test-fixture';
@@ -147,6 +148,65 @@ describe('placing an order with cash on delivery', () => {
   });
 });
 
+describe('races (20 shoppers at once)', () => {
+  it('stock 5, 20 concurrent one-unit checkouts: exactly 5 orders, stock 0, never negative', async () => {
+    await t.db.update(stock).set({ available: 25 }).where(and(eq(stock.packId, shop.packs.rice5.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    const buyers = [];
+    for (let i = 0; i < 20; i++) buyers.push(await shopper([[shop.packs.rice5.id, 1]]));
+    await t.db.update(stock).set({ available: 5 }).where(and(eq(stock.packId, shop.packs.rice5.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    const results = await Promise.all(buyers.map((b) => place(b.c, { address_id: b.addressId, payment_method: 'cod', expected_total: b.cart.amount, idempotency_key: key() })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(15);
+    expect(await stockOf(shop.packs.rice5.id, shop.warehouses.blr.id)).toBe(0);
+    const ids = results.filter((r) => r.statusCode === 200).map((r) => r.json().order.id);
+    expect(new Set(ids).size).toBe(5);
+  });
+
+  it('a slot with 5 places left, 20 concurrent checkouts choosing it: exactly 5 get it', async () => {
+    const buyers = [];
+    for (let i = 0; i < 20; i++) buyers.push(await shopper([[shop.packs.dal1.id, 1]]));
+    const [slot] = await t.db.select().from(deliverySlots).where(eq(deliverySlots.websiteId, shop.websiteId)).limit(1);
+    const date = buyers[0]!.cart.del_date as string;
+    const [booked] = await t.db.select().from(slotBookings).where(and(eq(slotBookings.slotId, slot!.id), eq(slotBookings.date, date)));
+    await t.db.update(deliverySlots).set({ capacity: (booked?.used ?? 0) + 5 }).where(eq(deliverySlots.id, slot!.id));
+    const results = await Promise.all(buyers.map((b) => place(b.c, { address_id: b.addressId, payment_method: 'cod', expected_total: b.cart.amount, idempotency_key: key(), slot: { slot_id: slot!.id, date } })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(Array(15).fill('SLOT_FULL'));
+    const [after] = await t.db.select().from(slotBookings).where(and(eq(slotBookings.slotId, slot!.id), eq(slotBookings.date, date)));
+    expect(after!.used).toBe((booked?.used ?? 0) + 5);
+    await t.db.update(deliverySlots).set({ capacity: 40 }).where(eq(deliverySlots.id, slot!.id));
+  });
+});
+
+describe('tampering', () => {
+  it("refuses another order's Razorpay payment and signature, a missing signature, and another website's order", async () => {
+    const a = await shopper([[shop.packs.dal1.id, 1]]);
+    const first = (await place(a.c, { address_id: a.addressId, payment_method: 'razorpay', expected_total: a.cart.amount, idempotency_key: key() })).json();
+    const back = await simulatorOutcome(first.payment.checkout_url, 'success');
+    const paidFields = { razorpay_order_id: back.searchParams.get('razorpay_order_id')!, razorpay_payment_id: back.searchParams.get('razorpay_payment_id')!, razorpay_signature: back.searchParams.get('razorpay_signature')! };
+    await a.c.post(`/s/api/cart/add`, { pack_id: shop.packs.dal1.id });
+    const cart2 = (await a.c.get(`/s/api/cart?address_id=${a.addressId}`)).json();
+    const second = (await place(a.c, { address_id: a.addressId, payment_method: 'razorpay', expected_total: cart2.amount, idempotency_key: key() })).json();
+    // the first order's genuine payment presented for the second order
+    const reused = await a.c.post('/s/api/payments/razorpay/verify', { order_id: second.order.id, ...paidFields });
+    expect(reused.statusCode).toBe(400);
+    const missing = await a.c.post('/s/api/payments/razorpay/verify', { order_id: second.order.id, ...paidFields, razorpay_signature: '' });
+    expect(missing.statusCode).toBe(400);
+    const unsigned = await fetch(`${base}/s/api/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_x', order_id: second.payment.order_id } } } }) });
+    expect(unsigned.status).toBe(400);
+    expect((await a.c.get(`/s/api/orders/${second.order.id}`)).json()).toMatchObject({ status: 'pending_payment', payment: { status: 'pending' } });
+
+    // the same shopper on another website of this installation does not see the order
+    const [site2] = await t.db.insert(websites).values({ name: 'Second Shop' }).returning();
+    await t.db.insert(websiteDomains).values({ websiteId: site2!.id, host: 'second.example' });
+    const other = new TestClient(t.app, { host: 'second.example' });
+    await other.get('/s/api/cookie');
+    await t.db.update(sessions).set({ userId: a.user.id }).where(eq(sessions.id, hashToken(other.cookies.get('sid')!)));
+    expect((await other.get(`/s/api/orders/${first.order.id}`)).statusCode).toBe(404);
+    expect((await other.get('/s/api/orders')).json().data).toEqual([]);
+  });
+});
+
 describe('delivery slots for checkout', () => {
   it('lists the week with what is left, full slots included, and refuses an unserved pincode', async () => {
     const c = new TestClient(t.app);
@@ -176,7 +236,10 @@ describe('an order afterwards', () => {
     }
     const cancelled = await c.post(`/s/api/orders/${order.id}/cancel`);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', cancellable: false });
-    expect(cancelled.json().timeline.map((e: { status: string }) => e.status)).toEqual(['placed', 'cancelled']);
+    expect(cancelled.json().timeline.map((e: { status: string; by: string }) => [e.status, e.by])).toEqual([
+      ['placed', 'you'],
+      ['cancelled', 'you'],
+    ]);
     expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(before);
     expect((await c.post(`/s/api/orders/${order.id}/cancel`)).json().code).toBe('NOT_CANCELLABLE');
     expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(before);

@@ -1,4 +1,4 @@
-import { CANCELLABLE, type OrderDetail, type OrderStatus, type OrderSummary, type PaymentProvider, type PlaceOrderBody } from '@grocer/shared/order';
+import { CANCELLABLE, ORDER_STATUSES, canMove, type OrderDetail, type OrderStatus, type OrderSummary, type PaymentProvider, type PlaceOrderBody } from '@grocer/shared/order';
 import { toPaise, toRupees } from '@grocer/shared/money';
 import { splitGst, sumSplits } from '@grocer/shared/tax';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -105,7 +105,7 @@ export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail>
     slot: o.slotDate && o.slotStart && o.slotEnd ? { date: o.slotDate, start_time: o.slotStart, end_time: o.slotEnd } : null,
     lines: detailLines.map(({ taxPaise, ...l }) => ({ ...l, tax: rupees(taxPaise) })),
     tax: rupees(sumSplits(detailLines.map((l) => l.taxPaise))),
-    timeline: events.map((e) => ({ status: e.status, at: e.createdAt.toISOString(), note: e.note })),
+    timeline: events.map((e) => ({ status: e.status, at: e.createdAt.toISOString(), by: e.actor.startsWith('user:') ? (Number(e.actor.slice(5)) === o.userId ? 'you' : 'the shop') : e.actor === 'system' ? 'the shop' : e.actor, note: e.note })),
     payment: {
       provider: payment?.provider ?? o.paymentMethod,
       status: payment?.status ?? 'pending',
@@ -128,8 +128,8 @@ async function nextOrderNumber(tx: DbOrTx, websiteId: number): Promise<string> {
   return `GR${row!.n}`;
 }
 
-export async function addEvent(tx: DbOrTx, o: Pick<OrderRow, 'id' | 'websiteId'>, status: OrderStatus, note: string | null = null) {
-  await tx.insert(orderEvents).values({ websiteId: o.websiteId, orderId: o.id, status, note });
+export async function addEvent(tx: DbOrTx, o: Pick<OrderRow, 'id' | 'websiteId'>, status: OrderStatus, actor: string, note: string | null = null) {
+  await tx.insert(orderEvents).values({ websiteId: o.websiteId, orderId: o.id, status, actor, note });
 }
 
 const isUniqueViolation = (e: unknown) => {
@@ -225,7 +225,7 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
           warehouseState: whStates.get(l.warehouseId) ?? null,
         })),
       );
-      await addEvent(tx, order!, status, body.payment_method === 'cod' ? 'Cash on delivery' : null);
+      await addEvent(tx, order!, status, `user:${s.userId}`, body.payment_method === 'cod' ? 'Cash on delivery' : null);
       await tx.insert(payments).values({ websiteId: s.websiteId, orderId: id, provider: body.payment_method, status: body.payment_method === 'cod' ? 'cod' : 'pending', amount: priced.amountPaise });
       if (priced.coupon) await recordRedemption(tx, { websiteId: s.websiteId, couponId: priced.coupon.id, userId: s.userId, orderId: id });
       await clearCart(tx, s.websiteId, priced.cartId);
@@ -261,16 +261,18 @@ export async function releaseOrder(tx: DbOrTx, o: OrderRow) {
 }
 
 /**
- * Moves an order from one of `from` to `to` with a guarded update, so of two racing changes
- * exactly one wins; null when the order was no longer in `from`.
+ * The one way an order changes state: to `to` from any status the transition table allows
+ * (`ORDER_TRANSITIONS`), with a guarded update, so of two racing changes exactly one wins, and a
+ * history row saying who and why. Null when the order's status did not allow the move.
  */
-export async function moveOrder(tx: DbOrTx, orderId: string, from: readonly OrderStatus[], to: OrderStatus, note: string | null = null): Promise<OrderRow | null> {
+export async function moveOrder(tx: DbOrTx, orderId: string, to: OrderStatus, by: { actor: string; note?: string | null }): Promise<OrderRow | null> {
+  const from = ORDER_STATUSES.filter((s) => canMove(s, to));
   const [row] = await tx
     .update(orders)
     .set({ status: to, updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, [...from])))
+    .where(and(eq(orders.id, orderId), inArray(orders.status, from)))
     .returning();
-  if (row) await addEvent(tx, row, to, note);
+  if (row) await addEvent(tx, row, to, by.actor, by.note ?? null);
   return row ?? null;
 }
 
@@ -278,7 +280,7 @@ export async function moveOrder(tx: DbOrTx, orderId: string, from: readonly Orde
 export async function cancelOrder(db: Db, s: Shopper, id: string): Promise<{ order: OrderRow; refund: { provider: PaymentProvider; paymentId: string | null; amount: number } | null }> {
   await findOrder(db, s, id);
   return db.transaction(async (tx) => {
-    const moved = await moveOrder(tx, id, CANCELLABLE, 'cancelled', 'Cancelled by the shopper');
+    const moved = await moveOrder(tx, id, 'cancelled', { actor: `user:${s.userId}`, note: 'Cancelled by the shopper' });
     if (!moved) throw orderErrors.notCancellable();
     await releaseOrder(tx, moved);
     const [payment] = await tx.select().from(payments).where(eq(payments.orderId, id));

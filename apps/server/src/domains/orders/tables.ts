@@ -83,7 +83,7 @@ export const orderLines = pgTable(
   (t) => [index('order_lines_order_idx').on(t.orderId), check('order_lines_quantity_positive', sql`${t.quantity} > 0`)],
 );
 
-/** The order's timeline: every status it entered, when, and why. */
+/** The order's history: every status it entered, who moved it there, when, and why. */
 export const orderEvents = pgTable(
   'order_events',
   {
@@ -91,6 +91,8 @@ export const orderEvents = pgTable(
     websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
     orderId: text().notNull().references(() => orders.id, { onDelete: 'cascade' }),
     status: text().$type<OrderStatus>().notNull(),
+    /** who made the change: `user:{id}`, `razorpay`, `cashfree` (their webhook or checkout), `system` (a job) */
+    actor: text().notNull(),
     note: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -100,7 +100,7 @@ export class Payments {
         .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['pending', 'failed'])))
         .returning();
       if (!paid) return; // already paid (the other of webhook / confirmation came first)
-      if (await moveOrder(tx, order.id, ['pending_payment'], 'placed', `Paid online (${order.paymentMethod === 'razorpay' ? 'Razorpay' : 'Cashfree'})`)) placed = true;
+      if (await moveOrder(tx, order.id, 'placed', { actor: order.paymentMethod, note: `Paid online (${order.paymentMethod === 'razorpay' ? 'Razorpay' : 'Cashfree'})` })) placed = true;
       else {
         // Paid after the order was released or cancelled: the money goes back.
         const [pending] = await tx.update(payments).set({ status: 'refund_pending', updatedAt: new Date() }).where(eq(payments.id, paid.id)).returning();
@@ -206,7 +206,7 @@ export class Payments {
         this.d.log.warn({ err: e, order: o.id }, 'could not ask the provider before releasing');
       }
       const done = await this.d.db.transaction(async (tx) => {
-        const moved = await moveOrder(tx, o.id, ['pending_payment'], 'payment_failed', 'Payment not completed in time: stock released');
+        const moved = await moveOrder(tx, o.id, 'payment_failed', { actor: 'system', note: 'Payment not completed in time: stock released' });
         if (!moved) return false;
         await releaseOrder(tx, moved);
         await tx.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(and(eq(payments.orderId, o.id), eq(payments.status, 'pending')));

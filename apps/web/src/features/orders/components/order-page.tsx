@@ -176,7 +176,7 @@ function Timeline({ o }: { o: OrderDetail }) {
             <span className="absolute top-1.5 -left-[21px] h-2.5 w-2.5 rounded-full bg-[var(--color-primary)]" aria-hidden="true" />
             <p className="font-medium">{ORDER_STATUS_LABELS[e.status]}</p>
             <p className="text-xs text-gray-500">
-              {formatDateTime(e.at)}
+              {formatDateTime(e.at)} · by {e.by}
               {e.note ? ` · ${e.note}` : ''}
             </p>
           </li>
