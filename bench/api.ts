@@ -11,10 +11,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { parseConfig } from '../apps/server/src/config';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { openBenchDatabase } from './db';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { seedLargeCatalogue } from '../apps/server/src/seed/large';
 
@@ -24,38 +23,12 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 
-async function open(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  if (values.db !== 'postgres') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, cleanup: () => database.close() };
-  }
-  const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `grocer_bench_${Date.now()}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 20 });
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
-}
-
 async function load(url: string) {
   const r = await autocannon({ url, connections, duration: seconds, headers: { accept: 'application/json' } });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
-const { database, cleanup } = await open();
+const { database, cleanup } = await openBenchDatabase(values.db === 'postgres' ? 'postgres' : 'pglite');
 const websiteId = await seedDemo(database.db, { mediaDir: null });
 if (values.large) await seedLargeCatalogue(database.db, websiteId, Number(values.large));
 const config = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-value-123', LOG_LEVEL: 'silent', WEB_DIST: path.join(tmpdir(), 'none') });
