@@ -48,7 +48,8 @@ class Shopper {
       const i = pair!.indexOf('=');
       this.cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
     }
-    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+    const text = await res.text();
+    return { status: res.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
   }
 }
 

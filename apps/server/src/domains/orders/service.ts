@@ -8,7 +8,7 @@ import { addresses, couponRedemptions, orderEvents, orderLines, orders, payments
 import { AppError, Errors } from '../../http/errors';
 import { addToCart, clearCart, loadCart, loadPricedCart, type CartContext } from '../cart/service';
 import { recordRedemption } from '../coupons/service';
-import { releaseSlot, rowsOf, takeSlot } from '../delivery/service';
+import { nextSlots, releaseSlot, rowsOf, takeSlot, type SlotOffer } from '../delivery/service';
 
 export type OrderRow = typeof orders.$inferSelect;
 export interface Shopper {
@@ -138,6 +138,24 @@ const isUniqueViolation = (e: unknown) => {
 };
 
 /**
+ * The delivery slot of a new order, taken atomically: the one the shopper chose (SLOT_FULL when
+ * it has just filled up), or, when they left it to the shop, the earliest slot that still has a
+ * place (null when the zone has no slots at all).
+ */
+async function takeDeliverySlot(tx: DbOrTx, websiteId: number, zoneId: number, chosen: { slot_id: number; date: string } | null): Promise<SlotOffer | null> {
+  const offers = await nextSlots(tx, websiteId, zoneId, new Date(), 7, true);
+  if (chosen) {
+    const offer = offers.find((o) => o.slotId === chosen.slot_id && o.date === chosen.date);
+    if (!offer) throw orderErrors.slotInvalid();
+    if (!(await takeSlot(tx, websiteId, offer.slotId, offer.date))) throw orderErrors.slotFull();
+    return offer;
+  }
+  if (offers.length === 0) return null;
+  for (const offer of offers) if (offer.remaining > 0 && (await takeSlot(tx, websiteId, offer.slotId, offer.date))) return offer;
+  throw orderErrors.slotFull();
+}
+
+/**
  * Places an order in one transaction (DESIGN §3, §7): re-prices the cart from the server's data,
  * refuses what is invalid, takes the slot and each line's stock with conditional updates, writes
  * the order, its lines, timeline and payment, redeems the coupon and clears the cart. The same
@@ -164,9 +182,10 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
       // The order row first: a concurrent call with the same key waits here and then fails on the
       // unique key, before it takes any stock.
       const id = randomUUID();
-      const slotChoice = body.slot ?? (priced.slot ? { slot_id: priced.slot.slotId, date: priced.slot.date } : null);
-      const slotRow = slotChoice ? rowsOf<{ start_time: string; end_time: string; zone_id: number }>(await tx.execute(sql`select start_time, end_time, zone_id from delivery_slots where id = ${slotChoice.slot_id} and website_id = ${s.websiteId}`))[0] : undefined;
-      if (slotChoice && (!slotRow || slotRow.zone_id !== priced.zone.id)) throw orderErrors.slotInvalid();
+      if (body.slot) {
+        const [chosen] = rowsOf<{ zone_id: number }>(await tx.execute(sql`select zone_id from delivery_slots where id = ${body.slot.slot_id} and website_id = ${s.websiteId}`));
+        if (!chosen || chosen.zone_id !== priced.zone.id) throw orderErrors.slotInvalid();
+      }
       const status: OrderStatus = body.payment_method === 'cod' ? 'placed' : 'pending_payment';
       const [order] = await tx
         .insert(orders)
@@ -181,10 +200,6 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
           address: { name: address.name, phone: address.phone, pincode: address.pincode, line1: address.line1, line2: address.line2, landmark: address.landmark, city: address.city, state: address.state, type: address.type },
           pincode: address.pincode,
           zoneId: priced.zone.id,
-          slotId: slotChoice?.slot_id ?? null,
-          slotDate: slotChoice?.date ?? null,
-          slotStart: slotRow?.start_time ?? null,
-          slotEnd: slotRow?.end_time ?? null,
           itemsTotal: priced.itemsTotalPaise,
           discount: priced.discountPaise,
           couponId: priced.coupon?.id ?? null,
@@ -194,7 +209,8 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
           notes: body.notes ?? priced.notes ?? null,
         })
         .returning();
-      if (slotChoice && !(await takeSlot(tx, s.websiteId, slotChoice.slot_id, slotChoice.date))) throw orderErrors.slotFull();
+      const slot = await takeDeliverySlot(tx, s.websiteId, priced.zone.id, body.slot ?? null);
+      if (slot) await tx.update(orders).set({ slotId: slot.slotId, slotDate: slot.date, slotStart: slot.startTime, slotEnd: slot.endTime }).where(eq(orders.id, id));
 
       const whStates = new Map((await tx.select({ id: warehouses.id, state: warehouses.state }).from(warehouses).where(eq(warehouses.websiteId, s.websiteId))).map((w) => [w.id, w.state]));
       for (const l of priced.lines) {
