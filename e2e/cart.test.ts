@@ -168,4 +168,22 @@ describe('wishlists (Chromium)', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('shows the picker and the new-list modal on a phone', async () => {
+    const page = await shop.newPage({ width: 375, height: 800 });
+    await page.goto('/auth/login', { waitUntil: 'networkidle' });
+    await signInHere(page, shop, '9000000003');
+    await page.waitForURL(shop.url + '/');
+    await page.goto('/products', { waitUntil: 'networkidle' });
+    await page.getByTestId('wishlist-button').first().click();
+    const picker = page.getByRole('dialog', { name: 'Add Products In Wishlist' });
+    await picker.getByRole('button', { name: 'Default' }).waitFor();
+    await page.waitForTimeout(350);
+    await shop.screenshot(page, 'wishlist-picker-375');
+    await picker.getByRole('button', { name: 'Create Another Wishlist' }).click();
+    await page.getByRole('dialog', { name: 'Create Another Wish List' }).getByLabel('New Wishlist').waitFor();
+    await page.waitForTimeout(350);
+    await shop.screenshot(page, 'wishlist-create-375');
+    await page.close();
+  });
 });

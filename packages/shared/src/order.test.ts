@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CANCELLABLE, ORDER_STATUSES, ORDER_TRANSITIONS, canMove } from './order';
+import { CANCELLABLE, ORDER_STATUSES, ORDER_TRANSITIONS, canMove, type OrderStatus } from './order';
 
 describe('order lifecycle table', () => {
   it('never leaves a final state and never returns to awaiting payment', () => {
@@ -15,10 +15,10 @@ describe('order lifecycle table', () => {
   it('only moves forward: no walk through the table visits a status twice', () => {
     fc.assert(
       fc.property(fc.array(fc.nat(), { maxLength: 12 }), (choices) => {
-        let at: (typeof ORDER_STATUSES)[number] = 'pending_payment';
-        const seen = new Set([at]);
+        let at: OrderStatus = 'pending_payment';
+        const seen = new Set<OrderStatus>([at]);
         for (const c of choices) {
-          const next = ORDER_TRANSITIONS[at];
+          const next: readonly OrderStatus[] = ORDER_TRANSITIONS[at];
           if (next.length === 0) break;
           at = next[c % next.length]!;
           expect(seen.has(at)).toBe(false);

@@ -355,12 +355,16 @@ describe('development outbox', () => {
     expect(res.json().data[0].body).toMatch(/code is \d{6}/);
   });
 
-  it('does not exist in production', async () => {
+  it('does not exist in production (where the session cookie is Secure)', async () => {
     const prod = await createTestApp({ env: { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-some-length' }, seed: async (db) => seedCartShop(db) });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/s/api/dev/outbox', headers: { host: 'localhost' } });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('ROUTE_NOT_FOUND');
+      // and in production the session cookie is Secure as well as HttpOnly and SameSite=Lax
+      const cookie = await prod.app.inject({ method: 'GET', url: '/s/api/cookie', headers: { host: 'localhost' } });
+      const sid = (cookie.cookies as Array<{ name: string; secure?: boolean; httpOnly?: boolean; sameSite?: string }>).find((c) => c.name === 'sid');
+      expect(sid).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
     } finally {
       await prod.close();
     }
