@@ -15,7 +15,15 @@ const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: 
 const rows: Record<string, number | string>[] = [];
 try {
   for (const [name, url] of BENCH_PAGES) {
-    const result = await lighthouse(shop.url + url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], formFactor: 'mobile' });
+    // A run Lighthouse could not complete (runtimeError, e.g. a protocol timeout on this small
+    // machine) scores 0 without measuring anything: it is run again, up to three times.
+    let result: Awaited<ReturnType<typeof lighthouse>>;
+    for (let attempt = 1; ; attempt++) {
+      result = await lighthouse(shop.url + url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], formFactor: 'mobile' });
+      const err = result?.lhr.runtimeError;
+      if (!err || attempt === 3) break;
+      console.log(`${name}: Lighthouse could not finish (${err.code}); running it again`);
+    }
     const c = result!.lhr.categories;
     const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
     rows.push({ page: name, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'), lcpMs: Math.round(Number(result!.lhr.audits['largest-contentful-paint']?.numericValue ?? 0)), fcpMs: Math.round(Number(result!.lhr.audits['first-contentful-paint']?.numericValue ?? 0)), tbtMs: Math.round(Number(result!.lhr.audits['total-blocking-time']?.numericValue ?? 0)), cls: Number(Number(result!.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)) });

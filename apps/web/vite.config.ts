@@ -16,5 +16,6 @@ export default defineConfig({
     ],
   },
   server: { proxy: { '/s/': 'http://localhost:3000', '/media/': 'http://localhost:3000' } },
-  build: { target: 'es2022', sourcemap: false },
+  // manifest: the server preloads each route's chunks in the HTML head (no request waterfall).
+  build: { target: 'es2022', sourcemap: false, manifest: true },
 });

@@ -34,6 +34,7 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
       setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
     });
   }
+  const preloads = routePreloads(dist);
   const indexFile = path.join(dist, 'index.html');
   let template: string | undefined;
   const readTemplate = () => (template ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
@@ -48,11 +49,54 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
     const { head, status, data } = await headFor(db, config, req, init);
     const { pageScripts, ...publicInit } = init;
     const page = html
-      .replace('<!--app-head-->', `${head}\n    ${pageScripts.head}`)
+      .replace('<!--app-head-->', `${head}\n    ${preloads(new URL(req.url, 'http://x').pathname)}\n    ${pageScripts.head}`)
       .replace('<!--app-data-->', `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>`)
       .replace('</body>', `${pageScripts.body}\n  </body>`);
     return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   });
+}
+
+/** The route module (in the web app's router) that serves a path. */
+function routeModule(pathname: string): string {
+  if (/^\/products\/[^/]+\/?$/.test(pathname)) return 'src/app/routes/product.tsx';
+  if (/^\/products\/?$/.test(pathname)) return 'src/app/routes/products.tsx';
+  if (/^\/categories\/?$/.test(pathname)) return 'src/app/routes/categories.tsx';
+  if (pathname.startsWith('/auth/')) return 'src/app/routes/auth.tsx';
+  if (/^\/(checkout|order)(\/|$)/.test(pathname)) return 'src/app/routes/checkout.tsx';
+  if (/^\/account(\/|$)/.test(pathname)) return 'src/app/routes/account.tsx';
+  return 'src/app/routes/page.tsx';
+}
+
+/**
+ * `<link rel="modulepreload">` for the chunks of the route a path opens, from Vite's build
+ * manifest, so the browser fetches them with the entry instead of after it has run (the router
+ * only discovers a lazy route's module once the entry executes).
+ */
+function routePreloads(dist: string): (pathname: string) => string {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  if (!existsSync(file)) return () => '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+  // The entry's own static imports are preloaded by index.html already.
+  const entry = Object.values(manifest).find((m) => m.isEntry);
+  const fromIndex = new Set((entry?.imports ?? []).map((k) => manifest[k]?.file));
+  const cache = new Map<string, string>();
+  return (pathname) => {
+    const key = routeModule(pathname);
+    let links = cache.get(key);
+    if (links === undefined) {
+      const files = new Set<string>();
+      const visit = (k: string) => {
+        const m = manifest[k];
+        if (!m || m.isEntry || files.has(m.file)) return;
+        if (!fromIndex.has(m.file)) files.add(m.file);
+        m.imports?.forEach(visit);
+      };
+      visit(key);
+      links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+      cache.set(key, links);
+    }
+    return links;
+  };
 }
 
 /** Query data the page will ask for first, keyed like the web app's TanStack Query keys. */
