@@ -18,6 +18,13 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
       expect(await page.getByTestId('product-card').count()).toBeGreaterThan(4);
       await page.getByText(`© ${new Date().getFullYear()} Demo Grocery. All Rights Reserved.`).waitFor();
       await shop.screenshot(page, `home-${width}`);
+      // blocks below the fold mount as they come near: scrolling down brings the last carousel
+      expect(await page.getByRole('heading', { name: 'Kitchen staples' }).count()).toBe(0);
+      for (let i = 0; i < 12 && (await page.getByRole('heading', { name: 'Kitchen staples' }).count()) === 0; i++) {
+        await page.mouse.wheel(0, 800);
+        await page.waitForTimeout(150);
+      }
+      await page.getByRole('heading', { name: 'Kitchen staples' }).waitFor();
       expect(errors).toEqual([]);
       await page.close();
     }

@@ -1,11 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadingView } from '../../../components/ui/loading';
 import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
 import { pageQuery } from '../api/page';
 import { Block, type BlockSlots } from './blocks';
+
+/** Blocks rendered at once; the rest mount as they come near the viewport (less work before the first paint). */
+const EAGER_BLOCKS = 3;
+
+/**
+ * Renders its children once they are within 600 px of the viewport, keeping a reserved height
+ * until then so nothing below shifts when they appear.
+ */
+function WhenNear({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '600px 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [near]);
+  return near ? <>{children}</> : <div ref={ref} className="min-h-[360px]" aria-hidden="true" />;
+}
 
 /** `/` and every other unmatched path: the page's components in order, with its css. */
 export function ContentPage({ url, siteName, slots }: { url: string; siteName: string; slots: BlockSlots }) {
@@ -25,9 +46,15 @@ export function ContentPage({ url, siteName, slots }: { url: string; siteName: s
   return (
     <div>
       {data.css && <style>{data.css}</style>}
-      {data.data.map((c, i) => (
-        <Block key={`${c.type}-${i}`} c={c} slots={slots} first={i === 0} />
-      ))}
+      {data.data.map((c, i) =>
+        i < EAGER_BLOCKS ? (
+          <Block key={`${c.type}-${i}`} c={c} slots={slots} first={i === 0} />
+        ) : (
+          <WhenNear key={`${c.type}-${i}`}>
+            <Block c={c} slots={slots} first={false} />
+          </WhenNear>
+        ),
+      )}
     </div>
   );
 }
