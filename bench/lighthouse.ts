@@ -25,6 +25,8 @@ try {
       console.log(`${name}: Lighthouse could not finish (${err.code}); running it again`);
     }
     const c = result!.lhr.categories;
+    mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
+    writeFileSync(path.join(import.meta.dirname, 'results', `lighthouse-${name.replace(/\W+/g, '-')}.json`), JSON.stringify(result!.lhr));
     const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
     rows.push({ page: name, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'), lcpMs: Math.round(Number(result!.lhr.audits['largest-contentful-paint']?.numericValue ?? 0)), fcpMs: Math.round(Number(result!.lhr.audits['first-contentful-paint']?.numericValue ?? 0)), tbtMs: Math.round(Number(result!.lhr.audits['total-blocking-time']?.numericValue ?? 0)), cls: Number(Number(result!.lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)) });
   }

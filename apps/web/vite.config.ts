@@ -15,6 +15,8 @@ export default defineConfig({
       { find: /^react$/, replacement: 'preact/compat' },
     ],
   },
+  // The server renderer (entry-server.tsx) carries its dependencies, so they resolve to Preact too.
+  ssr: { noExternal: true },
   server: { proxy: { '/s/': 'http://localhost:3000', '/media/': 'http://localhost:3000' } },
   // manifest: the server preloads each route's chunks in the HTML head (no request waterfall).
   build: { target: 'es2022', sourcemap: false, manifest: true },

@@ -1,9 +1,11 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { catalogueRoutes } from './domains/catalogue/routes';
@@ -51,6 +53,9 @@ export async function buildApp({ config, database }: AppDeps) {
   });
   registerErrorHandling(app);
 
+  // HTML pages and JSON answers compressed for browsers that ask (brotli at a fast level, or
+  // gzip); built assets are served pre-compressed by the shell.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
   // CSP is off: the owner's page scripts (spec §3 extra page scripts) are injected deliberately.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });

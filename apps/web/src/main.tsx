@@ -5,9 +5,9 @@ import '@fontsource/inter/700.css';
 import '@fontsource/inter/800.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { router } from './app/router';
+import { createRouter } from './app/router';
 import { UiStateProvider } from './app/ui-state';
 import { initQuery, primeInit, primePageData } from './lib/init';
 import './styles.css';
@@ -23,15 +23,21 @@ async function mount() {
   } catch (e) {
     console.error('Store data could not be loaded', e);
   }
-  createRoot(document.getElementById('app')!).render(
+  const root = document.getElementById('app')!;
+  // The server renders public pages (data-ssr); the app then takes over that markup.
+  const hydrating = root.dataset.ssr === '1';
+  const router = await createRouter(hydrating);
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <UiStateProvider>
           <RouterProvider router={router} />
         </UiStateProvider>
       </QueryClientProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (hydrating) hydrateRoot(root, app);
+  else createRoot(root).render(app);
   document.getElementById('boot-spinner')?.remove();
 }
 void mount();

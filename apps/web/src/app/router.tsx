@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import type { RouteMeta } from './guards';
 import { RouteError } from './route-error';
 import { Shell } from './shell';
@@ -10,7 +10,7 @@ const meta = (m: RouteMeta) => m;
  * code. A feature adds its page with one line here: `{ path, handle: meta({...}), lazy: () => import('./routes/x') }`
  * where the module exports `Component` (and optionally `loader`).
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <Shell />,
     errorElement: <RouteError />,
@@ -45,4 +45,23 @@ export const router = createBrowserRouter([
       { path: '*', handle: meta({ full: true }), lazy: () => import('./routes/page') },
     ],
   },
-]);
+];
+
+/**
+ * The browser router. When the server rendered the page, the lazy modules of the routes it
+ * rendered are loaded first, so hydration finds the same tree (not a pending fallback).
+ */
+export async function createRouter(hydrating: boolean) {
+  if (hydrating) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async (m) => {
+        const load = m.route.lazy;
+        if (typeof load !== 'function') return;
+        const mod = await load();
+        Object.assign(m.route, { ...mod, lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes);
+}

@@ -3,14 +3,31 @@ import { imageUrl } from '@grocer/shared/image';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, Errors } from '../../http/errors';
 import { catalogueContext } from '../catalogue/routes';
-import { getProductBySlug } from '../catalogue/service';
+import { getProductBySlug, listProducts } from '../catalogue/service';
+import { productsQuerySchema } from '@grocer/shared/catalogue';
+import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
 import { findPage, getPageData } from '../content/service';
 import { loadInit } from '../website/service';
 import { renderHead, scriptJson, type HeadData } from './head';
+
+/** Pages for one signed-in person: rendered by the browser only (nothing personal in server HTML). */
+const PRIVATE_ROUTES = /^\/(checkout|order|auth|account)(\/|$)/;
+
+type ServerRenderer = (url: string, input: { init: unknown; data: Prefetched; cdn: string }) => Promise<string | null>;
+
+/** The web app's server renderer (apps/web/dist-server), when it has been built. */
+async function loadServerRenderer(dist: string): Promise<ServerRenderer | null> {
+  const file = path.join(path.dirname(dist), 'dist-server', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  const mod = (await import(pathToFileURL(file).href)) as { render: ServerRenderer };
+  return mod.render;
+}
 
 const APP_ROUTES = /^\/(products|categories|checkout|order|auth|account)(\/|$)/;
 
@@ -35,6 +52,7 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
     });
   }
   const preloads = routePreloads(dist);
+  const ssr = await loadServerRenderer(dist);
   const indexFile = path.join(dist, 'index.html');
   let template: string | undefined;
   const readTemplate = () => (template ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
@@ -48,11 +66,25 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
     const init = await loadInit(db, req);
     const { head, status, data } = await headFor(db, config, req, init);
     const { pageScripts, ...publicInit } = init;
-    const page = html
+    const pathname = new URL(req.url, 'http://x').pathname;
+    let body: string | null = null;
+    if (ssr && !PRIVATE_ROUTES.test(pathname)) {
+      try {
+        body = await ssr(`${req.protocol}://${req.host}${req.url}`, { init: publicInit, data, cdn: config.cdnUrl });
+      } catch (e) {
+        req.log.error({ err: e }, 'server rendering failed; the browser renders the page');
+      }
+    }
+    const page = (body === null ? html : html.replace(/<div id="app">[\s\S]*?<\/div><\/div>/, () => `<div id="app" data-ssr="1">${body}</div>`))
       .replace('<!--app-head-->', `${head}\n    ${preloads(new URL(req.url, 'http://x').pathname)}\n    ${pageScripts.head}`)
       .replace('<!--app-data-->', `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>`)
       .replace('</body>', `${pageScripts.body}\n  </body>`);
-    return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    // Compressed here: this handler is not a route, so the compression plugin does not see it.
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }));
+    if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(gzipSync(page));
+    return reply.send(page);
   });
 }
 
@@ -158,6 +190,10 @@ async function headFor(db: Db, config: Config, req: FastifyRequest, init: Awaite
       head = { ...base, title: `Product not found | ${init.web.name}`, noindex: true };
     }
   } else if (path === '/products') {
+    // The list the page opens with, under the web app's query key, so it renders at once.
+    const params = paramsFromSearch(url.searchParams);
+    const query = productsQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(listSearch(params))));
+    if (query.success) data.push([['products', params], await listProducts(db, await catalogueContext(db, req), query.data)]);
     const q = url.searchParams.get('q');
     head = { ...base, title: q ? `Results for "${q}" | ${init.web.name}` : `All products | ${init.web.name}`, url: origin + path };
   } else if (path === '/categories') {

@@ -1,7 +1,7 @@
 import type { Init, NavItem } from '@grocer/shared/storefront';
 import { ChevronDown, MapPin, Menu, Search, ShoppingCart, User } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/icon';
 import { img } from '../../lib/image';
 
@@ -104,7 +104,8 @@ function Logo({ init }: { init: Init }) {
 
 export function SearchBox({ width = 100, autoFocus = false }: { width?: number; autoFocus?: boolean }) {
   const navigate = useNavigate();
-  const [text, setText] = useState(() => new URLSearchParams(location.search).get('q') ?? '');
+  const { search } = useLocation();
+  const [text, setText] = useState(() => new URLSearchParams(search).get('q') ?? '');
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!autoFocus) return;

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/ui/pagination';
 import { readError } from '../../../lib/errors';
 import { productListQuery } from '../api/products';
-import { paramsFromSearch, searchFromParams } from '../query-params';
+import { paramsFromSearch, searchFromParams } from '@grocer/shared/list-params';
 import { CategoryTree } from './category-filter-modal';
 import { ProductCard, ProductCardSkeleton, type ProductControls } from './product-card';
 

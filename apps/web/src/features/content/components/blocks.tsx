@@ -2,10 +2,10 @@ import type { Brand, Category, Product } from '@grocer/shared/catalogue';
 import { resolveBannerLink } from '@grocer/shared/links';
 import { parseHeroSettings, readSlides, readSupplierItems, type SupplierItem } from '@grocer/shared/hero';
 import type { PageComponent } from '@grocer/shared/storefront';
-import DOMPurify from 'dompurify';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { img } from '../../../lib/image';
+import { sanitizeHtml } from '../../../lib/sanitize';
 import { Carousel, PlaceholderSlides } from './carousel';
 
 export interface BlockSlots {
@@ -90,7 +90,7 @@ export function Block({ c, slots, first }: { c: PageComponent; slots: BlockSlots
       const html = typeof (c.data as { html?: unknown })?.html === 'string' ? (c.data as { html: string }).html : '';
       return (
         <Section title="">
-          <div className="rich-text" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />
+          <div className="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
         </Section>
       );
     }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paramsFromSearch, searchFromParams } from './query-params';
+import { paramsFromSearch, searchFromParams } from './list-params';
 
 describe('/products address', () => {
   it('defaults page to 1 and drops unknown sorts', () => {

@@ -1,0 +1,47 @@
+import type { Init } from '@grocer/shared/storefront';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'preact-render-to-string';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { routes } from './app/router';
+import { UiStateProvider } from './app/ui-state';
+import { initQuery } from './lib/init';
+import { setCdn } from './lib/image';
+import { setSanitizer } from './lib/sanitize';
+import sanitize from 'sanitize-html';
+
+// Content blocks' HTML on the server: the usual safe tags plus headings, images and ids/classes
+// (for in-page anchors and the page's css); no scripts, handlers or javascript: URLs.
+setSanitizer((html) =>
+  sanitize(html, {
+    allowedTags: [...sanitize.defaults.allowedTags, 'img', 'h1', 'h2'],
+    allowedAttributes: { ...sanitize.defaults.allowedAttributes, '*': ['id', 'class'], img: ['src', 'alt', 'width', 'height', 'loading'] },
+  }),
+);
+
+/**
+ * Server rendering of public pages (home and content pages, product lists and product pages):
+ * the same components, with the store data and the page's first data the server already has, so
+ * the first paint needs no JavaScript. The browser then hydrates this markup. Answers null when
+ * the route redirects or throws (the page is then rendered by the browser alone).
+ */
+export async function render(url: string, input: { init: Init; data: [unknown[], unknown][]; cdn: string }): Promise<string | null> {
+  setCdn(input.cdn);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response || context.errors) return null;
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  client.setQueryData(initQuery.queryKey, input.init);
+  for (const [key, value] of input.data) client.setQueryData(key, value);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  try {
+    return renderToString(
+      <QueryClientProvider client={client}>
+        <UiStateProvider>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </UiStateProvider>
+      </QueryClientProvider>,
+    );
+  } finally {
+    client.clear();
+  }
+}

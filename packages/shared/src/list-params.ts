@@ -1,0 +1,48 @@
+import { PRODUCTS_PER_PAGE, SORTS, type Sort } from './catalogue';
+
+/** The product list's parameters as the /products address carries them (spec §2, §7). */
+export interface ListParams {
+  page: number;
+  c: string[];
+  b: string[];
+  q?: string;
+  s?: string;
+}
+
+const list = (v: string | null) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+
+/** The /products address → list parameters (q, c, b, s, page; page defaults to 1). */
+export function paramsFromSearch(search: URLSearchParams): ListParams {
+  const page = Number(search.get('page'));
+  const s = search.get('s');
+  return {
+    q: search.get('q')?.trim() || undefined,
+    c: list(search.get('c')),
+    b: list(search.get('b')),
+    s: s && SORTS.includes(s as Sort) ? s : undefined,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** List parameters → the /products address (the canonical order, page only above 1). */
+export function searchFromParams(p: ListParams): string {
+  const s = new URLSearchParams();
+  if (p.q) s.set('q', p.q);
+  if (p.c.length) s.set('c', p.c.join(','));
+  if (p.b.length) s.set('b', p.b.join(','));
+  if (p.s) s.set('s', p.s);
+  if (p.page > 1) s.set('page', String(p.page));
+  return s.toString();
+}
+
+/** List parameters → the query string of GET /s/api/products (spec §7): page only above 1, perPage 24. */
+export function listSearch(p: ListParams): string {
+  const s = new URLSearchParams();
+  if (p.page > 1) s.set('page', String(p.page));
+  if (p.s) s.set('s', p.s);
+  if (p.c.length) s.set('c', p.c.join(','));
+  if (p.b.length) s.set('b', p.b.join(','));
+  if (p.q) s.set('q', p.q);
+  s.set('perPage', String(PRODUCTS_PER_PAGE));
+  return s.toString();
+}
