@@ -28,7 +28,8 @@ export function ProductCard({ product, cartControl, wishlistControl, eager = fal
             width={480}
             height={360}
             loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
+            fetchPriority={eager ? 'high' : 'auto'}
+            decoding={eager ? 'sync' : 'async'}
             className="h-full w-full object-cover transition-transform group-hover:scale-[1.02]"
           />
           {off && <span className="absolute top-2 left-2 rounded bg-[var(--color-accent,#be123c)] px-1.5 py-0.5 text-xs font-semibold text-white">{off}</span>}
