@@ -1,7 +1,6 @@
 import { PINCODE_MIN_LENGTH } from '@grocer/shared/validation';
 import { useState, type FormEvent } from 'react';
-import { inputClass } from '../../components/ui/form';
-import { Spinner } from '../../components/ui/loading';
+import { FormError, inputClass, SubmitButton } from '../../components/ui/form';
 import { Modal } from '../../components/ui/modal';
 import { api } from '../../lib/api';
 import { readError } from '../../lib/errors';
@@ -54,14 +53,8 @@ export function PincodeModal({ open, current, onClose }: { open: boolean; curren
           aria-invalid={!!error}
           aria-describedby={error ? 'pincode-error' : 'pincode-help'}
         />
-        {error && (
-          <p id="pincode-error" role="alert" className="mt-1 text-sm text-red-600" data-testid="pincode-error">
-            {error}
-          </p>
-        )}
-        <button type="submit" disabled={busy} className="mt-4 flex h-10 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90">
-          {busy ? <Spinner size={16} className="text-white" /> : 'Submit'}
-        </button>
+        <FormError id="pincode-error" message={error} testId="pincode-error" />
+        <SubmitButton busy={busy}>Submit</SubmitButton>
       </form>
     </Modal>
   );

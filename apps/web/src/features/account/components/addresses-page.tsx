@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Combobox } from '../../../components/ui/combobox';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
-import { Field, inputClass, useForm } from '../../../components/ui/form';
+import { Field, FormError, inputClass, SubmitButton, useForm } from '../../../components/ui/form';
 import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api';
@@ -177,14 +177,10 @@ export function AddressForm({ address, onClose, onSaved }: { address: Address | 
             <input type="checkbox" checked={form.values.is_default} onChange={(e) => form.set('is_default', e.target.checked)} /> Make this my default address
           </label>
         )}
-        {error && (
-          <p role="alert" className="mb-2 text-sm text-red-600">
-            {error}
-          </p>
-        )}
-        <button type="submit" disabled={busy} className="flex h-10 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white">
-          {busy ? <Spinner size={16} className="text-white" /> : 'Save address'}
-        </button>
+        <FormError message={error} className="mb-2" />
+        <SubmitButton busy={busy} className="">
+          Save address
+        </SubmitButton>
       </form>
     </Modal>
   );

@@ -4,7 +4,7 @@ import { MOBILE_PATTERN, type FieldRule } from '@grocer/shared/validation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Field, inputClass, useForm } from '../../../components/ui/form';
+import { Field, FormError, inputClass, SubmitButton, useForm } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/loading';
 import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
@@ -95,14 +95,10 @@ export function DetailsPage({ user }: { user: User }) {
               {(p) => <input {...p} type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'} value={form.values[key]} onChange={(e) => form.set(key, e.target.value)} className={inputClass} />}
             </Field>
           ))}
-          {error && (
-            <p role="alert" className="mb-2 text-sm text-red-600">
-              {error}
-            </p>
-          )}
-          <button type="submit" disabled={busy} className="rounded-lg bg-[var(--color-primary)] px-4 py-2 text-sm font-semibold text-white">
-            {busy ? <Spinner size={16} className="text-white" /> : 'Save'}
-          </button>
+          <FormError message={error} className="mb-2" />
+          <SubmitButton busy={busy} className="">
+            Save
+          </SubmitButton>
         </form>
       )}
     </div>

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { inputClass } from '../../../components/ui/form';
+import { FormError, inputClass, SubmitButton } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/loading';
 import { Modal } from '../../../components/ui/modal';
 import { handleError, readError } from '../../../lib/errors';
@@ -107,14 +107,8 @@ export function CreateWishlistModal({ open, onClose }: { open: boolean; onClose:
           New Wishlist
         </label>
         <input id="new-wishlist" value={name} onChange={(e) => setName(e.target.value)} className={inputClass} maxLength={60} aria-invalid={!!error} aria-describedby={error ? 'new-wishlist-error' : undefined} />
-        {error && (
-          <p id="new-wishlist-error" role="alert" className="mt-1 text-sm text-red-600">
-            {error}
-          </p>
-        )}
-        <button type="submit" disabled={busy} className="mt-4 flex h-10 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90">
-          {busy ? <Spinner size={16} className="text-white" /> : 'Submit'}
-        </button>
+        <FormError id="new-wishlist-error" message={error} />
+        <SubmitButton busy={busy}>Submit</SubmitButton>
       </form>
     </Modal>
   );
