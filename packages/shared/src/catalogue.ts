@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PER_PAGE, PRODUCTS_PER_PAGE, SORTS } from './list-params';
 
 /** Spec §3 pack. Amounts are rupees at the API edge (see money.ts). */
 export const packSchema = z.object({
@@ -47,18 +48,9 @@ export const categorySchema: z.ZodType<Category> = z.lazy(() =>
 export const brandSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string(), logo: z.string().optional() });
 export type Brand = z.infer<typeof brandSchema>;
 
-export const SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'name', 'discount'] as const;
-export type Sort = (typeof SORTS)[number];
-export const SORT_LABELS: Record<Sort, string> = {
-  relevance: 'Relevance',
-  price_asc: 'Price: Low to High',
-  price_desc: 'Price: High to Low',
-  newest: 'Newest',
-  name: 'Name',
-  discount: 'Biggest Discount',
-};
-export const PRODUCTS_PER_PAGE = 24;
-export const MAX_PER_PAGE = 100;
+// The list's sorts and page sizes live in the zod-free list-params module (the list page needs
+// them without the contracts); re-exported here for the server's schemas.
+export { MAX_PER_PAGE, PRODUCTS_PER_PAGE, SORTS, SORT_LABELS, type Sort } from './list-params';
 
 const csv = z
   .string()

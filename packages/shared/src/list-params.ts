@@ -1,4 +1,15 @@
-import { PRODUCTS_PER_PAGE, SORTS, type Sort } from './catalogue';
+export const SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'name', 'discount'] as const;
+export type Sort = (typeof SORTS)[number];
+export const SORT_LABELS: Record<Sort, string> = {
+  relevance: 'Relevance',
+  price_asc: 'Price: Low to High',
+  price_desc: 'Price: High to Low',
+  newest: 'Newest',
+  name: 'Name',
+  discount: 'Biggest Discount',
+};
+export const PRODUCTS_PER_PAGE = 24;
+export const MAX_PER_PAGE = 100;
 
 /** The product list's parameters as the /products address carries them (spec §2, §7). */
 export interface ListParams {

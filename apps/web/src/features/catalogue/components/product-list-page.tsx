@@ -1,4 +1,5 @@
-import { SORT_LABELS, SORTS, type Brand, type Category } from '@grocer/shared/catalogue';
+import type { Brand, Category } from '@grocer/shared/catalogue';
+import { SORT_LABELS, SORTS } from '@grocer/shared/list-params';
 import { useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect } from 'react';
