@@ -46,6 +46,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   if (production && !e.SESSION_SECRET) throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production');
+  // The gateway simulator marks orders paid without money: never in production, not even asked for.
+  if (production && e.GATEWAY_SIMULATOR === 'on') throw new Error('Invalid configuration:\n  GATEWAY_SIMULATOR: the payment simulator is refused in production');
   return {
     env: e.NODE_ENV,
     production,

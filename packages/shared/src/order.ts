@@ -75,7 +75,10 @@ export const orderLineSchema = z.object({
   price: z.number(),
   act_price: z.number(),
   quantity: z.number().int(),
+  /** price × quantity, before the coupon */
   amount: z.number(),
+  /** this line's share of the coupon (in proportion to the amounts); tax is on amount − discount */
+  discount: z.number(),
   tax: taxSplitSchema,
 });
 

@@ -4,6 +4,7 @@ import { and, count, eq, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { addresses, users, wishlistCategories, wishlistItems } from '../../db/schema';
 import { currentUser, forgetCurrentUser, requireUser } from '../../http/auth';
 import { consumeCode } from '../identity/codes';
@@ -67,7 +68,14 @@ export const accountRoutes: FastifyPluginAsyncZod<SignInDeps & { ordersSummary?:
       .where(and(ne(users.id, user.id), or(eq(users.email, email!), eq(users.phone, phone!))))
       .limit(1);
     if (clash.length) throw accountErrors.taken();
-    await db.update(users).set({ email, phone }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ email, phone })
+      .where(eq(users.id, user.id))
+      .catch((e: unknown) => {
+        // another account took the email or mobile between the check above and this update
+        throw isUniqueViolation(e) ? accountErrors.taken() : e;
+      });
     forgetCurrentUser(req);
     return { user: (await currentUser(db, req))! };
   });

@@ -20,6 +20,8 @@ interface SimOrder {
   returnUrl: string | null;
   notifyUrl: string | null;
   refunds: string[];
+  /** signed webhooks held back by "Success, webhook late" until POST /sim/webhooks/{id}/deliver */
+  held: Array<{ url: string; raw: string; headers: Record<string, string> }>;
 }
 
 const rid = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
@@ -40,7 +42,7 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
   // --- Razorpay API
   app.post<{ Body: { amount: number; currency: string; receipt: string; notes?: Record<string, string> } }>('/sim/razorpay/v1/orders', async (req, reply) => {
     if (!razorpayAuthOk(req)) return unauthorized(reply);
-    const o: SimOrder = { provider: 'razorpay', id: rid('order'), amount: req.body.amount, receipt: req.body.receipt, notes: req.body.notes ?? {}, status: 'created', paymentId: null, sessionId: null, returnUrl: null, notifyUrl: null, refunds: [] };
+    const o: SimOrder = { provider: 'razorpay', id: rid('order'), amount: req.body.amount, receipt: req.body.receipt, notes: req.body.notes ?? {}, status: 'created', paymentId: null, sessionId: null, returnUrl: null, notifyUrl: null, refunds: [], held: [] };
     orders.set(o.id, o);
     return rzpOrder(o);
   });
@@ -63,7 +65,7 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
     if (!cashfreeAuthOk(req)) return reply.status(401).send({ message: 'authentication Failed', code: 'request_failed', type: 'authentication_error' });
     const existing = orders.get(req.body.order_id);
     if (existing) return reply.status(409).send({ message: 'order with same id is already present', code: 'order_already_exists', type: 'invalid_request_error' });
-    const o: SimOrder = { provider: 'cashfree', id: req.body.order_id, amount: Math.round(req.body.order_amount * 100), receipt: req.body.order_id, notes: {}, status: 'created', paymentId: null, sessionId: `session_${randomBytes(16).toString('hex')}`, returnUrl: req.body.order_meta?.return_url ?? null, notifyUrl: req.body.order_meta?.notify_url ?? null, refunds: [] };
+    const o: SimOrder = { provider: 'cashfree', id: req.body.order_id, amount: Math.round(req.body.order_amount * 100), receipt: req.body.order_id, notes: {}, status: 'created', paymentId: null, sessionId: `session_${randomBytes(16).toString('hex')}`, returnUrl: req.body.order_meta?.return_url ?? null, notifyUrl: req.body.order_meta?.notify_url ?? null, refunds: [], held: [] };
     orders.set(o.id, o);
     bySession.set(o.sessionId!, o.id);
     return cfOrder(o);
@@ -90,7 +92,7 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
   const page = (title: string, o: SimOrder, action: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
 <style>body{font-family:system-ui,sans-serif;background:#f4f4f5;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0}main{background:#fff;border-radius:16px;padding:28px;max-width:380px;width:90%;box-shadow:0 10px 30px #0001}h1{font-size:20px;margin:0 0 4px}p{color:#52525b;margin:0 0 20px}button{display:block;width:100%;padding:12px;margin:8px 0;border-radius:10px;border:1px solid #d4d4d8;font-size:15px;font-weight:600;cursor:pointer;background:#fff}.ok{background:#047857;color:#fff;border:0}.bad{color:#b91c1c}</style></head>
 <body><main><h1>${esc(title)}</h1><p>Test payment of <strong>₹${(o.amount / 100).toFixed(2)}</strong> for ${esc(o.receipt)}. Nothing is charged.</p>
-<form method="post" action="${esc(action)}"><button class="ok" name="outcome" value="success">Success</button><button class="bad" name="outcome" value="failure">Failure</button><button name="outcome" value="cancel">Cancel</button></form></main></body></html>`;
+<form method="post" action="${esc(action)}"><button class="ok" name="outcome" value="success">Success</button><button class="bad" name="outcome" value="failure">Failure</button><button name="outcome" value="cancel">Cancel</button><button name="outcome" value="success_late" title="Pays, but holds the webhook back: the shop must ask the provider">Success, webhook late</button></form></main></body></html>`;
 
   app.get<{ Params: { id: string }; Querystring: { return?: string } }>('/sim/checkout/razorpay/:id', async (req, reply) => {
     const o = orders.get(req.params.id);
@@ -116,10 +118,10 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
     }
     const paymentId = rid('pay');
     o.paymentId = paymentId;
-    o.status = req.body.outcome === 'success' ? 'paid' : 'failed';
+    o.status = req.body.outcome === 'success' || req.body.outcome === 'success_late' ? 'paid' : 'failed';
     const event = o.status === 'paid' ? 'payment.captured' : 'payment.failed';
     const raw = JSON.stringify({ entity: 'event', event, payload: { payment: { entity: { id: paymentId, order_id: o.id, amount: o.amount, status: o.status === 'paid' ? 'captured' : 'failed', error_description: o.status === 'paid' ? undefined : 'Payment declined by the bank (simulated)' } } }, created_at: Math.floor(Date.now() / 1000) });
-    await deliver(`${selfUrl()}/s/api/payments/razorpay/webhook`, raw, { 'x-razorpay-signature': razorpay.webhookSignature(keysOf('razorpay', ''), raw), 'x-razorpay-event-id': rid('evt') });
+    await send(o, req.body.outcome === 'success_late', `${selfUrl()}/s/api/payments/razorpay/webhook`, raw, { 'x-razorpay-signature': razorpay.webhookSignature(keysOf('razorpay', ''), raw), 'x-razorpay-event-id': rid('evt') });
     if (o.status === 'paid') {
       back.searchParams.set('razorpay_order_id', o.id);
       back.searchParams.set('razorpay_payment_id', paymentId);
@@ -135,16 +137,31 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
     if (req.body.outcome !== 'cancel') {
       const paymentId = String(Date.now()) + String(Math.floor(Math.random() * 1000));
       o.paymentId = paymentId;
-      o.status = req.body.outcome === 'success' ? 'paid' : 'failed';
+      o.status = req.body.outcome === 'success' || req.body.outcome === 'success_late' ? 'paid' : 'failed';
       const raw = JSON.stringify({
         type: o.status === 'paid' ? 'PAYMENT_SUCCESS_WEBHOOK' : 'PAYMENT_FAILED_WEBHOOK',
         event_time: new Date().toISOString(),
         data: { order: { order_id: o.id, order_amount: o.amount / 100, order_currency: 'INR' }, payment: { cf_payment_id: paymentId, payment_status: o.status === 'paid' ? 'SUCCESS' : 'FAILED', payment_amount: o.amount / 100, payment_message: o.status === 'paid' ? 'Transaction successful' : 'Payment declined by the bank (simulated)' } },
       });
       const ts = String(Math.floor(Date.now() / 1000));
-      await deliver(o.notifyUrl ?? `${selfUrl()}/s/api/payments/cashfree/webhook`, raw, { 'x-webhook-signature': cashfree.webhookSignature(keysOf('cashfree', ''), ts, raw), 'x-webhook-timestamp': ts, 'x-webhook-version': CASHFREE_API_VERSION });
+      await send(o, req.body.outcome === 'success_late', o.notifyUrl ?? `${selfUrl()}/s/api/payments/cashfree/webhook`, raw, { 'x-webhook-signature': cashfree.webhookSignature(keysOf('cashfree', ''), ts, raw), 'x-webhook-timestamp': ts, 'x-webhook-version': CASHFREE_API_VERSION });
     }
     return reply.redirect(back.pathname + back.search, 303);
+  });
+
+  /** Sends the webhook now, or holds it back for a tester's (or a test's) later delivery. */
+  async function send(o: SimOrder, late: boolean, url: string, raw: string, headers: Record<string, string>) {
+    if (late) o.held.push({ url, raw, headers });
+    else await deliver(url, raw, headers);
+  }
+
+  /** Delivers the webhooks held back for a provider order (Razorpay order id or Cashfree order id). */
+  app.post<{ Params: { id: string } }>('/sim/webhooks/:id/deliver', async (req, reply) => {
+    const o = orders.get(req.params.id);
+    if (!o) return reply.status(404).send({ message: 'Unknown order' });
+    const held = o.held.splice(0);
+    for (const w of held) await deliver(w.url, w.raw, w.headers);
+    return { delivered: held.length };
   });
 
   /** Sends a signed webhook the way the provider does; a failure is logged, as a provider would retry. */

@@ -245,6 +245,26 @@ describe('account details', () => {
   });
 });
 
+describe('two accounts racing for one mobile', () => {
+  it('confirms one change and refuses the other with IDENTIFIER_TAKEN, never a 500', async () => {
+    const a = await newUser('race-a@example.com', '9100000021');
+    const b = await newUser('race-b@example.com', '9100000022');
+    const ca = visitor();
+    const cb = visitor();
+    await signIn(ca, a.email!);
+    await signIn(cb, b.email!);
+    // both ask for 9100000099 while nobody has it, so both pass the check when they ask
+    expect((await ca.put('/s/api/account/details', { name: 'Race A', email: a.email, phone: '9100000099' })).statusCode).toBe(200);
+    const codeA = await codeSentTo('9100000099');
+    expect((await cb.put('/s/api/account/details', { name: 'Race B', email: 'race-b2@example.com', phone: '9100000099' })).statusCode).toBe(200);
+    const codeB = await codeSentTo('race-b2@example.com');
+    const [ra, rb] = await Promise.all([ca.post('/s/api/account/details/verify', { code: codeA }), cb.post('/s/api/account/details/verify', { code: codeB })]);
+    expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
+    expect([ra, rb].find((r) => r.statusCode === 409)!.json().code).toBe('IDENTIFIER_TAKEN');
+    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.phone, '9100000099'))).toHaveLength(1);
+  });
+});
+
 describe('addresses', () => {
   const home = { name: 'Asha', phone: '9000000011', pincode: '560001', line1: 'Flat 4B, Lake View', line2: '12 MG Road', landmark: 'Near the metro', city: 'Bengaluru', state: 'Karnataka', type: 'home' };
 

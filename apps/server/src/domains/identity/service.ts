@@ -2,6 +2,7 @@ import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, maskIdentifier, type CodeSent, 
 import { eq, or } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { users, websiteMembers } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { WebsiteRef } from '../../http/website';
@@ -65,7 +66,14 @@ export async function createUser(db: Db, websiteId: number, p: { name: string; e
       .where(or(eq(users.email, p.email), eq(users.phone, p.phone)))
       .limit(1);
     if (clash.length) throw accountErrors.exists();
-    const [user] = await tx.insert(users).values({ name: p.name, email: p.email, phone: p.phone }).returning();
+    const [user] = await tx
+      .insert(users)
+      .values({ name: p.name, email: p.email, phone: p.phone })
+      .returning()
+      .catch((e: unknown) => {
+        // two registrations for the same email or mobile confirmed at the same moment
+        throw isUniqueViolation(e) ? accountErrors.exists() : e;
+      });
     await tx.insert(websiteMembers).values({ websiteId, userId: user!.id }).onConflictDoNothing();
     return user!;
   });

@@ -1,4 +1,4 @@
-import { formatINR } from '@grocer/shared/money';
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -18,23 +18,26 @@ export async function invoiceHtml(db: Db, o: OrderRow): Promise<string> {
   const [settings] = await db.select({ webAddress: websiteSettings.webAddress }).from(websiteSettings).where(eq(websiteSettings.websiteId, o.websiteId));
   const a = (settings?.webAddress ?? {}) as Record<string, string>;
   const intra = d.tax.igst === 0;
-  const taxHead = intra ? '<th>CGST</th><th>SGST</th>' : '<th>IGST</th>';
+  const taxHead = intra ? '<th class="n">CGST</th><th class="n">SGST</th>' : '<th class="n">IGST</th>';
+  // A coupon is spread over the lines (in proportion to their amounts) and lowers their taxable value.
+  const off = d.discount > 0;
+  const less = (amount: number, discount: number) => toRupees(toPaise(amount) - toPaise(discount));
   const rows = d.lines
     .map(
       (l, i) =>
-        `<tr><td>${i + 1}</td><td>${esc(l.name)} - ${esc(l.pack)}</td><td>${esc(l.hsn_code)}</td><td class="n">${l.quantity}</td><td class="n">${formatINR(l.price)}</td><td class="n">${l.gst_rate}%</td><td class="n">${formatINR(l.tax.taxable)}</td>${intra ? `<td class="n">${formatINR(l.tax.cgst)}</td><td class="n">${formatINR(l.tax.sgst)}</td>` : `<td class="n">${formatINR(l.tax.igst)}</td>`}<td class="n">${formatINR(l.amount)}</td></tr>`,
+        `<tr><td>${i + 1}</td><td>${esc(l.name)} - ${esc(l.pack)}</td><td>${esc(l.hsn_code)}</td><td class="n">${l.quantity}</td><td class="n">${formatINR(l.price)}</td>${off ? `<td class="n">${l.discount > 0 ? `− ${formatINR(l.discount)}` : ''}</td>` : ''}<td class="n">${l.gst_rate}%</td><td class="n">${formatINR(l.tax.taxable)}</td>${intra ? `<td class="n">${formatINR(l.tax.cgst)}</td><td class="n">${formatINR(l.tax.sgst)}</td>` : `<td class="n">${formatINR(l.tax.igst)}</td>`}<td class="n">${formatINR(less(l.amount, l.discount))}</td></tr>`,
     )
     .join('');
-  const cols = intra ? 10 : 9;
+  const cols = (intra ? 10 : 9) + (off ? 1 : 0);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tax invoice ${esc(d.ordernumber)}</title><meta name="viewport" content="width=device-width,initial-scale=1">
 <style>body{font:14px system-ui,sans-serif;color:#18181b;max-width:900px;margin:24px auto;padding:0 16px}h1{font-size:22px;margin:0}table{width:100%;border-collapse:collapse;margin-top:16px}th,td{border:1px solid #d4d4d8;padding:6px 8px;text-align:left;vertical-align:top}th{background:#f4f4f5;font-size:12px}.n{text-align:right;white-space:nowrap}.grid{display:flex;gap:24px;justify-content:space-between;margin-top:16px}.muted{color:#52525b}@media print{.noprint{display:none}body{margin:0}}</style></head><body>
 <div class="grid"><div><h1>Tax Invoice</h1><div class="muted">Invoice no. ${esc(d.ordernumber)} · ${esc(new Date(d.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }))}</div><div class="muted">Status: ${esc(ORDER_STATUS_LABELS[d.status])}</div></div>
 <div style="text-align:right"><strong>${esc(site?.name)}</strong><br>${esc(a.line1)}<br>${esc(a.city)}${a.state ? `, ${esc(a.state)}` : ''} ${esc(a.pincode)}${a.gstin ? `<br>GSTIN: ${esc(a.gstin)}` : ''}</div></div>
 <div class="grid"><div><strong>Bill / ship to</strong><br>${esc(d.address.name)}<br>${esc(d.address.line1)}, ${esc(d.address.line2)}${d.address.landmark ? `, ${esc(d.address.landmark)}` : ''}<br>${esc(d.address.city)}, ${esc(d.address.state)} ${esc(d.address.pincode)}<br>Mobile: ${esc(d.address.phone)}</div>
 <div style="text-align:right"><strong>Place of supply</strong><br>${esc(d.address.state)}<br><span class="muted">${intra ? 'Intra-state: CGST + SGST' : 'Inter-state: IGST'}</span></div></div>
-<table><thead><tr><th>#</th><th>Item</th><th>HSN</th><th class="n">Qty</th><th class="n">Rate (incl. GST)</th><th class="n">GST</th><th class="n">Taxable value</th>${taxHead}<th class="n">Amount</th></tr></thead><tbody>${rows}</tbody>
-<tfoot><tr><td colspan="${cols - 4}" class="n">Totals</td><td class="n">${formatINR(d.tax.taxable)}</td>${intra ? `<td class="n">${formatINR(d.tax.cgst)}</td><td class="n">${formatINR(d.tax.sgst)}</td>` : `<td class="n">${formatINR(d.tax.igst)}</td>`}<td class="n">${formatINR(d.items_total)}</td></tr>
-${d.discount > 0 ? `<tr><td colspan="${cols - 1}" class="n">Coupon ${esc(d.coupon)}</td><td class="n">− ${formatINR(d.discount)}</td></tr>` : ''}
+<table><thead><tr><th>#</th><th>Item</th><th>HSN</th><th class="n">Qty</th><th class="n">Rate (incl. GST)</th>${off ? `<th class="n">Coupon ${esc(d.coupon)}</th>` : ''}<th class="n">GST</th><th class="n">Taxable value</th>${taxHead}<th class="n">Amount</th></tr></thead><tbody>${rows}</tbody>
+<tfoot><tr><td colspan="${cols - (intra ? 4 : 3)}" class="n">Totals</td><td class="n">${formatINR(d.tax.taxable)}</td>${intra ? `<td class="n">${formatINR(d.tax.cgst)}</td><td class="n">${formatINR(d.tax.sgst)}</td>` : `<td class="n">${formatINR(d.tax.igst)}</td>`}<td class="n">${formatINR(less(d.items_total, d.discount))}</td></tr>
+${off ? `<tr><td colspan="${cols - 1}" class="n muted">Items ${formatINR(d.items_total)} less coupon ${esc(d.coupon)} ${formatINR(d.discount)} (spread over the lines above)</td><td></td></tr>` : ''}
 <tr><td colspan="${cols - 1}" class="n">Delivery</td><td class="n">${formatINR(d.delivery_charge)}</td></tr>
 <tr><th colspan="${cols - 1}" class="n">Total (incl. GST ${formatINR(d.tax.gst)})</th><th class="n">${formatINR(d.total)}</th></tr></tfoot></table>
 <p class="muted">Payment: ${d.payment_method === 'cod' ? 'Cash on delivery' : d.payment_method === 'razorpay' ? 'Razorpay' : 'Cashfree'} (${esc(d.payment.status)}). Prices include GST.</p>

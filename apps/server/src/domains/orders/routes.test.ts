@@ -1,45 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { deliverySlots, orders, outbox, paymentEvents, payments, sessions, slotBookings, stock, websiteDomains, websites } from '../../db/schema';
 import { hashToken } from '../../http/session';
-import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
-import { seedCartShop, signInAs, type CartShop } from '../cart/test-fixture';
-import { users, websiteMembers } from '../../db/schema';
+import { checkoutBench } from './test-fixture';
 
 // Checkout and orders over a real listening server: the payment adapters talk HTTP to the
 // built-in gateway simulator, which sends signed webhooks back.
-let t: Awaited<ReturnType<typeof createTestApp>>;
-let shop: CartShop;
-let base: string;
-let n = 0;
-
-beforeAll(async () => {
-  t = await createTestApp({ seed: async (db) => (shop = await seedCartShop(db)) });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
+const { t, shop, base, stockOf, key, shopper, place, simulatorOutcome } = await checkoutBench();
 afterAll(() => t.close());
-
-const home = { name: 'Asha', phone: '9000000011', pincode: '560001', line1: 'Flat 4B, Lake View', line2: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', type: 'home' };
-const stockOf = async (packId: number, warehouseId: number) => (await t.db.select().from(stock).where(and(eq(stock.packId, packId), eq(stock.warehouseId, warehouseId))))[0]!.available;
-const key = () => `test-key-${++n}-${Math.random().toString(36).slice(2)}`;
-
-/** A new signed-in shopper with an address and `items` in the cart; answers what checkout shows. */
-async function shopper(items: Array<[number, number]>, address: Partial<typeof home> = {}) {
-  const [u] = await t.db.insert(users).values({ name: `Shopper ${++n}`, email: `s${n}-${Date.now()}@example.com`, phone: null }).returning();
-  await t.db.insert(websiteMembers).values({ websiteId: shop.websiteId, userId: u!.id });
-  const c = new TestClient(t.app);
-  await c.get(`/s/api/check/pincode/${address.pincode ?? home.pincode}`);
-  await signInAs(t.db, c, u!.id);
-  for (const [packId, qty] of items) for (let i = 0; i < qty; i++) expect((await c.post('/s/api/cart/add', { pack_id: packId })).statusCode).toBe(200);
-  const addr = (await c.post('/s/api/addresses', { ...home, ...address })).json();
-  const cart = (await c.get(`/s/api/cart?address_id=${addr.id}`)).json();
-  return { c, user: u!, addressId: addr.id as number, cart };
-}
-
-const place = (c: TestClient, body: Record<string, unknown>) => c.post('/s/api/orders', body);
 
 describe('placing an order with cash on delivery', () => {
   it('re-prices, takes stock, writes the order and its lines, clears the cart and emails a confirmation', async () => {
@@ -248,14 +217,32 @@ describe('an order afterwards', () => {
   });
 });
 
-async function simulatorOutcome(checkoutUrl: string, outcome: 'success' | 'failure' | 'cancel') {
-  const page = await fetch(base + checkoutUrl);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('Nothing is charged');
-  const res = await fetch(base + checkoutUrl.split('?')[0], { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}`, redirect: 'manual' });
-  expect(res.status).toBe(303);
-  return new URL(res.headers.get('location')!, base);
-}
+describe('a coupon on the GST invoice', () => {
+  it('spreads the discount over the lines, so GST is on what was paid, and shows it on the invoice', async () => {
+    // earlier tests sell these packs out at Bengaluru: this one stocks its own
+    await t.db.update(stock).set({ available: 10 }).where(and(eq(stock.packId, shop.packs.rice5.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    const { c, addressId } = await shopper([
+      [shop.packs.dal1.id, 2],
+      [shop.packs.rice5.id, 1],
+    ]);
+    expect((await c.post('/s/api/apply/coupon', { code: 'SAVE10' })).statusCode).toBe(200);
+    const cart = (await c.get(`/s/api/cart?address_id=${addressId}`)).json();
+    const placed = await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: key() });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const d = (await c.get(`/s/api/orders/${placed.json().order.id}`)).json();
+    expect(d.discount).toBeGreaterThan(0);
+    const paise = (r: number) => Math.round(r * 100);
+    // the shares add up to the coupon, each in proportion to its line
+    expect(d.lines.reduce((a: number, l: { discount: number }) => a + paise(l.discount), 0)).toBe(paise(d.discount));
+    for (const l of d.lines) expect(Math.abs(l.discount - (l.amount * d.discount) / d.items_total)).toBeLessThan(0.011);
+    // taxable value + GST = what was paid for the goods
+    expect(paise(d.tax.taxable) + paise(d.tax.gst)).toBe(paise(d.items_total) - paise(d.discount));
+    for (const l of d.lines) expect(paise(l.tax.taxable) + paise(l.tax.gst)).toBe(paise(l.amount) - paise(l.discount));
+    const invoice = (await c.get(`/s/api/orders/${d.id}/invoice`)).body;
+    expect(invoice).toContain('<th class="n">Coupon SAVE10</th>');
+    expect(invoice).toContain('spread over the lines above');
+  });
+});
 
 describe('Razorpay through the simulator', () => {
   it('pays: the signed webhook places the order, the checkout signature agrees, retries change nothing', async () => {

@@ -1,9 +1,10 @@
 import { CANCELLABLE, ORDER_STATUSES, canMove, type OrderDetail, type OrderStatus, type OrderSummary, type PaymentProvider, type PlaceOrderBody } from '@grocer/shared/order';
 import { toPaise, toRupees } from '@grocer/shared/money';
-import { splitGst, sumSplits } from '@grocer/shared/tax';
+import { allocateDiscount, splitGst, sumSplits } from '@grocer/shared/tax';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { addresses, couponRedemptions, orderEvents, orderLines, orders, payments, stock, warehouses } from '../../db/schema';
 import { AppError, Errors } from '../../http/errors';
 import { addToCart, clearCart, loadCart, loadPricedCart, type CartContext } from '../cart/service';
@@ -73,9 +74,11 @@ export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail>
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id));
   const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id));
   const [payment] = await db.select().from(payments).where(eq(payments.orderId, o.id));
-  const detailLines = lines.map((l) => {
+  // The coupon is on the invoice, so it lowers each line's taxable value: GST is on what was paid.
+  const shares = allocateDiscount(lines.map((l) => l.amount), o.discount);
+  const detailLines = lines.map((l, i) => {
     // Place of supply: the warehouse's state against the delivery state (CGST+SGST or IGST).
-    const tax = splitGst(l.amount, l.gstRate, (l.warehouseState ?? '') === o.address.state);
+    const tax = splitGst(l.amount - shares[i]!, l.gstRate, (l.warehouseState ?? '') === o.address.state);
     return {
       pack_id: l.packId ?? 0,
       product_id: l.productId ?? 0,
@@ -89,6 +92,7 @@ export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail>
       act_price: toRupees(l.actPrice),
       quantity: l.quantity,
       amount: toRupees(l.amount),
+      discount: toRupees(shares[i]!),
       taxPaise: tax,
     };
   });
@@ -132,10 +136,9 @@ export async function addEvent(tx: DbOrTx, o: Pick<OrderRow, 'id' | 'websiteId'>
   await tx.insert(orderEvents).values({ websiteId: o.websiteId, orderId: o.id, status, actor, note });
 }
 
-const isUniqueViolation = (e: unknown) => {
-  for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause) if ((c as { code?: string }).code === '23505') return true;
-  return false;
-};
+/** The one order in which stock rows are locked (see placeOrder and releaseOrder). */
+const byStockRow = (a: { packId: number | null; warehouseId: number | null }, b: { packId: number | null; warehouseId: number | null }) =>
+  (a.packId ?? 0) - (b.packId ?? 0) || (a.warehouseId ?? 0) - (b.warehouseId ?? 0);
 
 /**
  * The delivery slot of a new order, taken atomically: the one the shopper chose (SLOT_FULL when
@@ -213,7 +216,9 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
       if (slot) await tx.update(orders).set({ slotId: slot.slotId, slotDate: slot.date, slotStart: slot.startTime, slotEnd: slot.endTime }).where(eq(orders.id, id));
 
       const whStates = new Map((await tx.select({ id: warehouses.id, state: warehouses.state }).from(warehouses).where(eq(warehouses.websiteId, s.websiteId))).map((w) => [w.id, w.state]));
-      for (const l of priced.lines) {
+      // Stock rows are always locked in one order (pack, warehouse), after the slot, here and in
+      // releaseOrder, so concurrent checkouts and cancellations queue instead of deadlocking.
+      for (const l of [...priced.lines].sort(byStockRow)) {
         const taken = await tx
           .update(stock)
           .set({ available: sql`${stock.available} - ${l.quantity}` })
@@ -264,15 +269,15 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
  * Called exactly once per order: by whichever guarded status change wins.
  */
 export async function releaseOrder(tx: DbOrTx, o: OrderRow) {
+  if (o.slotId !== null && o.slotDate) await releaseSlot(tx, o.websiteId, o.slotId, o.slotDate);
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, o.id));
-  for (const l of lines) {
+  for (const l of lines.sort(byStockRow)) {
     if (l.packId === null || l.warehouseId === null) continue;
     await tx
       .update(stock)
       .set({ available: sql`${stock.available} + ${l.quantity}` })
       .where(and(eq(stock.websiteId, o.websiteId), eq(stock.packId, l.packId), eq(stock.warehouseId, l.warehouseId)));
   }
-  if (o.slotId !== null && o.slotDate) await releaseSlot(tx, o.websiteId, o.slotId, o.slotDate);
   if (o.couponId !== null) await tx.delete(couponRedemptions).where(and(eq(couponRedemptions.couponId, o.couponId), eq(couponRedemptions.orderId, o.id)));
 }
 

@@ -90,6 +90,9 @@ export class Payments {
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
       if (fresh.length === 0) return; // this event was applied before
+      // Locks in the same order as cancel and release (order row, then payment row), so a payment
+      // landing while the shopper cancels waits instead of deadlocking.
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
       if (outcome.kind === 'failed') {
         await tx.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
         return;

@@ -1,0 +1,139 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { orders, outbox, paymentEvents, payments } from '../../db/schema';
+import { parseConfig } from '../../config';
+import { checkoutBench } from '../orders/test-fixture';
+import { SIMULATOR_KEYS, cashfree } from './providers';
+
+// Payments over real HTTP: the Razorpay and Cashfree adapters talk to the built-in simulator,
+// whose "Success, webhook late" button holds the signed webhook back so a test can deliver it
+// before, after or at the same time as the shopper's confirmation.
+const { t, shop, base, stockOf, prepaid, simulatorOutcome } = await checkoutBench();
+afterAll(() => t.close());
+
+const dal = () => shop.packs.dal1.id;
+const blr = () => shop.warehouses.blr.id;
+const detail = async (c: { get: (u: string) => Promise<{ json: () => unknown }> }, id: string) => (await c.get(`/s/api/orders/${id}`)).json() as { status: string; ordernumber: string; payment: { status: string }; timeline: Array<{ status: string; by: string }> };
+const deliverHeld = async (providerOrderId: string) => (await (await fetch(`${base}/sim/webhooks/${providerOrderId}/deliver`, { method: 'POST' })).json()) as { delivered: number };
+const confirmationsOf = async (ordernumber: string) => (await t.db.select().from(outbox).where(eq(outbox.subject, `Order ${ordernumber} confirmed`))).length;
+const age = (orderId: string) => t.db.update(orders).set({ createdAt: new Date(Date.now() - 60 * 60_000) }).where(eq(orders.id, orderId));
+const verifyFields = (orderId: string, back: URL) => ({ order_id: orderId, razorpay_order_id: back.searchParams.get('razorpay_order_id'), razorpay_payment_id: back.searchParams.get('razorpay_payment_id'), razorpay_signature: back.searchParams.get('razorpay_signature') });
+
+describe('Razorpay: confirmation and webhook agree whichever comes first', () => {
+  it('checkout signature first, webhook late: placed once, one email', async () => {
+    const { c, placed } = await prepaid('razorpay', [[dal(), 1]]);
+    const back = await simulatorOutcome(placed.payment.checkout_url, 'success_late');
+    expect(await detail(c, placed.order.id)).toMatchObject({ status: 'pending_payment', payment: { status: 'pending' } });
+    const verified = await c.post('/s/api/payments/razorpay/verify', verifyFields(placed.order.id, back));
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ status: 'placed', payment: { status: 'paid', provider_payment_id: back.searchParams.get('razorpay_payment_id') } });
+    expect(await deliverHeld(placed.payment.order_id)).toEqual({ delivered: 1 });
+    const after = await detail(c, placed.order.id);
+    expect(after.timeline.map((e) => [e.status, e.by])).toEqual([
+      ['pending_payment', 'you'],
+      ['placed', 'razorpay'],
+    ]);
+    expect(await confirmationsOf(placed.order.ordernumber)).toBe(1);
+    // both were recorded, one changed the state
+    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, placed.order.id))).toHaveLength(2);
+  });
+
+  it('checkout signature and webhook at the same moment: one state change', async () => {
+    const { c, placed } = await prepaid('razorpay', [[dal(), 1]]);
+    const back = await simulatorOutcome(placed.payment.checkout_url, 'success_late');
+    const [verified, delivered] = await Promise.all([c.post('/s/api/payments/razorpay/verify', verifyFields(placed.order.id, back)), deliverHeld(placed.payment.order_id)]);
+    expect(verified.statusCode).toBe(200);
+    expect(delivered.delivered).toBe(1);
+    expect((await detail(c, placed.order.id)).timeline.map((e) => e.status)).toEqual(['pending_payment', 'placed']);
+    expect(await confirmationsOf(placed.order.ordernumber)).toBe(1);
+  });
+});
+
+describe('Cashfree: confirmation and webhook agree; retries change nothing', () => {
+  it('the confirm call asks Cashfree first, then the late webhook arrives three times', async () => {
+    const { c, placed } = await prepaid('cashfree', [[dal(), 1]]);
+    const back = await simulatorOutcome(placed.payment.checkout_url, 'success_late');
+    expect(back.pathname).toBe(`/checkout/confirm/${placed.order.id}`);
+    const confirmed = (await c.get(`/s/api/orders/${placed.order.id}/confirm`)).json();
+    expect(confirmed).toMatchObject({ status: 'placed', payment: { status: 'paid' } });
+    const paymentId = confirmed.payment.provider_payment_id as string;
+    // the webhook Cashfree would send for that payment, signed as Cashfree signs, sent three times
+    const raw = JSON.stringify({ type: 'PAYMENT_SUCCESS_WEBHOOK', data: { order: { order_id: placed.order.id }, payment: { cf_payment_id: paymentId, payment_status: 'SUCCESS' } } });
+    const ts = String(Math.floor(Date.now() / 1000));
+    const signature = cashfree.webhookSignature({ ...SIMULATOR_KEYS.cashfree, baseUrl: '', simulated: true }, ts, raw);
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${base}/s/api/payments/cashfree/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': signature, 'x-webhook-timestamp': ts }, body: raw });
+      expect(res.status).toBe(200);
+    }
+    expect(await deliverHeld(placed.order.id)).toEqual({ delivered: 1 });
+    expect((await detail(c, placed.order.id)).timeline.map((e) => e.status)).toEqual(['pending_payment', 'placed']);
+    expect(await t.db.select().from(paymentEvents).where(and(eq(paymentEvents.provider, 'cashfree'), eq(paymentEvents.eventId, `payment:${paymentId}`)))).toHaveLength(1);
+    expect(await confirmationsOf(placed.order.ordernumber)).toBe(1);
+  });
+
+  it('a paid Cashfree order cancelled by the shopper is refunded through the refunds API; stock returns', async () => {
+    const before = await stockOf(dal(), blr());
+    const { c, placed } = await prepaid('cashfree', [[dal(), 2]]);
+    await simulatorOutcome(placed.payment.checkout_url, 'success');
+    expect((await detail(c, placed.order.id)).status).toBe('placed');
+    expect(await stockOf(dal(), blr())).toBe(before - 2);
+    const cancelled = (await c.post(`/s/api/orders/${placed.order.id}/cancel`)).json();
+    expect(cancelled).toMatchObject({ status: 'cancelled', payment: { status: 'refunded' } });
+    expect(await stockOf(dal(), blr())).toBe(before);
+    const [p] = await t.db.select().from(payments).where(eq(payments.orderId, placed.order.id));
+    expect(p!.refundId).toBe(`refund-${placed.order.id}`);
+  });
+});
+
+describe('the abandoned-payment job asks the provider first', () => {
+  for (const provider of ['razorpay', 'cashfree'] as const) {
+    it(`${provider}: a payment whose webhook never came is found and placed, not released`, async () => {
+      const before = await stockOf(dal(), blr());
+      const { c, placed } = await prepaid(provider, [[dal(), 1]]);
+      await simulatorOutcome(placed.payment.checkout_url, 'success_late');
+      await age(placed.order.id);
+      expect(await t.app.payments.releaseAbandoned()).toBe(0);
+      const d = await detail(c, placed.order.id);
+      expect(d).toMatchObject({ status: 'placed', payment: { status: 'paid' } });
+      expect(d.timeline.at(-1)!.by).toBe(provider);
+      expect(await stockOf(dal(), blr())).toBe(before - 1);
+    });
+  }
+
+  it('a payment that lands after its order was released is refunded; stock is not taken twice', async () => {
+    const before = await stockOf(dal(), blr());
+    const { c, placed } = await prepaid('razorpay', [[dal(), 3]]);
+    // the shopper pays only after the job has run: the job finds nothing paid and releases
+    await age(placed.order.id);
+    expect(await t.app.payments.releaseAbandoned()).toBe(1);
+    expect(await stockOf(dal(), blr())).toBe(before);
+    await simulatorOutcome(placed.payment.checkout_url, 'success');
+    expect(await detail(c, placed.order.id)).toMatchObject({ status: 'payment_failed', payment: { status: 'refunded' } });
+    expect(await stockOf(dal(), blr())).toBe(before);
+    expect(await confirmationsOf(placed.order.ordernumber)).toBe(0);
+  });
+});
+
+describe('cancel racing a payment', () => {
+  it('the shopper cancels while the webhook lands: cancelled, refunded, stock back once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const before = await stockOf(dal(), blr());
+      const { c, placed } = await prepaid('razorpay', [[dal(), 1]]);
+      await simulatorOutcome(placed.payment.checkout_url, 'success_late');
+      const [cancel] = await Promise.all([c.post(`/s/api/orders/${placed.order.id}/cancel`), deliverHeld(placed.payment.order_id)]);
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      const d = await detail(c, placed.order.id);
+      expect(d).toMatchObject({ status: 'cancelled', payment: { status: 'refunded' } });
+      expect(d.timeline.filter((e) => e.status === 'cancelled')).toHaveLength(1);
+      expect(await stockOf(dal(), blr())).toBe(before);
+    }
+  });
+});
+
+describe('the simulator in production', () => {
+  it('is off, and refused when asked for', () => {
+    expect(parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) }).gatewaySimulator).toBe(false);
+    expect(() => parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), GATEWAY_SIMULATOR: 'on' })).toThrow(/refused in production/);
+    expect(parseConfig({ NODE_ENV: 'development' }).gatewaySimulator).toBe(true);
+  });
+});
