@@ -15,7 +15,7 @@ const drawer = (page: Page) => page.getByRole('dialog', { name: 'Cart Summary' }
 
 /** The first product card that can be added (not out of stock), located by its name so it stays the same card. */
 async function addableCard(page: Page) {
-  const first = page.getByTestId('product-card').filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) }).first();
+  const first = page.getByTestId('product-card').filter({ has: page.getByRole('button', { name: /^Add to Cart: / }) }).first();
   await first.waitFor();
   const name = (await first.getByRole('heading').textContent())!.trim();
   return page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) }).first();
@@ -29,7 +29,7 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
       await page.goto('/products', { waitUntil: 'networkidle' });
       const card = await addableCard(page);
       const name = (await card.getByRole('heading').textContent())!.trim();
-      await card.getByRole('button', { name: /^Add .* to cart$/ }).click();
+      await card.getByRole('button', { name: /^Add to Cart: / }).click();
       await expect(badge(page).textContent()).resolves.toBe('1');
       await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), card.getByRole('button', { name: /^Add one more/ }).click()]);
       await card.getByTestId('cart-quantity').filter({ hasText: '2' }).waitFor();
@@ -96,7 +96,7 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     const page = await shop.newPage();
     await page.goto('/products?s=price_desc', { waitUntil: 'networkidle' });
     const card = await addableCard(page);
-    await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), card.getByRole('button', { name: /^Add .* to cart$/ }).click()]);
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), card.getByRole('button', { name: /^Add to Cart: / }).click()]);
     for (let total = (await (await page.request.get('/s/api/cart')).json()).total; total < 499; total = (await (await page.request.get('/s/api/cart')).json()).total) {
       await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), card.getByRole('button', { name: /^Add one more/ }).click()]);
     }

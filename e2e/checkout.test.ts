@@ -18,7 +18,7 @@ async function signIn(page: Page, identifier: string) {
 /** Adds the first addable product of /products and opens checkout from the drawer. */
 async function fillCartAndCheckout(page: Page) {
   await page.goto('/products?s=price_desc', { waitUntil: 'networkidle' });
-  const add = page.getByRole('button', { name: /^Add .* to cart$/ }).first();
+  const add = page.getByRole('button', { name: /^Add to Cart: / }).first();
   await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), add.click()]);
   await page.getByRole('button', { name: /^Cart, \d+ items$/ }).first().click();
   await page.getByRole('dialog', { name: 'Cart Summary' }).getByRole('button', { name: 'Continue to Checkout' }).click();
@@ -81,7 +81,7 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     await shop.screenshot(page, 'payment-failed-1440');
     await page.getByRole('link', { name: 'Try again' }).click();
     await page.waitForURL('**/sim/checkout/razorpay/**');
-    await page.getByRole('button', { name: 'Success' }).click();
+    await page.getByRole('button', { name: 'Success', exact: true }).click();
     await page.waitForURL('**/order/success/**');
     await page.getByText(/Paid ₹/).waitFor();
     await page.close();
@@ -96,7 +96,7 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
     await page.waitForURL('**/sim/checkout/cashfree/**');
     await page.getByRole('heading', { name: 'Cashfree (simulator)' }).waitFor();
-    await page.getByRole('button', { name: 'Success' }).click();
+    await page.getByRole('button', { name: 'Success', exact: true }).click();
     await page.waitForURL('**/order/success/**');
     await page.getByText(/Paid ₹/).waitFor();
     await page.close();

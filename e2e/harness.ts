@@ -63,6 +63,8 @@ export async function startShop(): Promise<Shop> {
     browser,
     async newPage(viewport = { width: 1440, height: 900 }) {
       const page = await browser.newPage({ viewport, baseURL: url });
+      openPages.add(page);
+      page.on('close', () => openPages.delete(page));
       return page;
     },
     async screenshot(page, name) {
@@ -75,6 +77,25 @@ export async function startShop(): Promise<Shop> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * When a journey fails, what its open pages showed: a screenshot each (e2e/screenshots/failed-*)
+ * and, for a CI log that outlives the machine, each page's address and visible text.
+ */
+const openPages = new Set<Page>();
+if (process.env.VITEST) {
+  const { afterEach } = await import('vitest');
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    let i = 0;
+    for (const page of openPages) {
+      const name = `failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}-${++i}`;
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) }).catch(() => undefined);
+      const text = await page.evaluate(() => document.body.innerText).catch((e: unknown) => String(e));
+      console.log(`[${name}] ${page.url()}\n${text.slice(0, 3000)}`);
+    }
+  });
 }
 
 /** Collects console errors and uncaught exceptions of a page. */

@@ -31,17 +31,20 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
   });
 
   it("searching 'rice' lands on /products?q=rice with cards", async () => {
-    const page = await shop.newPage();
-    await page.goto('/', { waitUntil: 'networkidle' });
-    await page.getByPlaceholder('Search').first().fill('  rice ');
-    await page.getByPlaceholder('Search').first().press('Enter');
-    await page.waitForURL('**/products?q=rice');
-    await page.getByRole('heading', { name: 'Results for "rice"' }).waitFor();
-    await page.getByTestId('product-card').first().waitFor();
-    expect(await page.getByTestId('product-card').count()).toBeGreaterThan(3);
-    await expect(page.getByTestId('product-card').first().textContent()).resolves.toMatch(/Rice/);
-    await shop.screenshot(page, 'search-rice-1440');
-    await page.close();
+    for (const width of [375, 1440]) {
+      const page = await shop.newPage({ width, height: 900 });
+      await page.goto('/', { waitUntil: 'networkidle' });
+      const search = page.locator('input[placeholder="Search"]:visible');
+      await search.fill('  rice ');
+      await search.press('Enter');
+      await page.waitForURL('**/products?q=rice');
+      await page.getByRole('heading', { name: 'Results for "rice"' }).waitFor();
+      await page.getByTestId('product-card').first().waitFor();
+      expect(await page.getByTestId('product-card').count()).toBeGreaterThan(3);
+      await expect(page.getByTestId('product-card').first().textContent()).resolves.toMatch(/Rice/);
+      await shop.screenshot(page, `search-rice-${width}`);
+      await page.close();
+    }
   });
 
   it('a category and a brand filter narrow the list and survive a reload; paging rewrites the address', async () => {
@@ -66,19 +69,56 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
     await page.goto('/products', { waitUntil: 'networkidle' });
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: '2', exact: true }).click();
     await page.waitForURL('**/products?page=2');
+    // the next page starts at its top, not where the pager was
+    await page.waitForFunction(() => window.scrollY === 0);
     await expect(page.getByRole('button', { name: '2', exact: true }).getAttribute('aria-current')).resolves.toBe('page');
+    await shop.screenshot(page, 'products-1440');
     await page.close();
+    const phone = await shop.newPage({ width: 375, height: 900 });
+    await phone.goto('/products?c=staples', { waitUntil: 'networkidle' });
+    await phone.getByTestId('product-card').first().waitFor();
+    await shop.screenshot(phone, 'products-375');
+    await phone.close();
   });
 
   it('a product page shows packs and prices', async () => {
-    const page = await shop.newPage({ width: 375, height: 800 });
-    await page.goto('/products?q=basmati', { waitUntil: 'networkidle' });
-    await page.getByTestId('product-card').first().click();
-    await page.waitForURL(/\/products\/[a-z0-9-]+$/);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.getByText('Pack size').waitFor();
-    expect(await page.getByText(/₹\d/).count()).toBeGreaterThan(0);
-    await shop.screenshot(page, 'product-375');
+    for (const width of [375, 1440]) {
+      const page = await shop.newPage({ width, height: 900 });
+      await page.goto('/products?q=basmati', { waitUntil: 'networkidle' });
+      await page.getByTestId('product-card').first().click();
+      await page.waitForURL(/\/products\/[a-z0-9-]+$/);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByText('Pack size').waitFor();
+      expect(await page.getByText(/₹\d/).count()).toBeGreaterThan(0);
+      const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+      const photo = page.getByRole('img', { name, exact: true }).first();
+      await photo.evaluate((el: HTMLImageElement) => el.decode());
+      expect(await photo.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+      await shop.screenshot(page, `product-${width}`);
+      await page.close();
+    }
+  });
+
+  it('the sub-navbar opens a dropdown with a nested submenu by mouse and by keyboard', async () => {
+    const page = await shop.newPage();
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('button', { name: 'Categories' }).hover();
+    await main.getByRole('button', { name: 'Staples' }).hover();
+    await main.getByRole('button', { name: 'Rice & Rice Products' }).hover();
+    await main.getByRole('link', { name: 'Basmati Rice' }).waitFor();
+    await shop.screenshot(page, 'navbar-dropdown-1440');
+    await main.getByRole('link', { name: 'Basmati Rice' }).click();
+    await page.waitForURL('**/products?c=basmati-rice');
+    await page.getByTestId('product-card').first().waitFor();
+    // keyboard: the dropdown opens with Enter and closes with Escape
+    await page.mouse.move(5, 600);
+    const brands = main.getByRole('button', { name: 'Brands' });
+    await brands.focus();
+    await page.keyboard.press('Enter');
+    await expect(brands.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.keyboard.press('Escape');
+    await expect(brands.getAttribute('aria-expanded')).resolves.toBe('false');
     await page.close();
   });
 
@@ -106,6 +146,11 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
     await page.goto('/', { waitUntil: 'networkidle' });
     await page.getByTestId('promo-popup').waitFor({ timeout: 8000 });
     await shop.screenshot(page, 'popup-1440');
+    const phone = await shop.newPage({ width: 375, height: 800 });
+    await phone.goto('/products', { waitUntil: 'networkidle' });
+    await phone.getByTestId('promo-popup').waitFor({ timeout: 8000 });
+    await shop.screenshot(phone, 'popup-375');
+    await phone.close();
     const other = await shop.newPage();
     await other.goto('/products/kaveri-gold-classic-basmati-rice', { waitUntil: 'networkidle' });
     await other.waitForTimeout(5600);
@@ -115,10 +160,26 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
   });
 
   it('an unknown path shows a real not-found page with status 404', async () => {
-    const page = await shop.newPage();
-    const res = await page.goto('/no-such-page', { waitUntil: 'networkidle' });
-    expect(res?.status()).toBe(404);
-    await page.getByRole('heading', { name: "We couldn't find that page" }).waitFor();
-    await page.close();
+    for (const width of [375, 1440]) {
+      const page = await shop.newPage({ width, height: 900 });
+      const res = await page.goto('/no-such-page', { waitUntil: 'networkidle' });
+      expect(res?.status()).toBe(404);
+      await page.getByRole('heading', { name: "We couldn't find that page" }).waitFor();
+      await shop.screenshot(page, `not-found-${width}`);
+      await page.close();
+    }
+  });
+
+  it('/categories lists the categories at both widths', async () => {
+    for (const width of [375, 1440]) {
+      const page = await shop.newPage({ width, height: 900 });
+      await page.goto('/categories', { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: 'Staples' }).waitFor();
+      await shop.screenshot(page, `categories-${width}`);
+      await page.getByRole('main').getByRole('link', { name: 'Rice & Rice Products' }).click();
+      await page.waitForURL('**/products?c=rice-and-rice-products');
+      await page.getByTestId('product-card').first().waitFor();
+      await page.close();
+    }
   });
 });

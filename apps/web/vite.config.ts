@@ -1,19 +1,14 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preactAliases } from './preact-aliases.js';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   // The storefront runs on Preact's React-compatible runtime: the same components and libraries
   // for about a tenth of react-dom's bytes on the first load (DESIGN §9 budget).
   resolve: {
-    alias: [
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    ],
+    alias: preactAliases,
   },
   // The server renderer (entry-server.tsx) carries its dependencies, so they resolve to Preact too.
   ssr: { noExternal: true },

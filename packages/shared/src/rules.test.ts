@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { primaryFontFamily } from './fonts';
+import { primaryFontFamily, themeCss, themeVariables } from './theme';
 import { formatDate, formatTime } from './format';
 import { resolveBannerLink } from './links';
 import { pageWindow, shouldMove } from './pagination';
@@ -43,6 +43,31 @@ describe('font family rule', () => {
     expect(primaryFontFamily(null)).toBe('Inter');
     expect(primaryFontFamily('"Poppins", sans-serif')).toBe('Poppins');
     expect(primaryFontFamily("'Noto Sans', Arial")).toBe('Noto Sans');
+  });
+});
+
+describe('theme variables', () => {
+  it('turns the active theme and font into CSS variables', () => {
+    expect(themeVariables({ primary: '#0f766e', 'primary-foreground': 'white', muted: 'rgb(243, 244, 246)' }, "'Poppins', sans-serif")).toEqual([
+      ['--color-primary', '#0f766e'],
+      ['--color-primary-foreground', 'white'],
+      ['--color-muted', 'rgb(243, 244, 246)'],
+      ['--font-site', '"Poppins", Inter, "Inter Fallback", ui-sans-serif, system-ui, sans-serif'],
+    ]);
+    expect(themeCss([['--color-primary', '#123']])).toBe(':root{--color-primary:#123}');
+  });
+
+  it('never lets a name or a value escape its declaration, whatever the theme holds', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.string()), fc.string(), (theme, font) => {
+        const css = themeCss(themeVariables(theme, font));
+        expect(css.startsWith(':root{') && css.endsWith('}')).toBe(true);
+        const body = css.slice(6, -1);
+        expect(body).not.toMatch(/[{}<>\\]/);
+        for (const decl of body.split(';')) expect(decl).toMatch(/^--(color-[a-z][a-z0-9-]*|font-site):[^;{}<>\\]+$/);
+      }),
+    );
+    expect(themeVariables({ primary: 'red;}body{display:none', 'x}{': '#fff' }, '"x"; } </style>')).toEqual([['--font-site', 'Inter, "Inter Fallback", ui-sans-serif, system-ui, sans-serif']]);
   });
 });
 

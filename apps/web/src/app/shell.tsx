@@ -1,4 +1,4 @@
-import { primaryFontFamily } from '@grocer/shared/fonts';
+import { themeVariables } from '@grocer/shared/theme';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate, useNavigation, useNavigationType } from 'react-router';
 import { Toaster } from 'sonner';
@@ -70,10 +70,10 @@ function useScrollOnNavigate(meta: RouteMeta | undefined) {
 /** Theme colours as CSS variables and the site font (spec §2 "On load"). */
 function useTheme(activetheme: Record<string, string>, fontFamily: string) {
   useLayoutEffect(() => {
+    // The server wrote the same variables into the page's head; this keeps them in step after a
+    // change of website data in the browser (sign-in, a website switch).
     const root = document.documentElement;
-    for (const [name, colour] of Object.entries(activetheme)) root.style.setProperty(`--color-${name}`, colour);
-    const family = primaryFontFamily(fontFamily);
-    root.style.setProperty('--font-site', `"${family}", Inter, ui-sans-serif, system-ui, sans-serif`);
+    for (const [name, value] of themeVariables(activetheme, fontFamily)) root.style.setProperty(name, value);
   }, [activetheme, fontFamily]);
   useEffect(() => {
     document.querySelectorAll('details[open]').forEach((d) => d.removeAttribute('open'));

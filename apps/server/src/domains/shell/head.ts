@@ -1,5 +1,6 @@
 import { imageUrl } from '@grocer/shared/image';
 import type { Init } from '@grocer/shared/storefront';
+import { themeCss, themeVariables } from '@grocer/shared/theme';
 
 /** Text for HTML text and attribute positions: nothing from content can open a tag or attribute. */
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -37,6 +38,8 @@ export function renderHead(h: HeadData, init: Pick<Init, 'web' | 'activetheme'>,
     `<meta name="twitter:card" content="summary_large_image">`,
     init.web.favicon ? `<link rel="icon" href="${escapeHtml(imageUrl(init.web.favicon, 'small', cdn))}">` : '',
     `<meta name="theme-color" content="${escapeHtml(init.activetheme.primary ?? '#0f766e')}">`,
+    // the site's colours and font from the first paint, not from hydration
+    `<style id="site-theme">${themeCss(themeVariables(init.activetheme, init.web.font_family))}</style>`,
     cdn ? `<meta name="cdn" content="${escapeHtml(cdn)}">` : '',
     h.noindex ? '<meta name="robots" content="noindex">' : '',
     h.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(h.preloadImage)}" fetchpriority="high">` : '',

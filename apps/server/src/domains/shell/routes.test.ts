@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages, products, websiteSettings } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { createTestApp } from '../../test/app';
+import { forgetStoreData } from '../website/service';
 
 // A stand-in for the built web app: the same placeholders vite keeps in index.html.
 const dist = mkdtempSync(path.join(os.tmpdir(), 'grocer-dist-'));
@@ -41,6 +42,21 @@ describe('HTML shell', () => {
     const init = initSchema.parse(initOf(html));
     expect(init.web.name).toBe('Demo Grocery');
     expect(JSON.stringify(initOf(html))).not.toContain('ownerHead');
+  });
+
+  it("paints in the website's own colours and font from the first byte, and a theme cannot inject CSS", async () => {
+    const [before] = await t.db.select().from(websiteSettings);
+    await t.db.update(websiteSettings).set({ activeTheme: { primary: '#7c3aed', accent: 'rgb(190, 18, 60)', evil: 'red;}</style><script>alert(1)</script>' }, fontFamily: "'Poppins', sans-serif" });
+    forgetStoreData();
+    try {
+      const html = (await t.app.inject('/about-us')).body;
+      const css = /<style id="site-theme">:root\{(.*?)\}<\/style>/.exec(html)?.[1] ?? '';
+      expect(css.split(';').sort()).toEqual(['--color-accent:rgb(190, 18, 60)', '--color-primary:#7c3aed', '--font-site:"Poppins", Inter, "Inter Fallback", ui-sans-serif, system-ui, sans-serif']);
+      expect(html).not.toContain('<script>alert(1)'); // (the init JSON carries it escaped, as data)
+    } finally {
+      await t.db.update(websiteSettings).set({ activeTheme: before!.activeTheme, fontFamily: before!.fontFamily });
+      forgetStoreData();
+    }
   });
 
   it('writes product heads with JSON-LD, escaping everything from content', async () => {

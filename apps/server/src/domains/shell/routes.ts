@@ -15,6 +15,7 @@ import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
 import { findPage, getPageData } from '../content/service';
 import { loadInit } from '../website/service';
 import { renderHead, scriptJson, type HeadData } from './head';
+import { appScripts, eagerScripts, scriptsAfterPaint, type AppScripts } from './scripts';
 
 /** Pages for one signed-in person: rendered by the browser only (nothing personal in server HTML). */
 const PRIVATE_ROUTES = /^\/(checkout|order|auth|account)(\/|$)/;
@@ -54,15 +55,15 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
   const preloads = routePreloads(dist);
   const ssr = await loadServerRenderer(dist);
   const indexFile = path.join(dist, 'index.html');
-  let template: string | undefined;
-  const readTemplate = () => (template ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined);
+  let scripts: AppScripts | undefined;
+  const readTemplate = () => (scripts ??= existsSync(indexFile) ? appScripts(readFileSync(indexFile, 'utf8')) : undefined);
 
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/s/') || req.url.startsWith('/media/') || req.url.startsWith('/assets/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       throw Errors.routeNotFound(req.method, req.url.split('?')[0]!);
     }
-    const html = readTemplate();
-    if (!html) throw Errors.unavailable('The web app is not built yet: run `npm run build`.');
+    const built = readTemplate();
+    if (!built) throw Errors.unavailable('The web app is not built yet: run `npm run build`.');
     const init = await loadInit(db, req);
     const { head, status, data } = await headFor(db, config, req, init);
     const { pageScripts, ...publicInit } = init;
@@ -75,9 +76,12 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
         req.log.error({ err: e }, 'server rendering failed; the browser renders the page');
       }
     }
-    const page = (body === null ? html : html.replace(/<div id="app">[\s\S]*?<\/div><\/div>/, () => `<div id="app" data-ssr="1">${body}</div>`))
-      .replace('<!--app-head-->', `${head}\n    ${preloads(new URL(req.url, 'http://x').pathname)}\n    ${pageScripts.head}`)
-      .replace('<!--app-data-->', `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>`)
+    const { template, entry, imports } = built;
+    const chunks = [...imports, ...preloads(pathname)];
+    // A server-rendered page is complete without JavaScript: its scripts wait for the first paint.
+    const page = (body === null ? template : template.replace(/<div id="app">[\s\S]*?<\/div><\/div>/, () => `<div id="app" data-ssr="1">${body}</div>`))
+      .replace('<!--app-head-->', `${head}\n    ${body === null ? eagerScripts(entry, chunks) : ''}\n    ${pageScripts.head}`)
+      .replace('<!--app-data-->', `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>${body === null ? '' : scriptsAfterPaint(entry, chunks)}`)
       .replace('</body>', `${pageScripts.body}\n  </body>`);
     reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     // Compressed here: this handler is not a route, so the compression plugin does not see it.
@@ -100,18 +104,18 @@ function routeModule(pathname: string): string {
 }
 
 /**
- * `<link rel="modulepreload">` for the chunks of the route a path opens, from Vite's build
- * manifest, so the browser fetches them with the entry instead of after it has run (the router
- * only discovers a lazy route's module once the entry executes).
+ * The chunks of the route a path opens (to modulepreload), from Vite's build manifest, so the
+ * browser fetches them with the entry instead of after it has run (the router only discovers a
+ * lazy route's module once the entry executes).
  */
-function routePreloads(dist: string): (pathname: string) => string {
+function routePreloads(dist: string): (pathname: string) => string[] {
   const file = path.join(dist, '.vite', 'manifest.json');
-  if (!existsSync(file)) return () => '';
+  if (!existsSync(file)) return () => [];
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
-  // The entry's own static imports are preloaded by index.html already.
+  // The entry's own static imports are preloaded with the entry already.
   const entry = Object.values(manifest).find((m) => m.isEntry);
   const fromIndex = new Set((entry?.imports ?? []).map((k) => manifest[k]?.file));
-  const cache = new Map<string, string>();
+  const cache = new Map<string, string[]>();
   return (pathname) => {
     const key = routeModule(pathname);
     let links = cache.get(key);
@@ -124,7 +128,7 @@ function routePreloads(dist: string): (pathname: string) => string {
         m.imports?.forEach(visit);
       };
       visit(key);
-      links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+      links = [...files].map((f) => `/${f}`);
       cache.set(key, links);
     }
     return links;

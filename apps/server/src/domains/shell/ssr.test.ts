@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageComponents } from '../../db/schema';
+import { pageComponents, websiteSettings } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { createTestApp } from '../../test/app';
+import { forgetStoreData } from '../website/service';
 
 // Server rendering with the real built web app (`npm test` builds it before the tests run).
 const dist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
@@ -28,6 +29,49 @@ describe.skipIf(!built)('server-rendered pages', () => {
     expect(html).toMatch(/<h2[^>]*>Best deals<\/h2>/);
     expect(html).toContain('data-testid="product-card"');
     expect(html).not.toContain('boot-spinner');
+  });
+
+  it('places the top bar slots by header_template, aligns the sub-navbar by navbar_template and honours every show_* toggle', async () => {
+    const [row] = await t.db.select().from(websiteSettings);
+    const original = row!.navSetting;
+    const header = async (nav: Record<string, unknown>) => {
+      await t.db.update(websiteSettings).set({ navSetting: { ...original, ...nav } });
+      forgetStoreData();
+      const html = (await t.app.inject('/about-us')).body;
+      return /<header[\s\S]*?<\/header>/.exec(html)![0];
+    };
+    // the first place each slot appears in the header (the search also has a phone-width row)
+    const order = (h: string) =>
+      (
+        [
+          ['logo', h.indexOf('aria-label="Demo Grocery home"')],
+          ['search', h.indexOf('placeholder="Search"')],
+          ['pincode', h.indexOf('Set delivery pincode')],
+          ['account', h.indexOf('>Login<')],
+          ['cart', h.indexOf('aria-label="Cart, ')],
+        ] as const
+      )
+        .filter(([, i]) => i >= 0)
+        .sort((a, b) => a[1] - b[1])
+        .map(([k]) => k);
+    try {
+      expect(order(await header({ header_template: 1 }))).toEqual(['logo', 'search', 'pincode', 'account', 'cart']);
+      expect(order(await header({ header_template: 2 }))).toEqual(['logo', 'pincode', 'search', 'account', 'cart']);
+      expect(order(await header({ header_template: 3 }))).toEqual(['search', 'logo', 'pincode', 'account', 'cart']);
+      expect(order(await header({ header_template: 4 }))).toEqual(['logo', 'pincode', 'account', 'cart', 'search']);
+      const justify = async (n: number) => {
+        const nav = /<nav[^>]*aria-label="Main"[\s\S]*?<ul[^>]*>/.exec(await header({ navbar_template: n }))?.[0] ?? '';
+        return nav.match(/justify-\w+/)?.[0];
+      };
+      expect([await justify(1), await justify(2), await justify(3), await justify(5)]).toEqual(['justify-start', 'justify-end', 'justify-center', 'justify-between']);
+      const bare = await header({ show_logo: false, show_search_bar: false, show_pincode: false, show_cart_icon: false, show_login: false, show_sub_navbar: false, navbar_height: 72 });
+      expect(order(bare)).toEqual([]);
+      expect(bare).not.toContain('aria-label="Main"');
+      expect(bare).toContain('height:72px');
+    } finally {
+      await t.db.update(websiteSettings).set({ navSetting: original });
+      forgetStoreData();
+    }
   });
 
   it('renders a product page with its name, packs and price', async () => {
@@ -59,5 +103,20 @@ describe.skipIf(!built)('server-rendered pages', () => {
     const html = (await t.app.inject('/account/orders')).body;
     expect(html).not.toContain('data-ssr');
     expect(html).toContain('boot-spinner');
+  });
+
+  it("asks for a rendered page's scripts after its first paint, and for a personal page's at once", async () => {
+    const rendered = (await t.app.inject('/products/kaveri-gold-classic-basmati-rice')).body;
+    const head = rendered.slice(0, rendered.indexOf('</head>'));
+    expect(head).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const boot = /<script>\(function\(\)\{var done=0;.*?<\/script>/.exec(rendered)?.[0] ?? '';
+    expect(boot).toContain('first-contentful-paint');
+    expect(boot).toMatch(/s\.src="\/assets\/index-[\w-]+\.js"/);
+    expect(boot).toMatch(/"\/assets\/product-[\w-]+\.js"/); // the route's chunk, not a waterfall after the entry
+    const personal = (await t.app.inject('/account/orders')).body;
+    const personalHead = personal.slice(0, personal.indexOf('</head>'));
+    expect(personalHead).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    expect(personalHead).toMatch(/rel="modulepreload" crossorigin href="\/assets\/account-[\w-]+\.js"/);
+    expect(personal).not.toContain('first-contentful-paint');
   });
 });

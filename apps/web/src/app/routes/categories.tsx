@@ -13,7 +13,7 @@ export function Component() {
           <section key={top.slug}>
             <h2 className="mb-3 flex items-center justify-between text-lg font-semibold">
               {top.name}
-              <Link to={`/products?c=${top.slug}`} className="text-sm font-medium text-[var(--color-primary)]">
+              <Link to={`/products?c=${top.slug}`} aria-label={`See all ${top.name}`} className="text-sm font-medium text-[var(--color-primary)]">
                 See all
               </Link>
             </h2>

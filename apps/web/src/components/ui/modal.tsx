@@ -6,6 +6,10 @@ export const CLOSE_MS = 300;
 
 /** Keeps Tab inside `root` and restores focus to what had it when the overlay opened. */
 function useFocusTrap(active: boolean, root: React.RefObject<HTMLElement | null>, onClose: () => void) {
+  // The latest onClose, read at Escape: callers pass a new function on each render, and re-running
+  // the trap for it would move focus out of the field being typed into (to the first focusable).
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
     if (!active) return;
     const previous = document.activeElement as HTMLElement | null;
@@ -13,7 +17,7 @@ function useFocusTrap(active: boolean, root: React.RefObject<HTMLElement | null>
     const focusables = () => [...(el?.querySelectorAll<HTMLElement>('a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])') ?? [])];
     (focusables()[0] ?? el)?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      if (e.key === 'Escape') close.current();
       if (e.key !== 'Tab') return;
       const list = focusables();
       if (!list.length) return;
@@ -29,7 +33,7 @@ function useFocusTrap(active: boolean, root: React.RefObject<HTMLElement | null>
       document.removeEventListener('keydown', onKey);
       previous?.focus?.();
     };
-  }, [active, root, onClose]);
+  }, [active, root]);
 }
 
 /** Mount/unmount with a short open delay and a 300 ms closing animation (spec §4, §9). */

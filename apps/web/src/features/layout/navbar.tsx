@@ -228,7 +228,19 @@ function SubNavbar({ items, template, height }: { items: NavItem[]; template: nu
   );
 }
 
-function NavLabel({ item }: { item: NavItem }) {
+/**
+ * A bar item with an image shows the image instead of its text (spec §2: a logo, say). Inside a
+ * dropdown the image is a thumbnail beside the name: a category's 28 px avatar alone says nothing.
+ */
+function NavLabel({ item, depth }: { item: NavItem; depth: number }) {
+  if (item.image && depth > 0) {
+    return (
+      <span className="flex items-center gap-2">
+        <img src={img(item.image, 'small')} alt="" width={28} height={28} className="h-7 w-7 rounded object-contain" />
+        {item.name}
+      </span>
+    );
+  }
   return item.image ? (
     <img src={img(item.image, 'small')} alt={item.name} className="h-7 w-auto" />
   ) : (
@@ -247,7 +259,7 @@ function NavEntry({ item, depth }: { item: NavItem; depth: number }): ReactNode 
   if (!item.children.length) {
     return (
       <Link to={link} className={base}>
-        <NavLabel item={item} />
+        <NavLabel item={item} depth={depth} />
       </Link>
     );
   }
@@ -257,7 +269,7 @@ function NavEntry({ item, depth }: { item: NavItem; depth: number }): ReactNode 
   return (
     <div className="relative" onMouseEnter={show} onMouseLeave={hide} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       <button type="button" className={base} aria-expanded={open} aria-haspopup="true" onClick={() => setOpen((o) => !o)}>
-        <NavLabel item={item} />
+        <NavLabel item={item} depth={depth} />
         <ChevronDown size={14} aria-hidden="true" className={depth ? '-rotate-90' : ''} />
       </button>
       {open && (

@@ -26,7 +26,7 @@ export function CartControl({ product, pack, size = 'md' }: { product: Product; 
         type="button"
         onClick={() => actions.add(product, pack)}
         className={`${height} flex w-full items-center justify-center gap-2 rounded-lg bg-[var(--color-primary)] text-sm font-semibold text-white hover:opacity-90`}
-        aria-label={`Add ${product.product_name} ${pack.pack_name} to cart`}
+        aria-label={`Add to Cart: ${product.product_name} ${pack.pack_name}`}
       >
         {pending === 'add' ? <Spinner size={16} className="text-white" /> : 'Add to Cart'}
       </button>

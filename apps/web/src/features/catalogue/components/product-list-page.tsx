@@ -95,13 +95,23 @@ export function ProductListPage({ categories, brands, onOpenFilters, ...controls
           <EmptyState query={params.q} categories={categories} />
         ) : (
           <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
+            {/* the cards' names are h3: this keeps the heading outline whole for screen readers */}
+            <h2 className="sr-only">Products</h2>
             <Grid>
               {data.data.map((p, i) => (
                 <ProductCard key={p.product_id} product={p} eager={i < 4} {...controls} />
               ))}
             </Grid>
             <div className="mt-8">
-              <Pagination total={data.meta.total} perPage={24} page={params.page} onPage={(page) => navigate(`/products?${searchFromParams({ ...params, page })}`)} />
+              <Pagination
+                total={data.meta.total}
+                perPage={24}
+                page={params.page}
+                onPage={(page) => {
+                  navigate(`/products?${searchFromParams({ ...params, page })}`);
+                  window.scrollTo({ top: 0, behavior: 'smooth' }); // the next page starts at its top
+                }}
+              />
             </div>
           </div>
         )}

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { FormError, inputClass, SubmitButton } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/loading';
-import { Modal } from '../../../components/ui/modal';
+import { CLOSE_MS, Modal } from '../../../components/ui/modal';
 import { handleError, readError } from '../../../lib/errors';
 import { patchCachedProducts } from '../../../lib/query-patch';
 import { wishlistApi, wishlistQuery } from '../api/wishlist';
@@ -21,6 +21,12 @@ export function WishlistPicker({ productId, onClose }: { productId: number | nul
   const { data, isPending } = useQuery({ ...wishlistQuery, enabled: productId !== null });
   const [busy, setBusy] = useState<number | 'default' | null>(null);
   const [creating, setCreating] = useState(false);
+  // The shell mounts the picker only while it is asked for: it plays its closing animation, then goes.
+  const [closing, setClosing] = useState(false);
+  const close = () => {
+    setClosing(true);
+    setTimeout(onClose, CLOSE_MS);
+  };
   const lists = data?.WishlistCategories ?? [{ id: null, name: DEFAULT_WISHLIST_NAME, products: [] }];
 
   const toggle = async (list: WishlistCategory) => {
@@ -39,7 +45,7 @@ export function WishlistPicker({ productId, onClose }: { productId: number | nul
 
   return (
     <>
-      <Modal open={productId !== null && !creating} onClose={onClose} title="Add Products In Wishlist">
+      <Modal open={productId !== null && !creating && !closing} onClose={close} title="Add Products In Wishlist">
         {isPending && productId !== null ? (
           <div className="flex justify-center py-6">
             <Spinner />

@@ -1,0 +1,43 @@
+/**
+ * How the web app's JavaScript is put into a page. A page the server rendered is complete without
+ * it, so its scripts are requested only after the first paint: on a slow phone the stylesheet,
+ * the first images and the fonts get the connection first, and the page is seen before it is
+ * hydrated. A page the browser renders (private pages) needs the scripts to show anything, so
+ * they are requested at once, as Vite wrote them.
+ */
+
+const ENTRY = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+export interface AppScripts {
+  /** index.html without its script and modulepreload tags */
+  template: string;
+  entry: string | null;
+  /** the chunks the entry imports statically */
+  imports: string[];
+}
+
+/** Takes the entry script and its preloads out of the built index.html. */
+export function appScripts(html: string): AppScripts {
+  const entry = ENTRY.exec(html)?.[1] ?? null;
+  const imports = [...html.matchAll(PRELOAD)].map((m) => m[1]!);
+  return { template: html.replace(ENTRY, '').replace(PRELOAD, ''), entry, imports };
+}
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Script and modulepreload tags for the head, fetched at once. */
+export function eagerScripts(entry: string | null, chunks: string[]): string {
+  return [...chunks.map((f) => `<link rel="modulepreload" crossorigin href="${attr(f)}">`), entry ? `<script type="module" crossorigin src="${attr(entry)}"></script>` : ''].join('\n    ');
+}
+
+/**
+ * An inline script that requests the chunks and the entry once the first contentful paint has
+ * been presented (Paint Timing), or after a frame where Paint Timing is missing, and after one
+ * second whatever happens (a tab opened in the background paints nothing).
+ */
+export function scriptsAfterPaint(entry: string | null, chunks: string[]): string {
+  if (!entry) return '';
+  const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+  return `<script>(function(){var done=0;function go(){if(done)return;done=1;var h=document.head;${json(chunks)}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${json(entry)};h.appendChild(s)}try{new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(go,0)})}setTimeout(go,1000)})()</script>`;
+}
