@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 const OPEN_DELAY_MS = 10;
 export const CLOSE_MS = 300;
@@ -10,12 +10,15 @@ function useFocusTrap(active: boolean, root: React.RefObject<HTMLElement | null>
   // the trap for it would move focus out of the field being typed into (to the first focusable).
   const close = useRef(onClose);
   close.current = onClose;
-  useEffect(() => {
+  // A layout effect: focus moves in as the overlay is committed, never later, when the person may
+  // already be typing in one of its fields (a late move left the field's selection behind, and the
+  // next keystroke replaced it with nothing).
+  useLayoutEffect(() => {
     if (!active) return;
     const previous = document.activeElement as HTMLElement | null;
     const el = root.current;
     const focusables = () => [...(el?.querySelectorAll<HTMLElement>('a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])') ?? [])];
-    (focusables()[0] ?? el)?.focus();
+    if (!el?.contains(document.activeElement)) (focusables()[0] ?? el)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') close.current();
       if (e.key !== 'Tab') return;

@@ -220,6 +220,18 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('moves focus in as it is committed, not a frame later, and never away from a field already chosen', () => {
+    // No act(): passive effects wait for the next frame; the trap must not.
+    render(<Harness initiallyOpen />, container);
+    const d = get('[role="dialog"]');
+    expect(document.activeElement).toBe(button('Close', d));
+    // Someone (or a test driver) selects a field before the next frame: it keeps focus.
+    const note = get<HTMLInputElement>('input[aria-label="Note"]', d);
+    note.focus();
+    act(() => undefined);
+    expect(document.activeElement).toBe(note);
+  });
+
   it('keeps focus in the field being typed into while its parent re-renders', () => {
     mount(<Harness initiallyOpen />);
     const note = get<HTMLInputElement>('input[aria-label="Note"]');

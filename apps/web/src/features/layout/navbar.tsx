@@ -119,12 +119,10 @@ export function SearchBox({ width = 100, autoFocus = false }: { width?: number; 
   };
   return (
     <form role="search" onSubmit={submit} className="relative" style={{ width: `${width}%` }}>
-      <label htmlFor="site-search" className="sr-only">
-        Search products
-      </label>
+      {/* aria-label, not a label with an id: the bar can hold two search boxes (wide and narrow). */}
       <input
         ref={ref}
-        id="site-search"
+        aria-label="Search products"
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
