@@ -182,4 +182,22 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
       await page.close();
     }
   });
+
+  it('nothing scrolls sideways at 360 px (the narrowest phone the issue names)', async () => {
+    const page = await shop.newPage({ width: 360, height: 780 });
+    const product = await (await page.request.get('/s/api/products?q=basmati')).json();
+    const slug = product.data[0].slug as string;
+    for (const path of ['/', '/products', '/products?q=rice', `/products/${slug}`, '/categories', '/auth/login', '/no-such-page']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      const { scroll, client, wide } = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+        // what sticks out, to make a failure readable
+        wide: [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && getComputedStyle(el).position !== 'fixed').slice(0, 3).map((el) => `${el.tagName}.${el.className}`.slice(0, 80)),
+      }));
+      expect({ path, overflow: scroll > client ? wide : [] }).toEqual({ path, overflow: [] });
+      await shop.screenshot(page, `w360-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}`);
+    }
+    await page.close();
+  });
 });
