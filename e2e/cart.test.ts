@@ -61,6 +61,30 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     }
   });
 
+  it('keeps a tap on Add to Cart made before the page is interactive; a search sent before the scripts arrive still lands', async () => {
+    const page = await shop.newPage({ width: 375, height: 900 });
+    // the app's scripts arrive 2 s late, as on a slow phone
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue();
+    });
+    await page.goto('/products', { waitUntil: 'domcontentloaded' });
+    const card = await addableCard(page);
+    await card.getByRole('button', { name: /^Add to Cart: / }).click();
+    // recorded, not yet handled: the app has not taken over the page
+    expect(await page.evaluate(() => (window as unknown as { __early?: unknown[] }).__early?.length)).toBe(1);
+    await expect(badge(page).textContent()).resolves.toBe('1');
+    await card.getByTestId('cart-quantity').filter({ hasText: '1' }).waitFor();
+    expect((await (await page.request.get('/s/api/cart')).json()).quantity).toBe(1);
+
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('searchbox', { name: 'Search products' }).first().fill('rice');
+    await page.getByRole('searchbox', { name: 'Search products' }).first().press('Enter');
+    await page.waitForURL('**/products?q=rice');
+    await page.getByTestId('product-card').first().waitFor();
+    await page.close();
+  });
+
   it('refuses a short pincode without a call, shows why 999999 is refused, and reloads for 560001', async () => {
     for (const width of [1440, 375]) {
       const page = await shop.newPage({ width, height: 900 });

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
 import { UiStateProvider } from './app/ui-state';
+import { replayEarlyClicks } from './lib/early-clicks';
 import { initQuery, primeInit, primePageData } from './lib/init';
 import './styles.css';
 
@@ -31,8 +32,12 @@ async function mount() {
       </QueryClientProvider>
     </StrictMode>
   );
-  if (hydrating) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (hydrating) {
+    hydrateRoot(root, app);
+    // The buttons have their handlers now: record no more, and replay once the commit has settled.
+    window.__earlyStop?.();
+    setTimeout(replayEarlyClicks, 0);
+  } else createRoot(root).render(app);
   document.getElementById('boot-spinner')?.remove();
 }
 void mount();

@@ -32,12 +32,20 @@ export function eagerScripts(entry: string | null, chunks: string[]): string {
 }
 
 /**
- * An inline script that requests the chunks and the entry once the first contentful paint has
+ * Taps on a server-rendered page's buttons before it is hydrated (the scripts come after the first
+ * paint) are kept, not lost: the first tap on each `button[type=button]` is recorded in
+ * `window.__early` and the web app replays it once it has taken over the markup
+ * (apps/web/src/lib/early-clicks.ts). Links and forms need nothing: they work without scripts.
+ */
+export const EARLY_CLICKS = `(function(){var q=window.__early=[];function rec(e){var b=e.target&&e.target.closest&&e.target.closest("button[type=button]");if(!b||b.disabled)return;e.preventDefault();if(q.indexOf(b)<0)q.push(b)}document.addEventListener("click",rec,true);window.__earlyStop=function(){document.removeEventListener("click",rec,true)}})();`;
+
+/**
+ * An inline script that records early taps (EARLY_CLICKS) and requests the chunks and the entry once the first contentful paint has
  * been presented (Paint Timing), or after a frame where Paint Timing is missing, and after one
  * second whatever happens (a tab opened in the background paints nothing).
  */
 export function scriptsAfterPaint(entry: string | null, chunks: string[]): string {
   if (!entry) return '';
   const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
-  return `<script>(function(){var done=0;function go(){if(done)return;done=1;var h=document.head;${json(chunks)}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${json(entry)};h.appendChild(s)}try{new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(go,0)})}setTimeout(go,1000)})()</script>`;
+  return `<script>${EARLY_CLICKS}</script><script>(function(){var done=0;function go(){if(done)return;done=1;var h=document.head;${json(chunks)}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${json(entry)};h.appendChild(s)}try{new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(go,0)})}setTimeout(go,1000)})()</script>`;
 }

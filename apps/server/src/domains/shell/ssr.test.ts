@@ -113,10 +113,12 @@ describe.skipIf(!built)('server-rendered pages', () => {
     expect(boot).toContain('first-contentful-paint');
     expect(boot).toMatch(/s\.src="\/assets\/index-[\w-]+\.js"/);
     expect(boot).toMatch(/"\/assets\/product-[\w-]+\.js"/); // the route's chunk, not a waterfall after the entry
+    expect(rendered).toContain('var q=window.__early=[]'); // taps before hydration are kept for the app
     const personal = (await t.app.inject('/account/orders')).body;
     const personalHead = personal.slice(0, personal.indexOf('</head>'));
     expect(personalHead).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
     expect(personalHead).toMatch(/rel="modulepreload" crossorigin href="\/assets\/account-[\w-]+\.js"/);
     expect(personal).not.toContain('first-contentful-paint');
+    expect(personal).not.toContain('window.__early');
   });
 });

@@ -118,11 +118,13 @@ export function SearchBox({ width = 100, autoFocus = false }: { width?: number; 
     navigate(q ? `/products?q=${encodeURIComponent(q)}` : '/products');
   };
   return (
-    <form role="search" onSubmit={submit} className="relative" style={{ width: `${width}%` }}>
+    // action and name: a search submitted before the scripts arrive still lands on /products?q=
+    <form role="search" action="/products" method="get" onSubmit={submit} className="relative" style={{ width: `${width}%` }}>
       {/* aria-label, not a label with an id: the bar can hold two search boxes (wide and narrow). */}
       <input
         ref={ref}
         aria-label="Search products"
+        name="q"
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}

@@ -1,0 +1,18 @@
+declare global {
+  interface Window {
+    /** buttons tapped before hydration, in order, recorded by the server's inline script */
+    __early?: HTMLElement[];
+    __earlyStop?: () => void;
+  }
+}
+
+/**
+ * Replays the taps a shopper made on a server-rendered page before the app took it over (see
+ * EARLY_CLICKS in apps/server/src/domains/shell/scripts.ts): each tapped button, if hydration kept
+ * it, is clicked once now, so 'Add to Cart' or the menu button tapped in the first second works.
+ */
+export function replayEarlyClicks() {
+  const tapped = window.__early ?? [];
+  window.__early = [];
+  for (const button of tapped) if (button.isConnected && !(button as HTMLButtonElement).disabled) button.click();
+}
