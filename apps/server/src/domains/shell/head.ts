@@ -1,6 +1,7 @@
 import { imageUrl } from '@grocer/shared/image';
 import type { Init } from '@grocer/shared/storefront';
 import { themeCss, themeVariables } from '@grocer/shared/theme';
+import { siteFontHead } from './fonts';
 
 /** Text for HTML text and attribute positions: nothing from content can open a tag or attribute. */
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -40,6 +41,8 @@ export function renderHead(h: HeadData, init: Pick<Init, 'web' | 'activetheme'>,
     `<meta name="theme-color" content="${escapeHtml(init.activetheme.primary ?? '#0f766e')}">`,
     // the site's colours and font from the first paint, not from hydration
     `<style id="site-theme">${themeCss(themeVariables(init.activetheme, init.web.font_family))}</style>`,
+    // a chosen font other than Inter, from the fonts this server bundles
+    siteFontHead(init.web.font_family),
     cdn ? `<meta name="cdn" content="${escapeHtml(cdn)}">` : '',
     h.noindex ? '<meta name="robots" content="noindex">' : '',
     h.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(h.preloadImage)}" fetchpriority="high">` : '',

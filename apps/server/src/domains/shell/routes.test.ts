@@ -59,6 +59,37 @@ describe('HTML shell', () => {
     }
   });
 
+  it('loads a chosen site font from the bundled ones, served here; Inter and unknown families add nothing', async () => {
+    const [before] = await t.db.select().from(websiteSettings);
+    const headOf = async (fontFamily: string) => {
+      await t.db.update(websiteSettings).set({ fontFamily });
+      forgetStoreData();
+      const html = (await t.app.inject('/about-us')).body;
+      return html.slice(0, html.indexOf('</head>'));
+    };
+    try {
+      const head = await headOf('"poppins", sans-serif');
+      const preload = /<link rel="preload" as="font" type="font\/woff2" crossorigin href="(\/fonts\/poppins-latin-400-normal\.woff2\?v=[\d.]+)">/.exec(head)?.[1];
+      expect(preload).toBeDefined();
+      const faces = /<style id="site-font">(.*?)<\/style>/.exec(head)?.[1] ?? '';
+      expect(faces.match(/font-weight:(\d+)/g)).toEqual(['font-weight:400', 'font-weight:500', 'font-weight:600', 'font-weight:700', 'font-weight:800']);
+      expect(faces).toContain("font-family:'Poppins'");
+      const font = await t.app.inject(preload!);
+      expect(font.statusCode).toBe(200);
+      expect(font.headers['content-type']).toBe('font/woff2');
+      expect(font.headers['cache-control']).toContain('immutable');
+      expect(font.rawPayload.subarray(0, 4).toString()).toBe('wOF2');
+      // a variable font: one face for every weight
+      expect(await headOf('Roboto')).toMatch(/font-family:'Roboto';font-style:normal;font-display:swap;font-weight:100 900;src:url\(\/fonts\/roboto-latin-wght-normal\.woff2\?v=/);
+      for (const family of ['Inter', 'Comic Neue', '']) expect(await headOf(family)).not.toContain('site-font');
+      // only the bundled files: nothing else on disk
+      for (const url of ['/fonts/..%2F..%2Fpackage.json', '/fonts/poppins-latin-400-italic.woff2', '/fonts/passwd']) expect((await t.app.inject(url)).statusCode).toBe(404);
+    } finally {
+      await t.db.update(websiteSettings).set({ fontFamily: before!.fontFamily });
+      forgetStoreData();
+    }
+  });
+
   it('writes product heads with JSON-LD, escaping everything from content', async () => {
     const [p] = await t.db.select().from(products).where(eq(products.name, 'Evil </script><script>alert(1)</script> "Rice"'));
     const html = (await t.app.inject(`/products/${p!.slug}`)).body;

@@ -14,6 +14,7 @@ import { productsQuerySchema } from '@grocer/shared/catalogue';
 import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
 import { findPage, getPageData } from '../content/service';
 import { loadInit } from '../website/service';
+import { registerFonts } from './fonts';
 import { renderHead, scriptJson, type HeadData } from './head';
 import { appScripts, eagerScripts, scriptsAfterPaint, type AppScripts } from './scripts';
 
@@ -52,6 +53,7 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
       setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
     });
   }
+  registerFonts(app);
   const preloads = routePreloads(dist);
   const ssr = await loadServerRenderer(dist);
   const indexFile = path.join(dist, 'index.html');
@@ -59,7 +61,7 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
   const readTemplate = () => (scripts ??= existsSync(indexFile) ? appScripts(readFileSync(indexFile, 'utf8')) : undefined);
 
   app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/s/') || req.url.startsWith('/media/') || req.url.startsWith('/assets/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (req.url.startsWith('/s/') || req.url.startsWith('/media/') || req.url.startsWith('/assets/') || req.url.startsWith('/fonts/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       throw Errors.routeNotFound(req.method, req.url.split('?')[0]!);
     }
     const built = readTemplate();
