@@ -5,7 +5,7 @@
  * still varies by several points on a small machine) and the run with the median performance score
  * is reported, with every run's score beside it. The server is warmed first (each page fetched
  * in a browser once: server code compiled, image variants made), as a shop in production is. Prints figures; not a test.
- * Usage: npx tsx bench/lighthouse.ts [--runs N]
+ * Usage: npx tsx bench/lighthouse.ts [--runs N] [--only /products]
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -16,13 +16,15 @@ import { BENCH_PAGES } from './pages';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 3) : 3;
+const onlyArg = process.argv.indexOf('--only');
+const PAGES = onlyArg > 0 ? BENCH_PAGES.filter(([name, url]) => [name as string, url as string].includes(process.argv[onlyArg + 1]!)) : BENCH_PAGES;
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 const shop = await startShop();
 // A warm shop, as in production: each page opened once, so server code is compiled and the image
 // variants (resized and encoded on first request, then cached on disk) exist.
-for (const [, url] of BENCH_PAGES) {
+for (const [, url] of PAGES) {
   const page = await shop.browser.newPage({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 }); // Lighthouse's phone
   await page.goto(shop.url + url, { waitUntil: 'networkidle' });
   await page.close();
@@ -30,7 +32,7 @@ for (const [, url] of BENCH_PAGES) {
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS });
 const rows: Record<string, number | string>[] = [];
 try {
-  for (const [name, url] of BENCH_PAGES) {
+  for (const [name, url] of PAGES) {
     const runs: Lhr[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(name, url));
     const perf = (l: Lhr) => l.categories.performance?.score ?? 0;

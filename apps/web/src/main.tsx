@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
 import { UiStateProvider } from './app/ui-state';
+import { hydrateInSlices } from './components/ui/later';
 import { replayEarlyClicks } from './lib/early-clicks';
 import { initQuery, primeInit, primePageData } from './lib/init';
 import './styles.css';
@@ -33,10 +34,14 @@ async function mount() {
     </StrictMode>
   );
   if (hydrating) {
-    hydrateRoot(root, app);
-    // The buttons have their handlers now: record no more, and replay once the commit has settled.
-    window.__earlyStop?.();
-    setTimeout(replayEarlyClicks, 0);
+    // Parts wrapped in <Later> are taken over in later tasks; until the last one is, taps are
+    // still recorded inside those parts (and only there), then replayed.
+    const hydrated = hydrateInSlices(() => hydrateRoot(root, app));
+    window.__earlyLater = true;
+    void hydrated.then(() => {
+      window.__earlyStop?.();
+      setTimeout(replayEarlyClicks, 0);
+    });
   } else createRoot(root).render(app);
   document.getElementById('boot-spinner')?.remove();
 }

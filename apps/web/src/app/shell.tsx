@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'rea
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate, useNavigation, useNavigationType } from 'react-router';
 import { Toaster } from 'sonner';
 import { LoadingView, Spinner } from '../components/ui/loading';
+import { Later } from '../components/ui/later';
 import { CartDrawer } from '../features/cart/components/cart-drawer';
 import { CartProvider, useCart } from '../features/cart/cart-store';
 import { Footer } from '../features/layout/footer';
@@ -127,7 +128,11 @@ function ShellBody() {
       <main id="main" className={meta.full ? 'min-h-screen flex-1' : 'mx-auto min-h-screen w-full max-w-7xl flex-1 px-3 py-4 sm:px-4'}>
         <Suspense fallback={<LoadingView />}>{redirect ? <Navigate to={redirect} replace /> : <Outlet />}</Suspense>
       </main>
-      {showFooter && <Footer init={init} />}
+      {showFooter && (
+        <Later last>
+          <Footer init={init} />
+        </Later>
+      )}
       <PromoPopup popup={init.popup} />
       <MobileMenu init={init} open={ui.menuOpen} onClose={() => ui.set({ menuOpen: false })} onCategories={() => ui.set({ categoryFilterOpen: true })} />
       {ui.categoryFilterOpen && (

@@ -3,6 +3,8 @@ declare global {
     /** buttons tapped before hydration, in order, recorded by the server's inline script */
     __early?: HTMLElement[];
     __earlyStop?: () => void;
+    /** set once the page is hydrated but for its <Later> parts: record taps only inside those */
+    __earlyLater?: boolean;
   }
 }
 

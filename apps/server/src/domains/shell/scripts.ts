@@ -35,9 +35,11 @@ export function eagerScripts(entry: string | null, chunks: string[]): string {
  * Taps on a server-rendered page's buttons before it is hydrated (the scripts come after the first
  * paint) are kept, not lost: the first tap on each `button[type=button]` is recorded in
  * `window.__early` and the web app replays it once it has taken over the markup
- * (apps/web/src/lib/early-clicks.ts). Links and forms need nothing: they work without scripts.
+ * (apps/web/src/lib/early-clicks.ts). Once the page is hydrated but for its parts taken over later
+ * (`<Later>`, marked `data-later` until then), only taps inside those parts are still recorded.
+ * Links and forms need nothing: they work without scripts.
  */
-export const EARLY_CLICKS = `(function(){var q=window.__early=[];function rec(e){var b=e.target&&e.target.closest&&e.target.closest("button[type=button]");if(!b||b.disabled)return;e.preventDefault();if(q.indexOf(b)<0)q.push(b)}document.addEventListener("click",rec,true);window.__earlyStop=function(){document.removeEventListener("click",rec,true)}})();`;
+export const EARLY_CLICKS = `(function(){var q=window.__early=[];function rec(e){var b=e.target&&e.target.closest&&e.target.closest("button[type=button]");if(!b||b.disabled||(window.__earlyLater&&!b.closest("[data-later]")))return;e.preventDefault();if(q.indexOf(b)<0)q.push(b)}document.addEventListener("click",rec,true);window.__earlyStop=function(){document.removeEventListener("click",rec,true)}})();`;
 
 /**
  * An inline script that records early taps (EARLY_CLICKS) and requests the chunks and the entry once the first contentful paint has

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Later } from '../../../components/ui/later';
 import { Pagination } from '../../../components/ui/pagination';
 import { readError } from '../../../lib/errors';
 import { productListQuery } from '../api/products';
@@ -35,21 +36,23 @@ export function ProductListPage({ categories, brands, onOpenFilters, ...controls
 
   return (
     <div className="flex gap-6">
-      <aside className="hidden w-60 shrink-0 lg:block" aria-label="Filters">
-        <h2 className="mb-2 text-sm font-semibold tracking-wide text-gray-500 uppercase">Categories</h2>
-        <CategoryTree nodes={categories} selected={params.c} onToggle={(slug) => toggle('c', slug)} />
-        <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-gray-500 uppercase">Brands</h2>
-        <ul className="max-h-80 overflow-auto">
-          {brands.map((b) => (
-            <li key={b.slug}>
-              <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1.5 text-sm hover:bg-gray-50">
-                <input type="checkbox" checked={params.b.includes(b.slug)} onChange={() => toggle('b', b.slug)} className="h-4 w-4 accent-[var(--color-primary)]" />
-                {b.name}
-              </label>
-            </li>
-          ))}
-        </ul>
-      </aside>
+      <Later last>
+        <aside className="hidden w-60 shrink-0 lg:block" aria-label="Filters">
+          <h2 className="mb-2 text-sm font-semibold tracking-wide text-gray-500 uppercase">Categories</h2>
+          <CategoryTree nodes={categories} selected={params.c} onToggle={(slug) => toggle('c', slug)} />
+          <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-gray-500 uppercase">Brands</h2>
+          <ul className="max-h-80 overflow-auto">
+            {brands.map((b) => (
+              <li key={b.slug}>
+                <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1.5 text-sm hover:bg-gray-50">
+                  <input type="checkbox" checked={params.b.includes(b.slug)} onChange={() => toggle('b', b.slug)} className="h-4 w-4 accent-[var(--color-primary)]" />
+                  {b.name}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </Later>
       <section className="min-w-0 flex-1">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <div>
@@ -99,7 +102,9 @@ export function ProductListPage({ categories, brands, onOpenFilters, ...controls
             <h2 className="sr-only">Products</h2>
             <Grid>
               {data.data.map((p, i) => (
-                <ProductCard key={p.product_id} product={p} eager={i < 4} {...controls} />
+                <Later key={p.product_id}>
+                  <ProductCard product={p} eager={i < 4} {...controls} />
+                </Later>
               ))}
             </Grid>
             <div className="mt-8">

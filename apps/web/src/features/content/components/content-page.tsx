@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Later } from '../../../components/ui/later';
 import { LoadingView } from '../../../components/ui/loading';
 import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
@@ -47,8 +48,13 @@ export function ContentPage({ url, siteName, slots }: { url: string; siteName: s
     <div>
       {data.css && <style>{data.css}</style>}
       {data.data.map((c, i) =>
-        i < EAGER_BLOCKS ? (
-          <Block key={`${c.type}-${i}`} c={c} slots={slots} first={i === 0} />
+        i === 0 ? (
+          <Block key={`${c.type}-${i}`} c={c} slots={slots} first />
+        ) : i < EAGER_BLOCKS ? (
+          // server-rendered, taken over after the first block, one block per task
+          <Later key={`${c.type}-${i}`}>
+            <Block c={c} slots={slots} first={false} />
+          </Later>
         ) : (
           <WhenNear key={`${c.type}-${i}`}>
             <Block c={c} slots={slots} first={false} />
