@@ -3,6 +3,7 @@ import { ChevronDown, MapPin, Menu, Search, ShoppingCart, User } from 'lucide-re
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/icon';
+import { Later } from '../../components/ui/later';
 import { img } from '../../lib/image';
 
 interface Handlers {
@@ -87,7 +88,11 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
         )}
       </div>
       {search && <div className={`px-3 pb-2 ${t === 4 ? 'mx-auto max-w-7xl' : 'md:hidden'}`}>{search}</div>}
-      {showSubNavbar && <SubNavbar items={init.navs} template={s.navbar_template} height={s.sub_navbar_height} />}
+      {showSubNavbar && (
+        <Later>
+          <SubNavbar items={init.navs} template={s.navbar_template} height={s.sub_navbar_height} />
+        </Later>
+      )}
     </header>
   );
 }

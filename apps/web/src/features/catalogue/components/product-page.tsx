@@ -2,6 +2,7 @@ import type { Category, Product } from '@grocer/shared/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { Later } from '../../../components/ui/later';
 import { LoadingView } from '../../../components/ui/loading';
 import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
@@ -119,7 +120,7 @@ function ProductDetail({ product, categories, related, cartControl, wishlistCont
           )}
         </div>
       </div>
-      {related}
+      {related && <Later last>{related}</Later>}
     </article>
   );
 }
