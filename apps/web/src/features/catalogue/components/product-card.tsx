@@ -17,7 +17,9 @@ export function ProductCard({ product, cartControl, wishlistControl, eager = fal
   const pack = product.packs[0];
   const off = pack ? discountLabel(pack) : null;
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl border bg-white transition-shadow hover:shadow-md" data-testid="product-card">
+    // Cards after the first few are laid out and painted only as they come near the viewport
+    // (content-visibility), with room for a card's height kept meanwhile.
+    <article className={`group relative flex flex-col overflow-hidden rounded-xl border bg-white transition-shadow hover:shadow-md ${eager ? '' : '[contain-intrinsic-size:auto_none_auto_320px] [content-visibility:auto]'}`} data-testid="product-card">
       <Link to={paths.product(product.slug)} className="flex flex-1 flex-col">
         <div className="relative aspect-[4/3] overflow-hidden bg-gray-50">
           <img
