@@ -61,7 +61,7 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     }
   });
 
-  it('keeps a tap on Add to Cart made before the page is interactive; a search sent before the scripts arrive still lands', async () => {
+  it('keeps a tap on Add to Cart made before the page is interactive; a search typed or sent before the scripts arrive still lands', async () => {
     const page = await shop.newPage({ width: 375, height: 900 });
     // the app's scripts arrive 2 s late, as on a slow phone
     await page.route('**/assets/*.js', async (route) => {
@@ -82,6 +82,15 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     await page.getByRole('searchbox', { name: 'Search products' }).first().press('Enter');
     await page.waitForURL('**/products?q=rice');
     await page.getByTestId('product-card').first().waitFor();
+
+    // words typed before the scripts arrive survive the app taking over the box
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const box = page.getByRole('searchbox', { name: 'Search products' }).first();
+    await box.fill('atta');
+    await page.waitForFunction(() => (window as unknown as { __earlyLater?: boolean }).__earlyLater && !document.querySelector('[data-later]'), undefined, { timeout: 15_000 });
+    await box.press('Enter');
+    await page.waitForURL('**/products?q=atta');
+    await expect(box.inputValue()).resolves.toBe('atta');
     await page.close();
   });
 

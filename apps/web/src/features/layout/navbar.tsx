@@ -112,6 +112,10 @@ export function SearchBox({ width = 100, autoFocus = false }: { width?: number; 
   const { search } = useLocation();
   const [text, setText] = useState(() => new URLSearchParams(search).get('q') ?? '');
   const ref = useRef<HTMLInputElement>(null);
+  // Words typed into the server-rendered box before the app took it over are kept, not reset.
+  useEffect(() => {
+    if (ref.current?.value) setText(ref.current.value);
+  }, []);
   useEffect(() => {
     if (!autoFocus) return;
     const t = setTimeout(() => ref.current?.focus(), 300); // spec §9: search field autofocus 300 ms
