@@ -45,12 +45,13 @@ let allDone: Promise<void> = Promise.resolve();
 let running = false;
 
 function enqueue(last: boolean): Waiting {
-  let resume!: () => void;
-  const w: Waiting = { done: false, promise: new Promise<void>((r) => (resume = r)), resume: () => {} };
-  w.resume = () => {
-    w.done = true;
-    resume();
-  };
+  const w = { done: false } as Waiting;
+  w.promise = new Promise<void>((resolve) => {
+    w.resume = () => {
+      w.done = true;
+      resolve();
+    };
+  });
   (last ? lastQueue : queue).push(w);
   return w;
 }
