@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cartSchema } from './cart';
 import { userSchema } from './storefront';
-import { EMAIL_PATTERN, MOBILE_PATTERN } from './validation';
+import { EMAIL_PATTERN, MOBILE_MESSAGE, MOBILE_PATTERN, PINCODE_MESSAGE, PINCODE_PATTERN } from './validation';
 
 /** How long a sign-in code lives, how often it may be re-sent, how many tries it allows (DESIGN §5). */
 export const CODE_TTL_SECONDS = 600;
@@ -58,7 +58,7 @@ const identifierField = z.string().max(320).transform((s, ctx) => {
 
 const nameField = z.string().trim().min(2, 'Name must have at least 2 characters').max(80, 'Name is too long');
 const emailField = z.string().trim().toLowerCase().regex(EMAIL_PATTERN, 'Email is not a valid email address');
-const phoneField = z.string().trim().regex(MOBILE_PATTERN, 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9');
+const phoneField = z.string().trim().regex(MOBILE_PATTERN, MOBILE_MESSAGE);
 
 export const loginBodySchema = z.object({ identifier: identifierField });
 export const registerBodySchema = z.object({ name: nameField, email: emailField, phone: phoneField });
@@ -95,7 +95,7 @@ export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;
 export const addressInputSchema = z.object({
   name: nameField,
   phone: phoneField,
-  pincode: z.string().trim().regex(/^\d{6}$/, 'Pincode must be 6 digits'),
+  pincode: z.string().trim().regex(PINCODE_PATTERN, PINCODE_MESSAGE),
   line1: z.string().trim().min(1, 'House / flat / building is required').max(120),
   line2: z.string().trim().min(1, 'Street / area is required').max(120),
   landmark: z.string().trim().max(120).nullish().transform((v) => v || null),

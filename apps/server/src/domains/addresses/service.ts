@@ -3,7 +3,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { addresses } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { notDeliveredTo, resolvePincode } from '../delivery/service';
 
 export type AddressRow = typeof addresses.$inferSelect;
@@ -13,7 +13,7 @@ export interface Owner {
   userId: number;
 }
 
-export const addressNotFound = () => new AppError(404, 'ADDRESS_NOT_FOUND', 'Address not found');
+export const addressNotFound = () => fail('ADDRESS_NOT_FOUND');
 
 const mine = (o: Owner) => and(eq(addresses.websiteId, o.websiteId), eq(addresses.userId, o.userId));
 

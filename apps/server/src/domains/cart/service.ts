@@ -1,10 +1,11 @@
+import { packLabel, paymentMethodLabel } from '@grocer/shared/labels';
 import type { Cart, CartItem, PaymentMethod } from '@grocer/shared/cart';
 import { couponDiscount } from '@grocer/shared/coupon';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { cartLines, carts, packs, products, stock } from '../../db/schema';
-import { AppError, Errors } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { couponUsage, findCoupon } from '../coupons/service';
 import { deliveryContext, nextSlots, notDeliveredTo, rowsOf, type DeliveryZone, type SlotOffer } from '../delivery/service';
 import { priceCart } from './pricing';
@@ -66,19 +67,12 @@ export interface PricedCart {
 }
 
 export const cartErrors = {
-  packNotFound: () => new AppError(404, 'PACK_NOT_FOUND', 'This product is no longer available'),
-  notDelivered: (pincode: string) => Errors.conflict('NOT_DELIVERABLE', notDeliveredTo(pincode)),
-  notAtLocation: (label: string, pincode: string | null) =>
-    Errors.conflict('NOT_DELIVERABLE', pincode ? `${label} is not delivered to ${pincode}` : `${label} is not available at your location`),
-  outOfStock: (label: string) => Errors.conflict('OUT_OF_STOCK', `${label} is out of stock`),
-  notEnough: (available: number) => Errors.conflict('NOT_ENOUGH_STOCK', `Only ${available} left in stock`),
-  couponRefused: (reason: string) => new AppError(422, 'COUPON_REFUSED', reason, { code: [reason] }),
-};
-
-export const PAYMENT_METHODS: Record<PaymentMethod['code'], string> = {
-  cod: 'Cash on Delivery',
-  razorpay: 'Pay Online (Razorpay)',
-  cashfree: 'Pay Online (Cashfree)',
+  packNotFound: () => fail('PACK_NOT_FOUND'),
+  notDelivered: (pincode: string) => fail('NOT_DELIVERABLE', { pincode }),
+  notAtLocation: (label: string, pincode: string | null) => fail('NOT_DELIVERABLE', { pincode, item: label }),
+  outOfStock: (label: string) => fail('OUT_OF_STOCK', { item: label }),
+  notEnough: (available: number) => fail('NOT_ENOUGH_STOCK', { available }),
+  couponRefused: (reason: string) => fail('COUPON_REFUSED', { reason }).withErrors({ code: [reason] }),
 };
 
 const OUT_OF_STOCK = 'Out of stock';
@@ -161,7 +155,7 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
 
   const lines: PricedLine[] = rows.map((r) => {
     const available = r.available ?? 0;
-    const label = `${r.productName} - ${r.packName}`;
+    const label = packLabel(r.productName, r.packName);
     let message: string | null = null;
     if (!delivery.serviceable) message = notDeliveredTo(ctx.pincode!);
     else if (r.stockRow === null) message = ctx.pincode ? `${label} is not delivered to ${ctx.pincode}` : `${label} is not available at your location`;
@@ -289,9 +283,9 @@ export function toCartResponse(p: PricedCart): Cart {
   const paymentMethods: PaymentMethod[] =
     p.serviceable && p.zone
       ? [
-          ...(p.codAllowed ? [{ code: 'cod' as const, name: PAYMENT_METHODS.cod }] : []),
-          { code: 'razorpay', name: PAYMENT_METHODS.razorpay },
-          { code: 'cashfree', name: PAYMENT_METHODS.cashfree },
+          ...(p.codAllowed ? [{ code: 'cod' as const, name: paymentMethodLabel('cod') }] : []),
+          { code: 'razorpay', name: paymentMethodLabel('razorpay') },
+          { code: 'cashfree', name: paymentMethodLabel('cashfree') },
         ]
       : [];
   return {
@@ -327,19 +321,19 @@ export async function loadCart(db: DbOrTx, ctx: CartContext): Promise<{ model: P
 // Changing the cart. Each change is one guarded SQL statement, so concurrent calls on one cart
 // add up exactly and never break the stock rule.
 
-async function packLabel(db: DbOrTx, websiteId: number, packId: number) {
+async function findPackLabel(db: DbOrTx, websiteId: number, packId: number) {
   const [row] = await db
     .select({ packName: packs.name, productName: products.name })
     .from(packs)
     .innerJoin(products, eq(products.id, packs.productId))
     .where(and(eq(packs.id, packId), eq(packs.websiteId, websiteId)))
     .limit(1);
-  return row ? `${row.productName} - ${row.packName}` : null;
+  return row ? packLabel(row.productName, row.packName) : null;
 }
 
 /** Adds one unit of a pack. 409 (cart unchanged) when it cannot be delivered or stock runs short. */
 export async function addToCart(db: Db, ctx: CartContext, input: { packId: number; warehouseId: number | null }) {
-  const label = await packLabel(db, ctx.websiteId, input.packId);
+  const label = await findPackLabel(db, ctx.websiteId, input.packId);
   if (!label) throw cartErrors.packNotFound();
   const delivery = await deliveryContext(db, ctx.websiteId, ctx.pincode);
   if (!delivery.serviceable) throw cartErrors.notDelivered(ctx.pincode!);

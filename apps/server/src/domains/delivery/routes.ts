@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { PINCODE_PATTERN, nextSlots, pincodeErrors, resolvePincode } from './service';
+import { PINCODE_MESSAGE, PINCODE_PATTERN } from '@grocer/shared/validation';
+import { nextSlots, pincodeErrors, resolvePincode } from './service';
 import { toRupees } from '@grocer/shared/money';
 
 const pincodeCheckSchema = z.object({
@@ -50,7 +51,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/delivery/slots',
     {
       schema: {
-        querystring: z.object({ pincode: z.string().regex(PINCODE_PATTERN, 'Pincode must be 6 digits') }),
+        querystring: z.object({ pincode: z.string().regex(PINCODE_PATTERN, PINCODE_MESSAGE) }),
         response: { 200: z.object({ data: z.array(z.object({ slot_id: z.number(), date: z.string(), start_time: z.string(), end_time: z.string(), remaining: z.number() })) }) },
       },
     },

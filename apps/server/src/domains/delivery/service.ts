@@ -1,18 +1,17 @@
+import { errorMessage } from '@grocer/shared/errors';
+import { PINCODE_PATTERN } from '@grocer/shared/validation';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { deliverySlots, deliveryZones, slotBookings, zonePincodes } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { fail } from '../../http/errors';
 
 export type DeliveryZone = typeof deliveryZones.$inferSelect;
 
-/** Indian pincodes: six digits, the first not zero. */
-export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
-export const INVALID_PINCODE = 'Please enter a valid pincode';
-export const notDeliveredTo = (pincode: string) => `Sorry, we do not deliver to ${pincode} yet.`;
+export const notDeliveredTo = (pincode: string) => errorMessage('NOT_DELIVERABLE', { pincode });
 
 export const pincodeErrors = {
-  invalid: () => new AppError(422, 'PINCODE_INVALID', INVALID_PINCODE),
-  notServiceable: (pincode: string) => new AppError(422, 'PINCODE_NOT_SERVICEABLE', notDeliveredTo(pincode)),
+  invalid: () => fail('PINCODE_INVALID'),
+  notServiceable: (pincode: string) => fail('PINCODE_NOT_SERVICEABLE', { pincode }),
 };
 
 /** The zone delivering to `pincode` on this website, or null when nobody does. */

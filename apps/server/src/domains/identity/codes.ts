@@ -1,17 +1,18 @@
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, RESEND_AFTER_SECONDS } from '@grocer/shared/account';
+import { errorMessage } from '@grocer/shared/errors';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
 import { signInCodes } from '../../db/schema';
-import { AppError, Errors } from '../../http/errors';
+import { Errors, fail } from '../../http/errors';
 
 export type CodePurpose = (typeof signInCodes.$inferSelect)['purpose'];
 export type CodeRow = typeof signInCodes.$inferSelect;
 
 export const codeErrors = {
-  invalid: () => new AppError(422, 'INVALID_CODE', 'The code is incorrect or has expired'),
-  tooManyAttempts: () => new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes. Please ask for a new code.'),
-  cooldown: (seconds: number) => Errors.rateLimited(`Please wait ${seconds} seconds before asking for a new code`, seconds, 'RESEND_COOLDOWN'),
+  invalid: () => fail('INVALID_CODE'),
+  tooManyAttempts: () => fail('TOO_MANY_ATTEMPTS'),
+  cooldown: (seconds: number) => Errors.rateLimited(errorMessage('RESEND_COOLDOWN', { seconds }), seconds, 'RESEND_COOLDOWN'),
 };
 
 /** HMAC of the code under the server secret, bound to the row's identifier. */

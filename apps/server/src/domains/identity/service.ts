@@ -4,16 +4,16 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { users, websiteMembers } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { fail } from '../../http/errors';
 import type { WebsiteRef } from '../../http/website';
 import type { Outbox } from '../outbox/service';
 import { issueCode } from './codes';
 import { hitRateLimit, tooManyRequests } from './rate-limit';
 
 export const accountErrors = {
-  notFound: () => new AppError(404, 'ACCOUNT_NOT_FOUND', 'No account found for this email or mobile. Please register.'),
-  exists: () => new AppError(409, 'ACCOUNT_EXISTS', 'An account with this email or mobile already exists. Please log in.'),
-  taken: () => new AppError(409, 'IDENTIFIER_TAKEN', 'This email or mobile is already used by another account'),
+  notFound: () => fail('ACCOUNT_NOT_FOUND'),
+  exists: () => fail('ACCOUNT_EXISTS'),
+  taken: () => fail('IDENTIFIER_TAKEN'),
 };
 
 /** Sending codes: 5 per identifier and 20 per client address in 15 minutes; trying: 30 per address. */

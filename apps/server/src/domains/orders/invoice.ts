@@ -1,3 +1,4 @@
+import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
 import { eq } from 'drizzle-orm';
@@ -25,7 +26,7 @@ export async function invoiceHtml(db: Db, o: OrderRow): Promise<string> {
   const rows = d.lines
     .map(
       (l, i) =>
-        `<tr><td>${i + 1}</td><td>${esc(l.name)} - ${esc(l.pack)}</td><td>${esc(l.hsn_code)}</td><td class="n">${l.quantity}</td><td class="n">${formatINR(l.price)}</td>${off ? `<td class="n">${l.discount > 0 ? `− ${formatINR(l.discount)}` : ''}</td>` : ''}<td class="n">${l.gst_rate}%</td><td class="n">${formatINR(l.tax.taxable)}</td>${intra ? `<td class="n">${formatINR(l.tax.cgst)}</td><td class="n">${formatINR(l.tax.sgst)}</td>` : `<td class="n">${formatINR(l.tax.igst)}</td>`}<td class="n">${formatINR(less(l.amount, l.discount))}</td></tr>`,
+        `<tr><td>${i + 1}</td><td>${esc(packLabel(l.name, l.pack))}</td><td>${esc(l.hsn_code)}</td><td class="n">${l.quantity}</td><td class="n">${formatINR(l.price)}</td>${off ? `<td class="n">${l.discount > 0 ? `− ${formatINR(l.discount)}` : ''}</td>` : ''}<td class="n">${l.gst_rate}%</td><td class="n">${formatINR(l.tax.taxable)}</td>${intra ? `<td class="n">${formatINR(l.tax.cgst)}</td><td class="n">${formatINR(l.tax.sgst)}</td>` : `<td class="n">${formatINR(l.tax.igst)}</td>`}<td class="n">${formatINR(less(l.amount, l.discount))}</td></tr>`,
     )
     .join('');
   const cols = (intra ? 10 : 9) + (off ? 1 : 0);
@@ -40,6 +41,6 @@ export async function invoiceHtml(db: Db, o: OrderRow): Promise<string> {
 ${off ? `<tr><td colspan="${cols - 1}" class="n muted">Items ${formatINR(d.items_total)} less coupon ${esc(d.coupon)} ${formatINR(d.discount)} (spread over the lines above)</td><td></td></tr>` : ''}
 <tr><td colspan="${cols - 1}" class="n">Delivery</td><td class="n">${formatINR(d.delivery_charge)}</td></tr>
 <tr><th colspan="${cols - 1}" class="n">Total (incl. GST ${formatINR(d.tax.gst)})</th><th class="n">${formatINR(d.total)}</th></tr></tfoot></table>
-<p class="muted">Payment: ${d.payment_method === 'cod' ? 'Cash on delivery' : d.payment_method === 'razorpay' ? 'Razorpay' : 'Cashfree'} (${esc(d.payment.status)}). Prices include GST.</p>
+<p class="muted">Payment: ${PAYMENT_PROVIDER_NAMES[d.payment_method]} (${esc(d.payment.status)}). Prices include GST.</p>
 <button class="noprint" onclick="window.print()">Print or save as PDF</button></body></html>`;
 }

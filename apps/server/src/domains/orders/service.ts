@@ -1,3 +1,5 @@
+import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
+import { errorMessage } from '@grocer/shared/errors';
 import { CANCELLABLE, ORDER_STATUSES, canMove, type OrderDetail, type OrderStatus, type OrderSummary, type PaymentProvider, type PlaceOrderBody } from '@grocer/shared/order';
 import { toPaise, toRupees } from '@grocer/shared/money';
 import { allocateDiscount, splitGst, sumSplits } from '@grocer/shared/tax';
@@ -6,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { addresses, couponRedemptions, orderEvents, orderLines, orders, payments, stock, warehouses } from '../../db/schema';
-import { AppError, Errors } from '../../http/errors';
+import { fail } from '../../http/errors';
 import { addToCart, clearCart, loadCart, loadPricedCart, type CartContext } from '../cart/service';
 import { recordRedemption } from '../coupons/service';
 import { nextSlots, releaseSlot, rowsOf, takeSlot, type SlotOffer } from '../delivery/service';
@@ -18,18 +20,18 @@ export interface Shopper {
 }
 
 export const orderErrors = {
-  notFound: () => new AppError(404, 'ORDER_NOT_FOUND', 'Order not found'),
-  cartEmpty: () => Errors.conflict('CART_EMPTY', 'Your cart is empty'),
-  addressNotFound: () => new AppError(404, 'ADDRESS_NOT_FOUND', 'Address not found'),
-  notDeliverable: (pincode: string) => Errors.conflict('NOT_DELIVERABLE', `Sorry, we do not deliver to ${pincode} yet.`),
+  notFound: () => fail('ORDER_NOT_FOUND'),
+  cartEmpty: () => fail('CART_EMPTY'),
+  addressNotFound: () => fail('ADDRESS_NOT_FOUND'),
+  notDeliverable: (pincode: string) => fail('NOT_DELIVERABLE', { pincode }),
   linesUnavailable: (lines: Array<{ packId: number; label: string; message: string }>) =>
-    new AppError(409, 'LINES_UNAVAILABLE', `${lines[0]!.label}: ${lines[0]!.message}`, Object.fromEntries(lines.map((l) => [`items.${l.packId}`, [l.message]]))),
-  paymentUnavailable: (method: string) => new AppError(422, 'PAYMENT_METHOD_UNAVAILABLE', method === 'cod' ? 'Cash on delivery is not available for this order' : 'This payment method is not available', { payment_method: ['Not available for this order'] }),
-  priceChanged: (amount: number) => Errors.conflict('PRICE_CHANGED', `Prices changed since you saw your cart: the total is now ₹${amount}. Please review and place the order again.`),
-  slotFull: () => Errors.conflict('SLOT_FULL', 'That delivery slot has just filled up. Please choose another.'),
-  slotInvalid: () => new AppError(422, 'SLOT_INVALID', 'Choose one of the delivery slots offered', { slot: ['Choose one of the delivery slots offered'] }),
-  outOfStock: (label: string) => Errors.conflict('OUT_OF_STOCK', `${label} has just sold out. Please review your cart.`),
-  notCancellable: () => Errors.conflict('NOT_CANCELLABLE', 'This order can no longer be cancelled'),
+    fail('LINES_UNAVAILABLE', { item: lines[0]!.label, reason: lines[0]!.message }).withErrors(Object.fromEntries(lines.map((l) => [`items.${l.packId}`, [l.message]]))),
+  paymentUnavailable: (method: string) => fail('PAYMENT_METHOD_UNAVAILABLE', { method }).withErrors({ payment_method: ['Not available for this order'] }),
+  priceChanged: (amount: number) => fail('PRICE_CHANGED', { amount }),
+  slotFull: () => fail('SLOT_FULL'),
+  slotInvalid: () => fail('SLOT_INVALID').withErrors({ slot: [errorMessage('SLOT_INVALID')] }),
+  outOfStock: (label: string) => fail('OUT_OF_STOCK', { item: label }),
+  notCancellable: () => fail('NOT_CANCELLABLE'),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -178,7 +180,7 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
       if (!priced.cartId || priced.lines.length === 0) throw orderErrors.cartEmpty();
       if (!priced.serviceable || !priced.zone) throw orderErrors.notDeliverable(address.pincode);
       const bad = priced.lines.filter((l) => !l.valid);
-      if (bad.length) throw orderErrors.linesUnavailable(bad.map((l) => ({ packId: l.packId, label: `${l.productName} - ${l.packName}`, message: l.message ?? 'Not available' })));
+      if (bad.length) throw orderErrors.linesUnavailable(bad.map((l) => ({ packId: l.packId, label: packLabel(l.productName, l.packName), message: l.message ?? 'Not available' })));
       if (body.payment_method === 'cod' && !priced.codAllowed) throw orderErrors.paymentUnavailable('cod');
       if (toPaise(body.expected_total) !== priced.amountPaise) throw orderErrors.priceChanged(toRupees(priced.amountPaise));
 
@@ -224,7 +226,7 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
           .set({ available: sql`${stock.available} - ${l.quantity}` })
           .where(and(eq(stock.websiteId, s.websiteId), eq(stock.packId, l.packId), eq(stock.warehouseId, l.warehouseId), sql`${stock.available} >= ${l.quantity}`))
           .returning({ available: stock.available });
-        if (taken.length === 0) throw orderErrors.outOfStock(`${l.productName} - ${l.packName}`);
+        if (taken.length === 0) throw orderErrors.outOfStock(packLabel(l.productName, l.packName));
       }
       await tx.insert(orderLines).values(
         priced.lines.map((l) => ({
@@ -246,7 +248,7 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
           warehouseState: whStates.get(l.warehouseId) ?? null,
         })),
       );
-      await addEvent(tx, order!, status, `user:${s.userId}`, body.payment_method === 'cod' ? 'Cash on delivery' : null);
+      await addEvent(tx, order!, status, `user:${s.userId}`, body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null);
       await tx.insert(payments).values({ websiteId: s.websiteId, orderId: id, provider: body.payment_method, status: body.payment_method === 'cod' ? 'cod' : 'pending', amount: priced.amountPaise });
       if (priced.coupon) await recordRedemption(tx, { websiteId: s.websiteId, couponId: priced.coupon.id, userId: s.userId, orderId: id });
       await clearCart(tx, s.websiteId, priced.cartId);
@@ -321,7 +323,7 @@ export async function reorder(db: Db, s: Shopper, ctx: CartContext, id: string) 
   const added: Array<{ pack_id: number; name: string }> = [];
   const skipped: Array<{ pack_id: number; name: string; reason: string }> = [];
   for (const l of lines) {
-    const name = `${l.productName} - ${l.packName}`;
+    const name = packLabel(l.productName, l.packName);
     if (l.packId === null) {
       skipped.push({ pack_id: 0, name, reason: 'No longer sold' });
       continue;

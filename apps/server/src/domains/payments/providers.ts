@@ -1,9 +1,10 @@
+import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { paymentSettings, websites } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { fail } from '../../http/errors';
 
 export interface ProviderKeys {
   keyId: string;
@@ -20,9 +21,9 @@ export const SIMULATOR_KEYS = {
 } as const;
 
 export const paymentErrors = {
-  notConfigured: (provider: string) => new AppError(503, 'PAYMENT_NOT_CONFIGURED', `Online payment with ${provider} is not set up for this shop`),
-  providerFailed: (provider: string) => new AppError(502, 'PAYMENT_PROVIDER_ERROR', `${provider} did not answer. Please try again in a moment.`),
-  badSignature: () => new AppError(400, 'BAD_SIGNATURE', 'The payment signature does not match'),
+  notConfigured: (provider: string) => fail('PAYMENT_NOT_CONFIGURED', { provider }),
+  providerFailed: (provider: string) => fail('PAYMENT_PROVIDER_ERROR', { provider }),
+  badSignature: () => fail('BAD_SIGNATURE'),
 };
 
 /**
@@ -37,7 +38,7 @@ export async function providerKeys(db: DbOrTx, config: Config, websiteId: number
   const env = provider === 'razorpay' ? { keyId: config.razorpay.keyId, keySecret: config.razorpay.keySecret, webhookSecret: config.razorpay.webhookSecret, baseUrl: config.razorpay.baseUrl } : { keyId: config.cashfree.appId, keySecret: config.cashfree.secretKey, webhookSecret: config.cashfree.webhookSecret ?? config.cashfree.secretKey, baseUrl: config.cashfree.baseUrl };
   if (site?.isDefault && env.keyId && env.keySecret) return { keyId: env.keyId, keySecret: env.keySecret, webhookSecret: env.webhookSecret ?? '', baseUrl: env.baseUrl ?? defaults[provider], simulated: false };
   if (config.gatewaySimulator) return { ...SIMULATOR_KEYS[provider], baseUrl: `${selfUrl()}/sim/${provider}`, simulated: true };
-  throw paymentErrors.notConfigured(provider === 'razorpay' ? 'Razorpay' : 'Cashfree');
+  throw paymentErrors.notConfigured(PAYMENT_PROVIDER_NAMES[provider]);
 }
 
 export const hmacHex = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');

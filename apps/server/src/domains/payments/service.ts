@@ -1,3 +1,4 @@
+import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
 import type { PaymentHandoff } from '@grocer/shared/order';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
@@ -103,7 +104,7 @@ export class Payments {
         .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['pending', 'failed'])))
         .returning();
       if (!paid) return; // already paid (the other of webhook / confirmation came first)
-      if (await moveOrder(tx, order.id, 'placed', { actor: order.paymentMethod, note: `Paid online (${order.paymentMethod === 'razorpay' ? 'Razorpay' : 'Cashfree'})` })) placed = true;
+      if (await moveOrder(tx, order.id, 'placed', { actor: order.paymentMethod, note: `Paid online (${PAYMENT_PROVIDER_NAMES[order.paymentMethod]})` })) placed = true;
       else {
         // Paid after the order was released or cancelled: the money goes back.
         const [pending] = await tx.update(payments).set({ status: 'refund_pending', updatedAt: new Date() }).where(eq(payments.id, paid.id)).returning();
@@ -243,5 +244,5 @@ export class Payments {
 
 function rowsText(result: unknown): string {
   const rows = ((result as { rows?: Array<{ product_name: string; pack_name: string; quantity: number; amount: number }> }).rows ?? []);
-  return rows.map((r) => `${r.quantity} × ${r.product_name} - ${r.pack_name}: ${formatINR(toRupees(r.amount))}`).join('\n');
+  return rows.map((r) => `${r.quantity} × ${packLabel(r.product_name, r.pack_name)}: ${formatINR(toRupees(r.amount))}`).join('\n');
 }

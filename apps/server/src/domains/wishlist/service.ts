@@ -1,9 +1,10 @@
+import { errorMessage } from '@grocer/shared/errors';
 import type { WishlistCategory } from '@grocer/shared/wishlist';
 import { DEFAULT_WISHLIST_NAME } from '@grocer/shared/wishlist';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { packs, products, stock, wishlistCategories, wishlistItems } from '../../db/schema';
-import { AppError, Errors } from '../../http/errors';
+import { AppError, Errors, fail } from '../../http/errors';
 import { addToCart, type CartContext } from '../cart/service';
 import { hydrateProducts, wishlistedProductIds } from '../catalogue/service';
 import { deliveryContext } from '../delivery/service';
@@ -74,7 +75,7 @@ async function assertNameFree(db: DbOrTx, owner: WishlistOwner, name: string, ex
     );
   if (rows.some((r) => r.id !== exceptId)) throw nameTaken(name);
 }
-const nameTaken = (name: string) => new AppError(409, 'WISHLIST_NAME_TAKEN', `You already have a wishlist named ${name}`, { name: [`You already have a wishlist named ${name}`] });
+const nameTaken = (name: string) => fail('WISHLIST_NAME_TAKEN', { name }).withErrors({ name: [errorMessage('WISHLIST_NAME_TAKEN', { name })] });
 
 export async function createWishlistCategory(db: Db, owner: WishlistOwner, name: string) {
   await assertNameFree(db, owner, name);

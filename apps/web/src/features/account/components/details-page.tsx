@@ -1,6 +1,6 @@
 import type { CodeSent } from '@grocer/shared/account';
 import type { Init, User } from '@grocer/shared/storefront';
-import { MOBILE_PATTERN, type FieldRule } from '@grocer/shared/validation';
+import { mobileRule, type FieldRule } from '@grocer/shared/validation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -14,7 +14,7 @@ import { accountApi, accountQuery } from '../api/account';
 const rules: Record<'name' | 'email' | 'phone', FieldRule> = {
   name: { label: 'Name', required: true },
   email: { label: 'Email', type: 'email', required: true },
-  phone: { label: 'Mobile', type: 'tel', required: true, pattern: MOBILE_PATTERN, patternMessage: 'Mobile must be 10 digits starting with 6, 7, 8 or 9' },
+  phone: mobileRule,
 };
 
 /** /account/details: name saves at once; a new email or mobile is saved after its code. */

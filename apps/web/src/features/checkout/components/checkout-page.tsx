@@ -1,3 +1,4 @@
+import { packLabel } from '@grocer/shared/labels';
 import type { Address } from '@grocer/shared/account';
 import type { Cart } from '@grocer/shared/cart';
 import { emptyCart } from '@grocer/shared/empty-cart';
@@ -178,7 +179,7 @@ export function CheckoutPage({
                   <img src={img(i.image, 'small')} alt="" width={48} height={36} className="h-9 w-12 shrink-0 rounded bg-gray-50 object-cover" />
                   <div className="min-w-0 flex-1">
                     <p className="truncate">
-                      {i.name} - {i.pack}
+                      {packLabel(i.name, i.pack)}
                     </p>
                     <p className="text-xs text-gray-500">
                       {i.quantity} × {formatINR(i.price)}

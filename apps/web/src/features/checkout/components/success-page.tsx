@@ -1,3 +1,4 @@
+import { packLabel } from '@grocer/shared/labels';
 import { formatDate } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
 import type { OrderDetail } from '@grocer/shared/order';
@@ -32,7 +33,7 @@ export function SuccessPage({ ordernumber }: { ordernumber: string }) {
           {o.lines.map((l) => (
             <li key={`${l.pack_id}-${l.name}`} className="flex justify-between py-2">
               <span>
-                {l.quantity} × {l.name} - {l.pack}
+                {l.quantity} × {packLabel(l.name, l.pack)}
               </span>
               <span className="tabular-nums">{formatINR(l.amount)}</span>
             </li>
