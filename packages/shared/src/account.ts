@@ -88,6 +88,10 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const detailsBodySchema = z.object({ name: nameField, email: emailField, phone: phoneField });
 export const detailsResponseSchema = z.object({ user: userSchema, pending: codeSentSchema.nullable() });
+export const detailsVerifyResponseSchema = z.object({ user: userSchema });
+/** GET /s/api/agent/dashboard (sales agents only). */
+export const agentDashboardSchema = z.object({ agent: z.string(), website: z.string(), shoppers: z.number().int() });
+export type AgentDashboard = z.infer<typeof agentDashboardSchema>;
 export const detailsVerifyBodySchema = z.object({ code: z.string().trim().regex(CODE_PATTERN, 'Enter the 6-digit code') });
 
 export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;

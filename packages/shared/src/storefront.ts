@@ -132,6 +132,9 @@ export const pageDataSchema = z.object({
 });
 export type PageData = z.infer<typeof pageDataSchema>;
 
+/** What calls that only confirm answer (a delete, a logout). */
+export const okSchema = z.object({ ok: z.literal(true) });
+
 /** The JSON error shape of every failed call (DESIGN §4). */
 export const apiErrorSchema = z.object({ message: z.string(), code: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
 export type ApiError = z.infer<typeof apiErrorSchema>;

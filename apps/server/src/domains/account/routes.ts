@@ -1,8 +1,6 @@
-import { accountSchema, detailsBodySchema, detailsResponseSchema, detailsVerifyBodySchema, type Account, type Identifier } from '@grocer/shared/account';
-import { userSchema } from '@grocer/shared/storefront';
+import { accountSchema, detailsBodySchema, detailsResponseSchema, detailsVerifyBodySchema, detailsVerifyResponseSchema, type Account, type Identifier } from '@grocer/shared/account';
 import { and, count, eq, ne, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { addresses, users, wishlistCategories, wishlistItems } from '../../db/schema';
@@ -57,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod<SignInDeps & { ordersSummary?:
     return { user: (await currentUser(db, req))!, pending };
   });
 
-  app.post('/account/details/verify', { schema: { body: detailsVerifyBodySchema, response: { 200: z.object({ user: userSchema }) } } }, async (req) => {
+  app.post('/account/details/verify', { schema: { body: detailsVerifyBodySchema, response: { 200: detailsVerifyResponseSchema } } }, async (req) => {
     const user = await requireUser(db, req);
     await clientLimit(db, 'verify', req.ip);
     const row = await consumeCode(db, config.sessionSecret, { websiteId: req.website.id, purposes: ['change'], userId: user.id }, req.body.code);

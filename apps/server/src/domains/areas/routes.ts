@@ -1,3 +1,4 @@
+import { agentDashboardSchema } from '@grocer/shared/account';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -56,7 +57,7 @@ export const areaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   await app.register(async (agent) => {
     agent.addHook('preHandler', roleGuard(db, 'agent'));
-    agent.get('/agent/dashboard', async (req) => {
+    agent.get('/agent/dashboard', { schema: { response: { 200: agentDashboardSchema } } }, async (req) => {
       const me = await requireUser(db, req);
       const [shoppers] = await db
         .select({ n: count() })

@@ -1,4 +1,4 @@
-import { productListSchema, productSchema, productsQuerySchema } from '@grocer/shared/catalogue';
+import { productListSchema, productSchema, productsQuerySchema, relatedProductsSchema } from '@grocer/shared/catalogue';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,7 +47,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.get(
     '/products/:slug/related',
-    { schema: { params: z.object({ slug: z.string().min(1).max(200) }), response: { 200: z.object({ data: z.array(productSchema) }) } } },
+    { schema: { params: z.object({ slug: z.string().min(1).max(200) }), response: { 200: relatedProductsSchema } } },
     async (req) => ({ data: await relatedProducts(db, await catalogueContext(db, req), req.params.slug) }),
   );
 };

@@ -1,6 +1,6 @@
+import { okSchema } from '@grocer/shared/storefront';
 import { loginBodySchema, codeSentSchema, registerBodySchema, verifyBodySchema, verifyResponseSchema } from '@grocer/shared/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser, forgetCurrentUser } from '../../http/auth';
 import { XSRF_COOKIE, mintXsrfToken, setXsrfCookie } from '../../http/csrf';
 import { loadCart, mergeGuestCart } from '../cart/service';
@@ -42,7 +42,7 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
     return { user: me, cart };
   });
 
-  app.get('/auth/logout', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async (req, reply) => {
+  app.get('/auth/logout', { schema: { response: { 200: okSchema } } }, async (req, reply) => {
     await req.session.revoke();
     reply.clearCookie(XSRF_COOKIE, { path: '/' });
     forgetCurrentUser(req);

@@ -1,3 +1,4 @@
+import { okSchema } from '@grocer/shared/storefront';
 import {
   wishlistCategoryBodySchema,
   wishlistCategoryRowSchema,
@@ -57,7 +58,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     renameWishlistCategory(db, await owner(req), req.params.id, req.body.name),
   );
 
-  app.delete('/wishlistCategory/:id', { schema: { params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (req) => {
+  app.delete('/wishlistCategory/:id', { schema: { params: idParams, response: { 200: okSchema } } }, async (req) => {
     await deleteWishlistCategory(db, await owner(req), req.params.id);
     return { ok: true as const };
   });
