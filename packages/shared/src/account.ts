@@ -62,6 +62,7 @@ const phoneField = z.string().trim().regex(MOBILE_PATTERN, MOBILE_MESSAGE);
 
 export const loginBodySchema = z.object({ identifier: identifierField });
 export const registerBodySchema = z.object({ name: nameField, email: emailField, phone: phoneField });
+export type RegisterBody = z.input<typeof registerBodySchema>;
 export const verifyBodySchema = z.object({ identifier: identifierField, code: z.string().trim().regex(CODE_PATTERN, 'Enter the 6-digit code') });
 
 /** What login and register answer: where the code went and when another may be asked for. */
@@ -87,6 +88,7 @@ export const accountSchema = z.object({
 export type Account = z.infer<typeof accountSchema>;
 
 export const detailsBodySchema = z.object({ name: nameField, email: emailField, phone: phoneField });
+export type DetailsBody = z.input<typeof detailsBodySchema>;
 export const detailsResponseSchema = z.object({ user: userSchema, pending: codeSentSchema.nullable() });
 export const detailsVerifyResponseSchema = z.object({ user: userSchema });
 /** GET /s/api/agent/dashboard (sales agents only). */

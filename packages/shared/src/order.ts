@@ -112,6 +112,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** What the browser needs to pay a prepaid order (null for cash on delivery). */
+/** POST /s/api/payments/razorpay/verify: Razorpay Checkout's handler fields for an order. */
+export const razorpayVerifyBodySchema = z.object({ order_id: z.string().uuid(), razorpay_order_id: z.string().max(100), razorpay_payment_id: z.string().max(100), razorpay_signature: z.string().max(200) });
+export type RazorpayVerifyBody = z.infer<typeof razorpayVerifyBodySchema>;
+
 export const paymentHandoffSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('razorpay'), key_id: z.string(), order_id: z.string(), amount: z.number().int(), currency: z.literal('INR'), checkout_url: z.string() }),
   z.object({ provider: z.literal('cashfree'), payment_session_id: z.string(), order_id: z.string(), mode: z.enum(['sandbox', 'production']), checkout_url: z.string() }),

@@ -44,6 +44,7 @@ export const wishlistToCartBodySchema = z.object({
   /** take the added products out of the list ("move to cart") */
   move: z.boolean().optional().default(false),
 });
+export type WishlistToCartBody = z.input<typeof wishlistToCartBodySchema>;
 export const wishlistToCartResponseSchema = z.object({
   added: z.array(z.object({ product_id: z.number().int(), name: z.string() })),
   skipped: z.array(z.object({ product_id: z.number().int(), name: z.string(), reason: z.string() })),

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
-import { orderDetailSchema } from '@grocer/shared/order';
+import { orderDetailSchema, razorpayVerifyBodySchema } from '@grocer/shared/order';
 import { findOrder, orderDetail } from '../orders/service';
 import type { Payments } from './service';
 
@@ -17,7 +16,7 @@ declare module 'fastify' {
 export const paymentRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> = async (app, { db, payments }) => {
   app.post(
     '/payments/razorpay/verify',
-    { schema: { body: z.object({ order_id: z.string().uuid(), razorpay_order_id: z.string().max(100), razorpay_payment_id: z.string().max(100), razorpay_signature: z.string().max(200) }), response: { 200: orderDetailSchema } } },
+    { schema: { body: razorpayVerifyBodySchema, response: { 200: orderDetailSchema } } },
     async (req) => {
       const s = { websiteId: req.website.id, userId: (await requireUser(db, req)).id };
       const o = await findOrder(db, s, req.body.order_id);

@@ -1,8 +1,8 @@
-import type { CodeSent } from '@grocer/shared/account';
+import type { CodeSent, RegisterBody } from '@grocer/shared/account';
 import type { Cart } from '@grocer/shared/cart';
 import type { Init, User } from '@grocer/shared/storefront';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, apiChecked } from '../../lib/api';
 import { initQuery } from '../../lib/init';
 
 /** Where the code went, kept for /auth/verify across a reload (sessionStorage). */
@@ -25,11 +25,15 @@ export const pendingSignIn = {
   clear: () => sessionStorage.removeItem(PENDING_KEY),
 };
 
+const contracts = () => import('@grocer/shared/account');
+const sent = async () => (await contracts()).codeSentSchema;
+
 export const authApi = {
-  login: (identifier: string) => api<CodeSent>('/api/auth/login', { method: 'POST', body: { identifier } }),
-  register: (body: { name: string; email: string; phone: string }) => api<CodeSent>('/api/auth/register', { method: 'POST', body }),
-  verify: (identifier: string, code: string) => api<{ user: User; cart: Cart }>('/api/auth/verify', { method: 'POST', body: { identifier, code } }),
-  logout: () => api<{ ok: true }>('/api/auth/logout'),
+  login: (identifier: string) => apiChecked('/api/auth/login', sent, { method: 'POST', body: { identifier } }),
+  register: (body: RegisterBody) => apiChecked('/api/auth/register', sent, { method: 'POST', body }),
+  verify: (identifier: string, code: string) => apiChecked('/api/auth/verify', async () => (await contracts()).verifyResponseSchema, { method: 'POST', body: { identifier, code } }),
+  /** Spec §7: the answer is not read, only that it succeeded. */
+  logout: () => api('/api/auth/logout'),
 };
 
 /**
