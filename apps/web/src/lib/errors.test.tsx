@@ -108,7 +108,9 @@ describe('Create Another Wish List (spec §8: wishlist failures are error notifi
       input.value = name;
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    await act(() => document.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));
+    await act(() => {
+      document.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
   };
 
   it('a refused name shows an error toast and the message at the field', async () => {

@@ -298,3 +298,15 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   }
   return m;
 }
+
+/** Products chosen by slug (a page block's picks), in the order given; unknown slugs are left out. */
+export async function productsBySlugs(db: Db, ctx: CatalogueContext, slugs: string[]): Promise<Product[]> {
+  if (!slugs.length) return [];
+  const rows = await db
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(and(eq(products.websiteId, ctx.websiteId), inArray(products.slug, slugs)));
+  const order = new Map(slugs.map((s, i) => [s, i]));
+  rows.sort((a, b) => order.get(a.slug)! - order.get(b.slug)!);
+  return hydrateProducts(db, ctx, rows.map((r) => r.id));
+}
