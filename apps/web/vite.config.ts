@@ -36,7 +36,7 @@ function compileHints(): Plugin {
  * checked before use), which Preact's compat runtime does not have: undefined is the answer it
  * expects, so the bundler's "will always be undefined" notice for exactly these two is noise.
  */
-const PREACT_MISSING_HOOKS = /^Import `(use|useOptimistic)` will always be undefined because there is no matching export in '.*preact\/compat\//;
+const PREACT_MISSING_HOOKS = /Import `(use|useOptimistic)` will always be undefined because there is no matching export in '[^']*preact\/compat\//;
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), compileHints()],
