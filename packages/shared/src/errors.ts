@@ -1,8 +1,9 @@
 /**
  * The one catalogue of expected failures (DESIGN §4, fastify's `lib/errors.js`): each stable
  * `code` the client can switch on, with its HTTP status and its message. The server builds every
- * error body from here; the web app reads `code` against the same keys. No zod here: the web's
- * error reader imports this on the first load.
+ * error body from here; the web app types `code` with the same keys. The two messages the
+ * storefront's first load shows itself are constants of their own, so importing them does not
+ * bring the whole table into that bundle (DESIGN §9 budget).
  *
  * A message is text, or a function of the details it names (a pincode, an item label).
  */
@@ -11,6 +12,11 @@ interface ErrorDef {
   status: number;
   message: Message;
 }
+
+/** Spec §8's fallback message, and the body of every unexpected failure. */
+export const GENERIC_MESSAGE = 'Something went wrong';
+/** Spec §5: what the pincode modal says for a pincode shorter than 6 characters. */
+export const INVALID_PINCODE_MESSAGE = 'Please enter a valid pincode';
 
 const notDeliveredTo = (pincode: string) => `Sorry, we do not deliver to ${pincode} yet.`;
 
@@ -27,7 +33,7 @@ export const ERRORS = {
   VALIDATION_FAILED: { status: 422, message: 'Please check the highlighted fields.' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   UNAVAILABLE: { status: 503, message: 'Service unavailable' },
-  INTERNAL: { status: 500, message: 'Something went wrong' },
+  INTERNAL: { status: 500, message: GENERIC_MESSAGE },
   // sign-in and account
   INVALID_CODE: { status: 422, message: 'The code is incorrect or has expired' },
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many wrong codes. Please ask for a new code.' },
@@ -37,7 +43,7 @@ export const ERRORS = {
   IDENTIFIER_TAKEN: { status: 409, message: 'This email or mobile is already used by another account' },
   ADDRESS_NOT_FOUND: { status: 404, message: 'Address not found' },
   // delivery
-  PINCODE_INVALID: { status: 422, message: 'Please enter a valid pincode' },
+  PINCODE_INVALID: { status: 422, message: INVALID_PINCODE_MESSAGE },
   PINCODE_NOT_SERVICEABLE: { status: 422, message: (d: { pincode: string }) => notDeliveredTo(d.pincode) },
   /** the whole order or cart (no `item`), or one line of it */
   NOT_DELIVERABLE: {

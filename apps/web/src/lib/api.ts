@@ -1,10 +1,12 @@
-import { isErrorCode, type ErrorCode } from '@grocer/shared/errors';
+import type { ErrorCode } from '@grocer/shared/errors';
 import type { z } from 'zod';
 
 /** A field of a parsed JSON answer, whatever its shape (undefined when absent). */
 export function field(data: unknown, key: string): unknown {
   return data !== null && typeof data === 'object' ? Object.getOwnPropertyDescriptor(data, key)?.value : undefined;
 }
+
+const isCatalogueCode = (code: unknown): code is ErrorCode => typeof code === 'string' && code !== '';
 
 /** A failed call: any status outside 200-299 (spec §8), with the server's error body as `data`. */
 export class ApiError extends Error {
@@ -14,10 +16,14 @@ export class ApiError extends Error {
   ) {
     super(`Request failed (${status})`);
   }
-  /** The catalogue code of the server's `{ message, code, errors? }` body (DESIGN §4). */
+  /**
+   * The catalogue code of the server's `{ message, code, errors? }` body (DESIGN §4), typed by
+   * the shared catalogue without loading it (first-load budget): every code the server sends
+   * comes from it, and any other string matches no case the app switches on.
+   */
   get code(): ErrorCode | undefined {
     const code = field(this.data, 'code');
-    return isErrorCode(code) ? code : undefined;
+    return isCatalogueCode(code) ? code : undefined;
   }
   get fieldErrors(): Record<string, string[]> {
     const errors = field(this.data, 'errors');

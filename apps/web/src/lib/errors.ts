@@ -1,11 +1,11 @@
-import { errorMessage } from '@grocer/shared/errors';
+import { GENERIC_MESSAGE } from '@grocer/shared/errors';
 import { toast } from 'sonner';
 import { ApiError, field } from './api';
 
 /** Spec §8 default toast, shown when nothing in an error can be read. */
 export const DEFAULT_ERROR = "There's been an error, please try again.";
 /** Spec §8 fallback of the message sources (the server's 500 message too). */
-export const FALLBACK_ERROR = errorMessage('INTERNAL');
+export const FALLBACK_ERROR = GENERIC_MESSAGE;
 
 const text = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
