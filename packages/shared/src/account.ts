@@ -140,3 +140,5 @@ export const outboxMessageSchema = z.object({
   status: z.string(),
   created_at: z.string(),
 });
+/** GET /s/api/dev/outbox (outside production): newest first. */
+export const outboxListSchema = z.object({ data: z.array(outboxMessageSchema) });
