@@ -42,10 +42,10 @@ export const Errors = {
   unauthenticated: (message?: string) => worded('UNAUTHENTICATED', message),
   forbidden: (message?: string) => worded('FORBIDDEN', message),
   invalid: (errors: Record<string, string[]>, message = firstMessage(errors)) => worded('VALIDATION_FAILED', message).withErrors(errors),
-  /** a 409 whose message the caller words; prefer `fail(code, details)` for catalogue messages */
-  conflict: (code: ErrorCode, message: string) => new AppError(409, code, message),
+  /** a conflict whose message the caller words; prefer `fail(code, details)` for catalogue messages */
+  conflict: (code: ErrorCode, message: string) => new AppError(ERRORS[code].status, code, message),
   rateLimited: (message?: string, retryAfter?: number, code: ErrorCode = 'RATE_LIMITED') =>
-    new AppError(429, code, message ?? errorMessage('RATE_LIMITED'), undefined, retryAfter === undefined ? undefined : { retry_after: retryAfter }),
+    new AppError(ERRORS[code].status, code, message ?? errorMessage('RATE_LIMITED'), undefined, retryAfter === undefined ? undefined : { retry_after: retryAfter }),
   unavailable: (message?: string) => worded('UNAVAILABLE', message),
 } as const;
 
