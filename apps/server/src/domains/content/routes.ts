@@ -4,12 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { catalogueContext } from '../catalogue/routes';
-import { getPageData } from './service';
+import { getPageData, warnBlockProblems } from './service';
 
 export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // '/page/data' + the page url: '/page/data/' is home, '/page/data/about-us' a content page.
   const handler = async (req: { params: { '*'?: string } } & Parameters<typeof catalogueContext>[1] & Pick<FastifyRequest, 'log'>) =>
-    getPageData(db, await catalogueContext(db, req), req.params['*'] ?? '', (problems) => req.log.warn({ problems }, 'page components that fit no block were left out'));
+    getPageData(db, await catalogueContext(db, req), req.params['*'] ?? '', warnBlockProblems(req.log));
   app.get('/page/data', { schema: { response: { 200: pageDataSchema } } }, async (req) => handler(Object.assign(req, { params: {} })));
   app.get('/page/data/*', { schema: { params: z.object({ '*': z.string().max(500) }), response: { 200: pageDataSchema } } }, async (req) => handler(req));
 };

@@ -1,4 +1,5 @@
 import type { PageComponent } from '@grocer/shared/blocks';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PageData } from '@grocer/shared/storefront';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -49,3 +50,6 @@ export async function getPageData(db: Db, ctx: CatalogueContext, url: string, on
     schema_script: page.schemaScript,
   };
 }
+
+/** Where getPageData reports the components it left out: the request's log. */
+export const warnBlockProblems = (log: FastifyBaseLogger) => (problems: BlockProblem[]) => log.warn({ problems }, 'page components that fit no block were left out');

@@ -12,7 +12,7 @@ import { catalogueContext } from '../catalogue/routes';
 import { getProductBySlug, listProducts, relatedProducts } from '../catalogue/service';
 import { productsQuerySchema } from '@grocer/shared/catalogue';
 import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
-import { findPage, getPageData } from '../content/service';
+import { findPage, getPageData, warnBlockProblems } from '../content/service';
 import { loadInit } from '../website/service';
 import { registerFonts } from './fonts';
 import { renderHead, scriptJson, type HeadData } from './head';
@@ -209,7 +209,7 @@ async function headFor(db: Db, config: Config, req: FastifyRequest, init: Awaite
   } else if (!APP_ROUTES.test(path)) {
     const page = await findPage(db, req.website.id, path);
     if (page) {
-      data.push([['page', path], await getPageData(db, await catalogueContext(db, req), path)]);
+      data.push([['page', path], await getPageData(db, await catalogueContext(db, req), path, warnBlockProblems(req.log))]);
       head = { ...base, title: page.seoTitle || page.title || base.title, description: page.seoDescription || base.description, keywords: page.seoKeyword || base.keywords, schemaScript: page.schemaScript };
     } else {
       status = 404;
