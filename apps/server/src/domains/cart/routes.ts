@@ -34,6 +34,7 @@ const addBody = z.object({ pack_id: z.coerce.number().int().positive(), warehous
 const removeBody = z.object({ pack_id: z.coerce.number().int().positive(), remove: z.boolean().optional().default(false) });
 const cartQuery = z.object({
   address_id: z.coerce.number().int().positive().optional(),
+  /** present (any value, `?groupby_delivery` included) → `grouped_items` is filled */
   groupby_delivery: z.string().optional(),
 });
 
@@ -46,7 +47,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const pincode = await addressPincode(db, ctx.websiteId, ctx.userId, req.query.address_id);
       if (pincode) ctx.pincode = pincode;
     }
-    return (await loadCart(db, ctx)).cart;
+    return (await loadCart(db, ctx, req.query.groupby_delivery !== undefined)).cart;
   });
 
   app.post('/cart/add', { schema: { body: addBody, ...reply200 } }, async (req) => {
