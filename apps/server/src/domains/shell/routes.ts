@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, Errors } from '../../http/errors';
 import { catalogueContext } from '../catalogue/routes';
-import { getProductBySlug, listProducts, relatedProducts } from '../catalogue/service';
+import { getProduct, listProducts, relatedProducts } from '../catalogue/service';
 import { productsQuerySchema } from '@grocer/shared/catalogue';
 import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
 import { findPage, getPageData } from '../content/service';
@@ -161,7 +161,7 @@ async function headFor(db: Db, config: Config, req: FastifyRequest, init: Awaite
     try {
       const slug = decodeURIComponent(product[1]!);
       const ctx = await catalogueContext(db, req);
-      const p = await getProductBySlug(db, ctx, slug);
+      const p = await getProduct(db, ctx, slug);
       data.push([['product', slug], p]);
       data.push([['product', slug, 'related'], { data: await relatedProducts(db, ctx, slug) }]);
       const pack = p.packs[0];
