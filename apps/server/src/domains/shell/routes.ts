@@ -13,6 +13,7 @@ import { getProduct, listProducts, relatedProducts } from '../catalogue/service'
 import { productsQuerySchema } from '@grocer/shared/catalogue';
 import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
 import { findPage, getPageData } from '../content/service';
+import { listSuppliers, SUPPLIERS_PATH } from '../content/suppliers';
 import { loadInit } from '../website/service';
 import { registerFonts } from './fonts';
 import { renderHead, scriptJson, type HeadData } from './head';
@@ -99,6 +100,7 @@ function routeModule(pathname: string): string {
   if (/^\/products\/[^/]+\/?$/.test(pathname)) return 'src/app/routes/product.tsx';
   if (/^\/products\/?$/.test(pathname)) return 'src/app/routes/products.tsx';
   if (/^\/categories\/?$/.test(pathname)) return 'src/app/routes/categories.tsx';
+  if (pathname === SUPPLIERS_PATH) return 'src/app/routes/suppliers.tsx';
   if (pathname.startsWith('/auth/')) return 'src/app/routes/auth.tsx';
   if (/^\/(checkout|order)(\/|$)/.test(pathname)) return 'src/app/routes/checkout.tsx';
   if (/^\/account(\/|$)/.test(pathname)) return 'src/app/routes/account.tsx';
@@ -206,6 +208,9 @@ async function headFor(db: Db, config: Config, req: FastifyRequest, init: Awaite
     head = { ...base, title: q ? `Results for "${q}" | ${init.web.name}` : `All products | ${init.web.name}`, url: origin + path };
   } else if (path === '/categories') {
     head = { ...base, title: `Categories | ${init.web.name}` };
+  } else if (path === SUPPLIERS_PATH && init.web.show_supplier_page) {
+    data.push([['suppliers'], { data: await listSuppliers(db, req.website.id) }]);
+    head = { ...base, title: `Suppliers | ${init.web.name}` };
   } else if (!APP_ROUTES.test(path)) {
     const page = await findPage(db, req.website.id, path);
     if (page) {

@@ -63,7 +63,7 @@ describe.skipIf(!built)('server-rendered pages', () => {
         const nav = /<nav[^>]*aria-label="Main"[\s\S]*?<ul[^>]*>/.exec(await header({ navbar_template: n }))?.[0] ?? '';
         return nav.match(/justify-\w+/)?.[0];
       };
-      expect([await justify(1), await justify(2), await justify(3), await justify(5)]).toEqual(['justify-start', 'justify-end', 'justify-center', 'justify-between']);
+      expect([await justify(1), await justify(2), await justify(3), await justify(5)]).toEqual(['justify-start', 'justify-end', 'justify-center', 'justify-center']);
       const bare = await header({ show_logo: false, show_search_bar: false, show_pincode: false, show_cart_icon: false, show_login: false, show_sub_navbar: false, navbar_height: 72 });
       expect(order(bare)).toEqual([]);
       expect(bare).not.toContain('aria-label="Main"');
