@@ -9,7 +9,8 @@ import { rowsOf } from '../delivery/service';
  *   issued token whose row is gone can only start an empty guest session);
  * - codes a day past their expiry (limits that count recent codes look back minutes, not days);
  * - rate-limit windows that started a day ago (windows are minutes long).
- * Each is a guarded delete in batches: several processes may purge at once, a row goes once.
+ * Each is a guarded delete in batches (rows another purger holds are skipped): several processes
+ * may purge at once, a row goes once.
  */
 export async function purgeSignIn(db: DbOrTx, batch = 1000): Promise<{ sessions: number; codes: number; rateLimits: number }> {
   return {
@@ -22,7 +23,7 @@ export async function purgeSignIn(db: DbOrTx, batch = 1000): Promise<{ sessions:
 async function purge(db: DbOrTx, table: typeof sessions | typeof signInCodes | typeof rateLimits, key: typeof sessions.id | typeof signInCodes.id | typeof rateLimits.key, where: SQL, batch: number): Promise<number> {
   let total = 0;
   for (;;) {
-    const gone = rowsOf(await db.execute(sql`delete from ${table} where ${key} in (select ${key} from ${table} where ${where} limit ${batch}) returning 1`));
+    const gone = rowsOf(await db.execute(sql`delete from ${table} where ${key} in (select ${key} from ${table} where ${where} limit ${batch} for update skip locked) returning 1`));
     total += gone.length;
     if (gone.length < batch) return total;
   }

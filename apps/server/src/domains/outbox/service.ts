@@ -101,7 +101,7 @@ export class Outbox {
     for (;;) {
       const gone = await this.db.execute(sql`
         delete from ${outbox} where id in (
-          select id from ${outbox} where status in ('sent', 'logged') and sent_at < now() - make_interval(days => ${DELIVERED_RETENTION_DAYS}) limit ${batch})
+          select id from ${outbox} where status in ('sent', 'logged') and sent_at < now() - make_interval(days => ${DELIVERED_RETENTION_DAYS}) limit ${batch} for update skip locked)
         returning id`);
       const n = rowsOf(gone).length;
       total += n;

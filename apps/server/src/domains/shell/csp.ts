@@ -19,7 +19,7 @@ import { createHash, randomBytes } from 'node:crypto';
  */
 export const PAYMENT_SCRIPT_HOSTS = ['https://checkout.razorpay.com', 'https://sdk.cashfree.com'];
 
-export const newNonce = () => randomBytes(16).toString('base64');
+export const newNonce = () => randomBytes(16).toString('base64url');
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const attribute = (attrs: string, name: string) => new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attrs)?.slice(1).find((v) => v !== undefined);
