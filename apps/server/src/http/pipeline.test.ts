@@ -4,13 +4,11 @@ import { createTestApp } from '../test/app';
 import { TestClient } from '../test/client';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
-let shopB = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
   const [a] = await t.db.insert(websites).values({ name: 'Shop A', isDefault: true }).returning();
   const [b] = await t.db.insert(websites).values({ name: 'Shop B' }).returning();
-  shopB = b!.id;
   await t.db.insert(websiteDomains).values([
     { websiteId: a!.id, host: 'localhost' },
     { websiteId: b!.id, host: 'shop-b.example' },
