@@ -159,7 +159,7 @@ describe('state-changing GETs refuse other sites (item 11)', () => {
     expect((await c.post('/s/api/apply/coupon', { code: 'HALF' })).statusCode).toBe(200);
     const before = (await c.get('/s/api/cart')).json();
 
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+    for (const headers of <Record<string, string>[]>[{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
       const removed = await c.get('/s/api/remove/coupon', headers);
       expect(removed.statusCode).toBe(403);
       expect(removed.json().code).toBe('CROSS_SITE_REQUEST');
