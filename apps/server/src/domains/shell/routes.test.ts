@@ -154,5 +154,5 @@ describe('Content-Security-Policy of the shell', () => {
     } finally {
       await prod.close();
     }
-  });
+  }, 60_000);
 });
