@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const [w] = await t.db.insert(websites).values({ name: 'Shop', isDefault: true }).returning();
   websiteId = w!.id;
-});
+}, 120_000);
 afterAll(() => t.close());
 
 const ago = (ms: number) => new Date(Date.now() - ms);

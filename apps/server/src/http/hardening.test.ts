@@ -12,7 +12,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let shop: CartShop;
 beforeAll(async () => {
   t = await createTestApp({ seed: async (db) => (shop = await seedCartShop(db)) });
-});
+}, 120_000);
 afterAll(() => t.close());
 
 const sessionRows = async () => (await t.db.select({ n: count() }).from(sessions))[0]!.n;
