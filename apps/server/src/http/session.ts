@@ -107,6 +107,8 @@ export class RequestSession {
       // a conflict is either a concurrent first write of this visitor (use its row) or a dead
       // row (revoked, expired, another website's), which is never brought back
       const adopted = row ?? (await findSession(this.db, this.req.website.id, token));
+      // the cookie's lifetime starts again with the row's
+      if (row) setSessionCookie(this.reply, token, this.opts);
       if (adopted) {
         this.loaded = Promise.resolve(adopted);
         return adopted;
