@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { checkCsrf } from './csrf';
+import { checkCsrf, mintXsrfToken, setXsrfCookie } from './csrf';
 import { RequestSession } from './session';
 import './types';
 import { createWebsiteResolver } from './website';
@@ -17,10 +17,12 @@ export const requestPipeline = fp(async (app: FastifyInstance, opts: { db: Db; c
   app.decorateRequest('website', null as never);
   app.decorateRequest('session', null as never);
 
+  const { sessionSecret: secret, production: secure } = opts.config;
+  const onNewId = (reply: FastifyReply, sessionId: string) => setXsrfCookie(reply, mintXsrfToken(secret, sessionId), secure);
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.startsWith('/assets/') || req.url.startsWith('/media/')) return;
     req.website = await resolver.resolve(req);
-    req.session = new RequestSession(opts.db, req, reply, { secure: opts.config.production });
+    req.session = new RequestSession(opts.db, req, reply, { secure, secret, onNewId });
   });
 
   app.addHook('preHandler', async (req) => {

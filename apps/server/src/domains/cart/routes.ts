@@ -68,7 +68,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     return (await loadCart(db, ctx)).cart;
   });
 
-  app.get('/remove/coupon', { schema: reply200 }, async (req) => {
+  app.get('/remove/coupon', { schema: reply200, config: { changesState: true } }, async (req) => {
     const ctx = await cartContext(req);
     await removeCoupon(db, ctx);
     return (await loadCart(db, ctx)).cart;

@@ -11,7 +11,8 @@ let shop: CartShop;
 let ipSeq = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: async (db) => (shop = await seedCartShop(db)) });
+  // one proxy in front (TRUST_PROXY=1), so each visitor's X-Forwarded-For is their own address
+  t = await createTestApp({ env: { TRUST_PROXY: '1' }, seed: async (db) => (shop = await seedCartShop(db)) });
 });
 afterAll(() => t.close());
 
@@ -368,7 +369,7 @@ describe('roles on the staff areas (spec §6)', () => {
 
 describe('development outbox', () => {
   it('lists sent messages newest first outside production', async () => {
-    const res = await visitor().get('/s/api/dev/outbox');
+    const res = await new TestClient(t.app).get('/s/api/dev/outbox');
     expect(res.statusCode).toBe(200);
     const ids = res.json().data.map((m: { id: number }) => m.id);
     expect(ids).toEqual([...ids].sort((x: number, y: number) => y - x));

@@ -42,7 +42,7 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
     return { user: me, cart };
   });
 
-  app.get('/auth/logout', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async (req, reply) => {
+  app.get('/auth/logout', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } }, config: { changesState: true } }, async (req, reply) => {
     await req.session.revoke();
     reply.clearCookie(XSRF_COOKIE, { path: '/' });
     forgetCurrentUser(req);

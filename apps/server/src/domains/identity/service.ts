@@ -50,8 +50,8 @@ export async function sendCode(
   for (const id of [input.to, ...(input.alsoTo ? [input.alsoTo] : [])]) {
     await deps.outbox.send(
       id.kind === 'email'
-        ? { websiteId: website.id, channel: 'email', to: id.value, subject: `${code} is your ${website.name} code`, body: text }
-        : { websiteId: website.id, channel: 'sms', to: id.value, body: text },
+        ? { websiteId: website.id, channel: 'email', to: id.value, subject: `${code} is your ${website.name} code`, body: text, sensitive: true }
+        : { websiteId: website.id, channel: 'sms', to: id.value, body: text, sensitive: true },
     );
   }
   return { identifier: input.to.value, channel: input.to.kind === 'email' ? 'email' : 'sms', sent_to: maskIdentifier(input.to), resend_after: RESEND_AFTER_SECONDS, expires_in: CODE_TTL_SECONDS };

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deliverySlots, orders, outbox, paymentEvents, payments, sessions, slotBookings, stock, websiteDomains, websites } from '../../db/schema';
-import { hashToken } from '../../http/session';
+import { deliverySlots, orders, outbox, paymentEvents, payments, slotBookings, stock, websiteDomains, websites } from '../../db/schema';
+import { signInAs } from '../cart/test-fixture';
 import { TestClient } from '../../test/client';
 import { checkoutBench } from './test-fixture';
 
@@ -169,8 +169,7 @@ describe('tampering', () => {
     const [site2] = await t.db.insert(websites).values({ name: 'Second Shop' }).returning();
     await t.db.insert(websiteDomains).values({ websiteId: site2!.id, host: 'second.example' });
     const other = new TestClient(t.app, { host: 'second.example' });
-    await other.get('/s/api/cookie');
-    await t.db.update(sessions).set({ userId: a.user.id }).where(eq(sessions.id, hashToken(other.cookies.get('sid')!)));
+    await signInAs(t.db, other, a.user.id);
     expect((await other.get(`/s/api/orders/${first.order.id}`)).statusCode).toBe(404);
     expect((await other.get('/s/api/orders')).json().data).toEqual([]);
   });

@@ -15,6 +15,7 @@ import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
 import { findPage, getPageData } from '../content/service';
 import { listSuppliers, SUPPLIERS_PATH } from '../content/suppliers';
 import { loadInit } from '../website/service';
+import { contentSecurityPolicy, newNonce } from './csp';
 import { registerFonts } from './fonts';
 import { renderHead, scriptJson, type HeadData } from './head';
 import { appScripts, eagerScripts, scriptsAfterPaint, type AppScripts } from './scripts';
@@ -80,13 +81,19 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
       }
     }
     const { template, entry, imports } = built;
+    const nonce = newNonce();
     const chunks = [...imports, ...preloads(pathname)];
     // A server-rendered page is complete without JavaScript: its scripts wait for the first paint.
     const page = (body === null ? template : template.replace(/<div id="app">[\s\S]*?<\/div><\/div>/, () => `<div id="app" data-ssr="1">${body}</div>`))
       .replace('<!--app-head-->', `${head}\n    ${body === null ? eagerScripts(entry, chunks) : ''}\n    ${pageScripts.head}`)
-      .replace('<!--app-data-->', `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>${body === null ? '' : scriptsAfterPaint(entry, chunks)}`)
+      .replace('<!--app-data-->', `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>${body === null ? '' : scriptsAfterPaint(entry, chunks, nonce)}`)
       .replace('</body>', `${pageScripts.body}\n  </body>`);
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('content-security-policy', contentSecurityPolicy(nonce, pageScripts.head + pageScripts.body));
     // Compressed here: this handler is not a route, so the compression plugin does not see it.
     const accept = String(req.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }));

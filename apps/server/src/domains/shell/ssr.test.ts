@@ -106,10 +106,13 @@ describe.skipIf(!built)('server-rendered pages', () => {
   });
 
   it("asks for a rendered page's scripts after its first paint, and for a personal page's at once", async () => {
-    const rendered = (await t.app.inject('/products/kaveri-gold-classic-basmati-rice')).body;
+    const res = await t.app.inject('/products/kaveri-gold-classic-basmati-rice');
+    const rendered = res.body;
     const head = rendered.slice(0, rendered.indexOf('</head>'));
     expect(head).not.toMatch(/<script type="module"|rel="modulepreload"/);
-    const boot = /<script>\(function\(\)\{var done=0;.*?<\/script>/.exec(rendered)?.[0] ?? '';
+    // the inline loader runs under the page's Content-Security-Policy by its nonce
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    const boot = new RegExp(`<script nonce="${nonce}">\\(function\\(\\)\\{var done=0;.*?<\\/script>`).exec(rendered)?.[0] ?? '';
     expect(boot).toContain('first-contentful-paint');
     expect(boot).toMatch(/s\.src="\/assets\/index-[\w-]+\.js"/);
     expect(boot).toMatch(/"\/assets\/product-[\w-]+\.js"/); // the route's chunk, not a waterfall after the entry
