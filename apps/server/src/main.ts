@@ -4,7 +4,12 @@ import { openDatabase } from './db/client';
 import { seedIfEmpty } from './seed/demo';
 
 const config = parseConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((e: unknown) => {
+  // One line an operator can act on, not a stack: where it tried (without the password) and why.
+  const where = config.databaseUrl ? new URL(config.databaseUrl).host : config.dataDir;
+  console.error(`Cannot open the database at ${where}: ${(e as { message?: string }).message || (e as { code?: string }).code || String(e)}`);
+  process.exit(1);
+});
 // The first start of an empty embedded database seeds the demo shop (PostgreSQL: `npm run seed`).
 if (config.seed === 'auto' && database.kind === 'pglite') {
   const started = Date.now();
