@@ -22,3 +22,10 @@ export function isConnectionError(e: unknown): boolean {
   }
   return false;
 }
+
+/** The innermost cause's message (drizzle wraps the driver's error in "Failed query: …"). */
+export function rootCause(e: unknown): string {
+  let c: unknown = e;
+  while ((c as { cause?: unknown })?.cause) c = (c as { cause?: unknown }).cause;
+  return (c as { message?: string })?.message || (c as { code?: string })?.code || String(c);
+}

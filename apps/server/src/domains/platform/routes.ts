@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { pingDatabase } from '../../db/client';
+import { rootCause } from '../../db/errors';
 import { Errors } from '../../http/errors';
 import { mintXsrfToken, setXsrfCookie } from '../../http/csrf';
 import type { Config } from '../../config';
@@ -11,7 +12,7 @@ export const platformRoutes: FastifyPluginAsyncZod<{ database: Database; config:
     try {
       await pingDatabase(database.db);
     } catch (e) {
-      throw Errors.databaseUnavailable(e instanceof Error ? e.message : String(e));
+      throw Errors.databaseUnavailable(rootCause(e));
     }
     return { status: 'ok' as const, database: database.kind };
   });
