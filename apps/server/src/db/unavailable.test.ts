@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { rowsOf } from '../domains/delivery/service';
 import { createTestApp, testConfig } from '../test/app';
 import type { Db } from './client';
 import * as schema from './schema';
@@ -50,7 +52,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('connections terminated duri
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     try {
-      const [{ name }] = (await t.database.db.execute<{ name: string }>('select current_database() as name' as never)).rows as Array<{ name: string }>;
+      const [{ name } = { name: '' }] = rowsOf<{ name: string }>(await t.db.execute(sql`select current_database() as name`));
       const statuses: number[] = [];
       let running = true;
       const traffic = Array.from({ length: 6 }, async () => {
