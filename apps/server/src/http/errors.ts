@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isConnectionError } from '../db/errors';
+import { isConnectionError, rootCause } from '../db/errors';
 
 /**
  * The one catalogue of expected failures. Each has a stable `code` the client can switch on;
@@ -67,8 +67,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isConnectionError(error)) {
       // The database dropped or refused the connection: worth a retry, not a bug (the pool reconnects).
       request.log.warn({ err: error }, 'database unavailable');
-      const e = Errors.databaseUnavailable();
-      return reply.status(503).header('retry-after', '5').send({ message: e.message, code: e.code });
+      // The health probe says why (for the operator); shoppers are not shown the database's internals.
+      const e = Errors.databaseUnavailable(request.url.split('?')[0] === '/s/api/health' ? rootCause(error) : undefined);
+      return reply.status(503).header('retry-after', '5').send({ message: e.message, code: e.code, ...e.extra });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: GENERIC_MESSAGE, code: 'INTERNAL' });

@@ -18,8 +18,7 @@ export const requestPipeline = fp(async (app: FastifyInstance, opts: { db: Db; c
   app.decorateRequest('session', null as never);
 
   app.addHook('onRequest', async (req, reply) => {
-    // The health probe needs no shop: it must report the database itself, not fail resolving a host.
-    if (req.url.startsWith('/assets/') || req.url.startsWith('/media/') || req.url === '/s/api/health') return;
+    if (req.url.startsWith('/assets/') || req.url.startsWith('/media/')) return;
     req.website = await resolver.resolve(req);
     req.session = new RequestSession(opts.db, req, reply, { secure: opts.config.production });
   });
