@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { seedCartShop } from '../domains/cart/test-fixture';
 import { rowsOf } from '../domains/delivery/service';
 import { createTestApp, testConfig } from '../test/app';
 import type { Db } from './client';
@@ -48,7 +49,7 @@ describe('a database that cannot be reached', () => {
 
 describe.skipIf(process.env.TEST_DB !== 'postgres')('connections terminated during traffic (PostgreSQL)', () => {
   it('keeps answering (200 or 503, never 500) and recovers', async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({ seed: seedCartShop });
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     try {
