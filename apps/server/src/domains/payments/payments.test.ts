@@ -163,6 +163,19 @@ describe('a signed payment for another amount', () => {
   });
 });
 
+describe('a checkout verification for another amount', () => {
+  it('Razorpay: a valid signature whose payment was for another amount is held for review, not paid', async () => {
+    const { c, placed } = await prepaid('razorpay', [[dal(), 1]]);
+    const back = await simulatorOutcome(placed.payment.checkout_url, 'success_late');
+    // The order's total no longer matches what the provider order (and so the payment) was for.
+    await t.db.update(orders).set({ total: Math.round(placed.order.total * 100) + 100 }).where(eq(orders.id, placed.order.id));
+    const verified = await c.post('/s/api/payments/razorpay/verify', verifyFields(placed.order.id, back));
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ status: 'pending_payment', payment: { status: 'pending' } });
+    expect(await reviewOf(placed.order.id)).toMatch(/does not match the order total/);
+  });
+});
+
 describe('Cashfree webhook replay window', () => {
   it('refuses a signed webhook older than 5 minutes, in seconds or milliseconds; a fresh one is applied', async () => {
     const { c, placed } = await prepaid('cashfree', [[dal(), 1]]);
