@@ -1,11 +1,17 @@
 import { buildApp } from './app';
 import { exposureWarning, parseConfig } from './config';
 import { openDatabase } from './db/client';
+import { rootCause } from './db/errors';
 import { serverJobs, startJobs } from './jobs';
 import { seedIfEmpty } from './seed/demo';
 
 const config = parseConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((e: unknown) => {
+  // One line an operator can act on, not a stack: where it tried (without the password) and why.
+  const where = config.databaseUrl ? new URL(config.databaseUrl).host : config.dataDir;
+  console.error(`Cannot open the database at ${where}: ${rootCause(e)}`);
+  process.exit(1);
+});
 // The first start of an empty embedded database seeds the demo shop (PostgreSQL: `npm run seed`).
 if (config.seed === 'auto' && database.kind === 'pglite') {
   const started = Date.now();

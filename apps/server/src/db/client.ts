@@ -30,9 +30,17 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * PGlite in `dataDir` (or in memory with `memory://`) when no URL is given, PostgreSQL through
  * `pg` otherwise. Migrations are applied before the handle is returned.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number; onConnectionError?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // A bounded wait for a connection: while the database is down, requests fail (503) instead of queueing forever.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, connectionTimeoutMillis: 5_000 });
+    // A terminated backend (restart, failover, pg_terminate_backend, a pooler's idle timeout) emits
+    // 'error' on its client; without listeners node would crash the process. The query in flight
+    // fails on its own (503 DATABASE_UNAVAILABLE), the broken client leaves the pool, and the next
+    // request opens a fresh connection.
+    const onError = opts.onConnectionError ?? ((err: Error) => console.error(`database connection lost: ${err.message}`));
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     // Several processes may start at once: one migrates, the others wait on the advisory lock.
     const client = await pool.connect();

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
+import { AppError } from '../../http/errors';
 import { cartContext } from '../cart/routes';
 import type { Payments } from '../payments/service';
 import { cancelOrder, findOrder, findOrderByNumber, listOrders, orderDetail, placeOrder, reorder, type Shopper } from './service';
@@ -28,7 +29,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
     const { order, created } = await placeOrder(db, s, await cartContext(req), req.body);
     if (created && order.paymentMethod === 'cod') await payments.sendConfirmation(order.id);
     const fresh = await findOrder(db, s, order.id);
-    return { order: await orderDetail(db, fresh), payment: await payments.handoff(fresh, browserOrigin(req)) };
+    // The order is saved: a provider that fails now must not invite a second order. It is answered
+    // without a hand-off, awaiting payment; the pay page asks for one again (POST /orders/:id/pay).
+    const payment = await payments.handoff(fresh, browserOrigin(req)).catch((e: unknown) => {
+      if (!(e instanceof AppError) || e.statusCode < 500) throw e;
+      req.log.warn({ err: e, order: fresh.id }, 'payment hand-off failed after the order was saved');
+      return null;
+    });
+    return { order: await orderDetail(db, fresh), payment };
   });
 
   app.get('/orders', { schema: { querystring: pageQuery, response: { 200: orderListSchema } } }, async (req) => {
