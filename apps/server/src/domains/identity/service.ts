@@ -18,7 +18,7 @@ export const accountErrors = {
 
 /**
  * Sending codes, counted only when a code is actually sent: one per identifier per client every
- * 30 s and 5 per identifier per client in 15 minutes, so a stranger asking for someone's codes
+ * 30 s (for one purpose: a new shopper may sign in by the mobile they just registered) and 5 per identifier per client in 15 minutes, so a stranger asking for someone's codes
  * only uses up their own allowance; 20 per identifier in 15 minutes from all clients together
  * (a ceiling on messages to one inbox, 4 clients' worth). Per client: 20 sends asked for in 15
  * minutes across identifiers (counted whether or not the account exists) and 30 code tries.
@@ -59,7 +59,7 @@ export async function sendCode(
     if (input.purpose === 'change' && input.userId) await dropPendingChanges(tx, website.id, input.userId);
     const issued: string[] = [];
     for (const id of input.to) {
-      await hitRateLimit(tx, `cooldown:${id.value}:ip:${client}`, 1, RESEND_AFTER_SECONDS, codeErrors.cooldown);
+      await hitRateLimit(tx, `cooldown:${id.value}:ip:${client}:${input.purpose}`, 1, RESEND_AFTER_SECONDS, codeErrors.cooldown);
       await hitRateLimit(tx, `send:id:${id.value}:ip:${client}`, LIMITS.sendPerIdentifierAndClient, LIMITS.windowSeconds);
       await hitRateLimit(tx, `send:id:${id.value}`, LIMITS.sendPerIdentifier, LIMITS.windowSeconds);
       issued.push(await issueCode(tx, deps.config.sessionSecret, { websiteId: website.id, purpose: input.purpose, identifier: id.value, userId: input.userId, payload: input.payload }));
