@@ -14,6 +14,19 @@ function nulPaths(value: unknown, path: string, out: string[]): string[] {
   return out;
 }
 
+/**
+ * `decodeURIComponent` for text taken from a URL a second time (a page path, a category link):
+ * null when it is malformed ('%E0%A4', '%') or decodes to a NUL, which no stored text holds.
+ */
+export function decodeUrlText(text: string): string | null {
+  try {
+    const decoded = decodeURIComponent(text);
+    return decoded.includes('\0') ? null : decoded;
+  } catch {
+    return null;
+  }
+}
+
 /** The URL (path or query) carries an encoded NUL. */
 const urlHasNul = (url: string) => /%00/i.test(url) || url.includes('\0');
 
