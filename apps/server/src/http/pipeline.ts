@@ -3,13 +3,14 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { checkCsrf, mintXsrfToken, setXsrfCookie } from './csrf';
+import { refuseNulBytes } from './nul-guard';
 import { RequestSession } from './session';
 import './types';
 import { createWebsiteResolver } from './website';
 
 /**
  * The request pipeline of DESIGN §4 for every /s/api call and every HTML page: resolve the
- * website, attach the lazy session, enforce CSRF on state-changing calls.
+ * website, attach the lazy session, enforce CSRF on state-changing calls; NUL bytes are refused first.
  */
 export const requestPipeline = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
   const resolver = createWebsiteResolver(opts.db, { production: opts.config.production });
@@ -19,6 +20,7 @@ export const requestPipeline = fp(async (app: FastifyInstance, opts: { db: Db; c
 
   const { sessionSecret: secret, production: secure } = opts.config;
   const onNewId = (reply: FastifyReply, sessionId: string) => setXsrfCookie(reply, mintXsrfToken(secret, sessionId), secure);
+  refuseNulBytes(app);
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.startsWith('/assets/') || req.url.startsWith('/media/')) return;
     req.website = await resolver.resolve(req);

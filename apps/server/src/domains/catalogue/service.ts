@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { brands, categories, packs, productMedia, products, stock, warehouses, wishlistItems } from '../../db/schema';
 import { Errors } from '../../http/errors';
+import { decodeUrlText } from '../../http/nul-guard';
 import { prefixTsQuery } from './search';
 
 /** Who is asking: the website, the warehouse serving their pincode (if known), and the user. */
@@ -62,7 +63,7 @@ function withDescendants(node: Category, out: number[] = []): number[] {
 /** `c` accepts slugs or links such as '/products?c=rice' (spec §2). */
 export function categorySlugFromParam(value: string): string {
   const m = /[?&]c=([^&]+)/.exec(value);
-  return decodeURIComponent(m ? m[1]! : value).trim();
+  return (decodeUrlText(m ? m[1]! : value) ?? '').trim();
 }
 
 // ---------------------------------------------------------------------------------------------

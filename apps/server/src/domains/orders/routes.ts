@@ -1,4 +1,5 @@
 import { orderDetailSchema, orderListSchema, placeOrderBodySchema, placeOrderResponseSchema, reorderResponseSchema } from '@grocer/shared/order';
+import { pageSchema } from '@grocer/shared/ids';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import { cancelOrder, findOrder, findOrderByNumber, listOrders, orderDetail, pla
 import { invoiceHtml } from './invoice';
 
 const idParams = z.object({ id: z.string().uuid() });
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).default(1), perPage: z.coerce.number().int().min(1).max(50).default(10) });
+const pageQuery = z.object({ page: pageSchema, perPage: z.coerce.number().int().min(1).max(50).default(10) });
 
 /** The shop's address as the shopper's browser sees it (for payment return URLs). */
 export function browserOrigin(req: FastifyRequest): string {

@@ -8,6 +8,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, Errors } from '../../http/errors';
+import { decodeUrlText } from '../../http/nul-guard';
 import { catalogueContext } from '../catalogue/routes';
 import { getProduct, listProducts, relatedProducts } from '../catalogue/service';
 import { productsQuerySchema } from '@grocer/shared/catalogue';
@@ -168,7 +169,8 @@ async function headFor(db: Db, config: Config, req: FastifyRequest, init: Awaite
   const product = /^\/products\/([^/]+)\/?$/.exec(path);
   if (product) {
     try {
-      const slug = decodeURIComponent(product[1]!);
+      const slug = decodeUrlText(product[1]!);
+      if (slug === null) throw Errors.notFound('Product not found');
       const ctx = await catalogueContext(db, req);
       const p = await getProduct(db, ctx, slug);
       data.push([['product', slug], p]);

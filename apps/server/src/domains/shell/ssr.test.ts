@@ -7,13 +7,14 @@ import { seedDemo } from '../../seed/demo';
 import { createTestApp } from '../../test/app';
 import { forgetStoreData } from '../website/service';
 
-// Server rendering with the real built web app (`npm test` builds it before the tests run).
+// Server rendering with the real built web app (`npm test` builds it before the tests run). A
+// missing build fails the file: skipping would let a broken build pass the suite unnoticed.
 const dist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 const built = existsSync(new URL('../../../../web/dist-server/entry-server.js', import.meta.url));
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  if (!built) return;
+  if (!built) throw new Error('The web app is not built: run `npm run build` before these tests.');
   t = await createTestApp({ env: { WEB_DIST: dist }, seed: (db) => seedDemo(db, { mediaDir: null }) });
   await t.db
     .update(pageComponents)
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe.skipIf(!built)('server-rendered pages', () => {
+describe('server-rendered pages', () => {
   it('renders the home page blocks into the HTML, marked for hydration', async () => {
     const html = (await t.app.inject('/')).body;
     expect(html).toContain('<div id="app" data-ssr="1">');
