@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
 import { TestClient } from '../test/client';
 import { testConfig } from '../test/app';
@@ -97,7 +97,7 @@ async function scratchPglite(): Promise<Scratch> {
 async function scratchPostgres(url: string): Promise<Scratch> {
   const name = scratchName('grocer_upgrade');
   await createPgDatabase(url, name);
-  afterAll(() => dropPgDatabase(url, name));
+  onTestFinished(() => dropPgDatabase(url, name));
   const client = new pg.Client({ connectionString: databaseUrl(url, name) });
   await client.connect();
   await client.query('create extension if not exists pg_trgm');
