@@ -22,15 +22,17 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, which `loadDataDir` opens again (the test template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * PGlite in `dataDir` (or in memory with `memory://`) when no URL is given, PostgreSQL through
  * `pg` otherwise. Migrations are applied before the handle is returned.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number; onConnectionError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number; loadDataDir?: Blob; onConnectionError?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl) {
     // A bounded wait for a connection: while the database is down, requests fail (503) instead of queueing forever.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, connectionTimeoutMillis: 5_000 });
@@ -56,11 +58,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   await client.exec('create extension if not exists pg_trgm');
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {
