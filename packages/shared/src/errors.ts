@@ -34,6 +34,8 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
   UNAVAILABLE: { status: 503, message: 'Service unavailable' },
   INTERNAL: { status: 500, message: GENERIC_MESSAGE },
+  /** the database dropped or refused the connection: worth a retry (sent with retry-after) */
+  DATABASE_UNAVAILABLE: { status: 503, message: 'The shop cannot reach its database just now. Please try again in a moment.' },
   // sign-in and account
   INVALID_CODE: { status: 422, message: 'The code is incorrect or has expired' },
   TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many wrong codes. Please ask for a new code.' },
@@ -59,6 +61,8 @@ export const ERRORS = {
   // orders
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
   CART_EMPTY: { status: 409, message: 'Your cart is empty' },
+  CART_ALREADY_ORDERED: { status: 409, message: (d: { ordernumber: string }) => `This cart has just been ordered (order ${d.ordernumber}). You can find it in My Orders.` },
+  COUPON_UNAVAILABLE: { status: 409, message: (d: { reason: string }) => `${d.reason}. Please review your cart and place the order again.` },
   LINES_UNAVAILABLE: { status: 409, message: (d: { item: string; reason: string }) => `${d.item}: ${d.reason}` },
   PAYMENT_METHOD_UNAVAILABLE: { status: 422, message: (d: { method: string }) => (d.method === 'cod' ? 'Cash on delivery is not available for this order' : 'This payment method is not available') },
   PRICE_CHANGED: { status: 409, message: (d: { amount: number }) => `Prices changed since you saw your cart: the total is now ₹${d.amount}. Please review and place the order again.` },
@@ -69,6 +73,8 @@ export const ERRORS = {
   PAYMENT_NOT_CONFIGURED: { status: 503, message: (d: { provider: string }) => `Online payment with ${d.provider} is not set up for this shop` },
   PAYMENT_PROVIDER_ERROR: { status: 502, message: (d: { provider: string }) => `${d.provider} did not answer. Please try again in a moment.` },
   BAD_SIGNATURE: { status: 400, message: 'The payment signature does not match' },
+  BAD_WEBHOOK: { status: 400, message: 'The webhook body is not a payment event this shop understands' },
+  WEBHOOK_EXPIRED: { status: 400, message: 'The webhook timestamp is outside the 5-minute replay window' },
   // wishlist
   WISHLIST_NAME_TAKEN: { status: 409, message: (d: { name: string }) => `You already have a wishlist named ${d.name}` },
 } as const satisfies Record<string, ErrorDef>;

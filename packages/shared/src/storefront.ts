@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cartSchema } from './cart';
-import { pageComponentSchema } from './blocks';
+import { pageComponentSchema, supplierItemSchema } from './blocks';
 import { brandSchema, categorySchema } from './catalogue';
 
 /** Spec §3 navigation item (navs and footers share it). */
@@ -85,6 +85,12 @@ export const webSeoSchema = z.object({ og_title: z.string(), og_description: z.s
 
 export const popupSchema = z.object({ image: z.string(), duration: z.number().default(5), link: z.string().nullable().default(null), once: z.boolean().default(false) });
 export type Popup = z.infer<typeof popupSchema>;
+
+/** GET /s/api/suppliers: the suppliers of the website's supplier-tiles blocks (spec §2 supplier tile). */
+export const supplierListSchema = z.object({
+  data: z.array(supplierItemSchema),
+});
+export type SupplierList = z.infer<typeof supplierListSchema>;
 
 export const webPageSchema = z.object({ url: z.string(), title: z.string(), show_footer: z.boolean(), show_sub_navbar: z.boolean(), show_navbar: z.boolean() });
 

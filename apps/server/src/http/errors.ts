@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERRORS, errorMessage, type ErrorCode, type ErrorDetails, type PlainErrorCode } from '@grocer/shared/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionError, rootCause } from '../db/errors';
 
 /**
  * An expected failure, sent as `{ message, code, errors? }` (DESIGN §4). Its code, status and
@@ -47,6 +48,10 @@ export const Errors = {
   rateLimited: (message?: string, retryAfter?: number, code: ErrorCode = 'RATE_LIMITED') =>
     new AppError(ERRORS[code].status, code, message ?? errorMessage('RATE_LIMITED'), undefined, retryAfter === undefined ? undefined : { retry_after: retryAfter }),
   unavailable: (message?: string) => worded('UNAVAILABLE', message),
+  databaseUnavailable: (reason?: string) => {
+    const e = fail('DATABASE_UNAVAILABLE');
+    return reason ? new AppError(e.statusCode, e.code, e.message, undefined, { reason }) : e;
+  },
 } as const;
 
 function firstMessage(errors: Record<string, string[]>): string {
@@ -75,6 +80,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
       return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    if (isConnectionError(error)) {
+      // The database dropped or refused the connection: worth a retry, not a bug (the pool reconnects).
+      request.log.warn({ err: error }, 'database unavailable');
+      // The health probe says why (for the operator); shoppers are not shown the database's internals.
+      const e = Errors.databaseUnavailable(request.url.split('?')[0] === '/s/api/health' ? rootCause(error) : undefined);
+      return reply.status(503).header('retry-after', '5').send({ message: e.message, code: e.code, ...e.extra });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: GENERIC_MESSAGE, code: 'INTERNAL' });

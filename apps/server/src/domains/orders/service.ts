@@ -22,6 +22,8 @@ export interface Shopper {
 export const orderErrors = {
   notFound: () => fail('ORDER_NOT_FOUND'),
   cartEmpty: () => fail('CART_EMPTY'),
+  cartOrdered: (ordernumber: string) => fail('CART_ALREADY_ORDERED', { ordernumber }),
+  couponUnavailable: (reason: string) => fail('COUPON_UNAVAILABLE', { reason }),
   addressNotFound: () => fail('ADDRESS_NOT_FOUND'),
   notDeliverable: (pincode: string) => fail('NOT_DELIVERABLE', { pincode }),
   linesUnavailable: (lines: Array<{ packId: number; label: string; message: string }>) =>
@@ -170,22 +172,29 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
   const existing = await db.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);
   if (existing[0]) return { order: existing[0], created: false };
   try {
-    const order = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
+      // One cart is one order: the shopper's cart row is locked first, so a second checkout of the
+      // same cart (another tab, a retry with a new key) waits here, then finds it ordered.
+      await tx.execute(sql`select id from carts where website_id = ${s.websiteId} and user_id = ${s.userId} for update`);
+      const [same] = await tx.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);
+      if (same) return { order: same, created: false };
       const [address] = await tx
         .select()
         .from(addresses)
         .where(and(eq(addresses.websiteId, s.websiteId), eq(addresses.userId, s.userId), eq(addresses.id, body.address_id)));
       if (!address) throw orderErrors.addressNotFound();
       const priced = await loadPricedCart(tx, { ...cartCtx, userId: s.userId, pincode: address.pincode });
-      if (!priced.cartId || priced.lines.length === 0) throw orderErrors.cartEmpty();
+      if (!priced.cartId || priced.lines.length === 0) {
+        const [recent] = await tx.select().from(orders).where(and(mine(s), sql`${orders.createdAt} > now() - interval '10 minutes'`)).orderBy(desc(orders.createdAt)).limit(1);
+        throw recent ? orderErrors.cartOrdered(recent.ordernumber) : orderErrors.cartEmpty();
+      }
       if (!priced.serviceable || !priced.zone) throw orderErrors.notDeliverable(address.pincode);
       const bad = priced.lines.filter((l) => !l.valid);
       if (bad.length) throw orderErrors.linesUnavailable(bad.map((l) => ({ packId: l.packId, label: packLabel(l.productName, l.packName), message: l.message ?? 'Not available' })));
       if (body.payment_method === 'cod' && !priced.codAllowed) throw orderErrors.paymentUnavailable('cod');
       if (toPaise(body.expected_total) !== priced.amountPaise) throw orderErrors.priceChanged(toRupees(priced.amountPaise));
 
-      // The order row first: a concurrent call with the same key waits here and then fails on the
-      // unique key, before it takes any stock.
+      // The order row first: the unique key is the last guard against a second order for one key.
       const id = randomUUID();
       if (body.slot) {
         const [chosen] = rowsOf<{ zone_id: number }>(await tx.execute(sql`select zone_id from delivery_slots where id = ${body.slot.slot_id} and website_id = ${s.websiteId}`));
@@ -250,11 +259,13 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
       );
       await addEvent(tx, order!, status, `user:${s.userId}`, body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null);
       await tx.insert(payments).values({ websiteId: s.websiteId, orderId: id, provider: body.payment_method, status: body.payment_method === 'cod' ? 'cod' : 'pending', amount: priced.amountPaise });
-      if (priced.coupon) await recordRedemption(tx, { websiteId: s.websiteId, couponId: priced.coupon.id, userId: s.userId, orderId: id });
+      if (priced.coupon) {
+        const redeemed = await recordRedemption(tx, { websiteId: s.websiteId, couponId: priced.coupon.id, userId: s.userId, orderId: id, itemsTotalPaise: priced.itemsTotalPaise });
+        if (!redeemed.ok) throw orderErrors.couponUnavailable(redeemed.reason);
+      }
       await clearCart(tx, s.websiteId, priced.cartId);
-      return order!;
+      return { order: order!, created: true };
     });
-    return { order, created: true };
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     const [again] = await db.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);

@@ -11,10 +11,12 @@ const PENDING_KEY = 'auth.pending';
 export interface PendingSignIn extends CodeSent {
   /** when the code was sent (ms), for the resend countdown */
   sentAt: number;
+  /** a registration's details, to send its codes again */
+  register?: RegisterBody;
 }
 
 export const pendingSignIn = {
-  save: (sent: CodeSent) => sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...sent, sentAt: Date.now() } satisfies PendingSignIn)),
+  save: (sent: CodeSent, register?: RegisterBody) => sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...sent, sentAt: Date.now(), register } satisfies PendingSignIn)),
   read: (): PendingSignIn | null => {
     try {
       return JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingSignIn | null;
@@ -31,7 +33,9 @@ const sent = async () => (await contracts()).codeSentSchema;
 export const authApi = {
   login: (identifier: string) => apiChecked('/api/auth/login', sent, { method: 'POST', body: { identifier } }),
   register: (body: RegisterBody) => apiChecked('/api/auth/register', sent, { method: 'POST', body }),
-  verify: (identifier: string, code: string) => apiChecked('/api/auth/verify', async () => (await contracts()).verifyResponseSchema, { method: 'POST', body: { identifier, code } }),
+  /** `alsoCode`: the code sent to the second identifier (a registration's mobile) */
+  verify: (identifier: string, code: string, alsoCode?: string) =>
+    apiChecked('/api/auth/verify', async () => (await contracts()).verifyResponseSchema, { method: 'POST', body: { identifier, code, also_code: alsoCode } }),
   /** Spec §7: the answer is not read, only that it succeeded. */
   logout: () => api('/api/auth/logout'),
 };

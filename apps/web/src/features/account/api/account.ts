@@ -16,7 +16,9 @@ export const agentDashboardQuery = queryOptions({
 export const accountApi = {
   saveDetails: (body: DetailsBody) =>
     apiChecked('/api/account/details', async () => (await contracts()).detailsResponseSchema, { method: 'PUT', body }),
-  verifyDetails: (code: string) => apiChecked('/api/account/details/verify', async () => (await contracts()).detailsVerifyResponseSchema, { method: 'POST', body: { code } }),
+  /** `alsoCode`: the code sent to the new mobile when the email changes too */
+  verifyDetails: (code: string, alsoCode?: string) =>
+    apiChecked('/api/account/details/verify', async () => (await contracts()).detailsVerifyResponseSchema, { method: 'POST', body: { code, also_code: alsoCode } }),
   addAddress: (body: AddressInput) => apiChecked('/api/addresses', async () => (await contracts()).addressSchema, { method: 'POST', body }),
   updateAddress: (id: number, body: AddressInput) => apiChecked(`/api/addresses/${id}`, async () => (await contracts()).addressSchema, { method: 'PUT', body }),
   deleteAddress: (id: number) => apiChecked(`/api/addresses/${id}`, ok, { method: 'DELETE' }),
