@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { brands, coupons, couponRedemptions, packs, productMedia, products, sessions, stock, users, warehouses, websiteDomains, websites } from '../../db/schema';
+import { brands, coupons, couponRedemptions, packs, productMedia, products, sessions, users, warehouses, websiteDomains, websites } from '../../db/schema';
+import { openStock } from '../inventory/service';
 import { hashToken } from '../../http/session';
 import type { TestClient } from '../../test/client';
 import { seedCoupons } from '../coupons/seed';
@@ -44,7 +45,7 @@ export async function seedCartShop(db: Db) {
   const dal1 = dal.packs[0]!;
   const ghee1 = ghee.packs[0]!;
   const vada1 = vada.packs[0]!;
-  await db.insert(stock).values([
+  const opening = [
     { websiteId, packId: rice1.id, warehouseId: blr.id, available: 3 },
     { websiteId, packId: rice5.id, warehouseId: blr.id, available: 50 },
     { websiteId, packId: dal1.id, warehouseId: blr.id, available: 100 },
@@ -53,7 +54,8 @@ export async function seedCartShop(db: Db) {
     { websiteId, packId: vada1.id, warehouseId: mum.id, available: 5 },
     { websiteId, packId: dal1.id, warehouseId: mum.id, available: 100 },
     { websiteId, packId: dal1.id, warehouseId: del.id, available: 100 },
-  ]);
+  ];
+  await db.transaction((tx) => openStock(tx, opening, 'seed'));
   await seedDelivery(db, { websiteId, warehouses: whs });
   await seedCoupons(db, { websiteId });
   const [expired] = await db

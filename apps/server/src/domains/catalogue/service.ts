@@ -2,7 +2,12 @@ import type { Brand, Category, Product, ProductsQuery } from '@grocer/shared/cat
 import { toRupees } from '@grocer/shared/money';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { brands, categories, packs, productMedia, products, stock, warehouses, wishlistItems } from '../../db/schema';
+import { firstWarehouseId } from '../inventory/service';
+// Read-only join of the inventory's balances into product listings (see eslint.config.js).
+import { stock } from '../inventory/tables';
+import { wishlistedProductIds } from '../wishlist/service';
+import { brands, categories, packs, productMedia, products } from './tables';
+import { websiteCache } from '../../http/cache';
 import { Errors } from '../../http/errors';
 import { prefixTsQuery } from './search';
 
@@ -16,25 +21,20 @@ export interface CatalogueContext {
 // ---------------------------------------------------------------------------------------------
 // Categories and brands change rarely and are read on every listing: cached per website for a
 // few seconds (DESIGN §1: safe to be stale for seconds; every process converges).
-const TTL_MS = 5000;
 const WORD_SIMILARITY = 0.4;
 interface Taxonomy {
-  at: number;
   tree: Category[];
   bySlug: Map<string, Category>;
   brands: Brand[];
 }
-const taxonomyCache = new Map<number, Taxonomy>();
-
-export function forgetTaxonomy(websiteId?: number) {
-  if (websiteId === undefined) taxonomyCache.clear();
-  else taxonomyCache.delete(websiteId);
-}
+const taxonomyCache = websiteCache<Taxonomy>({ ttlMs: 5000 });
 
 // Takes the pool (not a transaction): its queries run concurrently.
-export async function loadTaxonomy(db: Db, websiteId: number): Promise<Taxonomy> {
-  const hit = taxonomyCache.get(websiteId);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit;
+export function loadTaxonomy(db: Db, websiteId: number): Promise<Taxonomy> {
+  return taxonomyCache.get(websiteId, 'taxonomy', () => readTaxonomy(db, websiteId));
+}
+
+async function readTaxonomy(db: Db, websiteId: number): Promise<Taxonomy> {
   const [cats, brandRows] = await Promise.all([
     db.select().from(categories).where(eq(categories.websiteId, websiteId)).orderBy(asc(categories.position), asc(categories.id)),
     db.select({ id: brands.id, name: brands.name, slug: brands.slug, logo: brands.logo }).from(brands).where(eq(brands.websiteId, websiteId)).orderBy(asc(brands.name)),
@@ -47,9 +47,7 @@ export async function loadTaxonomy(db: Db, websiteId: number): Promise<Taxonomy>
     const parent = c.parentId ? nodes.get(c.parentId) : undefined;
     (parent ? parent.children : tree).push(node);
   }
-  const t: Taxonomy = { at: Date.now(), tree, bySlug: new Map([...nodes.values()].map((n) => [n.slug, n])), brands: brandRows };
-  taxonomyCache.set(websiteId, t);
-  return t;
+  return { tree, bySlug: new Map([...nodes.values()].map((n) => [n.slug, n])), brands: brandRows };
 }
 
 /** The ids of a category and every descendant. */
@@ -180,15 +178,6 @@ export async function relatedProducts(db: Db, ctx: CatalogueContext, slug: strin
  * Saved products of a signed-in user among `productIds` (the wishlist flag of spec §3).
  * The wishlist domain owns the data; this is the catalogue's one question to it.
  */
-export async function wishlistedProductIds(db: DbOrTx, websiteId: number, userId: number | null, productIds: number[]): Promise<Set<number>> {
-  if (!userId || !productIds.length) return new Set();
-  const rows = await db
-    .selectDistinct({ productId: wishlistItems.productId })
-    .from(wishlistItems)
-    .where(and(eq(wishlistItems.websiteId, websiteId), eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, productIds)));
-  return new Set(rows.map((r) => r.productId));
-}
-
 /**
  * Builds spec §3 products for `ids`, in that order, with a fixed number of queries whatever the
  * page size. Each pack reports the warehouse it would ship from: the one serving the visitor's
@@ -279,14 +268,8 @@ export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number
   return out;
 }
 
-const warehouseCache = new Map<number, { at: number; id: number | null }>();
-async function firstWarehouse(db: DbOrTx, websiteId: number): Promise<number | null> {
-  const hit = warehouseCache.get(websiteId);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.id;
-  const [w] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.websiteId, websiteId)).orderBy(asc(warehouses.id)).limit(1);
-  warehouseCache.set(websiteId, { at: Date.now(), id: w?.id ?? null });
-  return w?.id ?? null;
-}
+const warehouseCache = websiteCache<number | null>({ ttlMs: 5000 });
+const firstWarehouse = (db: DbOrTx, websiteId: number) => warehouseCache.get(websiteId, 'first', () => firstWarehouseId(db, websiteId));
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const m = new Map<K, T[]>();
@@ -297,4 +280,40 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
     else m.set(k, [r]);
   }
   return m;
+}
+
+/** A product's packs in display order, with units available at `warehouseId` (null: not stocked there). */
+export async function packsWithStock(db: DbOrTx, websiteId: number, productId: number, warehouseId: number | null) {
+  return db
+    .select({ id: packs.id, available: stock.available })
+    .from(packs)
+    .leftJoin(stock, and(eq(stock.packId, packs.id), warehouseId === null ? sql`false` : eq(stock.warehouseId, warehouseId)))
+    .where(and(eq(packs.productId, productId), eq(packs.websiteId, websiteId)))
+    .orderBy(asc(packs.position), asc(packs.id));
+}
+
+/** Product ids by slug, in the order of `slugs` (unknown slugs are left out). */
+export async function productIdsBySlug(db: DbOrTx, websiteId: number, slugs: string[]): Promise<number[]> {
+  if (!slugs.length) return [];
+  const rows = await db.select({ id: products.id, slug: products.slug }).from(products).where(and(eq(products.websiteId, websiteId), inArray(products.slug, slugs)));
+  const order = new Map(slugs.map((s, i) => [s, i]));
+  return rows.sort((a, b) => order.get(a.slug)! - order.get(b.slug)!).map((r) => r.id);
+}
+
+/** Names of the website's products among `ids` (a missing id is no longer sold). */
+export async function productNames(db: DbOrTx, websiteId: number, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: products.id, name: products.name }).from(products).where(and(eq(products.websiteId, websiteId), inArray(products.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** "Product - pack", or null when the website sells no such pack. */
+export async function packLabel(db: DbOrTx, websiteId: number, packId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ packName: packs.name, productName: products.name })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .where(and(eq(packs.id, packId), eq(packs.websiteId, websiteId)))
+    .limit(1);
+  return row ? `${row.productName} - ${row.packName}` : null;
 }

@@ -2,9 +2,9 @@ import { SORTS, type Sort } from '@grocer/shared/catalogue';
 import { productCarouselDataSchema, type PageData } from '@grocer/shared/storefront';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pageComponents, pages, products } from '../../db/schema';
+import { pageComponents, pages } from './tables';
 import { Errors } from '../../http/errors';
-import { hydrateProducts, listProducts, loadTaxonomy, type CatalogueContext } from '../catalogue/service';
+import { hydrateProducts, listProducts, loadTaxonomy, productIdsBySlug, type CatalogueContext } from '../catalogue/service';
 
 /** '/about-us/' and 'about-us' both mean '/about-us'; '' means home '/'. */
 export function normalisePageUrl(url: string): string {
@@ -61,13 +61,7 @@ async function resolveComponent(db: Db, ctx: CatalogueContext, type: string, raw
       if (!parsed.success) return [];
       const d = parsed.data;
       if (d.products?.length) {
-        const rows = await db
-          .select({ id: products.id, slug: products.slug })
-          .from(products)
-          .where(and(eq(products.websiteId, ctx.websiteId), inArray(products.slug, d.products)));
-        const order = new Map(d.products.map((s, i) => [s, i]));
-        rows.sort((a, b) => order.get(a.slug)! - order.get(b.slug)!);
-        return hydrateProducts(db, ctx, rows.map((r) => r.id));
+        return hydrateProducts(db, ctx, await productIdsBySlug(db, ctx.websiteId, d.products));
       }
       const sort = SORTS.includes(d.sort as Sort) ? (d.sort as Sort) : undefined;
       const list = await listProducts(db, ctx, { page: 1, perPage: d.limit, c: d.category ? [d.category] : [], b: d.brand ? [d.brand] : [], s: sort, q: undefined });
@@ -86,4 +80,13 @@ async function resolveComponent(db: Db, ctx: CatalogueContext, type: string, raw
     default:
       return null;
   }
+}
+
+/** The published pages (for the footer and the sitemap of /s/api/init), by url. */
+export function publishedPages(db: Db, websiteId: number) {
+  return db
+    .select({ url: pages.url, title: pages.title, show_footer: pages.showFooter, show_sub_navbar: pages.showSubNavbar, show_navbar: pages.showNavbar })
+    .from(pages)
+    .where(and(eq(pages.websiteId, websiteId), eq(pages.published, true)))
+    .orderBy(asc(pages.url));
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { Errors } from '../../http/errors';
-import { rowsOf } from '../delivery/service';
+import { rowsOf } from '../../db/rows';
 
 /**
  * A fixed-window counter in the database (so it holds across processes): counts one hit on

@@ -1,10 +1,12 @@
 import { emptyCart, type Cart } from '@grocer/shared/cart';
 import type { Category } from '@grocer/shared/catalogue';
 import { navSettingSchema, popupSchema, webSeoSchema, type Init, type NavItem } from '@grocer/shared/storefront';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
-import { navItems, pages, websiteSettings, websites } from '../../db/schema';
+import { websiteCache } from '../../http/cache';
+import { publishedPages } from '../content/service';
+import { navItems, websiteSettings, websites } from './tables';
 import { currentUser } from '../../http/auth';
 import { Errors } from '../../http/errors';
 import { cartContext } from '../cart/routes';
@@ -13,37 +15,21 @@ import { loadTaxonomy } from '../catalogue/service';
 
 type StoreData = Omit<Init, 'user' | 'pincode' | 'cart'> & { pageScripts: { head: string; body: string } };
 
-const TTL_MS = 5000;
-const storeCache = new Map<number, { at: number; data: Promise<StoreData> }>();
-
-/** Drop the cached store data (after an admin changes settings, navs or pages). */
-export function forgetStoreData(websiteId?: number) {
-  if (websiteId === undefined) storeCache.clear();
-  else storeCache.delete(websiteId);
-}
+const storeCache = websiteCache<StoreData>({ ttlMs: 5000 });
 
 /**
  * The website-wide part of /s/api/init: settings, taxonomy, navs, footers, pages. Cached per
  * website for a few seconds (safe to be stale for seconds; every process converges).
  */
 export function loadStoreData(db: Db, websiteId: number): Promise<StoreData> {
-  const hit = storeCache.get(websiteId);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.data;
-  const data = readStoreData(db, websiteId);
-  storeCache.set(websiteId, { at: Date.now(), data });
-  data.catch(() => storeCache.delete(websiteId));
-  return data;
+  return storeCache.get(websiteId, 'store', () => readStoreData(db, websiteId));
 }
 
 async function readStoreData(db: Db, websiteId: number): Promise<StoreData> {
   const [[site], items, pageRows, taxonomy] = await Promise.all([
     db.select({ website: websites, settings: websiteSettings }).from(websites).leftJoin(websiteSettings, eq(websiteSettings.websiteId, websites.id)).where(eq(websites.id, websiteId)).limit(1),
     db.select().from(navItems).where(eq(navItems.websiteId, websiteId)).orderBy(asc(navItems.position), asc(navItems.id)),
-    db
-      .select({ url: pages.url, title: pages.title, show_footer: pages.showFooter, show_sub_navbar: pages.showSubNavbar, show_navbar: pages.showNavbar })
-      .from(pages)
-      .where(and(eq(pages.websiteId, websiteId), eq(pages.published, true)))
-      .orderBy(asc(pages.url)),
+    publishedPages(db, websiteId),
     loadTaxonomy(db, websiteId),
   ]);
   if (!site) throw Errors.websiteNotFound();
