@@ -1,6 +1,6 @@
 import type { Brand, Category, Product, ProductsQuery } from '@grocer/shared/catalogue';
 import { toRupees } from '@grocer/shared/money';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { firstWarehouseId } from '../inventory/service';
 // Read-only join of the inventory's balances into product listings (see eslint.config.js).
@@ -316,4 +316,29 @@ export async function packLabel(db: DbOrTx, websiteId: number, packId: number): 
     .where(and(eq(packs.id, packId), eq(packs.websiteId, websiteId)))
     .limit(1);
   return row ? `${row.productName} - ${row.packName}` : null;
+}
+
+/** Sizes of the website's catalogue (the administration's summary). */
+export async function catalogueCounts(db: Db, websiteId: number): Promise<{ products: number; categories: number; brands: number }> {
+  const n = async (q: Promise<Array<{ n: number }>>) => (await q)[0]?.n ?? 0;
+  return {
+    products: await n(db.select({ n: count() }).from(products).where(eq(products.websiteId, websiteId))),
+    categories: await n(db.select({ n: count() }).from(categories).where(eq(categories.websiteId, websiteId))),
+    brands: await n(db.select({ n: count() }).from(brands).where(eq(brands.websiteId, websiteId))),
+  };
+}
+
+/** Counter sale search: packs by product name or SKU, with their price (₹) and units in every warehouse together. */
+export async function searchPacksForCounter(db: Db, websiteId: number, q: string) {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ pack_id: packs.id, product: products.name, pack: packs.name, sku: packs.sku, price: packs.price, available: sql<number>`coalesce(sum(${stock.available}), 0)::int` })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .leftJoin(stock, eq(stock.packId, packs.id))
+    .where(and(eq(packs.websiteId, websiteId), q ? or(ilike(products.name, like), ilike(packs.sku, like)) : undefined))
+    .groupBy(packs.id, products.name)
+    .orderBy(asc(products.name), asc(packs.position))
+    .limit(50);
+  return rows.map((r) => ({ ...r, price: toRupees(r.price) }));
 }

@@ -142,3 +142,14 @@ export async function loadInit(db: Db, req: FastifyRequest): Promise<Init & { pa
     cart,
   };
 }
+
+/** The website's settings row (null: it runs on the defaults of /s/api/init). */
+export async function websiteSettingsRow(db: Db, websiteId: number) {
+  const [row] = await db.select().from(websiteSettings).where(eq(websiteSettings.websiteId, websiteId));
+  return row ?? null;
+}
+
+/** Every website, for the super-admin's website switcher. */
+export function listWebsites(db: Db) {
+  return db.select({ id: websites.id, name: websites.name, is_default: websites.isDefault }).from(websites).orderBy(asc(websites.id));
+}
