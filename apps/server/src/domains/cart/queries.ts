@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 // at the serving warehouse in one query (see eslint.config.js).
 import { packs, products } from '../catalogue/tables';
 import { stock } from '../inventory/tables';
+import { firstImageSql } from '../catalogue/service';
 import { couponUsage, findCoupon } from '../coupons/service';
 import { deliveryContext, nextSlots, notDeliveredTo } from '../delivery/service';
 import { PAYMENT_METHODS, type CartContext, type PricedCart, type PricedLine } from './model';
@@ -60,7 +61,7 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
           packName: packs.name,
           price: packs.price,
           actPrice: packs.actPrice,
-          image: sql<string | null>`(select m.src from product_media m where m.product_id = ${products.id} order by m.position, m.id limit 1)`,
+          image: firstImageSql(products.id),
           stockRow: stock.packId,
           available: stock.available,
         })

@@ -1,6 +1,6 @@
 import type { Brand, Category, Product, ProductsQuery } from '@grocer/shared/catalogue';
 import { toRupees } from '@grocer/shared/money';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { firstWarehouseId } from '../inventory/service';
 // Read-only join of the inventory's balances into product listings (see eslint.config.js).
@@ -342,3 +342,7 @@ export async function searchPacksForCounter(db: Db, websiteId: number, q: string
     .limit(50);
   return rows.map((r) => ({ ...r, price: toRupees(r.price) }));
 }
+
+/** A scalar subquery: the product's first image (null without one), for other domains' listings. */
+export const firstImageSql = (productId: SQLWrapper | number): SQL<string | null> =>
+  sql<string | null>`(select m.src from ${productMedia} m where m.product_id = ${productId} order by m.position, m.id limit 1)`;

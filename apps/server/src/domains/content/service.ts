@@ -1,6 +1,6 @@
 import { SORTS, type Sort } from '@grocer/shared/catalogue';
 import { productCarouselDataSchema, type PageData } from '@grocer/shared/storefront';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pageComponents, pages } from './tables';
 import { Errors } from '../../http/errors';

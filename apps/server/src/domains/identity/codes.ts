@@ -2,7 +2,7 @@ import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, RESEND_AFTER_SECONDS } from '@groc
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
-import { signInCodes } from '../../db/schema';
+import { signInCodes } from './tables';
 import { AppError, Errors } from '../../http/errors';
 
 export type CodePurpose = (typeof signInCodes.$inferSelect)['purpose'];

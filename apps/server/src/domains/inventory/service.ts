@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { stock, stockMovements, warehouses, type StockReason } from './tables';
@@ -90,7 +90,7 @@ export async function stockLevel(db: DbOrTx, websiteId: number, packId: number, 
  * A scalar subquery: units available of `packId` at `warehouseId` (values or SQL), null when
  * not stocked there. For guarded statements of other domains (a cart line may not exceed it).
  */
-export const availableSql = (websiteId: SQL | number, packId: SQL | number, warehouseId: SQL | number): SQL =>
+export const availableSql = (websiteId: SQLWrapper | number, packId: SQLWrapper | number, warehouseId: SQLWrapper | number): SQL =>
   sql`(select s.available from ${stock} s where s.website_id = ${websiteId} and s.pack_id = ${packId} and s.warehouse_id = ${warehouseId})`;
 
 /** Each warehouse's state (place of supply on invoices). */

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { outbox } from '../../db/schema';
+import { outbox } from './tables';
 
 export interface OutgoingMessage {
   websiteId: number;

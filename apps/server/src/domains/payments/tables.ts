@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PaymentProvider, PaymentStatus } from '@grocer/shared/order';
 import { orders } from '../orders/tables';
 import { websites } from '../website/tables';

@@ -3,7 +3,7 @@ import type { Category } from '@grocer/shared/catalogue';
 import { navSettingSchema, popupSchema, webSeoSchema, type Init, type NavItem } from '@grocer/shared/storefront';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { websiteCache } from '../../http/cache';
 import { publishedPages } from '../content/service';
 import { navItems, websiteSettings, websites } from './tables';
@@ -152,4 +152,14 @@ export async function websiteSettingsRow(db: Db, websiteId: number) {
 /** Every website, for the super-admin's website switcher. */
 export function listWebsites(db: Db) {
   return db.select({ id: websites.id, name: websites.name, is_default: websites.isDefault }).from(websites).orderBy(asc(websites.id));
+}
+
+/** Who a website is (invoices, payment keys): its name, whether it is the default one, its address. */
+export async function websiteProfile(db: DbOrTx, websiteId: number): Promise<{ name: string; isDefault: boolean; webAddress: Record<string, unknown> | null } | null> {
+  const [row] = await db
+    .select({ name: websites.name, isDefault: websites.isDefault, webAddress: websiteSettings.webAddress })
+    .from(websites)
+    .leftJoin(websiteSettings, eq(websiteSettings.websiteId, websites.id))
+    .where(eq(websites.id, websiteId));
+  return row ?? null;
 }
