@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,12 +12,9 @@ const domains = readdirSync(domainsDir, { withFileTypes: true }).filter((d) => d
 
 /** Each table's SQL name and drizzle export, with the domain whose tables.ts declares it. */
 const tables = domains.flatMap((domain) => {
-  let text = '';
-  try {
-    text = readFileSync(path.join(domainsDir, domain, 'tables.ts'), 'utf8');
-  } catch {
-    return [];
-  }
+  const file = path.join(domainsDir, domain, 'tables.ts');
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file, 'utf8');
   return [...text.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)].map((m) => ({ domain, variable: m[1]!, name: m[2]! }));
 });
 
