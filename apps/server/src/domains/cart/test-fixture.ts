@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brands, coupons, couponRedemptions, packs, productMedia, products, sessions, users, warehouses, websiteDomains, websites } from '../../db/schema';
-import { openStock } from '../inventory/service';
+import { adjustStockTo, openStock } from '../inventory/service';
 import { hashToken } from '../../http/session';
 import type { TestClient } from '../../test/client';
 import { seedCoupons } from '../coupons/seed';
@@ -90,4 +90,9 @@ export async function signInAs(db: Db, client: TestClient, userId: number) {
 
 export function sessionIdOf(client: TestClient) {
   return hashToken(client.cookies.get('sid')!);
+}
+
+/** Counts a balance to `available` (an `adjustment` in the stock ledger), as a stock take would. */
+export function setStock(db: Db, websiteId: number, packId: number, warehouseId: number, available: number) {
+  return db.transaction((tx) => adjustStockTo(tx, { websiteId, packId, warehouseId, available, reference: null, actor: 'test' }));
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { orders, stock, stockMovements } from '../../db/schema';
 import { checkoutBench } from '../orders/test-fixture';
-import { ledgerMismatches, moveStock, openStock } from './service';
+import { adjustStockTo, ledgerMismatches, moveStock, openStock } from './service';
 
 // The stock ledger (DESIGN §3): every change of a balance is a movement written in the same
 // transaction, and for every pack and warehouse the balance is the sum of its movements.
@@ -107,6 +107,18 @@ describe('the stock ledger', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it('a counted balance (stock take) is one adjustment of the difference', async () => {
+    const where = { websiteId: shop.websiteId, packId: shop.packs.rice1.id, warehouseId: shop.warehouses.mum.id };
+    const before = await stockOf(where.packId, where.warehouseId);
+    expect(await t.db.transaction((tx) => adjustStockTo(tx, { ...where, available: before + 4, reference: 'count:1', actor: 'user:1' }))).toBe(before + 4);
+    expect(await t.db.transaction((tx) => adjustStockTo(tx, { ...where, available: before + 4, reference: 'count:2', actor: 'user:1' }))).toBe(before + 4);
+    expect(await t.db.transaction((tx) => adjustStockTo(tx, { ...where, available: 1, reference: 'count:3', actor: 'user:1' }))).toBe(1);
+    expect((await movementsOf('count:1')).map((m) => [m.quantity, m.balance, m.reason])).toEqual([[4, before + 4, 'adjustment']]);
+    expect(await movementsOf('count:2')).toEqual([]);
+    expect((await movementsOf('count:3')).map((m) => [m.quantity, m.balance])).toEqual([[1 - before - 4, 1]]);
+    expect(await ledgerMismatches(t.db)).toMatchObject({ mismatches: [] });
   });
 
   it('reports a balance changed behind the ledger', async () => {

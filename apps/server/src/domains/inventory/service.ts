@@ -49,6 +49,28 @@ export async function moveStock(tx: Tx, m: StockMove): Promise<number | null> {
   return row.available;
 }
 
+/**
+ * A counted balance (a stock take, an admin correction): moves the balance to `available` with
+ * one `adjustment` movement of the difference, the row locked meanwhile. Answers the balance.
+ */
+export async function adjustStockTo(
+  tx: Tx,
+  a: { websiteId: number; packId: number; warehouseId: number; available: number; reference: string | null; actor: string },
+): Promise<number> {
+  if (!Number.isInteger(a.available) || a.available < 0) throw new Error(`a counted balance is a whole number of units, got ${a.available}`);
+  const [row] = await tx
+    .select({ available: stock.available })
+    .from(stock)
+    .where(and(eq(stock.websiteId, a.websiteId), eq(stock.packId, a.packId), eq(stock.warehouseId, a.warehouseId)))
+    .for('update');
+  const delta = a.available - (row?.available ?? 0);
+  if (delta === 0) return a.available;
+  const { available, ...where } = a;
+  const balance = await moveStock(tx, { ...where, quantity: delta, reason: 'adjustment' });
+  if (balance !== available) throw new Error(`stock of pack ${a.packId} at warehouse ${a.warehouseId} moved while it was counted`);
+  return balance;
+}
+
 export interface OpeningBalance {
   websiteId: number;
   packId: number;
