@@ -1,15 +1,12 @@
 import type { Cart, CartItem, PaymentMethod } from '@grocer/shared/cart';
 import { couponDiscount } from '@grocer/shared/coupon';
 import { formatINR, toRupees } from '@grocer/shared/money';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-// Read-only joins: a cart line is priced from the catalogue's packs and the inventory's balance
-// at the serving warehouse in one query (see eslint.config.js).
-import { packs, products } from '../catalogue/tables';
-import { stock } from '../inventory/tables';
-import { firstImageSql } from '../catalogue/service';
+import { packDetails } from '../catalogue/service';
 import { couponUsage, findCoupon } from '../coupons/service';
 import { deliveryContext, nextSlots, notDeliveredTo } from '../delivery/service';
+import { stockKey, stockLevels } from '../inventory/service';
 import { PAYMENT_METHODS, type CartContext, type PricedCart, type PricedLine } from './model';
 import { priceCart } from './pricing';
 import { cartLines, carts } from './tables';
@@ -47,38 +44,29 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
   const zone = delivery.zone;
   const zoneWarehouse = zone?.warehouseId ?? null;
 
-  const rows = cart
+  // The cart's lines, then (one query each) the catalogue's packs and the inventory's balances at
+  // the serving warehouse (the zone's, else the line's): each domain reads its own tables.
+  const cartRows = cart
     ? await db
-        .select({
-          packId: cartLines.packId,
-          lineWarehouseId: cartLines.warehouseId,
-          quantity: cartLines.quantity,
-          productId: products.id,
-          productName: products.name,
-          slug: products.slug,
-          hsnCode: products.hsnCode,
-          gstRate: products.gstRate,
-          packName: packs.name,
-          price: packs.price,
-          actPrice: packs.actPrice,
-          image: firstImageSql(products.id),
-          stockRow: stock.packId,
-          available: stock.available,
-        })
+        .select({ packId: cartLines.packId, lineWarehouseId: cartLines.warehouseId, quantity: cartLines.quantity })
         .from(cartLines)
-        .innerJoin(packs, and(eq(packs.id, cartLines.packId), eq(packs.websiteId, ctx.websiteId)))
-        .innerJoin(products, eq(products.id, packs.productId))
-        .leftJoin(stock, and(eq(stock.packId, cartLines.packId), eq(stock.warehouseId, sql`coalesce(${zoneWarehouse}::int, ${cartLines.warehouseId})`)))
         .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.websiteId, ctx.websiteId)))
         .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
     : [];
+  const details = await packDetails(db, ctx.websiteId, cartRows.map((r) => r.packId));
+  const levels = await stockLevels(db, ctx.websiteId, cartRows.map((r) => ({ packId: r.packId, warehouseId: zoneWarehouse ?? r.lineWarehouseId })));
+  // a pack the website no longer sells drops out of the cart
+  const rows = cartRows.flatMap((r) => {
+    const d = details.get(r.packId);
+    return d ? [{ ...r, ...d, available: levels.get(stockKey(r.packId, zoneWarehouse ?? r.lineWarehouseId)) ?? null }] : [];
+  });
 
   const lines: PricedLine[] = rows.map((r) => {
     const available = r.available ?? 0;
     const label = `${r.productName} - ${r.packName}`;
     let message: string | null = null;
     if (!delivery.serviceable) message = notDeliveredTo(ctx.pincode!);
-    else if (r.stockRow === null) message = ctx.pincode ? `${label} is not delivered to ${ctx.pincode}` : `${label} is not available at your location`;
+    else if (r.available === null) message = ctx.pincode ? `${label} is not delivered to ${ctx.pincode}` : `${label} is not available at your location`;
     else if (available <= 0) message = OUT_OF_STOCK;
     else if (available < r.quantity) message = `Only ${available} left in stock`;
     return {

@@ -346,3 +346,25 @@ export async function searchPacksForCounter(db: Db, websiteId: number, q: string
 /** A scalar subquery: the product's first image (null without one), for other domains' listings. */
 export const firstImageSql = (productId: SQLWrapper | number): SQL<string | null> =>
   sql<string | null>`(select m.src from ${productMedia} m where m.product_id = ${productId} order by m.position, m.id limit 1)`;
+
+/** What a cart line needs of its pack: names, prices, tax data and image (the website's packs only). */
+export async function packDetails(db: DbOrTx, websiteId: number, packIds: number[]) {
+  // (an empty list matches nothing: drizzle writes `false`)
+  const rows = await db
+    .select({
+      packId: packs.id,
+      productId: products.id,
+      productName: products.name,
+      slug: products.slug,
+      hsnCode: products.hsnCode,
+      gstRate: products.gstRate,
+      packName: packs.name,
+      price: packs.price,
+      actPrice: packs.actPrice,
+      image: firstImageSql(products.id),
+    })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .where(and(eq(packs.websiteId, websiteId), inArray(packs.id, packIds)));
+  return new Map(rows.map(({ packId, ...d }) => [packId, d]));
+}

@@ -108,6 +108,18 @@ export async function stockLevel(db: DbOrTx, websiteId: number, packId: number, 
   return row?.available ?? null;
 }
 
+export const stockKey = (packId: number, warehouseId: number) => `${packId}:${warehouseId}`;
+
+/** Units available for each (pack, warehouse), keyed by `stockKey`; a pair not stocked is absent. */
+export async function stockLevels(db: DbOrTx, websiteId: number, pairs: Array<{ packId: number; warehouseId: number }>): Promise<Map<string, number>> {
+  if (!pairs.length) return new Map();
+  const rows = await db
+    .select({ packId: stock.packId, warehouseId: stock.warehouseId, available: stock.available })
+    .from(stock)
+    .where(and(eq(stock.websiteId, websiteId), sql`(${stock.packId}, ${stock.warehouseId}) in (${sql.join(pairs.map((p) => sql`(${p.packId}::int, ${p.warehouseId}::int)`), sql`, `)})`));
+  return new Map(rows.map((r) => [stockKey(r.packId, r.warehouseId), r.available]));
+}
+
 /**
  * A scalar subquery: units available of `packId` at `warehouseId` (values or SQL), null when
  * not stocked there. For guarded statements of other domains (a cart line may not exceed it).
