@@ -24,18 +24,19 @@ declare module 'fastify' {
  * signed out, 403 without the area's role, whatever the client shows. A route outside the known
  * areas stops the server from starting, so no staff call can be left unguarded.
  */
-export const staffRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('onRoute', (route) => {
-    const area = route.url.slice(route.prefix.length).split('/')[1] ?? '';
-    const role = STAFF_AREAS[area];
-    if (!role) throw new Error(`staff route ${route.url} is outside the staff areas (${Object.keys(STAFF_AREAS).join(', ')})`);
-    route.config = { ...route.config, staffRole: role };
-  });
-  app.addHook('preHandler', async (req) => {
-    await requireRole(db, req, req.routeOptions.config.staffRole ?? 'superadmin');
-  });
+export function staffScope(plugins: Array<FastifyPluginAsyncZod<{ db: Db }>>): FastifyPluginAsyncZod<{ db: Db }> {
+  return async (app, { db }) => {
+    app.addHook('onRoute', (route) => {
+      const area = route.url.slice(route.prefix.length).split('/')[1] ?? '';
+      const role = STAFF_AREAS[area];
+      if (!role) throw new Error(`staff route ${route.url} is outside the staff areas (${Object.keys(STAFF_AREAS).join(', ')})`);
+      route.config = { ...route.config, staffRole: role };
+    });
+    app.addHook('preHandler', async (req) => {
+      await requireRole(db, req, req.routeOptions.config.staffRole ?? 'superadmin');
+    });
+    for (const plugin of plugins) await app.register(plugin, { db });
+  };
+}
 
-  await app.register(catalogueAdminRoutes, { db });
-  await app.register(websiteAdminRoutes, { db });
-  await app.register(identityAdminRoutes, { db });
-};
+export const staffRoutes = staffScope([catalogueAdminRoutes, websiteAdminRoutes, identityAdminRoutes]);
