@@ -62,17 +62,26 @@ const phoneField = z.string().trim().regex(MOBILE_PATTERN, 'Enter a 10-digit mob
 
 export const loginBodySchema = z.object({ identifier: identifierField });
 export const registerBodySchema = z.object({ name: nameField, email: emailField, phone: phoneField });
-export const verifyBodySchema = z.object({ identifier: identifierField, code: z.string().trim().regex(CODE_PATTERN, 'Enter the 6-digit code') });
+const codeField = z.string().trim().regex(CODE_PATTERN, 'Enter the 6-digit code');
+/** `also_code`: the code sent to the second identifier (a registration's mobile), when there is one. */
+export const verifyBodySchema = z.object({ identifier: identifierField, code: codeField, also_code: codeField.optional() });
 
-/** What login and register answer: where the code went and when another may be asked for. */
-export const codeSentSchema = z.object({
-  identifier: z.string(),
-  channel: z.enum(['email', 'sms']),
-  sent_to: z.string(),
+const destinationSchema = z.object({ identifier: z.string(), channel: z.enum(['email', 'sms']), sent_to: z.string() });
+
+/**
+ * What login and register answer: where the code went and when another may be asked for. An
+ * identifier is saved only once a code sent to it is entered, so a registration (or a change of
+ * both email and mobile) sends a second code, to `also`.
+ */
+export const codeSentSchema = destinationSchema.extend({
   resend_after: z.number().int(),
   expires_in: z.number().int(),
+  also: destinationSchema.optional(),
 });
 export type CodeSent = z.infer<typeof codeSentSchema>;
+
+/** Under the second code field when it is missing. */
+export const ALSO_CODE_MESSAGE = 'Enter the 6-digit code sent to your mobile';
 
 export const verifyResponseSchema = z.object({ user: userSchema, cart: cartSchema });
 
@@ -88,7 +97,7 @@ export type Account = z.infer<typeof accountSchema>;
 
 export const detailsBodySchema = z.object({ name: nameField, email: emailField, phone: phoneField });
 export const detailsResponseSchema = z.object({ user: userSchema, pending: codeSentSchema.nullable() });
-export const detailsVerifyBodySchema = z.object({ code: z.string().trim().regex(CODE_PATTERN, 'Enter the 6-digit code') });
+export const detailsVerifyBodySchema = z.object({ code: codeField, also_code: codeField.optional() });
 
 export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;
 

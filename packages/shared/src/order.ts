@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { addressSchema } from './account';
 import { cartSchema } from './cart';
 
@@ -57,9 +58,9 @@ export const canMovePayment = (from: PaymentStatus, to: PaymentStatus) => PAYMEN
 
 /** POST /s/api/orders. `expected_total` is the amount (₹) the shopper saw; a different price is refused. */
 export const placeOrderBodySchema = z.object({
-  address_id: z.number().int().positive(),
+  address_id: idSchema,
   payment_method: z.enum(PAYMENT_PROVIDERS),
-  slot: z.object({ slot_id: z.number().int().positive(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).nullable().optional(),
+  slot: z.object({ slot_id: idSchema, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).nullable().optional(),
   notes: z.string().trim().max(500).nullish(),
   expected_total: z.number().nonnegative(),
   /** one per checkout attempt: a retry or a double click with the same key gets the same order */

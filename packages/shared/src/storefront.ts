@@ -85,6 +85,12 @@ export const webSeoSchema = z.object({ og_title: z.string(), og_description: z.s
 export const popupSchema = z.object({ image: z.string(), duration: z.number().default(5), link: z.string().nullable().default(null), once: z.boolean().default(false) });
 export type Popup = z.infer<typeof popupSchema>;
 
+/** GET /s/api/suppliers: the suppliers of the website's supplier-tiles blocks (spec §2 supplier tile). */
+export const supplierListSchema = z.object({
+  data: z.array(z.object({ image: z.string(), title: z.string().optional(), link: z.string(), border: z.boolean().optional() })),
+});
+export type SupplierList = z.infer<typeof supplierListSchema>;
+
 export const webPageSchema = z.object({ url: z.string(), title: z.string(), show_footer: z.boolean(), show_sub_navbar: z.boolean(), show_navbar: z.boolean() });
 
 /** GET /s/api/init: everything the shell needs, inlined into the HTML on first load. */

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionError, rootCause } from '../db/errors';
 
 /**
  * The one catalogue of expected failures. Each has a stable `code` the client can switch on;
@@ -32,6 +33,8 @@ export const Errors = {
   rateLimited: (message = 'Too many attempts. Please wait a moment and try again.', retryAfter?: number, code = 'RATE_LIMITED') =>
     new AppError(429, code, message, undefined, retryAfter === undefined ? undefined : { retry_after: retryAfter }),
   unavailable: (message = 'Service unavailable') => new AppError(503, 'UNAVAILABLE', message),
+  databaseUnavailable: (reason?: string) =>
+    new AppError(503, 'DATABASE_UNAVAILABLE', 'The shop cannot reach its database just now. Please try again in a moment.', undefined, reason ? { reason } : undefined),
 } as const;
 
 function firstMessage(errors: Record<string, string[]>): string {
@@ -60,6 +63,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
       return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    if (isConnectionError(error)) {
+      // The database dropped or refused the connection: worth a retry, not a bug (the pool reconnects).
+      request.log.warn({ err: error }, 'database unavailable');
+      // The health probe says why (for the operator); shoppers are not shown the database's internals.
+      const e = Errors.databaseUnavailable(request.url.split('?')[0] === '/s/api/health' ? rootCause(error) : undefined);
+      return reply.status(503).header('retry-after', '5').send({ message: e.message, code: e.code, ...e.extra });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: GENERIC_MESSAGE, code: 'INTERNAL' });

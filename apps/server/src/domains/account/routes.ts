@@ -1,11 +1,12 @@
-import { accountSchema, detailsBodySchema, detailsResponseSchema, detailsVerifyBodySchema, type Account, type Identifier } from '@grocer/shared/account';
+import { ALSO_CODE_MESSAGE, accountSchema, detailsBodySchema, detailsResponseSchema, detailsVerifyBodySchema, type Account, type Identifier } from '@grocer/shared/account';
 import { userSchema } from '@grocer/shared/storefront';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { currentUser, forgetCurrentUser, requireUser } from '../../http/auth';
-import { consumeCode } from '../identity/codes';
+import { Errors } from '../../http/errors';
 import { countAddresses } from '../addresses/service';
+import { confirmCodes, liveCodes } from '../identity/codes';
 import { accountErrors, changeContact, clientLimit, identifierTaken, renameUser, sendCode, type SignInDeps } from '../identity/service';
 import { wishlistCounts } from '../wishlist/service';
 
@@ -42,7 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod<SignInDeps & { ordersSummary?:
     let pending = null;
     if (changed.length) {
       await clientLimit(db, 'send', req.ip);
-      pending = await sendCode(deps, req.website, { purpose: 'change', to: changed[0]!, alsoTo: changed[1], userId: user.id, payload: { email, phone } });
+      pending = await sendCode(deps, req.website, req.ip, { purpose: 'change', to: changed as [Identifier] | [Identifier, Identifier], userId: user.id, payload: { email, phone } });
     }
     forgetCurrentUser(req);
     return { user: (await currentUser(db, req))!, pending };
@@ -51,8 +52,12 @@ export const accountRoutes: FastifyPluginAsyncZod<SignInDeps & { ordersSummary?:
   app.post('/account/details/verify', { schema: { body: detailsVerifyBodySchema, response: { 200: z.object({ user: userSchema }) } } }, async (req) => {
     const user = await requireUser(db, req);
     await clientLimit(db, 'verify', req.ip);
-    const row = await consumeCode(db, config.sessionSecret, { websiteId: req.website.id, purposes: ['change'], userId: user.id }, req.body.code);
-    const { email, phone } = row.payload;
+    // the pending change's codes, one per new identifier (email first), each proving its own
+    const [first, second] = await liveCodes(db, { websiteId: req.website.id, purposes: ['change'], userId: user.id });
+    const { code, also_code } = req.body;
+    if (second && !also_code) throw Errors.invalid({ also_code: [ALSO_CODE_MESSAGE] });
+    const [row] = await confirmCodes(db, config.sessionSecret, second ? [{ row: first, code, field: 'code' }, { row: second, code: also_code!, field: 'also_code' }] : [{ row: first, code }]);
+    const { email, phone } = row!.payload;
     if (await identifierTaken(db, user.id, { email: email!, phone: phone! })) throw accountErrors.taken();
     // another account may take the email or mobile between the check above and this update: 409 too
     await changeContact(db, user.id, { email: email!, phone: phone! });

@@ -1,4 +1,5 @@
 import { addressInputSchema, addressListSchema, addressSchema } from '@grocer/shared/account';
+import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,7 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type Owner } from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: coercedIdSchema });
 
 /** The signed-in shopper's delivery addresses; another shopper's id is 404. */
 export const addressRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

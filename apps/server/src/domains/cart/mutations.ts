@@ -1,6 +1,6 @@
 import { couponDiscount } from '@grocer/shared/coupon';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { packLabel } from '../catalogue/service';
 import { couponUsage, findCoupon } from '../coupons/service';
@@ -112,6 +112,14 @@ export async function applyCoupon(db: Db, ctx: CartContext, code: string) {
 export async function removeCoupon(db: Db, ctx: CartContext) {
   const cart = await findCart(db, ctx);
   if (cart) await db.update(carts).set({ offercode: null, updatedAt: new Date() }).where(eq(carts.id, cart.id));
+}
+
+/**
+ * Locks the signed-in shopper's cart row for the rest of the caller's transaction (checkout: one
+ * cart is one order, so a second checkout of the same cart waits, then finds it ordered).
+ */
+export async function lockUserCart(tx: Tx, websiteId: number, userId: number): Promise<void> {
+  await tx.select({ id: carts.id }).from(carts).where(and(eq(carts.websiteId, websiteId), eq(carts.userId, userId))).for('update');
 }
 
 /** Empties a cart after its order was placed (checkout calls this in the order's transaction). */

@@ -148,8 +148,12 @@ function deliveryMessage(p: PricedCart): string | null {
   return null;
 }
 
-/** The spec §3 cart (rupees) for a priced cart. */
-export function toCartResponse(p: PricedCart): Cart {
+/**
+ * The spec §3 cart (rupees) for a priced cart. `grouped_items` (the items per delivery slot) is
+ * filled only for a caller that asks with `groupby_delivery` (spec §7); every other answer has it
+ * empty, so the cart sent after each click stays small.
+ */
+export function toCartResponse(p: PricedCart, groupByDelivery = false): Cart {
   const slotOf = (valid: boolean) => ({
     delivery_charge_id: valid && p.zone ? p.zone.id : null,
     del_date: valid ? (p.slot?.date ?? null) : null,
@@ -210,7 +214,7 @@ export function toCartResponse(p: PricedCart): Cart {
     deliveryMessage: deliveryMessage(p),
     paymentMethods,
     items,
-    grouped_items: grouped,
+    grouped_items: groupByDelivery ? grouped : [],
     del_date: p.slot?.date ?? null,
     del_start_time: p.slot?.startTime ?? null,
     del_end_time: p.slot?.endTime ?? null,
@@ -220,7 +224,7 @@ export function toCartResponse(p: PricedCart): Cart {
 }
 
 /** Both views of the caller's cart: the paise model (for checkout) and the spec §3 cart. */
-export async function loadCart(db: DbOrTx, ctx: CartContext): Promise<{ model: PricedCart; cart: Cart }> {
+export async function loadCart(db: DbOrTx, ctx: CartContext, groupByDelivery = false): Promise<{ model: PricedCart; cart: Cart }> {
   const model = await loadPricedCart(db, ctx);
-  return { model, cart: toCartResponse(model) };
+  return { model, cart: toCartResponse(model, groupByDelivery) };
 }

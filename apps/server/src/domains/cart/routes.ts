@@ -1,4 +1,5 @@
 import { cartSchema } from '@grocer/shared/cart';
+import { coercedIdSchema } from '@grocer/shared/ids';
 import { applyCouponBodySchema } from '@grocer/shared/coupon';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,10 +14,11 @@ export async function cartContext(req: FastifyRequest, create = false): Promise<
   return { websiteId: req.website.id, userId: session?.userId ?? null, sessionId: session?.id ?? null, pincode: session?.pincode ?? null };
 }
 
-const addBody = z.object({ pack_id: z.coerce.number().int().positive(), warehouse_id: z.coerce.number().int().positive().nullish() });
-const removeBody = z.object({ pack_id: z.coerce.number().int().positive(), remove: z.boolean().optional().default(false) });
+const addBody = z.object({ pack_id: coercedIdSchema, warehouse_id: coercedIdSchema.nullish() });
+const removeBody = z.object({ pack_id: coercedIdSchema, remove: z.boolean().optional().default(false) });
 const cartQuery = z.object({
-  address_id: z.coerce.number().int().positive().optional(),
+  address_id: coercedIdSchema.optional(),
+  /** present (any value, `?groupby_delivery` included) → `grouped_items` is filled */
   groupby_delivery: z.string().optional(),
 });
 
@@ -29,7 +31,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const address = await findAddress(db, { websiteId: ctx.websiteId, userId: ctx.userId }, req.query.address_id);
       if (address) ctx.pincode = address.pincode;
     }
-    return (await loadCart(db, ctx)).cart;
+    return (await loadCart(db, ctx, req.query.groupby_delivery !== undefined)).cart;
   });
 
   app.post('/cart/add', { schema: { body: addBody, ...reply200 } }, async (req) => {
@@ -50,7 +52,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     return (await loadCart(db, ctx)).cart;
   });
 
-  app.get('/remove/coupon', { schema: reply200 }, async (req) => {
+  app.get('/remove/coupon', { schema: reply200, config: { changesState: true } }, async (req) => {
     const ctx = await cartContext(req);
     await removeCoupon(db, ctx);
     return (await loadCart(db, ctx)).cart;

@@ -167,6 +167,19 @@ describe('GET /s/api/products/:slug', () => {
     expect(missing.json()).toEqual({ message: 'Product not found', code: 'NOT_FOUND' });
   });
 
+  it('takes a numeric product_id as well as a slug (spec §3, §7), only within the website', async () => {
+    const bySlug = productSchema.parse((await client.get('/s/api/products/toor-dal')).json());
+    const byId = await client.get(`/s/api/products/${bySlug.product_id}`);
+    expect(byId.statusCode).toBe(200);
+    expect(productSchema.parse(byId.json())).toEqual(bySlug);
+    const related = await client.get(`/s/api/products/${bySlug.product_id}/related`);
+    expect(related.json().data.map((p: { slug: string }) => p.slug)).toEqual((await client.get('/s/api/products/toor-dal/related')).json().data.map((p: { slug: string }) => p.slug));
+    const other = new TestClient(t.app, { host: 'other.example' });
+    const otherId = productSchema.parse((await other.get('/s/api/products/basmati-rice')).json()).product_id;
+    expect((await client.get(`/s/api/products/${otherId}`)).statusCode).toBe(404);
+    expect((await client.get('/s/api/products/99999999999')).statusCode).toBe(404);
+  });
+
   it('lists related products from the same category first', async () => {
     const res = await client.get('/s/api/products/basmati-rice/related');
     expect(res.json().data[0].slug).toBe('sona-masoori-rice');

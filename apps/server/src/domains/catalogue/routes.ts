@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { websiteCache } from '../../http/cache';
 import { createMicroCache, sendJson } from '../../http/micro-cache';
 import { deliveryContext } from '../delivery/service';
-import { getProductBySlug, listProducts, relatedProducts, type CatalogueContext } from './service';
+import { getProduct, listProducts, relatedProducts, type CatalogueContext } from './service';
 
 // The warehouse of the default zone, for visitors without a pincode.
 const defaultWarehouse = websiteCache<number | null>({ ttlMs: 5000 });
@@ -35,16 +35,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     return sendJson(reply, await cache.get(ctx.websiteId, key, () => listProducts(db, ctx, req.query).then((r) => productListSchema.parse(r))));
   });
 
-  app.get('/products/:slug', { schema: { params: z.object({ slug: z.string().min(1).max(200) }), response: { 200: productSchema } } }, async (req, reply) => {
+  // `:id` is a slug or a numeric product_id (spec §3, §7).
+  const productParams = z.object({ id: z.string().min(1).max(200) });
+
+  app.get('/products/:id', { schema: { params: productParams, response: { 200: productSchema } } }, async (req, reply) => {
     const ctx = await catalogueContext(db, req);
     const key = anonymousKey(ctx, req.url);
-    if (!key) return getProductBySlug(db, ctx, req.params.slug);
-    return sendJson(reply, await cache.get(ctx.websiteId, key, () => getProductBySlug(db, ctx, req.params.slug).then((r) => productSchema.parse(r))));
+    if (!key) return getProduct(db, ctx, req.params.id);
+    return sendJson(reply, await cache.get(ctx.websiteId, key, () => getProduct(db, ctx, req.params.id).then((r) => productSchema.parse(r))));
   });
 
   app.get(
-    '/products/:slug/related',
-    { schema: { params: z.object({ slug: z.string().min(1).max(200) }), response: { 200: z.object({ data: z.array(productSchema) }) } } },
-    async (req) => ({ data: await relatedProducts(db, await catalogueContext(db, req), req.params.slug) }),
+    '/products/:id/related',
+    { schema: { params: productParams, response: { 200: z.object({ data: z.array(productSchema) }) } } },
+    async (req) => ({ data: await relatedProducts(db, await catalogueContext(db, req), req.params.id) }),
   );
 };

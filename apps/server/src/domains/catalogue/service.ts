@@ -9,6 +9,7 @@ import { wishlistedProductIds } from '../wishlist/service';
 import { brands, categories, packs, productMedia, products } from './tables';
 import { websiteCache } from '../../http/cache';
 import { Errors } from '../../http/errors';
+import { decodeUrlText } from '../../http/nul-guard';
 import { prefixTsQuery } from './search';
 
 /** Who is asking: the website, the warehouse serving their pincode (if known), and the user. */
@@ -60,7 +61,7 @@ function withDescendants(node: Category, out: number[] = []): number[] {
 /** `c` accepts slugs or links such as '/products?c=rice' (spec §2). */
 export function categorySlugFromParam(value: string): string {
   const m = /[?&]c=([^&]+)/.exec(value);
-  return decodeURIComponent(m ? m[1]! : value).trim();
+  return (decodeUrlText(m ? m[1]! : value) ?? '').trim();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,21 +145,34 @@ export async function listProducts(db: Db, ctx: CatalogueContext, query: Product
   return { data, meta: { total, perPage: query.perPage, page: query.page } };
 }
 
-export async function getProductBySlug(db: Db, ctx: CatalogueContext, slug: string): Promise<Product> {
-  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.websiteId, ctx.websiteId), eq(products.slug, slug))).limit(1);
+const MAX_ID = 2 ** 31 - 1;
+
+/**
+ * A product by its slug (spec §3's identifier) or its numeric product_id (spec §7 names the
+ * product call's parameter `{id}`): both are accepted; a slug that is all digits wins over an id.
+ */
+async function findProduct(db: Db, websiteId: number, idOrSlug: string) {
+  const id = /^[1-9]\d{0,9}$/.test(idOrSlug) && Number(idOrSlug) <= MAX_ID ? Number(idOrSlug) : null;
+  const match = id === null ? eq(products.slug, idOrSlug) : sql`(${products.slug} = ${idOrSlug} or ${products.id} = ${id})`;
+  const [row] = await db
+    .select({ id: products.id, categoryId: products.categoryId, brandId: products.brandId })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), match))
+    .orderBy(sql`${products.slug} = ${idOrSlug} desc`)
+    .limit(1);
   if (!row) throw Errors.notFound('Product not found');
+  return row;
+}
+
+export async function getProduct(db: Db, ctx: CatalogueContext, idOrSlug: string): Promise<Product> {
+  const row = await findProduct(db, ctx.websiteId, idOrSlug);
   const [product] = await hydrateProducts(db, ctx, [row.id]);
   return product!;
 }
 
 /** Same category first, then the same brand; never the product itself. */
-export async function relatedProducts(db: Db, ctx: CatalogueContext, slug: string, limit = 12): Promise<Product[]> {
-  const [p] = await db
-    .select({ id: products.id, categoryId: products.categoryId, brandId: products.brandId })
-    .from(products)
-    .where(and(eq(products.websiteId, ctx.websiteId), eq(products.slug, slug)))
-    .limit(1);
-  if (!p) throw Errors.notFound('Product not found');
+export async function relatedProducts(db: Db, ctx: CatalogueContext, idOrSlug: string, limit = 12): Promise<Product[]> {
+  const p = await findProduct(db, ctx.websiteId, idOrSlug);
   const rows = await db
     .select({ id: products.id })
     .from(products)

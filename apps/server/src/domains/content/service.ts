@@ -4,19 +4,22 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pageComponents, pages } from './tables';
 import { Errors } from '../../http/errors';
+import { decodeUrlText } from '../../http/nul-guard';
 import { hydrateProducts, listProducts, loadTaxonomy, productIdsBySlug, type CatalogueContext } from '../catalogue/service';
 
-/** '/about-us/' and 'about-us' both mean '/about-us'; '' means home '/'. */
-export function normalisePageUrl(url: string): string {
+/** '/about-us/' and 'about-us' both mean '/about-us'; '' means home '/'. Null: no page can have it. */
+export function normalisePageUrl(url: string): string | null {
   const path = '/' + url.split('?')[0]!.replace(/^\/+|\/+$/g, '');
-  return decodeURIComponent(path);
+  return decodeUrlText(path);
 }
 
 export async function findPage(db: Db, websiteId: number, url: string) {
+  const path = normalisePageUrl(url);
+  if (path === null) return null;
   const [page] = await db
     .select()
     .from(pages)
-    .where(and(eq(pages.websiteId, websiteId), eq(pages.url, normalisePageUrl(url)), eq(pages.published, true)))
+    .where(and(eq(pages.websiteId, websiteId), eq(pages.url, path), eq(pages.published, true)))
     .limit(1);
   return page ?? null;
 }

@@ -1,3 +1,4 @@
+import { couponDiscount, type CouponResult } from '@grocer/shared/coupon';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { couponRedemptions, coupons } from './tables';
@@ -25,9 +26,16 @@ export async function couponUsage(db: DbOrTx, websiteId: number, couponId: numbe
   return { total: Number(row?.total ?? 0), byCustomer: Number(row?.byCustomer ?? 0) };
 }
 
-/** Records one use of a coupon by an order (checkout calls this inside the order's transaction). */
-export async function recordRedemption(db: DbOrTx, input: { websiteId: number; couponId: number; userId: number | null; orderId: string }) {
-  await db.insert(couponRedemptions).values(input).onConflictDoNothing();
+/**
+ * Records one use of a coupon by an order (checkout calls this inside the order's transaction),
+ * if the coupon still allows it. The coupon row is locked first, so racing checkouts count the
+ * redemptions one after another and the total and per-customer limits hold; a refusal says why.
+ */
+export async function recordRedemption(db: DbOrTx, input: { websiteId: number; couponId: number; userId: number | null; orderId: string; itemsTotalPaise: number }): Promise<CouponResult> {
+  const [coupon] = await db.select().from(coupons).where(and(eq(coupons.websiteId, input.websiteId), eq(coupons.id, input.couponId))).for('update');
+  const result = couponDiscount(coupon ?? null, input.itemsTotalPaise, new Date(), await couponUsage(db, input.websiteId, input.couponId, input.userId));
+  if (result.ok) await db.insert(couponRedemptions).values({ websiteId: input.websiteId, couponId: input.couponId, userId: input.userId, orderId: input.orderId }).onConflictDoNothing();
+  return result;
 }
 
 /** Gives an order's coupon use back (the order was cancelled or its payment never came). */

@@ -10,6 +10,8 @@ export interface Shopper {
 export const orderErrors = {
   notFound: () => new AppError(404, 'ORDER_NOT_FOUND', 'Order not found'),
   cartEmpty: () => Errors.conflict('CART_EMPTY', 'Your cart is empty'),
+  cartOrdered: (ordernumber: string) => Errors.conflict('CART_ALREADY_ORDERED', `This cart has just been ordered (order ${ordernumber}). You can find it in My Orders.`),
+  couponUnavailable: (reason: string) => Errors.conflict('COUPON_UNAVAILABLE', `${reason}. Please review your cart and place the order again.`),
   addressNotFound: () => new AppError(404, 'ADDRESS_NOT_FOUND', 'Address not found'),
   notDeliverable: (pincode: string) => Errors.conflict('NOT_DELIVERABLE', `Sorry, we do not deliver to ${pincode} yet.`),
   linesUnavailable: (lines: Array<{ packId: number; label: string; message: string }>) =>

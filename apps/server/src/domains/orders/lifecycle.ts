@@ -18,9 +18,13 @@ export async function addEvent(tx: DbOrTx, o: Pick<OrderRow, 'id' | 'websiteId'>
 export const byStockRow = (a: { packId: number | null; warehouseId: number | null }, b: { packId: number | null; warehouseId: number | null }) =>
   (a.packId ?? 0) - (b.packId ?? 0) || (a.warehouseId ?? 0) - (b.warehouseId ?? 0);
 
-/** Locks the order's row for the rest of the caller's transaction (payments lock order, then payment). */
-export async function lockOrder(tx: Tx, orderId: string): Promise<void> {
-  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+/**
+ * Locks the order's row for the rest of the caller's transaction (payments lock order, then
+ * payment) and answers its status then (null: no such order).
+ */
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderStatus | null> {
+  const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+  return row?.status ?? null;
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { OrderStatus, PlaceOrderBody } from '@grocer/shared/order';
 import { toPaise, toRupees } from '@grocer/shared/money';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { rowsOf } from '../../db/rows';
 import { findAddress } from '../addresses/service';
-import { clearCart, loadPricedCart, type CartContext } from '../cart/service';
+import { clearCart, loadPricedCart, lockUserCart, type CartContext } from '../cart/service';
 import { recordRedemption } from '../coupons/service';
 import { nextSlots, slotZone, takeSlot, type SlotOffer } from '../delivery/service';
 import { moveStock, warehouseStates } from '../inventory/service';
@@ -53,19 +53,26 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
   const existing = await db.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);
   if (existing[0]) return { order: existing[0], created: false };
   try {
-    const order = await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
+      // One cart is one order: the shopper's cart row is locked first, so a second checkout of the
+      // same cart (another tab, a retry with a new key) waits here, then finds it ordered.
+      await lockUserCart(tx, s.websiteId, s.userId);
+      const [same] = await tx.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);
+      if (same) return { order: same, created: false };
       const address = await findAddress(tx, s, body.address_id);
       if (!address) throw orderErrors.addressNotFound();
       const priced = await loadPricedCart(tx, { ...cartCtx, userId: s.userId, pincode: address.pincode });
-      if (!priced.cartId || priced.lines.length === 0) throw orderErrors.cartEmpty();
+      if (!priced.cartId || priced.lines.length === 0) {
+        const [recent] = await tx.select().from(orders).where(and(mine(s), sql`${orders.createdAt} > now() - interval '10 minutes'`)).orderBy(desc(orders.createdAt)).limit(1);
+        throw recent ? orderErrors.cartOrdered(recent.ordernumber) : orderErrors.cartEmpty();
+      }
       if (!priced.serviceable || !priced.zone) throw orderErrors.notDeliverable(address.pincode);
       const bad = priced.lines.filter((l) => !l.valid);
       if (bad.length) throw orderErrors.linesUnavailable(bad.map((l) => ({ packId: l.packId, label: `${l.productName} - ${l.packName}`, message: l.message ?? 'Not available' })));
       if (body.payment_method === 'cod' && !priced.codAllowed) throw orderErrors.paymentUnavailable('cod');
       if (toPaise(body.expected_total) !== priced.amountPaise) throw orderErrors.priceChanged(toRupees(priced.amountPaise));
 
-      // The order row first: a concurrent call with the same key waits here and then fails on the
-      // unique key, before it takes any stock.
+      // The order row first: the unique key is the last guard against a second order for one key.
       const id = randomUUID();
       if (body.slot) {
         if ((await slotZone(tx, s.websiteId, body.slot.slot_id)) !== priced.zone.id) throw orderErrors.slotInvalid();
@@ -125,11 +132,13 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
       );
       await addEvent(tx, order!, status, `user:${s.userId}`, body.payment_method === 'cod' ? 'Cash on delivery' : null);
       await createPayment(tx, { websiteId: s.websiteId, orderId: id, provider: body.payment_method, amount: priced.amountPaise });
-      if (priced.coupon) await recordRedemption(tx, { websiteId: s.websiteId, couponId: priced.coupon.id, userId: s.userId, orderId: id });
+      if (priced.coupon) {
+        const redeemed = await recordRedemption(tx, { websiteId: s.websiteId, couponId: priced.coupon.id, userId: s.userId, orderId: id, itemsTotalPaise: priced.itemsTotalPaise });
+        if (!redeemed.ok) throw orderErrors.couponUnavailable(redeemed.reason);
+      }
       await clearCart(tx, s.websiteId, priced.cartId);
-      return order!;
+      return { order: order!, created: true };
     });
-    return { order, created: true };
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     const [again] = await db.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);

@@ -24,6 +24,8 @@ export const paymentErrors = {
   notConfigured: (provider: string) => new AppError(503, 'PAYMENT_NOT_CONFIGURED', `Online payment with ${provider} is not set up for this shop`),
   providerFailed: (provider: string) => new AppError(502, 'PAYMENT_PROVIDER_ERROR', `${provider} did not answer. Please try again in a moment.`),
   badSignature: () => new AppError(400, 'BAD_SIGNATURE', 'The payment signature does not match'),
+  badWebhook: () => new AppError(400, 'BAD_WEBHOOK', 'The webhook body is not a payment event this shop understands'),
+  staleWebhook: () => new AppError(400, 'WEBHOOK_EXPIRED', 'The webhook timestamp is outside the 5-minute replay window'),
 };
 
 /**
@@ -82,9 +84,9 @@ export const cashfree = {
   headers: (k: ProviderKeys) => ({ 'x-client-id': k.keyId, 'x-client-secret': k.keySecret, 'x-api-version': CASHFREE_API_VERSION, 'content-type': 'application/json' }),
   createOrder: (k: ProviderKeys, body: { order_id: string; order_amount: number; customer_details: Record<string, string>; order_meta: { return_url: string; notify_url?: string } }) =>
     call<{ order_id: string; cf_order_id: string; payment_session_id: string; order_status: string }>('Cashfree', `${k.baseUrl}/pg/orders`, { method: 'POST', headers: cashfree.headers(k), body: JSON.stringify({ ...body, order_currency: 'INR' }) }),
-  getOrder: (k: ProviderKeys, orderId: string) => call<{ order_id: string; order_status: string }>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}`, { headers: cashfree.headers(k) }),
+  getOrder: (k: ProviderKeys, orderId: string) => call<{ order_id: string; order_status: string; order_amount: number }>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}`, { headers: cashfree.headers(k) }),
   orderPayments: (k: ProviderKeys, orderId: string) =>
-    call<Array<{ cf_payment_id: string | number; payment_status: string }>>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}/payments`, { headers: cashfree.headers(k) }),
+    call<Array<{ cf_payment_id: string | number; payment_status: string; payment_amount: number }>>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}/payments`, { headers: cashfree.headers(k) }),
   refund: (k: ProviderKeys, orderId: string, amount: number, refundId: string) =>
     call<{ refund_id: string; refund_status: string }>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}/refunds`, { method: 'POST', headers: cashfree.headers(k), body: JSON.stringify({ refund_amount: amount, refund_id: refundId }) }),
   /** x-webhook-signature = base64(HMAC-SHA256(timestamp + raw body, secret)) */

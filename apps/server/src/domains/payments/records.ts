@@ -1,5 +1,5 @@
 import { PAYMENT_STATUSES, canMovePayment, type PaymentProvider, type PaymentStatus } from '@grocer/shared/order';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paymentEvents, payments } from './tables';
 
@@ -64,6 +64,11 @@ export async function recordProviderOrder(db: DbOrTx, id: number, providerOrderI
     .update(payments)
     .set({ providerOrderId, ...(meta ? { meta } : {}), updatedAt: new Date() })
     .where(eq(payments.id, id));
+}
+
+/** A signed payment that does not match its order: noted on the payment for the shop to review (its status does not move). */
+export async function holdForReview(tx: DbOrTx, orderId: string, review: string): Promise<void> {
+  await tx.update(payments).set({ meta: sql`${payments.meta} || ${JSON.stringify({ review })}::jsonb`, updatedAt: new Date() }).where(eq(payments.orderId, orderId));
 }
 
 /** A refund the provider has accepted but not finished: its id, kept while refund_pending. */

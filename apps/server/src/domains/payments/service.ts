@@ -1,16 +1,18 @@
 import type { PaymentHandoff } from '@grocer/shared/order';
-import { formatINR, toRupees } from '@grocer/shared/money';
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { findUserById } from '../identity/service';
-import { abandonedOrders, lockOrder, moveOrder, orderById, orderLinesOf, releaseOrder, type OrderRow } from '../orders/service';
+import { abandonedOrders, addEvent, lockOrder, moveOrder, orderById, orderLinesOf, releaseOrder, type OrderRow } from '../orders/service';
 import type { Outbox } from '../outbox/service';
 import { cashfree, paymentErrors, providerKeys, razorpay, safeEqual, type ProviderKeys } from './providers';
-import { movePayment, paymentByProviderOrder, paymentOfOrder, recordPaymentEvent, recordProviderOrder, recordRefundId, type PaymentRow } from './records';
+import { holdForReview, movePayment, paymentByProviderOrder, paymentOfOrder, recordPaymentEvent, recordProviderOrder, recordRefundId, type PaymentRow } from './records';
 
 export type { PaymentRow };
-type Outcome = { kind: 'paid'; providerPaymentId: string } | { kind: 'failed'; reason: string };
+/** `amount`: what the provider says was paid, in paise (checked against the order's total). */
+type Outcome = { kind: 'paid'; providerPaymentId: string; amount: number } | { kind: 'failed'; reason: string };
 
 export interface PaymentsDeps {
   db: Db;
@@ -87,7 +89,16 @@ export class Payments {
       if (!(await recordPaymentEvent(tx, { provider: order.paymentMethod, eventId: eventKey, orderId: order.id, kind, payload }))) return; // applied before
       // Locks in the same order as cancel and release (order row, then payment row), so a payment
       // landing while the shopper cancels waits instead of deadlocking.
-      await lockOrder(tx, order.id);
+      const status = await lockOrder(tx, order.id);
+      if (outcome.kind === 'paid' && outcome.amount !== order.total) {
+        // Signed, but not what the order costs: never marked paid. The event stays in the history
+        // and the payment and timeline say why, for the shop to review.
+        const review = `Payment ${outcome.providerPaymentId} of ${formatINR(toRupees(outcome.amount))} does not match the order total ${formatINR(toRupees(order.total))}: held for review`;
+        await holdForReview(tx, order.id, review);
+        await addEvent(tx, order, status ?? order.status, order.paymentMethod, review);
+        this.d.log.warn({ order: order.id, amount: outcome.amount, total: order.total }, 'payment amount differs from the order total');
+        return;
+      }
       if (outcome.kind === 'failed') {
         await movePayment(tx, { orderId: order.id }, 'failed');
         return;
@@ -109,7 +120,11 @@ export class Payments {
     const p = await this.paymentOf(order.id);
     const k = await this.keys(order.websiteId, 'razorpay');
     if (!p.providerOrderId || p.provider !== 'razorpay' || !safeEqual(razorpay.paymentSignature(k, p.providerOrderId, body.razorpay_payment_id), body.razorpay_signature)) throw paymentErrors.badSignature();
-    await this.settle(order, `payment:${body.razorpay_payment_id}`, 'checkout.verified', body, { kind: 'paid', providerPaymentId: body.razorpay_payment_id });
+    // The signature covers the ids, not the amount: Razorpay says what that payment was for.
+    const { items } = await razorpay.orderPayments(k, p.providerOrderId);
+    const paid = items.find((i) => i.id === body.razorpay_payment_id);
+    if (!paid) throw paymentErrors.badSignature();
+    await this.settle(order, `payment:${body.razorpay_payment_id}`, 'checkout.verified', body, { kind: 'paid', providerPaymentId: body.razorpay_payment_id, amount: paid.amount });
   }
 
   /** Asks the provider how the order stands (the confirm page, and the reconciler). */
@@ -121,7 +136,7 @@ export class Payments {
     if (order.paymentMethod === 'razorpay') {
       const { items } = await razorpay.orderPayments(k, p.providerOrderId);
       const captured = items.find((i) => i.status === 'captured');
-      if (captured) await this.settle(order, `payment:${captured.id}`, 'reconciled', captured, { kind: 'paid', providerPaymentId: captured.id });
+      if (captured) await this.settle(order, `payment:${captured.id}`, 'reconciled', captured, { kind: 'paid', providerPaymentId: captured.id, amount: captured.amount });
       return;
     }
     const cf = await cashfree.getOrder(k, p.providerOrderId);
@@ -129,13 +144,13 @@ export class Payments {
       const list = await cashfree.orderPayments(k, p.providerOrderId);
       const ok = list.find((x) => x.payment_status === 'SUCCESS');
       const id = String(ok?.cf_payment_id ?? cf.order_id);
-      await this.settle(order, `payment:${id}`, 'reconciled', cf, { kind: 'paid', providerPaymentId: id });
+      await this.settle(order, `payment:${id}`, 'reconciled', cf, { kind: 'paid', providerPaymentId: id, amount: toPaise(ok?.payment_amount ?? cf.order_amount) });
     }
   }
 
   /** POST from Razorpay: X-Razorpay-Signature over the raw body; x-razorpay-event-id for idempotency. */
   async razorpayWebhook(raw: string, signature: string, eventId: string) {
-    const body = JSON.parse(raw) as { event: string; payload?: { payment?: { entity?: { id: string; order_id: string; error_description?: string } } } };
+    const body = parseWebhook(razorpayWebhookBody, raw);
     const entity = body.payload?.payment?.entity;
     if (!entity?.order_id) return;
     const p = await paymentByProviderOrder(this.d.db, 'razorpay', entity.order_id);
@@ -144,13 +159,13 @@ export class Payments {
     if (!safeEqual(razorpay.webhookSignature(k, raw), signature)) throw paymentErrors.badSignature();
     const order = await orderById(this.d.db, p.orderId);
     if (!order) return;
-    if (body.event === 'payment.captured' || body.event === 'order.paid') await this.settle(order, eventId || `payment:${entity.id}`, body.event, body, { kind: 'paid', providerPaymentId: entity.id });
+    if (body.event === 'payment.captured' || body.event === 'order.paid') await this.settle(order, eventId || `payment:${entity.id}`, body.event, body, { kind: 'paid', providerPaymentId: entity.id, amount: entity.amount });
     else if (body.event === 'payment.failed') await this.settle(order, eventId || `failed:${entity.id}`, body.event, body, { kind: 'failed', reason: entity.error_description ?? 'Payment failed' });
   }
 
   /** POST from Cashfree: x-webhook-signature = base64 HMAC(timestamp + raw body). */
-  async cashfreeWebhook(raw: string, signature: string, timestamp: string) {
-    const body = JSON.parse(raw) as { type: string; data?: { order?: { order_id: string }; payment?: { cf_payment_id: string | number; payment_status: string; payment_message?: string } } };
+  async cashfreeWebhook(raw: string, signature: string, timestamp: string, now = Date.now()) {
+    const body = parseWebhook(cashfreeWebhookBody, raw);
     const orderId = body.data?.order?.order_id;
     const payment = body.data?.payment;
     if (!orderId || !payment) return;
@@ -158,8 +173,11 @@ export class Payments {
     if (!order || order.paymentMethod !== 'cashfree') return;
     const k = await this.keys(order.websiteId, 'cashfree');
     if (!safeEqual(cashfree.webhookSignature(k, timestamp, raw), signature)) throw paymentErrors.badSignature();
+    // The timestamp is signed with the body: an old one is a replay (Cashfree sends seconds or milliseconds).
+    const ts = Number(timestamp);
+    if (!Number.isFinite(ts) || Math.abs(now - (ts > 1e12 ? ts : ts * 1000)) > WEBHOOK_REPLAY_WINDOW_MS) throw paymentErrors.staleWebhook();
     const id = String(payment.cf_payment_id);
-    if (payment.payment_status === 'SUCCESS') await this.settle(order, `payment:${id}`, body.type, body, { kind: 'paid', providerPaymentId: id });
+    if (payment.payment_status === 'SUCCESS') await this.settle(order, `payment:${id}`, body.type, body, { kind: 'paid', providerPaymentId: id, amount: toPaise(payment.payment_amount) });
     else if (payment.payment_status === 'FAILED' || payment.payment_status === 'USER_DROPPED') await this.settle(order, `failed:${id}`, body.type, body, { kind: 'failed', reason: payment.payment_message ?? 'Payment failed' });
   }
 
@@ -230,5 +248,34 @@ export class Payments {
       this.d.log.error({ err: e, order: orderId }, 'order confirmation email failed');
     }
   }
+}
+
+/** A signed Cashfree webhook older (or newer) than this is refused. */
+export const WEBHOOK_REPLAY_WINDOW_MS = 5 * 60_000;
+
+// What the webhooks must carry; anything else (not JSON, `null`, wrong types, NUL bytes) is a 400.
+const id = z.string().min(1).max(200).regex(/^[^\0]*$/);
+const razorpayWebhookBody = z.object({
+  event: id,
+  payload: z.object({ payment: z.object({ entity: z.object({ id, order_id: id, amount: z.number().int().nonnegative(), error_description: z.string().max(1000).nullish() }) }).optional() }).optional(),
+});
+const cashfreeWebhookBody = z.object({
+  type: id,
+  data: z.object({
+    order: z.object({ order_id: id }).optional(),
+    payment: z.object({ cf_payment_id: z.union([id, z.number()]), payment_status: id, payment_amount: z.number().nonnegative(), payment_message: z.string().max(1000).nullish() }).optional(),
+  }).optional(),
+});
+
+function parseWebhook<T>(schema: z.ZodType<T>, raw: string): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw paymentErrors.badWebhook();
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw paymentErrors.badWebhook();
+  return parsed.data;
 }
 

@@ -12,6 +12,7 @@ import { Errors } from '../../http/errors';
 import { cartContext } from '../cart/routes';
 import { loadCart } from '../cart/service';
 import { loadTaxonomy } from '../catalogue/service';
+import { SUPPLIERS_PATH } from '../content/suppliers';
 
 type StoreData = Omit<Init, 'user' | 'pincode' | 'cart'> & { pageScripts: { head: string; body: string } };
 
@@ -37,6 +38,8 @@ async function readStoreData(db: Db, websiteId: number): Promise<StoreData> {
   const navSetting = parseNavSetting(s?.navSetting ?? {});
   const seo = webSeoSchema.safeParse({ og_title: '', og_description: '', meta_keywords: '', og_image: '', ...(s?.seo ?? {}) });
   const popup = s?.popup ? popupSchema.safeParse(s.popup) : null;
+  // Links to the suppliers page are hidden while the website does not show it (spec §3).
+  const shown = (i: { link: string | null; value: string | null }) => s?.showSupplierPage || (i.link !== SUPPLIERS_PATH && i.value !== SUPPLIERS_PATH);
   return {
     web: {
       id: site.website.id,
@@ -58,8 +61,8 @@ async function readStoreData(db: Db, websiteId: number): Promise<StoreData> {
     webAddress: s?.webAddress ?? {},
     popup: popup?.success ? popup.data : null,
     webPages: pageRows,
-    navs: buildTree(items.filter((i) => i.kind === 'nav'), taxonomy.tree),
-    footers: buildTree(items.filter((i) => i.kind === 'footer'), taxonomy.tree),
+    navs: buildTree(items.filter((i) => i.kind === 'nav' && shown(i)), taxonomy.tree),
+    footers: buildTree(items.filter((i) => i.kind === 'footer' && shown(i)), taxonomy.tree),
     pageScripts: s?.pageScripts ?? { head: '', body: '' },
   };
 }

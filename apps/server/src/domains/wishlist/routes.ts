@@ -1,3 +1,4 @@
+import { coercedIdSchema } from '@grocer/shared/ids';
 import {
   wishlistCategoryBodySchema,
   wishlistCategoryRowSchema,
@@ -25,7 +26,7 @@ import {
   type WishlistOwner,
 } from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: coercedIdSchema });
 
 export const wishlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** Wishlists belong to signed-in shoppers: 401 otherwise. */

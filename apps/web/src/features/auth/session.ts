@@ -8,13 +8,21 @@ import { initQuery } from '../../lib/init';
 /** Where the code went, kept for /auth/verify across a reload (sessionStorage). */
 const PENDING_KEY = 'auth.pending';
 
+export interface RegisterBody {
+  name: string;
+  email: string;
+  phone: string;
+}
+
 export interface PendingSignIn extends CodeSent {
   /** when the code was sent (ms), for the resend countdown */
   sentAt: number;
+  /** a registration's details, to send its codes again */
+  register?: RegisterBody;
 }
 
 export const pendingSignIn = {
-  save: (sent: CodeSent) => sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...sent, sentAt: Date.now() } satisfies PendingSignIn)),
+  save: (sent: CodeSent, register?: RegisterBody) => sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...sent, sentAt: Date.now(), register } satisfies PendingSignIn)),
   read: (): PendingSignIn | null => {
     try {
       return JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingSignIn | null;
@@ -27,8 +35,9 @@ export const pendingSignIn = {
 
 export const authApi = {
   login: (identifier: string) => api<CodeSent>('/api/auth/login', { method: 'POST', body: { identifier } }),
-  register: (body: { name: string; email: string; phone: string }) => api<CodeSent>('/api/auth/register', { method: 'POST', body }),
-  verify: (identifier: string, code: string) => api<{ user: User; cart: Cart }>('/api/auth/verify', { method: 'POST', body: { identifier, code } }),
+  register: (body: RegisterBody) => api<CodeSent>('/api/auth/register', { method: 'POST', body }),
+  /** `alsoCode`: the code sent to the second identifier (a registration's mobile) */
+  verify: (identifier: string, code: string, alsoCode?: string) => api<{ user: User; cart: Cart }>('/api/auth/verify', { method: 'POST', body: { identifier, code, also_code: alsoCode } }),
   logout: () => api<{ ok: true }>('/api/auth/logout'),
 };
 

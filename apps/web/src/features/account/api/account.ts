@@ -12,7 +12,8 @@ export const agentDashboardQuery = queryOptions({
 
 export const accountApi = {
   saveDetails: (body: { name: string; email: string; phone: string }) => api<{ user: User; pending: CodeSent | null }>('/api/account/details', { method: 'PUT', body }),
-  verifyDetails: (code: string) => api<{ user: User }>('/api/account/details/verify', { method: 'POST', body: { code } }),
+  /** `alsoCode`: the code sent to the new mobile when the email changes too */
+  verifyDetails: (code: string, alsoCode?: string) => api<{ user: User }>('/api/account/details/verify', { method: 'POST', body: { code, also_code: alsoCode } }),
   addAddress: (body: AddressInput) => api<Address>('/api/addresses', { method: 'POST', body }),
   updateAddress: (id: number, body: AddressInput) => api<Address>(`/api/addresses/${id}`, { method: 'PUT', body }),
   deleteAddress: (id: number) => api<{ ok: true }>(`/api/addresses/${id}`, { method: 'DELETE' }),

@@ -25,7 +25,8 @@ export function RegisterPage() {
     setBusy(true);
     setError(null);
     try {
-      pendingSignIn.save(await authApi.register({ name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim() }));
+      const body = { name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim() };
+      pendingSignIn.save(await authApi.register(body), body);
       navigate('/auth/verify');
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fieldErrors).length) form.setServerErrors(err.fieldErrors);

@@ -79,10 +79,11 @@ export function CheckoutPage({
       onCart(emptyCart());
       client.removeQueries({ queryKey: ['checkout-cart'] });
       void client.invalidateQueries({ queryKey: ['orders'] });
-      navigate(r.payment ? `/checkout/${r.payment.provider}/${r.order.id}` : `/order/success/${r.order.ordernumber}`, { replace: true });
+      // Awaiting payment without a hand-off (the provider failed after the order was saved): the pay page asks again.
+      navigate(r.order.status === 'pending_payment' ? `/checkout/${r.order.payment_method}/${r.order.id}` : `/order/success/${r.order.ordernumber}`, { replace: true });
     } catch (e) {
       const code = e instanceof ApiError ? e.code : undefined;
-      const where: Record<string, NonNullable<Problem>['where']> = { PRICE_CHANGED: 'total', LINES_UNAVAILABLE: 'lines', OUT_OF_STOCK: 'lines', CART_EMPTY: 'lines', SLOT_FULL: 'slot', SLOT_INVALID: 'slot', PAYMENT_METHOD_UNAVAILABLE: 'payment', NOT_DELIVERABLE: 'address', ADDRESS_NOT_FOUND: 'address' };
+      const where: Record<string, NonNullable<Problem>['where']> = { PRICE_CHANGED: 'total', LINES_UNAVAILABLE: 'lines', OUT_OF_STOCK: 'lines', CART_EMPTY: 'lines', CART_ALREADY_ORDERED: 'lines', COUPON_UNAVAILABLE: 'total', SLOT_FULL: 'slot', SLOT_INVALID: 'slot', PAYMENT_METHOD_UNAVAILABLE: 'payment', NOT_DELIVERABLE: 'address', ADDRESS_NOT_FOUND: 'address' };
       if (code && where[code]) {
         setProblem({ where: where[code], message: readError(e) });
         await Promise.all([cart.refetch(), slots.refetch()]);
