@@ -17,7 +17,6 @@ import { deliveryRoutes } from './domains/delivery/routes';
 import { wishlistRoutes } from './domains/wishlist/routes';
 import { accountRoutes } from './domains/account/routes';
 import { addressRoutes } from './domains/addresses/routes';
-import { areaRoutes } from './domains/areas/routes';
 import { identityRoutes } from './domains/identity/routes';
 import { devOutboxRoutes } from './domains/outbox/routes';
 import { Outbox } from './domains/outbox/service';
@@ -30,6 +29,7 @@ import { registerMedia } from './domains/media/routes';
 import { registerShell } from './domains/shell/routes';
 import { registerErrorHandling } from './http/errors';
 import { requestPipeline } from './http/pipeline';
+import { staffRoutes } from './http/staff';
 
 /** The nth hop from this server is the client (what Fastify does for a number, typed as a function). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -104,7 +104,7 @@ export async function buildApp({ config, database }: AppDeps) {
       await api.register(identityRoutes, signIn);
       await api.register(accountRoutes, { ...signIn, ordersSummary });
       await api.register(addressRoutes, { db: database.db });
-      await api.register(areaRoutes, { db: database.db });
+      await api.register(staffRoutes, { db: database.db });
       if (!config.production) await api.register(devOutboxRoutes, { outbox });
       await api.register(orderRoutes, { db: database.db, payments });
       await api.register(paymentRoutes, { db: database.db, payments });

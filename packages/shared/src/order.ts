@@ -38,6 +38,24 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 export const PAYMENT_PROVIDERS = ['cod', 'razorpay', 'cashfree'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
+/**
+ * Payment lifecycle as a transition table, beside the order's: a prepaid payment starts pending
+ * and becomes paid or failed (a failed attempt may still be paid by a late capture); a paid one
+ * whose order is cancelled or was released goes refund_pending → refunded. Cash on delivery is
+ * `cod` and never moves.
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cod', 'refund_pending', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  pending: ['paid', 'failed'],
+  failed: ['paid'],
+  paid: ['refund_pending'],
+  refund_pending: ['refunded'],
+  refunded: [],
+  cod: [],
+};
+export const canMovePayment = (from: PaymentStatus, to: PaymentStatus) => PAYMENT_TRANSITIONS[from].includes(to);
+
 /** POST /s/api/orders. `expected_total` is the amount (₹) the shopper saw; a different price is refused. */
 export const placeOrderBodySchema = z.object({
   address_id: idSchema,
@@ -88,7 +106,7 @@ export const orderAddressSchema = addressSchema.pick({ name: true, phone: true, 
 
 export const paymentSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
-  status: z.enum(['pending', 'paid', 'failed', 'cod', 'refund_pending', 'refunded']),
+  status: z.enum(PAYMENT_STATUSES),
   amount: z.number(),
   provider_order_id: z.string().nullable(),
   provider_payment_id: z.string().nullable(),

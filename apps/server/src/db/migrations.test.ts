@@ -11,6 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
+import { ledgerMismatches } from '../domains/inventory/service';
 import { TestClient } from '../test/client';
 import { testConfig } from '../test/app';
 import { createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from '../test/postgres';
@@ -182,6 +183,10 @@ describe(`an install at the baseline upgrades to head with nothing lost (${onPos
     const database = await s.reopen();
     try {
       expect(lost(baseline, await snapshot({ rows: async <T,>(q: string) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows })), 'at head').toEqual([]);
+      // the inventory-ledger migration gave every balance the baseline held its opening movement
+      const ledger = await ledgerMismatches(database.db);
+      expect(ledger.checked).toBe(baseline.get('stock')!.size);
+      expect(ledger.mismatches).toEqual([]);
       const app = await buildApp({ config: testConfig(), database });
       await app.ready();
       try {

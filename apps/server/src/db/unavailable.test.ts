@@ -6,7 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { seedCartShop } from '../domains/cart/test-fixture';
-import { rowsOf } from '../domains/delivery/service';
+import { rowsOf } from './rows';
 import { createTestApp, testConfig } from '../test/app';
 import type { Db } from './client';
 import * as schema from './schema';

@@ -11,9 +11,7 @@ import {
   pages,
   productMedia,
   products,
-  stock,
   users,
-  warehouses,
   websiteDomains,
   websiteMembers,
   websiteSettings,
@@ -22,6 +20,7 @@ import {
 import { refreshProductIndex } from '../domains/catalogue/search';
 import { seedCoupons } from '../domains/coupons/seed';
 import { seedDelivery } from '../domains/delivery/seed';
+import { createWarehouses, openStock } from '../domains/inventory/service';
 import { BRAND_COLOURS, CATALOGUE, EXTRA_BRANDS, PACKS, type Leaf } from './catalogue-data';
 import { badgeSvg, bannerSvg, PLACEHOLDER_SVG, productSvg } from './images';
 
@@ -77,14 +76,11 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     await tx.insert(websiteDomains).values(['localhost', 'localhost:3000', '127.0.0.1', '127.0.0.1:3000'].map((host) => ({ websiteId, host })));
 
     // Warehouses: Bengaluru first (the default zone), Mumbai, Delhi.
-    const whRows = await tx
-      .insert(warehouses)
-      .values([
-        { websiteId, name: 'Bengaluru Central', code: 'BLR1', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
-        { websiteId, name: 'Mumbai Fort', code: 'BOM1', city: 'Mumbai', state: 'Maharashtra', pincode: '400001' },
-        { websiteId, name: 'Delhi Connaught', code: 'DEL1', city: 'Delhi', state: 'Delhi', pincode: '110001' },
-      ])
-      .returning();
+    const whRows = await createWarehouses(tx, [
+      { websiteId, name: 'Bengaluru Central', code: 'BLR1', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
+      { websiteId, name: 'Mumbai Fort', code: 'BOM1', city: 'Mumbai', state: 'Maharashtra', pincode: '400001' },
+      { websiteId, name: 'Delhi Connaught', code: 'DEL1', city: 'Delhi', state: 'Delhi', pincode: '110001' },
+    ]);
 
     // Brands.
     const brandNames = [...new Set(CATALOGUE.flatMap((t) => t.children.flatMap((c) => (c.leaves ?? [{ ...c.leaf!, name: c.name }]).flatMap((l) => l.brands)))), ...EXTRA_BRANDS];
@@ -188,7 +184,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     const stockValues = packRows.flatMap((pk) =>
       whRows.map((w) => ({ websiteId, packId: pk.id, warehouseId: w.id, available: outOfStock.has(pk.productId) ? 0 : rand() < 0.06 ? 0 : 5 + Math.floor(rand() * 80) })),
     );
-    await insertBatches(tx, stockValues, 1000, (batch) => tx.insert(stock).values(batch).returning({ packId: stock.packId }));
+    // Opening balances, each with its opening movement in the stock ledger.
+    for (let i = 0; i < stockValues.length; i += 1000) await openStock(tx, stockValues.slice(i, i + 1000), 'seed');
     await refreshProductIndex(tx, websiteId);
 
     await seedStorefront(tx, websiteId, files);

@@ -1,11 +1,11 @@
 import { cartSchema, type Cart } from '@grocer/shared/cart';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartLines, carts, couponRedemptions, coupons, stock, users } from '../../db/schema';
+import { cartLines, carts, couponRedemptions, coupons, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { mergeGuestCart } from './service';
-import { seedCartShop, sessionIdOf, signInAs, type CartShop } from './test-fixture';
+import { seedCartShop, sessionIdOf, setStock, signInAs, type CartShop } from './test-fixture';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let shop: CartShop;
@@ -151,14 +151,14 @@ describe('POST /s/api/cart/add and /cart/remove', () => {
     const c = await shopperAt('560001');
     cartOf(await add(c, shop.packs.dal1.id));
     cartOf(await add(c, shop.packs.rice5.id));
-    await t.db.update(stock).set({ available: 0 }).where(and(eq(stock.packId, shop.packs.rice5.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    await setStock(t.db, shop.websiteId, shop.packs.rice5.id, shop.warehouses.blr.id, 0);
     try {
       const cart = cartOf(await c.get('/s/api/cart'));
       const rice = cart.items.find((i) => i.pack_id === shop.packs.rice5.id)!;
       expect(rice).toMatchObject({ valid: false, message: 'Out of stock', quantity: 1, del_date: null });
       expect(cart.total).toBe(180);
     } finally {
-      await t.db.update(stock).set({ available: 50 }).where(and(eq(stock.packId, shop.packs.rice5.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+      await setStock(t.db, shop.websiteId, shop.packs.rice5.id, shop.warehouses.blr.id, 50);
     }
   });
 

@@ -3,32 +3,15 @@ import { coercedIdSchema } from '@grocer/shared/ids';
 import { applyCouponBodySchema } from '@grocer/shared/coupon';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../delivery/service';
+import { findAddress } from '../addresses/service';
 import { addToCart, applyCoupon, loadCart, removeCoupon, removeFromCart, type CartContext } from './service';
 
 /** Who is asking, from the session; `create` makes a session for a guest's first change. */
 export async function cartContext(req: FastifyRequest, create = false): Promise<CartContext> {
   const session = create ? await req.session.ensure() : await req.session.get();
   return { websiteId: req.website.id, userId: session?.userId ?? null, sessionId: session?.id ?? null, pincode: session?.pincode ?? null };
-}
-
-/**
- * The pincode of one of the signed-in user's addresses (GET /cart?address_id prices delivery for
- * it at checkout). Reads the accounts domain's `addresses` table by name so the cart does not
- * depend on that domain's code; null when there is no such address.
- */
-async function addressPincode(db: Db, websiteId: number, userId: number, addressId: number): Promise<string | null> {
-  try {
-    const rows = rowsOf<{ pincode: string }>(
-      await db.execute(sql`select pincode from addresses where id = ${addressId} and website_id = ${websiteId} and user_id = ${userId} limit 1`),
-    );
-    return rows[0]?.pincode ?? null;
-  } catch {
-    return null;
-  }
 }
 
 const addBody = z.object({ pack_id: coercedIdSchema, warehouse_id: coercedIdSchema.nullish() });
@@ -45,8 +28,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.get('/cart', { schema: { querystring: cartQuery, ...reply200 } }, async (req) => {
     const ctx = await cartContext(req);
     if (req.query.address_id && ctx.userId !== null) {
-      const pincode = await addressPincode(db, ctx.websiteId, ctx.userId, req.query.address_id);
-      if (pincode) ctx.pincode = pincode;
+      const address = await findAddress(db, { websiteId: ctx.websiteId, userId: ctx.userId }, req.query.address_id);
+      if (address) ctx.pincode = address.pincode;
     }
     return (await loadCart(db, ctx, req.query.groupby_delivery !== undefined)).cart;
   });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { brands, coupons, couponRedemptions, packs, productMedia, products, sessions, stock, users, warehouses, websiteDomains, websites } from '../../db/schema';
+import { brands, coupons, couponRedemptions, packs, productMedia, products, sessions, users, warehouses, websiteDomains, websites } from '../../db/schema';
 import { hashToken, SESSION_TTL_MS } from '../../http/session';
 import { requestHost } from '../../http/website';
+import { adjustStockTo, openStock } from '../inventory/service';
 import type { TestClient } from '../../test/client';
 import { seedCoupons } from '../coupons/seed';
 import { seedDelivery } from '../delivery/seed';
@@ -45,7 +46,7 @@ export async function seedCartShop(db: Db) {
   const dal1 = dal.packs[0]!;
   const ghee1 = ghee.packs[0]!;
   const vada1 = vada.packs[0]!;
-  await db.insert(stock).values([
+  const opening = [
     { websiteId, packId: rice1.id, warehouseId: blr.id, available: 3 },
     { websiteId, packId: rice5.id, warehouseId: blr.id, available: 50 },
     { websiteId, packId: dal1.id, warehouseId: blr.id, available: 100 },
@@ -54,7 +55,8 @@ export async function seedCartShop(db: Db) {
     { websiteId, packId: vada1.id, warehouseId: mum.id, available: 5 },
     { websiteId, packId: dal1.id, warehouseId: mum.id, available: 100 },
     { websiteId, packId: dal1.id, warehouseId: del.id, available: 100 },
-  ]);
+  ];
+  await db.transaction((tx) => openStock(tx, opening, 'seed'));
   await seedDelivery(db, { websiteId, warehouses: whs });
   await seedCoupons(db, { websiteId });
   const [expired] = await db
@@ -99,4 +101,9 @@ export async function signInAs(db: Db, client: TestClient, userId: number) {
 
 export function sessionIdOf(client: TestClient) {
   return hashToken(client.cookies.get('sid')!);
+}
+
+/** Counts a balance to `available` (an `adjustment` in the stock ledger), as a stock take would. */
+export function setStock(db: Db, websiteId: number, packId: number, warehouseId: number, available: number) {
+  return db.transaction((tx) => adjustStockTo(tx, { websiteId, packId, warehouseId, available, reference: null, actor: 'test' }));
 }

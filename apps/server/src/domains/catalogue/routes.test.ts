@@ -2,7 +2,8 @@ import { productListSchema, productSchema } from '@grocer/shared/catalogue';
 import { initSchema, pageDataSchema } from '@grocer/shared/storefront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { brands, categories, navItems, packs, pageComponents, pages, productMedia, products, stock, warehouses, websiteDomains, websiteSettings, websites } from '../../db/schema';
+import { openStock } from '../inventory/service';
+import { brands, categories, navItems, packs, pageComponents, pages, productMedia, products, warehouses, websiteDomains, websiteSettings, websites } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { refreshProductIndex } from './search';
@@ -52,7 +53,7 @@ async function fixture(db: Db) {
     .insert(packs)
     .values(inserted.map((p, i) => ({ websiteId: w, productId: p.id, name: '1 kg', price: (100 + i * 10) * 100, actPrice: (100 + i * 10 + (i % 3 === 0 ? 30 : 0)) * 100, discount: i % 3 === 0 ? 3000 : 0, discountType: i % 3 === 0 ? ('flat' as const) : null })))
     .returning();
-  await db.insert(stock).values(packRows.map((p, i) => ({ websiteId: w, packId: p.id, warehouseId: wh!.id, available: i === 1 ? 0 : 10 })));
+  await db.transaction((tx) => openStock(tx, packRows.map((p, i) => ({ websiteId: w, packId: p.id, warehouseId: wh!.id, available: i === 1 ? 0 : 10 })), 'test'));
   await db.insert(productMedia).values(inserted.slice(0, 3).map((p) => ({ websiteId: w, productId: p.id, src: `products/${p.slug}.svg` })));
   await refreshProductIndex(db, w);
   // The other website: a product that matches every search and filter but must never appear.

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PageData } from '@grocer/shared/storefront';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pageComponents, pages } from '../../db/schema';
+import { pageComponents, pages } from './tables';
 import { Errors } from '../../http/errors';
 import { decodeUrlText } from '../../http/nul-guard';
 import type { CatalogueContext } from '../catalogue/service';
@@ -56,3 +56,12 @@ export async function getPageData(db: Db, ctx: CatalogueContext, url: string, on
 
 /** Where getPageData reports the components it left out: the request's log. */
 export const warnBlockProblems = (log: FastifyBaseLogger) => (problems: BlockProblem[]) => log.warn({ problems }, 'page components that fit no block were left out');
+
+/** The published pages (for the footer and the sitemap of /s/api/init), by url. */
+export function publishedPages(db: Db, websiteId: number) {
+  return db
+    .select({ url: pages.url, title: pages.title, show_footer: pages.showFooter, show_sub_navbar: pages.showSubNavbar, show_navbar: pages.showNavbar })
+    .from(pages)
+    .where(and(eq(pages.websiteId, websiteId), eq(pages.published, true)))
+    .orderBy(asc(pages.url));
+}

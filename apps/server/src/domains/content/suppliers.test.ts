@@ -7,7 +7,7 @@ import { websiteSettings } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
-import { forgetStoreData } from '../website/service';
+import { invalidateWebsite } from '../../http/cache';
 
 // A stand-in for the built web app (the HTML shell's placeholders).
 const dist = mkdtempSync(path.join(os.tmpdir(), 'grocer-dist-'));
@@ -22,7 +22,7 @@ afterAll(() => t.close());
 
 async function setSupplierPage(on: boolean) {
   await t.db.update(websiteSettings).set({ showSupplierPage: on });
-  forgetStoreData();
+  invalidateWebsite();
 }
 const links = (items: NavItem[]): string[] => items.flatMap((i) => [i.link ?? '', ...links(i.children)]);
 const initOf = (html: string) => initSchema.parse(JSON.parse(/<script id="__INIT__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!));

@@ -1,16 +1,11 @@
 import { supplierBlockDataSchema, type SupplierItem } from '@grocer/shared/blocks';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pageComponents, pages, websiteSettings } from '../../db/schema';
+import { websiteSettingsRow } from '../website/service';
+import { pageComponents, pages } from './tables';
 import { Errors } from '../../http/errors';
 
 export const SUPPLIERS_PATH = '/suppliers';
-
-/** Whether the website shows its suppliers page (spec §3 show_supplier_page). */
-export async function showsSupplierPage(db: Db, websiteId: number): Promise<boolean> {
-  const [row] = await db.select({ on: websiteSettings.showSupplierPage }).from(websiteSettings).where(eq(websiteSettings.websiteId, websiteId)).limit(1);
-  return row?.on ?? false;
-}
 
 /**
  * GET /s/api/suppliers: the suppliers of the supplier-tiles blocks on the website's published
@@ -18,7 +13,8 @@ export async function showsSupplierPage(db: Db, websiteId: number): Promise<bool
  * show its suppliers page. A block whose data does not fit its schema adds none (as on its page).
  */
 export async function listSuppliers(db: Db, websiteId: number): Promise<SupplierItem[]> {
-  if (!(await showsSupplierPage(db, websiteId))) throw Errors.notFound('Page not found');
+  // spec §3 show_supplier_page
+  if (!(await websiteSettingsRow(db, websiteId))?.showSupplierPage) throw Errors.notFound('Page not found');
   const blocks = await db
     .select({ data: pageComponents.data })
     .from(pageComponents)

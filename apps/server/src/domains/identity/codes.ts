@@ -3,7 +3,7 @@ import { errorMessage } from '@grocer/shared/errors';
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
-import { signInCodes } from '../../db/schema';
+import { signInCodes } from './tables';
 import { Errors, fail } from '../../http/errors';
 
 export type CodePurpose = (typeof signInCodes.$inferSelect)['purpose'];

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rateLimits, sessions, signInCodes } from '../../db/schema';
-import { rowsOf } from '../delivery/service';
+import { rowsOf } from '../../db/rows';
+import { rateLimits, sessions, signInCodes } from './tables';
 
 /**
  * What sign-in leaves behind, deleted once nothing can need it:

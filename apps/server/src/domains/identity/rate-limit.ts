@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { Errors, type AppError } from '../../http/errors';
-import { rowsOf } from '../delivery/service';
 
 /**
  * A fixed-window counter in the database (so it holds across processes): counts one hit on

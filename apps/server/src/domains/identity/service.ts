@@ -1,9 +1,9 @@
 import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, maskIdentifier, type CodeSent, type Identifier } from '@grocer/shared/account';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { signInCodes, users, websiteMembers } from '../../db/schema';
+import { signInCodes, users, websiteMembers } from './tables';
 import { fail } from '../../http/errors';
 import type { WebsiteRef } from '../../http/website';
 import type { Outbox } from '../outbox/service';
@@ -29,6 +29,46 @@ export interface SignInDeps {
   db: Db;
   config: Config;
   outbox: Outbox;
+}
+
+export async function findUserById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** Whether another account already uses this email or mobile. */
+export async function identifierTaken(db: Db, userId: number, contact: { email: string | null; phone: string | null }): Promise<boolean> {
+  if (contact.email === null && contact.phone === null) return false;
+  const clash = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(ne(users.id, userId), or(contact.email === null ? undefined : eq(users.email, contact.email), contact.phone === null ? undefined : eq(users.phone, contact.phone))))
+    .limit(1);
+  return clash.length > 0;
+}
+
+export async function renameUser(db: Db, userId: number, name: string): Promise<void> {
+  await db.update(users).set({ name }).where(eq(users.id, userId));
+}
+
+/** Saves a confirmed email and mobile; IDENTIFIER_TAKEN when another account took one meanwhile. */
+export async function changeContact(db: Db, userId: number, contact: { email: string | null; phone: string | null }): Promise<void> {
+  await db
+    .update(users)
+    .set(contact)
+    .where(eq(users.id, userId))
+    .catch((e: unknown) => {
+      throw isUniqueViolation(e) ? accountErrors.taken() : e;
+    });
+}
+
+/** Shoppers of a website: members who are neither staff nor sales agents. */
+export async function countMembers(db: Db, websiteId: number, only?: 'shoppers'): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(websiteMembers)
+    .where(and(eq(websiteMembers.websiteId, websiteId), only === 'shoppers' ? and(eq(websiteMembers.hasAdminAccess, false), eq(websiteMembers.isSalesAgent, false)) : undefined));
+  return row?.n ?? 0;
 }
 
 export function findUserBy(db: Db, id: Identifier) {

@@ -1,9 +1,8 @@
 import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { websiteSettings, websites } from '../../db/schema';
+import { websiteProfile } from '../website/service';
 import { orderDetail, type OrderRow } from './service';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -15,9 +14,8 @@ const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.ch
  */
 export async function invoiceHtml(db: Db, o: OrderRow): Promise<string> {
   const d = await orderDetail(db, o);
-  const [site] = await db.select({ name: websites.name }).from(websites).where(eq(websites.id, o.websiteId));
-  const [settings] = await db.select({ webAddress: websiteSettings.webAddress }).from(websiteSettings).where(eq(websiteSettings.websiteId, o.websiteId));
-  const a = (settings?.webAddress ?? {}) as Record<string, string>;
+  const site = await websiteProfile(db, o.websiteId);
+  const a = (site?.webAddress ?? {}) as Record<string, string>;
   const intra = d.tax.igst === 0;
   const taxHead = intra ? '<th class="n">CGST</th><th class="n">SGST</th>' : '<th class="n">IGST</th>';
   // A coupon is spread over the lines (in proportion to their amounts) and lowers their taxable value.

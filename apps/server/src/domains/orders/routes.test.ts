@@ -1,8 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { couponRedemptions, coupons, deliverySlots, orders, outbox, paymentEvents, payments, slotBookings, stock, websiteDomains, websites } from '../../db/schema';
-import { signInAs } from '../cart/test-fixture';
+import { couponRedemptions, coupons, deliverySlots, orders, outbox, paymentEvents, payments, slotBookings, websiteDomains, websites } from '../../db/schema';
 import { TestClient } from '../../test/client';
+import { setStock, signInAs } from '../cart/test-fixture';
+import { ledgerMismatches } from '../inventory/service';
 import { checkoutBench } from './test-fixture';
 
 // Checkout and orders over a real listening server: the payment adapters talk HTTP to the
@@ -62,7 +63,7 @@ describe('placing an order with cash on delivery', () => {
   });
 
   it('lets one of two shoppers racing for the last units have them; stock never goes negative', async () => {
-    await t.db.update(stock).set({ available: 2 }).where(and(eq(stock.packId, shop.packs.rice1.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    await setStock(t.db, shop.websiteId, shop.packs.rice1.id, shop.warehouses.blr.id, 2);
     const a = await shopper([[shop.packs.rice1.id, 2]]);
     const b = await shopper([[shop.packs.rice1.id, 2]]);
     const [ra, rb] = await Promise.all([
@@ -78,7 +79,7 @@ describe('placing an order with cash on delivery', () => {
   });
 
   it('makes one order of one cart: ten checkouts with different keys, one order, one WELCOME50, nine clear 409s', async () => {
-    await t.db.update(stock).set({ available: 100 }).where(and(eq(stock.packId, shop.packs.dal1.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    await setStock(t.db, shop.websiteId, shop.packs.dal1.id, shop.warehouses.blr.id, 100);
     const { c, addressId, user } = await shopper([[shop.packs.dal1.id, 8]]);
     expect((await c.post('/s/api/apply/coupon', { code: 'WELCOME50' })).statusCode).toBe(200);
     const cart = (await c.get(`/s/api/cart?address_id=${addressId}`)).json();
@@ -154,10 +155,10 @@ describe('placing an order with cash on delivery', () => {
 
 describe('races (20 shoppers at once)', () => {
   it('stock 5, 20 concurrent one-unit checkouts: exactly 5 orders, stock 0, never negative', async () => {
-    await t.db.update(stock).set({ available: 25 }).where(and(eq(stock.packId, shop.packs.rice5.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    await setStock(t.db, shop.websiteId, shop.packs.rice5.id, shop.warehouses.blr.id, 25);
     const buyers = [];
     for (let i = 0; i < 20; i++) buyers.push(await shopper([[shop.packs.rice5.id, 1]]));
-    await t.db.update(stock).set({ available: 5 }).where(and(eq(stock.packId, shop.packs.rice5.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    await setStock(t.db, shop.websiteId, shop.packs.rice5.id, shop.warehouses.blr.id, 5);
     const results = await Promise.all(buyers.map((b) => place(b.c, { address_id: b.addressId, payment_method: 'cod', expected_total: b.cart.amount, idempotency_key: key() })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(15);
@@ -254,7 +255,7 @@ describe('an order afterwards', () => {
 describe('a coupon on the GST invoice', () => {
   it('spreads the discount over the lines, so GST is on what was paid, and shows it on the invoice', async () => {
     // earlier tests sell these packs out at Bengaluru: this one stocks its own
-    await t.db.update(stock).set({ available: 10 }).where(and(eq(stock.packId, shop.packs.rice5.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    await setStock(t.db, shop.websiteId, shop.packs.rice5.id, shop.warehouses.blr.id, 10);
     const { c, addressId } = await shopper([
       [shop.packs.dal1.id, 2],
       [shop.packs.rice5.id, 1],
@@ -368,5 +369,11 @@ describe('abandoned payments', () => {
     const detail = (await c.get(`/s/api/orders/${placed.order.id}`)).json();
     expect(detail).toMatchObject({ status: 'payment_failed', payment: { status: 'failed' } });
     expect(await t.db.select().from(payments).where(eq(payments.orderId, placed.order.id))).toHaveLength(1);
+  });
+});
+
+describe('the stock ledger after all of the above', () => {
+  it('accounts for every unit: each balance is the sum of its movements', async () => {
+    expect(await ledgerMismatches(t.db)).toMatchObject({ mismatches: [] });
   });
 });

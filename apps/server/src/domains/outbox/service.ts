@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { outbox } from '../../db/schema';
-import { rowsOf } from '../delivery/service';
+import { rowsOf } from '../../db/rows';
+import { outbox } from './tables';
 
 export interface OutgoingMessage {
   websiteId: number;

@@ -4,11 +4,12 @@ import { orders, outbox, paymentEvents, paymentSettings, payments } from '../../
 import { parseConfig } from '../../config';
 import { checkoutBench } from '../orders/test-fixture';
 import { SIMULATOR_KEYS, cashfree, razorpay } from './providers';
+import { movePayment } from './records';
 
 // Payments over real HTTP: the Razorpay and Cashfree adapters talk to the built-in simulator,
 // whose "Success, webhook late" button holds the signed webhook back so a test can deliver it
 // before, after or at the same time as the shopper's confirmation.
-const { t, shop, base, stockOf, prepaid, simulatorOutcome } = await checkoutBench();
+const { t, shop, base, stockOf, prepaid, simulatorOutcome, shopper, place, key } = await checkoutBench();
 afterAll(() => t.close());
 
 const dal = () => shop.packs.dal1.id;
@@ -127,6 +128,28 @@ describe('cancel racing a payment', () => {
       expect(d.timeline.filter((e) => e.status === 'cancelled')).toHaveLength(1);
       expect(await stockOf(dal(), blr())).toBe(before);
     }
+  });
+});
+
+describe('payment transitions (PAYMENT_TRANSITIONS)', () => {
+  it('moves only along the table: a cash-on-delivery payment never moves, a prepaid one forward only', async () => {
+    const cod = await shopper([[dal(), 1]]);
+    const placedCod = await place(cod.c, { address_id: cod.addressId, payment_method: 'cod', expected_total: cod.cart.amount, idempotency_key: key() });
+    const codOrder = { orderId: placedCod.json().order.id as string };
+    for (const to of ['paid', 'failed', 'refund_pending', 'refunded'] as const) expect(await movePayment(t.db, codOrder, to)).toBeNull();
+
+    const { placed } = await prepaid('razorpay', [[dal(), 1]]);
+    const order = { orderId: placed.order.id as string };
+    expect(await movePayment(t.db, order, 'refund_pending')).toBeNull(); // nothing was paid
+    expect(await movePayment(t.db, order, 'refunded')).toBeNull();
+    expect(await movePayment(t.db, order, 'failed')).toMatchObject({ status: 'failed' });
+    expect(await movePayment(t.db, order, 'failed')).toBeNull(); // already there
+    expect(await movePayment(t.db, order, 'paid', { providerPaymentId: 'pay_late' })).toMatchObject({ status: 'paid', providerPaymentId: 'pay_late' }); // a late capture
+    expect(await movePayment(t.db, order, 'failed')).toBeNull(); // paid stays paid
+    expect(await movePayment(t.db, order, 'refund_pending')).toMatchObject({ status: 'refund_pending' });
+    expect(await movePayment(t.db, order, 'paid')).toBeNull();
+    expect(await movePayment(t.db, order, 'refunded', { refundId: 'rfnd_1' })).toMatchObject({ status: 'refunded', refundId: 'rfnd_1' });
+    expect(await movePayment(t.db, order, 'refund_pending')).toBeNull();
   });
 });
 

@@ -3,7 +3,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { paymentSettings, websites } from '../../db/schema';
+import { websiteProfile } from '../website/service';
+import { paymentSettings } from './tables';
 import { fail } from '../../http/errors';
 
 export interface ProviderKeys {
@@ -36,7 +37,7 @@ export async function providerKeys(db: DbOrTx, config: Config, websiteId: number
   const [own] = await db.select().from(paymentSettings).where(and(eq(paymentSettings.websiteId, websiteId), eq(paymentSettings.provider, provider)));
   const defaults = { razorpay: 'https://api.razorpay.com', cashfree: 'https://api.cashfree.com' };
   if (own) return { keyId: own.keyId, keySecret: own.keySecret, webhookSecret: own.webhookSecret, baseUrl: own.baseUrl ?? defaults[provider], simulated: false };
-  const [site] = await db.select({ isDefault: websites.isDefault }).from(websites).where(eq(websites.id, websiteId));
+  const site = await websiteProfile(db, websiteId);
   const env = provider === 'razorpay' ? { keyId: config.razorpay.keyId, keySecret: config.razorpay.keySecret, webhookSecret: config.razorpay.webhookSecret, baseUrl: config.razorpay.baseUrl } : { keyId: config.cashfree.appId, keySecret: config.cashfree.secretKey, webhookSecret: config.cashfree.webhookSecret ?? config.cashfree.secretKey, baseUrl: config.cashfree.baseUrl };
   if (site?.isDefault && env.keyId && env.keySecret) return { keyId: env.keyId, keySecret: env.keySecret, webhookSecret: env.webhookSecret ?? '', baseUrl: env.baseUrl ?? defaults[provider], simulated: false };
   if (config.gatewaySimulator) return { ...SIMULATOR_KEYS[provider], baseUrl: `${selfUrl()}/sim/${provider}`, simulated: true };

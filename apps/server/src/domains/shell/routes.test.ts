@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages, products, websiteSettings } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { createTestApp } from '../../test/app';
-import { forgetStoreData } from '../website/service';
+import { invalidateWebsite } from '../../http/cache';
 
 // A stand-in for the built web app: the same placeholders vite keeps in index.html.
 const dist = mkdtempSync(path.join(os.tmpdir(), 'grocer-dist-'));
@@ -48,7 +48,7 @@ describe('HTML shell', () => {
   it("paints in the website's own colours and font from the first byte, and a theme cannot inject CSS", async () => {
     const [before] = await t.db.select().from(websiteSettings);
     await t.db.update(websiteSettings).set({ activeTheme: { primary: '#7c3aed', accent: 'rgb(190, 18, 60)', evil: 'red;}</style><script>alert(1)</script>' }, fontFamily: "'Poppins', sans-serif" });
-    forgetStoreData();
+    invalidateWebsite();
     try {
       const html = (await t.app.inject('/about-us')).body;
       const css = /<style id="site-theme">:root\{(.*?)\}<\/style>/.exec(html)?.[1] ?? '';
@@ -56,7 +56,7 @@ describe('HTML shell', () => {
       expect(html).not.toContain('<script>alert(1)'); // (the init JSON carries it escaped, as data)
     } finally {
       await t.db.update(websiteSettings).set({ activeTheme: before!.activeTheme, fontFamily: before!.fontFamily });
-      forgetStoreData();
+      invalidateWebsite();
     }
   });
 
@@ -64,7 +64,7 @@ describe('HTML shell', () => {
     const [before] = await t.db.select().from(websiteSettings);
     const headOf = async (fontFamily: string) => {
       await t.db.update(websiteSettings).set({ fontFamily });
-      forgetStoreData();
+      invalidateWebsite();
       const html = (await t.app.inject('/about-us')).body;
       return html.slice(0, html.indexOf('</head>'));
     };
@@ -87,7 +87,7 @@ describe('HTML shell', () => {
       for (const url of ['/fonts/..%2F..%2Fpackage.json', '/fonts/poppins-latin-400-italic.woff2', '/fonts/passwd']) expect((await t.app.inject(url)).statusCode).toBe(404);
     } finally {
       await t.db.update(websiteSettings).set({ fontFamily: before!.fontFamily });
-      forgetStoreData();
+      invalidateWebsite();
     }
   });
 
@@ -127,7 +127,7 @@ describe('Content-Security-Policy of the shell', () => {
     await t.db.update(websiteSettings).set({
       pageScripts: { head: `<script async src="https://www.googletagmanager.com/gtag/js?id=G-1"></script><script>${inline}</script>`, body: '<script type="application/ld+json">{"a":1}</script>' },
     });
-    forgetStoreData();
+    invalidateWebsite();
     try {
       const a = await t.app.inject('/');
       const b = await t.app.inject('/');
@@ -138,11 +138,11 @@ describe('Content-Security-Policy of the shell', () => {
       expect(policy(b).match(/'nonce-[^']+'/)![0]).not.toBe(csp.match(/'nonce-[^']+'/)![0]);
       // another website's owner scripts are not allowed here
       await t.db.update(websiteSettings).set({ pageScripts: before!.pageScripts });
-      forgetStoreData();
+      invalidateWebsite();
       expect(policy(await t.app.inject('/'))).not.toContain('googletagmanager');
     } finally {
       await t.db.update(websiteSettings).set({ pageScripts: before!.pageScripts });
-      forgetStoreData();
+      invalidateWebsite();
     }
   });
 

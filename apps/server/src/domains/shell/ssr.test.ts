@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageComponents, websiteSettings } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { createTestApp } from '../../test/app';
-import { forgetStoreData } from '../website/service';
+import { invalidateWebsite } from '../../http/cache';
 
 // Server rendering with the real built web app (`npm test` builds it before the tests run). A
 // missing build fails the file: skipping would let a broken build pass the suite unnoticed.
@@ -37,7 +37,7 @@ describe('server-rendered pages', () => {
     const original = row!.navSetting;
     const header = async (nav: Record<string, unknown>) => {
       await t.db.update(websiteSettings).set({ navSetting: { ...original, ...nav } });
-      forgetStoreData();
+      invalidateWebsite();
       const html = (await t.app.inject('/about-us')).body;
       return /<header[\s\S]*?<\/header>/.exec(html)![0];
     };
@@ -71,7 +71,7 @@ describe('server-rendered pages', () => {
       expect(bare).toContain('height:72px');
     } finally {
       await t.db.update(websiteSettings).set({ navSetting: original });
-      forgetStoreData();
+      invalidateWebsite();
     }
   });
 
