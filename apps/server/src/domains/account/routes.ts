@@ -1,5 +1,4 @@
 import { ALSO_CODE_MESSAGE, accountSchema, detailsBodySchema, detailsResponseSchema, detailsVerifyBodySchema, detailsVerifyResponseSchema, type Account, type Identifier } from '@grocer/shared/account';
-import { userSchema } from '@grocer/shared/storefront';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { currentUser, forgetCurrentUser, requireUser } from '../../http/auth';

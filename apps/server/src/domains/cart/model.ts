@@ -1,6 +1,5 @@
-import type { PaymentMethod } from '@grocer/shared/cart';
 import { fail } from '../../http/errors';
-import { notDeliveredTo, type DeliveryZone, type SlotOffer } from '../delivery/service';
+import type { DeliveryZone, SlotOffer } from '../delivery/service';
 
 /** Who is asking: a signed-in user's cart is theirs; a guest's cart hangs on the session row. */
 export interface CartContext {
