@@ -8,17 +8,12 @@ import { initSchema, type Init, type NavItem } from '@grocer/shared/storefront';
 import { render, type ComponentChild } from 'preact';
 import { act } from 'preact/test-utils';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { mountPoint } from '../../test/mount';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Navbar } from './navbar';
 
-let container: HTMLElement;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-});
+const dom = mountPoint();
 afterEach(() => {
-  act(() => render(null, container));
-  container.remove();
   vi.useRealTimers();
 });
 
@@ -46,11 +41,11 @@ function initWith(navSetting: Record<string, unknown>, user: Init['user'] = null
 function mount(init: Init, path = '/') {
   const bar = <Navbar init={init} showSubNavbar onMenu={() => {}} onCart={() => {}} onPincode={() => {}} cartQuantity={0} />;
   const router = createMemoryRouter([{ path: '*', element: bar }], { initialEntries: [path] });
-  act(() => render((<RouterProvider router={router} />) as ComponentChild, container));
+  act(() => render((<RouterProvider router={router} />) as ComponentChild, dom.container));
 }
 const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
-const subnav = () => container.querySelector('nav[aria-label="Main"] > ul')!;
-const buttonNamed = (name: string) => [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)!;
+const subnav = () => dom.container.querySelector('nav[aria-label="Main"] > ul')!;
+const buttonNamed = (name: string) => [...dom.container.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)!;
 
 describe('sub-navbar alignment (navbar_template: 1 start, 2 end, otherwise centred)', () => {
   it.each([
@@ -75,13 +70,13 @@ describe('dropdowns (popper z-index 9999, offset 10, fade-out reset 200 ms)', ()
   it('a nav dropdown and its submenu open 10 px from their trigger above everything, and are removed 200 ms after closing', () => {
     mount(initWith({}));
     act(() => buttonNamed('Staples').click());
-    const menu = container.querySelector('nav[aria-label="Main"] ul ul')!;
+    const menu = dom.container.querySelector('nav[aria-label="Main"] ul ul')!;
     expect(menu.textContent).toContain('Rice');
     expect(popper(menu).style.zIndex).toBe('9999');
     expect(popper(menu).style.paddingTop).toBe('10px');
     expect(popper(menu).style.opacity).toBe('1');
     act(() => buttonNamed('Rice').click());
-    const sub = [...container.querySelectorAll<HTMLElement>('[data-popper]')].at(-1)!;
+    const sub = [...dom.container.querySelectorAll<HTMLElement>('[data-popper]')].at(-1)!;
     expect(sub.textContent).toBe('Basmati');
     expect(sub.style.zIndex).toBe('9999');
     expect(sub.style.paddingLeft).toBe('10px');
@@ -90,26 +85,26 @@ describe('dropdowns (popper z-index 9999, offset 10, fade-out reset 200 ms)', ()
     expect(popper(menu).style.opacity).toBe('0');
     expect(popper(menu).getAttribute('aria-hidden')).toBe('true');
     advance(199);
-    expect(container.textContent).toContain('Dal');
+    expect(dom.container.textContent).toContain('Dal');
     advance(1);
-    expect(container.textContent).not.toContain('Dal');
+    expect(dom.container.textContent).not.toContain('Dal');
   });
 
   it('the account menu is a popper too', () => {
     mount(initWith({}, { id: 1, name: 'Asha', email: null, phone: null, superadmin: false, hasAdminAccess: false, isSalesAgent: false }));
-    act(() => (container.querySelector('button[aria-haspopup="menu"]') as HTMLButtonElement).click());
-    const menu = container.querySelector('[role="menu"]')!;
+    act(() => (dom.container.querySelector('button[aria-haspopup="menu"]') as HTMLButtonElement).click());
+    const menu = dom.container.querySelector('[role="menu"]')!;
     expect(popper(menu).style.zIndex).toBe('9999');
     expect(popper(menu).style.paddingTop).toBe('10px');
     act(() => void document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' })));
     advance(200);
-    expect(container.querySelector('[role="menu"]')).toBeNull();
+    expect(dom.container.querySelector('[role="menu"]')).toBeNull();
   });
 });
 
 describe('search field autofocus (300 ms) on the search page', () => {
   beforeEach(() => vi.useFakeTimers());
-  const boxes = () => [...container.querySelectorAll<HTMLInputElement>('input[type="search"]')];
+  const boxes = () => [...dom.container.querySelectorAll<HTMLInputElement>('input[type="search"]')];
 
   it('focuses the search field 300 ms after the search page opens', () => {
     mount(initWith({}), '/products?q=rice');

@@ -7,7 +7,8 @@ import { pageDataSchema } from '@grocer/shared/storefront';
 import { render, type ComponentChild } from 'preact';
 import { act } from 'preact/test-utils';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPoint } from '../../../test/mount';
+import { describe, expect, it, vi } from 'vitest';
 import { setSanitizer } from '../../../lib/sanitize';
 import { Block } from './blocks';
 
@@ -33,15 +34,7 @@ const page = pageDataSchema.parse({
   ],
 });
 
-let container: HTMLElement;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-});
-afterEach(() => {
-  act(() => render(null, container));
-  container.remove();
-});
+const dom = mountPoint();
 
 const show = (i: number) => {
   act(() =>
@@ -51,10 +44,10 @@ const show = (i: number) => {
           <Block c={page.data[i]!} slots={{ productCard: (p) => <span className="card">{p.product_name}</span> }} first={i === 0} />
         </MemoryRouter>
       ) as ComponentChild,
-      container,
+      dom.container,
     ),
   );
-  return container;
+  return dom.container;
 };
 
 describe('page block renderers', () => {
@@ -72,7 +65,7 @@ describe('page block renderers', () => {
 
   it('carousels: the resolved products, categories and brands, each linking where it should', () => {
     expect(show(1).querySelector('h2')?.textContent).toBe('Deals');
-    expect(container.querySelector('.card')?.textContent).toBe('Basmati Rice');
+    expect(dom.container.querySelector('.card')?.textContent).toBe('Basmati Rice');
     expect(show(2).querySelector('a')?.getAttribute('href')).toBe('/products?c=food');
     expect(show(3).querySelector('a')?.getAttribute('href')).toBe('/products?b=kaveri');
   });
@@ -95,8 +88,8 @@ describe('page block renderers', () => {
   it('a type this build does not know renders nothing and is logged', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const unknown = { ...page.data[7]!, type: 'marquee' } as unknown as (typeof page.data)[number];
-    act(() => render((<MemoryRouter><Block c={unknown} slots={{ productCard: () => null }} first={false} /></MemoryRouter>) as ComponentChild, container));
-    expect(container.innerHTML).toBe('');
+    act(() => render((<MemoryRouter><Block c={unknown} slots={{ productCard: () => null }} first={false} /></MemoryRouter>) as ComponentChild, dom.container));
+    expect(dom.container.innerHTML).toBe('');
     expect(warn).toHaveBeenCalledWith('Unknown page component type: marquee');
     warn.mockRestore();
   });
