@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { brands, categories, packs, products, stock, websiteMembers, websiteSettings, websites } from '../../db/schema';
 import { requireUser, roleGuard } from '../../http/auth';
+import { catalogueAdminRoutes } from '../catalogue/admin-routes';
 
 /**
  * The staff areas' calls, each area behind one role guard (spec §6): Administration and Website
@@ -13,6 +14,7 @@ import { requireUser, roleGuard } from '../../http/auth';
 export const areaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(async (admin) => {
     admin.addHook('preHandler', roleGuard(db, 'admin'));
+    await admin.register(catalogueAdminRoutes, { db });
     admin.get('/admin/summary', { schema: { response: { 200: z.object({ products: z.number(), categories: z.number(), brands: z.number(), members: z.number() }) } } }, async (req) => {
       const w = req.website.id;
       const n = async (q: Promise<Array<{ n: number }>>) => (await q)[0]?.n ?? 0;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { createMicroCache, sendJson } from '../../http/micro-cache';
 import { deliveryContext } from '../delivery/service';
-import { getProductBySlug, listProducts, relatedProducts, type CatalogueContext } from './service';
+import { catalogueGeneration, getProductBySlug, listProducts, relatedProducts, type CatalogueContext } from './service';
 
 const zoneCache = new Map<number, { at: number; warehouseId: number | null }>();
 
@@ -29,7 +29,7 @@ export async function catalogueContext(db: Db, req: FastifyRequest): Promise<Cat
 export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // Signed-out visitors of one website and warehouse all see the same catalogue answer.
   const cache = createMicroCache(3000);
-  const anonymousKey = (ctx: CatalogueContext, url: string) => (ctx.userId === null ? `${ctx.websiteId}|${ctx.warehouseId}|${url}` : null);
+  const anonymousKey = (ctx: CatalogueContext, url: string) => (ctx.userId === null ? `${ctx.websiteId}|${catalogueGeneration(ctx.websiteId)}|${ctx.warehouseId}|${url}` : null);
 
   app.get('/products', { schema: { querystring: productsQuerySchema, response: { 200: productListSchema } } }, async (req, reply) => {
     const ctx = await catalogueContext(db, req);

@@ -31,6 +31,17 @@ export function forgetTaxonomy(websiteId?: number) {
   else taxonomyCache.delete(websiteId);
 }
 
+// Bumped by staff writes: cached storefront answers carry the generation in their key, so this
+// process serves the change at once (other processes within their few seconds' TTL).
+const generations = new Map<number, number>();
+export const catalogueGeneration = (websiteId: number) => generations.get(websiteId) ?? 0;
+
+/** Staff changed the website's catalogue: drop what this process cached of it. */
+export function catalogueChanged(websiteId: number) {
+  generations.set(websiteId, catalogueGeneration(websiteId) + 1);
+  forgetTaxonomy(websiteId);
+}
+
 // Takes the pool (not a transaction): its queries run concurrently.
 export async function loadTaxonomy(db: Db, websiteId: number): Promise<Taxonomy> {
   const hit = taxonomyCache.get(websiteId);
@@ -72,7 +83,7 @@ export function categorySlugFromParam(value: string): string {
  * total via a window count), then the page is hydrated with a fixed number of queries.
  */
 export async function listProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery): Promise<{ data: Product[]; meta: { total: number; perPage: number; page: number } }> {
-  const where: SQL[] = [eq(products.websiteId, ctx.websiteId)];
+  const where: SQL[] = [eq(products.websiteId, ctx.websiteId), eq(products.status, 'active')];
   const taxonomy = await loadTaxonomy(db, ctx.websiteId);
 
   if (query.c.length) {
@@ -147,7 +158,7 @@ export async function listProducts(db: Db, ctx: CatalogueContext, query: Product
 }
 
 export async function getProductBySlug(db: Db, ctx: CatalogueContext, slug: string): Promise<Product> {
-  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.websiteId, ctx.websiteId), eq(products.slug, slug))).limit(1);
+  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.websiteId, ctx.websiteId), eq(products.slug, slug), eq(products.status, 'active'))).limit(1);
   if (!row) throw Errors.notFound('Product not found');
   const [product] = await hydrateProducts(db, ctx, [row.id]);
   return product!;
@@ -167,6 +178,7 @@ export async function relatedProducts(db: Db, ctx: CatalogueContext, slug: strin
     .where(
       and(
         eq(products.websiteId, ctx.websiteId),
+        eq(products.status, 'active'),
         sql`${products.id} <> ${p.id}`,
         sql`(${products.categoryId} is not distinct from ${p.categoryId} or ${products.brandId} is not distinct from ${p.brandId})`,
       ),

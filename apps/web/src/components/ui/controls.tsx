@@ -1,8 +1,7 @@
 import dayjs from 'dayjs';
 import { Calendar } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-
-export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
+import { PAGE_SIZES } from '@grocer/shared/pagination';
 
 /** Per-page selector (5, 10, 20, 50, 100); empty values are ignored. */
 export function PerPageSelect({ value, onChange }: { value: number; onChange: (n: number) => void }) {

@@ -1,0 +1,33 @@
+import {
+  adminProductInputSchema,
+  adminProductListSchema,
+  adminProductOptionsSchema,
+  adminProductSchema,
+  adminProductsQuerySchema,
+  adminProductStatusInputSchema,
+  adminProductStatusResultSchema,
+} from '@grocer/shared/admin-catalogue';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { adminProductOptions, getAdminProduct, listAdminProducts, setProductsStatus, updateAdminProduct } from './admin-service';
+
+const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * Administration's catalogue calls, registered inside the admin area's role-guarded scope
+ * (`/s/api/admin/*`: 401 signed out, 403 without hasAdminAccess), scoped to the request's website.
+ */
+export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/admin/products', { schema: { querystring: adminProductsQuerySchema, response: { 200: adminProductListSchema } } }, async (req) => listAdminProducts(db, req.website.id, req.query));
+
+  app.get('/admin/products/options', { schema: { response: { 200: adminProductOptionsSchema } } }, async (req) => adminProductOptions(db, req.website.id));
+
+  app.post('/admin/products/status', { schema: { body: adminProductStatusInputSchema, response: { 200: adminProductStatusResultSchema } } }, async (req) =>
+    setProductsStatus(db, req.website.id, req.body.ids, req.body.status),
+  );
+
+  app.get('/admin/products/:id', { schema: { params, response: { 200: adminProductSchema } } }, async (req) => getAdminProduct(db, req.website.id, req.params.id));
+
+  app.put('/admin/products/:id', { schema: { params, body: adminProductInputSchema, response: { 200: adminProductSchema } } }, async (req) => updateAdminProduct(db, req.website.id, req.params.id, req.body));
+};
