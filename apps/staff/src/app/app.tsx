@@ -31,7 +31,7 @@ export function App({ boot }: { boot: StaffBoot }) {
     <BootContext.Provider value={boot}>
       <QueryClientProvider client={client}>
         {allowed ? <RouterProvider router={router} /> : <NotAllowed />}
-        <Toaster position="top-right" richColors closeButton duration={5000} />
+        <Toaster position="bottom-right" richColors closeButton duration={5000} />
       </QueryClientProvider>
     </BootContext.Provider>
   );

@@ -67,12 +67,12 @@ export function AdminLayout() {
                         end={e.to === paths.dashboard()}
                         className={({ isActive }) => `flex items-center gap-2 rounded-md px-2 py-1.5 text-sm ${isActive ? 'bg-teal-50 font-medium text-brand' : 'text-gray-700 hover:bg-gray-100'}`}
                       >
-                        <e.icon className="size-4" aria-hidden />
+                        <e.icon className="size-4 shrink-0" aria-hidden />
                         {e.label}
                       </NavLink>
                     ) : (
                       <span aria-disabled="true" className="flex cursor-not-allowed items-center gap-2 rounded-md px-2 py-1.5 text-sm text-gray-400">
-                        <e.icon className="size-4" aria-hidden />
+                        <e.icon className="size-4 shrink-0" aria-hidden />
                         {e.label}
                         <span className="ml-auto rounded bg-gray-100 px-1.5 text-[10px] font-medium uppercase text-gray-500">Soon</span>
                       </span>
@@ -90,7 +90,7 @@ export function AdminLayout() {
           {user.email && <p className="truncate text-xs text-gray-500">{user.email}</p>}
           <div className="mt-2 flex flex-wrap gap-x-3 gap-y-1">
             <a href={paths.storefront()} className="inline-flex items-center gap-1 text-brand hover:underline">
-              <Store className="size-4" aria-hidden />
+              <Store className="size-4 shrink-0" aria-hidden />
               View shop
             </a>
             <a href={paths.signOut()} className="text-gray-600 hover:underline">

@@ -13,7 +13,8 @@ export interface DataTableProps<T> {
   label: string;
   columns: Columns<T>;
   rows: T[] | undefined;
-  total: number;
+  /** undefined until the first answer */
+  total: number | undefined;
   loading: boolean;
   error?: ReactNode;
   getRowId: (row: T) => string;

@@ -4,7 +4,9 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 const button = 'min-w-9 rounded-md border px-2.5 py-1.5 text-sm disabled:cursor-not-allowed disabled:opacity-40';
 
 /** Spec §9: page sizes 5/10/20/50/100 and five page buttons with ellipses. */
-export function Pagination({ page, perPage, total, onPage, onPerPage }: { page: number; perPage: number; total: number; onPage: (p: number) => void; onPerPage: (n: number) => void }) {
+/** `total` is undefined while the first answer is on its way. */
+export function Pagination({ page, perPage, total: known, onPage, onPerPage }: { page: number; perPage: number; total: number | undefined; onPage: (p: number) => void; onPerPage: (n: number) => void }) {
+  const total = known ?? 0;
   const pages = pageCount(total, perPage);
   const go = (p: number) => shouldMove(page, p, pages) && onPage(p);
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
@@ -22,7 +24,7 @@ export function Pagination({ page, perPage, total, onPage, onPerPage }: { page: 
           </select>
         </label>
         <span className="text-gray-600" aria-live="polite">
-          {from}–{Math.min(total, page * perPage)} of {total}
+          {known === undefined ? 'Loading…' : `${from}–${Math.min(total, page * perPage)} of ${total}`}
         </span>
       </div>
       <nav aria-label="Pagination" className="flex items-center gap-1">

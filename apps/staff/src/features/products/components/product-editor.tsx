@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { adminProductInputSchema, GST_RATES, PRODUCT_STATUSES, type AdminProduct, type AdminProductInput, type AdminProductOptions } from '@grocer/shared/admin-catalogue';
 import { ApiError } from '@grocer/shared/api-client';
 import { formatDateTime } from '@grocer/shared/format';
+import { imageUrl } from '@grocer/shared/image';
 import { formatINR } from '@grocer/shared/money';
 import { slugify } from '@grocer/shared/slug';
 import { ArrowDown, ArrowLeft, ArrowUp, ExternalLink, Plus } from 'lucide-react';
@@ -76,11 +77,15 @@ export function ProductEditor({ product, options, onReload }: { product: AdminPr
     <form onSubmit={save} noValidate aria-label="Edit product">
       <LeaveGuard when={formState.isDirty && !formState.isSubmitting} />
       <div className="sticky top-0 z-10 -mx-4 -mt-4 mb-6 flex flex-wrap items-center gap-3 border-b bg-slate-50/95 px-4 py-3 backdrop-blur lg:-mx-8 lg:-mt-8 lg:px-8">
-        <Link to={paths.products()} className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-gray-900">
-          <ArrowLeft className="size-4" aria-hidden />
-          Products
-        </Link>
-        <h1 className="min-w-0 flex-1 truncate text-xl font-semibold">{product.name}</h1>
+        {/* below lg the title takes its own row and the actions wrap under it */}
+        <div className="flex min-w-0 basis-full items-center gap-3 lg:flex-1 lg:basis-0">
+          <Link to={paths.products()} className="inline-flex shrink-0 items-center gap-1 text-sm text-gray-600 hover:text-gray-900">
+            <ArrowLeft className="size-4" aria-hidden />
+            Products
+          </Link>
+          <img src={imageUrl(product.image, 'small', '')} alt="" width={40} height={30} className="h-[30px] w-10 shrink-0 rounded bg-gray-100 object-cover" />
+          <h1 className="min-w-0 truncate text-xl font-semibold">{product.name}</h1>
+        </div>
         <StatusBadge status={product.status} />
         {product.status === 'active' && (
           <a href={paths.storefrontProduct(product.slug)} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-sm text-brand hover:underline">
@@ -88,7 +93,7 @@ export function ProductEditor({ product, options, onReload }: { product: AdminPr
             <ExternalLink className="size-3.5" aria-hidden />
           </a>
         )}
-        <button type="button" disabled={!formState.isDirty || formState.isSubmitting} onClick={() => reset()} className="rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-50">
+        <button type="button" disabled={!formState.isDirty || formState.isSubmitting} onClick={() => reset()} className="ml-auto rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-50">
           Discard
         </button>
         <button type="submit" disabled={formState.isSubmitting} className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50">

@@ -88,7 +88,7 @@ export function ProductList() {
       label="Products"
       columns={columns}
       rows={products.data?.data}
-      total={products.data?.meta.total ?? 0}
+      total={products.data?.meta.total}
       loading={products.isFetching}
       error={products.error ? (products.error instanceof ApiError && products.error.status === 422 ? 'This view has an invalid setting in its address. Clear the filters to start again.' : products.error.message) : undefined}
       getRowId={(p) => String(p.id)}
