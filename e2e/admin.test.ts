@@ -1,9 +1,12 @@
 import { formatINR } from '@grocer/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
 import { collectErrors, startShop, type Shop } from './harness';
 import { signInHere } from './journeys';
 
 let shop: Shop;
+/** The owner's signed-in session from the first journey (sign-in codes are rate-limited per identifier). */
+let ownerSession: Awaited<ReturnType<BrowserContext['storageState']>>;
 beforeAll(async () => {
   shop = await startShop();
 }, 120_000);
@@ -33,6 +36,7 @@ describe('administration (Chromium, built shop, demo data)', () => {
       await page.waitForURL('**/bos/admin');
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       await page.getByText('Demo Grocery at a glance.').waitFor();
+      if (i === 0) ownerSession = await page.context().storageState();
       await page.locator('li', { hasText: 'Out of stock' }).locator('.tabular-nums').filter({ hasText: /^\d/ }).waitFor();
       await shop.screenshot(page, `admin-dashboard-${width}`);
 
@@ -80,6 +84,57 @@ describe('administration (Chromium, built shop, demo data)', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
+  });
+
+  it('the product table keeps its view in the address (reload, shared link) and changes status in bulk', async () => {
+    const context = await shop.browser.newContext({ storageState: ownerSession, viewport: { width: 1440, height: 900 }, baseURL: shop.url });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/bos/admin/products', { waitUntil: 'networkidle' });
+    const table = page.getByRole('table', { name: 'Products' });
+    await table.getByRole('link').first().waitFor();
+    await table.getByRole('button', { name: 'Price' }).click();
+    await page.waitForURL(/sort=price&dir=asc/);
+    await page.getByLabel('Rows per page').selectOption('50');
+    await page.waitForURL(/perPage=50/);
+    await page.getByLabel('Stock', { exact: true }).selectOption('in');
+    await page.waitForURL(/stock=in/);
+    await page.getByText(/^1–50 of \d+$/).waitFor();
+    const prices = async () => (await table.locator('tbody tr td:nth-child(6)').allInnerTexts()).map((t) => Number(t.replace(/from |₹|,|\s.*$/g, '')));
+    const before = await prices();
+    expect(before).toEqual([...before].sort((a, b) => a - b));
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/page=2/);
+    await page.getByText(/^51–100 of \d+$/).waitFor();
+
+    // A reload, or the link opened elsewhere, shows the same view.
+    const link = page.url();
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByText(/^51–100 of \d+$/).waitFor();
+    expect(await page.getByLabel('Rows per page').inputValue()).toBe('50');
+    expect(await page.getByLabel('Stock', { exact: true }).inputValue()).toBe('in');
+    expect(await table.getByRole('columnheader', { name: 'Price' }).getAttribute('aria-sort')).toBe('ascending');
+
+    // Bulk: two products to draft; they leave the storefront; then back to active.
+    await page.goto(link.replace(/page=2&?/, ''), { waitUntil: 'networkidle' });
+    const names = (await table.locator('tbody tr td:nth-child(2) a').allInnerTexts()).slice(0, 2).map((t) => t.trim());
+    for (const name of names) await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    const bulk = page.getByRole('region', { name: 'Bulk actions' });
+    await bulk.getByText('2 selected').waitFor();
+    await shop.screenshot(page, 'admin-bulk-1440');
+    await bulk.getByRole('button', { name: 'Move to draft' }).click();
+    await page.getByText('2 products set to Draft').waitFor();
+    const search = async (q: string) => ((await (await fetch(`${shop.url}/s/api/products?q=${encodeURIComponent(q)}`)).json()) as { data: Array<{ product_name: string }> }).data.map((p) => p.product_name);
+    expect(await search(names[0]!)).not.toContain(names[0]);
+    await page.goto('/bos/admin/products?status=draft', { waitUntil: 'networkidle' });
+    await page.getByText(/^1–2 of 2$/).waitFor();
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Activate' }).click();
+    await page.getByText('No products match this search and these filters.').waitFor();
+    await shop.screenshot(page, 'admin-empty-1440');
+    expect(await search(names[0]!)).toContain(names[0]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('a signed-in shopper gets the not-allowed page, and the staff calls refuse them', async () => {

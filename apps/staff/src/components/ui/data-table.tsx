@@ -1,6 +1,6 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { ListState } from '../../lib/list-state';
 import { Pagination } from './pagination';
 
@@ -186,16 +186,19 @@ function SearchBox({ label, value, onCommit }: { label: string; value: string; o
 
 /** A labelled select bound to one URL parameter of a list. */
 export function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: Array<{ value: string; label: string }> }) {
+  const id = useId();
   return (
-    <label className="block text-xs font-medium text-gray-600">
-      {label}
-      <select value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 block rounded-md border bg-white px-2 py-2 text-sm text-gray-900">
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-gray-600">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 block rounded-md border bg-white px-2 py-2 text-sm text-gray-900">
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }

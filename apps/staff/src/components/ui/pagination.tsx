@@ -1,11 +1,13 @@
 import { PAGE_SIZES, pageCount, pageWindow, shouldMove } from '@grocer/shared/pagination';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId } from 'react';
 
 const button = 'min-w-9 rounded-md border px-2.5 py-1.5 text-sm disabled:cursor-not-allowed disabled:opacity-40';
 
 /** Spec §9: page sizes 5/10/20/50/100 and five page buttons with ellipses. */
 /** `total` is undefined while the first answer is on its way. */
 export function Pagination({ page, perPage, total: known, onPage, onPerPage }: { page: number; perPage: number; total: number | undefined; onPage: (p: number) => void; onPerPage: (n: number) => void }) {
+  const id = useId();
   const total = known ?? 0;
   const pages = pageCount(total, perPage);
   const go = (p: number) => shouldMove(page, p, pages) && onPage(p);
@@ -13,16 +15,14 @@ export function Pagination({ page, perPage, total: known, onPage, onPerPage }: {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <div className="flex items-center gap-3">
-        <label className="flex items-center gap-2">
-          Rows per page
-          <select value={perPage} onChange={(e) => e.target.value && onPerPage(Number(e.target.value))} className="rounded-md border bg-white px-2 py-1">
-            {PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <label htmlFor={id}>Rows per page</label>
+        <select id={id} value={perPage} onChange={(e) => e.target.value && onPerPage(Number(e.target.value))} className="rounded-md border bg-white px-2 py-1">
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
         <span className="text-gray-600" aria-live="polite">
           {known === undefined ? 'Loading…' : `${from}–${Math.min(total, page * perPage)} of ${total}`}
         </span>
