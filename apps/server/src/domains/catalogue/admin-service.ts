@@ -33,7 +33,7 @@ function descendants(nodes: Category[], id: number): number[] | null {
   return null;
 }
 
-/** GET /s/api/admin/products: one query for the page (total by a window count). */
+/** GET /s/api/admin/products: one query picks the page (total by a window count), one fills it in. */
 export async function listAdminProducts(db: Db, websiteId: number, query: AdminProductsQuery): Promise<AdminProductList> {
   const where: SQL[] = [eq(products.websiteId, websiteId)];
   if (query.q) {
@@ -54,36 +54,53 @@ export async function listAdminProducts(db: Db, websiteId: number, query: AdminP
   }
   if (query.discounted !== undefined) where.push(query.discounted ? sql`${products.maxDiscount} > 0` : sql`${products.maxDiscount} = 0`);
 
-  const key = { name: products.name, price: products.minPrice, stock: unitsInStock, updated: products.updatedAt }[query.sort];
+  // The page's ids first, with only the sort key: the window count visits every matching row, so
+  // nothing else may be computed per row there. Units in stock are summed once per product in a
+  // grouped join, only when sorting by them.
+  const stockTotals = db
+    .select({ productId: packs.productId, units: sql<number>`sum(${stock.available})`.as('units') })
+    .from(stock)
+    .innerJoin(packs, eq(packs.id, stock.packId))
+    .where(eq(packs.websiteId, websiteId))
+    .groupBy(packs.productId)
+    .as('stock_totals');
+  const key = { name: sql`${products.name}`, price: sql`${products.minPrice}`, stock: sql`coalesce(${stockTotals.units}, 0)`, updated: sql`${products.updatedAt}` }[query.sort];
   const dir = query.dir === 'asc' ? sql`asc` : sql`desc`;
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      status: products.status,
-      brand: brands.name,
-      category: categories.name,
-      image: coverImage,
-      packs: packCount,
-      minPrice: products.minPrice,
-      maxDiscount: products.maxDiscount,
-      stock: unitsInStock,
-      updatedAt: products.updatedAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(products)
-    .leftJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
+  const base = db.select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(products);
+  const picked = await (query.sort === 'stock' ? base.leftJoin(stockTotals, eq(stockTotals.productId, products.id)) : base)
     .where(and(...where))
     .orderBy(sql`${key} ${dir}`, sql`${products.id} ${dir}`)
     .limit(query.perPage)
     .offset((query.page - 1) * query.perPage);
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && query.page > 1) {
+  let total = picked[0]?.total ?? 0;
+  if (!picked.length && query.page > 1) {
     const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(and(...where));
     total = c?.n ?? 0;
   }
+  const ids = picked.map((r) => r.id);
+  const found = ids.length
+    ? await db
+        .select({
+          id: products.id,
+          name: products.name,
+          slug: products.slug,
+          status: products.status,
+          brand: brands.name,
+          category: categories.name,
+          image: coverImage,
+          packs: packCount,
+          minPrice: products.minPrice,
+          maxDiscount: products.maxDiscount,
+          stock: unitsInStock,
+          updatedAt: products.updatedAt,
+        })
+        .from(products)
+        .leftJoin(brands, eq(brands.id, products.brandId))
+        .leftJoin(categories, eq(categories.id, products.categoryId))
+        .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids)))
+    : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
   return {
     data: rows.map((r) => ({
       id: r.id,

@@ -24,7 +24,7 @@ export function Pagination({ page, perPage, total: known, onPage, onPerPage }: {
           ))}
         </select>
         <span className="text-gray-600" aria-live="polite">
-          {known === undefined ? 'Loading…' : `${from}–${Math.min(total, page * perPage)} of ${total}`}
+          {known === undefined ? 'Loading…' : total === 0 ? 'No rows' : `${from}–${Math.min(total, page * perPage)} of ${total}`}
         </span>
       </div>
       <nav aria-label="Pagination" className="flex items-center gap-1">
