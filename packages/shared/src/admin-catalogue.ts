@@ -167,6 +167,24 @@ export const adminProductInputSchema = z
   });
 export type AdminProductInput = z.infer<typeof adminProductInputSchema>;
 
+/** The editable part of a product as read: what the editor starts from and sends back. */
+export function productToInput(p: AdminProduct): AdminProductInput {
+  return {
+    version: p.version,
+    name: p.name,
+    slug: p.slug,
+    status: p.status,
+    brand_id: p.brand_id,
+    category_id: p.category_id,
+    description: p.description,
+    seo_title: p.seo_title,
+    seo_description: p.seo_description,
+    hsn_code: p.hsn_code,
+    gst_rate: p.gst_rate,
+    packs: p.packs.map(({ id, name, sku, barcode, price, act_price, position }) => ({ id, name, sku, barcode, price, act_price, position })),
+  };
+}
+
 export const adminProductOptionsSchema = z.object({
   categories: z.array(z.object({ id: z.number().int(), name: z.string(), depth: z.number().int() })),
   brands: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -1,4 +1,4 @@
-import type { AdminProduct, AdminProductInput } from '@grocer/shared/admin-catalogue';
+import { productToInput, type AdminProduct, type AdminProductInput } from '@grocer/shared/admin-catalogue';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, packs, products, users, websiteDomains, websiteMembers, websites } from '../../db/schema';
@@ -43,21 +43,7 @@ const read = async (id: number): Promise<AdminProduct> => (await owner.get(`/s/a
 
 /** The editor's payload for a product as read, with changes. */
 function edit(p: AdminProduct, change: Partial<AdminProductInput> = {}): AdminProductInput {
-  return {
-    version: p.version,
-    name: p.name,
-    slug: p.slug,
-    status: p.status,
-    brand_id: p.brand_id,
-    category_id: p.category_id,
-    description: p.description,
-    seo_title: p.seo_title,
-    seo_description: p.seo_description,
-    hsn_code: p.hsn_code,
-    gst_rate: p.gst_rate,
-    packs: p.packs.map(({ id, name, sku, barcode, price, act_price, position }) => ({ id, name, sku, barcode, price, act_price, position })),
-    ...change,
-  };
+  return { ...productToInput(p), ...change };
 }
 
 describe('roles on the catalogue staff calls', () => {

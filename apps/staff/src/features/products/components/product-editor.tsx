@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminProductInputSchema, GST_RATES, PRODUCT_STATUSES, type AdminProduct, type AdminProductInput, type AdminProductOptions } from '@grocer/shared/admin-catalogue';
+import { adminProductInputSchema, GST_RATES, PRODUCT_STATUSES, productToInput, type AdminProduct, type AdminProductInput, type AdminProductOptions } from '@grocer/shared/admin-catalogue';
 import { ApiError } from '@grocer/shared/api-client';
 import { formatDateTime } from '@grocer/shared/format';
 import { imageUrl } from '@grocer/shared/image';
@@ -19,23 +19,6 @@ import { STATUS_LABEL, StatusBadge } from './status-badge';
 
 type FormValues = z.input<typeof adminProductInputSchema>;
 
-function toForm(p: AdminProduct): FormValues {
-  return {
-    version: p.version,
-    name: p.name,
-    slug: p.slug,
-    status: p.status,
-    brand_id: p.brand_id,
-    category_id: p.category_id,
-    description: p.description,
-    seo_title: p.seo_title,
-    seo_description: p.seo_description,
-    hsn_code: p.hsn_code,
-    gst_rate: p.gst_rate,
-    packs: p.packs.map(({ id, name, sku, barcode, price, act_price, position }) => ({ id, name, sku, barcode, price, act_price, position })),
-  };
-}
-
 const nullableId = (v: unknown) => (v === '' || v === null ? null : Number(v));
 
 /**
@@ -44,7 +27,7 @@ const nullableId = (v: unknown) => (v === '' || v === null ? null : Number(v));
  * newer one is refused with a clear message; leaving with unsaved changes asks first.
  */
 export function ProductEditor({ product, options, onReload }: { product: AdminProduct; options: AdminProductOptions; onReload: () => Promise<unknown> }) {
-  const form = useForm<FormValues, unknown, AdminProductInput>({ resolver: zodResolver(adminProductInputSchema), defaultValues: toForm(product), mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<FormValues, unknown, AdminProductInput>({ resolver: zodResolver(adminProductInputSchema), defaultValues: productToInput(product), mode: 'onSubmit', reValidateMode: 'onChange' });
   const { register, handleSubmit, formState, setError, reset, control, setValue, getValues } = form;
   const packs = useFieldArray({ control, name: 'packs', keyName: 'key' });
   const update = useUpdateProduct(product.id);
@@ -56,7 +39,7 @@ export function ProductEditor({ product, options, onReload }: { product: AdminPr
     setConflict(null);
     try {
       const saved = await update.mutateAsync({ ...values, packs: values.packs.map((k, position) => ({ ...k, position })) });
-      reset(toForm(saved));
+      reset(productToInput(saved));
       toast.success('Product saved');
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) return setConflict(e.message);
