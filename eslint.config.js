@@ -25,4 +25,45 @@ export default tseslint.config(
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
     rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from config.ts' }] },
   },
+  // One owner per table (DESIGN §3, apps/server/README.md "Table ownership"). A domain's code uses
+  // its own `./tables`; another domain's rows are read and written only through that domain's
+  // service (passing the caller's transaction where atomicity needs it). db/schema.ts re-exports
+  // every table for drizzle-kit, the database client, seeds and tests only. A `tables.ts` may
+  // import another's tables for foreign keys. Raw SQL naming another domain's table is caught by
+  // src/boundaries.test.ts (lint cannot see into SQL strings).
+  ...serverBoundaries(),
 );
+
+function serverBoundaries() {
+  const domainFiles = 'apps/server/src/domains/**/*.ts';
+  const notThese = ['apps/server/src/domains/**/tables.ts', 'apps/server/src/domains/**/*.test.ts', 'apps/server/src/domains/**/test-fixture.ts'];
+  const schema = { group: ['**/db/schema'], message: "Import your own domain's tables from './tables'; other domains' data through their service." };
+  const foreign = (allowed = []) => ({
+    group: ['../*/tables', ...allowed.map((d) => `!../${d}/tables`)],
+    message: "Another domain's table: call that domain's service instead (it owns the table).",
+  });
+  return [
+    { files: [domainFiles], ignores: notThese, rules: { 'no-restricted-imports': ['error', { patterns: [schema, foreign()] }] } },
+    // The one documented read-only join, kept in one query because it runs on every product
+    // listing (search, sort and page over products with each pack's stock): the catalogue reads
+    // the inventory's `stock`. It never writes it (src/boundaries.test.ts).
+    { files: ['apps/server/src/domains/catalogue/service.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [schema, foreign(['inventory'])] }] } },
+    // Route files stay thin: no tables and no SQL at all; they call services.
+    {
+      files: ['apps/server/src/domains/*/routes.ts', 'apps/server/src/domains/*/admin-routes.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { paths: [{ name: 'drizzle-orm', message: 'No SQL in route files: put the query in the domain service.' }], patterns: [schema, { group: ['./tables', '../*/tables'], message: 'No tables in route files: call the domain service.' }] },
+        ],
+      },
+    },
+    // The request pipeline reads websites and users and keeps the `sessions` rows; everything else
+    // outside the domains (app.ts, main.ts, jobs) uses services.
+    {
+      files: ['apps/server/src/**/*.ts'],
+      ignores: [domainFiles, 'apps/server/src/db/**', 'apps/server/src/seed/**', 'apps/server/src/test/**', 'apps/server/src/**/*.test.ts', 'apps/server/src/http/website.ts', 'apps/server/src/http/auth.ts', 'apps/server/src/http/session.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [schema, { group: ['**/domains/*/tables'], message: "Call the owning domain's service." }] }] },
+    },
+  ];
+}

@@ -2,16 +2,18 @@ import { defineConfig } from 'vitest/config';
 import { preactAliases } from './apps/web/preact-aliases.ts';
 
 // Unit and API tests run on PGlite; with TEST_DATABASE_URL set the API suite runs again on
-// PostgreSQL (each test file creates and drops its own database). Browser journeys run last.
+// PostgreSQL. Each test file gets its own database, copied from one migrated per run
+// (apps/server/src/test/global-setup.ts). Browser journeys run last.
 const pg = process.env.TEST_DATABASE_URL;
 const serverTests = ['apps/server/src/**/*.test.ts'];
+const globalSetup = ['apps/server/src/test/global-setup.ts'];
+// Set on each project: a project does not inherit the root's test options.
+const timeouts = { testTimeout: 30_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      { test: { name: 'shared', ...timeouts, include: ['packages/shared/src/**/*.test.ts'] } },
       // Storefront: rules (.test.ts) and components (.test.tsx) in happy-dom, on Preact like the app
       // (the same aliases as apps/web/vite.config.ts). Libraries that import `react` (lucide-react…)
       // are inlined so the aliases reach them too, as the app's bundle does.
@@ -21,14 +23,15 @@ export default defineConfig({
         resolve: { alias: preactAliases, conditions: ['module', 'browser', 'development|production'] },
         test: {
           name: 'web',
+          ...timeouts,
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           server: { deps: { inline: [/lucide-react/, /sonner/, /@tanstack\/react-query/, /react-router/, /embla-carousel/] } },
         },
       },
-      { test: { name: 'server', include: serverTests, env: { TEST_DB: 'pglite' } } },
-      ...(pg ? [{ test: { name: 'server-pg', include: serverTests, env: { TEST_DB: 'postgres' } } }] : []),
-      { test: { name: 'e2e', include: ['e2e/**/*.test.ts'], fileParallelism: false, testTimeout: 60_000 } },
+      { test: { name: 'server', ...timeouts, include: serverTests, globalSetup, env: { TEST_DB: 'pglite' } } },
+      ...(pg ? [{ test: { name: 'server-pg', ...timeouts, include: serverTests, globalSetup, env: { TEST_DB: 'postgres' } } }] : []),
+      { test: { name: 'e2e', ...timeouts, include: ['e2e/**/*.test.ts'], fileParallelism: false, testTimeout: 60_000 } },
     ],
   },
 });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app';
+import { adjustStockTo, ledgerMismatches } from '../apps/server/src/domains/inventory/service';
 import { parseConfig } from '../apps/server/src/config';
 import { hashToken } from '../apps/server/src/http/session';
 import { seedDemo } from '../apps/server/src/seed/demo';
@@ -34,7 +35,9 @@ const [target] = rows<{ pack_id: number; warehouse_id: number }>(
     join delivery_zones z on z.warehouse_id = s.warehouse_id join zone_pincodes zp on zp.zone_id = z.id and zp.pincode = '560001'
     where s.website_id = ${websiteId} and s.available > 0 order by s.pack_id limit 1`),
 );
-await db.execute(sql`update stock set available = ${shoppers} where pack_id = ${target!.pack_id} and warehouse_id = ${target!.warehouse_id}`);
+// Counted like a stock take (an adjustment in the stock ledger).
+const countStock = (available: number) => db.transaction((tx) => adjustStockTo(tx, { websiteId, packId: target!.pack_id, warehouseId: target!.warehouse_id, available, reference: 'bench', actor: 'system' }));
+await countStock(shoppers);
 
 class Shopper {
   cookies = new Map<string, string>();
@@ -68,7 +71,7 @@ for (let i = 0; i < shoppers; i++) {
   people.push({ s, addressId: a.json.id as number, total: cart.json.amount as number });
 }
 console.log(`setup: ${shoppers} shoppers in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
-await db.execute(sql`update stock set available = ${stockUnits} where pack_id = ${target!.pack_id} and warehouse_id = ${target!.warehouse_id}`);
+await countStock(stockUnits);
 
 const statuses = new Map<number, number>();
 const latencies: number[] = [];
@@ -106,12 +109,14 @@ const result = {
   ordersInDb: sold!.n,
   unitsSold: sold!.units,
   oversold: sold!.units > stockUnits || left!.available < 0,
+  /** balances that differ from the sum of their stock movements (0: every unit accounted for) */
+  ledgerMismatches: (await ledgerMismatches(db)).mismatches.length,
 };
 console.log(`placed ${placed} orders, refused ${people.length - placed} (statuses ${JSON.stringify(result.statuses)}) in ${result.seconds} s`);
 console.log(`orders/s: ${result.ordersPerSecond}   attempts/s: ${result.attemptsPerSecond}   p50 ${result.p50ms} ms   p99 ${result.p99ms} ms`);
-console.log(`stock left ${result.stockLeft}, orders in the database ${result.ordersInDb}, units sold ${result.unitsSold}: ${result.oversold ? 'OVERSOLD' : 'no oversell'}`);
+console.log(`stock left ${result.stockLeft}, orders in the database ${result.ordersInDb}, units sold ${result.unitsSold}: ${result.oversold ? 'OVERSOLD' : 'no oversell'}; stock ledger mismatches ${result.ledgerMismatches}`);
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(path.join(import.meta.dirname, 'results', `orders-${database.kind}.json`), JSON.stringify(result, null, 2));
 await app.close();
 await cleanup();
-if (result.oversold || placed !== Math.min(stockUnits, shoppers) || sold!.n !== placed) process.exitCode = 1;
+if (result.oversold || result.ledgerMismatches > 0 || placed !== Math.min(stockUnits, shoppers) || sold!.n !== placed) process.exitCode = 1;

@@ -33,11 +33,12 @@ export interface Shop {
 /**
  * The built shop as a user gets it: the real server (`tsx apps/server/src/main.ts`) on a fresh
  * embedded database in a temp DATA_DIR (seeded with the demo shop on first start), and Chromium.
+ * `extraEnv` adds settings that may need the port the server gets (e.g. a CDN_URL on it).
  */
-export async function startShop(): Promise<Shop> {
+export async function startShop(extraEnv: (port: number) => Record<string, string> = () => ({})): Promise<Shop> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grocer-e2e-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv(port) };
   delete env.DATABASE_URL; // the journeys run on the embedded database, as `npm start` does
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
     cwd: root,
@@ -57,12 +58,15 @@ export async function startShop(): Promise<Shop> {
     await new Promise((r) => setTimeout(r, 250));
   }
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const cspViolations: string[] = [];
   mkdirSync(SCREENSHOTS, { recursive: true });
   return {
     url,
     browser,
     async newPage(viewport = { width: 1440, height: 900 }) {
       const page = await browser.newPage({ viewport, baseURL: url });
+      // every journey runs under the shop's Content-Security-Policy: a blocked script fails the file
+      page.on('console', (m) => /Content Security Policy/i.test(m.text()) && cspViolations.push(`${page.url()}: ${m.text()}`));
       openPages.add(page);
       page.on('close', () => openPages.delete(page));
       return page;
@@ -75,6 +79,7 @@ export async function startShop(): Promise<Shop> {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
+      if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
 }

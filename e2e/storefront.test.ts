@@ -142,18 +142,25 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
   });
 
   it('the promo popup appears on / after 5 s and not on a product page', async () => {
-    const page = await shop.newPage();
-    await page.goto('/', { waitUntil: 'networkidle' });
-    await page.getByTestId('promo-popup').waitFor({ timeout: 8000 });
+    // The pages run on the browser's clock, fast-forwarded past the popup's 5 s delay: no real wait.
+    // The clock keeps flowing otherwise, so the app loads and hydrates as it would.
+    const afterDelay = async (path: string, viewport?: { width: number; height: number }) => {
+      const page = await shop.newPage(viewport);
+      await page.clock.install();
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.clock.fastForward(5100);
+      // a frame for whatever the timers changed to be drawn
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+      return page;
+    };
+    const page = await afterDelay('/');
+    await page.getByTestId('promo-popup').waitFor({ timeout: 3000 });
     await shop.screenshot(page, 'popup-1440');
-    const phone = await shop.newPage({ width: 375, height: 800 });
-    await phone.goto('/products', { waitUntil: 'networkidle' });
-    await phone.getByTestId('promo-popup').waitFor({ timeout: 8000 });
+    const phone = await afterDelay('/products', { width: 375, height: 800 });
+    await phone.getByTestId('promo-popup').waitFor({ timeout: 3000 });
     await shop.screenshot(phone, 'popup-375');
     await phone.close();
-    const other = await shop.newPage();
-    await other.goto('/products/kaveri-gold-classic-basmati-rice', { waitUntil: 'networkidle' });
-    await other.waitForTimeout(5600);
+    const other = await afterDelay('/products/kaveri-gold-classic-basmati-rice');
     expect(await other.getByTestId('promo-popup').count()).toBe(0);
     await page.close();
     await other.close();

@@ -17,7 +17,6 @@ import { deliveryRoutes } from './domains/delivery/routes';
 import { wishlistRoutes } from './domains/wishlist/routes';
 import { accountRoutes } from './domains/account/routes';
 import { addressRoutes } from './domains/addresses/routes';
-import { areaRoutes } from './domains/areas/routes';
 import { identityRoutes } from './domains/identity/routes';
 import { devOutboxRoutes } from './domains/outbox/routes';
 import { Outbox } from './domains/outbox/service';
@@ -31,6 +30,10 @@ import { registerShell } from './domains/shell/routes';
 import { registerStaffShell } from './domains/shell/staff';
 import { registerErrorHandling } from './http/errors';
 import { requestPipeline } from './http/pipeline';
+import { staffRoutes } from './http/staff';
+
+/** The nth hop from this server is the client (what Fastify does for a number, typed as a function). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export interface AppDeps {
   config: Config;
@@ -43,7 +46,8 @@ export async function buildApp({ config, database }: AppDeps) {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
     return503OnClosing: true,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: req.ip keys the per-client rate limits.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -58,8 +62,14 @@ export async function buildApp({ config, database }: AppDeps) {
   // gzip); built assets are served pre-compressed by the shell.
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
   await app.register(cookie);
-  // CSP is off: the owner's page scripts (spec §3 extra page scripts) are injected deliberately.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // The Content-Security-Policy is written per page by the shell (a nonce per response, the
+  // website's own extra script hosts); JSON answers run nothing. HSTS only where TLS is certain.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, strictTransportSecurity: config.production ? { maxAge: 31_536_000 } : false });
+  // Images and fonts may be loaded from another origin (CDN_URL, another of the shop's domains):
+  // helmet's same-origin resource policy would block every one of them.
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/media/') || req.url.startsWith('/fonts/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
   await app.register(requestPipeline, { db: database.db, config });
   // The OpenAPI document, generated from the routes' zod schemas, at GET /s/api/docs.
   await app.register(swagger, {
@@ -68,14 +78,9 @@ export async function buildApp({ config, database }: AppDeps) {
     transformObject: jsonSchemaTransformObject,
   });
 
+  // Failed deliveries are retried, and old ones purged, by the jobs main.ts starts (jobs.ts).
   const outbox = new Outbox(database.db, config, app.log);
-  // Failed deliveries are retried every minute; the rows survive a restart.
-  const retry = setInterval(() => void outbox.retryFailed().catch((e: unknown) => app.log.error({ err: e }, 'outbox retry failed')), 60_000);
-  retry.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(retry);
-    outbox.close();
-  });
+  app.addHook('onClose', async () => outbox.close());
   const signIn = { db: database.db, config, outbox };
 
   // This server's own address, for the payment simulator's API and webhooks (PUBLIC_URL, else
@@ -86,11 +91,6 @@ export async function buildApp({ config, database }: AppDeps) {
     return `http://127.0.0.1:${a && typeof a === 'object' ? a.port : config.port}`;
   };
   const payments = new Payments({ db: database.db, config, outbox, log: app.log, selfUrl });
-  // Abandoned prepaid orders release their stock and slot; the state is in the database, so the
-  // job survives restarts, and its guarded updates make it safe to run in every process.
-  const release = setInterval(() => void payments.releaseAbandoned().catch((e: unknown) => app.log.error({ err: e }, 'releasing abandoned payments failed')), 60_000);
-  release.unref();
-  app.addHook('onClose', async () => clearInterval(release));
 
   await app.register(
     async (api) => {
@@ -105,7 +105,7 @@ export async function buildApp({ config, database }: AppDeps) {
       await api.register(identityRoutes, signIn);
       await api.register(accountRoutes, { ...signIn, ordersSummary });
       await api.register(addressRoutes, { db: database.db });
-      await api.register(areaRoutes, { db: database.db });
+      await api.register(staffRoutes, { db: database.db });
       if (!config.production) await api.register(devOutboxRoutes, { outbox });
       await api.register(orderRoutes, { db: database.db, payments });
       await api.register(paymentRoutes, { db: database.db, payments });
@@ -117,7 +117,7 @@ export async function buildApp({ config, database }: AppDeps) {
   await registerMedia(app, { mediaDir: config.mediaDir });
   await registerStaffShell(app, { config, db: database.db });
   await registerShell(app, { config, db: database.db });
-  return Object.assign(app, { payments });
+  return Object.assign(app, { payments, outbox });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -8,7 +9,8 @@ import path from 'node:path';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
+  TRUST_PROXY: z.string().default(''),
   DATA_DIR: z.string().default('./data'),
   MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
@@ -53,7 +55,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     env: e.NODE_ENV,
     production,
     port: e.PORT,
-    host: e.HOST,
+    // Outside production the dev outbox (every sign-in code) and the payment simulator are on:
+    // only this machine may reach them unless HOST says otherwise.
+    host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir: path.resolve(e.DATA_DIR),
     /** originals (uploaded or generated) and the resized cache under .cache/ */
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
@@ -78,4 +83,44 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     gatewaySimulator: production ? false : e.GATEWAY_SIMULATOR !== 'off',
     publicUrl: e.PUBLIC_URL,
   };
+}
+
+/**
+ * TRUST_PROXY for Fastify's `trustProxy`: off (the socket's address is the client), a hop count,
+ * or the proxies' addresses/CIDRs. `true` (believe any X-Forwarded-For) is refused: a client
+ * could then choose the address its rate limits are counted on.
+ */
+export function parseTrustProxy(value: string): false | number | string[] {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === 'off' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.filter((a) => {
+    const [ip, bits, ...rest] = a.split('/');
+    const kind = isIP(ip ?? '');
+    if (!kind || rest.length) return true;
+    return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128));
+  });
+  if (bad.length || !list.length) throw new Error(`Invalid configuration:\n  TRUST_PROXY: a hop count or comma-separated proxy addresses/CIDRs (got ${bad.join(', ') || value})`);
+  return list;
+}
+
+/** Whether a listen address is reachable only from this machine. */
+export const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
+
+/** The banner printed at start when development mode listens where other machines reach it. */
+export function exposureWarning(config: Pick<Config, 'production' | 'host' | 'gatewaySimulator'>): string | null {
+  if (config.production || isLoopbackHost(config.host)) return null;
+  const line = '!'.repeat(78);
+  return [
+    line,
+    `  WARNING: development mode (NODE_ENV is not production) is listening on ${config.host},`,
+    '  reachable from other machines.',
+    config.gatewaySimulator ? '  The payment simulator is on: anyone who reaches it can mark orders paid.' : '',
+    '  The dev outbox answers only this machine. For a real shop set NODE_ENV=production;',
+    '  for development on this machine only, leave HOST unset (127.0.0.1).',
+    line,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

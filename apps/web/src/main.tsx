@@ -6,7 +6,7 @@ import { createRouter } from './app/router';
 import { UiStateProvider } from './app/ui-state';
 import { hydrateInSlices } from './components/ui/later';
 import { replayEarlyClicks } from './lib/early-clicks';
-import { initQuery, primeInit, primePageData } from './lib/init';
+import { loadStoreData, primeInit, primePageData } from './lib/init';
 import './styles.css';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
@@ -15,11 +15,7 @@ primePageData(queryClient);
 
 async function mount() {
   // The shell needs store data; it is normally inlined in the HTML, otherwise fetched once here.
-  try {
-    await queryClient.ensureQueryData(initQuery);
-  } catch (e) {
-    console.error('Store data could not be loaded', e);
-  }
+  await loadStoreData(queryClient);
   const root = document.getElementById('app')!;
   // The server renders public pages (data-ssr); the app then takes over that markup.
   const hydrating = root.dataset.ssr === '1';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INDIAN_STATES, addressInputSchema, maskIdentifier, parseIdentifier } from './account';
+import { PINCODE_PATTERN } from './validation';
 
 const mobile = fc.tuple(fc.constantFrom('6', '7', '8', '9'), fc.stringMatching(/^\d{9}$/)).map(([a, b]) => a + b);
 
@@ -49,7 +50,7 @@ describe('address rules', () => {
   const valid = fc.record({
     name: fc.stringMatching(/^[A-Za-z][A-Za-z ]{1,30}[a-z]$/),
     phone: mobile,
-    pincode: fc.stringMatching(/^\d{6}$/),
+    pincode: fc.stringMatching(/^[1-9]\d{5}$/),
     line1: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ,/-]{0,40}$/),
     line2: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ,/-]{0,40}$/),
     city: fc.stringMatching(/^[A-Z][a-z]{2,20}$/),
@@ -65,9 +66,9 @@ describe('address rules', () => {
     );
   });
 
-  it('refuses a pincode that is not exactly 6 digits, naming the field', () => {
+  it('refuses a pincode that is not 6 digits (the first not 0), naming the field', () => {
     fc.assert(
-      fc.property(valid, fc.string().filter((s) => !/^\d{6}$/.test(s.trim())), (a, pincode) => {
+      fc.property(valid, fc.string().filter((s) => !PINCODE_PATTERN.test(s.trim())), (a, pincode) => {
         const r = addressInputSchema.safeParse({ ...a, pincode });
         expect(r.success).toBe(false);
         expect(r.error!.issues.map((i) => i.path[0])).toContain('pincode');

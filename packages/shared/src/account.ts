@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cartSchema } from './cart';
 import { userSchema } from './storefront';
-import { EMAIL_PATTERN, MOBILE_PATTERN } from './validation';
+import { EMAIL_PATTERN, MOBILE_MESSAGE, MOBILE_PATTERN, PINCODE_MESSAGE, PINCODE_PATTERN } from './validation';
 
 /** How long a sign-in code lives, how often it may be re-sent, how many tries it allows (DESIGN §5). */
 export const CODE_TTL_SECONDS = 600;
@@ -58,21 +58,31 @@ const identifierField = z.string().max(320).transform((s, ctx) => {
 
 const nameField = z.string().trim().min(2, 'Name must have at least 2 characters').max(80, 'Name is too long');
 const emailField = z.string().trim().toLowerCase().regex(EMAIL_PATTERN, 'Email is not a valid email address');
-const phoneField = z.string().trim().regex(MOBILE_PATTERN, 'Enter a 10-digit mobile number starting with 6, 7, 8 or 9');
+const phoneField = z.string().trim().regex(MOBILE_PATTERN, MOBILE_MESSAGE);
 
 export const loginBodySchema = z.object({ identifier: identifierField });
 export const registerBodySchema = z.object({ name: nameField, email: emailField, phone: phoneField });
-export const verifyBodySchema = z.object({ identifier: identifierField, code: z.string().trim().regex(CODE_PATTERN, 'Enter the 6-digit code') });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+const codeField = z.string().trim().regex(CODE_PATTERN, 'Enter the 6-digit code');
+/** `also_code`: the code sent to the second identifier (a registration's mobile), when there is one. */
+export const verifyBodySchema = z.object({ identifier: identifierField, code: codeField, also_code: codeField.optional() });
 
-/** What login and register answer: where the code went and when another may be asked for. */
-export const codeSentSchema = z.object({
-  identifier: z.string(),
-  channel: z.enum(['email', 'sms']),
-  sent_to: z.string(),
+const destinationSchema = z.object({ identifier: z.string(), channel: z.enum(['email', 'sms']), sent_to: z.string() });
+
+/**
+ * What login and register answer: where the code went and when another may be asked for. An
+ * identifier is saved only once a code sent to it is entered, so a registration (or a change of
+ * both email and mobile) sends a second code, to `also`.
+ */
+export const codeSentSchema = destinationSchema.extend({
   resend_after: z.number().int(),
   expires_in: z.number().int(),
+  also: destinationSchema.optional(),
 });
 export type CodeSent = z.infer<typeof codeSentSchema>;
+
+/** Under the second code field when it is missing. */
+export const ALSO_CODE_MESSAGE = 'Enter the 6-digit code sent to your mobile';
 
 export const verifyResponseSchema = z.object({ user: userSchema, cart: cartSchema });
 
@@ -87,15 +97,20 @@ export const accountSchema = z.object({
 export type Account = z.infer<typeof accountSchema>;
 
 export const detailsBodySchema = z.object({ name: nameField, email: emailField, phone: phoneField });
+export type DetailsBody = z.input<typeof detailsBodySchema>;
 export const detailsResponseSchema = z.object({ user: userSchema, pending: codeSentSchema.nullable() });
-export const detailsVerifyBodySchema = z.object({ code: z.string().trim().regex(CODE_PATTERN, 'Enter the 6-digit code') });
+export const detailsVerifyResponseSchema = z.object({ user: userSchema });
+/** GET /s/api/agent/dashboard (sales agents only). */
+export const agentDashboardSchema = z.object({ agent: z.string(), website: z.string(), shoppers: z.number().int() });
+export type AgentDashboard = z.infer<typeof agentDashboardSchema>;
+export const detailsVerifyBodySchema = z.object({ code: codeField, also_code: codeField.optional() });
 
 export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;
 
 export const addressInputSchema = z.object({
   name: nameField,
   phone: phoneField,
-  pincode: z.string().trim().regex(/^\d{6}$/, 'Pincode must be 6 digits'),
+  pincode: z.string().trim().regex(PINCODE_PATTERN, PINCODE_MESSAGE),
   line1: z.string().trim().min(1, 'House / flat / building is required').max(120),
   line2: z.string().trim().min(1, 'Street / area is required').max(120),
   landmark: z.string().trim().max(120).nullish().transform((v) => v || null),
@@ -134,3 +149,5 @@ export const outboxMessageSchema = z.object({
   status: z.string(),
   created_at: z.string(),
 });
+/** GET /s/api/dev/outbox (outside production): newest first. */
+export const outboxListSchema = z.object({ data: z.array(outboxMessageSchema) });

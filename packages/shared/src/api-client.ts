@@ -3,22 +3,40 @@
  * The browser client of the /s/api contract (spec §7, DESIGN §4), used by the storefront and the
  * staff app alike.
  */
+import type { ErrorCode } from './errors';
 import type { z } from 'zod';
 
-/** A failed call: any status outside 200-299 (spec §8), with the server's JSON error body. */
+/** A field of a parsed JSON answer, whatever its shape (undefined when absent). */
+export function field(data: unknown, key: string): unknown {
+  return data !== null && typeof data === 'object' ? Object.getOwnPropertyDescriptor(data, key)?.value : undefined;
+}
+
+const isCatalogueCode = (code: unknown): code is ErrorCode => typeof code === 'string' && code !== '';
+
+/** A failed call: any status outside 200-299 (spec §8), with the server's error body as `data`. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly data: unknown,
-    message: string,
   ) {
-    super(message);
+    super(`Request failed (${status})`);
   }
-  get code(): string | undefined {
-    return (this.data as { code?: string } | null)?.code;
+  /**
+   * The catalogue code of the server's `{ message, code, errors? }` body (DESIGN §4), typed by
+   * the shared catalogue without loading it (first-load budget): every code the server sends
+   * comes from it, and any other string matches no case the app switches on.
+   */
+  get code(): ErrorCode | undefined {
+    const code = field(this.data, 'code');
+    return isCatalogueCode(code) ? code : undefined;
   }
   get fieldErrors(): Record<string, string[]> {
-    return ((this.data as { errors?: Record<string, string[]> } | null)?.errors ?? {}) as Record<string, string[]>;
+    const errors = field(this.data, 'errors');
+    const out: Record<string, string[]> = {};
+    if (errors !== null && typeof errors === 'object') {
+      for (const [k, v] of Object.entries(errors)) if (Array.isArray(v)) out[k] = v.filter((m) => typeof m === 'string');
+    }
+    return out;
   }
 }
 
@@ -35,18 +53,18 @@ async function ensureXsrf(force = false) {
   if (force || !readCookie('XSRF-TOKEN')) await fetch('/s/api/cookie', { credentials: 'include', headers: { 'X-Origin': location.origin } });
 }
 
-export interface RequestOptions<T> {
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  schema?: z.ZodType<T>;
   signal?: AbortSignal;
 }
 
 /**
  * Calls the API under /s (spec §7): credentials, the page origin in X-Origin, and before a
- * non-GET call the XSRF cookie (fetched first when absent) echoed in X-XSRF-TOKEN.
+ * non-GET call the XSRF cookie (fetched first when absent) echoed in X-XSRF-TOKEN. Answers the
+ * body, unread: calls whose answer is used go through `apiChecked`.
  */
-export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
+export async function api(path: string, opts: RequestOptions = {}): Promise<unknown> {
   const method = opts.method ?? 'GET';
   const send = async (freshToken: boolean) => {
     const headers: Record<string, string> = { 'X-Origin': location.origin, Accept: 'application/json' };
@@ -59,7 +77,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {
   };
   let res = await send(false);
   // The session changed under the token (signed out in another tab, expired): one fresh try.
-  if (res.status === 403 && method !== 'GET' && res.headers.get('content-type')?.includes('json') && (await res.clone().json().catch(() => null))?.code === 'CSRF_MISMATCH') res = await send(true);
+  if (res.status === 403 && method !== 'GET' && res.headers.get('content-type')?.includes('json') && new ApiError(403, await res.clone().json().catch(() => null)).code === 'CSRF_MISMATCH') res = await send(true);
   const text = await res.text();
   let data: unknown = text;
   try {
@@ -67,21 +85,17 @@ export async function api<T = unknown>(path: string, opts: RequestOptions<T> = {
   } catch {
     // plain-text body: kept as the string (the pincode check shows it as is)
   }
-  if (!res.ok) throw new ApiError(res.status, data, typeof data === 'string' ? data : ((data as { message?: string })?.message ?? `Request failed (${res.status})`));
-  if (opts.schema) {
-    const parsed = opts.schema.safeParse(data);
-    if (!parsed.success) throw new ContractError(`Unexpected response from ${path}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-    return parsed.data;
-  }
-  return data as T;
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
 }
 
 /**
- * Like api(), but the schema module is loaded on demand in parallel with the request, so zod
- * stays out of the first-load bundle of pages that do not need it.
+ * Calls the API and parses the answer with its shared contract (DESIGN §2: the zod schema the
+ * server answers with). The schema module is loaded on demand, in parallel with the request, so
+ * zod stays out of the storefront's first-load bundle.
  */
-export async function apiChecked<T>(path: string, loadSchema: () => Promise<z.ZodType<T>>, opts: Omit<RequestOptions<T>, 'schema'> = {}): Promise<T> {
-  const [schema, data] = await Promise.all([loadSchema(), api<unknown>(path, opts)]);
+export async function apiChecked<T>(path: string, loadSchema: () => Promise<z.ZodType<T>>, opts: RequestOptions = {}): Promise<T> {
+  const [schema, data] = await Promise.all([loadSchema(), api(path, opts)]);
   const parsed = schema.safeParse(data);
   if (!parsed.success) throw new ContractError(`Unexpected response from ${path}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   return parsed.data;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from './ids';
 import { MAX_PER_PAGE, PRODUCTS_PER_PAGE, SORTS } from './list-params';
 
 /** Spec §3 pack. Amounts are rupees at the API edge (see money.ts). */
@@ -62,7 +63,7 @@ const csv = z
  * an unknown sort → 422 (documented in apps/server/README.md).
  */
 export const productsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  page: pageSchema,
   perPage: z.coerce
     .number()
     .int()

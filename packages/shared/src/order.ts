@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
 import { addressSchema } from './account';
 import { cartSchema } from './cart';
 
@@ -37,11 +38,29 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 export const PAYMENT_PROVIDERS = ['cod', 'razorpay', 'cashfree'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
+/**
+ * Payment lifecycle as a transition table, beside the order's: a prepaid payment starts pending
+ * and becomes paid or failed (a failed attempt may still be paid by a late capture); a paid one
+ * whose order is cancelled or was released goes refund_pending → refunded. Cash on delivery is
+ * `cod` and never moves.
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cod', 'refund_pending', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  pending: ['paid', 'failed'],
+  failed: ['paid'],
+  paid: ['refund_pending'],
+  refund_pending: ['refunded'],
+  refunded: [],
+  cod: [],
+};
+export const canMovePayment = (from: PaymentStatus, to: PaymentStatus) => PAYMENT_TRANSITIONS[from].includes(to);
+
 /** POST /s/api/orders. `expected_total` is the amount (₹) the shopper saw; a different price is refused. */
 export const placeOrderBodySchema = z.object({
-  address_id: z.number().int().positive(),
+  address_id: idSchema,
   payment_method: z.enum(PAYMENT_PROVIDERS),
-  slot: z.object({ slot_id: z.number().int().positive(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).nullable().optional(),
+  slot: z.object({ slot_id: idSchema, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).nullable().optional(),
   notes: z.string().trim().max(500).nullish(),
   expected_total: z.number().nonnegative(),
   /** one per checkout attempt: a retry or a double click with the same key gets the same order */
@@ -87,7 +106,7 @@ export const orderAddressSchema = addressSchema.pick({ name: true, phone: true, 
 
 export const paymentSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
-  status: z.enum(['pending', 'paid', 'failed', 'cod', 'refund_pending', 'refunded']),
+  status: z.enum(PAYMENT_STATUSES),
   amount: z.number(),
   provider_order_id: z.string().nullable(),
   provider_payment_id: z.string().nullable(),
@@ -112,6 +131,10 @@ export const orderDetailSchema = orderSummarySchema.extend({
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** What the browser needs to pay a prepaid order (null for cash on delivery). */
+/** POST /s/api/payments/razorpay/verify: Razorpay Checkout's handler fields for an order. */
+export const razorpayVerifyBodySchema = z.object({ order_id: z.string().uuid(), razorpay_order_id: z.string().max(100), razorpay_payment_id: z.string().max(100), razorpay_signature: z.string().max(200) });
+export type RazorpayVerifyBody = z.infer<typeof razorpayVerifyBodySchema>;
+
 export const paymentHandoffSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('razorpay'), key_id: z.string(), order_id: z.string(), amount: z.number().int(), currency: z.literal('INR'), checkout_url: z.string() }),
   z.object({ provider: z.literal('cashfree'), payment_session_id: z.string(), order_id: z.string(), mode: z.enum(['sandbox', 'production']), checkout_url: z.string() }),

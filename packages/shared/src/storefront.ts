@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cartSchema } from './cart';
+import { pageComponentSchema, supplierItemSchema } from './blocks';
 import { brandSchema, categorySchema } from './catalogue';
 
 /** Spec §3 navigation item (navs and footers share it). */
@@ -85,6 +86,12 @@ export const webSeoSchema = z.object({ og_title: z.string(), og_description: z.s
 export const popupSchema = z.object({ image: z.string(), duration: z.number().default(5), link: z.string().nullable().default(null), once: z.boolean().default(false) });
 export type Popup = z.infer<typeof popupSchema>;
 
+/** GET /s/api/suppliers: the suppliers of the website's supplier-tiles blocks (spec §2 supplier tile). */
+export const supplierListSchema = z.object({
+  data: z.array(supplierItemSchema),
+});
+export type SupplierList = z.infer<typeof supplierListSchema>;
+
 export const webPageSchema = z.object({ url: z.string(), title: z.string(), show_footer: z.boolean(), show_sub_navbar: z.boolean(), show_navbar: z.boolean() });
 
 /** GET /s/api/init: everything the shell needs, inlined into the HTML on first load. */
@@ -106,18 +113,6 @@ export const initSchema = z.object({
 });
 export type Init = z.infer<typeof initSchema>;
 
-/** Spec §3 component of a page. */
-export const pageComponentSchema = z.object({
-  name: z.string(),
-  type: z.string(),
-  data: z.any(),
-  settings: z.any(),
-  logicdata: z.any(),
-  response: z.any().optional(),
-  order: z.number().int().default(0),
-});
-export type PageComponent = z.infer<typeof pageComponentSchema>;
-
 /** GET /s/api/page/data{url} */
 export const pageDataSchema = z.object({
   data: z.array(pageComponentSchema),
@@ -132,39 +127,9 @@ export const pageDataSchema = z.object({
 });
 export type PageData = z.infer<typeof pageDataSchema>;
 
+/** What calls that only confirm answer (a delete, a logout). */
+export const okSchema = z.object({ ok: z.literal(true) });
+
 /** The JSON error shape of every failed call (DESIGN §4). */
 export const apiErrorSchema = z.object({ message: z.string(), code: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
 export type ApiError = z.infer<typeof apiErrorSchema>;
-
-/**
- * The page component types the storefront renders (spec §2 widgets). Carousel components get
- * their data resolved server-side into `response`, so a page needs one call.
- * - 'hero-slider'        data {slides: [{image, image_sm, link}]}; settings: hero settings JSON text
- *                        {aspect: {sm, md, lg}, bgcolor, fullpage}
- * - 'product-carousel'   data {title, category?, brand?, products?: slug[], sort?, limit?} → response Product[]
- * - 'category-carousel'  data {title, parent?: slug} → response Category[]
- * - 'brand-carousel'     data {title, limit?} → response Brand[]
- * - 'supplier-carousel', 'supplier-tiles'  data {title?, items: [{image, title?, link, border?}]}
- * - 'rich-text', 'html'  data {html} (sanitised when rendered)
- */
-export const COMPONENT_TYPES = [
-  'hero-slider',
-  'product-carousel',
-  'category-carousel',
-  'brand-carousel',
-  'supplier-carousel',
-  'supplier-tiles',
-  'rich-text',
-  'html',
-] as const;
-export type ComponentType = (typeof COMPONENT_TYPES)[number];
-
-export const productCarouselDataSchema = z.object({
-  title: z.string().default(''),
-  category: z.string().optional(),
-  brand: z.string().optional(),
-  products: z.array(z.string()).optional(),
-  sort: z.string().optional(),
-  limit: z.number().int().min(1).max(48).default(12),
-});
-// Hero settings, slides and supplier items are read by hero.ts (no zod on the storefront's first load).

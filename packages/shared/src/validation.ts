@@ -6,10 +6,16 @@
  * → its message or '{label} is not in valid format'.
  */
 export const EMAIL_PATTERN = /^[A-Za-z0-9_.-]+@([A-Za-z0-9-]+\.)+[A-Za-z]{2,4}$/;
-/** 10 digits starting with 6, 7, 8 or 9. */
+/** Spec §5: 10 digits starting with 6, 7, 8 or 9. */
 export const MOBILE_PATTERN = /^[6-9][0-9]{9}$/;
+/** The one message for a mobile number that breaks MOBILE_PATTERN, in the browser and the server. */
+export const MOBILE_MESSAGE = 'Mobile must be 10 digits starting with 6, 7, 8 or 9';
 /** Spec §9: the pincode modal sends nothing shorter than this. */
 export const PINCODE_MIN_LENGTH = 6;
+/** Indian pincodes: six digits, the first not zero (what the server accepts anywhere). */
+export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
+/** A pincode that breaks PINCODE_PATTERN in a form field (the modal's is the spec's 'Please enter a valid pincode'). */
+export const PINCODE_MESSAGE = 'Pincode must be 6 digits';
 /** Icon names: lowercase alphanumeric words joined by hyphens. */
 export const ICON_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -55,6 +61,10 @@ export function validateForm<K extends string>(rules: Record<K, FieldRule>, valu
   }
   return errors;
 }
+
+/** Form rules for the fields both the browser and the server check. */
+export const mobileRule: FieldRule = { label: 'Mobile', type: 'tel', required: true, pattern: MOBILE_PATTERN, patternMessage: MOBILE_MESSAGE };
+export const pincodeRule: FieldRule = { label: 'Pincode', required: true, pattern: PINCODE_PATTERN, patternMessage: PINCODE_MESSAGE };
 
 export const isEmail = (s: string) => EMAIL_PATTERN.test(s.trim());
 export const isMobile = (s: string) => MOBILE_PATTERN.test(s.trim());

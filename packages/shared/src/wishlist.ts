@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedIdSchema } from './ids';
 import { cartSchema } from './cart';
 import { productSchema } from './catalogue';
 
@@ -22,8 +23,8 @@ export type WishlistResponse = z.infer<typeof wishlistResponseSchema>;
 
 /** POST /s/api/wishlist/update: toggles product_id in a list (null = Default). */
 export const wishlistUpdateBodySchema = z.object({
-  product_id: z.coerce.number().int().positive(),
-  wishlist_category_id: z.coerce.number().int().positive().nullable().optional().default(null),
+  product_id: coercedIdSchema,
+  wishlist_category_id: coercedIdSchema.nullable().optional().default(null),
 });
 export const wishlistUpdateResponseSchema = z.object({
   product_id: z.number().int(),
@@ -39,11 +40,12 @@ export const wishlistCategoryRowSchema = z.object({ id: z.number().int(), name: 
 
 /** POST /s/api/wishlist/to-cart: a whole list (or one product of it) into the cart. */
 export const wishlistToCartBodySchema = z.object({
-  wishlist_category_id: z.coerce.number().int().positive().nullable().optional().default(null),
-  product_id: z.coerce.number().int().positive().optional(),
+  wishlist_category_id: coercedIdSchema.nullable().optional().default(null),
+  product_id: coercedIdSchema.optional(),
   /** take the added products out of the list ("move to cart") */
   move: z.boolean().optional().default(false),
 });
+export type WishlistToCartBody = z.input<typeof wishlistToCartBodySchema>;
 export const wishlistToCartResponseSchema = z.object({
   added: z.array(z.object({ product_id: z.number().int(), name: z.string() })),
   skipped: z.array(z.object({ product_id: z.number().int(), name: z.string(), reason: z.string() })),

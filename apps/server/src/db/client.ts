@@ -22,17 +22,27 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, which `loadDataDir` opens again (the test template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * PGlite in `dataDir` (or in memory with `memory://`) when no URL is given, PostgreSQL through
  * `pg` otherwise. Migrations are applied before the handle is returned.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number; loadDataDir?: Blob; onConnectionError?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    // A bounded wait for a connection: while the database is down, requests fail (503) instead of queueing forever.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, connectionTimeoutMillis: 5_000 });
+    // A terminated backend (restart, failover, pg_terminate_backend, a pooler's idle timeout) emits
+    // 'error' on its client; without listeners node would crash the process. The query in flight
+    // fails on its own (503 DATABASE_UNAVAILABLE), the broken client leaves the pool, and the next
+    // request opens a fresh connection.
+    const onError = opts.onConnectionError ?? ((err: Error) => console.error(`database connection lost: ${err.message}`));
+    pool.on('error', onError);
+    pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     // Several processes may start at once: one migrates, the others wait on the advisory lock.
     const client = await pool.connect();
@@ -48,11 +58,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   await client.exec('create extension if not exists pg_trgm');
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

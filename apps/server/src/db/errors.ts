@@ -6,3 +6,26 @@ export function isUniqueViolation(e: unknown): boolean {
   for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause) if ((c as { code?: string }).code === '23505') return true;
   return false;
 }
+
+/**
+ * True when a failure means the database cannot be reached or dropped the connection (refused,
+ * reset, terminated by the server, a pool that timed out connecting), as opposed to a query that
+ * was wrong: the request may succeed once the database is back.
+ */
+export function isConnectionError(e: unknown): boolean {
+  for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause) {
+    const code = (c as { code?: unknown }).code;
+    // 08: connection exception; 57P01–57P03: admin shutdown, crash shutdown, cannot connect now.
+    if (typeof code === 'string' && (/^08/.test(code) || /^57P0[123]$/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN'].includes(code))) return true;
+    const message = c instanceof Error ? c.message : '';
+    if (/^Connection terminated|Client was closed and is not queryable|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message)) return true;
+  }
+  return false;
+}
+
+/** The innermost cause's message (drizzle wraps the driver's error in "Failed query: …"). */
+export function rootCause(e: unknown): string {
+  let c: unknown = e;
+  while ((c as { cause?: unknown })?.cause) c = (c as { cause?: unknown }).cause;
+  return (c as { message?: string })?.message || (c as { code?: string })?.code || String(c);
+}

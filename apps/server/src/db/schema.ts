@@ -2,6 +2,7 @@
 export * from '../domains/website/tables';
 export * from '../domains/content/tables';
 export * from '../domains/catalogue/tables';
+export * from '../domains/inventory/tables';
 export * from '../domains/identity/tables';
 export * from '../domains/delivery/tables';
 export * from '../domains/coupons/tables';
@@ -10,3 +11,4 @@ export * from '../domains/wishlist/tables';
 export * from '../domains/outbox/tables';
 export * from '../domains/addresses/tables';
 export * from '../domains/orders/tables';
+export * from '../domains/payments/tables';

@@ -72,13 +72,3 @@ export async function requireRole(db: Db, req: FastifyRequest, role: Role): Prom
   if (!hasRole(user, role)) throw Errors.forbidden();
   return user;
 }
-
-/**
- * A preHandler for a whole area (admin, builder, POS, agent, super-admin): every call registered
- * under it answers 401 signed out and 403 without the role, whatever the client shows.
- */
-export function roleGuard(db: Db, role: Role) {
-  return async (req: FastifyRequest) => {
-    await requireRole(db, req, role);
-  };
-}

@@ -32,29 +32,38 @@ export function setXsrfCookie(reply: FastifyReply, token: string, secure: boolea
   reply.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure, httpOnly: false });
 }
 
+/** Whether the request names an Origin other than this site (an unreadable one counts as foreign). */
+function foreignOrigin(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (!origin || origin === 'null') return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host.toLowerCase();
+  } catch {
+    return true;
+  }
+  const own = new Set([String(req.headers.host ?? '').toLowerCase(), requestHost({ headers: { ...req.headers, origin: undefined } })]);
+  return !own.has(originHost);
+}
+
 /**
  * Refuses a state-changing call unless the header token equals the cookie token and verifies
  * against the caller's session, and unless any Origin it names is this site. Routes that
  * providers call (webhooks) opt out with `config: { csrf: false }`.
  */
 export async function checkCsrf(req: FastifyRequest, secret: string): Promise<void> {
-  if (SAFE_METHODS.has(req.method)) return;
-  if (req.routeOptions.config?.csrf === false) return;
-  const origin = req.headers.origin;
-  if (origin && origin !== 'null') {
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host.toLowerCase();
-    } catch {
-      throw Errors.crossSite();
-    }
-    const own = new Set([String(req.headers.host ?? '').toLowerCase(), requestHost({ headers: { ...req.headers, origin: undefined } })]);
-    if (!own.has(originHost)) throw Errors.crossSite();
+  if (SAFE_METHODS.has(req.method)) {
+    // The spec's GETs that change state (logout, remove coupon) cannot carry a token; the browser
+    // says where they come from (Fetch Metadata, else Origin), so a cross-site one is refused.
+    if (req.routeOptions.config?.changesState && (req.headers['sec-fetch-site'] === 'cross-site' || foreignOrigin(req))) throw Errors.crossSite();
+    return;
   }
+  if (req.routeOptions.config?.csrf === false) return;
+  if (foreignOrigin(req)) throw Errors.crossSite();
   const header = req.headers[XSRF_HEADER];
   const cookie = req.cookies[XSRF_COOKIE];
-  const session = await req.session.get();
-  if (typeof header !== 'string' || !cookie || header !== cookie || !session || !verifyXsrfToken(secret, session.id, header)) {
+  const boundTo = await req.session.csrfId(false);
+  if (typeof header !== 'string' || !cookie || header !== cookie || !boundTo || !verifyXsrfToken(secret, boundTo, header)) {
     throw Errors.csrfMismatch();
   }
 }

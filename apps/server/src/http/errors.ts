@@ -1,15 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERRORS, errorMessage, type ErrorCode, type ErrorDetails, type PlainErrorCode } from '@grocer/shared/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionError, rootCause } from '../db/errors';
 
 /**
- * The one catalogue of expected failures. Each has a stable `code` the client can switch on;
- * the JSON shape is `{ message, code, errors? }` (DESIGN §4). Anything else is logged and shown
- * as a generic message.
+ * An expected failure, sent as `{ message, code, errors? }` (DESIGN §4). Its code, status and
+ * message come from the shared catalogue (`@grocer/shared/errors`): build one with `fail(code)`
+ * or the helpers below. Anything else is logged and shown as a generic message.
  */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string[]>,
     /** more fields for the body, e.g. `retry_after` (seconds) on a 429 */
@@ -17,29 +19,47 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  /** The same error with per-field messages (shown beside the form's fields). */
+  withErrors(errors: Record<string, string[]>): AppError {
+    return new AppError(this.statusCode, this.code, this.message, errors, this.extra);
+  }
 }
 
+/** The catalogue's error for `code`, with the details its message names. */
+export function fail<C extends ErrorCode>(code: C, ...details: ErrorDetails<C>): AppError {
+  return new AppError(ERRORS[code].status, code, errorMessage(code, ...details));
+}
+
+/** A catalogue error whose message the caller words (a page, a limit, a field list). */
+const worded = (code: PlainErrorCode, message: string = ERRORS[code].message) => new AppError(ERRORS[code].status, code, message);
+
 export const Errors = {
-  notFound: (message = 'Not found') => new AppError(404, 'NOT_FOUND', message),
-  routeNotFound: (method: string, url: string) => new AppError(404, 'ROUTE_NOT_FOUND', `No such call: ${method} ${url}`),
-  websiteNotFound: () => new AppError(404, 'WEBSITE_NOT_FOUND', 'website not found'),
-  csrfMismatch: () => new AppError(403, 'CSRF_MISMATCH', 'Your session token is missing or out of date. Please reload the page and try again.'),
-  crossSite: () => new AppError(403, 'CROSS_SITE_REQUEST', 'This request came from another site and was refused.'),
-  unauthenticated: (message = 'Please sign in to continue.') => new AppError(401, 'UNAUTHENTICATED', message),
-  forbidden: (message = 'You are not allowed to do that.') => new AppError(403, 'FORBIDDEN', message),
-  invalid: (errors: Record<string, string[]>, message = firstMessage(errors)) => new AppError(422, 'VALIDATION_FAILED', message, errors),
-  conflict: (code: string, message: string) => new AppError(409, code, message),
-  rateLimited: (message = 'Too many attempts. Please wait a moment and try again.', retryAfter?: number, code = 'RATE_LIMITED') =>
-    new AppError(429, code, message, undefined, retryAfter === undefined ? undefined : { retry_after: retryAfter }),
-  unavailable: (message = 'Service unavailable') => new AppError(503, 'UNAVAILABLE', message),
+  notFound: (message?: string) => worded('NOT_FOUND', message),
+  routeNotFound: (method: string, url: string) => fail('ROUTE_NOT_FOUND', { method, url }),
+  websiteNotFound: () => fail('WEBSITE_NOT_FOUND'),
+  csrfMismatch: () => fail('CSRF_MISMATCH'),
+  crossSite: () => fail('CROSS_SITE_REQUEST'),
+  unauthenticated: (message?: string) => worded('UNAUTHENTICATED', message),
+  forbidden: (message?: string) => worded('FORBIDDEN', message),
+  invalid: (errors: Record<string, string[]>, message = firstMessage(errors)) => worded('VALIDATION_FAILED', message).withErrors(errors),
+  /** a conflict whose message the caller words; prefer `fail(code, details)` for catalogue messages */
+  conflict: (code: ErrorCode, message: string) => new AppError(ERRORS[code].status, code, message),
+  rateLimited: (message?: string, retryAfter?: number, code: ErrorCode = 'RATE_LIMITED') =>
+    new AppError(ERRORS[code].status, code, message ?? errorMessage('RATE_LIMITED'), undefined, retryAfter === undefined ? undefined : { retry_after: retryAfter }),
+  unavailable: (message?: string) => worded('UNAVAILABLE', message),
+  databaseUnavailable: (reason?: string) => {
+    const e = fail('DATABASE_UNAVAILABLE');
+    return reason ? new AppError(e.statusCode, e.code, e.message, undefined, { reason }) : e;
+  },
 } as const;
 
 function firstMessage(errors: Record<string, string[]>): string {
   for (const list of Object.values(errors)) if (list[0]) return list[0];
-  return 'Please check the highlighted fields.';
+  return errorMessage('VALIDATION_FAILED');
 }
 
-export const GENERIC_MESSAGE = 'Something went wrong';
+export const GENERIC_MESSAGE = errorMessage('INTERNAL');
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -60,6 +80,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
       return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    if (isConnectionError(error)) {
+      // The database dropped or refused the connection: worth a retry, not a bug (the pool reconnects).
+      request.log.warn({ err: error }, 'database unavailable');
+      // The health probe says why (for the operator); shoppers are not shown the database's internals.
+      const e = Errors.databaseUnavailable(request.url.split('?')[0] === '/s/api/health' ? rootCause(error) : undefined);
+      return reply.status(503).header('retry-after', '5').send({ message: e.message, code: e.code, ...e.extra });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: GENERIC_MESSAGE, code: 'INTERNAL' });

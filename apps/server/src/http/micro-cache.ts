@@ -1,25 +1,16 @@
+import { websiteCache } from './cache';
 import type { FastifyReply } from 'fastify';
 
 /**
  * A few-seconds cache of serialised responses that every visitor without a session sees alike
  * (catalogue lists, product pages). DESIGN §1 allows caches that are safe to be stale for seconds:
  * stock shown may lag by up to `ttlMs`, while adding to the cart and checkout always re-check stock
- * in the database. Concurrent misses for one key share one computation.
+ * in the database. Kept in the per-website cache (`http/cache.ts`).
  */
-export function createMicroCache(ttlMs: number, maxEntries = 2000) {
-  const entries = new Map<string, { at: number; body: Promise<string> }>();
+export function createMicroCache(ttlMs: number) {
+  const cache = websiteCache<string>({ ttlMs });
   return {
-    get(key: string, produce: () => Promise<unknown>): Promise<string> {
-      const now = Date.now();
-      const hit = entries.get(key);
-      if (hit && now - hit.at < ttlMs) return hit.body;
-      if (entries.size >= maxEntries) entries.clear();
-      const body = produce().then((v) => JSON.stringify(v));
-      entries.set(key, { at: now, body });
-      body.catch(() => entries.delete(key));
-      return body;
-    },
-    clear: () => entries.clear(),
+    get: (websiteId: number, key: string, produce: () => Promise<unknown>): Promise<string> => cache.get(websiteId, key, () => produce().then((v) => JSON.stringify(v))),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db, DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
 
@@ -15,6 +15,30 @@ export function hashToken(token: string): string {
 
 export interface SessionOptions {
   secure: boolean;
+  /** signs the session tokens this server issues (SESSION_SECRET) */
+  secret: string;
+  /** called when a session is created under a new id, to set an XSRF token bound to it */
+  onNewId?: (reply: FastifyReply, sessionId: string) => void;
+}
+
+/**
+ * Session tokens are `random.HMAC(random)`: the server can tell a token it issued from one a
+ * client made up, so a cookie handed out before any row exists (a pre-session, see
+ * `RequestSession.csrfId`) can become the session's id later without accepting invented ids.
+ */
+function newToken(secret: string): string {
+  const random = randomBytes(32).toString('base64url');
+  return `${random}.${tokenMac(secret, random)}`;
+}
+
+const tokenMac = (secret: string, random: string) => createHmac('sha256', secret).update(`sid!${random}`).digest('base64url');
+
+export function isIssuedToken(secret: string, token: string | undefined): token is string {
+  const [random, mac, ...rest] = (token ?? '').split('.');
+  if (!random || !mac || rest.length) return false;
+  const expected = Buffer.from(tokenMac(secret, random));
+  const given = Buffer.from(mac);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 function setSessionCookie(reply: FastifyReply, token: string, opts: SessionOptions) {
@@ -36,8 +60,8 @@ async function findSession(db: DbOrTx, websiteId: number, token: string): Promis
   return row ?? null;
 }
 
-async function insertSession(db: DbOrTx, websiteId: number, values: Partial<SessionRow> = {}) {
-  const token = randomBytes(32).toString('base64url');
+async function insertSession(db: DbOrTx, websiteId: number, secret: string, values: Partial<SessionRow> = {}) {
+  const token = newToken(secret);
   const [row] = await db
     .insert(sessions)
     .values({ ...values, id: hashToken(token), websiteId, expiresAt: new Date(Date.now() + SESSION_TTL_MS), revokedAt: null })
@@ -47,7 +71,8 @@ async function insertSession(db: DbOrTx, websiteId: number, values: Partial<Sess
 
 /**
  * Per-request session access. Reading is lazy (catalogue calls without a cookie never touch the
- * sessions table); `ensure` creates the row and sets the cookie on first need.
+ * sessions table); `ensure` creates the row on the first write, under the pre-session token the
+ * visitor already carries when it has one (so two first writes racing end up in one session).
  */
 export class RequestSession {
   private loaded: Promise<SessionRow | null> | undefined;
@@ -72,10 +97,51 @@ export class RequestSession {
   async ensure(): Promise<SessionRow> {
     const existing = await this.get();
     if (existing) return existing;
-    const { token, row } = await insertSession(this.db, this.req.website.id);
-    setSessionCookie(this.reply, token, this.opts);
+    const token = this.req.cookies[SESSION_COOKIE];
+    if (isIssuedToken(this.opts.secret, token)) {
+      const [row] = await this.db
+        .insert(sessions)
+        .values({ id: hashToken(token), websiteId: this.req.website.id, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+        .onConflictDoNothing()
+        .returning();
+      // a conflict is either a concurrent first write of this visitor (use its row) or a dead
+      // row (revoked, expired, another website's), which is never brought back
+      const adopted = row ?? (await findSession(this.db, this.req.website.id, token));
+      // the cookie's lifetime starts again with the row's
+      if (row) setSessionCookie(this.reply, token, this.opts);
+      if (adopted) {
+        this.loaded = Promise.resolve(adopted);
+        return adopted;
+      }
+    }
+    const { token: fresh, row } = await insertSession(this.db, this.req.website.id, this.opts.secret);
+    setSessionCookie(this.reply, fresh, this.opts);
+    this.opts.onNewId?.(this.reply, row.id);
     this.loaded = Promise.resolve(row);
     return row;
+  }
+
+  /**
+   * The id an XSRF token is bound to (DESIGN §4): the session's, or before the first write the
+   * id the session will have, from the pre-session token in the cookie. `issue` (GET
+   * /s/api/cookie) hands out a pre-session token when the visitor has none usable; nothing is
+   * written to the database until a call needs a session.
+   */
+  async csrfId(issue: boolean): Promise<string | null> {
+    const session = await this.get();
+    if (session) return session.id;
+    const token = this.req.cookies[SESSION_COOKIE];
+    if (isIssuedToken(this.opts.secret, token)) {
+      const id = hashToken(token);
+      if (!issue) return id;
+      // a token whose row is dead would get a new id at the first write: replace it now
+      const [dead] = await this.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, id)).limit(1);
+      if (!dead) return id;
+    }
+    if (!issue) return null;
+    const fresh = newToken(this.opts.secret);
+    setSessionCookie(this.reply, fresh, this.opts);
+    return hashToken(fresh);
   }
 
   /**
@@ -84,8 +150,15 @@ export class RequestSession {
    */
   async rotate(db: DbOrTx, userId: number): Promise<SessionRow> {
     const old = await this.get();
-    const { token, row } = await insertSession(db, this.req.website.id, { userId, pincode: old?.pincode ?? null, data: old?.data ?? {} });
+    const { token, row } = await insertSession(db, this.req.website.id, this.opts.secret, { userId, pincode: old?.pincode ?? null, data: old?.data ?? {} });
     if (old) await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, old.id));
+    else {
+      // a pre-session token (no row yet) is burnt too, so a fixated one never becomes a session
+      const pre = this.req.cookies[SESSION_COOKIE];
+      if (isIssuedToken(this.opts.secret, pre)) {
+        await db.insert(sessions).values({ id: hashToken(pre), websiteId: this.req.website.id, expiresAt: new Date(Date.now() + SESSION_TTL_MS), revokedAt: new Date() }).onConflictDoNothing();
+      }
+    }
     setSessionCookie(this.reply, token, this.opts);
     this.loaded = Promise.resolve(row);
     return row;

@@ -11,5 +11,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false for calls made by third parties (payment webhooks) */
     csrf?: boolean;
+    /** a GET that changes state (spec §7 keeps the method): refused when another site sends it */
+    changesState?: boolean;
   }
 }

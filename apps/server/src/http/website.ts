@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { websiteDomains, websites } from '../db/schema';
+import { websiteCache } from './cache';
 import { Errors } from './errors';
 
 export interface WebsiteRef {
@@ -27,57 +28,43 @@ export function requestHost(req: Pick<FastifyRequest, 'headers'>): string {
 
 /**
  * Maps hosts to websites. Lookups are cached for a few seconds: a new domain takes effect within
- * that time on every process, which is safe (DESIGN §1: caches that may be stale for seconds).
+ * that time on every process, which is safe (DESIGN §1: caches that may be stale for seconds),
+ * and at once in this process after `invalidateWebsite` (http/cache.ts).
  */
 export function createWebsiteResolver(db: Db, opts: { production: boolean; ttlMs?: number }) {
-  const ttl = opts.ttlMs ?? 5000;
-  const cache = new Map<string, { at: number; website: WebsiteRef | null }>();
-  let fallback: { at: number; website: WebsiteRef | null } | undefined;
+  const cache = websiteCache<WebsiteRef | null>({ ttlMs: opts.ttlMs ?? 5000, maxEntries: 10_000 });
 
   async function byHost(host: string): Promise<WebsiteRef | null> {
-    const hit = cache.get(host);
-    if (hit && Date.now() - hit.at < ttl) return hit.website;
     const hostname = host.replace(/:\d+$/, '');
-    const candidates = hostname === host ? [host] : [host, hostname];
-    let website: WebsiteRef | null = null;
-    for (const candidate of candidates) {
+    for (const candidate of hostname === host ? [host] : [host, hostname]) {
       const [row] = await db
         .select({ id: websites.id, name: websites.name })
         .from(websiteDomains)
         .innerJoin(websites, eq(websites.id, websiteDomains.websiteId))
         .where(eq(websiteDomains.host, candidate))
         .limit(1);
-      if (row) {
-        website = row;
-        break;
-      }
+      if (row) return row;
     }
-    if (cache.size > 10_000) cache.clear();
-    cache.set(host, { at: Date.now(), website });
-    return website;
+    return null;
   }
 
   async function defaultWebsite(): Promise<WebsiteRef | null> {
-    if (fallback && Date.now() - fallback.at < ttl) return fallback.website;
     const [row] = await db.select({ id: websites.id, name: websites.name }).from(websites).where(eq(websites.isDefault, true)).limit(1);
-    fallback = { at: Date.now(), website: row ?? null };
-    return fallback.website;
+    return row ?? null;
   }
 
   return {
     async resolve(req: Pick<FastifyRequest, 'headers'>): Promise<WebsiteRef> {
-      const found = await byHost(requestHost(req));
+      // Host lookups belong to no website until answered: every invalidation drops them.
+      const host = requestHost(req);
+      const found = await cache.get(null, `host:${host}`, () => byHost(host));
       if (found) return found;
       // Outside production any unknown host (127.0.0.1, a LAN address, a tunnel) serves the default shop.
       if (!opts.production) {
-        const d = await defaultWebsite();
+        const d = await cache.get(null, 'default', defaultWebsite);
         if (d) return d;
       }
       throw Errors.websiteNotFound();
-    },
-    clear() {
-      cache.clear();
-      fallback = undefined;
     },
   };
 }

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/app';
+import { ledgerMismatches } from '../domains/inventory/service';
 import { seedDemo, seedIfEmpty } from './demo';
+import { seedLargeCatalogue } from './large';
 
 let database: Database;
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'grocer-media-'));
@@ -52,6 +54,19 @@ describe('the demo shop (DESIGN §8)', () => {
     expect(existsSync(path.join(mediaDir, src.src))).toBe(true);
     expect(existsSync(path.join(mediaDir, 'banners/fresh.svg'))).toBe(true);
     expect(existsSync(path.join(mediaDir, 'placeholder.svg'))).toBe(true);
+  });
+
+  it('opens every balance in the stock ledger, the generated large catalogue too', async () => {
+    const demo = await ledgerMismatches(database.db);
+    expect(demo.checked).toBeGreaterThan(1000);
+    expect(demo.mismatches).toEqual([]);
+    const opening = await one<{ n: number }>(sql`select count(*)::int n from stock_movements where reason = 'opening' and actor = 'seed'`);
+    expect(opening.n).toBe(demo.checked);
+    const site = await one<{ id: number }>(sql`select id from websites`);
+    await seedLargeCatalogue(database.db, site.id, 10);
+    const large = await ledgerMismatches(database.db);
+    expect(large.checked).toBe(demo.checked + 10 * 2 * 3);
+    expect(large.mismatches).toEqual([]);
   });
 
   it('seeds only an empty database', async () => {

@@ -12,9 +12,7 @@ import {
   pages,
   productMedia,
   products,
-  stock,
   users,
-  warehouses,
   websiteDomains,
   websiteMembers,
   websiteSettings,
@@ -23,6 +21,7 @@ import {
 import { refreshProductIndex } from '../domains/catalogue/search';
 import { seedCoupons } from '../domains/coupons/seed';
 import { seedDelivery } from '../domains/delivery/seed';
+import { createWarehouses, openStock } from '../domains/inventory/service';
 import { BRAND_COLOURS, CATALOGUE, EXTRA_BRANDS, PACKS, type Leaf } from './catalogue-data';
 import { badgeSvg, bannerSvg, PLACEHOLDER_SVG, productSvg } from './images';
 
@@ -71,14 +70,11 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     await tx.insert(websiteDomains).values(['localhost', 'localhost:3000', '127.0.0.1', '127.0.0.1:3000'].map((host) => ({ websiteId, host })));
 
     // Warehouses: Bengaluru first (the default zone), Mumbai, Delhi.
-    const whRows = await tx
-      .insert(warehouses)
-      .values([
-        { websiteId, name: 'Bengaluru Central', code: 'BLR1', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
-        { websiteId, name: 'Mumbai Fort', code: 'BOM1', city: 'Mumbai', state: 'Maharashtra', pincode: '400001' },
-        { websiteId, name: 'Delhi Connaught', code: 'DEL1', city: 'Delhi', state: 'Delhi', pincode: '110001' },
-      ])
-      .returning();
+    const whRows = await createWarehouses(tx, [
+      { websiteId, name: 'Bengaluru Central', code: 'BLR1', city: 'Bengaluru', state: 'Karnataka', pincode: '560001' },
+      { websiteId, name: 'Mumbai Fort', code: 'BOM1', city: 'Mumbai', state: 'Maharashtra', pincode: '400001' },
+      { websiteId, name: 'Delhi Connaught', code: 'DEL1', city: 'Delhi', state: 'Delhi', pincode: '110001' },
+    ]);
 
     // Brands.
     const brandNames = [...new Set(CATALOGUE.flatMap((t) => t.children.flatMap((c) => (c.leaves ?? [{ ...c.leaf!, name: c.name }]).flatMap((l) => l.brands)))), ...EXTRA_BRANDS];
@@ -182,7 +178,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     const stockValues = packRows.flatMap((pk) =>
       whRows.map((w) => ({ websiteId, packId: pk.id, warehouseId: w.id, available: outOfStock.has(pk.productId) ? 0 : rand() < 0.06 ? 0 : 5 + Math.floor(rand() * 80) })),
     );
-    await insertBatches(tx, stockValues, 1000, (batch) => tx.insert(stock).values(batch).returning({ packId: stock.packId }));
+    // Opening balances, each with its opening movement in the stock ledger.
+    for (let i = 0; i < stockValues.length; i += 1000) await openStock(tx, stockValues.slice(i, i + 1000), 'seed');
     await refreshProductIndex(tx, websiteId);
 
     await seedStorefront(tx, websiteId, files);
@@ -247,11 +244,12 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
     files.set(`banners/${b.key}-sm.svg`, bannerSvg({ ...b, wide: false }));
   }
   files.set('site/popup.svg', bannerSvg({ title: 'WELCOME50', subtitle: '₹50 off your first order above ₹499', colour: '#0f766e', wide: false }));
+  // Each supplier's tile links to its products (the suppliers page, spec §3 show_supplier_page).
   const suppliers = [
-    { key: 'farmers', title: 'Local Farmers Collective', colour: '#4d7c0f' },
-    { key: 'mills', title: 'Heritage Flour Mills', colour: '#b45309' },
-    { key: 'dairy', title: 'Village Dairy Co-op', colour: '#0369a1' },
-    { key: 'spices', title: 'Kerala Spice Growers', colour: '#be123c' },
+    { key: 'farmers', title: 'Local Farmers Collective', colour: '#4d7c0f', products: '/products?c=fruits-and-vegetables' },
+    { key: 'mills', title: 'Heritage Flour Mills', colour: '#b45309', products: '/products?c=atta-and-flours' },
+    { key: 'dairy', title: 'Village Dairy Co-op', colour: '#0369a1', products: '/products?c=dairy-and-bakery' },
+    { key: 'spices', title: 'Kerala Spice Growers', colour: '#be123c', products: '/products?c=masalas-and-spices' },
   ];
   for (const s of suppliers) files.set(`suppliers/${s.key}.svg`, badgeSvg({ text: s.title, colour: s.colour }));
 
@@ -316,7 +314,7 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
 
   const groups: [string, [string, string, string][]][] = [
     ['Shop', [['All products', '/products', 'shopping-basket'], ['Offers', '/products?s=discount', 'badge-percent'], ['Categories', '/categories', 'layout-grid']]],
-    ['Company', [['About us', '/about-us', 'info'], ['Delivery areas', '/about-us#delivery', 'truck'], ['Contact', '/about-us#contact', 'phone']]],
+    ['Company', [['About us', '/about-us', 'info'], ['Our suppliers', '/suppliers', 'package'], ['Delivery areas', '/about-us#delivery', 'truck'], ['Contact', '/about-us#contact', 'phone']]],
     ['Account', [['My orders', '/account/orders', 'package'], ['Addresses', '/account/addresses', 'map-pin'], ['Wishlist', '/account/wishlist', 'heart']]],
   ];
   for (const [gi, [name, children]] of groups.entries()) {
@@ -331,7 +329,7 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
     ['Shop by category', 'category-carousel', { title: 'Shop by category' }],
     ['Best deals', 'product-carousel', { title: 'Best deals', sort: 'discount', limit: 12 }],
     ['Top brands', 'brand-carousel', { title: 'Top brands', limit: 20 }],
-    ['Our suppliers', 'supplier-tiles', { title: 'From our suppliers', items: suppliers.map((s) => ({ image: `suppliers/${s.key}.svg`, title: s.title, link: '/about-us', border: true })) }],
+    ['Our suppliers', 'supplier-tiles', { title: 'From our suppliers', items: suppliers.map((s) => ({ image: `suppliers/${s.key}.svg`, title: s.title, link: s.products, border: true })) }],
     ['Fresh picks', 'product-carousel', { title: 'Fresh fruits & vegetables', category: 'fruits-and-vegetables', limit: 12 }],
     ['Staples', 'product-carousel', { title: 'Kitchen staples', category: 'staples', limit: 12 }],
     ['Promise', 'rich-text', { html: '<h2>Why shop with Demo Grocery?</h2><ul><li><strong>Fresh every day</strong>: produce sourced each morning.</li><li><strong>Fair prices</strong>: MRP or less, always.</li><li><strong>On time</strong>: pick a delivery slot that suits you.</li></ul>' }],

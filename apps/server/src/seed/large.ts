@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { refreshProductIndex } from '../domains/catalogue/search';
+import { openStockFrom } from '../domains/inventory/service';
 
 /**
  * Adds `count` generated products (with 2 packs each, stock in every warehouse and an image)
@@ -26,12 +27,13 @@ export async function seedLargeCatalogue(db: Db, websiteId: number, count: numbe
       where p.website_id = ${websiteId} and p.slug like 'bulk-%'
     `);
     await tx.execute(sql`update packs set discount = 2000 where website_id = ${websiteId} and discount_type = 'flat' and sku like 'BULK-%'`);
-    await tx.execute(sql`
-      insert into stock (website_id, pack_id, warehouse_id, available)
-      select k.website_id, k.id, w.id, (k.id % 40)
-      from packs k join products p on p.id = k.product_id cross join warehouses w
-      where k.website_id = ${websiteId} and w.website_id = ${websiteId} and p.slug like 'bulk-%'
-    `);
+    await openStockFrom(
+      tx,
+      sql`select k.website_id, k.id, w.id, (k.id % 40)
+          from packs k join products p on p.id = k.product_id cross join warehouses w
+          where k.website_id = ${websiteId} and w.website_id = ${websiteId} and p.slug like 'bulk-%'`,
+      'seed',
+    );
     await tx.execute(sql`
       insert into product_media (website_id, product_id, src, position)
       select website_id, id, 'placeholder.svg', 0 from products where website_id = ${websiteId} and slug like 'bulk-%'

@@ -1,39 +1,29 @@
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { parseConfig } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from './postgres';
 
 /**
  * A real migrated database per test file: in-memory PGlite by default, or a fresh PostgreSQL
- * database (created here, dropped in close) when the suite runs with TEST_DB=postgres.
+ * database (created here, dropped in close) when the suite runs with TEST_DB=postgres. Both start
+ * as a copy of the run's migrated template (test/global-setup.ts) when there is one.
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== 'postgres' || !url) return openDatabase({ dataDir: 'memory://' });
-  const name = `grocer_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 30 });
+  if (process.env.TEST_DB !== 'postgres' || !url) {
+    const template = inject('pgliteTemplate');
+    return openDatabase({ dataDir: 'memory://', loadDataDir: template ? await openAsBlob(template) : undefined });
+  }
+  const name = scratchName('grocer_test');
+  await createPgDatabase(url, name, inject('pgTemplate'));
+  const database = await openDatabase({ databaseUrl: databaseUrl(url, name), poolSize: 30 });
   return {
     ...database,
     async close() {
       await database.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      // pool.end() resolves before its sockets have closed; dropping with force under a closing
-      // connection makes pg raise 57P01 outside any query. Wait for the backends to leave first.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await a.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await dropPgDatabase(url, name);
     },
   };
 }

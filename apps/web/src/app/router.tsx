@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
       { path: '/products', lazy: () => import('./routes/products') },
       { path: '/products/:slug', lazy: () => import('./routes/product') },
       { path: '/categories', lazy: () => import('./routes/categories') },
+      { path: '/suppliers', lazy: () => import('./routes/suppliers') },
       { path: '/auth/login', handle: meta({ full: true }), lazy: async () => ({ Component: (await import('./routes/auth')).Login }) },
       { path: '/auth/verify', handle: meta({ full: true }), lazy: async () => ({ Component: (await import('./routes/auth')).Verify }) },
       { path: '/auth/register', handle: meta({ full: true }), lazy: async () => ({ Component: (await import('./routes/auth')).Register }) },

@@ -12,6 +12,7 @@ import { Navbar } from '../features/layout/navbar';
 import { PincodeModal } from '../features/pincode/pincode-modal';
 import { PromoPopup } from '../features/popup/promo-popup';
 import { useInit } from '../lib/init';
+import { pageChrome } from './chrome';
 import { guardRedirect, type RouteMeta } from './guards';
 import { useUi } from './ui-state';
 
@@ -103,10 +104,7 @@ function ShellBody() {
   useTheme(init.activetheme, init.web.font_family);
 
   const redirect = guardRedirect(meta, init.user, location.pathname + location.search);
-  const page = init.webPages.find((p) => p.url === location.pathname);
-  const showNavbar = (page?.show_navbar ?? true) && init.navSetting.show_navbar;
-  const showSubNavbar = (page?.show_sub_navbar ?? true) && init.navSetting.show_sub_navbar;
-  const showFooter = page?.show_footer ?? true;
+  const { showNavbar, showSubNavbar, showFooter } = pageChrome(init, location);
 
   return (
     <div className="flex min-h-screen flex-col">

@@ -1,2 +1,2 @@
-// The /s/api client contract (X-Origin, XSRF, error shape) is shared with the staff app.
-export { ApiError, ContractError, api, apiChecked, type RequestOptions } from '@grocer/shared/api-client';
+// The /s/api client contract (X-Origin, XSRF, error shape, apiChecked) is shared with the staff app.
+export { ApiError, ContractError, api, apiChecked, field, type RequestOptions } from '@grocer/shared/api-client';

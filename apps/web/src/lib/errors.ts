@@ -1,29 +1,35 @@
+import { GENERIC_MESSAGE } from '@grocer/shared/errors';
 import { toast } from 'sonner';
-import { ApiError } from './api';
+import { ApiError, field } from './api';
 
+/** Spec §8 default toast, shown when nothing in an error can be read. */
 export const DEFAULT_ERROR = "There's been an error, please try again.";
-export const FALLBACK_ERROR = 'Something went wrong';
+/** Spec §8 fallback of the message sources (the server's 500 message too). */
+export const FALLBACK_ERROR = GENERIC_MESSAGE;
+
+const text = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
 /**
- * The error reader of spec §8. Message source in order: a plain string, a list joined by
- * newlines, the response data when a string, its msg, message or error field.
+ * The error reader of spec §8, in its order: a plain string, a list joined by newlines, the
+ * response data when a string, its msg, message or error field; else 'Something went wrong'.
+ * An Error's own message is not a source: a network failure ("Failed to fetch") or an empty
+ * failed response reads as the fallback.
  */
 export function readError(e: unknown): string {
   if (typeof e === 'string') return e || FALLBACK_ERROR;
-  if (Array.isArray(e)) return e.map(readError).join('\n');
-  const data = e instanceof ApiError ? e.data : (e as { response?: { data?: unknown } } | null)?.response?.data;
-  if (typeof data === 'string' && data) return data;
-  if (data && typeof data === 'object') {
-    const d = data as { msg?: unknown; message?: unknown; error?: unknown };
-    for (const v of [d.msg, d.message, d.error]) if (typeof v === 'string' && v) return v;
+  if (Array.isArray(e)) return e.length ? e.map(readError).join('\n') : FALLBACK_ERROR;
+  const data = e instanceof ApiError ? e.data : field(field(e, 'response'), 'data');
+  if (text(data)) return data;
+  for (const key of ['msg', 'message', 'error']) {
+    const v = field(data, key);
+    if (text(v)) return v;
   }
-  if (e instanceof Error && e.message) return e.message;
   return FALLBACK_ERROR;
 }
 
-/** Logs and shows an error toast (spec §8 handlers). */
-export function handleError(e: unknown, fallback = DEFAULT_ERROR): void {
+/** Spec §8 handlers: log the error and show an error toast (the default one when nothing reads). */
+export function handleError(e: unknown): void {
   console.error(e);
   const message = readError(e);
-  toast.error(message === FALLBACK_ERROR ? fallback : message);
+  toast.error(message === FALLBACK_ERROR ? DEFAULT_ERROR : message);
 }

@@ -1,4 +1,4 @@
-import { imageUrl, type ImageSize } from '@grocer/shared/image';
+import { imageSrcSet, imageUrl, type ImageSize } from '@grocer/shared/image';
 
 // The CDN prefix: from the page's meta tag in the browser, set by the server renderer on the server.
 let CDN = typeof document === 'undefined' ? '' : ((document.querySelector('meta[name="cdn"]') as HTMLMetaElement | null)?.content ?? '');
@@ -7,5 +7,5 @@ export const setCdn = (cdn: string) => void (CDN = cdn);
 /** The shared image-URL rule with this page's CDN prefix. */
 export const img = (src: string | null | undefined, size: ImageSize = 'medium') => imageUrl(src, size, CDN);
 
-/** srcset for responsive images: small 240w, medium 480w, large 1000w. */
-export const imgSrcSet = (src: string | null | undefined) => `${img(src, 'small')} 240w, ${img(src, 'medium')} 480w, ${img(src, 'large')} 1000w`;
+/** srcset for responsive images: every size the server makes, with its width. */
+export const imgSrcSet = (src: string | null | undefined) => imageSrcSet(src, CDN);

@@ -1,12 +1,13 @@
 import type { Init } from '@grocer/shared/storefront';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api } from './api';
+import { ApiError, apiChecked } from './api';
 
 export const initQuery = queryOptions({
   queryKey: ['init'],
-  // Not schema-checked on the client: the server serialises it through initSchema already, and
-  // zod on the first-load path would cost more than the whole app (DESIGN §9 budget).
-  queryFn: () => api<Init>('/api/init'),
+  // The first load reads the copy inlined in the HTML (below), unparsed: the server serialised it
+  // through initSchema, and zod on the first-load path would cost more than the whole app (DESIGN
+  // §9 budget). A refetch (after sign-in, logout) is parsed like every other answer.
+  queryFn: ({ signal }) => apiChecked('/api/init', async () => (await import('@grocer/shared/storefront')).initSchema, { signal }),
   staleTime: 60_000,
 });
 
@@ -32,6 +33,24 @@ export function primePageData(client: QueryClient): void {
     for (const [key, data] of JSON.parse(el.textContent) as [unknown[], unknown][]) client.setQueryData(key, data);
   } catch (e) {
     console.error('Inlined page data is not JSON', e);
+  }
+}
+
+/** Spec §8's note when the server knows no website at this address. */
+export const WEBSITE_NOT_FOUND_NOTE = 'Website data not found';
+
+/**
+ * Loads the store data when it was not inlined (spec §8): a failure is logged and reported as
+ * false, with a note of its own when the website is not found.
+ */
+export async function loadStoreData(client: QueryClient): Promise<boolean> {
+  try {
+    await client.ensureQueryData(initQuery);
+    return true;
+  } catch (e) {
+    console.error('Store data could not be loaded', e);
+    if (e instanceof ApiError && e.code === 'WEBSITE_NOT_FOUND') console.warn(WEBSITE_NOT_FOUND_NOTE);
+    return false;
   }
 }
 

@@ -1,14 +1,12 @@
-import { accountSchema, detailsBodySchema, detailsResponseSchema, detailsVerifyBodySchema, type Account, type Identifier } from '@grocer/shared/account';
-import { userSchema } from '@grocer/shared/storefront';
-import { and, count, eq, ne, or } from 'drizzle-orm';
+import { ALSO_CODE_MESSAGE, accountSchema, detailsBodySchema, detailsResponseSchema, detailsVerifyBodySchema, detailsVerifyResponseSchema, type Account, type Identifier } from '@grocer/shared/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import { addresses, users, wishlistCategories, wishlistItems } from '../../db/schema';
 import { currentUser, forgetCurrentUser, requireUser } from '../../http/auth';
-import { consumeCode } from '../identity/codes';
-import { accountErrors, clientLimit, sendCode, type SignInDeps } from '../identity/service';
+import { Errors } from '../../http/errors';
+import { countAddresses } from '../addresses/service';
+import { confirmCodes, liveCodes } from '../identity/codes';
+import { accountErrors, changeContact, clientLimit, identifierTaken, renameUser, sendCode, type SignInDeps } from '../identity/service';
+import { wishlistCounts } from '../wishlist/service';
 
 /** What the orders domain adds to the dashboard (none until it is registered). */
 export type OrdersSummary = (db: Db, websiteId: number, userId: number) => Promise<{ count: number; recent: Account['recent_orders'] }>;
@@ -23,12 +21,11 @@ export const accountRoutes: FastifyPluginAsyncZod<SignInDeps & { ordersSummary?:
   app.get('/account', { schema: { response: { 200: accountSchema } } }, async (req) => {
     const user = await requireUser(db, req);
     const o = { websiteId: req.website.id, userId: user.id };
-    const countOf = async (table: typeof addresses | typeof wishlistCategories | typeof wishlistItems) =>
-      (await db.select({ n: count() }).from(table).where(and(eq(table.websiteId, o.websiteId), eq(table.userId, o.userId))))[0]?.n ?? 0;
+    const wishlists = await wishlistCounts(db, o);
     const orders = deps.ordersSummary ? await deps.ordersSummary(db, o.websiteId, o.userId) : { count: 0, recent: [] };
     return {
       user,
-      counts: { addresses: await countOf(addresses), wishlists: (await countOf(wishlistCategories)) + 1, wishlist_items: await countOf(wishlistItems), orders: orders.count },
+      counts: { addresses: await countAddresses(db, o), wishlists: wishlists.lists, wishlist_items: wishlists.items, orders: orders.count },
       recent_orders: orders.recent,
     };
   });
@@ -39,43 +36,29 @@ export const accountRoutes: FastifyPluginAsyncZod<SignInDeps & { ordersSummary?:
     const changed: Identifier[] = [];
     if (email !== user.email) changed.push({ kind: 'email', value: email });
     if (phone !== user.phone) changed.push({ kind: 'phone', value: phone });
-    if (changed.length) {
-      const clash = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(ne(users.id, user.id), or(eq(users.email, email), eq(users.phone, phone))))
-        .limit(1);
-      if (clash.length) throw accountErrors.taken();
-    }
-    if (name !== user.name) await db.update(users).set({ name }).where(eq(users.id, user.id));
+    if (changed.length && (await identifierTaken(db, user.id, { email, phone }))) throw accountErrors.taken();
+    if (name !== user.name) await renameUser(db, user.id, name);
     let pending = null;
     if (changed.length) {
       await clientLimit(db, 'send', req.ip);
-      pending = await sendCode(deps, req.website, { purpose: 'change', to: changed[0]!, alsoTo: changed[1], userId: user.id, payload: { email, phone } });
+      pending = await sendCode(deps, req.website, req.ip, { purpose: 'change', to: changed as [Identifier] | [Identifier, Identifier], userId: user.id, payload: { email, phone } });
     }
     forgetCurrentUser(req);
     return { user: (await currentUser(db, req))!, pending };
   });
 
-  app.post('/account/details/verify', { schema: { body: detailsVerifyBodySchema, response: { 200: z.object({ user: userSchema }) } } }, async (req) => {
+  app.post('/account/details/verify', { schema: { body: detailsVerifyBodySchema, response: { 200: detailsVerifyResponseSchema } } }, async (req) => {
     const user = await requireUser(db, req);
     await clientLimit(db, 'verify', req.ip);
-    const row = await consumeCode(db, config.sessionSecret, { websiteId: req.website.id, purposes: ['change'], userId: user.id }, req.body.code);
-    const { email, phone } = row.payload;
-    const clash = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(ne(users.id, user.id), or(eq(users.email, email!), eq(users.phone, phone!))))
-      .limit(1);
-    if (clash.length) throw accountErrors.taken();
-    await db
-      .update(users)
-      .set({ email, phone })
-      .where(eq(users.id, user.id))
-      .catch((e: unknown) => {
-        // another account took the email or mobile between the check above and this update
-        throw isUniqueViolation(e) ? accountErrors.taken() : e;
-      });
+    // the pending change's codes, one per new identifier (email first), each proving its own
+    const [first, second] = await liveCodes(db, { websiteId: req.website.id, purposes: ['change'], userId: user.id });
+    const { code, also_code } = req.body;
+    if (second && !also_code) throw Errors.invalid({ also_code: [ALSO_CODE_MESSAGE] });
+    const [row] = await confirmCodes(db, config.sessionSecret, second ? [{ row: first, code, field: 'code' }, { row: second, code: also_code!, field: 'also_code' }] : [{ row: first, code }]);
+    const { email, phone } = row!.payload;
+    if (await identifierTaken(db, user.id, { email: email!, phone: phone! })) throw accountErrors.taken();
+    // another account may take the email or mobile between the check above and this update: 409 too
+    await changeContact(db, user.id, { email: email!, phone: phone! });
     forgetCurrentUser(req);
     return { user: (await currentUser(db, req))! };
   });

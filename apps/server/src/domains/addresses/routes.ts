@@ -1,4 +1,6 @@
+import { okSchema } from '@grocer/shared/storefront';
 import { addressInputSchema, addressListSchema, addressSchema } from '@grocer/shared/account';
+import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +8,7 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type Owner } from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: coercedIdSchema });
 
 /** The signed-in shopper's delivery addresses; another shopper's id is 404. */
 export const addressRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -15,7 +17,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   app.get('/addresses', { schema: { response: { 200: addressListSchema } } }, async (req) => ({ data: await listAddresses(db, await owner(req)) }));
   app.post('/addresses', { schema: { body: addressInputSchema, response: { 200: addressSchema } } }, async (req) => createAddress(db, await owner(req), req.body));
   app.put('/addresses/:id', { schema: { params: idParams, body: addressInputSchema, response: { 200: addressSchema } } }, async (req) => updateAddress(db, await owner(req), req.params.id, req.body));
-  app.delete('/addresses/:id', { schema: { params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (req) => {
+  app.delete('/addresses/:id', { schema: { params: idParams, response: { 200: okSchema } } }, async (req) => {
     await deleteAddress(db, await owner(req), req.params.id);
     return { ok: true as const };
   });

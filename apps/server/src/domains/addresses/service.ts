@@ -1,9 +1,9 @@
 import type { Address, addressInputSchema } from '@grocer/shared/account';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { addresses } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { addresses } from './tables';
+import { fail } from '../../http/errors';
 import { notDeliveredTo, resolvePincode } from '../delivery/service';
 
 export type AddressRow = typeof addresses.$inferSelect;
@@ -13,7 +13,7 @@ export interface Owner {
   userId: number;
 }
 
-export const addressNotFound = () => new AppError(404, 'ADDRESS_NOT_FOUND', 'Address not found');
+export const addressNotFound = () => fail('ADDRESS_NOT_FOUND');
 
 const mine = (o: Owner) => and(eq(addresses.websiteId, o.websiteId), eq(addresses.userId, o.userId));
 
@@ -35,6 +35,17 @@ async function present(db: DbOrTx, row: AddressRow): Promise<Address> {
     serviceable: !!zone,
     delivery_message: zone ? `Delivers here from ${zone.name}${zone.codAllowed ? '' : ' (no cash on delivery)'}` : notDeliveredTo(row.pincode),
   };
+}
+
+/** One of the shopper's addresses as stored (checkout copies it onto the order); null when not theirs. */
+export async function findAddress(db: DbOrTx, o: Owner, id: number): Promise<AddressRow | null> {
+  const [row] = await db.select().from(addresses).where(and(mine(o), eq(addresses.id, id)));
+  return row ?? null;
+}
+
+export async function countAddresses(db: DbOrTx, o: Owner): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(addresses).where(mine(o));
+  return row?.n ?? 0;
 }
 
 export async function listAddresses(db: Db, o: Owner): Promise<Address[]> {

@@ -1,11 +1,11 @@
 import { cartSchema, type Cart } from '@grocer/shared/cart';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartLines, carts, couponRedemptions, coupons, stock, users } from '../../db/schema';
+import { cartLines, carts, couponRedemptions, coupons, users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { mergeGuestCart } from './service';
-import { seedCartShop, sessionIdOf, signInAs, type CartShop } from './test-fixture';
+import { seedCartShop, sessionIdOf, setStock, signInAs, type CartShop } from './test-fixture';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let shop: CartShop;
@@ -36,6 +36,21 @@ describe('GET /s/api/cart', () => {
   });
 });
 
+describe('GET /s/api/cart?groupby_delivery (spec §7)', () => {
+  it('groups the items by delivery slot only when asked', async () => {
+    const c = await shopperAt('560001');
+    cartOf(await add(c, shop.packs.rice1.id));
+    const plain = cartOf(await c.get('/s/api/cart'));
+    expect(plain.grouped_items).toEqual([]);
+    expect(plain.deliveryInfo).toHaveLength(1);
+    for (const url of ['/s/api/cart?groupby_delivery', '/s/api/cart?groupby_delivery=1']) {
+      const grouped = cartOf(await c.get(url));
+      expect(grouped.grouped_items).toHaveLength(1);
+      expect(grouped.grouped_items[0]).toMatchObject({ ...grouped.deliveryInfo[0], items: [{ pack_id: shop.packs.rice1.id, quantity: 1 }] });
+    }
+  });
+});
+
 describe('POST /s/api/cart/add and /cart/remove', () => {
   it('adds one unit per call and prices the line from server data (rupees at the edge)', async () => {
     const c = await shopperAt('560001');
@@ -61,7 +76,6 @@ describe('POST /s/api/cart/add and /cart/remove', () => {
     // ₹240 < ₹499: the zone's ₹30 applies; amount = total − discount + delivery.
     expect(cart).toMatchObject({ total: 240, delivery_charge: 30, finalDelivery: 30, amount: 270, deliveryMessage: 'Add ₹259 more for free delivery' });
     expect(cart.deliveryInfo).toHaveLength(1);
-    expect(cart.grouped_items[0]!.items).toHaveLength(1);
     expect(cart.paymentMethods.map((p) => p.code)).toEqual(['cod', 'razorpay', 'cashfree']);
   });
 
@@ -137,14 +151,14 @@ describe('POST /s/api/cart/add and /cart/remove', () => {
     const c = await shopperAt('560001');
     cartOf(await add(c, shop.packs.dal1.id));
     cartOf(await add(c, shop.packs.rice5.id));
-    await t.db.update(stock).set({ available: 0 }).where(and(eq(stock.packId, shop.packs.rice5.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    await setStock(t.db, shop.websiteId, shop.packs.rice5.id, shop.warehouses.blr.id, 0);
     try {
       const cart = cartOf(await c.get('/s/api/cart'));
       const rice = cart.items.find((i) => i.pack_id === shop.packs.rice5.id)!;
       expect(rice).toMatchObject({ valid: false, message: 'Out of stock', quantity: 1, del_date: null });
       expect(cart.total).toBe(180);
     } finally {
-      await t.db.update(stock).set({ available: 50 }).where(and(eq(stock.packId, shop.packs.rice5.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+      await setStock(t.db, shop.websiteId, shop.packs.rice5.id, shop.warehouses.blr.id, 50);
     }
   });
 

@@ -1,11 +1,11 @@
 import { cartSchema } from '@grocer/shared/cart';
+import { coercedIdSchema } from '@grocer/shared/ids';
 import { applyCouponBodySchema } from '@grocer/shared/coupon';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../delivery/service';
+import { findAddress } from '../addresses/service';
 import { addToCart, applyCoupon, loadCart, removeCoupon, removeFromCart, type CartContext } from './service';
 
 /** Who is asking, from the session; `create` makes a session for a guest's first change. */
@@ -14,26 +14,11 @@ export async function cartContext(req: FastifyRequest, create = false): Promise<
   return { websiteId: req.website.id, userId: session?.userId ?? null, sessionId: session?.id ?? null, pincode: session?.pincode ?? null };
 }
 
-/**
- * The pincode of one of the signed-in user's addresses (GET /cart?address_id prices delivery for
- * it at checkout). Reads the accounts domain's `addresses` table by name so the cart does not
- * depend on that domain's code; null when there is no such address.
- */
-async function addressPincode(db: Db, websiteId: number, userId: number, addressId: number): Promise<string | null> {
-  try {
-    const rows = rowsOf<{ pincode: string }>(
-      await db.execute(sql`select pincode from addresses where id = ${addressId} and website_id = ${websiteId} and user_id = ${userId} limit 1`),
-    );
-    return rows[0]?.pincode ?? null;
-  } catch {
-    return null;
-  }
-}
-
-const addBody = z.object({ pack_id: z.coerce.number().int().positive(), warehouse_id: z.coerce.number().int().positive().nullish() });
-const removeBody = z.object({ pack_id: z.coerce.number().int().positive(), remove: z.boolean().optional().default(false) });
+const addBody = z.object({ pack_id: coercedIdSchema, warehouse_id: coercedIdSchema.nullish() });
+const removeBody = z.object({ pack_id: coercedIdSchema, remove: z.boolean().optional().default(false) });
 const cartQuery = z.object({
-  address_id: z.coerce.number().int().positive().optional(),
+  address_id: coercedIdSchema.optional(),
+  /** present (any value, `?groupby_delivery` included) → `grouped_items` is filled */
   groupby_delivery: z.string().optional(),
 });
 
@@ -43,10 +28,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   app.get('/cart', { schema: { querystring: cartQuery, ...reply200 } }, async (req) => {
     const ctx = await cartContext(req);
     if (req.query.address_id && ctx.userId !== null) {
-      const pincode = await addressPincode(db, ctx.websiteId, ctx.userId, req.query.address_id);
-      if (pincode) ctx.pincode = pincode;
+      const address = await findAddress(db, { websiteId: ctx.websiteId, userId: ctx.userId }, req.query.address_id);
+      if (address) ctx.pincode = address.pincode;
     }
-    return (await loadCart(db, ctx)).cart;
+    return (await loadCart(db, ctx, req.query.groupby_delivery !== undefined)).cart;
   });
 
   app.post('/cart/add', { schema: { body: addBody, ...reply200 } }, async (req) => {
@@ -67,7 +52,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     return (await loadCart(db, ctx)).cart;
   });
 
-  app.get('/remove/coupon', { schema: reply200 }, async (req) => {
+  app.get('/remove/coupon', { schema: reply200, config: { changesState: true } }, async (req) => {
     const ctx = await cartContext(req);
     await removeCoupon(db, ctx);
     return (await loadCart(db, ctx)).cart;

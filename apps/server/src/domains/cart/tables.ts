@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { packs, warehouses } from '../catalogue/tables';
+import { packs } from '../catalogue/tables';
+import { warehouses } from '../inventory/tables';
 import { users } from '../identity/tables';
 import { websites } from '../website/tables';
 

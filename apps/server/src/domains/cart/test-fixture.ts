@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { brands, coupons, couponRedemptions, packs, productMedia, products, sessions, stock, users, warehouses, websiteDomains, websites } from '../../db/schema';
-import { hashToken } from '../../http/session';
+import { brands, coupons, couponRedemptions, packs, productMedia, products, sessions, users, warehouses, websiteDomains, websites } from '../../db/schema';
+import { hashToken, SESSION_TTL_MS } from '../../http/session';
+import { requestHost } from '../../http/website';
+import { adjustStockTo, openStock } from '../inventory/service';
 import type { TestClient } from '../../test/client';
 import { seedCoupons } from '../coupons/seed';
 import { seedDelivery } from '../delivery/seed';
@@ -44,7 +46,7 @@ export async function seedCartShop(db: Db) {
   const dal1 = dal.packs[0]!;
   const ghee1 = ghee.packs[0]!;
   const vada1 = vada.packs[0]!;
-  await db.insert(stock).values([
+  const opening = [
     { websiteId, packId: rice1.id, warehouseId: blr.id, available: 3 },
     { websiteId, packId: rice5.id, warehouseId: blr.id, available: 50 },
     { websiteId, packId: dal1.id, warehouseId: blr.id, available: 100 },
@@ -53,7 +55,8 @@ export async function seedCartShop(db: Db) {
     { websiteId, packId: vada1.id, warehouseId: mum.id, available: 5 },
     { websiteId, packId: dal1.id, warehouseId: mum.id, available: 100 },
     { websiteId, packId: dal1.id, warehouseId: del.id, available: 100 },
-  ]);
+  ];
+  await db.transaction((tx) => openStock(tx, opening, 'seed'));
   await seedDelivery(db, { websiteId, warehouses: whs });
   await seedCoupons(db, { websiteId });
   const [expired] = await db
@@ -80,12 +83,27 @@ export async function seedCartShop(db: Db) {
 }
 export type CartShop = Awaited<ReturnType<typeof seedCartShop>>;
 
-/** Signs a TestClient's session in as `userId` the way sign-in would leave it (session row user). */
+/**
+ * Signs a TestClient's session in as `userId` the way sign-in would leave it (session row user).
+ * The session row is written here when the client has only the pre-session cookie of
+ * /s/api/cookie (rows are created at the first write), for the website its host names.
+ */
 export async function signInAs(db: Db, client: TestClient, userId: number) {
   if (!client.cookies.has('sid')) await client.get('/s/api/cookie');
-  await db.update(sessions).set({ userId }).where(eq(sessions.id, hashToken(client.cookies.get('sid')!)));
+  const host = requestHost({ headers: client.headers }).replace(/:\d+$/, '') || 'localhost';
+  const [domain] = await db.select().from(websiteDomains).where(eq(websiteDomains.host, host)).limit(1);
+  const [fallback] = await db.select().from(websites).where(eq(websites.isDefault, true)).limit(1);
+  await db
+    .insert(sessions)
+    .values({ id: hashToken(client.cookies.get('sid')!), websiteId: (domain?.websiteId ?? fallback?.id)!, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+    .onConflictDoUpdate({ target: sessions.id, set: { userId } });
 }
 
 export function sessionIdOf(client: TestClient) {
   return hashToken(client.cookies.get('sid')!);
+}
+
+/** Counts a balance to `available` (an `adjustment` in the stock ledger), as a stock take would. */
+export function setStock(db: Db, websiteId: number, packId: number, warehouseId: number, available: number) {
+  return db.transaction((tx) => adjustStockTo(tx, { websiteId, packId, warehouseId, available, reference: null, actor: 'test' }));
 }

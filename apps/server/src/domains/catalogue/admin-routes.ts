@@ -6,19 +6,24 @@ import {
   adminProductsQuerySchema,
   adminProductStatusInputSchema,
   adminProductStatusResultSchema,
+  adminSummarySchema,
 } from '@grocer/shared/admin-catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { countMembers } from '../identity/service';
 import { adminProductOptions, getAdminProduct, listAdminProducts, setProductsStatus, updateAdminProduct } from './admin-service';
+import { catalogueCounts, searchPacksForCounter } from './service';
 
 const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/**
- * Administration's catalogue calls, registered inside the admin area's role-guarded scope
- * (`/s/api/admin/*`: 401 signed out, 403 without hasAdminAccess), scoped to the request's website.
- */
+/** Staff calls on the catalogue (registered by staffRoutes, which guards them by area), scoped to the request's website. */
 export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/admin/summary', { schema: { response: { 200: adminSummarySchema } } }, async (req) => ({
+    ...(await catalogueCounts(db, req.website.id)),
+    members: await countMembers(db, req.website.id),
+  }));
+
   app.get('/admin/products', { schema: { querystring: adminProductsQuerySchema, response: { 200: adminProductListSchema } } }, async (req) => listAdminProducts(db, req.website.id, req.query));
 
   app.get('/admin/products/options', { schema: { response: { 200: adminProductOptionsSchema } } }, async (req) => adminProductOptions(db, req.website.id));
@@ -30,4 +35,8 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
   app.get('/admin/products/:id', { schema: { params, response: { 200: adminProductSchema } } }, async (req) => getAdminProduct(db, req.website.id, req.params.id));
 
   app.put('/admin/products/:id', { schema: { params, body: adminProductInputSchema, response: { 200: adminProductSchema } } }, async (req) => updateAdminProduct(db, req.website.id, req.params.id, req.body));
+
+  app.get('/pos/catalogue', { schema: { querystring: z.object({ q: z.string().trim().max(100).default('') }) } }, async (req) => ({
+    data: await searchPacksForCounter(db, req.website.id, req.query.q),
+  }));
 };

@@ -5,17 +5,20 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { brands, categories, packs, productMedia, products, stock, warehouses } from '../../db/schema';
-import { AppError, Errors } from '../../http/errors';
+import { invalidateWebsite } from '../../http/cache';
+import { AppError, Errors, fail } from '../../http/errors';
+import { anyInStockSql, packStockByWarehouse, packUnitsSubquery, unitsInStockSql } from '../inventory/service';
 import { refreshProductIndex } from './search';
-import { catalogueChanged, loadTaxonomy } from './service';
+import { loadTaxonomy } from './service';
+import { brands, categories, packs, productMedia, products } from './tables';
 
 /**
  * Administration's view of the catalogue: every status, stock summed over warehouses, and the
  * product editor's read and save. Stock is shown, never written (the inventory ledger owns it).
  */
 
-const unitsInStock = sql<number>`(select coalesce(sum(s.available), 0) from ${stock} s join ${packs} k on k.id = s.pack_id where k.product_id = ${products.id})`.mapWith(Number);
+const productPackIds = sql`select k.id from ${packs} k where k.product_id = ${products.id}`;
+const unitsInStock = unitsInStockSql(productPackIds);
 const coverImage = sql<string | null>`(select m.src from ${productMedia} m where m.product_id = ${products.id} order by m.position, m.id limit 1)`;
 const packCount = sql<number>`(select count(*) from ${packs} k where k.product_id = ${products.id})`.mapWith(Number);
 
@@ -49,7 +52,7 @@ export async function listAdminProducts(db: Db, websiteId: number, query: AdminP
   if (query.brand !== undefined) where.push(eq(products.brandId, query.brand));
   if (query.status) where.push(eq(products.status, query.status));
   if (query.stock) {
-    const inStock = sql`exists (select 1 from ${stock} s join ${packs} k on k.id = s.pack_id where k.product_id = ${products.id} and s.available > 0)`;
+    const inStock = anyInStockSql(productPackIds);
     where.push(query.stock === 'in' ? inStock : sql`not ${inStock}`);
   }
   if (query.discounted !== undefined) where.push(query.discounted ? sql`${products.maxDiscount} > 0` : sql`${products.maxDiscount} = 0`);
@@ -57,10 +60,11 @@ export async function listAdminProducts(db: Db, websiteId: number, query: AdminP
   // The page's ids first, with only the sort key: the window count visits every matching row, so
   // nothing else may be computed per row there. Units in stock are summed once per product in a
   // grouped join, only when sorting by them.
+  const packUnits = packUnitsSubquery(db, websiteId);
   const stockTotals = db
-    .select({ productId: packs.productId, units: sql<number>`sum(${stock.available})`.as('units') })
-    .from(stock)
-    .innerJoin(packs, eq(packs.id, stock.packId))
+    .select({ productId: packs.productId, units: sql<number>`sum(${packUnits.units})`.as('units') })
+    .from(packs)
+    .innerJoin(packUnits, eq(packUnits.packId, packs.id))
     .where(eq(packs.websiteId, websiteId))
     .groupBy(packs.productId)
     .as('stock_totals');
@@ -137,17 +141,7 @@ export async function getAdminProduct(db: Db | Tx, websiteId: number, id: number
     .limit(1);
   if (!p) throw Errors.notFound('Product not found');
   const packRows = await db.select().from(packs).where(and(eq(packs.websiteId, websiteId), eq(packs.productId, id))).orderBy(asc(packs.position), asc(packs.id));
-  const levels = packRows.length
-    ? await db
-        .select({ packId: stock.packId, warehouse_id: stock.warehouseId, warehouse: warehouses.name, available: stock.available })
-        .from(stock)
-        .innerJoin(warehouses, eq(warehouses.id, stock.warehouseId))
-        .where(inArray(
-          stock.packId,
-          packRows.map((k) => k.id),
-        ))
-        .orderBy(asc(warehouses.id))
-    : [];
+  const levels = await packStockByWarehouse(db, websiteId, packRows.map((k) => k.id));
   const { p: row } = p;
   return {
     id: row.id,
@@ -193,8 +187,6 @@ function packDiscount(price: number, actPrice: number): { discount: number; disc
   return { discount: Math.round(((actPrice - price) * 100) / actPrice), discountType: 'percentage' };
 }
 
-export const STALE_PRODUCT_MESSAGE = 'Someone else saved this product after you opened it. Reload to see their changes, then make yours again.';
-
 /**
  * PUT /s/api/admin/products/{id}: the product and its packs in one transaction, or nothing.
  * The product row is updated only at the version the editor read (`version = ...`), so of two
@@ -202,32 +194,32 @@ export const STALE_PRODUCT_MESSAGE = 'Someone else saved this product after you 
  */
 export async function updateAdminProduct(db: Db, websiteId: number, id: number, input: AdminProductInput): Promise<AdminProduct> {
   const errors: Record<string, string[]> = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const refuse = (field: string, message: string) => (errors[field] ??= []).push(message);
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx.select({ version: products.version }).from(products).where(and(eq(products.websiteId, websiteId), eq(products.id, id))).for('update');
       if (!current) throw Errors.notFound('Product not found');
-      if (current.version !== input.version) throw Errors.conflict('STALE_PRODUCT', STALE_PRODUCT_MESSAGE);
+      if (current.version !== input.version) throw fail('STALE_PRODUCT');
 
       if (input.brand_id !== null) {
         const [b] = await tx.select({ id: brands.id }).from(brands).where(and(eq(brands.websiteId, websiteId), eq(brands.id, input.brand_id)));
-        if (!b) fail('brand_id', 'Brand not found');
+        if (!b) refuse('brand_id', 'Brand not found');
       }
       if (input.category_id !== null) {
         const [c] = await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.websiteId, websiteId), eq(categories.id, input.category_id)));
-        if (!c) fail('category_id', 'Category not found');
+        if (!c) refuse('category_id', 'Category not found');
       }
       const [slugTaken] = await tx
         .select({ id: products.id })
         .from(products)
         .where(and(eq(products.websiteId, websiteId), eq(products.slug, input.slug), ne(products.id, id)));
-      if (slugTaken) fail('slug', 'Another product already uses this slug');
+      if (slugTaken) refuse('slug', 'Another product already uses this slug');
 
       const existing = await tx.select({ id: packs.id }).from(packs).where(and(eq(packs.websiteId, websiteId), eq(packs.productId, id)));
       const existingIds = new Set(existing.map((k) => k.id));
-      input.packs.forEach((k, i) => k.id !== undefined && !existingIds.has(k.id) && fail(`packs.${i}.id`, 'This pack is not part of the product'));
+      input.packs.forEach((k, i) => k.id !== undefined && !existingIds.has(k.id) && refuse(`packs.${i}.id`, 'This pack is not part of the product'));
       const kept = new Set(input.packs.flatMap((k) => (k.id === undefined ? [] : [k.id])));
-      if ([...existingIds].some((k) => !kept.has(k))) fail('packs', 'Packs cannot be removed here: keep every existing pack');
+      if ([...existingIds].some((k) => !kept.has(k))) refuse('packs', 'Packs cannot be removed here: keep every existing pack');
       const skuOwners = await tx
         .select({ sku: packs.sku, product: products.name })
         .from(packs)
@@ -235,7 +227,7 @@ export async function updateAdminProduct(db: Db, websiteId: number, id: number, 
         .where(and(eq(packs.websiteId, websiteId), ne(packs.productId, id), inArray(packs.sku, input.packs.map((k) => k.sku))));
       input.packs.forEach((k, i) => {
         const owner = skuOwners.find((o) => o.sku === k.sku);
-        if (owner) fail(`packs.${i}.sku`, `SKU is already used by ${owner.product}`);
+        if (owner) refuse(`packs.${i}.sku`, `SKU is already used by ${owner.product}`);
       });
       if (Object.keys(errors).length) throw Errors.invalid(errors);
 
@@ -269,10 +261,10 @@ export async function updateAdminProduct(db: Db, websiteId: number, id: number, 
     });
   } catch (e) {
     // Lost a race for a slug or SKU against another save that committed first.
-    if (isUniqueViolation(e) && !(e instanceof AppError)) throw Errors.conflict('DUPLICATE', 'Another product took this slug or SKU while you were saving. Please check and save again.');
+    if (isUniqueViolation(e) && !(e instanceof AppError)) throw fail('DUPLICATE');
     throw e;
   }
-  catalogueChanged(websiteId);
+  invalidateWebsite(websiteId);
   return getAdminProduct(db, websiteId, id);
 }
 
@@ -287,6 +279,6 @@ export async function setProductsStatus(db: Db, websiteId: number, ids: number[]
     .set({ status, version: sql`${products.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids), ne(products.status, status)))
     .returning({ id: products.id });
-  if (rows.length) catalogueChanged(websiteId);
+  if (rows.length) invalidateWebsite(websiteId);
   return { updated: rows.length };
 }

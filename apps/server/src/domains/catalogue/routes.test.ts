@@ -2,7 +2,8 @@ import { productListSchema, productSchema } from '@grocer/shared/catalogue';
 import { initSchema, pageDataSchema } from '@grocer/shared/storefront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { brands, categories, navItems, packs, pageComponents, pages, productMedia, products, stock, warehouses, websiteDomains, websiteSettings, websites } from '../../db/schema';
+import { openStock } from '../inventory/service';
+import { brands, categories, navItems, packs, pageComponents, pages, productMedia, products, warehouses, websiteDomains, websiteSettings, websites } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { refreshProductIndex } from './search';
@@ -52,7 +53,7 @@ async function fixture(db: Db) {
     .insert(packs)
     .values(inserted.map((p, i) => ({ websiteId: w, productId: p.id, name: '1 kg', price: (100 + i * 10) * 100, actPrice: (100 + i * 10 + (i % 3 === 0 ? 30 : 0)) * 100, discount: i % 3 === 0 ? 3000 : 0, discountType: i % 3 === 0 ? ('flat' as const) : null })))
     .returning();
-  await db.insert(stock).values(packRows.map((p, i) => ({ websiteId: w, packId: p.id, warehouseId: wh!.id, available: i === 1 ? 0 : 10 })));
+  await db.transaction((tx) => openStock(tx, packRows.map((p, i) => ({ websiteId: w, packId: p.id, warehouseId: wh!.id, available: i === 1 ? 0 : 10 })), 'test'));
   await db.insert(productMedia).values(inserted.slice(0, 3).map((p) => ({ websiteId: w, productId: p.id, src: `products/${p.slug}.svg` })));
   await refreshProductIndex(db, w);
   // The other website: a product that matches every search and filter but must never appear.
@@ -164,6 +165,19 @@ describe('GET /s/api/products/:slug', () => {
     const missing = await client.get('/s/api/products/nope');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Product not found', code: 'NOT_FOUND' });
+  });
+
+  it('takes a numeric product_id as well as a slug (spec §3, §7), only within the website', async () => {
+    const bySlug = productSchema.parse((await client.get('/s/api/products/toor-dal')).json());
+    const byId = await client.get(`/s/api/products/${bySlug.product_id}`);
+    expect(byId.statusCode).toBe(200);
+    expect(productSchema.parse(byId.json())).toEqual(bySlug);
+    const related = await client.get(`/s/api/products/${bySlug.product_id}/related`);
+    expect(related.json().data.map((p: { slug: string }) => p.slug)).toEqual((await client.get('/s/api/products/toor-dal/related')).json().data.map((p: { slug: string }) => p.slug));
+    const other = new TestClient(t.app, { host: 'other.example' });
+    const otherId = productSchema.parse((await other.get('/s/api/products/basmati-rice')).json()).product_id;
+    expect((await client.get(`/s/api/products/${otherId}`)).statusCode).toBe(404);
+    expect((await client.get('/s/api/products/99999999999')).statusCode).toBe(404);
   });
 
   it('lists related products from the same category first', async () => {

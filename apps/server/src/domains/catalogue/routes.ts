@@ -1,13 +1,15 @@
-import { productListSchema, productSchema, productsQuerySchema } from '@grocer/shared/catalogue';
+import { productListSchema, productSchema, productsQuerySchema, relatedProductsSchema } from '@grocer/shared/catalogue';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { websiteCache } from '../../http/cache';
 import { createMicroCache, sendJson } from '../../http/micro-cache';
 import { deliveryContext } from '../delivery/service';
-import { catalogueGeneration, getProductBySlug, listProducts, relatedProducts, type CatalogueContext } from './service';
+import { getProduct, listProducts, relatedProducts, type CatalogueContext } from './service';
 
-const zoneCache = new Map<number, { at: number; warehouseId: number | null }>();
+// The warehouse of the default zone, for visitors without a pincode.
+const defaultWarehouse = websiteCache<number | null>({ ttlMs: 5000 });
 
 /** The website, the warehouse serving the visitor's pincode (or the default zone's), the user. */
 export async function catalogueContext(db: Db, req: FastifyRequest): Promise<CatalogueContext> {
@@ -17,37 +19,35 @@ export async function catalogueContext(db: Db, req: FastifyRequest): Promise<Cat
     const d = await deliveryContext(db, websiteId, session.pincode);
     return { websiteId, warehouseId: d.zone?.warehouseId ?? null, userId: session.userId ?? null };
   }
-  let hit = zoneCache.get(websiteId);
-  if (!hit || Date.now() - hit.at > 5000) {
-    const d = await deliveryContext(db, websiteId, null);
-    hit = { at: Date.now(), warehouseId: d.zone?.warehouseId ?? null };
-    zoneCache.set(websiteId, hit);
-  }
-  return { websiteId, warehouseId: hit.warehouseId, userId: session?.userId ?? null };
+  const warehouseId = await defaultWarehouse.get(websiteId, 'zone', async () => (await deliveryContext(db, websiteId, null)).zone?.warehouseId ?? null);
+  return { websiteId, warehouseId, userId: session?.userId ?? null };
 }
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // Signed-out visitors of one website and warehouse all see the same catalogue answer.
   const cache = createMicroCache(3000);
-  const anonymousKey = (ctx: CatalogueContext, url: string) => (ctx.userId === null ? `${ctx.websiteId}|${catalogueGeneration(ctx.websiteId)}|${ctx.warehouseId}|${url}` : null);
+  const anonymousKey = (ctx: CatalogueContext, url: string) => (ctx.userId === null ? `${ctx.warehouseId}|${url}` : null);
 
   app.get('/products', { schema: { querystring: productsQuerySchema, response: { 200: productListSchema } } }, async (req, reply) => {
     const ctx = await catalogueContext(db, req);
     const key = anonymousKey(ctx, req.url);
     if (!key) return listProducts(db, ctx, req.query);
-    return sendJson(reply, await cache.get(key, () => listProducts(db, ctx, req.query).then((r) => productListSchema.parse(r))));
+    return sendJson(reply, await cache.get(ctx.websiteId, key, () => listProducts(db, ctx, req.query).then((r) => productListSchema.parse(r))));
   });
 
-  app.get('/products/:slug', { schema: { params: z.object({ slug: z.string().min(1).max(200) }), response: { 200: productSchema } } }, async (req, reply) => {
+  // `:id` is a slug or a numeric product_id (spec §3, §7).
+  const productParams = z.object({ id: z.string().min(1).max(200) });
+
+  app.get('/products/:id', { schema: { params: productParams, response: { 200: productSchema } } }, async (req, reply) => {
     const ctx = await catalogueContext(db, req);
     const key = anonymousKey(ctx, req.url);
-    if (!key) return getProductBySlug(db, ctx, req.params.slug);
-    return sendJson(reply, await cache.get(key, () => getProductBySlug(db, ctx, req.params.slug).then((r) => productSchema.parse(r))));
+    if (!key) return getProduct(db, ctx, req.params.id);
+    return sendJson(reply, await cache.get(ctx.websiteId, key, () => getProduct(db, ctx, req.params.id).then((r) => productSchema.parse(r))));
   });
 
   app.get(
-    '/products/:slug/related',
-    { schema: { params: z.object({ slug: z.string().min(1).max(200) }), response: { 200: z.object({ data: z.array(productSchema) }) } } },
-    async (req) => ({ data: await relatedProducts(db, await catalogueContext(db, req), req.params.slug) }),
+    '/products/:id/related',
+    { schema: { params: productParams, response: { 200: relatedProductsSchema } } },
+    async (req) => ({ data: await relatedProducts(db, await catalogueContext(db, req), req.params.id) }),
   );
 };

@@ -1,9 +1,16 @@
 import type { Brand, Category, Product, ProductsQuery } from '@grocer/shared/catalogue';
+import { packLabel } from '@grocer/shared/labels';
 import { toRupees } from '@grocer/shared/money';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { brands, categories, packs, productMedia, products, stock, warehouses, wishlistItems } from '../../db/schema';
+import { firstWarehouseId } from '../inventory/service';
+// Read-only join of the inventory's balances into product listings (see eslint.config.js).
+import { stock } from '../inventory/tables';
+import { wishlistedProductIds } from '../wishlist/service';
+import { brands, categories, packs, productMedia, products } from './tables';
+import { websiteCache } from '../../http/cache';
 import { Errors } from '../../http/errors';
+import { decodeUrlText } from '../../http/nul-guard';
 import { prefixTsQuery } from './search';
 
 /** Who is asking: the website, the warehouse serving their pincode (if known), and the user. */
@@ -16,36 +23,20 @@ export interface CatalogueContext {
 // ---------------------------------------------------------------------------------------------
 // Categories and brands change rarely and are read on every listing: cached per website for a
 // few seconds (DESIGN §1: safe to be stale for seconds; every process converges).
-const TTL_MS = 5000;
 const WORD_SIMILARITY = 0.4;
 interface Taxonomy {
-  at: number;
   tree: Category[];
   bySlug: Map<string, Category>;
   brands: Brand[];
 }
-const taxonomyCache = new Map<number, Taxonomy>();
-
-export function forgetTaxonomy(websiteId?: number) {
-  if (websiteId === undefined) taxonomyCache.clear();
-  else taxonomyCache.delete(websiteId);
-}
-
-// Bumped by staff writes: cached storefront answers carry the generation in their key, so this
-// process serves the change at once (other processes within their few seconds' TTL).
-const generations = new Map<number, number>();
-export const catalogueGeneration = (websiteId: number) => generations.get(websiteId) ?? 0;
-
-/** Staff changed the website's catalogue: drop what this process cached of it. */
-export function catalogueChanged(websiteId: number) {
-  generations.set(websiteId, catalogueGeneration(websiteId) + 1);
-  forgetTaxonomy(websiteId);
-}
+const taxonomyCache = websiteCache<Taxonomy>({ ttlMs: 5000 });
 
 // Takes the pool (not a transaction): its queries run concurrently.
-export async function loadTaxonomy(db: Db, websiteId: number): Promise<Taxonomy> {
-  const hit = taxonomyCache.get(websiteId);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit;
+export function loadTaxonomy(db: Db, websiteId: number): Promise<Taxonomy> {
+  return taxonomyCache.get(websiteId, 'taxonomy', () => readTaxonomy(db, websiteId));
+}
+
+async function readTaxonomy(db: Db, websiteId: number): Promise<Taxonomy> {
   const [cats, brandRows] = await Promise.all([
     db.select().from(categories).where(eq(categories.websiteId, websiteId)).orderBy(asc(categories.position), asc(categories.id)),
     db.select({ id: brands.id, name: brands.name, slug: brands.slug, logo: brands.logo }).from(brands).where(eq(brands.websiteId, websiteId)).orderBy(asc(brands.name)),
@@ -58,9 +49,7 @@ export async function loadTaxonomy(db: Db, websiteId: number): Promise<Taxonomy>
     const parent = c.parentId ? nodes.get(c.parentId) : undefined;
     (parent ? parent.children : tree).push(node);
   }
-  const t: Taxonomy = { at: Date.now(), tree, bySlug: new Map([...nodes.values()].map((n) => [n.slug, n])), brands: brandRows };
-  taxonomyCache.set(websiteId, t);
-  return t;
+  return { tree, bySlug: new Map([...nodes.values()].map((n) => [n.slug, n])), brands: brandRows };
 }
 
 /** The ids of a category and every descendant. */
@@ -73,7 +62,7 @@ function withDescendants(node: Category, out: number[] = []): number[] {
 /** `c` accepts slugs or links such as '/products?c=rice' (spec §2). */
 export function categorySlugFromParam(value: string): string {
   const m = /[?&]c=([^&]+)/.exec(value);
-  return decodeURIComponent(m ? m[1]! : value).trim();
+  return (decodeUrlText(m ? m[1]! : value) ?? '').trim();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -157,21 +146,34 @@ export async function listProducts(db: Db, ctx: CatalogueContext, query: Product
   return { data, meta: { total, perPage: query.perPage, page: query.page } };
 }
 
-export async function getProductBySlug(db: Db, ctx: CatalogueContext, slug: string): Promise<Product> {
-  const [row] = await db.select({ id: products.id }).from(products).where(and(eq(products.websiteId, ctx.websiteId), eq(products.slug, slug), eq(products.status, 'active'))).limit(1);
+const MAX_ID = 2 ** 31 - 1;
+
+/**
+ * A product by its slug (spec §3's identifier) or its numeric product_id (spec §7 names the
+ * product call's parameter `{id}`): both are accepted; a slug that is all digits wins over an id.
+ */
+async function findProduct(db: Db, websiteId: number, idOrSlug: string) {
+  const id = /^[1-9]\d{0,9}$/.test(idOrSlug) && Number(idOrSlug) <= MAX_ID ? Number(idOrSlug) : null;
+  const match = id === null ? eq(products.slug, idOrSlug) : sql`(${products.slug} = ${idOrSlug} or ${products.id} = ${id})`;
+  const [row] = await db
+    .select({ id: products.id, categoryId: products.categoryId, brandId: products.brandId })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), eq(products.status, 'active'), match))
+    .orderBy(sql`${products.slug} = ${idOrSlug} desc`)
+    .limit(1);
   if (!row) throw Errors.notFound('Product not found');
+  return row;
+}
+
+export async function getProduct(db: Db, ctx: CatalogueContext, idOrSlug: string): Promise<Product> {
+  const row = await findProduct(db, ctx.websiteId, idOrSlug);
   const [product] = await hydrateProducts(db, ctx, [row.id]);
   return product!;
 }
 
 /** Same category first, then the same brand; never the product itself. */
-export async function relatedProducts(db: Db, ctx: CatalogueContext, slug: string, limit = 12): Promise<Product[]> {
-  const [p] = await db
-    .select({ id: products.id, categoryId: products.categoryId, brandId: products.brandId })
-    .from(products)
-    .where(and(eq(products.websiteId, ctx.websiteId), eq(products.slug, slug)))
-    .limit(1);
-  if (!p) throw Errors.notFound('Product not found');
+export async function relatedProducts(db: Db, ctx: CatalogueContext, idOrSlug: string, limit = 12): Promise<Product[]> {
+  const p = await findProduct(db, ctx.websiteId, idOrSlug);
   const rows = await db
     .select({ id: products.id })
     .from(products)
@@ -192,15 +194,6 @@ export async function relatedProducts(db: Db, ctx: CatalogueContext, slug: strin
  * Saved products of a signed-in user among `productIds` (the wishlist flag of spec §3).
  * The wishlist domain owns the data; this is the catalogue's one question to it.
  */
-export async function wishlistedProductIds(db: DbOrTx, websiteId: number, userId: number | null, productIds: number[]): Promise<Set<number>> {
-  if (!userId || !productIds.length) return new Set();
-  const rows = await db
-    .selectDistinct({ productId: wishlistItems.productId })
-    .from(wishlistItems)
-    .where(and(eq(wishlistItems.websiteId, websiteId), eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, productIds)));
-  return new Set(rows.map((r) => r.productId));
-}
-
 /**
  * Builds spec §3 products for `ids`, in that order, with a fixed number of queries whatever the
  * page size. Each pack reports the warehouse it would ship from: the one serving the visitor's
@@ -291,14 +284,8 @@ export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number
   return out;
 }
 
-const warehouseCache = new Map<number, { at: number; id: number | null }>();
-async function firstWarehouse(db: DbOrTx, websiteId: number): Promise<number | null> {
-  const hit = warehouseCache.get(websiteId);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.id;
-  const [w] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.websiteId, websiteId)).orderBy(asc(warehouses.id)).limit(1);
-  warehouseCache.set(websiteId, { at: Date.now(), id: w?.id ?? null });
-  return w?.id ?? null;
-}
+const warehouseCache = websiteCache<number | null>({ ttlMs: 5000 });
+const firstWarehouse = (db: DbOrTx, websiteId: number) => warehouseCache.get(websiteId, 'first', () => firstWarehouseId(db, websiteId));
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const m = new Map<K, T[]>();
@@ -309,4 +296,95 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
     else m.set(k, [r]);
   }
   return m;
+}
+
+/** Products chosen by slug (a page block's picks), in the order given; unknown slugs are left out. */
+export async function productsBySlugs(db: Db, ctx: CatalogueContext, slugs: string[]): Promise<Product[]> {
+  if (!slugs.length) return [];
+  const rows = await db
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(and(eq(products.websiteId, ctx.websiteId), inArray(products.slug, slugs)));
+  const order = new Map(slugs.map((s, i) => [s, i]));
+  rows.sort((a, b) => order.get(a.slug)! - order.get(b.slug)!);
+  return hydrateProducts(db, ctx, rows.map((r) => r.id));
+}
+
+/** A product's packs in display order, with units available at `warehouseId` (null: not stocked there). */
+export async function packsWithStock(db: DbOrTx, websiteId: number, productId: number, warehouseId: number | null) {
+  return db
+    .select({ id: packs.id, available: stock.available })
+    .from(packs)
+    .leftJoin(stock, and(eq(stock.packId, packs.id), warehouseId === null ? sql`false` : eq(stock.warehouseId, warehouseId)))
+    .where(and(eq(packs.productId, productId), eq(packs.websiteId, websiteId)))
+    .orderBy(asc(packs.position), asc(packs.id));
+}
+
+/** Names of the website's products among `ids` (a missing id is no longer sold). */
+export async function productNames(db: DbOrTx, websiteId: number, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: products.id, name: products.name }).from(products).where(and(eq(products.websiteId, websiteId), inArray(products.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** "Product - pack", or null when the website sells no such pack. */
+export async function findPackLabel(db: DbOrTx, websiteId: number, packId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ packName: packs.name, productName: products.name })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .where(and(eq(packs.id, packId), eq(packs.websiteId, websiteId)))
+    .limit(1);
+  return row ? packLabel(row.productName, row.packName) : null;
+}
+
+/** Sizes of the website's catalogue (the administration's summary). */
+export async function catalogueCounts(db: Db, websiteId: number): Promise<{ products: number; categories: number; brands: number }> {
+  const n = async (q: Promise<Array<{ n: number }>>) => (await q)[0]?.n ?? 0;
+  return {
+    products: await n(db.select({ n: count() }).from(products).where(eq(products.websiteId, websiteId))),
+    categories: await n(db.select({ n: count() }).from(categories).where(eq(categories.websiteId, websiteId))),
+    brands: await n(db.select({ n: count() }).from(brands).where(eq(brands.websiteId, websiteId))),
+  };
+}
+
+/** Counter sale search: packs by product name or SKU, with their price (₹) and units in every warehouse together. */
+export async function searchPacksForCounter(db: Db, websiteId: number, q: string) {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ pack_id: packs.id, product: products.name, pack: packs.name, sku: packs.sku, price: packs.price, available: sql<number>`coalesce(sum(${stock.available}), 0)::int` })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .leftJoin(stock, eq(stock.packId, packs.id))
+    .where(and(eq(packs.websiteId, websiteId), q ? or(ilike(products.name, like), ilike(packs.sku, like)) : undefined))
+    .groupBy(packs.id, products.name)
+    .orderBy(asc(products.name), asc(packs.position))
+    .limit(50);
+  return rows.map((r) => ({ ...r, price: toRupees(r.price) }));
+}
+
+/** A scalar subquery: the product's first image (null without one), for other domains' listings. */
+export const firstImageSql = (productId: SQLWrapper | number): SQL<string | null> =>
+  sql<string | null>`(select m.src from ${productMedia} m where m.product_id = ${productId} order by m.position, m.id limit 1)`;
+
+/** What a cart line needs of its pack: names, prices, tax data and image (the website's packs only). */
+export async function packDetails(db: DbOrTx, websiteId: number, packIds: number[]) {
+  // (an empty list matches nothing: drizzle writes `false`)
+  const rows = await db
+    .select({
+      packId: packs.id,
+      productId: products.id,
+      productName: products.name,
+      slug: products.slug,
+      hsnCode: products.hsnCode,
+      gstRate: products.gstRate,
+      packName: packs.name,
+      price: packs.price,
+      actPrice: packs.actPrice,
+      image: firstImageSql(products.id),
+    })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .where(and(eq(packs.websiteId, websiteId), inArray(packs.id, packIds)));
+  return new Map(rows.map(({ packId, ...d }) => [packId, d]));
 }

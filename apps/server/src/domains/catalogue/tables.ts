@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUSES } from '@grocer/shared/admin-catalogue';
 import { websites } from '../website/tables';
 
@@ -115,29 +115,4 @@ export const productMedia = pgTable(
     position: integer().notNull().default(0),
   },
   (t) => [index('product_media_product_idx').on(t.productId, t.position)],
-);
-
-export const warehouses = pgTable('warehouses', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-  name: text().notNull(),
-  code: text().notNull(),
-  city: text().notNull().default(''),
-  state: text().notNull().default(''),
-  pincode: text().notNull().default(''),
-});
-
-/**
- * The stock ledger: units available per pack per warehouse, shared by online orders and POS.
- * Taking stock is one conditional update (`where available >= qty`); the check forbids negatives.
- */
-export const stock = pgTable(
-  'stock',
-  {
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    packId: integer().notNull().references(() => packs.id, { onDelete: 'cascade' }),
-    warehouseId: integer().notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
-    available: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.packId, t.warehouseId] }), check('stock_available_non_negative', sql`${t.available} >= 0`)],
 );

@@ -1,28 +1,36 @@
-import { SORTS, type Sort } from '@grocer/shared/catalogue';
-import { productCarouselDataSchema, type PageData } from '@grocer/shared/storefront';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { PageComponent } from '@grocer/shared/blocks';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PageData } from '@grocer/shared/storefront';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pageComponents, pages, products } from '../../db/schema';
+import { pageComponents, pages } from './tables';
 import { Errors } from '../../http/errors';
-import { hydrateProducts, listProducts, loadTaxonomy, type CatalogueContext } from '../catalogue/service';
+import { decodeUrlText } from '../../http/nul-guard';
+import type { CatalogueContext } from '../catalogue/service';
+import { isProblem, resolveBlock, type BlockProblem } from './blocks';
 
-/** '/about-us/' and 'about-us' both mean '/about-us'; '' means home '/'. */
-export function normalisePageUrl(url: string): string {
+/** '/about-us/' and 'about-us' both mean '/about-us'; '' means home '/'. Null: no page can have it. */
+export function normalisePageUrl(url: string): string | null {
   const path = '/' + url.split('?')[0]!.replace(/^\/+|\/+$/g, '');
-  return decodeURIComponent(path);
+  return decodeUrlText(path);
 }
 
 export async function findPage(db: Db, websiteId: number, url: string) {
+  const path = normalisePageUrl(url);
+  if (path === null) return null;
   const [page] = await db
     .select()
     .from(pages)
-    .where(and(eq(pages.websiteId, websiteId), eq(pages.url, normalisePageUrl(url)), eq(pages.published, true)))
+    .where(and(eq(pages.websiteId, websiteId), eq(pages.url, path), eq(pages.published, true)))
     .limit(1);
   return page ?? null;
 }
 
-/** GET /s/api/page/data{url}: the page's ordered components with carousel data resolved. */
-export async function getPageData(db: Db, ctx: CatalogueContext, url: string): Promise<PageData> {
+/**
+ * GET /s/api/page/data{url}: the page's ordered blocks with their data checked and their
+ * responses resolved. Components that fit no block are left out and passed to `onProblems`.
+ */
+export async function getPageData(db: Db, ctx: CatalogueContext, url: string, onProblems?: (problems: BlockProblem[]) => void): Promise<PageData> {
   const page = await findPage(db, ctx.websiteId, url);
   if (!page) throw Errors.notFound('Page not found');
   const components = await db
@@ -30,19 +38,11 @@ export async function getPageData(db: Db, ctx: CatalogueContext, url: string): P
     .from(pageComponents)
     .where(and(eq(pageComponents.pageId, page.id), eq(pageComponents.websiteId, ctx.websiteId)))
     .orderBy(asc(pageComponents.position), asc(pageComponents.id));
-  const data = await Promise.all(
-    components.map(async (c) => ({
-      name: c.name,
-      type: c.type,
-      data: c.data ?? null,
-      settings: c.settings ?? null,
-      logicdata: c.logicdata ?? null,
-      order: c.position,
-      response: await resolveComponent(db, ctx, c.type, c.data),
-    })),
-  );
+  const resolved = await Promise.all(components.map((c) => resolveBlock(db, ctx, c)));
+  const problems = resolved.filter(isProblem);
+  if (problems.length) onProblems?.(problems);
   return {
-    data,
+    data: resolved.filter((r): r is PageComponent => !isProblem(r)),
     css: page.css,
     show_footer: page.showFooter,
     show_sub_navbar: page.showSubNavbar,
@@ -54,36 +54,14 @@ export async function getPageData(db: Db, ctx: CatalogueContext, url: string): P
   };
 }
 
-async function resolveComponent(db: Db, ctx: CatalogueContext, type: string, raw: unknown): Promise<unknown> {
-  switch (type) {
-    case 'product-carousel': {
-      const parsed = productCarouselDataSchema.safeParse(raw ?? {});
-      if (!parsed.success) return [];
-      const d = parsed.data;
-      if (d.products?.length) {
-        const rows = await db
-          .select({ id: products.id, slug: products.slug })
-          .from(products)
-          .where(and(eq(products.websiteId, ctx.websiteId), inArray(products.slug, d.products)));
-        const order = new Map(d.products.map((s, i) => [s, i]));
-        rows.sort((a, b) => order.get(a.slug)! - order.get(b.slug)!);
-        return hydrateProducts(db, ctx, rows.map((r) => r.id));
-      }
-      const sort = SORTS.includes(d.sort as Sort) ? (d.sort as Sort) : undefined;
-      const list = await listProducts(db, ctx, { page: 1, perPage: d.limit, c: d.category ? [d.category] : [], b: d.brand ? [d.brand] : [], s: sort, q: undefined });
-      return list.data;
-    }
-    case 'category-carousel': {
-      const { tree, bySlug } = await loadTaxonomy(db, ctx.websiteId);
-      const parent = typeof (raw as { parent?: unknown })?.parent === 'string' ? bySlug.get((raw as { parent: string }).parent) : undefined;
-      return (parent ? parent.children : tree).map(({ children: _c, ...c }) => c);
-    }
-    case 'brand-carousel': {
-      const { brands } = await loadTaxonomy(db, ctx.websiteId);
-      const limit = Number((raw as { limit?: unknown })?.limit) || 20;
-      return brands.slice(0, limit);
-    }
-    default:
-      return null;
-  }
+/** Where getPageData reports the components it left out: the request's log. */
+export const warnBlockProblems = (log: FastifyBaseLogger) => (problems: BlockProblem[]) => log.warn({ problems }, 'page components that fit no block were left out');
+
+/** The published pages (for the footer and the sitemap of /s/api/init), by url. */
+export function publishedPages(db: Db, websiteId: number) {
+  return db
+    .select({ url: pages.url, title: pages.title, show_footer: pages.showFooter, show_sub_navbar: pages.showSubNavbar, show_navbar: pages.showNavbar })
+    .from(pages)
+    .where(and(eq(pages.websiteId, websiteId), eq(pages.published, true)))
+    .orderBy(asc(pages.url));
 }

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { coupons } from '../../db/schema';
+import { coupons } from './tables';
 
 /** Demo coupons (DESIGN §8): WELCOME50 ₹50 off from ₹499; SAVE10 10% up to ₹100. */
 export async function seedCoupons(db: DbOrTx, { websiteId }: { websiteId: number }) {

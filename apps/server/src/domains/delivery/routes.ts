@@ -1,20 +1,10 @@
+import { pincodeCheckSchema, slotListSchema } from '@grocer/shared/delivery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { PINCODE_PATTERN, nextSlots, pincodeErrors, resolvePincode } from './service';
+import { PINCODE_MESSAGE, PINCODE_PATTERN } from '@grocer/shared/validation';
+import { nextSlots, pincodeErrors, resolvePincode } from './service';
 import { toRupees } from '@grocer/shared/money';
-
-const pincodeCheckSchema = z.object({
-  pincode: z.string(),
-  serviceable: z.literal(true),
-  zone: z.string(),
-  delivery_charge: z.number(),
-  free_above: z.number().nullable(),
-  cod: z.boolean(),
-  del_date: z.string().nullable(),
-  del_start_time: z.string().nullable(),
-  del_end_time: z.string().nullable(),
-});
 
 export const deliveryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /**
@@ -50,8 +40,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/delivery/slots',
     {
       schema: {
-        querystring: z.object({ pincode: z.string().regex(PINCODE_PATTERN, 'Pincode must be 6 digits') }),
-        response: { 200: z.object({ data: z.array(z.object({ slot_id: z.number(), date: z.string(), start_time: z.string(), end_time: z.string(), remaining: z.number() })) }) },
+        querystring: z.object({ pincode: z.string().regex(PINCODE_PATTERN, PINCODE_MESSAGE) }),
+        response: { 200: slotListSchema },
       },
     },
     async (req) => {

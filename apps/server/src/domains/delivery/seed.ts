@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { deliverySlots, deliveryZones, zonePincodes } from '../../db/schema';
+import { deliverySlots, deliveryZones, zonePincodes } from './tables';
 
 interface WarehouseRef {
   id: number;

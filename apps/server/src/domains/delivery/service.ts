@@ -1,18 +1,18 @@
+import { errorMessage } from '@grocer/shared/errors';
+import { PINCODE_PATTERN } from '@grocer/shared/validation';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { deliverySlots, deliveryZones, slotBookings, zonePincodes } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { rowsOf } from '../../db/rows';
+import { deliverySlots, deliveryZones, slotBookings, zonePincodes } from './tables';
+import { fail } from '../../http/errors';
 
 export type DeliveryZone = typeof deliveryZones.$inferSelect;
 
-/** Indian pincodes: six digits, the first not zero. */
-export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
-export const INVALID_PINCODE = 'Please enter a valid pincode';
-export const notDeliveredTo = (pincode: string) => `Sorry, we do not deliver to ${pincode} yet.`;
+export const notDeliveredTo = (pincode: string) => errorMessage('NOT_DELIVERABLE', { pincode });
 
 export const pincodeErrors = {
-  invalid: () => new AppError(422, 'PINCODE_INVALID', INVALID_PINCODE),
-  notServiceable: (pincode: string) => new AppError(422, 'PINCODE_NOT_SERVICEABLE', notDeliveredTo(pincode)),
+  invalid: () => fail('PINCODE_INVALID'),
+  notServiceable: (pincode: string) => fail('PINCODE_NOT_SERVICEABLE', { pincode }),
 };
 
 /** The zone delivering to `pincode` on this website, or null when nobody does. */
@@ -115,12 +115,13 @@ export async function takeSlot(db: DbOrTx, websiteId: number, slotId: number, da
   return rowsOf(result).length > 0;
 }
 
+/** The zone a slot belongs to (null when the website has no such slot). */
+export async function slotZone(db: DbOrTx, websiteId: number, slotId: number): Promise<number | null> {
+  const [row] = await db.select({ zoneId: deliverySlots.zoneId }).from(deliverySlots).where(and(eq(deliverySlots.id, slotId), eq(deliverySlots.websiteId, websiteId)));
+  return row?.zoneId ?? null;
+}
+
 /** Gives a place back (order cancelled or payment abandoned). */
 export async function releaseSlot(db: DbOrTx, websiteId: number, slotId: number, date: string): Promise<void> {
   await db.execute(sql`update slot_bookings set used = used - 1 where website_id = ${websiteId} and slot_id = ${slotId} and date = ${date} and used > 0`);
-}
-
-/** db.execute answers `{ rows }` on both drivers (pg and PGlite). */
-export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { warehouses } from '../catalogue/tables';
+import { warehouses } from '../inventory/tables';
 import { websites } from '../website/tables';
 
 /**

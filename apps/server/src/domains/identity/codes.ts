@@ -1,41 +1,42 @@
-import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, RESEND_AFTER_SECONDS } from '@grocer/shared/account';
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '@grocer/shared/account';
+import { errorMessage } from '@grocer/shared/errors';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
-import { signInCodes } from '../../db/schema';
-import { AppError, Errors } from '../../http/errors';
+import { signInCodes } from './tables';
+import { Errors, fail } from '../../http/errors';
 
 export type CodePurpose = (typeof signInCodes.$inferSelect)['purpose'];
 export type CodeRow = typeof signInCodes.$inferSelect;
 
+const INVALID_MESSAGE = errorMessage('INVALID_CODE');
+
 export const codeErrors = {
-  invalid: () => new AppError(422, 'INVALID_CODE', 'The code is incorrect or has expired'),
-  tooManyAttempts: () => new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many wrong codes. Please ask for a new code.'),
-  cooldown: (seconds: number) => Errors.rateLimited(`Please wait ${seconds} seconds before asking for a new code`, seconds, 'RESEND_COOLDOWN'),
+  invalid: (errors?: Record<string, string[]>) => (errors ? fail('INVALID_CODE').withErrors(errors) : fail('INVALID_CODE')),
+  tooManyAttempts: () => fail('TOO_MANY_ATTEMPTS'),
+  cooldown: (seconds: number) => Errors.rateLimited(errorMessage('RESEND_COOLDOWN', { seconds }), seconds, 'RESEND_COOLDOWN'),
 };
 
 /** HMAC of the code under the server secret, bound to the row's identifier. */
 const hashCode = (secret: string, identifier: string, code: string) => createHmac('sha256', secret).update(`${identifier}:${code}`).digest('hex');
 
 /**
- * Issues a fresh 6-digit code for `identifier` (older live codes for it die), refusing within
- * 30 s of the last one. Returns the plain code for the message, which is never stored.
+ * Issues a fresh 6-digit code for `identifier`; older live codes for it from the same user (or
+ * registration) die, another account's pending change to it does not. Returns the plain code for the message, which is
+ * never stored. The resend cooldown and send limits are the caller's (`sendCode`).
  */
 export async function issueCode(db: DbOrTx, secret: string, input: { websiteId: number; purpose: CodePurpose; identifier: string; userId?: number | null; payload?: Record<string, string> }) {
-  const [last] = await db
-    .select({ createdAt: signInCodes.createdAt })
-    .from(signInCodes)
-    .where(and(eq(signInCodes.websiteId, input.websiteId), eq(signInCodes.identifier, input.identifier)))
-    .orderBy(desc(signInCodes.createdAt))
-    .limit(1);
-  if (last) {
-    const wait = RESEND_AFTER_SECONDS - Math.floor((Date.now() - last.createdAt.getTime()) / 1000);
-    if (wait > 0) throw codeErrors.cooldown(wait);
-  }
   await db
     .update(signInCodes)
     .set({ consumedAt: new Date() })
-    .where(and(eq(signInCodes.websiteId, input.websiteId), eq(signInCodes.identifier, input.identifier), isNull(signInCodes.consumedAt)));
+    .where(
+      and(
+        eq(signInCodes.websiteId, input.websiteId),
+        eq(signInCodes.identifier, input.identifier),
+        input.userId ? eq(signInCodes.userId, input.userId) : isNull(signInCodes.userId),
+        isNull(signInCodes.consumedAt),
+      ),
+    );
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.insert(signInCodes).values({
     websiteId: input.websiteId,
@@ -49,13 +50,16 @@ export async function issueCode(db: DbOrTx, secret: string, input: { websiteId: 
   return code;
 }
 
-/**
- * Checks `code` against the live code of `identifier` (or of a user's pending change) and
- * consumes it. Wrong codes count against the row's 5 tries; the answer never says how close a
- * guess was. Exactly one of two racing correct submissions wins.
- */
-export async function consumeCode(db: DbOrTx, secret: string, where: { websiteId: number; purposes: CodePurpose[]; identifier?: string; userId?: number }, code: string): Promise<CodeRow> {
-  const [row] = await db
+export interface CodeWhere {
+  websiteId: number;
+  purposes: CodePurpose[];
+  identifier?: string;
+  userId?: number;
+}
+
+/** The live (unused, unexpired) codes matching `where`, oldest first. */
+export function liveCodes(db: DbOrTx, where: CodeWhere): Promise<CodeRow[]> {
+  return db
     .select()
     .from(signInCodes)
     .where(
@@ -68,26 +72,43 @@ export async function consumeCode(db: DbOrTx, secret: string, where: { websiteId
         gt(signInCodes.expiresAt, new Date()),
       ),
     )
-    .orderBy(desc(signInCodes.createdAt))
-    .limit(1);
-  if (!row) throw codeErrors.invalid();
-  if (row.attempts >= CODE_MAX_ATTEMPTS) throw codeErrors.tooManyAttempts();
-  const expected = Buffer.from(row.codeHash, 'hex');
-  const given = Buffer.from(hashCode(secret, row.identifier, code), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    const [after] = await db
-      .update(signInCodes)
-      .set({ attempts: sql`${signInCodes.attempts} + 1` })
-      .where(eq(signInCodes.id, row.id))
-      .returning({ attempts: signInCodes.attempts });
-    if ((after?.attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS) throw codeErrors.tooManyAttempts();
-    throw codeErrors.invalid();
+    .orderBy(asc(signInCodes.createdAt), asc(signInCodes.id));
+}
+
+/**
+ * Checks each `code` against its row, then consumes them all at once: a registration or a
+ * profile change that proves two identifiers needs both codes right. Wrong codes count against
+ * their row's 5 tries; the answer never says how close a guess was (with `field`, it says which
+ * code was wrong). Exactly one of two racing correct submissions wins.
+ */
+export async function confirmCodes(db: DbOrTx, secret: string, entries: Array<{ row: CodeRow | undefined; code: string; field?: string }>): Promise<CodeRow[]> {
+  for (const { row, code, field } of entries) {
+    const errors = field ? { [field]: [INVALID_MESSAGE] } : undefined;
+    if (!row) throw codeErrors.invalid(errors);
+    if (row.attempts >= CODE_MAX_ATTEMPTS) throw codeErrors.tooManyAttempts();
+    const expected = Buffer.from(row.codeHash, 'hex');
+    const given = Buffer.from(hashCode(secret, row.identifier, code), 'hex');
+    if (!timingSafeEqual(expected, given)) {
+      const [after] = await db
+        .update(signInCodes)
+        .set({ attempts: sql`${signInCodes.attempts} + 1` })
+        .where(eq(signInCodes.id, row.id))
+        .returning({ attempts: signInCodes.attempts });
+      if ((after?.attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS) throw codeErrors.tooManyAttempts();
+      throw codeErrors.invalid(errors);
+    }
   }
-  const [consumed] = await db
-    .update(signInCodes)
-    .set({ consumedAt: new Date() })
-    .where(and(eq(signInCodes.id, row.id), isNull(signInCodes.consumedAt), lt(signInCodes.attempts, CODE_MAX_ATTEMPTS)))
-    .returning();
-  if (!consumed) throw codeErrors.invalid();
-  return consumed;
+  return db.transaction(async (tx) => {
+    const consumed: CodeRow[] = [];
+    for (const { row } of entries) {
+      const [done] = await tx
+        .update(signInCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(signInCodes.id, row!.id), isNull(signInCodes.consumedAt), lt(signInCodes.attempts, CODE_MAX_ATTEMPTS)))
+        .returning();
+      if (!done) throw codeErrors.invalid();
+      consumed.push(done);
+    }
+    return consumed;
+  });
 }

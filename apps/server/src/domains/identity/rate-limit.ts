@@ -1,13 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { Errors } from '../../http/errors';
-import { rowsOf } from '../delivery/service';
+import { rowsOf } from '../../db/rows';
+import { Errors, type AppError } from '../../http/errors';
 
 /**
  * A fixed-window counter in the database (so it holds across processes): counts one hit on
- * `key` and refuses with 429 and `retry_after` when the window already holds `limit` hits.
+ * `key` and, when the window already holds `limit` hits, throws `refuse(seconds until the window
+ * ends)` (by default 429 with `retry_after`). Run inside a transaction, a refusal later in it
+ * takes the hit back, so only what was actually done is counted.
  */
-export async function hitRateLimit(db: DbOrTx, key: string, limit: number, windowSeconds: number, message: (minutes: number) => string): Promise<void> {
+export async function hitRateLimit(
+  db: DbOrTx,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  refuse: (retrySeconds: number) => AppError = (retry) => Errors.rateLimited(tooManyRequests(Math.ceil(retry / 60)), retry),
+): Promise<void> {
   const [row] = rowsOf<{ count: number; retry: number }>(
     await db.execute(sql`
       insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
@@ -16,10 +24,7 @@ export async function hitRateLimit(db: DbOrTx, key: string, limit: number, windo
         window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end
       returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int as retry`),
   );
-  if (row && row.count > limit) {
-    const retry = Math.max(1, row.retry);
-    throw Errors.rateLimited(message(Math.ceil(retry / 60)), retry);
-  }
+  if (row && row.count > limit) throw refuse(Math.max(1, row.retry));
 }
 
 export const tooManyRequests = (minutes: number) => `Too many requests. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;

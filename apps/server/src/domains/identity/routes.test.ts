@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, sessions, signInCodes, users, websiteMembers } from '../../db/schema';
+import { outbox, rateLimits, sessions, signInCodes, users, websiteMembers } from '../../db/schema';
 import { hashToken } from '../../http/session';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
@@ -11,7 +11,8 @@ let shop: CartShop;
 let ipSeq = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: async (db) => (shop = await seedCartShop(db)) });
+  // one proxy in front (TRUST_PROXY=1), so each visitor's X-Forwarded-For is their own address
+  t = await createTestApp({ env: { TRUST_PROXY: '1' }, seed: async (db) => (shop = await seedCartShop(db)) });
 });
 afterAll(() => t.close());
 
@@ -27,7 +28,11 @@ async function codeSentTo(to: string): Promise<string> {
 }
 
 /** Lets the resend cooldown pass without waiting 30 s. */
-const ageCodes = (identifier: string) => t.db.update(signInCodes).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(signInCodes.identifier, identifier));
+const ageCodes = (identifier: string) =>
+  t.db
+    .update(rateLimits)
+    .set({ windowStart: new Date(Date.now() - 60_000) })
+    .where(like(rateLimits.key, `cooldown:${identifier}:%`));
 
 async function signIn(c: TestClient, identifier: string) {
   expect((await c.post('/s/api/auth/login', { identifier })).statusCode).toBe(200);
@@ -133,18 +138,61 @@ describe('sign-in by one-time code', () => {
     expect((await c.post('/s/api/auth/verify', { identifier: u.email, code: second })).statusCode).toBe(200);
   });
 
-  it('limits codes per identifier (5 in 15 minutes) whatever the client address', async () => {
+  it('limits codes per identifier per client (5 in 15 minutes); other clients still get theirs', async () => {
     const u = await newUser('limit@example.com', '9100000005');
+    const ip = '10.7.7.7';
     const statuses = [];
     for (let i = 0; i < 6; i++) {
       await ageCodes(u.email!);
-      statuses.push((await visitor().post('/s/api/auth/login', { identifier: u.email })).statusCode);
+      statuses.push((await visitor(ip).post('/s/api/auth/login', { identifier: u.email })).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const last = await visitor().post('/s/api/auth/login', { identifier: u.email });
+    const last = await visitor(ip).post('/s/api/auth/login', { identifier: u.email });
     expect(last.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(last.json().message).toMatch(/^Too many requests\. Please try again in \d+ minutes?\.$/);
     expect(last.headers['retry-after']).toBeDefined();
+    // the owner, from their own address, is not held by that client's limit nor its cooldown
+    expect((await visitor().post('/s/api/auth/login', { identifier: u.email })).statusCode).toBe(200);
+  });
+
+  it("a stranger's calls, refused or not, never lock the owner out", async () => {
+    const u = await newUser('lockout@example.com', '9100000015');
+    const stranger = '10.8.8.8';
+    // many calls at once from one client: the first sends a code, the rest wait for the cooldown
+    const burst = [];
+    for (let i = 0; i < 12; i++) burst.push((await visitor(stranger).post('/s/api/auth/login', { identifier: u.email })).statusCode);
+    expect(burst).toEqual([200, ...Array(11).fill(429)]);
+    // refusals are not counted: after each cooldown the stranger still had codes left (5 in all)
+    const later = [];
+    for (let i = 0; i < 5; i++) {
+      await ageCodes(u.email!);
+      later.push((await visitor(stranger).post('/s/api/auth/login', { identifier: u.email })).statusCode);
+    }
+    expect(later).toEqual([200, 200, 200, 200, 429]);
+    // and from two more clients, five each (no cooldown between clients)
+    for (const ip of ['10.8.8.9', '10.8.8.10']) {
+      for (let i = 0; i < 5; i++) {
+        await ageCodes(u.email!);
+        await visitor(ip).post('/s/api/auth/login', { identifier: u.email });
+      }
+    }
+    const owner = visitor();
+    expect((await owner.post('/s/api/auth/login', { identifier: u.email })).statusCode).toBe(200);
+    const res = await owner.post('/s/api/auth/verify', { identifier: u.email, code: await codeSentTo(u.email!) });
+    expect(res.json().user.id).toBe(u.id);
+  });
+
+  it('caps the codes sent to one identifier from all clients (20 in 15 minutes)', async () => {
+    const u = await newUser('ceiling@example.com', '9100000016');
+    const statuses = [];
+    for (let i = 0; i < 21; i++) {
+      await ageCodes(u.email!);
+      statuses.push((await visitor(`10.6.${Math.floor(i / 5)}.1`).post('/s/api/auth/login', { identifier: u.email })).statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses[20]).toBe(429);
+    const sent = await t.db.select().from(outbox).where(eq(outbox.to, u.email!));
+    expect(sent).toHaveLength(20);
   });
 
   it('limits sends per client address (20 in 15 minutes), across identifiers', async () => {
@@ -200,20 +248,50 @@ describe('sign-in by one-time code', () => {
     expect(cart.quantity).toBe(4);
   });
 
-  it('registers a new shopper: one code to email and mobile, the account exists only after verify', async () => {
+  it('registers a new shopper: a code to the email and another to the mobile, the account exists only after both', async () => {
     const c = visitor();
     const res = await c.post('/s/api/auth/register', { name: 'Meera Nair', email: 'Meera@Example.com', phone: '9123456780' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ identifier: 'meera@example.com', channel: 'email' });
+    expect(res.json()).toMatchObject({ identifier: 'meera@example.com', channel: 'email', also: { identifier: '9123456780', channel: 'sms', sent_to: '******6780' } });
     expect(await t.db.select().from(users).where(eq(users.email, 'meera@example.com'))).toEqual([]);
     const code = await codeSentTo('meera@example.com');
-    expect(await codeSentTo('9123456780')).toBe(code);
-    const done = await c.post('/s/api/auth/verify', { identifier: 'meera@example.com', code });
+    const mobileCode = await codeSentTo('9123456780');
+    const missing = await c.post('/s/api/auth/verify', { identifier: 'meera@example.com', code });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ also_code: ['Enter the 6-digit code sent to your mobile'] });
+    if (mobileCode !== code) {
+      // the email's code does not prove the mobile
+      const same = await c.post('/s/api/auth/verify', { identifier: 'meera@example.com', code, also_code: code });
+      expect(same.json()).toMatchObject({ code: 'INVALID_CODE', errors: { also_code: ['The code is incorrect or has expired'] } });
+    }
+    const done = await c.post('/s/api/auth/verify', { identifier: 'meera@example.com', code, also_code: mobileCode });
     expect(done.statusCode).toBe(200);
     expect(done.json().user).toMatchObject({ name: 'Meera Nair', email: 'meera@example.com', phone: '9123456780', superadmin: false });
     const dup = await visitor().post('/s/api/auth/register', { name: 'Someone', email: 'other@example.com', phone: '9123456780' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('ACCOUNT_EXISTS');
+  });
+
+  it("never gives an attacker who registers with their email and a victim's mobile that mobile", async () => {
+    const attacker = visitor();
+    expect((await attacker.post('/s/api/auth/register', { name: 'Mallory', email: 'mallory@example.com', phone: '9876500001' })).statusCode).toBe(200);
+    const own = await codeSentTo('mallory@example.com');
+    // the attacker has only their own email's code: it proves nothing about the mobile
+    for (const also_code of [own, '000000', '123456']) {
+      const res = await attacker.post('/s/api/auth/verify', { identifier: 'mallory@example.com', code: own, also_code });
+      if (res.statusCode === 200) throw new Error('registered with an unproven mobile');
+    }
+    // nor can they verify "by the mobile" with their email's code
+    expect((await attacker.post('/s/api/auth/verify', { identifier: '9876500001', code: own })).statusCode).toBe(422);
+    expect(await t.db.select().from(users).where(eq(users.phone, '9876500001'))).toEqual([]);
+    expect(await t.db.select().from(users).where(eq(users.email, 'mallory@example.com'))).toEqual([]);
+    // the victim later registers their mobile and signs in with it: the account is theirs alone
+    const victim = visitor();
+    expect((await victim.post('/s/api/auth/register', { name: 'Victim', email: 'victim@example.com', phone: '9876500001' })).statusCode).toBe(200);
+    const done = await victim.post('/s/api/auth/verify', { identifier: 'victim@example.com', code: await codeSentTo('victim@example.com'), also_code: await codeSentTo('9876500001') });
+    expect(done.json().user).toMatchObject({ email: 'victim@example.com', phone: '9876500001' });
+    await ageCodes('9876500001');
+    expect((await attacker.post('/s/api/auth/login', { identifier: 'mallory@example.com' })).json().code).toBe('ACCOUNT_NOT_FOUND');
   });
 
   it('validates registration fields with per-field messages and creates nothing', async () => {
@@ -245,6 +323,23 @@ describe('account details', () => {
   });
 });
 
+describe('changing both email and mobile', () => {
+  it('needs the code sent to each; a signed-in attacker cannot take a mobile they cannot read', async () => {
+    const u = await newUser('both@example.com', '9100000031');
+    const c = visitor();
+    await signIn(c, u.email!);
+    const res = await c.put('/s/api/account/details', { name: 'Both', email: 'both-new@example.com', phone: '9100000032' });
+    expect(res.json().pending).toMatchObject({ identifier: 'both-new@example.com', also: { identifier: '9100000032', channel: 'sms' } });
+    const emailCode = await codeSentTo('both-new@example.com');
+    expect((await c.post('/s/api/account/details/verify', { code: emailCode })).json().errors).toEqual({ also_code: ['Enter the 6-digit code sent to your mobile'] });
+    const guess = emailCode === '000000' ? '111111' : '000000';
+    expect((await c.post('/s/api/account/details/verify', { code: emailCode, also_code: guess })).statusCode).toBe(422);
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]).toMatchObject({ email: 'both@example.com', phone: '9100000031' });
+    const ok = await c.post('/s/api/account/details/verify', { code: emailCode, also_code: await codeSentTo('9100000032') });
+    expect(ok.json().user).toMatchObject({ email: 'both-new@example.com', phone: '9100000032' });
+  });
+});
+
 describe('two accounts racing for one mobile', () => {
   it('confirms one change and refuses the other with IDENTIFIER_TAKEN, never a 500', async () => {
     const a = await newUser('race-a@example.com', '9100000021');
@@ -258,7 +353,8 @@ describe('two accounts racing for one mobile', () => {
     const codeA = await codeSentTo('9100000099');
     expect((await cb.put('/s/api/account/details', { name: 'Race B', email: 'race-b2@example.com', phone: '9100000099' })).statusCode).toBe(200);
     const codeB = await codeSentTo('race-b2@example.com');
-    const [ra, rb] = await Promise.all([ca.post('/s/api/account/details/verify', { code: codeA }), cb.post('/s/api/account/details/verify', { code: codeB })]);
+    const mobileB = await codeSentTo('9100000099');
+    const [ra, rb] = await Promise.all([ca.post('/s/api/account/details/verify', { code: codeA }), cb.post('/s/api/account/details/verify', { code: codeB, also_code: mobileB })]);
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
     expect([ra, rb].find((r) => r.statusCode === 409)!.json().code).toBe('IDENTIFIER_TAKEN');
     expect(await t.db.select({ id: users.id }).from(users).where(eq(users.phone, '9100000099'))).toHaveLength(1);
@@ -368,7 +464,7 @@ describe('roles on the staff areas (spec §6)', () => {
 
 describe('development outbox', () => {
   it('lists sent messages newest first outside production', async () => {
-    const res = await visitor().get('/s/api/dev/outbox');
+    const res = await new TestClient(t.app).get('/s/api/dev/outbox');
     expect(res.statusCode).toBe(200);
     const ids = res.json().data.map((m: { id: number }) => m.id);
     expect(ids).toEqual([...ids].sort((x: number, y: number) => y - x));

@@ -1,11 +1,12 @@
-import { loginBodySchema, codeSentSchema, registerBodySchema, verifyBodySchema, verifyResponseSchema } from '@grocer/shared/account';
+import { okSchema } from '@grocer/shared/storefront';
+import { ALSO_CODE_MESSAGE, loginBodySchema, codeSentSchema, registerBodySchema, verifyBodySchema, verifyResponseSchema } from '@grocer/shared/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser, forgetCurrentUser } from '../../http/auth';
 import { XSRF_COOKIE, mintXsrfToken, setXsrfCookie } from '../../http/csrf';
 import { loadCart, mergeGuestCart } from '../cart/service';
-import { consumeCode } from './codes';
-import { accountErrors, clientLimit, createUser, findUserBy, sendCode, type SignInDeps } from './service';
+import { Errors } from '../../http/errors';
+import { confirmCodes, liveCodes } from './codes';
+import { accountErrors, clientLimit, createUser, findUserBy, registrationMobileCode, sendCode, type SignInDeps } from './service';
 
 /** Sign-in by one-time code (DESIGN §5): login or register, then verify; logout. */
 export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, deps) => {
@@ -15,21 +16,36 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
     await clientLimit(db, 'send', req.ip);
     const user = await findUserBy(db, req.body.identifier);
     if (!user) throw accountErrors.notFound();
-    return sendCode(deps, req.website, { purpose: 'login', to: req.body.identifier, userId: user.id });
+    return sendCode(deps, req.website, req.ip, { purpose: 'login', to: [req.body.identifier], userId: user.id });
   });
 
   app.post('/auth/register', { schema: { body: registerBodySchema, response: { 200: codeSentSchema } } }, async (req) => {
     await clientLimit(db, 'send', req.ip);
     const { name, email, phone } = req.body;
     if ((await findUserBy(db, { kind: 'email', value: email })) || (await findUserBy(db, { kind: 'phone', value: phone }))) throw accountErrors.exists();
-    return sendCode(deps, req.website, { purpose: 'register', to: { kind: 'email', value: email }, alsoTo: { kind: 'phone', value: phone }, payload: { name, email, phone } });
+    return sendCode(deps, req.website, req.ip, { purpose: 'register', to: [{ kind: 'email', value: email }, { kind: 'phone', value: phone }], payload: { name, email, phone } });
   });
 
   app.post('/auth/verify', { schema: { body: verifyBodySchema, response: { 200: verifyResponseSchema } } }, async (req, reply) => {
     await clientLimit(db, 'verify', req.ip);
-    const row = await consumeCode(db, config.sessionSecret, { websiteId: req.website.id, purposes: ['login', 'register'], identifier: req.body.identifier.value }, req.body.code);
-    const p = row.payload;
-    const user = row.purpose === 'register' ? await createUser(db, req.website.id, { name: p.name!, email: p.email!, phone: p.phone! }) : await findUserBy(db, req.body.identifier);
+    const { code, also_code } = req.body;
+    const newest = (await liveCodes(db, { websiteId: req.website.id, purposes: ['login', 'register'], identifier: req.body.identifier.value })).at(-1);
+    // a registration is verified by its email; its mobile's code comes as `also_code`
+    const row = newest?.purpose === 'register' && newest.identifier !== newest.payload.email ? undefined : newest;
+    let user;
+    if (row?.purpose === 'register') {
+      // a registration proves its email and its mobile: both codes, or nothing is saved
+      if (!also_code) throw Errors.invalid({ also_code: [ALSO_CODE_MESSAGE] });
+      await confirmCodes(db, config.sessionSecret, [
+        { row, code, field: 'code' },
+        { row: await registrationMobileCode(db, req.website.id, row), code: also_code, field: 'also_code' },
+      ]);
+      const p = row.payload;
+      user = await createUser(db, req.website.id, { name: p.name!, email: p.email!, phone: p.phone! });
+    } else {
+      await confirmCodes(db, config.sessionSecret, [{ row, code }]);
+      user = await findUserBy(db, req.body.identifier);
+    }
     if (!user) throw accountErrors.notFound();
     // A new session id at sign-in (no fixation); the guest's cart joins the user's.
     const guest = await req.session.get();
@@ -42,7 +58,7 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
     return { user: me, cart };
   });
 
-  app.get('/auth/logout', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async (req, reply) => {
+  app.get('/auth/logout', { schema: { response: { 200: okSchema } }, config: { changesState: true } }, async (req, reply) => {
     await req.session.revoke();
     reply.clearCookie(XSRF_COOKIE, { path: '/' });
     forgetCurrentUser(req);

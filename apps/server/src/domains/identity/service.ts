@@ -1,28 +1,74 @@
 import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, maskIdentifier, type CodeSent, type Identifier } from '@grocer/shared/account';
-import { eq, or } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { users, websiteMembers } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { signInCodes, users, websiteMembers } from './tables';
+import { fail } from '../../http/errors';
 import type { WebsiteRef } from '../../http/website';
 import type { Outbox } from '../outbox/service';
-import { issueCode } from './codes';
-import { hitRateLimit, tooManyRequests } from './rate-limit';
+import { codeErrors, issueCode, liveCodes, type CodeRow } from './codes';
+import { hitRateLimit } from './rate-limit';
 
 export const accountErrors = {
-  notFound: () => new AppError(404, 'ACCOUNT_NOT_FOUND', 'No account found for this email or mobile. Please register.'),
-  exists: () => new AppError(409, 'ACCOUNT_EXISTS', 'An account with this email or mobile already exists. Please log in.'),
-  taken: () => new AppError(409, 'IDENTIFIER_TAKEN', 'This email or mobile is already used by another account'),
+  notFound: () => fail('ACCOUNT_NOT_FOUND'),
+  exists: () => fail('ACCOUNT_EXISTS'),
+  taken: () => fail('IDENTIFIER_TAKEN'),
 };
 
-/** Sending codes: 5 per identifier and 20 per client address in 15 minutes; trying: 30 per address. */
-export const LIMITS = { sendPerIdentifier: 5, sendPerClient: 20, verifyPerClient: 30, windowSeconds: 900 } as const;
+/**
+ * Sending codes, counted only when a code is actually sent: one per identifier per client every
+ * 30 s (for one purpose: a new shopper may sign in by the mobile they just registered) and 5 per identifier per client in 15 minutes, so a stranger asking for someone's codes
+ * only uses up their own allowance; 20 per identifier in 15 minutes from all clients together
+ * (a ceiling on messages to one inbox, 4 clients' worth). Per client: 20 sends asked for in 15
+ * minutes across identifiers (counted whether or not the account exists) and 30 code tries.
+ */
+export const LIMITS = { sendPerIdentifierAndClient: 5, sendPerIdentifier: 20, sendPerClient: 20, verifyPerClient: 30, windowSeconds: 900 } as const;
 
 export interface SignInDeps {
   db: Db;
   config: Config;
   outbox: Outbox;
+}
+
+export async function findUserById(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** Whether another account already uses this email or mobile. */
+export async function identifierTaken(db: Db, userId: number, contact: { email: string | null; phone: string | null }): Promise<boolean> {
+  if (contact.email === null && contact.phone === null) return false;
+  const clash = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(ne(users.id, userId), or(contact.email === null ? undefined : eq(users.email, contact.email), contact.phone === null ? undefined : eq(users.phone, contact.phone))))
+    .limit(1);
+  return clash.length > 0;
+}
+
+export async function renameUser(db: Db, userId: number, name: string): Promise<void> {
+  await db.update(users).set({ name }).where(eq(users.id, userId));
+}
+
+/** Saves a confirmed email and mobile; IDENTIFIER_TAKEN when another account took one meanwhile. */
+export async function changeContact(db: Db, userId: number, contact: { email: string | null; phone: string | null }): Promise<void> {
+  await db
+    .update(users)
+    .set(contact)
+    .where(eq(users.id, userId))
+    .catch((e: unknown) => {
+      throw isUniqueViolation(e) ? accountErrors.taken() : e;
+    });
+}
+
+/** Shoppers of a website: members who are neither staff nor sales agents. */
+export async function countMembers(db: Db, websiteId: number, only?: 'shoppers'): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(websiteMembers)
+    .where(and(eq(websiteMembers.websiteId, websiteId), only === 'shoppers' ? and(eq(websiteMembers.hasAdminAccess, false), eq(websiteMembers.isSalesAgent, false)) : undefined));
+  return row?.n ?? 0;
 }
 
 export function findUserBy(db: Db, id: Identifier) {
@@ -35,26 +81,58 @@ export function findUserBy(db: Db, id: Identifier) {
 }
 
 export async function clientLimit(db: Db, kind: 'send' | 'verify', ip: string) {
-  await hitRateLimit(db, `${kind}:ip:${ip}`, kind === 'send' ? LIMITS.sendPerClient : LIMITS.verifyPerClient, LIMITS.windowSeconds, tooManyRequests);
+  await hitRateLimit(db, `${kind}:ip:${ip}`, kind === 'send' ? LIMITS.sendPerClient : LIMITS.verifyPerClient, LIMITS.windowSeconds);
 }
 
-/** Issues a code for `to` (and, for a registration, the same code to the mobile too) and sends it. */
+/**
+ * Issues one code per identifier in `to` (a registration proves its email and its mobile, a
+ * profile change each new one) and sends each to its own identifier. The limits and the codes
+ * are one transaction: a refused request (cooldown, limit) counts nothing and sends nothing.
+ */
 export async function sendCode(
   deps: SignInDeps,
   website: WebsiteRef,
-  input: { purpose: 'login' | 'register' | 'change'; to: Identifier; alsoTo?: Identifier; userId?: number | null; payload?: Record<string, string> },
+  client: string,
+  input: { purpose: 'login' | 'register' | 'change'; to: [Identifier] | [Identifier, Identifier]; userId?: number | null; payload?: Record<string, string> },
 ): Promise<CodeSent> {
-  await hitRateLimit(deps.db, `send:id:${input.to.value}`, LIMITS.sendPerIdentifier, LIMITS.windowSeconds, tooManyRequests);
-  const code = await issueCode(deps.db, deps.config.sessionSecret, { websiteId: website.id, purpose: input.purpose, identifier: input.to.value, userId: input.userId, payload: input.payload });
-  const text = `Your ${website.name} code is ${code}. It expires in ${CODE_TTL_SECONDS / 60} minutes. Never share it with anyone.`;
-  for (const id of [input.to, ...(input.alsoTo ? [input.alsoTo] : [])]) {
+  const codes = await deps.db.transaction(async (tx) => {
+    if (input.purpose === 'change' && input.userId) await dropPendingChanges(tx, website.id, input.userId);
+    const issued: string[] = [];
+    for (const id of input.to) {
+      await hitRateLimit(tx, `cooldown:${id.value}:ip:${client}:${input.purpose}`, 1, RESEND_AFTER_SECONDS, codeErrors.cooldown);
+      await hitRateLimit(tx, `send:id:${id.value}:ip:${client}`, LIMITS.sendPerIdentifierAndClient, LIMITS.windowSeconds);
+      await hitRateLimit(tx, `send:id:${id.value}`, LIMITS.sendPerIdentifier, LIMITS.windowSeconds);
+      issued.push(await issueCode(tx, deps.config.sessionSecret, { websiteId: website.id, purpose: input.purpose, identifier: id.value, userId: input.userId, payload: input.payload }));
+    }
+    return issued;
+  });
+  for (const [i, id] of input.to.entries()) {
+    const text = `Your ${website.name} code is ${codes[i]}. It expires in ${CODE_TTL_SECONDS / 60} minutes. Never share it with anyone.`;
     await deps.outbox.send(
       id.kind === 'email'
-        ? { websiteId: website.id, channel: 'email', to: id.value, subject: `${code} is your ${website.name} code`, body: text }
-        : { websiteId: website.id, channel: 'sms', to: id.value, body: text },
+        ? { websiteId: website.id, channel: 'email', to: id.value, subject: `${codes[i]} is your ${website.name} code`, body: text, sensitive: true }
+        : { websiteId: website.id, channel: 'sms', to: id.value, body: text, sensitive: true },
     );
   }
-  return { identifier: input.to.value, channel: input.to.kind === 'email' ? 'email' : 'sms', sent_to: maskIdentifier(input.to), resend_after: RESEND_AFTER_SECONDS, expires_in: CODE_TTL_SECONDS };
+  const [to, also] = input.to;
+  return { ...destination(to), resend_after: RESEND_AFTER_SECONDS, expires_in: CODE_TTL_SECONDS, ...(also ? { also: destination(also) } : {}) };
+}
+
+const destination = (id: Identifier) => ({ identifier: id.value, channel: id.kind === 'email' ? ('email' as const) : ('sms' as const), sent_to: maskIdentifier(id) });
+
+/** A new profile change replaces the one still waiting for its codes. */
+async function dropPendingChanges(tx: DbOrTx, websiteId: number, userId: number) {
+  await tx
+    .update(signInCodes)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(signInCodes.websiteId, websiteId), eq(signInCodes.userId, userId), eq(signInCodes.purpose, 'change'), isNull(signInCodes.consumedAt)));
+}
+
+/** A registration's second code: the one sent to its mobile (the first went to its email). */
+export async function registrationMobileCode(db: Db, websiteId: number, emailCode: CodeRow): Promise<CodeRow | undefined> {
+  const { email, phone } = emailCode.payload;
+  const rows = await liveCodes(db, { websiteId, purposes: ['register'], identifier: phone! });
+  return rows.filter((r) => r.payload.email === email).at(-1);
 }
 
 /** A registration's user, created when its code is confirmed; the website membership with it. */

@@ -1,4 +1,4 @@
-import { IMAGE_SIZES, PLACEHOLDER_IMAGE, type ImageSize } from '@grocer/shared/image';
+import { IMAGE_SIZES, IMAGE_WIDTHS, PLACEHOLDER_IMAGE, type ImageSize } from '@grocer/shared/image';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -8,7 +8,6 @@ import sharp from 'sharp';
 import { Errors } from '../../http/errors';
 import { PLACEHOLDER_SVG } from '../../seed/images';
 
-const WIDTHS: Record<ImageSize, number> = { small: 240, medium: 480, large: 1000 };
 type Format = 'avif' | 'webp' | 'png';
 
 /** avif when the client accepts it, then webp, else png (every browser). */
@@ -49,7 +48,7 @@ export async function registerMedia(app: FastifyInstance, opts: { mediaDir: stri
       if (!job) {
         job = (async () => {
           const out = await sharp(input, { density: 144 })
-            .resize({ width: WIDTHS[size], withoutEnlargement: false })
+            .resize({ width: IMAGE_WIDTHS[size], withoutEnlargement: false })
             .toFormat(format, format === 'avif' ? { quality: 55, effort: 2 } : { quality: 80 })
             .toBuffer();
           await mkdir(path.dirname(cacheFile), { recursive: true });

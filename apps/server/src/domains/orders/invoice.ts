@@ -1,8 +1,8 @@
+import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { websiteSettings, websites } from '../../db/schema';
+import { websiteProfile } from '../website/service';
 import { orderDetail, type OrderRow } from './service';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -14,9 +14,8 @@ const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.ch
  */
 export async function invoiceHtml(db: Db, o: OrderRow): Promise<string> {
   const d = await orderDetail(db, o);
-  const [site] = await db.select({ name: websites.name }).from(websites).where(eq(websites.id, o.websiteId));
-  const [settings] = await db.select({ webAddress: websiteSettings.webAddress }).from(websiteSettings).where(eq(websiteSettings.websiteId, o.websiteId));
-  const a = (settings?.webAddress ?? {}) as Record<string, string>;
+  const site = await websiteProfile(db, o.websiteId);
+  const a = (site?.webAddress ?? {}) as Record<string, string>;
   const intra = d.tax.igst === 0;
   const taxHead = intra ? '<th class="n">CGST</th><th class="n">SGST</th>' : '<th class="n">IGST</th>';
   // A coupon is spread over the lines (in proportion to their amounts) and lowers their taxable value.
@@ -25,7 +24,7 @@ export async function invoiceHtml(db: Db, o: OrderRow): Promise<string> {
   const rows = d.lines
     .map(
       (l, i) =>
-        `<tr><td>${i + 1}</td><td>${esc(l.name)} - ${esc(l.pack)}</td><td>${esc(l.hsn_code)}</td><td class="n">${l.quantity}</td><td class="n">${formatINR(l.price)}</td>${off ? `<td class="n">${l.discount > 0 ? `− ${formatINR(l.discount)}` : ''}</td>` : ''}<td class="n">${l.gst_rate}%</td><td class="n">${formatINR(l.tax.taxable)}</td>${intra ? `<td class="n">${formatINR(l.tax.cgst)}</td><td class="n">${formatINR(l.tax.sgst)}</td>` : `<td class="n">${formatINR(l.tax.igst)}</td>`}<td class="n">${formatINR(less(l.amount, l.discount))}</td></tr>`,
+        `<tr><td>${i + 1}</td><td>${esc(packLabel(l.name, l.pack))}</td><td>${esc(l.hsn_code)}</td><td class="n">${l.quantity}</td><td class="n">${formatINR(l.price)}</td>${off ? `<td class="n">${l.discount > 0 ? `− ${formatINR(l.discount)}` : ''}</td>` : ''}<td class="n">${l.gst_rate}%</td><td class="n">${formatINR(l.tax.taxable)}</td>${intra ? `<td class="n">${formatINR(l.tax.cgst)}</td><td class="n">${formatINR(l.tax.sgst)}</td>` : `<td class="n">${formatINR(l.tax.igst)}</td>`}<td class="n">${formatINR(less(l.amount, l.discount))}</td></tr>`,
     )
     .join('');
   const cols = (intra ? 10 : 9) + (off ? 1 : 0);
@@ -40,6 +39,6 @@ export async function invoiceHtml(db: Db, o: OrderRow): Promise<string> {
 ${off ? `<tr><td colspan="${cols - 1}" class="n muted">Items ${formatINR(d.items_total)} less coupon ${esc(d.coupon)} ${formatINR(d.discount)} (spread over the lines above)</td><td></td></tr>` : ''}
 <tr><td colspan="${cols - 1}" class="n">Delivery</td><td class="n">${formatINR(d.delivery_charge)}</td></tr>
 <tr><th colspan="${cols - 1}" class="n">Total (incl. GST ${formatINR(d.tax.gst)})</th><th class="n">${formatINR(d.total)}</th></tr></tfoot></table>
-<p class="muted">Payment: ${d.payment_method === 'cod' ? 'Cash on delivery' : d.payment_method === 'razorpay' ? 'Razorpay' : 'Cashfree'} (${esc(d.payment.status)}). Prices include GST.</p>
+<p class="muted">Payment: ${PAYMENT_PROVIDER_NAMES[d.payment_method]} (${esc(d.payment.status)}). Prices include GST.</p>
 <button class="noprint" onclick="window.print()">Print or save as PDF</button></body></html>`;
 }

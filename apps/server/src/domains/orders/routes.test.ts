@@ -1,8 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deliverySlots, orders, outbox, paymentEvents, payments, sessions, slotBookings, stock, websiteDomains, websites } from '../../db/schema';
-import { hashToken } from '../../http/session';
+import { couponRedemptions, coupons, deliverySlots, orders, outbox, paymentEvents, payments, slotBookings, websiteDomains, websites } from '../../db/schema';
 import { TestClient } from '../../test/client';
+import { setStock, signInAs } from '../cart/test-fixture';
+import { ledgerMismatches } from '../inventory/service';
 import { checkoutBench } from './test-fixture';
 
 // Checkout and orders over a real listening server: the payment adapters talk HTTP to the
@@ -62,7 +63,7 @@ describe('placing an order with cash on delivery', () => {
   });
 
   it('lets one of two shoppers racing for the last units have them; stock never goes negative', async () => {
-    await t.db.update(stock).set({ available: 2 }).where(and(eq(stock.packId, shop.packs.rice1.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    await setStock(t.db, shop.websiteId, shop.packs.rice1.id, shop.warehouses.blr.id, 2);
     const a = await shopper([[shop.packs.rice1.id, 2]]);
     const b = await shopper([[shop.packs.rice1.id, 2]]);
     const [ra, rb] = await Promise.all([
@@ -75,6 +76,41 @@ describe('placing an order with cash on delivery', () => {
     expect(await stockOf(shop.packs.rice1.id, shop.warehouses.blr.id)).toBe(0);
     // the refused shopper keeps their cart
     expect((await (ra.statusCode === 409 ? a : b).c.get('/s/api/cart')).json().quantity).toBe(2);
+  });
+
+  it('makes one order of one cart: ten checkouts with different keys, one order, one WELCOME50, nine clear 409s', async () => {
+    await setStock(t.db, shop.websiteId, shop.packs.dal1.id, shop.warehouses.blr.id, 100);
+    const { c, addressId, user } = await shopper([[shop.packs.dal1.id, 8]]);
+    expect((await c.post('/s/api/apply/coupon', { code: 'WELCOME50' })).statusCode).toBe(200);
+    const cart = (await c.get(`/s/api/cart?address_id=${addressId}`)).json();
+    expect(cart.discount).toBe(50);
+    const before = await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id);
+    const results = await Promise.all(Array.from({ length: 10 }, () => place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: key() })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const won = results.find((r) => r.statusCode === 200)!.json().order;
+    for (const r of results.filter((r) => r.statusCode === 409)) expect(r.json()).toEqual({ code: 'CART_ALREADY_ORDERED', message: `This cart has just been ordered (order ${won.ordernumber}). You can find it in My Orders.` });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
+    const [welcome] = await t.db.select().from(coupons).where(and(eq(coupons.websiteId, shop.websiteId), eq(coupons.code, 'WELCOME50')));
+    expect(await t.db.select().from(couponRedemptions).where(and(eq(couponRedemptions.couponId, welcome!.id), eq(couponRedemptions.userId, user.id)))).toHaveLength(1);
+    expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(before - 8);
+  });
+
+  it('holds a coupon\'s total limit when two shoppers race for its last use', async () => {
+    const [last] = await t.db.insert(coupons).values({ websiteId: shop.websiteId, code: 'LASTONE', kind: 'flat', value: 500, usageLimit: 1 }).returning();
+    const a = await shopper([[shop.packs.dal1.id, 1]]);
+    const b = await shopper([[shop.packs.dal1.id, 1]]);
+    const priced = async (s: typeof a) => {
+      expect((await s.c.post('/s/api/apply/coupon', { code: 'LASTONE' })).statusCode).toBe(200);
+      return (await s.c.get(`/s/api/cart?address_id=${s.addressId}`)).json().amount;
+    };
+    const [ta, tb] = [await priced(a), await priced(b)];
+    const res = await Promise.all([
+      place(a.c, { address_id: a.addressId, payment_method: 'cod', expected_total: ta, idempotency_key: key() }),
+      place(b.c, { address_id: b.addressId, payment_method: 'cod', expected_total: tb, idempotency_key: key() }),
+    ]);
+    expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(res.find((r) => r.statusCode === 409)!.json().code).toMatch(/COUPON_UNAVAILABLE|PRICE_CHANGED/);
+    expect(await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponId, last!.id))).toHaveLength(1);
   });
 
   it('refuses a total that changed since the cart was shown; nothing is taken', async () => {
@@ -119,10 +155,10 @@ describe('placing an order with cash on delivery', () => {
 
 describe('races (20 shoppers at once)', () => {
   it('stock 5, 20 concurrent one-unit checkouts: exactly 5 orders, stock 0, never negative', async () => {
-    await t.db.update(stock).set({ available: 25 }).where(and(eq(stock.packId, shop.packs.rice5.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    await setStock(t.db, shop.websiteId, shop.packs.rice5.id, shop.warehouses.blr.id, 25);
     const buyers = [];
     for (let i = 0; i < 20; i++) buyers.push(await shopper([[shop.packs.rice5.id, 1]]));
-    await t.db.update(stock).set({ available: 5 }).where(and(eq(stock.packId, shop.packs.rice5.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    await setStock(t.db, shop.websiteId, shop.packs.rice5.id, shop.warehouses.blr.id, 5);
     const results = await Promise.all(buyers.map((b) => place(b.c, { address_id: b.addressId, payment_method: 'cod', expected_total: b.cart.amount, idempotency_key: key() })));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(15);
@@ -169,8 +205,7 @@ describe('tampering', () => {
     const [site2] = await t.db.insert(websites).values({ name: 'Second Shop' }).returning();
     await t.db.insert(websiteDomains).values({ websiteId: site2!.id, host: 'second.example' });
     const other = new TestClient(t.app, { host: 'second.example' });
-    await other.get('/s/api/cookie');
-    await t.db.update(sessions).set({ userId: a.user.id }).where(eq(sessions.id, hashToken(other.cookies.get('sid')!)));
+    await signInAs(t.db, other, a.user.id);
     expect((await other.get(`/s/api/orders/${first.order.id}`)).statusCode).toBe(404);
     expect((await other.get('/s/api/orders')).json().data).toEqual([]);
   });
@@ -220,7 +255,7 @@ describe('an order afterwards', () => {
 describe('a coupon on the GST invoice', () => {
   it('spreads the discount over the lines, so GST is on what was paid, and shows it on the invoice', async () => {
     // earlier tests sell these packs out at Bengaluru: this one stocks its own
-    await t.db.update(stock).set({ available: 10 }).where(and(eq(stock.packId, shop.packs.rice5.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    await setStock(t.db, shop.websiteId, shop.packs.rice5.id, shop.warehouses.blr.id, 10);
     const { c, addressId } = await shopper([
       [shop.packs.dal1.id, 2],
       [shop.packs.rice5.id, 1],
@@ -266,7 +301,7 @@ describe('Razorpay through the simulator', () => {
   it('refuses a webhook with a bad signature and applies a retried one once', async () => {
     const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]]);
     const placed = (await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })).json();
-    const raw = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_manual1', order_id: placed.payment.order_id } } } });
+    const raw = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_manual1', order_id: placed.payment.order_id, amount: placed.payment.amount } } } });
     const { createHmac } = await import('node:crypto');
     const sig = createHmac('sha256', 'simulator-razorpay-webhook').update(raw).digest('hex');
     const bad = await fetch(`${base}/s/api/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'bad', 'x-razorpay-event-id': 'evt_1' }, body: raw });
@@ -334,5 +369,11 @@ describe('abandoned payments', () => {
     const detail = (await c.get(`/s/api/orders/${placed.order.id}`)).json();
     expect(detail).toMatchObject({ status: 'payment_failed', payment: { status: 'failed' } });
     expect(await t.db.select().from(payments).where(eq(payments.orderId, placed.order.id))).toHaveLength(1);
+  });
+});
+
+describe('the stock ledger after all of the above', () => {
+  it('accounts for every unit: each balance is the sum of its movements', async () => {
+    expect(await ledgerMismatches(t.db)).toMatchObject({ mismatches: [] });
   });
 });

@@ -1,16 +1,18 @@
 import { orderDetailSchema, orderListSchema, placeOrderBodySchema, placeOrderResponseSchema, reorderResponseSchema } from '@grocer/shared/order';
+import { pageSchema } from '@grocer/shared/ids';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
+import { AppError } from '../../http/errors';
 import { cartContext } from '../cart/routes';
 import type { Payments } from '../payments/service';
 import { cancelOrder, findOrder, findOrderByNumber, listOrders, orderDetail, placeOrder, reorder, type Shopper } from './service';
 import { invoiceHtml } from './invoice';
 
 const idParams = z.object({ id: z.string().uuid() });
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).default(1), perPage: z.coerce.number().int().min(1).max(50).default(10) });
+const pageQuery = z.object({ page: pageSchema, perPage: z.coerce.number().int().min(1).max(50).default(10) });
 
 /** The shop's address as the shopper's browser sees it (for payment return URLs). */
 export function browserOrigin(req: FastifyRequest): string {
@@ -28,7 +30,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
     const { order, created } = await placeOrder(db, s, await cartContext(req), req.body);
     if (created && order.paymentMethod === 'cod') await payments.sendConfirmation(order.id);
     const fresh = await findOrder(db, s, order.id);
-    return { order: await orderDetail(db, fresh), payment: await payments.handoff(fresh, browserOrigin(req)) };
+    // The order is saved: a provider that fails now must not invite a second order. It is answered
+    // without a hand-off, awaiting payment; the pay page asks for one again (POST /orders/:id/pay).
+    const payment = await payments.handoff(fresh, browserOrigin(req)).catch((e: unknown) => {
+      if (!(e instanceof AppError) || e.statusCode < 500) throw e;
+      req.log.warn({ err: e, order: fresh.id }, 'payment hand-off failed after the order was saved');
+      return null;
+    });
+    return { order: await orderDetail(db, fresh), payment };
   });
 
   app.get('/orders', { schema: { querystring: pageQuery, response: { 200: orderListSchema } } }, async (req) => {

@@ -1,7 +1,8 @@
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { OrderStatus, PaymentProvider } from '@grocer/shared/order';
-import { packs, products, warehouses } from '../catalogue/tables';
+import { packs, products } from '../catalogue/tables';
+import { warehouses } from '../inventory/tables';
 import { users } from '../identity/tables';
 import { websites } from '../website/tables';
 
@@ -104,56 +105,3 @@ export const orderCounters = pgTable('order_counters', {
   websiteId: integer().primaryKey().references(() => websites.id, { onDelete: 'cascade' }),
   next: integer().notNull(),
 });
-
-/**
- * One payment per order. Status moves forward only: pending → paid | failed; paid → refund_pending
- * → refunded; cod for cash on delivery.
- */
-export const payments = pgTable(
-  'payments',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    orderId: text().notNull().references(() => orders.id, { onDelete: 'cascade' }),
-    provider: text().$type<PaymentProvider>().notNull(),
-    status: text().$type<'pending' | 'paid' | 'failed' | 'cod' | 'refund_pending' | 'refunded'>().notNull(),
-    amount: integer().notNull(),
-    providerOrderId: text(),
-    providerPaymentId: text(),
-    refundId: text(),
-    /** what the browser needs again on a retry (Cashfree's payment_session_id) */
-    meta: jsonb().$type<Record<string, string>>().notNull().default({}),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('payments_order_uq').on(t.orderId), uniqueIndex('payments_provider_order_uq').on(t.provider, t.providerOrderId)],
-);
-
-/** Every provider event applied, once: a retried webhook finds its key and changes nothing. */
-export const paymentEvents = pgTable(
-  'payment_events',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    provider: text().$type<PaymentProvider>().notNull(),
-    eventId: text().notNull(),
-    orderId: text(),
-    kind: text().notNull(),
-    payload: jsonb().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('payment_events_uq').on(t.provider, t.eventId)],
-);
-
-/** A website's own payment keys (the default website may use the environment's instead). */
-export const paymentSettings = pgTable(
-  'payment_settings',
-  {
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    provider: text().$type<'razorpay' | 'cashfree'>().notNull(),
-    keyId: text().notNull(),
-    keySecret: text().notNull(),
-    webhookSecret: text().notNull(),
-    baseUrl: text(),
-  },
-  (t) => [uniqueIndex('payment_settings_uq').on(t.websiteId, t.provider)],
-);

@@ -1,14 +1,22 @@
-import { outboxMessageSchema } from '@grocer/shared/account';
+import { outboxListSchema } from '@grocer/shared/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { Errors } from '../../http/errors';
 import type { Outbox } from './service';
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 
 /**
  * `GET /s/api/dev/outbox`: the messages this website sent, newest first, so a developer (and the
- * browser journeys) can read sign-in codes. Registered only outside production.
+ * browser journeys) can read sign-in codes. Registered only outside production, and answered only
+ * to this machine: a request from another address, or relayed by a proxy (which may itself be on
+ * this machine), is refused.
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: Outbox }> = async (app, { outbox }) => {
-  app.get('/dev/outbox', { schema: { response: { 200: z.object({ data: z.array(outboxMessageSchema) }) } } }, async (req) => ({
-    data: (await outbox.list(req.website.id)).map((m) => ({ id: m.id, channel: m.channel, to: m.to, subject: m.subject, body: m.body, status: m.status, created_at: m.createdAt.toISOString() })),
-  }));
+  app.get('/dev/outbox', { schema: { response: { 200: outboxListSchema } } }, async (req) => {
+    const h = req.headers;
+    if (!LOOPBACK.test(req.ip) || !LOOPBACK.test(req.socket.remoteAddress ?? '') || h['x-forwarded-for'] || h.forwarded || h['x-real-ip']) {
+      throw Errors.forbidden('The development outbox answers only on this machine.');
+    }
+    return { data: (await outbox.list(req.website.id)).map((m) => ({ id: m.id, channel: m.channel, to: m.to, subject: m.subject, body: m.body, status: m.status, created_at: m.createdAt.toISOString() })) };
+  });
 };

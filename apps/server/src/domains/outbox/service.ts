@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { outbox } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import { outbox } from './tables';
 
 export interface OutgoingMessage {
   websiteId: number;
@@ -12,7 +13,15 @@ export interface OutgoingMessage {
   subject?: string;
   body: string;
   html?: string;
+  /** the message carries a sign-in code (removed from the row once delivered, in production) */
+  sensitive?: boolean;
 }
+
+/** What is left of a delivered code message in production: the code is useless to keep and dangerous to leak. */
+export const REDACTED = '[removed after delivery: it contained a sign-in code]';
+
+/** Delivered messages are kept this long (order emails, codes in the dev outbox), then purged. */
+export const DELIVERED_RETENTION_DAYS = 7;
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -39,7 +48,7 @@ export class Outbox {
   async send(message: OutgoingMessage): Promise<OutboxRow> {
     const [row] = await this.db
       .insert(outbox)
-      .values({ websiteId: message.websiteId, channel: message.channel, to: message.to, subject: message.subject ?? null, body: message.body, html: message.html ?? null })
+      .values({ websiteId: message.websiteId, channel: message.channel, to: message.to, subject: message.subject ?? null, body: message.body, html: message.html ?? null, sensitive: message.sensitive ?? false })
       .returning();
     return this.deliver(row!);
   }
@@ -60,9 +69,12 @@ export class Outbox {
       error = (e as Error).message;
       this.log.error({ outbox: row.id, err: e }, 'message delivery failed');
     }
+    // Outside production a code stays readable in the dev outbox; in production nobody needs it
+    // once it has left, and a failed one keeps its text for the retry.
+    const redact = row.sensitive && status === 'sent' && this.config.production ? { subject: row.subject === null ? null : REDACTED, body: REDACTED, html: null } : {};
     const [updated] = await this.db
       .update(outbox)
-      .set({ status, error, attempts: sql`${outbox.attempts} + 1`, sentAt: status === 'failed' ? null : new Date() })
+      .set({ status, error, attempts: sql`${outbox.attempts} + 1`, sentAt: status === 'failed' ? null : new Date(), ...redact })
       .where(eq(outbox.id, row.id))
       .returning();
     return updated!;
@@ -78,6 +90,23 @@ export class Outbox {
       .limit(limit);
     for (const row of rows) await this.deliver(row);
     return rows.length;
+  }
+
+  /**
+   * Deletes delivered messages (sent, or logged in development) older than the retention, in
+   * batches; a plain guarded delete, so every process may run it at once.
+   */
+  async purgeDelivered(batch = 1000): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const gone = await this.db.execute(sql`
+        delete from ${outbox} where id in (
+          select id from ${outbox} where status in ('sent', 'logged') and sent_at < now() - make_interval(days => ${DELIVERED_RETENTION_DAYS}) limit ${batch} for update skip locked)
+        returning id`);
+      const n = rowsOf(gone).length;
+      total += n;
+      if (n < batch) return total;
+    }
   }
 
   /** Newest first, for the development outbox. */

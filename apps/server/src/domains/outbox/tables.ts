@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { websites } from '../website/tables';
 
 /**
@@ -16,6 +16,8 @@ export const outbox = pgTable(
     subject: text(),
     body: text().notNull(),
     html: text(),
+    /** carries a sign-in code: in production the text is removed once delivered */
+    sensitive: boolean().notNull().default(false),
     status: text().$type<'queued' | 'sent' | 'logged' | 'failed'>().notNull().default('queued'),
     attempts: integer().notNull().default(0),
     error: text(),

@@ -1,9 +1,11 @@
+import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { paymentSettings, websites } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { websiteProfile } from '../website/service';
+import { paymentSettings } from './tables';
+import { fail } from '../../http/errors';
 
 export interface ProviderKeys {
   keyId: string;
@@ -20,9 +22,11 @@ export const SIMULATOR_KEYS = {
 } as const;
 
 export const paymentErrors = {
-  notConfigured: (provider: string) => new AppError(503, 'PAYMENT_NOT_CONFIGURED', `Online payment with ${provider} is not set up for this shop`),
-  providerFailed: (provider: string) => new AppError(502, 'PAYMENT_PROVIDER_ERROR', `${provider} did not answer. Please try again in a moment.`),
-  badSignature: () => new AppError(400, 'BAD_SIGNATURE', 'The payment signature does not match'),
+  notConfigured: (provider: string) => fail('PAYMENT_NOT_CONFIGURED', { provider }),
+  providerFailed: (provider: string) => fail('PAYMENT_PROVIDER_ERROR', { provider }),
+  badSignature: () => fail('BAD_SIGNATURE'),
+  badWebhook: () => fail('BAD_WEBHOOK'),
+  staleWebhook: () => fail('WEBHOOK_EXPIRED'),
 };
 
 /**
@@ -33,11 +37,11 @@ export async function providerKeys(db: DbOrTx, config: Config, websiteId: number
   const [own] = await db.select().from(paymentSettings).where(and(eq(paymentSettings.websiteId, websiteId), eq(paymentSettings.provider, provider)));
   const defaults = { razorpay: 'https://api.razorpay.com', cashfree: 'https://api.cashfree.com' };
   if (own) return { keyId: own.keyId, keySecret: own.keySecret, webhookSecret: own.webhookSecret, baseUrl: own.baseUrl ?? defaults[provider], simulated: false };
-  const [site] = await db.select({ isDefault: websites.isDefault }).from(websites).where(eq(websites.id, websiteId));
+  const site = await websiteProfile(db, websiteId);
   const env = provider === 'razorpay' ? { keyId: config.razorpay.keyId, keySecret: config.razorpay.keySecret, webhookSecret: config.razorpay.webhookSecret, baseUrl: config.razorpay.baseUrl } : { keyId: config.cashfree.appId, keySecret: config.cashfree.secretKey, webhookSecret: config.cashfree.webhookSecret ?? config.cashfree.secretKey, baseUrl: config.cashfree.baseUrl };
   if (site?.isDefault && env.keyId && env.keySecret) return { keyId: env.keyId, keySecret: env.keySecret, webhookSecret: env.webhookSecret ?? '', baseUrl: env.baseUrl ?? defaults[provider], simulated: false };
   if (config.gatewaySimulator) return { ...SIMULATOR_KEYS[provider], baseUrl: `${selfUrl()}/sim/${provider}`, simulated: true };
-  throw paymentErrors.notConfigured(provider === 'razorpay' ? 'Razorpay' : 'Cashfree');
+  throw paymentErrors.notConfigured(PAYMENT_PROVIDER_NAMES[provider]);
 }
 
 export const hmacHex = (secret: string, data: string) => createHmac('sha256', secret).update(data).digest('hex');
@@ -81,9 +85,9 @@ export const cashfree = {
   headers: (k: ProviderKeys) => ({ 'x-client-id': k.keyId, 'x-client-secret': k.keySecret, 'x-api-version': CASHFREE_API_VERSION, 'content-type': 'application/json' }),
   createOrder: (k: ProviderKeys, body: { order_id: string; order_amount: number; customer_details: Record<string, string>; order_meta: { return_url: string; notify_url?: string } }) =>
     call<{ order_id: string; cf_order_id: string; payment_session_id: string; order_status: string }>('Cashfree', `${k.baseUrl}/pg/orders`, { method: 'POST', headers: cashfree.headers(k), body: JSON.stringify({ ...body, order_currency: 'INR' }) }),
-  getOrder: (k: ProviderKeys, orderId: string) => call<{ order_id: string; order_status: string }>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}`, { headers: cashfree.headers(k) }),
+  getOrder: (k: ProviderKeys, orderId: string) => call<{ order_id: string; order_status: string; order_amount: number }>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}`, { headers: cashfree.headers(k) }),
   orderPayments: (k: ProviderKeys, orderId: string) =>
-    call<Array<{ cf_payment_id: string | number; payment_status: string }>>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}/payments`, { headers: cashfree.headers(k) }),
+    call<Array<{ cf_payment_id: string | number; payment_status: string; payment_amount: number }>>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}/payments`, { headers: cashfree.headers(k) }),
   refund: (k: ProviderKeys, orderId: string, amount: number, refundId: string) =>
     call<{ refund_id: string; refund_status: string }>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}/refunds`, { method: 'POST', headers: cashfree.headers(k), body: JSON.stringify({ refund_amount: amount, refund_id: refundId }) }),
   /** x-webhook-signature = base64(HMAC-SHA256(timestamp + raw body, secret)) */

@@ -1,16 +1,19 @@
+import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
 import type { PaymentHandoff } from '@grocer/shared/order';
-import { formatINR, toRupees } from '@grocer/shared/money';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { orders, paymentEvents, payments, users } from '../../db/schema';
-import { moveOrder, releaseOrder, type OrderRow } from '../orders/service';
+import { findUserById } from '../identity/service';
+import { abandonedOrders, addEvent, lockOrder, moveOrder, orderById, orderLinesOf, releaseOrder, type OrderRow } from '../orders/service';
 import type { Outbox } from '../outbox/service';
 import { cashfree, paymentErrors, providerKeys, razorpay, safeEqual, type ProviderKeys } from './providers';
+import { holdForReview, movePayment, paymentByProviderOrder, paymentOfOrder, recordPaymentEvent, recordProviderOrder, recordRefundId, type PaymentRow } from './records';
 
-export type PaymentRow = typeof payments.$inferSelect;
-type Outcome = { kind: 'paid'; providerPaymentId: string } | { kind: 'failed'; reason: string };
+export type { PaymentRow };
+/** `amount`: what the provider says was paid, in paise (checked against the order's total). */
+type Outcome = { kind: 'paid'; providerPaymentId: string; amount: number } | { kind: 'failed'; reason: string };
 
 export interface PaymentsDeps {
   db: Db;
@@ -35,7 +38,7 @@ export class Payments {
   }
 
   private async paymentOf(orderId: string): Promise<PaymentRow> {
-    const [p] = await this.d.db.select().from(payments).where(eq(payments.orderId, orderId));
+    const p = await paymentOfOrder(this.d.db, orderId);
     if (!p) throw new Error(`order ${orderId} has no payment row`);
     return p;
   }
@@ -55,14 +58,14 @@ export class Payments {
       if (!providerOrderId) {
         const created = await razorpay.createOrder(k, { amount: order.total, receipt: order.ordernumber, notes: { order_id: order.id } });
         providerOrderId = created.id;
-        await this.d.db.update(payments).set({ providerOrderId, updatedAt: new Date() }).where(eq(payments.id, p.id));
+        await recordProviderOrder(this.d.db, p.id, providerOrderId);
       }
       const checkout_url = k.simulated ? `/sim/checkout/razorpay/${providerOrderId}?return=${encodeURIComponent(confirmPath)}` : '';
       return { provider: 'razorpay', key_id: k.keyId, order_id: providerOrderId, amount: order.total, currency: 'INR', checkout_url };
     }
     let session = p.meta.payment_session_id;
     if (!session) {
-      const [user] = await this.d.db.select().from(users).where(eq(users.id, order.userId));
+      const user = await findUserById(this.d.db, order.userId);
       const created = await cashfree.createOrder(k, {
         order_id: order.id,
         order_amount: toRupees(order.total),
@@ -70,7 +73,7 @@ export class Payments {
         order_meta: { return_url: `${origin}${confirmPath}`, notify_url: `${k.simulated ? this.d.selfUrl() : origin}/s/api/payments/cashfree/webhook` },
       });
       session = created.payment_session_id;
-      await this.d.db.update(payments).set({ providerOrderId: created.order_id, meta: { payment_session_id: session }, updatedAt: new Date() }).where(eq(payments.id, p.id));
+      await recordProviderOrder(this.d.db, p.id, created.order_id, { payment_session_id: session });
     }
     const checkout_url = k.simulated ? `/sim/checkout/cashfree/${encodeURIComponent(session)}` : '';
     return { provider: 'cashfree', payment_session_id: session, order_id: order.id, mode: k.simulated || k.baseUrl.includes('sandbox') ? 'sandbox' : 'production', checkout_url };
@@ -84,30 +87,29 @@ export class Payments {
     let refund: PaymentRow | null = null;
     let placed = false;
     await this.d.db.transaction(async (tx) => {
-      const fresh = await tx
-        .insert(paymentEvents)
-        .values({ provider: order.paymentMethod, eventId: eventKey, orderId: order.id, kind, payload: payload as object })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.id });
-      if (fresh.length === 0) return; // this event was applied before
+      if (!(await recordPaymentEvent(tx, { provider: order.paymentMethod, eventId: eventKey, orderId: order.id, kind, payload }))) return; // applied before
       // Locks in the same order as cancel and release (order row, then payment row), so a payment
       // landing while the shopper cancels waits instead of deadlocking.
-      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
-      if (outcome.kind === 'failed') {
-        await tx.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
+      const status = await lockOrder(tx, order.id);
+      if (outcome.kind === 'paid' && outcome.amount !== order.total) {
+        // Signed, but not what the order costs: never marked paid. The event stays in the history
+        // and the payment and timeline say why, for the shop to review.
+        const review = `Payment ${outcome.providerPaymentId} of ${formatINR(toRupees(outcome.amount))} does not match the order total ${formatINR(toRupees(order.total))}: held for review`;
+        await holdForReview(tx, order.id, review);
+        await addEvent(tx, order, status ?? order.status, order.paymentMethod, review);
+        this.d.log.warn({ order: order.id, amount: outcome.amount, total: order.total }, 'payment amount differs from the order total');
         return;
       }
-      const [paid] = await tx
-        .update(payments)
-        .set({ status: 'paid', providerPaymentId: outcome.providerPaymentId, updatedAt: new Date() })
-        .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['pending', 'failed'])))
-        .returning();
+      if (outcome.kind === 'failed') {
+        await movePayment(tx, { orderId: order.id }, 'failed');
+        return;
+      }
+      const paid = await movePayment(tx, { orderId: order.id }, 'paid', { providerPaymentId: outcome.providerPaymentId });
       if (!paid) return; // already paid (the other of webhook / confirmation came first)
-      if (await moveOrder(tx, order.id, 'placed', { actor: order.paymentMethod, note: `Paid online (${order.paymentMethod === 'razorpay' ? 'Razorpay' : 'Cashfree'})` })) placed = true;
+      if (await moveOrder(tx, order.id, 'placed', { actor: order.paymentMethod, note: `Paid online (${PAYMENT_PROVIDER_NAMES[order.paymentMethod]})` })) placed = true;
       else {
         // Paid after the order was released or cancelled: the money goes back.
-        const [pending] = await tx.update(payments).set({ status: 'refund_pending', updatedAt: new Date() }).where(eq(payments.id, paid.id)).returning();
-        refund = pending ?? null;
+        refund = await movePayment(tx, { id: paid.id }, 'refund_pending');
       }
     });
     if (placed) await this.sendConfirmation(order.id);
@@ -119,7 +121,11 @@ export class Payments {
     const p = await this.paymentOf(order.id);
     const k = await this.keys(order.websiteId, 'razorpay');
     if (!p.providerOrderId || p.provider !== 'razorpay' || !safeEqual(razorpay.paymentSignature(k, p.providerOrderId, body.razorpay_payment_id), body.razorpay_signature)) throw paymentErrors.badSignature();
-    await this.settle(order, `payment:${body.razorpay_payment_id}`, 'checkout.verified', body, { kind: 'paid', providerPaymentId: body.razorpay_payment_id });
+    // The signature covers the ids, not the amount: Razorpay says what that payment was for.
+    const { items } = await razorpay.orderPayments(k, p.providerOrderId);
+    const paid = items.find((i) => i.id === body.razorpay_payment_id);
+    if (!paid) throw paymentErrors.badSignature();
+    await this.settle(order, `payment:${body.razorpay_payment_id}`, 'checkout.verified', body, { kind: 'paid', providerPaymentId: body.razorpay_payment_id, amount: paid.amount });
   }
 
   /** Asks the provider how the order stands (the confirm page, and the reconciler). */
@@ -131,7 +137,7 @@ export class Payments {
     if (order.paymentMethod === 'razorpay') {
       const { items } = await razorpay.orderPayments(k, p.providerOrderId);
       const captured = items.find((i) => i.status === 'captured');
-      if (captured) await this.settle(order, `payment:${captured.id}`, 'reconciled', captured, { kind: 'paid', providerPaymentId: captured.id });
+      if (captured) await this.settle(order, `payment:${captured.id}`, 'reconciled', captured, { kind: 'paid', providerPaymentId: captured.id, amount: captured.amount });
       return;
     }
     const cf = await cashfree.getOrder(k, p.providerOrderId);
@@ -139,37 +145,40 @@ export class Payments {
       const list = await cashfree.orderPayments(k, p.providerOrderId);
       const ok = list.find((x) => x.payment_status === 'SUCCESS');
       const id = String(ok?.cf_payment_id ?? cf.order_id);
-      await this.settle(order, `payment:${id}`, 'reconciled', cf, { kind: 'paid', providerPaymentId: id });
+      await this.settle(order, `payment:${id}`, 'reconciled', cf, { kind: 'paid', providerPaymentId: id, amount: toPaise(ok?.payment_amount ?? cf.order_amount) });
     }
   }
 
   /** POST from Razorpay: X-Razorpay-Signature over the raw body; x-razorpay-event-id for idempotency. */
   async razorpayWebhook(raw: string, signature: string, eventId: string) {
-    const body = JSON.parse(raw) as { event: string; payload?: { payment?: { entity?: { id: string; order_id: string; error_description?: string } } } };
+    const body = parseWebhook(razorpayWebhookBody, raw);
     const entity = body.payload?.payment?.entity;
     if (!entity?.order_id) return;
-    const [p] = await this.d.db.select().from(payments).where(and(eq(payments.provider, 'razorpay'), eq(payments.providerOrderId, entity.order_id)));
+    const p = await paymentByProviderOrder(this.d.db, 'razorpay', entity.order_id);
     if (!p) return;
     const k = await this.keys(p.websiteId, 'razorpay');
     if (!safeEqual(razorpay.webhookSignature(k, raw), signature)) throw paymentErrors.badSignature();
-    const [order] = await this.d.db.select().from(orders).where(eq(orders.id, p.orderId));
+    const order = await orderById(this.d.db, p.orderId);
     if (!order) return;
-    if (body.event === 'payment.captured' || body.event === 'order.paid') await this.settle(order, eventId || `payment:${entity.id}`, body.event, body, { kind: 'paid', providerPaymentId: entity.id });
+    if (body.event === 'payment.captured' || body.event === 'order.paid') await this.settle(order, eventId || `payment:${entity.id}`, body.event, body, { kind: 'paid', providerPaymentId: entity.id, amount: entity.amount });
     else if (body.event === 'payment.failed') await this.settle(order, eventId || `failed:${entity.id}`, body.event, body, { kind: 'failed', reason: entity.error_description ?? 'Payment failed' });
   }
 
   /** POST from Cashfree: x-webhook-signature = base64 HMAC(timestamp + raw body). */
-  async cashfreeWebhook(raw: string, signature: string, timestamp: string) {
-    const body = JSON.parse(raw) as { type: string; data?: { order?: { order_id: string }; payment?: { cf_payment_id: string | number; payment_status: string; payment_message?: string } } };
+  async cashfreeWebhook(raw: string, signature: string, timestamp: string, now = Date.now()) {
+    const body = parseWebhook(cashfreeWebhookBody, raw);
     const orderId = body.data?.order?.order_id;
     const payment = body.data?.payment;
     if (!orderId || !payment) return;
-    const [order] = await this.d.db.select().from(orders).where(eq(orders.id, orderId));
+    const order = await orderById(this.d.db, orderId);
     if (!order || order.paymentMethod !== 'cashfree') return;
     const k = await this.keys(order.websiteId, 'cashfree');
     if (!safeEqual(cashfree.webhookSignature(k, timestamp, raw), signature)) throw paymentErrors.badSignature();
+    // The timestamp is signed with the body: an old one is a replay (Cashfree sends seconds or milliseconds).
+    const ts = Number(timestamp);
+    if (!Number.isFinite(ts) || Math.abs(now - (ts > 1e12 ? ts : ts * 1000)) > WEBHOOK_REPLAY_WINDOW_MS) throw paymentErrors.staleWebhook();
     const id = String(payment.cf_payment_id);
-    if (payment.payment_status === 'SUCCESS') await this.settle(order, `payment:${id}`, body.type, body, { kind: 'paid', providerPaymentId: id });
+    if (payment.payment_status === 'SUCCESS') await this.settle(order, `payment:${id}`, body.type, body, { kind: 'paid', providerPaymentId: id, amount: toPaise(payment.payment_amount) });
     else if (payment.payment_status === 'FAILED' || payment.payment_status === 'USER_DROPPED') await this.settle(order, `failed:${id}`, body.type, body, { kind: 'failed', reason: payment.payment_message ?? 'Payment failed' });
   }
 
@@ -187,7 +196,8 @@ export class Payments {
       const r = p.provider === 'razorpay' ? await razorpay.refund(k, p.providerPaymentId, p.amount) : await cashfree.refund(k, p.providerOrderId, toRupees(p.amount), `refund-${p.orderId}`);
       const refundId = 'id' in r ? r.id : r.refund_id;
       const done = ('status' in r ? r.status : r.refund_status) === 'processed' || ('refund_status' in r && r.refund_status === 'SUCCESS');
-      await this.d.db.update(payments).set({ refundId, status: done ? 'refunded' : 'refund_pending', updatedAt: new Date() }).where(and(eq(payments.id, p.id), eq(payments.status, 'refund_pending')));
+      if (done) await movePayment(this.d.db, { id: p.id }, 'refunded', { refundId });
+      else await recordRefundId(this.d.db, p.id, refundId);
     } catch (e) {
       this.d.log.error({ err: e, order: p.orderId }, 'refund failed; left refund_pending for a retry');
     }
@@ -200,7 +210,7 @@ export class Payments {
    */
   async releaseAbandoned(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - this.d.config.paymentTimeoutMinutes * 60_000);
-    const stale = await this.d.db.select().from(orders).where(and(eq(orders.status, 'pending_payment'), lt(orders.createdAt, cutoff))).limit(50);
+    const stale = await abandonedOrders(this.d.db, cutoff, 50);
     let released = 0;
     for (const o of stale) {
       try {
@@ -211,8 +221,8 @@ export class Payments {
       const done = await this.d.db.transaction(async (tx) => {
         const moved = await moveOrder(tx, o.id, 'payment_failed', { actor: 'system', note: 'Payment not completed in time: stock released' });
         if (!moved) return false;
-        await releaseOrder(tx, moved);
-        await tx.update(payments).set({ status: 'failed', updatedAt: new Date() }).where(and(eq(payments.orderId, o.id), eq(payments.status, 'pending')));
+        await releaseOrder(tx, moved, { actor: 'system' });
+        await movePayment(tx, { orderId: o.id }, 'failed');
         return true;
       });
       if (done) released++;
@@ -223,10 +233,10 @@ export class Payments {
   /** The order confirmation email, through the outbox. */
   async sendConfirmation(orderId: string) {
     try {
-      const [o] = await this.d.db.select().from(orders).where(eq(orders.id, orderId));
-      const [u] = o ? await this.d.db.select().from(users).where(eq(users.id, o.userId)) : [];
+      const o = await orderById(this.d.db, orderId);
+      const u = o ? await findUserById(this.d.db, o.userId) : null;
       if (!o || !u?.email) return;
-      const lines = rowsText(await this.d.db.execute(sql`select product_name, pack_name, quantity, amount from order_lines where order_id = ${o.id} order by id`));
+      const lines = (await orderLinesOf(this.d.db, o.id)).map((r) => `${r.quantity} × ${packLabel(r.productName, r.packName)}: ${formatINR(toRupees(r.amount))}`).join('\n');
       const slot = o.slotDate ? `\nDelivery: ${o.slotDate} ${o.slotStart}–${o.slotEnd}` : '';
       await this.d.outbox.send({
         websiteId: o.websiteId,
@@ -241,7 +251,32 @@ export class Payments {
   }
 }
 
-function rowsText(result: unknown): string {
-  const rows = ((result as { rows?: Array<{ product_name: string; pack_name: string; quantity: number; amount: number }> }).rows ?? []);
-  return rows.map((r) => `${r.quantity} × ${r.product_name} - ${r.pack_name}: ${formatINR(toRupees(r.amount))}`).join('\n');
+/** A signed Cashfree webhook older (or newer) than this is refused. */
+export const WEBHOOK_REPLAY_WINDOW_MS = 5 * 60_000;
+
+// What the webhooks must carry; anything else (not JSON, `null`, wrong types, NUL bytes) is a 400.
+const id = z.string().min(1).max(200).regex(/^[^\0]*$/);
+const razorpayWebhookBody = z.object({
+  event: id,
+  payload: z.object({ payment: z.object({ entity: z.object({ id, order_id: id, amount: z.number().int().nonnegative(), error_description: z.string().max(1000).nullish() }) }).optional() }).optional(),
+});
+const cashfreeWebhookBody = z.object({
+  type: id,
+  data: z.object({
+    order: z.object({ order_id: id }).optional(),
+    payment: z.object({ cf_payment_id: z.union([id, z.number()]), payment_status: id, payment_amount: z.number().nonnegative(), payment_message: z.string().max(1000).nullish() }).optional(),
+  }).optional(),
+});
+
+function parseWebhook<T>(schema: z.ZodType<T>, raw: string): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw paymentErrors.badWebhook();
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw paymentErrors.badWebhook();
+  return parsed.data;
 }
+

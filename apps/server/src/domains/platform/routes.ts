@@ -12,9 +12,11 @@ export const platformRoutes: FastifyPluginAsyncZod<{ database: Database; config:
   });
 
   /** Spec §7: sets the readable XSRF-TOKEN cookie the client echoes in X-XSRF-TOKEN. */
+  // Bound to the session, or to the pre-session id it will have: no row is written here, so a
+  // visitor (or a crawler) that never changes anything leaves nothing in the sessions table.
   app.get('/cookie', async (req, reply) => {
-    const session = await req.session.ensure();
-    setXsrfCookie(reply, mintXsrfToken(config.sessionSecret, session.id), config.production);
+    const id = (await req.session.csrfId(true))!;
+    setXsrfCookie(reply, mintXsrfToken(config.sessionSecret, id), config.production);
     return reply.status(204).send();
   });
 };

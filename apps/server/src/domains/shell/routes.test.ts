@@ -1,4 +1,5 @@
 import { initSchema } from '@grocer/shared/storefront';
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pages, products, websiteSettings } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { createTestApp } from '../../test/app';
-import { forgetStoreData } from '../website/service';
+import { invalidateWebsite } from '../../http/cache';
 
 // A stand-in for the built web app: the same placeholders vite keeps in index.html.
 const dist = mkdtempSync(path.join(os.tmpdir(), 'grocer-dist-'));
@@ -47,7 +48,7 @@ describe('HTML shell', () => {
   it("paints in the website's own colours and font from the first byte, and a theme cannot inject CSS", async () => {
     const [before] = await t.db.select().from(websiteSettings);
     await t.db.update(websiteSettings).set({ activeTheme: { primary: '#7c3aed', accent: 'rgb(190, 18, 60)', evil: 'red;}</style><script>alert(1)</script>' }, fontFamily: "'Poppins', sans-serif" });
-    forgetStoreData();
+    invalidateWebsite();
     try {
       const html = (await t.app.inject('/about-us')).body;
       const css = /<style id="site-theme">:root\{(.*?)\}<\/style>/.exec(html)?.[1] ?? '';
@@ -55,7 +56,7 @@ describe('HTML shell', () => {
       expect(html).not.toContain('<script>alert(1)'); // (the init JSON carries it escaped, as data)
     } finally {
       await t.db.update(websiteSettings).set({ activeTheme: before!.activeTheme, fontFamily: before!.fontFamily });
-      forgetStoreData();
+      invalidateWebsite();
     }
   });
 
@@ -63,7 +64,7 @@ describe('HTML shell', () => {
     const [before] = await t.db.select().from(websiteSettings);
     const headOf = async (fontFamily: string) => {
       await t.db.update(websiteSettings).set({ fontFamily });
-      forgetStoreData();
+      invalidateWebsite();
       const html = (await t.app.inject('/about-us')).body;
       return html.slice(0, html.indexOf('</head>'));
     };
@@ -86,7 +87,7 @@ describe('HTML shell', () => {
       for (const url of ['/fonts/..%2F..%2Fpackage.json', '/fonts/poppins-latin-400-italic.woff2', '/fonts/passwd']) expect((await t.app.inject(url)).statusCode).toBe(404);
     } finally {
       await t.db.update(websiteSettings).set({ fontFamily: before!.fontFamily });
-      forgetStoreData();
+      invalidateWebsite();
     }
   });
 
@@ -115,4 +116,43 @@ describe('HTML shell', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await t.app.inject('/assets/missing.js')).statusCode).toBe(404);
   });
+});
+
+describe('Content-Security-Policy of the shell', () => {
+  const policy = (res: { headers: Record<string, unknown> }) => String(res.headers['content-security-policy']);
+
+  it("allows this origin's scripts, a fresh nonce per response, the payment providers and the owner's scripts by host and hash", async () => {
+    const [before] = await t.db.select().from(websiteSettings);
+    const inline = "window.dataLayer = window.dataLayer || [];\r\nfunction gtag(){dataLayer.push(arguments)}";
+    await t.db.update(websiteSettings).set({
+      pageScripts: { head: `<script async src="https://www.googletagmanager.com/gtag/js?id=G-1"></script><script>${inline}</script>`, body: '<script type="application/ld+json">{"a":1}</script>' },
+    });
+    invalidateWebsite();
+    try {
+      const a = await t.app.inject('/');
+      const b = await t.app.inject('/');
+      const csp = policy(a);
+      expect(csp).toMatch(/^script-src 'self' 'nonce-[\w-]{22}' https:\/\/checkout\.razorpay\.com https:\/\/sdk\.cashfree\.com https:\/\/www\.googletagmanager\.com 'sha256-[\w+/=]+'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'$/);
+      // the browser hashes the inline script as parsed: line endings normalised to LF
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(inline.replace('\r\n', '\n')).digest('base64')}'`);
+      expect(policy(b).match(/'nonce-[^']+'/)![0]).not.toBe(csp.match(/'nonce-[^']+'/)![0]);
+      // another website's owner scripts are not allowed here
+      await t.db.update(websiteSettings).set({ pageScripts: before!.pageScripts });
+      invalidateWebsite();
+      expect(policy(await t.app.inject('/'))).not.toContain('googletagmanager');
+    } finally {
+      await t.db.update(websiteSettings).set({ pageScripts: before!.pageScripts });
+      invalidateWebsite();
+    }
+  });
+
+  it('sends HSTS only in production', async () => {
+    expect((await t.app.inject('/')).headers['strict-transport-security']).toBeUndefined();
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-value' } });
+    try {
+      expect((await prod.app.inject('/s/api/health')).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await prod.close();
+    }
+  }, 60_000);
 });

@@ -8,12 +8,15 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, Errors } from '../../http/errors';
+import { decodeUrlText } from '../../http/nul-guard';
 import { catalogueContext } from '../catalogue/routes';
-import { getProductBySlug, listProducts, relatedProducts } from '../catalogue/service';
+import { getProduct, listProducts, relatedProducts } from '../catalogue/service';
 import { productsQuerySchema } from '@grocer/shared/catalogue';
 import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
-import { findPage, getPageData } from '../content/service';
+import { findPage, getPageData, warnBlockProblems } from '../content/service';
+import { listSuppliers, SUPPLIERS_PATH } from '../content/suppliers';
 import { loadInit } from '../website/service';
+import { contentSecurityPolicy, newNonce } from './csp';
 import { registerFonts } from './fonts';
 import { renderHead, scriptJson, type HeadData } from './head';
 import { appScripts, eagerScripts, scriptsAfterPaint, type AppScripts } from './scripts';
@@ -79,13 +82,19 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
       }
     }
     const { template, entry, imports } = built;
+    const nonce = newNonce();
     const chunks = [...imports, ...preloads(pathname)];
     // A server-rendered page is complete without JavaScript: its scripts wait for the first paint.
     const page = (body === null ? template : template.replace(/<div id="app">[\s\S]*?<\/div><\/div>/, () => `<div id="app" data-ssr="1">${body}</div>`))
       .replace('<!--app-head-->', `${head}\n    ${body === null ? eagerScripts(entry, chunks) : ''}\n    ${pageScripts.head}`)
-      .replace('<!--app-data-->', `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>${body === null ? '' : scriptsAfterPaint(entry, chunks)}`)
+      .replace('<!--app-data-->', `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>${body === null ? '' : scriptsAfterPaint(entry, chunks, nonce)}`)
       .replace('</body>', `${pageScripts.body}\n  </body>`);
-    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .header('content-security-policy', contentSecurityPolicy(nonce, pageScripts.head + pageScripts.body));
     // Compressed here: this handler is not a route, so the compression plugin does not see it.
     const accept = String(req.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }));
@@ -99,6 +108,7 @@ function routeModule(pathname: string): string {
   if (/^\/products\/[^/]+\/?$/.test(pathname)) return 'src/app/routes/product.tsx';
   if (/^\/products\/?$/.test(pathname)) return 'src/app/routes/products.tsx';
   if (/^\/categories\/?$/.test(pathname)) return 'src/app/routes/categories.tsx';
+  if (pathname === SUPPLIERS_PATH) return 'src/app/routes/suppliers.tsx';
   if (pathname.startsWith('/auth/')) return 'src/app/routes/auth.tsx';
   if (/^\/(checkout|order)(\/|$)/.test(pathname)) return 'src/app/routes/checkout.tsx';
   if (/^\/account(\/|$)/.test(pathname)) return 'src/app/routes/account.tsx';
@@ -159,9 +169,10 @@ async function headFor(db: Db, config: Config, req: FastifyRequest, init: Awaite
   const product = /^\/products\/([^/]+)\/?$/.exec(path);
   if (product) {
     try {
-      const slug = decodeURIComponent(product[1]!);
+      const slug = decodeUrlText(product[1]!);
+      if (slug === null) throw Errors.notFound('Product not found');
       const ctx = await catalogueContext(db, req);
-      const p = await getProductBySlug(db, ctx, slug);
+      const p = await getProduct(db, ctx, slug);
       data.push([['product', slug], p]);
       data.push([['product', slug, 'related'], { data: await relatedProducts(db, ctx, slug) }]);
       const pack = p.packs[0];
@@ -206,10 +217,13 @@ async function headFor(db: Db, config: Config, req: FastifyRequest, init: Awaite
     head = { ...base, title: q ? `Results for "${q}" | ${init.web.name}` : `All products | ${init.web.name}`, url: origin + path };
   } else if (path === '/categories') {
     head = { ...base, title: `Categories | ${init.web.name}` };
+  } else if (path === SUPPLIERS_PATH && init.web.show_supplier_page) {
+    data.push([['suppliers'], { data: await listSuppliers(db, req.website.id) }]);
+    head = { ...base, title: `Suppliers | ${init.web.name}` };
   } else if (!APP_ROUTES.test(path)) {
     const page = await findPage(db, req.website.id, path);
     if (page) {
-      data.push([['page', path], await getPageData(db, await catalogueContext(db, req), path)]);
+      data.push([['page', path], await getPageData(db, await catalogueContext(db, req), path, warnBlockProblems(req.log))]);
       head = { ...base, title: page.seoTitle || page.title || base.title, description: page.seoDescription || base.description, keywords: page.seoKeyword || base.keywords, schemaScript: page.schemaScript };
     } else {
       status = 404;

@@ -46,6 +46,7 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
     // Personal (who is signed in), and never for search engines.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(page);
   };
-  app.get('/bos/admin', shell);
-  app.get('/bos/admin/*', shell);
+  // Pages, not API calls: kept out of the OpenAPI document of /s/api.
+  app.get('/bos/admin', { schema: { hide: true } }, shell);
+  app.get('/bos/admin/*', { schema: { hide: true } }, shell);
 }

@@ -10,6 +10,6 @@ export const websiteRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   // The response schema strips what the shell needs but the API should not expose (page scripts).
   app.get('/init', { schema: { response: { 200: initSchema } } }, async (req, reply) => {
     if (await req.session.get()) return loadInit(db, req);
-    return sendJson(reply, await cache.get(String(req.website.id), async () => initSchema.parse(await loadInit(db, req))));
+    return sendJson(reply, await cache.get(req.website.id, 'init', async () => initSchema.parse(await loadInit(db, req))));
   });
 };

@@ -1,49 +1,36 @@
 import { emptyCart, type Cart } from '@grocer/shared/cart';
 import type { Category } from '@grocer/shared/catalogue';
 import { navSettingSchema, popupSchema, webSeoSchema, type Init, type NavItem } from '@grocer/shared/storefront';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { navItems, pages, websiteSettings, websites } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { websiteCache } from '../../http/cache';
+import { publishedPages } from '../content/service';
+import { navItems, websiteSettings, websites } from './tables';
 import { currentUser } from '../../http/auth';
 import { Errors } from '../../http/errors';
 import { cartContext } from '../cart/routes';
 import { loadCart } from '../cart/service';
 import { loadTaxonomy } from '../catalogue/service';
+import { SUPPLIERS_PATH } from '../content/suppliers';
 
 type StoreData = Omit<Init, 'user' | 'pincode' | 'cart'> & { pageScripts: { head: string; body: string } };
 
-const TTL_MS = 5000;
-const storeCache = new Map<number, { at: number; data: Promise<StoreData> }>();
-
-/** Drop the cached store data (after an admin changes settings, navs or pages). */
-export function forgetStoreData(websiteId?: number) {
-  if (websiteId === undefined) storeCache.clear();
-  else storeCache.delete(websiteId);
-}
+const storeCache = websiteCache<StoreData>({ ttlMs: 5000 });
 
 /**
  * The website-wide part of /s/api/init: settings, taxonomy, navs, footers, pages. Cached per
  * website for a few seconds (safe to be stale for seconds; every process converges).
  */
 export function loadStoreData(db: Db, websiteId: number): Promise<StoreData> {
-  const hit = storeCache.get(websiteId);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.data;
-  const data = readStoreData(db, websiteId);
-  storeCache.set(websiteId, { at: Date.now(), data });
-  data.catch(() => storeCache.delete(websiteId));
-  return data;
+  return storeCache.get(websiteId, 'store', () => readStoreData(db, websiteId));
 }
 
 async function readStoreData(db: Db, websiteId: number): Promise<StoreData> {
   const [[site], items, pageRows, taxonomy] = await Promise.all([
     db.select({ website: websites, settings: websiteSettings }).from(websites).leftJoin(websiteSettings, eq(websiteSettings.websiteId, websites.id)).where(eq(websites.id, websiteId)).limit(1),
     db.select().from(navItems).where(eq(navItems.websiteId, websiteId)).orderBy(asc(navItems.position), asc(navItems.id)),
-    db
-      .select({ url: pages.url, title: pages.title, show_footer: pages.showFooter, show_sub_navbar: pages.showSubNavbar, show_navbar: pages.showNavbar })
-      .from(pages)
-      .where(and(eq(pages.websiteId, websiteId), eq(pages.published, true)))
-      .orderBy(asc(pages.url)),
+    publishedPages(db, websiteId),
     loadTaxonomy(db, websiteId),
   ]);
   if (!site) throw Errors.websiteNotFound();
@@ -51,6 +38,8 @@ async function readStoreData(db: Db, websiteId: number): Promise<StoreData> {
   const navSetting = parseNavSetting(s?.navSetting ?? {});
   const seo = webSeoSchema.safeParse({ og_title: '', og_description: '', meta_keywords: '', og_image: '', ...(s?.seo ?? {}) });
   const popup = s?.popup ? popupSchema.safeParse(s.popup) : null;
+  // Links to the suppliers page are hidden while the website does not show it (spec §3).
+  const shown = (i: { link: string | null; value: string | null }) => s?.showSupplierPage || (i.link !== SUPPLIERS_PATH && i.value !== SUPPLIERS_PATH);
   return {
     web: {
       id: site.website.id,
@@ -72,8 +61,8 @@ async function readStoreData(db: Db, websiteId: number): Promise<StoreData> {
     webAddress: s?.webAddress ?? {},
     popup: popup?.success ? popup.data : null,
     webPages: pageRows,
-    navs: buildTree(items.filter((i) => i.kind === 'nav'), taxonomy.tree),
-    footers: buildTree(items.filter((i) => i.kind === 'footer'), taxonomy.tree),
+    navs: buildTree(items.filter((i) => i.kind === 'nav' && shown(i)), taxonomy.tree),
+    footers: buildTree(items.filter((i) => i.kind === 'footer' && shown(i)), taxonomy.tree),
     pageScripts: s?.pageScripts ?? { head: '', body: '' },
   };
 }
@@ -155,4 +144,25 @@ export async function loadInit(db: Db, req: FastifyRequest): Promise<Init & { pa
     pincode: session?.pincode ?? null,
     cart,
   };
+}
+
+/** The website's settings row (null: it runs on the defaults of /s/api/init). */
+export async function websiteSettingsRow(db: Db, websiteId: number) {
+  const [row] = await db.select().from(websiteSettings).where(eq(websiteSettings.websiteId, websiteId));
+  return row ?? null;
+}
+
+/** Every website, for the super-admin's website switcher. */
+export function listWebsites(db: Db) {
+  return db.select({ id: websites.id, name: websites.name, is_default: websites.isDefault }).from(websites).orderBy(asc(websites.id));
+}
+
+/** Who a website is (invoices, payment keys): its name, whether it is the default one, its address. */
+export async function websiteProfile(db: DbOrTx, websiteId: number): Promise<{ name: string; isDefault: boolean; webAddress: Record<string, unknown> | null } | null> {
+  const [row] = await db
+    .select({ name: websites.name, isDefault: websites.isDefault, webAddress: websiteSettings.webAddress })
+    .from(websites)
+    .leftJoin(websiteSettings, eq(websiteSettings.websiteId, websites.id))
+    .where(eq(websites.id, websiteId));
+  return row ?? null;
 }

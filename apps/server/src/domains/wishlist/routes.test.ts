@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stock, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
-import { seedCartShop, signInAs, type CartShop } from '../cart/test-fixture';
+import { seedCartShop, setStock, signInAs, type CartShop } from '../cart/test-fixture';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let shop: CartShop;
@@ -127,13 +126,13 @@ describe('wishlists', () => {
 
   it('picks the first pack in stock', async () => {
     const c = await signedIn();
-    await t.db.update(stock).set({ available: 0 }).where(and(eq(stock.packId, shop.packs.rice1.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+    await setStock(t.db, shop.websiteId, shop.packs.rice1.id, shop.warehouses.blr.id, 0);
     try {
       await c.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null });
       const res = await c.post('/s/api/wishlist/to-cart', { wishlist_category_id: null });
       expect(res.json().cart.items.map((i: { pack: string }) => i.pack)).toEqual(['5 kg']);
     } finally {
-      await t.db.update(stock).set({ available: 3 }).where(and(eq(stock.packId, shop.packs.rice1.id), eq(stock.warehouseId, shop.warehouses.blr.id)));
+      await setStock(t.db, shop.websiteId, shop.packs.rice1.id, shop.warehouses.blr.id, 3);
     }
   });
 });

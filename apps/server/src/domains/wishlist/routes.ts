@@ -1,3 +1,5 @@
+import { okSchema } from '@grocer/shared/storefront';
+import { coercedIdSchema } from '@grocer/shared/ids';
 import {
   wishlistCategoryBodySchema,
   wishlistCategoryRowSchema,
@@ -25,7 +27,7 @@ import {
   type WishlistOwner,
 } from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: coercedIdSchema });
 
 export const wishlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** Wishlists belong to signed-in shoppers: 401 otherwise. */
@@ -57,7 +59,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     renameWishlistCategory(db, await owner(req), req.params.id, req.body.name),
   );
 
-  app.delete('/wishlistCategory/:id', { schema: { params: idParams, response: { 200: z.object({ ok: z.literal(true) }) } } }, async (req) => {
+  app.delete('/wishlistCategory/:id', { schema: { params: idParams, response: { 200: okSchema } } }, async (req) => {
     await deleteWishlistCategory(db, await owner(req), req.params.id);
     return { ok: true as const };
   });

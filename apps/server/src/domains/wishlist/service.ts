@@ -1,11 +1,12 @@
+import { errorMessage } from '@grocer/shared/errors';
 import type { WishlistCategory } from '@grocer/shared/wishlist';
 import { DEFAULT_WISHLIST_NAME } from '@grocer/shared/wishlist';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { packs, products, stock, wishlistCategories, wishlistItems } from '../../db/schema';
-import { AppError, Errors } from '../../http/errors';
+import { wishlistCategories, wishlistItems } from './tables';
+import { AppError, Errors, fail } from '../../http/errors';
 import { addToCart, type CartContext } from '../cart/service';
-import { hydrateProducts, wishlistedProductIds } from '../catalogue/service';
+import { hydrateProducts, packsWithStock, productNames } from '../catalogue/service';
 import { deliveryContext } from '../delivery/service';
 
 export interface WishlistOwner {
@@ -31,14 +32,27 @@ const inList = (categoryId: number | null) => (categoryId === null ? isNull(wish
  * Toggles a product in one list (null = Default). Answers whether it is now in that list and
  * whether it is in any list (the product's `wishlist` flag).
  */
+/** Which of `productIds` the user has in any wishlist (the heart on product cards). */
+export async function wishlistedProductIds(db: DbOrTx, websiteId: number, userId: number | null, productIds: number[]): Promise<Set<number>> {
+  if (!userId || !productIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ productId: wishlistItems.productId })
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.websiteId, websiteId), eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, productIds)));
+  return new Set(rows.map((r) => r.productId));
+}
+
+/** The account dashboard's figures: lists (the default one always counts) and saved items. */
+export async function wishlistCounts(db: DbOrTx, owner: WishlistOwner): Promise<{ lists: number; items: number }> {
+  const mine = <T extends typeof wishlistCategories | typeof wishlistItems>(t: T) => and(eq(t.websiteId, owner.websiteId), eq(t.userId, owner.userId));
+  const [lists] = await db.select({ n: count() }).from(wishlistCategories).where(mine(wishlistCategories));
+  const [items] = await db.select({ n: count() }).from(wishlistItems).where(mine(wishlistItems));
+  return { lists: (lists?.n ?? 0) + 1, items: items?.n ?? 0 };
+}
+
 export async function toggleWishlist(db: Db, owner: WishlistOwner, input: { productId: number; categoryId: number | null }) {
   await assertOwnList(db, owner, input.categoryId);
-  const [product] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, input.productId), eq(products.websiteId, owner.websiteId)))
-    .limit(1);
-  if (!product) throw Errors.notFound('This product is no longer available');
+  if (!(await productNames(db, owner.websiteId, [input.productId])).has(input.productId)) throw Errors.notFound('This product is no longer available');
   const where = and(eq(wishlistItems.websiteId, owner.websiteId), eq(wishlistItems.userId, owner.userId), eq(wishlistItems.productId, input.productId), inList(input.categoryId));
   const removed = await db.delete(wishlistItems).where(where).returning({ id: wishlistItems.id });
   if (removed.length === 0) {
@@ -74,7 +88,7 @@ async function assertNameFree(db: DbOrTx, owner: WishlistOwner, name: string, ex
     );
   if (rows.some((r) => r.id !== exceptId)) throw nameTaken(name);
 }
-const nameTaken = (name: string) => new AppError(409, 'WISHLIST_NAME_TAKEN', `You already have a wishlist named ${name}`, { name: [`You already have a wishlist named ${name}`] });
+const nameTaken = (name: string) => fail('WISHLIST_NAME_TAKEN', { name }).withErrors({ name: [errorMessage('WISHLIST_NAME_TAKEN', { name })] });
 
 export async function createWishlistCategory(db: Db, owner: WishlistOwner, name: string) {
   await assertNameFree(db, owner, name);
@@ -129,10 +143,9 @@ export interface ToCartResult {
  */
 export async function wishlistToCart(db: Db, owner: WishlistOwner, cart: CartContext, input: { categoryId: number | null; productId?: number; move: boolean }) {
   await assertOwnList(db, owner, input.categoryId);
-  const items = await db
-    .select({ productId: wishlistItems.productId, name: products.name })
+  const saved = await db
+    .select({ productId: wishlistItems.productId })
     .from(wishlistItems)
-    .innerJoin(products, eq(products.id, wishlistItems.productId))
     .where(
       and(
         eq(wishlistItems.websiteId, owner.websiteId),
@@ -142,17 +155,14 @@ export async function wishlistToCart(db: Db, owner: WishlistOwner, cart: CartCon
       ),
     )
     .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id));
+  const names = await productNames(db, owner.websiteId, saved.map((i) => i.productId));
+  const items = saved.flatMap((i) => (names.has(i.productId) ? [{ productId: i.productId, name: names.get(i.productId)! }] : []));
   if (input.productId && items.length === 0) throw Errors.notFound('This product is not in the wishlist');
   const delivery = await deliveryContext(db, owner.websiteId, cart.pincode);
   const warehouseId = delivery.zone?.warehouseId ?? null;
   const result: ToCartResult = { added: [], skipped: [] };
   for (const item of items) {
-    const packRows = await db
-      .select({ id: packs.id, available: stock.available })
-      .from(packs)
-      .leftJoin(stock, and(eq(stock.packId, packs.id), warehouseId === null ? sql`false` : eq(stock.warehouseId, warehouseId)))
-      .where(and(eq(packs.productId, item.productId), eq(packs.websiteId, owner.websiteId)))
-      .orderBy(asc(packs.position), asc(packs.id));
+    const packRows = await packsWithStock(db, owner.websiteId, item.productId, warehouseId);
     const pack = packRows.find((p) => (p.available ?? 0) > 0) ?? packRows[0];
     if (!pack) {
       result.skipped.push({ product_id: item.productId, name: item.name, reason: 'This product is no longer available' });

@@ -4,6 +4,7 @@ import { useProductOptions } from '../../features/products/api/get-options';
 import { useProduct } from '../../features/products/api/get-product';
 import { ProductEditor } from '../../features/products/components/product-editor';
 import { NotFound } from '../route-error';
+import { errorMessage } from '../../lib/error-message';
 
 export function ProductRoute() {
   const id = Number(useParams().id);
@@ -14,7 +15,7 @@ export function ProductRoute() {
   if (error)
     return (
       <p role="alert" className="text-red-700">
-        {error.message}
+        {errorMessage(error)}
       </p>
     );
   if (!product.data || !options.data) return <LoadingView />;

@@ -1,6 +1,7 @@
 import { Check, ChevronDown, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { filterOptions } from './combobox-filter';
+import { POPPER_OFFSET, POPPER_Z_INDEX } from './popper';
 
 export interface Option {
   value: string;
@@ -47,7 +48,7 @@ export function Combobox({ options, value, onChange, multiple = false, placehold
         </span>
       </button>
       {open && (
-        <div className="absolute z-[9999] mt-2 w-full rounded-lg border bg-white p-2 shadow-lg">
+        <div className="absolute w-full rounded-lg border bg-white p-2 shadow-lg" style={{ zIndex: POPPER_Z_INDEX, marginTop: POPPER_OFFSET }}>
           <input ref={search} value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search" aria-label={`Search ${label}`} className="mb-2 h-9 w-full rounded border px-2 text-sm" />
           <ul id={listId} role="listbox" aria-multiselectable={multiple} className="max-h-[16rem] overflow-auto">
             {shown.length === 0 ? (

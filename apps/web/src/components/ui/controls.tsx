@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { Calendar } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { PAGE_SIZES } from '@grocer/shared/pagination';
+import { POPPER_OFFSET, POPPER_Z_INDEX } from './popper';
 
 /** Per-page selector (5, 10, 20, 50, 100); empty values are ignored. */
 export function PerPageSelect({ value, onChange }: { value: number; onChange: (n: number) => void }) {
@@ -71,7 +72,7 @@ export function DatePicker({ value, onChange, label }: { value: string | null; o
         </button>
       </div>
       {open && (
-        <div role="dialog" aria-label="Choose a date" className="absolute z-[9999] mt-2 w-72 rounded-lg border bg-white p-3 shadow-lg">
+        <div role="dialog" aria-label="Choose a date" className="absolute w-72 rounded-lg border bg-white p-3 shadow-lg" style={{ zIndex: POPPER_Z_INDEX, marginTop: POPPER_OFFSET }}>
           <div className="mb-2 flex gap-2">
             <select aria-label="Month" value={view.month()} onChange={(e) => setView(view.month(Number(e.target.value)))} className="flex-1 rounded border px-1 py-1 text-sm">
               {MONTHS.map((m, i) => (

@@ -286,6 +286,13 @@ describe('DatePicker', () => {
     expect(calendar()).not.toBeNull();
   });
 
+  it('opens 10 px below its field, at popper z-index 9999 (spec §9)', () => {
+    mount(<Harness initial="2024-03-05" onChange={() => {}} />);
+    click(button('Open calendar'));
+    const panel = calendar() as HTMLElement;
+    expect([panel.style.zIndex, panel.style.marginTop]).toEqual(['9999', '10px']);
+  });
+
   it('closes on a mousedown outside it, not on one inside', () => {
     mount(<Harness initial="2024-03-05" onChange={() => {}} />);
     click(button('Open calendar'));
@@ -534,6 +541,13 @@ describe('Combobox', () => {
     mount(<Harness />);
     click(trigger());
     expect(listbox().className.split(' ')).toContain('max-h-[16rem]');
+  });
+
+  it('opens its list 10 px below, at popper z-index 9999 (spec §9)', () => {
+    mount(<Harness />);
+    click(trigger());
+    const panel = listbox().parentElement!;
+    expect([panel.style.zIndex, panel.style.marginTop]).toEqual(['9999', '10px']);
   });
 
   it('single select: choosing sends [value], shows its label and closes', () => {

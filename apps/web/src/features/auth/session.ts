@@ -1,8 +1,8 @@
-import type { CodeSent } from '@grocer/shared/account';
+import type { CodeSent, RegisterBody } from '@grocer/shared/account';
 import type { Cart } from '@grocer/shared/cart';
 import type { Init, User } from '@grocer/shared/storefront';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, apiChecked } from '../../lib/api';
 import { initQuery } from '../../lib/init';
 
 /** Where the code went, kept for /auth/verify across a reload (sessionStorage). */
@@ -11,10 +11,12 @@ const PENDING_KEY = 'auth.pending';
 export interface PendingSignIn extends CodeSent {
   /** when the code was sent (ms), for the resend countdown */
   sentAt: number;
+  /** a registration's details, to send its codes again */
+  register?: RegisterBody;
 }
 
 export const pendingSignIn = {
-  save: (sent: CodeSent) => sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...sent, sentAt: Date.now() } satisfies PendingSignIn)),
+  save: (sent: CodeSent, register?: RegisterBody) => sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...sent, sentAt: Date.now(), register } satisfies PendingSignIn)),
   read: (): PendingSignIn | null => {
     try {
       return JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingSignIn | null;
@@ -25,11 +27,17 @@ export const pendingSignIn = {
   clear: () => sessionStorage.removeItem(PENDING_KEY),
 };
 
+const contracts = () => import('@grocer/shared/account');
+const sent = async () => (await contracts()).codeSentSchema;
+
 export const authApi = {
-  login: (identifier: string) => api<CodeSent>('/api/auth/login', { method: 'POST', body: { identifier } }),
-  register: (body: { name: string; email: string; phone: string }) => api<CodeSent>('/api/auth/register', { method: 'POST', body }),
-  verify: (identifier: string, code: string) => api<{ user: User; cart: Cart }>('/api/auth/verify', { method: 'POST', body: { identifier, code } }),
-  logout: () => api<{ ok: true }>('/api/auth/logout'),
+  login: (identifier: string) => apiChecked('/api/auth/login', sent, { method: 'POST', body: { identifier } }),
+  register: (body: RegisterBody) => apiChecked('/api/auth/register', sent, { method: 'POST', body }),
+  /** `alsoCode`: the code sent to the second identifier (a registration's mobile) */
+  verify: (identifier: string, code: string, alsoCode?: string) =>
+    apiChecked('/api/auth/verify', async () => (await contracts()).verifyResponseSchema, { method: 'POST', body: { identifier, code, also_code: alsoCode } }),
+  /** Spec §7: the answer is not read, only that it succeeded. */
+  logout: () => api('/api/auth/logout'),
 };
 
 /**

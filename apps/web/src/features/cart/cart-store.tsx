@@ -1,7 +1,7 @@
 import type { Pack, Product } from '@grocer/shared/catalogue';
 import type { Cart, CartItem } from '@grocer/shared/cart';
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { api } from '../../lib/api';
+import { cartApi } from './api/cart';
 import { handleError } from '../../lib/errors';
 import { cartReducer, initialCartState, visibleCart, type CartChange } from './cart-reducer';
 
@@ -59,7 +59,7 @@ export function CartProvider({ serverCart, children }: { serverCart: Cart; child
       dispatch({ type: 'settle', seq: n, cart: await call() });
     };
     const addPack = (packId: number, warehouseId: number | null, template?: Extract<CartChange, { type: 'add' }>['template']) =>
-      send({ type: 'add', pack_id: packId, template }, () => api<Cart>('/api/cart/add', { method: 'POST', body: { pack_id: packId, warehouse_id: warehouseId } }));
+      send({ type: 'add', pack_id: packId, template }, () => cartApi.add(packId, warehouseId));
     return {
       add(product, pack) {
         const template = { name: product.product_name, pack: pack.pack_name, image: product.image, price: pack.price, act_price: pack.act_price, warehouse_id: pack.warehouse_id, product_id: product.product_id, slug: product.slug };
@@ -67,10 +67,10 @@ export function CartProvider({ serverCart, children }: { serverCart: Cart; child
       },
       increment: (item) => addPack(item.pack_id, item.warehouse_id),
       remove(packId, whole = false) {
-        send({ type: 'remove', pack_id: packId, whole }, () => api<Cart>('/api/cart/remove', { method: 'POST', body: { pack_id: packId, remove: whole } }));
+        send({ type: 'remove', pack_id: packId, whole }, () => cartApi.remove(packId, whole));
       },
-      applyCoupon: (code) => settleNow(() => api<Cart>('/api/apply/coupon', { method: 'POST', body: { code } })),
-      removeCoupon: () => settleNow(() => api<Cart>('/api/remove/coupon')),
+      applyCoupon: (code) => settleNow(() => cartApi.applyCoupon(code)),
+      removeCoupon: () => settleNow(() => cartApi.removeCoupon()),
       replace(cart) {
         const n = ++seq.current;
         dispatch({ type: 'settle', seq: n, cart });

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/icon';
 import { Later } from '../../components/ui/later';
+import { Popper } from '../../components/ui/popper';
 import { img } from '../../lib/image';
 
 interface Handlers {
@@ -22,7 +23,10 @@ interface Handlers {
 export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavbar: boolean } & Handlers) {
   const s = init.navSetting;
   const logo = s.show_logo ? <Logo init={init} /> : <span />;
-  const search = s.show_search_bar ? <SearchBox width={s.search_setting.width} /> : null;
+  // The search page (a search's results) focuses its field after 300 ms to refine the words (spec §9).
+  const { pathname, search: query } = useLocation();
+  const searchPage = pathname === '/products' && new URLSearchParams(query).has('q');
+  const search = s.show_search_bar ? <SearchBox width={s.search_setting.width} autoFocus={searchPage} /> : null;
   const pincode = s.show_pincode ? (
     <button type="button" onClick={h.onPincode} className="flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-gray-100" aria-label={init.pincode ? `Delivering to ${init.pincode}, change location` : 'Set delivery pincode'}>
       <MapPin size={18} aria-hidden="true" />
@@ -179,8 +183,8 @@ function AccountMenu({ init }: { init: Init }) {
         <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
         <ChevronDown size={14} aria-hidden="true" />
       </button>
-      {open && (
-        <div role="menu" className="absolute right-0 z-50 mt-1 w-52 rounded-lg border bg-white py-1 shadow-lg" onClick={() => setOpen(false)}>
+      <Popper open={open} placement="bottom-end">
+        <div role="menu" className="w-52 rounded-lg border bg-white py-1 shadow-lg" onClick={() => setOpen(false)}>
           <Link role="menuitem" className={item} to="/account">
             Account
           </Link>
@@ -212,17 +216,17 @@ function AccountMenu({ init }: { init: Init }) {
             Logout
           </Link>
         </div>
-      )}
+      </Popper>
     </div>
   );
 }
 
 /**
- * Sub-navbar (desktop). navbar_template: 1 items at the start, 2 at the end, 3-5 centred
- * (4 with wider gaps, 5 spread evenly across the bar).
+ * Sub-navbar (desktop). navbar_template (spec §2): 1 start, 2 end, otherwise centred (4 with
+ * wider gaps).
  */
-function SubNavbar({ items, template, height }: { items: NavItem[]; template: number; height: number }) {
-  const justify = template === 1 ? 'justify-start' : template === 2 ? 'justify-end' : template === 5 ? 'justify-between' : 'justify-center';
+export function SubNavbar({ items, template, height }: { items: NavItem[]; template: number; height: number }) {
+  const justify = template === 1 ? 'justify-start' : template === 2 ? 'justify-end' : 'justify-center';
   const gap = template === 4 ? 'gap-6' : 'gap-1';
   return (
     <nav aria-label="Main" className="hidden border-t lg:block">
@@ -281,15 +285,15 @@ function NavEntry({ item, depth }: { item: NavItem; depth: number }): ReactNode 
         <NavLabel item={item} depth={depth} />
         <ChevronDown size={14} aria-hidden="true" className={depth ? '-rotate-90' : ''} />
       </button>
-      {open && (
-        <ul className={`absolute z-50 min-w-52 rounded-lg border bg-white py-1 shadow-lg ${depth === 0 ? 'top-full left-0 mt-1' : 'top-0 left-full ml-1'}`}>
+      <Popper open={open} placement={depth === 0 ? 'bottom-start' : 'right-start'}>
+        <ul className="min-w-52 rounded-lg border bg-white py-1 shadow-lg">
           {item.children.map((child, i) => (
             <li key={i}>
               <NavEntry item={child} depth={depth + 1} />
             </li>
           ))}
         </ul>
-      )}
+      </Popper>
     </div>
   );
 }

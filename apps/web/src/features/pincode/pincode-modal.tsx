@@ -1,3 +1,4 @@
+import { INVALID_PINCODE_MESSAGE } from '@grocer/shared/errors';
 import { PINCODE_MIN_LENGTH } from '@grocer/shared/validation';
 import { useState, type FormEvent } from 'react';
 import { FormError, inputClass, SubmitButton } from '../../components/ui/form';
@@ -21,7 +22,7 @@ export function PincodeModal({ open, current, onClose }: { open: boolean; curren
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const pincode = value.trim();
-    if (pincode.length < PINCODE_MIN_LENGTH) return setError('Please enter a valid pincode');
+    if (pincode.length < PINCODE_MIN_LENGTH) return setError(INVALID_PINCODE_MESSAGE);
     setBusy(true);
     setError(null);
     try {

@@ -1,3 +1,4 @@
+import { resolveBannerLink } from '@grocer/shared/links';
 import type { Popup } from '@grocer/shared/storefront';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -6,10 +7,15 @@ import { img } from '../../lib/image';
 
 export const POPUP_DELAY_MS = 5000;
 const STORAGE_KEY = 'popup_last_image';
+/** The popup appears once per page load. */
+let shownThisLoad = false;
 
 /**
  * Promo popup of spec §4: only on / and /products, 5 s after load when it has an image; hides after
  * `duration` seconds or on X. With `once`, it shows only when its image differs from the last shown.
+ * The 5 s count from the page load (performance.now() is the time since it), not from arriving
+ * at / or /products: a shopper who comes to / later sees it at once. Its link follows the banner
+ * link rule (spec §5).
  */
 export function PromoPopup({ popup }: { popup: Popup | null }) {
   const { pathname } = useLocation();
@@ -18,12 +24,13 @@ export function PromoPopup({ popup }: { popup: Popup | null }) {
   const eligible = !!popup?.image && (pathname === '/' || pathname === '/products');
 
   useEffect(() => {
-    if (!eligible || !popup) return;
+    if (!eligible || !popup || shownThisLoad) return;
     if (popup.once && localStorage.getItem(STORAGE_KEY) === popup.image) return;
     const show = setTimeout(() => {
+      shownThisLoad = true;
       setVisible(true);
       if (popup.once) localStorage.setItem(STORAGE_KEY, popup.image);
-    }, POPUP_DELAY_MS);
+    }, Math.max(0, POPUP_DELAY_MS - performance.now()));
     return () => clearTimeout(show);
   }, [eligible, popup]);
 
@@ -35,9 +42,14 @@ export function PromoPopup({ popup }: { popup: Popup | null }) {
 
   if (!visible || !popup || !eligible) return null;
   const open = () => {
+    const target = resolveBannerLink(popup.link);
+    if (target.kind === 'invalid' && popup.link) {
+      console.warn(`Invalid banner link ignored: ${popup.link}`);
+      return;
+    }
     setVisible(false);
-    if (popup.link?.startsWith('/')) navigate(popup.link);
-    else if (popup.link) window.open(popup.link, '_blank', 'noopener');
+    if (target.kind === 'internal') navigate(target.href);
+    else if (target.kind === 'external') window.open(target.href, '_blank', 'noopener');
   };
   return (
     <div className="fixed inset-0 z-[9998] flex items-center justify-center bg-black/40 p-4" role="dialog" aria-modal="true" aria-label="Offer" data-testid="promo-popup">

@@ -16,6 +16,7 @@ import { LeaveGuard } from '../../../components/ui/leave-guard';
 import { paths } from '../../../lib/paths';
 import { useUpdateProduct } from '../api/update-product';
 import { STATUS_LABEL, StatusBadge } from './status-badge';
+import { errorMessage } from '../../../lib/error-message';
 
 type FormValues = z.input<typeof adminProductInputSchema>;
 
@@ -42,12 +43,12 @@ export function ProductEditor({ product, options, onReload }: { product: AdminPr
       reset(productToInput(saved));
       toast.success('Product saved');
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) return setConflict(e.message);
+      if (e instanceof ApiError && e.status === 409) return setConflict(errorMessage(e));
       if (e instanceof ApiError && e.status === 422) {
         for (const [field, messages] of Object.entries(e.fieldErrors)) setError((field === 'packs' ? 'packs.root' : field) as Path<FormValues>, { type: 'server', message: messages[0] });
         return toast.error('Please correct the highlighted fields.');
       }
-      toast.error(e instanceof Error ? e.message : 'Something went wrong');
+      toast.error(errorMessage(e));
     }
   });
 

@@ -13,6 +13,7 @@ import { useProductOptions } from '../api/get-options';
 import { useProducts } from '../api/get-products';
 import { useSetProductStatus } from '../api/set-status';
 import { STATUS_LABEL, StatusBadge } from './status-badge';
+import { errorMessage } from '../../../lib/error-message';
 
 const DEFAULTS: ListDefaults = { sort: 'updated', dir: 'desc', perPage: 20 };
 const col = createColumnHelper<AdminProductRow>();
@@ -74,7 +75,7 @@ export function ProductList() {
                 toast.success(`${updated} ${updated === 1 ? 'product' : 'products'} set to ${STATUS_LABEL[status]}`);
                 clear();
               },
-              onError: (e) => toast.error(e.message),
+              onError: (e) => toast.error(errorMessage(e)),
             },
           )
         }
@@ -90,7 +91,7 @@ export function ProductList() {
       rows={products.data?.data}
       total={products.data?.meta.total}
       loading={products.isFetching}
-      error={products.error ? (products.error instanceof ApiError && products.error.status === 422 ? 'This view has an invalid setting in its address. Clear the filters to start again.' : products.error.message) : undefined}
+      error={products.error ? (products.error instanceof ApiError && products.error.status === 422 ? 'This view has an invalid setting in its address. Clear the filters to start again.' : errorMessage(products.error)) : undefined}
       getRowId={(p) => String(p.id)}
       rowName={(p) => p.name}
       list={list}

@@ -1,20 +1,26 @@
-import type { Account, Address, AddressInput, CodeSent } from '@grocer/shared/account';
-import type { User } from '@grocer/shared/storefront';
+import type { AddressInput, DetailsBody } from '@grocer/shared/account';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { apiChecked } from '../../../lib/api';
 
-export const accountQuery = queryOptions({ queryKey: ['account'], queryFn: ({ signal }) => api<Account>('/api/account', { signal }) });
-export const addressesQuery = queryOptions({ queryKey: ['addresses'], queryFn: ({ signal }) => api<{ data: Address[] }>('/api/addresses', { signal }) });
+// Answers are parsed with the shared contracts, loaded with the call (zod off the first load).
+const contracts = () => import('@grocer/shared/account');
+const ok = async () => (await import('@grocer/shared/storefront')).okSchema;
+
+export const accountQuery = queryOptions({ queryKey: ['account'], queryFn: ({ signal }) => apiChecked('/api/account', async () => (await contracts()).accountSchema, { signal }) });
+export const addressesQuery = queryOptions({ queryKey: ['addresses'], queryFn: ({ signal }) => apiChecked('/api/addresses', async () => (await contracts()).addressListSchema, { signal }) });
 export const agentDashboardQuery = queryOptions({
   queryKey: ['agent', 'dashboard'],
-  queryFn: ({ signal }) => api<{ agent: string; website: { id: number; name: string } | string; shoppers: number }>('/api/agent/dashboard', { signal }),
+  queryFn: ({ signal }) => apiChecked('/api/agent/dashboard', async () => (await contracts()).agentDashboardSchema, { signal }),
 });
 
 export const accountApi = {
-  saveDetails: (body: { name: string; email: string; phone: string }) => api<{ user: User; pending: CodeSent | null }>('/api/account/details', { method: 'PUT', body }),
-  verifyDetails: (code: string) => api<{ user: User }>('/api/account/details/verify', { method: 'POST', body: { code } }),
-  addAddress: (body: AddressInput) => api<Address>('/api/addresses', { method: 'POST', body }),
-  updateAddress: (id: number, body: AddressInput) => api<Address>(`/api/addresses/${id}`, { method: 'PUT', body }),
-  deleteAddress: (id: number) => api<{ ok: true }>(`/api/addresses/${id}`, { method: 'DELETE' }),
-  setDefault: (id: number) => api<Address>(`/api/addresses/${id}/default`, { method: 'POST' }),
+  saveDetails: (body: DetailsBody) =>
+    apiChecked('/api/account/details', async () => (await contracts()).detailsResponseSchema, { method: 'PUT', body }),
+  /** `alsoCode`: the code sent to the new mobile when the email changes too */
+  verifyDetails: (code: string, alsoCode?: string) =>
+    apiChecked('/api/account/details/verify', async () => (await contracts()).detailsVerifyResponseSchema, { method: 'POST', body: { code, also_code: alsoCode } }),
+  addAddress: (body: AddressInput) => apiChecked('/api/addresses', async () => (await contracts()).addressSchema, { method: 'POST', body }),
+  updateAddress: (id: number, body: AddressInput) => apiChecked(`/api/addresses/${id}`, async () => (await contracts()).addressSchema, { method: 'PUT', body }),
+  deleteAddress: (id: number) => apiChecked(`/api/addresses/${id}`, ok, { method: 'DELETE' }),
+  setDefault: (id: number) => apiChecked(`/api/addresses/${id}/default`, async () => (await contracts()).addressSchema, { method: 'POST' }),
 };

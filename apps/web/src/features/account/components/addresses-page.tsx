@@ -1,5 +1,5 @@
 import { ADDRESS_TYPES, INDIAN_STATES, type Address } from '@grocer/shared/account';
-import { MOBILE_PATTERN, type FieldRule } from '@grocer/shared/validation';
+import { mobileRule, pincodeRule, type FieldRule } from '@grocer/shared/validation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -17,8 +17,8 @@ const STATE_OPTIONS = INDIAN_STATES.map((s) => ({ value: s, label: s }));
 type FormValues = { name: string; phone: string; pincode: string; line1: string; line2: string; landmark: string; city: string; state: string; type: (typeof ADDRESS_TYPES)[number]; is_default: boolean };
 const rules: Partial<Record<keyof FormValues, FieldRule>> = {
   name: { label: 'Full name', required: true },
-  phone: { label: 'Mobile', type: 'tel', required: true, pattern: MOBILE_PATTERN, patternMessage: 'Mobile must be 10 digits starting with 6, 7, 8 or 9' },
-  pincode: { label: 'Pincode', required: true, pattern: /^\d{6}$/, patternMessage: 'Pincode must be 6 digits' },
+  phone: mobileRule,
+  pincode: pincodeRule,
   line1: { label: 'House / flat / building', required: true },
   line2: { label: 'Street / area', required: true },
   city: { label: 'City', required: true },

@@ -1,6 +1,6 @@
 import type { CodeSent } from '@grocer/shared/account';
 import type { Init, User } from '@grocer/shared/storefront';
-import { MOBILE_PATTERN, type FieldRule } from '@grocer/shared/validation';
+import { mobileRule, type FieldRule } from '@grocer/shared/validation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -14,7 +14,7 @@ import { accountApi, accountQuery } from '../api/account';
 const rules: Record<'name' | 'email' | 'phone', FieldRule> = {
   name: { label: 'Name', required: true },
   email: { label: 'Email', type: 'email', required: true },
-  phone: { label: 'Mobile', type: 'tel', required: true, pattern: MOBILE_PATTERN, patternMessage: 'Mobile must be 10 digits starting with 6, 7, 8 or 9' },
+  phone: mobileRule,
 };
 
 /** /account/details: name saves at once; a new email or mobile is saved after its code. */
@@ -25,6 +25,7 @@ export function DetailsPage({ user }: { user: User }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<CodeSent | null>(null);
   const [code, setCode] = useState('');
+  const [alsoCode, setAlsoCode] = useState('');
 
   const show = (u: User) => {
     client.setQueryData<Init>(initQuery.queryKey, (init) => (init ? { ...init, user: u } : init));
@@ -50,10 +51,11 @@ export function DetailsPage({ user }: { user: User }) {
     setBusy(true);
     setError(null);
     try {
-      const r = await accountApi.verifyDetails(code.replace(/\D/g, ''));
+      const r = await accountApi.verifyDetails(code.replace(/\D/g, ''), pending?.also ? alsoCode.replace(/\D/g, '') : undefined);
       show(r.user);
       setPending(null);
       setCode('');
+      setAlsoCode('');
       toast.success('Your contact details are updated');
     } catch (err) {
       setError(readError(err));
@@ -67,13 +69,27 @@ export function DetailsPage({ user }: { user: User }) {
       <h1 className="mb-4 text-2xl font-bold">Profile</h1>
       {pending ? (
         <form onSubmit={confirm} className="rounded-xl border bg-white p-5" noValidate>
-          <p className="mb-3 text-sm text-gray-700">
-            We sent a code to <strong>{pending.sent_to}</strong>. Enter it to confirm the new {pending.channel === 'email' ? 'email' : 'mobile number'}.
-          </p>
+          {pending.also ? (
+            <p className="mb-3 text-sm text-gray-700">
+              We sent a code to <strong>{pending.sent_to}</strong> and another to <strong>{pending.also.sent_to}</strong>. Enter both to confirm the new email and mobile number.
+            </p>
+          ) : (
+            <p className="mb-3 text-sm text-gray-700">
+              We sent a code to <strong>{pending.sent_to}</strong>. Enter it to confirm the new {pending.channel === 'email' ? 'email' : 'mobile number'}.
+            </p>
+          )}
           <label htmlFor="change-code" className="mb-1 block text-sm font-medium">
-            6-digit code
+            {pending.also ? 'Email code' : '6-digit code'}
           </label>
           <input id="change-code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" className={inputClass} aria-invalid={!!error} />
+          {pending.also && (
+            <>
+              <label htmlFor="change-also-code" className="mb-1 mt-3 block text-sm font-medium">
+                Mobile code
+              </label>
+              <input id="change-also-code" value={alsoCode} onChange={(e) => setAlsoCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" className={inputClass} aria-invalid={!!error} />
+            </>
+          )}
           {error && (
             <p role="alert" className="mt-1 text-sm text-red-600">
               {error}

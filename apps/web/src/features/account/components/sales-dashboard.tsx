@@ -8,7 +8,7 @@ export function SalesDashboard() {
   const { data, error, isPending } = useQuery(agentDashboardQuery);
   if (isPending) return <LoadingOverlay />;
   if (error) return <p className="text-red-600">{readError(error)}</p>;
-  const website = typeof data.website === 'string' ? data.website : data.website.name;
+  const website = data.website;
   return (
     <div>
       <h1 className="text-2xl font-bold">Sales dashboard</h1>

@@ -1,5 +1,4 @@
-import type { FieldRule } from '@grocer/shared/validation';
-import { MOBILE_PATTERN } from '@grocer/shared/validation';
+import { mobileRule, type FieldRule } from '@grocer/shared/validation';
 import { Link, useNavigate } from 'react-router';
 import { Field, inputClass, useForm } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/loading';
@@ -12,7 +11,7 @@ import { useState } from 'react';
 const rules: Record<'name' | 'email' | 'phone', FieldRule> = {
   name: { label: 'Name', required: true },
   email: { label: 'Email', type: 'email', required: true },
-  phone: { label: 'Mobile', type: 'tel', required: true, pattern: MOBILE_PATTERN, patternMessage: 'Mobile must be 10 digits starting with 6, 7, 8 or 9' },
+  phone: mobileRule,
 };
 
 /** /auth/register: name, email and mobile (spec §5 rules), then the code as for login. */
@@ -25,7 +24,8 @@ export function RegisterPage() {
     setBusy(true);
     setError(null);
     try {
-      pendingSignIn.save(await authApi.register({ name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim() }));
+      const body = { name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim() };
+      pendingSignIn.save(await authApi.register(body), body);
       navigate('/auth/verify');
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fieldErrors).length) form.setServerErrors(err.fieldErrors);

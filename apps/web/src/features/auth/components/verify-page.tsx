@@ -19,8 +19,34 @@ function useSecondsLeft(pending: PendingSignIn | null): number {
   return seconds;
 }
 
+/** A code field: digits and spaces (pasting "123 456" works). */
+function CodeInput({ id, label, value, onChange, error, autoFocus }: { id: string; label: string; value: string; onChange: (v: string) => void; error: string | null; autoFocus?: boolean }) {
+  return (
+    <>
+      <label htmlFor={id} className="mb-1 mt-3 block text-sm font-medium first:mt-0">
+        {label}
+      </label>
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value.replace(/[^\d ]/g, '').slice(0, 7))}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoFocus={autoFocus}
+        maxLength={7}
+        className={`${inputClass} text-center font-mono text-2xl tracking-[0.5em]`}
+        aria-invalid={!!error}
+        aria-describedby={error ? 'code-error' : undefined}
+      />
+    </>
+  );
+}
+
+const digitsOf = (code: string) => code.replace(/\D/g, '');
+
 /**
- * /auth/verify: one code field (pasting "123 456" works), resend after the countdown. On success
+ * /auth/verify: the code field, and for a registration a second one for the code sent to the
+ * mobile (each identifier is proven by its own code); resend after the countdown. On success
  * the user and their cart are everywhere at once and the saved path (spec §2) is opened.
  */
 export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
@@ -28,6 +54,7 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
   const navigate = useNavigate();
   const [pending, setPending] = useState(pendingSignIn.read);
   const [code, setCode] = useState('');
+  const [alsoCode, setAlsoCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
@@ -36,12 +63,12 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
-    const digits = code.replace(/\D/g, '');
-    if (digits.length !== 6) return setError('Enter the 6-digit code');
+    const digits = digitsOf(code);
+    if (digits.length !== 6 || (pending.also && digitsOf(alsoCode).length !== 6)) return setError('Enter the 6-digit code');
     setBusy(true);
     setError(null);
     try {
-      const { user, cart } = await authApi.verify(pending.identifier, digits);
+      const { user, cart } = await authApi.verify(pending.identifier, digits, pending.also ? digitsOf(alsoCode) : undefined);
       pendingSignIn.clear();
       await applySession(client, user, cart);
       const to = onSignedIn();
@@ -56,9 +83,10 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
     setResending(true);
     setError(null);
     try {
-      pendingSignIn.save(await authApi.login(pending.identifier));
+      pendingSignIn.save(pending.register ? await authApi.register(pending.register) : await authApi.login(pending.identifier), pending.register);
       setPending(pendingSignIn.read());
       setCode('');
+      setAlsoCode('');
     } catch (err) {
       setError(readError(err));
     } finally {
@@ -70,29 +98,23 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
       title="Enter the code"
       subtitle={
         <>
-          Sent to <strong>{pending.sent_to}</strong>.{' '}
-          <Link to="/auth/login" className="text-[var(--color-primary)] hover:underline">
+          Sent to <strong>{pending.sent_to}</strong>
+          {pending.also && (
+            <>
+              {' '}
+              and <strong>{pending.also.sent_to}</strong>
+            </>
+          )}
+          .{' '}
+          <Link to={pending.register ? '/auth/register' : '/auth/login'} className="text-[var(--color-primary)] hover:underline">
             Change
           </Link>
         </>
       }
     >
       <form onSubmit={submit} noValidate>
-        <label htmlFor="code" className="mb-1 block text-sm font-medium">
-          6-digit code
-        </label>
-        <input
-          id="code"
-          value={code}
-          onChange={(e) => setCode(e.target.value.replace(/[^\d ]/g, '').slice(0, 7))}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoFocus
-          maxLength={7}
-          className={`${inputClass} text-center font-mono text-2xl tracking-[0.5em]`}
-          aria-invalid={!!error}
-          aria-describedby={error ? 'code-error' : undefined}
-        />
+        <CodeInput id="code" label={pending.also ? (pending.channel === 'email' ? 'Email code' : 'Mobile code') : '6-digit code'} value={code} onChange={setCode} error={error} autoFocus />
+        {pending.also && <CodeInput id="also-code" label={pending.also.channel === 'email' ? 'Email code' : 'Mobile code'} value={alsoCode} onChange={setAlsoCode} error={error} />}
         {error && (
           <p id="code-error" role="alert" className="mt-1 text-sm text-red-600">
             {error}

@@ -1,3 +1,4 @@
+import { packLabel } from '@grocer/shared/labels';
 import type { CartItem } from '@grocer/shared/cart';
 import { formatINR } from '@grocer/shared/money';
 import { ShoppingBasket, TriangleAlert } from 'lucide-react';
@@ -77,7 +78,7 @@ function Row({ label, value, strong, className = '' }: { label: string; value: s
 
 function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void }) {
   const { pendingFor, actions } = useCart();
-  const label = `${item.name} - ${item.pack}`;
+  const label = packLabel(item.name, item.pack);
   const name = item.slug ? (
     <Link to={paths.product(item.slug)} onClick={onNavigate} className="hover:underline">
       {label}

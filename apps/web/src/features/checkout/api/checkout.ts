@@ -1,19 +1,37 @@
-import type { Address } from '@grocer/shared/account';
-import type { Cart } from '@grocer/shared/cart';
+import type { PlaceOrderBody, RazorpayVerifyBody } from '@grocer/shared/order';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-
-export interface SlotOption {
-  slot_id: number;
-  date: string;
-  start_time: string;
-  end_time: string;
-  remaining: number;
-}
+import { apiChecked } from '../../../lib/api';
 
 /** Same key as the account's address list, so both share one cached answer. */
-export const checkoutAddressesQuery = queryOptions({ queryKey: ['addresses'], queryFn: ({ signal }) => api<{ data: Address[] }>('/api/addresses', { signal }) });
+export const checkoutAddressesQuery = queryOptions({
+  queryKey: ['addresses'],
+  queryFn: ({ signal }) => apiChecked('/api/addresses', async () => (await import('@grocer/shared/account')).addressListSchema, { signal }),
+});
 export const checkoutCartQuery = (addressId: number | null, version: string) =>
-  queryOptions({ queryKey: ['checkout-cart', addressId, version], queryFn: ({ signal }) => api<Cart>(addressId ? `/api/cart?address_id=${addressId}` : '/api/cart', { signal }) });
+  queryOptions({
+    queryKey: ['checkout-cart', addressId, version],
+    queryFn: ({ signal }) => apiChecked(addressId ? `/api/cart?address_id=${addressId}` : '/api/cart', async () => (await import('@grocer/shared/cart')).cartSchema, { signal }),
+  });
 export const slotsQuery = (pincode: string | null) =>
-  queryOptions({ queryKey: ['slots', pincode], enabled: !!pincode, queryFn: ({ signal }) => api<{ data: SlotOption[] }>(`/api/delivery/slots?pincode=${pincode}`, { signal }) });
+  queryOptions({
+    queryKey: ['slots', pincode],
+    enabled: !!pincode,
+    queryFn: ({ signal }) => apiChecked(`/api/delivery/slots?pincode=${pincode}`, async () => (await import('@grocer/shared/delivery')).slotListSchema, { signal }),
+  });
+
+const orderContracts = () => import('@grocer/shared/order');
+const order = async () => (await orderContracts()).orderDetailSchema;
+const placed = async () => (await orderContracts()).placeOrderResponseSchema;
+const at = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
+
+/** The success page's order, by its human number. */
+export const orderByNumberQuery = (n: string) =>
+  queryOptions({ queryKey: ['order', 'number', n], queryFn: ({ signal }) => apiChecked(`/api/orders/number/${encodeURIComponent(n)}`, order, { signal }) });
+
+export const checkoutApi = {
+  place: (body: PlaceOrderBody) => apiChecked('/api/orders', placed, { method: 'POST', body }),
+  pay: (id: string) => apiChecked(`${at(id)}/pay`, placed, { method: 'POST' }),
+  confirm: (id: string) => apiChecked(`${at(id)}/confirm`, order),
+  verifyRazorpay: (body: RazorpayVerifyBody) =>
+    apiChecked('/api/payments/razorpay/verify', order, { method: 'POST', body }),
+};

@@ -1,18 +1,21 @@
+import { packLabel } from '@grocer/shared/labels';
 import type { Address } from '@grocer/shared/account';
 import type { Cart } from '@grocer/shared/cart';
 import { emptyCart } from '@grocer/shared/empty-cart';
 import { formatDate } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
-import type { OrderDetail, PaymentHandoff, PlaceOrderBody } from '@grocer/shared/order';
+import type { PlaceOrderBody } from '@grocer/shared/order';
+import type { SlotOption } from '@grocer/shared/delivery';
+import type { ErrorCode } from '@grocer/shared/errors';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, MapPin, Plus } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
-import { api, ApiError } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { handleError, readError } from '../../../lib/errors';
 import { img } from '../../../lib/image';
-import { checkoutAddressesQuery, checkoutCartQuery, slotsQuery, type SlotOption } from '../api/checkout';
+import { checkoutAddressesQuery, checkoutApi, checkoutCartQuery, slotsQuery } from '../api/checkout';
 
 type Problem = { where: 'lines' | 'slot' | 'payment' | 'address' | 'total'; message: string } | null;
 
@@ -75,16 +78,18 @@ export function CheckoutPage({
     setProblem(null);
     const body: PlaceOrderBody = { address_id: chosen.id, payment_method: payWith, slot: slotChoice ? { slot_id: slotChoice.slot_id, date: slotChoice.date } : null, notes: notes.trim() || null, expected_total: c.amount, idempotency_key: key };
     try {
-      const r = await api<{ order: OrderDetail; payment: PaymentHandoff | null }>('/api/orders', { method: 'POST', body });
+      const r = await checkoutApi.place(body);
       onCart(emptyCart());
       client.removeQueries({ queryKey: ['checkout-cart'] });
       void client.invalidateQueries({ queryKey: ['orders'] });
-      navigate(r.payment ? `/checkout/${r.payment.provider}/${r.order.id}` : `/order/success/${r.order.ordernumber}`, { replace: true });
+      // Awaiting payment without a hand-off (the provider failed after the order was saved): the pay page asks again.
+      navigate(r.order.status === 'pending_payment' ? `/checkout/${r.order.payment_method}/${r.order.id}` : `/order/success/${r.order.ordernumber}`, { replace: true });
     } catch (e) {
       const code = e instanceof ApiError ? e.code : undefined;
-      const where: Record<string, NonNullable<Problem>['where']> = { PRICE_CHANGED: 'total', LINES_UNAVAILABLE: 'lines', OUT_OF_STOCK: 'lines', CART_EMPTY: 'lines', SLOT_FULL: 'slot', SLOT_INVALID: 'slot', PAYMENT_METHOD_UNAVAILABLE: 'payment', NOT_DELIVERABLE: 'address', ADDRESS_NOT_FOUND: 'address' };
-      if (code && where[code]) {
-        setProblem({ where: where[code], message: readError(e) });
+      const where: Partial<Record<ErrorCode, NonNullable<Problem>['where']>> = { PRICE_CHANGED: 'total', LINES_UNAVAILABLE: 'lines', OUT_OF_STOCK: 'lines', CART_EMPTY: 'lines', CART_ALREADY_ORDERED: 'lines', COUPON_UNAVAILABLE: 'total', SLOT_FULL: 'slot', SLOT_INVALID: 'slot', PAYMENT_METHOD_UNAVAILABLE: 'payment', NOT_DELIVERABLE: 'address', ADDRESS_NOT_FOUND: 'address' };
+      const at = code && where[code];
+      if (at) {
+        setProblem({ where: at, message: readError(e) });
         await Promise.all([cart.refetch(), slots.refetch()]);
       } else handleError(e);
       setBusy(false);
@@ -178,7 +183,7 @@ export function CheckoutPage({
                   <img src={img(i.image, 'small')} alt="" width={48} height={36} className="h-9 w-12 shrink-0 rounded bg-gray-50 object-cover" />
                   <div className="min-w-0 flex-1">
                     <p className="truncate">
-                      {i.name} - {i.pack}
+                      {packLabel(i.name, i.pack)}
                     </p>
                     <p className="text-xs text-gray-500">
                       {i.quantity} × {formatINR(i.price)}

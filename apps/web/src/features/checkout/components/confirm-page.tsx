@@ -4,7 +4,7 @@ import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingView } from '../../../components/ui/loading';
-import { api } from '../../../lib/api';
+import { checkoutApi } from '../api/checkout';
 import { readError } from '../../../lib/errors';
 
 /**
@@ -23,8 +23,8 @@ export function ConfirmPage({ orderId }: { orderId: string }) {
     const rp = { razorpay_order_id: params.get('razorpay_order_id'), razorpay_payment_id: params.get('razorpay_payment_id'), razorpay_signature: params.get('razorpay_signature') };
     const ask =
       rp.razorpay_payment_id && rp.razorpay_order_id && rp.razorpay_signature && tries === 0
-        ? api<OrderDetail>('/api/payments/razorpay/verify', { method: 'POST', body: { order_id: orderId, ...rp } })
-        : api<OrderDetail>(`/api/orders/${encodeURIComponent(orderId)}/confirm`);
+        ? checkoutApi.verifyRazorpay({ order_id: orderId, razorpay_order_id: rp.razorpay_order_id, razorpay_payment_id: rp.razorpay_payment_id, razorpay_signature: rp.razorpay_signature })
+        : checkoutApi.confirm(orderId);
     ask.then((o) => live && setOrder(o)).catch((e: unknown) => live && setError(readError(e)));
     return () => {
       live = false;

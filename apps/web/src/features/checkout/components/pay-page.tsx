@@ -1,8 +1,7 @@
-import type { OrderDetail, PaymentHandoff } from '@grocer/shared/order';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadingView } from '../../../components/ui/loading';
-import { api } from '../../../lib/api';
+import { checkoutApi } from '../api/checkout';
 import { readError } from '../../../lib/errors';
 
 declare global {
@@ -33,7 +32,7 @@ export function PayPage({ orderId, provider }: { orderId: string; provider: 'raz
   useEffect(() => {
     let live = true;
     (async () => {
-      const r = await api<{ order: OrderDetail; payment: PaymentHandoff | null }>(`/api/orders/${encodeURIComponent(orderId)}/pay`, { method: 'POST' });
+      const r = await checkoutApi.pay(orderId);
       if (!live) return;
       if (!r.payment) return navigate(r.order.status === 'pending_payment' ? `/account/orders/${orderId}` : `/checkout/confirm/${orderId}`, { replace: true });
       if (r.payment.provider !== provider) return navigate(`/checkout/${r.payment.provider}/${orderId}`, { replace: true });

@@ -1,16 +1,16 @@
+import { packLabel } from '@grocer/shared/labels';
 import { formatDate } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
-import type { OrderDetail } from '@grocer/shared/order';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { LoadingView } from '../../../components/ui/loading';
-import { api } from '../../../lib/api';
+import { orderByNumberQuery } from '../api/checkout';
 import { readError } from '../../../lib/errors';
 
 /** /order/success/{ordernumber}: thanks, with the order's summary. */
 export function SuccessPage({ ordernumber }: { ordernumber: string }) {
-  const { data: o, error, isPending } = useQuery({ queryKey: ['order', 'number', ordernumber], queryFn: ({ signal }) => api<OrderDetail>(`/api/orders/number/${encodeURIComponent(ordernumber)}`, { signal }) });
+  const { data: o, error, isPending } = useQuery(orderByNumberQuery(ordernumber));
   if (isPending) return <LoadingView />;
   if (error) return <p className="p-10 text-center text-red-600">{readError(error)}</p>;
   return (
@@ -32,7 +32,7 @@ export function SuccessPage({ ordernumber }: { ordernumber: string }) {
           {o.lines.map((l) => (
             <li key={`${l.pack_id}-${l.name}`} className="flex justify-between py-2">
               <span>
-                {l.quantity} × {l.name} - {l.pack}
+                {l.quantity} × {packLabel(l.name, l.pack)}
               </span>
               <span className="tabular-nums">{formatINR(l.amount)}</span>
             </li>

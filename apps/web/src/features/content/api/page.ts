@@ -1,7 +1,10 @@
-import type { PageData } from '@grocer/shared/storefront';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { apiChecked } from '../../../lib/api';
 
-/** GET /s/api/page/data{url}. */
+/** GET /s/api/page/data{url}, parsed with the page contract (each block's own schema). */
 export const pageQuery = (url: string) =>
-  queryOptions({ queryKey: ['page', url], queryFn: ({ signal }) => api<PageData>(`/api/page/data${url === '/' ? '/' : url}`, { signal }), retry: false });
+  queryOptions({
+    queryKey: ['page', url],
+    queryFn: ({ signal }) => apiChecked(`/api/page/data${url === '/' ? '/' : url}`, async () => (await import('@grocer/shared/storefront')).pageDataSchema, { signal }),
+    retry: false,
+  });

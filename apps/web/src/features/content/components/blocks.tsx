@@ -1,7 +1,6 @@
-import type { Brand, Category, Product } from '@grocer/shared/catalogue';
+import type { BlockOf, BlockType, HeroSettings, HeroSlide, PageComponent, SupplierItem } from '@grocer/shared/blocks';
+import type { Product } from '@grocer/shared/catalogue';
 import { resolveBannerLink } from '@grocer/shared/links';
-import { parseHeroSettings, readSlides, readSupplierItems, type SupplierItem } from '@grocer/shared/hero';
-import type { PageComponent } from '@grocer/shared/storefront';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { img } from '../../../lib/image';
@@ -13,8 +12,6 @@ export interface BlockSlots {
   productCard: (p: Product) => ReactNode;
 }
 
-const titleOf = (data: unknown) => (typeof (data as { title?: unknown })?.title === 'string' ? (data as { title: string }).title : '');
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="mx-auto my-8 max-w-7xl px-3 sm:px-4">
@@ -24,80 +21,80 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Renders one page component by type; unknown types render nothing (logged). */
+type Renderer<T extends BlockType> = (props: { c: BlockOf<T>; slots: BlockSlots; first: boolean }) => ReactNode;
+
+const supplierTiles = (items: SupplierItem[]) => items.map((s, i) => <SupplierTile key={i} {...s} />);
+const richText = ({ c }: { c: BlockOf<'rich-text'> | BlockOf<'html'> }) => (
+  <Section title="">
+    <div className="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(c.data.html) }} />
+  </Section>
+);
+
+/**
+ * One renderer per block of the shared table (`@grocer/shared/blocks`; a missing one fails the
+ * typecheck). Each gets its component already checked by the server: data and settings with
+ * their defaults, and the resolved response.
+ */
+const RENDERERS: { [T in BlockType]: Renderer<T> } = {
+  'hero-slider': ({ c, first }) => <HeroSlider slides={c.data.slides} hero={c.settings} first={first} />,
+  'product-carousel': ({ c, slots }) => (
+    <Section title={c.data.title}>
+      {c.response.length ? <Carousel label={c.data.title || 'Products'}>{c.response.map((p) => <div key={p.product_id}>{slots.productCard(p)}</div>)}</Carousel> : <PlaceholderSlides />}
+    </Section>
+  ),
+  'category-carousel': ({ c }) => (
+    <Section title={c.data.title}>
+      {c.response.length ? (
+        <Carousel label={c.data.title || 'Categories'}>
+          {c.response.map((cat) => (
+            <Link key={cat.slug} to={`/products?c=${cat.slug}`} className="flex flex-col items-center gap-2 rounded-xl border bg-white p-3 text-center hover:shadow">
+              <img src={img(cat.avatar, 'small')} alt="" width={160} height={160} loading="lazy" className="aspect-square w-full max-w-40 object-contain" />
+              <span className="text-sm font-medium">{cat.name}</span>
+            </Link>
+          ))}
+        </Carousel>
+      ) : (
+        <PlaceholderSlides aspect="aspect-square" />
+      )}
+    </Section>
+  ),
+  'brand-carousel': ({ c }) => (
+    <Section title={c.data.title}>
+      {c.response.length ? (
+        <Carousel label={c.data.title || 'Brands'}>
+          {c.response.map((b) => (
+            <Link key={b.slug} to={`/products?b=${b.slug}`} className="flex flex-col items-center gap-2 rounded-xl border bg-white p-3 text-center hover:shadow">
+              <img src={img(b.logo, 'small')} alt="" width={120} height={120} loading="lazy" className="aspect-square w-full max-w-28 object-contain" />
+              <span className="text-sm font-medium">{b.name}</span>
+            </Link>
+          ))}
+        </Carousel>
+      ) : (
+        <PlaceholderSlides aspect="aspect-square" />
+      )}
+    </Section>
+  ),
+  'supplier-carousel': ({ c }) => (
+    <Section title={c.data.title}>{c.data.items.length ? <Carousel label={c.data.title || 'Suppliers'}>{supplierTiles(c.data.items)}</Carousel> : <PlaceholderSlides />}</Section>
+  ),
+  'supplier-tiles': ({ c }) => (
+    <Section title={c.data.title}>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">{supplierTiles(c.data.items)}</div>
+    </Section>
+  ),
+  'rich-text': richText,
+  html: richText,
+};
+
+/** Renders one page block with its renderer; a type this build does not know renders nothing (logged). */
 export function Block({ c, slots, first }: { c: PageComponent; slots: BlockSlots; first: boolean }) {
-  switch (c.type) {
-    case 'hero-slider':
-      return <HeroSlider data={c.data} settings={c.settings} first={first} />;
-    case 'product-carousel': {
-      const list = Array.isArray(c.response) ? (c.response as Product[]) : [];
-      return (
-        <Section title={titleOf(c.data)}>
-          {list.length ? <Carousel label={titleOf(c.data) || 'Products'}>{list.map((p) => <div key={p.product_id}>{slots.productCard(p)}</div>)}</Carousel> : <PlaceholderSlides />}
-        </Section>
-      );
-    }
-    case 'category-carousel': {
-      const list = Array.isArray(c.response) ? (c.response as Category[]) : [];
-      return (
-        <Section title={titleOf(c.data)}>
-          {list.length ? (
-            <Carousel label={titleOf(c.data) || 'Categories'}>
-              {list.map((cat) => (
-                <Link key={cat.slug} to={`/products?c=${cat.slug}`} className="flex flex-col items-center gap-2 rounded-xl border bg-white p-3 text-center hover:shadow">
-                  <img src={img(cat.avatar, 'small')} alt="" width={160} height={160} loading="lazy" className="aspect-square w-full max-w-40 object-contain" />
-                  <span className="text-sm font-medium">{cat.name}</span>
-                </Link>
-              ))}
-            </Carousel>
-          ) : (
-            <PlaceholderSlides aspect="aspect-square" />
-          )}
-        </Section>
-      );
-    }
-    case 'brand-carousel': {
-      const list = Array.isArray(c.response) ? (c.response as Brand[]) : [];
-      return (
-        <Section title={titleOf(c.data)}>
-          {list.length ? (
-            <Carousel label={titleOf(c.data) || 'Brands'}>
-              {list.map((b) => (
-                <Link key={b.slug} to={`/products?b=${b.slug}`} className="flex flex-col items-center gap-2 rounded-xl border bg-white p-3 text-center hover:shadow">
-                  <img src={img(b.logo, 'small')} alt="" width={120} height={120} loading="lazy" className="aspect-square w-full max-w-28 object-contain" />
-                  <span className="text-sm font-medium">{b.name}</span>
-                </Link>
-              ))}
-            </Carousel>
-          ) : (
-            <PlaceholderSlides aspect="aspect-square" />
-          )}
-        </Section>
-      );
-    }
-    case 'supplier-carousel':
-    case 'supplier-tiles': {
-      const items = readSupplierItems(c.data);
-      const tiles = items.map((s, i) => <SupplierTile key={i} {...s} />);
-      return (
-        <Section title={titleOf(c.data)}>
-          {c.type === 'supplier-carousel' ? (items.length ? <Carousel label={titleOf(c.data) || 'Suppliers'}>{tiles}</Carousel> : <PlaceholderSlides />) : <div className="grid grid-cols-2 gap-3 md:grid-cols-4">{tiles}</div>}
-        </Section>
-      );
-    }
-    case 'rich-text':
-    case 'html': {
-      const html = typeof (c.data as { html?: unknown })?.html === 'string' ? (c.data as { html: string }).html : '';
-      return (
-        <Section title="">
-          <div className="rich-text" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
-        </Section>
-      );
-    }
-    default:
-      console.warn(`Unknown page component type: ${c.type}`);
-      return null;
+  // TypeScript cannot tie the looked-up renderer to c's own type; the table's type guarantees it.
+  const Render = RENDERERS[c.type] as Renderer<BlockType> | undefined;
+  if (!Render) {
+    console.warn(`Unknown page component type: ${c.type}`);
+    return null;
   }
+  return <Render c={c} slots={slots} first={first} />;
 }
 
 /** Spec §2 supplier tile: image, optional title, optional border, links to its link field. */
@@ -115,10 +112,8 @@ export function SupplierTile({ image, title, link, border }: SupplierItem) {
   return <div className={cls}>{body}</div>;
 }
 
-function HeroSlider({ data, settings, first }: { data: unknown; settings: unknown; first: boolean }) {
+function HeroSlider({ slides, hero, first }: { slides: HeroSlide[]; hero: HeroSettings; first: boolean }) {
   const navigate = useNavigate();
-  const slides = readSlides(data);
-  const hero = parseHeroSettings(settings);
   const aspect = [hero.aspect.sm ?? 'aspect-[4/3]', hero.aspect.md ? `md:${hero.aspect.md}` : 'md:aspect-[8/3]', hero.aspect.lg ? `lg:${hero.aspect.lg}` : 'lg:aspect-[8/3]'].join(' ');
   const follow = (link: string) => {
     const t = resolveBannerLink(link);

@@ -1,3 +1,4 @@
+import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
 import type { Cart } from '@grocer/shared/cart';
 import { formatDate, formatDateTime } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
@@ -14,7 +15,6 @@ import { img } from '../../../lib/image';
 import { ordersApi, orderQuery } from '../api/orders';
 import { StatusBadge } from './status';
 
-const PAYMENT_NAMES = { cod: 'Cash on delivery', razorpay: 'Razorpay', cashfree: 'Cashfree' } as const;
 const PAYMENT_STATUS = { pending: 'Awaiting payment', paid: 'Paid', failed: 'Failed', cod: 'Pay on delivery', refund_pending: 'Refund started', refunded: 'Refunded' } as const;
 
 /**
@@ -95,7 +95,7 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
                 <img src={img(l.image, 'small')} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded bg-gray-50 object-cover" />
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">
-                    {l.name} - {l.pack}
+                    {packLabel(l.name, l.pack)}
                   </p>
                   <p className="text-xs text-gray-500">
                     {l.quantity} × {formatINR(l.price)} · HSN {l.hsn_code || '—'} · GST {l.gst_rate}%
@@ -128,7 +128,7 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
           <section className="rounded-xl border bg-white p-4 text-sm">
             <h2 className="mb-2 font-semibold">Payment</h2>
             <p>
-              {PAYMENT_NAMES[o.payment_method]} · {PAYMENT_STATUS[o.payment.status]}
+              {PAYMENT_PROVIDER_NAMES[o.payment_method]} · {PAYMENT_STATUS[o.payment.status]}
             </p>
             {o.payment.provider_payment_id && <p className="text-xs text-gray-500">Reference {o.payment.provider_payment_id}</p>}
             {o.status === 'pending_payment' && o.payment_method !== 'cod' && (

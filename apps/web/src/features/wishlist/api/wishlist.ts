@@ -1,22 +1,25 @@
-import type { Cart } from '@grocer/shared/cart';
-import type { WishlistResponse } from '@grocer/shared/wishlist';
+import { okSchema } from '@grocer/shared/storefront';
+import {
+  wishlistCategoryRowSchema,
+  wishlistResponseSchema,
+  wishlistToCartResponseSchema,
+  wishlistUpdateResponseSchema,
+  type WishlistToCartBody,
+} from '@grocer/shared/wishlist';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { apiChecked } from '../../../lib/api';
 
-export const wishlistQuery = queryOptions({ queryKey: ['wishlist'], queryFn: ({ signal }) => api<WishlistResponse>('/api/wishlist', { signal }) });
+// The wishlist's components check names with the same contracts, so they load with this chunk
+// (never on the first load: the picker and the page are loaded on demand).
+const schema = <T,>(s: T) => async () => s;
 
-export interface WishlistToggle {
-  product_id: number;
-  wishlist_category_id: number | null;
-  added: boolean;
-  wishlist: boolean;
-}
+export const wishlistQuery = queryOptions({ queryKey: ['wishlist'], queryFn: ({ signal }) => apiChecked('/api/wishlist', schema(wishlistResponseSchema), { signal }) });
 
 export const wishlistApi = {
-  toggle: (productId: number, listId: number | null) => api<WishlistToggle>('/api/wishlist/update', { method: 'POST', body: { product_id: productId, wishlist_category_id: listId } }),
-  create: (name: string) => api<{ id: number; name: string }>('/api/wishlistCategory', { method: 'POST', body: { name } }),
-  rename: (id: number, name: string) => api<{ id: number; name: string }>(`/api/wishlistCategory/${id}`, { method: 'PUT', body: { name } }),
-  remove: (id: number) => api<{ ok: true }>(`/api/wishlistCategory/${id}`, { method: 'DELETE' }),
-  toCart: (body: { wishlist_category_id: number | null; product_id?: number; move?: boolean }) =>
-    api<{ added: Array<{ product_id: number; name: string }>; skipped: Array<{ product_id: number; name: string; reason: string }>; cart: Cart }>('/api/wishlist/to-cart', { method: 'POST', body }),
+  toggle: (productId: number, listId: number | null) =>
+    apiChecked('/api/wishlist/update', schema(wishlistUpdateResponseSchema), { method: 'POST', body: { product_id: productId, wishlist_category_id: listId } }),
+  create: (name: string) => apiChecked('/api/wishlistCategory', schema(wishlistCategoryRowSchema), { method: 'POST', body: { name } }),
+  rename: (id: number, name: string) => apiChecked(`/api/wishlistCategory/${id}`, schema(wishlistCategoryRowSchema), { method: 'PUT', body: { name } }),
+  remove: (id: number) => apiChecked(`/api/wishlistCategory/${id}`, schema(okSchema), { method: 'DELETE' }),
+  toCart: (body: WishlistToCartBody) => apiChecked('/api/wishlist/to-cart', schema(wishlistToCartResponseSchema), { method: 'POST', body }),
 };

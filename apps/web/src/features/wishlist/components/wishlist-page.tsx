@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { inputClass } from '../../../components/ui/form';
 import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
 import { Modal } from '../../../components/ui/modal';
+import { ApiError } from '../../../lib/api';
 import { handleError, readError } from '../../../lib/errors';
 import { img } from '../../../lib/image';
 import { paths } from '../../../lib/paths';
@@ -173,7 +174,9 @@ function RenameModal({ open, list, onClose }: { open: boolean; list: { id: numbe
       await client.invalidateQueries({ queryKey: wishlistQuery.queryKey });
       onClose();
     } catch (err) {
-      setError(readError(err));
+      // Spec §8: a wishlist failure is an error notification; a refused name also shows at the field.
+      handleError(err);
+      setError(err instanceof ApiError ? (err.fieldErrors.name?.[0] ?? null) : null);
     }
   };
   return (

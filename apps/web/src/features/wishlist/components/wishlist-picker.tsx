@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { FormError, inputClass, SubmitButton } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/loading';
 import { CLOSE_MS, Modal } from '../../../components/ui/modal';
-import { handleError, readError } from '../../../lib/errors';
+import { ApiError } from '../../../lib/api';
+import { handleError } from '../../../lib/errors';
 import { patchCachedProducts } from '../../../lib/query-patch';
 import { wishlistApi, wishlistQuery } from '../api/wishlist';
 
@@ -101,7 +102,9 @@ export function CreateWishlistModal({ open, onClose }: { open: boolean; onClose:
       toast.success(WISHLIST_ADDED);
       close();
     } catch (err) {
-      setError(readError(err));
+      // Spec §8: a wishlist failure is an error notification; a refused name also shows at the field.
+      handleError(err);
+      setError(err instanceof ApiError ? (err.fieldErrors.name?.[0] ?? null) : null);
     } finally {
       setBusy(false);
     }

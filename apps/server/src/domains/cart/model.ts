@@ -1,0 +1,68 @@
+import { fail } from '../../http/errors';
+import type { DeliveryZone, SlotOffer } from '../delivery/service';
+
+/** Who is asking: a signed-in user's cart is theirs; a guest's cart hangs on the session row. */
+export interface CartContext {
+  websiteId: number;
+  userId: number | null;
+  sessionId: string | null;
+  /** the pincode delivery is priced for (session pincode, or an address's at checkout) */
+  pincode: string | null;
+  now?: Date;
+}
+
+/** One priced line, in paise, with what checkout needs to write an order line. */
+export interface PricedLine {
+  packId: number;
+  productId: number;
+  productName: string;
+  packName: string;
+  slug: string;
+  image: string;
+  hsnCode: string;
+  gstRate: number;
+  /** the warehouse that serves this line for the cart's pincode (stock is taken there) */
+  warehouseId: number;
+  quantity: number;
+  available: number;
+  pricePaise: number;
+  actPricePaise: number;
+  amountPaise: number;
+  valid: boolean;
+  message: string | null;
+}
+
+/** The server's own view of a cart: every amount in paise, priced from its own data. */
+export interface PricedCart {
+  cartId: number | null;
+  websiteId: number;
+  userId: number | null;
+  pincode: string | null;
+  serviceable: boolean;
+  zone: DeliveryZone | null;
+  lines: PricedLine[];
+  quantity: number;
+  itemsTotalPaise: number;
+  coupon: { id: number; code: string } | null;
+  discountPaise: number;
+  deliveryChargePaise: number;
+  finalDeliveryPaise: number;
+  amountPaise: number;
+  codAllowed: boolean;
+  slot: SlotOffer | null;
+  notes: string | null;
+  /** a note for the shopper about a change the server made (a coupon dropped) */
+  message: string | null;
+  /** every line valid, the pincode served, and something to buy: checkout may proceed */
+  valid: boolean;
+}
+
+export const cartErrors = {
+  packNotFound: () => fail('PACK_NOT_FOUND'),
+  notDelivered: (pincode: string) => fail('NOT_DELIVERABLE', { pincode }),
+  notAtLocation: (label: string, pincode: string | null) => fail('NOT_DELIVERABLE', { pincode, item: label }),
+  outOfStock: (label: string) => fail('OUT_OF_STOCK', { item: label }),
+  notEnough: (available: number) => fail('NOT_ENOUGH_STOCK', { available }),
+  couponRefused: (reason: string) => fail('COUPON_REFUSED', { reason }).withErrors({ code: [reason] }),
+};
+

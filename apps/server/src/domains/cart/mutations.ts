@@ -1,0 +1,162 @@
+import { couponDiscount } from '@grocer/shared/coupon';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { findPackLabel } from '../catalogue/service';
+import { couponUsage, findCoupon } from '../coupons/service';
+import { deliveryContext } from '../delivery/service';
+import { availableSql, stockLevel } from '../inventory/service';
+import { cartErrors, type CartContext } from './model';
+import { findCart, loadPricedCart } from './queries';
+import { cartLines, carts } from './tables';
+
+// ---------------------------------------------------------------------------------------------
+// Finding and creating the cart row
+
+/** The caller's cart, created on first need. Safe under concurrent first calls (upsert). */
+export async function ensureCart(db: DbOrTx, ctx: CartContext) {
+  const existing = await findCart(db, ctx);
+  if (existing) return existing;
+  if (ctx.userId !== null) {
+    await db.execute(sql`insert into carts (website_id, user_id) values (${ctx.websiteId}, ${ctx.userId})
+      on conflict (website_id, user_id) where user_id is not null do nothing`);
+  } else if (ctx.sessionId) {
+    await db.execute(sql`insert into carts (website_id, session_id) values (${ctx.websiteId}, ${ctx.sessionId})
+      on conflict (website_id, session_id) where session_id is not null do nothing`);
+  } else {
+    throw new Error('ensureCart needs a user or a session');
+  }
+  const row = await findCart(db, ctx);
+  if (!row) throw new Error('cart row vanished after upsert');
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changing the cart. Each change is one guarded SQL statement, so concurrent calls on one cart
+// add up exactly and never break the stock rule.
+
+/** Adds one unit of a pack. 409 (cart unchanged) when it cannot be delivered or stock runs short. */
+export async function addToCart(db: Db, ctx: CartContext, input: { packId: number; warehouseId: number | null }) {
+  const label = await findPackLabel(db, ctx.websiteId, input.packId);
+  if (!label) throw cartErrors.packNotFound();
+  const delivery = await deliveryContext(db, ctx.websiteId, ctx.pincode);
+  if (!delivery.serviceable) throw cartErrors.notDelivered(ctx.pincode!);
+  // The zone's warehouse is authoritative; the client's warehouse_id only counts without a zone.
+  const warehouseId = delivery.zone?.warehouseId ?? input.warehouseId;
+  if (warehouseId === null) throw cartErrors.notAtLocation(label, ctx.pincode);
+  const cart = await ensureCart(db, ctx);
+  const added = rowsOf(
+    await db.execute(sql`
+      insert into cart_lines (website_id, cart_id, pack_id, warehouse_id, quantity)
+      select ${ctx.websiteId}, ${cart.id}, ${input.packId}, ${warehouseId}, 1
+      where ${availableSql(ctx.websiteId, input.packId, warehouseId)} >= 1
+      on conflict (cart_id, pack_id) do update set quantity = cart_lines.quantity + 1, warehouse_id = excluded.warehouse_id
+      where cart_lines.quantity + 1 <= ${availableSql(sql`excluded.website_id`, sql`excluded.pack_id`, sql`excluded.warehouse_id`)}
+      returning quantity`),
+  );
+  if (added.length === 0) {
+    const available = await stockLevel(db, ctx.websiteId, input.packId, warehouseId);
+    if (available === null) throw cartErrors.notAtLocation(label, ctx.pincode);
+    if (available <= 0) throw cartErrors.outOfStock(label);
+    throw cartErrors.notEnough(available);
+  }
+  await touch(db, cart.id);
+}
+
+/**
+ * Removes one unit (the line goes at zero) or, with `whole`, the line. A unit is taken by a
+ * guarded UPDATE (quantity > 1) or a guarded DELETE (quantity <= 1); when a concurrent call
+ * moved the line between the two, the pair is retried, so no removal is lost.
+ */
+export async function removeFromCart(db: Db, ctx: CartContext, input: { packId: number; whole: boolean }) {
+  const cart = await findCart(db, ctx);
+  if (!cart) return;
+  const where = and(eq(cartLines.cartId, cart.id), eq(cartLines.packId, input.packId));
+  if (input.whole) {
+    await db.delete(cartLines).where(where);
+  } else {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const updated = await db
+        .update(cartLines)
+        .set({ quantity: sql`${cartLines.quantity} - 1` })
+        .where(and(where, sql`${cartLines.quantity} > 1`))
+        .returning({ id: cartLines.id });
+      if (updated.length) break;
+      const deleted = await db
+        .delete(cartLines)
+        .where(and(where, sql`${cartLines.quantity} <= 1`))
+        .returning({ id: cartLines.id });
+      if (deleted.length) break;
+      const [still] = await db.select({ id: cartLines.id }).from(cartLines).where(where).limit(1);
+      if (!still) break;
+    }
+  }
+  await touch(db, cart.id);
+}
+
+async function touch(db: DbOrTx, cartId: number) {
+  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+/** Applies a coupon code (one per cart). 422 with the refusal reason when it does not apply. */
+export async function applyCoupon(db: Db, ctx: CartContext, code: string) {
+  const cart = await ensureCart(db, ctx);
+  const priced = await loadPricedCart(db, ctx);
+  const row = await findCoupon(db, ctx.websiteId, code);
+  const usage = row ? await couponUsage(db, ctx.websiteId, row.id, ctx.userId) : { total: 0, byCustomer: 0 };
+  const verdict = couponDiscount(row, priced.itemsTotalPaise, ctx.now ?? new Date(), usage);
+  if (!verdict.ok) throw cartErrors.couponRefused(verdict.reason);
+  await db.update(carts).set({ offercode: row!.code, updatedAt: new Date() }).where(eq(carts.id, cart.id));
+}
+
+export async function removeCoupon(db: Db, ctx: CartContext) {
+  const cart = await findCart(db, ctx);
+  if (cart) await db.update(carts).set({ offercode: null, updatedAt: new Date() }).where(eq(carts.id, cart.id));
+}
+
+/**
+ * Locks the signed-in shopper's cart row for the rest of the caller's transaction (checkout: one
+ * cart is one order, so a second checkout of the same cart waits, then finds it ordered).
+ */
+export async function lockUserCart(tx: Tx, websiteId: number, userId: number): Promise<void> {
+  await tx.select({ id: carts.id }).from(carts).where(and(eq(carts.websiteId, websiteId), eq(carts.userId, userId))).for('update');
+}
+
+/** Empties a cart after its order was placed (checkout calls this in the order's transaction). */
+export async function clearCart(db: DbOrTx, websiteId: number, cartId: number) {
+  await db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.websiteId, websiteId)));
+  await db.update(carts).set({ offercode: null, updatedAt: new Date() }).where(and(eq(carts.id, cartId), eq(carts.websiteId, websiteId)));
+}
+
+/**
+ * Sign-in: the guest cart of `sessionId` joins the user's cart. Quantities are added and capped
+ * by stock at the line's warehouse (never below what either cart already held); the guest's
+ * coupon carries over when the user has none. The guest cart is then gone.
+ */
+export async function mergeGuestCart(db: Db, input: { websiteId: number; userId: number; sessionId: string }) {
+  await db.transaction(async (tx) => {
+    const [guest] = await tx
+      .select()
+      .from(carts)
+      .where(and(eq(carts.websiteId, input.websiteId), eq(carts.sessionId, input.sessionId), isNull(carts.userId)))
+      .limit(1);
+    if (!guest) return;
+    const [mine] = await tx.select().from(carts).where(and(eq(carts.websiteId, input.websiteId), eq(carts.userId, input.userId))).limit(1);
+    if (!mine) {
+      await tx.update(carts).set({ userId: input.userId, sessionId: null, updatedAt: new Date() }).where(eq(carts.id, guest.id));
+      return;
+    }
+    await tx.execute(sql`
+      insert into cart_lines (website_id, cart_id, pack_id, warehouse_id, quantity)
+      select g.website_id, ${mine.id}, g.pack_id, g.warehouse_id, g.quantity from cart_lines g where g.cart_id = ${guest.id}
+      on conflict (cart_id, pack_id) do update set quantity = greatest(
+        cart_lines.quantity,
+        least(cart_lines.quantity + excluded.quantity,
+              coalesce(${availableSql(sql`cart_lines.website_id`, sql`cart_lines.pack_id`, sql`cart_lines.warehouse_id`)}, 0)))`);
+    await tx
+      .update(carts)
+      .set({ offercode: mine.offercode ?? guest.offercode, notes: mine.notes ?? guest.notes, updatedAt: new Date() })
+      .where(eq(carts.id, mine.id));
+    await tx.delete(carts).where(eq(carts.id, guest.id));
+  });
+}

@@ -1,0 +1,231 @@
+import { packLabel, paymentMethodLabel } from '@grocer/shared/labels';
+import type { Cart, CartItem, PaymentMethod } from '@grocer/shared/cart';
+import { couponDiscount } from '@grocer/shared/coupon';
+import { formatINR, toRupees } from '@grocer/shared/money';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { packDetails } from '../catalogue/service';
+import { couponUsage, findCoupon } from '../coupons/service';
+import { deliveryContext, nextSlots, notDeliveredTo } from '../delivery/service';
+import { stockKey, stockLevels } from '../inventory/service';
+import { type CartContext, type PricedCart, type PricedLine } from './model';
+import { priceCart } from './pricing';
+import { cartLines, carts } from './tables';
+
+const OUT_OF_STOCK = 'Out of stock';
+
+
+export async function findCart(db: DbOrTx, ctx: CartContext) {
+  if (ctx.userId !== null) {
+    const [row] = await db.select().from(carts).where(and(eq(carts.websiteId, ctx.websiteId), eq(carts.userId, ctx.userId))).limit(1);
+    return row ?? null;
+  }
+  if (!ctx.sessionId) return null;
+  const [row] = await db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.websiteId, ctx.websiteId), eq(carts.sessionId, ctx.sessionId), isNull(carts.userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+
+// ---------------------------------------------------------------------------------------------
+// Pricing
+
+/**
+ * Prices the caller's cart from server data: pack prices, stock at the warehouse serving the
+ * pincode, the zone's delivery charge and free threshold, the coupon (re-checked, and dropped
+ * with a message when it no longer applies), COD availability and the next delivery slot.
+ */
+export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<PricedCart> {
+  const now = ctx.now ?? new Date();
+  const cart = await findCart(db, ctx);
+  const delivery = await deliveryContext(db, ctx.websiteId, ctx.pincode);
+  const zone = delivery.zone;
+  const zoneWarehouse = zone?.warehouseId ?? null;
+
+  // The cart's lines, then (one query each) the catalogue's packs and the inventory's balances at
+  // the serving warehouse (the zone's, else the line's): each domain reads its own tables.
+  const cartRows = cart
+    ? await db
+        .select({ packId: cartLines.packId, lineWarehouseId: cartLines.warehouseId, quantity: cartLines.quantity })
+        .from(cartLines)
+        .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.websiteId, ctx.websiteId)))
+        .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
+    : [];
+  const details = await packDetails(db, ctx.websiteId, cartRows.map((r) => r.packId));
+  const levels = await stockLevels(db, ctx.websiteId, cartRows.map((r) => ({ packId: r.packId, warehouseId: zoneWarehouse ?? r.lineWarehouseId })));
+  // a pack the website no longer sells drops out of the cart
+  const rows = cartRows.flatMap((r) => {
+    const d = details.get(r.packId);
+    return d ? [{ ...r, ...d, available: levels.get(stockKey(r.packId, zoneWarehouse ?? r.lineWarehouseId)) ?? null }] : [];
+  });
+
+  const lines: PricedLine[] = rows.map((r) => {
+    const available = r.available ?? 0;
+    const label = packLabel(r.productName, r.packName);
+    let message: string | null = null;
+    if (!delivery.serviceable) message = notDeliveredTo(ctx.pincode!);
+    else if (r.available === null) message = ctx.pincode ? `${label} is not delivered to ${ctx.pincode}` : `${label} is not available at your location`;
+    else if (available <= 0) message = OUT_OF_STOCK;
+    else if (available < r.quantity) message = `Only ${available} left in stock`;
+    return {
+      packId: r.packId,
+      productId: r.productId,
+      productName: r.productName,
+      packName: r.packName,
+      slug: r.slug,
+      image: r.image ?? '',
+      hsnCode: r.hsnCode,
+      gstRate: r.gstRate,
+      warehouseId: zoneWarehouse ?? r.lineWarehouseId,
+      quantity: r.quantity,
+      available,
+      pricePaise: r.price,
+      actPricePaise: r.actPrice,
+      amountPaise: r.price * r.quantity,
+      valid: message === null,
+      message,
+    };
+  });
+
+  // The coupon is re-judged on every load: totals, dates and usage may have moved since it was applied.
+  let message: string | null = null;
+  let coupon: PricedCart['coupon'] = null;
+  let couponInput = null;
+  if (cart?.offercode) {
+    const row = await findCoupon(db, ctx.websiteId, cart.offercode);
+    const usage = row ? await couponUsage(db, ctx.websiteId, row.id, ctx.userId) : { total: 0, byCustomer: 0 };
+    const itemsTotal = lines.reduce((s, l) => s + (l.valid ? l.amountPaise : 0), 0);
+    const verdict = couponDiscount(row, itemsTotal, now, usage);
+    if (row && verdict.ok) {
+      coupon = { id: row.id, code: row.code };
+      couponInput = { rule: row, usage };
+    } else {
+      const reason = verdict.ok ? 'This coupon code is not valid' : verdict.reason;
+      await db.update(carts).set({ offercode: null }).where(and(eq(carts.id, cart.id), eq(carts.offercode, cart.offercode)));
+      message = `Coupon ${cart.offercode} was removed: ${reason}`;
+    }
+  }
+
+  const priced = priceCart({
+    lines,
+    coupon: couponInput,
+    delivery: zone && delivery.serviceable ? { chargePaise: zone.deliveryCharge, freeAbovePaise: zone.freeAbove } : null,
+    now,
+  });
+  const slot = zone && delivery.serviceable ? ((await nextSlots(db, ctx.websiteId, zone.id, now, 7))[0] ?? null) : null;
+  const codAllowed = !!zone && delivery.serviceable && zone.codAllowed && (zone.codMax === null || priced.amount <= zone.codMax);
+
+  return {
+    cartId: cart?.id ?? null,
+    websiteId: ctx.websiteId,
+    userId: ctx.userId,
+    pincode: ctx.pincode,
+    serviceable: delivery.serviceable,
+    zone,
+    lines,
+    quantity: priced.quantity,
+    itemsTotalPaise: priced.itemsTotal,
+    coupon,
+    discountPaise: priced.discount,
+    deliveryChargePaise: priced.deliveryCharge,
+    finalDeliveryPaise: priced.finalDelivery,
+    amountPaise: priced.amount,
+    codAllowed,
+    slot,
+    notes: cart?.notes ?? null,
+    message,
+    valid: delivery.serviceable && lines.length > 0 && lines.every((l) => l.valid),
+  };
+}
+
+function deliveryMessage(p: PricedCart): string | null {
+  if (!p.serviceable) return notDeliveredTo(p.pincode!);
+  if (!p.zone || p.itemsTotalPaise === 0) return null;
+  if (p.finalDeliveryPaise === 0) return 'Free delivery';
+  if (p.zone.freeAbove !== null) return `Add ${formatINR(toRupees(p.zone.freeAbove - p.itemsTotalPaise))} more for free delivery`;
+  return null;
+}
+
+/**
+ * The spec §3 cart (rupees) for a priced cart. `grouped_items` (the items per delivery slot) is
+ * filled only for a caller that asks with `groupby_delivery` (spec §7); every other answer has it
+ * empty, so the cart sent after each click stays small.
+ */
+export function toCartResponse(p: PricedCart, groupByDelivery = false): Cart {
+  const slotOf = (valid: boolean) => ({
+    delivery_charge_id: valid && p.zone ? p.zone.id : null,
+    del_date: valid ? (p.slot?.date ?? null) : null,
+    del_start_time: valid ? (p.slot?.startTime ?? null) : null,
+    del_end_time: valid ? (p.slot?.endTime ?? null) : null,
+  });
+  const items: CartItem[] = p.lines.map((l) => ({
+    pack_id: l.packId,
+    product_id: l.productId,
+    slug: l.slug,
+    image: l.image,
+    name: l.productName,
+    pack: l.packName,
+    quantity: l.quantity,
+    price: toRupees(l.pricePaise),
+    act_price: toRupees(l.actPricePaise),
+    amount: toRupees(l.amountPaise),
+    valid: l.valid,
+    message: l.message,
+    warehouse_id: l.warehouseId,
+    available: l.available,
+    ...slotOf(l.valid),
+  }));
+  // deliveryInfo: one entry per distinct delivery_charge_id among the items (spec §3).
+  const groups = new Map<string, Cart['grouped_items'][number]>();
+  for (const item of items) {
+    const key = String(item.delivery_charge_id);
+    const g = groups.get(key) ?? {
+      delivery_charge_id: item.delivery_charge_id,
+      del_date: item.del_date,
+      del_start_time: item.del_start_time,
+      del_end_time: item.del_end_time,
+      items: [],
+    };
+    g.items.push(item);
+    groups.set(key, g);
+  }
+  const grouped = [...groups.values()];
+  const paymentMethods: PaymentMethod[] =
+    p.serviceable && p.zone
+      ? [
+          ...(p.codAllowed ? [{ code: 'cod' as const, name: paymentMethodLabel('cod') }] : []),
+          { code: 'razorpay', name: paymentMethodLabel('razorpay') },
+          { code: 'cashfree', name: paymentMethodLabel('cashfree') },
+        ]
+      : [];
+  return {
+    quantity: p.quantity,
+    total: toRupees(p.itemsTotalPaise),
+    amount: toRupees(p.amountPaise),
+    offercode: p.coupon?.code ?? null,
+    serviceable: p.serviceable,
+    notes: p.notes,
+    message: p.message,
+    discount: toRupees(p.discountPaise),
+    delivery_charge: toRupees(p.deliveryChargePaise),
+    finalDelivery: toRupees(p.finalDeliveryPaise),
+    deliveryMessage: deliveryMessage(p),
+    paymentMethods,
+    items,
+    grouped_items: groupByDelivery ? grouped : [],
+    del_date: p.slot?.date ?? null,
+    del_start_time: p.slot?.startTime ?? null,
+    del_end_time: p.slot?.endTime ?? null,
+    deliveryInfo: grouped.filter((g) => g.delivery_charge_id !== null).map(({ items: _items, ...info }) => info),
+    pincode: p.pincode,
+  };
+}
+
+/** Both views of the caller's cart: the paise model (for checkout) and the spec §3 cart. */
+export async function loadCart(db: DbOrTx, ctx: CartContext, groupByDelivery = false): Promise<{ model: PricedCart; cart: Cart }> {
+  const model = await loadPricedCart(db, ctx);
+  return { model, cart: toCartResponse(model, groupByDelivery) };
+}

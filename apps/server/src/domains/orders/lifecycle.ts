@@ -1,0 +1,95 @@
+import { packLabel } from '@grocer/shared/labels';
+import { ORDER_STATUSES, canMove, type OrderStatus, type PaymentProvider } from '@grocer/shared/order';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { addToCart, loadCart, type CartContext } from '../cart/service';
+import { releaseRedemption } from '../coupons/service';
+import { releaseSlot } from '../delivery/service';
+import { moveStock } from '../inventory/service';
+import { releasePayment } from '../payments/records';
+import { orderErrors, type OrderRow, type Shopper } from './errors';
+import { findOrder, orderLinesOf } from './queries';
+import { orderEvents, orders } from './tables';
+
+export async function addEvent(tx: DbOrTx, o: Pick<OrderRow, 'id' | 'websiteId'>, status: OrderStatus, actor: string, note: string | null = null) {
+  await tx.insert(orderEvents).values({ websiteId: o.websiteId, orderId: o.id, status, actor, note });
+}
+
+/** The one order in which stock rows are locked (see placeOrder and releaseOrder). */
+export const byStockRow = (a: { packId: number | null; warehouseId: number | null }, b: { packId: number | null; warehouseId: number | null }) =>
+  (a.packId ?? 0) - (b.packId ?? 0) || (a.warehouseId ?? 0) - (b.warehouseId ?? 0);
+
+/**
+ * Locks the order's row for the rest of the caller's transaction (payments lock order, then
+ * payment) and answers its status then (null: no such order).
+ */
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderStatus | null> {
+  const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+  return row?.status ?? null;
+}
+
+/**
+ * Returns an order's stock and slot place, and its coupon use, inside the caller's transaction.
+ * Called exactly once per order: by whichever guarded status change wins. The stock comes back
+ * as `cancel` movements when the shopper cancelled, `release` ones when the payment never came.
+ */
+export async function releaseOrder(tx: Tx, o: OrderRow, by: { actor: string }) {
+  if (o.slotId !== null && o.slotDate) await releaseSlot(tx, o.websiteId, o.slotId, o.slotDate);
+  const reason = o.status === 'cancelled' ? 'cancel' : 'release';
+  for (const l of (await orderLinesOf(tx, o.id)).sort(byStockRow)) {
+    if (l.packId === null || l.warehouseId === null) continue;
+    await moveStock(tx, { websiteId: o.websiteId, packId: l.packId, warehouseId: l.warehouseId, quantity: l.quantity, reason, reference: `order:${o.id}`, actor: by.actor });
+  }
+  if (o.couponId !== null) await releaseRedemption(tx, { couponId: o.couponId, orderId: o.id });
+}
+
+/**
+ * The one way an order changes state: to `to` from any status the transition table allows
+ * (`ORDER_TRANSITIONS`), with a guarded update, so of two racing changes exactly one wins, and a
+ * history row saying who and why. Null when the order's status did not allow the move.
+ */
+export async function moveOrder(tx: DbOrTx, orderId: string, to: OrderStatus, by: { actor: string; note?: string | null }): Promise<OrderRow | null> {
+  const from = ORDER_STATUSES.filter((s) => canMove(s, to));
+  const [row] = await tx
+    .update(orders)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, from)))
+    .returning();
+  if (row) await addEvent(tx, row, to, by.actor, by.note ?? null);
+  return row ?? null;
+}
+
+/** The shopper cancels: stock and slot return; a paid prepaid order gets its refund started. */
+export async function cancelOrder(db: Db, s: Shopper, id: string): Promise<{ order: OrderRow; refund: { provider: PaymentProvider; paymentId: string | null; amount: number } | null }> {
+  await findOrder(db, s, id);
+  return db.transaction(async (tx) => {
+    const moved = await moveOrder(tx, id, 'cancelled', { actor: `user:${s.userId}`, note: 'Cancelled by the shopper' });
+    if (!moved) throw orderErrors.notCancellable();
+    await releaseOrder(tx, moved, { actor: `user:${s.userId}` });
+    const refund = await releasePayment(tx, id);
+    return { order: moved, refund: refund && { provider: refund.provider, paymentId: refund.providerPaymentId, amount: refund.amount } };
+  });
+}
+
+/** Reorder: each line's pack back into the cart, as far as stock and delivery allow. */
+export async function reorder(db: Db, s: Shopper, ctx: CartContext, id: string) {
+  const o = await findOrder(db, s, id);
+  const lines = await orderLinesOf(db, o.id);
+  const added: Array<{ pack_id: number; name: string }> = [];
+  const skipped: Array<{ pack_id: number; name: string; reason: string }> = [];
+  for (const l of lines) {
+    const name = packLabel(l.productName, l.packName);
+    if (l.packId === null) {
+      skipped.push({ pack_id: 0, name, reason: 'No longer sold' });
+      continue;
+    }
+    let n = 0;
+    try {
+      for (; n < l.quantity; n++) await addToCart(db, ctx, { packId: l.packId, warehouseId: l.warehouseId });
+    } catch (e) {
+      if (n === 0) skipped.push({ pack_id: l.packId, name, reason: e instanceof Error ? e.message : 'Not available' });
+    }
+    if (n > 0) added.push({ pack_id: l.packId, name });
+  }
+  return { added, skipped, cart: (await loadCart(db, ctx)).cart };
+}

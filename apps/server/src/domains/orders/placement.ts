@@ -1,0 +1,149 @@
+import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
+import type { OrderStatus, PlaceOrderBody } from '@grocer/shared/order';
+import { toPaise, toRupees } from '@grocer/shared/money';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Db, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { rowsOf } from '../../db/rows';
+import { findAddress } from '../addresses/service';
+import { clearCart, loadPricedCart, lockUserCart, type CartContext } from '../cart/service';
+import { recordRedemption } from '../coupons/service';
+import { nextSlots, slotZone, takeSlot, type SlotOffer } from '../delivery/service';
+import { moveStock, warehouseStates } from '../inventory/service';
+import { createPayment } from '../payments/records';
+import { orderErrors, type OrderRow, type Shopper } from './errors';
+import { addEvent, byStockRow } from './lifecycle';
+import { orderLines, orders } from './tables';
+
+const mine = (s: Shopper) => and(eq(orders.websiteId, s.websiteId), eq(orders.userId, s.userId));
+
+async function nextOrderNumber(tx: DbOrTx, websiteId: number): Promise<string> {
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`insert into order_counters (website_id, next) values (${websiteId}, 1001)
+      on conflict (website_id) do update set next = order_counters.next + 1 returning next as n`),
+  );
+  return `GR${row!.n}`;
+}
+
+/**
+ * The delivery slot of a new order, taken atomically: the one the shopper chose (SLOT_FULL when
+ * it has just filled up), or, when they left it to the shop, the earliest slot that still has a
+ * place (null when the zone has no slots at all).
+ */
+async function takeDeliverySlot(tx: DbOrTx, websiteId: number, zoneId: number, chosen: { slot_id: number; date: string } | null): Promise<SlotOffer | null> {
+  const offers = await nextSlots(tx, websiteId, zoneId, new Date(), 7, true);
+  if (chosen) {
+    const offer = offers.find((o) => o.slotId === chosen.slot_id && o.date === chosen.date);
+    if (!offer) throw orderErrors.slotInvalid();
+    if (!(await takeSlot(tx, websiteId, offer.slotId, offer.date))) throw orderErrors.slotFull();
+    return offer;
+  }
+  if (offers.length === 0) return null;
+  for (const offer of offers) if (offer.remaining > 0 && (await takeSlot(tx, websiteId, offer.slotId, offer.date))) return offer;
+  throw orderErrors.slotFull();
+}
+
+/**
+ * Places an order in one transaction (DESIGN §3, §7): re-prices the cart from the server's data,
+ * refuses what is invalid, takes the slot and each line's stock with conditional updates, writes
+ * the order, its lines, timeline and payment, redeems the coupon and clears the cart. The same
+ * idempotency key answers the same order, never a second one, even for concurrent calls.
+ */
+export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body: PlaceOrderBody): Promise<{ order: OrderRow; created: boolean }> {
+  const existing = await db.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);
+  if (existing[0]) return { order: existing[0], created: false };
+  try {
+    return await db.transaction(async (tx) => {
+      // One cart is one order: the shopper's cart row is locked first, so a second checkout of the
+      // same cart (another tab, a retry with a new key) waits here, then finds it ordered.
+      await lockUserCart(tx, s.websiteId, s.userId);
+      const [same] = await tx.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);
+      if (same) return { order: same, created: false };
+      const address = await findAddress(tx, s, body.address_id);
+      if (!address) throw orderErrors.addressNotFound();
+      const priced = await loadPricedCart(tx, { ...cartCtx, userId: s.userId, pincode: address.pincode });
+      if (!priced.cartId || priced.lines.length === 0) {
+        const [recent] = await tx.select().from(orders).where(and(mine(s), sql`${orders.createdAt} > now() - interval '10 minutes'`)).orderBy(desc(orders.createdAt)).limit(1);
+        throw recent ? orderErrors.cartOrdered(recent.ordernumber) : orderErrors.cartEmpty();
+      }
+      if (!priced.serviceable || !priced.zone) throw orderErrors.notDeliverable(address.pincode);
+      const bad = priced.lines.filter((l) => !l.valid);
+      if (bad.length) throw orderErrors.linesUnavailable(bad.map((l) => ({ packId: l.packId, label: packLabel(l.productName, l.packName), message: l.message ?? 'Not available' })));
+      if (body.payment_method === 'cod' && !priced.codAllowed) throw orderErrors.paymentUnavailable('cod');
+      if (toPaise(body.expected_total) !== priced.amountPaise) throw orderErrors.priceChanged(toRupees(priced.amountPaise));
+
+      // The order row first: the unique key is the last guard against a second order for one key.
+      const id = randomUUID();
+      if (body.slot) {
+        if ((await slotZone(tx, s.websiteId, body.slot.slot_id)) !== priced.zone.id) throw orderErrors.slotInvalid();
+      }
+      const status: OrderStatus = body.payment_method === 'cod' ? 'placed' : 'pending_payment';
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id,
+          websiteId: s.websiteId,
+          ordernumber: await nextOrderNumber(tx, s.websiteId),
+          userId: s.userId,
+          status,
+          paymentMethod: body.payment_method,
+          idempotencyKey: body.idempotency_key,
+          address: { name: address.name, phone: address.phone, pincode: address.pincode, line1: address.line1, line2: address.line2, landmark: address.landmark, city: address.city, state: address.state, type: address.type },
+          pincode: address.pincode,
+          zoneId: priced.zone.id,
+          itemsTotal: priced.itemsTotalPaise,
+          discount: priced.discountPaise,
+          couponId: priced.coupon?.id ?? null,
+          couponCode: priced.coupon?.code ?? null,
+          deliveryCharge: priced.finalDeliveryPaise,
+          total: priced.amountPaise,
+          notes: body.notes ?? priced.notes ?? null,
+        })
+        .returning();
+      const slot = await takeDeliverySlot(tx, s.websiteId, priced.zone.id, body.slot ?? null);
+      if (slot) await tx.update(orders).set({ slotId: slot.slotId, slotDate: slot.date, slotStart: slot.startTime, slotEnd: slot.endTime }).where(eq(orders.id, id));
+
+      const whStates = await warehouseStates(tx, s.websiteId);
+      // Stock rows are always locked in one order (pack, warehouse), after the slot, here and in
+      // releaseOrder, so concurrent checkouts and cancellations queue instead of deadlocking.
+      for (const l of [...priced.lines].sort(byStockRow)) {
+        const taken = await moveStock(tx, { websiteId: s.websiteId, packId: l.packId, warehouseId: l.warehouseId, quantity: -l.quantity, reason: 'order', reference: `order:${id}`, actor: `user:${s.userId}` });
+        if (taken === null) throw orderErrors.outOfStock(packLabel(l.productName, l.packName));
+      }
+      await tx.insert(orderLines).values(
+        priced.lines.map((l) => ({
+          websiteId: s.websiteId,
+          orderId: id,
+          packId: l.packId,
+          productId: l.productId,
+          slug: l.slug,
+          image: l.image,
+          productName: l.productName,
+          packName: l.packName,
+          hsnCode: l.hsnCode,
+          gstRate: l.gstRate,
+          price: l.pricePaise,
+          actPrice: l.actPricePaise,
+          quantity: l.quantity,
+          amount: l.amountPaise,
+          warehouseId: l.warehouseId,
+          warehouseState: whStates.get(l.warehouseId) ?? null,
+        })),
+      );
+      await addEvent(tx, order!, status, `user:${s.userId}`, body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null);
+      await createPayment(tx, { websiteId: s.websiteId, orderId: id, provider: body.payment_method, amount: priced.amountPaise });
+      if (priced.coupon) {
+        const redeemed = await recordRedemption(tx, { websiteId: s.websiteId, couponId: priced.coupon.id, userId: s.userId, orderId: id, itemsTotalPaise: priced.itemsTotalPaise });
+        if (!redeemed.ok) throw orderErrors.couponUnavailable(redeemed.reason);
+      }
+      await clearCart(tx, s.websiteId, priced.cartId);
+      return { order: order!, created: true };
+    });
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    const [again] = await db.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);
+    if (!again) throw e;
+    return { order: again, created: false };
+  }
+}

@@ -1,0 +1,109 @@
+import { CANCELLABLE, type OrderDetail, type OrderSummary } from '@grocer/shared/order';
+import { toRupees } from '@grocer/shared/money';
+import { allocateDiscount, splitGst, sumSplits } from '@grocer/shared/tax';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { paymentOfOrder } from '../payments/records';
+import { orderErrors, type OrderRow, type Shopper } from './errors';
+import { orderEvents, orderLines, orders } from './tables';
+
+const mine = (s: Shopper) => and(eq(orders.websiteId, s.websiteId), eq(orders.userId, s.userId));
+
+export async function findOrder(db: DbOrTx, s: Shopper, id: string): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(and(mine(s), eq(orders.id, id))).limit(1);
+  if (!row) throw orderErrors.notFound();
+  return row;
+}
+
+export async function findOrderByNumber(db: DbOrTx, s: Shopper, ordernumber: string): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(and(mine(s), eq(orders.ordernumber, ordernumber))).limit(1);
+  if (!row) throw orderErrors.notFound();
+  return row;
+}
+
+export async function listOrders(db: Db, s: Shopper, page: number, perPage: number): Promise<{ data: OrderSummary[]; total: number }> {
+  const rows = await db
+    // Qualified by hand: drizzle leaves single-table columns unqualified, and `id` would bind to l.id.
+    .select({ o: orders, items: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = "orders"."id")` })
+    .from(orders)
+    .where(mine(s))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orders).where(mine(s));
+  return { data: rows.map(({ o, items }) => summary(o, items)), total: n };
+}
+
+const summary = (o: OrderRow, items: number): OrderSummary => ({ id: o.id, ordernumber: o.ordernumber, created_at: o.createdAt.toISOString(), status: o.status, total: toRupees(o.total), items });
+
+/** The dashboard's figures (plugged into GET /s/api/account). */
+export async function ordersSummary(db: Db, websiteId: number, userId: number) {
+  const { data, total } = await listOrders(db, { websiteId, userId }, 1, 3);
+  return { count: total, recent: data };
+}
+
+export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail> {
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id));
+  const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id));
+  const payment = await paymentOfOrder(db, o.id);
+  // The coupon is on the invoice, so it lowers each line's taxable value: GST is on what was paid.
+  const shares = allocateDiscount(lines.map((l) => l.amount), o.discount);
+  const detailLines = lines.map((l, i) => {
+    // Place of supply: the warehouse's state against the delivery state (CGST+SGST or IGST).
+    const tax = splitGst(l.amount - shares[i]!, l.gstRate, (l.warehouseState ?? '') === o.address.state);
+    return {
+      pack_id: l.packId ?? 0,
+      product_id: l.productId ?? 0,
+      slug: l.slug,
+      image: l.image,
+      name: l.productName,
+      pack: l.packName,
+      hsn_code: l.hsnCode,
+      gst_rate: l.gstRate / 100,
+      price: toRupees(l.price),
+      act_price: toRupees(l.actPrice),
+      quantity: l.quantity,
+      amount: toRupees(l.amount),
+      discount: toRupees(shares[i]!),
+      taxPaise: tax,
+    };
+  });
+  const rupees = (t: ReturnType<typeof splitGst>) => ({ taxable: toRupees(t.taxable), cgst: toRupees(t.cgst), sgst: toRupees(t.sgst), igst: toRupees(t.igst), gst: toRupees(t.gst) });
+  return {
+    ...summary(o, lines.reduce((n, l) => n + l.quantity, 0)),
+    payment_method: o.paymentMethod,
+    items_total: toRupees(o.itemsTotal),
+    discount: toRupees(o.discount),
+    coupon: o.couponCode,
+    delivery_charge: toRupees(o.deliveryCharge),
+    notes: o.notes,
+    address: o.address,
+    slot: o.slotDate && o.slotStart && o.slotEnd ? { date: o.slotDate, start_time: o.slotStart, end_time: o.slotEnd } : null,
+    lines: detailLines.map(({ taxPaise, ...l }) => ({ ...l, tax: rupees(taxPaise) })),
+    tax: rupees(sumSplits(detailLines.map((l) => l.taxPaise))),
+    timeline: events.map((e) => ({ status: e.status, at: e.createdAt.toISOString(), by: e.actor.startsWith('user:') ? (Number(e.actor.slice(5)) === o.userId ? 'you' : 'the shop') : e.actor === 'system' ? 'the shop' : e.actor, note: e.note })),
+    payment: {
+      provider: payment?.provider ?? o.paymentMethod,
+      status: payment?.status ?? 'pending',
+      amount: toRupees(payment?.amount ?? o.total),
+      provider_order_id: payment?.providerOrderId ?? null,
+      provider_payment_id: payment?.providerPaymentId ?? null,
+    },
+    cancellable: CANCELLABLE.includes(o.status),
+  };
+}
+
+/** Any order by id (webhooks and jobs, which act for no shopper); null when there is none. */
+export async function orderById(db: DbOrTx, id: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row ?? null;
+}
+
+export function orderLinesOf(db: DbOrTx, orderId: string) {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+}
+
+/** Prepaid orders still waiting for their payment since before `cutoff`, oldest first. */
+export function abandonedOrders(db: DbOrTx, cutoff: Date, limit: number): Promise<OrderRow[]> {
+  return db.select().from(orders).where(and(eq(orders.status, 'pending_payment'), lt(orders.createdAt, cutoff))).orderBy(asc(orders.createdAt)).limit(limit);
+}

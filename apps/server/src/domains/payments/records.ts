@@ -1,0 +1,90 @@
+import { PAYMENT_STATUSES, canMovePayment, type PaymentProvider, type PaymentStatus } from '@grocer/shared/order';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { paymentEvents, payments } from './tables';
+
+/**
+ * The payments domain's rows: `payments` and `payment_events` are written only here. Orders
+ * call these in the order's transaction (a payment row for a new order, the payment's side of a
+ * cancellation); the `Payments` service calls them for the providers' outcomes.
+ */
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** The payment of a new order: `cod` at once, else `pending` until the provider answers. */
+export async function createPayment(tx: DbOrTx, v: { websiteId: number; orderId: string; provider: PaymentProvider; amount: number }): Promise<void> {
+  await tx.insert(payments).values({ ...v, status: v.provider === 'cod' ? 'cod' : 'pending' });
+}
+
+export async function paymentOfOrder(db: DbOrTx, orderId: string): Promise<PaymentRow | null> {
+  const [p] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+  return p ?? null;
+}
+
+export async function paymentByProviderOrder(db: DbOrTx, provider: PaymentProvider, providerOrderId: string): Promise<PaymentRow | null> {
+  const [p] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)));
+  return p ?? null;
+}
+
+/**
+ * The one way a payment changes state: to `to` from any status `PAYMENT_TRANSITIONS` allows,
+ * with a guarded update (`where status in (…)`), so of two racing changes exactly one wins.
+ * Null when the payment's status did not allow the move.
+ */
+export async function movePayment(
+  tx: DbOrTx,
+  which: { orderId: string } | { id: number },
+  to: PaymentStatus,
+  set: { providerPaymentId?: string; refundId?: string } = {},
+): Promise<PaymentRow | null> {
+  const from = PAYMENT_STATUSES.filter((s) => canMovePayment(s, to));
+  const [row] = await tx
+    .update(payments)
+    .set({ ...set, status: to, updatedAt: new Date() })
+    .where(and('id' in which ? eq(payments.id, which.id) : eq(payments.orderId, which.orderId), inArray(payments.status, from)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The payment's side of an order that is cancelled or released: a paid payment becomes
+ * refund_pending (answered, so the caller starts the refund after its transaction), a pending
+ * one failed; cod and finished payments stay as they are.
+ */
+export async function releasePayment(tx: DbOrTx, orderId: string): Promise<PaymentRow | null> {
+  const refund = await movePayment(tx, { orderId }, 'refund_pending');
+  if (refund) return refund;
+  await movePayment(tx, { orderId }, 'failed');
+  return null;
+}
+
+/** The provider's order made for a payment (and what the browser needs again on a retry). */
+export async function recordProviderOrder(db: DbOrTx, id: number, providerOrderId: string, meta?: Record<string, string>): Promise<void> {
+  await db
+    .update(payments)
+    .set({ providerOrderId, ...(meta ? { meta } : {}), updatedAt: new Date() })
+    .where(eq(payments.id, id));
+}
+
+/** A signed payment that does not match its order: noted on the payment for the shop to review (its status does not move). */
+export async function holdForReview(tx: DbOrTx, orderId: string, review: string): Promise<void> {
+  await tx.update(payments).set({ meta: sql`${payments.meta} || ${JSON.stringify({ review })}::jsonb`, updatedAt: new Date() }).where(eq(payments.orderId, orderId));
+}
+
+/** A refund the provider has accepted but not finished: its id, kept while refund_pending. */
+export async function recordRefundId(db: DbOrTx, id: number, refundId: string): Promise<void> {
+  await db.update(payments).set({ refundId, updatedAt: new Date() }).where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')));
+}
+
+/**
+ * Records a provider event once: false when `(provider, eventId)` was applied before (a retried
+ * webhook), so the caller changes nothing twice.
+ */
+export async function recordPaymentEvent(tx: DbOrTx, e: { provider: PaymentProvider; eventId: string; orderId: string; kind: string; payload: unknown }): Promise<boolean> {
+  const fresh = await tx
+    .insert(paymentEvents)
+    .values({ ...e, payload: e.payload as object })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return fresh.length > 0;
+}

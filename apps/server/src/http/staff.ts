@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client';
+import { catalogueAdminRoutes } from '../domains/catalogue/admin-routes';
+import { identityAdminRoutes } from '../domains/identity/admin-routes';
+import { websiteAdminRoutes } from '../domains/website/admin-routes';
+import { requireRole, type Role } from './auth';
+
+/**
+ * The staff areas (spec §6) and the role each needs: Administration (`/admin`), Website Settings
+ * (`/builder`) and POS (`/pos`) need hasAdminAccess (a superadmin has it everywhere), the sales
+ * dashboard (`/agent`) isSalesAgent, website switching (`/bos`) superadmin.
+ */
+export const STAFF_AREAS: Record<string, Role> = { admin: 'admin', builder: 'admin', pos: 'admin', agent: 'agent', bos: 'superadmin' };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the role a staff call needs, from its area (set by staffRoutes) */
+    staffRole?: Role;
+  }
+}
+
+/**
+ * Every staff call, from each domain's `admin-routes.ts`, in one scope behind one guard: 401
+ * signed out, 403 without the area's role, whatever the client shows. A route outside the known
+ * areas stops the server from starting, so no staff call can be left unguarded.
+ */
+export function staffScope(plugins: Array<FastifyPluginAsyncZod<{ db: Db }>>): FastifyPluginAsyncZod<{ db: Db }> {
+  return async (app, { db }) => {
+    app.addHook('onRoute', (route) => {
+      const area = route.url.slice(route.prefix.length).split('/')[1] ?? '';
+      const role = STAFF_AREAS[area];
+      if (!role) throw new Error(`staff route ${route.url} is outside the staff areas (${Object.keys(STAFF_AREAS).join(', ')})`);
+      route.config = { ...route.config, staffRole: role };
+    });
+    app.addHook('preHandler', async (req) => {
+      await requireRole(db, req, req.routeOptions.config.staffRole ?? 'superadmin');
+    });
+    for (const plugin of plugins) await app.register(plugin, { db });
+  };
+}
+
+export const staffRoutes = staffScope([catalogueAdminRoutes, websiteAdminRoutes, identityAdminRoutes]);

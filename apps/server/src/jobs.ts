@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { App } from './app';
+import type { Db } from './db/client';
+import { purgeSignIn } from './domains/identity/purge';
+
+/**
+ * The background jobs of the server process, in one list. There is no queue: every process runs
+ * every job on its own timer, and each job is written to be safe that way (its state lives in the
+ * database and it changes rows with guarded updates and deletes, so of two processes doing the
+ * same step one does it). Started by main.ts, not by buildApp, so tests and scripts that build the
+ * app run no timers.
+ */
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(): Promise<unknown>;
+}
+
+export function serverJobs(app: Pick<App, 'outbox' | 'payments'>, db: Db): Job[] {
+  return [
+    // failed deliveries are retried; the rows survive a restart
+    { name: 'outbox retry', everyMs: 60_000, run: () => app.outbox.retryFailed() },
+    // prepaid orders not paid in time release their stock and slot
+    { name: 'abandoned payments', everyMs: 60_000, run: () => app.payments.releaseAbandoned() },
+    // expired sessions, codes and rate-limit windows, delivered messages
+    { name: 'housekeeping', everyMs: 3_600_000, run: async () => ({ ...(await purgeSignIn(db)), outbox: await app.outbox.purgeDelivered() }) },
+  ];
+}
+
+/**
+ * Runs each job every `everyMs` (never two runs of one job at once in a process); a failure is
+ * logged and the job runs again next time. Returns `stop`, which waits for running jobs.
+ */
+export function startJobs(jobs: Job[], log: FastifyBaseLogger): () => Promise<void> {
+  const running = new Set<Promise<unknown>>();
+  const timers = jobs.map((job) => {
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      const run = job
+        .run()
+        .catch((e: unknown) => log.error({ err: e, job: job.name }, 'background job failed'))
+        .finally(() => {
+          busy = false;
+          running.delete(run);
+        });
+      running.add(run);
+    }, job.everyMs);
+    timer.unref();
+    return timer;
+  });
+  return async () => {
+    timers.forEach(clearInterval);
+    await Promise.allSettled([...running]);
+  };
+}

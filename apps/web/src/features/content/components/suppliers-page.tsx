@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { LoadingView } from '../../../components/ui/loading';
+import { readError } from '../../../lib/errors';
+import { suppliersQuery } from '../api/suppliers';
+import { SupplierTile } from './blocks';
+
+/** /suppliers (spec §3 show_supplier_page): the supplier tiles' suppliers, each linking to its products. */
+export function SuppliersPage({ siteName }: { siteName: string }) {
+  const { data, isPending, error } = useQuery(suppliersQuery());
+  useEffect(() => {
+    document.title = `Suppliers | ${siteName}`;
+  }, [siteName]);
+  if (isPending) return <LoadingView />;
+  if (error) {
+    return (
+      <p role="alert" className="m-4 rounded-lg bg-red-50 p-4 text-red-700">
+        {readError(error)}
+      </p>
+    );
+  }
+  return (
+    <div>
+      <h1 className="mb-4 text-2xl font-bold">Our suppliers</h1>
+      {data.data.length ? (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label="Suppliers">
+          {data.data.map((s, i) => (
+            <li key={i}>
+              <SupplierTile {...s} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-gray-600">No suppliers to show yet.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { brandSchema, productSchema } from './catalogue';
+import { SORTS } from './list-params';
+
+/**
+ * The page blocks (spec §2 widgets, §3 page components): the one table of what a page can be
+ * built from. Each block type has a label, the schema of its `data` and `settings` (what a page
+ * builder edits, as fields: `z.toJSONSchema(BLOCKS[t].data)`), and the schema of the `response`
+ * the server resolves for it (a carousel's products), so a page needs one call.
+ *
+ * The server's resolvers (apps/server/src/domains/content/blocks.ts) and the storefront's
+ * renderers (apps/web/src/features/content/components/blocks.tsx) are tables typed from this one:
+ * a block added here fails the typecheck until both have it.
+ */
+
+const title = z.string().max(120).default('');
+/** a banner link (spec §5): '/…' in the tab, http(s) or www in a new one, else ignored */
+const link = z.string().max(500).default('');
+/** blocks with nothing to set */
+const noSettings = z.object({}).default({});
+
+export const heroSlideSchema = z.object({ image: z.string().min(1), image_sm: z.string().default(''), link });
+export type HeroSlide = z.infer<typeof heroSlideSchema>;
+export const heroSliderDataSchema = z.object({ slides: z.array(heroSlideSchema).default([]) });
+/** Spec §3 hero settings (stored as JSON text or an object): aspect classes per screen, bgcolor, fullpage. */
+export const heroSettingsSchema = z.object({
+  aspect: z.object({ sm: z.string().optional(), md: z.string().optional(), lg: z.string().optional() }).default({}),
+  bgcolor: z.string().optional(),
+  fullpage: z.boolean().default(false),
+});
+export type HeroSettings = z.infer<typeof heroSettingsSchema>;
+
+/** Chosen products by slug, else a list (category, brand, sort) of `limit` products. */
+export const productCarouselDataSchema = z.object({
+  title,
+  category: z.string().optional(),
+  brand: z.string().optional(),
+  products: z.array(z.string()).optional(),
+  sort: z.enum(SORTS).optional(),
+  limit: z.number().int().min(1).max(48).default(12),
+});
+/** The top categories, or the children of `parent` (a slug). */
+export const categoryCarouselDataSchema = z.object({ title, parent: z.string().optional() });
+export const brandCarouselDataSchema = z.object({ title, limit: z.number().int().min(1).max(100).default(20) });
+
+/** Spec §2 supplier tile: image, optional title, optional border; links to its link. */
+export const supplierItemSchema = z.object({ image: z.string().min(1), title: z.string().optional(), link, border: z.boolean().default(false) });
+export type SupplierItem = z.infer<typeof supplierItemSchema>;
+export const supplierBlockDataSchema = z.object({ title, items: z.array(supplierItemSchema).default([]) });
+
+/** HTML, sanitised when rendered. */
+export const htmlBlockDataSchema = z.object({ html: z.string().default('') });
+
+/** A category as a carousel shows it (no subtree). */
+export const categoryCardSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string(), avatar: z.string() });
+
+export const BLOCKS = {
+  'hero-slider': { label: 'Hero slider', data: heroSliderDataSchema, settings: heroSettingsSchema, response: z.null() },
+  'product-carousel': { label: 'Product carousel', data: productCarouselDataSchema, settings: noSettings, response: z.array(productSchema) },
+  'category-carousel': { label: 'Category carousel', data: categoryCarouselDataSchema, settings: noSettings, response: z.array(categoryCardSchema) },
+  'brand-carousel': { label: 'Brand carousel', data: brandCarouselDataSchema, settings: noSettings, response: z.array(brandSchema) },
+  'supplier-carousel': { label: 'Supplier carousel', data: supplierBlockDataSchema, settings: noSettings, response: z.null() },
+  'supplier-tiles': { label: 'Supplier tiles', data: supplierBlockDataSchema, settings: noSettings, response: z.null() },
+  'rich-text': { label: 'Rich text', data: htmlBlockDataSchema, settings: noSettings, response: z.null() },
+  html: { label: 'HTML', data: htmlBlockDataSchema, settings: noSettings, response: z.null() },
+} as const;
+
+export type BlockType = keyof typeof BLOCKS;
+export const BLOCK_TYPES = Object.keys(BLOCKS) as BlockType[];
+export const isBlockType = (type: string): type is BlockType => Object.hasOwn(BLOCKS, type);
+
+export type BlockData<T extends BlockType> = z.output<(typeof BLOCKS)[T]['data']>;
+export type BlockSettings<T extends BlockType> = z.output<(typeof BLOCKS)[T]['settings']>;
+export type BlockResponse<T extends BlockType> = z.output<(typeof BLOCKS)[T]['response']>;
+
+const componentSchema = <T extends BlockType, D extends z.ZodType, S extends z.ZodType, R extends z.ZodType>(type: T, block: { data: D; settings: S; response: R }) =>
+  z.object({
+    name: z.string(),
+    type: z.literal(type),
+    data: block.data,
+    settings: block.settings,
+    logicdata: z.unknown(),
+    response: block.response,
+    order: z.number().int().default(0),
+  });
+
+/** Spec §3 component of a page, as GET /s/api/page/data answers it: checked per block type. */
+export const pageComponentSchema = z.discriminatedUnion('type', [
+  componentSchema('hero-slider', BLOCKS['hero-slider']),
+  componentSchema('product-carousel', BLOCKS['product-carousel']),
+  componentSchema('category-carousel', BLOCKS['category-carousel']),
+  componentSchema('brand-carousel', BLOCKS['brand-carousel']),
+  componentSchema('supplier-carousel', BLOCKS['supplier-carousel']),
+  componentSchema('supplier-tiles', BLOCKS['supplier-tiles']),
+  componentSchema('rich-text', BLOCKS['rich-text']),
+  componentSchema('html', BLOCKS['html']),
+]);
+export type PageComponent = z.infer<typeof pageComponentSchema>;
+export type BlockOf<T extends BlockType> = Extract<PageComponent, { type: T }>;

@@ -1,0 +1,99 @@
+/**
+ * The one catalogue of expected failures (DESIGN §4, fastify's `lib/errors.js`): each stable
+ * `code` the client can switch on, with its HTTP status and its message. The server builds every
+ * error body from here; the web app types `code` with the same keys. The two messages the
+ * storefront's first load shows itself are constants of their own, so importing them does not
+ * bring the whole table into that bundle (DESIGN §9 budget).
+ *
+ * A message is text, or a function of the details it names (a pincode, an item label).
+ */
+type Message = string | ((details: never) => string);
+interface ErrorDef {
+  status: number;
+  message: Message;
+}
+
+/** Spec §8's fallback message, and the body of every unexpected failure. */
+export const GENERIC_MESSAGE = 'Something went wrong';
+/** Spec §5: what the pincode modal says for a pincode shorter than 6 characters. */
+export const INVALID_PINCODE_MESSAGE = 'Please enter a valid pincode';
+
+const notDeliveredTo = (pincode: string) => `Sorry, we do not deliver to ${pincode} yet.`;
+
+export const ERRORS = {
+  // request and session
+  BAD_REQUEST: { status: 400, message: 'Bad request' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  ROUTE_NOT_FOUND: { status: 404, message: (d: { method: string; url: string }) => `No such call: ${d.method} ${d.url}` },
+  WEBSITE_NOT_FOUND: { status: 404, message: 'website not found' },
+  CSRF_MISMATCH: { status: 403, message: 'Your session token is missing or out of date. Please reload the page and try again.' },
+  CROSS_SITE_REQUEST: { status: 403, message: 'This request came from another site and was refused.' },
+  UNAUTHENTICATED: { status: 401, message: 'Please sign in to continue.' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do that.' },
+  VALIDATION_FAILED: { status: 422, message: 'Please check the highlighted fields.' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+  UNAVAILABLE: { status: 503, message: 'Service unavailable' },
+  INTERNAL: { status: 500, message: GENERIC_MESSAGE },
+  /** the database dropped or refused the connection: worth a retry (sent with retry-after) */
+  DATABASE_UNAVAILABLE: { status: 503, message: 'The shop cannot reach its database just now. Please try again in a moment.' },
+  // sign-in and account
+  INVALID_CODE: { status: 422, message: 'The code is incorrect or has expired' },
+  TOO_MANY_ATTEMPTS: { status: 429, message: 'Too many wrong codes. Please ask for a new code.' },
+  RESEND_COOLDOWN: { status: 429, message: (d: { seconds: number }) => `Please wait ${d.seconds} seconds before asking for a new code` },
+  ACCOUNT_NOT_FOUND: { status: 404, message: 'No account found for this email or mobile. Please register.' },
+  ACCOUNT_EXISTS: { status: 409, message: 'An account with this email or mobile already exists. Please log in.' },
+  IDENTIFIER_TAKEN: { status: 409, message: 'This email or mobile is already used by another account' },
+  ADDRESS_NOT_FOUND: { status: 404, message: 'Address not found' },
+  // delivery
+  PINCODE_INVALID: { status: 422, message: INVALID_PINCODE_MESSAGE },
+  PINCODE_NOT_SERVICEABLE: { status: 422, message: (d: { pincode: string }) => notDeliveredTo(d.pincode) },
+  /** the whole order or cart (no `item`), or one line of it */
+  NOT_DELIVERABLE: {
+    status: 409,
+    message: (d: { pincode: string | null; item?: string }) =>
+      d.item === undefined ? notDeliveredTo(d.pincode ?? '') : d.pincode ? `${d.item} is not delivered to ${d.pincode}` : `${d.item} is not available at your location`,
+  },
+  // cart and stock
+  PACK_NOT_FOUND: { status: 404, message: 'This product is no longer available' },
+  OUT_OF_STOCK: { status: 409, message: (d: { item: string }) => `${d.item} is out of stock` },
+  NOT_ENOUGH_STOCK: { status: 409, message: (d: { available: number }) => `Only ${d.available} left in stock` },
+  COUPON_REFUSED: { status: 422, message: (d: { reason: string }) => d.reason },
+  // orders
+  ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
+  CART_EMPTY: { status: 409, message: 'Your cart is empty' },
+  CART_ALREADY_ORDERED: { status: 409, message: (d: { ordernumber: string }) => `This cart has just been ordered (order ${d.ordernumber}). You can find it in My Orders.` },
+  COUPON_UNAVAILABLE: { status: 409, message: (d: { reason: string }) => `${d.reason}. Please review your cart and place the order again.` },
+  LINES_UNAVAILABLE: { status: 409, message: (d: { item: string; reason: string }) => `${d.item}: ${d.reason}` },
+  PAYMENT_METHOD_UNAVAILABLE: { status: 422, message: (d: { method: string }) => (d.method === 'cod' ? 'Cash on delivery is not available for this order' : 'This payment method is not available') },
+  PRICE_CHANGED: { status: 409, message: (d: { amount: number }) => `Prices changed since you saw your cart: the total is now ₹${d.amount}. Please review and place the order again.` },
+  SLOT_FULL: { status: 409, message: 'That delivery slot has just filled up. Please choose another.' },
+  SLOT_INVALID: { status: 422, message: 'Choose one of the delivery slots offered' },
+  NOT_CANCELLABLE: { status: 409, message: 'This order can no longer be cancelled' },
+  // payments
+  PAYMENT_NOT_CONFIGURED: { status: 503, message: (d: { provider: string }) => `Online payment with ${d.provider} is not set up for this shop` },
+  PAYMENT_PROVIDER_ERROR: { status: 502, message: (d: { provider: string }) => `${d.provider} did not answer. Please try again in a moment.` },
+  BAD_SIGNATURE: { status: 400, message: 'The payment signature does not match' },
+  BAD_WEBHOOK: { status: 400, message: 'The webhook body is not a payment event this shop understands' },
+  WEBHOOK_EXPIRED: { status: 400, message: 'The webhook timestamp is outside the 5-minute replay window' },
+  // wishlist
+  WISHLIST_NAME_TAKEN: { status: 409, message: (d: { name: string }) => `You already have a wishlist named ${d.name}` },
+  // staff: the product editor (optimistic concurrency; a slug or SKU taken by a concurrent save)
+  STALE_PRODUCT: { status: 409, message: 'Someone else saved this product after you opened it. Reload to see their changes, then make yours again.' },
+  DUPLICATE: { status: 409, message: 'Another product took this slug or SKU while you were saving. Please check and save again.' },
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Codes whose message is plain text (no details). */
+export type PlainErrorCode = { [C in ErrorCode]: (typeof ERRORS)[C]['message'] extends string ? C : never }[ErrorCode];
+
+/** The details a code's message needs: none for a plain text, else its function's argument. */
+export type ErrorDetails<C extends ErrorCode> = (typeof ERRORS)[C]['message'] extends (d: infer D) => string ? [details: D] : [];
+
+/** The catalogue's message for `code`. */
+export function errorMessage<C extends ErrorCode>(code: C, ...details: ErrorDetails<C>): string {
+  const m: Message = ERRORS[code].message;
+  return typeof m === 'string' ? m : (m as (d: unknown) => string)(details[0]);
+}
+
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERRORS, code);
