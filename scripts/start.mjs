@@ -1,11 +1,10 @@
-// `npm start`: build the web app when it is missing or older than its sources, then run the server.
+// `npm start`: build the web and staff apps when missing or older than their sources, then run the server.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const dist = path.join(root, 'apps/web/dist/index.html');
 
 function newest(dir) {
   let t = 0;
@@ -16,11 +15,14 @@ function newest(dir) {
   return t;
 }
 
-const sources = [path.join(root, 'apps/web/src'), path.join(root, 'packages/shared/src')];
-const stale = !existsSync(dist) || sources.some((dir) => newest(dir) > statSync(dist).mtimeMs);
-if (stale) {
-  console.log('Building the web app (first start or sources changed)...');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+const shared = path.join(root, 'packages/shared/src');
+for (const app of ['apps/web', 'apps/staff']) {
+  const dist = path.join(root, app, 'dist/index.html');
+  const sources = [path.join(root, app, 'src'), shared];
+  const stale = !existsSync(dist) || sources.some((dir) => newest(dir) > statSync(dist).mtimeMs);
+  if (!stale) continue;
+  console.log(`Building ${app} (first start or sources changed)...`);
+  const r = spawnSync('npm', ['run', 'build', '-w', app], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');

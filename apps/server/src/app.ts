@@ -27,6 +27,7 @@ import { paymentRoutes } from './domains/payments/routes';
 import { Payments } from './domains/payments/service';
 import { registerMedia } from './domains/media/routes';
 import { registerShell } from './domains/shell/routes';
+import { registerStaffShell } from './domains/shell/staff';
 import { registerErrorHandling } from './http/errors';
 import { requestPipeline } from './http/pipeline';
 import { staffRoutes } from './http/staff';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database }: AppDeps) {
 
   if (config.gatewaySimulator) await app.register(gatewaySimRoutes, { selfUrl });
   await registerMedia(app, { mediaDir: config.mediaDir });
+  await registerStaffShell(app, { config, db: database.db });
   await registerShell(app, { config, db: database.db });
   return Object.assign(app, { payments, outbox });
 }

@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dir = path.join(import.meta.dirname, '..', 'dist', 'assets');
+// The web app's assets, or the folder given (the staff app's build uses this script too).
+const dir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(import.meta.dirname, '..', 'dist', 'assets');
 let files = 0;
 for (const name of readdirSync(dir)) {
   if (!/\.(js|css|svg|json)$/.test(name)) continue;

@@ -77,6 +77,9 @@ export const ERRORS = {
   WEBHOOK_EXPIRED: { status: 400, message: 'The webhook timestamp is outside the 5-minute replay window' },
   // wishlist
   WISHLIST_NAME_TAKEN: { status: 409, message: (d: { name: string }) => `You already have a wishlist named ${d.name}` },
+  // staff: the product editor (optimistic concurrency; a slug or SKU taken by a concurrent save)
+  STALE_PRODUCT: { status: 409, message: 'Someone else saved this product after you opened it. Reload to see their changes, then make yours again.' },
+  DUPLICATE: { status: 409, message: 'Another product took this slug or SKU while you were saving. Please check and save again.' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -11,3 +11,12 @@ export function resolveBannerLink(link: string | null | undefined): LinkTarget {
   if (/^www\./i.test(l)) return { kind: 'external', href: `https://${l}` };
   return { kind: 'invalid' };
 }
+
+/**
+ * Paths of the staff app (DESIGN §10: Administration, Website Settings, POS), a separate app on
+ * the same server: the storefront opens them with a page load, never with its own router.
+ */
+export const STAFF_APP_PATH = /^\/(bos\/admin|page-builder|pos)(\/|$)/;
+
+/** sessionStorage key where a guarded page saves the path to return to after sign-in (spec §2). */
+export const REDIRECT_KEY = 'redirect';

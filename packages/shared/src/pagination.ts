@@ -27,3 +27,6 @@ export function pageWindow(current: number, pages: number, buttons = 5): PageIte
 export function shouldMove(current: number, target: number, pages: number): boolean {
   return Number.isInteger(target) && target >= 1 && target <= pages && target !== current;
 }
+
+/** The per-page selector's options (spec §9). */
+export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { slugify } from '@grocer/shared/slug';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db, DbOrTx } from '../db/client';
@@ -35,13 +36,6 @@ export function prng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-
-export const slugify = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
 
 export interface SeedOptions {
   /** where generated images are written; null skips writing files (fast tests) */
@@ -170,7 +164,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
           websiteId,
           productId: p.id,
           name: packName,
-          sku: `${p.slug.slice(0, 24)}-${slugify(packName)}`.toUpperCase(),
+          sku: `${p.slug}-${slugify(packName)}`.toUpperCase(),
           price,
           actPrice: mrp,
           discount: discounted ? (flat ? mrp - price : pct) : 0,

@@ -1,7 +1,7 @@
+import { REDIRECT_KEY } from '@grocer/shared/links';
 import type { Init } from '@grocer/shared/storefront';
 
-/** sessionStorage key where a guarded route saves the path to return to (spec §2). */
-export const REDIRECT_KEY = 'redirect';
+export { REDIRECT_KEY };
 
 export interface RouteMeta {
   /** no centred container */

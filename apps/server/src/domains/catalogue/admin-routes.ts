@@ -1,15 +1,40 @@
+import {
+  adminProductInputSchema,
+  adminProductListSchema,
+  adminProductOptionsSchema,
+  adminProductSchema,
+  adminProductsQuerySchema,
+  adminProductStatusInputSchema,
+  adminProductStatusResultSchema,
+  adminSummarySchema,
+} from '@grocer/shared/admin-catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { countMembers } from '../identity/service';
+import { adminProductOptions, getAdminProduct, listAdminProducts, setProductsStatus, updateAdminProduct } from './admin-service';
 import { catalogueCounts, searchPacksForCounter } from './service';
 
-/** Staff calls on the catalogue (registered by staffRoutes, which guards them by area). */
+const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Staff calls on the catalogue (registered by staffRoutes, which guards them by area), scoped to the request's website. */
 export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/admin/summary', { schema: { response: { 200: z.object({ products: z.number(), categories: z.number(), brands: z.number(), members: z.number() }) } } }, async (req) => ({
+  app.get('/admin/summary', { schema: { response: { 200: adminSummarySchema } } }, async (req) => ({
     ...(await catalogueCounts(db, req.website.id)),
     members: await countMembers(db, req.website.id),
   }));
+
+  app.get('/admin/products', { schema: { querystring: adminProductsQuerySchema, response: { 200: adminProductListSchema } } }, async (req) => listAdminProducts(db, req.website.id, req.query));
+
+  app.get('/admin/products/options', { schema: { response: { 200: adminProductOptionsSchema } } }, async (req) => adminProductOptions(db, req.website.id));
+
+  app.post('/admin/products/status', { schema: { body: adminProductStatusInputSchema, response: { 200: adminProductStatusResultSchema } } }, async (req) =>
+    setProductsStatus(db, req.website.id, req.body.ids, req.body.status),
+  );
+
+  app.get('/admin/products/:id', { schema: { params, response: { 200: adminProductSchema } } }, async (req) => getAdminProduct(db, req.website.id, req.params.id));
+
+  app.put('/admin/products/:id', { schema: { params, body: adminProductInputSchema, response: { 200: adminProductSchema } } }, async (req) => updateAdminProduct(db, req.website.id, req.params.id, req.body));
 
   app.get('/pos/catalogue', { schema: { querystring: z.object({ q: z.string().trim().max(100).default('') }) } }, async (req) => ({
     data: await searchPacksForCounter(db, req.website.id, req.query.q),

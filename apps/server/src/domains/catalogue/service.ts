@@ -72,7 +72,7 @@ export function categorySlugFromParam(value: string): string {
  * total via a window count), then the page is hydrated with a fixed number of queries.
  */
 export async function listProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery): Promise<{ data: Product[]; meta: { total: number; perPage: number; page: number } }> {
-  const where: SQL[] = [eq(products.websiteId, ctx.websiteId)];
+  const where: SQL[] = [eq(products.websiteId, ctx.websiteId), eq(products.status, 'active')];
   const taxonomy = await loadTaxonomy(db, ctx.websiteId);
 
   if (query.c.length) {
@@ -158,7 +158,7 @@ async function findProduct(db: Db, websiteId: number, idOrSlug: string) {
   const [row] = await db
     .select({ id: products.id, categoryId: products.categoryId, brandId: products.brandId })
     .from(products)
-    .where(and(eq(products.websiteId, websiteId), match))
+    .where(and(eq(products.websiteId, websiteId), eq(products.status, 'active'), match))
     .orderBy(sql`${products.slug} = ${idOrSlug} desc`)
     .limit(1);
   if (!row) throw Errors.notFound('Product not found');
@@ -180,6 +180,7 @@ export async function relatedProducts(db: Db, ctx: CatalogueContext, idOrSlug: s
     .where(
       and(
         eq(products.websiteId, ctx.websiteId),
+        eq(products.status, 'active'),
         sql`${products.id} <> ${p.id}`,
         sql`(${products.categoryId} is not distinct from ${p.categoryId} or ${products.brandId} is not distinct from ${p.brandId})`,
       ),

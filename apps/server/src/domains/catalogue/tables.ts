@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PRODUCT_STATUSES } from '@grocer/shared/admin-catalogue';
 import { websites } from '../website/tables';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -54,10 +55,20 @@ export const products = pgTable(
     minPrice: integer().notNull().default(0),
     maxDiscount: integer().notNull().default(0),
     position: integer().notNull().default(0),
+    /** only active products are on the storefront */
+    status: text({ enum: PRODUCT_STATUSES }).notNull().default('active'),
+    seoTitle: text().notNull().default(''),
+    seoDescription: text().notNull().default(''),
+    /** optimistic concurrency for staff edits: each save bumps it; a save of an older version is refused */
+    version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('products_website_slug_uq').on(t.websiteId, t.slug),
+    index('products_website_updated_idx').on(t.websiteId, t.updatedAt),
+    index('products_website_name_idx').on(t.websiteId, t.name),
+    check('products_status_known', sql`${t.status} in ('draft', 'active', 'archived')`),
     index('products_website_category_idx').on(t.websiteId, t.categoryId),
     index('products_website_brand_idx').on(t.websiteId, t.brandId),
     index('products_website_created_idx').on(t.websiteId, t.createdAt),
@@ -77,6 +88,8 @@ export const packs = pgTable(
     productId: integer().notNull().references(() => products.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     sku: text().notNull().default(''),
+    /** EAN-13, EAN-8 or UPC-A, check digit verified; '' when the pack has none */
+    barcode: text().notNull().default(''),
     price: integer().notNull(),
     actPrice: integer().notNull(),
     /** the advertised discount: percent for 'percentage', paise for 'flat' */
@@ -87,6 +100,7 @@ export const packs = pgTable(
   (t) => [
     index('packs_product_idx').on(t.productId, t.position),
     index('packs_website_price_idx').on(t.websiteId, t.price),
+    uniqueIndex('packs_website_sku_uq').on(t.websiteId, t.sku).where(sql`${t.sku} <> ''`),
     check('packs_price_positive', sql`${t.price} > 0 and ${t.actPrice} >= ${t.price}`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { stock, stockMovements, warehouses, type StockReason } from './tables';
@@ -126,6 +126,35 @@ export async function stockLevels(db: DbOrTx, websiteId: number, pairs: Array<{ 
  */
 export const availableSql = (websiteId: SQLWrapper | number, packId: SQLWrapper | number, warehouseId: SQLWrapper | number): SQL =>
   sql`(select s.available from ${stock} s where s.website_id = ${websiteId} and s.pack_id = ${packId} and s.warehouse_id = ${warehouseId})`;
+
+/**
+ * Scalar subquery: units available over every warehouse of the packs `packIds` selects (a
+ * subquery of pack ids). For the staff product list's stock column.
+ */
+export const unitsInStockSql = (packIds: SQL): SQL<number> => sql<number>`(select coalesce(sum(s.available), 0) from ${stock} s where s.pack_id in (${packIds}))`.mapWith(Number);
+
+/** Condition: one of the packs `packIds` selects has units available somewhere (the staff list's stock filter). */
+export const anyInStockSql = (packIds: SQL): SQL => sql`exists (select 1 from ${stock} s where s.pack_id in (${packIds}) and s.available > 0)`;
+
+/** A subquery to join: units available per pack of the website over every warehouse (the staff list sorted by stock). */
+export const packUnitsSubquery = (db: DbOrTx, websiteId: number) =>
+  db
+    .select({ packId: stock.packId, units: sql<number>`sum(${stock.available})`.as('pack_units') })
+    .from(stock)
+    .where(eq(stock.websiteId, websiteId))
+    .groupBy(stock.packId)
+    .as('pack_units');
+
+/** Each pack's balance per warehouse, with the warehouse's name, in warehouse order (the product editor). */
+export async function packStockByWarehouse(db: DbOrTx, websiteId: number, packIds: number[]) {
+  if (!packIds.length) return [];
+  return db
+    .select({ packId: stock.packId, warehouse_id: stock.warehouseId, warehouse: warehouses.name, available: stock.available })
+    .from(stock)
+    .innerJoin(warehouses, eq(warehouses.id, stock.warehouseId))
+    .where(and(eq(stock.websiteId, websiteId), inArray(stock.packId, packIds)))
+    .orderBy(asc(warehouses.id));
+}
 
 /** Each warehouse's state (place of supply on invoices). */
 export async function warehouseStates(db: DbOrTx, websiteId: number): Promise<Map<number, string>> {

@@ -64,7 +64,7 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
   const readTemplate = () => (scripts ??= existsSync(indexFile) ? appScripts(readFileSync(indexFile, 'utf8')) : undefined);
 
   app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/s/') || req.url.startsWith('/media/') || req.url.startsWith('/assets/') || req.url.startsWith('/fonts/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (req.url.startsWith('/s/') || req.url.startsWith('/media/') || req.url.startsWith('/assets/') || req.url.startsWith('/staff/') || req.url.startsWith('/fonts/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       throw Errors.routeNotFound(req.method, req.url.split('?')[0]!);
     }
     const built = readTemplate();

@@ -1,9 +1,8 @@
 import dayjs from 'dayjs';
 import { Calendar } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { PAGE_SIZES } from '@grocer/shared/pagination';
 import { POPPER_OFFSET, POPPER_Z_INDEX } from './popper';
-
-export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
 
 /** Per-page selector (5, 10, 20, 50, 100); empty values are ignored. */
 export function PerPageSelect({ value, onChange }: { value: number; onChange: (n: number) => void }) {

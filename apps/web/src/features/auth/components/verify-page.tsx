@@ -4,6 +4,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { inputClass } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/loading';
 import { readError } from '../../../lib/errors';
+import { STAFF_APP_PATH } from '@grocer/shared/links';
 import { applySession, authApi, pendingSignIn, type PendingSignIn } from '../session';
 import { AuthCard, primaryButton } from './auth-card';
 
@@ -70,7 +71,9 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
       const { user, cart } = await authApi.verify(pending.identifier, digits, pending.also ? digitsOf(alsoCode) : undefined);
       pendingSignIn.clear();
       await applySession(client, user, cart);
-      navigate(onSignedIn(), { replace: true });
+      const to = onSignedIn();
+      if (STAFF_APP_PATH.test(to)) window.location.assign(to);
+      else navigate(to, { replace: true });
     } catch (err) {
       setError(readError(err));
       setBusy(false);

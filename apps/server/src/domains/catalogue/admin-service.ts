@@ -1,0 +1,284 @@
+import type { AdminProduct, AdminProductInput, AdminProductList, AdminProductOptions, AdminProductsQuery, ProductStatus } from '@grocer/shared/admin-catalogue';
+import type { Category } from '@grocer/shared/catalogue';
+import { toPaise, toRupees } from '@grocer/shared/money';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import type { Db, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { invalidateWebsite } from '../../http/cache';
+import { AppError, Errors, fail } from '../../http/errors';
+import { anyInStockSql, packStockByWarehouse, packUnitsSubquery, unitsInStockSql } from '../inventory/service';
+import { refreshProductIndex } from './search';
+import { loadTaxonomy } from './service';
+import { brands, categories, packs, productMedia, products } from './tables';
+
+/**
+ * Administration's view of the catalogue: every status, stock summed over warehouses, and the
+ * product editor's read and save. Stock is shown, never written (the inventory ledger owns it).
+ */
+
+const productPackIds = sql`select k.id from ${packs} k where k.product_id = ${products.id}`;
+const unitsInStock = unitsInStockSql(productPackIds);
+const coverImage = sql<string | null>`(select m.src from ${productMedia} m where m.product_id = ${products.id} order by m.position, m.id limit 1)`;
+const packCount = sql<number>`(select count(*) from ${packs} k where k.product_id = ${products.id})`.mapWith(Number);
+
+function descendants(nodes: Category[], id: number): number[] | null {
+  for (const n of nodes) {
+    if (n.id === id) {
+      const out: number[] = [];
+      const walk = (c: Category) => (out.push(c.id), c.children.forEach(walk));
+      walk(n);
+      return out;
+    }
+    const found = descendants(n.children, id);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** GET /s/api/admin/products: one query picks the page (total by a window count), one fills it in. */
+export async function listAdminProducts(db: Db, websiteId: number, query: AdminProductsQuery): Promise<AdminProductList> {
+  const where: SQL[] = [eq(products.websiteId, websiteId)];
+  if (query.q) {
+    // The trigram index on search_text serves a substring match; a SKU is matched exactly.
+    const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`(${products.searchText} like ${like} or exists (select 1 from ${packs} k where k.product_id = ${products.id} and k.sku = ${query.q.toUpperCase()}))`);
+  }
+  if (query.category !== undefined) {
+    const ids = descendants((await loadTaxonomy(db, websiteId)).tree, query.category);
+    if (!ids) return { data: [], meta: { total: 0, page: query.page, perPage: query.perPage } };
+    where.push(inArray(products.categoryId, ids));
+  }
+  if (query.brand !== undefined) where.push(eq(products.brandId, query.brand));
+  if (query.status) where.push(eq(products.status, query.status));
+  if (query.stock) {
+    const inStock = anyInStockSql(productPackIds);
+    where.push(query.stock === 'in' ? inStock : sql`not ${inStock}`);
+  }
+  if (query.discounted !== undefined) where.push(query.discounted ? sql`${products.maxDiscount} > 0` : sql`${products.maxDiscount} = 0`);
+
+  // The page's ids first, with only the sort key: the window count visits every matching row, so
+  // nothing else may be computed per row there. Units in stock are summed once per product in a
+  // grouped join, only when sorting by them.
+  const packUnits = packUnitsSubquery(db, websiteId);
+  const stockTotals = db
+    .select({ productId: packs.productId, units: sql<number>`sum(${packUnits.units})`.as('units') })
+    .from(packs)
+    .innerJoin(packUnits, eq(packUnits.packId, packs.id))
+    .where(eq(packs.websiteId, websiteId))
+    .groupBy(packs.productId)
+    .as('stock_totals');
+  const key = { name: sql`${products.name}`, price: sql`${products.minPrice}`, stock: sql`coalesce(${stockTotals.units}, 0)`, updated: sql`${products.updatedAt}` }[query.sort];
+  const dir = query.dir === 'asc' ? sql`asc` : sql`desc`;
+  const base = db.select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(products);
+  const picked = await (query.sort === 'stock' ? base.leftJoin(stockTotals, eq(stockTotals.productId, products.id)) : base)
+    .where(and(...where))
+    .orderBy(sql`${key} ${dir}`, sql`${products.id} ${dir}`)
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
+  let total = picked[0]?.total ?? 0;
+  if (!picked.length && query.page > 1) {
+    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(and(...where));
+    total = c?.n ?? 0;
+  }
+  const ids = picked.map((r) => r.id);
+  const found = ids.length
+    ? await db
+        .select({
+          id: products.id,
+          name: products.name,
+          slug: products.slug,
+          status: products.status,
+          brand: brands.name,
+          category: categories.name,
+          image: coverImage,
+          packs: packCount,
+          minPrice: products.minPrice,
+          maxDiscount: products.maxDiscount,
+          stock: unitsInStock,
+          updatedAt: products.updatedAt,
+        })
+        .from(products)
+        .leftJoin(brands, eq(brands.id, products.brandId))
+        .leftJoin(categories, eq(categories.id, products.categoryId))
+        .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids)))
+    : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  return {
+    data: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      status: r.status,
+      brand: r.brand,
+      category: r.category,
+      image: r.image ?? '',
+      packs: r.packs,
+      price: toRupees(r.minPrice),
+      discount: Math.round(r.maxDiscount / 100),
+      stock: r.stock,
+      updated_at: new Date(r.updatedAt).toISOString(),
+    })),
+    meta: { total, page: query.page, perPage: query.perPage },
+  };
+}
+
+/** The choices of the list's filters and the editor's selects. */
+export async function adminProductOptions(db: Db, websiteId: number): Promise<AdminProductOptions> {
+  const taxonomy = await loadTaxonomy(db, websiteId);
+  const flat: AdminProductOptions['categories'] = [];
+  const walk = (nodes: Category[], depth: number) => nodes.forEach((n) => (flat.push({ id: n.id, name: n.name, depth }), walk(n.children, depth + 1)));
+  walk(taxonomy.tree, 0);
+  return { categories: flat, brands: taxonomy.brands.map((b) => ({ id: b.id, name: b.name })) };
+}
+
+export async function getAdminProduct(db: Db | Tx, websiteId: number, id: number): Promise<AdminProduct> {
+  const [p] = await db
+    .select({ p: products, image: coverImage })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), eq(products.id, id)))
+    .limit(1);
+  if (!p) throw Errors.notFound('Product not found');
+  const packRows = await db.select().from(packs).where(and(eq(packs.websiteId, websiteId), eq(packs.productId, id))).orderBy(asc(packs.position), asc(packs.id));
+  const levels = await packStockByWarehouse(db, websiteId, packRows.map((k) => k.id));
+  const { p: row } = p;
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    status: row.status,
+    brand_id: row.brandId,
+    category_id: row.categoryId,
+    description: row.description,
+    seo_title: row.seoTitle,
+    seo_description: row.seoDescription,
+    hsn_code: row.hsnCode,
+    gst_rate: row.gstRate / 100,
+    image: p.image ?? '',
+    version: row.version,
+    updated_at: new Date(row.updatedAt).toISOString(),
+    packs: packRows.map((k) => ({
+      id: k.id,
+      name: k.name,
+      sku: k.sku,
+      barcode: k.barcode,
+      price: toRupees(k.price),
+      act_price: toRupees(k.actPrice),
+      position: k.position,
+      stock: levels.filter((l) => l.packId === k.id).map(({ warehouse_id, warehouse, available }) => ({ warehouse_id, warehouse, available })),
+    })),
+  };
+}
+
+/** Rich text from the editor, reduced to formatting: no scripts, styles, handlers or frames. */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+    allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener nofollow' }) },
+  });
+}
+
+/** The advertised discount, computed from price and MRP: a whole percent, or none. */
+function packDiscount(price: number, actPrice: number): { discount: number; discountType: 'percentage' | null } {
+  if (actPrice <= price) return { discount: 0, discountType: null };
+  return { discount: Math.round(((actPrice - price) * 100) / actPrice), discountType: 'percentage' };
+}
+
+/**
+ * PUT /s/api/admin/products/{id}: the product and its packs in one transaction, or nothing.
+ * The product row is updated only at the version the editor read (`version = ...`), so of two
+ * people saving the same product the second is refused (409) instead of overwriting the first.
+ */
+export async function updateAdminProduct(db: Db, websiteId: number, id: number, input: AdminProductInput): Promise<AdminProduct> {
+  const errors: Record<string, string[]> = {};
+  const refuse = (field: string, message: string) => (errors[field] ??= []).push(message);
+  try {
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select({ version: products.version }).from(products).where(and(eq(products.websiteId, websiteId), eq(products.id, id))).for('update');
+      if (!current) throw Errors.notFound('Product not found');
+      if (current.version !== input.version) throw fail('STALE_PRODUCT');
+
+      if (input.brand_id !== null) {
+        const [b] = await tx.select({ id: brands.id }).from(brands).where(and(eq(brands.websiteId, websiteId), eq(brands.id, input.brand_id)));
+        if (!b) refuse('brand_id', 'Brand not found');
+      }
+      if (input.category_id !== null) {
+        const [c] = await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.websiteId, websiteId), eq(categories.id, input.category_id)));
+        if (!c) refuse('category_id', 'Category not found');
+      }
+      const [slugTaken] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.websiteId, websiteId), eq(products.slug, input.slug), ne(products.id, id)));
+      if (slugTaken) refuse('slug', 'Another product already uses this slug');
+
+      const existing = await tx.select({ id: packs.id }).from(packs).where(and(eq(packs.websiteId, websiteId), eq(packs.productId, id)));
+      const existingIds = new Set(existing.map((k) => k.id));
+      input.packs.forEach((k, i) => k.id !== undefined && !existingIds.has(k.id) && refuse(`packs.${i}.id`, 'This pack is not part of the product'));
+      const kept = new Set(input.packs.flatMap((k) => (k.id === undefined ? [] : [k.id])));
+      if ([...existingIds].some((k) => !kept.has(k))) refuse('packs', 'Packs cannot be removed here: keep every existing pack');
+      const skuOwners = await tx
+        .select({ sku: packs.sku, product: products.name })
+        .from(packs)
+        .innerJoin(products, eq(products.id, packs.productId))
+        .where(and(eq(packs.websiteId, websiteId), ne(packs.productId, id), inArray(packs.sku, input.packs.map((k) => k.sku))));
+      input.packs.forEach((k, i) => {
+        const owner = skuOwners.find((o) => o.sku === k.sku);
+        if (owner) refuse(`packs.${i}.sku`, `SKU is already used by ${owner.product}`);
+      });
+      if (Object.keys(errors).length) throw Errors.invalid(errors);
+
+      await tx
+        .update(products)
+        .set({
+          name: input.name,
+          slug: input.slug,
+          status: input.status,
+          brandId: input.brand_id,
+          categoryId: input.category_id,
+          description: sanitizeDescription(input.description),
+          seoTitle: input.seo_title,
+          seoDescription: input.seo_description,
+          hsnCode: input.hsn_code,
+          gstRate: Math.round(input.gst_rate * 100),
+          version: sql`${products.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(products.websiteId, websiteId), eq(products.id, id)));
+
+      // SKUs may move between this product's packs: park them first so the unique index never
+      // sees two packs holding one SKU halfway through.
+      if (existingIds.size) await tx.update(packs).set({ sku: sql`'~' || ${packs.id}` }).where(and(eq(packs.websiteId, websiteId), eq(packs.productId, id)));
+      for (const k of input.packs) {
+        const values = { name: k.name, sku: k.sku, barcode: k.barcode, price: toPaise(k.price), actPrice: toPaise(k.act_price), position: k.position, ...packDiscount(toPaise(k.price), toPaise(k.act_price)) };
+        if (k.id === undefined) await tx.insert(packs).values({ websiteId, productId: id, ...values });
+        else await tx.update(packs).set(values).where(and(eq(packs.websiteId, websiteId), eq(packs.id, k.id)));
+      }
+      await refreshProductIndex(tx, websiteId, [id]);
+    });
+  } catch (e) {
+    // Lost a race for a slug or SKU against another save that committed first.
+    if (isUniqueViolation(e) && !(e instanceof AppError)) throw fail('DUPLICATE');
+    throw e;
+  }
+  invalidateWebsite(websiteId);
+  return getAdminProduct(db, websiteId, id);
+}
+
+/**
+ * The list's bulk action: sets the status of the website's products among `ids` (others' ids are
+ * ignored, so a mixed list cannot touch another shop) and bumps their version, so an editor open
+ * on one of them cannot silently undo it.
+ */
+export async function setProductsStatus(db: Db, websiteId: number, ids: number[], status: ProductStatus): Promise<{ updated: number }> {
+  const rows = await db
+    .update(products)
+    .set({ status, version: sql`${products.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids), ne(products.status, status)))
+    .returning({ id: products.id });
+  if (rows.length) invalidateWebsite(websiteId);
+  return { updated: rows.length };
+}

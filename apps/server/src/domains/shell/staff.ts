@@ -1,0 +1,52 @@
+import fastifyStatic from '@fastify/static';
+import type { StaffBoot } from '@grocer/shared/staff';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { currentUser } from '../../http/auth';
+import { Errors } from '../../http/errors';
+import { escapeHtml, scriptJson } from './head';
+
+/**
+ * The staff app (apps/staff, DESIGN §10): its hashed assets under /staff/assets/ (immutable, like
+ * the web app's) and its own HTML shell for /bos/admin/*, carrying the website and the signed-in
+ * person. Nothing of it is referenced by a storefront page.
+ */
+export async function registerStaffShell(app: FastifyInstance, opts: { config: Config; db: Db }) {
+  const { config, db } = opts;
+  const assets = path.join(config.staffDist, 'assets');
+  if (existsSync(assets)) {
+    await app.register(fastifyStatic, {
+      root: assets,
+      prefix: '/staff/assets/',
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      decorateReply: false,
+      setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
+    });
+  }
+  const indexFile = path.join(config.staffDist, 'index.html');
+  let template: string | undefined;
+
+  const shell = async (req: FastifyRequest, reply: FastifyReply) => {
+    template ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+    if (!template) throw Errors.unavailable('The staff app is not built yet: run `npm run build`.');
+    const user = await currentUser(db, req);
+    const boot: StaffBoot = {
+      website: { id: req.website.id, name: req.website.name },
+      user: user && { name: user.name, email: user.email, phone: user.phone, superadmin: user.superadmin, hasAdminAccess: user.hasAdminAccess },
+    };
+    const page = template
+      .replace('<title>Administration</title>', () => `<title>Administration | ${escapeHtml(req.website.name)}</title>`)
+      .replace('<!--staff-data-->', () => `<script id="__STAFF__" type="application/json">${scriptJson(boot)}</script>`);
+    // Personal (who is signed in), and never for search engines.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(page);
+  };
+  // Pages, not API calls: kept out of the OpenAPI document of /s/api.
+  app.get('/bos/admin', { schema: { hide: true } }, shell);
+  app.get('/bos/admin/*', { schema: { hide: true } }, shell);
+}

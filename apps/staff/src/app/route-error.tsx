@@ -1,0 +1,28 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '../lib/paths';
+
+export function NotFound() {
+  return (
+    <div className="p-8">
+      <h1 className="text-2xl font-semibold">Page not found</h1>
+      <p className="mt-2 text-gray-600">This screen does not exist.</p>
+      <Link to={paths.dashboard()} className="mt-4 inline-block text-brand underline">
+        Go to the dashboard
+      </Link>
+    </div>
+  );
+}
+
+export function RouteError() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) ? error.statusText : error instanceof Error ? error.message : 'Something went wrong';
+  return (
+    <div role="alert" className="p-8">
+      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <p className="mt-2 text-gray-600">{message}</p>
+      <button type="button" onClick={() => location.reload()} className="mt-4 rounded-md border px-4 py-2 hover:bg-gray-50">
+        Reload
+      </button>
+    </div>
+  );
+}

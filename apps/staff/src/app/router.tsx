@@ -1,0 +1,23 @@
+import { createBrowserRouter } from 'react-router';
+import { LoadingView } from '../components/ui/loading';
+import { NotFound, RouteError } from './route-error';
+
+/**
+ * Areas are code-split (DESIGN §10): Administration's layout and each of its screens load on
+ * demand. Website Settings (/page-builder) and POS (/pos) join here as their own areas.
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/bos/admin',
+    lazy: async () => ({ Component: (await import('./layout')).AdminLayout }),
+    HydrateFallback: LoadingView,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },
+      { path: 'products', lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }) },
+      { path: 'products/:id', lazy: async () => ({ Component: (await import('./routes/product')).ProductRoute }) },
+      { path: '*', Component: NotFound },
+    ],
+  },
+  { path: '*', Component: NotFound },
+]);

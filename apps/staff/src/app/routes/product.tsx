@@ -1,0 +1,24 @@
+import { useParams } from 'react-router';
+import { LoadingView } from '../../components/ui/loading';
+import { useProductOptions } from '../../features/products/api/get-options';
+import { useProduct } from '../../features/products/api/get-product';
+import { ProductEditor } from '../../features/products/components/product-editor';
+import { NotFound } from '../route-error';
+import { errorMessage } from '../../lib/error-message';
+
+export function ProductRoute() {
+  const id = Number(useParams().id);
+  const product = useProduct(id);
+  const options = useProductOptions();
+  if (!Number.isInteger(id) || id <= 0 || (product.error && 'status' in product.error && product.error.status === 404)) return <NotFound />;
+  const error = product.error ?? options.error;
+  if (error)
+    return (
+      <p role="alert" className="text-red-700">
+        {errorMessage(error)}
+      </p>
+    );
+  if (!product.data || !options.data) return <LoadingView />;
+  // Keyed by version: a reload after a conflict starts the form again from what is saved.
+  return <ProductEditor key={`${product.data.id}-${product.data.version}`} product={product.data} options={options.data} onReload={product.refetch} />;
+}

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from './pagination';
+import { SLUG_PATTERN } from './slug';
+
+/**
+ * Administration's catalogue calls (`/s/api/admin/products*`). Amounts are rupees at the API like
+ * the storefront's (money.ts); GST rates are percents here and basis points in the database.
+ */
+
+/** A product's lifecycle: only active ones are on the storefront. Shared by the table's check. */
+export const PRODUCT_STATUSES = ['draft', 'active', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** GST slabs a product may carry (percent), including the special gold and rough-diamond rates. */
+export const GST_RATES = [0, 0.25, 1.5, 3, 5, 12, 18, 28, 40] as const;
+
+export const ADMIN_PRODUCT_SORTS = ['name', 'price', 'stock', 'updated'] as const;
+
+/**
+ * EAN-8, UPC-A (12) and EAN-13 check digit: digits weighted 3 and 1 alternately from the right
+ * (excluding the check digit), the check digit brings the sum to a multiple of 10.
+ */
+export function isValidBarcode(code: string): boolean {
+  if (!/^(\d{8}|\d{12}|\d{13})$/.test(code)) return false;
+  const digits = [...code].map(Number);
+  const check = digits.pop()!;
+  const sum = digits.reverse().reduce((s, d, i) => s + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+const flag = z.enum(['1', 'true', '0', 'false']).transform((v) => v === '1' || v === 'true');
+const perPage = z.coerce
+  .number()
+  .int()
+  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `Per page must be one of ${PAGE_SIZES.join(', ')}` });
+
+/** GET /s/api/admin/products: the list's search, filters, sort and page. */
+export const adminProductsQuerySchema = z.object({
+  q: z.string().trim().max(100).default(''),
+  category: z.coerce.number().int().positive().optional(),
+  brand: z.coerce.number().int().positive().optional(),
+  status: z.enum(PRODUCT_STATUSES).optional(),
+  stock: z.enum(['in', 'out']).optional(),
+  discounted: flag.optional(),
+  sort: z.enum(ADMIN_PRODUCT_SORTS).default('updated'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: perPage.default(20),
+});
+export type AdminProductsQuery = z.infer<typeof adminProductsQuerySchema>;
+
+export const adminProductRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  status: z.enum(PRODUCT_STATUSES),
+  brand: z.string().nullable(),
+  category: z.string().nullable(),
+  image: z.string(),
+  packs: z.number().int(),
+  /** cheapest pack, rupees */
+  price: z.number(),
+  /** best pack discount, percent */
+  discount: z.number(),
+  /** units over every pack and warehouse */
+  stock: z.number().int(),
+  updated_at: z.string(),
+});
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
+
+export const adminProductListSchema = z.object({
+  data: z.array(adminProductRowSchema),
+  meta: z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
+});
+export type AdminProductList = z.infer<typeof adminProductListSchema>;
+
+/** Read-only here: stock is written through the inventory ledger. */
+export const adminStockLevelSchema = z.object({ warehouse_id: z.number().int(), warehouse: z.string(), available: z.number().int() });
+
+export const adminPackSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  barcode: z.string(),
+  price: z.number(),
+  act_price: z.number(),
+  position: z.number().int(),
+  stock: z.array(adminStockLevelSchema),
+});
+
+export const adminProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  status: z.enum(PRODUCT_STATUSES),
+  brand_id: z.number().int().nullable(),
+  category_id: z.number().int().nullable(),
+  description: z.string(),
+  seo_title: z.string(),
+  seo_description: z.string(),
+  hsn_code: z.string(),
+  gst_rate: z.number(),
+  image: z.string(),
+  /** optimistic concurrency: send back the version you edited; a newer one on the server → 409 */
+  version: z.number().int(),
+  updated_at: z.string(),
+  packs: z.array(adminPackSchema),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+const rupees = (label: string) =>
+  z
+    .number({ error: `${label} is required` })
+    .positive(`${label} must be more than 0`)
+    .max(10_000_000, `${label} is too large`)
+    .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`);
+
+export const adminPackInputSchema = z
+  .object({
+    /** an existing pack of this product; absent for a new pack */
+    id: z.number().int().positive().optional(),
+    name: z.string().trim().min(1, 'Pack name is required').max(60, 'Pack name is too long'),
+    sku: z
+      .string()
+      .trim()
+      .min(1, 'SKU is required')
+      .max(64, 'SKU is too long')
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'SKU is not in valid format')
+      .transform((s) => s.toUpperCase()),
+    barcode: z
+      .string()
+      .trim()
+      .refine((s) => s === '' || isValidBarcode(s), 'Barcode is not a valid EAN-13, EAN-8 or UPC code'),
+    price: rupees('Price'),
+    act_price: rupees('MRP'),
+    position: z.number().int().min(0).max(1000),
+  })
+  .refine((p) => p.act_price >= p.price, { path: ['act_price'], message: 'MRP cannot be less than the price' });
+export type AdminPackInput = z.infer<typeof adminPackInputSchema>;
+
+/** PUT /s/api/admin/products/{id}: the whole editable product, saved at once or not at all. */
+export const adminProductInputSchema = z
+  .object({
+    version: z.number().int().min(1),
+    name: z.string().trim().min(1, 'Name is required').max(200, 'Name is too long'),
+    slug: z.string().trim().min(1, 'Slug is required').max(200, 'Slug is too long').regex(SLUG_PATTERN, 'Slug can have lowercase letters, digits and single hyphens'),
+    status: z.enum(PRODUCT_STATUSES),
+    brand_id: z.number().int().positive().nullable(),
+    category_id: z.number().int().positive().nullable(),
+    description: z.string().max(20_000, 'Description is too long'),
+    seo_title: z.string().trim().max(70, 'SEO title can be at most 70 characters'),
+    seo_description: z.string().trim().max(160, 'SEO description can be at most 160 characters'),
+    hsn_code: z
+      .string()
+      .trim()
+      .regex(/^(\d{4}|\d{6}|\d{8})?$/, 'HSN code is 4, 6 or 8 digits'),
+    gst_rate: z.number().refine((n) => (GST_RATES as readonly number[]).includes(n), `GST rate must be one of ${GST_RATES.join(', ')}`),
+    packs: z.array(adminPackInputSchema).min(1, 'A product needs at least one pack').max(20, 'At most 20 packs'),
+  })
+  .superRefine((p, ctx) => {
+    const seen = new Map<string, number>();
+    p.packs.forEach((pack, i) => {
+      const first = seen.get(pack.sku);
+      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['packs', i, 'sku'], message: `SKU is the same as pack ${first + 1}'s` });
+      else seen.set(pack.sku, i);
+    });
+  });
+export type AdminProductInput = z.infer<typeof adminProductInputSchema>;
+
+/** The editable part of a product as read: what the editor starts from and sends back. */
+export function productToInput(p: AdminProduct): AdminProductInput {
+  return {
+    version: p.version,
+    name: p.name,
+    slug: p.slug,
+    status: p.status,
+    brand_id: p.brand_id,
+    category_id: p.category_id,
+    description: p.description,
+    seo_title: p.seo_title,
+    seo_description: p.seo_description,
+    hsn_code: p.hsn_code,
+    gst_rate: p.gst_rate,
+    packs: p.packs.map(({ id, name, sku, barcode, price, act_price, position }) => ({ id, name, sku, barcode, price, act_price, position })),
+  };
+}
+
+export const adminProductOptionsSchema = z.object({
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), depth: z.number().int() })),
+  brands: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type AdminProductOptions = z.infer<typeof adminProductOptionsSchema>;
+
+/** GET /s/api/admin/summary: the dashboard's figures. */
+export const adminSummarySchema = z.object({ products: z.number(), categories: z.number(), brands: z.number(), members: z.number() });
+
+/** POST /s/api/admin/products/status: the list's bulk status change. */
+export const adminProductStatusInputSchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1, 'Choose at least one product').max(500, 'At most 500 products at once'),
+  status: z.enum(PRODUCT_STATUSES),
+});
+export const adminProductStatusResultSchema = z.object({ updated: z.number().int() });

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * What the staff app's HTML shell carries (`<script id="__STAFF__">`): the website and the person
+ * signed in on the shared session (null when signed out), so the app decides at once between
+ * sign-in, "not allowed" and the screens. The server still refuses every staff call by itself.
+ */
+export const staffBootSchema = z.object({
+  website: z.object({ id: z.number().int(), name: z.string() }),
+  user: z
+    .object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable(), superadmin: z.boolean(), hasAdminAccess: z.boolean() })
+    .nullable(),
+});
+export type StaffBoot = z.infer<typeof staffBootSchema>;
