@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '**/data/**', 'apps/server/src/db/migrations/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-server/**',
+      '**/node_modules/**',
+      '**/data/**',
+      'apps/server/src/db/migrations/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['scripts/**', 'apps/web/scripts/**', 'bench/**', 'e2e/**', '*.config.*'], languageOptions: { globals: globals.node } },
@@ -36,8 +45,15 @@ export default tseslint.config(
 
 function serverBoundaries() {
   const domainFiles = 'apps/server/src/domains/**/*.ts';
-  const notThese = ['apps/server/src/domains/**/tables.ts', 'apps/server/src/domains/**/*.test.ts', 'apps/server/src/domains/**/test-fixture.ts'];
-  const schema = { group: ['**/db/schema'], message: "Import your own domain's tables from './tables'; other domains' data through their service." };
+  const notThese = [
+    'apps/server/src/domains/**/tables.ts',
+    'apps/server/src/domains/**/*.test.ts',
+    'apps/server/src/domains/**/test-fixture.ts',
+  ];
+  const schema = {
+    group: ['**/db/schema'],
+    message: "Import your own domain's tables from './tables'; other domains' data through their service.",
+  };
   const foreign = (allowed = []) => ({
     group: ['../*/tables', ...allowed.map((d) => `!../${d}/tables`)],
     message: "Another domain's table: call that domain's service instead (it owns the table).",
@@ -47,14 +63,20 @@ function serverBoundaries() {
     // The one documented read-only join, kept in one query because it runs on every product
     // listing (search, sort and page over products with each pack's stock): the catalogue reads
     // the inventory's `stock`. It never writes it (src/boundaries.test.ts).
-    { files: ['apps/server/src/domains/catalogue/service.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [schema, foreign(['inventory'])] }] } },
+    {
+      files: ['apps/server/src/domains/catalogue/service.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [schema, foreign(['inventory'])] }] },
+    },
     // Route files stay thin: no tables and no SQL at all; they call services.
     {
       files: ['apps/server/src/domains/*/routes.ts', 'apps/server/src/domains/*/admin-routes.ts'],
       rules: {
         'no-restricted-imports': [
           'error',
-          { paths: [{ name: 'drizzle-orm', message: 'No SQL in route files: put the query in the domain service.' }], patterns: [schema, { group: ['./tables', '../*/tables'], message: 'No tables in route files: call the domain service.' }] },
+          {
+            paths: [{ name: 'drizzle-orm', message: 'No SQL in route files: put the query in the domain service.' }],
+            patterns: [schema, { group: ['./tables', '../*/tables'], message: 'No tables in route files: call the domain service.' }],
+          },
         ],
       },
     },
@@ -62,8 +84,22 @@ function serverBoundaries() {
     // outside the domains (app.ts, main.ts, jobs) uses services.
     {
       files: ['apps/server/src/**/*.ts'],
-      ignores: [domainFiles, 'apps/server/src/db/**', 'apps/server/src/seed/**', 'apps/server/src/test/**', 'apps/server/src/**/*.test.ts', 'apps/server/src/http/website.ts', 'apps/server/src/http/auth.ts', 'apps/server/src/http/session.ts'],
-      rules: { 'no-restricted-imports': ['error', { patterns: [schema, { group: ['**/domains/*/tables'], message: "Call the owning domain's service." }] }] },
+      ignores: [
+        domainFiles,
+        'apps/server/src/db/**',
+        'apps/server/src/seed/**',
+        'apps/server/src/test/**',
+        'apps/server/src/**/*.test.ts',
+        'apps/server/src/http/website.ts',
+        'apps/server/src/http/auth.ts',
+        'apps/server/src/http/session.ts',
+      ],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [schema, { group: ['**/domains/*/tables'], message: "Call the owning domain's service." }] },
+        ],
+      },
     },
   ];
 }

@@ -18,7 +18,12 @@ import { seedDemo } from '../apps/server/src/seed/demo';
 import { seedLargeCatalogue } from '../apps/server/src/seed/large';
 
 const { values } = parseArgs({
-  options: { db: { type: 'string', default: 'pglite' }, large: { type: 'string' }, seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '50' } },
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    large: { type: 'string' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+  },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
@@ -31,7 +36,12 @@ async function load(url: string) {
 const { database, cleanup } = await openBenchDatabase(values.db === 'postgres' ? 'postgres' : 'pglite');
 const websiteId = await seedDemo(database.db, { mediaDir: null });
 if (values.large) await seedLargeCatalogue(database.db, websiteId, Number(values.large));
-const config = parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-value-123', LOG_LEVEL: 'silent', WEB_DIST: path.join(tmpdir(), 'none') });
+const config = parseConfig({
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'bench-secret-value-123',
+  LOG_LEVEL: 'silent',
+  WEB_DIST: path.join(tmpdir(), 'none'),
+});
 const app = await buildApp({ config: { ...config, production: false }, database });
 const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -43,17 +53,37 @@ bare.get('/*', (req, reply) => reply.type('application/json').send(bodies.get(re
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const rows: Record<string, unknown>[] = [];
-console.log(`\nAPI benchmark — ${database.kind}, ${values.large ? `${values.large} extra products` : 'demo catalogue'}, ${connections} connections, ${seconds}s each\n`);
-console.log('endpoint'.padEnd(30), 'app req/s'.padStart(10), 'app p99'.padStart(9), 'bare req/s'.padStart(11), 'bare p99'.padStart(9), 'ratio'.padStart(7));
+console.log(
+  `\nAPI benchmark — ${database.kind}, ${values.large ? `${values.large} extra products` : 'demo catalogue'}, ${connections} connections, ${seconds}s each\n`,
+);
+console.log(
+  'endpoint'.padEnd(30),
+  'app req/s'.padStart(10),
+  'app p99'.padStart(9),
+  'bare req/s'.padStart(11),
+  'bare p99'.padStart(9),
+  'ratio'.padStart(7),
+);
 for (const e of endpoints) {
   const a = await load(appUrl + e);
   const b = await load(bareUrl + e);
   const ratio = a.rps / b.rps;
   rows.push({ endpoint: e, app: a, bare: b, ratio });
-  console.log(e.padEnd(30), a.rps.toFixed(0).padStart(10), `${a.p99}ms`.padStart(9), b.rps.toFixed(0).padStart(11), `${b.p99}ms`.padStart(9), ratio.toFixed(2).padStart(7), a.errors ? ` (${a.errors} errors)` : '');
+  console.log(
+    e.padEnd(30),
+    a.rps.toFixed(0).padStart(10),
+    `${a.p99}ms`.padStart(9),
+    b.rps.toFixed(0).padStart(11),
+    `${b.p99}ms`.padStart(9),
+    ratio.toFixed(2).padStart(7),
+    a.errors ? ` (${a.errors} errors)` : '',
+  );
 }
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
-writeFileSync(path.join(import.meta.dirname, 'results', `api-${database.kind}${values.large ? '-large' : ''}.json`), JSON.stringify(rows, null, 2));
+writeFileSync(
+  path.join(import.meta.dirname, 'results', `api-${database.kind}${values.large ? '-large' : ''}.json`),
+  JSON.stringify(rows, null, 2),
+);
 await app.close();
 await bare.close();
 await cleanup();

@@ -28,6 +28,12 @@ try {
   await shop.close();
 }
 console.log(`\nFirst-load JavaScript (gzip), budget ${BUDGET_KB} KB\n`);
-for (const r of rows) console.log(r.page.padEnd(16), `${r.gzipKB} KB`.padStart(10), `${r.scripts} files`.padStart(10), r.gzipKB <= BUDGET_KB ? 'within budget' : 'OVER budget');
+for (const r of rows)
+  console.log(
+    r.page.padEnd(16),
+    `${r.gzipKB} KB`.padStart(10),
+    `${r.scripts} files`.padStart(10),
+    r.gzipKB <= BUDGET_KB ? 'within budget' : 'OVER budget',
+  );
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(path.join(import.meta.dirname, 'results', 'bundle.json'), JSON.stringify(rows, null, 2));

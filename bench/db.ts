@@ -5,7 +5,10 @@ import { openDatabase, type Database } from '../apps/server/src/db/client';
  * A database for one benchmark run: in-memory PGlite, or a temporary PostgreSQL database (on
  * DATABASE_URL's server, default 127.0.0.1:5432) created here and dropped by `cleanup`.
  */
-export async function openBenchDatabase(kind: 'pglite' | 'postgres', poolSize = 20): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+export async function openBenchDatabase(
+  kind: 'pglite' | 'postgres',
+  poolSize = 20,
+): Promise<{ database: Database; cleanup: () => Promise<void> }> {
   if (kind !== 'postgres') {
     const database = await openDatabase({ dataDir: 'memory://' });
     return { database, cleanup: () => database.close() };
@@ -26,7 +29,12 @@ export async function openBenchDatabase(kind: 'pglite' | 'postgres', poolSize = 
       const d = new pg.Client({ connectionString: admin });
       await d.connect();
       // wait for the pool's sockets to leave before the forced drop
-      for (let i = 0; i < 100 && (await d.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name])).rows[0].n > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      for (
+        let i = 0;
+        i < 100 && (await d.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name])).rows[0].n > 0;
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 50));
       await d.query(`drop database if exists ${name} with (force)`);
       await d.end();
     },

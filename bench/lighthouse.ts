@@ -17,7 +17,8 @@ import { BENCH_PAGES } from './pages';
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 3) : 3;
 const onlyArg = process.argv.indexOf('--only');
-const PAGES = onlyArg > 0 ? BENCH_PAGES.filter(([name, url]) => [name as string, url as string].includes(process.argv[onlyArg + 1]!)) : BENCH_PAGES;
+const PAGES =
+  onlyArg > 0 ? BENCH_PAGES.filter(([name, url]) => [name as string, url as string].includes(process.argv[onlyArg + 1]!)) : BENCH_PAGES;
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
@@ -36,20 +37,59 @@ try {
     const runs: Lhr[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(name, url));
     const perf = (l: Lhr) => l.categories.performance?.score ?? 0;
-    runs.forEach((l, i) => writeFileSync(path.join(import.meta.dirname, 'results', `lighthouse-${name.replace(/\W+/g, '-')}-run${i + 1}.json`), JSON.stringify(l)));
+    runs.forEach((l, i) =>
+      writeFileSync(
+        path.join(import.meta.dirname, 'results', `lighthouse-${name.replace(/\W+/g, '-')}-run${i + 1}.json`),
+        JSON.stringify(l),
+      ),
+    );
     const lhr = [...runs].sort((a, b) => perf(a) - perf(b))[Math.floor(runs.length / 2)]!;
     writeFileSync(path.join(import.meta.dirname, 'results', `lighthouse-${name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
     const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
     const ms = (k: string) => Math.round(Number(lhr.audits[k]?.numericValue ?? 0));
-    rows.push({ page: name, performance: score('performance'), runs: runs.map((l) => Math.round(perf(l) * 100)).join('/'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'), fcpMs: ms('first-contentful-paint'), lcpMs: ms('largest-contentful-paint'), tbtMs: ms('total-blocking-time'), cls: Number(Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)) });
+    rows.push({
+      page: name,
+      performance: score('performance'),
+      runs: runs.map((l) => Math.round(perf(l) * 100)).join('/'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcpMs: ms('first-contentful-paint'),
+      lcpMs: ms('largest-contentful-paint'),
+      tbtMs: ms('total-blocking-time'),
+      cls: Number(Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    });
   }
 } finally {
   await chrome.kill();
   await shop.close();
 }
 console.log('\nLighthouse (mobile)\n');
-console.log('page'.padEnd(16), 'perf'.padStart(6), 'runs'.padStart(12), 'a11y'.padStart(6), 'best'.padStart(6), 'seo'.padStart(6), 'FCP'.padStart(8), 'LCP'.padStart(8), 'TBT'.padStart(8), 'CLS'.padStart(7));
-for (const r of rows) console.log(String(r.page).padEnd(16), String(r.performance).padStart(6), String(r.runs).padStart(12), String(r.accessibility).padStart(6), String(r.bestPractices).padStart(6), String(r.seo).padStart(6), `${r.fcpMs}ms`.padStart(8), `${r.lcpMs}ms`.padStart(8), `${r.tbtMs}ms`.padStart(8), String(r.cls).padStart(7));
+console.log(
+  'page'.padEnd(16),
+  'perf'.padStart(6),
+  'runs'.padStart(12),
+  'a11y'.padStart(6),
+  'best'.padStart(6),
+  'seo'.padStart(6),
+  'FCP'.padStart(8),
+  'LCP'.padStart(8),
+  'TBT'.padStart(8),
+  'CLS'.padStart(7),
+);
+for (const r of rows)
+  console.log(
+    String(r.page).padEnd(16),
+    String(r.performance).padStart(6),
+    String(r.runs).padStart(12),
+    String(r.accessibility).padStart(6),
+    String(r.bestPractices).padStart(6),
+    String(r.seo).padStart(6),
+    `${r.fcpMs}ms`.padStart(8),
+    `${r.lcpMs}ms`.padStart(8),
+    `${r.tbtMs}ms`.padStart(8),
+    String(r.cls).padStart(7),
+  );
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(path.join(import.meta.dirname, 'results', 'lighthouse.json'), JSON.stringify(rows, null, 2));
 
@@ -57,7 +97,13 @@ writeFileSync(path.join(import.meta.dirname, 'results', 'lighthouse.json'), JSON
  * small machine, scores 0 without measuring anything) is run again, up to three times. */
 async function measure(name: string, url: string): Promise<Lhr> {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(shop.url + url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], formFactor: 'mobile' });
+    const result = await lighthouse(shop.url + url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      formFactor: 'mobile',
+    });
     const err = result?.lhr.runtimeError;
     if (result && (!err || attempt === 3)) return result.lhr;
     console.log(`${name}: Lighthouse could not finish (${err?.code}); running it again`);

@@ -16,7 +16,14 @@ import { hashToken } from '../apps/server/src/http/session';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { openBenchDatabase } from './db';
 
-const { values } = parseArgs({ options: { db: { type: 'string', default: 'postgres' }, shoppers: { type: 'string', default: '400' }, stock: { type: 'string', default: '300' }, concurrency: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'postgres' },
+    shoppers: { type: 'string', default: '400' },
+    stock: { type: 'string', default: '300' },
+    concurrency: { type: 'string', default: '20' },
+  },
+});
 const shoppers = Number(values.shoppers);
 const stockUnits = Number(values.stock);
 const concurrency = Number(values.concurrency);
@@ -36,7 +43,17 @@ const [target] = rows<{ pack_id: number; warehouse_id: number }>(
     where s.website_id = ${websiteId} and s.available > 0 order by s.pack_id limit 1`),
 );
 // Counted like a stock take (an adjustment in the stock ledger).
-const countStock = (available: number) => db.transaction((tx) => adjustStockTo(tx, { websiteId, packId: target!.pack_id, warehouseId: target!.warehouse_id, available, reference: 'bench', actor: 'system' }));
+const countStock = (available: number) =>
+  db.transaction((tx) =>
+    adjustStockTo(tx, {
+      websiteId,
+      packId: target!.pack_id,
+      warehouseId: target!.warehouse_id,
+      available,
+      reference: 'bench',
+      actor: 'system',
+    }),
+  );
 await countStock(shoppers);
 
 class Shopper {
@@ -63,10 +80,20 @@ for (let i = 0; i < shoppers; i++) {
   const s = new Shopper();
   await s.call('GET', '/s/api/cookie');
   await s.call('GET', '/s/api/check/pincode/560001');
-  const [u] = rows<{ id: number }>(await db.execute(sql`insert into users (name, email) values (${`Bench ${i}`}, ${`bench${i}@example.com`}) returning id`));
+  const [u] = rows<{ id: number }>(
+    await db.execute(sql`insert into users (name, email) values (${`Bench ${i}`}, ${`bench${i}@example.com`}) returning id`),
+  );
   await db.execute(sql`update sessions set user_id = ${u!.id} where id = ${hashToken(s.cookies.get('sid')!)}`);
   await s.call('POST', '/s/api/cart/add', { pack_id: target!.pack_id, warehouse_id: target!.warehouse_id });
-  const a = await s.call('POST', '/s/api/addresses', { name: `Bench ${i}`, phone: '9000000099', pincode: '560001', line1: '1 Test Street', line2: 'MG Road', city: 'Bengaluru', state: 'Karnataka' });
+  const a = await s.call('POST', '/s/api/addresses', {
+    name: `Bench ${i}`,
+    phone: '9000000099',
+    pincode: '560001',
+    line1: '1 Test Street',
+    line2: 'MG Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+  });
   const cart = await s.call('GET', `/s/api/cart?address_id=${a.json.id}`);
   people.push({ s, addressId: a.json.id as number, total: cart.json.amount as number });
 }
@@ -82,7 +109,12 @@ await Promise.all(
     while (next < people.length) {
       const p = people[next++]!;
       const t0 = performance.now();
-      const r = await p.s.call('POST', '/s/api/orders', { address_id: p.addressId, payment_method: 'cod', expected_total: p.total, idempotency_key: `bench-${next}-${Math.random()}` });
+      const r = await p.s.call('POST', '/s/api/orders', {
+        address_id: p.addressId,
+        payment_method: 'cod',
+        expected_total: p.total,
+        idempotency_key: `bench-${next}-${Math.random()}`,
+      });
       latencies.push(performance.now() - t0);
       statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
     }
@@ -90,8 +122,14 @@ await Promise.all(
 );
 const seconds = (performance.now() - start) / 1000;
 const placed = statuses.get(200) ?? 0;
-const [left] = rows<{ available: number }>(await db.execute(sql`select available from stock where pack_id = ${target!.pack_id} and warehouse_id = ${target!.warehouse_id}`));
-const [sold] = rows<{ n: number; units: number }>(await db.execute(sql`select count(distinct o.id)::int as n, coalesce(sum(l.quantity), 0)::int as units from orders o join order_lines l on l.order_id = o.id where o.website_id = ${websiteId} and l.pack_id = ${target!.pack_id}`));
+const [left] = rows<{ available: number }>(
+  await db.execute(sql`select available from stock where pack_id = ${target!.pack_id} and warehouse_id = ${target!.warehouse_id}`),
+);
+const [sold] = rows<{ n: number; units: number }>(
+  await db.execute(
+    sql`select count(distinct o.id)::int as n, coalesce(sum(l.quantity), 0)::int as units from orders o join order_lines l on l.order_id = o.id where o.website_id = ${websiteId} and l.pack_id = ${target!.pack_id}`,
+  ),
+);
 latencies.sort((a, b) => a - b);
 const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(0);
 const result = {
@@ -112,9 +150,15 @@ const result = {
   /** balances that differ from the sum of their stock movements (0: every unit accounted for) */
   ledgerMismatches: (await ledgerMismatches(db)).mismatches.length,
 };
-console.log(`placed ${placed} orders, refused ${people.length - placed} (statuses ${JSON.stringify(result.statuses)}) in ${result.seconds} s`);
-console.log(`orders/s: ${result.ordersPerSecond}   attempts/s: ${result.attemptsPerSecond}   p50 ${result.p50ms} ms   p99 ${result.p99ms} ms`);
-console.log(`stock left ${result.stockLeft}, orders in the database ${result.ordersInDb}, units sold ${result.unitsSold}: ${result.oversold ? 'OVERSOLD' : 'no oversell'}; stock ledger mismatches ${result.ledgerMismatches}`);
+console.log(
+  `placed ${placed} orders, refused ${people.length - placed} (statuses ${JSON.stringify(result.statuses)}) in ${result.seconds} s`,
+);
+console.log(
+  `orders/s: ${result.ordersPerSecond}   attempts/s: ${result.attemptsPerSecond}   p50 ${result.p50ms} ms   p99 ${result.p99ms} ms`,
+);
+console.log(
+  `stock left ${result.stockLeft}, orders in the database ${result.ordersInDb}, units sold ${result.unitsSold}: ${result.oversold ? 'OVERSOLD' : 'no oversell'}; stock ledger mismatches ${result.ledgerMismatches}`,
+);
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(path.join(import.meta.dirname, 'results', `orders-${database.kind}.json`), JSON.stringify(result, null, 2));
 await app.close();

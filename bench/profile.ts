@@ -8,8 +8,16 @@
 import { startShop } from '../e2e/harness';
 import { BENCH_PAGES } from './pages';
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const paths = process.argv.slice(2);
 const pages = paths.length ? paths.map((p) => [p, p] as const) : BENCH_PAGES;
@@ -27,7 +35,9 @@ try {
     await page.addInitScript(() => {
       const w = window as unknown as { __long: Array<[number, number]> };
       w.__long = [];
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push([Math.round(e.startTime), Math.round(e.duration)]))).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((l) =>
+        l.getEntries().forEach((e) => w.__long.push([Math.round(e.startTime), Math.round(e.duration)])),
+      ).observe({ type: 'longtask', buffered: true });
     });
     await page.goto(shop.url + url, { waitUntil: 'load' });
     await page.waitForTimeout(4000);

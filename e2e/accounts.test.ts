@@ -122,7 +122,10 @@ describe('account journeys (Chromium, built shop, demo data)', () => {
     await page.goto('/auth/login', { waitUntil: 'networkidle' });
     await signIn(page, 'admin@demo.shop');
     await page.waitForURL(shop.url + '/');
-    await page.getByRole('button', { name: /Store Owner/ }).first().click();
+    await page
+      .getByRole('button', { name: /Store Owner/ })
+      .first()
+      .click();
     for (const [name, href] of [
       ['Administration', '/bos/admin'],
       ['Website Settings', '/page-builder'],

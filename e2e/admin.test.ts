@@ -27,7 +27,12 @@ describe('administration (Chromium, built shop, demo data)', () => {
   it('the owner signs in from /bos/admin, finds a product, changes a pack price and the storefront shows it (1440 and 768 px)', async () => {
     const products = await storeProducts();
     // Each width signs in with its own identifier: a code may be re-sent only after 30 s per identifier.
-    for (const [i, [width, identifier]] of ([[1440, 'admin@demo.shop'], [768, '9000000001']] as const).entries()) {
+    for (const [i, [width, identifier]] of (
+      [
+        [1440, 'admin@demo.shop'],
+        [768, '9000000001'],
+      ] as const
+    ).entries()) {
       const page = await shop.newPage({ width, height: 900 });
       const errors = collectErrors(page);
       await page.goto('/bos/admin', { waitUntil: 'networkidle' });
@@ -48,7 +53,9 @@ describe('administration (Chromium, built shop, demo data)', () => {
       await page.getByRole('heading', { name: 'Products' }).waitFor();
       await page.getByRole('table', { name: 'Products' }).getByRole('link').nth(5).waitFor();
       await page.getByText(/^1–20 of \d+$/).waitFor();
-      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('table img')].slice(0, 8).every((i) => i.complete && i.naturalWidth > 0));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('table img')].slice(0, 8).every((i) => i.complete && i.naturalWidth > 0),
+      );
       await shop.screenshot(page, `admin-products-${width}`);
 
       const target = products[i]!;
@@ -87,7 +94,11 @@ describe('administration (Chromium, built shop, demo data)', () => {
   });
 
   it('the product table keeps its view in the address (reload, shared link) and changes status in bulk', async () => {
-    const context = await shop.browser.newContext({ storageState: ownerSession, viewport: { width: 1440, height: 900 }, baseURL: shop.url });
+    const context = await shop.browser.newContext({
+      storageState: ownerSession,
+      viewport: { width: 1440, height: 900 },
+      baseURL: shop.url,
+    });
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto('/bos/admin/products', { waitUntil: 'networkidle' });
@@ -100,7 +111,8 @@ describe('administration (Chromium, built shop, demo data)', () => {
     await page.getByLabel('Stock', { exact: true }).selectOption('in');
     await page.waitForURL(/stock=in/);
     await page.getByText(/^1–50 of \d+$/).waitFor();
-    const prices = async () => (await table.locator('tbody tr td:nth-child(6)').allInnerTexts()).map((t) => Number(t.replace(/from |₹|,|\s.*$/g, '')));
+    const prices = async () =>
+      (await table.locator('tbody tr td:nth-child(6)').allInnerTexts()).map((t) => Number(t.replace(/from |₹|,|\s.*$/g, '')));
     const before = await prices();
     expect(before).toEqual([...before].sort((a, b) => a - b));
     await page.getByRole('button', { name: 'Page 2' }).click();
@@ -124,7 +136,10 @@ describe('administration (Chromium, built shop, demo data)', () => {
     await shop.screenshot(page, 'admin-bulk-1440');
     await bulk.getByRole('button', { name: 'Move to draft' }).click();
     await page.getByText('2 products set to Draft').waitFor();
-    const search = async (q: string) => ((await (await fetch(`${shop.url}/s/api/products?q=${encodeURIComponent(q)}`)).json()) as { data: Array<{ product_name: string }> }).data.map((p) => p.product_name);
+    const search = async (q: string) =>
+      (
+        (await (await fetch(`${shop.url}/s/api/products?q=${encodeURIComponent(q)}`)).json()) as { data: Array<{ product_name: string }> }
+      ).data.map((p) => p.product_name);
     expect(await search(names[0]!)).not.toContain(names[0]);
     await page.goto('/bos/admin/products?status=draft', { waitUntil: 'networkidle' });
     await page.getByText(/^1–2 of 2$/).waitFor();
@@ -138,7 +153,10 @@ describe('administration (Chromium, built shop, demo data)', () => {
   });
 
   it('a signed-in shopper gets the not-allowed page, and the staff calls refuse them', async () => {
-    for (const [width, identifier] of [[1440, 'shopper@demo.shop'], [768, '9000000003']] as const) {
+    for (const [width, identifier] of [
+      [1440, 'shopper@demo.shop'],
+      [768, '9000000003'],
+    ] as const) {
       const page = await shop.newPage({ width, height: 900 });
       await page.goto('/auth/login', { waitUntil: 'networkidle' });
       await signInHere(page, shop, identifier);

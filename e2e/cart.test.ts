@@ -10,15 +10,25 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 const badge = (page: Page) => page.getByTestId('cart-badge').first();
-const openCart = (page: Page) => page.getByRole('button', { name: /^Cart, \d+ items$/ }).first().click();
+const openCart = (page: Page) =>
+  page
+    .getByRole('button', { name: /^Cart, \d+ items$/ })
+    .first()
+    .click();
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Cart Summary' });
 
 /** The first product card that can be added (not out of stock), located by its name so it stays the same card. */
 async function addableCard(page: Page) {
-  const first = page.getByTestId('product-card').filter({ has: page.getByRole('button', { name: /^Add to Cart: / }) }).first();
+  const first = page
+    .getByTestId('product-card')
+    .filter({ has: page.getByRole('button', { name: /^Add to Cart: / }) })
+    .first();
   await first.waitFor();
   const name = (await first.getByRole('heading').textContent())!.trim();
-  return page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) }).first();
+  return page
+    .getByTestId('product-card')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) })
+    .first();
 }
 
 describe('cart journeys (Chromium, built shop, demo data)', () => {
@@ -31,7 +41,10 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
       const name = (await card.getByRole('heading').textContent())!.trim();
       await card.getByRole('button', { name: /^Add to Cart: / }).click();
       await expect(badge(page).textContent()).resolves.toBe('1');
-      await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), card.getByRole('button', { name: /^Add one more/ }).click()]);
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/s/api/cart/add')),
+        card.getByRole('button', { name: /^Add one more/ }).click(),
+      ]);
       await card.getByTestId('cart-quantity').filter({ hasText: '2' }).waitFor();
       await expect(badge(page).textContent()).resolves.toBe('2');
 
@@ -44,7 +57,10 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
       await d.getByText('Items Total:').waitFor();
       await page.waitForTimeout(350);
       await shop.screenshot(page, `cart-drawer-${width}`);
-      await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/remove')), line.getByRole('button', { name: /^Remove one/ }).click()]);
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/s/api/cart/remove')),
+        line.getByRole('button', { name: /^Remove one/ }).click(),
+      ]);
       await line.getByTestId('cart-quantity').filter({ hasText: '1' }).waitFor();
       await expect(badge(page).textContent()).resolves.toBe('1');
       await line.getByRole('button', { name: 'Remove', exact: true }).click();
@@ -87,7 +103,11 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const box = page.getByRole('searchbox', { name: 'Search products' }).first();
     await box.fill('atta');
-    await page.waitForFunction(() => (window as unknown as { __earlyLater?: boolean }).__earlyLater && !document.querySelector('[data-later]'), undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __earlyLater?: boolean }).__earlyLater && !document.querySelector('[data-later]'),
+      undefined,
+      { timeout: 15_000 },
+    );
     await box.press('Enter');
     await page.waitForURL('**/products?q=atta');
     await expect(box.inputValue()).resolves.toBe('atta');
@@ -98,7 +118,10 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     for (const width of [1440, 375]) {
       const page = await shop.newPage({ width, height: 900 });
       await page.goto('/', { waitUntil: 'networkidle' });
-      await page.getByRole('button', { name: /Set delivery pincode|change location/ }).first().click();
+      await page
+        .getByRole('button', { name: /Set delivery pincode|change location/ })
+        .first()
+        .click();
       const modal = page.getByRole('dialog', { name: 'Change Location' });
       await modal.getByText('Enter your pincode to check delivery time and availability.').waitFor();
       let calls = 0;
@@ -116,10 +139,16 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
       await shop.screenshot(page, `pincode-refused-${width}`);
       await modal.getByRole('button', { name: 'Close' }).click();
       await modal.waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: /Set delivery pincode|change location/ }).first().click();
+      await page
+        .getByRole('button', { name: /Set delivery pincode|change location/ })
+        .first()
+        .click();
       await expect(page.getByRole('dialog', { name: 'Change Location' }).getByTestId('pincode-error').count()).resolves.toBe(0);
       await page.getByRole('dialog', { name: 'Change Location' }).getByLabel('Pincode').fill('560001');
-      await Promise.all([page.waitForEvent('load'), page.getByRole('dialog', { name: 'Change Location' }).getByRole('button', { name: 'Submit' }).click()]);
+      await Promise.all([
+        page.waitForEvent('load'),
+        page.getByRole('dialog', { name: 'Change Location' }).getByRole('button', { name: 'Submit' }).click(),
+      ]);
       await page.getByRole('button', { name: 'Delivering to 560001, change location' }).first().waitFor();
       await page.close();
     }
@@ -129,9 +158,19 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     const page = await shop.newPage();
     await page.goto('/products?s=price_desc', { waitUntil: 'networkidle' });
     const card = await addableCard(page);
-    await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), card.getByRole('button', { name: /^Add to Cart: / }).click()]);
-    for (let total = (await (await page.request.get('/s/api/cart')).json()).total; total < 499; total = (await (await page.request.get('/s/api/cart')).json()).total) {
-      await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), card.getByRole('button', { name: /^Add one more/ }).click()]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/s/api/cart/add')),
+      card.getByRole('button', { name: /^Add to Cart: / }).click(),
+    ]);
+    for (
+      let total = (await (await page.request.get('/s/api/cart')).json()).total;
+      total < 499;
+      total = (await (await page.request.get('/s/api/cart')).json()).total
+    ) {
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/s/api/cart/add')),
+        card.getByRole('button', { name: /^Add one more/ }).click(),
+      ]);
     }
     await openCart(page);
     const d = drawer(page);
@@ -167,7 +206,10 @@ describe('wishlists (Chromium)', () => {
     await signInHere(page, shop, 'shopper@demo.shop');
     await page.waitForURL('**/products');
 
-    const again = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name, exact: true }) }).first();
+    const again = page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name, exact: true }) })
+      .first();
     await again.getByTestId('wishlist-button').click();
     const picker = page.getByRole('dialog', { name: 'Add Products In Wishlist' });
     await picker.getByRole('button', { name: 'Default' }).waitFor();

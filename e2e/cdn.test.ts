@@ -20,11 +20,20 @@ describe('images from a CDN origin', () => {
       await page.goto(path, { waitUntil: 'networkidle' });
       await page.locator(`img[src^="${cdn}/media/"]`).first().waitFor();
       // every image in view has finished: each must have decoded from the CDN origin
-      await page.waitForFunction(() => [...document.images].filter((i) => i.getBoundingClientRect().top < innerHeight && i.loading !== 'lazy').every((i) => i.complete));
-      const images = await page.$$eval('img', (imgs) => imgs.filter((i) => i.complete && i.getBoundingClientRect().top < innerHeight).map((i) => ({ src: i.currentSrc || i.src, width: i.naturalWidth })));
+      await page.waitForFunction(() =>
+        [...document.images].filter((i) => i.getBoundingClientRect().top < innerHeight && i.loading !== 'lazy').every((i) => i.complete),
+      );
+      const images = await page.$$eval('img', (imgs) =>
+        imgs
+          .filter((i) => i.complete && i.getBoundingClientRect().top < innerHeight)
+          .map((i) => ({ src: i.currentSrc || i.src, width: i.naturalWidth })),
+      );
       const fromCdn = images.filter((i) => i.src.startsWith(`${cdn}/media/`));
       expect(fromCdn.length, path).toBeGreaterThan(0);
-      expect(fromCdn.filter((i) => i.width === 0), path).toEqual([]);
+      expect(
+        fromCdn.filter((i) => i.width === 0),
+        path,
+      ).toEqual([]);
     }
     expect(errors).toEqual([]);
     await page.close();

@@ -20,7 +20,10 @@ async function fillCartAndCheckout(page: Page) {
   await page.goto('/products?s=price_desc', { waitUntil: 'networkidle' });
   const add = page.getByRole('button', { name: /^Add to Cart: / }).first();
   await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), add.click()]);
-  await page.getByRole('button', { name: /^Cart, \d+ items$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Cart, \d+ items$/ })
+    .first()
+    .click();
   await page.getByRole('dialog', { name: 'Cart Summary' }).getByRole('button', { name: 'Continue to Checkout' }).click();
   await page.waitForURL('**/checkout');
   await page.getByRole('heading', { name: 'Checkout' }).waitFor();

@@ -9,7 +9,15 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SCREENSHOTS = path.join(root, 'e2e/screenshots');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -38,7 +46,15 @@ export interface Shop {
 export async function startShop(extraEnv: (port: number) => Record<string, string> = () => ({})): Promise<Shop> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grocer-e2e-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv(port) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...extraEnv(port),
+  };
   delete env.DATABASE_URL; // the journeys run on the embedded database, as `npm start` does
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
     cwd: root,

@@ -17,7 +17,12 @@ describe('spec conformance journeys (Chromium, built shop, demo data)', () => {
       await page.waitForURL('**/suppliers');
       await page.getByRole('heading', { name: 'Our suppliers' }).waitFor();
       const tiles = page.getByRole('list', { name: 'Suppliers' }).getByRole('link');
-      await expect(tiles.allTextContents()).resolves.toEqual(['Local Farmers Collective', 'Heritage Flour Mills', 'Village Dairy Co-op', 'Kerala Spice Growers']);
+      await expect(tiles.allTextContents()).resolves.toEqual([
+        'Local Farmers Collective',
+        'Heritage Flour Mills',
+        'Village Dairy Co-op',
+        'Kerala Spice Growers',
+      ]);
       await expect(page.title()).resolves.toBe('Suppliers | Demo Grocery');
       await shop.screenshot(page, `suppliers-${width}`);
       await tiles.filter({ hasText: 'Heritage Flour Mills' }).click();
@@ -53,7 +58,10 @@ describe('spec conformance journeys (Chromium, built shop, demo data)', () => {
     await nav.getByRole('button', { name: 'Fresh' }).click();
     const menu = nav.locator('[data-popper]').first();
     await menu.getByRole('link', { name: 'Vegetables' }).waitFor();
-    const [button, panel] = await Promise.all([nav.getByRole('button', { name: 'Fresh' }).boundingBox(), menu.locator('ul').first().boundingBox()]);
+    const [button, panel] = await Promise.all([
+      nav.getByRole('button', { name: 'Fresh' }).boundingBox(),
+      menu.locator('ul').first().boundingBox(),
+    ]);
     expect(Math.round(panel!.y - (button!.y + button!.height))).toBe(10);
     await expect(menu.evaluate((el) => getComputedStyle(el).zIndex)).resolves.toBe('9999');
     await shop.screenshot(page, 'nav-dropdown-1440');

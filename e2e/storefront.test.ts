@@ -53,7 +53,10 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
     const all = Number((await page.getByText(/^\d+ products$/).textContent())!.split(' ')[0]);
     await page.getByRole('complementary', { name: 'Filters' }).getByLabel('Staples', { exact: true }).click();
     await page.waitForURL('**/products?c=staples');
-    await page.getByText(/^\d+ products$/).filter({ hasNotText: String(all) }).waitFor();
+    await page
+      .getByText(/^\d+ products$/)
+      .filter({ hasNotText: String(all) })
+      .waitFor();
     const staples = Number((await page.getByText(/^\d+ products$/).textContent())!.split(' ')[0]);
     expect(staples).toBeLessThan(all);
     await page.getByRole('complementary', { name: 'Filters' }).getByLabel('Kaveri Gold').click();
@@ -200,7 +203,13 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
         scroll: document.documentElement.scrollWidth,
         client: document.documentElement.clientWidth,
         // what sticks out, to make a failure readable
-        wide: [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && getComputedStyle(el).position !== 'fixed').slice(0, 3).map((el) => `${el.tagName}.${el.className}`.slice(0, 80)),
+        wide: [...document.querySelectorAll('body *')]
+          .filter(
+            (el) =>
+              el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && getComputedStyle(el).position !== 'fixed',
+          )
+          .slice(0, 3)
+          .map((el) => `${el.tagName}.${el.className}`.slice(0, 80)),
       }));
       expect({ path, overflow: scroll > client ? wide : [] }).toEqual({ path, overflow: [] });
       await shop.screenshot(page, `w360-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}`);

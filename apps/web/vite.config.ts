@@ -9,7 +9,10 @@ import { preactAliases } from './preact-aliases.js';
 // react-router 7 exports only its development build, whose dev warnings (ENABLE_DEV_WARNINGS)
 // stay in a production bundle (remix-run/react-router#12532, #14102): a build takes the
 // production build it ships beside it instead, the same code with the warnings compiled out.
-const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 
 /**
  * Marks every built chunk for eager compilation on a background thread while it streams in (V8
@@ -36,7 +39,8 @@ function compileHints(): Plugin {
  * checked before use), which Preact's compat runtime does not have: undefined is the answer it
  * expects, so the bundler's "will always be undefined" notice for exactly these two is noise.
  */
-const PREACT_MISSING_HOOKS = /Import `(use|useOptimistic)` will always be undefined because there is no matching export in '[^']*preact\/compat\//;
+const PREACT_MISSING_HOOKS =
+  /Import `(use|useOptimistic)` will always be undefined because there is no matching export in '[^']*preact\/compat\//;
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), compileHints()],

@@ -3,7 +3,13 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
@@ -44,7 +50,10 @@ export interface AppDeps {
 export async function buildApp({ config, database }: AppDeps) {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100 ? req.headers['x-request-id'] : randomUUID()),
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100
+        ? req.headers['x-request-id']
+        : randomUUID(),
     return503OnClosing: true,
     // Off unless TRUST_PROXY names the proxies: req.ip keys the per-client rate limits.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -60,11 +69,19 @@ export async function buildApp({ config, database }: AppDeps) {
 
   // HTML pages and JSON answers compressed for browsers that ask (brotli at a fast level, or
   // gzip); built assets are served pre-compressed by the shell.
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie);
   // The Content-Security-Policy is written per page by the shell (a nonce per response, the
   // website's own extra script hosts); JSON answers run nothing. HSTS only where TLS is certain.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, strictTransportSecurity: config.production ? { maxAge: 31_536_000 } : false });
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.production ? { maxAge: 31_536_000 } : false,
+  });
   // Images and fonts may be loaded from another origin (CDN_URL, another of the shop's domains):
   // helmet's same-origin resource policy would block every one of them.
   app.addHook('onRequest', async (req, reply) => {

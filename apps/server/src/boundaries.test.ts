@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 // writes through the documented read-only joins.
 const src = path.dirname(fileURLToPath(import.meta.url));
 const domainsDir = path.join(src, 'domains');
-const domains = readdirSync(domainsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const domains = readdirSync(domainsDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 /** Each table's SQL name and drizzle export, with the domain whose tables.ts declares it. */
 const tables = domains.flatMap((domain) => {
@@ -48,7 +50,8 @@ describe('table ownership', () => {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/sql(?:<[^`]*?>)?`([^`]*)`/g)) {
         for (const t of tables) {
-          if (t.domain !== owner && new RegExp(`\\b(from|join|into|update)\\s+"?${t.name}\\b`, 'i').test(m[1]!)) found.push(`${where(file)}: ${t.name} (owned by ${t.domain})`);
+          if (t.domain !== owner && new RegExp(`\\b(from|join|into|update)\\s+"?${t.name}\\b`, 'i').test(m[1]!))
+            found.push(`${where(file)}: ${t.name} (owned by ${t.domain})`);
         }
       }
     }
@@ -62,7 +65,8 @@ describe('table ownership', () => {
       for (const t of tables) {
         // the request pipeline keeps the session rows (declared with identity's tables)
         if (t.domain === owner || (owner === 'http' && t.name === 'sessions')) continue;
-        if (new RegExp(`\\.(insert|update|delete)\\(\\s*${t.variable}\\s*\\)`).test(text)) found.push(`${where(file)}: ${t.variable} (owned by ${t.domain})`);
+        if (new RegExp(`\\.(insert|update|delete)\\(\\s*${t.variable}\\s*\\)`).test(text))
+          found.push(`${where(file)}: ${t.variable} (owned by ${t.domain})`);
       }
     }
     expect(found).toEqual([]);

@@ -50,7 +50,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const production = e.NODE_ENV === 'production';
   if (production && !e.SESSION_SECRET) throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production');
   // The gateway simulator marks orders paid without money: never in production, not even asked for.
-  if (production && e.GATEWAY_SIMULATOR === 'on') throw new Error('Invalid configuration:\n  GATEWAY_SIMULATOR: the payment simulator is refused in production');
+  if (production && e.GATEWAY_SIMULATOR === 'on')
+    throw new Error('Invalid configuration:\n  GATEWAY_SIMULATOR: the payment simulator is refused in production');
   return {
     env: e.NODE_ENV,
     production,
@@ -76,8 +77,18 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     smsBody: e.SMS_BODY,
     /** sent as the SMS request's Authorization header when set */
     smsAuthHeader: e.SMS_AUTH_HEADER,
-    razorpay: { keyId: e.RAZORPAY_KEY_ID, keySecret: e.RAZORPAY_KEY_SECRET, webhookSecret: e.RAZORPAY_WEBHOOK_SECRET, baseUrl: e.RAZORPAY_BASE_URL },
-    cashfree: { appId: e.CASHFREE_APP_ID, secretKey: e.CASHFREE_SECRET_KEY, webhookSecret: e.CASHFREE_WEBHOOK_SECRET, baseUrl: e.CASHFREE_BASE_URL },
+    razorpay: {
+      keyId: e.RAZORPAY_KEY_ID,
+      keySecret: e.RAZORPAY_KEY_SECRET,
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+      baseUrl: e.RAZORPAY_BASE_URL,
+    },
+    cashfree: {
+      appId: e.CASHFREE_APP_ID,
+      secretKey: e.CASHFREE_SECRET_KEY,
+      webhookSecret: e.CASHFREE_WEBHOOK_SECRET,
+      baseUrl: e.CASHFREE_BASE_URL,
+    },
     /** a prepaid order not paid within this many minutes releases its stock and slot */
     paymentTimeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
     gatewaySimulator: production ? false : e.GATEWAY_SIMULATOR !== 'off',
@@ -94,14 +105,20 @@ export function parseTrustProxy(value: string): false | number | string[] {
   const v = value.trim();
   if (v === '' || v === 'false' || v === 'off' || v === '0') return false;
   if (/^\d+$/.test(v)) return Number(v);
-  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = list.filter((a) => {
     const [ip, bits, ...rest] = a.split('/');
     const kind = isIP(ip ?? '');
     if (!kind || rest.length) return true;
     return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128));
   });
-  if (bad.length || !list.length) throw new Error(`Invalid configuration:\n  TRUST_PROXY: a hop count or comma-separated proxy addresses/CIDRs (got ${bad.join(', ') || value})`);
+  if (bad.length || !list.length)
+    throw new Error(
+      `Invalid configuration:\n  TRUST_PROXY: a hop count or comma-separated proxy addresses/CIDRs (got ${bad.join(', ') || value})`,
+    );
   return list;
 }
 

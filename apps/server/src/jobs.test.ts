@@ -52,7 +52,12 @@ describe('purging what sign-in and the outbox leave behind', () => {
     const box = new Outbox(t.db, t.config, t.app.log);
     const runs = await Promise.all([0, 1].map(async () => ({ ...(await purgeSignIn(t.db, 1)), outbox: await box.purgeDelivered(1) })));
     const sum = (k: keyof (typeof runs)[number]) => runs[0]![k] + runs[1]![k];
-    expect({ sessions: sum('sessions'), codes: sum('codes'), rateLimits: sum('rateLimits'), outbox: sum('outbox') }).toEqual({ sessions: 2, codes: 1, rateLimits: 1, outbox: 2 });
+    expect({ sessions: sum('sessions'), codes: sum('codes'), rateLimits: sum('rateLimits'), outbox: sum('outbox') }).toEqual({
+      sessions: 2,
+      codes: 1,
+      rateLimits: 1,
+      outbox: 2,
+    });
 
     expect((await t.db.select().from(sessions)).map((s) => s.id).sort()).toEqual(['live', 'revoked-just-now']);
     expect((await t.db.select().from(signInCodes)).map((c) => c.identifier)).toEqual(['recent@example.com']);
@@ -79,7 +84,11 @@ describe('sign-in codes in the outbox (production)', () => {
   afterAll(() => new Promise<void>((r) => sms.close(() => r())));
 
   it('keeps no code in clear text once it is delivered; a failed one keeps its text for the retry', async () => {
-    const box = new Outbox(t.db, testConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-value', SMS_URL: url }), t.app.log);
+    const box = new Outbox(
+      t.db,
+      testConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-value', SMS_URL: url }),
+      t.app.log,
+    );
     const code = { websiteId, channel: 'sms' as const, to: '9000000011', body: 'Your Shop code is 123456.', sensitive: true };
     const sent = await box.send(code);
     expect(sent).toMatchObject({ status: 'sent', body: REDACTED });

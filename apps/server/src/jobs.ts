@@ -23,7 +23,11 @@ export function serverJobs(app: Pick<App, 'outbox' | 'payments'>, db: Db): Job[]
     // prepaid orders not paid in time release their stock and slot
     { name: 'abandoned payments', everyMs: 60_000, run: () => app.payments.releaseAbandoned() },
     // expired sessions, codes and rate-limit windows, delivered messages
-    { name: 'housekeeping', everyMs: 3_600_000, run: async () => ({ ...(await purgeSignIn(db)), outbox: await app.outbox.purgeDelivered() }) },
+    {
+      name: 'housekeeping',
+      everyMs: 3_600_000,
+      run: async () => ({ ...(await purgeSignIn(db)), outbox: await app.outbox.purgeDelivered() }),
+    },
   ];
 }
 

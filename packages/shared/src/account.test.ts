@@ -30,14 +30,19 @@ describe('identifier rules', () => {
 
   it('normalises emails to trimmed lower case and masks what it shows', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z][a-z0-9._-]{0,15}$/), fc.stringMatching(/^[a-z]{1,10}$/), fc.constantFrom('com', 'in', 'shop'), (local, host, tld) => {
-        const email = `${local}@${host}.${tld}`;
-        const id = parseIdentifier(`  ${email.toUpperCase()} `);
-        expect(id).toEqual({ kind: 'email', value: email });
-        const masked = maskIdentifier(id!);
-        expect(masked.endsWith(`@${host}.${tld}`)).toBe(true);
-        expect(masked.startsWith(local.slice(0, 2))).toBe(true);
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-z][a-z0-9._-]{0,15}$/),
+        fc.stringMatching(/^[a-z]{1,10}$/),
+        fc.constantFrom('com', 'in', 'shop'),
+        (local, host, tld) => {
+          const email = `${local}@${host}.${tld}`;
+          const id = parseIdentifier(`  ${email.toUpperCase()} `);
+          expect(id).toEqual({ kind: 'email', value: email });
+          const masked = maskIdentifier(id!);
+          expect(masked.endsWith(`@${host}.${tld}`)).toBe(true);
+          expect(masked.startsWith(local.slice(0, 2))).toBe(true);
+        },
+      ),
     );
   });
 
@@ -68,19 +73,27 @@ describe('address rules', () => {
 
   it('refuses a pincode that is not 6 digits (the first not 0), naming the field', () => {
     fc.assert(
-      fc.property(valid, fc.string().filter((s) => !PINCODE_PATTERN.test(s.trim())), (a, pincode) => {
-        const r = addressInputSchema.safeParse({ ...a, pincode });
-        expect(r.success).toBe(false);
-        expect(r.error!.issues.map((i) => i.path[0])).toContain('pincode');
-      }),
+      fc.property(
+        valid,
+        fc.string().filter((s) => !PINCODE_PATTERN.test(s.trim())),
+        (a, pincode) => {
+          const r = addressInputSchema.safeParse({ ...a, pincode });
+          expect(r.success).toBe(false);
+          expect(r.error!.issues.map((i) => i.path[0])).toContain('pincode');
+        },
+      ),
     );
   });
 
   it('refuses a state that is not an Indian state or union territory', () => {
     fc.assert(
-      fc.property(valid, fc.string().filter((s) => !(INDIAN_STATES as readonly string[]).includes(s)), (a, state) => {
-        expect(addressInputSchema.safeParse({ ...a, state }).success).toBe(false);
-      }),
+      fc.property(
+        valid,
+        fc.string().filter((s) => !(INDIAN_STATES as readonly string[]).includes(s)),
+        (a, state) => {
+          expect(addressInputSchema.safeParse({ ...a, state }).success).toBe(false);
+        },
+      ),
     );
   });
 

@@ -40,21 +40,55 @@ export function maskIdentifier(id: Identifier): string {
 
 /** The 28 states and 8 union territories of India, for the address form. */
 export const INDIAN_STATES = [
-  'Andhra Pradesh', 'Arunachal Pradesh', 'Assam', 'Bihar', 'Chhattisgarh', 'Goa', 'Gujarat', 'Haryana', 'Himachal Pradesh',
-  'Jharkhand', 'Karnataka', 'Kerala', 'Madhya Pradesh', 'Maharashtra', 'Manipur', 'Meghalaya', 'Mizoram', 'Nagaland', 'Odisha',
-  'Punjab', 'Rajasthan', 'Sikkim', 'Tamil Nadu', 'Telangana', 'Tripura', 'Uttar Pradesh', 'Uttarakhand', 'West Bengal',
-  'Andaman and Nicobar Islands', 'Chandigarh', 'Dadra and Nagar Haveli and Daman and Diu', 'Delhi', 'Jammu and Kashmir', 'Ladakh',
-  'Lakshadweep', 'Puducherry',
+  'Andhra Pradesh',
+  'Arunachal Pradesh',
+  'Assam',
+  'Bihar',
+  'Chhattisgarh',
+  'Goa',
+  'Gujarat',
+  'Haryana',
+  'Himachal Pradesh',
+  'Jharkhand',
+  'Karnataka',
+  'Kerala',
+  'Madhya Pradesh',
+  'Maharashtra',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Odisha',
+  'Punjab',
+  'Rajasthan',
+  'Sikkim',
+  'Tamil Nadu',
+  'Telangana',
+  'Tripura',
+  'Uttar Pradesh',
+  'Uttarakhand',
+  'West Bengal',
+  'Andaman and Nicobar Islands',
+  'Chandigarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Delhi',
+  'Jammu and Kashmir',
+  'Ladakh',
+  'Lakshadweep',
+  'Puducherry',
 ] as const;
 
-const identifierField = z.string().max(320).transform((s, ctx) => {
-  const id = parseIdentifier(s);
-  if (!id) {
-    ctx.addIssue({ code: 'custom', message: IDENTIFIER_MESSAGE });
-    return z.NEVER;
-  }
-  return id;
-});
+const identifierField = z
+  .string()
+  .max(320)
+  .transform((s, ctx) => {
+    const id = parseIdentifier(s);
+    if (!id) {
+      ctx.addIssue({ code: 'custom', message: IDENTIFIER_MESSAGE });
+      return z.NEVER;
+    }
+    return id;
+  });
 
 const nameField = z.string().trim().min(2, 'Name must have at least 2 characters').max(80, 'Name is too long');
 const emailField = z.string().trim().toLowerCase().regex(EMAIL_PATTERN, 'Email is not a valid email address');
@@ -88,10 +122,22 @@ export const verifyResponseSchema = z.object({ user: userSchema, cart: cartSchem
 
 export const accountSchema = z.object({
   user: userSchema,
-  counts: z.object({ addresses: z.number().int(), wishlists: z.number().int(), wishlist_items: z.number().int(), orders: z.number().int() }),
+  counts: z.object({
+    addresses: z.number().int(),
+    wishlists: z.number().int(),
+    wishlist_items: z.number().int(),
+    orders: z.number().int(),
+  }),
   /** filled by the orders domain; empty until the shopper has orders */
   recent_orders: z.array(
-    z.object({ id: z.string(), ordernumber: z.string(), created_at: z.string(), status: z.string(), total: z.number(), items: z.number().int() }),
+    z.object({
+      id: z.string(),
+      ordernumber: z.string(),
+      created_at: z.string(),
+      status: z.string(),
+      total: z.number(),
+      items: z.number().int(),
+    }),
   ),
 });
 export type Account = z.infer<typeof accountSchema>;
@@ -113,7 +159,12 @@ export const addressInputSchema = z.object({
   pincode: z.string().trim().regex(PINCODE_PATTERN, PINCODE_MESSAGE),
   line1: z.string().trim().min(1, 'House / flat / building is required').max(120),
   line2: z.string().trim().min(1, 'Street / area is required').max(120),
-  landmark: z.string().trim().max(120).nullish().transform((v) => v || null),
+  landmark: z
+    .string()
+    .trim()
+    .max(120)
+    .nullish()
+    .transform((v) => v || null),
   city: z.string().trim().min(1, 'City is required').max(60),
   state: z.enum(INDIAN_STATES, { message: 'Choose a state or union territory' }),
   type: z.enum(ADDRESS_TYPES).default('home'),

@@ -113,7 +113,10 @@ const rupees = (label: string) =>
     .number({ error: `${label} is required` })
     .positive(`${label} must be more than 0`)
     .max(10_000_000, `${label} is too large`)
-    .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`);
+    .refine(
+      (n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6,
+      `${label} can have at most 2 decimals`,
+    );
 
 export const adminPackInputSchema = z
   .object({
@@ -143,7 +146,12 @@ export const adminProductInputSchema = z
   .object({
     version: z.number().int().min(1),
     name: z.string().trim().min(1, 'Name is required').max(200, 'Name is too long'),
-    slug: z.string().trim().min(1, 'Slug is required').max(200, 'Slug is too long').regex(SLUG_PATTERN, 'Slug can have lowercase letters, digits and single hyphens'),
+    slug: z
+      .string()
+      .trim()
+      .min(1, 'Slug is required')
+      .max(200, 'Slug is too long')
+      .regex(SLUG_PATTERN, 'Slug can have lowercase letters, digits and single hyphens'),
     status: z.enum(PRODUCT_STATUSES),
     brand_id: z.number().int().positive().nullable(),
     category_id: z.number().int().positive().nullable(),
@@ -161,7 +169,8 @@ export const adminProductInputSchema = z
     const seen = new Map<string, number>();
     p.packs.forEach((pack, i) => {
       const first = seen.get(pack.sku);
-      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['packs', i, 'sku'], message: `SKU is the same as pack ${first + 1}'s` });
+      if (first !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['packs', i, 'sku'], message: `SKU is the same as pack ${first + 1}'s` });
       else seen.set(pack.sku, i);
     });
   });
@@ -181,7 +190,15 @@ export function productToInput(p: AdminProduct): AdminProductInput {
     seo_description: p.seo_description,
     hsn_code: p.hsn_code,
     gst_rate: p.gst_rate,
-    packs: p.packs.map(({ id, name, sku, barcode, price, act_price, position }) => ({ id, name, sku, barcode, price, act_price, position })),
+    packs: p.packs.map(({ id, name, sku, barcode, price, act_price, position }) => ({
+      id,
+      name,
+      sku,
+      barcode,
+      price,
+      act_price,
+      position,
+    })),
   };
 }
 

@@ -50,7 +50,8 @@ const readCookie = (name: string) =>
     ?.slice(name.length + 1);
 
 async function ensureXsrf(force = false) {
-  if (force || !readCookie('XSRF-TOKEN')) await fetch('/s/api/cookie', { credentials: 'include', headers: { 'X-Origin': location.origin } });
+  if (force || !readCookie('XSRF-TOKEN'))
+    await fetch('/s/api/cookie', { credentials: 'include', headers: { 'X-Origin': location.origin } });
 }
 
 export interface RequestOptions {
@@ -73,11 +74,29 @@ export async function api(path: string, opts: RequestOptions = {}): Promise<unkn
       headers['X-XSRF-TOKEN'] = decodeURIComponent(readCookie('XSRF-TOKEN') ?? '');
     }
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-    return fetch(`/s${path}`, { method, headers, credentials: 'include', body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal });
+    return fetch(`/s${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
   };
   let res = await send(false);
   // The session changed under the token (signed out in another tab, expired): one fresh try.
-  if (res.status === 403 && method !== 'GET' && res.headers.get('content-type')?.includes('json') && new ApiError(403, await res.clone().json().catch(() => null)).code === 'CSRF_MISMATCH') res = await send(true);
+  if (
+    res.status === 403 &&
+    method !== 'GET' &&
+    res.headers.get('content-type')?.includes('json') &&
+    new ApiError(
+      403,
+      await res
+        .clone()
+        .json()
+        .catch(() => null),
+    ).code === 'CSRF_MISMATCH'
+  )
+    res = await send(true);
   const text = await res.text();
   let data: unknown = text;
   try {

@@ -44,7 +44,12 @@ export const categoryCarouselDataSchema = z.object({ title, parent: z.string().o
 export const brandCarouselDataSchema = z.object({ title, limit: z.number().int().min(1).max(100).default(20) });
 
 /** Spec §2 supplier tile: image, optional title, optional border; links to its link. */
-export const supplierItemSchema = z.object({ image: z.string().min(1), title: z.string().optional(), link, border: z.boolean().default(false) });
+export const supplierItemSchema = z.object({
+  image: z.string().min(1),
+  title: z.string().optional(),
+  link,
+  border: z.boolean().default(false),
+});
 export type SupplierItem = z.infer<typeof supplierItemSchema>;
 export const supplierBlockDataSchema = z.object({ title, items: z.array(supplierItemSchema).default([]) });
 
@@ -56,8 +61,18 @@ export const categoryCardSchema = z.object({ id: z.number().int(), name: z.strin
 
 export const BLOCKS = {
   'hero-slider': { label: 'Hero slider', data: heroSliderDataSchema, settings: heroSettingsSchema, response: z.null() },
-  'product-carousel': { label: 'Product carousel', data: productCarouselDataSchema, settings: noSettings, response: z.array(productSchema) },
-  'category-carousel': { label: 'Category carousel', data: categoryCarouselDataSchema, settings: noSettings, response: z.array(categoryCardSchema) },
+  'product-carousel': {
+    label: 'Product carousel',
+    data: productCarouselDataSchema,
+    settings: noSettings,
+    response: z.array(productSchema),
+  },
+  'category-carousel': {
+    label: 'Category carousel',
+    data: categoryCarouselDataSchema,
+    settings: noSettings,
+    response: z.array(categoryCardSchema),
+  },
   'brand-carousel': { label: 'Brand carousel', data: brandCarouselDataSchema, settings: noSettings, response: z.array(brandSchema) },
   'supplier-carousel': { label: 'Supplier carousel', data: supplierBlockDataSchema, settings: noSettings, response: z.null() },
   'supplier-tiles': { label: 'Supplier tiles', data: supplierBlockDataSchema, settings: noSettings, response: z.null() },
@@ -73,7 +88,10 @@ export type BlockData<T extends BlockType> = z.output<(typeof BLOCKS)[T]['data']
 export type BlockSettings<T extends BlockType> = z.output<(typeof BLOCKS)[T]['settings']>;
 export type BlockResponse<T extends BlockType> = z.output<(typeof BLOCKS)[T]['response']>;
 
-const componentSchema = <T extends BlockType, D extends z.ZodType, S extends z.ZodType, R extends z.ZodType>(type: T, block: { data: D; settings: S; response: R }) =>
+const componentSchema = <T extends BlockType, D extends z.ZodType, S extends z.ZodType, R extends z.ZodType>(
+  type: T,
+  block: { data: D; settings: S; response: R },
+) =>
   z.object({
     name: z.string(),
     type: z.literal(type),

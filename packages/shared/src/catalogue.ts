@@ -56,7 +56,14 @@ export { MAX_PER_PAGE, PRODUCTS_PER_PAGE, SORTS, SORT_LABELS, type Sort } from '
 const csv = z
   .string()
   .optional()
-  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
 
 /**
  * GET /s/api/products query. page < 1 or non-numeric → 422; perPage is clamped to 1..100;
@@ -80,7 +87,10 @@ export const productsQuerySchema = z.object({
 });
 export type ProductsQuery = z.infer<typeof productsQuerySchema>;
 
-export const productListSchema = z.object({ data: z.array(productSchema), meta: z.object({ total: z.number().int(), perPage: z.number().int().optional(), page: z.number().int().optional() }) });
+export const productListSchema = z.object({
+  data: z.array(productSchema),
+  meta: z.object({ total: z.number().int(), perPage: z.number().int().optional(), page: z.number().int().optional() }),
+});
 export type ProductList = z.infer<typeof productListSchema>;
 
 /** GET /s/api/products/{slug}/related */

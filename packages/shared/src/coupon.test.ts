@@ -1,9 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COUPON_EXPIRED, COUPON_NOT_STARTED, COUPON_UNKNOWN, COUPON_USED_BY_YOU, COUPON_USED_UP, couponDiscount, type CouponRule } from './coupon';
+import {
+  COUPON_EXPIRED,
+  COUPON_NOT_STARTED,
+  COUPON_UNKNOWN,
+  COUPON_USED_BY_YOU,
+  COUPON_USED_UP,
+  couponDiscount,
+  type CouponRule,
+} from './coupon';
 
 const now = new Date('2030-06-01T10:00:00Z');
-const base: CouponRule = { code: 'X', kind: 'flat', value: 5000, maxDiscount: null, minOrder: 0, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, active: true };
+const base: CouponRule = {
+  code: 'X',
+  kind: 'flat',
+  value: 5000,
+  maxDiscount: null,
+  minOrder: 0,
+  startsAt: null,
+  endsAt: null,
+  usageLimit: null,
+  perCustomerLimit: null,
+  active: true,
+};
 const none = { total: 0, byCustomer: 0 };
 
 const couponArb = fc.record({
@@ -52,8 +71,14 @@ describe('couponDiscount', () => {
     expect(couponDiscount(null, 1, now, none)).toEqual({ ok: false, reason: COUPON_UNKNOWN });
     expect(couponDiscount({ ...base, active: false }, 1, now, none)).toEqual({ ok: false, reason: COUPON_UNKNOWN });
     expect(couponDiscount({ ...base, endsAt: now }, 1, now, none)).toEqual({ ok: false, reason: COUPON_EXPIRED });
-    expect(couponDiscount({ ...base, startsAt: new Date(now.getTime() + 1) }, 1, now, none)).toEqual({ ok: false, reason: COUPON_NOT_STARTED });
+    expect(couponDiscount({ ...base, startsAt: new Date(now.getTime() + 1) }, 1, now, none)).toEqual({
+      ok: false,
+      reason: COUPON_NOT_STARTED,
+    });
     expect(couponDiscount({ ...base, usageLimit: 3 }, 1, now, { total: 3, byCustomer: 0 })).toEqual({ ok: false, reason: COUPON_USED_UP });
-    expect(couponDiscount({ ...base, perCustomerLimit: 1 }, 1, now, { total: 1, byCustomer: 1 })).toEqual({ ok: false, reason: COUPON_USED_BY_YOU });
+    expect(couponDiscount({ ...base, perCustomerLimit: 1 }, 1, now, { total: 1, byCustomer: 1 })).toEqual({
+      ok: false,
+      reason: COUPON_USED_BY_YOU,
+    });
   });
 });

@@ -14,7 +14,13 @@ export const pincodeCheckSchema = z.object({
 });
 
 /** One delivery slot offered at checkout; `remaining` 0 when it is full. */
-export const slotOptionSchema = z.object({ slot_id: z.number(), date: z.string(), start_time: z.string(), end_time: z.string(), remaining: z.number() });
+export const slotOptionSchema = z.object({
+  slot_id: z.number(),
+  date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  remaining: z.number(),
+});
 export type SlotOption = z.infer<typeof slotOptionSchema>;
 
 /** GET /s/api/delivery/slots?pincode= */

@@ -17,7 +17,9 @@ describe('the error catalogue', () => {
   it('words each situation once: the same code, the same text', () => {
     expect(errorMessage('NOT_DELIVERABLE', { pincode: '999999' })).toBe('Sorry, we do not deliver to 999999 yet.');
     expect(errorMessage('PINCODE_NOT_SERVICEABLE', { pincode: '999999' })).toBe(errorMessage('NOT_DELIVERABLE', { pincode: '999999' }));
-    expect(errorMessage('NOT_DELIVERABLE', { pincode: '560001', item: 'Vada Pav Mix - 200 g' })).toBe('Vada Pav Mix - 200 g is not delivered to 560001');
+    expect(errorMessage('NOT_DELIVERABLE', { pincode: '560001', item: 'Vada Pav Mix - 200 g' })).toBe(
+      'Vada Pav Mix - 200 g is not delivered to 560001',
+    );
     expect(errorMessage('OUT_OF_STOCK', { item: 'Cow Ghee - 500 ml' })).toBe('Cow Ghee - 500 ml is out of stock');
     expect(errorMessage('ADDRESS_NOT_FOUND')).toBe('Address not found');
     expect(errorMessage('INTERNAL')).toBe('Something went wrong');
@@ -25,7 +27,11 @@ describe('the error catalogue', () => {
 });
 
 describe('one mobile-number message (issue 21 item 9), one pincode rule', () => {
-  const badMobiles = fc.oneof(fc.stringMatching(/^[0-5][0-9]{9}$/), fc.stringMatching(/^[6-9][0-9]{0,8}$/), fc.stringMatching(/^[6-9][0-9]{10,12}$/));
+  const badMobiles = fc.oneof(
+    fc.stringMatching(/^[0-5][0-9]{9}$/),
+    fc.stringMatching(/^[6-9][0-9]{0,8}$/),
+    fc.stringMatching(/^[6-9][0-9]{10,12}$/),
+  );
 
   it('the browser form rule and the server schemas refuse a bad mobile with the same words', () => {
     fc.assert(
@@ -43,7 +49,14 @@ describe('one mobile-number message (issue 21 item 9), one pincode rule', () => 
   });
 
   it('the address form and the server agree on pincodes', () => {
-    const address = { name: 'Asha Rao', phone: '9876543210', line1: '12 MG Road', line2: 'Indiranagar', city: 'Bengaluru', state: 'Karnataka' };
+    const address = {
+      name: 'Asha Rao',
+      phone: '9876543210',
+      line1: '12 MG Road',
+      line2: 'Indiranagar',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+    };
     fc.assert(
       fc.property(fc.oneof(fc.stringMatching(/^[0-9]{6}$/), fc.stringMatching(/^[0-9a-z]{0,8}$/)), (pincode) => {
         const browser = validateField(pincodeRule, pincode) === null;

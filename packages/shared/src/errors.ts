@@ -51,7 +51,11 @@ export const ERRORS = {
   NOT_DELIVERABLE: {
     status: 409,
     message: (d: { pincode: string | null; item?: string }) =>
-      d.item === undefined ? notDeliveredTo(d.pincode ?? '') : d.pincode ? `${d.item} is not delivered to ${d.pincode}` : `${d.item} is not available at your location`,
+      d.item === undefined
+        ? notDeliveredTo(d.pincode ?? '')
+        : d.pincode
+          ? `${d.item} is not delivered to ${d.pincode}`
+          : `${d.item} is not available at your location`,
   },
   // cart and stock
   PACK_NOT_FOUND: { status: 404, message: 'This product is no longer available' },
@@ -61,24 +65,47 @@ export const ERRORS = {
   // orders
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
   CART_EMPTY: { status: 409, message: 'Your cart is empty' },
-  CART_ALREADY_ORDERED: { status: 409, message: (d: { ordernumber: string }) => `This cart has just been ordered (order ${d.ordernumber}). You can find it in My Orders.` },
-  COUPON_UNAVAILABLE: { status: 409, message: (d: { reason: string }) => `${d.reason}. Please review your cart and place the order again.` },
+  CART_ALREADY_ORDERED: {
+    status: 409,
+    message: (d: { ordernumber: string }) => `This cart has just been ordered (order ${d.ordernumber}). You can find it in My Orders.`,
+  },
+  COUPON_UNAVAILABLE: {
+    status: 409,
+    message: (d: { reason: string }) => `${d.reason}. Please review your cart and place the order again.`,
+  },
   LINES_UNAVAILABLE: { status: 409, message: (d: { item: string; reason: string }) => `${d.item}: ${d.reason}` },
-  PAYMENT_METHOD_UNAVAILABLE: { status: 422, message: (d: { method: string }) => (d.method === 'cod' ? 'Cash on delivery is not available for this order' : 'This payment method is not available') },
-  PRICE_CHANGED: { status: 409, message: (d: { amount: number }) => `Prices changed since you saw your cart: the total is now ₹${d.amount}. Please review and place the order again.` },
+  PAYMENT_METHOD_UNAVAILABLE: {
+    status: 422,
+    message: (d: { method: string }) =>
+      d.method === 'cod' ? 'Cash on delivery is not available for this order' : 'This payment method is not available',
+  },
+  PRICE_CHANGED: {
+    status: 409,
+    message: (d: { amount: number }) =>
+      `Prices changed since you saw your cart: the total is now ₹${d.amount}. Please review and place the order again.`,
+  },
   SLOT_FULL: { status: 409, message: 'That delivery slot has just filled up. Please choose another.' },
   SLOT_INVALID: { status: 422, message: 'Choose one of the delivery slots offered' },
   NOT_CANCELLABLE: { status: 409, message: 'This order can no longer be cancelled' },
   // payments
-  PAYMENT_NOT_CONFIGURED: { status: 503, message: (d: { provider: string }) => `Online payment with ${d.provider} is not set up for this shop` },
-  PAYMENT_PROVIDER_ERROR: { status: 502, message: (d: { provider: string }) => `${d.provider} did not answer. Please try again in a moment.` },
+  PAYMENT_NOT_CONFIGURED: {
+    status: 503,
+    message: (d: { provider: string }) => `Online payment with ${d.provider} is not set up for this shop`,
+  },
+  PAYMENT_PROVIDER_ERROR: {
+    status: 502,
+    message: (d: { provider: string }) => `${d.provider} did not answer. Please try again in a moment.`,
+  },
   BAD_SIGNATURE: { status: 400, message: 'The payment signature does not match' },
   BAD_WEBHOOK: { status: 400, message: 'The webhook body is not a payment event this shop understands' },
   WEBHOOK_EXPIRED: { status: 400, message: 'The webhook timestamp is outside the 5-minute replay window' },
   // wishlist
   WISHLIST_NAME_TAKEN: { status: 409, message: (d: { name: string }) => `You already have a wishlist named ${d.name}` },
   // staff: the product editor (optimistic concurrency; a slug or SKU taken by a concurrent save)
-  STALE_PRODUCT: { status: 409, message: 'Someone else saved this product after you opened it. Reload to see their changes, then make yours again.' },
+  STALE_PRODUCT: {
+    status: 409,
+    message: 'Someone else saved this product after you opened it. Reload to see their changes, then make yours again.',
+  },
   DUPLICATE: { status: 409, message: 'Another product took this slug or SKU while you were saving. Please check and save again.' },
 } as const satisfies Record<string, ErrorDef>;
 

@@ -11,9 +11,13 @@ export const PLACEHOLDER_IMAGE = 'placeholder.svg';
 export function imageUrl(src: string | null | undefined, size: ImageSize = 'medium', cdn = ''): string {
   const s = (src ?? '').trim();
   if (/^(https?:)?\/\//i.test(s) || s.startsWith('data:')) return s;
-  const path = (s || PLACEHOLDER_IMAGE).replace(/\/{2,}/g, '/').replace(/^\/+/, '').replace(/^media\/(small|medium|large)\//, '');
+  const path = (s || PLACEHOLDER_IMAGE)
+    .replace(/\/{2,}/g, '/')
+    .replace(/^\/+/, '')
+    .replace(/^media\/(small|medium|large)\//, '');
   return `${cdn.replace(/\/$/, '')}/media/${size}/${path}`;
 }
 
 /** A srcset offering every size with its width ('… 240w, … 480w, … 1000w'). */
-export const imageSrcSet = (src: string | null | undefined, cdn = ''): string => IMAGE_SIZES.map((size) => `${imageUrl(src, size, cdn)} ${IMAGE_WIDTHS[size]}w`).join(', ');
+export const imageSrcSet = (src: string | null | undefined, cdn = ''): string =>
+  IMAGE_SIZES.map((size) => `${imageUrl(src, size, cdn)} ${IMAGE_WIDTHS[size]}w`).join(', ');

@@ -8,7 +8,12 @@ import type { PaymentProvider } from './order';
 export const packLabel = (name: string, pack: string) => `${name} - ${pack}`;
 
 /** Each payment provider's name, as the order page, the invoice and the order's history show it. */
-export const PAYMENT_PROVIDER_NAMES: Record<PaymentProvider, string> = { cod: 'Cash on Delivery', razorpay: 'Razorpay', cashfree: 'Cashfree' };
+export const PAYMENT_PROVIDER_NAMES: Record<PaymentProvider, string> = {
+  cod: 'Cash on Delivery',
+  razorpay: 'Razorpay',
+  cashfree: 'Cashfree',
+};
 
 /** The cart's payment choice: prepaid providers read as "Pay Online (name)". */
-export const paymentMethodLabel = (p: PaymentProvider) => (p === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : `Pay Online (${PAYMENT_PROVIDER_NAMES[p]})`);
+export const paymentMethodLabel = (p: PaymentProvider) =>
+  p === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : `Pay Online (${PAYMENT_PROVIDER_NAMES[p]})`;

@@ -20,7 +20,13 @@ export interface ListParams {
   s?: string;
 }
 
-const list = (v: string | null) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const list = (v: string | null) =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /** The /products address → list parameters (q, c, b, s, page; page defaults to 1). */
 export function paramsFromSearch(search: URLSearchParams): ListParams {

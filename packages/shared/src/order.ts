@@ -8,7 +8,16 @@ import { cartSchema } from './cart';
  * pending_payment waits for a prepaid payment; payment_failed is where an abandoned or failed
  * payment ends (its stock and slot are released).
  */
-export const ORDER_STATUSES = ['pending_payment', 'placed', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled', 'payment_failed'] as const;
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'placed',
+  'confirmed',
+  'packed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'payment_failed',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['placed', 'payment_failed', 'cancelled'],
@@ -60,7 +69,10 @@ export const canMovePayment = (from: PaymentStatus, to: PaymentStatus) => PAYMEN
 export const placeOrderBodySchema = z.object({
   address_id: idSchema,
   payment_method: z.enum(PAYMENT_PROVIDERS),
-  slot: z.object({ slot_id: idSchema, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }).nullable().optional(),
+  slot: z
+    .object({ slot_id: idSchema, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
+    .nullable()
+    .optional(),
   notes: z.string().trim().max(500).nullish(),
   expected_total: z.number().nonnegative(),
   /** one per checkout attempt: a retry or a double click with the same key gets the same order */
@@ -78,7 +90,10 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-export const orderListSchema = z.object({ data: z.array(orderSummarySchema), meta: z.object({ total: z.number().int(), perPage: z.number().int(), page: z.number().int() }) });
+export const orderListSchema = z.object({
+  data: z.array(orderSummarySchema),
+  meta: z.object({ total: z.number().int(), perPage: z.number().int(), page: z.number().int() }),
+});
 
 const taxSplitSchema = z.object({ taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), gst: z.number() });
 
@@ -102,7 +117,9 @@ export const orderLineSchema = z.object({
 });
 
 /** The delivery address as it was when the order was placed (a copy, not a reference). */
-export const orderAddressSchema = addressSchema.pick({ name: true, phone: true, pincode: true, line1: true, line2: true, landmark: true, city: true, state: true }).extend({ type: z.string() });
+export const orderAddressSchema = addressSchema
+  .pick({ name: true, phone: true, pincode: true, line1: true, line2: true, landmark: true, city: true, state: true })
+  .extend({ type: z.string() });
 
 export const paymentSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
@@ -132,12 +149,30 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 /** What the browser needs to pay a prepaid order (null for cash on delivery). */
 /** POST /s/api/payments/razorpay/verify: Razorpay Checkout's handler fields for an order. */
-export const razorpayVerifyBodySchema = z.object({ order_id: z.string().uuid(), razorpay_order_id: z.string().max(100), razorpay_payment_id: z.string().max(100), razorpay_signature: z.string().max(200) });
+export const razorpayVerifyBodySchema = z.object({
+  order_id: z.string().uuid(),
+  razorpay_order_id: z.string().max(100),
+  razorpay_payment_id: z.string().max(100),
+  razorpay_signature: z.string().max(200),
+});
 export type RazorpayVerifyBody = z.infer<typeof razorpayVerifyBodySchema>;
 
 export const paymentHandoffSchema = z.discriminatedUnion('provider', [
-  z.object({ provider: z.literal('razorpay'), key_id: z.string(), order_id: z.string(), amount: z.number().int(), currency: z.literal('INR'), checkout_url: z.string() }),
-  z.object({ provider: z.literal('cashfree'), payment_session_id: z.string(), order_id: z.string(), mode: z.enum(['sandbox', 'production']), checkout_url: z.string() }),
+  z.object({
+    provider: z.literal('razorpay'),
+    key_id: z.string(),
+    order_id: z.string(),
+    amount: z.number().int(),
+    currency: z.literal('INR'),
+    checkout_url: z.string(),
+  }),
+  z.object({
+    provider: z.literal('cashfree'),
+    payment_session_id: z.string(),
+    order_id: z.string(),
+    mode: z.enum(['sandbox', 'production']),
+    checkout_url: z.string(),
+  }),
 ]);
 export type PaymentHandoff = z.infer<typeof paymentHandoffSchema>;
 

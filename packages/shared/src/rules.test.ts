@@ -25,7 +25,9 @@ describe('validation order (spec §5)', () => {
   });
   it('mobile numbers are 10 digits starting 6-9', () => {
     fc.assert(fc.property(fc.constantFrom('6', '7', '8', '9'), fc.stringMatching(/^[0-9]{9}$/), (a, b) => MOBILE_PATTERN.test(a + b)));
-    fc.assert(fc.property(fc.constantFrom('0', '1', '2', '3', '4', '5'), fc.stringMatching(/^[0-9]{9}$/), (a, b) => !MOBILE_PATTERN.test(a + b)));
+    fc.assert(
+      fc.property(fc.constantFrom('0', '1', '2', '3', '4', '5'), fc.stringMatching(/^[0-9]{9}$/), (a, b) => !MOBILE_PATTERN.test(a + b)),
+    );
     expect(MOBILE_PATTERN.test('98765432101')).toBe(false);
   });
   it('email pattern: top-level label of 2 to 4 letters', () => {
@@ -48,7 +50,9 @@ describe('font family rule', () => {
 
 describe('theme variables', () => {
   it('turns the active theme and font into CSS variables', () => {
-    expect(themeVariables({ primary: '#0f766e', 'primary-foreground': 'white', muted: 'rgb(243, 244, 246)' }, "'Poppins', sans-serif")).toEqual([
+    expect(
+      themeVariables({ primary: '#0f766e', 'primary-foreground': 'white', muted: 'rgb(243, 244, 246)' }, "'Poppins', sans-serif"),
+    ).toEqual([
       ['--color-primary', '#0f766e'],
       ['--color-primary-foreground', 'white'],
       ['--color-muted', 'rgb(243, 244, 246)'],
@@ -67,7 +71,9 @@ describe('theme variables', () => {
         for (const decl of body.split(';')) expect(decl).toMatch(/^--(color-[a-z][a-z0-9-]*|font-site):[^;{}<>\\]+$/);
       }),
     );
-    expect(themeVariables({ primary: 'red;}body{display:none', 'x}{': '#fff' }, '"x"; } </style>')).toEqual([['--font-site', 'Inter, "Inter Fallback", ui-sans-serif, system-ui, sans-serif']]);
+    expect(themeVariables({ primary: 'red;}body{display:none', 'x}{': '#fff' }, '"x"; } </style>')).toEqual([
+      ['--font-site', 'Inter, "Inter Fallback", ui-sans-serif, system-ui, sans-serif'],
+    ]);
   });
 });
 
@@ -88,7 +94,13 @@ describe('pagination window', () => {
         const current = Math.min(cur, pages);
         const items = pageWindow(current, pages);
         const nums = items.filter((i): i is number => i !== 'gap');
-        return nums.length <= 5 && nums[0] === 1 && nums[nums.length - 1] === pages && nums.includes(current) && nums.every((n, i) => i === 0 || n > nums[i - 1]!);
+        return (
+          nums.length <= 5 &&
+          nums[0] === 1 &&
+          nums[nums.length - 1] === pages &&
+          nums.includes(current) &&
+          nums.every((n, i) => i === 0 || n > nums[i - 1]!)
+        );
       }),
     );
     expect(pageWindow(10, 20)).toEqual([1, 'gap', 9, 10, 11, 'gap', 20]);

@@ -8,7 +8,13 @@ import { z } from 'zod';
 export const staffBootSchema = z.object({
   website: z.object({ id: z.number().int(), name: z.string() }),
   user: z
-    .object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable(), superadmin: z.boolean(), hasAdminAccess: z.boolean() })
+    .object({
+      name: z.string(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      superadmin: z.boolean(),
+      hasAdminAccess: z.boolean(),
+    })
     .nullable(),
 });
 export type StaffBoot = z.infer<typeof staffBootSchema>;

@@ -83,7 +83,12 @@ export type NavSetting = z.infer<typeof navSettingSchema>;
 
 export const webSeoSchema = z.object({ og_title: z.string(), og_description: z.string(), meta_keywords: z.string(), og_image: z.string() });
 
-export const popupSchema = z.object({ image: z.string(), duration: z.number().default(5), link: z.string().nullable().default(null), once: z.boolean().default(false) });
+export const popupSchema = z.object({
+  image: z.string(),
+  duration: z.number().default(5),
+  link: z.string().nullable().default(null),
+  once: z.boolean().default(false),
+});
 export type Popup = z.infer<typeof popupSchema>;
 
 /** GET /s/api/suppliers: the suppliers of the website's supplier-tiles blocks (spec §2 supplier tile). */
@@ -92,7 +97,13 @@ export const supplierListSchema = z.object({
 });
 export type SupplierList = z.infer<typeof supplierListSchema>;
 
-export const webPageSchema = z.object({ url: z.string(), title: z.string(), show_footer: z.boolean(), show_sub_navbar: z.boolean(), show_navbar: z.boolean() });
+export const webPageSchema = z.object({
+  url: z.string(),
+  title: z.string(),
+  show_footer: z.boolean(),
+  show_sub_navbar: z.boolean(),
+  show_navbar: z.boolean(),
+});
 
 /** GET /s/api/init: everything the shell needs, inlined into the HTML on first load. */
 export const initSchema = z.object({
@@ -131,5 +142,9 @@ export type PageData = z.infer<typeof pageDataSchema>;
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /** The JSON error shape of every failed call (DESIGN §4). */
-export const apiErrorSchema = z.object({ message: z.string(), code: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() });
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
 export type ApiError = z.infer<typeof apiErrorSchema>;

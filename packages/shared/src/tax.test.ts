@@ -62,13 +62,17 @@ describe('a coupon spread over the lines', () => {
 
   it('is in proportion to the lines, within a paisa', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 10_000_000 }), { minLength: 1, maxLength: 20 }), fc.integer({ min: 0, max: 1_000_000 }), (lines, discount) => {
-        const total = lines.reduce((a, b) => a + b, 0);
-        const shares = allocateDiscount(lines, discount);
-        shares.forEach((s, i) => {
-          expect(Math.abs(s - (lines[i]! * Math.min(discount, total)) / total)).toBeLessThan(1);
-        });
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 10_000_000 }), { minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (lines, discount) => {
+          const total = lines.reduce((a, b) => a + b, 0);
+          const shares = allocateDiscount(lines, discount);
+          shares.forEach((s, i) => {
+            expect(Math.abs(s - (lines[i]! * Math.min(discount, total)) / total)).toBeLessThan(1);
+          });
+        },
+      ),
     );
   });
 

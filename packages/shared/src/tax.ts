@@ -27,7 +27,10 @@ export function splitGst(amountPaise: number, rateBp: number, intraState: boolea
 
 /** Sums of several lines' splits. */
 export function sumSplits(splits: TaxSplit[]): TaxSplit {
-  return splits.reduce((a, s) => ({ taxable: a.taxable + s.taxable, cgst: a.cgst + s.cgst, sgst: a.sgst + s.sgst, igst: a.igst + s.igst, gst: a.gst + s.gst }), { taxable: 0, cgst: 0, sgst: 0, igst: 0, gst: 0 });
+  return splits.reduce(
+    (a, s) => ({ taxable: a.taxable + s.taxable, cgst: a.cgst + s.cgst, sgst: a.sgst + s.sgst, igst: a.igst + s.igst, gst: a.gst + s.gst }),
+    { taxable: 0, cgst: 0, sgst: 0, igst: 0, gst: 0 },
+  );
 }
 
 /**

@@ -63,7 +63,13 @@ export function validateForm<K extends string>(rules: Record<K, FieldRule>, valu
 }
 
 /** Form rules for the fields both the browser and the server check. */
-export const mobileRule: FieldRule = { label: 'Mobile', type: 'tel', required: true, pattern: MOBILE_PATTERN, patternMessage: MOBILE_MESSAGE };
+export const mobileRule: FieldRule = {
+  label: 'Mobile',
+  type: 'tel',
+  required: true,
+  pattern: MOBILE_PATTERN,
+  patternMessage: MOBILE_MESSAGE,
+};
 export const pincodeRule: FieldRule = { label: 'Pincode', required: true, pattern: PINCODE_PATTERN, patternMessage: PINCODE_MESSAGE };
 
 export const isEmail = (s: string) => EMAIL_PATTERN.test(s.trim());

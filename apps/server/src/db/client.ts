@@ -32,7 +32,13 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  * PGlite in `dataDir` (or in memory with `memory://`) when no URL is given, PostgreSQL through
  * `pg` otherwise. Migrations are applied before the handle is returned.
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; poolSize?: number; loadDataDir?: Blob; onConnectionError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  poolSize?: number;
+  loadDataDir?: Blob;
+  onConnectionError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     // A bounded wait for a connection: while the database is down, requests fail (503) instead of queueing forever.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, connectionTimeoutMillis: 5_000 });

@@ -16,9 +16,20 @@ export function isConnectionError(e: unknown): boolean {
   for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause) {
     const code = (c as { code?: unknown }).code;
     // 08: connection exception; 57P01–57P03: admin shutdown, crash shutdown, cannot connect now.
-    if (typeof code === 'string' && (/^08/.test(code) || /^57P0[123]$/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN'].includes(code))) return true;
+    if (
+      typeof code === 'string' &&
+      (/^08/.test(code) ||
+        /^57P0[123]$/.test(code) ||
+        ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN'].includes(code))
+    )
+      return true;
     const message = c instanceof Error ? c.message : '';
-    if (/^Connection terminated|Client was closed and is not queryable|timeout exceeded when trying to connect|Client has encountered a connection error/.test(message)) return true;
+    if (
+      /^Connection terminated|Client was closed and is not queryable|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+        message,
+      )
+    )
+      return true;
   }
   return false;
 }

@@ -42,7 +42,10 @@ const BASELINE_SHA256 = '173051dbc340c7d027aa8a130ec6df55fdf93c39cd8c463340dfc04
 describe('migrations are append-only', () => {
   it('keeps 0000_init.sql byte for byte', () => {
     const sql = readFileSync(path.join(migrationsFolder, '0000_init.sql'));
-    expect(createHash('sha256').update(sql).digest('hex'), 'never edit or regenerate 0000_init.sql; append a migration (npm run db:generate)').toBe(BASELINE_SHA256);
+    expect(
+      createHash('sha256').update(sql).digest('hex'),
+      'never edit or regenerate 0000_init.sql; append a migration (npm run db:generate)',
+    ).toBe(BASELINE_SHA256);
   });
 
   it('lists every migration once, in order, each later than the one before', () => {
@@ -89,7 +92,7 @@ async function scratchPglite(): Promise<Scratch> {
   return {
     migrateTo: (n) => migratePglite(db, { migrationsFolder: folderUpTo(n) }),
     exec: async (sql) => void (await client.exec(sql)),
-    rows: async <T,>(sql: string) => (await client.query<T>(sql)).rows,
+    rows: async <T>(sql: string) => (await client.query<T>(sql)).rows,
     close: () => client.close(),
     reopen: () => openDatabase({ dataDir }),
   };
@@ -106,7 +109,7 @@ async function scratchPostgres(url: string): Promise<Scratch> {
   return {
     migrateTo: (n) => migratePg(db, { migrationsFolder: folderUpTo(n) }),
     exec: async (sql) => void (await client.query(sql)),
-    rows: async <T,>(sql: string) => (await client.query(sql)).rows as T[],
+    rows: async <T>(sql: string) => (await client.query(sql)).rows as T[],
     close: () => client.end(),
     reopen: () => openDatabase({ databaseUrl: databaseUrl(url, name), poolSize: 2 }),
   };
@@ -127,7 +130,9 @@ async function snapshot(s: Pick<Scratch, 'rows'>): Promise<Snapshot> {
     const rows = await s.rows<{ r: Record<string, unknown> }>(`select to_jsonb(t) as r from public."${tablename}" t`);
     snap.set(tablename, new Map(rows.map(({ r }) => [JSON.stringify(pk.length ? pk.map((c) => r[c]) : r), r])));
   }
-  const seqs = await s.rows<{ sequencename: string; last_value: string | null }>(`select sequencename, last_value::text from pg_sequences where schemaname = 'public'`);
+  const seqs = await s.rows<{ sequencename: string; last_value: string | null }>(
+    `select sequencename, last_value::text from pg_sequences where schemaname = 'public'`,
+  );
   snap.set('(sequences)', new Map(seqs.map((q) => [q.sequencename, { last_value: q.last_value }])));
   return snap;
 }
@@ -151,7 +156,8 @@ function lost(before: Snapshot, after: Snapshot): string[] {
       for (const [col, value] of Object.entries(row)) {
         if (REWRITTEN[`${table}.${col}`]) continue;
         if (!(col in r)) problems.push(`${table}.${col} is gone`);
-        else if (JSON.stringify(r[col]) !== JSON.stringify(value)) problems.push(`${table} ${key} ${col}: ${JSON.stringify(value)} → ${JSON.stringify(r[col])}`);
+        else if (JSON.stringify(r[col]) !== JSON.stringify(value))
+          problems.push(`${table} ${key} ${col}: ${JSON.stringify(value)} → ${JSON.stringify(r[col])}`);
       }
     }
   }
@@ -168,7 +174,8 @@ describe(`an install at the baseline upgrades to head with nothing lost (${onPos
     await s.exec(`begin; set local session_replication_role = replica;\n${fixture}\ncommit;`);
     const baseline = await snapshot(s);
     // the fixture really is a shop: the check below is not vacuous
-    for (const table of ['websites', 'products', 'packs', 'stock', 'orders', 'order_lines', 'payments', 'addresses', 'pages']) expect(baseline.get(table)?.size, table).toBeGreaterThan(0);
+    for (const table of ['websites', 'products', 'packs', 'stock', 'orders', 'order_lines', 'payments', 'addresses', 'pages'])
+      expect(baseline.get(table)?.size, table).toBeGreaterThan(0);
 
     let previous = baseline;
     for (let n = 2; n <= entries.length; n++) {
@@ -182,7 +189,10 @@ describe(`an install at the baseline upgrades to head with nothing lost (${onPos
     // the app starts on the upgraded database as `npm start` would, and serves its catalogue
     const database = await s.reopen();
     try {
-      expect(lost(baseline, await snapshot({ rows: async <T,>(q: string) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows })), 'at head').toEqual([]);
+      expect(
+        lost(baseline, await snapshot({ rows: async <T>(q: string) => ((await database.db.execute(q)) as unknown as { rows: T[] }).rows })),
+        'at head',
+      ).toEqual([]);
       // the inventory-ledger migration gave every balance the baseline held its opening movement
       const ledger = await ledgerMismatches(database.db);
       expect(ledger.checked).toBe(baseline.get('stock')!.size);

@@ -19,8 +19,11 @@ describe('a database that cannot be reached', () => {
   it('makes a start print one clear line and exit non-zero', async () => {
     const main = fileURLToPath(new URL('../main.ts', import.meta.url));
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-      execFile(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, DATABASE_URL: unreachable, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, timeout: 60_000 }, (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', main],
+        { env: { ...process.env, DATABASE_URL: unreachable, NODE_ENV: 'test', LOG_LEVEL: 'silent' }, timeout: 60_000 },
+        (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       ),
     );
     expect(code).not.toBe(0);
@@ -31,7 +34,11 @@ describe('a database that cannot be reached', () => {
   it('answers health 503 DATABASE_UNAVAILABLE with the reason, and the API 503, not 500', async () => {
     const pool = new pg.Pool({ connectionString: unreachable, connectionTimeoutMillis: 2_000 });
     pool.on('error', () => undefined);
-    const database = { db: drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db, kind: 'postgres' as const, close: () => pool.end() };
+    const database = {
+      db: drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db,
+      kind: 'postgres' as const,
+      close: () => pool.end(),
+    };
     const app = await buildApp({ config: testConfig(), database });
     try {
       const health = await app.inject({ method: 'GET', url: '/s/api/health' });
@@ -65,7 +72,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('connections terminated duri
       });
       let terminated = 0;
       for (let i = 0; i < 10; i++) {
-        const { rows } = await admin.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+        const { rows } = await admin.query(
+          'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [name],
+        );
         terminated += rows[0].n;
         await new Promise((r) => setTimeout(r, 100));
       }

@@ -55,7 +55,8 @@ export async function checkCsrf(req: FastifyRequest, secret: string): Promise<vo
   if (SAFE_METHODS.has(req.method)) {
     // The spec's GETs that change state (logout, remove coupon) cannot carry a token; the browser
     // says where they come from (Fetch Metadata, else Origin), so a cross-site one is refused.
-    if (req.routeOptions.config?.changesState && (req.headers['sec-fetch-site'] === 'cross-site' || foreignOrigin(req))) throw Errors.crossSite();
+    if (req.routeOptions.config?.changesState && (req.headers['sec-fetch-site'] === 'cross-site' || foreignOrigin(req)))
+      throw Errors.crossSite();
     return;
   }
   if (req.routeOptions.config?.csrf === false) return;

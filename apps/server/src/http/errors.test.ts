@@ -1,7 +1,7 @@
 import { ERRORS, errorMessage } from '@grocer/shared/errors';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { AppError} from './errors';
+import type { AppError } from './errors';
 import { Errors, fail, registerErrorHandling } from './errors';
 
 /** Answers what `make` throws, through the real error handler. */
@@ -18,9 +18,18 @@ async function answer(make: () => AppError) {
 
 describe('errors come from the shared catalogue', () => {
   it('sends each code with its catalogue status and message', async () => {
-    expect(await answer(() => fail('ADDRESS_NOT_FOUND'))).toEqual({ status: 404, body: { code: 'ADDRESS_NOT_FOUND', message: 'Address not found' } });
-    expect(await answer(() => fail('NOT_DELIVERABLE', { pincode: '999999' }))).toEqual({ status: 409, body: { code: 'NOT_DELIVERABLE', message: errorMessage('NOT_DELIVERABLE', { pincode: '999999' }) } });
-    expect(await answer(() => fail('SLOT_INVALID').withErrors({ slot: ['Choose one'] }))).toEqual({ status: 422, body: { code: 'SLOT_INVALID', message: errorMessage('SLOT_INVALID'), errors: { slot: ['Choose one'] } } });
+    expect(await answer(() => fail('ADDRESS_NOT_FOUND'))).toEqual({
+      status: 404,
+      body: { code: 'ADDRESS_NOT_FOUND', message: 'Address not found' },
+    });
+    expect(await answer(() => fail('NOT_DELIVERABLE', { pincode: '999999' }))).toEqual({
+      status: 409,
+      body: { code: 'NOT_DELIVERABLE', message: errorMessage('NOT_DELIVERABLE', { pincode: '999999' }) },
+    });
+    expect(await answer(() => fail('SLOT_INVALID').withErrors({ slot: ['Choose one'] }))).toEqual({
+      status: 422,
+      body: { code: 'SLOT_INVALID', message: errorMessage('SLOT_INVALID'), errors: { slot: ['Choose one'] } },
+    });
   });
 
   it('the helpers keep their names and answer with the catalogue status', () => {

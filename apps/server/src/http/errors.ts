@@ -46,7 +46,13 @@ export const Errors = {
   /** a conflict whose message the caller words; prefer `fail(code, details)` for catalogue messages */
   conflict: (code: ErrorCode, message: string) => new AppError(ERRORS[code].status, code, message),
   rateLimited: (message?: string, retryAfter?: number, code: ErrorCode = 'RATE_LIMITED') =>
-    new AppError(ERRORS[code].status, code, message ?? errorMessage('RATE_LIMITED'), undefined, retryAfter === undefined ? undefined : { retry_after: retryAfter }),
+    new AppError(
+      ERRORS[code].status,
+      code,
+      message ?? errorMessage('RATE_LIMITED'),
+      undefined,
+      retryAfter === undefined ? undefined : { retry_after: retryAfter },
+    ),
   unavailable: (message?: string) => worded('UNAVAILABLE', message),
   databaseUnavailable: (reason?: string) => {
     const e = fail('DATABASE_UNAVAILABLE');
@@ -65,12 +71,18 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.extra?.retry_after !== undefined) reply.header('retry-after', String(error.extra.retry_after));
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
       for (const v of error.validation) {
-        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '') || error.validationContext || 'request';
+        const field =
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+          String((v.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '') ||
+          error.validationContext ||
+          'request';
         (errors[field] ??= []).push(v.message ?? 'is invalid');
       }
       const e = Errors.invalid(errors);
@@ -86,7 +98,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.warn({ err: error }, 'database unavailable');
       // The health probe says why (for the operator); shoppers are not shown the database's internals.
       const e = Errors.databaseUnavailable(request.url.split('?')[0] === '/s/api/health' ? rootCause(error) : undefined);
-      return reply.status(503).header('retry-after', '5').send({ message: e.message, code: e.code, ...e.extra });
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ message: e.message, code: e.code, ...e.extra });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: GENERIC_MESSAGE, code: 'INTERNAL' });

@@ -21,7 +21,12 @@ const add = (c: TestClient) => c.post('/s/api/cart/add', { pack_id: shop.packs.r
 /** Wrong codes from one address until the per-address limit answers 429 (at most 100 tries). */
 async function triesUntilLimited(app: typeof t.app, headers: (i: number) => Record<string, string>): Promise<number> {
   for (let i = 1; i <= 100; i++) {
-    const res = await app.inject({ method: 'POST', url: '/s/api/auth/verify', headers: { 'content-type': 'application/json', ...headers(i) }, payload: { identifier: `nobody${i}@example.com`, code: '000000' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/s/api/auth/verify',
+      headers: { 'content-type': 'application/json', ...headers(i) },
+      payload: { identifier: `nobody${i}@example.com`, code: '000000' },
+    });
     if (res.statusCode === 429) return i;
   }
   return Infinity;
@@ -42,11 +47,20 @@ describe('TRUST_PROXY (item 5)', () => {
     try {
       const c = new TestClient(app.app);
       await c.get('/s/api/cookie');
-      const headers = (i: number) => ({ cookie: `sid=${c.cookies.get('sid')}; XSRF-TOKEN=${c.cookies.get('XSRF-TOKEN')}`, 'x-xsrf-token': c.cookies.get('XSRF-TOKEN')!, 'x-forwarded-for': `203.0.113.${i}` });
+      const headers = (i: number) => ({
+        cookie: `sid=${c.cookies.get('sid')}; XSRF-TOKEN=${c.cookies.get('XSRF-TOKEN')}`,
+        'x-xsrf-token': c.cookies.get('XSRF-TOKEN')!,
+        'x-forwarded-for': `203.0.113.${i}`,
+      });
       // every try came from a "new" address, yet the one connection is limited
       expect(await triesUntilLimited(app.app, headers)).toBeLessThan(Infinity);
       // another forwarded address from the same socket is still the same client
-      const res = await app.app.inject({ method: 'POST', url: '/s/api/auth/verify', headers: { 'content-type': 'application/json', ...headers(250) }, payload: { identifier: 'x@example.com', code: '000000' } });
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/s/api/auth/verify',
+        headers: { 'content-type': 'application/json', ...headers(250) },
+        payload: { identifier: 'x@example.com', code: '000000' },
+      });
       expect(res.statusCode).toBe(429);
     } finally {
       await app.close();
@@ -58,9 +72,18 @@ describe('TRUST_PROXY (item 5)', () => {
     try {
       const c = new TestClient(app.app);
       await c.get('/s/api/cookie');
-      const headers = (ip: string) => () => ({ cookie: `sid=${c.cookies.get('sid')}; XSRF-TOKEN=${c.cookies.get('XSRF-TOKEN')}`, 'x-xsrf-token': c.cookies.get('XSRF-TOKEN')!, 'x-forwarded-for': ip });
+      const headers = (ip: string) => () => ({
+        cookie: `sid=${c.cookies.get('sid')}; XSRF-TOKEN=${c.cookies.get('XSRF-TOKEN')}`,
+        'x-xsrf-token': c.cookies.get('XSRF-TOKEN')!,
+        'x-forwarded-for': ip,
+      });
       expect(await triesUntilLimited(app.app, headers('198.51.100.7'))).toBeLessThan(Infinity);
-      const other = await app.app.inject({ method: 'POST', url: '/s/api/auth/verify', headers: { 'content-type': 'application/json', ...headers('198.51.100.8')() }, payload: { identifier: 'x@example.com', code: '000000' } });
+      const other = await app.app.inject({
+        method: 'POST',
+        url: '/s/api/auth/verify',
+        headers: { 'content-type': 'application/json', ...headers('198.51.100.8')() },
+        payload: { identifier: 'x@example.com', code: '000000' },
+      });
       expect(other.statusCode).toBe(422);
     } finally {
       await app.close();
@@ -90,7 +113,9 @@ describe('safe by default on a network (item 7)', () => {
   it('warns loudly when development mode is reachable from elsewhere', () => {
     expect(exposureWarning(parseConfig({}))).toBeNull();
     expect(exposureWarning(parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-value' }))).toBeNull();
-    expect(exposureWarning(parseConfig({ HOST: '0.0.0.0' }))).toMatch(/WARNING: development mode .* listening on 0\.0\.0\.0[\s\S]*simulator/);
+    expect(exposureWarning(parseConfig({ HOST: '0.0.0.0' }))).toMatch(
+      /WARNING: development mode .* listening on 0\.0\.0\.0[\s\S]*simulator/,
+    );
   });
 
   it('answers the dev outbox only to this machine', async () => {
@@ -117,7 +142,10 @@ describe('lazy sessions (item 10)', () => {
     expect(await sessionRows()).toBe(before + 1);
     // the session took the id the pre-session cookie promised: same cookie, same token
     expect(c.cookies.get('XSRF-TOKEN')).toBe(token);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, hashToken(c.cookies.get('sid')!)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(c.cookies.get('sid')!)));
     expect(row).toBeTruthy();
     const [cart] = await t.db.select().from(carts).where(eq(carts.sessionId, row!.id));
     expect(cart).toBeTruthy();
@@ -130,7 +158,12 @@ describe('lazy sessions (item 10)', () => {
     const results = await Promise.all([add(c), add(c), add(c)]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(await sessionRows()).toBe(before + 1);
-    expect(await t.db.select().from(carts).where(eq(carts.sessionId, hashToken(c.cookies.get('sid')!)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(carts)
+        .where(eq(carts.sessionId, hashToken(c.cookies.get('sid')!))),
+    ).toHaveLength(1);
   });
 
   it('does not accept a session id the server did not issue, and never revives a revoked one', async () => {
@@ -142,12 +175,18 @@ describe('lazy sessions (item 10)', () => {
     const c = new TestClient(t.app);
     expect((await add(c)).statusCode).toBe(200);
     const sid = c.cookies.get('sid')!;
-    await t.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, hashToken(sid)));
+    await t.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.id, hashToken(sid)));
     const again = new TestClient(t.app);
     again.cookies.set('sid', sid);
     expect((await add(again)).statusCode).toBe(200);
     expect(again.cookies.get('sid')).not.toBe(sid);
-    const [old] = await t.db.select().from(sessions).where(eq(sessions.id, hashToken(sid)));
+    const [old] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(sid)));
     expect(old!.revokedAt).not.toBeNull();
   });
 });
@@ -167,11 +206,16 @@ describe('state-changing GETs refuse other sites (item 11)', () => {
       expect(out.statusCode).toBe(403);
     }
     expect((await c.get('/s/api/cart')).json()).toEqual(before);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, hashToken(c.cookies.get('sid')!)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(c.cookies.get('sid')!)));
     expect(row!.revokedAt).toBeNull();
 
     // from the shop's own pages (same-origin, or a typed address) they work
     expect((await c.get('/s/api/remove/coupon', { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
-    expect((await c.get('/s/api/auth/logout', { 'sec-fetch-site': 'same-origin', host: 'localhost', origin: 'http://localhost' })).json()).toEqual({ ok: true });
+    expect(
+      (await c.get('/s/api/auth/logout', { 'sec-fetch-site': 'same-origin', host: 'localhost', origin: 'http://localhost' })).json(),
+    ).toEqual({ ok: true });
   });
 });

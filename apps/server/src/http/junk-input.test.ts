@@ -23,11 +23,18 @@ let operations: Array<{ method: string; path: string; op: Operation }> = [];
 
 beforeAll(async () => {
   t = await createTestApp({ env: { TRUST_PROXY: '1' }, seed: async (db) => (shop = await seedCartShop(db)) });
-  const [staff] = await t.db.insert(users).values({ name: 'Staff Junk', email: 'junk-staff@example.com', phone: '9300000001', superadmin: true }).returning();
+  const [staff] = await t.db
+    .insert(users)
+    .values({ name: 'Staff Junk', email: 'junk-staff@example.com', phone: '9300000001', superadmin: true })
+    .returning();
   await t.db.insert(websiteMembers).values({ websiteId: shop.websiteId, userId: staff!.id, hasAdminAccess: true, isSalesAgent: true });
   staffId = staff!.id;
-  const doc = (await t.app.inject({ method: 'GET', url: '/s/api/docs', headers: { host: 'localhost' } })).json() as { paths: Record<string, Record<string, Operation>> };
-  operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+  const doc = (await t.app.inject({ method: 'GET', url: '/s/api/docs', headers: { host: 'localhost' } })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
 });
 afterAll(() => t.close());
 
@@ -39,10 +46,17 @@ const text = fc.oneof(
   fc.string({ unit: 'binary' }),
   fc.constantFrom('', ' ', '\u0000', '\uFFFF', '\uD800', '%00', '../../etc/passwd', "'; drop table users; --", 'a'.repeat(5000)),
 );
-const scalar = fc.oneof({ arbitrary: bigInts, weight: 3 }, fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null), { arbitrary: text, weight: 3 });
+const scalar = fc.oneof({ arbitrary: bigInts, weight: 3 }, fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant(null), {
+  arbitrary: text,
+  weight: 3,
+});
 const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 3 }));
 /** Text for a path or query string, where every value is text: numbers as text, encoded junk. */
-const urlText = fc.oneof({ arbitrary: bigInts.map(String), weight: 3 }, fc.constantFrom('99999999999999999999', '1e400', '-0', 'NaN', 'null', '%00', 'a%00b', '%E2%82%AC', '%FF', '%'), text.map(encodeURIComponent));
+const urlText = fc.oneof(
+  { arbitrary: bigInts.map(String), weight: 3 },
+  fc.constantFrom('99999999999999999999', '1e400', '-0', 'NaN', 'null', '%00', 'a%00b', '%E2%82%AC', '%FF', '%'),
+  text.map(encodeURIComponent),
+);
 
 /** A request for `op` with junk wherever it takes input. */
 
@@ -50,7 +64,10 @@ function junkRequest(method: string, path: string, op: Operation) {
   const params = op.parameters ?? [];
   const fields = Object.keys(op.requestBody?.content?.['application/json']?.schema?.properties ?? {});
   const pathValues = fc.tuple(...params.filter((p) => p.in === 'path').map(() => urlText));
-  const query = fc.array(fc.tuple(fc.constantFrom(...params.filter((p) => p.in === 'query').map((p) => p.name), 'page', 'id', 'q'), urlText), { maxLength: 3 });
+  const query = fc.array(
+    fc.tuple(fc.constantFrom(...params.filter((p) => p.in === 'query').map((p) => p.name), 'page', 'id', 'q'), urlText),
+    { maxLength: 3 },
+  );
   const body = fc.oneof(
     fc.constant(undefined as undefined | { type: string; payload: string }),
     fc.constant({ type: 'application/json', payload: 'null' }),
@@ -59,7 +76,9 @@ function junkRequest(method: string, path: string, op: Operation) {
     value.map((v) => ({ type: 'application/json', payload: JSON.stringify(v) })),
     // the route's own fields, each junk or missing (most often, to get past the first field)
     {
-      arbitrary: fc.record(Object.fromEntries(fields.map((f) => [f, value])), { requiredKeys: [] }).map((v) => ({ type: 'application/json', payload: JSON.stringify(v) })),
+      arbitrary: fc
+        .record(Object.fromEntries(fields.map((f) => [f, value])), { requiredKeys: [] })
+        .map((v) => ({ type: 'application/json', payload: JSON.stringify(v) })),
       weight: fields.length ? 6 : 0,
     },
   );
@@ -105,7 +124,15 @@ describe('the cases found by hand (issue 11, item 8)', () => {
       await c.get('/s/api/page/data/about%00'),
       await c.post('/s/api/apply/coupon', { code: 'WELCOME\u000050' }),
       await c.post('/s/api/wishlistCategory', { name: 'Fav\u0000' }),
-      await c.post('/s/api/addresses', { name: 'Asha', phone: '9000000011', pincode: '560001', line1: 'Flat\u00004B', line2: 'MG Road', city: 'Bengaluru', state: 'Karnataka' }),
+      await c.post('/s/api/addresses', {
+        name: 'Asha',
+        phone: '9000000011',
+        pincode: '560001',
+        line1: 'Flat\u00004B',
+        line2: 'MG Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+      }),
       await c.post('/s/api/orders', { address_id: 1, payment_method: 'cod', expected_total: 0, idempotency_key: 'key\u0000key-key' }),
     ];
     for (const res of calls) {
@@ -133,14 +160,24 @@ describe('junk input on every route of the OpenAPI document', () => {
       for (const signedIn of [false, true]) {
         const client = new TestClient(t.app, { host: 'localhost', 'x-forwarded-for': `10.50.${n}.${signedIn ? 2 : 1}` });
         if (signedIn) await signInAs(t.db, client, staffId);
-        await fc.assert(
-          fc.asyncProperty(junkRequest(method, path, op), async (req) => {
-            const res = signedIn ? await client.request(req) : await t.app.inject({ ...req, headers: { ...client.headers, ...(req.headers as Record<string, string>) } } as InjectOptions);
-            if (res.statusCode >= 500) failures.push(`${req.method} ${req.url} ${String(req.payload ?? '').slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 120)}`);
-            return res.statusCode < 500;
-          }),
-          { numRuns: 20, seed: 1100 + n * 2 + (signedIn ? 1 : 0), endOnFailure: true },
-        ).catch(() => undefined);
+        await fc
+          .assert(
+            fc.asyncProperty(junkRequest(method, path, op), async (req) => {
+              const res = signedIn
+                ? await client.request(req)
+                : await t.app.inject({
+                    ...req,
+                    headers: { ...client.headers, ...(req.headers as Record<string, string>) },
+                  } as InjectOptions);
+              if (res.statusCode >= 500)
+                failures.push(
+                  `${req.method} ${req.url} ${String(req.payload ?? '').slice(0, 80)} → ${res.statusCode} ${res.body.slice(0, 120)}`,
+                );
+              return res.statusCode < 500;
+            }),
+            { numRuns: 20, seed: 1100 + n * 2 + (signedIn ? 1 : 0), endOnFailure: true },
+          )
+          .catch(() => undefined);
       }
     }
     expect(failures).toEqual([]);

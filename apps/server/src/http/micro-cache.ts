@@ -10,7 +10,8 @@ import type { FastifyReply } from 'fastify';
 export function createMicroCache(ttlMs: number) {
   const cache = websiteCache<string>({ ttlMs });
   return {
-    get: (websiteId: number, key: string, produce: () => Promise<unknown>): Promise<string> => cache.get(websiteId, key, () => produce().then((v) => JSON.stringify(v))),
+    get: (websiteId: number, key: string, produce: () => Promise<unknown>): Promise<string> =>
+      cache.get(websiteId, key, () => produce().then((v) => JSON.stringify(v))),
   };
 }
 

@@ -38,7 +38,12 @@ export function refuseNulBytes(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
     if (!urlHasNul(req.url)) return;
     if (req.url.startsWith('/s/')) throw Errors.invalid({ url: [`The address ${MESSAGE}`] });
-    return reply.status(400).type('text/html; charset=utf-8').send('<!doctype html><html lang="en"><meta charset="utf-8"><title>Bad request</title><h1>Bad request</h1><p>This address is not valid.</p></html>');
+    return reply
+      .status(400)
+      .type('text/html; charset=utf-8')
+      .send(
+        '<!doctype html><html lang="en"><meta charset="utf-8"><title>Bad request</title><h1>Bad request</h1><p>This address is not valid.</p></html>',
+      );
   });
   app.addHook('preValidation', async (req) => {
     const bad = nulPaths(req.body, '', []);

@@ -119,6 +119,8 @@ describe('OpenAPI', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/s/api/products', '/s/api/init', '/s/api/health']));
-    expect(doc.paths['/s/api/products'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'perPage', 'q', 'c', 'b', 's']));
+    expect(doc.paths['/s/api/products'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'perPage', 'q', 'c', 'b', 's']),
+    );
   });
 });

@@ -55,7 +55,14 @@ async function findSession(db: DbOrTx, websiteId: number, token: string): Promis
   const [row] = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.id, hashToken(token)), eq(sessions.websiteId, websiteId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.id, hashToken(token)),
+        eq(sessions.websiteId, websiteId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -150,13 +157,25 @@ export class RequestSession {
    */
   async rotate(db: DbOrTx, userId: number): Promise<SessionRow> {
     const old = await this.get();
-    const { token, row } = await insertSession(db, this.req.website.id, this.opts.secret, { userId, pincode: old?.pincode ?? null, data: old?.data ?? {} });
+    const { token, row } = await insertSession(db, this.req.website.id, this.opts.secret, {
+      userId,
+      pincode: old?.pincode ?? null,
+      data: old?.data ?? {},
+    });
     if (old) await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, old.id));
     else {
       // a pre-session token (no row yet) is burnt too, so a fixated one never becomes a session
       const pre = this.req.cookies[SESSION_COOKIE];
       if (isIssuedToken(this.opts.secret, pre)) {
-        await db.insert(sessions).values({ id: hashToken(pre), websiteId: this.req.website.id, expiresAt: new Date(Date.now() + SESSION_TTL_MS), revokedAt: new Date() }).onConflictDoNothing();
+        await db
+          .insert(sessions)
+          .values({
+            id: hashToken(pre),
+            websiteId: this.req.website.id,
+            expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+            revokedAt: new Date(),
+          })
+          .onConflictDoNothing();
       }
     }
     setSessionCookie(this.reply, token, this.opts);

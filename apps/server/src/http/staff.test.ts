@@ -28,7 +28,13 @@ describe('the staff scope', () => {
     const app = Fastify();
     await app.register(staffScope([areas]), { prefix: '/s/api', db: noDb });
     const roleOf = async (url: string) => (await app.inject(`/s/api${url}`)).json().role;
-    expect({ admin: await roleOf('/admin/x'), builder: await roleOf('/builder/x'), pos: await roleOf('/pos/x'), agent: await roleOf('/agent/x'), bos: await roleOf('/bos/x') }).toEqual({
+    expect({
+      admin: await roleOf('/admin/x'),
+      builder: await roleOf('/builder/x'),
+      pos: await roleOf('/pos/x'),
+      agent: await roleOf('/agent/x'),
+      bos: await roleOf('/bos/x'),
+    }).toEqual({
       admin: 'admin',
       builder: 'admin',
       pos: 'admin',

@@ -15,8 +15,12 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 const db = database.db;
 try {
   if (values.reset) {
-    const tables = await db.execute<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%'`);
-    const names = ((tables as unknown as { rows?: { tablename: string }[] }).rows ?? (tables as unknown as { tablename: string }[])).map((t) => `"${t.tablename}"`);
+    const tables = await db.execute<{ tablename: string }>(
+      sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '__drizzle%'`,
+    );
+    const names = ((tables as unknown as { rows?: { tablename: string }[] }).rows ?? (tables as unknown as { tablename: string }[])).map(
+      (t) => `"${t.tablename}"`,
+    );
     if (names.length) await db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
     console.log('Emptied every table.');
   }

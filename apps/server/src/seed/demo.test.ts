@@ -25,22 +25,42 @@ const one = async <T>(q: ReturnType<typeof sql>): Promise<T> => {
 describe('the demo shop (DESIGN §8)', () => {
   it('has 300+ products with 1–4 packs, 20+ categories up to three levels, 30+ brands', async () => {
     expect(Number((await one<{ n: number }>(sql`select count(*) n from products`)).n)).toBeGreaterThanOrEqual(300);
-    const packs = await one<{ lo: number; hi: number }>(sql`select min(c) lo, max(c) hi from (select count(*) c from packs group by product_id) x`);
+    const packs = await one<{ lo: number; hi: number }>(
+      sql`select min(c) lo, max(c) hi from (select count(*) c from packs group by product_id) x`,
+    );
     expect([Number(packs.lo), Number(packs.hi)]).toEqual([1, 4]);
     expect(Number((await one<{ n: number }>(sql`select count(*) n from categories`)).n)).toBeGreaterThanOrEqual(20);
-    expect(Number((await one<{ n: number }>(sql`select count(*) n from categories c join categories p on c.parent_id = p.id join categories g on p.parent_id = g.id`)).n)).toBeGreaterThan(0);
+    expect(
+      Number(
+        (
+          await one<{ n: number }>(
+            sql`select count(*) n from categories c join categories p on c.parent_id = p.id join categories g on p.parent_id = g.id`,
+          )
+        ).n,
+      ),
+    ).toBeGreaterThan(0);
     expect(Number((await one<{ n: number }>(sql`select count(*) n from brands`)).n)).toBeGreaterThanOrEqual(30);
   });
 
   it('has discounted products, out-of-stock products, 2+ warehouses and GST data', async () => {
     expect(Number((await one<{ n: number }>(sql`select count(*) n from packs where act_price > price`)).n)).toBeGreaterThan(30);
-    expect(Number((await one<{ n: number }>(sql`select count(*) n from products p where not exists (select 1 from packs k join stock s on s.pack_id = k.id where k.product_id = p.id and s.available > 0)`)).n)).toBeGreaterThan(0);
+    expect(
+      Number(
+        (
+          await one<{ n: number }>(
+            sql`select count(*) n from products p where not exists (select 1 from packs k join stock s on s.pack_id = k.id where k.product_id = p.id and s.available > 0)`,
+          )
+        ).n,
+      ),
+    ).toBeGreaterThan(0);
     expect(Number((await one<{ n: number }>(sql`select count(*) n from warehouses`)).n)).toBeGreaterThanOrEqual(2);
     expect(Number((await one<{ n: number }>(sql`select count(*) n from products where hsn_code = '' `)).n)).toBe(0);
   });
 
   it('has the demo people with their flags', async () => {
-    const r = await database.db.execute(sql`select u.email, u.phone, u.superadmin, m.has_admin_access, m.is_sales_agent from users u join website_members m on m.user_id = u.id order by u.phone`);
+    const r = await database.db.execute(
+      sql`select u.email, u.phone, u.superadmin, m.has_admin_access, m.is_sales_agent from users u join website_members m on m.user_id = u.id order by u.phone`,
+    );
     const rows = ((r as unknown as { rows?: unknown[] }).rows ?? r) as unknown[];
     expect(rows).toEqual([
       { email: 'admin@demo.shop', phone: '9000000001', superadmin: true, has_admin_access: true, is_sales_agent: false },

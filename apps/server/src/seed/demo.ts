@@ -67,7 +67,9 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     const rand = prng(20261122);
     const [site] = await tx.insert(websites).values({ name: 'Demo Grocery', isDefault: true }).returning({ id: websites.id });
     const websiteId = site!.id;
-    await tx.insert(websiteDomains).values(['localhost', 'localhost:3000', '127.0.0.1', '127.0.0.1:3000'].map((host) => ({ websiteId, host })));
+    await tx
+      .insert(websiteDomains)
+      .values(['localhost', 'localhost:3000', '127.0.0.1', '127.0.0.1:3000'].map((host) => ({ websiteId, host })));
 
     // Warehouses: Bengaluru first (the default zone), Mumbai, Delhi.
     const whRows = await createWarehouses(tx, [
@@ -77,7 +79,12 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     ]);
 
     // Brands.
-    const brandNames = [...new Set(CATALOGUE.flatMap((t) => t.children.flatMap((c) => (c.leaves ?? [{ ...c.leaf!, name: c.name }]).flatMap((l) => l.brands)))), ...EXTRA_BRANDS];
+    const brandNames = [
+      ...new Set(
+        CATALOGUE.flatMap((t) => t.children.flatMap((c) => (c.leaves ?? [{ ...c.leaf!, name: c.name }]).flatMap((l) => l.brands))),
+      ),
+      ...EXTRA_BRANDS,
+    ];
     const brandRows = await tx
       .insert(brands)
       .values(
@@ -96,7 +103,10 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     const addCategory = async (name: string, parentId: number | null, colour: string) => {
       const slug = slugify(name);
       files.set(`categories/${slug}.svg`, badgeSvg({ text: name, colour }));
-      const [row] = await tx.insert(categories).values({ websiteId, parentId, name, slug, avatar: `categories/${slug}.svg`, position: position++ }).returning({ id: categories.id });
+      const [row] = await tx
+        .insert(categories)
+        .values({ websiteId, parentId, name, slug, avatar: `categories/${slug}.svg`, position: position++ })
+        .returning({ id: categories.id });
       return row!.id;
     };
     for (const top of CATALOGUE) {
@@ -137,7 +147,12 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     const inserted = await insertBatches(tx, productValues, 200, async (batch) =>
       tx
         .insert(products)
-        .values(batch.map(({ _leaf, _colour, _shape, _brand, ...p }, i) => ({ ...p, createdAt: new Date(now - Math.floor(rand() * 90) * 86_400_000 - i * 1000) })))
+        .values(
+          batch.map(({ _leaf, _colour, _shape, _brand, ...p }, i) => ({
+            ...p,
+            createdAt: new Date(now - Math.floor(rand() * 90) * 86_400_000 - i * 1000),
+          })),
+        )
         .returning({ id: products.id, slug: products.slug }),
     );
 
@@ -147,7 +162,10 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     inserted.forEach((p, i) => {
       const src = productValues[i]!;
       const leaf = src._leaf;
-      files.set(`products/${p.slug}.svg`, productSvg({ name: src.name.replace(`${src._brand} `, ''), brand: src._brand, colour: src._colour, shape: src._shape }));
+      files.set(
+        `products/${p.slug}.svg`,
+        productSvg({ name: src.name.replace(`${src._brand} `, ''), brand: src._brand, colour: src._colour, shape: src._shape }),
+      );
       mediaValues.push({ websiteId, productId: p.id, src: `products/${p.slug}.svg`, position: 0 });
       const options = PACKS[leaf.kind];
       const count = 1 + Math.floor(rand() * Math.min(4, options.length));
@@ -159,7 +177,9 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
         const discounted = rand() < 0.35;
         const pct = discounted ? [5, 10, 12, 15, 20, 25][Math.floor(rand() * 6)]! : 0;
         const flat = discounted && rand() < 0.3;
-        const price = flat ? Math.max(100, mrp - Math.round((mrp * pct) / 100 / 100) * 100) : Math.max(100, Math.round((mrp * (100 - pct)) / 100 / 100) * 100);
+        const price = flat
+          ? Math.max(100, mrp - Math.round((mrp * pct) / 100 / 100) * 100)
+          : Math.max(100, Math.round((mrp * (100 - pct)) / 100 / 100) * 100);
         packValues.push({
           websiteId,
           productId: p.id,
@@ -173,10 +193,17 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
         });
       }
     });
-    const packRows = await insertBatches(tx, packValues, 500, (batch) => tx.insert(packs).values(batch).returning({ id: packs.id, productId: packs.productId }));
+    const packRows = await insertBatches(tx, packValues, 500, (batch) =>
+      tx.insert(packs).values(batch).returning({ id: packs.id, productId: packs.productId }),
+    );
     await insertBatches(tx, mediaValues, 500, (batch) => tx.insert(productMedia).values(batch).returning({ id: productMedia.id }));
     const stockValues = packRows.flatMap((pk) =>
-      whRows.map((w) => ({ websiteId, packId: pk.id, warehouseId: w.id, available: outOfStock.has(pk.productId) ? 0 : rand() < 0.06 ? 0 : 5 + Math.floor(rand() * 80) })),
+      whRows.map((w) => ({
+        websiteId,
+        packId: pk.id,
+        warehouseId: w.id,
+        available: outOfStock.has(pk.productId) ? 0 : rand() < 0.06 ? 0 : 5 + Math.floor(rand() * 80),
+      })),
     );
     // Opening balances, each with its opening movement in the stock ledger.
     for (let i = 0; i < stockValues.length; i += 1000) await openStock(tx, stockValues.slice(i, i + 1000), 'seed');
@@ -235,15 +262,30 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
   files.set('site/logo.svg', badgeSvg({ text: 'Demo Grocery', colour: '#0f766e' }));
   files.set('site/favicon.svg', badgeSvg({ text: 'DG', colour: '#0f766e', size: 64 }));
   const banners = [
-    { key: 'fresh', title: 'Farm fresh, every morning', subtitle: 'Fruits & vegetables delivered in hours', colour: '#15803d', link: '/products?c=fruits-and-vegetables' },
-    { key: 'staples', title: 'Stock up on staples', subtitle: 'Rice, atta, dals and oils at the best prices', colour: '#b45309', link: '/products?c=staples' },
+    {
+      key: 'fresh',
+      title: 'Farm fresh, every morning',
+      subtitle: 'Fruits & vegetables delivered in hours',
+      colour: '#15803d',
+      link: '/products?c=fruits-and-vegetables',
+    },
+    {
+      key: 'staples',
+      title: 'Stock up on staples',
+      subtitle: 'Rice, atta, dals and oils at the best prices',
+      colour: '#b45309',
+      link: '/products?c=staples',
+    },
     { key: 'offers', title: 'Deals of the week', subtitle: 'Up to 25% off on top brands', colour: '#be123c', link: '/products?s=discount' },
   ];
   for (const b of banners) {
     files.set(`banners/${b.key}.svg`, bannerSvg({ ...b, wide: true }));
     files.set(`banners/${b.key}-sm.svg`, bannerSvg({ ...b, wide: false }));
   }
-  files.set('site/popup.svg', bannerSvg({ title: 'WELCOME50', subtitle: '₹50 off your first order above ₹499', colour: '#0f766e', wide: false }));
+  files.set(
+    'site/popup.svg',
+    bannerSvg({ title: 'WELCOME50', subtitle: '₹50 off your first order above ₹499', colour: '#0f766e', wide: false }),
+  );
   // Each supplier's tile links to its products (the suppliers page, spec §3 show_supplier_page).
   const suppliers = [
     { key: 'farmers', title: 'Local Farmers Collective', colour: '#4d7c0f', products: '/products?c=fruits-and-vegetables' },
@@ -262,7 +304,15 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
     fontFamily: 'Inter',
     showSupplierPage: true,
     showCart: true,
-    activeTheme: { primary: '#0f766e', 'primary-foreground': '#ffffff', secondary: '#f59e0b', accent: '#be123c', background: '#ffffff', foreground: '#111827', muted: '#f3f4f6' },
+    activeTheme: {
+      primary: '#0f766e',
+      'primary-foreground': '#ffffff',
+      secondary: '#f59e0b',
+      accent: '#be123c',
+      background: '#ffffff',
+      foreground: '#111827',
+      muted: '#f3f4f6',
+    },
     navSetting: {
       nav_alignment: 'start',
       logo_settings: JSON.stringify({ image_size: 'object-contain', image_height: 40, image_width: 40 }),
@@ -282,25 +332,52 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
     },
     seo: {
       og_title: 'Demo Grocery — fresh groceries delivered',
-      og_description: 'Order fresh fruits, vegetables, staples, dairy and household essentials online. Delivery in Bengaluru, Mumbai and Delhi.',
+      og_description:
+        'Order fresh fruits, vegetables, staples, dairy and household essentials online. Delivery in Bengaluru, Mumbai and Delhi.',
       meta_keywords: 'grocery, online grocery, atta, rice, dal, vegetables, fruits, Bengaluru',
       og_image: 'banners/fresh.svg',
     },
     popup: { image: 'site/popup.svg', duration: 5, link: '/products?c=staples', once: true },
     pageScripts: { head: '', body: '' },
-    webAddress: { line1: '12, MG Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560001', phone: '080-40000000', email: 'hello@demo.shop', gstin: '29ABCDE1234F1Z5' },
+    webAddress: {
+      line1: '12, MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560001',
+      phone: '080-40000000',
+      email: 'hello@demo.shop',
+      gstin: '29ABCDE1234F1Z5',
+    },
     state: 'Karnataka',
   });
 
   // Navigation: Home, Categories (children from the category tree), a dropdown with nested submenus.
-  const nav = async (kind: 'nav' | 'footer', parentId: number | null, position: number, item: Partial<typeof navItems.$inferInsert> & { name: string }) => {
-    const [row] = await tx.insert(navItems).values({ websiteId, kind, parentId, position, ...item }).returning({ id: navItems.id });
+  const nav = async (
+    kind: 'nav' | 'footer',
+    parentId: number | null,
+    position: number,
+    item: Partial<typeof navItems.$inferInsert> & { name: string },
+  ) => {
+    const [row] = await tx
+      .insert(navItems)
+      .values({ websiteId, kind, parentId, position, ...item })
+      .returning({ id: navItems.id });
     return row!.id;
   };
   await nav('nav', null, 0, { name: 'Home', link: '/', value: '/' });
   await nav('nav', null, 1, { name: 'Categories', link: '/categories', value: '/categories', icon: 'layout-grid', showIcon: 1 });
-  await nav('nav', null, 2, { name: 'Offers', link: '/products?s=discount', value: '/products?s=discount', icon: 'badge-percent', showIcon: 1 });
-  const fresh = await nav('nav', null, 3, { name: 'Fresh', link: '/products?c=fruits-and-vegetables', value: '/products?c=fruits-and-vegetables' });
+  await nav('nav', null, 2, {
+    name: 'Offers',
+    link: '/products?s=discount',
+    value: '/products?s=discount',
+    icon: 'badge-percent',
+    showIcon: 1,
+  });
+  const fresh = await nav('nav', null, 3, {
+    name: 'Fresh',
+    link: '/products?c=fruits-and-vegetables',
+    value: '/products?c=fruits-and-vegetables',
+  });
   await nav('nav', fresh, 0, { name: 'Vegetables', link: '/products?c=fresh-vegetables', value: '/products?c=fresh-vegetables' });
   const fruits = await nav('nav', fresh, 1, { name: 'Fruits', link: '/products?c=fresh-fruits', value: '/products?c=fresh-fruits' });
   await nav('nav', fruits, 0, { name: 'Mangoes', link: '/products?q=mango', value: '/products?q=mango' });
@@ -313,29 +390,100 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
   await nav('nav', null, 5, { name: 'About Us', link: '/about-us', value: '/about-us' });
 
   const groups: [string, [string, string, string][]][] = [
-    ['Shop', [['All products', '/products', 'shopping-basket'], ['Offers', '/products?s=discount', 'badge-percent'], ['Categories', '/categories', 'layout-grid']]],
-    ['Company', [['About us', '/about-us', 'info'], ['Our suppliers', '/suppliers', 'package'], ['Delivery areas', '/about-us#delivery', 'truck'], ['Contact', '/about-us#contact', 'phone']]],
-    ['Account', [['My orders', '/account/orders', 'package'], ['Addresses', '/account/addresses', 'map-pin'], ['Wishlist', '/account/wishlist', 'heart']]],
+    [
+      'Shop',
+      [
+        ['All products', '/products', 'shopping-basket'],
+        ['Offers', '/products?s=discount', 'badge-percent'],
+        ['Categories', '/categories', 'layout-grid'],
+      ],
+    ],
+    [
+      'Company',
+      [
+        ['About us', '/about-us', 'info'],
+        ['Our suppliers', '/suppliers', 'package'],
+        ['Delivery areas', '/about-us#delivery', 'truck'],
+        ['Contact', '/about-us#contact', 'phone'],
+      ],
+    ],
+    [
+      'Account',
+      [
+        ['My orders', '/account/orders', 'package'],
+        ['Addresses', '/account/addresses', 'map-pin'],
+        ['Wishlist', '/account/wishlist', 'heart'],
+      ],
+    ],
   ];
   for (const [gi, [name, children]] of groups.entries()) {
     const id = await nav('footer', null, gi, { name });
-    for (const [ci, [cname, link, icon]] of children.entries()) await nav('footer', id, ci, { name: cname, link, value: link, icon, showIcon: 1 });
+    for (const [ci, [cname, link, icon]] of children.entries())
+      await nav('footer', id, ci, { name: cname, link, value: link, icon, showIcon: 1 });
   }
 
   // Pages: home built from blocks, and an about page.
-  const [home] = await tx.insert(pages).values({ websiteId, url: '/', title: 'Home', seoTitle: 'Demo Grocery — fresh groceries delivered', seoDescription: 'Fresh fruits, vegetables, staples and household essentials delivered to your door.', seoKeyword: 'grocery, online grocery' }).returning({ id: pages.id });
+  const [home] = await tx
+    .insert(pages)
+    .values({
+      websiteId,
+      url: '/',
+      title: 'Home',
+      seoTitle: 'Demo Grocery — fresh groceries delivered',
+      seoDescription: 'Fresh fruits, vegetables, staples and household essentials delivered to your door.',
+      seoKeyword: 'grocery, online grocery',
+    })
+    .returning({ id: pages.id });
   const blocks: [string, string, unknown, unknown?][] = [
-    ['Hero', 'hero-slider', { slides: banners.map((b) => ({ image: `banners/${b.key}.svg`, image_sm: `banners/${b.key}-sm.svg`, link: b.link })) }, JSON.stringify({ aspect: { sm: 'aspect-[4/3]', md: 'aspect-[8/3]', lg: 'aspect-[8/3]' }, bgcolor: '#f0fdfa', fullpage: false })],
+    [
+      'Hero',
+      'hero-slider',
+      { slides: banners.map((b) => ({ image: `banners/${b.key}.svg`, image_sm: `banners/${b.key}-sm.svg`, link: b.link })) },
+      JSON.stringify({ aspect: { sm: 'aspect-[4/3]', md: 'aspect-[8/3]', lg: 'aspect-[8/3]' }, bgcolor: '#f0fdfa', fullpage: false }),
+    ],
     ['Shop by category', 'category-carousel', { title: 'Shop by category' }],
     ['Best deals', 'product-carousel', { title: 'Best deals', sort: 'discount', limit: 12 }],
     ['Top brands', 'brand-carousel', { title: 'Top brands', limit: 20 }],
-    ['Our suppliers', 'supplier-tiles', { title: 'From our suppliers', items: suppliers.map((s) => ({ image: `suppliers/${s.key}.svg`, title: s.title, link: s.products, border: true })) }],
+    [
+      'Our suppliers',
+      'supplier-tiles',
+      {
+        title: 'From our suppliers',
+        items: suppliers.map((s) => ({ image: `suppliers/${s.key}.svg`, title: s.title, link: s.products, border: true })),
+      },
+    ],
     ['Fresh picks', 'product-carousel', { title: 'Fresh fruits & vegetables', category: 'fruits-and-vegetables', limit: 12 }],
     ['Staples', 'product-carousel', { title: 'Kitchen staples', category: 'staples', limit: 12 }],
-    ['Promise', 'rich-text', { html: '<h2>Why shop with Demo Grocery?</h2><ul><li><strong>Fresh every day</strong>: produce sourced each morning.</li><li><strong>Fair prices</strong>: MRP or less, always.</li><li><strong>On time</strong>: pick a delivery slot that suits you.</li></ul>' }],
+    [
+      'Promise',
+      'rich-text',
+      {
+        html: '<h2>Why shop with Demo Grocery?</h2><ul><li><strong>Fresh every day</strong>: produce sourced each morning.</li><li><strong>Fair prices</strong>: MRP or less, always.</li><li><strong>On time</strong>: pick a delivery slot that suits you.</li></ul>',
+      },
+    ],
   ];
-  await tx.insert(pageComponents).values(blocks.map(([name, type, data, settings], i) => ({ websiteId, pageId: home!.id, position: i, name, type, data, settings: settings ?? null })));
-  const [about] = await tx.insert(pages).values({ websiteId, url: '/about-us', title: 'About us', seoTitle: 'About Demo Grocery', seoDescription: 'Who we are and where we deliver.', seoKeyword: 'about, delivery areas' }).returning({ id: pages.id });
+  await tx.insert(pageComponents).values(
+    blocks.map(([name, type, data, settings], i) => ({
+      websiteId,
+      pageId: home!.id,
+      position: i,
+      name,
+      type,
+      data,
+      settings: settings ?? null,
+    })),
+  );
+  const [about] = await tx
+    .insert(pages)
+    .values({
+      websiteId,
+      url: '/about-us',
+      title: 'About us',
+      seoTitle: 'About Demo Grocery',
+      seoDescription: 'Who we are and where we deliver.',
+      seoKeyword: 'about, delivery areas',
+    })
+    .returning({ id: pages.id });
   await tx.insert(pageComponents).values({
     websiteId,
     pageId: about!.id,
@@ -358,8 +506,10 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
 
 async function seedPeople(tx: DbOrTx, websiteId: number) {
   for (const p of DEMO_PEOPLE) {
-    const [u] = await tx.insert(users).values({ name: p.name, email: p.email, phone: p.phone, superadmin: p.superadmin }).returning({ id: users.id });
+    const [u] = await tx
+      .insert(users)
+      .values({ name: p.name, email: p.email, phone: p.phone, superadmin: p.superadmin })
+      .returning({ id: users.id });
     await tx.insert(websiteMembers).values({ websiteId, userId: u!.id, hasAdminAccess: p.hasAdminAccess, isSalesAgent: p.isSalesAgent });
   }
 }
-

@@ -8,16 +8,23 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 function lighten(hex: string, amount: number): string {
   const n = parseInt(hex.slice(1), 16);
   const mix = (c: number) => Math.round(c + (255 - c) * amount);
-  const r = mix(n >> 16), g = mix((n >> 8) & 255), b = mix(n & 255);
+  const r = mix(n >> 16),
+    g = mix((n >> 8) & 255),
+    b = mix(n & 255);
   return `#${((r << 16) | (g << 8) | b).toString(16).padStart(6, '0')}`;
 }
 
 const SHAPES: Record<string, (c: string) => string> = {
-  sack: (c) => `<path d="M300 170 q100 -40 200 0 l40 300 q-140 50 -280 0 z" fill="${c}"/><path d="M300 170 q100 30 200 0" stroke="#fff" stroke-width="6" fill="none" opacity=".6"/>`,
-  bottle: (c) => `<rect x="370" y="130" width="60" height="50" rx="10" fill="${c}"/><rect x="320" y="175" width="160" height="300" rx="40" fill="${c}"/>`,
-  box: (c) => `<rect x="290" y="160" width="220" height="300" rx="16" fill="${c}"/><rect x="290" y="160" width="220" height="60" rx="16" fill="#fff" opacity=".25"/>`,
-  jar: (c) => `<rect x="320" y="150" width="160" height="40" rx="8" fill="${c}"/><rect x="300" y="185" width="200" height="280" rx="50" fill="${c}"/>`,
-  leaf: (c) => `<ellipse cx="400" cy="310" rx="150" ry="130" fill="${c}"/><path d="M400 190 v240" stroke="#fff" stroke-width="6" opacity=".5"/>`,
+  sack: (c) =>
+    `<path d="M300 170 q100 -40 200 0 l40 300 q-140 50 -280 0 z" fill="${c}"/><path d="M300 170 q100 30 200 0" stroke="#fff" stroke-width="6" fill="none" opacity=".6"/>`,
+  bottle: (c) =>
+    `<rect x="370" y="130" width="60" height="50" rx="10" fill="${c}"/><rect x="320" y="175" width="160" height="300" rx="40" fill="${c}"/>`,
+  box: (c) =>
+    `<rect x="290" y="160" width="220" height="300" rx="16" fill="${c}"/><rect x="290" y="160" width="220" height="60" rx="16" fill="#fff" opacity=".25"/>`,
+  jar: (c) =>
+    `<rect x="320" y="150" width="160" height="40" rx="8" fill="${c}"/><rect x="300" y="185" width="200" height="280" rx="50" fill="${c}"/>`,
+  leaf: (c) =>
+    `<ellipse cx="400" cy="310" rx="150" ry="130" fill="${c}"/><path d="M400 190 v240" stroke="#fff" stroke-width="6" opacity=".5"/>`,
   tube: (c) => `<path d="M330 150 h140 l-20 320 h-100 z" fill="${c}"/><rect x="360" y="460" width="80" height="30" rx="6" fill="${c}"/>`,
 };
 
@@ -34,7 +41,9 @@ export function productSvg(opts: { name: string; brand: string; colour: string; 
   }
   const label = lines
     .slice(0, 3)
-    .map((l, i) => `<text x="400" y="${300 + i * 30}" font-size="24" font-weight="700" text-anchor="middle" fill="#1f2937">${esc(l)}</text>`)
+    .map(
+      (l, i) => `<text x="400" y="${300 + i * 30}" font-size="24" font-weight="700" text-anchor="middle" fill="#1f2937">${esc(l)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" font-family="Inter, DejaVu Sans, Arial, sans-serif" width="800" height="600" viewBox="0 0 800 600">
 <rect width="800" height="600" fill="${bg}"/><circle cx="660" cy="110" r="70" fill="${lighten(opts.colour, 0.6)}"/>

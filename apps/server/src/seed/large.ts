@@ -26,7 +26,9 @@ export async function seedLargeCatalogue(db: Db, websiteId: number, count: numbe
       from products p cross join (values ('500 g', 4900, 0), ('1 kg', 9500, 1)) v(name, price, pos)
       where p.website_id = ${websiteId} and p.slug like 'bulk-%'
     `);
-    await tx.execute(sql`update packs set discount = 2000 where website_id = ${websiteId} and discount_type = 'flat' and sku like 'BULK-%'`);
+    await tx.execute(
+      sql`update packs set discount = 2000 where website_id = ${websiteId} and discount_type = 'flat' and sku like 'BULK-%'`,
+    );
     await openStockFrom(
       tx,
       sql`select k.website_id, k.id, w.id, (k.id % 40)

@@ -29,7 +29,14 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 export function testConfig(overrides: Record<string, string> = {}) {
-  return parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED: 'never', WEB_DIST: '/nonexistent', STAFF_DIST: '/nonexistent', ...overrides });
+  return parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED: 'never',
+    WEB_DIST: '/nonexistent',
+    STAFF_DIST: '/nonexistent',
+    ...overrides,
+  });
 }
 
 export async function createTestApp(opts: { env?: Record<string, string>; seed?: (db: Database['db']) => Promise<unknown> } = {}) {

@@ -18,7 +18,16 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const SHOPPERS = 24;
 const SCARCE = 10; // units of the scarce pack: fewer than the shoppers who want it
 const SESSION_SECRET = 'chaos-test-secret-0123456789abcdef';
-const home = { name: 'Asha', phone: '9000000011', pincode: '560001', line1: 'Flat 4B, Lake View', line2: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', type: 'home' };
+const home = {
+  name: 'Asha',
+  phone: '9000000011',
+  pincode: '560001',
+  line1: 'Flat 4B, Lake View',
+  line2: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  type: 'home',
+};
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -43,13 +52,29 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !url)('chaos: two processe
 
   async function start(): Promise<Server> {
     const port = await freePort();
-    const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED: 'never', SESSION_SECRET, WEB_DIST: '/nonexistent' };
+    const env = {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: dbUrl.toString(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SEED: 'never',
+      SESSION_SECRET,
+      WEB_DIST: '/nonexistent',
+    };
     const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'ignore' });
     const s: Server = { base: `http://127.0.0.1:${port}`, proc, alive: true };
     proc.on('exit', () => (s.alive = false));
     for (let i = 0; ; i++) {
       if (!s.alive) throw new Error('server exited during start');
-      if (await fetch(`${s.base}/s/api/health`).then((r) => r.ok, () => false)) return s;
+      if (
+        await fetch(`${s.base}/s/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return s;
       if (i > 600) throw new Error('server did not become healthy');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -59,7 +84,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !url)('chaos: two processe
   let scarce = { packId: 0, warehouseId: 0 };
   let plenty = { packId: 0, warehouseId: 0 };
   let startStock = new Map<string, number>();
-  const q = async <T,>(text: string, values: unknown[] = []) => {
+  const q = async <T>(text: string, values: unknown[] = []) => {
     const c = new pg.Client({ connectionString: dbUrl.toString() });
     await c.connect();
     try {
@@ -85,7 +110,11 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !url)('chaos: two processe
     scarce = { packId: rows[0]!.pack_id, warehouseId: rows[0]!.warehouse_id };
     plenty = { packId: rows[1]!.pack_id, warehouseId: rows[1]!.warehouse_id };
     await q('update stock set available = $1 where pack_id = $2 and warehouse_id = $3', [SCARCE, scarce.packId, scarce.warehouseId]);
-    startStock = new Map((await q<{ pack_id: number; warehouse_id: number; available: number }>('select pack_id, warehouse_id, available from stock')).map((r) => [`${r.pack_id}:${r.warehouse_id}`, r.available]));
+    startStock = new Map(
+      (await q<{ pack_id: number; warehouse_id: number; available: number }>('select pack_id, warehouse_id, available from stock')).map(
+        (r) => [`${r.pack_id}:${r.warehouse_id}`, r.available],
+      ),
+    );
     servers.push(...(await Promise.all([start(), start()])));
   });
 
@@ -109,17 +138,26 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !url)('chaos: two processe
     // Half the orders have started: kill one process and drop every database connection.
     const unleash = async () => {
       b.proc.kill('SIGKILL');
-      const { rows } = await admin.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+      const { rows } = await admin.query(
+        'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
       terminated = rows[0].n;
     };
 
     // Shoppers are made first, so the database is only touched through the servers during the chaos.
     const tokens: string[] = [];
     for (let i = 0; i < SHOPPERS; i++) {
-      const [user] = await q<{ id: number }>('insert into users (name, email) values ($1, $2) returning id', [`Chaos ${i}`, `chaos${i}@example.com`]);
+      const [user] = await q<{ id: number }>('insert into users (name, email) values ($1, $2) returning id', [
+        `Chaos ${i}`,
+        `chaos${i}@example.com`,
+      ]);
       await q('insert into website_members (website_id, user_id) values ($1, $2)', [websiteId, user!.id]);
       const token = randomBytes(24).toString('base64url');
-      await q(`insert into sessions (id, website_id, user_id, pincode, expires_at) values ($1, $2, $3, '560001', now() + interval '1 day')`, [hashToken(token), websiteId, user!.id]);
+      await q(
+        `insert into sessions (id, website_id, user_id, pincode, expires_at) values ($1, $2, $3, '560001', now() + interval '1 day')`,
+        [hashToken(token), websiteId, user!.id],
+      );
       tokens.push(token);
     }
 
@@ -134,7 +172,11 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !url)('chaos: two processe
           try {
             const res = await fetch(server.base + path, {
               method,
-              headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...(cookies.has('XSRF-TOKEN') ? { 'x-xsrf-token': cookies.get('XSRF-TOKEN')! } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+              headers: {
+                cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+                ...(cookies.has('XSRF-TOKEN') ? { 'x-xsrf-token': cookies.get('XSRF-TOKEN')! } : {}),
+                ...(body ? { 'content-type': 'application/json' } : {}),
+              },
               body: body ? JSON.stringify(body) : undefined,
             });
             for (const c of res.headers.getSetCookie()) {
@@ -159,7 +201,12 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !url)('chaos: two processe
       const address = await call('POST', '/s/api/addresses', home);
       expect(address.status).toBe(200);
       const cart = await call('GET', `/s/api/cart?address_id=${address.json.id}`);
-      const body = { address_id: address.json.id, payment_method: i % 3 === 0 ? 'razorpay' : 'cod', expected_total: cart.json.amount, idempotency_key: `chaos-checkout-${i}` };
+      const body = {
+        address_id: address.json.id,
+        payment_method: i % 3 === 0 ? 'razorpay' : 'cod',
+        expected_total: cart.json.amount,
+        idempotency_key: `chaos-checkout-${i}`,
+      };
       // Every cart is ready before the first order: the kill lands among the checkouts only.
       if (++carts === SHOPPERS) go();
       await ready;
@@ -172,7 +219,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !url)('chaos: two processe
 
     const results = await Promise.all(Array.from({ length: SHOPPERS }, (_, i) => shopper(i)));
     await chaos;
-    console.log(`chaos figures: ${SHOPPERS} checkouts, ${figures.placed} placed, refused ${JSON.stringify(figures.refused)}, ${figures.errors} failed calls retried on the survivor (${figures.retries} retries), ${terminated} connections terminated`);
+    console.log(
+      `chaos figures: ${SHOPPERS} checkouts, ${figures.placed} placed, refused ${JSON.stringify(figures.refused)}, ${figures.errors} failed calls retried on the survivor (${figures.retries} retries), ${terminated} connections terminated`,
+    );
 
     expect(b.alive).toBe(false);
     expect((await fetch(`${a.base}/s/api/health`)).status).toBe(200);
@@ -192,7 +241,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !url)('chaos: two processe
       `select s.pack_id, s.warehouse_id, s.available, coalesce((select sum(l.quantity) from order_lines l join orders o on o.id = l.order_id
          where l.pack_id = s.pack_id and l.warehouse_id = s.warehouse_id and o.status not in ('cancelled', 'payment_failed')), 0)::int as sold from stock s`,
     );
-    for (const r of after) expect(r.available + r.sold, `stock ${r.pack_id}:${r.warehouse_id}`).toBe(startStock.get(`${r.pack_id}:${r.warehouse_id}`));
+    for (const r of after)
+      expect(r.available + r.sold, `stock ${r.pack_id}:${r.warehouse_id}`).toBe(startStock.get(`${r.pack_id}:${r.warehouse_id}`));
     const scarceRow = after.find((r) => r.pack_id === scarce.packId && r.warehouse_id === scarce.warehouseId)!;
     expect(scarceRow.sold).toBe(figures.placed);
   });

@@ -27,7 +27,9 @@ export class TestClient {
   async request(opts: InjectOptions & { method: string; url: string }): Promise<LightMyRequestResponse> {
     const method = opts.method.toUpperCase();
     if (method !== 'GET' && method !== 'HEAD' && !this.cookies.has('XSRF-TOKEN')) {
-      this.remember(await this.app.inject({ method: 'GET', url: '/s/api/cookie', headers: { ...this.headers, cookie: this.cookieHeader() } }));
+      this.remember(
+        await this.app.inject({ method: 'GET', url: '/s/api/cookie', headers: { ...this.headers, cookie: this.cookieHeader() } }),
+      );
     }
     const headers: Record<string, string> = { ...this.headers, ...(opts.headers as Record<string, string>), cookie: this.cookieHeader() };
     if (method !== 'GET' && this.cookies.has('XSRF-TOKEN')) headers['x-xsrf-token'] ??= this.cookies.get('XSRF-TOKEN')!;

@@ -1,4 +1,21 @@
-import { BadgePercent, ChartColumn, FolderTree, Image, LayoutDashboard, type LucideIcon, Package, Receipt, Store, Tags, Truck, UserCog, Users, Wallet, Warehouse, ArrowUpDown } from 'lucide-react';
+import {
+  BadgePercent,
+  ChartColumn,
+  FolderTree,
+  Image,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  Receipt,
+  Store,
+  Tags,
+  Truck,
+  UserCog,
+  Users,
+  Wallet,
+  Warehouse,
+  ArrowUpDown,
+} from 'lucide-react';
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { LoadingView } from '../components/ui/loading';
@@ -44,7 +61,10 @@ export function AdminLayout() {
   const { website, user } = useBoot();
   return (
     <div className="flex min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <aside className="sticky top-0 flex h-screen w-48 shrink-0 flex-col border-r bg-white lg:w-60">
@@ -65,13 +85,18 @@ export function AdminLayout() {
                       <NavLink
                         to={e.to}
                         end={e.to === paths.dashboard()}
-                        className={({ isActive }) => `flex items-center gap-2 rounded-md px-2 py-1.5 text-sm ${isActive ? 'bg-teal-50 font-medium text-brand' : 'text-gray-700 hover:bg-gray-100'}`}
+                        className={({ isActive }) =>
+                          `flex items-center gap-2 rounded-md px-2 py-1.5 text-sm ${isActive ? 'bg-teal-50 font-medium text-brand' : 'text-gray-700 hover:bg-gray-100'}`
+                        }
                       >
                         <e.icon className="size-4 shrink-0" aria-hidden />
                         {e.label}
                       </NavLink>
                     ) : (
-                      <span aria-disabled="true" className="flex cursor-not-allowed items-center gap-2 rounded-md px-2 py-1.5 text-sm text-gray-400">
+                      <span
+                        aria-disabled="true"
+                        className="flex cursor-not-allowed items-center gap-2 rounded-md px-2 py-1.5 text-sm text-gray-400"
+                      >
                         <e.icon className="size-4 shrink-0" aria-hidden />
                         {e.label}
                         <span className="ml-auto rounded bg-gray-100 px-1.5 text-[10px] font-medium uppercase text-gray-500">Soon</span>

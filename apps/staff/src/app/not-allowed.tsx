@@ -16,7 +16,10 @@ export function NotAllowed() {
         </p>
         <p className="mt-2 text-sm text-gray-500">Ask the shop owner for admin access, or sign in with another account.</p>
         <div className="mt-6 flex justify-center gap-3">
-          <a href={paths.storefront()} className="rounded-md border border-transparent bg-brand px-4 py-2 font-medium text-white hover:opacity-90">
+          <a
+            href={paths.storefront()}
+            className="rounded-md border border-transparent bg-brand px-4 py-2 font-medium text-white hover:opacity-90"
+          >
             Back to the shop
           </a>
           <a href={paths.signOut()} className="rounded-md border px-4 py-2 font-medium hover:bg-gray-50">

@@ -34,7 +34,16 @@ export function useListState(defaults: ListDefaults): ListState {
         (prev) => {
           const next = new URLSearchParams(prev);
           for (const [k, v] of Object.entries(patch)) {
-            const fallback = k === 'sort' ? defaults.sort : k === 'dir' ? defaults.dir : k === 'perPage' ? String(defaults.perPage) : k === 'page' ? '1' : '';
+            const fallback =
+              k === 'sort'
+                ? defaults.sort
+                : k === 'dir'
+                  ? defaults.dir
+                  : k === 'perPage'
+                    ? String(defaults.perPage)
+                    : k === 'page'
+                      ? '1'
+                      : '';
             if (v === undefined || v === '' || String(v) === fallback) next.delete(k);
             else next.set(k, String(v));
           }

@@ -24,10 +24,26 @@ export const routes: RouteObject[] = [
       { path: '/auth/register', handle: meta({ full: true }), lazy: async () => ({ Component: (await import('./routes/auth')).Register }) },
       { path: '/auth/logout', handle: meta({ full: true }), lazy: async () => ({ Component: (await import('./routes/auth')).Logout }) },
       { path: '/checkout', handle: meta({ full: true, auth: true }), lazy: () => import('./routes/checkout') },
-      { path: '/checkout/razorpay/:id', handle: meta({ full: true, auth: true }), lazy: async () => ({ Component: (await import('./routes/checkout')).Razorpay }) },
-      { path: '/checkout/cashfree/:id', handle: meta({ full: true, auth: true }), lazy: async () => ({ Component: (await import('./routes/checkout')).Cashfree }) },
-      { path: '/checkout/confirm/:id', handle: meta({ full: true, auth: true }), lazy: async () => ({ Component: (await import('./routes/checkout')).Confirm }) },
-      { path: '/order/success/:ordernumber', handle: meta({ auth: true }), lazy: async () => ({ Component: (await import('./routes/checkout')).Success }) },
+      {
+        path: '/checkout/razorpay/:id',
+        handle: meta({ full: true, auth: true }),
+        lazy: async () => ({ Component: (await import('./routes/checkout')).Razorpay }),
+      },
+      {
+        path: '/checkout/cashfree/:id',
+        handle: meta({ full: true, auth: true }),
+        lazy: async () => ({ Component: (await import('./routes/checkout')).Cashfree }),
+      },
+      {
+        path: '/checkout/confirm/:id',
+        handle: meta({ full: true, auth: true }),
+        lazy: async () => ({ Component: (await import('./routes/checkout')).Confirm }),
+      },
+      {
+        path: '/order/success/:ordernumber',
+        handle: meta({ auth: true }),
+        lazy: async () => ({ Component: (await import('./routes/checkout')).Success }),
+      },
       {
         path: '/account',
         handle: meta({ auth: true }),

@@ -39,7 +39,16 @@ function useInternalLinks() {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const a = (e.target as Element | null)?.closest?.('a');
       const href = a?.getAttribute('href');
-      if (!a || !href || !href.startsWith('/') || href.startsWith('//') || a.hasAttribute('data-link') || a.target === '_blank' || a.hasAttribute('download')) return;
+      if (
+        !a ||
+        !href ||
+        !href.startsWith('/') ||
+        href.startsWith('//') ||
+        a.hasAttribute('data-link') ||
+        a.target === '_blank' ||
+        a.hasAttribute('download')
+      )
+        return;
       e.preventDefault();
       navigate(href);
     };
@@ -132,7 +141,12 @@ function ShellBody() {
         </Later>
       )}
       <PromoPopup popup={init.popup} />
-      <MobileMenu init={init} open={ui.menuOpen} onClose={() => ui.set({ menuOpen: false })} onCategories={() => ui.set({ categoryFilterOpen: true })} />
+      <MobileMenu
+        init={init}
+        open={ui.menuOpen}
+        onClose={() => ui.set({ menuOpen: false })}
+        onCategories={() => ui.set({ categoryFilterOpen: true })}
+      />
       {ui.categoryFilterOpen && (
         <Suspense fallback={null}>
           <CategoryFilterModal categories={init.categories} onClose={() => ui.set({ categoryFilterOpen: false })} />

@@ -17,7 +17,13 @@ export interface UiState {
 const Ctx = createContext<UiState | null>(null);
 
 export function UiStateProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState({ cartOpen: false, pincodeOpen: false, categoryFilterOpen: false, menuOpen: false, wishlistPicker: null as number | null });
+  const [state, setState] = useState({
+    cartOpen: false,
+    pincodeOpen: false,
+    categoryFilterOpen: false,
+    menuOpen: false,
+    wishlistPicker: null as number | null,
+  });
   const value = useMemo<UiState>(() => ({ ...state, set: (patch) => setState((s) => ({ ...s, ...patch })) }), [state]);
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }

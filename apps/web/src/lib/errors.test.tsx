@@ -15,9 +15,13 @@ import { api, ApiError } from './api';
 import { DEFAULT_ERROR, FALLBACK_ERROR, handleError, readError } from './errors';
 import { loadStoreData, WEBSITE_NOT_FOUND_NOTE } from './init';
 
-const answer = (status: number, body: string, type = 'application/json') => new Response(body, { status, headers: { 'content-type': type } });
+const answer = (status: number, body: string, type = 'application/json') =>
+  new Response(body, { status, headers: { 'content-type': type } });
 const failWith = async (res: Response | Error): Promise<unknown> => {
-  vi.stubGlobal('fetch', vi.fn(async () => (res instanceof Error ? Promise.reject(res) : res.clone())));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => (res instanceof Error ? Promise.reject(res) : res.clone())),
+  );
   return api('/api/anything').then(
     () => expect.unreachable('the call should fail'),
     (e: unknown) => e,
@@ -48,8 +52,12 @@ describe('readError (spec §8 message sources, in order)', () => {
 
   it('reads the response data when a string, then its msg, message or error field', async () => {
     expect(readError(await failWith(answer(400, 'Not serviceable', 'text/plain')))).toBe('Not serviceable');
-    expect(readError(await failWith(answer(400, JSON.stringify({ msg: 'from msg', message: 'from message', error: 'from error' }))))).toBe('from msg');
-    expect(readError(await failWith(answer(409, JSON.stringify({ message: 'Cow Ghee - 500 ml is out of stock', code: 'OUT_OF_STOCK' }))))).toBe('Cow Ghee - 500 ml is out of stock');
+    expect(readError(await failWith(answer(400, JSON.stringify({ msg: 'from msg', message: 'from message', error: 'from error' }))))).toBe(
+      'from msg',
+    );
+    expect(
+      readError(await failWith(answer(409, JSON.stringify({ message: 'Cow Ghee - 500 ml is out of stock', code: 'OUT_OF_STOCK' })))),
+    ).toBe('Cow Ghee - 500 ml is out of stock');
     expect(readError(await failWith(answer(500, JSON.stringify({ error: 'from error' }))))).toBe('from error');
     expect(readError({ response: { data: { message: 'an axios-shaped error' } } })).toBe('an axios-shaped error');
   });
@@ -88,7 +96,9 @@ describe('handleError (spec §8 handlers)', () => {
     await waitFor(() => toastTexts().some((t) => t.includes(DEFAULT_ERROR)));
     expect(DEFAULT_ERROR).toBe("There's been an error, please try again.");
     expect(console.error).toHaveBeenCalledWith(failure);
-    await act(() => handleError(new ApiError(409, { message: 'That delivery slot has just filled up. Please choose another.', code: 'SLOT_FULL' })));
+    await act(() =>
+      handleError(new ApiError(409, { message: 'That delivery slot has just filled up. Please choose another.', code: 'SLOT_FULL' })),
+    );
     await waitFor(() => toastTexts().some((t) => t.includes('That delivery slot has just filled up')));
   });
 });
@@ -115,14 +125,20 @@ describe('Create Another Wish List (spec §8: wishlist failures are error notifi
 
   it('a refused name shows an error toast and the message at the field', async () => {
     const message = errorMessage('WISHLIST_NAME_TAKEN', { name: 'Party' });
-    vi.stubGlobal('fetch', vi.fn(async () => answer(409, JSON.stringify({ message, code: 'WISHLIST_NAME_TAKEN', errors: { name: [message] } }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(409, JSON.stringify({ message, code: 'WISHLIST_NAME_TAKEN', errors: { name: [message] } }))),
+    );
     await submitName('Party');
     await waitFor(() => toastTexts().some((t) => t.includes(message)));
     expect(document.querySelector('#new-wishlist-error')?.textContent).toContain(message);
   });
 
   it('a network failure shows the default error toast', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await submitName('Party');
     await waitFor(() => toastTexts().some((t) => t.includes(DEFAULT_ERROR)));
     expect(toastTexts().join(' ')).not.toContain('Failed to fetch');
@@ -131,14 +147,20 @@ describe('Create Another Wish List (spec §8: wishlist failures are error notifi
 
 describe('store data load (spec §8)', () => {
   it('logs a failure, reports it, and notes when the website data is not found', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => answer(404, JSON.stringify({ message: errorMessage('WEBSITE_NOT_FOUND'), code: 'WEBSITE_NOT_FOUND' }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(404, JSON.stringify({ message: errorMessage('WEBSITE_NOT_FOUND'), code: 'WEBSITE_NOT_FOUND' }))),
+    );
     expect(await loadStoreData(new QueryClient({ defaultOptions: { queries: { retry: false } } }))).toBe(false);
     expect(console.error).toHaveBeenCalled();
     expect(console.warn).toHaveBeenCalledWith(WEBSITE_NOT_FOUND_NOTE);
   });
 
   it('logs any other failure without the note', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await loadStoreData(new QueryClient({ defaultOptions: { queries: { retry: false } } }))).toBe(false);
     expect(console.error).toHaveBeenCalled();
     expect(console.warn).not.toHaveBeenCalled();

@@ -1,4 +1,13 @@
-import { ALSO_CODE_MESSAGE, accountSchema, detailsBodySchema, detailsResponseSchema, detailsVerifyBodySchema, detailsVerifyResponseSchema, type Account, type Identifier } from '@grocer/shared/account';
+import {
+  ALSO_CODE_MESSAGE,
+  accountSchema,
+  detailsBodySchema,
+  detailsResponseSchema,
+  detailsVerifyBodySchema,
+  detailsVerifyResponseSchema,
+  type Account,
+  type Identifier,
+} from '@grocer/shared/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { currentUser, forgetCurrentUser, requireUser } from '../../http/auth';
@@ -41,25 +50,43 @@ export const accountRoutes: FastifyPluginAsyncZod<SignInDeps & { ordersSummary?:
     let pending = null;
     if (changed.length) {
       await clientLimit(db, 'send', req.ip);
-      pending = await sendCode(deps, req.website, req.ip, { purpose: 'change', to: changed as [Identifier] | [Identifier, Identifier], userId: user.id, payload: { email, phone } });
+      pending = await sendCode(deps, req.website, req.ip, {
+        purpose: 'change',
+        to: changed as [Identifier] | [Identifier, Identifier],
+        userId: user.id,
+        payload: { email, phone },
+      });
     }
     forgetCurrentUser(req);
     return { user: (await currentUser(db, req))!, pending };
   });
 
-  app.post('/account/details/verify', { schema: { body: detailsVerifyBodySchema, response: { 200: detailsVerifyResponseSchema } } }, async (req) => {
-    const user = await requireUser(db, req);
-    await clientLimit(db, 'verify', req.ip);
-    // the pending change's codes, one per new identifier (email first), each proving its own
-    const [first, second] = await liveCodes(db, { websiteId: req.website.id, purposes: ['change'], userId: user.id });
-    const { code, also_code } = req.body;
-    if (second && !also_code) throw Errors.invalid({ also_code: [ALSO_CODE_MESSAGE] });
-    const [row] = await confirmCodes(db, config.sessionSecret, second ? [{ row: first, code, field: 'code' }, { row: second, code: also_code!, field: 'also_code' }] : [{ row: first, code }]);
-    const { email, phone } = row!.payload;
-    if (await identifierTaken(db, user.id, { email: email!, phone: phone! })) throw accountErrors.taken();
-    // another account may take the email or mobile between the check above and this update: 409 too
-    await changeContact(db, user.id, { email: email!, phone: phone! });
-    forgetCurrentUser(req);
-    return { user: (await currentUser(db, req))! };
-  });
+  app.post(
+    '/account/details/verify',
+    { schema: { body: detailsVerifyBodySchema, response: { 200: detailsVerifyResponseSchema } } },
+    async (req) => {
+      const user = await requireUser(db, req);
+      await clientLimit(db, 'verify', req.ip);
+      // the pending change's codes, one per new identifier (email first), each proving its own
+      const [first, second] = await liveCodes(db, { websiteId: req.website.id, purposes: ['change'], userId: user.id });
+      const { code, also_code } = req.body;
+      if (second && !also_code) throw Errors.invalid({ also_code: [ALSO_CODE_MESSAGE] });
+      const [row] = await confirmCodes(
+        db,
+        config.sessionSecret,
+        second
+          ? [
+              { row: first, code, field: 'code' },
+              { row: second, code: also_code!, field: 'also_code' },
+            ]
+          : [{ row: first, code }],
+      );
+      const { email, phone } = row!.payload;
+      if (await identifierTaken(db, user.id, { email: email!, phone: phone! })) throw accountErrors.taken();
+      // another account may take the email or mobile between the check above and this update: 409 too
+      await changeContact(db, user.id, { email: email!, phone: phone! });
+      forgetCurrentUser(req);
+      return { user: (await currentUser(db, req))! };
+    },
+  );
 };

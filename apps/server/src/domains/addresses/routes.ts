@@ -14,12 +14,20 @@ const idParams = z.object({ id: coercedIdSchema });
 export const addressRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const owner = async (req: FastifyRequest): Promise<Owner> => ({ websiteId: req.website.id, userId: (await requireUser(db, req)).id });
 
-  app.get('/addresses', { schema: { response: { 200: addressListSchema } } }, async (req) => ({ data: await listAddresses(db, await owner(req)) }));
-  app.post('/addresses', { schema: { body: addressInputSchema, response: { 200: addressSchema } } }, async (req) => createAddress(db, await owner(req), req.body));
-  app.put('/addresses/:id', { schema: { params: idParams, body: addressInputSchema, response: { 200: addressSchema } } }, async (req) => updateAddress(db, await owner(req), req.params.id, req.body));
+  app.get('/addresses', { schema: { response: { 200: addressListSchema } } }, async (req) => ({
+    data: await listAddresses(db, await owner(req)),
+  }));
+  app.post('/addresses', { schema: { body: addressInputSchema, response: { 200: addressSchema } } }, async (req) =>
+    createAddress(db, await owner(req), req.body),
+  );
+  app.put('/addresses/:id', { schema: { params: idParams, body: addressInputSchema, response: { 200: addressSchema } } }, async (req) =>
+    updateAddress(db, await owner(req), req.params.id, req.body),
+  );
   app.delete('/addresses/:id', { schema: { params: idParams, response: { 200: okSchema } } }, async (req) => {
     await deleteAddress(db, await owner(req), req.params.id);
     return { ok: true as const };
   });
-  app.post('/addresses/:id/default', { schema: { params: idParams, response: { 200: addressSchema } } }, async (req) => setDefaultAddress(db, await owner(req), req.params.id));
+  app.post('/addresses/:id/default', { schema: { params: idParams, response: { 200: addressSchema } } }, async (req) =>
+    setDefaultAddress(db, await owner(req), req.params.id),
+  );
 };

@@ -33,13 +33,18 @@ async function present(db: DbOrTx, row: AddressRow): Promise<Address> {
     type: row.type,
     is_default: row.isDefault,
     serviceable: !!zone,
-    delivery_message: zone ? `Delivers here from ${zone.name}${zone.codAllowed ? '' : ' (no cash on delivery)'}` : notDeliveredTo(row.pincode),
+    delivery_message: zone
+      ? `Delivers here from ${zone.name}${zone.codAllowed ? '' : ' (no cash on delivery)'}`
+      : notDeliveredTo(row.pincode),
   };
 }
 
 /** One of the shopper's addresses as stored (checkout copies it onto the order); null when not theirs. */
 export async function findAddress(db: DbOrTx, o: Owner, id: number): Promise<AddressRow | null> {
-  const [row] = await db.select().from(addresses).where(and(mine(o), eq(addresses.id, id)));
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(mine(o), eq(addresses.id, id)));
   return row ?? null;
 }
 
@@ -54,26 +59,49 @@ export async function listAddresses(db: Db, o: Owner): Promise<Address[]> {
 }
 
 async function owned(db: DbOrTx, o: Owner, id: number): Promise<AddressRow> {
-  const [row] = await db.select().from(addresses).where(and(mine(o), eq(addresses.id, id))).for('update');
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(mine(o), eq(addresses.id, id)))
+    .for('update');
   if (!row) throw addressNotFound();
   return row;
 }
 
-const columns = (v: AddressValues) => ({ name: v.name, phone: v.phone, pincode: v.pincode, line1: v.line1, line2: v.line2, landmark: v.landmark, city: v.city, state: v.state, type: v.type });
+const columns = (v: AddressValues) => ({
+  name: v.name,
+  phone: v.phone,
+  pincode: v.pincode,
+  line1: v.line1,
+  line2: v.line2,
+  landmark: v.landmark,
+  city: v.city,
+  state: v.state,
+  type: v.type,
+});
 
 /** Makes `id` the only default of its owner (inside the caller's transaction). */
 async function makeDefault(tx: DbOrTx, o: Owner, id: number) {
-  await tx.update(addresses).set({ isDefault: false }).where(and(mine(o), ne(addresses.id, id), eq(addresses.isDefault, true)));
-  await tx.update(addresses).set({ isDefault: true, updatedAt: new Date() }).where(and(mine(o), eq(addresses.id, id)));
+  await tx
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(mine(o), ne(addresses.id, id), eq(addresses.isDefault, true)));
+  await tx
+    .update(addresses)
+    .set({ isDefault: true, updatedAt: new Date() })
+    .where(and(mine(o), eq(addresses.id, id)));
 }
 
 /** A new address; the shopper's first one is their default. */
 export async function createAddress(db: Db, o: Owner, v: AddressValues): Promise<Address> {
   const row = await db.transaction(async (tx) => {
     const existing = await tx.select({ id: addresses.id }).from(addresses).where(mine(o)).limit(1).for('update');
-    const [created] = await tx.insert(addresses).values({ ...o, ...columns(v) }).returning();
+    const [created] = await tx
+      .insert(addresses)
+      .values({ ...o, ...columns(v) })
+      .returning();
     if (v.is_default || existing.length === 0) await makeDefault(tx, o, created!.id);
-    return (await owned(tx, o, created!.id));
+    return await owned(tx, o, created!.id);
   });
   return present(db, row);
 }
@@ -81,7 +109,10 @@ export async function createAddress(db: Db, o: Owner, v: AddressValues): Promise
 export async function updateAddress(db: Db, o: Owner, id: number, v: AddressValues): Promise<Address> {
   const row = await db.transaction(async (tx) => {
     await owned(tx, o, id);
-    await tx.update(addresses).set({ ...columns(v), updatedAt: new Date() }).where(and(mine(o), eq(addresses.id, id)));
+    await tx
+      .update(addresses)
+      .set({ ...columns(v), updatedAt: new Date() })
+      .where(and(mine(o), eq(addresses.id, id)));
     if (v.is_default) await makeDefault(tx, o, id);
     return owned(tx, o, id);
   });

@@ -8,8 +8,12 @@ export const addresses = pgTable(
   'addresses',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     phone: text().notNull(),
     pincode: text().notNull(),
@@ -25,6 +29,8 @@ export const addresses = pgTable(
   },
   (t) => [
     index('addresses_owner_idx').on(t.websiteId, t.userId),
-    uniqueIndex('addresses_one_default_uq').on(t.websiteId, t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('addresses_one_default_uq')
+      .on(t.websiteId, t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );

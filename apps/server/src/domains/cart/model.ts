@@ -65,4 +65,3 @@ export const cartErrors = {
   notEnough: (available: number) => fail('NOT_ENOUGH_STOCK', { available }),
   couponRefused: (reason: string) => fail('COUPON_REFUSED', { reason }).withErrors({ code: [reason] }),
 };
-

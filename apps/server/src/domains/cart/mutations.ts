@@ -119,13 +119,20 @@ export async function removeCoupon(db: Db, ctx: CartContext) {
  * cart is one order, so a second checkout of the same cart waits, then finds it ordered).
  */
 export async function lockUserCart(tx: Tx, websiteId: number, userId: number): Promise<void> {
-  await tx.select({ id: carts.id }).from(carts).where(and(eq(carts.websiteId, websiteId), eq(carts.userId, userId))).for('update');
+  await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.websiteId, websiteId), eq(carts.userId, userId)))
+    .for('update');
 }
 
 /** Empties a cart after its order was placed (checkout calls this in the order's transaction). */
 export async function clearCart(db: DbOrTx, websiteId: number, cartId: number) {
   await db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.websiteId, websiteId)));
-  await db.update(carts).set({ offercode: null, updatedAt: new Date() }).where(and(eq(carts.id, cartId), eq(carts.websiteId, websiteId)));
+  await db
+    .update(carts)
+    .set({ offercode: null, updatedAt: new Date() })
+    .where(and(eq(carts.id, cartId), eq(carts.websiteId, websiteId)));
 }
 
 /**
@@ -141,7 +148,11 @@ export async function mergeGuestCart(db: Db, input: { websiteId: number; userId:
       .where(and(eq(carts.websiteId, input.websiteId), eq(carts.sessionId, input.sessionId), isNull(carts.userId)))
       .limit(1);
     if (!guest) return;
-    const [mine] = await tx.select().from(carts).where(and(eq(carts.websiteId, input.websiteId), eq(carts.userId, input.userId))).limit(1);
+    const [mine] = await tx
+      .select()
+      .from(carts)
+      .where(and(eq(carts.websiteId, input.websiteId), eq(carts.userId, input.userId)))
+      .limit(1);
     if (!mine) {
       await tx.update(carts).set({ userId: input.userId, sessionId: null, updatedAt: new Date() }).where(eq(carts.id, guest.id));
       return;

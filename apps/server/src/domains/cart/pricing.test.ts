@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { priceCart } from './pricing';
 
-const lineArb = fc.record({ pricePaise: fc.integer({ min: 1, max: 500_000 }), quantity: fc.integer({ min: 1, max: 50 }), valid: fc.boolean() });
+const lineArb = fc.record({
+  pricePaise: fc.integer({ min: 1, max: 500_000 }),
+  quantity: fc.integer({ min: 1, max: 50 }),
+  valid: fc.boolean(),
+});
 const couponArb = fc.option(
   fc.record({
     rule: fc.record({
@@ -21,9 +25,15 @@ const couponArb = fc.option(
   }),
   { nil: null },
 );
-const deliveryArb = fc.option(fc.record({ chargePaise: fc.integer({ min: 0, max: 10_000 }), freeAbovePaise: fc.option(fc.integer({ min: 0, max: 200_000 }), { nil: null }) }), {
-  nil: null,
-});
+const deliveryArb = fc.option(
+  fc.record({
+    chargePaise: fc.integer({ min: 0, max: 10_000 }),
+    freeAbovePaise: fc.option(fc.integer({ min: 0, max: 200_000 }), { nil: null }),
+  }),
+  {
+    nil: null,
+  },
+);
 const now = new Date('2030-01-01T00:00:00Z');
 
 describe('priceCart over random carts', () => {

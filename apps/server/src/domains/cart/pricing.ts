@@ -38,5 +38,14 @@ export function priceCart({ lines, coupon, delivery, now }: PricingInput): Prici
   const deliveryCharge = delivery?.chargePaise ?? 0;
   const free = itemsTotal === 0 || (delivery?.freeAbovePaise != null && itemsTotal >= delivery.freeAbovePaise);
   const finalDelivery = free ? 0 : deliveryCharge;
-  return { quantity, lineAmounts, itemsTotal, coupon: couponResult, discount, deliveryCharge, finalDelivery, amount: itemsTotal - discount + finalDelivery };
+  return {
+    quantity,
+    lineAmounts,
+    itemsTotal,
+    coupon: couponResult,
+    discount,
+    deliveryCharge,
+    finalDelivery,
+    amount: itemsTotal - discount + finalDelivery,
+  };
 }

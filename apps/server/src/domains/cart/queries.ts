@@ -14,10 +14,13 @@ import { cartLines, carts } from './tables';
 
 const OUT_OF_STOCK = 'Out of stock';
 
-
 export async function findCart(db: DbOrTx, ctx: CartContext) {
   if (ctx.userId !== null) {
-    const [row] = await db.select().from(carts).where(and(eq(carts.websiteId, ctx.websiteId), eq(carts.userId, ctx.userId))).limit(1);
+    const [row] = await db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.websiteId, ctx.websiteId), eq(carts.userId, ctx.userId)))
+      .limit(1);
     return row ?? null;
   }
   if (!ctx.sessionId) return null;
@@ -28,7 +31,6 @@ export async function findCart(db: DbOrTx, ctx: CartContext) {
     .limit(1);
   return row ?? null;
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Pricing
@@ -54,8 +56,16 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
         .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.websiteId, ctx.websiteId)))
         .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
     : [];
-  const details = await packDetails(db, ctx.websiteId, cartRows.map((r) => r.packId));
-  const levels = await stockLevels(db, ctx.websiteId, cartRows.map((r) => ({ packId: r.packId, warehouseId: zoneWarehouse ?? r.lineWarehouseId })));
+  const details = await packDetails(
+    db,
+    ctx.websiteId,
+    cartRows.map((r) => r.packId),
+  );
+  const levels = await stockLevels(
+    db,
+    ctx.websiteId,
+    cartRows.map((r) => ({ packId: r.packId, warehouseId: zoneWarehouse ?? r.lineWarehouseId })),
+  );
   // a pack the website no longer sells drops out of the cart
   const rows = cartRows.flatMap((r) => {
     const d = details.get(r.packId);
@@ -67,7 +77,8 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
     const label = packLabel(r.productName, r.packName);
     let message: string | null = null;
     if (!delivery.serviceable) message = notDeliveredTo(ctx.pincode!);
-    else if (r.available === null) message = ctx.pincode ? `${label} is not delivered to ${ctx.pincode}` : `${label} is not available at your location`;
+    else if (r.available === null)
+      message = ctx.pincode ? `${label} is not delivered to ${ctx.pincode}` : `${label} is not available at your location`;
     else if (available <= 0) message = OUT_OF_STOCK;
     else if (available < r.quantity) message = `Only ${available} left in stock`;
     return {
@@ -104,7 +115,10 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
       couponInput = { rule: row, usage };
     } else {
       const reason = verdict.ok ? 'This coupon code is not valid' : verdict.reason;
-      await db.update(carts).set({ offercode: null }).where(and(eq(carts.id, cart.id), eq(carts.offercode, cart.offercode)));
+      await db
+        .update(carts)
+        .set({ offercode: null })
+        .where(and(eq(carts.id, cart.id), eq(carts.offercode, cart.offercode)));
       message = `Coupon ${cart.offercode} was removed: ${reason}`;
     }
   }

@@ -22,16 +22,26 @@ async function shopper() {
   return c;
 }
 const linesOf = async (c: TestClient) => {
-  const [cart] = await t.db.select().from(carts).where(eq(carts.sessionId, sessionIdOf(c)));
+  const [cart] = await t.db
+    .select()
+    .from(carts)
+    .where(eq(carts.sessionId, sessionIdOf(c)));
   return cart ? t.db.select().from(cartLines).where(eq(cartLines.cartId, cart.id)) : [];
 };
 
 describe('concurrent cart changes', () => {
   it('creates exactly one cart and one line when the first adds race', async () => {
     const c = await shopper();
-    const res = await Promise.all(Array.from({ length: 12 }, () => c.post('/s/api/cart/add', { pack_id: shop.packs.dal1.id, warehouse_id: null })));
+    const res = await Promise.all(
+      Array.from({ length: 12 }, () => c.post('/s/api/cart/add', { pack_id: shop.packs.dal1.id, warehouse_id: null })),
+    );
     expect(res.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
-    expect(await t.db.select().from(carts).where(eq(carts.sessionId, sessionIdOf(c)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(carts)
+        .where(eq(carts.sessionId, sessionIdOf(c))),
+    ).toHaveLength(1);
     const lines = await linesOf(c);
     expect(lines.map((l) => l.quantity)).toEqual([12]);
   });
@@ -53,7 +63,9 @@ describe('concurrent cart changes', () => {
   it('removes every unit exactly once: never negative, no line left', async () => {
     const c = await shopper();
     for (let i = 0; i < 8; i++) await c.post('/s/api/cart/add', { pack_id: shop.packs.rice5.id });
-    const res = await Promise.all(Array.from({ length: 14 }, () => c.post('/s/api/cart/remove', { pack_id: shop.packs.rice5.id, remove: false })));
+    const res = await Promise.all(
+      Array.from({ length: 14 }, () => c.post('/s/api/cart/remove', { pack_id: shop.packs.rice5.id, remove: false })),
+    );
     expect(res.every((r) => r.statusCode === 200)).toBe(true);
     expect(await linesOf(c)).toEqual([]);
   });

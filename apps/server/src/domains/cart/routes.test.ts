@@ -46,7 +46,10 @@ describe('GET /s/api/cart?groupby_delivery (spec §7)', () => {
     for (const url of ['/s/api/cart?groupby_delivery', '/s/api/cart?groupby_delivery=1']) {
       const grouped = cartOf(await c.get(url));
       expect(grouped.grouped_items).toHaveLength(1);
-      expect(grouped.grouped_items[0]).toMatchObject({ ...grouped.deliveryInfo[0], items: [{ pack_id: shop.packs.rice1.id, quantity: 1 }] });
+      expect(grouped.grouped_items[0]).toMatchObject({
+        ...grouped.deliveryInfo[0],
+        items: [{ pack_id: shop.packs.rice1.id, quantity: 1 }],
+      });
     }
   });
 });
@@ -74,7 +77,13 @@ describe('POST /s/api/cart/add and /cart/remove', () => {
     expect(cart.items[0]!.delivery_charge_id).toBeTypeOf('number');
     expect(cart.items[0]!.del_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // ₹240 < ₹499: the zone's ₹30 applies; amount = total − discount + delivery.
-    expect(cart).toMatchObject({ total: 240, delivery_charge: 30, finalDelivery: 30, amount: 270, deliveryMessage: 'Add ₹259 more for free delivery' });
+    expect(cart).toMatchObject({
+      total: 240,
+      delivery_charge: 30,
+      finalDelivery: 30,
+      amount: 270,
+      deliveryMessage: 'Add ₹259 more for free delivery',
+    });
     expect(cart.deliveryInfo).toHaveLength(1);
     expect(cart.paymentMethods.map((p) => p.code)).toEqual(['cod', 'razorpay', 'cashfree']);
   });
@@ -167,7 +176,11 @@ describe('POST /s/api/cart/add and /cart/remove', () => {
     cartOf(await add(c, shop.packs.vada1.id, shop.warehouses.mum.id));
     await c.get('/s/api/check/pincode/560034');
     const cart = cartOf(await c.get('/s/api/cart'));
-    expect(cart.items[0]).toMatchObject({ valid: false, message: 'Vada Pav Mix - 200 g is not delivered to 560034', warehouse_id: shop.warehouses.blr.id });
+    expect(cart.items[0]).toMatchObject({
+      valid: false,
+      message: 'Vada Pav Mix - 200 g is not delivered to 560034',
+      warehouse_id: shop.warehouses.blr.id,
+    });
     expect(cart.total).toBe(0);
   });
 });
@@ -208,7 +221,9 @@ describe('coupons: POST /s/api/apply/coupon and GET /s/api/remove/coupon', () =>
     const c = await shopperAt('560001');
     await signInAs(t.db, c, shop.users.other.id);
     const [welcome] = await t.db.select().from(coupons).where(eq(coupons.code, 'WELCOME50'));
-    await t.db.insert(couponRedemptions).values({ websiteId: shop.websiteId, couponId: welcome!.id, userId: shop.users.other.id, orderId: 'o-1' });
+    await t.db
+      .insert(couponRedemptions)
+      .values({ websiteId: shop.websiteId, couponId: welcome!.id, userId: shop.users.other.id, orderId: 'o-1' });
     cartOf(await add(c, shop.packs.rice5.id));
     const res = await c.post('/s/api/apply/coupon', { code: 'WELCOME50' });
     expect(res.json()).toMatchObject({ message: 'You have already used this coupon' });

@@ -1,6 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { brands, coupons, couponRedemptions, packs, productMedia, products, sessions, users, warehouses, websiteDomains, websites } from '../../db/schema';
+import {
+  brands,
+  coupons,
+  couponRedemptions,
+  packs,
+  productMedia,
+  products,
+  sessions,
+  users,
+  warehouses,
+  websiteDomains,
+  websites,
+} from '../../db/schema';
 import { hashToken, SESSION_TTL_MS } from '../../http/session';
 import { requestHost } from '../../http/website';
 import { adjustStockTo, openStock } from '../inventory/service';
@@ -95,7 +107,12 @@ export async function signInAs(db: Db, client: TestClient, userId: number) {
   const [fallback] = await db.select().from(websites).where(eq(websites.isDefault, true)).limit(1);
   await db
     .insert(sessions)
-    .values({ id: hashToken(client.cookies.get('sid')!), websiteId: (domain?.websiteId ?? fallback?.id)!, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+    .values({
+      id: hashToken(client.cookies.get('sid')!),
+      websiteId: (domain?.websiteId ?? fallback?.id)!,
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    })
     .onConflictDoUpdate({ target: sessions.id, set: { userId } });
 }
 

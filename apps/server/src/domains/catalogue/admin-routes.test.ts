@@ -15,7 +15,8 @@ let otherSiteProductId: number;
 beforeAll(async () => {
   t = await createTestApp({ seed: async (db) => (shop = await seedCartShop(db)) });
   // Packs need SKUs to be saved from the editor; the fixture leaves them empty.
-  for (const [key, pack] of Object.entries(shop.packs)) await t.db.update(packs).set({ sku: key.toUpperCase() }).where(eq(packs.id, pack.id));
+  for (const [key, pack] of Object.entries(shop.packs))
+    await t.db.update(packs).set({ sku: key.toUpperCase() }).where(eq(packs.id, pack.id));
   const [site] = await t.db.insert(websites).values({ name: 'Other Shop' }).returning();
   await t.db.insert(websiteDomains).values({ websiteId: site!.id, host: 'other.test' });
   const [p] = await t.db.insert(products).values({ websiteId: site!.id, name: 'Other Rice', slug: 'other-rice' }).returning();
@@ -33,8 +34,18 @@ async function as(flags: { hasAdminAccess?: boolean; isSalesAgent?: boolean; sup
   const c = new TestClient(t.app);
   if (!flags) return c;
   const n = ++seq;
-  const [u] = await t.db.insert(users).values({ name: `Staff ${n}`, email: `staff${n}@example.com`, phone: `91000000${String(n).padStart(2, '0')}`, superadmin: !!flags.superadmin }).returning();
-  await t.db.insert(websiteMembers).values({ websiteId: shop.websiteId, userId: u!.id, hasAdminAccess: !!flags.hasAdminAccess, isSalesAgent: !!flags.isSalesAgent });
+  const [u] = await t.db
+    .insert(users)
+    .values({
+      name: `Staff ${n}`,
+      email: `staff${n}@example.com`,
+      phone: `91000000${String(n).padStart(2, '0')}`,
+      superadmin: !!flags.superadmin,
+    })
+    .returning();
+  await t.db
+    .insert(websiteMembers)
+    .values({ websiteId: shop.websiteId, userId: u!.id, hasAdminAccess: !!flags.hasAdminAccess, isSalesAgent: !!flags.isSalesAgent });
   await signInAs(t.db, c, u!.id);
   return c;
 }
@@ -79,7 +90,10 @@ describe('product list', () => {
     const list = async (qs: string) => {
       const res = await owner.get(`/s/api/admin/products?${qs}`);
       expect([qs, res.statusCode]).toEqual([qs, 200]);
-      return res.json() as { data: Array<{ name: string; stock: number; price: number; discount: number; status: string }>; meta: { total: number } };
+      return res.json() as {
+        data: Array<{ name: string; stock: number; price: number; discount: number; status: string }>;
+        meta: { total: number };
+      };
     };
     expect((await list('q=basm')).data.map((p) => p.name)).toEqual(['Basmati Rice']);
     expect((await list('q=dal1')).data.map((p) => p.name)).toEqual(['Toor Dal']);
@@ -107,7 +121,10 @@ describe('product list', () => {
   it("never shows or opens another website's products (404)", async () => {
     expect((await owner.get('/s/api/admin/products?q=other')).json().meta.total).toBe(0);
     expect((await owner.get(`/s/api/admin/products/${otherSiteProductId}`)).statusCode).toBe(404);
-    const theirs = { ...edit(await read(shop.products.dal.id)), packs: [{ name: '1 kg', sku: 'OTHER-1', barcode: '', price: 1, act_price: 1, position: 0 }] };
+    const theirs = {
+      ...edit(await read(shop.products.dal.id)),
+      packs: [{ name: '1 kg', sku: 'OTHER-1', barcode: '', price: 1, act_price: 1, position: 0 }],
+    };
     expect((await owner.put(`/s/api/admin/products/${otherSiteProductId}`, { ...theirs, version: 1 })).statusCode).toBe(404);
     const [still] = await t.db.select().from(products).where(eq(products.id, otherSiteProductId));
     expect(still!.name).toBe('Other Rice');
@@ -119,7 +136,10 @@ describe('product editor', () => {
     const visitor = new TestClient(t.app);
     expect((await visitor.get('/s/api/products/toor-dal')).json().packs[0].price).toBe(180);
     const dal = await read(shop.products.dal.id);
-    const res = await owner.put(`/s/api/admin/products/${dal.id}`, edit(dal, { packs: [{ ...edit(dal).packs[0]!, price: 165.5, act_price: 190 }] }));
+    const res = await owner.put(
+      `/s/api/admin/products/${dal.id}`,
+      edit(dal, { packs: [{ ...edit(dal).packs[0]!, price: 165.5, act_price: 190 }] }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ version: dal.version + 1, packs: [{ price: 165.5, act_price: 190 }] });
     const page = (await visitor.get('/s/api/products/toor-dal')).json();
@@ -187,7 +207,10 @@ describe('product editor', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ code: 'STALE_PRODUCT', message: expect.stringMatching(/Someone else saved this product/) });
     const now = await read(ghee.id);
-    const both = await Promise.all([owner.put(`/s/api/admin/products/${ghee.id}`, edit(now, { seo_title: 'A' })), owner.put(`/s/api/admin/products/${ghee.id}`, edit(now, { seo_title: 'B' }))]);
+    const both = await Promise.all([
+      owner.put(`/s/api/admin/products/${ghee.id}`, edit(now, { seo_title: 'A' })),
+      owner.put(`/s/api/admin/products/${ghee.id}`, edit(now, { seo_title: 'B' })),
+    ]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await read(ghee.id)).version).toBe(now.version + 1);
   });
@@ -198,7 +221,9 @@ describe('product editor', () => {
     const draft = (await owner.put(`/s/api/admin/products/${vada.id}`, edit(vada, { status: 'draft' }))).json() as AdminProduct;
     expect((await visitor.get('/s/api/products/vada-pav-mix')).statusCode).toBe(404);
     expect((await visitor.get('/s/api/products?q=vada')).json().meta.total).toBe(0);
-    expect((await owner.get('/s/api/admin/products?status=draft')).json().data.map((p: { name: string }) => p.name)).toEqual(['Vada Pav Mix']);
+    expect((await owner.get('/s/api/admin/products?status=draft')).json().data.map((p: { name: string }) => p.name)).toEqual([
+      'Vada Pav Mix',
+    ]);
     await owner.put(`/s/api/admin/products/${vada.id}`, edit(draft, { status: 'active' }));
     expect((await visitor.get('/s/api/products/vada-pav-mix')).statusCode).toBe(200);
   });
@@ -210,13 +235,19 @@ describe('bulk status', () => {
     const before = await read(shop.products.rice.id);
     const res = await owner.post('/s/api/admin/products/status', { ids: [...ids, otherSiteProductId], status: 'archived' });
     expect(res.json()).toEqual({ updated: 2 });
-    expect((await owner.get('/s/api/admin/products?status=archived&sort=name&dir=asc')).json().data.map((p: { name: string }) => p.name)).toEqual(['Basmati Rice', 'Toor Dal']);
+    expect(
+      (await owner.get('/s/api/admin/products?status=archived&sort=name&dir=asc')).json().data.map((p: { name: string }) => p.name),
+    ).toEqual(['Basmati Rice', 'Toor Dal']);
     expect((await new TestClient(t.app).get('/s/api/products/toor-dal')).statusCode).toBe(404);
     const [theirs] = await t.db.select().from(products).where(eq(products.id, otherSiteProductId));
     expect(theirs!.status).toBe('active');
     // an editor opened before the bulk change cannot undo it silently
     expect((await owner.put(`/s/api/admin/products/${before.id}`, edit(before))).statusCode).toBe(409);
     expect((await owner.post('/s/api/admin/products/status', { ids, status: 'active' })).json()).toEqual({ updated: 2 });
-    for (const body of [{ ids: [], status: 'active' }, { ids, status: 'gone' }]) expect((await owner.post('/s/api/admin/products/status', body)).statusCode).toBe(422);
+    for (const body of [
+      { ids: [], status: 'active' },
+      { ids, status: 'gone' },
+    ])
+      expect((await owner.post('/s/api/admin/products/status', body)).statusCode).toBe(422);
   });
 });

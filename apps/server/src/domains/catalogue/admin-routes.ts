@@ -24,17 +24,31 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     members: await countMembers(db, req.website.id),
   }));
 
-  app.get('/admin/products', { schema: { querystring: adminProductsQuerySchema, response: { 200: adminProductListSchema } } }, async (req) => listAdminProducts(db, req.website.id, req.query));
-
-  app.get('/admin/products/options', { schema: { response: { 200: adminProductOptionsSchema } } }, async (req) => adminProductOptions(db, req.website.id));
-
-  app.post('/admin/products/status', { schema: { body: adminProductStatusInputSchema, response: { 200: adminProductStatusResultSchema } } }, async (req) =>
-    setProductsStatus(db, req.website.id, req.body.ids, req.body.status),
+  app.get(
+    '/admin/products',
+    { schema: { querystring: adminProductsQuerySchema, response: { 200: adminProductListSchema } } },
+    async (req) => listAdminProducts(db, req.website.id, req.query),
   );
 
-  app.get('/admin/products/:id', { schema: { params, response: { 200: adminProductSchema } } }, async (req) => getAdminProduct(db, req.website.id, req.params.id));
+  app.get('/admin/products/options', { schema: { response: { 200: adminProductOptionsSchema } } }, async (req) =>
+    adminProductOptions(db, req.website.id),
+  );
 
-  app.put('/admin/products/:id', { schema: { params, body: adminProductInputSchema, response: { 200: adminProductSchema } } }, async (req) => updateAdminProduct(db, req.website.id, req.params.id, req.body));
+  app.post(
+    '/admin/products/status',
+    { schema: { body: adminProductStatusInputSchema, response: { 200: adminProductStatusResultSchema } } },
+    async (req) => setProductsStatus(db, req.website.id, req.body.ids, req.body.status),
+  );
+
+  app.get('/admin/products/:id', { schema: { params, response: { 200: adminProductSchema } } }, async (req) =>
+    getAdminProduct(db, req.website.id, req.params.id),
+  );
+
+  app.put(
+    '/admin/products/:id',
+    { schema: { params, body: adminProductInputSchema, response: { 200: adminProductSchema } } },
+    async (req) => updateAdminProduct(db, req.website.id, req.params.id, req.body),
+  );
 
   app.get('/pos/catalogue', { schema: { querystring: z.object({ q: z.string().trim().max(100).default('') }) } }, async (req) => ({
     data: await searchPacksForCounter(db, req.website.id, req.query.q),

@@ -1,4 +1,11 @@
-import type { AdminProduct, AdminProductInput, AdminProductList, AdminProductOptions, AdminProductsQuery, ProductStatus } from '@grocer/shared/admin-catalogue';
+import type {
+  AdminProduct,
+  AdminProductInput,
+  AdminProductList,
+  AdminProductOptions,
+  AdminProductsQuery,
+  ProductStatus,
+} from '@grocer/shared/admin-catalogue';
 import type { Category } from '@grocer/shared/catalogue';
 import { toPaise, toRupees } from '@grocer/shared/money';
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
@@ -19,7 +26,9 @@ import { brands, categories, packs, productMedia, products } from './tables';
 
 const productPackIds = sql`select k.id from ${packs} k where k.product_id = ${products.id}`;
 const unitsInStock = unitsInStockSql(productPackIds);
-const coverImage = sql<string | null>`(select m.src from ${productMedia} m where m.product_id = ${products.id} order by m.position, m.id limit 1)`;
+const coverImage = sql<
+  string | null
+>`(select m.src from ${productMedia} m where m.product_id = ${products.id} order by m.position, m.id limit 1)`;
 const packCount = sql<number>`(select count(*) from ${packs} k where k.product_id = ${products.id})`.mapWith(Number);
 
 function descendants(nodes: Category[], id: number): number[] | null {
@@ -42,7 +51,9 @@ export async function listAdminProducts(db: Db, websiteId: number, query: AdminP
   if (query.q) {
     // The trigram index on search_text serves a substring match; a SKU is matched exactly.
     const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(${products.searchText} like ${like} or exists (select 1 from ${packs} k where k.product_id = ${products.id} and k.sku = ${query.q.toUpperCase()}))`);
+    where.push(
+      sql`(${products.searchText} like ${like} or exists (select 1 from ${packs} k where k.product_id = ${products.id} and k.sku = ${query.q.toUpperCase()}))`,
+    );
   }
   if (query.category !== undefined) {
     const ids = descendants((await loadTaxonomy(db, websiteId)).tree, query.category);
@@ -68,7 +79,12 @@ export async function listAdminProducts(db: Db, websiteId: number, query: AdminP
     .where(eq(packs.websiteId, websiteId))
     .groupBy(packs.productId)
     .as('stock_totals');
-  const key = { name: sql`${products.name}`, price: sql`${products.minPrice}`, stock: sql`coalesce(${stockTotals.units}, 0)`, updated: sql`${products.updatedAt}` }[query.sort];
+  const key = {
+    name: sql`${products.name}`,
+    price: sql`${products.minPrice}`,
+    stock: sql`coalesce(${stockTotals.units}, 0)`,
+    updated: sql`${products.updatedAt}`,
+  }[query.sort];
   const dir = query.dir === 'asc' ? sql`asc` : sql`desc`;
   const base = db.select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(products);
   const picked = await (query.sort === 'stock' ? base.leftJoin(stockTotals, eq(stockTotals.productId, products.id)) : base)
@@ -78,7 +94,10 @@ export async function listAdminProducts(db: Db, websiteId: number, query: AdminP
     .offset((query.page - 1) * query.perPage);
   let total = picked[0]?.total ?? 0;
   if (!picked.length && query.page > 1) {
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(and(...where));
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(and(...where));
     total = c?.n ?? 0;
   }
   const ids = picked.map((r) => r.id);
@@ -128,7 +147,8 @@ export async function listAdminProducts(db: Db, websiteId: number, query: AdminP
 export async function adminProductOptions(db: Db, websiteId: number): Promise<AdminProductOptions> {
   const taxonomy = await loadTaxonomy(db, websiteId);
   const flat: AdminProductOptions['categories'] = [];
-  const walk = (nodes: Category[], depth: number) => nodes.forEach((n) => (flat.push({ id: n.id, name: n.name, depth }), walk(n.children, depth + 1)));
+  const walk = (nodes: Category[], depth: number) =>
+    nodes.forEach((n) => (flat.push({ id: n.id, name: n.name, depth }), walk(n.children, depth + 1)));
   walk(taxonomy.tree, 0);
   return { categories: flat, brands: taxonomy.brands.map((b) => ({ id: b.id, name: b.name })) };
 }
@@ -140,8 +160,16 @@ export async function getAdminProduct(db: Db | Tx, websiteId: number, id: number
     .where(and(eq(products.websiteId, websiteId), eq(products.id, id)))
     .limit(1);
   if (!p) throw Errors.notFound('Product not found');
-  const packRows = await db.select().from(packs).where(and(eq(packs.websiteId, websiteId), eq(packs.productId, id))).orderBy(asc(packs.position), asc(packs.id));
-  const levels = await packStockByWarehouse(db, websiteId, packRows.map((k) => k.id));
+  const packRows = await db
+    .select()
+    .from(packs)
+    .where(and(eq(packs.websiteId, websiteId), eq(packs.productId, id)))
+    .orderBy(asc(packs.position), asc(packs.id));
+  const levels = await packStockByWarehouse(
+    db,
+    websiteId,
+    packRows.map((k) => k.id),
+  );
   const { p: row } = p;
   return {
     id: row.id,
@@ -166,7 +194,9 @@ export async function getAdminProduct(db: Db | Tx, websiteId: number, id: number
       price: toRupees(k.price),
       act_price: toRupees(k.actPrice),
       position: k.position,
-      stock: levels.filter((l) => l.packId === k.id).map(({ warehouse_id, warehouse, available }) => ({ warehouse_id, warehouse, available })),
+      stock: levels
+        .filter((l) => l.packId === k.id)
+        .map(({ warehouse_id, warehouse, available }) => ({ warehouse_id, warehouse, available })),
     })),
   };
 }
@@ -174,7 +204,29 @@ export async function getAdminProduct(db: Db | Tx, websiteId: number, id: number
 /** Rich text from the editor, reduced to formatting: no scripts, styles, handlers or frames. */
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+    allowedTags: [
+      'p',
+      'br',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      'ul',
+      'ol',
+      'li',
+      'h2',
+      'h3',
+      'h4',
+      'blockquote',
+      'a',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+    ],
     allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener nofollow' }) },
@@ -197,16 +249,26 @@ export async function updateAdminProduct(db: Db, websiteId: number, id: number, 
   const refuse = (field: string, message: string) => (errors[field] ??= []).push(message);
   try {
     await db.transaction(async (tx) => {
-      const [current] = await tx.select({ version: products.version }).from(products).where(and(eq(products.websiteId, websiteId), eq(products.id, id))).for('update');
+      const [current] = await tx
+        .select({ version: products.version })
+        .from(products)
+        .where(and(eq(products.websiteId, websiteId), eq(products.id, id)))
+        .for('update');
       if (!current) throw Errors.notFound('Product not found');
       if (current.version !== input.version) throw fail('STALE_PRODUCT');
 
       if (input.brand_id !== null) {
-        const [b] = await tx.select({ id: brands.id }).from(brands).where(and(eq(brands.websiteId, websiteId), eq(brands.id, input.brand_id)));
+        const [b] = await tx
+          .select({ id: brands.id })
+          .from(brands)
+          .where(and(eq(brands.websiteId, websiteId), eq(brands.id, input.brand_id)));
         if (!b) refuse('brand_id', 'Brand not found');
       }
       if (input.category_id !== null) {
-        const [c] = await tx.select({ id: categories.id }).from(categories).where(and(eq(categories.websiteId, websiteId), eq(categories.id, input.category_id)));
+        const [c] = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(and(eq(categories.websiteId, websiteId), eq(categories.id, input.category_id)));
         if (!c) refuse('category_id', 'Category not found');
       }
       const [slugTaken] = await tx
@@ -215,16 +277,30 @@ export async function updateAdminProduct(db: Db, websiteId: number, id: number, 
         .where(and(eq(products.websiteId, websiteId), eq(products.slug, input.slug), ne(products.id, id)));
       if (slugTaken) refuse('slug', 'Another product already uses this slug');
 
-      const existing = await tx.select({ id: packs.id }).from(packs).where(and(eq(packs.websiteId, websiteId), eq(packs.productId, id)));
+      const existing = await tx
+        .select({ id: packs.id })
+        .from(packs)
+        .where(and(eq(packs.websiteId, websiteId), eq(packs.productId, id)));
       const existingIds = new Set(existing.map((k) => k.id));
-      input.packs.forEach((k, i) => k.id !== undefined && !existingIds.has(k.id) && refuse(`packs.${i}.id`, 'This pack is not part of the product'));
+      input.packs.forEach(
+        (k, i) => k.id !== undefined && !existingIds.has(k.id) && refuse(`packs.${i}.id`, 'This pack is not part of the product'),
+      );
       const kept = new Set(input.packs.flatMap((k) => (k.id === undefined ? [] : [k.id])));
       if ([...existingIds].some((k) => !kept.has(k))) refuse('packs', 'Packs cannot be removed here: keep every existing pack');
       const skuOwners = await tx
         .select({ sku: packs.sku, product: products.name })
         .from(packs)
         .innerJoin(products, eq(products.id, packs.productId))
-        .where(and(eq(packs.websiteId, websiteId), ne(packs.productId, id), inArray(packs.sku, input.packs.map((k) => k.sku))));
+        .where(
+          and(
+            eq(packs.websiteId, websiteId),
+            ne(packs.productId, id),
+            inArray(
+              packs.sku,
+              input.packs.map((k) => k.sku),
+            ),
+          ),
+        );
       input.packs.forEach((k, i) => {
         const owner = skuOwners.find((o) => o.sku === k.sku);
         if (owner) refuse(`packs.${i}.sku`, `SKU is already used by ${owner.product}`);
@@ -251,11 +327,27 @@ export async function updateAdminProduct(db: Db, websiteId: number, id: number, 
 
       // SKUs may move between this product's packs: park them first so the unique index never
       // sees two packs holding one SKU halfway through.
-      if (existingIds.size) await tx.update(packs).set({ sku: sql`'~' || ${packs.id}` }).where(and(eq(packs.websiteId, websiteId), eq(packs.productId, id)));
+      if (existingIds.size)
+        await tx
+          .update(packs)
+          .set({ sku: sql`'~' || ${packs.id}` })
+          .where(and(eq(packs.websiteId, websiteId), eq(packs.productId, id)));
       for (const k of input.packs) {
-        const values = { name: k.name, sku: k.sku, barcode: k.barcode, price: toPaise(k.price), actPrice: toPaise(k.act_price), position: k.position, ...packDiscount(toPaise(k.price), toPaise(k.act_price)) };
+        const values = {
+          name: k.name,
+          sku: k.sku,
+          barcode: k.barcode,
+          price: toPaise(k.price),
+          actPrice: toPaise(k.act_price),
+          position: k.position,
+          ...packDiscount(toPaise(k.price), toPaise(k.act_price)),
+        };
         if (k.id === undefined) await tx.insert(packs).values({ websiteId, productId: id, ...values });
-        else await tx.update(packs).set(values).where(and(eq(packs.websiteId, websiteId), eq(packs.id, k.id)));
+        else
+          await tx
+            .update(packs)
+            .set(values)
+            .where(and(eq(packs.websiteId, websiteId), eq(packs.id, k.id)));
       }
       await refreshProductIndex(tx, websiteId, [id]);
     });

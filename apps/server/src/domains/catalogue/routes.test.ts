@@ -3,7 +3,20 @@ import { initSchema, pageDataSchema } from '@grocer/shared/storefront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { openStock } from '../inventory/service';
-import { brands, categories, navItems, packs, pageComponents, pages, productMedia, products, warehouses, websiteDomains, websiteSettings, websites } from '../../db/schema';
+import {
+  brands,
+  categories,
+  navItems,
+  packs,
+  pageComponents,
+  pages,
+  productMedia,
+  products,
+  warehouses,
+  websiteDomains,
+  websiteSettings,
+  websites,
+} from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { refreshProductIndex } from './search';
@@ -21,8 +34,16 @@ async function fixture(db: Db) {
     { websiteId: w, host: 'localhost' },
     { websiteId: other!.id, host: 'other.example' },
   ]);
-  await db.insert(websiteSettings).values({ websiteId: w, navSetting: { logo_settings: '{"image_height": 40}', navbar_template: 2 }, seo: { og_title: 'Fixture' } });
-  const cat = async (name: string, slug: string, parentId: number | null, websiteId = w) => (await db.insert(categories).values({ websiteId, name, slug, parentId, avatar: `c/${slug}.svg` }).returning())[0]!.id;
+  await db
+    .insert(websiteSettings)
+    .values({ websiteId: w, navSetting: { logo_settings: '{"image_height": 40}', navbar_template: 2 }, seo: { og_title: 'Fixture' } });
+  const cat = async (name: string, slug: string, parentId: number | null, websiteId = w) =>
+    (
+      await db
+        .insert(categories)
+        .values({ websiteId, name, slug, parentId, avatar: `c/${slug}.svg` })
+        .returning()
+    )[0]!.id;
   const food = await cat('Food', 'food', null);
   const grains = await cat('Grains', 'grains', food);
   const rice = await cat('Rice', 'rice', grains);
@@ -44,27 +65,54 @@ async function fixture(db: Db) {
     { websiteId: w, name: 'Toor Dal', slug: 'toor-dal', categoryId: pulses, brandId: b1!.id },
     { websiteId: w, name: 'Floor Cleaner', slug: 'floor-cleaner', categoryId: home, brandId: b3!.id },
   ];
-  for (let i = 0; i < 25; i++) rows.push({ websiteId: w, name: `Detergent Pack ${i}`, slug: `detergent-${i}`, categoryId: home, brandId: b3!.id });
+  for (let i = 0; i < 25; i++)
+    rows.push({ websiteId: w, name: `Detergent Pack ${i}`, slug: `detergent-${i}`, categoryId: home, brandId: b3!.id });
   const inserted = await db
     .insert(products)
     .values(rows.map((r, i) => ({ ...r, position: i, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })))
     .returning();
   const packRows = await db
     .insert(packs)
-    .values(inserted.map((p, i) => ({ websiteId: w, productId: p.id, name: '1 kg', price: (100 + i * 10) * 100, actPrice: (100 + i * 10 + (i % 3 === 0 ? 30 : 0)) * 100, discount: i % 3 === 0 ? 3000 : 0, discountType: i % 3 === 0 ? ('flat' as const) : null })))
+    .values(
+      inserted.map((p, i) => ({
+        websiteId: w,
+        productId: p.id,
+        name: '1 kg',
+        price: (100 + i * 10) * 100,
+        actPrice: (100 + i * 10 + (i % 3 === 0 ? 30 : 0)) * 100,
+        discount: i % 3 === 0 ? 3000 : 0,
+        discountType: i % 3 === 0 ? ('flat' as const) : null,
+      })),
+    )
     .returning();
-  await db.transaction((tx) => openStock(tx, packRows.map((p, i) => ({ websiteId: w, packId: p.id, warehouseId: wh!.id, available: i === 1 ? 0 : 10 })), 'test'));
+  await db.transaction((tx) =>
+    openStock(
+      tx,
+      packRows.map((p, i) => ({ websiteId: w, packId: p.id, warehouseId: wh!.id, available: i === 1 ? 0 : 10 })),
+      'test',
+    ),
+  );
   await db.insert(productMedia).values(inserted.slice(0, 3).map((p) => ({ websiteId: w, productId: p.id, src: `products/${p.slug}.svg` })));
   await refreshProductIndex(db, w);
   // The other website: a product that matches every search and filter but must never appear.
   const otherCat = await cat('Rice', 'rice', null, other!.id);
-  const [op] = await db.insert(products).values({ websiteId: other!.id, name: 'Basmati Rice Other', slug: 'basmati-rice', categoryId: otherCat }).returning();
+  const [op] = await db
+    .insert(products)
+    .values({ websiteId: other!.id, name: 'Basmati Rice Other', slug: 'basmati-rice', categoryId: otherCat })
+    .returning();
   await db.insert(packs).values({ websiteId: other!.id, productId: op!.id, name: '1 kg', price: 100, actPrice: 100 });
   await refreshProductIndex(db, other!.id);
   // Pages, navs, footers.
   const [pg] = await db.insert(pages).values({ websiteId: w, url: '/', css: '.x{}', seoTitle: 'Home' }).returning();
   await db.insert(pageComponents).values([
-    { websiteId: w, pageId: pg!.id, position: 1, name: 'Deals', type: 'product-carousel', data: { title: 'Deals', category: 'food', limit: 3 } },
+    {
+      websiteId: w,
+      pageId: pg!.id,
+      position: 1,
+      name: 'Deals',
+      type: 'product-carousel',
+      data: { title: 'Deals', category: 'food', limit: 3 },
+    },
     { websiteId: w, pageId: pg!.id, position: 0, name: 'Hero', type: 'hero-slider', data: { slides: [] } },
     { websiteId: w, pageId: pg!.id, position: 2, name: 'Cats', type: 'category-carousel', data: { title: 'Cats' } },
   ]);
@@ -97,7 +145,14 @@ describe('GET /s/api/products', () => {
     expect(r.meta.total).toBe(30);
     expect(r.data).toHaveLength(24);
     const p = r.data[0]!;
-    expect(p).toMatchObject({ product_name: 'Basmati Rice', brand_name: 'Kaveri', brand_slug: 'kaveri', slug: 'basmati-rice', wishlist: false, image: 'products/basmati-rice.svg' });
+    expect(p).toMatchObject({
+      product_name: 'Basmati Rice',
+      brand_name: 'Kaveri',
+      brand_slug: 'kaveri',
+      slug: 'basmati-rice',
+      wishlist: false,
+      image: 'products/basmati-rice.svg',
+    });
     expect(p.packs[0]).toMatchObject({ pack_name: '1 kg', price: 100, act_price: 130, discount: 30, discount_type: 'flat' });
     expect((await list('?page=2')).data).toHaveLength(6);
     expect((await list('?page=9')).data).toHaveLength(0);
@@ -173,7 +228,9 @@ describe('GET /s/api/products/:slug', () => {
     expect(byId.statusCode).toBe(200);
     expect(productSchema.parse(byId.json())).toEqual(bySlug);
     const related = await client.get(`/s/api/products/${bySlug.product_id}/related`);
-    expect(related.json().data.map((p: { slug: string }) => p.slug)).toEqual((await client.get('/s/api/products/toor-dal/related')).json().data.map((p: { slug: string }) => p.slug));
+    expect(related.json().data.map((p: { slug: string }) => p.slug)).toEqual(
+      (await client.get('/s/api/products/toor-dal/related')).json().data.map((p: { slug: string }) => p.slug),
+    );
     const other = new TestClient(t.app, { host: 'other.example' });
     const otherId = productSchema.parse((await other.get('/s/api/products/basmati-rice')).json()).product_id;
     expect((await client.get(`/s/api/products/${otherId}`)).statusCode).toBe(404);
@@ -207,9 +264,32 @@ describe('GET /s/api/init', () => {
   it('answers every key of the spec with the nav setting defaults', async () => {
     const res = await client.get('/s/api/init');
     const init = initSchema.parse(res.json());
-    expect(Object.keys(res.json()).sort()).toEqual(['activetheme', 'brands', 'cart', 'categories', 'footers', 'navSetting', 'navs', 'pincode', 'popup', 'user', 'web', 'webAddress', 'webPages', 'webSeo'].sort());
+    expect(Object.keys(res.json()).sort()).toEqual(
+      [
+        'activetheme',
+        'brands',
+        'cart',
+        'categories',
+        'footers',
+        'navSetting',
+        'navs',
+        'pincode',
+        'popup',
+        'user',
+        'web',
+        'webAddress',
+        'webPages',
+        'webSeo',
+      ].sort(),
+    );
     expect(init.user).toBeNull();
-    expect(init.navSetting).toMatchObject({ logo_settings: { image_size: 'object-contain', image_height: 40, image_width: 56 }, search_setting: { width: 100 }, navbar_height: 56, sub_navbar_height: 40, navbar_template: 2 });
+    expect(init.navSetting).toMatchObject({
+      logo_settings: { image_size: 'object-contain', image_height: 40, image_width: 56 },
+      search_setting: { width: 100 },
+      navbar_height: 56,
+      sub_navbar_height: 40,
+      navbar_template: 2,
+    });
     expect(init.categories.map((c) => c.slug)).toEqual(['food', 'home']);
     expect(init.categories[0]!.children[0]!.children[0]!.slug).toBe('rice');
     const cats = init.navs.find((n) => n.value === '/categories')!;

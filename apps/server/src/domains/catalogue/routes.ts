@@ -19,7 +19,11 @@ export async function catalogueContext(db: Db, req: FastifyRequest): Promise<Cat
     const d = await deliveryContext(db, websiteId, session.pincode);
     return { websiteId, warehouseId: d.zone?.warehouseId ?? null, userId: session.userId ?? null };
   }
-  const warehouseId = await defaultWarehouse.get(websiteId, 'zone', async () => (await deliveryContext(db, websiteId, null)).zone?.warehouseId ?? null);
+  const warehouseId = await defaultWarehouse.get(
+    websiteId,
+    'zone',
+    async () => (await deliveryContext(db, websiteId, null)).zone?.warehouseId ?? null,
+  );
   return { websiteId, warehouseId, userId: session?.userId ?? null };
 }
 
@@ -32,7 +36,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     const ctx = await catalogueContext(db, req);
     const key = anonymousKey(ctx, req.url);
     if (!key) return listProducts(db, ctx, req.query);
-    return sendJson(reply, await cache.get(ctx.websiteId, key, () => listProducts(db, ctx, req.query).then((r) => productListSchema.parse(r))));
+    return sendJson(
+      reply,
+      await cache.get(ctx.websiteId, key, () => listProducts(db, ctx, req.query).then((r) => productListSchema.parse(r))),
+    );
   });
 
   // `:id` is a slug or a numeric product_id (spec §3, §7).
@@ -42,12 +49,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     const ctx = await catalogueContext(db, req);
     const key = anonymousKey(ctx, req.url);
     if (!key) return getProduct(db, ctx, req.params.id);
-    return sendJson(reply, await cache.get(ctx.websiteId, key, () => getProduct(db, ctx, req.params.id).then((r) => productSchema.parse(r))));
+    return sendJson(
+      reply,
+      await cache.get(ctx.websiteId, key, () => getProduct(db, ctx, req.params.id).then((r) => productSchema.parse(r))),
+    );
   });
 
-  app.get(
-    '/products/:id/related',
-    { schema: { params: productParams, response: { 200: relatedProductsSchema } } },
-    async (req) => ({ data: await relatedProducts(db, await catalogueContext(db, req), req.params.id) }),
-  );
+  app.get('/products/:id/related', { schema: { params: productParams, response: { 200: relatedProductsSchema } } }, async (req) => ({
+    data: await relatedProducts(db, await catalogueContext(db, req), req.params.id),
+  }));
 };

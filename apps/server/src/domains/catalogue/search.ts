@@ -8,7 +8,12 @@ import type { DbOrTx } from '../../db/client';
  * Call after writing products, packs, brands or categories.
  */
 export async function refreshProductIndex(db: DbOrTx, websiteId: number, productIds?: number[]): Promise<void> {
-  const only = productIds?.length ? sql`and p.id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const only = productIds?.length
+    ? sql`and p.id in (${sql.join(
+        productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   await db.execute(sql`
     with recursive cat_path(id, path) as (
       select id, name::text from categories where website_id = ${websiteId} and parent_id is null

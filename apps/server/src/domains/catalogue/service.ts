@@ -39,7 +39,11 @@ export function loadTaxonomy(db: Db, websiteId: number): Promise<Taxonomy> {
 async function readTaxonomy(db: Db, websiteId: number): Promise<Taxonomy> {
   const [cats, brandRows] = await Promise.all([
     db.select().from(categories).where(eq(categories.websiteId, websiteId)).orderBy(asc(categories.position), asc(categories.id)),
-    db.select({ id: brands.id, name: brands.name, slug: brands.slug, logo: brands.logo }).from(brands).where(eq(brands.websiteId, websiteId)).orderBy(asc(brands.name)),
+    db
+      .select({ id: brands.id, name: brands.name, slug: brands.slug, logo: brands.logo })
+      .from(brands)
+      .where(eq(brands.websiteId, websiteId))
+      .orderBy(asc(brands.name)),
   ]);
   const nodes = new Map<number, Category>();
   for (const c of cats) nodes.set(c.id, { id: c.id, name: c.name, slug: c.slug, avatar: c.avatar, children: [] });
@@ -71,7 +75,11 @@ export function categorySlugFromParam(value: string): string {
  * Answers GET /s/api/products: one query picks the page of product ids (filters, search, sort,
  * total via a window count), then the page is hydrated with a fixed number of queries.
  */
-export async function listProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery): Promise<{ data: Product[]; meta: { total: number; perPage: number; page: number } }> {
+export async function listProducts(
+  db: Db,
+  ctx: CatalogueContext,
+  query: ProductsQuery,
+): Promise<{ data: Product[]; meta: { total: number; perPage: number; page: number } }> {
   const where: SQL[] = [eq(products.websiteId, ctx.websiteId), eq(products.status, 'active')];
   const taxonomy = await loadTaxonomy(db, ctx.websiteId);
 
@@ -139,10 +147,17 @@ export async function listProducts(db: Db, ctx: CatalogueContext, query: Product
   let total = rows[0]?.total ?? 0;
   if (!rows.length && query.page > 1) {
     // Past the last page: still report the real total so the client can page back.
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(and(...where));
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(and(...where));
     total = c?.n ?? 0;
   }
-  const data = await hydrateProducts(db, ctx, rows.map((r) => r.id));
+  const data = await hydrateProducts(
+    db,
+    ctx,
+    rows.map((r) => r.id),
+  );
   return { data, meta: { total, perPage: query.perPage, page: query.page } };
 }
 
@@ -185,9 +200,17 @@ export async function relatedProducts(db: Db, ctx: CatalogueContext, idOrSlug: s
         sql`(${products.categoryId} is not distinct from ${p.categoryId} or ${products.brandId} is not distinct from ${p.brandId})`,
       ),
     )
-    .orderBy(sql`case when ${products.categoryId} is not distinct from ${p.categoryId} then 0 else 1 end`, asc(products.position), asc(products.id))
+    .orderBy(
+      sql`case when ${products.categoryId} is not distinct from ${p.categoryId} then 0 else 1 end`,
+      asc(products.position),
+      asc(products.id),
+    )
     .limit(limit);
-  return hydrateProducts(db, ctx, rows.map((r) => r.id));
+  return hydrateProducts(
+    db,
+    ctx,
+    rows.map((r) => r.id),
+  );
 }
 
 /**
@@ -229,7 +252,9 @@ export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number
         actPrice: packs.actPrice,
         discount: packs.discount,
         discountType: packs.discountType,
-        stock: sql<{ w: number; a: number }[] | null>`(select json_agg(json_build_object('w', s.warehouse_id, 'a', s.available) order by s.warehouse_id) from ${stock} s where s.pack_id = ${packs.id})`,
+        stock: sql<
+          { w: number; a: number }[] | null
+        >`(select json_agg(json_build_object('w', s.warehouse_id, 'a', s.available) order by s.warehouse_id) from ${stock} s where s.pack_id = ${packs.id})`,
       })
       .from(packs)
       .where(and(eq(packs.websiteId, ctx.websiteId), inArray(packs.productId, ids)))
@@ -264,7 +289,10 @@ export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number
       image: medias[0]?.src ?? '',
       packs: (packsBy.get(id) ?? []).map((p) => {
         const levels = p.stock ?? [];
-        const chosen = ctx.warehouseId !== null ? (levels.find((l) => l.w === ctx.warehouseId) ?? { w: ctx.warehouseId, a: 0 }) : levels.reduce<{ w: number; a: number } | null>((best, l) => (!best || l.a > best.a ? l : best), null);
+        const chosen =
+          ctx.warehouseId !== null
+            ? (levels.find((l) => l.w === ctx.warehouseId) ?? { w: ctx.warehouseId, a: 0 })
+            : levels.reduce<{ w: number; a: number } | null>((best, l) => (!best || l.a > best.a ? l : best), null);
         return {
           pack_id: p.id,
           pack_name: p.name,
@@ -307,7 +335,11 @@ export async function productsBySlugs(db: Db, ctx: CatalogueContext, slugs: stri
     .where(and(eq(products.websiteId, ctx.websiteId), inArray(products.slug, slugs)));
   const order = new Map(slugs.map((s, i) => [s, i]));
   rows.sort((a, b) => order.get(a.slug)! - order.get(b.slug)!);
-  return hydrateProducts(db, ctx, rows.map((r) => r.id));
+  return hydrateProducts(
+    db,
+    ctx,
+    rows.map((r) => r.id),
+  );
 }
 
 /** A product's packs in display order, with units available at `warehouseId` (null: not stocked there). */
@@ -323,7 +355,10 @@ export async function packsWithStock(db: DbOrTx, websiteId: number, productId: n
 /** Names of the website's products among `ids` (a missing id is no longer sold). */
 export async function productNames(db: DbOrTx, websiteId: number, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: products.id, name: products.name }).from(products).where(and(eq(products.websiteId, websiteId), inArray(products.id, ids)));
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids)));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -352,7 +387,14 @@ export async function catalogueCounts(db: Db, websiteId: number): Promise<{ prod
 export async function searchPacksForCounter(db: Db, websiteId: number, q: string) {
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
-    .select({ pack_id: packs.id, product: products.name, pack: packs.name, sku: packs.sku, price: packs.price, available: sql<number>`coalesce(sum(${stock.available}), 0)::int` })
+    .select({
+      pack_id: packs.id,
+      product: products.name,
+      pack: packs.name,
+      sku: packs.sku,
+      price: packs.price,
+      available: sql<number>`coalesce(sum(${stock.available}), 0)::int`,
+    })
     .from(packs)
     .innerJoin(products, eq(products.id, packs.productId))
     .leftJoin(stock, eq(stock.packId, packs.id))

@@ -10,7 +10,9 @@ export const categories = pgTable(
   'categories',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     parentId: integer(),
     name: text().notNull(),
     slug: text().notNull(),
@@ -24,7 +26,9 @@ export const brands = pgTable(
   'brands',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     slug: text().notNull(),
     logo: text().notNull().default(''),
@@ -36,7 +40,9 @@ export const products = pgTable(
   'products',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     categoryId: integer().references(() => categories.id, { onDelete: 'set null' }),
     brandId: integer().references(() => brands.id, { onDelete: 'set null' }),
     name: text().notNull(),
@@ -84,8 +90,12 @@ export const packs = pgTable(
   'packs',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    productId: integer().notNull().references(() => products.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     sku: text().notNull().default(''),
     /** EAN-13, EAN-8 or UPC-A, check digit verified; '' when the pack has none */
@@ -100,7 +110,9 @@ export const packs = pgTable(
   (t) => [
     index('packs_product_idx').on(t.productId, t.position),
     index('packs_website_price_idx').on(t.websiteId, t.price),
-    uniqueIndex('packs_website_sku_uq').on(t.websiteId, t.sku).where(sql`${t.sku} <> ''`),
+    uniqueIndex('packs_website_sku_uq')
+      .on(t.websiteId, t.sku)
+      .where(sql`${t.sku} <> ''`),
     check('packs_price_positive', sql`${t.price} > 0 and ${t.actPrice} >= ${t.price}`),
   ],
 );
@@ -109,8 +121,12 @@ export const productMedia = pgTable(
   'product_media',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    productId: integer().notNull().references(() => products.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     src: text().notNull(),
     position: integer().notNull().default(0),
   },

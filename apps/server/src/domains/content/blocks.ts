@@ -1,9 +1,23 @@
-import { BLOCKS, isBlockType, type BlockData, type BlockOf, type BlockResponse, type BlockSettings, type BlockType, type PageComponent } from '@grocer/shared/blocks';
+import {
+  BLOCKS,
+  isBlockType,
+  type BlockData,
+  type BlockOf,
+  type BlockResponse,
+  type BlockSettings,
+  type BlockType,
+  type PageComponent,
+} from '@grocer/shared/blocks';
 import type { Db } from '../../db/client';
 import { listProducts, loadTaxonomy, productsBySlugs, type CatalogueContext } from '../catalogue/service';
 
 /** What a block loads for its `response` (a carousel's products), from its checked data. */
-type Resolver<T extends BlockType> = (db: Db, ctx: CatalogueContext, data: BlockData<T>, settings: BlockSettings<T>) => Promise<BlockResponse<T>>;
+type Resolver<T extends BlockType> = (
+  db: Db,
+  ctx: CatalogueContext,
+  data: BlockData<T>,
+  settings: BlockSettings<T>,
+) => Promise<BlockResponse<T>>;
 
 const nothing = async () => null;
 
@@ -12,7 +26,14 @@ export const RESOLVERS: { [T in BlockType]: Resolver<T> } = {
   'hero-slider': nothing,
   'product-carousel': async (db, ctx, d) => {
     if (d.products?.length) return productsBySlugs(db, ctx, d.products);
-    const list = await listProducts(db, ctx, { page: 1, perPage: d.limit, c: d.category ? [d.category] : [], b: d.brand ? [d.brand] : [], s: d.sort, q: undefined });
+    const list = await listProducts(db, ctx, {
+      page: 1,
+      perPage: d.limit,
+      c: d.category ? [d.category] : [],
+      b: d.brand ? [d.brand] : [],
+      s: d.sort,
+      q: undefined,
+    });
     return list.data;
   },
   'category-carousel': async (db, ctx, d) => {
@@ -58,16 +79,34 @@ export async function resolveBlock(db: Db, ctx: CatalogueContext, c: StoredCompo
   return resolveTyped(db, ctx, c.type, c);
 }
 
-async function resolveTyped<T extends BlockType>(db: Db, ctx: CatalogueContext, type: T, c: StoredComponent): Promise<BlockOf<T> | BlockProblem> {
+async function resolveTyped<T extends BlockType>(
+  db: Db,
+  ctx: CatalogueContext,
+  type: T,
+  c: StoredComponent,
+): Promise<BlockOf<T> | BlockProblem> {
   const block = BLOCKS[type];
   const data = block.data.safeParse(readStored(c.data));
   const settings = block.settings.safeParse(readStored(c.settings));
-  if (!data.success || !settings.success) return { name: c.name, type, reason: (data.error ?? settings.error)!.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  if (!data.success || !settings.success)
+    return {
+      name: c.name,
+      type,
+      reason: (data.error ?? settings.error)!.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    };
   const resolve = RESOLVERS[type] as Resolver<T>;
   const response = await resolve(db, ctx, data.data as BlockData<T>, settings.data as BlockSettings<T>);
   // The pieces were each checked against the block's own schemas; TypeScript cannot tie the
   // union member to T across the table lookups.
-  return { name: c.name, type, data: data.data, settings: settings.data, logicdata: c.logicdata ?? null, order: c.position, response } as unknown as BlockOf<T>;
+  return {
+    name: c.name,
+    type,
+    data: data.data,
+    settings: settings.data,
+    logicdata: c.logicdata ?? null,
+    order: c.position,
+    response,
+  } as unknown as BlockOf<T>;
 }
 
 export const isProblem = (r: PageComponent | BlockProblem): r is BlockProblem => 'reason' in r;

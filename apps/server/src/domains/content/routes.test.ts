@@ -18,18 +18,40 @@ async function fixture(db: Db) {
     { websiteId: w, name: 'Rice', slug: 'rice', parentId: food!.id, avatar: 'c/rice.svg' },
     { websiteId: w, name: 'Home', slug: 'home', avatar: 'c/home.svg' },
   ]);
-  const [kaveri] = await db.insert(brands).values([{ websiteId: w, name: 'Kaveri', slug: 'kaveri' }, { websiteId: w, name: 'Desi', slug: 'desi' }]).returning();
+  const [kaveri] = await db
+    .insert(brands)
+    .values([
+      { websiteId: w, name: 'Kaveri', slug: 'kaveri' },
+      { websiteId: w, name: 'Desi', slug: 'desi' },
+    ])
+    .returning();
   const [wh] = await db.insert(warehouses).values({ websiteId: w, name: 'Main', code: 'M1' }).returning();
   const made = await db
     .insert(products)
-    .values(['alpha', 'beta', 'gamma'].map((slug, i) => ({ websiteId: w, name: slug, slug, categoryId: food!.id, brandId: kaveri!.id, position: i })))
+    .values(
+      ['alpha', 'beta', 'gamma'].map((slug, i) => ({
+        websiteId: w,
+        name: slug,
+        slug,
+        categoryId: food!.id,
+        brandId: kaveri!.id,
+        position: i,
+      })),
+    )
     .returning();
-  const packRows = await db.insert(packs).values(made.map((p) => ({ websiteId: w, productId: p.id, name: '1 kg', price: 10000, actPrice: 10000 }))).returning();
+  const packRows = await db
+    .insert(packs)
+    .values(made.map((p) => ({ websiteId: w, productId: p.id, name: '1 kg', price: 10000, actPrice: 10000 })))
+    .returning();
   await db.insert(stock).values(packRows.map((p) => ({ websiteId: w, packId: p.id, warehouseId: wh!.id, available: 5 })));
   await refreshProductIndex(db, w);
   const [pg] = await db.insert(pages).values({ websiteId: w, url: '/', seoTitle: 'Home' }).returning();
   const blocks: [string, unknown, unknown?][] = [
-    ['hero-slider', { slides: [{ image: 'b/1.svg', image_sm: 'b/1-sm.svg', link: '/products' }] }, JSON.stringify({ aspect: { sm: 'aspect-[4/3]' }, bgcolor: '#fff' })],
+    [
+      'hero-slider',
+      { slides: [{ image: 'b/1.svg', image_sm: 'b/1-sm.svg', link: '/products' }] },
+      JSON.stringify({ aspect: { sm: 'aspect-[4/3]' }, bgcolor: '#fff' }),
+    ],
     ['product-carousel', { title: 'Picks', products: ['gamma', 'nope', 'alpha'] }],
     ['product-carousel', { title: 'All', limit: 2 }],
     ['category-carousel', { title: 'Aisles' }],
@@ -42,7 +64,17 @@ async function fixture(db: Db) {
     ['marquee', { text: 'no such block' }],
     ['hero-slider', { slides: 'not a list' }],
   ];
-  await db.insert(pageComponents).values(blocks.map(([type, data, settings], i) => ({ websiteId: w, pageId: pg!.id, position: i, name: `${type} ${i}`, type, data, settings: settings ?? null })));
+  await db.insert(pageComponents).values(
+    blocks.map(([type, data, settings], i) => ({
+      websiteId: w,
+      pageId: pg!.id,
+      position: i,
+      name: `${type} ${i}`,
+      type,
+      data,
+      settings: settings ?? null,
+    })),
+  );
 }
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -53,14 +85,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const of = <T extends (typeof BLOCK_TYPES)[number]>(data: z.infer<typeof pageDataSchema>['data'], type: T) => data.filter((c): c is BlockOf<T> => c.type === type);
+const of = <T extends (typeof BLOCK_TYPES)[number]>(data: z.infer<typeof pageDataSchema>['data'], type: T) =>
+  data.filter((c): c is BlockOf<T> => c.type === type);
 
 describe('page blocks: one table of schema, resolver and renderer', () => {
   it('answers each block with its data checked (defaults filled) and its response resolved', async () => {
     const res = await client.get('/s/api/page/data/');
     expect(res.statusCode, res.body).toBe(200);
     const page = pageDataSchema.parse(res.json());
-    expect(page.data.map((c) => c.type)).toEqual(['hero-slider', 'product-carousel', 'product-carousel', 'category-carousel', 'category-carousel', 'brand-carousel', 'supplier-carousel', 'supplier-tiles', 'rich-text', 'html']);
+    expect(page.data.map((c) => c.type)).toEqual([
+      'hero-slider',
+      'product-carousel',
+      'product-carousel',
+      'category-carousel',
+      'category-carousel',
+      'brand-carousel',
+      'supplier-carousel',
+      'supplier-tiles',
+      'rich-text',
+      'html',
+    ]);
 
     const [hero] = of(page.data, 'hero-slider');
     // settings stored as JSON text (spec §3) arrive as the checked object
@@ -79,7 +123,10 @@ describe('page blocks: one table of schema, resolver and renderer', () => {
     expect(of(page.data, 'brand-carousel')[0]!.response.map((b) => b.slug)).toEqual(['desi']);
 
     expect(of(page.data, 'supplier-carousel')[0]!.data.items).toEqual([{ image: 's/1.svg', link: '/about', border: false }]);
-    expect(of(page.data, 'supplier-tiles')[0]!.data).toEqual({ title: '', items: [{ image: 's/2.svg', title: 'Farm', link: 'https://farm.example', border: true }] });
+    expect(of(page.data, 'supplier-tiles')[0]!.data).toEqual({
+      title: '',
+      items: [{ image: 's/2.svg', title: 'Farm', link: 'https://farm.example', border: true }],
+    });
     expect(of(page.data, 'rich-text')[0]!.data.html).toBe('<p>Hello</p>');
   });
 
@@ -97,6 +144,10 @@ describe('page blocks: one table of schema, resolver and renderer', () => {
       expect(Object.keys(fields.properties ?? {}).length, type).toBeGreaterThan(0);
       expect(z.toJSONSchema(BLOCKS[type].settings, { io: 'input' }).type, type).toBe('object');
     }
-    expect(Object.keys(z.toJSONSchema(BLOCKS['hero-slider'].settings, { io: 'input' }).properties ?? {})).toEqual(['aspect', 'bgcolor', 'fullpage']);
+    expect(Object.keys(z.toJSONSchema(BLOCKS['hero-slider'].settings, { io: 'input' }).properties ?? {})).toEqual([
+      'aspect',
+      'bgcolor',
+      'fullpage',
+    ]);
   });
 });

@@ -12,6 +12,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   const handler = async (req: { params: { '*'?: string } } & Parameters<typeof catalogueContext>[1] & Pick<FastifyRequest, 'log'>) =>
     getPageData(db, await catalogueContext(db, req), req.params['*'] ?? '', warnBlockProblems(req.log));
   app.get('/page/data', { schema: { response: { 200: pageDataSchema } } }, async (req) => handler(Object.assign(req, { params: {} })));
-  app.get('/suppliers', { schema: { response: { 200: supplierListSchema } } }, async (req) => ({ data: await listSuppliers(db, req.website.id) }));
-  app.get('/page/data/*', { schema: { params: z.object({ '*': z.string().max(500) }), response: { 200: pageDataSchema } } }, async (req) => handler(req));
+  app.get('/suppliers', { schema: { response: { 200: supplierListSchema } } }, async (req) => ({
+    data: await listSuppliers(db, req.website.id),
+  }));
+  app.get('/page/data/*', { schema: { params: z.object({ '*': z.string().max(500) }), response: { 200: pageDataSchema } } }, async (req) =>
+    handler(req),
+  );
 };

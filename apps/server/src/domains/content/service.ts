@@ -30,7 +30,12 @@ export async function findPage(db: Db, websiteId: number, url: string) {
  * GET /s/api/page/data{url}: the page's ordered blocks with their data checked and their
  * responses resolved. Components that fit no block are left out and passed to `onProblems`.
  */
-export async function getPageData(db: Db, ctx: CatalogueContext, url: string, onProblems?: (problems: BlockProblem[]) => void): Promise<PageData> {
+export async function getPageData(
+  db: Db,
+  ctx: CatalogueContext,
+  url: string,
+  onProblems?: (problems: BlockProblem[]) => void,
+): Promise<PageData> {
   const page = await findPage(db, ctx.websiteId, url);
   if (!page) throw Errors.notFound('Page not found');
   const components = await db
@@ -55,12 +60,19 @@ export async function getPageData(db: Db, ctx: CatalogueContext, url: string, on
 }
 
 /** Where getPageData reports the components it left out: the request's log. */
-export const warnBlockProblems = (log: FastifyBaseLogger) => (problems: BlockProblem[]) => log.warn({ problems }, 'page components that fit no block were left out');
+export const warnBlockProblems = (log: FastifyBaseLogger) => (problems: BlockProblem[]) =>
+  log.warn({ problems }, 'page components that fit no block were left out');
 
 /** The published pages (for the footer and the sitemap of /s/api/init), by url. */
 export function publishedPages(db: Db, websiteId: number) {
   return db
-    .select({ url: pages.url, title: pages.title, show_footer: pages.showFooter, show_sub_navbar: pages.showSubNavbar, show_navbar: pages.showNavbar })
+    .select({
+      url: pages.url,
+      title: pages.title,
+      show_footer: pages.showFooter,
+      show_sub_navbar: pages.showSubNavbar,
+      show_navbar: pages.showNavbar,
+    })
     .from(pages)
     .where(and(eq(pages.websiteId, websiteId), eq(pages.published, true)))
     .orderBy(asc(pages.url));

@@ -25,8 +25,10 @@ async function setSupplierPage(on: boolean) {
   invalidateWebsite();
 }
 const links = (items: NavItem[]): string[] => items.flatMap((i) => [i.link ?? '', ...links(i.children)]);
-const initOf = (html: string) => initSchema.parse(JSON.parse(/<script id="__INIT__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!));
-const dataOf = (html: string) => JSON.parse(/<script id="__DATA__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as [unknown[], unknown][];
+const initOf = (html: string) =>
+  initSchema.parse(JSON.parse(/<script id="__INIT__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!));
+const dataOf = (html: string) =>
+  JSON.parse(/<script id="__DATA__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!) as [unknown[], unknown][];
 
 describe('the suppliers page (spec §3 show_supplier_page)', () => {
   it('GET /s/api/suppliers lists the supplier tiles’ suppliers once each, each linking to its products', async () => {
@@ -34,8 +36,18 @@ describe('the suppliers page (spec §3 show_supplier_page)', () => {
     const res = await new TestClient(t.app).get('/s/api/suppliers');
     expect(res.statusCode).toBe(200);
     const { data } = supplierListSchema.parse(res.json());
-    expect(data.map((s) => s.title)).toEqual(['Local Farmers Collective', 'Heritage Flour Mills', 'Village Dairy Co-op', 'Kerala Spice Growers']);
-    expect(data.map((s) => s.link)).toEqual(['/products?c=fruits-and-vegetables', '/products?c=atta-and-flours', '/products?c=dairy-and-bakery', '/products?c=masalas-and-spices']);
+    expect(data.map((s) => s.title)).toEqual([
+      'Local Farmers Collective',
+      'Heritage Flour Mills',
+      'Village Dairy Co-op',
+      'Kerala Spice Growers',
+    ]);
+    expect(data.map((s) => s.link)).toEqual([
+      '/products?c=fruits-and-vegetables',
+      '/products?c=atta-and-flours',
+      '/products?c=dairy-and-bakery',
+      '/products?c=masalas-and-spices',
+    ]);
     expect(data[0]).toMatchObject({ image: 'suppliers/farmers.svg', border: true });
   });
 

@@ -19,7 +19,14 @@ export async function listSuppliers(db: Db, websiteId: number): Promise<Supplier
     .select({ data: pageComponents.data })
     .from(pageComponents)
     .innerJoin(pages, eq(pages.id, pageComponents.pageId))
-    .where(and(eq(pageComponents.websiteId, websiteId), eq(pages.websiteId, websiteId), eq(pages.published, true), eq(pageComponents.type, 'supplier-tiles')))
+    .where(
+      and(
+        eq(pageComponents.websiteId, websiteId),
+        eq(pages.websiteId, websiteId),
+        eq(pages.published, true),
+        eq(pageComponents.type, 'supplier-tiles'),
+      ),
+    )
     .orderBy(asc(pages.url), asc(pageComponents.position), asc(pageComponents.id));
   const seen = new Set<string>();
   return blocks

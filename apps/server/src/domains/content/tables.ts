@@ -6,7 +6,9 @@ export const pages = pgTable(
   'pages',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     url: text().notNull(),
     title: text().notNull().default(''),
     css: text().notNull().default(''),
@@ -27,8 +29,12 @@ export const pageComponents = pgTable(
   'page_components',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    pageId: integer().notNull().references(() => pages.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    pageId: integer()
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
     position: integer().notNull().default(0),
     name: text().notNull(),
     type: text().notNull(),

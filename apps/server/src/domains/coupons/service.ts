@@ -31,14 +31,32 @@ export async function couponUsage(db: DbOrTx, websiteId: number, couponId: numbe
  * if the coupon still allows it. The coupon row is locked first, so racing checkouts count the
  * redemptions one after another and the total and per-customer limits hold; a refusal says why.
  */
-export async function recordRedemption(db: DbOrTx, input: { websiteId: number; couponId: number; userId: number | null; orderId: string; itemsTotalPaise: number }): Promise<CouponResult> {
-  const [coupon] = await db.select().from(coupons).where(and(eq(coupons.websiteId, input.websiteId), eq(coupons.id, input.couponId))).for('update');
-  const result = couponDiscount(coupon ?? null, input.itemsTotalPaise, new Date(), await couponUsage(db, input.websiteId, input.couponId, input.userId));
-  if (result.ok) await db.insert(couponRedemptions).values({ websiteId: input.websiteId, couponId: input.couponId, userId: input.userId, orderId: input.orderId }).onConflictDoNothing();
+export async function recordRedemption(
+  db: DbOrTx,
+  input: { websiteId: number; couponId: number; userId: number | null; orderId: string; itemsTotalPaise: number },
+): Promise<CouponResult> {
+  const [coupon] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.websiteId, input.websiteId), eq(coupons.id, input.couponId)))
+    .for('update');
+  const result = couponDiscount(
+    coupon ?? null,
+    input.itemsTotalPaise,
+    new Date(),
+    await couponUsage(db, input.websiteId, input.couponId, input.userId),
+  );
+  if (result.ok)
+    await db
+      .insert(couponRedemptions)
+      .values({ websiteId: input.websiteId, couponId: input.couponId, userId: input.userId, orderId: input.orderId })
+      .onConflictDoNothing();
   return result;
 }
 
 /** Gives an order's coupon use back (the order was cancelled or its payment never came). */
 export async function releaseRedemption(db: DbOrTx, input: { couponId: number; orderId: string }) {
-  await db.delete(couponRedemptions).where(and(eq(couponRedemptions.couponId, input.couponId), eq(couponRedemptions.orderId, input.orderId)));
+  await db
+    .delete(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, input.couponId), eq(couponRedemptions.orderId, input.orderId)));
 }

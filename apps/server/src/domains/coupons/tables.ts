@@ -12,7 +12,9 @@ export const coupons = pgTable(
   'coupons',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     code: text().notNull(),
     description: text().notNull().default(''),
     kind: text({ enum: ['flat', 'percent'] }).notNull(),
@@ -37,11 +39,18 @@ export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    couponId: integer().notNull().references(() => coupons.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    couponId: integer()
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     orderId: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('coupon_redemptions_coupon_idx').on(t.couponId, t.userId), uniqueIndex('coupon_redemptions_order_uq').on(t.couponId, t.orderId)],
+  (t) => [
+    index('coupon_redemptions_coupon_idx').on(t.couponId, t.userId),
+    uniqueIndex('coupon_redemptions_order_uq').on(t.couponId, t.orderId),
+  ],
 );

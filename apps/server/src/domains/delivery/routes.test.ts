@@ -19,9 +19,19 @@ describe('GET /s/api/check/pincode/:pincode', () => {
     const c = new TestClient(t.app);
     const res = await c.get('/s/api/check/pincode/560001');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ pincode: '560001', serviceable: true, zone: 'Bengaluru', delivery_charge: 30, free_above: 499, cod: true });
+    expect(res.json()).toMatchObject({
+      pincode: '560001',
+      serviceable: true,
+      zone: 'Bengaluru',
+      delivery_charge: 30,
+      free_above: 499,
+      cod: true,
+    });
     expect(res.json().del_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(c)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(c)));
     expect(row!.pincode).toBe('560001');
     const init = await c.get('/s/api/cart');
     expect(init.json().pincode).toBe('560001');
@@ -35,7 +45,10 @@ describe('GET /s/api/check/pincode/:pincode', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ message: 'Please enter a valid pincode', code: 'PINCODE_INVALID' });
     }
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(c)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(c)));
     expect(row!.pincode).toBe('560034');
   });
 

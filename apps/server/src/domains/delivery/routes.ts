@@ -48,7 +48,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const zone = await resolvePincode(db, req.website.id, req.query.pincode);
       if (!zone) throw pincodeErrors.notServiceable(req.query.pincode);
       const slots = await nextSlots(db, req.website.id, zone.id, new Date(), 7, true);
-      return { data: slots.map((s) => ({ slot_id: s.slotId, date: s.date, start_time: s.startTime, end_time: s.endTime, remaining: s.remaining })) };
+      return {
+        data: slots.map((s) => ({ slot_id: s.slotId, date: s.date, start_time: s.startTime, end_time: s.endTime, remaining: s.remaining })),
+      };
     },
   );
 };

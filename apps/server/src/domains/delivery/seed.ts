@@ -22,7 +22,9 @@ const DAILY_SLOTS = [
 export async function seedDelivery(db: DbOrTx, { websiteId, warehouses }: { websiteId: number; warehouses: WarehouseRef[] }) {
   if (warehouses.length === 0) return;
   const pick = (city: string, index: number) =>
-    warehouses.find((w) => [w.city, w.name, w.code].some((v) => v?.toLowerCase().includes(city.toLowerCase()))) ?? warehouses[index] ?? warehouses[0]!;
+    warehouses.find((w) => [w.city, w.name, w.code].some((v) => v?.toLowerCase().includes(city.toLowerCase()))) ??
+    warehouses[index] ??
+    warehouses[0]!;
   const zones = [
     { name: 'Bengaluru', warehouseId: pick('bengaluru', 0).id, codAllowed: true, codMax: 500_000, pincodes: ['560001', '560034'] },
     { name: 'Mumbai', warehouseId: pick('mumbai', 1).id, codAllowed: false, codMax: null, pincodes: ['400001'] },
@@ -31,7 +33,16 @@ export async function seedDelivery(db: DbOrTx, { websiteId, warehouses }: { webs
   for (const z of zones) {
     const [zone] = await db
       .insert(deliveryZones)
-      .values({ websiteId, name: z.name, warehouseId: z.warehouseId, deliveryCharge: 3000, freeAbove: 49_900, codAllowed: z.codAllowed, codMax: z.codMax, leadDays: 1 })
+      .values({
+        websiteId,
+        name: z.name,
+        warehouseId: z.warehouseId,
+        deliveryCharge: 3000,
+        freeAbove: 49_900,
+        codAllowed: z.codAllowed,
+        codMax: z.codMax,
+        leadDays: 1,
+      })
       .returning();
     await db.insert(zonePincodes).values(z.pincodes.map((pincode) => ({ websiteId, pincode, zoneId: zone!.id })));
     await db.insert(deliverySlots).values(DAILY_SLOTS.map((s) => ({ websiteId, zoneId: zone!.id, ...s })));

@@ -56,7 +56,8 @@ export async function deliveryContext(db: DbOrTx, websiteId: number, pincode: st
 const IST_OFFSET_MS = 330 * 60_000;
 export const shopDate = (at: Date): string => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 export const shopTime = (at: Date): string => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(11, 16);
-const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export interface SlotOffer {
   slotId: number;
@@ -71,8 +72,19 @@ export interface SlotOffer {
  * Delivery slots of a zone with places left, earliest first, over `days` days starting at the
  * zone's lead time from `from`. Today's slots that have already started are not offered.
  */
-export async function nextSlots(db: DbOrTx, websiteId: number, zoneId: number, from: Date, days = 7, includeFull = false): Promise<SlotOffer[]> {
-  const [zone] = await db.select().from(deliveryZones).where(and(eq(deliveryZones.id, zoneId), eq(deliveryZones.websiteId, websiteId))).limit(1);
+export async function nextSlots(
+  db: DbOrTx,
+  websiteId: number,
+  zoneId: number,
+  from: Date,
+  days = 7,
+  includeFull = false,
+): Promise<SlotOffer[]> {
+  const [zone] = await db
+    .select()
+    .from(deliveryZones)
+    .where(and(eq(deliveryZones.id, zoneId), eq(deliveryZones.websiteId, websiteId)))
+    .limit(1);
   if (!zone) return [];
   const slots = await db
     .select()
@@ -87,7 +99,16 @@ export async function nextSlots(db: DbOrTx, websiteId: number, zoneId: number, f
   const booked = await db
     .select()
     .from(slotBookings)
-    .where(and(eq(slotBookings.websiteId, websiteId), inArray(slotBookings.slotId, slots.map((s) => s.id)), inArray(slotBookings.date, dates)));
+    .where(
+      and(
+        eq(slotBookings.websiteId, websiteId),
+        inArray(
+          slotBookings.slotId,
+          slots.map((s) => s.id),
+        ),
+        inArray(slotBookings.date, dates),
+      ),
+    );
   const used = new Map(booked.map((b) => [`${b.slotId}|${b.date}`, b.used]));
   const offers: SlotOffer[] = [];
   for (const date of dates) {
@@ -117,11 +138,16 @@ export async function takeSlot(db: DbOrTx, websiteId: number, slotId: number, da
 
 /** The zone a slot belongs to (null when the website has no such slot). */
 export async function slotZone(db: DbOrTx, websiteId: number, slotId: number): Promise<number | null> {
-  const [row] = await db.select({ zoneId: deliverySlots.zoneId }).from(deliverySlots).where(and(eq(deliverySlots.id, slotId), eq(deliverySlots.websiteId, websiteId)));
+  const [row] = await db
+    .select({ zoneId: deliverySlots.zoneId })
+    .from(deliverySlots)
+    .where(and(eq(deliverySlots.id, slotId), eq(deliverySlots.websiteId, websiteId)));
   return row?.zoneId ?? null;
 }
 
 /** Gives a place back (order cancelled or payment abandoned). */
 export async function releaseSlot(db: DbOrTx, websiteId: number, slotId: number, date: string): Promise<void> {
-  await db.execute(sql`update slot_bookings set used = used - 1 where website_id = ${websiteId} and slot_id = ${slotId} and date = ${date} and used > 0`);
+  await db.execute(
+    sql`update slot_bookings set used = used - 1 where website_id = ${websiteId} and slot_id = ${slotId} and date = ${date} and used > 0`,
+  );
 }

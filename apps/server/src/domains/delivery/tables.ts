@@ -12,25 +12,36 @@ export const deliveryZones = pgTable(
   'delivery_zones',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     name: text().notNull(),
-    warehouseId: integer().notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+    warehouseId: integer()
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
     deliveryCharge: integer().notNull().default(0),
     freeAbove: integer(),
     codAllowed: boolean().notNull().default(true),
     codMax: integer(),
     leadDays: integer().notNull().default(0),
   },
-  (t) => [index('delivery_zones_website_idx').on(t.websiteId), check('delivery_zones_money_non_negative', sql`${t.deliveryCharge} >= 0 and ${t.leadDays} >= 0`)],
+  (t) => [
+    index('delivery_zones_website_idx').on(t.websiteId),
+    check('delivery_zones_money_non_negative', sql`${t.deliveryCharge} >= 0 and ${t.leadDays} >= 0`),
+  ],
 );
 
 export const zonePincodes = pgTable(
   'zone_pincodes',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     pincode: text().notNull(),
-    zoneId: integer().notNull().references(() => deliveryZones.id, { onDelete: 'cascade' }),
+    zoneId: integer()
+      .notNull()
+      .references(() => deliveryZones.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('zone_pincodes_website_pincode_uq').on(t.websiteId, t.pincode)],
 );
@@ -40,8 +51,12 @@ export const deliverySlots = pgTable(
   'delivery_slots',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    zoneId: integer().notNull().references(() => deliveryZones.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    zoneId: integer()
+      .notNull()
+      .references(() => deliveryZones.id, { onDelete: 'cascade' }),
     startTime: text().notNull(),
     endTime: text().notNull(),
     capacity: integer().notNull(),
@@ -56,12 +71,19 @@ export const deliverySlots = pgTable(
 export const slotBookings = pgTable(
   'slot_bookings',
   {
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    slotId: integer().notNull().references(() => deliverySlots.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    slotId: integer()
+      .notNull()
+      .references(() => deliverySlots.id, { onDelete: 'cascade' }),
     /** 'YYYY-MM-DD' in shop time (Asia/Kolkata) */
     date: text().notNull(),
     capacity: integer().notNull(),
     used: integer().notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.slotId, t.date] }), check('slot_bookings_used_within_capacity', sql`${t.used} >= 0 and ${t.used} <= ${t.capacity}`)],
+  (t) => [
+    primaryKey({ columns: [t.slotId, t.date] }),
+    check('slot_bookings_used_within_capacity', sql`${t.used} >= 0 and ${t.used} <= ${t.capacity}`),
+  ],
 );

@@ -25,31 +25,76 @@ interface SimOrder {
 }
 
 const rid = (prefix: string) => `${prefix}_${randomBytes(7).toString('hex')}`;
-const keysOf = (provider: 'razorpay' | 'cashfree', baseUrl: string): ProviderKeys => ({ ...SIMULATOR_KEYS[provider], baseUrl, simulated: true });
+const keysOf = (provider: 'razorpay' | 'cashfree', baseUrl: string): ProviderKeys => ({
+  ...SIMULATOR_KEYS[provider],
+  baseUrl,
+  simulated: true,
+});
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = async (app, { selfUrl }) => {
   const orders = new Map<string, SimOrder>();
   const bySession = new Map<string, string>();
 
-  const unauthorized = (reply: FastifyReply) => reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+  const unauthorized = (reply: FastifyReply) =>
+    reply.status(401).send({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
   const razorpayAuthOk = (req: FastifyRequest) => req.headers.authorization === razorpay.auth(keysOf('razorpay', ''));
   const cashfreeAuthOk = (req: FastifyRequest) =>
-    req.headers['x-client-id'] === SIMULATOR_KEYS.cashfree.keyId && req.headers['x-client-secret'] === SIMULATOR_KEYS.cashfree.keySecret && req.headers['x-api-version'] === CASHFREE_API_VERSION;
-  const rzpOrder = (o: SimOrder) => ({ id: o.id, entity: 'order', amount: o.amount, amount_paid: o.status === 'paid' ? o.amount : 0, amount_due: o.status === 'paid' ? 0 : o.amount, currency: 'INR', receipt: o.receipt, status: o.status === 'paid' ? 'paid' : o.status === 'failed' ? 'attempted' : 'created', notes: o.notes });
-  const cfOrder = (o: SimOrder) => ({ order_id: o.id, cf_order_id: o.id, order_amount: o.amount / 100, order_currency: 'INR', order_status: o.status === 'paid' ? 'PAID' : 'ACTIVE', payment_session_id: o.sessionId });
+    req.headers['x-client-id'] === SIMULATOR_KEYS.cashfree.keyId &&
+    req.headers['x-client-secret'] === SIMULATOR_KEYS.cashfree.keySecret &&
+    req.headers['x-api-version'] === CASHFREE_API_VERSION;
+  const rzpOrder = (o: SimOrder) => ({
+    id: o.id,
+    entity: 'order',
+    amount: o.amount,
+    amount_paid: o.status === 'paid' ? o.amount : 0,
+    amount_due: o.status === 'paid' ? 0 : o.amount,
+    currency: 'INR',
+    receipt: o.receipt,
+    status: o.status === 'paid' ? 'paid' : o.status === 'failed' ? 'attempted' : 'created',
+    notes: o.notes,
+  });
+  const cfOrder = (o: SimOrder) => ({
+    order_id: o.id,
+    cf_order_id: o.id,
+    order_amount: o.amount / 100,
+    order_currency: 'INR',
+    order_status: o.status === 'paid' ? 'PAID' : 'ACTIVE',
+    payment_session_id: o.sessionId,
+  });
 
   // --- Razorpay API
-  app.post<{ Body: { amount: number; currency: string; receipt: string; notes?: Record<string, string> } }>('/sim/razorpay/v1/orders', async (req, reply) => {
-    if (!razorpayAuthOk(req)) return unauthorized(reply);
-    const o: SimOrder = { provider: 'razorpay', id: rid('order'), amount: req.body.amount, receipt: req.body.receipt, notes: req.body.notes ?? {}, status: 'created', paymentId: null, sessionId: null, returnUrl: null, notifyUrl: null, refunds: [], held: [] };
-    orders.set(o.id, o);
-    return rzpOrder(o);
-  });
+  app.post<{ Body: { amount: number; currency: string; receipt: string; notes?: Record<string, string> } }>(
+    '/sim/razorpay/v1/orders',
+    async (req, reply) => {
+      if (!razorpayAuthOk(req)) return unauthorized(reply);
+      const o: SimOrder = {
+        provider: 'razorpay',
+        id: rid('order'),
+        amount: req.body.amount,
+        receipt: req.body.receipt,
+        notes: req.body.notes ?? {},
+        status: 'created',
+        paymentId: null,
+        sessionId: null,
+        returnUrl: null,
+        notifyUrl: null,
+        refunds: [],
+        held: [],
+      };
+      orders.set(o.id, o);
+      return rzpOrder(o);
+    },
+  );
   app.get<{ Params: { id: string } }>('/sim/razorpay/v1/orders/:id/payments', async (req, reply) => {
     if (!razorpayAuthOk(req)) return unauthorized(reply);
     const o = orders.get(req.params.id);
-    return { entity: 'collection', items: o?.paymentId ? [{ id: o.paymentId, entity: 'payment', order_id: o.id, amount: o.amount, status: o.status === 'paid' ? 'captured' : 'failed' }] : [] };
+    return {
+      entity: 'collection',
+      items: o?.paymentId
+        ? [{ id: o.paymentId, entity: 'payment', order_id: o.id, amount: o.amount, status: o.status === 'paid' ? 'captured' : 'failed' }]
+        : [],
+    };
   });
   app.post<{ Params: { id: string }; Body: { amount?: number } }>('/sim/razorpay/v1/payments/:id/refund', async (req, reply) => {
     if (!razorpayAuthOk(req)) return unauthorized(reply);
@@ -61,15 +106,35 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
   });
 
   // --- Cashfree API
-  app.post<{ Body: { order_id: string; order_amount: number; order_meta?: { return_url?: string; notify_url?: string } } }>('/sim/cashfree/pg/orders', async (req, reply) => {
-    if (!cashfreeAuthOk(req)) return reply.status(401).send({ message: 'authentication Failed', code: 'request_failed', type: 'authentication_error' });
-    const existing = orders.get(req.body.order_id);
-    if (existing) return reply.status(409).send({ message: 'order with same id is already present', code: 'order_already_exists', type: 'invalid_request_error' });
-    const o: SimOrder = { provider: 'cashfree', id: req.body.order_id, amount: Math.round(req.body.order_amount * 100), receipt: req.body.order_id, notes: {}, status: 'created', paymentId: null, sessionId: `session_${randomBytes(16).toString('hex')}`, returnUrl: req.body.order_meta?.return_url ?? null, notifyUrl: req.body.order_meta?.notify_url ?? null, refunds: [], held: [] };
-    orders.set(o.id, o);
-    bySession.set(o.sessionId!, o.id);
-    return cfOrder(o);
-  });
+  app.post<{ Body: { order_id: string; order_amount: number; order_meta?: { return_url?: string; notify_url?: string } } }>(
+    '/sim/cashfree/pg/orders',
+    async (req, reply) => {
+      if (!cashfreeAuthOk(req))
+        return reply.status(401).send({ message: 'authentication Failed', code: 'request_failed', type: 'authentication_error' });
+      const existing = orders.get(req.body.order_id);
+      if (existing)
+        return reply
+          .status(409)
+          .send({ message: 'order with same id is already present', code: 'order_already_exists', type: 'invalid_request_error' });
+      const o: SimOrder = {
+        provider: 'cashfree',
+        id: req.body.order_id,
+        amount: Math.round(req.body.order_amount * 100),
+        receipt: req.body.order_id,
+        notes: {},
+        status: 'created',
+        paymentId: null,
+        sessionId: `session_${randomBytes(16).toString('hex')}`,
+        returnUrl: req.body.order_meta?.return_url ?? null,
+        notifyUrl: req.body.order_meta?.notify_url ?? null,
+        refunds: [],
+        held: [],
+      };
+      orders.set(o.id, o);
+      bySession.set(o.sessionId!, o.id);
+      return cfOrder(o);
+    },
+  );
   app.get<{ Params: { id: string } }>('/sim/cashfree/pg/orders/:id', async (req, reply) => {
     if (!cashfreeAuthOk(req)) return reply.status(401).send({ message: 'authentication Failed' });
     const o = orders.get(req.params.id);
@@ -78,18 +143,34 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
   app.get<{ Params: { id: string } }>('/sim/cashfree/pg/orders/:id/payments', async (req, reply) => {
     if (!cashfreeAuthOk(req)) return reply.status(401).send({ message: 'authentication Failed' });
     const o = orders.get(req.params.id);
-    return o?.paymentId ? [{ cf_payment_id: o.paymentId, order_id: o.id, payment_status: o.status === 'paid' ? 'SUCCESS' : 'FAILED', payment_amount: o.amount / 100 }] : [];
+    return o?.paymentId
+      ? [
+          {
+            cf_payment_id: o.paymentId,
+            order_id: o.id,
+            payment_status: o.status === 'paid' ? 'SUCCESS' : 'FAILED',
+            payment_amount: o.amount / 100,
+          },
+        ]
+      : [];
   });
-  app.post<{ Params: { id: string }; Body: { refund_amount: number; refund_id: string } }>('/sim/cashfree/pg/orders/:id/refunds', async (req, reply) => {
-    if (!cashfreeAuthOk(req)) return reply.status(401).send({ message: 'authentication Failed' });
-    const o = orders.get(req.params.id);
-    if (!o || o.status !== 'paid') return reply.status(400).send({ message: 'refund not allowed', code: 'refund_invalid' });
-    o.refunds.push(req.body.refund_id);
-    return { refund_id: req.body.refund_id, order_id: o.id, refund_amount: req.body.refund_amount, refund_status: 'SUCCESS' };
-  });
+  app.post<{ Params: { id: string }; Body: { refund_amount: number; refund_id: string } }>(
+    '/sim/cashfree/pg/orders/:id/refunds',
+    async (req, reply) => {
+      if (!cashfreeAuthOk(req)) return reply.status(401).send({ message: 'authentication Failed' });
+      const o = orders.get(req.params.id);
+      if (!o || o.status !== 'paid') return reply.status(400).send({ message: 'refund not allowed', code: 'refund_invalid' });
+      o.refunds.push(req.body.refund_id);
+      return { refund_id: req.body.refund_id, order_id: o.id, refund_amount: req.body.refund_amount, refund_status: 'SUCCESS' };
+    },
+  );
 
   // --- The hand-off page and its outcome
-  const page = (title: string, o: SimOrder, action: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
+  const page = (
+    title: string,
+    o: SimOrder,
+    action: string,
+  ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
 <style>body{font-family:system-ui,sans-serif;background:#f4f4f5;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0}main{background:#fff;border-radius:16px;padding:28px;max-width:380px;width:90%;box-shadow:0 10px 30px #0001}h1{font-size:20px;margin:0 0 4px}p{color:#52525b;margin:0 0 20px}button{display:block;width:100%;padding:12px;margin:8px 0;border-radius:10px;border:1px solid #d4d4d8;font-size:15px;font-weight:600;cursor:pointer;background:#fff}.ok{background:#047857;color:#fff;border:0}.bad{color:#b91c1c}</style></head>
 <body><main><h1>${esc(title)}</h1><p>Test payment of <strong>₹${(o.amount / 100).toFixed(2)}</strong> for ${esc(o.receipt)}. Nothing is charged.</p>
 <form method="post" action="${esc(action)}"><button class="ok" name="outcome" value="success">Success</button><button class="bad" name="outcome" value="failure">Failure</button><button name="outcome" value="cancel">Cancel</button><button name="outcome" value="success_late" title="Pays, but holds the webhook back: the shop must ask the provider">Success, webhook late</button></form></main></body></html>`;
@@ -103,10 +184,14 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
   app.get<{ Params: { session: string } }>('/sim/checkout/cashfree/:session', async (req, reply) => {
     const o = orders.get(bySession.get(req.params.session) ?? '');
     if (!o) return reply.status(404).send('Unknown payment session');
-    return reply.type('text/html').send(page('Cashfree (simulator)', o, `/sim/checkout/cashfree/${encodeURIComponent(req.params.session)}`));
+    return reply
+      .type('text/html')
+      .send(page('Cashfree (simulator)', o, `/sim/checkout/cashfree/${encodeURIComponent(req.params.session)}`));
   });
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
 
   app.post<{ Params: { id: string }; Body: { outcome: string } }>('/sim/checkout/razorpay/:id', async (req, reply) => {
     const o = orders.get(req.params.id);
@@ -120,8 +205,26 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
     o.paymentId = paymentId;
     o.status = req.body.outcome === 'success' || req.body.outcome === 'success_late' ? 'paid' : 'failed';
     const event = o.status === 'paid' ? 'payment.captured' : 'payment.failed';
-    const raw = JSON.stringify({ entity: 'event', event, payload: { payment: { entity: { id: paymentId, order_id: o.id, amount: o.amount, status: o.status === 'paid' ? 'captured' : 'failed', error_description: o.status === 'paid' ? undefined : 'Payment declined by the bank (simulated)' } } }, created_at: Math.floor(Date.now() / 1000) });
-    await send(o, req.body.outcome === 'success_late', `${selfUrl()}/s/api/payments/razorpay/webhook`, raw, { 'x-razorpay-signature': razorpay.webhookSignature(keysOf('razorpay', ''), raw), 'x-razorpay-event-id': rid('evt') });
+    const raw = JSON.stringify({
+      entity: 'event',
+      event,
+      payload: {
+        payment: {
+          entity: {
+            id: paymentId,
+            order_id: o.id,
+            amount: o.amount,
+            status: o.status === 'paid' ? 'captured' : 'failed',
+            error_description: o.status === 'paid' ? undefined : 'Payment declined by the bank (simulated)',
+          },
+        },
+      },
+      created_at: Math.floor(Date.now() / 1000),
+    });
+    await send(o, req.body.outcome === 'success_late', `${selfUrl()}/s/api/payments/razorpay/webhook`, raw, {
+      'x-razorpay-signature': razorpay.webhookSignature(keysOf('razorpay', ''), raw),
+      'x-razorpay-event-id': rid('evt'),
+    });
     if (o.status === 'paid') {
       back.searchParams.set('razorpay_order_id', o.id);
       back.searchParams.set('razorpay_payment_id', paymentId);
@@ -141,10 +244,22 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
       const raw = JSON.stringify({
         type: o.status === 'paid' ? 'PAYMENT_SUCCESS_WEBHOOK' : 'PAYMENT_FAILED_WEBHOOK',
         event_time: new Date().toISOString(),
-        data: { order: { order_id: o.id, order_amount: o.amount / 100, order_currency: 'INR' }, payment: { cf_payment_id: paymentId, payment_status: o.status === 'paid' ? 'SUCCESS' : 'FAILED', payment_amount: o.amount / 100, payment_message: o.status === 'paid' ? 'Transaction successful' : 'Payment declined by the bank (simulated)' } },
+        data: {
+          order: { order_id: o.id, order_amount: o.amount / 100, order_currency: 'INR' },
+          payment: {
+            cf_payment_id: paymentId,
+            payment_status: o.status === 'paid' ? 'SUCCESS' : 'FAILED',
+            payment_amount: o.amount / 100,
+            payment_message: o.status === 'paid' ? 'Transaction successful' : 'Payment declined by the bank (simulated)',
+          },
+        },
       });
       const ts = String(Math.floor(Date.now() / 1000));
-      await send(o, req.body.outcome === 'success_late', o.notifyUrl ?? `${selfUrl()}/s/api/payments/cashfree/webhook`, raw, { 'x-webhook-signature': cashfree.webhookSignature(keysOf('cashfree', ''), ts, raw), 'x-webhook-timestamp': ts, 'x-webhook-version': CASHFREE_API_VERSION });
+      await send(o, req.body.outcome === 'success_late', o.notifyUrl ?? `${selfUrl()}/s/api/payments/cashfree/webhook`, raw, {
+        'x-webhook-signature': cashfree.webhookSignature(keysOf('cashfree', ''), ts, raw),
+        'x-webhook-timestamp': ts,
+        'x-webhook-version': CASHFREE_API_VERSION,
+      });
     }
     return reply.redirect(back.pathname + back.search, 303);
   });
@@ -167,11 +282,15 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
   /** Sends a signed webhook the way the provider does; a failure is logged, as a provider would retry. */
   async function deliver(url: string, raw: string, headers: Record<string, string>) {
     try {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: raw, signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: raw,
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!res.ok) app.log.warn({ url, status: res.status }, 'simulated webhook refused');
     } catch (e) {
       app.log.warn({ err: e, url }, 'simulated webhook not delivered');
     }
   }
-
 };

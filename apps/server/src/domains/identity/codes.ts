@@ -18,14 +18,19 @@ export const codeErrors = {
 };
 
 /** HMAC of the code under the server secret, bound to the row's identifier. */
-const hashCode = (secret: string, identifier: string, code: string) => createHmac('sha256', secret).update(`${identifier}:${code}`).digest('hex');
+const hashCode = (secret: string, identifier: string, code: string) =>
+  createHmac('sha256', secret).update(`${identifier}:${code}`).digest('hex');
 
 /**
  * Issues a fresh 6-digit code for `identifier`; older live codes for it from the same user (or
  * registration) die, another account's pending change to it does not. Returns the plain code for the message, which is
  * never stored. The resend cooldown and send limits are the caller's (`sendCode`).
  */
-export async function issueCode(db: DbOrTx, secret: string, input: { websiteId: number; purpose: CodePurpose; identifier: string; userId?: number | null; payload?: Record<string, string> }) {
+export async function issueCode(
+  db: DbOrTx,
+  secret: string,
+  input: { websiteId: number; purpose: CodePurpose; identifier: string; userId?: number | null; payload?: Record<string, string> },
+) {
   await db
     .update(signInCodes)
     .set({ consumedAt: new Date() })
@@ -81,7 +86,11 @@ export function liveCodes(db: DbOrTx, where: CodeWhere): Promise<CodeRow[]> {
  * their row's 5 tries; the answer never says how close a guess was (with `field`, it says which
  * code was wrong). Exactly one of two racing correct submissions wins.
  */
-export async function confirmCodes(db: DbOrTx, secret: string, entries: Array<{ row: CodeRow | undefined; code: string; field?: string }>): Promise<CodeRow[]> {
+export async function confirmCodes(
+  db: DbOrTx,
+  secret: string,
+  entries: Array<{ row: CodeRow | undefined; code: string; field?: string }>,
+): Promise<CodeRow[]> {
   for (const { row, code, field } of entries) {
     const errors = field ? { [field]: [INVALID_MESSAGE] } : undefined;
     if (!row) throw codeErrors.invalid(errors);

@@ -14,16 +14,32 @@ import { rateLimits, sessions, signInCodes } from './tables';
  */
 export async function purgeSignIn(db: DbOrTx, batch = 1000): Promise<{ sessions: number; codes: number; rateLimits: number }> {
   return {
-    sessions: await purge(db, sessions, sessions.id, sql`${sessions.expiresAt} < now() or ${sessions.revokedAt} < now() - interval '1 hour'`, batch),
+    sessions: await purge(
+      db,
+      sessions,
+      sessions.id,
+      sql`${sessions.expiresAt} < now() or ${sessions.revokedAt} < now() - interval '1 hour'`,
+      batch,
+    ),
     codes: await purge(db, signInCodes, signInCodes.id, sql`${signInCodes.expiresAt} < now() - interval '1 day'`, batch),
     rateLimits: await purge(db, rateLimits, rateLimits.key, sql`${rateLimits.windowStart} < now() - interval '1 day'`, batch),
   };
 }
 
-async function purge(db: DbOrTx, table: typeof sessions | typeof signInCodes | typeof rateLimits, key: typeof sessions.id | typeof signInCodes.id | typeof rateLimits.key, where: SQL, batch: number): Promise<number> {
+async function purge(
+  db: DbOrTx,
+  table: typeof sessions | typeof signInCodes | typeof rateLimits,
+  key: typeof sessions.id | typeof signInCodes.id | typeof rateLimits.key,
+  where: SQL,
+  batch: number,
+): Promise<number> {
   let total = 0;
   for (;;) {
-    const gone = rowsOf(await db.execute(sql`delete from ${table} where ${key} in (select ${key} from ${table} where ${where} limit ${batch} for update skip locked) returning 1`));
+    const gone = rowsOf(
+      await db.execute(
+        sql`delete from ${table} where ${key} in (select ${key} from ${table} where ${where} limit ${batch} for update skip locked) returning 1`,
+      ),
+    );
     total += gone.length;
     if (gone.length < batch) return total;
   }

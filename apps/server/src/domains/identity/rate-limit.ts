@@ -27,4 +27,5 @@ export async function hitRateLimit(
   if (row && row.count > limit) throw refuse(Math.max(1, row.retry));
 }
 
-export const tooManyRequests = (minutes: number) => `Too many requests. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+export const tooManyRequests = (minutes: number) =>
+  `Too many requests. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;

@@ -36,14 +36,26 @@ const ageCodes = (identifier: string) =>
 
 async function signIn(c: TestClient, identifier: string) {
   expect((await c.post('/s/api/auth/login', { identifier })).statusCode).toBe(200);
-  const res = await c.post('/s/api/auth/verify', { identifier, code: await codeSentTo(identifier.includes('@') ? identifier : identifier.replace(/\D/g, '').slice(-10)) });
+  const res = await c.post('/s/api/auth/verify', {
+    identifier,
+    code: await codeSentTo(identifier.includes('@') ? identifier : identifier.replace(/\D/g, '').slice(-10)),
+  });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
 
-async function newUser(email: string, phone: string, flags: { hasAdminAccess?: boolean; isSalesAgent?: boolean; superadmin?: boolean } = {}) {
-  const [u] = await t.db.insert(users).values({ name: email.split('@')[0]!, email, phone, superadmin: !!flags.superadmin }).returning();
-  await t.db.insert(websiteMembers).values({ websiteId: shop.websiteId, userId: u!.id, hasAdminAccess: !!flags.hasAdminAccess, isSalesAgent: !!flags.isSalesAgent });
+async function newUser(
+  email: string,
+  phone: string,
+  flags: { hasAdminAccess?: boolean; isSalesAgent?: boolean; superadmin?: boolean } = {},
+) {
+  const [u] = await t.db
+    .insert(users)
+    .values({ name: email.split('@')[0]!, email, phone, superadmin: !!flags.superadmin })
+    .returning();
+  await t.db
+    .insert(websiteMembers)
+    .values({ websiteId: shop.websiteId, userId: u!.id, hasAdminAccess: !!flags.hasAdminAccess, isSalesAgent: !!flags.isSalesAgent });
   return u!;
 }
 
@@ -52,13 +64,29 @@ describe('sign-in by one-time code', () => {
     const c = visitor();
     const sent = await c.post('/s/api/auth/login', { identifier: '  ASHA@example.com ' });
     expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toEqual({ identifier: 'asha@example.com', channel: 'email', sent_to: 'as***@example.com', resend_after: 30, expires_in: 600 });
-    const [row] = await t.db.select().from(signInCodes).where(eq(signInCodes.identifier, 'asha@example.com')).orderBy(desc(signInCodes.id)).limit(1);
+    expect(sent.json()).toEqual({
+      identifier: 'asha@example.com',
+      channel: 'email',
+      sent_to: 'as***@example.com',
+      resend_after: 30,
+      expires_in: 600,
+    });
+    const [row] = await t.db
+      .select()
+      .from(signInCodes)
+      .where(eq(signInCodes.identifier, 'asha@example.com'))
+      .orderBy(desc(signInCodes.id))
+      .limit(1);
     const code = await codeSentTo('asha@example.com');
     expect(row!.codeHash).not.toContain(code); // stored hashed
     const res = await c.post('/s/api/auth/verify', { identifier: 'asha@example.com', code });
     expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ id: shop.users.shopper.id, name: 'Asha Shopper', email: 'asha@example.com', hasAdminAccess: false });
+    expect(res.json().user).toMatchObject({
+      id: shop.users.shopper.id,
+      name: 'Asha Shopper',
+      email: 'asha@example.com',
+      hasAdminAccess: false,
+    });
     expect((await c.get('/s/api/init')).json().user.email).toBe('asha@example.com');
   });
 
@@ -76,7 +104,10 @@ describe('sign-in by one-time code', () => {
     const c = visitor();
     const unknown = await c.post('/s/api/auth/login', { identifier: 'nobody@example.com' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ code: 'ACCOUNT_NOT_FOUND', message: 'No account found for this email or mobile. Please register.' });
+    expect(unknown.json()).toMatchObject({
+      code: 'ACCOUNT_NOT_FOUND',
+      message: 'No account found for this email or mobile. Please register.',
+    });
     const bad = await c.post('/s/api/auth/login', { identifier: '12345' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().message).toBe('Enter a valid email or 10-digit mobile number');
@@ -117,7 +148,10 @@ describe('sign-in by one-time code', () => {
     const c = visitor();
     await c.post('/s/api/auth/login', { identifier: u.email });
     const code = await codeSentTo(u.email!);
-    await t.db.update(signInCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(signInCodes.identifier, u.email!));
+    await t.db
+      .update(signInCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signInCodes.identifier, u.email!));
     expect((await c.post('/s/api/auth/verify', { identifier: u.email, code })).json().code).toBe('INVALID_CODE');
   });
 
@@ -198,7 +232,8 @@ describe('sign-in by one-time code', () => {
   it('limits sends per client address (20 in 15 minutes), across identifiers', async () => {
     const ip = '10.9.9.9';
     const statuses = [];
-    for (let i = 0; i < 21; i++) statuses.push((await visitor(ip).post('/s/api/auth/login', { identifier: `nobody${i}@example.com` })).statusCode);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await visitor(ip).post('/s/api/auth/login', { identifier: `nobody${i}@example.com` })).statusCode);
     expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
@@ -210,18 +245,36 @@ describe('sign-in by one-time code', () => {
     await signIn(c, 'ravi@example.com');
     const after = c.cookies.get('sid')!;
     expect(after).not.toBe(before);
-    const [old] = await t.db.select().from(sessions).where(eq(sessions.id, hashToken(before)));
+    const [old] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(before)));
     expect(old!.revokedAt).not.toBeNull();
     // the old cookie does not carry the sign-in
     const thief = new TestClient(t.app);
     thief.cookies.set('sid', before);
     expect((await thief.get('/s/api/init')).json().user).toBeNull();
     // the new XSRF token works straight away
-    expect((await c.post('/s/api/addresses', { name: 'Ravi', phone: '9000000012', pincode: '560001', line1: '1', line2: 'MG Road', city: 'Bengaluru', state: 'Karnataka' })).statusCode).toBe(200);
+    expect(
+      (
+        await c.post('/s/api/addresses', {
+          name: 'Ravi',
+          phone: '9000000012',
+          pincode: '560001',
+          line1: '1',
+          line2: 'MG Road',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const out = await c.get('/s/api/auth/logout');
     expect(out.json()).toEqual({ ok: true });
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, hashToken(after)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(after)));
     expect(row!.revokedAt).not.toBeNull();
     const replay = new TestClient(t.app);
     replay.cookies.set('sid', after);
@@ -252,7 +305,11 @@ describe('sign-in by one-time code', () => {
     const c = visitor();
     const res = await c.post('/s/api/auth/register', { name: 'Meera Nair', email: 'Meera@Example.com', phone: '9123456780' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ identifier: 'meera@example.com', channel: 'email', also: { identifier: '9123456780', channel: 'sms', sent_to: '******6780' } });
+    expect(res.json()).toMatchObject({
+      identifier: 'meera@example.com',
+      channel: 'email',
+      also: { identifier: '9123456780', channel: 'sms', sent_to: '******6780' },
+    });
     expect(await t.db.select().from(users).where(eq(users.email, 'meera@example.com'))).toEqual([]);
     const code = await codeSentTo('meera@example.com');
     const mobileCode = await codeSentTo('9123456780');
@@ -274,7 +331,9 @@ describe('sign-in by one-time code', () => {
 
   it("never gives an attacker who registers with their email and a victim's mobile that mobile", async () => {
     const attacker = visitor();
-    expect((await attacker.post('/s/api/auth/register', { name: 'Mallory', email: 'mallory@example.com', phone: '9876500001' })).statusCode).toBe(200);
+    expect(
+      (await attacker.post('/s/api/auth/register', { name: 'Mallory', email: 'mallory@example.com', phone: '9876500001' })).statusCode,
+    ).toBe(200);
     const own = await codeSentTo('mallory@example.com');
     // the attacker has only their own email's code: it proves nothing about the mobile
     for (const also_code of [own, '000000', '123456']) {
@@ -287,8 +346,14 @@ describe('sign-in by one-time code', () => {
     expect(await t.db.select().from(users).where(eq(users.email, 'mallory@example.com'))).toEqual([]);
     // the victim later registers their mobile and signs in with it: the account is theirs alone
     const victim = visitor();
-    expect((await victim.post('/s/api/auth/register', { name: 'Victim', email: 'victim@example.com', phone: '9876500001' })).statusCode).toBe(200);
-    const done = await victim.post('/s/api/auth/verify', { identifier: 'victim@example.com', code: await codeSentTo('victim@example.com'), also_code: await codeSentTo('9876500001') });
+    expect(
+      (await victim.post('/s/api/auth/register', { name: 'Victim', email: 'victim@example.com', phone: '9876500001' })).statusCode,
+    ).toBe(200);
+    const done = await victim.post('/s/api/auth/verify', {
+      identifier: 'victim@example.com',
+      code: await codeSentTo('victim@example.com'),
+      also_code: await codeSentTo('9876500001'),
+    });
     expect(done.json().user).toMatchObject({ email: 'victim@example.com', phone: '9876500001' });
     await ageCodes('9876500001');
     expect((await attacker.post('/s/api/auth/login', { identifier: 'mallory@example.com' })).json().code).toBe('ACCOUNT_NOT_FOUND');
@@ -311,7 +376,9 @@ describe('account details', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ name: 'Details Person', email: 'details@example.com' });
     expect(res.json().pending).toMatchObject({ identifier: 'new-details@example.com', channel: 'email' });
-    const wrong = await c.post('/s/api/account/details/verify', { code: '000000' === (await codeSentTo('new-details@example.com')) ? '111111' : '000000' });
+    const wrong = await c.post('/s/api/account/details/verify', {
+      code: '000000' === (await codeSentTo('new-details@example.com')) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(422);
     const ok = await c.post('/s/api/account/details/verify', { code: await codeSentTo('new-details@example.com') });
     expect(ok.json().user.email).toBe('new-details@example.com');
@@ -319,7 +386,11 @@ describe('account details', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('IDENTIFIER_TAKEN');
     const account = (await c.get('/s/api/account')).json();
-    expect(account).toMatchObject({ user: { name: 'Details Person' }, counts: { addresses: 0, wishlists: 1, wishlist_items: 0, orders: 0 }, recent_orders: [] });
+    expect(account).toMatchObject({
+      user: { name: 'Details Person' },
+      counts: { addresses: 0, wishlists: 1, wishlist_items: 0, orders: 0 },
+      recent_orders: [],
+    });
   });
 });
 
@@ -331,10 +402,15 @@ describe('changing both email and mobile', () => {
     const res = await c.put('/s/api/account/details', { name: 'Both', email: 'both-new@example.com', phone: '9100000032' });
     expect(res.json().pending).toMatchObject({ identifier: 'both-new@example.com', also: { identifier: '9100000032', channel: 'sms' } });
     const emailCode = await codeSentTo('both-new@example.com');
-    expect((await c.post('/s/api/account/details/verify', { code: emailCode })).json().errors).toEqual({ also_code: ['Enter the 6-digit code sent to your mobile'] });
+    expect((await c.post('/s/api/account/details/verify', { code: emailCode })).json().errors).toEqual({
+      also_code: ['Enter the 6-digit code sent to your mobile'],
+    });
     const guess = emailCode === '000000' ? '111111' : '000000';
     expect((await c.post('/s/api/account/details/verify', { code: emailCode, also_code: guess })).statusCode).toBe(422);
-    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]).toMatchObject({ email: 'both@example.com', phone: '9100000031' });
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]).toMatchObject({
+      email: 'both@example.com',
+      phone: '9100000031',
+    });
     const ok = await c.post('/s/api/account/details/verify', { code: emailCode, also_code: await codeSentTo('9100000032') });
     expect(ok.json().user).toMatchObject({ email: 'both-new@example.com', phone: '9100000032' });
   });
@@ -351,10 +427,15 @@ describe('two accounts racing for one mobile', () => {
     // both ask for 9100000099 while nobody has it, so both pass the check when they ask
     expect((await ca.put('/s/api/account/details', { name: 'Race A', email: a.email, phone: '9100000099' })).statusCode).toBe(200);
     const codeA = await codeSentTo('9100000099');
-    expect((await cb.put('/s/api/account/details', { name: 'Race B', email: 'race-b2@example.com', phone: '9100000099' })).statusCode).toBe(200);
+    expect((await cb.put('/s/api/account/details', { name: 'Race B', email: 'race-b2@example.com', phone: '9100000099' })).statusCode).toBe(
+      200,
+    );
     const codeB = await codeSentTo('race-b2@example.com');
     const mobileB = await codeSentTo('9100000099');
-    const [ra, rb] = await Promise.all([ca.post('/s/api/account/details/verify', { code: codeA }), cb.post('/s/api/account/details/verify', { code: codeB, also_code: mobileB })]);
+    const [ra, rb] = await Promise.all([
+      ca.post('/s/api/account/details/verify', { code: codeA }),
+      cb.post('/s/api/account/details/verify', { code: codeB, also_code: mobileB }),
+    ]);
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
     expect([ra, rb].find((r) => r.statusCode === 409)!.json().code).toBe('IDENTIFIER_TAKEN');
     expect(await t.db.select({ id: users.id }).from(users).where(eq(users.phone, '9100000099'))).toHaveLength(1);
@@ -362,7 +443,17 @@ describe('two accounts racing for one mobile', () => {
 });
 
 describe('addresses', () => {
-  const home = { name: 'Asha', phone: '9000000011', pincode: '560001', line1: 'Flat 4B, Lake View', line2: '12 MG Road', landmark: 'Near the metro', city: 'Bengaluru', state: 'Karnataka', type: 'home' };
+  const home = {
+    name: 'Asha',
+    phone: '9000000011',
+    pincode: '560001',
+    line1: 'Flat 4B, Lake View',
+    line2: '12 MG Road',
+    landmark: 'Near the metro',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    type: 'home',
+  };
 
   it('adds, edits, sets default and deletes; the first address is the default; delivery shown', async () => {
     const u = await newUser('addr@example.com', '9100000008');
@@ -371,7 +462,12 @@ describe('addresses', () => {
     const a = (await c.post('/s/api/addresses', home)).json();
     expect(a).toMatchObject({ ...home, is_default: true, serviceable: true });
     const b = (await c.post('/s/api/addresses', { ...home, pincode: '999999', type: 'work', landmark: '' })).json();
-    expect(b).toMatchObject({ is_default: false, serviceable: false, landmark: null, delivery_message: 'Sorry, we do not deliver to 999999 yet.' });
+    expect(b).toMatchObject({
+      is_default: false,
+      serviceable: false,
+      landmark: null,
+      delivery_message: 'Sorry, we do not deliver to 999999 yet.',
+    });
     const edited = await c.put(`/s/api/addresses/${b.id}`, { ...home, pincode: '400001', type: 'work' });
     expect(edited.json()).toMatchObject({ pincode: '400001', serviceable: true });
     expect((await c.post(`/s/api/addresses/${b.id}/default`)).json().is_default).toBe(true);
@@ -404,7 +500,10 @@ describe('addresses', () => {
     await signInAs(t.db, b, intruder.id);
     expect((await b.get('/s/api/addresses')).json().data).toEqual([]);
     expect((await b.put(`/s/api/addresses/${addr.id}`, home)).statusCode).toBe(404);
-    expect((await b.delete(`/s/api/addresses/${addr.id}`)).json()).toMatchObject({ code: 'ADDRESS_NOT_FOUND', message: 'Address not found' });
+    expect((await b.delete(`/s/api/addresses/${addr.id}`)).json()).toMatchObject({
+      code: 'ADDRESS_NOT_FOUND',
+      message: 'Address not found',
+    });
     expect((await b.post(`/s/api/addresses/${addr.id}/default`)).statusCode).toBe(404);
     expect((await a.get('/s/api/addresses')).json().data).toHaveLength(1);
   });
@@ -421,7 +520,14 @@ describe('addresses', () => {
       ['DELETE', '/s/api/addresses/1'],
       ['POST', '/s/api/addresses/1/default'],
     ] as const) {
-      const body = method === 'GET' || method === 'DELETE' ? undefined : url.includes('verify') ? { code: '123456' } : url.includes('details') ? { name: 'Xy', email: 'x@example.com', phone: '9000000099' } : home;
+      const body =
+        method === 'GET' || method === 'DELETE'
+          ? undefined
+          : url.includes('verify')
+            ? { code: '123456' }
+            : url.includes('details')
+              ? { name: 'Xy', email: 'x@example.com', phone: '9000000099' }
+              : home;
       const res = await c.request({ method, url, payload: body });
       expect([url, res.statusCode]).toEqual([url, 401]);
     }
@@ -444,7 +550,13 @@ describe('roles on the staff areas (spec §6)', () => {
       if (userId !== null) await signInAs(t.db, c, userId);
       return c;
     };
-    const who = { anonymous: await as(null), shopper: await as(shop.users.shopper.id), admin: await as(admin.id), agent: await as(agent.id), superadmin: await as(superadmin.id) };
+    const who = {
+      anonymous: await as(null),
+      shopper: await as(shop.users.shopper.id),
+      admin: await as(admin.id),
+      agent: await as(agent.id),
+      superadmin: await as(superadmin.id),
+    };
     const expected: Record<keyof typeof calls, Record<keyof typeof who, number>> = {
       admin: { anonymous: 401, shopper: 403, admin: 200, agent: 403, superadmin: 200 },
       agent: { anonymous: 401, shopper: 403, admin: 403, agent: 200, superadmin: 403 },
@@ -472,18 +584,22 @@ describe('development outbox', () => {
   });
 
   it('does not exist in production (where the session cookie is Secure)', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-some-length' }, seed: async (db) => seedCartShop(db) });
+    const prod = await createTestApp({
+      env: { NODE_ENV: 'production', SESSION_SECRET: 'a-production-secret-of-some-length' },
+      seed: async (db) => seedCartShop(db),
+    });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/s/api/dev/outbox', headers: { host: 'localhost' } });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('ROUTE_NOT_FOUND');
       // and in production the session cookie is Secure as well as HttpOnly and SameSite=Lax
       const cookie = await prod.app.inject({ method: 'GET', url: '/s/api/cookie', headers: { host: 'localhost' } });
-      const sid = (cookie.cookies as Array<{ name: string; secure?: boolean; httpOnly?: boolean; sameSite?: string }>).find((c) => c.name === 'sid');
+      const sid = (cookie.cookies as Array<{ name: string; secure?: boolean; httpOnly?: boolean; sameSite?: string }>).find(
+        (c) => c.name === 'sid',
+      );
       expect(sid).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
     } finally {
       await prod.close();
     }
   });
 });
-

@@ -1,5 +1,12 @@
 import { okSchema } from '@grocer/shared/storefront';
-import { ALSO_CODE_MESSAGE, loginBodySchema, codeSentSchema, registerBodySchema, verifyBodySchema, verifyResponseSchema } from '@grocer/shared/account';
+import {
+  ALSO_CODE_MESSAGE,
+  loginBodySchema,
+  codeSentSchema,
+  registerBodySchema,
+  verifyBodySchema,
+  verifyResponseSchema,
+} from '@grocer/shared/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, forgetCurrentUser } from '../../http/auth';
 import { XSRF_COOKIE, mintXsrfToken, setXsrfCookie } from '../../http/csrf';
@@ -22,14 +29,24 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
   app.post('/auth/register', { schema: { body: registerBodySchema, response: { 200: codeSentSchema } } }, async (req) => {
     await clientLimit(db, 'send', req.ip);
     const { name, email, phone } = req.body;
-    if ((await findUserBy(db, { kind: 'email', value: email })) || (await findUserBy(db, { kind: 'phone', value: phone }))) throw accountErrors.exists();
-    return sendCode(deps, req.website, req.ip, { purpose: 'register', to: [{ kind: 'email', value: email }, { kind: 'phone', value: phone }], payload: { name, email, phone } });
+    if ((await findUserBy(db, { kind: 'email', value: email })) || (await findUserBy(db, { kind: 'phone', value: phone })))
+      throw accountErrors.exists();
+    return sendCode(deps, req.website, req.ip, {
+      purpose: 'register',
+      to: [
+        { kind: 'email', value: email },
+        { kind: 'phone', value: phone },
+      ],
+      payload: { name, email, phone },
+    });
   });
 
   app.post('/auth/verify', { schema: { body: verifyBodySchema, response: { 200: verifyResponseSchema } } }, async (req, reply) => {
     await clientLimit(db, 'verify', req.ip);
     const { code, also_code } = req.body;
-    const newest = (await liveCodes(db, { websiteId: req.website.id, purposes: ['login', 'register'], identifier: req.body.identifier.value })).at(-1);
+    const newest = (
+      await liveCodes(db, { websiteId: req.website.id, purposes: ['login', 'register'], identifier: req.body.identifier.value })
+    ).at(-1);
     // a registration is verified by its email; its mobile's code comes as `also_code`
     const row = newest?.purpose === 'register' && newest.identifier !== newest.payload.email ? undefined : newest;
     let user;

@@ -23,7 +23,13 @@ export const accountErrors = {
  * (a ceiling on messages to one inbox, 4 clients' worth). Per client: 20 sends asked for in 15
  * minutes across identifiers (counted whether or not the account exists) and 30 code tries.
  */
-export const LIMITS = { sendPerIdentifierAndClient: 5, sendPerIdentifier: 20, sendPerClient: 20, verifyPerClient: 30, windowSeconds: 900 } as const;
+export const LIMITS = {
+  sendPerIdentifierAndClient: 5,
+  sendPerIdentifier: 20,
+  sendPerClient: 20,
+  verifyPerClient: 30,
+  windowSeconds: 900,
+} as const;
 
 export interface SignInDeps {
   db: Db;
@@ -42,7 +48,15 @@ export async function identifierTaken(db: Db, userId: number, contact: { email: 
   const clash = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(ne(users.id, userId), or(contact.email === null ? undefined : eq(users.email, contact.email), contact.phone === null ? undefined : eq(users.phone, contact.phone))))
+    .where(
+      and(
+        ne(users.id, userId),
+        or(
+          contact.email === null ? undefined : eq(users.email, contact.email),
+          contact.phone === null ? undefined : eq(users.phone, contact.phone),
+        ),
+      ),
+    )
     .limit(1);
   return clash.length > 0;
 }
@@ -67,7 +81,12 @@ export async function countMembers(db: Db, websiteId: number, only?: 'shoppers')
   const [row] = await db
     .select({ n: count() })
     .from(websiteMembers)
-    .where(and(eq(websiteMembers.websiteId, websiteId), only === 'shoppers' ? and(eq(websiteMembers.hasAdminAccess, false), eq(websiteMembers.isSalesAgent, false)) : undefined));
+    .where(
+      and(
+        eq(websiteMembers.websiteId, websiteId),
+        only === 'shoppers' ? and(eq(websiteMembers.hasAdminAccess, false), eq(websiteMembers.isSalesAgent, false)) : undefined,
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -93,7 +112,12 @@ export async function sendCode(
   deps: SignInDeps,
   website: WebsiteRef,
   client: string,
-  input: { purpose: 'login' | 'register' | 'change'; to: [Identifier] | [Identifier, Identifier]; userId?: number | null; payload?: Record<string, string> },
+  input: {
+    purpose: 'login' | 'register' | 'change';
+    to: [Identifier] | [Identifier, Identifier];
+    userId?: number | null;
+    payload?: Record<string, string>;
+  },
 ): Promise<CodeSent> {
   const codes = await deps.db.transaction(async (tx) => {
     if (input.purpose === 'change' && input.userId) await dropPendingChanges(tx, website.id, input.userId);
@@ -102,7 +126,15 @@ export async function sendCode(
       await hitRateLimit(tx, `cooldown:${id.value}:ip:${client}:${input.purpose}`, 1, RESEND_AFTER_SECONDS, codeErrors.cooldown);
       await hitRateLimit(tx, `send:id:${id.value}:ip:${client}`, LIMITS.sendPerIdentifierAndClient, LIMITS.windowSeconds);
       await hitRateLimit(tx, `send:id:${id.value}`, LIMITS.sendPerIdentifier, LIMITS.windowSeconds);
-      issued.push(await issueCode(tx, deps.config.sessionSecret, { websiteId: website.id, purpose: input.purpose, identifier: id.value, userId: input.userId, payload: input.payload }));
+      issued.push(
+        await issueCode(tx, deps.config.sessionSecret, {
+          websiteId: website.id,
+          purpose: input.purpose,
+          identifier: id.value,
+          userId: input.userId,
+          payload: input.payload,
+        }),
+      );
     }
     return issued;
   });
@@ -110,22 +142,45 @@ export async function sendCode(
     const text = `Your ${website.name} code is ${codes[i]}. It expires in ${CODE_TTL_SECONDS / 60} minutes. Never share it with anyone.`;
     await deps.outbox.send(
       id.kind === 'email'
-        ? { websiteId: website.id, channel: 'email', to: id.value, subject: `${codes[i]} is your ${website.name} code`, body: text, sensitive: true }
+        ? {
+            websiteId: website.id,
+            channel: 'email',
+            to: id.value,
+            subject: `${codes[i]} is your ${website.name} code`,
+            body: text,
+            sensitive: true,
+          }
         : { websiteId: website.id, channel: 'sms', to: id.value, body: text, sensitive: true },
     );
   }
   const [to, also] = input.to;
-  return { ...destination(to), resend_after: RESEND_AFTER_SECONDS, expires_in: CODE_TTL_SECONDS, ...(also ? { also: destination(also) } : {}) };
+  return {
+    ...destination(to),
+    resend_after: RESEND_AFTER_SECONDS,
+    expires_in: CODE_TTL_SECONDS,
+    ...(also ? { also: destination(also) } : {}),
+  };
 }
 
-const destination = (id: Identifier) => ({ identifier: id.value, channel: id.kind === 'email' ? ('email' as const) : ('sms' as const), sent_to: maskIdentifier(id) });
+const destination = (id: Identifier) => ({
+  identifier: id.value,
+  channel: id.kind === 'email' ? ('email' as const) : ('sms' as const),
+  sent_to: maskIdentifier(id),
+});
 
 /** A new profile change replaces the one still waiting for its codes. */
 async function dropPendingChanges(tx: DbOrTx, websiteId: number, userId: number) {
   await tx
     .update(signInCodes)
     .set({ consumedAt: new Date() })
-    .where(and(eq(signInCodes.websiteId, websiteId), eq(signInCodes.userId, userId), eq(signInCodes.purpose, 'change'), isNull(signInCodes.consumedAt)));
+    .where(
+      and(
+        eq(signInCodes.websiteId, websiteId),
+        eq(signInCodes.userId, userId),
+        eq(signInCodes.purpose, 'change'),
+        isNull(signInCodes.consumedAt),
+      ),
+    );
 }
 
 /** A registration's second code: the one sent to its mobile (the first went to its email). */

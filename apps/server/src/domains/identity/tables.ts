@@ -19,8 +19,12 @@ export const users = pgTable(
 export const websiteMembers = pgTable(
   'website_members',
   {
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     hasAdminAccess: boolean().notNull().default(false),
     isSalesAgent: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -36,7 +40,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text().primaryKey(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     pincode: text(),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
@@ -57,7 +63,9 @@ export const signInCodes = pgTable(
   'sign_in_codes',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     purpose: text().$type<'login' | 'register' | 'change'>().notNull(),
     /** normalised email or mobile the code was sent for */
     identifier: text().notNull(),

@@ -12,7 +12,10 @@ try {
     console.log(`stock ledger: ${checked} balances checked; every one equals the sum of its movements.`);
   } else {
     console.error(`stock ledger: ${mismatches.length} of ${checked} balances do not match their movements:`);
-    for (const m of mismatches.slice(0, 50)) console.error(`  website ${m.website_id} pack ${m.pack_id} warehouse ${m.warehouse_id}: available ${m.available ?? 'none'}, movements sum ${m.moved}, last balance ${m.last_balance ?? 'none'}`);
+    for (const m of mismatches.slice(0, 50))
+      console.error(
+        `  website ${m.website_id} pack ${m.pack_id} warehouse ${m.warehouse_id}: available ${m.available ?? 'none'}, movements sum ${m.moved}, last balance ${m.last_balance ?? 'none'}`,
+      );
     process.exitCode = 1;
   }
 } finally {

@@ -13,7 +13,13 @@ afterAll(() => t.close());
 const blr = () => shop.warehouses.blr.id;
 const movementsOf = (reference: string) =>
   t.db
-    .select({ packId: stockMovements.packId, quantity: stockMovements.quantity, balance: stockMovements.balance, reason: stockMovements.reason, actor: stockMovements.actor })
+    .select({
+      packId: stockMovements.packId,
+      quantity: stockMovements.quantity,
+      balance: stockMovements.balance,
+      reason: stockMovements.reason,
+      actor: stockMovements.actor,
+    })
     .from(stockMovements)
     .where(eq(stockMovements.reference, reference))
     .orderBy(asc(stockMovements.id));
@@ -22,7 +28,10 @@ class Rollback extends Error {}
 describe('the stock ledger', () => {
   it('starts from the seeded opening balances', async () => {
     expect(await ledgerMismatches(t.db)).toMatchObject({ mismatches: [] });
-    const opening = await t.db.select().from(stockMovements).where(and(eq(stockMovements.packId, shop.packs.dal1.id), eq(stockMovements.warehouseId, blr())));
+    const opening = await t.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.packId, shop.packs.dal1.id), eq(stockMovements.warehouseId, blr())));
     expect(opening).toMatchObject([{ quantity: 100, balance: 100, reason: 'opening', reference: null }]);
   });
 
@@ -55,10 +64,18 @@ describe('the stock ledger', () => {
   it('records the release of an abandoned prepaid order as the system', async () => {
     const dal = shop.packs.dal1.id;
     const s = await shopper([[dal, 3]]);
-    const res = await place(s.c, { address_id: s.addressId, payment_method: 'razorpay', expected_total: s.cart.amount, idempotency_key: key() });
+    const res = await place(s.c, {
+      address_id: s.addressId,
+      payment_method: 'razorpay',
+      expected_total: s.cart.amount,
+      idempotency_key: key(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const orderId = res.json().order.id as string;
-    await t.db.update(orders).set({ createdAt: new Date(Date.now() - 60 * 60_000) }).where(eq(orders.id, orderId));
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(orders.id, orderId));
     expect(await t.app.payments.releaseAbandoned()).toBe(1);
     const moves = await movementsOf(`order:${orderId}`);
     expect(moves.map((m) => [m.quantity, m.reason, m.actor])).toEqual([
@@ -73,11 +90,16 @@ describe('the stock ledger', () => {
     const where = { websiteId: shop.websiteId, packId: shop.packs.ghee1.id, warehouseId: shop.warehouses.del.id };
     await t.db.transaction((tx) => openStock(tx, [{ ...where, available: 5 }], 'test'));
     const taken = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => t.db.transaction((tx) => moveStock(tx, { ...where, quantity: -1, reason: 'pos_sale', reference: `bill:${i}`, actor: 'user:1' }))),
+      Array.from({ length: 20 }, (_, i) =>
+        t.db.transaction((tx) => moveStock(tx, { ...where, quantity: -1, reason: 'pos_sale', reference: `bill:${i}`, actor: 'user:1' })),
+      ),
     );
     expect(taken.filter((b) => b !== null).sort()).toEqual([0, 1, 2, 3, 4]);
     expect(await stockOf(where.packId, where.warehouseId)).toBe(0);
-    const rows = await t.db.select().from(stockMovements).where(and(eq(stockMovements.packId, where.packId), eq(stockMovements.warehouseId, where.warehouseId)));
+    const rows = await t.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.packId, where.packId), eq(stockMovements.warehouseId, where.warehouseId)));
     expect(rows.map((r) => r.reason).sort()).toEqual(['opening', 'pos_sale', 'pos_sale', 'pos_sale', 'pos_sale', 'pos_sale']);
     expect(await ledgerMismatches(t.db)).toMatchObject({ mismatches: [] });
   });
@@ -85,26 +107,42 @@ describe('the stock ledger', () => {
   it('any sequence of moves: refused ones change nothing, and the balance is the sum of the movements', async () => {
     const where = { websiteId: shop.websiteId, packId: shop.packs.vada1.id, warehouseId: shop.warehouses.del.id };
     await fc.assert(
-      fc.asyncProperty(fc.nat(20), fc.array(fc.integer({ min: -15, max: 15 }).filter((q) => q !== 0), { maxLength: 12 }), async (opening, moves) => {
-        // each run in a transaction that is rolled back, so every run starts from nothing
-        await t.db
-          .transaction(async (tx) => {
-            await openStock(tx, [{ ...where, available: opening }], 'test');
-            let expected = opening;
-            for (const q of moves) {
-              const balance = await moveStock(tx, { ...where, quantity: q, reason: q < 0 ? 'pos_sale' : 'return', reference: null, actor: 'user:1' });
-              if (expected + q < 0) expect(balance).toBeNull();
-              else expect(balance).toBe((expected += q));
-            }
-            const [row] = await tx.select().from(stock).where(and(eq(stock.packId, where.packId), eq(stock.warehouseId, where.warehouseId)));
-            expect(row!.available).toBe(expected);
-            expect((await ledgerMismatches(tx)).mismatches).toEqual([]);
-            throw new Rollback();
-          })
-          .catch((e: unknown) => {
-            if (!(e instanceof Rollback)) throw e;
-          });
-      }),
+      fc.asyncProperty(
+        fc.nat(20),
+        fc.array(
+          fc.integer({ min: -15, max: 15 }).filter((q) => q !== 0),
+          { maxLength: 12 },
+        ),
+        async (opening, moves) => {
+          // each run in a transaction that is rolled back, so every run starts from nothing
+          await t.db
+            .transaction(async (tx) => {
+              await openStock(tx, [{ ...where, available: opening }], 'test');
+              let expected = opening;
+              for (const q of moves) {
+                const balance = await moveStock(tx, {
+                  ...where,
+                  quantity: q,
+                  reason: q < 0 ? 'pos_sale' : 'return',
+                  reference: null,
+                  actor: 'user:1',
+                });
+                if (expected + q < 0) expect(balance).toBeNull();
+                else expect(balance).toBe((expected += q));
+              }
+              const [row] = await tx
+                .select()
+                .from(stock)
+                .where(and(eq(stock.packId, where.packId), eq(stock.warehouseId, where.warehouseId)));
+              expect(row!.available).toBe(expected);
+              expect((await ledgerMismatches(tx)).mismatches).toEqual([]);
+              throw new Rollback();
+            })
+            .catch((e: unknown) => {
+              if (!(e instanceof Rollback)) throw e;
+            });
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -112,8 +150,12 @@ describe('the stock ledger', () => {
   it('a counted balance (stock take) is one adjustment of the difference', async () => {
     const where = { websiteId: shop.websiteId, packId: shop.packs.rice1.id, warehouseId: shop.warehouses.mum.id };
     const before = await stockOf(where.packId, where.warehouseId);
-    expect(await t.db.transaction((tx) => adjustStockTo(tx, { ...where, available: before + 4, reference: 'count:1', actor: 'user:1' }))).toBe(before + 4);
-    expect(await t.db.transaction((tx) => adjustStockTo(tx, { ...where, available: before + 4, reference: 'count:2', actor: 'user:1' }))).toBe(before + 4);
+    expect(
+      await t.db.transaction((tx) => adjustStockTo(tx, { ...where, available: before + 4, reference: 'count:1', actor: 'user:1' })),
+    ).toBe(before + 4);
+    expect(
+      await t.db.transaction((tx) => adjustStockTo(tx, { ...where, available: before + 4, reference: 'count:2', actor: 'user:1' })),
+    ).toBe(before + 4);
     expect(await t.db.transaction((tx) => adjustStockTo(tx, { ...where, available: 1, reference: 'count:3', actor: 'user:1' }))).toBe(1);
     expect((await movementsOf('count:1')).map((m) => [m.quantity, m.balance, m.reason])).toEqual([[4, before + 4, 'adjustment']]);
     expect(await movementsOf('count:2')).toEqual([]);
@@ -126,10 +168,20 @@ describe('the stock ledger', () => {
     await t.db
       .transaction(async (tx) => {
         const [row] = await tx.select().from(stock).where(where);
-        await tx.update(stock).set({ available: row!.available + 7 }).where(where);
+        await tx
+          .update(stock)
+          .set({ available: row!.available + 7 })
+          .where(where);
         const { mismatches } = await ledgerMismatches(tx);
         expect(mismatches).toEqual([
-          { website_id: shop.websiteId, pack_id: shop.packs.dal1.id, warehouse_id: shop.warehouses.mum.id, available: row!.available + 7, moved: row!.available, last_balance: row!.available },
+          {
+            website_id: shop.websiteId,
+            pack_id: shop.packs.dal1.id,
+            warehouse_id: shop.warehouses.mum.id,
+            available: row!.available + 7,
+            moved: row!.available,
+            last_balance: row!.available,
+          },
         ]);
         throw new Rollback();
       })

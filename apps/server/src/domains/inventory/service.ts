@@ -37,12 +37,23 @@ export async function moveStock(tx: Tx, m: StockMove): Promise<number | null> {
       ? await tx
           .update(stock)
           .set({ available: sql`${stock.available} + ${m.quantity}` })
-          .where(and(eq(stock.websiteId, m.websiteId), eq(stock.packId, m.packId), eq(stock.warehouseId, m.warehouseId), sql`${stock.available} >= ${-m.quantity}`))
+          .where(
+            and(
+              eq(stock.websiteId, m.websiteId),
+              eq(stock.packId, m.packId),
+              eq(stock.warehouseId, m.warehouseId),
+              sql`${stock.available} >= ${-m.quantity}`,
+            ),
+          )
           .returning({ available: stock.available })
       : await tx
           .insert(stock)
           .values({ websiteId: m.websiteId, packId: m.packId, warehouseId: m.warehouseId, available: m.quantity })
-          .onConflictDoUpdate({ target: [stock.packId, stock.warehouseId], set: { available: sql`${stock.available} + ${m.quantity}` }, setWhere: eq(stock.websiteId, m.websiteId) })
+          .onConflictDoUpdate({
+            target: [stock.packId, stock.warehouseId],
+            set: { available: sql`${stock.available} + ${m.quantity}` },
+            setWhere: eq(stock.websiteId, m.websiteId),
+          })
           .returning({ available: stock.available });
   if (!row) return null;
   await tx.insert(stockMovements).values({ ...m, balance: row.available });
@@ -57,7 +68,8 @@ export async function adjustStockTo(
   tx: Tx,
   a: { websiteId: number; packId: number; warehouseId: number; available: number; reference: string | null; actor: string },
 ): Promise<number> {
-  if (!Number.isInteger(a.available) || a.available < 0) throw new Error(`a counted balance is a whole number of units, got ${a.available}`);
+  if (!Number.isInteger(a.available) || a.available < 0)
+    throw new Error(`a counted balance is a whole number of units, got ${a.available}`);
   const [row] = await tx
     .select({ available: stock.available })
     .from(stock)
@@ -82,7 +94,9 @@ export interface OpeningBalance {
 export async function openStock(tx: Tx, rows: OpeningBalance[], actor: string): Promise<void> {
   if (rows.length === 0) return;
   await tx.insert(stock).values(rows);
-  await tx.insert(stockMovements).values(rows.map((r) => ({ ...r, quantity: r.available, balance: r.available, reason: 'opening' as const, reference: null, actor })));
+  await tx
+    .insert(stockMovements)
+    .values(rows.map((r) => ({ ...r, quantity: r.available, balance: r.available, reason: 'opening' as const, reference: null, actor })));
 }
 
 /**
@@ -111,12 +125,24 @@ export async function stockLevel(db: DbOrTx, websiteId: number, packId: number, 
 export const stockKey = (packId: number, warehouseId: number) => `${packId}:${warehouseId}`;
 
 /** Units available for each (pack, warehouse), keyed by `stockKey`; a pair not stocked is absent. */
-export async function stockLevels(db: DbOrTx, websiteId: number, pairs: Array<{ packId: number; warehouseId: number }>): Promise<Map<string, number>> {
+export async function stockLevels(
+  db: DbOrTx,
+  websiteId: number,
+  pairs: Array<{ packId: number; warehouseId: number }>,
+): Promise<Map<string, number>> {
   if (!pairs.length) return new Map();
   const rows = await db
     .select({ packId: stock.packId, warehouseId: stock.warehouseId, available: stock.available })
     .from(stock)
-    .where(and(eq(stock.websiteId, websiteId), sql`(${stock.packId}, ${stock.warehouseId}) in (${sql.join(pairs.map((p) => sql`(${p.packId}::int, ${p.warehouseId}::int)`), sql`, `)})`));
+    .where(
+      and(
+        eq(stock.websiteId, websiteId),
+        sql`(${stock.packId}, ${stock.warehouseId}) in (${sql.join(
+          pairs.map((p) => sql`(${p.packId}::int, ${p.warehouseId}::int)`),
+          sql`, `,
+        )})`,
+      ),
+    );
   return new Map(rows.map((r) => [stockKey(r.packId, r.warehouseId), r.available]));
 }
 
@@ -131,10 +157,12 @@ export const availableSql = (websiteId: SQLWrapper | number, packId: SQLWrapper 
  * Scalar subquery: units available over every warehouse of the packs `packIds` selects (a
  * subquery of pack ids). For the staff product list's stock column.
  */
-export const unitsInStockSql = (packIds: SQL): SQL<number> => sql<number>`(select coalesce(sum(s.available), 0) from ${stock} s where s.pack_id in (${packIds}))`.mapWith(Number);
+export const unitsInStockSql = (packIds: SQL): SQL<number> =>
+  sql<number>`(select coalesce(sum(s.available), 0) from ${stock} s where s.pack_id in (${packIds}))`.mapWith(Number);
 
 /** Condition: one of the packs `packIds` selects has units available somewhere (the staff list's stock filter). */
-export const anyInStockSql = (packIds: SQL): SQL => sql`exists (select 1 from ${stock} s where s.pack_id in (${packIds}) and s.available > 0)`;
+export const anyInStockSql = (packIds: SQL): SQL =>
+  sql`exists (select 1 from ${stock} s where s.pack_id in (${packIds}) and s.available > 0)`;
 
 /** A subquery to join: units available per pack of the website over every warehouse (the staff list sorted by stock). */
 export const packUnitsSubquery = (db: DbOrTx, websiteId: number) =>
@@ -164,7 +192,12 @@ export async function warehouseStates(db: DbOrTx, websiteId: number): Promise<Ma
 
 /** The website's first warehouse (what a visitor without a pincode is shown stock for). */
 export async function firstWarehouseId(db: DbOrTx, websiteId: number): Promise<number | null> {
-  const [w] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.websiteId, websiteId)).orderBy(asc(warehouses.id)).limit(1);
+  const [w] = await db
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(eq(warehouses.websiteId, websiteId))
+    .orderBy(asc(warehouses.id))
+    .limit(1);
   return w?.id ?? null;
 }
 

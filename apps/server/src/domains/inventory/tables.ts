@@ -5,7 +5,9 @@ import { websites } from '../website/tables';
 
 export const warehouses = pgTable('warehouses', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+  websiteId: integer()
+    .notNull()
+    .references(() => websites.id, { onDelete: 'cascade' }),
   name: text().notNull(),
   code: text().notNull(),
   city: text().notNull().default(''),
@@ -21,9 +23,15 @@ export const warehouses = pgTable('warehouses', {
 export const stock = pgTable(
   'stock',
   {
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    packId: integer().notNull().references(() => packs.id, { onDelete: 'cascade' }),
-    warehouseId: integer().notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    packId: integer()
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    warehouseId: integer()
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
     available: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.packId, t.warehouseId] }), check('stock_available_non_negative', sql`${t.available} >= 0`)],
@@ -45,9 +53,15 @@ export const stockMovements = pgTable(
   'stock_movements',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    packId: integer().notNull().references(() => packs.id, { onDelete: 'cascade' }),
-    warehouseId: integer().notNull().references(() => warehouses.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    packId: integer()
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    warehouseId: integer()
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
     /** units in (positive) or out (negative) */
     quantity: integer().notNull(),
     /** `stock.available` right after this movement */

@@ -16,8 +16,11 @@ export const orderErrors = {
   addressNotFound: () => fail('ADDRESS_NOT_FOUND'),
   notDeliverable: (pincode: string) => fail('NOT_DELIVERABLE', { pincode }),
   linesUnavailable: (lines: Array<{ packId: number; label: string; message: string }>) =>
-    fail('LINES_UNAVAILABLE', { item: lines[0]!.label, reason: lines[0]!.message }).withErrors(Object.fromEntries(lines.map((l) => [`items.${l.packId}`, [l.message]]))),
-  paymentUnavailable: (method: string) => fail('PAYMENT_METHOD_UNAVAILABLE', { method }).withErrors({ payment_method: ['Not available for this order'] }),
+    fail('LINES_UNAVAILABLE', { item: lines[0]!.label, reason: lines[0]!.message }).withErrors(
+      Object.fromEntries(lines.map((l) => [`items.${l.packId}`, [l.message]])),
+    ),
+  paymentUnavailable: (method: string) =>
+    fail('PAYMENT_METHOD_UNAVAILABLE', { method }).withErrors({ payment_method: ['Not available for this order'] }),
   priceChanged: (amount: number) => fail('PRICE_CHANGED', { amount }),
   slotFull: () => fail('SLOT_FULL'),
   slotInvalid: () => fail('SLOT_INVALID').withErrors({ slot: [errorMessage('SLOT_INVALID')] }),

@@ -11,13 +11,21 @@ import { orderErrors, type OrderRow, type Shopper } from './errors';
 import { findOrder, orderLinesOf } from './queries';
 import { orderEvents, orders } from './tables';
 
-export async function addEvent(tx: DbOrTx, o: Pick<OrderRow, 'id' | 'websiteId'>, status: OrderStatus, actor: string, note: string | null = null) {
+export async function addEvent(
+  tx: DbOrTx,
+  o: Pick<OrderRow, 'id' | 'websiteId'>,
+  status: OrderStatus,
+  actor: string,
+  note: string | null = null,
+) {
   await tx.insert(orderEvents).values({ websiteId: o.websiteId, orderId: o.id, status, actor, note });
 }
 
 /** The one order in which stock rows are locked (see placeOrder and releaseOrder). */
-export const byStockRow = (a: { packId: number | null; warehouseId: number | null }, b: { packId: number | null; warehouseId: number | null }) =>
-  (a.packId ?? 0) - (b.packId ?? 0) || (a.warehouseId ?? 0) - (b.warehouseId ?? 0);
+export const byStockRow = (
+  a: { packId: number | null; warehouseId: number | null },
+  b: { packId: number | null; warehouseId: number | null },
+) => (a.packId ?? 0) - (b.packId ?? 0) || (a.warehouseId ?? 0) - (b.warehouseId ?? 0);
 
 /**
  * Locks the order's row for the rest of the caller's transaction (payments lock order, then
@@ -38,7 +46,15 @@ export async function releaseOrder(tx: Tx, o: OrderRow, by: { actor: string }) {
   const reason = o.status === 'cancelled' ? 'cancel' : 'release';
   for (const l of (await orderLinesOf(tx, o.id)).sort(byStockRow)) {
     if (l.packId === null || l.warehouseId === null) continue;
-    await moveStock(tx, { websiteId: o.websiteId, packId: l.packId, warehouseId: l.warehouseId, quantity: l.quantity, reason, reference: `order:${o.id}`, actor: by.actor });
+    await moveStock(tx, {
+      websiteId: o.websiteId,
+      packId: l.packId,
+      warehouseId: l.warehouseId,
+      quantity: l.quantity,
+      reason,
+      reference: `order:${o.id}`,
+      actor: by.actor,
+    });
   }
   if (o.couponId !== null) await releaseRedemption(tx, { couponId: o.couponId, orderId: o.id });
 }
@@ -48,7 +64,12 @@ export async function releaseOrder(tx: Tx, o: OrderRow, by: { actor: string }) {
  * (`ORDER_TRANSITIONS`), with a guarded update, so of two racing changes exactly one wins, and a
  * history row saying who and why. Null when the order's status did not allow the move.
  */
-export async function moveOrder(tx: DbOrTx, orderId: string, to: OrderStatus, by: { actor: string; note?: string | null }): Promise<OrderRow | null> {
+export async function moveOrder(
+  tx: DbOrTx,
+  orderId: string,
+  to: OrderStatus,
+  by: { actor: string; note?: string | null },
+): Promise<OrderRow | null> {
   const from = ORDER_STATUSES.filter((s) => canMove(s, to));
   const [row] = await tx
     .update(orders)
@@ -60,7 +81,11 @@ export async function moveOrder(tx: DbOrTx, orderId: string, to: OrderStatus, by
 }
 
 /** The shopper cancels: stock and slot return; a paid prepaid order gets its refund started. */
-export async function cancelOrder(db: Db, s: Shopper, id: string): Promise<{ order: OrderRow; refund: { provider: PaymentProvider; paymentId: string | null; amount: number } | null }> {
+export async function cancelOrder(
+  db: Db,
+  s: Shopper,
+  id: string,
+): Promise<{ order: OrderRow; refund: { provider: PaymentProvider; paymentId: string | null; amount: number } | null }> {
   await findOrder(db, s, id);
   return db.transaction(async (tx) => {
     const moved = await moveOrder(tx, id, 'cancelled', { actor: `user:${s.userId}`, note: 'Cancelled by the shopper' });

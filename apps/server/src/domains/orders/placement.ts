@@ -31,7 +31,12 @@ async function nextOrderNumber(tx: DbOrTx, websiteId: number): Promise<string> {
  * it has just filled up), or, when they left it to the shop, the earliest slot that still has a
  * place (null when the zone has no slots at all).
  */
-async function takeDeliverySlot(tx: DbOrTx, websiteId: number, zoneId: number, chosen: { slot_id: number; date: string } | null): Promise<SlotOffer | null> {
+async function takeDeliverySlot(
+  tx: DbOrTx,
+  websiteId: number,
+  zoneId: number,
+  chosen: { slot_id: number; date: string } | null,
+): Promise<SlotOffer | null> {
   const offers = await nextSlots(tx, websiteId, zoneId, new Date(), 7, true);
   if (chosen) {
     const offer = offers.find((o) => o.slotId === chosen.slot_id && o.date === chosen.date);
@@ -50,26 +55,47 @@ async function takeDeliverySlot(tx: DbOrTx, websiteId: number, zoneId: number, c
  * the order, its lines, timeline and payment, redeems the coupon and clears the cart. The same
  * idempotency key answers the same order, never a second one, even for concurrent calls.
  */
-export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body: PlaceOrderBody): Promise<{ order: OrderRow; created: boolean }> {
-  const existing = await db.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);
+export async function placeOrder(
+  db: Db,
+  s: Shopper,
+  cartCtx: CartContext,
+  body: PlaceOrderBody,
+): Promise<{ order: OrderRow; created: boolean }> {
+  const existing = await db
+    .select()
+    .from(orders)
+    .where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key)))
+    .limit(1);
   if (existing[0]) return { order: existing[0], created: false };
   try {
     return await db.transaction(async (tx) => {
       // One cart is one order: the shopper's cart row is locked first, so a second checkout of the
       // same cart (another tab, a retry with a new key) waits here, then finds it ordered.
       await lockUserCart(tx, s.websiteId, s.userId);
-      const [same] = await tx.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);
+      const [same] = await tx
+        .select()
+        .from(orders)
+        .where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key)))
+        .limit(1);
       if (same) return { order: same, created: false };
       const address = await findAddress(tx, s, body.address_id);
       if (!address) throw orderErrors.addressNotFound();
       const priced = await loadPricedCart(tx, { ...cartCtx, userId: s.userId, pincode: address.pincode });
       if (!priced.cartId || priced.lines.length === 0) {
-        const [recent] = await tx.select().from(orders).where(and(mine(s), sql`${orders.createdAt} > now() - interval '10 minutes'`)).orderBy(desc(orders.createdAt)).limit(1);
+        const [recent] = await tx
+          .select()
+          .from(orders)
+          .where(and(mine(s), sql`${orders.createdAt} > now() - interval '10 minutes'`))
+          .orderBy(desc(orders.createdAt))
+          .limit(1);
         throw recent ? orderErrors.cartOrdered(recent.ordernumber) : orderErrors.cartEmpty();
       }
       if (!priced.serviceable || !priced.zone) throw orderErrors.notDeliverable(address.pincode);
       const bad = priced.lines.filter((l) => !l.valid);
-      if (bad.length) throw orderErrors.linesUnavailable(bad.map((l) => ({ packId: l.packId, label: packLabel(l.productName, l.packName), message: l.message ?? 'Not available' })));
+      if (bad.length)
+        throw orderErrors.linesUnavailable(
+          bad.map((l) => ({ packId: l.packId, label: packLabel(l.productName, l.packName), message: l.message ?? 'Not available' })),
+        );
       if (body.payment_method === 'cod' && !priced.codAllowed) throw orderErrors.paymentUnavailable('cod');
       if (toPaise(body.expected_total) !== priced.amountPaise) throw orderErrors.priceChanged(toRupees(priced.amountPaise));
 
@@ -89,7 +115,17 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
           status,
           paymentMethod: body.payment_method,
           idempotencyKey: body.idempotency_key,
-          address: { name: address.name, phone: address.phone, pincode: address.pincode, line1: address.line1, line2: address.line2, landmark: address.landmark, city: address.city, state: address.state, type: address.type },
+          address: {
+            name: address.name,
+            phone: address.phone,
+            pincode: address.pincode,
+            line1: address.line1,
+            line2: address.line2,
+            landmark: address.landmark,
+            city: address.city,
+            state: address.state,
+            type: address.type,
+          },
           pincode: address.pincode,
           zoneId: priced.zone.id,
           itemsTotal: priced.itemsTotalPaise,
@@ -102,13 +138,25 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
         })
         .returning();
       const slot = await takeDeliverySlot(tx, s.websiteId, priced.zone.id, body.slot ?? null);
-      if (slot) await tx.update(orders).set({ slotId: slot.slotId, slotDate: slot.date, slotStart: slot.startTime, slotEnd: slot.endTime }).where(eq(orders.id, id));
+      if (slot)
+        await tx
+          .update(orders)
+          .set({ slotId: slot.slotId, slotDate: slot.date, slotStart: slot.startTime, slotEnd: slot.endTime })
+          .where(eq(orders.id, id));
 
       const whStates = await warehouseStates(tx, s.websiteId);
       // Stock rows are always locked in one order (pack, warehouse), after the slot, here and in
       // releaseOrder, so concurrent checkouts and cancellations queue instead of deadlocking.
       for (const l of [...priced.lines].sort(byStockRow)) {
-        const taken = await moveStock(tx, { websiteId: s.websiteId, packId: l.packId, warehouseId: l.warehouseId, quantity: -l.quantity, reason: 'order', reference: `order:${id}`, actor: `user:${s.userId}` });
+        const taken = await moveStock(tx, {
+          websiteId: s.websiteId,
+          packId: l.packId,
+          warehouseId: l.warehouseId,
+          quantity: -l.quantity,
+          reason: 'order',
+          reference: `order:${id}`,
+          actor: `user:${s.userId}`,
+        });
         if (taken === null) throw orderErrors.outOfStock(packLabel(l.productName, l.packName));
       }
       await tx.insert(orderLines).values(
@@ -134,7 +182,13 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
       await addEvent(tx, order!, status, `user:${s.userId}`, body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null);
       await createPayment(tx, { websiteId: s.websiteId, orderId: id, provider: body.payment_method, amount: priced.amountPaise });
       if (priced.coupon) {
-        const redeemed = await recordRedemption(tx, { websiteId: s.websiteId, couponId: priced.coupon.id, userId: s.userId, orderId: id, itemsTotalPaise: priced.itemsTotalPaise });
+        const redeemed = await recordRedemption(tx, {
+          websiteId: s.websiteId,
+          couponId: priced.coupon.id,
+          userId: s.userId,
+          orderId: id,
+          itemsTotalPaise: priced.itemsTotalPaise,
+        });
         if (!redeemed.ok) throw orderErrors.couponUnavailable(redeemed.reason);
       }
       await clearCart(tx, s.websiteId, priced.cartId);
@@ -142,7 +196,11 @@ export async function placeOrder(db: Db, s: Shopper, cartCtx: CartContext, body:
     });
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
-    const [again] = await db.select().from(orders).where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key))).limit(1);
+    const [again] = await db
+      .select()
+      .from(orders)
+      .where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key)))
+      .limit(1);
     if (!again) throw e;
     return { order: again, created: false };
   }

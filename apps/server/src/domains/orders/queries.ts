@@ -10,13 +10,21 @@ import { orderEvents, orderLines, orders } from './tables';
 const mine = (s: Shopper) => and(eq(orders.websiteId, s.websiteId), eq(orders.userId, s.userId));
 
 export async function findOrder(db: DbOrTx, s: Shopper, id: string): Promise<OrderRow> {
-  const [row] = await db.select().from(orders).where(and(mine(s), eq(orders.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(mine(s), eq(orders.id, id)))
+    .limit(1);
   if (!row) throw orderErrors.notFound();
   return row;
 }
 
 export async function findOrderByNumber(db: DbOrTx, s: Shopper, ordernumber: string): Promise<OrderRow> {
-  const [row] = await db.select().from(orders).where(and(mine(s), eq(orders.ordernumber, ordernumber))).limit(1);
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(mine(s), eq(orders.ordernumber, ordernumber)))
+    .limit(1);
   if (!row) throw orderErrors.notFound();
   return row;
 }
@@ -24,7 +32,10 @@ export async function findOrderByNumber(db: DbOrTx, s: Shopper, ordernumber: str
 export async function listOrders(db: Db, s: Shopper, page: number, perPage: number): Promise<{ data: OrderSummary[]; total: number }> {
   const rows = await db
     // Qualified by hand: drizzle leaves single-table columns unqualified, and `id` would bind to l.id.
-    .select({ o: orders, items: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = "orders"."id")` })
+    .select({
+      o: orders,
+      items: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = "orders"."id")`,
+    })
     .from(orders)
     .where(mine(s))
     .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -34,7 +45,14 @@ export async function listOrders(db: Db, s: Shopper, page: number, perPage: numb
   return { data: rows.map(({ o, items }) => summary(o, items)), total: n };
 }
 
-const summary = (o: OrderRow, items: number): OrderSummary => ({ id: o.id, ordernumber: o.ordernumber, created_at: o.createdAt.toISOString(), status: o.status, total: toRupees(o.total), items });
+const summary = (o: OrderRow, items: number): OrderSummary => ({
+  id: o.id,
+  ordernumber: o.ordernumber,
+  created_at: o.createdAt.toISOString(),
+  status: o.status,
+  total: toRupees(o.total),
+  items,
+});
 
 /** The dashboard's figures (plugged into GET /s/api/account). */
 export async function ordersSummary(db: Db, websiteId: number, userId: number) {
@@ -47,7 +65,10 @@ export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail>
   const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id));
   const payment = await paymentOfOrder(db, o.id);
   // The coupon is on the invoice, so it lowers each line's taxable value: GST is on what was paid.
-  const shares = allocateDiscount(lines.map((l) => l.amount), o.discount);
+  const shares = allocateDiscount(
+    lines.map((l) => l.amount),
+    o.discount,
+  );
   const detailLines = lines.map((l, i) => {
     // Place of supply: the warehouse's state against the delivery state (CGST+SGST or IGST).
     const tax = splitGst(l.amount - shares[i]!, l.gstRate, (l.warehouseState ?? '') === o.address.state);
@@ -68,9 +89,18 @@ export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail>
       taxPaise: tax,
     };
   });
-  const rupees = (t: ReturnType<typeof splitGst>) => ({ taxable: toRupees(t.taxable), cgst: toRupees(t.cgst), sgst: toRupees(t.sgst), igst: toRupees(t.igst), gst: toRupees(t.gst) });
+  const rupees = (t: ReturnType<typeof splitGst>) => ({
+    taxable: toRupees(t.taxable),
+    cgst: toRupees(t.cgst),
+    sgst: toRupees(t.sgst),
+    igst: toRupees(t.igst),
+    gst: toRupees(t.gst),
+  });
   return {
-    ...summary(o, lines.reduce((n, l) => n + l.quantity, 0)),
+    ...summary(
+      o,
+      lines.reduce((n, l) => n + l.quantity, 0),
+    ),
     payment_method: o.paymentMethod,
     items_total: toRupees(o.itemsTotal),
     discount: toRupees(o.discount),
@@ -81,7 +111,18 @@ export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail>
     slot: o.slotDate && o.slotStart && o.slotEnd ? { date: o.slotDate, start_time: o.slotStart, end_time: o.slotEnd } : null,
     lines: detailLines.map(({ taxPaise, ...l }) => ({ ...l, tax: rupees(taxPaise) })),
     tax: rupees(sumSplits(detailLines.map((l) => l.taxPaise))),
-    timeline: events.map((e) => ({ status: e.status, at: e.createdAt.toISOString(), by: e.actor.startsWith('user:') ? (Number(e.actor.slice(5)) === o.userId ? 'you' : 'the shop') : e.actor === 'system' ? 'the shop' : e.actor, note: e.note })),
+    timeline: events.map((e) => ({
+      status: e.status,
+      at: e.createdAt.toISOString(),
+      by: e.actor.startsWith('user:')
+        ? Number(e.actor.slice(5)) === o.userId
+          ? 'you'
+          : 'the shop'
+        : e.actor === 'system'
+          ? 'the shop'
+          : e.actor,
+      note: e.note,
+    })),
     payment: {
       provider: payment?.provider ?? o.paymentMethod,
       status: payment?.status ?? 'pending',
@@ -105,5 +146,10 @@ export function orderLinesOf(db: DbOrTx, orderId: string) {
 
 /** Prepaid orders still waiting for their payment since before `cutoff`, oldest first. */
 export function abandonedOrders(db: DbOrTx, cutoff: Date, limit: number): Promise<OrderRow[]> {
-  return db.select().from(orders).where(and(eq(orders.status, 'pending_payment'), lt(orders.createdAt, cutoff))).orderBy(asc(orders.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'pending_payment'), lt(orders.createdAt, cutoff)))
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
 }

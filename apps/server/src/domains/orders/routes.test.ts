@@ -1,6 +1,17 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { couponRedemptions, coupons, deliverySlots, orders, outbox, paymentEvents, payments, slotBookings, websiteDomains, websites } from '../../db/schema';
+import {
+  couponRedemptions,
+  coupons,
+  deliverySlots,
+  orders,
+  outbox,
+  paymentEvents,
+  payments,
+  slotBookings,
+  websiteDomains,
+  websites,
+} from '../../db/schema';
 import { TestClient } from '../../test/client';
 import { setStock, signInAs } from '../cart/test-fixture';
 import { ledgerMismatches } from '../inventory/service';
@@ -85,18 +96,37 @@ describe('placing an order with cash on delivery', () => {
     const cart = (await c.get(`/s/api/cart?address_id=${addressId}`)).json();
     expect(cart.discount).toBe(50);
     const before = await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id);
-    const results = await Promise.all(Array.from({ length: 10 }, () => place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: key() })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: key() }),
+      ),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     const won = results.find((r) => r.statusCode === 200)!.json().order;
-    for (const r of results.filter((r) => r.statusCode === 409)) expect(r.json()).toEqual({ code: 'CART_ALREADY_ORDERED', message: `This cart has just been ordered (order ${won.ordernumber}). You can find it in My Orders.` });
+    for (const r of results.filter((r) => r.statusCode === 409))
+      expect(r.json()).toEqual({
+        code: 'CART_ALREADY_ORDERED',
+        message: `This cart has just been ordered (order ${won.ordernumber}). You can find it in My Orders.`,
+      });
     expect(await t.db.select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
-    const [welcome] = await t.db.select().from(coupons).where(and(eq(coupons.websiteId, shop.websiteId), eq(coupons.code, 'WELCOME50')));
-    expect(await t.db.select().from(couponRedemptions).where(and(eq(couponRedemptions.couponId, welcome!.id), eq(couponRedemptions.userId, user.id)))).toHaveLength(1);
+    const [welcome] = await t.db
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.websiteId, shop.websiteId), eq(coupons.code, 'WELCOME50')));
+    expect(
+      await t.db
+        .select()
+        .from(couponRedemptions)
+        .where(and(eq(couponRedemptions.couponId, welcome!.id), eq(couponRedemptions.userId, user.id))),
+    ).toHaveLength(1);
     expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(before - 8);
   });
 
-  it('holds a coupon\'s total limit when two shoppers race for its last use', async () => {
-    const [last] = await t.db.insert(coupons).values({ websiteId: shop.websiteId, code: 'LASTONE', kind: 'flat', value: 500, usageLimit: 1 }).returning();
+  it("holds a coupon's total limit when two shoppers race for its last use", async () => {
+    const [last] = await t.db
+      .insert(coupons)
+      .values({ websiteId: shop.websiteId, code: 'LASTONE', kind: 'flat', value: 500, usageLimit: 1 })
+      .returning();
     const a = await shopper([[shop.packs.dal1.id, 1]]);
     const b = await shopper([[shop.packs.dal1.id, 1]]);
     const priced = async (s: typeof a) => {
@@ -126,7 +156,12 @@ describe('placing an order with cash on delivery', () => {
 
   it('refuses cash on delivery where the zone does not offer it, and a full slot', async () => {
     const mumbai = await shopper([[shop.packs.vada1.id, 1]], { pincode: '400001', city: 'Mumbai', state: 'Maharashtra' });
-    const cod = await place(mumbai.c, { address_id: mumbai.addressId, payment_method: 'cod', expected_total: mumbai.cart.amount, idempotency_key: key() });
+    const cod = await place(mumbai.c, {
+      address_id: mumbai.addressId,
+      payment_method: 'cod',
+      expected_total: mumbai.cart.amount,
+      idempotency_key: key(),
+    });
     expect(cod.statusCode).toBe(422);
     expect(cod.json().code).toBe('PAYMENT_METHOD_UNAVAILABLE');
 
@@ -135,10 +170,24 @@ describe('placing an order with cash on delivery', () => {
     const [slot] = await t.db.select().from(deliverySlots).where(eq(deliverySlots.websiteId, shop.websiteId)).limit(1);
     const date = a.cart.del_date as string;
     // one place left in that slot on that date, whatever earlier tests booked
-    const [booked] = await t.db.select().from(slotBookings).where(and(eq(slotBookings.slotId, slot!.id), eq(slotBookings.date, date)));
-    await t.db.update(deliverySlots).set({ capacity: (booked?.used ?? 0) + 1 }).where(eq(deliverySlots.id, slot!.id));
+    const [booked] = await t.db
+      .select()
+      .from(slotBookings)
+      .where(and(eq(slotBookings.slotId, slot!.id), eq(slotBookings.date, date)));
+    await t.db
+      .update(deliverySlots)
+      .set({ capacity: (booked?.used ?? 0) + 1 })
+      .where(eq(deliverySlots.id, slot!.id));
     const results = await Promise.all(
-      [a, b].map((s) => place(s.c, { address_id: s.addressId, payment_method: 'cod', expected_total: s.cart.amount, idempotency_key: key(), slot: { slot_id: slot!.id, date } })),
+      [a, b].map((s) =>
+        place(s.c, {
+          address_id: s.addressId,
+          payment_method: 'cod',
+          expected_total: s.cart.amount,
+          idempotency_key: key(),
+          slot: { slot_id: slot!.id, date },
+        }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().code).toBe('SLOT_FULL');
@@ -147,7 +196,9 @@ describe('placing an order with cash on delivery', () => {
 
   it('splits GST as IGST when the goods cross a state line', async () => {
     const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]], { pincode: '110001', city: 'New Delhi', state: 'Haryana' });
-    const { order } = (await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: key() })).json();
+    const { order } = (
+      await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: key() })
+    ).json();
     expect(order.tax.cgst).toBe(0);
     expect(order.tax.igst).toBeGreaterThan(0);
   });
@@ -159,7 +210,11 @@ describe('races (20 shoppers at once)', () => {
     const buyers = [];
     for (let i = 0; i < 20; i++) buyers.push(await shopper([[shop.packs.rice5.id, 1]]));
     await setStock(t.db, shop.websiteId, shop.packs.rice5.id, shop.warehouses.blr.id, 5);
-    const results = await Promise.all(buyers.map((b) => place(b.c, { address_id: b.addressId, payment_method: 'cod', expected_total: b.cart.amount, idempotency_key: key() })));
+    const results = await Promise.all(
+      buyers.map((b) =>
+        place(b.c, { address_id: b.addressId, payment_method: 'cod', expected_total: b.cart.amount, idempotency_key: key() }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(15);
     expect(await stockOf(shop.packs.rice5.id, shop.warehouses.blr.id)).toBe(0);
@@ -172,12 +227,31 @@ describe('races (20 shoppers at once)', () => {
     for (let i = 0; i < 20; i++) buyers.push(await shopper([[shop.packs.dal1.id, 1]]));
     const [slot] = await t.db.select().from(deliverySlots).where(eq(deliverySlots.websiteId, shop.websiteId)).limit(1);
     const date = buyers[0]!.cart.del_date as string;
-    const [booked] = await t.db.select().from(slotBookings).where(and(eq(slotBookings.slotId, slot!.id), eq(slotBookings.date, date)));
-    await t.db.update(deliverySlots).set({ capacity: (booked?.used ?? 0) + 5 }).where(eq(deliverySlots.id, slot!.id));
-    const results = await Promise.all(buyers.map((b) => place(b.c, { address_id: b.addressId, payment_method: 'cod', expected_total: b.cart.amount, idempotency_key: key(), slot: { slot_id: slot!.id, date } })));
+    const [booked] = await t.db
+      .select()
+      .from(slotBookings)
+      .where(and(eq(slotBookings.slotId, slot!.id), eq(slotBookings.date, date)));
+    await t.db
+      .update(deliverySlots)
+      .set({ capacity: (booked?.used ?? 0) + 5 })
+      .where(eq(deliverySlots.id, slot!.id));
+    const results = await Promise.all(
+      buyers.map((b) =>
+        place(b.c, {
+          address_id: b.addressId,
+          payment_method: 'cod',
+          expected_total: b.cart.amount,
+          idempotency_key: key(),
+          slot: { slot_id: slot!.id, date },
+        }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(Array(15).fill('SLOT_FULL'));
-    const [after] = await t.db.select().from(slotBookings).where(and(eq(slotBookings.slotId, slot!.id), eq(slotBookings.date, date)));
+    const [after] = await t.db
+      .select()
+      .from(slotBookings)
+      .where(and(eq(slotBookings.slotId, slot!.id), eq(slotBookings.date, date)));
     expect(after!.used).toBe((booked?.used ?? 0) + 5);
     await t.db.update(deliverySlots).set({ capacity: 40 }).where(eq(deliverySlots.id, slot!.id));
   });
@@ -186,20 +260,38 @@ describe('races (20 shoppers at once)', () => {
 describe('tampering', () => {
   it("refuses another order's Razorpay payment and signature, a missing signature, and another website's order", async () => {
     const a = await shopper([[shop.packs.dal1.id, 1]]);
-    const first = (await place(a.c, { address_id: a.addressId, payment_method: 'razorpay', expected_total: a.cart.amount, idempotency_key: key() })).json();
+    const first = (
+      await place(a.c, { address_id: a.addressId, payment_method: 'razorpay', expected_total: a.cart.amount, idempotency_key: key() })
+    ).json();
     const back = await simulatorOutcome(first.payment.checkout_url, 'success');
-    const paidFields = { razorpay_order_id: back.searchParams.get('razorpay_order_id')!, razorpay_payment_id: back.searchParams.get('razorpay_payment_id')!, razorpay_signature: back.searchParams.get('razorpay_signature')! };
+    const paidFields = {
+      razorpay_order_id: back.searchParams.get('razorpay_order_id')!,
+      razorpay_payment_id: back.searchParams.get('razorpay_payment_id')!,
+      razorpay_signature: back.searchParams.get('razorpay_signature')!,
+    };
     await a.c.post(`/s/api/cart/add`, { pack_id: shop.packs.dal1.id });
     const cart2 = (await a.c.get(`/s/api/cart?address_id=${a.addressId}`)).json();
-    const second = (await place(a.c, { address_id: a.addressId, payment_method: 'razorpay', expected_total: cart2.amount, idempotency_key: key() })).json();
+    const second = (
+      await place(a.c, { address_id: a.addressId, payment_method: 'razorpay', expected_total: cart2.amount, idempotency_key: key() })
+    ).json();
     // the first order's genuine payment presented for the second order
     const reused = await a.c.post('/s/api/payments/razorpay/verify', { order_id: second.order.id, ...paidFields });
     expect(reused.statusCode).toBe(400);
     const missing = await a.c.post('/s/api/payments/razorpay/verify', { order_id: second.order.id, ...paidFields, razorpay_signature: '' });
     expect(missing.statusCode).toBe(400);
-    const unsigned = await fetch(`${base}/s/api/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_x', order_id: second.payment.order_id } } } }) });
+    const unsigned = await fetch(`${base}/s/api/payments/razorpay/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        event: 'payment.captured',
+        payload: { payment: { entity: { id: 'pay_x', order_id: second.payment.order_id } } },
+      }),
+    });
     expect(unsigned.status).toBe(400);
-    expect((await a.c.get(`/s/api/orders/${second.order.id}`)).json()).toMatchObject({ status: 'pending_payment', payment: { status: 'pending' } });
+    expect((await a.c.get(`/s/api/orders/${second.order.id}`)).json()).toMatchObject({
+      status: 'pending_payment',
+      payment: { status: 'pending' },
+    });
 
     // the same shopper on another website of this installation does not see the order
     const [site2] = await t.db.insert(websites).values({ name: 'Second Shop' }).returning();
@@ -216,7 +308,12 @@ describe('delivery slots for checkout', () => {
     const c = new TestClient(t.app);
     const { data } = (await c.get('/s/api/delivery/slots?pincode=560001')).json();
     expect(data.length).toBeGreaterThan(6);
-    expect(data[0]).toMatchObject({ slot_id: expect.any(Number), date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), start_time: expect.any(String), remaining: expect.any(Number) });
+    expect(data[0]).toMatchObject({
+      slot_id: expect.any(Number),
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      start_time: expect.any(String),
+      remaining: expect.any(Number),
+    });
     const refused = await c.get('/s/api/delivery/slots?pincode=999999');
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('Sorry, we do not deliver to 999999 yet.');
@@ -227,7 +324,9 @@ describe('an order afterwards', () => {
   it('cancels once, returning stock; another shopper gets 404 everywhere', async () => {
     const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 2]]);
     const before = await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id);
-    const { order } = (await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: key() })).json();
+    const { order } = (
+      await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: key() })
+    ).json();
     const other = await shopper([]);
     for (const [m, url] of [
       ['GET', `/s/api/orders/${order.id}`],
@@ -282,14 +381,26 @@ describe('a coupon on the GST invoice', () => {
 describe('Razorpay through the simulator', () => {
   it('pays: the signed webhook places the order, the checkout signature agrees, retries change nothing', async () => {
     const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]]);
-    const placed = (await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })).json();
+    const placed = (
+      await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })
+    ).json();
     expect(placed.order.status).toBe('pending_payment');
-    expect(placed.payment).toMatchObject({ provider: 'razorpay', key_id: 'rzp_test_simulator', amount: Math.round(cart.amount * 100), currency: 'INR' });
+    expect(placed.payment).toMatchObject({
+      provider: 'razorpay',
+      key_id: 'rzp_test_simulator',
+      amount: Math.round(cart.amount * 100),
+      currency: 'INR',
+    });
     const back = await simulatorOutcome(placed.payment.checkout_url, 'success');
     expect(back.pathname).toBe(`/checkout/confirm/${placed.order.id}`);
     // the webhook came first: the order is placed already
     expect((await c.get(`/s/api/orders/${placed.order.id}`)).json()).toMatchObject({ status: 'placed', payment: { status: 'paid' } });
-    const fields = { order_id: placed.order.id, razorpay_order_id: back.searchParams.get('razorpay_order_id'), razorpay_payment_id: back.searchParams.get('razorpay_payment_id'), razorpay_signature: back.searchParams.get('razorpay_signature') };
+    const fields = {
+      order_id: placed.order.id,
+      razorpay_order_id: back.searchParams.get('razorpay_order_id'),
+      razorpay_payment_id: back.searchParams.get('razorpay_payment_id'),
+      razorpay_signature: back.searchParams.get('razorpay_signature'),
+    };
     const verified = await c.post('/s/api/payments/razorpay/verify', fields);
     expect(verified.statusCode).toBe(200);
     expect(verified.json().timeline.map((e: { status: string }) => e.status)).toEqual(['pending_payment', 'placed']);
@@ -300,15 +411,28 @@ describe('Razorpay through the simulator', () => {
 
   it('refuses a webhook with a bad signature and applies a retried one once', async () => {
     const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]]);
-    const placed = (await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })).json();
-    const raw = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_manual1', order_id: placed.payment.order_id, amount: placed.payment.amount } } } });
+    const placed = (
+      await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })
+    ).json();
+    const raw = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_manual1', order_id: placed.payment.order_id, amount: placed.payment.amount } } },
+    });
     const { createHmac } = await import('node:crypto');
     const sig = createHmac('sha256', 'simulator-razorpay-webhook').update(raw).digest('hex');
-    const bad = await fetch(`${base}/s/api/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'bad', 'x-razorpay-event-id': 'evt_1' }, body: raw });
+    const bad = await fetch(`${base}/s/api/payments/razorpay/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'bad', 'x-razorpay-event-id': 'evt_1' },
+      body: raw,
+    });
     expect(bad.status).toBe(400);
     expect((await c.get(`/s/api/orders/${placed.order.id}`)).json().status).toBe('pending_payment');
     for (let i = 0; i < 3; i++) {
-      const ok = await fetch(`${base}/s/api/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': sig, 'x-razorpay-event-id': 'evt_retry_1' }, body: raw });
+      const ok = await fetch(`${base}/s/api/payments/razorpay/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': sig, 'x-razorpay-event-id': 'evt_retry_1' },
+        body: raw,
+      });
       expect(ok.status).toBe(200);
     }
     const detail = (await c.get(`/s/api/orders/${placed.order.id}`)).json();
@@ -318,10 +442,15 @@ describe('Razorpay through the simulator', () => {
 
   it('a failed payment leaves the order awaiting payment; a cancelled prepaid order that was paid is refunded', async () => {
     const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]]);
-    const placed = (await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })).json();
+    const placed = (
+      await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })
+    ).json();
     const back = await simulatorOutcome(placed.payment.checkout_url, 'failure');
     expect(back.searchParams.get('failed')).toBe('1');
-    expect((await c.get(`/s/api/orders/${placed.order.id}`)).json()).toMatchObject({ status: 'pending_payment', payment: { status: 'failed' } });
+    expect((await c.get(`/s/api/orders/${placed.order.id}`)).json()).toMatchObject({
+      status: 'pending_payment',
+      payment: { status: 'failed' },
+    });
     // retry: the same Razorpay order, paid this time
     const retry = (await c.post(`/s/api/orders/${placed.order.id}/pay`)).json();
     expect(retry.payment.order_id).toBe(placed.payment.order_id);
@@ -336,7 +465,9 @@ describe('Razorpay through the simulator', () => {
 describe('Cashfree through the simulator', () => {
   it('pays: webhook and the confirm call agree', async () => {
     const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]]);
-    const placed = (await place(c, { address_id: addressId, payment_method: 'cashfree', expected_total: cart.amount, idempotency_key: key() })).json();
+    const placed = (
+      await place(c, { address_id: addressId, payment_method: 'cashfree', expected_total: cart.amount, idempotency_key: key() })
+    ).json();
     expect(placed.payment).toMatchObject({ provider: 'cashfree', order_id: placed.order.id, mode: 'sandbox' });
     expect(placed.payment.payment_session_id).toMatch(/^session_/);
     const back = await simulatorOutcome(placed.payment.checkout_url, 'success');
@@ -348,9 +479,18 @@ describe('Cashfree through the simulator', () => {
 
   it('refuses a webhook whose signature does not match', async () => {
     const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]]);
-    const placed = (await place(c, { address_id: addressId, payment_method: 'cashfree', expected_total: cart.amount, idempotency_key: key() })).json();
-    const raw = JSON.stringify({ type: 'PAYMENT_SUCCESS_WEBHOOK', data: { order: { order_id: placed.order.id }, payment: { cf_payment_id: 1, payment_status: 'SUCCESS' } } });
-    const res = await fetch(`${base}/s/api/payments/cashfree/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': 'AAAA', 'x-webhook-timestamp': '1' }, body: raw });
+    const placed = (
+      await place(c, { address_id: addressId, payment_method: 'cashfree', expected_total: cart.amount, idempotency_key: key() })
+    ).json();
+    const raw = JSON.stringify({
+      type: 'PAYMENT_SUCCESS_WEBHOOK',
+      data: { order: { order_id: placed.order.id }, payment: { cf_payment_id: 1, payment_status: 'SUCCESS' } },
+    });
+    const res = await fetch(`${base}/s/api/payments/cashfree/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-webhook-signature': 'AAAA', 'x-webhook-timestamp': '1' },
+      body: raw,
+    });
     expect(res.status).toBe(400);
     expect((await c.get(`/s/api/orders/${placed.order.id}`)).json().status).toBe('pending_payment');
   });
@@ -360,9 +500,14 @@ describe('abandoned payments', () => {
   it('release stock and slot exactly once, even when two runs race', async () => {
     const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 4]]);
     const before = await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id);
-    const placed = (await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })).json();
+    const placed = (
+      await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })
+    ).json();
     expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(before - 4);
-    await t.db.update(orders).set({ createdAt: new Date(Date.now() - 60 * 60_000) }).where(eq(orders.id, placed.order.id));
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(orders.id, placed.order.id));
     const released = await Promise.all([t.app.payments.releaseAbandoned(), t.app.payments.releaseAbandoned()]);
     expect(released.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(before);

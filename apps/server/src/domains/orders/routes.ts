@@ -1,4 +1,10 @@
-import { orderDetailSchema, orderListSchema, placeOrderBodySchema, placeOrderResponseSchema, reorderResponseSchema } from '@grocer/shared/order';
+import {
+  orderDetailSchema,
+  orderListSchema,
+  placeOrderBodySchema,
+  placeOrderResponseSchema,
+  reorderResponseSchema,
+} from '@grocer/shared/order';
 import { pageSchema } from '@grocer/shared/ids';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -45,10 +51,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
     return { data, meta: { total, perPage: req.query.perPage, page: req.query.page } };
   });
 
-  app.get('/orders/:id', { schema: { params: idParams, response: { 200: orderDetailSchema } } }, async (req) => orderDetail(db, await findOrder(db, await shopper(req), req.params.id)));
+  app.get('/orders/:id', { schema: { params: idParams, response: { 200: orderDetailSchema } } }, async (req) =>
+    orderDetail(db, await findOrder(db, await shopper(req), req.params.id)),
+  );
 
-  app.get('/orders/number/:ordernumber', { schema: { params: z.object({ ordernumber: z.string().max(40) }), response: { 200: orderDetailSchema } } }, async (req) =>
-    orderDetail(db, await findOrderByNumber(db, await shopper(req), req.params.ordernumber)),
+  app.get(
+    '/orders/number/:ordernumber',
+    { schema: { params: z.object({ ordernumber: z.string().max(40) }), response: { 200: orderDetailSchema } } },
+    async (req) => orderDetail(db, await findOrderByNumber(db, await shopper(req), req.params.ordernumber)),
   );
 
   /** A pending prepaid order's payment hand-off again (retry after a failure or cancel). */
@@ -80,6 +90,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
   /** GST tax invoice as a printable page. */
   app.get('/orders/:id/invoice', { schema: { params: idParams } }, async (req, reply) => {
     const o = await findOrder(db, await shopper(req), req.params.id);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(await invoiceHtml(db, o));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .send(await invoiceHtml(db, o));
   });
 };

@@ -27,9 +27,13 @@ export const orders = pgTable(
   'orders',
   {
     id: text().primaryKey(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     ordernumber: text().notNull(),
-    userId: integer().notNull().references(() => users.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
     status: text().$type<OrderStatus>().notNull(),
     paymentMethod: text().$type<PaymentProvider>().notNull(),
     idempotencyKey: text().notNull(),
@@ -64,8 +68,12 @@ export const orderLines = pgTable(
   'order_lines',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    orderId: text().notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     packId: integer().references(() => packs.id, { onDelete: 'set null' }),
     productId: integer().references(() => products.id, { onDelete: 'set null' }),
     slug: text(),
@@ -89,8 +97,12 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    orderId: text().notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     status: text().$type<OrderStatus>().notNull(),
     /** who made the change: `user:{id}`, `razorpay`, `cashfree` (their webhook or checkout), `system` (a job) */
     actor: text().notNull(),
@@ -102,6 +114,8 @@ export const orderEvents = pgTable(
 
 /** Per-website counter behind the human order numbers. */
 export const orderCounters = pgTable('order_counters', {
-  websiteId: integer().primaryKey().references(() => websites.id, { onDelete: 'cascade' }),
+  websiteId: integer()
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
   next: integer().notNull(),
 });

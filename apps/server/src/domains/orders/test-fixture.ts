@@ -6,7 +6,16 @@ import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { seedCartShop, signInAs, type CartShop } from '../cart/test-fixture';
 
-export const home = { name: 'Asha', phone: '9000000011', pincode: '560001', line1: 'Flat 4B, Lake View', line2: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', type: 'home' };
+export const home = {
+  name: 'Asha',
+  phone: '9000000011',
+  pincode: '560001',
+  line1: 'Flat 4B, Lake View',
+  line2: '12 MG Road',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  type: 'home',
+};
 
 /**
  * A checkout test bench over a real listening server (the payment adapters talk HTTP to the
@@ -20,17 +29,27 @@ export async function checkoutBench() {
   const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   let n = 0;
 
-  const stockOf = async (packId: number, warehouseId: number) => (await t.db.select().from(stock).where(and(eq(stock.packId, packId), eq(stock.warehouseId, warehouseId))))[0]!.available;
+  const stockOf = async (packId: number, warehouseId: number) =>
+    (
+      await t.db
+        .select()
+        .from(stock)
+        .where(and(eq(stock.packId, packId), eq(stock.warehouseId, warehouseId)))
+    )[0]!.available;
   const key = () => `test-key-${++n}-${Math.random().toString(36).slice(2)}`;
 
   /** A new signed-in shopper with an address and `items` in the cart; answers what checkout shows. */
   async function shopper(items: Array<[number, number]>, address: Partial<typeof home> = {}) {
-    const [u] = await t.db.insert(users).values({ name: `Shopper ${++n}`, email: `s${n}-${Date.now()}@example.com`, phone: null }).returning();
+    const [u] = await t.db
+      .insert(users)
+      .values({ name: `Shopper ${++n}`, email: `s${n}-${Date.now()}@example.com`, phone: null })
+      .returning();
     await t.db.insert(websiteMembers).values({ websiteId: shop.websiteId, userId: u!.id });
     const c = new TestClient(t.app);
     await c.get(`/s/api/check/pincode/${address.pincode ?? home.pincode}`);
     await signInAs(t.db, c, u!.id);
-    for (const [packId, qty] of items) for (let i = 0; i < qty; i++) expect((await c.post('/s/api/cart/add', { pack_id: packId })).statusCode).toBe(200);
+    for (const [packId, qty] of items)
+      for (let i = 0; i < qty; i++) expect((await c.post('/s/api/cart/add', { pack_id: packId })).statusCode).toBe(200);
     const addr = (await c.post('/s/api/addresses', { ...home, ...address })).json();
     const cart = (await c.get(`/s/api/cart?address_id=${addr.id}`)).json();
     return { c, user: u!, addressId: addr.id as number, cart };
@@ -41,7 +60,12 @@ export async function checkoutBench() {
   /** A shopper with `items` who places a prepaid order; answers the place-order answer too. */
   async function prepaid(provider: 'razorpay' | 'cashfree', items: Array<[number, number]>) {
     const s = await shopper(items);
-    const res = await place(s.c, { address_id: s.addressId, payment_method: provider, expected_total: s.cart.amount, idempotency_key: key() });
+    const res = await place(s.c, {
+      address_id: s.addressId,
+      payment_method: provider,
+      expected_total: s.cart.amount,
+      idempotency_key: key(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return { ...s, placed: res.json() };
   }
@@ -51,7 +75,12 @@ export async function checkoutBench() {
     const page = await fetch(base + checkoutUrl);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Nothing is charged');
-    const res = await fetch(base + checkoutUrl.split('?')[0], { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}`, redirect: 'manual' });
+    const res = await fetch(base + checkoutUrl.split('?')[0], {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `outcome=${outcome}`,
+      redirect: 'manual',
+    });
     expect(res.status).toBe(303);
     return new URL(res.headers.get('location')!, base);
   }

@@ -46,7 +46,12 @@ beforeAll(async () => {
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   const smsPort = (smsServer.address() as AddressInfo).port;
   t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SMS_URL: `http://127.0.0.1:${smsPort}/send`, SMS_AUTH_HEADER: 'Bearer sms-key', SMS_BODY: '{"phone":"91{{to}}","text":"{{message}}"}' },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMS_URL: `http://127.0.0.1:${smsPort}/send`,
+      SMS_AUTH_HEADER: 'Bearer sms-key',
+      SMS_BODY: '{"phone":"91{{to}}","text":"{{message}}"}',
+    },
     seed: seedCartShop,
   });
 });

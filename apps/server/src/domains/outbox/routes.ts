@@ -17,6 +17,16 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<{ outbox: Outbox }> = async 
     if (!LOOPBACK.test(req.ip) || !LOOPBACK.test(req.socket.remoteAddress ?? '') || h['x-forwarded-for'] || h.forwarded || h['x-real-ip']) {
       throw Errors.forbidden('The development outbox answers only on this machine.');
     }
-    return { data: (await outbox.list(req.website.id)).map((m) => ({ id: m.id, channel: m.channel, to: m.to, subject: m.subject, body: m.body, status: m.status, created_at: m.createdAt.toISOString() })) };
+    return {
+      data: (await outbox.list(req.website.id)).map((m) => ({
+        id: m.id,
+        channel: m.channel,
+        to: m.to,
+        subject: m.subject,
+        body: m.body,
+        status: m.status,
+        created_at: m.createdAt.toISOString(),
+      })),
+    };
   });
 };

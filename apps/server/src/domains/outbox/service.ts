@@ -48,7 +48,15 @@ export class Outbox {
   async send(message: OutgoingMessage): Promise<OutboxRow> {
     const [row] = await this.db
       .insert(outbox)
-      .values({ websiteId: message.websiteId, channel: message.channel, to: message.to, subject: message.subject ?? null, body: message.body, html: message.html ?? null, sensitive: message.sensitive ?? false })
+      .values({
+        websiteId: message.websiteId,
+        channel: message.channel,
+        to: message.to,
+        subject: message.subject ?? null,
+        body: message.body,
+        html: message.html ?? null,
+        sensitive: message.sensitive ?? false,
+      })
       .returning();
     return this.deliver(row!);
   }
@@ -71,7 +79,10 @@ export class Outbox {
     }
     // Outside production a code stays readable in the dev outbox; in production nobody needs it
     // once it has left, and a failed one keeps its text for the retry.
-    const redact = row.sensitive && status === 'sent' && this.config.production ? { subject: row.subject === null ? null : REDACTED, body: REDACTED, html: null } : {};
+    const redact =
+      row.sensitive && status === 'sent' && this.config.production
+        ? { subject: row.subject === null ? null : REDACTED, body: REDACTED, html: null }
+        : {};
     const [updated] = await this.db
       .update(outbox)
       .set({ status, error, attempts: sql`${outbox.attempts} + 1`, sentAt: status === 'failed' ? null : new Date(), ...redact })
@@ -116,13 +127,24 @@ export class Outbox {
 
   private async sendEmail(row: OutboxRow) {
     this.transporter ??= nodemailer.createTransport(this.config.smtpUrl);
-    await this.transporter.sendMail({ from: this.config.smtpFrom, to: row.to, subject: row.subject ?? '', text: row.body, html: row.html ?? undefined });
+    await this.transporter.sendMail({
+      from: this.config.smtpFrom,
+      to: row.to,
+      subject: row.subject ?? '',
+      text: row.body,
+      html: row.html ?? undefined,
+    });
   }
 
   private async sendSms(row: OutboxRow) {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.config.smsAuthHeader) headers.authorization = this.config.smsAuthHeader;
-    const res = await fetch(this.config.smsUrl!, { method: 'POST', headers, body: renderSmsBody(this.config.smsBody, { to: row.to, message: row.body }), signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(this.config.smsUrl!, {
+      method: 'POST',
+      headers,
+      body: renderSmsBody(this.config.smsBody, { to: row.to, message: row.body }),
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!res.ok) throw new Error(`SMS provider answered ${res.status}`);
   }
 

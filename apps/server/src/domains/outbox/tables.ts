@@ -10,7 +10,9 @@ export const outbox = pgTable(
   'outbox',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     channel: text().$type<'email' | 'sms'>().notNull(),
     to: text().notNull(),
     subject: text(),

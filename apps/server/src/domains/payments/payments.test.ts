@@ -14,11 +14,33 @@ afterAll(() => t.close());
 
 const dal = () => shop.packs.dal1.id;
 const blr = () => shop.warehouses.blr.id;
-const detail = async (c: { get: (u: string) => Promise<{ json: () => unknown }> }, id: string) => (await c.get(`/s/api/orders/${id}`)).json() as { status: string; ordernumber: string; payment: { status: string }; timeline: Array<{ status: string; by: string }> };
-const deliverHeld = async (providerOrderId: string) => (await (await fetch(`${base}/sim/webhooks/${providerOrderId}/deliver`, { method: 'POST' })).json()) as { delivered: number };
-const confirmationsOf = async (ordernumber: string) => (await t.db.select().from(outbox).where(eq(outbox.subject, `Order ${ordernumber} confirmed`))).length;
-const age = (orderId: string) => t.db.update(orders).set({ createdAt: new Date(Date.now() - 60 * 60_000) }).where(eq(orders.id, orderId));
-const verifyFields = (orderId: string, back: URL) => ({ order_id: orderId, razorpay_order_id: back.searchParams.get('razorpay_order_id'), razorpay_payment_id: back.searchParams.get('razorpay_payment_id'), razorpay_signature: back.searchParams.get('razorpay_signature') });
+const detail = async (c: { get: (u: string) => Promise<{ json: () => unknown }> }, id: string) =>
+  (await c.get(`/s/api/orders/${id}`)).json() as {
+    status: string;
+    ordernumber: string;
+    payment: { status: string };
+    timeline: Array<{ status: string; by: string }>;
+  };
+const deliverHeld = async (providerOrderId: string) =>
+  (await (await fetch(`${base}/sim/webhooks/${providerOrderId}/deliver`, { method: 'POST' })).json()) as { delivered: number };
+const confirmationsOf = async (ordernumber: string) =>
+  (
+    await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.subject, `Order ${ordernumber} confirmed`))
+  ).length;
+const age = (orderId: string) =>
+  t.db
+    .update(orders)
+    .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+    .where(eq(orders.id, orderId));
+const verifyFields = (orderId: string, back: URL) => ({
+  order_id: orderId,
+  razorpay_order_id: back.searchParams.get('razorpay_order_id'),
+  razorpay_payment_id: back.searchParams.get('razorpay_payment_id'),
+  razorpay_signature: back.searchParams.get('razorpay_signature'),
+});
 
 describe('Razorpay: confirmation and webhook agree whichever comes first', () => {
   it('checkout signature first, webhook late: placed once, one email', async () => {
@@ -27,7 +49,10 @@ describe('Razorpay: confirmation and webhook agree whichever comes first', () =>
     expect(await detail(c, placed.order.id)).toMatchObject({ status: 'pending_payment', payment: { status: 'pending' } });
     const verified = await c.post('/s/api/payments/razorpay/verify', verifyFields(placed.order.id, back));
     expect(verified.statusCode, verified.body).toBe(200);
-    expect(verified.json()).toMatchObject({ status: 'placed', payment: { status: 'paid', provider_payment_id: back.searchParams.get('razorpay_payment_id') } });
+    expect(verified.json()).toMatchObject({
+      status: 'placed',
+      payment: { status: 'paid', provider_payment_id: back.searchParams.get('razorpay_payment_id') },
+    });
     expect(await deliverHeld(placed.payment.order_id)).toEqual({ delivered: 1 });
     const after = await detail(c, placed.order.id);
     expect(after.timeline.map((e) => [e.status, e.by])).toEqual([
@@ -42,7 +67,10 @@ describe('Razorpay: confirmation and webhook agree whichever comes first', () =>
   it('checkout signature and webhook at the same moment: one state change', async () => {
     const { c, placed } = await prepaid('razorpay', [[dal(), 1]]);
     const back = await simulatorOutcome(placed.payment.checkout_url, 'success_late');
-    const [verified, delivered] = await Promise.all([c.post('/s/api/payments/razorpay/verify', verifyFields(placed.order.id, back)), deliverHeld(placed.payment.order_id)]);
+    const [verified, delivered] = await Promise.all([
+      c.post('/s/api/payments/razorpay/verify', verifyFields(placed.order.id, back)),
+      deliverHeld(placed.payment.order_id),
+    ]);
     expect(verified.statusCode).toBe(200);
     expect(delivered.delivered).toBe(1);
     expect((await detail(c, placed.order.id)).timeline.map((e) => e.status)).toEqual(['pending_payment', 'placed']);
@@ -59,16 +87,31 @@ describe('Cashfree: confirmation and webhook agree; retries change nothing', () 
     expect(confirmed).toMatchObject({ status: 'placed', payment: { status: 'paid' } });
     const paymentId = confirmed.payment.provider_payment_id as string;
     // the webhook Cashfree would send for that payment, signed as Cashfree signs, sent three times
-    const raw = JSON.stringify({ type: 'PAYMENT_SUCCESS_WEBHOOK', data: { order: { order_id: placed.order.id }, payment: { cf_payment_id: paymentId, payment_status: 'SUCCESS', payment_amount: placed.order.total } } });
+    const raw = JSON.stringify({
+      type: 'PAYMENT_SUCCESS_WEBHOOK',
+      data: {
+        order: { order_id: placed.order.id },
+        payment: { cf_payment_id: paymentId, payment_status: 'SUCCESS', payment_amount: placed.order.total },
+      },
+    });
     const ts = String(Math.floor(Date.now() / 1000));
     const signature = cashfree.webhookSignature({ ...SIMULATOR_KEYS.cashfree, baseUrl: '', simulated: true }, ts, raw);
     for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${base}/s/api/payments/cashfree/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': signature, 'x-webhook-timestamp': ts }, body: raw });
+      const res = await fetch(`${base}/s/api/payments/cashfree/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-webhook-signature': signature, 'x-webhook-timestamp': ts },
+        body: raw,
+      });
       expect(res.status).toBe(200);
     }
     expect(await deliverHeld(placed.order.id)).toEqual({ delivered: 1 });
     expect((await detail(c, placed.order.id)).timeline.map((e) => e.status)).toEqual(['pending_payment', 'placed']);
-    expect(await t.db.select().from(paymentEvents).where(and(eq(paymentEvents.provider, 'cashfree'), eq(paymentEvents.eventId, `payment:${paymentId}`)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.provider, 'cashfree'), eq(paymentEvents.eventId, `payment:${paymentId}`))),
+    ).toHaveLength(1);
     expect(await confirmationsOf(placed.order.ordernumber)).toBe(1);
   });
 
@@ -134,7 +177,12 @@ describe('cancel racing a payment', () => {
 describe('payment transitions (PAYMENT_TRANSITIONS)', () => {
   it('moves only along the table: a cash-on-delivery payment never moves, a prepaid one forward only', async () => {
     const cod = await shopper([[dal(), 1]]);
-    const placedCod = await place(cod.c, { address_id: cod.addressId, payment_method: 'cod', expected_total: cod.cart.amount, idempotency_key: key() });
+    const placedCod = await place(cod.c, {
+      address_id: cod.addressId,
+      payment_method: 'cod',
+      expected_total: cod.cart.amount,
+      idempotency_key: key(),
+    });
     const codOrder = { orderId: placedCod.json().order.id as string };
     for (const to of ['paid', 'failed', 'refund_pending', 'refunded'] as const) expect(await movePayment(t.db, codOrder, to)).toBeNull();
 
@@ -144,7 +192,10 @@ describe('payment transitions (PAYMENT_TRANSITIONS)', () => {
     expect(await movePayment(t.db, order, 'refunded')).toBeNull();
     expect(await movePayment(t.db, order, 'failed')).toMatchObject({ status: 'failed' });
     expect(await movePayment(t.db, order, 'failed')).toBeNull(); // already there
-    expect(await movePayment(t.db, order, 'paid', { providerPaymentId: 'pay_late' })).toMatchObject({ status: 'paid', providerPaymentId: 'pay_late' }); // a late capture
+    expect(await movePayment(t.db, order, 'paid', { providerPaymentId: 'pay_late' })).toMatchObject({
+      status: 'paid',
+      providerPaymentId: 'pay_late',
+    }); // a late capture
     expect(await movePayment(t.db, order, 'failed')).toBeNull(); // paid stays paid
     expect(await movePayment(t.db, order, 'refund_pending')).toMatchObject({ status: 'refund_pending' });
     expect(await movePayment(t.db, order, 'paid')).toBeNull();
@@ -155,15 +206,34 @@ describe('payment transitions (PAYMENT_TRANSITIONS)', () => {
 
 const sim = (provider: 'razorpay' | 'cashfree') => ({ ...SIMULATOR_KEYS[provider], baseUrl: '', simulated: true });
 const razorpayHook = (raw: string, eventId: string) =>
-  fetch(`${base}/s/api/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': razorpay.webhookSignature(sim('razorpay'), raw), 'x-razorpay-event-id': eventId }, body: raw });
+  fetch(`${base}/s/api/payments/razorpay/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': razorpay.webhookSignature(sim('razorpay'), raw),
+      'x-razorpay-event-id': eventId,
+    },
+    body: raw,
+  });
 const cashfreeHook = (raw: string, ts: string) =>
-  fetch(`${base}/s/api/payments/cashfree/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': cashfree.webhookSignature(sim('cashfree'), ts, raw), 'x-webhook-timestamp': ts }, body: raw });
+  fetch(`${base}/s/api/payments/cashfree/webhook`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-signature': cashfree.webhookSignature(sim('cashfree'), ts, raw),
+      'x-webhook-timestamp': ts,
+    },
+    body: raw,
+  });
 const reviewOf = async (orderId: string) => (await t.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!.meta.review;
 
 describe('a signed payment for another amount', () => {
   it('Razorpay: a signed webhook for ₹1 is not a payment of the order: held for review, history kept', async () => {
     const { c, placed } = await prepaid('razorpay', [[dal(), 1]]);
-    const raw = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_short1', order_id: placed.payment.order_id, amount: 100, status: 'captured' } } } });
+    const raw = JSON.stringify({
+      event: 'payment.captured',
+      payload: { payment: { entity: { id: 'pay_short1', order_id: placed.payment.order_id, amount: 100, status: 'captured' } } },
+    });
     expect((await razorpayHook(raw, 'evt_short1')).status).toBe(200);
     const d = await detail(c, placed.order.id);
     expect(d).toMatchObject({ status: 'pending_payment', payment: { status: 'pending' } });
@@ -176,7 +246,11 @@ describe('a signed payment for another amount', () => {
 
   it('Cashfree: a signed webhook for a different amount is held for review; the right amount places the order', async () => {
     const { c, placed } = await prepaid('cashfree', [[dal(), 1]]);
-    const hook = (id: string, amount: number) => JSON.stringify({ type: 'PAYMENT_SUCCESS_WEBHOOK', data: { order: { order_id: placed.order.id }, payment: { cf_payment_id: id, payment_status: 'SUCCESS', payment_amount: amount } } });
+    const hook = (id: string, amount: number) =>
+      JSON.stringify({
+        type: 'PAYMENT_SUCCESS_WEBHOOK',
+        data: { order: { order_id: placed.order.id }, payment: { cf_payment_id: id, payment_status: 'SUCCESS', payment_amount: amount } },
+      });
     const now = String(Math.floor(Date.now() / 1000));
     expect((await cashfreeHook(hook('cf-short', placed.order.total - 1), now)).status).toBe(200);
     expect(await detail(c, placed.order.id)).toMatchObject({ status: 'pending_payment', payment: { status: 'pending' } });
@@ -191,7 +265,10 @@ describe('a checkout verification for another amount', () => {
     const { c, placed } = await prepaid('razorpay', [[dal(), 1]]);
     const back = await simulatorOutcome(placed.payment.checkout_url, 'success_late');
     // The order's total no longer matches what the provider order (and so the payment) was for.
-    await t.db.update(orders).set({ total: Math.round(placed.order.total * 100) + 100 }).where(eq(orders.id, placed.order.id));
+    await t.db
+      .update(orders)
+      .set({ total: Math.round(placed.order.total * 100) + 100 })
+      .where(eq(orders.id, placed.order.id));
     const verified = await c.post('/s/api/payments/razorpay/verify', verifyFields(placed.order.id, back));
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toMatchObject({ status: 'pending_payment', payment: { status: 'pending' } });
@@ -202,7 +279,13 @@ describe('a checkout verification for another amount', () => {
 describe('Cashfree webhook replay window', () => {
   it('refuses a signed webhook older than 5 minutes, in seconds or milliseconds; a fresh one is applied', async () => {
     const { c, placed } = await prepaid('cashfree', [[dal(), 1]]);
-    const raw = JSON.stringify({ type: 'PAYMENT_SUCCESS_WEBHOOK', data: { order: { order_id: placed.order.id }, payment: { cf_payment_id: 'cf-replay', payment_status: 'SUCCESS', payment_amount: placed.order.total } } });
+    const raw = JSON.stringify({
+      type: 'PAYMENT_SUCCESS_WEBHOOK',
+      data: {
+        order: { order_id: placed.order.id },
+        payment: { cf_payment_id: 'cf-replay', payment_status: 'SUCCESS', payment_amount: placed.order.total },
+      },
+    });
     for (const ts of [String(Math.floor(Date.now() / 1000) - 6 * 60), String(Date.now() - 6 * 60_000), 'yesterday']) {
       const res = await cashfreeHook(raw, ts);
       expect(res.status).toBe(400);
@@ -223,8 +306,14 @@ describe('webhook bodies that are not payment events', () => {
       ['application/json', '[]'],
       ['application/json', '"text"'],
       ['application/json', '{"event":5}'],
-      ['application/json', '{"event":"payment.captured","payload":{"payment":{"entity":{"id":"p\\u0000","order_id":"o\\u0000","amount":1}}}}'],
-      ['application/json', '{"type":"PAYMENT_SUCCESS_WEBHOOK","data":{"order":{"order_id":"x\\u0000"},"payment":{"cf_payment_id":1,"payment_status":"SUCCESS","payment_amount":"1"}}}'],
+      [
+        'application/json',
+        '{"event":"payment.captured","payload":{"payment":{"entity":{"id":"p\\u0000","order_id":"o\\u0000","amount":1}}}}',
+      ],
+      [
+        'application/json',
+        '{"type":"PAYMENT_SUCCESS_WEBHOOK","data":{"order":{"order_id":"x\\u0000"},"payment":{"cf_payment_id":1,"payment_status":"SUCCESS","payment_amount":"1"}}}',
+      ],
       ['text/plain', 'hello'],
       ['application/x-www-form-urlencoded', 'a=1'],
     ];
@@ -242,7 +331,14 @@ describe('webhook bodies that are not payment events', () => {
 describe('a provider that fails after the order was saved', () => {
   it('answers the order awaiting payment (no second order); the pay page gets the hand-off later', async () => {
     // Razorpay unreachable for this shop: its API at a path that answers 404.
-    await t.db.insert(paymentSettings).values({ websiteId: shop.websiteId, provider: 'razorpay', keyId: 'rzp_test_x', keySecret: 'x', webhookSecret: 'x', baseUrl: `${base}/sim/nowhere` });
+    await t.db.insert(paymentSettings).values({
+      websiteId: shop.websiteId,
+      provider: 'razorpay',
+      keyId: 'rzp_test_x',
+      keySecret: 'x',
+      webhookSecret: 'x',
+      baseUrl: `${base}/sim/nowhere`,
+    });
     try {
       const before = await stockOf(dal(), blr());
       const res = await prepaid('razorpay', [[dal(), 1]]);
@@ -261,7 +357,9 @@ describe('a provider that fails after the order was saved', () => {
 describe('the simulator in production', () => {
   it('is off, and refused when asked for', () => {
     expect(parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) }).gatewaySimulator).toBe(false);
-    expect(() => parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), GATEWAY_SIMULATOR: 'on' })).toThrow(/refused in production/);
+    expect(() => parseConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), GATEWAY_SIMULATOR: 'on' })).toThrow(
+      /refused in production/,
+    );
     expect(parseConfig({ NODE_ENV: 'development' }).gatewaySimulator).toBe(true);
   });
 });

@@ -33,13 +33,49 @@ export const paymentErrors = {
  * Keys for a website and provider: its own row in payment_settings, else (default website only)
  * the environment, else, outside production, the built-in simulator at `selfUrl`.
  */
-export async function providerKeys(db: DbOrTx, config: Config, websiteId: number, provider: 'razorpay' | 'cashfree', selfUrl: () => string): Promise<ProviderKeys> {
-  const [own] = await db.select().from(paymentSettings).where(and(eq(paymentSettings.websiteId, websiteId), eq(paymentSettings.provider, provider)));
+export async function providerKeys(
+  db: DbOrTx,
+  config: Config,
+  websiteId: number,
+  provider: 'razorpay' | 'cashfree',
+  selfUrl: () => string,
+): Promise<ProviderKeys> {
+  const [own] = await db
+    .select()
+    .from(paymentSettings)
+    .where(and(eq(paymentSettings.websiteId, websiteId), eq(paymentSettings.provider, provider)));
   const defaults = { razorpay: 'https://api.razorpay.com', cashfree: 'https://api.cashfree.com' };
-  if (own) return { keyId: own.keyId, keySecret: own.keySecret, webhookSecret: own.webhookSecret, baseUrl: own.baseUrl ?? defaults[provider], simulated: false };
+  if (own)
+    return {
+      keyId: own.keyId,
+      keySecret: own.keySecret,
+      webhookSecret: own.webhookSecret,
+      baseUrl: own.baseUrl ?? defaults[provider],
+      simulated: false,
+    };
   const site = await websiteProfile(db, websiteId);
-  const env = provider === 'razorpay' ? { keyId: config.razorpay.keyId, keySecret: config.razorpay.keySecret, webhookSecret: config.razorpay.webhookSecret, baseUrl: config.razorpay.baseUrl } : { keyId: config.cashfree.appId, keySecret: config.cashfree.secretKey, webhookSecret: config.cashfree.webhookSecret ?? config.cashfree.secretKey, baseUrl: config.cashfree.baseUrl };
-  if (site?.isDefault && env.keyId && env.keySecret) return { keyId: env.keyId, keySecret: env.keySecret, webhookSecret: env.webhookSecret ?? '', baseUrl: env.baseUrl ?? defaults[provider], simulated: false };
+  const env =
+    provider === 'razorpay'
+      ? {
+          keyId: config.razorpay.keyId,
+          keySecret: config.razorpay.keySecret,
+          webhookSecret: config.razorpay.webhookSecret,
+          baseUrl: config.razorpay.baseUrl,
+        }
+      : {
+          keyId: config.cashfree.appId,
+          keySecret: config.cashfree.secretKey,
+          webhookSecret: config.cashfree.webhookSecret ?? config.cashfree.secretKey,
+          baseUrl: config.cashfree.baseUrl,
+        };
+  if (site?.isDefault && env.keyId && env.keySecret)
+    return {
+      keyId: env.keyId,
+      keySecret: env.keySecret,
+      webhookSecret: env.webhookSecret ?? '',
+      baseUrl: env.baseUrl ?? defaults[provider],
+      simulated: false,
+    };
   if (config.gatewaySimulator) return { ...SIMULATOR_KEYS[provider], baseUrl: `${selfUrl()}/sim/${provider}`, simulated: true };
   throw paymentErrors.notConfigured(PAYMENT_PROVIDER_NAMES[provider]);
 }
@@ -68,11 +104,23 @@ async function call<T>(provider: string, url: string, init: RequestInit): Promis
 export const razorpay = {
   auth: (k: ProviderKeys) => `Basic ${Buffer.from(`${k.keyId}:${k.keySecret}`).toString('base64')}`,
   createOrder: (k: ProviderKeys, body: { amount: number; receipt: string; notes: Record<string, string> }) =>
-    call<{ id: string; status: string; amount: number }>('Razorpay', `${k.baseUrl}/v1/orders`, { method: 'POST', headers: { authorization: razorpay.auth(k), 'content-type': 'application/json' }, body: JSON.stringify({ ...body, currency: 'INR' }) }),
+    call<{ id: string; status: string; amount: number }>('Razorpay', `${k.baseUrl}/v1/orders`, {
+      method: 'POST',
+      headers: { authorization: razorpay.auth(k), 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, currency: 'INR' }),
+    }),
   orderPayments: (k: ProviderKeys, orderId: string) =>
-    call<{ items: Array<{ id: string; status: string; amount: number }> }>('Razorpay', `${k.baseUrl}/v1/orders/${encodeURIComponent(orderId)}/payments`, { headers: { authorization: razorpay.auth(k) } }),
+    call<{ items: Array<{ id: string; status: string; amount: number }> }>(
+      'Razorpay',
+      `${k.baseUrl}/v1/orders/${encodeURIComponent(orderId)}/payments`,
+      { headers: { authorization: razorpay.auth(k) } },
+    ),
   refund: (k: ProviderKeys, paymentId: string, amount: number) =>
-    call<{ id: string; status: string }>('Razorpay', `${k.baseUrl}/v1/payments/${encodeURIComponent(paymentId)}/refund`, { method: 'POST', headers: { authorization: razorpay.auth(k), 'content-type': 'application/json' }, body: JSON.stringify({ amount }) }),
+    call<{ id: string; status: string }>('Razorpay', `${k.baseUrl}/v1/payments/${encodeURIComponent(paymentId)}/refund`, {
+      method: 'POST',
+      headers: { authorization: razorpay.auth(k), 'content-type': 'application/json' },
+      body: JSON.stringify({ amount }),
+    }),
   /** razorpay_signature = HMAC-SHA256(order_id + "|" + payment_id, key_secret), hex */
   paymentSignature: (k: ProviderKeys, orderId: string, paymentId: string) => hmacHex(k.keySecret, `${orderId}|${paymentId}`),
   webhookSignature: (k: ProviderKeys, rawBody: string) => hmacHex(k.webhookSecret, rawBody),
@@ -82,14 +130,44 @@ export const CASHFREE_API_VERSION = '2025-01-01';
 
 /** Cashfree PG's Orders API (amounts in rupees, x-client-id / x-client-secret / x-api-version). */
 export const cashfree = {
-  headers: (k: ProviderKeys) => ({ 'x-client-id': k.keyId, 'x-client-secret': k.keySecret, 'x-api-version': CASHFREE_API_VERSION, 'content-type': 'application/json' }),
-  createOrder: (k: ProviderKeys, body: { order_id: string; order_amount: number; customer_details: Record<string, string>; order_meta: { return_url: string; notify_url?: string } }) =>
-    call<{ order_id: string; cf_order_id: string; payment_session_id: string; order_status: string }>('Cashfree', `${k.baseUrl}/pg/orders`, { method: 'POST', headers: cashfree.headers(k), body: JSON.stringify({ ...body, order_currency: 'INR' }) }),
-  getOrder: (k: ProviderKeys, orderId: string) => call<{ order_id: string; order_status: string; order_amount: number }>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}`, { headers: cashfree.headers(k) }),
+  headers: (k: ProviderKeys) => ({
+    'x-client-id': k.keyId,
+    'x-client-secret': k.keySecret,
+    'x-api-version': CASHFREE_API_VERSION,
+    'content-type': 'application/json',
+  }),
+  createOrder: (
+    k: ProviderKeys,
+    body: {
+      order_id: string;
+      order_amount: number;
+      customer_details: Record<string, string>;
+      order_meta: { return_url: string; notify_url?: string };
+    },
+  ) =>
+    call<{ order_id: string; cf_order_id: string; payment_session_id: string; order_status: string }>(
+      'Cashfree',
+      `${k.baseUrl}/pg/orders`,
+      { method: 'POST', headers: cashfree.headers(k), body: JSON.stringify({ ...body, order_currency: 'INR' }) },
+    ),
+  getOrder: (k: ProviderKeys, orderId: string) =>
+    call<{ order_id: string; order_status: string; order_amount: number }>(
+      'Cashfree',
+      `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}`,
+      { headers: cashfree.headers(k) },
+    ),
   orderPayments: (k: ProviderKeys, orderId: string) =>
-    call<Array<{ cf_payment_id: string | number; payment_status: string; payment_amount: number }>>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}/payments`, { headers: cashfree.headers(k) }),
+    call<Array<{ cf_payment_id: string | number; payment_status: string; payment_amount: number }>>(
+      'Cashfree',
+      `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}/payments`,
+      { headers: cashfree.headers(k) },
+    ),
   refund: (k: ProviderKeys, orderId: string, amount: number, refundId: string) =>
-    call<{ refund_id: string; refund_status: string }>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}/refunds`, { method: 'POST', headers: cashfree.headers(k), body: JSON.stringify({ refund_amount: amount, refund_id: refundId }) }),
+    call<{ refund_id: string; refund_status: string }>('Cashfree', `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}/refunds`, {
+      method: 'POST',
+      headers: cashfree.headers(k),
+      body: JSON.stringify({ refund_amount: amount, refund_id: refundId }),
+    }),
   /** x-webhook-signature = base64(HMAC-SHA256(timestamp + raw body, secret)) */
   webhookSignature: (k: ProviderKeys, timestamp: string, rawBody: string) => hmacBase64(k.webhookSecret, timestamp + rawBody),
 };

@@ -12,7 +12,10 @@ import { paymentEvents, payments } from './tables';
 export type PaymentRow = typeof payments.$inferSelect;
 
 /** The payment of a new order: `cod` at once, else `pending` until the provider answers. */
-export async function createPayment(tx: DbOrTx, v: { websiteId: number; orderId: string; provider: PaymentProvider; amount: number }): Promise<void> {
+export async function createPayment(
+  tx: DbOrTx,
+  v: { websiteId: number; orderId: string; provider: PaymentProvider; amount: number },
+): Promise<void> {
   await tx.insert(payments).values({ ...v, status: v.provider === 'cod' ? 'cod' : 'pending' });
 }
 
@@ -22,7 +25,10 @@ export async function paymentOfOrder(db: DbOrTx, orderId: string): Promise<Payme
 }
 
 export async function paymentByProviderOrder(db: DbOrTx, provider: PaymentProvider, providerOrderId: string): Promise<PaymentRow | null> {
-  const [p] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)));
+  const [p] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)));
   return p ?? null;
 }
 
@@ -68,19 +74,28 @@ export async function recordProviderOrder(db: DbOrTx, id: number, providerOrderI
 
 /** A signed payment that does not match its order: noted on the payment for the shop to review (its status does not move). */
 export async function holdForReview(tx: DbOrTx, orderId: string, review: string): Promise<void> {
-  await tx.update(payments).set({ meta: sql`${payments.meta} || ${JSON.stringify({ review })}::jsonb`, updatedAt: new Date() }).where(eq(payments.orderId, orderId));
+  await tx
+    .update(payments)
+    .set({ meta: sql`${payments.meta} || ${JSON.stringify({ review })}::jsonb`, updatedAt: new Date() })
+    .where(eq(payments.orderId, orderId));
 }
 
 /** A refund the provider has accepted but not finished: its id, kept while refund_pending. */
 export async function recordRefundId(db: DbOrTx, id: number, refundId: string): Promise<void> {
-  await db.update(payments).set({ refundId, updatedAt: new Date() }).where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')));
+  await db
+    .update(payments)
+    .set({ refundId, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')));
 }
 
 /**
  * Records a provider event once: false when `(provider, eventId)` was applied before (a retried
  * webhook), so the caller changes nothing twice.
  */
-export async function recordPaymentEvent(tx: DbOrTx, e: { provider: PaymentProvider; eventId: string; orderId: string; kind: string; payload: unknown }): Promise<boolean> {
+export async function recordPaymentEvent(
+  tx: DbOrTx,
+  e: { provider: PaymentProvider; eventId: string; orderId: string; kind: string; payload: unknown },
+): Promise<boolean> {
   const fresh = await tx
     .insert(paymentEvents)
     .values({ ...e, payload: e.payload as object })

@@ -33,11 +33,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }
       done(null, null);
     });
     hooks.post('/payments/razorpay/webhook', { config: { csrf: false } }, async (req) => {
-      await payments.razorpayWebhook(req.rawBody ?? '', String(req.headers['x-razorpay-signature'] ?? ''), String(req.headers['x-razorpay-event-id'] ?? ''));
+      await payments.razorpayWebhook(
+        req.rawBody ?? '',
+        String(req.headers['x-razorpay-signature'] ?? ''),
+        String(req.headers['x-razorpay-event-id'] ?? ''),
+      );
       return { ok: true };
     });
     hooks.post('/payments/cashfree/webhook', { config: { csrf: false } }, async (req) => {
-      await payments.cashfreeWebhook(req.rawBody ?? '', String(req.headers['x-webhook-signature'] ?? ''), String(req.headers['x-webhook-timestamp'] ?? ''));
+      await payments.cashfreeWebhook(
+        req.rawBody ?? '',
+        String(req.headers['x-webhook-signature'] ?? ''),
+        String(req.headers['x-webhook-timestamp'] ?? ''),
+      );
       return { ok: true };
     });
   });

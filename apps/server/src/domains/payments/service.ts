@@ -9,7 +9,16 @@ import { findUserById } from '../identity/service';
 import { abandonedOrders, addEvent, lockOrder, moveOrder, orderById, orderLinesOf, releaseOrder, type OrderRow } from '../orders/service';
 import type { Outbox } from '../outbox/service';
 import { cashfree, paymentErrors, providerKeys, razorpay, safeEqual, type ProviderKeys } from './providers';
-import { holdForReview, movePayment, paymentByProviderOrder, paymentOfOrder, recordPaymentEvent, recordProviderOrder, recordRefundId, type PaymentRow } from './records';
+import {
+  holdForReview,
+  movePayment,
+  paymentByProviderOrder,
+  paymentOfOrder,
+  recordPaymentEvent,
+  recordProviderOrder,
+  recordRefundId,
+  type PaymentRow,
+} from './records';
 
 export type { PaymentRow };
 /** `amount`: what the provider says was paid, in paise (checked against the order's total). */
@@ -69,14 +78,28 @@ export class Payments {
       const created = await cashfree.createOrder(k, {
         order_id: order.id,
         order_amount: toRupees(order.total),
-        customer_details: { customer_id: `u${order.userId}`, customer_phone: order.address.phone, customer_name: order.address.name, customer_email: user?.email ?? '' },
-        order_meta: { return_url: `${origin}${confirmPath}`, notify_url: `${k.simulated ? this.d.selfUrl() : origin}/s/api/payments/cashfree/webhook` },
+        customer_details: {
+          customer_id: `u${order.userId}`,
+          customer_phone: order.address.phone,
+          customer_name: order.address.name,
+          customer_email: user?.email ?? '',
+        },
+        order_meta: {
+          return_url: `${origin}${confirmPath}`,
+          notify_url: `${k.simulated ? this.d.selfUrl() : origin}/s/api/payments/cashfree/webhook`,
+        },
       });
       session = created.payment_session_id;
       await recordProviderOrder(this.d.db, p.id, created.order_id, { payment_session_id: session });
     }
     const checkout_url = k.simulated ? `/sim/checkout/cashfree/${encodeURIComponent(session)}` : '';
-    return { provider: 'cashfree', payment_session_id: session, order_id: order.id, mode: k.simulated || k.baseUrl.includes('sandbox') ? 'sandbox' : 'production', checkout_url };
+    return {
+      provider: 'cashfree',
+      payment_session_id: session,
+      order_id: order.id,
+      mode: k.simulated || k.baseUrl.includes('sandbox') ? 'sandbox' : 'production',
+      checkout_url,
+    };
   }
 
   /**
@@ -106,7 +129,13 @@ export class Payments {
       }
       const paid = await movePayment(tx, { orderId: order.id }, 'paid', { providerPaymentId: outcome.providerPaymentId });
       if (!paid) return; // already paid (the other of webhook / confirmation came first)
-      if (await moveOrder(tx, order.id, 'placed', { actor: order.paymentMethod, note: `Paid online (${PAYMENT_PROVIDER_NAMES[order.paymentMethod]})` })) placed = true;
+      if (
+        await moveOrder(tx, order.id, 'placed', {
+          actor: order.paymentMethod,
+          note: `Paid online (${PAYMENT_PROVIDER_NAMES[order.paymentMethod]})`,
+        })
+      )
+        placed = true;
       else {
         // Paid after the order was released or cancelled: the money goes back.
         refund = await movePayment(tx, { id: paid.id }, 'refund_pending');
@@ -120,12 +149,21 @@ export class Payments {
   async verifyRazorpay(order: OrderRow, body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) {
     const p = await this.paymentOf(order.id);
     const k = await this.keys(order.websiteId, 'razorpay');
-    if (!p.providerOrderId || p.provider !== 'razorpay' || !safeEqual(razorpay.paymentSignature(k, p.providerOrderId, body.razorpay_payment_id), body.razorpay_signature)) throw paymentErrors.badSignature();
+    if (
+      !p.providerOrderId ||
+      p.provider !== 'razorpay' ||
+      !safeEqual(razorpay.paymentSignature(k, p.providerOrderId, body.razorpay_payment_id), body.razorpay_signature)
+    )
+      throw paymentErrors.badSignature();
     // The signature covers the ids, not the amount: Razorpay says what that payment was for.
     const { items } = await razorpay.orderPayments(k, p.providerOrderId);
     const paid = items.find((i) => i.id === body.razorpay_payment_id);
     if (!paid) throw paymentErrors.badSignature();
-    await this.settle(order, `payment:${body.razorpay_payment_id}`, 'checkout.verified', body, { kind: 'paid', providerPaymentId: body.razorpay_payment_id, amount: paid.amount });
+    await this.settle(order, `payment:${body.razorpay_payment_id}`, 'checkout.verified', body, {
+      kind: 'paid',
+      providerPaymentId: body.razorpay_payment_id,
+      amount: paid.amount,
+    });
   }
 
   /** Asks the provider how the order stands (the confirm page, and the reconciler). */
@@ -137,7 +175,12 @@ export class Payments {
     if (order.paymentMethod === 'razorpay') {
       const { items } = await razorpay.orderPayments(k, p.providerOrderId);
       const captured = items.find((i) => i.status === 'captured');
-      if (captured) await this.settle(order, `payment:${captured.id}`, 'reconciled', captured, { kind: 'paid', providerPaymentId: captured.id, amount: captured.amount });
+      if (captured)
+        await this.settle(order, `payment:${captured.id}`, 'reconciled', captured, {
+          kind: 'paid',
+          providerPaymentId: captured.id,
+          amount: captured.amount,
+        });
       return;
     }
     const cf = await cashfree.getOrder(k, p.providerOrderId);
@@ -145,7 +188,11 @@ export class Payments {
       const list = await cashfree.orderPayments(k, p.providerOrderId);
       const ok = list.find((x) => x.payment_status === 'SUCCESS');
       const id = String(ok?.cf_payment_id ?? cf.order_id);
-      await this.settle(order, `payment:${id}`, 'reconciled', cf, { kind: 'paid', providerPaymentId: id, amount: toPaise(ok?.payment_amount ?? cf.order_amount) });
+      await this.settle(order, `payment:${id}`, 'reconciled', cf, {
+        kind: 'paid',
+        providerPaymentId: id,
+        amount: toPaise(ok?.payment_amount ?? cf.order_amount),
+      });
     }
   }
 
@@ -160,8 +207,17 @@ export class Payments {
     if (!safeEqual(razorpay.webhookSignature(k, raw), signature)) throw paymentErrors.badSignature();
     const order = await orderById(this.d.db, p.orderId);
     if (!order) return;
-    if (body.event === 'payment.captured' || body.event === 'order.paid') await this.settle(order, eventId || `payment:${entity.id}`, body.event, body, { kind: 'paid', providerPaymentId: entity.id, amount: entity.amount });
-    else if (body.event === 'payment.failed') await this.settle(order, eventId || `failed:${entity.id}`, body.event, body, { kind: 'failed', reason: entity.error_description ?? 'Payment failed' });
+    if (body.event === 'payment.captured' || body.event === 'order.paid')
+      await this.settle(order, eventId || `payment:${entity.id}`, body.event, body, {
+        kind: 'paid',
+        providerPaymentId: entity.id,
+        amount: entity.amount,
+      });
+    else if (body.event === 'payment.failed')
+      await this.settle(order, eventId || `failed:${entity.id}`, body.event, body, {
+        kind: 'failed',
+        reason: entity.error_description ?? 'Payment failed',
+      });
   }
 
   /** POST from Cashfree: x-webhook-signature = base64 HMAC(timestamp + raw body). */
@@ -178,8 +234,14 @@ export class Payments {
     const ts = Number(timestamp);
     if (!Number.isFinite(ts) || Math.abs(now - (ts > 1e12 ? ts : ts * 1000)) > WEBHOOK_REPLAY_WINDOW_MS) throw paymentErrors.staleWebhook();
     const id = String(payment.cf_payment_id);
-    if (payment.payment_status === 'SUCCESS') await this.settle(order, `payment:${id}`, body.type, body, { kind: 'paid', providerPaymentId: id, amount: toPaise(payment.payment_amount) });
-    else if (payment.payment_status === 'FAILED' || payment.payment_status === 'USER_DROPPED') await this.settle(order, `failed:${id}`, body.type, body, { kind: 'failed', reason: payment.payment_message ?? 'Payment failed' });
+    if (payment.payment_status === 'SUCCESS')
+      await this.settle(order, `payment:${id}`, body.type, body, {
+        kind: 'paid',
+        providerPaymentId: id,
+        amount: toPaise(payment.payment_amount),
+      });
+    else if (payment.payment_status === 'FAILED' || payment.payment_status === 'USER_DROPPED')
+      await this.settle(order, `failed:${id}`, body.type, body, { kind: 'failed', reason: payment.payment_message ?? 'Payment failed' });
   }
 
   /** The refund of a cancelled order's paid payment. */
@@ -193,7 +255,10 @@ export class Payments {
     if (p.provider === 'cod' || !p.providerPaymentId || !p.providerOrderId) return;
     try {
       const k = await this.keys(p.websiteId, p.provider);
-      const r = p.provider === 'razorpay' ? await razorpay.refund(k, p.providerPaymentId, p.amount) : await cashfree.refund(k, p.providerOrderId, toRupees(p.amount), `refund-${p.orderId}`);
+      const r =
+        p.provider === 'razorpay'
+          ? await razorpay.refund(k, p.providerPaymentId, p.amount)
+          : await cashfree.refund(k, p.providerOrderId, toRupees(p.amount), `refund-${p.orderId}`);
       const refundId = 'id' in r ? r.id : r.refund_id;
       const done = ('status' in r ? r.status : r.refund_status) === 'processed' || ('refund_status' in r && r.refund_status === 'SUCCESS');
       if (done) await movePayment(this.d.db, { id: p.id }, 'refunded', { refundId });
@@ -219,7 +284,10 @@ export class Payments {
         this.d.log.warn({ err: e, order: o.id }, 'could not ask the provider before releasing');
       }
       const done = await this.d.db.transaction(async (tx) => {
-        const moved = await moveOrder(tx, o.id, 'payment_failed', { actor: 'system', note: 'Payment not completed in time: stock released' });
+        const moved = await moveOrder(tx, o.id, 'payment_failed', {
+          actor: 'system',
+          note: 'Payment not completed in time: stock released',
+        });
         if (!moved) return false;
         await releaseOrder(tx, moved, { actor: 'system' });
         await movePayment(tx, { orderId: o.id }, 'failed');
@@ -236,7 +304,9 @@ export class Payments {
       const o = await orderById(this.d.db, orderId);
       const u = o ? await findUserById(this.d.db, o.userId) : null;
       if (!o || !u?.email) return;
-      const lines = (await orderLinesOf(this.d.db, o.id)).map((r) => `${r.quantity} × ${packLabel(r.productName, r.packName)}: ${formatINR(toRupees(r.amount))}`).join('\n');
+      const lines = (await orderLinesOf(this.d.db, o.id))
+        .map((r) => `${r.quantity} × ${packLabel(r.productName, r.packName)}: ${formatINR(toRupees(r.amount))}`)
+        .join('\n');
       const slot = o.slotDate ? `\nDelivery: ${o.slotDate} ${o.slotStart}–${o.slotEnd}` : '';
       await this.d.outbox.send({
         websiteId: o.websiteId,
@@ -255,17 +325,38 @@ export class Payments {
 export const WEBHOOK_REPLAY_WINDOW_MS = 5 * 60_000;
 
 // What the webhooks must carry; anything else (not JSON, `null`, wrong types, NUL bytes) is a 400.
-const id = z.string().min(1).max(200).regex(/^[^\0]*$/);
+const id = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^\0]*$/);
 const razorpayWebhookBody = z.object({
   event: id,
-  payload: z.object({ payment: z.object({ entity: z.object({ id, order_id: id, amount: z.number().int().nonnegative(), error_description: z.string().max(1000).nullish() }) }).optional() }).optional(),
+  payload: z
+    .object({
+      payment: z
+        .object({
+          entity: z.object({ id, order_id: id, amount: z.number().int().nonnegative(), error_description: z.string().max(1000).nullish() }),
+        })
+        .optional(),
+    })
+    .optional(),
 });
 const cashfreeWebhookBody = z.object({
   type: id,
-  data: z.object({
-    order: z.object({ order_id: id }).optional(),
-    payment: z.object({ cf_payment_id: z.union([id, z.number()]), payment_status: id, payment_amount: z.number().nonnegative(), payment_message: z.string().max(1000).nullish() }).optional(),
-  }).optional(),
+  data: z
+    .object({
+      order: z.object({ order_id: id }).optional(),
+      payment: z
+        .object({
+          cf_payment_id: z.union([id, z.number()]),
+          payment_status: id,
+          payment_amount: z.number().nonnegative(),
+          payment_message: z.string().max(1000).nullish(),
+        })
+        .optional(),
+    })
+    .optional(),
 });
 
 function parseWebhook<T>(schema: z.ZodType<T>, raw: string): T {
@@ -279,4 +370,3 @@ function parseWebhook<T>(schema: z.ZodType<T>, raw: string): T {
   if (!parsed.success) throw paymentErrors.badWebhook();
   return parsed.data;
 }
-

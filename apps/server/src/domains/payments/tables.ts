@@ -11,8 +11,12 @@ export const payments = pgTable(
   'payments',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    orderId: text().notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text().$type<PaymentProvider>().notNull(),
     status: text().$type<PaymentStatus>().notNull(),
     amount: integer().notNull(),
@@ -46,7 +50,9 @@ export const paymentEvents = pgTable(
 export const paymentSettings = pgTable(
   'payment_settings',
   {
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     provider: text().$type<'razorpay' | 'cashfree'>().notNull(),
     keyId: text().notNull(),
     keySecret: text().notNull(),

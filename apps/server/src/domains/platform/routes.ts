@@ -6,10 +6,14 @@ import { mintXsrfToken, setXsrfCookie } from '../../http/csrf';
 import type { Config } from '../../config';
 
 export const platformRoutes: FastifyPluginAsyncZod<{ database: Database; config: Config }> = async (app, { database, config }) => {
-  app.get('/health', { schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } } }, async () => {
-    await pingDatabase(database.db);
-    return { status: 'ok' as const, database: database.kind };
-  });
+  app.get(
+    '/health',
+    { schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } } },
+    async () => {
+      await pingDatabase(database.db);
+      return { status: 'ok' as const, database: database.kind };
+    },
+  );
 
   /** Spec §7: sets the readable XSRF-TOKEN cookie the client echoes in X-XSRF-TOKEN. */
   // Bound to the session, or to the pre-session id it will have: no row is written here, so a

@@ -22,7 +22,11 @@ export const PAYMENT_SCRIPT_HOSTS = ['https://checkout.razorpay.com', 'https://s
 export const newNonce = () => randomBytes(16).toString('base64url');
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const attribute = (attrs: string, name: string) => new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attrs)?.slice(1).find((v) => v !== undefined);
+const attribute = (attrs: string, name: string) =>
+  new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(attrs)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 /** Script types the browser runs (HTML's JavaScript MIME types, module, or none at all). */
 const RUNS = /^(|module|(text|application)\/(x-)?(java|ecma)script|text\/(javascript1\.[0-5]|jscript|livescript))$/i;
 

@@ -53,15 +53,19 @@ function load(pkg: string): SiteFont | null {
   const meta = JSON.parse(readFileSync(path.join(dir, 'metadata.json'), 'utf8')) as Metadata;
   const version = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
   const range = (JSON.parse(readFileSync(path.join(dir, 'unicode.json'), 'utf8')) as Record<string, string>).latin;
-  const faces: Array<{ file: string; weight: string }> = meta.variable && meta.variable.wght
-    ? [{ file: `${meta.id}-latin-wght-normal.woff2`, weight: `${meta.variable.wght.min} ${meta.variable.wght.max}` }]
-    : WEIGHTS.map((w) => ({ file: `${meta.id}-latin-${w}-normal.woff2`, weight: String(w) }));
+  const faces: Array<{ file: string; weight: string }> =
+    meta.variable && meta.variable.wght
+      ? [{ file: `${meta.id}-latin-wght-normal.woff2`, weight: `${meta.variable.wght.min} ${meta.variable.wght.max}` }]
+      : WEIGHTS.map((w) => ({ file: `${meta.id}-latin-${w}-normal.woff2`, weight: String(w) }));
   const files = new Map<string, string>();
   for (const f of faces) if (existsSync(path.join(dir, 'files', f.file))) files.set(f.file, path.join(dir, 'files', f.file));
   const present = faces.filter((f) => files.has(f.file));
   if (!present.length || !range) return null;
   const url = (file: string) => `/fonts/${file}?v=${version}`;
-  const rules = present.map((f) => `@font-face{font-family:'${meta.family}';font-style:normal;font-display:swap;font-weight:${f.weight};src:url(${url(f.file)}) format('woff2');unicode-range:${range}}`);
+  const rules = present.map(
+    (f) =>
+      `@font-face{font-family:'${meta.family}';font-style:normal;font-display:swap;font-weight:${f.weight};src:url(${url(f.file)}) format('woff2');unicode-range:${range}}`,
+  );
   const regular = present.find((f) => f.weight === '400') ?? present[0]!;
   const head = `<link rel="preload" as="font" type="font/woff2" crossorigin href="${url(regular.file)}">\n    <style id="site-font">${rules.join('')}</style>`;
   return { family: meta.family, files, head };

@@ -21,8 +21,13 @@ beforeAll(async () => {
   t = await createTestApp({ env: { WEB_DIST: dist }, seed: (db) => seedDemo(db, { mediaDir: null }) });
   const [p] = await t.db.select().from(products).limit(1);
   await t.db.update(products).set({ name: 'Evil </script><script>alert(1)</script> "Rice"' }).where(eq(products.id, p!.id));
-  await t.db.update(websiteSettings).set({ pageScripts: { head: '<script>window.ownerHead=1</script>', body: '<script>window.ownerBody=1</script>' } });
-  await t.db.update(pages).set({ schemaScript: '{"@context":"https://schema.org","@type":"Organization","name":"Demo"}' }).where(eq(pages.url, '/'));
+  await t.db
+    .update(websiteSettings)
+    .set({ pageScripts: { head: '<script>window.ownerHead=1</script>', body: '<script>window.ownerBody=1</script>' } });
+  await t.db
+    .update(pages)
+    .set({ schemaScript: '{"@context":"https://schema.org","@type":"Organization","name":"Demo"}' })
+    .where(eq(pages.url, '/'));
 });
 afterAll(() => t.close());
 
@@ -47,12 +52,19 @@ describe('HTML shell', () => {
 
   it("paints in the website's own colours and font from the first byte, and a theme cannot inject CSS", async () => {
     const [before] = await t.db.select().from(websiteSettings);
-    await t.db.update(websiteSettings).set({ activeTheme: { primary: '#7c3aed', accent: 'rgb(190, 18, 60)', evil: 'red;}</style><script>alert(1)</script>' }, fontFamily: "'Poppins', sans-serif" });
+    await t.db.update(websiteSettings).set({
+      activeTheme: { primary: '#7c3aed', accent: 'rgb(190, 18, 60)', evil: 'red;}</style><script>alert(1)</script>' },
+      fontFamily: "'Poppins', sans-serif",
+    });
     invalidateWebsite();
     try {
       const html = (await t.app.inject('/about-us')).body;
       const css = /<style id="site-theme">:root\{(.*?)\}<\/style>/.exec(html)?.[1] ?? '';
-      expect(css.split(';').sort()).toEqual(['--color-accent:rgb(190, 18, 60)', '--color-primary:#7c3aed', '--font-site:"Poppins", Inter, "Inter Fallback", ui-sans-serif, system-ui, sans-serif']);
+      expect(css.split(';').sort()).toEqual([
+        '--color-accent:rgb(190, 18, 60)',
+        '--color-primary:#7c3aed',
+        '--font-site:"Poppins", Inter, "Inter Fallback", ui-sans-serif, system-ui, sans-serif',
+      ]);
       expect(html).not.toContain('<script>alert(1)'); // (the init JSON carries it escaped, as data)
     } finally {
       await t.db.update(websiteSettings).set({ activeTheme: before!.activeTheme, fontFamily: before!.fontFamily });
@@ -70,10 +82,19 @@ describe('HTML shell', () => {
     };
     try {
       const head = await headOf('"poppins", sans-serif');
-      const preload = /<link rel="preload" as="font" type="font\/woff2" crossorigin href="(\/fonts\/poppins-latin-400-normal\.woff2\?v=[\d.]+)">/.exec(head)?.[1];
+      const preload =
+        /<link rel="preload" as="font" type="font\/woff2" crossorigin href="(\/fonts\/poppins-latin-400-normal\.woff2\?v=[\d.]+)">/.exec(
+          head,
+        )?.[1];
       expect(preload).toBeDefined();
       const faces = /<style id="site-font">(.*?)<\/style>/.exec(head)?.[1] ?? '';
-      expect(faces.match(/font-weight:(\d+)/g)).toEqual(['font-weight:400', 'font-weight:500', 'font-weight:600', 'font-weight:700', 'font-weight:800']);
+      expect(faces.match(/font-weight:(\d+)/g)).toEqual([
+        'font-weight:400',
+        'font-weight:500',
+        'font-weight:600',
+        'font-weight:700',
+        'font-weight:800',
+      ]);
       expect(faces).toContain("font-family:'Poppins'");
       const font = await t.app.inject(preload!);
       expect(font.statusCode).toBe(200);
@@ -81,10 +102,13 @@ describe('HTML shell', () => {
       expect(font.headers['cache-control']).toContain('immutable');
       expect(font.rawPayload.subarray(0, 4).toString()).toBe('wOF2');
       // a variable font: one face for every weight
-      expect(await headOf('Roboto')).toMatch(/font-family:'Roboto';font-style:normal;font-display:swap;font-weight:100 900;src:url\(\/fonts\/roboto-latin-wght-normal\.woff2\?v=/);
+      expect(await headOf('Roboto')).toMatch(
+        /font-family:'Roboto';font-style:normal;font-display:swap;font-weight:100 900;src:url\(\/fonts\/roboto-latin-wght-normal\.woff2\?v=/,
+      );
       for (const family of ['Inter', 'Comic Neue', '']) expect(await headOf(family)).not.toContain('site-font');
       // only the bundled files: nothing else on disk
-      for (const url of ['/fonts/..%2F..%2Fpackage.json', '/fonts/poppins-latin-400-italic.woff2', '/fonts/passwd']) expect((await t.app.inject(url)).statusCode).toBe(404);
+      for (const url of ['/fonts/..%2F..%2Fpackage.json', '/fonts/poppins-latin-400-italic.woff2', '/fonts/passwd'])
+        expect((await t.app.inject(url)).statusCode).toBe(404);
     } finally {
       await t.db.update(websiteSettings).set({ fontFamily: before!.fontFamily });
       invalidateWebsite();
@@ -97,7 +121,11 @@ describe('HTML shell', () => {
     expect(html).toContain('<title>Evil &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;Rice&quot; | Demo Grocery</title>');
     expect(html).not.toContain('<script>alert(1)');
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!;
-    expect(JSON.parse(ld)).toMatchObject({ '@type': 'Product', name: 'Evil </script><script>alert(1)</script> "Rice"', offers: expect.any(Array) });
+    expect(JSON.parse(ld)).toMatchObject({
+      '@type': 'Product',
+      name: 'Evil </script><script>alert(1)</script> "Rice"',
+      offers: expect.any(Array),
+    });
     expect(JSON.parse(ld).offers[0].priceCurrency).toBe('INR');
   });
 
@@ -123,16 +151,21 @@ describe('Content-Security-Policy of the shell', () => {
 
   it("allows this origin's scripts, a fresh nonce per response, the payment providers and the owner's scripts by host and hash", async () => {
     const [before] = await t.db.select().from(websiteSettings);
-    const inline = "window.dataLayer = window.dataLayer || [];\r\nfunction gtag(){dataLayer.push(arguments)}";
+    const inline = 'window.dataLayer = window.dataLayer || [];\r\nfunction gtag(){dataLayer.push(arguments)}';
     await t.db.update(websiteSettings).set({
-      pageScripts: { head: `<script async src="https://www.googletagmanager.com/gtag/js?id=G-1"></script><script>${inline}</script>`, body: '<script type="application/ld+json">{"a":1}</script>' },
+      pageScripts: {
+        head: `<script async src="https://www.googletagmanager.com/gtag/js?id=G-1"></script><script>${inline}</script>`,
+        body: '<script type="application/ld+json">{"a":1}</script>',
+      },
     });
     invalidateWebsite();
     try {
       const a = await t.app.inject('/');
       const b = await t.app.inject('/');
       const csp = policy(a);
-      expect(csp).toMatch(/^script-src 'self' 'nonce-[\w-]{22}' https:\/\/checkout\.razorpay\.com https:\/\/sdk\.cashfree\.com https:\/\/www\.googletagmanager\.com 'sha256-[\w+/=]+'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'$/);
+      expect(csp).toMatch(
+        /^script-src 'self' 'nonce-[\w-]{22}' https:\/\/checkout\.razorpay\.com https:\/\/sdk\.cashfree\.com https:\/\/www\.googletagmanager\.com 'sha256-[\w+/=]+'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'$/,
+      );
       // the browser hashes the inline script as parsed: line endings normalised to LF
       expect(csp).toContain(`'sha256-${createHash('sha256').update(inline.replace('\r\n', '\n')).digest('base64')}'`);
       expect(policy(b).match(/'nonce-[^']+'/)![0]).not.toBe(csp.match(/'nonce-[^']+'/)![0]);

@@ -64,7 +64,14 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
   const readTemplate = () => (scripts ??= existsSync(indexFile) ? appScripts(readFileSync(indexFile, 'utf8')) : undefined);
 
   app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/s/') || req.url.startsWith('/media/') || req.url.startsWith('/assets/') || req.url.startsWith('/staff/') || req.url.startsWith('/fonts/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (
+      req.url.startsWith('/s/') ||
+      req.url.startsWith('/media/') ||
+      req.url.startsWith('/assets/') ||
+      req.url.startsWith('/staff/') ||
+      req.url.startsWith('/fonts/') ||
+      (req.method !== 'GET' && req.method !== 'HEAD')
+    ) {
       throw Errors.routeNotFound(req.method, req.url.split('?')[0]!);
     }
     const built = readTemplate();
@@ -85,9 +92,14 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
     const nonce = newNonce();
     const chunks = [...imports, ...preloads(pathname)];
     // A server-rendered page is complete without JavaScript: its scripts wait for the first paint.
-    const page = (body === null ? template : template.replace(/<div id="app">[\s\S]*?<\/div><\/div>/, () => `<div id="app" data-ssr="1">${body}</div>`))
+    const page = (
+      body === null ? template : template.replace(/<div id="app">[\s\S]*?<\/div><\/div>/, () => `<div id="app" data-ssr="1">${body}</div>`)
+    )
       .replace('<!--app-head-->', `${head}\n    ${body === null ? eagerScripts(entry, chunks) : ''}\n    ${pageScripts.head}`)
-      .replace('<!--app-data-->', `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>${body === null ? '' : scriptsAfterPaint(entry, chunks, nonce)}`)
+      .replace(
+        '<!--app-data-->',
+        `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>${body === null ? '' : scriptsAfterPaint(entry, chunks, nonce)}`,
+      )
       .replace('</body>', `${pageScripts.body}\n  </body>`);
     reply
       .status(status)
@@ -97,7 +109,8 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
       .header('content-security-policy', contentSecurityPolicy(nonce, pageScripts.head + pageScripts.body));
     // Compressed here: this handler is not a route, so the compression plugin does not see it.
     const accept = String(req.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }));
+    if (/\bbr\b/.test(accept))
+      return reply.header('content-encoding', 'br').send(brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }));
     if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(gzipSync(page));
     return reply.send(page);
   });
@@ -150,7 +163,12 @@ function routePreloads(dist: string): (pathname: string) => string[] {
 /** Query data the page will ask for first, keyed like the web app's TanStack Query keys. */
 type Prefetched = [unknown[], unknown][];
 
-async function headFor(db: Db, config: Config, req: FastifyRequest, init: Awaited<ReturnType<typeof loadInit>>): Promise<{ head: string; status: number; data: Prefetched }> {
+async function headFor(
+  db: Db,
+  config: Config,
+  req: FastifyRequest,
+  init: Awaited<ReturnType<typeof loadInit>>,
+): Promise<{ head: string; status: number; data: Prefetched }> {
   const data: Prefetched = [];
   const url = new URL(req.url, `${req.protocol}://${req.host}`);
   const origin = config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
@@ -224,7 +242,13 @@ async function headFor(db: Db, config: Config, req: FastifyRequest, init: Awaite
     const page = await findPage(db, req.website.id, path);
     if (page) {
       data.push([['page', path], await getPageData(db, await catalogueContext(db, req), path, warnBlockProblems(req.log))]);
-      head = { ...base, title: page.seoTitle || page.title || base.title, description: page.seoDescription || base.description, keywords: page.seoKeyword || base.keywords, schemaScript: page.schemaScript };
+      head = {
+        ...base,
+        title: page.seoTitle || page.title || base.title,
+        description: page.seoDescription || base.description,
+        keywords: page.seoKeyword || base.keywords,
+        schemaScript: page.schemaScript,
+      };
     } else {
       status = 404;
       head = { ...base, title: `Page not found | ${init.web.name}`, noindex: true };

@@ -28,7 +28,10 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
 
 /** Script and modulepreload tags for the head, fetched at once. */
 export function eagerScripts(entry: string | null, chunks: string[]): string {
-  return [...chunks.map((f) => `<link rel="modulepreload" crossorigin href="${attr(f)}">`), entry ? `<script type="module" crossorigin src="${attr(entry)}"></script>` : ''].join('\n    ');
+  return [
+    ...chunks.map((f) => `<link rel="modulepreload" crossorigin href="${attr(f)}">`),
+    entry ? `<script type="module" crossorigin src="${attr(entry)}"></script>` : '',
+  ].join('\n    ');
 }
 
 /**

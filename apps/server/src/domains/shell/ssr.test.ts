@@ -18,7 +18,11 @@ beforeAll(async () => {
   t = await createTestApp({ env: { WEB_DIST: dist }, seed: (db) => seedDemo(db, { mediaDir: null }) });
   await t.db
     .update(pageComponents)
-    .set({ data: { html: '<h2 id="why">Why us</h2><p>Fresh <b>daily</b></p><script>window.pwned=1</script><img src="x" onerror="window.pwned=2"><a href="javascript:alert(1)">x</a>' } })
+    .set({
+      data: {
+        html: '<h2 id="why">Why us</h2><p>Fresh <b>daily</b></p><script>window.pwned=1</script><img src="x" onerror="window.pwned=2"><a href="javascript:alert(1)">x</a>',
+      },
+    })
     .where(eq(pageComponents.type, 'rich-text'));
 });
 afterAll(() => t?.close());
@@ -64,8 +68,21 @@ describe('server-rendered pages', () => {
         const nav = /<nav[^>]*aria-label="Main"[\s\S]*?<ul[^>]*>/.exec(await header({ navbar_template: n }))?.[0] ?? '';
         return nav.match(/justify-\w+/)?.[0];
       };
-      expect([await justify(1), await justify(2), await justify(3), await justify(5)]).toEqual(['justify-start', 'justify-end', 'justify-center', 'justify-center']);
-      const bare = await header({ show_logo: false, show_search_bar: false, show_pincode: false, show_cart_icon: false, show_login: false, show_sub_navbar: false, navbar_height: 72 });
+      expect([await justify(1), await justify(2), await justify(3), await justify(5)]).toEqual([
+        'justify-start',
+        'justify-end',
+        'justify-center',
+        'justify-center',
+      ]);
+      const bare = await header({
+        show_logo: false,
+        show_search_bar: false,
+        show_pincode: false,
+        show_cart_icon: false,
+        show_login: false,
+        show_sub_navbar: false,
+        navbar_height: 72,
+      });
       expect(order(bare)).toEqual([]);
       expect(bare).not.toContain('aria-label="Main"');
       expect(bare).toContain('height:72px');

@@ -11,7 +11,10 @@ import { seedCartShop, signInAs, type CartShop } from '../cart/test-fixture';
 // A stand-in for the built staff app: the placeholders apps/staff/index.html keeps.
 const dist = mkdtempSync(path.join(os.tmpdir(), 'grocer-staff-dist-'));
 mkdirSync(path.join(dist, 'assets'));
-writeFileSync(path.join(dist, 'index.html'), '<html><head><title>Administration</title></head><body><div id="root"></div><!--staff-data--></body></html>');
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<html><head><title>Administration</title></head><body><div id="root"></div><!--staff-data--></body></html>',
+);
 writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -21,7 +24,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const bootOf = (html: string) => staffBootSchema.parse(JSON.parse(/<script id="__STAFF__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!));
+const bootOf = (html: string) =>
+  staffBootSchema.parse(JSON.parse(/<script id="__STAFF__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!));
 
 describe('staff app shell', () => {
   it('serves /bos/admin and every path under it with the website and the signed-in person, never cached or indexed', async () => {
@@ -39,8 +43,15 @@ describe('staff app shell', () => {
   it('tells the app who is signed in and whether they may administer this website', async () => {
     const shopper = new TestClient(t.app);
     await signInAs(t.db, shopper, shop.users.shopper.id);
-    expect(bootOf((await shopper.get('/bos/admin')).body).user).toMatchObject({ name: 'Asha Shopper', hasAdminAccess: false, superadmin: false });
-    const [u] = await t.db.insert(users).values({ name: 'Owner </script><script>x()</script>', email: 'owner@example.com', phone: '9300000001' }).returning();
+    expect(bootOf((await shopper.get('/bos/admin')).body).user).toMatchObject({
+      name: 'Asha Shopper',
+      hasAdminAccess: false,
+      superadmin: false,
+    });
+    const [u] = await t.db
+      .insert(users)
+      .values({ name: 'Owner </script><script>x()</script>', email: 'owner@example.com', phone: '9300000001' })
+      .returning();
     await t.db.insert(websiteMembers).values({ websiteId: shop.websiteId, userId: u!.id, hasAdminAccess: true });
     const owner = new TestClient(t.app);
     await signInAs(t.db, owner, u!.id);

@@ -38,7 +38,13 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
     const user = await currentUser(db, req);
     const boot: StaffBoot = {
       website: { id: req.website.id, name: req.website.name },
-      user: user && { name: user.name, email: user.email, phone: user.phone, superadmin: user.superadmin, hasAdminAccess: user.hasAdminAccess },
+      user: user && {
+        name: user.name,
+        email: user.email,
+        phone: user.phone,
+        superadmin: user.superadmin,
+        hasAdminAccess: user.hasAdminAccess,
+      },
     };
     const page = template
       .replace('<title>Administration</title>', () => `<title>Administration | ${escapeHtml(req.website.name)}</title>`)

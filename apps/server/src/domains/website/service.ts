@@ -28,7 +28,12 @@ export function loadStoreData(db: Db, websiteId: number): Promise<StoreData> {
 
 async function readStoreData(db: Db, websiteId: number): Promise<StoreData> {
   const [[site], items, pageRows, taxonomy] = await Promise.all([
-    db.select({ website: websites, settings: websiteSettings }).from(websites).leftJoin(websiteSettings, eq(websiteSettings.websiteId, websites.id)).where(eq(websites.id, websiteId)).limit(1),
+    db
+      .select({ website: websites, settings: websiteSettings })
+      .from(websites)
+      .leftJoin(websiteSettings, eq(websiteSettings.websiteId, websites.id))
+      .where(eq(websites.id, websiteId))
+      .limit(1),
     db.select().from(navItems).where(eq(navItems.websiteId, websiteId)).orderBy(asc(navItems.position), asc(navItems.id)),
     publishedPages(db, websiteId),
     loadTaxonomy(db, websiteId),
@@ -39,7 +44,8 @@ async function readStoreData(db: Db, websiteId: number): Promise<StoreData> {
   const seo = webSeoSchema.safeParse({ og_title: '', og_description: '', meta_keywords: '', og_image: '', ...(s?.seo ?? {}) });
   const popup = s?.popup ? popupSchema.safeParse(s.popup) : null;
   // Links to the suppliers page are hidden while the website does not show it (spec §3).
-  const shown = (i: { link: string | null; value: string | null }) => s?.showSupplierPage || (i.link !== SUPPLIERS_PATH && i.value !== SUPPLIERS_PATH);
+  const shown = (i: { link: string | null; value: string | null }) =>
+    s?.showSupplierPage || (i.link !== SUPPLIERS_PATH && i.value !== SUPPLIERS_PATH);
   return {
     web: {
       id: site.website.id,
@@ -61,8 +67,14 @@ async function readStoreData(db: Db, websiteId: number): Promise<StoreData> {
     webAddress: s?.webAddress ?? {},
     popup: popup?.success ? popup.data : null,
     webPages: pageRows,
-    navs: buildTree(items.filter((i) => i.kind === 'nav' && shown(i)), taxonomy.tree),
-    footers: buildTree(items.filter((i) => i.kind === 'footer' && shown(i)), taxonomy.tree),
+    navs: buildTree(
+      items.filter((i) => i.kind === 'nav' && shown(i)),
+      taxonomy.tree,
+    ),
+    footers: buildTree(
+      items.filter((i) => i.kind === 'footer' && shown(i)),
+      taxonomy.tree,
+    ),
     pageScripts: s?.pageScripts ?? { head: '', body: '' },
   };
 }
@@ -137,10 +149,23 @@ export async function cartForInit(db: Db, req: FastifyRequest): Promise<Cart> {
 
 /** GET /s/api/init: everything the app shell needs. Also inlined into the HTML shell. */
 export async function loadInit(db: Db, req: FastifyRequest): Promise<Init & { pageScripts: { head: string; body: string } }> {
-  const [store, user, session, cart] = await Promise.all([loadStoreData(db, req.website.id), currentUser(db, req), req.session.get(), cartForInit(db, req)]);
+  const [store, user, session, cart] = await Promise.all([
+    loadStoreData(db, req.website.id),
+    currentUser(db, req),
+    req.session.get(),
+    cartForInit(db, req),
+  ]);
   return {
     ...store,
-    user: user && { id: user.id, name: user.name, email: user.email, phone: user.phone, superadmin: user.superadmin, hasAdminAccess: user.hasAdminAccess, isSalesAgent: user.isSalesAgent },
+    user: user && {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      superadmin: user.superadmin,
+      hasAdminAccess: user.hasAdminAccess,
+      isSalesAgent: user.isSalesAgent,
+    },
     pincode: session?.pincode ?? null,
     cart,
   };
@@ -158,7 +183,10 @@ export function listWebsites(db: Db) {
 }
 
 /** Who a website is (invoices, payment keys): its name, whether it is the default one, its address. */
-export async function websiteProfile(db: DbOrTx, websiteId: number): Promise<{ name: string; isDefault: boolean; webAddress: Record<string, unknown> | null } | null> {
+export async function websiteProfile(
+  db: DbOrTx,
+  websiteId: number,
+): Promise<{ name: string; isDefault: boolean; webAddress: Record<string, unknown> | null } | null> {
   const [row] = await db
     .select({ name: websites.name, isDefault: websites.isDefault, webAddress: websiteSettings.webAddress })
     .from(websites)

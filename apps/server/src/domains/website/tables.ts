@@ -13,7 +13,9 @@ export const websiteDomains = pgTable(
   'website_domains',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     host: text().notNull(),
   },
   (t) => [uniqueIndex('website_domains_host_uq').on(t.host)],
@@ -25,7 +27,9 @@ export const websiteDomains = pgTable(
  * zod schemas on the way in and out.
  */
 export const websiteSettings = pgTable('website_settings', {
-  websiteId: integer().primaryKey().references(() => websites.id, { onDelete: 'cascade' }),
+  websiteId: integer()
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
   logo: text().notNull().default(''),
   favicon: text().notNull().default(''),
   description: text().notNull().default(''),
@@ -51,7 +55,9 @@ export const navItems = pgTable(
   'nav_items',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     kind: text({ enum: ['nav', 'footer'] }).notNull(),
     parentId: integer(),
     position: integer().notNull().default(0),

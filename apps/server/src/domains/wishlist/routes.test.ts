@@ -15,7 +15,10 @@ afterAll(() => t.close());
 
 /** A fresh signed-in shopper at 560001 (each test its own user, so lists do not leak). */
 async function signedIn() {
-  const [u] = await t.db.insert(users).values({ name: `Wish ${++n}`, email: `wish${n}@example.com` }).returning();
+  const [u] = await t.db
+    .insert(users)
+    .values({ name: `Wish ${++n}`, email: `wish${n}@example.com` })
+    .returning();
   const c = new TestClient(t.app);
   await c.get('/s/api/check/pincode/560001');
   await signInAs(t.db, c, u!.id);
@@ -26,7 +29,9 @@ describe('signed out', () => {
   it('answers 401 to every wishlist call', async () => {
     const c = new TestClient(t.app);
     expect((await c.get('/s/api/wishlist')).statusCode).toBe(401);
-    expect((await c.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null })).statusCode).toBe(401);
+    expect((await c.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null })).statusCode).toBe(
+      401,
+    );
     expect((await c.post('/s/api/wishlistCategory', { name: 'Monthly' })).statusCode).toBe(401);
     expect((await c.post('/s/api/wishlist/to-cart', { wishlist_category_id: null })).statusCode).toBe(401);
   });
@@ -59,7 +64,13 @@ describe('wishlists', () => {
     expect(lists[0].products.map((p: { slug: string }) => p.slug)).toEqual(['basmati-rice']);
     expect(lists[1].products.map((p: { slug: string }) => p.slug)).toEqual(['basmati-rice', 'toor-dal']);
     expect(lists[1].products[0]).toMatchObject({ wishlist: true, image: 'products/basmati-rice.webp', brand_name: 'Farm Fresh' });
-    expect(lists[1].products[0].packs[0]).toMatchObject({ pack_name: '1 kg', price: 120, act_price: 150, warehouse_id: shop.warehouses.blr.id, stock: 3 });
+    expect(lists[1].products[0].packs[0]).toMatchObject({
+      pack_name: '1 kg',
+      price: 120,
+      act_price: 150,
+      warehouse_id: shop.warehouses.blr.id,
+      stock: 3,
+    });
 
     // Off in Default: still saved in Monthly, so the product flag stays true; off there too → false.
     res = await c.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null });
@@ -79,7 +90,9 @@ describe('wishlists', () => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json().message).toBe('New Wishlist is required');
     expect((await a.post('/s/api/wishlist/update', { product_id: 999_999, wishlist_category_id: null })).statusCode).toBe(404);
-    expect((await b.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: list.id })).statusCode).toBe(404);
+    expect((await b.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: list.id })).statusCode).toBe(
+      404,
+    );
     expect((await b.put(`/s/api/wishlistCategory/${list.id}`, { name: 'Mine' })).statusCode).toBe(404);
     expect((await b.delete(`/s/api/wishlistCategory/${list.id}`)).statusCode).toBe(404);
   });

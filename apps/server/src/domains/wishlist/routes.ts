@@ -31,7 +31,10 @@ const idParams = z.object({ id: coercedIdSchema });
 
 export const wishlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** Wishlists belong to signed-in shoppers: 401 otherwise. */
-  const owner = async (req: FastifyRequest): Promise<WishlistOwner> => ({ websiteId: req.website.id, userId: (await requireUser(db, req)).id });
+  const owner = async (req: FastifyRequest): Promise<WishlistOwner> => ({
+    websiteId: req.website.id,
+    userId: (await requireUser(db, req)).id,
+  });
 
   app.get('/wishlist', { schema: { response: { 200: wishlistResponseSchema } } }, async (req) => {
     const who = await owner(req);
@@ -40,23 +43,37 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     return { WishlistCategories: await listWishlists(db, who, delivery.zone?.warehouseId ?? null) };
   });
 
-  app.post('/wishlist/update', { schema: { body: wishlistUpdateBodySchema, response: { 200: wishlistUpdateResponseSchema } } }, async (req) =>
-    toggleWishlist(db, await owner(req), { productId: req.body.product_id, categoryId: req.body.wishlist_category_id }),
+  app.post(
+    '/wishlist/update',
+    { schema: { body: wishlistUpdateBodySchema, response: { 200: wishlistUpdateResponseSchema } } },
+    async (req) => toggleWishlist(db, await owner(req), { productId: req.body.product_id, categoryId: req.body.wishlist_category_id }),
   );
 
-  app.post('/wishlist/to-cart', { schema: { body: wishlistToCartBodySchema, response: { 200: wishlistToCartResponseSchema } } }, async (req) => {
-    const who = await owner(req);
-    const ctx = await cartContext(req, true);
-    const result = await wishlistToCart(db, who, ctx, { categoryId: req.body.wishlist_category_id, productId: req.body.product_id, move: req.body.move });
-    return { ...result, cart: (await loadCart(db, ctx)).cart };
-  });
-
-  app.post('/wishlistCategory', { schema: { body: wishlistCategoryBodySchema, response: { 200: wishlistCategoryRowSchema } } }, async (req) =>
-    createWishlistCategory(db, await owner(req), req.body.name),
+  app.post(
+    '/wishlist/to-cart',
+    { schema: { body: wishlistToCartBodySchema, response: { 200: wishlistToCartResponseSchema } } },
+    async (req) => {
+      const who = await owner(req);
+      const ctx = await cartContext(req, true);
+      const result = await wishlistToCart(db, who, ctx, {
+        categoryId: req.body.wishlist_category_id,
+        productId: req.body.product_id,
+        move: req.body.move,
+      });
+      return { ...result, cart: (await loadCart(db, ctx)).cart };
+    },
   );
 
-  app.put('/wishlistCategory/:id', { schema: { params: idParams, body: wishlistCategoryBodySchema, response: { 200: wishlistCategoryRowSchema } } }, async (req) =>
-    renameWishlistCategory(db, await owner(req), req.params.id, req.body.name),
+  app.post(
+    '/wishlistCategory',
+    { schema: { body: wishlistCategoryBodySchema, response: { 200: wishlistCategoryRowSchema } } },
+    async (req) => createWishlistCategory(db, await owner(req), req.body.name),
+  );
+
+  app.put(
+    '/wishlistCategory/:id',
+    { schema: { params: idParams, body: wishlistCategoryBodySchema, response: { 200: wishlistCategoryRowSchema } } },
+    async (req) => renameWishlistCategory(db, await owner(req), req.params.id, req.body.name),
   );
 
   app.delete('/wishlistCategory/:id', { schema: { params: idParams, response: { 200: okSchema } } }, async (req) => {

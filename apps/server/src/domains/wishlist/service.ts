@@ -21,19 +21,31 @@ async function assertOwnList(db: DbOrTx, owner: WishlistOwner, categoryId: numbe
   const [row] = await db
     .select({ id: wishlistCategories.id })
     .from(wishlistCategories)
-    .where(and(eq(wishlistCategories.id, categoryId), eq(wishlistCategories.websiteId, owner.websiteId), eq(wishlistCategories.userId, owner.userId)))
+    .where(
+      and(
+        eq(wishlistCategories.id, categoryId),
+        eq(wishlistCategories.websiteId, owner.websiteId),
+        eq(wishlistCategories.userId, owner.userId),
+      ),
+    )
     .limit(1);
   if (!row) throw listNotFound();
 }
 
-const inList = (categoryId: number | null) => (categoryId === null ? isNull(wishlistItems.categoryId) : eq(wishlistItems.categoryId, categoryId));
+const inList = (categoryId: number | null) =>
+  categoryId === null ? isNull(wishlistItems.categoryId) : eq(wishlistItems.categoryId, categoryId);
 
 /**
  * Toggles a product in one list (null = Default). Answers whether it is now in that list and
  * whether it is in any list (the product's `wishlist` flag).
  */
 /** Which of `productIds` the user has in any wishlist (the heart on product cards). */
-export async function wishlistedProductIds(db: DbOrTx, websiteId: number, userId: number | null, productIds: number[]): Promise<Set<number>> {
+export async function wishlistedProductIds(
+  db: DbOrTx,
+  websiteId: number,
+  userId: number | null,
+  productIds: number[],
+): Promise<Set<number>> {
   if (!userId || !productIds.length) return new Set();
   const rows = await db
     .selectDistinct({ productId: wishlistItems.productId })
@@ -44,7 +56,8 @@ export async function wishlistedProductIds(db: DbOrTx, websiteId: number, userId
 
 /** The account dashboard's figures: lists (the default one always counts) and saved items. */
 export async function wishlistCounts(db: DbOrTx, owner: WishlistOwner): Promise<{ lists: number; items: number }> {
-  const mine = <T extends typeof wishlistCategories | typeof wishlistItems>(t: T) => and(eq(t.websiteId, owner.websiteId), eq(t.userId, owner.userId));
+  const mine = <T extends typeof wishlistCategories | typeof wishlistItems>(t: T) =>
+    and(eq(t.websiteId, owner.websiteId), eq(t.userId, owner.userId));
   const [lists] = await db.select({ n: count() }).from(wishlistCategories).where(mine(wishlistCategories));
   const [items] = await db.select({ n: count() }).from(wishlistItems).where(mine(wishlistItems));
   return { lists: (lists?.n ?? 0) + 1, items: items?.n ?? 0 };
@@ -52,8 +65,14 @@ export async function wishlistCounts(db: DbOrTx, owner: WishlistOwner): Promise<
 
 export async function toggleWishlist(db: Db, owner: WishlistOwner, input: { productId: number; categoryId: number | null }) {
   await assertOwnList(db, owner, input.categoryId);
-  if (!(await productNames(db, owner.websiteId, [input.productId])).has(input.productId)) throw Errors.notFound('This product is no longer available');
-  const where = and(eq(wishlistItems.websiteId, owner.websiteId), eq(wishlistItems.userId, owner.userId), eq(wishlistItems.productId, input.productId), inList(input.categoryId));
+  if (!(await productNames(db, owner.websiteId, [input.productId])).has(input.productId))
+    throw Errors.notFound('This product is no longer available');
+  const where = and(
+    eq(wishlistItems.websiteId, owner.websiteId),
+    eq(wishlistItems.userId, owner.userId),
+    eq(wishlistItems.productId, input.productId),
+    inList(input.categoryId),
+  );
   const removed = await db.delete(wishlistItems).where(where).returning({ id: wishlistItems.id });
   if (removed.length === 0) {
     await db
@@ -62,14 +81,21 @@ export async function toggleWishlist(db: Db, owner: WishlistOwner, input: { prod
       .onConflictDoNothing();
   }
   const saved = await wishlistedProductIds(db, owner.websiteId, owner.userId, [input.productId]);
-  return { product_id: input.productId, wishlist_category_id: input.categoryId, added: removed.length === 0, wishlist: saved.has(input.productId) };
+  return {
+    product_id: input.productId,
+    wishlist_category_id: input.categoryId,
+    added: removed.length === 0,
+    wishlist: saved.has(input.productId),
+  };
 }
 
 async function listRow(db: DbOrTx, owner: WishlistOwner, id: number) {
   const [row] = await db
     .select({ id: wishlistCategories.id, name: wishlistCategories.name })
     .from(wishlistCategories)
-    .where(and(eq(wishlistCategories.id, id), eq(wishlistCategories.websiteId, owner.websiteId), eq(wishlistCategories.userId, owner.userId)))
+    .where(
+      and(eq(wishlistCategories.id, id), eq(wishlistCategories.websiteId, owner.websiteId), eq(wishlistCategories.userId, owner.userId)),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -88,18 +114,26 @@ async function assertNameFree(db: DbOrTx, owner: WishlistOwner, name: string, ex
     );
   if (rows.some((r) => r.id !== exceptId)) throw nameTaken(name);
 }
-const nameTaken = (name: string) => fail('WISHLIST_NAME_TAKEN', { name }).withErrors({ name: [errorMessage('WISHLIST_NAME_TAKEN', { name })] });
+const nameTaken = (name: string) =>
+  fail('WISHLIST_NAME_TAKEN', { name }).withErrors({ name: [errorMessage('WISHLIST_NAME_TAKEN', { name })] });
 
 export async function createWishlistCategory(db: Db, owner: WishlistOwner, name: string) {
   await assertNameFree(db, owner, name);
-  const [row] = await db.insert(wishlistCategories).values({ ...owner, name }).returning({ id: wishlistCategories.id, name: wishlistCategories.name });
+  const [row] = await db
+    .insert(wishlistCategories)
+    .values({ ...owner, name })
+    .returning({ id: wishlistCategories.id, name: wishlistCategories.name });
   return row!;
 }
 
 export async function renameWishlistCategory(db: Db, owner: WishlistOwner, id: number, name: string) {
   if (!(await listRow(db, owner, id))) throw listNotFound();
   await assertNameFree(db, owner, name, id);
-  const [row] = await db.update(wishlistCategories).set({ name }).where(eq(wishlistCategories.id, id)).returning({ id: wishlistCategories.id, name: wishlistCategories.name });
+  const [row] = await db
+    .update(wishlistCategories)
+    .set({ name })
+    .where(eq(wishlistCategories.id, id))
+    .returning({ id: wishlistCategories.id, name: wishlistCategories.name });
   return row!;
 }
 
@@ -125,10 +159,15 @@ export async function listWishlists(db: DbOrTx, owner: WishlistOwner, warehouseI
     .where(and(eq(wishlistItems.websiteId, owner.websiteId), eq(wishlistItems.userId, owner.userId)))
     .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id));
   const ids = [...new Set(items.map((i) => i.productId))];
-  const byId = new Map((await hydrateProducts(db, { websiteId: owner.websiteId, warehouseId, userId: owner.userId }, ids)).map((p) => [p.product_id, p]));
+  const byId = new Map(
+    (await hydrateProducts(db, { websiteId: owner.websiteId, warehouseId, userId: owner.userId }, ids)).map((p) => [p.product_id, p]),
+  );
   const productsOf = (categoryId: number | null) =>
     items.filter((i) => i.categoryId === categoryId).flatMap((i) => (byId.has(i.productId) ? [byId.get(i.productId)!] : []));
-  return [{ id: null, name: DEFAULT_WISHLIST_NAME, products: productsOf(null) }, ...lists.map((l) => ({ ...l, products: productsOf(l.id) }))];
+  return [
+    { id: null, name: DEFAULT_WISHLIST_NAME, products: productsOf(null) },
+    ...lists.map((l) => ({ ...l, products: productsOf(l.id) })),
+  ];
 }
 
 export interface ToCartResult {
@@ -141,7 +180,12 @@ export interface ToCartResult {
  * the product's first pack in stock at the serving warehouse. Products that cannot be added are
  * reported with the reason; with `move` the added ones leave the list.
  */
-export async function wishlistToCart(db: Db, owner: WishlistOwner, cart: CartContext, input: { categoryId: number | null; productId?: number; move: boolean }) {
+export async function wishlistToCart(
+  db: Db,
+  owner: WishlistOwner,
+  cart: CartContext,
+  input: { categoryId: number | null; productId?: number; move: boolean },
+) {
   await assertOwnList(db, owner, input.categoryId);
   const saved = await db
     .select({ productId: wishlistItems.productId })
@@ -155,7 +199,11 @@ export async function wishlistToCart(db: Db, owner: WishlistOwner, cart: CartCon
       ),
     )
     .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id));
-  const names = await productNames(db, owner.websiteId, saved.map((i) => i.productId));
+  const names = await productNames(
+    db,
+    owner.websiteId,
+    saved.map((i) => i.productId),
+  );
   const items = saved.flatMap((i) => (names.has(i.productId) ? [{ productId: i.productId, name: names.get(i.productId)! }] : []));
   if (input.productId && items.length === 0) throw Errors.notFound('This product is not in the wishlist');
   const delivery = await deliveryContext(db, owner.websiteId, cart.pincode);
@@ -174,7 +222,14 @@ export async function wishlistToCart(db: Db, owner: WishlistOwner, cart: CartCon
       if (input.move) {
         await db
           .delete(wishlistItems)
-          .where(and(eq(wishlistItems.websiteId, owner.websiteId), eq(wishlistItems.userId, owner.userId), eq(wishlistItems.productId, item.productId), inList(input.categoryId)));
+          .where(
+            and(
+              eq(wishlistItems.websiteId, owner.websiteId),
+              eq(wishlistItems.userId, owner.userId),
+              eq(wishlistItems.productId, item.productId),
+              inList(input.categoryId),
+            ),
+          );
       }
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode !== 409) throw err;

@@ -8,8 +8,12 @@ export const wishlistCategories = pgTable(
   'wishlist_categories',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -20,12 +24,21 @@ export const wishlistItems = pgTable(
   'wishlist_items',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    userId: integer().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     categoryId: integer().references(() => wishlistCategories.id, { onDelete: 'cascade' }),
-    productId: integer().notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // nulls not distinct: a product appears once in the Default list (category_id null) too.
-  (t) => [unique('wishlist_items_uq').on(t.websiteId, t.userId, t.categoryId, t.productId).nullsNotDistinct(), index('wishlist_items_product_idx').on(t.websiteId, t.userId, t.productId)],
+  (t) => [
+    unique('wishlist_items_uq').on(t.websiteId, t.userId, t.categoryId, t.productId).nullsNotDistinct(),
+    index('wishlist_items_product_idx').on(t.websiteId, t.userId, t.productId),
+  ],
 );

@@ -20,5 +20,12 @@ export function ProductRoute() {
     );
   if (!product.data || !options.data) return <LoadingView />;
   // Keyed by version: a reload after a conflict starts the form again from what is saved.
-  return <ProductEditor key={`${product.data.id}-${product.data.version}`} product={product.data} options={options.data} onReload={product.refetch} />;
+  return (
+    <ProductEditor
+      key={`${product.data.id}-${product.data.version}`}
+      product={product.data}
+      options={options.data}
+      onReload={product.refetch}
+    />
+  );
 }

@@ -34,7 +34,21 @@ export interface DataTableProps<T> {
  * page all live in the address (useListState), so the server does the work and a link keeps the
  * view. Sortable columns are those with `enableSorting`; their ids are the server's sort keys.
  */
-export function DataTable<T>({ label, columns, rows, total, loading, error, getRowId, rowName, list, searchLabel, filters, bulkActions, empty }: DataTableProps<T>) {
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  total,
+  loading,
+  error,
+  getRowId,
+  rowName,
+  list,
+  searchLabel,
+  filters,
+  bulkActions,
+  empty,
+}: DataTableProps<T>) {
   const [selection, setSelection] = useState<RowSelectionState>({});
   // A new view is a new set of rows: nothing stays selected that is not shown.
   useEffect(() => setSelection({}), [list.search]);
@@ -54,7 +68,14 @@ export function DataTable<T>({ label, columns, rows, total, loading, error, getR
               onChange={table.getToggleAllRowsSelectedHandler()}
             />
           ),
-          cell: ({ row }) => <input type="checkbox" aria-label={`Select ${rowName(row.original)}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />,
+          cell: ({ row }) => (
+            <input
+              type="checkbox"
+              aria-label={`Select ${rowName(row.original)}`}
+              checked={row.getIsSelected()}
+              onChange={row.getToggleSelectedHandler()}
+            />
+          ),
         },
         ...columns,
       ]
@@ -81,7 +102,11 @@ export function DataTable<T>({ label, columns, rows, total, loading, error, getR
         {filters}
       </div>
       {bulkActions && selected.length > 0 && (
-        <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-2 rounded-md border border-teal-200 bg-teal-50 px-3 py-2 text-sm">
+        <div
+          role="region"
+          aria-label="Bulk actions"
+          className="flex flex-wrap items-center gap-2 rounded-md border border-teal-200 bg-teal-50 px-3 py-2 text-sm"
+        >
           <span className="font-medium">{selected.length} selected</span>
           {bulkActions(selected, () => setSelection({}))}
         </div>
@@ -96,7 +121,12 @@ export function DataTable<T>({ label, columns, rows, total, loading, error, getR
                   const active = list.sort === h.column.id;
                   const title = flexRender(h.column.columnDef.header, h.getContext());
                   return (
-                    <th key={h.id} scope="col" className="whitespace-nowrap px-3 py-2 font-medium" aria-sort={active ? (list.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    <th
+                      key={h.id}
+                      scope="col"
+                      className="whitespace-nowrap px-3 py-2 font-medium"
+                      aria-sort={active ? (list.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                    >
                       {sortable ? (
                         <button
                           type="button"
@@ -104,7 +134,15 @@ export function DataTable<T>({ label, columns, rows, total, loading, error, getR
                           onClick={() => list.set({ sort: h.column.id, dir: active && list.dir === 'asc' ? 'desc' : 'asc' })}
                         >
                           {title}
-                          {active ? list.dir === 'asc' ? <ArrowUp className="size-3.5" aria-hidden /> : <ArrowDown className="size-3.5" aria-hidden /> : <ArrowUpDown className="size-3.5 opacity-40" aria-hidden />}
+                          {active ? (
+                            list.dir === 'asc' ? (
+                              <ArrowUp className="size-3.5" aria-hidden />
+                            ) : (
+                              <ArrowDown className="size-3.5" aria-hidden />
+                            )
+                          ) : (
+                            <ArrowUpDown className="size-3.5 opacity-40" aria-hidden />
+                          )}
                         </button>
                       ) : (
                         title
@@ -150,7 +188,13 @@ export function DataTable<T>({ label, columns, rows, total, loading, error, getR
           </tbody>
         </table>
       </div>
-      <Pagination page={list.page} perPage={list.perPage} total={total} onPage={(page) => list.set({ page })} onPerPage={(perPage) => list.set({ perPage })} />
+      <Pagination
+        page={list.page}
+        perPage={list.perPage}
+        total={total}
+        onPage={(page) => list.set({ page })}
+        onPerPage={(perPage) => list.set({ perPage })}
+      />
     </section>
   );
 }
@@ -177,7 +221,13 @@ function SearchBox({ label, value, onCommit }: { label: string; value: string; o
         {label}
         <span className="relative mt-1 block">
           <Search className="pointer-events-none absolute left-2.5 top-1/2 size-4 -translate-y-1/2 text-gray-400" aria-hidden />
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search" className="w-full rounded-md border bg-white py-2 pl-8 pr-3 text-sm" />
+          <input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Search"
+            className="w-full rounded-md border bg-white py-2 pl-8 pr-3 text-sm"
+          />
         </span>
       </label>
     </form>
@@ -185,14 +235,29 @@ function SearchBox({ label, value, onCommit }: { label: string; value: string; o
 }
 
 /** A labelled select bound to one URL parameter of a list. */
-export function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: Array<{ value: string; label: string }> }) {
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: Array<{ value: string; label: string }>;
+}) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className="block text-xs font-medium text-gray-600">
         {label}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 block rounded-md border bg-white px-2 py-2 text-sm text-gray-900">
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="mt-1 block rounded-md border bg-white px-2 py-2 text-sm text-gray-900"
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

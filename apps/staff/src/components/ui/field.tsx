@@ -1,12 +1,25 @@
 import { useId, type ReactNode } from 'react';
 
-export const inputClass = 'mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600 disabled:bg-gray-50';
+export const inputClass =
+  'mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm aria-[invalid=true]:border-red-600 disabled:bg-gray-50';
 
 /**
  * A labelled form field with its hint and error wired for assistive technology
  * (aria-describedby, aria-invalid). `children` receives the ids to spread on the control.
  */
-export function Field({ label, error, hint, className, children }: { label: string; error?: string; hint?: ReactNode; className?: string; children: (a: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
+export function Field({
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: (a: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const id = useId();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (

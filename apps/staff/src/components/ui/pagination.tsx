@@ -6,7 +6,19 @@ const button = 'min-w-9 rounded-md border px-2.5 py-1.5 text-sm disabled:cursor-
 
 /** Spec §9: page sizes 5/10/20/50/100 and five page buttons with ellipses. */
 /** `total` is undefined while the first answer is on its way. */
-export function Pagination({ page, perPage, total: known, onPage, onPerPage }: { page: number; perPage: number; total: number | undefined; onPage: (p: number) => void; onPerPage: (n: number) => void }) {
+export function Pagination({
+  page,
+  perPage,
+  total: known,
+  onPage,
+  onPerPage,
+}: {
+  page: number;
+  perPage: number;
+  total: number | undefined;
+  onPage: (p: number) => void;
+  onPerPage: (n: number) => void;
+}) {
   const id = useId();
   const total = known ?? 0;
   const pages = pageCount(total, perPage);
@@ -16,7 +28,12 @@ export function Pagination({ page, perPage, total: known, onPage, onPerPage }: {
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <div className="flex items-center gap-3">
         <label htmlFor={id}>Rows per page</label>
-        <select id={id} value={perPage} onChange={(e) => e.target.value && onPerPage(Number(e.target.value))} className="rounded-md border bg-white px-2 py-1">
+        <select
+          id={id}
+          value={perPage}
+          onChange={(e) => e.target.value && onPerPage(Number(e.target.value))}
+          className="rounded-md border bg-white px-2 py-1"
+        >
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
               {n}

@@ -13,14 +13,29 @@ export function Component() {
           <section key={top.slug}>
             <h2 className="mb-3 flex items-center justify-between text-lg font-semibold">
               {top.name}
-              <Link to={`/products?c=${top.slug}`} aria-label={`See all ${top.name}`} className="text-sm font-medium text-[var(--color-primary)]">
+              <Link
+                to={`/products?c=${top.slug}`}
+                aria-label={`See all ${top.name}`}
+                className="text-sm font-medium text-[var(--color-primary)]"
+              >
                 See all
               </Link>
             </h2>
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
               {top.children.map((c) => (
-                <Link key={c.slug} to={`/products?c=${c.slug}`} className="flex flex-col items-center gap-2 rounded-xl border bg-white p-3 text-center text-sm font-medium hover:shadow">
-                  <img src={img(c.avatar, 'small')} alt="" width={120} height={120} loading="lazy" className="aspect-square w-24 object-contain" />
+                <Link
+                  key={c.slug}
+                  to={`/products?c=${c.slug}`}
+                  className="flex flex-col items-center gap-2 rounded-xl border bg-white p-3 text-center text-sm font-medium hover:shadow"
+                >
+                  <img
+                    src={img(c.avatar, 'small')}
+                    alt=""
+                    width={120}
+                    height={120}
+                    loading="lazy"
+                    className="aspect-square w-24 object-contain"
+                  />
                   {c.name}
                 </Link>
               ))}

@@ -9,5 +9,12 @@ export function Component() {
   const { pathname } = useLocation();
   const init = useInit();
   const controls = useProductControls();
-  return <ContentPage key={pathname} url={pathname} siteName={init.web.name} slots={{ productCard: (p) => <ProductCard product={p} {...controls} /> }} />;
+  return (
+    <ContentPage
+      key={pathname}
+      url={pathname}
+      siteName={init.web.name}
+      slots={{ productCard: (p) => <ProductCard product={p} {...controls} /> }}
+    />
+  );
 }

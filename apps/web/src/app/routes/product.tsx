@@ -27,5 +27,7 @@ export function Component() {
   const init = useInit();
   const controls = useProductControls();
   const large = useProductControls('lg');
-  return <ProductPage key={slug} slug={slug} categories={init.categories} related={<Related slug={slug} controls={controls} />} {...large} />;
+  return (
+    <ProductPage key={slug} slug={slug} categories={init.categories} related={<Related slug={slug} controls={controls} />} {...large} />
+  );
 }

@@ -7,5 +7,12 @@ export function Component() {
   const init = useInit();
   const ui = useUi();
   const controls = useProductControls();
-  return <ProductListPage categories={init.categories} brands={init.brands} onOpenFilters={() => ui.set({ categoryFilterOpen: true })} {...controls} />;
+  return (
+    <ProductListPage
+      categories={init.categories}
+      brands={init.brands}
+      onOpenFilters={() => ui.set({ categoryFilterOpen: true })}
+      {...controls}
+    />
+  );
 }

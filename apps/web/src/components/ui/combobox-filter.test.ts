@@ -8,6 +8,13 @@ describe('combobox search', () => {
     expect(filterOptions(opts, 'RICE')).toEqual([{ label: 'Basmati Rice' }]);
     expect(filterOptions(opts, '  ')).toEqual(opts);
     expect(filterOptions(opts, 'xyz')).toEqual([]);
-    fc.assert(fc.property(fc.array(fc.string()), fc.string(), (labels, q) => filterOptions(labels.map((label) => ({ label })), q).every((o) => o.label.toLowerCase().includes(q.trim().toLowerCase()))));
+    fc.assert(
+      fc.property(fc.array(fc.string()), fc.string(), (labels, q) =>
+        filterOptions(
+          labels.map((label) => ({ label })),
+          q,
+        ).every((o) => o.label.toLowerCase().includes(q.trim().toLowerCase())),
+      ),
+    );
   });
 });

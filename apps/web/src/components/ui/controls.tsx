@@ -23,14 +23,33 @@ export function PerPageSelect({ value, onChange }: { value: number; onChange: (n
 /** Boolean toggle stored as 1 / 0 (spec §9). */
 export function BooleanToggle({ value, onChange, label }: { value: 0 | 1; onChange: (v: 0 | 1) => void; label: string }) {
   return (
-    <button type="button" role="switch" aria-checked={value === 1} aria-label={label} onClick={() => onChange(value === 1 ? 0 : 1)} className={`relative h-6 w-11 rounded-full transition-colors ${value === 1 ? 'bg-[var(--color-primary)]' : 'bg-gray-300'}`}>
-      <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform ${value === 1 ? 'translate-x-5' : 'translate-x-0.5'}`} />
+    <button
+      type="button"
+      role="switch"
+      aria-checked={value === 1}
+      aria-label={label}
+      onClick={() => onChange(value === 1 ? 0 : 1)}
+      className={`relative h-6 w-11 rounded-full transition-colors ${value === 1 ? 'bg-[var(--color-primary)]' : 'bg-gray-300'}`}
+    >
+      <span
+        className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform ${value === 1 ? 'translate-x-5' : 'translate-x-0.5'}`}
+      />
     </button>
   );
 }
 
 /** File field: clears its value when no file is chosen; can be required. */
-export function FileField({ onChange, required, accept, label }: { onChange: (f: File | null) => void; required?: boolean; accept?: string; label: string }) {
+export function FileField({
+  onChange,
+  required,
+  accept,
+  label,
+}: {
+  onChange: (f: File | null) => void;
+  required?: boolean;
+  accept?: string;
+  label: string;
+}) {
   return (
     <input
       type="file"
@@ -66,22 +85,43 @@ export function DatePicker({ value, onChange, label }: { value: string | null; o
   return (
     <div className="relative" ref={root}>
       <div className="flex items-center rounded-lg border border-gray-300">
-        <input readOnly aria-label={label} value={value ? dayjs(value).format('MMM D, YYYY') : ''} onFocus={() => setOpen(true)} className="h-10 flex-1 rounded-lg px-3 text-sm outline-none" />
+        <input
+          readOnly
+          aria-label={label}
+          value={value ? dayjs(value).format('MMM D, YYYY') : ''}
+          onFocus={() => setOpen(true)}
+          className="h-10 flex-1 rounded-lg px-3 text-sm outline-none"
+        />
         <button type="button" aria-label="Open calendar" onClick={() => setOpen((o) => !o)} className="px-2">
           <Calendar size={16} aria-hidden="true" />
         </button>
       </div>
       {open && (
-        <div role="dialog" aria-label="Choose a date" className="absolute w-72 rounded-lg border bg-white p-3 shadow-lg" style={{ zIndex: POPPER_Z_INDEX, marginTop: POPPER_OFFSET }}>
+        <div
+          role="dialog"
+          aria-label="Choose a date"
+          className="absolute w-72 rounded-lg border bg-white p-3 shadow-lg"
+          style={{ zIndex: POPPER_Z_INDEX, marginTop: POPPER_OFFSET }}
+        >
           <div className="mb-2 flex gap-2">
-            <select aria-label="Month" value={view.month()} onChange={(e) => setView(view.month(Number(e.target.value)))} className="flex-1 rounded border px-1 py-1 text-sm">
+            <select
+              aria-label="Month"
+              value={view.month()}
+              onChange={(e) => setView(view.month(Number(e.target.value)))}
+              className="flex-1 rounded border px-1 py-1 text-sm"
+            >
               {MONTHS.map((m, i) => (
                 <option key={m} value={i}>
                   {m}
                 </option>
               ))}
             </select>
-            <select aria-label="Year" value={view.year()} onChange={(e) => setView(view.year(Number(e.target.value)))} className="flex-1 rounded border px-1 py-1 text-sm">
+            <select
+              aria-label="Year"
+              value={view.year()}
+              onChange={(e) => setView(view.year(Number(e.target.value)))}
+              className="flex-1 rounded border px-1 py-1 text-sm"
+            >
               {YEARS.map((y) => (
                 <option key={y} value={y}>
                   {y}

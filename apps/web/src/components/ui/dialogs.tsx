@@ -1,7 +1,25 @@
 import { Modal } from './modal';
 
 /** Confirm dialog: resolves the caller's question with Confirm or Cancel. */
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', cancelLabel = 'Cancel', danger = false, onConfirm, onCancel }: { open: boolean; title: string; message: string; confirmLabel?: string; cancelLabel?: string; danger?: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  danger = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  danger?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   return (
     <Modal open={open} onClose={onCancel} title={title}>
       <p className="text-gray-700">{message}</p>
@@ -9,7 +27,11 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', 
         <button type="button" onClick={onCancel} className="rounded-lg border px-4 py-2 text-sm font-medium hover:bg-gray-50">
           {cancelLabel}
         </button>
-        <button type="button" onClick={onConfirm} className={`rounded-lg px-4 py-2 text-sm font-medium text-white ${danger ? 'bg-red-600' : 'bg-[var(--color-primary)]'}`}>
+        <button
+          type="button"
+          onClick={onConfirm}
+          className={`rounded-lg px-4 py-2 text-sm font-medium text-white ${danger ? 'bg-red-600' : 'bg-[var(--color-primary)]'}`}
+        >
           {confirmLabel}
         </button>
       </div>

@@ -59,7 +59,19 @@ export function useForm<V extends Record<string, unknown>>(initial: V, rules: Pa
 }
 
 /** Field wrapper: label, the control, a hint and the field's error, wired for screen readers. */
-export function Field({ label, error, hint, required, children }: { label: string; error?: string; hint?: string; required?: boolean; children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode }) {
+export function Field({
+  label,
+  error,
+  hint,
+  required,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const id = useId();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
@@ -83,10 +95,21 @@ export function Field({ label, error, hint, required, children }: { label: strin
   );
 }
 
-export const inputClass = 'h-10 w-full rounded-lg border border-gray-300 px-3 text-sm outline-none focus:border-[var(--color-primary)] aria-[invalid=true]:border-red-500';
+export const inputClass =
+  'h-10 w-full rounded-lg border border-gray-300 px-3 text-sm outline-none focus:border-[var(--color-primary)] aria-[invalid=true]:border-red-500';
 
 /** A form's (or field's) error line, announced to screen readers; nothing when there is none. */
-export function FormError({ message, id, className = 'mt-1', testId }: { message: string | null | undefined; id?: string; className?: string; testId?: string }) {
+export function FormError({
+  message,
+  id,
+  className = 'mt-1',
+  testId,
+}: {
+  message: string | null | undefined;
+  id?: string;
+  className?: string;
+  testId?: string;
+}) {
   if (!message) return null;
   return (
     <p id={id} role="alert" className={`${className} text-sm text-red-600`} data-testid={testId}>
@@ -98,7 +121,11 @@ export function FormError({ message, id, className = 'mt-1', testId }: { message
 /** The full-width primary submit button, with a spinner instead of its label while busy. */
 export function SubmitButton({ busy, children, className = 'mt-4' }: { busy: boolean; children: ReactNode; className?: string }) {
   return (
-    <button type="submit" disabled={busy} className={`${className} flex h-10 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90 disabled:opacity-70`}>
+    <button
+      type="submit"
+      disabled={busy}
+      className={`${className} flex h-10 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90 disabled:opacity-70`}
+    >
       {busy ? <Spinner size={16} className="text-white" /> : children}
     </button>
   );

@@ -48,6 +48,7 @@ export function Icon({ name, size = 16, className }: { name: string | null | und
   }, [name, valid, Ready]);
   if (Ready) return <Ready size={size} className={className} aria-hidden="true" />;
   // Still loading: hold the icon's place, so the label does not move when it arrives.
-  if (Ready === undefined) return <span aria-hidden="true" className={`inline-block shrink-0 ${className ?? ''}`} style={{ width: size, height: size }} />;
+  if (Ready === undefined)
+    return <span aria-hidden="true" className={`inline-block shrink-0 ${className ?? ''}`} style={{ width: size, height: size }} />;
   return null;
 }

@@ -78,7 +78,8 @@ describe('Later', () => {
     const order: string[] = [];
     for (let i = 0; i < 6 && order.length < 4; i++) {
       await tick();
-      for (const name of ['a', 'b', 'c', 'filters']) if (!order.includes(name) && !button(root, name).parentElement!.closest('[data-later]')) order.push(name);
+      for (const name of ['a', 'b', 'c', 'filters'])
+        if (!order.includes(name) && !button(root, name).parentElement!.closest('[data-later]')) order.push(name);
     }
     expect(order).toEqual(['a', 'b', 'c', 'filters']);
     await done;

@@ -17,7 +17,11 @@ export function LoadingView() {
 /** Full-page or in-container overlay while something loads. */
 export function LoadingOverlay({ fullPage = false }: { fullPage?: boolean }) {
   return (
-    <div role="status" aria-label="Loading" className={`${fullPage ? 'fixed' : 'absolute'} inset-0 z-50 flex items-center justify-center bg-white/60`}>
+    <div
+      role="status"
+      aria-label="Loading"
+      className={`${fullPage ? 'fixed' : 'absolute'} inset-0 z-50 flex items-center justify-center bg-white/60`}
+    >
       <Spinner size={32} className="text-[var(--color-primary)]" />
     </div>
   );

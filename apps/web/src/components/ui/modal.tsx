@@ -17,14 +17,19 @@ function useFocusTrap(active: boolean, root: React.RefObject<HTMLElement | null>
     if (!active) return;
     const previous = document.activeElement as HTMLElement | null;
     const el = root.current;
-    const focusables = () => [...(el?.querySelectorAll<HTMLElement>('a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])') ?? [])];
+    const focusables = () => [
+      ...(el?.querySelectorAll<HTMLElement>(
+        'a[href],button:not([disabled]),input:not([disabled]),select,textarea,[tabindex]:not([tabindex="-1"])',
+      ) ?? []),
+    ];
     if (!el?.contains(document.activeElement)) (focusables()[0] ?? el)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') close.current();
       if (e.key !== 'Tab') return;
       const list = focusables();
       if (!list.length) return;
-      const first = list[0]!, last = list[list.length - 1]!;
+      const first = list[0]!,
+        last = list[list.length - 1]!;
       const wrapTo = e.shiftKey && document.activeElement === first ? last : !e.shiftKey && document.activeElement === last ? first : null;
       if (wrapTo) {
         wrapTo.focus();
@@ -70,16 +75,38 @@ function OverlayHeader({ id, title, onClose, className }: { id: string; title: s
   );
 }
 
-export function Modal({ open, onClose, title, children, width = 450 }: { open: boolean; onClose: () => void; title: string; children: ReactNode; width?: number }) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  children,
+  width = 450,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  width?: number;
+}) {
   const { mounted, shown } = usePresence(open);
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useFocusTrap(open && mounted, ref, onClose);
   if (!mounted) return null;
   return (
-    <div className={`fixed inset-0 z-[9999] flex items-center justify-center p-4 transition-opacity duration-300 ${shown ? 'opacity-100' : 'opacity-0'}`}>
+    <div
+      className={`fixed inset-0 z-[9999] flex items-center justify-center p-4 transition-opacity duration-300 ${shown ? 'opacity-100' : 'opacity-0'}`}
+    >
       <div className="absolute inset-0 bg-black/40" onClick={onClose} aria-hidden="true" />
-      <div ref={ref} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} style={{ width, maxWidth: '100%' }} className={`relative max-h-[90vh] overflow-auto rounded-xl bg-white p-5 shadow-xl transition-transform duration-300 ${shown ? 'scale-100' : 'scale-95'}`}>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        style={{ width, maxWidth: '100%' }}
+        className={`relative max-h-[90vh] overflow-auto rounded-xl bg-white p-5 shadow-xl transition-transform duration-300 ${shown ? 'scale-100' : 'scale-95'}`}
+      >
         <OverlayHeader id={titleId} title={title} onClose={onClose} className="mb-4" />
         {children}
       </div>
@@ -87,7 +114,21 @@ export function Modal({ open, onClose, title, children, width = 450 }: { open: b
   );
 }
 
-export function Drawer({ open, onClose, title, side = 'right', width, children }: { open: boolean; onClose: () => void; title: string; side?: 'left' | 'right'; width: number; children: ReactNode }) {
+export function Drawer({
+  open,
+  onClose,
+  title,
+  side = 'right',
+  width,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  side?: 'left' | 'right';
+  width: number;
+  children: ReactNode;
+}) {
   const { mounted, shown } = usePresence(open);
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -96,7 +137,11 @@ export function Drawer({ open, onClose, title, side = 'right', width, children }
   const off = side === 'right' ? 'translate-x-full' : '-translate-x-full';
   return (
     <div className="fixed inset-0 z-[9999]">
-      <div className={`absolute inset-0 bg-black/40 transition-opacity duration-300 ${shown ? 'opacity-100' : 'opacity-0'}`} onClick={onClose} aria-hidden="true" />
+      <div
+        className={`absolute inset-0 bg-black/40 transition-opacity duration-300 ${shown ? 'opacity-100' : 'opacity-0'}`}
+        onClick={onClose}
+        aria-hidden="true"
+      />
       <div
         ref={ref}
         role="dialog"

@@ -2,14 +2,30 @@ import { pageCount, pageWindow, shouldMove } from '@grocer/shared/pagination';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 /** 5 page buttons with ellipses; moves by one or jumps; ignores out-of-range and current pages. */
-export function Pagination({ total, perPage, page, onPage }: { total: number; perPage: number; page: number; onPage: (page: number) => void }) {
+export function Pagination({
+  total,
+  perPage,
+  page,
+  onPage,
+}: {
+  total: number;
+  perPage: number;
+  page: number;
+  onPage: (page: number) => void;
+}) {
   const pages = pageCount(total, perPage);
   if (pages <= 1) return null;
   const go = (p: number) => shouldMove(page, p, pages) && onPage(p);
   const btn = 'flex h-9 min-w-9 items-center justify-center rounded-md border px-2 text-sm';
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">
-      <button type="button" className={`${btn} disabled:opacity-40`} onClick={() => go(page - 1)} disabled={page <= 1} aria-label="Previous page">
+      <button
+        type="button"
+        className={`${btn} disabled:opacity-40`}
+        onClick={() => go(page - 1)}
+        disabled={page <= 1}
+        aria-label="Previous page"
+      >
         <ChevronLeft size={16} aria-hidden="true" />
       </button>
       {pageWindow(page, pages).map((item, i) =>
@@ -29,7 +45,13 @@ export function Pagination({ total, perPage, page, onPage }: { total: number; pe
           </button>
         ),
       )}
-      <button type="button" className={`${btn} disabled:opacity-40`} onClick={() => go(page + 1)} disabled={page >= pages} aria-label="Next page">
+      <button
+        type="button"
+        className={`${btn} disabled:opacity-40`}
+        onClick={() => go(page + 1)}
+        disabled={page >= pages}
+        aria-label="Next page"
+      >
         <ChevronRight size={16} aria-hidden="true" />
       </button>
     </nav>

@@ -10,7 +10,15 @@ export const POPPER_FADE_OUT_MS = 200;
  * a nested submenu. It fades out when closed and is removed (reset) 200 ms later. The 10 px offset
  * is transparent padding of the panel's box, so a pointer crossing it never leaves the dropdown.
  */
-export function Popper({ open, placement = 'bottom-start', children }: { open: boolean; placement?: 'bottom-start' | 'bottom-end' | 'right-start'; children: ReactNode }) {
+export function Popper({
+  open,
+  placement = 'bottom-start',
+  children,
+}: {
+  open: boolean;
+  placement?: 'bottom-start' | 'bottom-end' | 'right-start';
+  children: ReactNode;
+}) {
   const [present, setPresent] = useState(open);
   useEffect(() => {
     if (open) {
@@ -29,7 +37,14 @@ export function Popper({ open, placement = 'bottom-start', children }: { open: b
     <div
       data-popper=""
       aria-hidden={open ? undefined : true}
-      style={{ position: 'absolute', zIndex: POPPER_Z_INDEX, ...at, opacity: open ? 1 : 0, transition: `opacity ${POPPER_FADE_OUT_MS}ms`, pointerEvents: open ? undefined : 'none' }}
+      style={{
+        position: 'absolute',
+        zIndex: POPPER_Z_INDEX,
+        ...at,
+        opacity: open ? 1 : 0,
+        transition: `opacity ${POPPER_FADE_OUT_MS}ms`,
+        pointerEvents: open ? undefined : 'none',
+      }}
     >
       {children}
     </div>

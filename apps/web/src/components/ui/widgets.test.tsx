@@ -106,7 +106,10 @@ function get<T extends Element = HTMLElement>(selector: string, root: ParentNode
 function button(name: string, root: ParentNode = document): HTMLButtonElement {
   const all = [...root.querySelectorAll<HTMLElement>('button,[role="button"]')];
   const found = all.find((b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name);
-  if (!found) throw new Error(`no button named "${name}" among: ${all.map((b) => b.getAttribute('aria-label') ?? b.textContent?.trim()).join(' | ')}`);
+  if (!found)
+    throw new Error(
+      `no button named "${name}" among: ${all.map((b) => b.getAttribute('aria-label') ?? b.textContent?.trim()).join(' | ')}`,
+    );
   return found as HTMLButtonElement;
 }
 
@@ -335,7 +338,8 @@ describe('DatePicker', () => {
 // --- Pagination ---
 
 describe('Pagination', () => {
-  const pageButtons = () => [...get('nav[aria-label="Pagination"]').querySelectorAll('button')].filter((b) => /^\d+$/.test(b.textContent ?? ''));
+  const pageButtons = () =>
+    [...get('nav[aria-label="Pagination"]').querySelectorAll('button')].filter((b) => /^\d+$/.test(b.textContent ?? ''));
   const ellipses = () => [...get('nav[aria-label="Pagination"]').querySelectorAll('span')].filter((s) => s.textContent === '…');
 
   it('shows 5 page buttons with ellipses, the current one marked', () => {
@@ -413,7 +417,11 @@ describe('FileField', () => {
   function pick(input: HTMLInputElement, files: File[]) {
     const writes: string[] = [];
     Object.defineProperty(input, 'files', { value: files, configurable: true });
-    Object.defineProperty(input, 'value', { get: () => (files[0] ? `C:\\fakepath\\${files[0].name}` : 'C:\\fakepath\\old.png'), set: (v: string) => writes.push(v), configurable: true });
+    Object.defineProperty(input, 'value', {
+      get: () => (files[0] ? `C:\\fakepath\\${files[0].name}` : 'C:\\fakepath\\old.png'),
+      set: (v: string) => writes.push(v),
+      configurable: true,
+    });
     act(() => {
       input.dispatchEvent(new Event('change', { bubbles: true }));
     });
@@ -488,7 +496,15 @@ describe('Combobox', () => {
     { value: 'ghee', label: 'Cow Ghee' },
   ];
 
-  function Harness({ multiple = false, initial = [], onChange = () => {} }: { multiple?: boolean; initial?: string[]; onChange?: (v: string[]) => void }) {
+  function Harness({
+    multiple = false,
+    initial = [],
+    onChange = () => {},
+  }: {
+    multiple?: boolean;
+    initial?: string[];
+    onChange?: (v: string[]) => void;
+  }) {
     const [value, setValue] = useState(initial);
     return (
       <>
@@ -754,7 +770,13 @@ describe('Form', () => {
     type(input('code'), 'X1');
     submit();
     expect(errors()).toEqual({});
-    expect(onValid).toHaveBeenCalledExactlyOnceWith({ ...blank, name: 'Asha', email: 'asha@example.com', mobile: '9876543210', code: 'X1' });
+    expect(onValid).toHaveBeenCalledExactlyOnceWith({
+      ...blank,
+      name: 'Asha',
+      email: 'asha@example.com',
+      mobile: '9876543210',
+      code: 'X1',
+    });
   });
 
   it('reset restores the initial values and clears the errors', () => {

@@ -16,7 +16,8 @@ export interface PendingSignIn extends CodeSent {
 }
 
 export const pendingSignIn = {
-  save: (sent: CodeSent, register?: RegisterBody) => sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...sent, sentAt: Date.now(), register } satisfies PendingSignIn)),
+  save: (sent: CodeSent, register?: RegisterBody) =>
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ ...sent, sentAt: Date.now(), register } satisfies PendingSignIn)),
   read: (): PendingSignIn | null => {
     try {
       return JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as PendingSignIn | null;
@@ -35,7 +36,10 @@ export const authApi = {
   register: (body: RegisterBody) => apiChecked('/api/auth/register', sent, { method: 'POST', body }),
   /** `alsoCode`: the code sent to the second identifier (a registration's mobile) */
   verify: (identifier: string, code: string, alsoCode?: string) =>
-    apiChecked('/api/auth/verify', async () => (await contracts()).verifyResponseSchema, { method: 'POST', body: { identifier, code, also_code: alsoCode } }),
+    apiChecked('/api/auth/verify', async () => (await contracts()).verifyResponseSchema, {
+      method: 'POST',
+      body: { identifier, code, also_code: alsoCode },
+    }),
   /** Spec §7: the answer is not read, only that it succeeded. */
   logout: () => api('/api/auth/logout'),
 };

@@ -45,7 +45,8 @@ describe('applyCartChange', () => {
 });
 
 describe('cartReducer', () => {
-  const serverCart = (q: number): Cart => applyCartChange(emptyCart(), { type: 'add', pack_id: 1, template: { ...template(10), quantity: q } });
+  const serverCart = (q: number): Cart =>
+    applyCartChange(emptyCart(), { type: 'add', pack_id: 1, template: { ...template(10), quantity: q } });
 
   it('shows pending changes at once and settles to the server cart', () => {
     let s = initialCartState(emptyCart());
@@ -56,7 +57,11 @@ describe('cartReducer', () => {
     s = cartReducer(s, { type: 'settle', seq: 1, cart: fromServer });
     expect(s.server).toBe(fromServer);
     expect(quantityOf(visibleCart(s), 1)).toBe(2);
-    s = cartReducer(s, { type: 'settle', seq: 2, cart: { ...fromServer, amount: 50, items: fromServer.items.map((i) => ({ ...i, quantity: 2 })) } });
+    s = cartReducer(s, {
+      type: 'settle',
+      seq: 2,
+      cart: { ...fromServer, amount: 50, items: fromServer.items.map((i) => ({ ...i, quantity: 2 })) },
+    });
     expect(s.pending).toEqual([]);
     expect(visibleCart(s).amount).toBe(50);
   });

@@ -8,7 +8,11 @@ import { toPaise, toRupees } from '@grocer/shared/money';
  * pending change, which rolls it back.
  */
 export type CartChange =
-  | { type: 'add'; pack_id: number; template?: Pick<CartItem, 'name' | 'pack' | 'image' | 'price' | 'act_price' | 'warehouse_id'> & Partial<CartItem> }
+  | {
+      type: 'add';
+      pack_id: number;
+      template?: Pick<CartItem, 'name' | 'pack' | 'image' | 'price' | 'act_price' | 'warehouse_id'> & Partial<CartItem>;
+    }
   | { type: 'remove'; pack_id: number; whole: boolean };
 
 export interface CartState {
@@ -53,7 +57,9 @@ export function applyCartChange(cart: Cart, change: CartChange): Cart {
   const existing = items.find((i) => i.pack_id === change.pack_id);
   if (change.type === 'add') {
     if (existing) {
-      items = items.map((i) => (i.pack_id === change.pack_id ? { ...i, quantity: i.quantity + 1, amount: lineAmount(i.price, i.quantity + 1) } : i));
+      items = items.map((i) =>
+        i.pack_id === change.pack_id ? { ...i, quantity: i.quantity + 1, amount: lineAmount(i.price, i.quantity + 1) } : i,
+      );
     } else if (change.template) {
       const t = change.template;
       items = [
@@ -79,7 +85,9 @@ export function applyCartChange(cart: Cart, change: CartChange): Cart {
     items =
       change.whole || existing.quantity <= 1
         ? items.filter((i) => i.pack_id !== change.pack_id)
-        : items.map((i) => (i.pack_id === change.pack_id ? { ...i, quantity: i.quantity - 1, amount: lineAmount(i.price, i.quantity - 1) } : i));
+        : items.map((i) =>
+            i.pack_id === change.pack_id ? { ...i, quantity: i.quantity - 1, amount: lineAmount(i.price, i.quantity - 1) } : i,
+          );
   }
   const quantity = items.reduce((n, i) => n + i.quantity, 0);
   const totalPaise = items.reduce((s, i) => s + (i.valid ? toPaise(i.amount) : 0), 0);

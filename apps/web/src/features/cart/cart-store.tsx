@@ -62,7 +62,16 @@ export function CartProvider({ serverCart, children }: { serverCart: Cart; child
       send({ type: 'add', pack_id: packId, template }, () => cartApi.add(packId, warehouseId));
     return {
       add(product, pack) {
-        const template = { name: product.product_name, pack: pack.pack_name, image: product.image, price: pack.price, act_price: pack.act_price, warehouse_id: pack.warehouse_id, product_id: product.product_id, slug: product.slug };
+        const template = {
+          name: product.product_name,
+          pack: pack.pack_name,
+          image: product.image,
+          price: pack.price,
+          act_price: pack.act_price,
+          warehouse_id: pack.warehouse_id,
+          product_id: product.product_id,
+          slug: product.slug,
+        };
         addPack(pack.pack_id, pack.warehouse_id, template);
       },
       increment: (item) => addPack(item.pack_id, item.warehouse_id),

@@ -10,7 +10,18 @@ export function Footer({ init }: { init: Init }) {
     <footer className="mt-12 border-t bg-gray-50 text-sm text-gray-700">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-4">
         <div>
-          {init.web.logo ? <img src={img(init.web.logo, 'small')} alt={name} width={48} height={48} className="mb-2 h-12 w-12 object-contain" loading="lazy" /> : <p className="mb-2 text-lg font-bold">{name}</p>}
+          {init.web.logo ? (
+            <img
+              src={img(init.web.logo, 'small')}
+              alt={name}
+              width={48}
+              height={48}
+              className="mb-2 h-12 w-12 object-contain"
+              loading="lazy"
+            />
+          ) : (
+            <p className="mb-2 text-lg font-bold">{name}</p>
+          )}
           <p className="font-semibold">{name}</p>
           <p className="mt-2 text-gray-600">{init.web.description}</p>
         </div>

@@ -5,7 +5,17 @@ import { Drawer } from '../../components/ui/modal';
 import { Icon } from '../../components/ui/icon';
 
 /** Left slide-out menu (300 px) with collapsible groups; '/categories' opens the category filter. */
-export function MobileMenu({ init, open, onClose, onCategories }: { init: Init; open: boolean; onClose: () => void; onCategories: () => void }) {
+export function MobileMenu({
+  init,
+  open,
+  onClose,
+  onCategories,
+}: {
+  init: Init;
+  open: boolean;
+  onClose: () => void;
+  onCategories: () => void;
+}) {
   return (
     <Drawer open={open} onClose={onClose} title={init.web.name} side="left" width={300}>
       <nav aria-label="Menu" className="py-2">
@@ -17,7 +27,11 @@ export function MobileMenu({ init, open, onClose, onCategories }: { init: Init; 
           ))}
         </ul>
         {!init.user && init.navSetting.show_login && (
-          <Link to="/auth/login" onClick={onClose} className="mx-4 mt-4 block rounded-lg bg-[var(--color-primary)] px-4 py-2 text-center font-medium text-white">
+          <Link
+            to="/auth/login"
+            onClick={onClose}
+            className="mx-4 mt-4 block rounded-lg bg-[var(--color-primary)] px-4 py-2 text-center font-medium text-white"
+          >
             Login
           </Link>
         )}

@@ -17,12 +17,33 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const item = (name: string, children: NavItem[] = []): NavItem => ({ group: null, name, icon: null, show_icon: 0, link: `/${name.toLowerCase()}`, value: null, slug: null, image: null, children });
+const item = (name: string, children: NavItem[] = []): NavItem => ({
+  group: null,
+  name,
+  icon: null,
+  show_icon: 0,
+  link: `/${name.toLowerCase()}`,
+  value: null,
+  slug: null,
+  image: null,
+  children,
+});
 
 function initWith(navSetting: Record<string, unknown>, user: Init['user'] = null): Init {
   return initSchema.parse({
     user,
-    web: { id: 1, name: 'Shop', logo: '', description: '', theme: '', favicon: '', show_supplier_page: false, show_cart: true, font_family: 'Inter', nav_alignment: 'start' },
+    web: {
+      id: 1,
+      name: 'Shop',
+      logo: '',
+      description: '',
+      theme: '',
+      favicon: '',
+      show_supplier_page: false,
+      show_cart: true,
+      font_family: 'Inter',
+      nav_alignment: 'start',
+    },
     pincode: null,
     categories: [],
     brands: [],

@@ -28,17 +28,30 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
   const searchPage = pathname === '/products' && new URLSearchParams(query).has('q');
   const search = s.show_search_bar ? <SearchBox width={s.search_setting.width} autoFocus={searchPage} /> : null;
   const pincode = s.show_pincode ? (
-    <button type="button" onClick={h.onPincode} className="flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-gray-100" aria-label={init.pincode ? `Delivering to ${init.pincode}, change location` : 'Set delivery pincode'}>
+    <button
+      type="button"
+      onClick={h.onPincode}
+      className="flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-gray-100"
+      aria-label={init.pincode ? `Delivering to ${init.pincode}, change location` : 'Set delivery pincode'}
+    >
       <MapPin size={18} aria-hidden="true" />
       <span className="hidden sm:inline">{init.pincode ?? 'Pincode'}</span>
     </button>
   ) : null;
   const cart =
     s.show_cart_icon && init.web.show_cart ? (
-      <button type="button" onClick={h.onCart} className="relative rounded-md p-2 hover:bg-gray-100" aria-label={`Cart, ${h.cartQuantity} items`}>
+      <button
+        type="button"
+        onClick={h.onCart}
+        className="relative rounded-md p-2 hover:bg-gray-100"
+        aria-label={`Cart, ${h.cartQuantity} items`}
+      >
         <ShoppingCart size={22} aria-hidden="true" />
         {h.cartQuantity > 0 && (
-          <span data-testid="cart-badge" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-[var(--color-accent,#be123c)] px-1 text-center text-xs leading-5 font-semibold text-white">
+          <span
+            data-testid="cart-badge"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-[var(--color-accent,#be123c)] px-1 text-center text-xs leading-5 font-semibold text-white"
+          >
             {h.cartQuantity}
           </span>
         )}
@@ -105,7 +118,16 @@ function Logo({ init }: { init: Init }) {
   const ls = init.navSetting.logo_settings;
   return (
     <Link to="/" className="flex shrink-0 items-center gap-2 font-bold text-[var(--color-primary)]" aria-label={`${init.web.name} home`}>
-      {init.web.logo ? <img src={img(init.web.logo, 'small')} alt="" width={ls.image_width} height={ls.image_height} className={ls.image_size} style={{ width: ls.image_width, height: ls.image_height }} /> : null}
+      {init.web.logo ? (
+        <img
+          src={img(init.web.logo, 'small')}
+          alt=""
+          width={ls.image_width}
+          height={ls.image_height}
+          className={ls.image_size}
+          style={{ width: ls.image_width, height: ls.image_height }}
+        />
+      ) : null}
       <span className="hidden text-lg sm:inline">{init.web.name}</span>
     </Link>
   );
@@ -178,7 +200,13 @@ function AccountMenu({ init }: { init: Init }) {
   const item = 'block px-4 py-2 text-sm hover:bg-gray-100';
   return (
     <div className="relative" ref={ref}>
-      <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-haspopup="menu" className="flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium hover:bg-gray-100">
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-haspopup="menu"
+        className="flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium hover:bg-gray-100"
+      >
         <User size={18} aria-hidden="true" />
         <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
         <ChevronDown size={14} aria-hidden="true" />
@@ -268,7 +296,10 @@ function NavEntry({ item, depth }: { item: NavItem; depth: number }): ReactNode 
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const link = item.link || item.value || '#';
-  const base = depth === 0 ? 'flex items-center gap-1 rounded-md px-3 py-1.5 text-sm font-medium hover:bg-gray-100' : 'flex w-full items-center justify-between gap-2 px-4 py-2 text-sm hover:bg-gray-100';
+  const base =
+    depth === 0
+      ? 'flex items-center gap-1 rounded-md px-3 py-1.5 text-sm font-medium hover:bg-gray-100'
+      : 'flex w-full items-center justify-between gap-2 px-4 py-2 text-sm hover:bg-gray-100';
   if (!item.children.length) {
     return (
       <Link to={link} className={base}>

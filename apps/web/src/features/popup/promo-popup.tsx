@@ -26,11 +26,14 @@ export function PromoPopup({ popup }: { popup: Popup | null }) {
   useEffect(() => {
     if (!eligible || !popup || shownThisLoad) return;
     if (popup.once && localStorage.getItem(STORAGE_KEY) === popup.image) return;
-    const show = setTimeout(() => {
-      shownThisLoad = true;
-      setVisible(true);
-      if (popup.once) localStorage.setItem(STORAGE_KEY, popup.image);
-    }, Math.max(0, POPUP_DELAY_MS - performance.now()));
+    const show = setTimeout(
+      () => {
+        shownThisLoad = true;
+        setVisible(true);
+        if (popup.once) localStorage.setItem(STORAGE_KEY, popup.image);
+      },
+      Math.max(0, POPUP_DELAY_MS - performance.now()),
+    );
     return () => clearTimeout(show);
   }, [eligible, popup]);
 
@@ -52,9 +55,20 @@ export function PromoPopup({ popup }: { popup: Popup | null }) {
     else if (target.kind === 'external') window.open(target.href, '_blank', 'noopener');
   };
   return (
-    <div className="fixed inset-0 z-[9998] flex items-center justify-center bg-black/40 p-4" role="dialog" aria-modal="true" aria-label="Offer" data-testid="promo-popup">
+    <div
+      className="fixed inset-0 z-[9998] flex items-center justify-center bg-black/40 p-4"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Offer"
+      data-testid="promo-popup"
+    >
       <div className="relative w-full max-w-md overflow-hidden rounded-xl bg-white shadow-2xl">
-        <button type="button" onClick={() => setVisible(false)} className="absolute top-2 right-2 rounded-full bg-white/90 p-1" aria-label="Close offer">
+        <button
+          type="button"
+          onClick={() => setVisible(false)}
+          className="absolute top-2 right-2 rounded-full bg-white/90 p-1"
+          aria-label="Close offer"
+        >
           <X size={20} aria-hidden="true" />
         </button>
         <button type="button" onClick={open} className="block w-full" aria-label="See the offer">

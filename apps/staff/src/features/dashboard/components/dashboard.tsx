@@ -35,7 +35,13 @@ export function Dashboard({ websiteName, attention }: { websiteName: string; att
           const body = (
             <>
               <span className="block text-sm text-gray-600">{f.label}</span>
-              <span className="mt-1 block text-3xl font-semibold tabular-nums">{f.value === undefined ? <span className="inline-block h-8 w-16 animate-pulse rounded bg-gray-100" aria-label="Loading" /> : f.value.toLocaleString('en-IN')}</span>
+              <span className="mt-1 block text-3xl font-semibold tabular-nums">
+                {f.value === undefined ? (
+                  <span className="inline-block h-8 w-16 animate-pulse rounded bg-gray-100" aria-label="Loading" />
+                ) : (
+                  f.value.toLocaleString('en-IN')
+                )}
+              </span>
             </>
           );
           return (

@@ -3,6 +3,9 @@ import { apiChecked } from '@grocer/shared/api-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export const productQuery = (id: number) =>
-  queryOptions({ queryKey: ['admin', 'product', id], queryFn: ({ signal }) => apiChecked(`/api/admin/products/${id}`, async () => adminProductSchema, { signal }) });
+  queryOptions({
+    queryKey: ['admin', 'product', id],
+    queryFn: ({ signal }) => apiChecked(`/api/admin/products/${id}`, async () => adminProductSchema, { signal }),
+  });
 
 export const useProduct = (id: number) => useQuery(productQuery(id));

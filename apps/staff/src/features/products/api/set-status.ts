@@ -6,7 +6,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 export function useSetProductStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { ids: number[]; status: ProductStatus }) => apiChecked('/api/admin/products/status', async () => adminProductStatusResultSchema, { method: 'POST', body: input }),
+    mutationFn: (input: { ids: number[]; status: ProductStatus }) =>
+      apiChecked('/api/admin/products/status', async () => adminProductStatusResultSchema, { method: 'POST', body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -6,7 +6,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 export function useUpdateProduct(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: AdminProductInput) => apiChecked(`/api/admin/products/${id}`, async () => adminProductSchema, { method: 'PUT', body: input }),
+    mutationFn: (input: AdminProductInput) =>
+      apiChecked(`/api/admin/products/${id}`, async () => adminProductSchema, { method: 'PUT', body: input }),
     onSuccess: (saved) => {
       client.setQueryData(['admin', 'product', id], saved);
       void client.invalidateQueries({ queryKey: ['admin', 'products'] });

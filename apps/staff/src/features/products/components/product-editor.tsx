@@ -1,5 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { adminProductInputSchema, GST_RATES, PRODUCT_STATUSES, productToInput, type AdminProduct, type AdminProductInput, type AdminProductOptions } from '@grocer/shared/admin-catalogue';
+import {
+  adminProductInputSchema,
+  GST_RATES,
+  PRODUCT_STATUSES,
+  productToInput,
+  type AdminProduct,
+  type AdminProductInput,
+  type AdminProductOptions,
+} from '@grocer/shared/admin-catalogue';
 import { ApiError } from '@grocer/shared/api-client';
 import { formatDateTime } from '@grocer/shared/format';
 import { imageUrl } from '@grocer/shared/image';
@@ -27,8 +35,21 @@ const nullableId = (v: unknown) => (v === '' || v === null ? null : Number(v));
  * server saves all or nothing). Server errors land at their fields; a save over someone else's
  * newer one is refused with a clear message; leaving with unsaved changes asks first.
  */
-export function ProductEditor({ product, options, onReload }: { product: AdminProduct; options: AdminProductOptions; onReload: () => Promise<unknown> }) {
-  const form = useForm<FormValues, unknown, AdminProductInput>({ resolver: zodResolver(adminProductInputSchema), defaultValues: productToInput(product), mode: 'onSubmit', reValidateMode: 'onChange' });
+export function ProductEditor({
+  product,
+  options,
+  onReload,
+}: {
+  product: AdminProduct;
+  options: AdminProductOptions;
+  onReload: () => Promise<unknown>;
+}) {
+  const form = useForm<FormValues, unknown, AdminProductInput>({
+    resolver: zodResolver(adminProductInputSchema),
+    defaultValues: productToInput(product),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const { register, handleSubmit, formState, setError, reset, control, setValue, getValues } = form;
   const packs = useFieldArray({ control, name: 'packs', keyName: 'key' });
   const update = useUpdateProduct(product.id);
@@ -45,7 +66,8 @@ export function ProductEditor({ product, options, onReload }: { product: AdminPr
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) return setConflict(errorMessage(e));
       if (e instanceof ApiError && e.status === 422) {
-        for (const [field, messages] of Object.entries(e.fieldErrors)) setError((field === 'packs' ? 'packs.root' : field) as Path<FormValues>, { type: 'server', message: messages[0] });
+        for (const [field, messages] of Object.entries(e.fieldErrors))
+          setError((field === 'packs' ? 'packs.root' : field) as Path<FormValues>, { type: 'server', message: messages[0] });
         return toast.error('Please correct the highlighted fields.');
       }
       toast.error(errorMessage(e));
@@ -67,28 +89,55 @@ export function ProductEditor({ product, options, onReload }: { product: AdminPr
             <ArrowLeft className="size-4" aria-hidden />
             Products
           </Link>
-          <img src={imageUrl(product.image, 'small', '')} alt="" width={40} height={30} className="h-[30px] w-10 shrink-0 rounded bg-gray-100 object-cover" />
+          <img
+            src={imageUrl(product.image, 'small', '')}
+            alt=""
+            width={40}
+            height={30}
+            className="h-[30px] w-10 shrink-0 rounded bg-gray-100 object-cover"
+          />
           <h1 className="min-w-0 truncate text-xl font-semibold">{product.name}</h1>
         </div>
         <StatusBadge status={product.status} />
         {product.status === 'active' && (
-          <a href={paths.storefrontProduct(product.slug)} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-sm text-brand hover:underline">
+          <a
+            href={paths.storefrontProduct(product.slug)}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex items-center gap-1 text-sm text-brand hover:underline"
+          >
             View on shop
             <ExternalLink className="size-3.5" aria-hidden />
           </a>
         )}
-        <button type="button" disabled={!formState.isDirty || formState.isSubmitting} onClick={() => reset()} className="ml-auto rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-50">
+        <button
+          type="button"
+          disabled={!formState.isDirty || formState.isSubmitting}
+          onClick={() => reset()}
+          className="ml-auto rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-50"
+        >
           Discard
         </button>
-        <button type="submit" disabled={formState.isSubmitting} className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={formState.isSubmitting}
+          className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50"
+        >
           {formState.isSubmitting ? 'Saving…' : 'Save'}
         </button>
       </div>
 
       {conflict && (
-        <div role="alert" className="mb-6 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+        <div
+          role="alert"
+          className="mb-6 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+        >
           <p className="flex-1">{conflict}</p>
-          <button type="button" onClick={() => void reload()} className="rounded-md border border-amber-400 bg-white px-3 py-1.5 font-medium hover:bg-amber-100">
+          <button
+            type="button"
+            onClick={() => void reload()}
+            className="rounded-md border border-amber-400 bg-white px-3 py-1.5 font-medium hover:bg-amber-100"
+          >
             Reload the latest version (your changes here are dropped)
           </button>
         </div>
@@ -105,13 +154,23 @@ export function ProductEditor({ product, options, onReload }: { product: AdminPr
                 {(a) => (
                   <div className="flex gap-2">
                     <input {...a} {...register('slug')} className={inputClass} />
-                    <button type="button" className="mt-1 whitespace-nowrap rounded-md border px-3 text-sm hover:bg-gray-50" onClick={() => setValue('slug', slugify(getValues('name')), { shouldDirty: true, shouldValidate: formState.isSubmitted })}>
+                    <button
+                      type="button"
+                      className="mt-1 whitespace-nowrap rounded-md border px-3 text-sm hover:bg-gray-50"
+                      onClick={() =>
+                        setValue('slug', slugify(getValues('name')), { shouldDirty: true, shouldValidate: formState.isSubmitted })
+                      }
+                    >
                       From name
                     </button>
                   </div>
                 )}
               </Field>
-              <Field label="Description" error={errors.description?.message} hint="Paragraphs, bold, italics, lists, headings, tables and links are kept; anything else is removed when saved.">
+              <Field
+                label="Description"
+                error={errors.description?.message}
+                hint="Paragraphs, bold, italics, lists, headings, tables and links are kept; anything else is removed when saved."
+              >
                 {(a) => <textarea {...a} {...register('description')} rows={6} className={`${inputClass} font-mono`} />}
               </Field>
             </div>
@@ -136,14 +195,30 @@ export function ProductEditor({ product, options, onReload }: { product: AdminPr
                   <li key={f.key} className="rounded-md border p-4" aria-label={`Pack ${i + 1}`}>
                     <div className="mb-3 flex items-center gap-2">
                       <h3 className="flex-1 text-sm font-semibold">Pack {i + 1}</h3>
-                      <button type="button" aria-label={`Move pack ${i + 1} up`} disabled={i === 0} onClick={() => packs.move(i, i - 1)} className="rounded border p-1 disabled:opacity-30">
+                      <button
+                        type="button"
+                        aria-label={`Move pack ${i + 1} up`}
+                        disabled={i === 0}
+                        onClick={() => packs.move(i, i - 1)}
+                        className="rounded border p-1 disabled:opacity-30"
+                      >
                         <ArrowUp className="size-4" aria-hidden />
                       </button>
-                      <button type="button" aria-label={`Move pack ${i + 1} down`} disabled={i === packs.fields.length - 1} onClick={() => packs.move(i, i + 1)} className="rounded border p-1 disabled:opacity-30">
+                      <button
+                        type="button"
+                        aria-label={`Move pack ${i + 1} down`}
+                        disabled={i === packs.fields.length - 1}
+                        onClick={() => packs.move(i, i + 1)}
+                        className="rounded border p-1 disabled:opacity-30"
+                      >
                         <ArrowDown className="size-4" aria-hidden />
                       </button>
                       {f.id === undefined && (
-                        <button type="button" onClick={() => packs.remove(i)} className="rounded border px-2 py-1 text-xs text-red-700 hover:bg-red-50">
+                        <button
+                          type="button"
+                          onClick={() => packs.remove(i)}
+                          className="rounded border px-2 py-1 text-xs text-red-700 hover:bg-red-50"
+                        >
                           Remove new pack
                         </button>
                       )}
@@ -159,16 +234,40 @@ export function ProductEditor({ product, options, onReload }: { product: AdminPr
                         {(a) => <input {...a} {...register(`packs.${i}.barcode`)} inputMode="numeric" className={inputClass} />}
                       </Field>
                       <Field label={`Pack ${i + 1} price (₹)`} error={e?.price?.message}>
-                        {(a) => <input {...a} {...register(`packs.${i}.price`, { valueAsNumber: true })} type="number" step="0.01" min="0" inputMode="decimal" className={inputClass} />}
+                        {(a) => (
+                          <input
+                            {...a}
+                            {...register(`packs.${i}.price`, { valueAsNumber: true })}
+                            type="number"
+                            step="0.01"
+                            min="0"
+                            inputMode="decimal"
+                            className={inputClass}
+                          />
+                        )}
                       </Field>
                       <Field label={`Pack ${i + 1} MRP (₹)`} error={e?.act_price?.message}>
-                        {(a) => <input {...a} {...register(`packs.${i}.act_price`, { valueAsNumber: true })} type="number" step="0.01" min="0" inputMode="decimal" className={inputClass} />}
+                        {(a) => (
+                          <input
+                            {...a}
+                            {...register(`packs.${i}.act_price`, { valueAsNumber: true })}
+                            type="number"
+                            step="0.01"
+                            min="0"
+                            inputMode="decimal"
+                            className={inputClass}
+                          />
+                        )}
                       </Field>
                       <Discount control={control} index={i} />
                     </div>
                     <p className="mt-3 text-xs text-gray-600">
                       <span className="font-medium">Stock: </span>
-                      {f.id === undefined ? 'none yet (new pack)' : stock.length ? stock.map((s) => `${s.warehouse} ${s.available}`).join(' · ') : 'none in any warehouse'}
+                      {f.id === undefined
+                        ? 'none yet (new pack)'
+                        : stock.length
+                          ? stock.map((s) => `${s.warehouse} ${s.available}`).join(' · ')
+                          : 'none in any warehouse'}
                     </p>
                   </li>
                 );
@@ -176,7 +275,9 @@ export function ProductEditor({ product, options, onReload }: { product: AdminPr
             </ol>
             <button
               type="button"
-              onClick={() => packs.append({ name: '', sku: '', barcode: '', price: Number.NaN, act_price: Number.NaN, position: packs.fields.length })}
+              onClick={() =>
+                packs.append({ name: '', sku: '', barcode: '', price: Number.NaN, act_price: Number.NaN, position: packs.fields.length })
+              }
               className="mt-4 inline-flex items-center gap-1 rounded-md border px-3 py-2 text-sm font-medium hover:bg-gray-50"
             >
               <Plus className="size-4" aria-hidden />

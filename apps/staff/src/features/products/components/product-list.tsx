@@ -24,7 +24,14 @@ const columns = [
     enableSorting: true,
     cell: ({ row: { original: p } }) => (
       <Link to={paths.product(p.id)} className="flex items-center gap-3 font-medium text-gray-900 hover:text-brand hover:underline">
-        <img src={imageUrl(p.image, 'small', '')} alt="" width={40} height={30} className="h-[30px] w-10 shrink-0 rounded bg-gray-100 object-cover" loading="lazy" />
+        <img
+          src={imageUrl(p.image, 'small', '')}
+          alt=""
+          width={40}
+          height={30}
+          className="h-[30px] w-10 shrink-0 rounded bg-gray-100 object-cover"
+          loading="lazy"
+        />
         <span>{p.name}</span>
       </Link>
     ),
@@ -49,7 +56,12 @@ const columns = [
     enableSorting: true,
     cell: (c) => (c.getValue() > 0 ? <span>{c.getValue()}</span> : <span className="font-medium text-red-700">Out of stock</span>),
   }),
-  col.accessor('updated_at', { id: 'updated', header: 'Updated', enableSorting: true, cell: (c) => <span className="whitespace-nowrap">{formatDate(c.getValue())}</span> }),
+  col.accessor('updated_at', {
+    id: 'updated',
+    header: 'Updated',
+    enableSorting: true,
+    cell: (c) => <span className="whitespace-nowrap">{formatDate(c.getValue())}</span>,
+  }),
 ];
 
 /** Products: search, filters, sort, pages, bulk status; all in the address. */
@@ -91,7 +103,13 @@ export function ProductList() {
       rows={products.data?.data}
       total={products.data?.meta.total}
       loading={products.isFetching}
-      error={products.error ? (products.error instanceof ApiError && products.error.status === 422 ? 'This view has an invalid setting in its address. Clear the filters to start again.' : errorMessage(products.error)) : undefined}
+      error={
+        products.error
+          ? products.error instanceof ApiError && products.error.status === 422
+            ? 'This view has an invalid setting in its address. Clear the filters to start again.'
+            : errorMessage(products.error)
+          : undefined
+      }
       getRowId={(p) => String(p.id)}
       rowName={(p) => p.name}
       list={list}
@@ -115,15 +133,29 @@ export function ProductList() {
             label="Category"
             value={list.filter('category')}
             onChange={(category) => list.set({ category })}
-            options={[{ value: '', label: 'All categories' }, ...(options.data?.categories ?? []).map((c) => ({ value: String(c.id), label: `${'\u00a0\u00a0'.repeat(c.depth)}${c.name}` }))]}
+            options={[
+              { value: '', label: 'All categories' },
+              ...(options.data?.categories ?? []).map((c) => ({
+                value: String(c.id),
+                label: `${'\u00a0\u00a0'.repeat(c.depth)}${c.name}`,
+              })),
+            ]}
           />
           <FilterSelect
             label="Brand"
             value={list.filter('brand')}
             onChange={(brand) => list.set({ brand })}
-            options={[{ value: '', label: 'All brands' }, ...(options.data?.brands ?? []).map((b) => ({ value: String(b.id), label: b.name }))]}
+            options={[
+              { value: '', label: 'All brands' },
+              ...(options.data?.brands ?? []).map((b) => ({ value: String(b.id), label: b.name })),
+            ]}
           />
-          <FilterSelect label="Status" value={list.filter('status')} onChange={(status) => list.set({ status })} options={[{ value: '', label: 'Any status' }, ...PRODUCT_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))]} />
+          <FilterSelect
+            label="Status"
+            value={list.filter('status')}
+            onChange={(status) => list.set({ status })}
+            options={[{ value: '', label: 'Any status' }, ...PRODUCT_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))]}
+          />
           <FilterSelect
             label="Stock"
             value={list.filter('stock')}

@@ -8,5 +8,9 @@ const STYLE: Record<ProductStatus, string> = {
 export const STATUS_LABEL: Record<ProductStatus, string> = { active: 'Active', draft: 'Draft', archived: 'Archived' };
 
 export function StatusBadge({ status }: { status: ProductStatus }) {
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLE[status]}`}>{STATUS_LABEL[status]}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STYLE[status]}`}>
+      {STATUS_LABEL[status]}
+    </span>
+  );
 }

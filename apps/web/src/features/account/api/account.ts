@@ -6,8 +6,14 @@ import { apiChecked } from '../../../lib/api';
 const contracts = () => import('@grocer/shared/account');
 const ok = async () => (await import('@grocer/shared/storefront')).okSchema;
 
-export const accountQuery = queryOptions({ queryKey: ['account'], queryFn: ({ signal }) => apiChecked('/api/account', async () => (await contracts()).accountSchema, { signal }) });
-export const addressesQuery = queryOptions({ queryKey: ['addresses'], queryFn: ({ signal }) => apiChecked('/api/addresses', async () => (await contracts()).addressListSchema, { signal }) });
+export const accountQuery = queryOptions({
+  queryKey: ['account'],
+  queryFn: ({ signal }) => apiChecked('/api/account', async () => (await contracts()).accountSchema, { signal }),
+});
+export const addressesQuery = queryOptions({
+  queryKey: ['addresses'],
+  queryFn: ({ signal }) => apiChecked('/api/addresses', async () => (await contracts()).addressListSchema, { signal }),
+});
 export const agentDashboardQuery = queryOptions({
   queryKey: ['agent', 'dashboard'],
   queryFn: ({ signal }) => apiChecked('/api/agent/dashboard', async () => (await contracts()).agentDashboardSchema, { signal }),
@@ -18,9 +24,13 @@ export const accountApi = {
     apiChecked('/api/account/details', async () => (await contracts()).detailsResponseSchema, { method: 'PUT', body }),
   /** `alsoCode`: the code sent to the new mobile when the email changes too */
   verifyDetails: (code: string, alsoCode?: string) =>
-    apiChecked('/api/account/details/verify', async () => (await contracts()).detailsVerifyResponseSchema, { method: 'POST', body: { code, also_code: alsoCode } }),
+    apiChecked('/api/account/details/verify', async () => (await contracts()).detailsVerifyResponseSchema, {
+      method: 'POST',
+      body: { code, also_code: alsoCode },
+    }),
   addAddress: (body: AddressInput) => apiChecked('/api/addresses', async () => (await contracts()).addressSchema, { method: 'POST', body }),
-  updateAddress: (id: number, body: AddressInput) => apiChecked(`/api/addresses/${id}`, async () => (await contracts()).addressSchema, { method: 'PUT', body }),
+  updateAddress: (id: number, body: AddressInput) =>
+    apiChecked(`/api/addresses/${id}`, async () => (await contracts()).addressSchema, { method: 'PUT', body }),
   deleteAddress: (id: number) => apiChecked(`/api/addresses/${id}`, ok, { method: 'DELETE' }),
   setDefault: (id: number) => apiChecked(`/api/addresses/${id}/default`, async () => (await contracts()).addressSchema, { method: 'POST' }),
 };

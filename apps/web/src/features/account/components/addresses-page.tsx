@@ -14,7 +14,18 @@ import { handleError, readError } from '../../../lib/errors';
 import { accountApi, accountQuery, addressesQuery } from '../api/account';
 
 const STATE_OPTIONS = INDIAN_STATES.map((s) => ({ value: s, label: s }));
-type FormValues = { name: string; phone: string; pincode: string; line1: string; line2: string; landmark: string; city: string; state: string; type: (typeof ADDRESS_TYPES)[number]; is_default: boolean };
+type FormValues = {
+  name: string;
+  phone: string;
+  pincode: string;
+  line1: string;
+  line2: string;
+  landmark: string;
+  city: string;
+  state: string;
+  type: (typeof ADDRESS_TYPES)[number];
+  is_default: boolean;
+};
 const rules: Partial<Record<keyof FormValues, FieldRule>> = {
   name: { label: 'Full name', required: true },
   phone: mobileRule,
@@ -24,7 +35,18 @@ const rules: Partial<Record<keyof FormValues, FieldRule>> = {
   city: { label: 'City', required: true },
   state: { label: 'State', required: true },
 };
-const empty: FormValues = { name: '', phone: '', pincode: '', line1: '', line2: '', landmark: '', city: '', state: '', type: 'home', is_default: false };
+const empty: FormValues = {
+  name: '',
+  phone: '',
+  pincode: '',
+  line1: '',
+  line2: '',
+  landmark: '',
+  city: '',
+  state: '',
+  type: 'home',
+  is_default: false,
+};
 
 /** /account/addresses: list, add, edit, delete, set default; whether the shop delivers there. */
 export function AddressesPage() {
@@ -33,7 +55,11 @@ export function AddressesPage() {
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: addressesQuery.queryKey }), client.invalidateQueries({ queryKey: accountQuery.queryKey })]);
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: addressesQuery.queryKey }),
+      client.invalidateQueries({ queryKey: accountQuery.queryKey }),
+    ]);
   if (isPending) return <LoadingOverlay />;
   if (error) return <p className="text-red-600">{readError(error)}</p>;
 
@@ -54,7 +80,11 @@ export function AddressesPage() {
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Addresses</h1>
-        <button type="button" onClick={() => setEditing('new')} className="flex items-center gap-1.5 rounded-lg bg-[var(--color-primary)] px-3 py-2 text-sm font-semibold text-white">
+        <button
+          type="button"
+          onClick={() => setEditing('new')}
+          className="flex items-center gap-1.5 rounded-lg bg-[var(--color-primary)] px-3 py-2 text-sm font-semibold text-white"
+        >
           <Plus size={16} aria-hidden="true" /> Add address
         </button>
       </div>
@@ -70,7 +100,9 @@ export function AddressesPage() {
               <div className="mb-1 flex items-center gap-2">
                 <span className="font-semibold">{a.name}</span>
                 <span className="rounded bg-gray-100 px-1.5 py-0.5 text-xs capitalize">{a.type}</span>
-                {a.is_default && <span className="rounded bg-[var(--color-primary)] px-1.5 py-0.5 text-xs font-semibold text-white">Default</span>}
+                {a.is_default && (
+                  <span className="rounded bg-[var(--color-primary)] px-1.5 py-0.5 text-xs font-semibold text-white">Default</span>
+                )}
               </div>
               <p className="text-sm text-gray-700">
                 {a.line1}, {a.line2}
@@ -85,14 +117,28 @@ export function AddressesPage() {
                 {a.delivery_message}
               </p>
               <div className="mt-3 flex flex-wrap gap-2 border-t pt-3 text-sm">
-                <button type="button" onClick={() => setEditing(a)} className="flex items-center gap-1 rounded px-2 py-1 hover:bg-gray-100" aria-label={`Edit address of ${a.name}, ${a.line1}`}>
+                <button
+                  type="button"
+                  onClick={() => setEditing(a)}
+                  className="flex items-center gap-1 rounded px-2 py-1 hover:bg-gray-100"
+                  aria-label={`Edit address of ${a.name}, ${a.line1}`}
+                >
                   <Pencil size={14} aria-hidden="true" /> Edit
                 </button>
-                <button type="button" onClick={() => setDeleting(a)} className="flex items-center gap-1 rounded px-2 py-1 text-red-600 hover:bg-red-50" aria-label={`Delete address of ${a.name}, ${a.line1}`}>
+                <button
+                  type="button"
+                  onClick={() => setDeleting(a)}
+                  className="flex items-center gap-1 rounded px-2 py-1 text-red-600 hover:bg-red-50"
+                  aria-label={`Delete address of ${a.name}, ${a.line1}`}
+                >
                   <Trash2 size={14} aria-hidden="true" /> Delete
                 </button>
                 {!a.is_default && (
-                  <button type="button" onClick={() => act(a.id, () => accountApi.setDefault(a.id), 'Default address changed')} className="ml-auto rounded px-2 py-1 font-medium text-[var(--color-primary)] hover:bg-gray-100">
+                  <button
+                    type="button"
+                    onClick={() => act(a.id, () => accountApi.setDefault(a.id), 'Default address changed')}
+                    className="ml-auto rounded px-2 py-1 font-medium text-[var(--color-primary)] hover:bg-gray-100"
+                  >
                     {busy === a.id ? <Spinner size={14} /> : 'Set as default'}
                   </button>
                 )}
@@ -120,7 +166,15 @@ export function AddressesPage() {
 }
 
 /** Add or edit, in a modal; 422 field errors from the server land at their fields. */
-export function AddressForm({ address, onClose, onSaved }: { address: Address | null; onClose: () => void; onSaved: (a: Address) => unknown }) {
+export function AddressForm({
+  address,
+  onClose,
+  onSaved,
+}: {
+  address: Address | null;
+  onClose: () => void;
+  onSaved: (a: Address) => unknown;
+}) {
   const form = useForm<FormValues>(address ? { ...address, landmark: address.landmark ?? '' } : empty, rules);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -141,7 +195,15 @@ export function AddressForm({ address, onClose, onSaved }: { address: Address | 
   });
   const text = (key: keyof FormValues, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <Field label={label} error={form.errors[key]} required={!!rules[key]?.required}>
-      {(p) => <input {...p} {...props} value={String(form.values[key])} onChange={(e) => form.set(key, e.target.value as never)} className={inputClass} />}
+      {(p) => (
+        <input
+          {...p}
+          {...props}
+          value={String(form.values[key])}
+          onChange={(e) => form.set(key, e.target.value as never)}
+          className={inputClass}
+        />
+      )}
     </Field>
   );
   return (
@@ -159,14 +221,32 @@ export function AddressForm({ address, onClose, onSaved }: { address: Address | 
           {text('city', 'City', { autoComplete: 'address-level2' })}
         </div>
         <Field label="State" error={form.errors.state} required>
-          {() => <Combobox label="State" options={STATE_OPTIONS} value={form.values.state ? [form.values.state] : []} onChange={(v) => form.set('state', v[0] ?? '')} placeholder="Choose a state" />}
+          {() => (
+            <Combobox
+              label="State"
+              options={STATE_OPTIONS}
+              value={form.values.state ? [form.values.state] : []}
+              onChange={(v) => form.set('state', v[0] ?? '')}
+              placeholder="Choose a state"
+            />
+          )}
         </Field>
         <fieldset className="mb-3">
           <legend className="mb-1 text-sm font-medium">Address type</legend>
           <div className="flex gap-2">
             {ADDRESS_TYPES.map((t) => (
-              <label key={t} className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm capitalize ${form.values.type === t ? 'border-[var(--color-primary)] bg-[var(--color-primary)]/10 font-semibold' : ''}`}>
-                <input type="radio" name="address-type" value={t} checked={form.values.type === t} onChange={() => form.set('type', t)} className="sr-only" />
+              <label
+                key={t}
+                className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm capitalize ${form.values.type === t ? 'border-[var(--color-primary)] bg-[var(--color-primary)]/10 font-semibold' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name="address-type"
+                  value={t}
+                  checked={form.values.type === t}
+                  onChange={() => form.set('type', t)}
+                  className="sr-only"
+                />
                 {t}
               </label>
             ))}
@@ -174,7 +254,8 @@ export function AddressForm({ address, onClose, onSaved }: { address: Address | 
         </fieldset>
         {!address?.is_default && (
           <label className="mb-3 flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={form.values.is_default} onChange={(e) => form.set('is_default', e.target.checked)} /> Make this my default address
+            <input type="checkbox" checked={form.values.is_default} onChange={(e) => form.set('is_default', e.target.checked)} /> Make this
+            my default address
           </label>
         )}
         <FormError message={error} className="mb-2" />

@@ -39,7 +39,10 @@ export function AccountDashboard() {
           <ul className="divide-y rounded-xl border bg-white">
             {data.recent_orders.map((o) => (
               <li key={o.id}>
-                <Link to={`/account/orders/${o.id}`} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm hover:bg-gray-50">
+                <Link
+                  to={`/account/orders/${o.id}`}
+                  className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm hover:bg-gray-50"
+                >
                   <span className="font-semibold">#{o.ordernumber}</span>
                   <span className="text-gray-600">{formatDate(o.created_at)}</span>
                   <span className="capitalize">{o.status.replace(/_/g, ' ')}</span>

@@ -71,23 +71,41 @@ export function DetailsPage({ user }: { user: User }) {
         <form onSubmit={confirm} className="rounded-xl border bg-white p-5" noValidate>
           {pending.also ? (
             <p className="mb-3 text-sm text-gray-700">
-              We sent a code to <strong>{pending.sent_to}</strong> and another to <strong>{pending.also.sent_to}</strong>. Enter both to confirm the new email and mobile number.
+              We sent a code to <strong>{pending.sent_to}</strong> and another to <strong>{pending.also.sent_to}</strong>. Enter both to
+              confirm the new email and mobile number.
             </p>
           ) : (
             <p className="mb-3 text-sm text-gray-700">
-              We sent a code to <strong>{pending.sent_to}</strong>. Enter it to confirm the new {pending.channel === 'email' ? 'email' : 'mobile number'}.
+              We sent a code to <strong>{pending.sent_to}</strong>. Enter it to confirm the new{' '}
+              {pending.channel === 'email' ? 'email' : 'mobile number'}.
             </p>
           )}
           <label htmlFor="change-code" className="mb-1 block text-sm font-medium">
             {pending.also ? 'Email code' : '6-digit code'}
           </label>
-          <input id="change-code" value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" className={inputClass} aria-invalid={!!error} />
+          <input
+            id="change-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            className={inputClass}
+            aria-invalid={!!error}
+          />
           {pending.also && (
             <>
               <label htmlFor="change-also-code" className="mb-1 mt-3 block text-sm font-medium">
                 Mobile code
               </label>
-              <input id="change-also-code" value={alsoCode} onChange={(e) => setAlsoCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" className={inputClass} aria-invalid={!!error} />
+              <input
+                id="change-also-code"
+                value={alsoCode}
+                onChange={(e) => setAlsoCode(e.target.value)}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                className={inputClass}
+                aria-invalid={!!error}
+              />
             </>
           )}
           {error && (
@@ -96,7 +114,11 @@ export function DetailsPage({ user }: { user: User }) {
             </p>
           )}
           <div className="mt-4 flex gap-2">
-            <button type="submit" disabled={busy} className="rounded-lg bg-[var(--color-primary)] px-4 py-2 text-sm font-semibold text-white">
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-lg bg-[var(--color-primary)] px-4 py-2 text-sm font-semibold text-white"
+            >
               {busy ? <Spinner size={16} className="text-white" /> : 'Confirm'}
             </button>
             <button type="button" onClick={() => setPending(null)} className="rounded-lg border px-4 py-2 text-sm">
@@ -107,8 +129,22 @@ export function DetailsPage({ user }: { user: User }) {
       ) : (
         <form onSubmit={save} className="rounded-xl border bg-white p-5" noValidate>
           {(['name', 'email', 'phone'] as const).map((key) => (
-            <Field key={key} label={key === 'phone' ? 'Mobile' : key === 'email' ? 'Email' : 'Name'} error={form.errors[key]} required hint={key === 'name' ? undefined : 'Changing it sends a code to the new one'}>
-              {(p) => <input {...p} type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'} value={form.values[key]} onChange={(e) => form.set(key, e.target.value)} className={inputClass} />}
+            <Field
+              key={key}
+              label={key === 'phone' ? 'Mobile' : key === 'email' ? 'Email' : 'Name'}
+              error={form.errors[key]}
+              required
+              hint={key === 'name' ? undefined : 'Changing it sends a code to the new one'}
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'}
+                  value={form.values[key]}
+                  onChange={(e) => form.set(key, e.target.value)}
+                  className={inputClass}
+                />
+              )}
             </Field>
           ))}
           <FormError message={error} className="mb-2" />

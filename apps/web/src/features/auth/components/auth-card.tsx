@@ -13,4 +13,5 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
-export const primaryButton = 'flex h-11 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90 disabled:opacity-60';
+export const primaryButton =
+  'flex h-11 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90 disabled:opacity-60';

@@ -35,7 +35,17 @@ export function RegisterPage() {
   });
   const field = (key: 'name' | 'email' | 'phone', label: string, type: string, autoComplete: string) => (
     <Field label={label} error={form.errors[key]} required>
-      {(p) => <input {...p} type={type} autoComplete={autoComplete} value={form.values[key]} onChange={(e) => form.set(key, e.target.value)} className={inputClass} inputMode={key === 'phone' ? 'numeric' : undefined} />}
+      {(p) => (
+        <input
+          {...p}
+          type={type}
+          autoComplete={autoComplete}
+          value={form.values[key]}
+          onChange={(e) => form.set(key, e.target.value)}
+          className={inputClass}
+          inputMode={key === 'phone' ? 'numeric' : undefined}
+        />
+      )}
     </Field>
   );
   return (

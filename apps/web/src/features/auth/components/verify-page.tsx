@@ -20,7 +20,21 @@ function useSecondsLeft(pending: PendingSignIn | null): number {
 }
 
 /** A code field: digits and spaces (pasting "123 456" works). */
-function CodeInput({ id, label, value, onChange, error, autoFocus }: { id: string; label: string; value: string; onChange: (v: string) => void; error: string | null; autoFocus?: boolean }) {
+function CodeInput({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  autoFocus,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error: string | null;
+  autoFocus?: boolean;
+}) {
   return (
     <>
       <label htmlFor={id} className="mb-1 mt-3 block text-sm font-medium first:mt-0">
@@ -83,7 +97,10 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
     setResending(true);
     setError(null);
     try {
-      pendingSignIn.save(pending.register ? await authApi.register(pending.register) : await authApi.login(pending.identifier), pending.register);
+      pendingSignIn.save(
+        pending.register ? await authApi.register(pending.register) : await authApi.login(pending.identifier),
+        pending.register,
+      );
       setPending(pendingSignIn.read());
       setCode('');
       setAlsoCode('');
@@ -113,8 +130,23 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
       }
     >
       <form onSubmit={submit} noValidate>
-        <CodeInput id="code" label={pending.also ? (pending.channel === 'email' ? 'Email code' : 'Mobile code') : '6-digit code'} value={code} onChange={setCode} error={error} autoFocus />
-        {pending.also && <CodeInput id="also-code" label={pending.also.channel === 'email' ? 'Email code' : 'Mobile code'} value={alsoCode} onChange={setAlsoCode} error={error} />}
+        <CodeInput
+          id="code"
+          label={pending.also ? (pending.channel === 'email' ? 'Email code' : 'Mobile code') : '6-digit code'}
+          value={code}
+          onChange={setCode}
+          error={error}
+          autoFocus
+        />
+        {pending.also && (
+          <CodeInput
+            id="also-code"
+            label={pending.also.channel === 'email' ? 'Email code' : 'Mobile code'}
+            value={alsoCode}
+            onChange={setAlsoCode}
+            error={error}
+          />
+        )}
         {error && (
           <p id="code-error" role="alert" className="mt-1 text-sm text-red-600">
             {error}

@@ -15,7 +15,11 @@ export function CartControl({ product, pack, size = 'md' }: { product: Product; 
   const height = size === 'lg' ? 'h-11' : 'h-9';
   if (pack.stock === 0 && quantity === 0) {
     return (
-      <button type="button" disabled className={`${height} w-full cursor-not-allowed rounded-lg border border-gray-200 text-sm font-medium text-gray-400`}>
+      <button
+        type="button"
+        disabled
+        className={`${height} w-full cursor-not-allowed rounded-lg border border-gray-200 text-sm font-medium text-gray-400`}
+      >
         Out of Stock
       </button>
     );
@@ -32,21 +36,59 @@ export function CartControl({ product, pack, size = 'md' }: { product: Product; 
       </button>
     );
   }
-  return <Stepper label={`${product.product_name} ${pack.pack_name}`} quantity={quantity} pending={pending} atLimit={pack.stock !== undefined && quantity >= pack.stock} onMinus={() => actions.remove(pack.pack_id)} onPlus={() => actions.add(product, pack)} height={height} />;
+  return (
+    <Stepper
+      label={`${product.product_name} ${pack.pack_name}`}
+      quantity={quantity}
+      pending={pending}
+      atLimit={pack.stock !== undefined && quantity >= pack.stock}
+      onMinus={() => actions.remove(pack.pack_id)}
+      onPlus={() => actions.add(product, pack)}
+      height={height}
+    />
+  );
 }
 
 /** The minus / quantity / plus control, shared by cards, the product page and the drawer. */
-export function Stepper({ label, quantity, pending, atLimit, onMinus, onPlus, height = 'h-9' }: { label: string; quantity: number; pending: 'add' | 'remove' | null; atLimit: boolean; onMinus: () => void; onPlus: () => void; height?: string }) {
-  const btn = 'flex h-full w-9 items-center justify-center text-[var(--color-primary)] hover:bg-gray-50 disabled:cursor-not-allowed disabled:text-gray-300';
+export function Stepper({
+  label,
+  quantity,
+  pending,
+  atLimit,
+  onMinus,
+  onPlus,
+  height = 'h-9',
+}: {
+  label: string;
+  quantity: number;
+  pending: 'add' | 'remove' | null;
+  atLimit: boolean;
+  onMinus: () => void;
+  onPlus: () => void;
+  height?: string;
+}) {
+  const btn =
+    'flex h-full w-9 items-center justify-center text-[var(--color-primary)] hover:bg-gray-50 disabled:cursor-not-allowed disabled:text-gray-300';
   return (
-    <div className={`${height} flex w-full items-center justify-between overflow-hidden rounded-lg border-2 border-[var(--color-primary)]`} role="group" aria-label={`Quantity of ${label}`}>
+    <div
+      className={`${height} flex w-full items-center justify-between overflow-hidden rounded-lg border-2 border-[var(--color-primary)]`}
+      role="group"
+      aria-label={`Quantity of ${label}`}
+    >
       <button type="button" className={btn} onClick={onMinus} aria-label={`Remove one ${label}`}>
         {pending === 'remove' ? <Spinner size={14} /> : <Minus size={16} aria-hidden="true" />}
       </button>
       <span className="min-w-8 text-center text-sm font-semibold tabular-nums" aria-live="polite" data-testid="cart-quantity">
         {quantity}
       </span>
-      <button type="button" className={btn} onClick={onPlus} disabled={atLimit} aria-label={`Add one more ${label}`} title={atLimit ? 'No more in stock' : undefined}>
+      <button
+        type="button"
+        className={btn}
+        onClick={onPlus}
+        disabled={atLimit}
+        aria-label={`Add one more ${label}`}
+        title={atLimit ? 'No more in stock' : undefined}
+      >
         {pending === 'add' ? <Spinner size={14} /> : <Plus size={16} aria-hidden="true" />}
       </button>
     </div>

@@ -33,7 +33,10 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       ) : (
         <div className="flex min-h-full flex-col">
           {(cart.message || cart.deliveryMessage) && (
-            <p className={`mx-4 mt-3 rounded-lg px-3 py-2 text-sm ${cart.serviceable ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`} data-testid="cart-message">
+            <p
+              className={`mx-4 mt-3 rounded-lg px-3 py-2 text-sm ${cart.serviceable ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`}
+              data-testid="cart-message"
+            >
               {cart.message ?? cart.deliveryMessage}
             </p>
           )}
@@ -46,7 +49,9 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
             <CouponEntry />
             <dl className="mb-3 space-y-1 text-sm">
               <Row label="Items Total:" value={formatINR(cart.total)} strong />
-              {cart.discount > 0 && <Row label={`Coupon (${cart.offercode})`} value={`− ${formatINR(cart.discount)}`} className="text-emerald-700" />}
+              {cart.discount > 0 && (
+                <Row label={`Coupon (${cart.offercode})`} value={`− ${formatINR(cart.discount)}`} className="text-emerald-700" />
+              )}
               {cart.serviceable && <Row label="Delivery" value={cart.finalDelivery > 0 ? formatINR(cart.finalDelivery) : 'Free'} />}
               <Row label="To pay" value={formatINR(cart.amount)} strong />
             </dl>
@@ -88,7 +93,13 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
   );
   return (
     <li className="flex gap-3 py-3" data-testid="cart-line">
-      <img src={img(item.image, 'small')} alt="" width={72} height={54} className="h-[54px] w-[72px] shrink-0 rounded-md bg-gray-50 object-cover" />
+      <img
+        src={img(item.image, 'small')}
+        alt=""
+        width={72}
+        height={54}
+        className="h-[54px] w-[72px] shrink-0 rounded-md bg-gray-50 object-cover"
+      />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium">{name}</p>
         <p className="mt-0.5 flex items-baseline gap-2 text-sm">
@@ -101,7 +112,11 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
             {item.message}
           </p>
         )}
-        <button type="button" onClick={() => actions.remove(item.pack_id, true)} className="mt-1 text-xs font-medium text-red-600 hover:underline">
+        <button
+          type="button"
+          onClick={() => actions.remove(item.pack_id, true)}
+          className="mt-1 text-xs font-medium text-red-600 hover:underline"
+        >
           Remove
         </button>
       </div>
@@ -145,7 +160,12 @@ export function CouponEntry() {
         <span>
           <span className="font-semibold">{cart.offercode}</span> applied
         </span>
-        <button type="button" disabled={busy} onClick={() => run(actions.removeCoupon)} className="font-medium text-red-600 hover:underline">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => run(actions.removeCoupon)}
+          className="font-medium text-red-600 hover:underline"
+        >
           {busy ? <Spinner size={14} /> : 'Remove coupon'}
         </button>
       </div>
@@ -163,8 +183,21 @@ export function CouponEntry() {
         <label htmlFor="coupon-code" className="sr-only">
           Coupon code
         </label>
-        <input id="coupon-code" value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} placeholder="Coupon code" autoComplete="off" className={inputClass} aria-invalid={!!error} aria-describedby={error ? 'coupon-error' : undefined} />
-        <button type="submit" disabled={busy} className="h-10 rounded-lg border border-[var(--color-primary)] px-4 text-sm font-semibold text-[var(--color-primary)] hover:bg-gray-50">
+        <input
+          id="coupon-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          placeholder="Coupon code"
+          autoComplete="off"
+          className={inputClass}
+          aria-invalid={!!error}
+          aria-describedby={error ? 'coupon-error' : undefined}
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="h-10 rounded-lg border border-[var(--color-primary)] px-4 text-sm font-semibold text-[var(--color-primary)] hover:bg-gray-50"
+        >
           {busy ? <Spinner size={14} /> : 'Apply'}
         </button>
       </div>

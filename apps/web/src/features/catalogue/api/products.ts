@@ -11,15 +11,25 @@ export type { ListParams };
 export const productListQuery = (p: ListParams) =>
   queryOptions({
     queryKey: ['products', p],
-    queryFn: ({ signal }) => apiChecked<ProductList>(`/api/products?${listSearch(p)}`, async () => (await contracts()).productListSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiChecked<ProductList>(`/api/products?${listSearch(p)}`, async () => (await contracts()).productListSchema, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const productQuery = (slug: string) =>
-  queryOptions({ queryKey: ['product', slug], queryFn: ({ signal }) => apiChecked<Product>(`/api/products/${encodeURIComponent(slug)}`, async () => (await contracts()).productSchema, { signal }) });
+  queryOptions({
+    queryKey: ['product', slug],
+    queryFn: ({ signal }) =>
+      apiChecked<Product>(`/api/products/${encodeURIComponent(slug)}`, async () => (await contracts()).productSchema, { signal }),
+  });
 
 export const relatedQuery = (slug: string) =>
   queryOptions({
     queryKey: ['product', slug, 'related'],
-    queryFn: ({ signal }) => apiChecked<{ data: Product[] }>(`/api/products/${encodeURIComponent(slug)}/related`, async () => (await contracts()).relatedProductsSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiChecked<{ data: Product[] }>(
+        `/api/products/${encodeURIComponent(slug)}/related`,
+        async () => (await contracts()).relatedProductsSchema,
+        { signal },
+      ),
   });

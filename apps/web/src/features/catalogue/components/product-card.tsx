@@ -13,13 +13,21 @@ export interface ProductControls {
 }
 
 /** Spec §2 product card: 4:3 image, name, first pack's name, price, struck-through original. */
-export function ProductCard({ product, cartControl, wishlistControl, eager = false }: { product: Product; eager?: boolean } & ProductControls) {
+export function ProductCard({
+  product,
+  cartControl,
+  wishlistControl,
+  eager = false,
+}: { product: Product; eager?: boolean } & ProductControls) {
   const pack = product.packs[0];
   const off = pack ? discountLabel(pack) : null;
   return (
     // Cards after the first few are laid out and painted only as they come near the viewport
     // (content-visibility), with room for a card's height kept meanwhile.
-    <article className={`group relative flex flex-col overflow-hidden rounded-xl border bg-white transition-shadow hover:shadow-md ${eager ? '' : '[contain-intrinsic-size:auto_none_auto_320px] [content-visibility:auto]'}`} data-testid="product-card">
+    <article
+      className={`group relative flex flex-col overflow-hidden rounded-xl border bg-white transition-shadow hover:shadow-md ${eager ? '' : '[contain-intrinsic-size:auto_none_auto_320px] [content-visibility:auto]'}`}
+      data-testid="product-card"
+    >
       <Link to={paths.product(product.slug)} className="flex flex-1 flex-col">
         <div className="relative aspect-[4/3] overflow-hidden bg-gray-50">
           <img
@@ -34,8 +42,14 @@ export function ProductCard({ product, cartControl, wishlistControl, eager = fal
             decoding={eager ? 'sync' : 'async'}
             className="h-full w-full object-cover transition-transform group-hover:scale-[1.02]"
           />
-          {off && <span className="absolute top-2 left-2 rounded bg-[var(--color-accent,#be123c)] px-1.5 py-0.5 text-xs font-semibold text-white">{off}</span>}
-          {pack && pack.stock === 0 && <span className="absolute right-2 bottom-2 rounded bg-gray-900/75 px-1.5 py-0.5 text-xs text-white">Out of stock</span>}
+          {off && (
+            <span className="absolute top-2 left-2 rounded bg-[var(--color-accent,#be123c)] px-1.5 py-0.5 text-xs font-semibold text-white">
+              {off}
+            </span>
+          )}
+          {pack && pack.stock === 0 && (
+            <span className="absolute right-2 bottom-2 rounded bg-gray-900/75 px-1.5 py-0.5 text-xs text-white">Out of stock</span>
+          )}
         </div>
         <div className="flex flex-1 flex-col gap-1 p-3">
           <p className="text-xs text-gray-500">{product.brand_name}</p>

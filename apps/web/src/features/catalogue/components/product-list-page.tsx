@@ -13,7 +13,12 @@ import { CategoryTree } from './category-filter-modal';
 import { ProductCard, ProductCardSkeleton, type ProductControls } from './product-card';
 
 /** /products: search, category and brand filters, sort, 24 per page, 5-button pagination. */
-export function ProductListPage({ categories, brands, onOpenFilters, ...controls }: { categories: Category[]; brands: Brand[]; onOpenFilters: () => void } & ProductControls) {
+export function ProductListPage({
+  categories,
+  brands,
+  onOpenFilters,
+  ...controls
+}: { categories: Category[]; brands: Brand[]; onOpenFilters: () => void } & ProductControls) {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const params = paramsFromSearch(search);
@@ -25,13 +30,20 @@ export function ProductListPage({ categories, brands, onOpenFilters, ...controls
     if (canonical !== search.toString()) setSearch(canonical, { replace: true });
   }, [canonical, search, setSearch]);
 
-  const update = (patch: Partial<typeof params>) => navigate(`/products${(() => {
-    const s = searchFromParams({ ...params, page: 1, ...patch });
-    return s ? `?${s}` : '';
-  })()}`);
-  const toggle = (key: 'c' | 'b', slug: string) => update({ [key]: params[key].includes(slug) ? params[key].filter((x) => x !== slug) : [...params[key], slug] });
+  const update = (patch: Partial<typeof params>) =>
+    navigate(
+      `/products${(() => {
+        const s = searchFromParams({ ...params, page: 1, ...patch });
+        return s ? `?${s}` : '';
+      })()}`,
+    );
+  const toggle = (key: 'c' | 'b', slug: string) =>
+    update({ [key]: params[key].includes(slug) ? params[key].filter((x) => x !== slug) : [...params[key], slug] });
 
-  const selectedNames = [...params.c.map((c) => findCategory(categories, c)?.name ?? c), ...params.b.map((b) => brands.find((x) => x.slug === b)?.name ?? b)];
+  const selectedNames = [
+    ...params.c.map((c) => findCategory(categories, c)?.name ?? c),
+    ...params.b.map((b) => brands.find((x) => x.slug === b)?.name ?? b),
+  ];
   const heading = params.q ? `Results for "${params.q}"` : selectedNames.length ? selectedNames.join(', ') : 'All products';
 
   return (
@@ -45,7 +57,12 @@ export function ProductListPage({ categories, brands, onOpenFilters, ...controls
             {brands.map((b) => (
               <li key={b.slug}>
                 <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1.5 text-sm hover:bg-gray-50">
-                  <input type="checkbox" checked={params.b.includes(b.slug)} onChange={() => toggle('b', b.slug)} className="h-4 w-4 accent-[var(--color-primary)]" />
+                  <input
+                    type="checkbox"
+                    checked={params.b.includes(b.slug)}
+                    onChange={() => toggle('b', b.slug)}
+                    className="h-4 w-4 accent-[var(--color-primary)]"
+                  />
                   {b.name}
                 </label>
               </li>
@@ -65,7 +82,11 @@ export function ProductListPage({ categories, brands, onOpenFilters, ...controls
             </button>
             <label className="flex items-center gap-2 text-sm">
               <span className="text-gray-600">Sort</span>
-              <select value={params.s ?? (params.q ? 'relevance' : '')} onChange={(e) => update({ s: e.target.value || undefined })} className="rounded-lg border px-2 py-2 text-sm">
+              <select
+                value={params.s ?? (params.q ? 'relevance' : '')}
+                onChange={(e) => update({ s: e.target.value || undefined })}
+                className="rounded-lg border px-2 py-2 text-sm"
+              >
                 {!params.q && <option value="">Featured</option>}
                 {SORTS.filter((s) => s !== 'relevance' || params.q).map((s) => (
                   <option key={s} value={s}>
@@ -93,7 +114,11 @@ export function ProductListPage({ categories, brands, onOpenFilters, ...controls
             {readError(error)}
           </p>
         ) : isPending ? (
-          <Grid>{Array.from({ length: 8 }, (_, i) => <ProductCardSkeleton key={i} />)}</Grid>
+          <Grid>
+            {Array.from({ length: 8 }, (_, i) => (
+              <ProductCardSkeleton key={i} />
+            ))}
+          </Grid>
         ) : data.data.length === 0 ? (
           <EmptyState query={params.q} categories={categories} />
         ) : (

@@ -13,7 +13,12 @@ import { discountLabel, Price } from './price';
 import type { ProductControls } from './product-card';
 
 /** /products/{slug}: gallery, name, brand, pack selector, price, description and info. */
-export function ProductPage({ slug, categories, related, ...controls }: { slug: string; categories: Category[]; related?: React.ReactNode } & ProductControls) {
+export function ProductPage({
+  slug,
+  categories,
+  related,
+  ...controls
+}: { slug: string; categories: Category[]; related?: React.ReactNode } & ProductControls) {
   const { data: product, isPending, error } = useQuery(productQuery(slug));
   if (isPending) return <LoadingView />;
   if (error) {
@@ -27,7 +32,13 @@ export function ProductPage({ slug, categories, related, ...controls }: { slug: 
   return <ProductDetail product={product} categories={categories} related={related} {...controls} />;
 }
 
-function ProductDetail({ product, categories, related, cartControl, wishlistControl }: { product: Product; categories: Category[]; related?: React.ReactNode } & ProductControls) {
+function ProductDetail({
+  product,
+  categories,
+  related,
+  cartControl,
+  wishlistControl,
+}: { product: Product; categories: Category[]; related?: React.ReactNode } & ProductControls) {
   const [packId, setPackId] = useState(product.packs[0]?.pack_id);
   const [media, setMedia] = useState(0);
   useEffect(() => {
@@ -51,13 +62,29 @@ function ProductDetail({ product, categories, related, cartControl, wishlistCont
       <div className="grid gap-6 md:grid-cols-2">
         <div>
           <div className="relative aspect-[4/3] overflow-hidden rounded-xl border bg-gray-50">
-            <img src={img(medias[media]?.src, 'large')} srcSet={imgSrcSet(medias[media]?.src)} sizes="(min-width: 768px) 50vw, 100vw" alt={product.product_name} width={1000} height={750} className="h-full w-full object-cover" fetchPriority="high" />
+            <img
+              src={img(medias[media]?.src, 'large')}
+              srcSet={imgSrcSet(medias[media]?.src)}
+              sizes="(min-width: 768px) 50vw, 100vw"
+              alt={product.product_name}
+              width={1000}
+              height={750}
+              className="h-full w-full object-cover"
+              fetchPriority="high"
+            />
             {wishlistControl && <div className="absolute top-3 right-3">{wishlistControl(product)}</div>}
           </div>
           {medias.length > 1 && (
             <div className="mt-2 flex gap-2">
               {medias.map((m, i) => (
-                <button key={i} type="button" onClick={() => setMedia(i)} aria-label={`Image ${i + 1}`} aria-pressed={media === i} className={`aspect-[4/3] w-20 overflow-hidden rounded border ${media === i ? 'ring-2 ring-[var(--color-primary)]' : ''}`}>
+                <button
+                  key={i}
+                  type="button"
+                  onClick={() => setMedia(i)}
+                  aria-label={`Image ${i + 1}`}
+                  aria-pressed={media === i}
+                  className={`aspect-[4/3] w-20 overflow-hidden rounded border ${media === i ? 'ring-2 ring-[var(--color-primary)]' : ''}`}
+                >
                   <img src={img(m.src, 'small')} alt="" width={80} height={60} className="h-full w-full object-cover" />
                 </button>
               ))}
@@ -97,7 +124,11 @@ function ProductDetail({ product, categories, related, cartControl, wishlistCont
               </div>
             </fieldset>
           )}
-          {pack?.stock === 0 ? <p className="font-medium text-red-700">Out of stock</p> : pack && typeof pack.stock === 'number' && pack.stock <= 5 ? <p className="text-sm text-amber-700">Only {pack.stock} left</p> : null}
+          {pack?.stock === 0 ? (
+            <p className="font-medium text-red-700">Out of stock</p>
+          ) : pack && typeof pack.stock === 'number' && pack.stock <= 5 ? (
+            <p className="text-sm text-amber-700">Only {pack.stock} left</p>
+          ) : null}
           {pack && cartControl && <div className="max-w-xs">{cartControl(product, pack)}</div>}
           {typeof product.product_description === 'string' && product.product_description && (
             <section>

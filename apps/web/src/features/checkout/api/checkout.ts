@@ -10,13 +10,21 @@ export const checkoutAddressesQuery = queryOptions({
 export const checkoutCartQuery = (addressId: number | null, version: string) =>
   queryOptions({
     queryKey: ['checkout-cart', addressId, version],
-    queryFn: ({ signal }) => apiChecked(addressId ? `/api/cart?address_id=${addressId}` : '/api/cart', async () => (await import('@grocer/shared/cart')).cartSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiChecked(
+        addressId ? `/api/cart?address_id=${addressId}` : '/api/cart',
+        async () => (await import('@grocer/shared/cart')).cartSchema,
+        { signal },
+      ),
   });
 export const slotsQuery = (pincode: string | null) =>
   queryOptions({
     queryKey: ['slots', pincode],
     enabled: !!pincode,
-    queryFn: ({ signal }) => apiChecked(`/api/delivery/slots?pincode=${pincode}`, async () => (await import('@grocer/shared/delivery')).slotListSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiChecked(`/api/delivery/slots?pincode=${pincode}`, async () => (await import('@grocer/shared/delivery')).slotListSchema, {
+        signal,
+      }),
   });
 
 const orderContracts = () => import('@grocer/shared/order');
@@ -26,12 +34,14 @@ const at = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
 
 /** The success page's order, by its human number. */
 export const orderByNumberQuery = (n: string) =>
-  queryOptions({ queryKey: ['order', 'number', n], queryFn: ({ signal }) => apiChecked(`/api/orders/number/${encodeURIComponent(n)}`, order, { signal }) });
+  queryOptions({
+    queryKey: ['order', 'number', n],
+    queryFn: ({ signal }) => apiChecked(`/api/orders/number/${encodeURIComponent(n)}`, order, { signal }),
+  });
 
 export const checkoutApi = {
   place: (body: PlaceOrderBody) => apiChecked('/api/orders', placed, { method: 'POST', body }),
   pay: (id: string) => apiChecked(`${at(id)}/pay`, placed, { method: 'POST' }),
   confirm: (id: string) => apiChecked(`${at(id)}/confirm`, order),
-  verifyRazorpay: (body: RazorpayVerifyBody) =>
-    apiChecked('/api/payments/razorpay/verify', order, { method: 'POST', body }),
+  verifyRazorpay: (body: RazorpayVerifyBody) => apiChecked('/api/payments/razorpay/verify', order, { method: 'POST', body }),
 };

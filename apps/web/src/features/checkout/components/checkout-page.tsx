@@ -57,7 +57,8 @@ export function CheckoutPage({
   const methods = cart.data?.paymentMethods ?? [];
   const payWith = methods.find((m) => m.code === method)?.code ?? methods[0]?.code ?? null;
   const openSlots = slots.data?.data ?? [];
-  const slotChoice = openSlots.find((s) => `${s.slot_id}|${s.date}` === slot && s.remaining > 0) ?? openSlots.find((s) => s.remaining > 0) ?? null;
+  const slotChoice =
+    openSlots.find((s) => `${s.slot_id}|${s.date}` === slot && s.remaining > 0) ?? openSlots.find((s) => s.remaining > 0) ?? null;
 
   if (addresses.isPending || (addresses.isSuccess && cart.isPending)) return <LoadingOverlay />;
   if (addresses.error) return <p className="p-6 text-red-600">{readError(addresses.error)}</p>;
@@ -76,17 +77,41 @@ export function CheckoutPage({
     if (!chosen || !c || !payWith) return;
     setBusy(true);
     setProblem(null);
-    const body: PlaceOrderBody = { address_id: chosen.id, payment_method: payWith, slot: slotChoice ? { slot_id: slotChoice.slot_id, date: slotChoice.date } : null, notes: notes.trim() || null, expected_total: c.amount, idempotency_key: key };
+    const body: PlaceOrderBody = {
+      address_id: chosen.id,
+      payment_method: payWith,
+      slot: slotChoice ? { slot_id: slotChoice.slot_id, date: slotChoice.date } : null,
+      notes: notes.trim() || null,
+      expected_total: c.amount,
+      idempotency_key: key,
+    };
     try {
       const r = await checkoutApi.place(body);
       onCart(emptyCart());
       client.removeQueries({ queryKey: ['checkout-cart'] });
       void client.invalidateQueries({ queryKey: ['orders'] });
       // Awaiting payment without a hand-off (the provider failed after the order was saved): the pay page asks again.
-      navigate(r.order.status === 'pending_payment' ? `/checkout/${r.order.payment_method}/${r.order.id}` : `/order/success/${r.order.ordernumber}`, { replace: true });
+      navigate(
+        r.order.status === 'pending_payment'
+          ? `/checkout/${r.order.payment_method}/${r.order.id}`
+          : `/order/success/${r.order.ordernumber}`,
+        { replace: true },
+      );
     } catch (e) {
       const code = e instanceof ApiError ? e.code : undefined;
-      const where: Partial<Record<ErrorCode, NonNullable<Problem>['where']>> = { PRICE_CHANGED: 'total', LINES_UNAVAILABLE: 'lines', OUT_OF_STOCK: 'lines', CART_EMPTY: 'lines', CART_ALREADY_ORDERED: 'lines', COUPON_UNAVAILABLE: 'total', SLOT_FULL: 'slot', SLOT_INVALID: 'slot', PAYMENT_METHOD_UNAVAILABLE: 'payment', NOT_DELIVERABLE: 'address', ADDRESS_NOT_FOUND: 'address' };
+      const where: Partial<Record<ErrorCode, NonNullable<Problem>['where']>> = {
+        PRICE_CHANGED: 'total',
+        LINES_UNAVAILABLE: 'lines',
+        OUT_OF_STOCK: 'lines',
+        CART_EMPTY: 'lines',
+        CART_ALREADY_ORDERED: 'lines',
+        COUPON_UNAVAILABLE: 'total',
+        SLOT_FULL: 'slot',
+        SLOT_INVALID: 'slot',
+        PAYMENT_METHOD_UNAVAILABLE: 'payment',
+        NOT_DELIVERABLE: 'address',
+        ADDRESS_NOT_FOUND: 'address',
+      };
       const at = code && where[code];
       if (at) {
         setProblem({ where: at, message: readError(e) });
@@ -114,20 +139,28 @@ export function CheckoutPage({
             <ul className="grid gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Delivery address">
               {addresses.data.data.map((a) => (
                 <li key={a.id}>
-                  <label className={`flex h-full cursor-pointer gap-2 rounded-lg border p-3 text-sm ${chosen?.id === a.id ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}>
+                  <label
+                    className={`flex h-full cursor-pointer gap-2 rounded-lg border p-3 text-sm ${chosen?.id === a.id ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}
+                  >
                     <input type="radio" name="address" checked={chosen?.id === a.id} onChange={() => setAddressId(a.id)} className="mt-1" />
                     <span>
                       <span className="font-semibold">{a.name}</span> <span className="text-xs text-gray-500 capitalize">({a.type})</span>
                       <br />
                       {a.line1}, {a.line2}, {a.city} {a.pincode}
-                      <span className={`mt-1 block text-xs ${a.serviceable ? 'text-emerald-700' : 'text-amber-700'}`}>{a.delivery_message}</span>
+                      <span className={`mt-1 block text-xs ${a.serviceable ? 'text-emerald-700' : 'text-amber-700'}`}>
+                        {a.delivery_message}
+                      </span>
                     </span>
                   </label>
                 </li>
               ))}
             </ul>
           )}
-          <button type="button" onClick={() => setAdding(true)} className="mt-3 flex items-center gap-1 text-sm font-semibold text-[var(--color-primary)]">
+          <button
+            type="button"
+            onClick={() => setAdding(true)}
+            className="mt-3 flex items-center gap-1 text-sm font-semibold text-[var(--color-primary)]"
+          >
             <Plus size={16} aria-hidden="true" /> Add a new address
           </button>
           {note('address')}
@@ -154,12 +187,17 @@ export function CheckoutPage({
           ) : (
             <div className="space-y-2" role="radiogroup" aria-label="Payment method">
               {methods.map((m) => (
-                <label key={m.code} className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm ${payWith === m.code ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}>
+                <label
+                  key={m.code}
+                  className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm ${payWith === m.code ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}
+                >
                   <input type="radio" name="payment" checked={payWith === m.code} onChange={() => setMethod(m.code)} />
                   {m.name}
                 </label>
               ))}
-              {!methods.some((m) => m.code === 'cod') && <p className="text-xs text-gray-500">Cash on delivery is not available for this address or order value.</p>}
+              {!methods.some((m) => m.code === 'cod') && (
+                <p className="text-xs text-gray-500">Cash on delivery is not available for this address or order value.</p>
+              )}
             </div>
           )}
           {note('payment')}
@@ -169,7 +207,15 @@ export function CheckoutPage({
           <label htmlFor="order-notes" className="sr-only">
             Notes for delivery
           </label>
-          <textarea id="order-notes" value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={500} rows={2} className="w-full rounded-lg border border-gray-300 p-2 text-sm" placeholder="Gate code, landmark, call before delivery…" />
+          <textarea
+            id="order-notes"
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+            maxLength={500}
+            rows={2}
+            className="w-full rounded-lg border border-gray-300 p-2 text-sm"
+            placeholder="Gate code, landmark, call before delivery…"
+          />
         </Section>
       </div>
 
@@ -180,11 +226,15 @@ export function CheckoutPage({
             <ul className="mb-3 max-h-72 divide-y overflow-auto">
               {c.items.map((i) => (
                 <li key={i.pack_id} className="flex gap-2 py-2 text-sm" data-testid="checkout-line">
-                  <img src={img(i.image, 'small')} alt="" width={48} height={36} className="h-9 w-12 shrink-0 rounded bg-gray-50 object-cover" />
+                  <img
+                    src={img(i.image, 'small')}
+                    alt=""
+                    width={48}
+                    height={36}
+                    className="h-9 w-12 shrink-0 rounded bg-gray-50 object-cover"
+                  />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate">
-                      {packLabel(i.name, i.pack)}
-                    </p>
+                    <p className="truncate">{packLabel(i.name, i.pack)}</p>
                     <p className="text-xs text-gray-500">
                       {i.quantity} × {formatINR(i.price)}
                     </p>
@@ -204,8 +254,19 @@ export function CheckoutPage({
               <p className="text-xs text-gray-500">Prices include GST; the tax invoice shows the split.</p>
             </dl>
             {note('total')}
-            <button type="button" onClick={place} disabled={busy || !chosen || !chosen.serviceable || !payWith || c.items.some((i) => !i.valid)} className="mt-4 flex h-11 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90 disabled:opacity-50">
-              {busy ? <Spinner size={18} className="text-white" /> : payWith === 'cod' ? `Place order · ${formatINR(c.amount)}` : `Pay ${formatINR(c.amount)}`}
+            <button
+              type="button"
+              onClick={place}
+              disabled={busy || !chosen || !chosen.serviceable || !payWith || c.items.some((i) => !i.valid)}
+              className="mt-4 flex h-11 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90 disabled:opacity-50"
+            >
+              {busy ? (
+                <Spinner size={18} className="text-white" />
+              ) : payWith === 'cod' ? (
+                `Place order · ${formatINR(c.amount)}`
+              ) : (
+                `Pay ${formatINR(c.amount)}`
+              )}
             </button>
           </>
         )}
@@ -232,7 +293,14 @@ function SlotPicker({ slots, chosen, onChoose }: { slots: SlotOption[]; chosen: 
     <div>
       <div className="-mx-1 mb-3 flex gap-2 overflow-x-auto px-1 pb-1" role="tablist" aria-label="Delivery day">
         {days.map((d) => (
-          <button key={d} type="button" role="tab" aria-selected={d === shownDay} onClick={() => setDay(d)} className={`shrink-0 rounded-lg border px-3 py-1.5 text-sm whitespace-nowrap ${d === shownDay ? 'border-[var(--color-primary)] bg-[var(--color-primary)] font-semibold text-white' : 'bg-white'}`}>
+          <button
+            key={d}
+            type="button"
+            role="tab"
+            aria-selected={d === shownDay}
+            onClick={() => setDay(d)}
+            className={`shrink-0 rounded-lg border px-3 py-1.5 text-sm whitespace-nowrap ${d === shownDay ? 'border-[var(--color-primary)] bg-[var(--color-primary)] font-semibold text-white' : 'bg-white'}`}
+          >
             {formatDate(d)}
           </button>
         ))}
@@ -244,8 +312,18 @@ function SlotPicker({ slots, chosen, onChoose }: { slots: SlotOption[]; chosen: 
             const id = `${s.slot_id}|${s.date}`;
             const on = chosen !== null && `${chosen.slot_id}|${chosen.date}` === id;
             return (
-              <label key={id} className={`rounded-lg border px-3 py-2 text-sm ${s.remaining === 0 ? 'cursor-not-allowed bg-gray-50 text-gray-400' : 'cursor-pointer'} ${on ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}>
-                <input type="radio" name="slot" className="sr-only" disabled={s.remaining === 0} checked={on} onChange={() => onChoose(id)} />
+              <label
+                key={id}
+                className={`rounded-lg border px-3 py-2 text-sm ${s.remaining === 0 ? 'cursor-not-allowed bg-gray-50 text-gray-400' : 'cursor-pointer'} ${on ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name="slot"
+                  className="sr-only"
+                  disabled={s.remaining === 0}
+                  checked={on}
+                  onChange={() => onChoose(id)}
+                />
                 <span className="block font-medium">
                   {s.start_time}–{s.end_time}
                 </span>

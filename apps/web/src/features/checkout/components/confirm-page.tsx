@@ -20,10 +20,19 @@ export function ConfirmPage({ orderId }: { orderId: string }) {
   const [tries, setTries] = useState(0);
   useEffect(() => {
     let live = true;
-    const rp = { razorpay_order_id: params.get('razorpay_order_id'), razorpay_payment_id: params.get('razorpay_payment_id'), razorpay_signature: params.get('razorpay_signature') };
+    const rp = {
+      razorpay_order_id: params.get('razorpay_order_id'),
+      razorpay_payment_id: params.get('razorpay_payment_id'),
+      razorpay_signature: params.get('razorpay_signature'),
+    };
     const ask =
       rp.razorpay_payment_id && rp.razorpay_order_id && rp.razorpay_signature && tries === 0
-        ? checkoutApi.verifyRazorpay({ order_id: orderId, razorpay_order_id: rp.razorpay_order_id, razorpay_payment_id: rp.razorpay_payment_id, razorpay_signature: rp.razorpay_signature })
+        ? checkoutApi.verifyRazorpay({
+            order_id: orderId,
+            razorpay_order_id: rp.razorpay_order_id,
+            razorpay_payment_id: rp.razorpay_payment_id,
+            razorpay_signature: rp.razorpay_signature,
+          })
         : checkoutApi.confirm(orderId);
     ask.then((o) => live && setOrder(o)).catch((e: unknown) => live && setError(readError(e)));
     return () => {
@@ -40,7 +49,15 @@ export function ConfirmPage({ orderId }: { orderId: string }) {
     if (order && order.status === 'placed') navigate(`/order/success/${order.ordernumber}`, { replace: true });
   }, [order, navigate]);
 
-  if (error) return <Outcome icon={<CircleX size={48} className="text-red-600" />} title="We could not check your payment" text={error} orderId={orderId} />;
+  if (error)
+    return (
+      <Outcome
+        icon={<CircleX size={48} className="text-red-600" />}
+        title="We could not check your payment"
+        text={error}
+        orderId={orderId}
+      />
+    );
   if (!order) return <LoadingView />;
   if (order.status === 'pending_payment') {
     const failed = params.get('failed') || order.payment.status === 'failed';
@@ -55,14 +72,47 @@ export function ConfirmPage({ orderId }: { orderId: string }) {
           retry={`/checkout/${order.payment_method}/${order.id}`}
         />
       );
-    return <Outcome icon={<Clock size={48} className="text-amber-500" />} title="Confirming your payment…" text="This takes a few seconds." orderId={orderId} />;
+    return (
+      <Outcome
+        icon={<Clock size={48} className="text-amber-500" />}
+        title="Confirming your payment…"
+        text="This takes a few seconds."
+        orderId={orderId}
+      />
+    );
   }
   if (order.status === 'payment_failed' || order.status === 'cancelled')
-    return <Outcome icon={<CircleX size={48} className="text-red-600" />} title="This order was not completed" text="The payment did not go through in time, so the order was released. Any amount taken is refunded." orderId={orderId} />;
-  return <Outcome icon={<CircleCheck size={48} className="text-emerald-600" />} title="Payment received" text={`Order #${order.ordernumber} is confirmed.`} orderId={orderId} />;
+    return (
+      <Outcome
+        icon={<CircleX size={48} className="text-red-600" />}
+        title="This order was not completed"
+        text="The payment did not go through in time, so the order was released. Any amount taken is refunded."
+        orderId={orderId}
+      />
+    );
+  return (
+    <Outcome
+      icon={<CircleCheck size={48} className="text-emerald-600" />}
+      title="Payment received"
+      text={`Order #${order.ordernumber} is confirmed.`}
+      orderId={orderId}
+    />
+  );
 }
 
-function Outcome({ icon, title, text, orderId, retry }: { icon: React.ReactNode; title: string; text: string; orderId: string; retry?: string }) {
+function Outcome({
+  icon,
+  title,
+  text,
+  orderId,
+  retry,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  text: string;
+  orderId: string;
+  retry?: string;
+}) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center" aria-live="polite">
       {icon}

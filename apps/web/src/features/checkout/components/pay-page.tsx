@@ -34,7 +34,10 @@ export function PayPage({ orderId, provider }: { orderId: string; provider: 'raz
     (async () => {
       const r = await checkoutApi.pay(orderId);
       if (!live) return;
-      if (!r.payment) return navigate(r.order.status === 'pending_payment' ? `/account/orders/${orderId}` : `/checkout/confirm/${orderId}`, { replace: true });
+      if (!r.payment)
+        return navigate(r.order.status === 'pending_payment' ? `/account/orders/${orderId}` : `/checkout/confirm/${orderId}`, {
+          replace: true,
+        });
       if (r.payment.provider !== provider) return navigate(`/checkout/${r.payment.provider}/${orderId}`, { replace: true });
       if (r.payment.checkout_url) return window.location.assign(r.payment.checkout_url);
       if (r.payment.provider === 'razorpay') {
@@ -55,7 +58,10 @@ export function PayPage({ orderId, provider }: { orderId: string; provider: 'raz
         rzp.open();
       } else {
         await loadScript('https://sdk.cashfree.com/js/v3/cashfree.js');
-        await window.Cashfree!({ mode: r.payment.mode }).checkout({ paymentSessionId: r.payment.payment_session_id, redirectTarget: '_self' });
+        await window.Cashfree!({ mode: r.payment.mode }).checkout({
+          paymentSessionId: r.payment.payment_session_id,
+          redirectTarget: '_self',
+        });
       }
     })().catch((e: unknown) => live && setError(readError(e)));
     return () => {

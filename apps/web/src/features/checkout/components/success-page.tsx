@@ -19,7 +19,8 @@ export function SuccessPage({ ordernumber }: { ordernumber: string }) {
         <CircleCheck size={56} className="text-emerald-600" aria-hidden="true" />
         <h1 className="mt-3 text-2xl font-bold">Thank you! Your order is placed.</h1>
         <p className="mt-1 text-gray-600">
-          Order <strong>#{o.ordernumber}</strong> · {o.payment_method === 'cod' ? `Pay ${formatINR(o.total)} on delivery` : `Paid ${formatINR(o.total)}`}
+          Order <strong>#{o.ordernumber}</strong> ·{' '}
+          {o.payment_method === 'cod' ? `Pay ${formatINR(o.total)} on delivery` : `Paid ${formatINR(o.total)}`}
         </p>
         {o.slot && (
           <p className="mt-1 text-gray-600">

@@ -5,6 +5,9 @@ import { apiChecked } from '../../../lib/api';
 export const pageQuery = (url: string) =>
   queryOptions({
     queryKey: ['page', url],
-    queryFn: ({ signal }) => apiChecked(`/api/page/data${url === '/' ? '/' : url}`, async () => (await import('@grocer/shared/storefront')).pageDataSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiChecked(`/api/page/data${url === '/' ? '/' : url}`, async () => (await import('@grocer/shared/storefront')).pageDataSchema, {
+        signal,
+      }),
     retry: false,
   });

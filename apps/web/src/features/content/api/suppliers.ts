@@ -5,6 +5,7 @@ import { apiChecked } from '../../../lib/api';
 export const suppliersQuery = () =>
   queryOptions({
     queryKey: ['suppliers'],
-    queryFn: ({ signal }) => apiChecked('/api/suppliers', async () => (await import('@grocer/shared/storefront')).supplierListSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiChecked('/api/suppliers', async () => (await import('@grocer/shared/storefront')).supplierListSchema, { signal }),
     retry: false,
   });

@@ -12,7 +12,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { setSanitizer } from '../../../lib/sanitize';
 import { Block } from './blocks';
 
-const product = { product_id: 7, product_name: 'Basmati Rice', brand_name: 'Kaveri', slug: 'basmati-rice', brand_slug: 'kaveri', medias: [], packs: [] };
+const product = {
+  product_id: 7,
+  product_name: 'Basmati Rice',
+  brand_name: 'Kaveri',
+  slug: 'basmati-rice',
+  brand_slug: 'kaveri',
+  medias: [],
+  packs: [],
+};
 const page = pageDataSchema.parse({
   css: '',
   show_footer: true,
@@ -23,13 +31,55 @@ const page = pageDataSchema.parse({
   seo_keyword: '',
   schema_script: null,
   data: [
-    { name: 'Hero', type: 'hero-slider', data: { slides: [{ image: 'b/1.svg', link: '/products' }] }, settings: { aspect: { md: 'aspect-[3/1]' }, bgcolor: '#f0fdfa' }, logicdata: null, response: null },
+    {
+      name: 'Hero',
+      type: 'hero-slider',
+      data: { slides: [{ image: 'b/1.svg', link: '/products' }] },
+      settings: { aspect: { md: 'aspect-[3/1]' }, bgcolor: '#f0fdfa' },
+      logicdata: null,
+      response: null,
+    },
     { name: 'Deals', type: 'product-carousel', data: { title: 'Deals' }, settings: {}, logicdata: null, response: [product] },
-    { name: 'Aisles', type: 'category-carousel', data: { title: 'Aisles' }, settings: {}, logicdata: null, response: [{ id: 1, name: 'Food', slug: 'food', avatar: 'c/food.svg' }] },
-    { name: 'Brands', type: 'brand-carousel', data: { title: 'Brands' }, settings: {}, logicdata: null, response: [{ id: 1, name: 'Kaveri', slug: 'kaveri' }] },
-    { name: 'Partners', type: 'supplier-carousel', data: { title: 'Partners', items: [{ image: 's/1.svg', title: 'Mill', link: '/about-us' }] }, settings: {}, logicdata: null, response: null },
-    { name: 'Tiles', type: 'supplier-tiles', data: { items: [{ image: 's/2.svg', title: 'Farm', link: 'www.farm.example', border: true }] }, settings: {}, logicdata: null, response: null },
-    { name: 'Promise', type: 'rich-text', data: { html: '<p>Fresh <script>alert(1)</script>daily</p>' }, settings: {}, logicdata: null, response: null },
+    {
+      name: 'Aisles',
+      type: 'category-carousel',
+      data: { title: 'Aisles' },
+      settings: {},
+      logicdata: null,
+      response: [{ id: 1, name: 'Food', slug: 'food', avatar: 'c/food.svg' }],
+    },
+    {
+      name: 'Brands',
+      type: 'brand-carousel',
+      data: { title: 'Brands' },
+      settings: {},
+      logicdata: null,
+      response: [{ id: 1, name: 'Kaveri', slug: 'kaveri' }],
+    },
+    {
+      name: 'Partners',
+      type: 'supplier-carousel',
+      data: { title: 'Partners', items: [{ image: 's/1.svg', title: 'Mill', link: '/about-us' }] },
+      settings: {},
+      logicdata: null,
+      response: null,
+    },
+    {
+      name: 'Tiles',
+      type: 'supplier-tiles',
+      data: { items: [{ image: 's/2.svg', title: 'Farm', link: 'www.farm.example', border: true }] },
+      settings: {},
+      logicdata: null,
+      response: null,
+    },
+    {
+      name: 'Promise',
+      type: 'rich-text',
+      data: { html: '<p>Fresh <script>alert(1)</script>daily</p>' },
+      settings: {},
+      logicdata: null,
+      response: null,
+    },
     { name: 'Raw', type: 'html', data: { html: '<b>Bold</b>' }, settings: {}, logicdata: null, response: null },
   ],
 });
@@ -88,7 +138,16 @@ describe('page block renderers', () => {
   it('a type this build does not know renders nothing and is logged', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const unknown = { ...page.data[7]!, type: 'marquee' } as unknown as (typeof page.data)[number];
-    act(() => render((<MemoryRouter><Block c={unknown} slots={{ productCard: () => null }} first={false} /></MemoryRouter>) as ComponentChild, dom.container));
+    act(() =>
+      render(
+        (
+          <MemoryRouter>
+            <Block c={unknown} slots={{ productCard: () => null }} first={false} />
+          </MemoryRouter>
+        ) as ComponentChild,
+        dom.container,
+      ),
+    );
     expect(dom.container.innerHTML).toBe('');
     expect(warn).toHaveBeenCalledWith('Unknown page component type: marquee');
     warn.mockRestore();

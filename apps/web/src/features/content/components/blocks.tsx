@@ -39,7 +39,15 @@ const RENDERERS: { [T in BlockType]: Renderer<T> } = {
   'hero-slider': ({ c, first }) => <HeroSlider slides={c.data.slides} hero={c.settings} first={first} />,
   'product-carousel': ({ c, slots }) => (
     <Section title={c.data.title}>
-      {c.response.length ? <Carousel label={c.data.title || 'Products'}>{c.response.map((p) => <div key={p.product_id}>{slots.productCard(p)}</div>)}</Carousel> : <PlaceholderSlides />}
+      {c.response.length ? (
+        <Carousel label={c.data.title || 'Products'}>
+          {c.response.map((p) => (
+            <div key={p.product_id}>{slots.productCard(p)}</div>
+          ))}
+        </Carousel>
+      ) : (
+        <PlaceholderSlides />
+      )}
     </Section>
   ),
   'category-carousel': ({ c }) => (
@@ -47,8 +55,19 @@ const RENDERERS: { [T in BlockType]: Renderer<T> } = {
       {c.response.length ? (
         <Carousel label={c.data.title || 'Categories'}>
           {c.response.map((cat) => (
-            <Link key={cat.slug} to={`/products?c=${cat.slug}`} className="flex flex-col items-center gap-2 rounded-xl border bg-white p-3 text-center hover:shadow">
-              <img src={img(cat.avatar, 'small')} alt="" width={160} height={160} loading="lazy" className="aspect-square w-full max-w-40 object-contain" />
+            <Link
+              key={cat.slug}
+              to={`/products?c=${cat.slug}`}
+              className="flex flex-col items-center gap-2 rounded-xl border bg-white p-3 text-center hover:shadow"
+            >
+              <img
+                src={img(cat.avatar, 'small')}
+                alt=""
+                width={160}
+                height={160}
+                loading="lazy"
+                className="aspect-square w-full max-w-40 object-contain"
+              />
               <span className="text-sm font-medium">{cat.name}</span>
             </Link>
           ))}
@@ -63,8 +82,19 @@ const RENDERERS: { [T in BlockType]: Renderer<T> } = {
       {c.response.length ? (
         <Carousel label={c.data.title || 'Brands'}>
           {c.response.map((b) => (
-            <Link key={b.slug} to={`/products?b=${b.slug}`} className="flex flex-col items-center gap-2 rounded-xl border bg-white p-3 text-center hover:shadow">
-              <img src={img(b.logo, 'small')} alt="" width={120} height={120} loading="lazy" className="aspect-square w-full max-w-28 object-contain" />
+            <Link
+              key={b.slug}
+              to={`/products?b=${b.slug}`}
+              className="flex flex-col items-center gap-2 rounded-xl border bg-white p-3 text-center hover:shadow"
+            >
+              <img
+                src={img(b.logo, 'small')}
+                alt=""
+                width={120}
+                height={120}
+                loading="lazy"
+                className="aspect-square w-full max-w-28 object-contain"
+              />
               <span className="text-sm font-medium">{b.name}</span>
             </Link>
           ))}
@@ -75,7 +105,9 @@ const RENDERERS: { [T in BlockType]: Renderer<T> } = {
     </Section>
   ),
   'supplier-carousel': ({ c }) => (
-    <Section title={c.data.title}>{c.data.items.length ? <Carousel label={c.data.title || 'Suppliers'}>{supplierTiles(c.data.items)}</Carousel> : <PlaceholderSlides />}</Section>
+    <Section title={c.data.title}>
+      {c.data.items.length ? <Carousel label={c.data.title || 'Suppliers'}>{supplierTiles(c.data.items)}</Carousel> : <PlaceholderSlides />}
+    </Section>
   ),
   'supplier-tiles': ({ c }) => (
     <Section title={c.data.title}>
@@ -101,20 +133,41 @@ export function Block({ c, slots, first }: { c: PageComponent; slots: BlockSlots
 export function SupplierTile({ image, title, link, border }: SupplierItem) {
   const body = (
     <>
-      <img src={img(image, 'small')} alt={title ?? ''} width={240} height={240} loading="lazy" className="aspect-square w-full object-contain" />
+      <img
+        src={img(image, 'small')}
+        alt={title ?? ''}
+        width={240}
+        height={240}
+        loading="lazy"
+        className="aspect-square w-full object-contain"
+      />
       {title && <span className="mt-2 block text-center text-sm font-medium">{title}</span>}
     </>
   );
   const cls = `block rounded-xl bg-white p-3 ${border ? 'border' : ''}`;
   const target = resolveBannerLink(link);
-  if (target.kind === 'internal') return <Link to={target.href} className={cls}>{body}</Link>;
-  if (target.kind === 'external') return <a href={target.href} target="_blank" rel="noopener noreferrer" className={cls}>{body}</a>;
+  if (target.kind === 'internal')
+    return (
+      <Link to={target.href} className={cls}>
+        {body}
+      </Link>
+    );
+  if (target.kind === 'external')
+    return (
+      <a href={target.href} target="_blank" rel="noopener noreferrer" className={cls}>
+        {body}
+      </a>
+    );
   return <div className={cls}>{body}</div>;
 }
 
 function HeroSlider({ slides, hero, first }: { slides: HeroSlide[]; hero: HeroSettings; first: boolean }) {
   const navigate = useNavigate();
-  const aspect = [hero.aspect.sm ?? 'aspect-[4/3]', hero.aspect.md ? `md:${hero.aspect.md}` : 'md:aspect-[8/3]', hero.aspect.lg ? `lg:${hero.aspect.lg}` : 'lg:aspect-[8/3]'].join(' ');
+  const aspect = [
+    hero.aspect.sm ?? 'aspect-[4/3]',
+    hero.aspect.md ? `md:${hero.aspect.md}` : 'md:aspect-[8/3]',
+    hero.aspect.lg ? `lg:${hero.aspect.lg}` : 'lg:aspect-[8/3]',
+  ].join(' ');
   const follow = (link: string) => {
     const t = resolveBannerLink(link);
     if (t.kind === 'internal') navigate(t.href);
@@ -126,10 +179,24 @@ function HeroSlider({ slides, hero, first }: { slides: HeroSlide[]; hero: HeroSe
     <div style={{ backgroundColor: hero.bgcolor }} className={hero.fullpage ? '' : 'mx-auto max-w-7xl px-3 pt-3 sm:px-4'}>
       <Carousel label="Offers" single>
         {slides.map((s, i) => (
-          <button key={i} type="button" onClick={() => follow(s.link)} className={`block w-full overflow-hidden ${hero.fullpage ? '' : 'rounded-xl'} ${aspect}`} aria-label={`Banner ${i + 1}`}>
+          <button
+            key={i}
+            type="button"
+            onClick={() => follow(s.link)}
+            className={`block w-full overflow-hidden ${hero.fullpage ? '' : 'rounded-xl'} ${aspect}`}
+            aria-label={`Banner ${i + 1}`}
+          >
             <picture>
               <source media="(min-width: 768px)" srcSet={img(s.image, 'large')} />
-              <img src={img(s.image_sm || s.image, 'medium')} alt="" width={800} height={600} className="h-full w-full object-cover" loading={first && i === 0 ? 'eager' : 'lazy'} fetchPriority={first && i === 0 ? 'high' : 'auto'} />
+              <img
+                src={img(s.image_sm || s.image, 'medium')}
+                alt=""
+                width={800}
+                height={600}
+                className="h-full w-full object-cover"
+                loading={first && i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={first && i === 0 ? 'high' : 'auto'}
+              />
             </picture>
           </button>
         ))}

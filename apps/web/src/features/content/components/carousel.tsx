@@ -10,7 +10,9 @@ export const AUTOPLAY_MS = 2500;
  * 768 px, 2 from 768 px, 5 from 1024 px (or 1 everywhere for the hero).
  */
 export function Carousel({ children, label, single = false }: { children: ReactNode; label: string; single?: boolean }) {
-  const [ref, embla] = useEmblaCarousel({ loop: true, align: 'start' }, [Autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: false })]);
+  const [ref, embla] = useEmblaCarousel({ loop: true, align: 'start' }, [
+    Autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: false }),
+  ]);
   const basis = single ? 'basis-full' : 'basis-full md:basis-1/2 lg:basis-1/5';
   return (
     <div className="relative" role="region" aria-roledescription="carousel" aria-label={label}>
@@ -23,10 +25,20 @@ export function Carousel({ children, label, single = false }: { children: ReactN
           ))}
         </div>
       </div>
-      <button type="button" onClick={() => embla?.scrollPrev()} className="absolute top-1/2 left-1 -translate-y-1/2 rounded-full bg-white/90 p-1.5 shadow" aria-label="Previous slide">
+      <button
+        type="button"
+        onClick={() => embla?.scrollPrev()}
+        className="absolute top-1/2 left-1 -translate-y-1/2 rounded-full bg-white/90 p-1.5 shadow"
+        aria-label="Previous slide"
+      >
         <ChevronLeft size={18} aria-hidden="true" />
       </button>
-      <button type="button" onClick={() => embla?.scrollNext()} className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full bg-white/90 p-1.5 shadow" aria-label="Next slide">
+      <button
+        type="button"
+        onClick={() => embla?.scrollNext()}
+        className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full bg-white/90 p-1.5 shadow"
+        aria-label="Next slide"
+      >
         <ChevronRight size={18} aria-hidden="true" />
       </button>
     </div>

@@ -6,8 +6,12 @@ const order = async () => (await contracts()).orderDetailSchema;
 const at = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
 
 export const ordersQuery = (page: number) =>
-  queryOptions({ queryKey: ['orders', page], queryFn: ({ signal }) => apiChecked(`/api/orders?page=${page}&perPage=10`, async () => (await contracts()).orderListSchema, { signal }) });
-export const orderQuery = (id: string) => queryOptions({ queryKey: ['order', id], queryFn: ({ signal }) => apiChecked(at(id), order, { signal }) });
+  queryOptions({
+    queryKey: ['orders', page],
+    queryFn: ({ signal }) => apiChecked(`/api/orders?page=${page}&perPage=10`, async () => (await contracts()).orderListSchema, { signal }),
+  });
+export const orderQuery = (id: string) =>
+  queryOptions({ queryKey: ['order', id], queryFn: ({ signal }) => apiChecked(at(id), order, { signal }) });
 
 export const ordersApi = {
   cancel: (id: string) => apiChecked(`${at(id)}/cancel`, order, { method: 'POST' }),

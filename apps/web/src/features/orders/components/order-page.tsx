@@ -15,7 +15,14 @@ import { img } from '../../../lib/image';
 import { ordersApi, orderQuery } from '../api/orders';
 import { StatusBadge } from './status';
 
-const PAYMENT_STATUS = { pending: 'Awaiting payment', paid: 'Paid', failed: 'Failed', cod: 'Pay on delivery', refund_pending: 'Refund started', refunded: 'Refunded' } as const;
+const PAYMENT_STATUS = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  failed: 'Failed',
+  cod: 'Pay on delivery',
+  refund_pending: 'Refund started',
+  refunded: 'Refunded',
+} as const;
 
 /**
  * /account/orders/{id}: timeline, items, address, slot, payment, tax split, the GST invoice,
@@ -70,14 +77,29 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
           <p className="text-sm text-gray-600">Placed {formatDate(o.created_at)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a href={ordersApi.invoiceUrl(o.id)} target="_blank" rel="noopener" className="flex items-center gap-1.5 rounded-lg border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50">
+          <a
+            href={ordersApi.invoiceUrl(o.id)}
+            target="_blank"
+            rel="noopener"
+            className="flex items-center gap-1.5 rounded-lg border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50"
+          >
             <FileText size={16} aria-hidden="true" /> Tax invoice
           </a>
-          <button type="button" onClick={again} disabled={busy !== null} className="flex items-center gap-1.5 rounded-lg border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50">
+          <button
+            type="button"
+            onClick={again}
+            disabled={busy !== null}
+            className="flex items-center gap-1.5 rounded-lg border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50"
+          >
             {busy === 'reorder' ? <Spinner size={16} /> : <RotateCcw size={16} aria-hidden="true" />} Reorder
           </button>
           {o.cancellable && (
-            <button type="button" onClick={() => setConfirming(true)} disabled={busy !== null} className="flex items-center gap-1.5 rounded-lg border border-red-200 bg-white px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50">
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              disabled={busy !== null}
+              className="flex items-center gap-1.5 rounded-lg border border-red-200 bg-white px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
+            >
               {busy === 'cancel' ? <Spinner size={16} /> : <XCircle size={16} aria-hidden="true" />} Cancel order
             </button>
           )}
@@ -92,11 +114,15 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
           <ul className="divide-y">
             {o.lines.map((l) => (
               <li key={`${l.pack_id}-${l.name}`} className="flex items-center gap-3 px-4 py-3 text-sm">
-                <img src={img(l.image, 'small')} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded bg-gray-50 object-cover" />
+                <img
+                  src={img(l.image, 'small')}
+                  alt=""
+                  width={64}
+                  height={48}
+                  className="h-12 w-16 shrink-0 rounded bg-gray-50 object-cover"
+                />
                 <div className="min-w-0 flex-1">
-                  <p className="font-medium">
-                    {packLabel(l.name, l.pack)}
-                  </p>
+                  <p className="font-medium">{packLabel(l.name, l.pack)}</p>
                   <p className="text-xs text-gray-500">
                     {l.quantity} × {formatINR(l.price)} · HSN {l.hsn_code || '—'} · GST {l.gst_rate}%
                   </p>
@@ -132,14 +158,26 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
             </p>
             {o.payment.provider_payment_id && <p className="text-xs text-gray-500">Reference {o.payment.provider_payment_id}</p>}
             {o.status === 'pending_payment' && o.payment_method !== 'cod' && (
-              <Link to={`/checkout/${o.payment_method}/${o.id}`} className="mt-2 inline-block rounded-lg bg-[var(--color-primary)] px-3 py-1.5 font-semibold text-white">
+              <Link
+                to={`/checkout/${o.payment_method}/${o.id}`}
+                className="mt-2 inline-block rounded-lg bg-[var(--color-primary)] px-3 py-1.5 font-semibold text-white"
+              >
                 Pay now
               </Link>
             )}
           </section>
         </div>
       </div>
-      <ConfirmDialog open={confirming} danger title="Cancel order" message={`Cancel order #${o.ordernumber}?${o.payment.status === 'paid' ? ' Your payment will be refunded.' : ''}`} confirmLabel="Cancel order" cancelLabel="Keep order" onCancel={() => setConfirming(false)} onConfirm={cancel} />
+      <ConfirmDialog
+        open={confirming}
+        danger
+        title="Cancel order"
+        message={`Cancel order #${o.ordernumber}?${o.payment.status === 'paid' ? ' Your payment will be refunded.' : ''}`}
+        confirmLabel="Cancel order"
+        cancelLabel="Keep order"
+        onCancel={() => setConfirming(false)}
+        onConfirm={cancel}
+      />
     </div>
   );
 }
@@ -158,7 +196,9 @@ function Totals({ o }: { o: OrderDetail }) {
       {row('Delivery', o.delivery_charge > 0 ? formatINR(o.delivery_charge) : 'Free')}
       {row('Total', formatINR(o.total), true)}
       <div className="pt-2 text-xs text-gray-500">
-        GST included {formatINR(o.tax.gst)}: {o.tax.igst > 0 ? `IGST ${formatINR(o.tax.igst)}` : `CGST ${formatINR(o.tax.cgst)} + SGST ${formatINR(o.tax.sgst)}`} on a taxable value of {formatINR(o.tax.taxable)}
+        GST included {formatINR(o.tax.gst)}:{' '}
+        {o.tax.igst > 0 ? `IGST ${formatINR(o.tax.igst)}` : `CGST ${formatINR(o.tax.cgst)} + SGST ${formatINR(o.tax.sgst)}`} on a taxable
+        value of {formatINR(o.tax.taxable)}
       </div>
     </dl>
   );

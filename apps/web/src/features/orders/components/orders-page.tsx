@@ -23,7 +23,10 @@ export function OrdersPage() {
         <div className="rounded-xl border border-dashed bg-white p-8 text-center text-gray-600">
           <Package className="mx-auto mb-2 text-gray-300" size={40} aria-hidden="true" />
           <p>No orders yet.</p>
-          <Link to="/products" className="mt-3 inline-block rounded-lg bg-[var(--color-primary)] px-4 py-2 text-sm font-semibold text-white">
+          <Link
+            to="/products"
+            className="mt-3 inline-block rounded-lg bg-[var(--color-primary)] px-4 py-2 text-sm font-semibold text-white"
+          >
             Start shopping
           </Link>
         </div>
@@ -32,7 +35,11 @@ export function OrdersPage() {
           <ul className="divide-y rounded-xl border bg-white" aria-label="Your orders">
             {data.data.map((o) => (
               <li key={o.id}>
-                <Link to={`/account/orders/${o.id}`} className="grid grid-cols-2 gap-1 px-4 py-3 text-sm hover:bg-gray-50 sm:grid-cols-5 sm:items-center" data-testid="order-row">
+                <Link
+                  to={`/account/orders/${o.id}`}
+                  className="grid grid-cols-2 gap-1 px-4 py-3 text-sm hover:bg-gray-50 sm:grid-cols-5 sm:items-center"
+                  data-testid="order-row"
+                >
                   <span className="font-semibold">#{o.ordernumber}</span>
                   <span className="text-gray-600 sm:text-left">{formatDate(o.created_at)}</span>
                   <span>
@@ -47,7 +54,12 @@ export function OrdersPage() {
             ))}
           </ul>
           <div className="mt-4">
-            <Pagination total={data.meta.total} perPage={data.meta.perPage} page={page} onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})} />
+            <Pagination
+              total={data.meta.total}
+              perPage={data.meta.perPage}
+              page={page}
+              onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})}
+            />
           </div>
         </>
       )}

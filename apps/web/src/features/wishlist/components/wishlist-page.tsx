@@ -33,7 +33,11 @@ export function WishlistPage({ onCart }: { onCart: (cart: Cart) => void }) {
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Wishlist</h1>
-        <button type="button" onClick={() => setCreating(true)} className="rounded-lg border px-3 py-2 text-sm font-medium hover:bg-gray-50">
+        <button
+          type="button"
+          onClick={() => setCreating(true)}
+          className="rounded-lg border px-3 py-2 text-sm font-medium hover:bg-gray-50"
+        >
           Create Another Wishlist
         </button>
       </div>
@@ -68,7 +72,12 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
     run(product ? `move-${product.product_id}` : 'all', async () => {
       const r = await wishlistApi.toCart({ wishlist_category_id: list.id, product_id: product?.product_id, move: !!product });
       onCart(r.cart);
-      if (r.added.length) toast.success(product ? `${product.product_name} moved to your cart` : `${r.added.length} ${r.added.length === 1 ? 'product' : 'products'} added to your cart`);
+      if (r.added.length)
+        toast.success(
+          product
+            ? `${product.product_name} moved to your cart`
+            : `${r.added.length} ${r.added.length === 1 ? 'product' : 'products'} added to your cart`,
+        );
       for (const s of r.skipped) toast.warning(`${s.name}: ${s.reason}`);
       await refresh();
     });
@@ -87,16 +96,32 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
         </h2>
         <div className="flex items-center gap-1">
           {list.products.length > 0 && (
-            <button type="button" onClick={() => toCart()} disabled={busy !== null} className="flex items-center gap-1.5 rounded-lg bg-[var(--color-primary)] px-3 py-1.5 text-sm font-semibold text-white hover:opacity-90">
-              {busy === 'all' ? <Spinner size={14} className="text-white" /> : <ShoppingCart size={14} aria-hidden="true" />} Add all to cart
+            <button
+              type="button"
+              onClick={() => toCart()}
+              disabled={busy !== null}
+              className="flex items-center gap-1.5 rounded-lg bg-[var(--color-primary)] px-3 py-1.5 text-sm font-semibold text-white hover:opacity-90"
+            >
+              {busy === 'all' ? <Spinner size={14} className="text-white" /> : <ShoppingCart size={14} aria-hidden="true" />} Add all to
+              cart
             </button>
           )}
           {list.id !== null && (
             <>
-              <button type="button" onClick={() => setRenaming(true)} className="rounded p-2 text-gray-600 hover:bg-gray-100" aria-label={`Rename ${list.name}`}>
+              <button
+                type="button"
+                onClick={() => setRenaming(true)}
+                className="rounded p-2 text-gray-600 hover:bg-gray-100"
+                aria-label={`Rename ${list.name}`}
+              >
                 <Pencil size={16} aria-hidden="true" />
               </button>
-              <button type="button" onClick={() => setDeleting(true)} className="rounded p-2 text-red-600 hover:bg-red-50" aria-label={`Delete ${list.name}`}>
+              <button
+                type="button"
+                onClick={() => setDeleting(true)}
+                className="rounded p-2 text-red-600 hover:bg-red-50"
+                aria-label={`Delete ${list.name}`}
+              >
                 <Trash2 size={16} aria-hidden="true" />
               </button>
             </>
@@ -113,7 +138,13 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
             const pack = p.packs[0];
             return (
               <li key={p.product_id} className="flex items-center gap-3 px-4 py-3" data-testid="wishlist-item">
-                <img src={img(p.image, 'small')} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded bg-gray-50 object-cover" />
+                <img
+                  src={img(p.image, 'small')}
+                  alt=""
+                  width={64}
+                  height={48}
+                  className="h-12 w-16 shrink-0 rounded bg-gray-50 object-cover"
+                />
                 <div className="min-w-0 flex-1">
                   <Link to={paths.product(p.slug)} className="text-sm font-medium hover:underline">
                     {p.product_name}
@@ -125,10 +156,20 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
                     </p>
                   )}
                 </div>
-                <button type="button" onClick={() => toCart(p)} disabled={busy !== null} className="rounded-lg border px-2.5 py-1.5 text-xs font-medium hover:bg-gray-50">
+                <button
+                  type="button"
+                  onClick={() => toCart(p)}
+                  disabled={busy !== null}
+                  className="rounded-lg border px-2.5 py-1.5 text-xs font-medium hover:bg-gray-50"
+                >
                   {busy === `move-${p.product_id}` ? <Spinner size={12} /> : 'Move to cart'}
                 </button>
-                <button type="button" onClick={() => remove(p)} disabled={busy !== null} className="rounded-lg px-2.5 py-1.5 text-xs font-medium text-red-600 hover:bg-red-50">
+                <button
+                  type="button"
+                  onClick={() => remove(p)}
+                  disabled={busy !== null}
+                  className="rounded-lg px-2.5 py-1.5 text-xs font-medium text-red-600 hover:bg-red-50"
+                >
                   {busy === `remove-${p.product_id}` ? <Spinner size={12} /> : 'Remove'}
                 </button>
               </li>
@@ -185,7 +226,14 @@ function RenameModal({ open, list, onClose }: { open: boolean; list: { id: numbe
         <label htmlFor={`rename-${list.id}`} className="mb-1 block text-sm font-medium">
           Name
         </label>
-        <input id={`rename-${list.id}`} value={name} onChange={(e) => setName(e.target.value)} className={inputClass} maxLength={60} aria-invalid={!!error} />
+        <input
+          id={`rename-${list.id}`}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          className={inputClass}
+          maxLength={60}
+          aria-invalid={!!error}
+        />
         {error && (
           <p role="alert" className="mt-1 text-sm text-red-600">
             {error}

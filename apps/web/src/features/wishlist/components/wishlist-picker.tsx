@@ -64,14 +64,24 @@ export function WishlistPicker({ productId, onClose }: { productId: number | nul
                     className={`flex w-full items-center justify-between rounded-lg border px-3 py-2.5 text-left text-sm hover:bg-gray-50 ${inList ? 'border-[var(--color-primary)]' : ''}`}
                   >
                     <span className="font-medium">{l.name}</span>
-                    {busy === listKey(l) ? <Spinner size={16} /> : inList ? <Check size={18} className="text-[var(--color-primary)]" aria-label="Saved" /> : <Plus size={18} className="text-gray-400" aria-hidden="true" />}
+                    {busy === listKey(l) ? (
+                      <Spinner size={16} />
+                    ) : inList ? (
+                      <Check size={18} className="text-[var(--color-primary)]" aria-label="Saved" />
+                    ) : (
+                      <Plus size={18} className="text-gray-400" aria-hidden="true" />
+                    )}
                   </button>
                 </li>
               );
             })}
           </ul>
         )}
-        <button type="button" onClick={() => setCreating(true)} className="mt-4 w-full rounded-lg border border-dashed py-2.5 text-sm font-medium text-[var(--color-primary)] hover:bg-gray-50">
+        <button
+          type="button"
+          onClick={() => setCreating(true)}
+          className="mt-4 w-full rounded-lg border border-dashed py-2.5 text-sm font-medium text-[var(--color-primary)] hover:bg-gray-50"
+        >
           Create Another Wishlist
         </button>
       </Modal>
@@ -115,7 +125,15 @@ export function CreateWishlistModal({ open, onClose }: { open: boolean; onClose:
         <label htmlFor="new-wishlist" className="mb-1 block text-sm font-medium">
           New Wishlist
         </label>
-        <input id="new-wishlist" value={name} onChange={(e) => setName(e.target.value)} className={inputClass} maxLength={60} aria-invalid={!!error} aria-describedby={error ? 'new-wishlist-error' : undefined} />
+        <input
+          id="new-wishlist"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          className={inputClass}
+          maxLength={60}
+          aria-invalid={!!error}
+          aria-describedby={error ? 'new-wishlist-error' : undefined}
+        />
         <FormError id="new-wishlist-error" message={error} />
         <SubmitButton busy={busy}>Submit</SubmitButton>
       </form>
