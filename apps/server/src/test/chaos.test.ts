@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { hashToken, SESSION_COOKIE } from '../http/session';
 import { seedDemo } from '../seed/demo';
+import { home } from '../domains/orders/test-fixture';
 
 // Chaos on PostgreSQL: two real server processes on one database take concurrent checkouts; half
 // way through, one is killed (SIGKILL) and every database connection is terminated. Afterwards
@@ -18,16 +19,6 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const SHOPPERS = 24;
 const SCARCE = 10; // units of the scarce pack: fewer than the shoppers who want it
 const SESSION_SECRET = 'chaos-test-secret-0123456789abcdef';
-const home = {
-  name: 'Asha',
-  phone: '9000000011',
-  pincode: '560001',
-  line1: 'Flat 4B, Lake View',
-  line2: '12 MG Road',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  type: 'home',
-};
 
 const freePort = () =>
   new Promise<number>((resolve) => {

@@ -4,6 +4,7 @@
  */
 import type { FieldRule } from '@grocer/shared/validation';
 import { render, type ComponentChild } from 'preact';
+import { mountPoint } from '../../test/mount';
 import { act } from 'preact/test-utils';
 import { useState, type ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -30,16 +31,9 @@ afterAll(() => {
   Object.defineProperty(HTMLSelectElement.prototype, 'value', selectValue);
 });
 
-let container: HTMLElement;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-});
+const dom = mountPoint();
 
 afterEach(() => {
-  act(() => render(null, container));
-  container.remove();
   document.body.innerHTML = '';
   vi.useRealTimers();
 });
@@ -47,7 +41,7 @@ afterEach(() => {
 // --- helpers: drive the DOM as a user would, flushing Preact's renders and effects each time ---
 
 function mount(ui: ReactNode) {
-  act(() => render(ui as ComponentChild, container));
+  dom.mount(ui as ComponentChild);
 }
 
 function click(el: Element) {
@@ -225,7 +219,7 @@ describe('Modal', () => {
 
   it('moves focus in as it is committed, not a frame later, and never away from a field already chosen', () => {
     // No act(): passive effects wait for the next frame; the trap must not.
-    render(<Harness initiallyOpen />, container);
+    render(<Harness initiallyOpen />, dom.container);
     const d = get('[role="dialog"]');
     expect(document.activeElement).toBe(button('Close', d));
     // Someone (or a test driver) selects a field before the next frame: it keeps focus.
@@ -355,7 +349,7 @@ describe('Pagination', () => {
     expect(texts(pageButtons())).toEqual(['1', '2', '3', '4', '5']);
     expect(ellipses()).toHaveLength(0);
     mount(<Pagination total={10} perPage={10} page={1} onPage={() => {}} />);
-    expect(container.querySelector('nav')).toBeNull();
+    expect(dom.container.querySelector('nav')).toBeNull();
   });
 
   it('moves by one with Previous and Next', () => {

@@ -35,6 +35,9 @@ const nullableId = (v: unknown) => (v === '' || v === null ? null : Number(v));
  * server saves all or nothing). Server errors land at their fields; a save over someone else's
  * newer one is refused with a clear message; leaving with unsaved changes asks first.
  */
+/** A price field in rupees with paise: the number keyboard on phones, never negative. */
+const rupeeInput = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal', className: inputClass } as const;
+
 export function ProductEditor({
   product,
   options,
@@ -234,30 +237,10 @@ export function ProductEditor({
                         {(a) => <input {...a} {...register(`packs.${i}.barcode`)} inputMode="numeric" className={inputClass} />}
                       </Field>
                       <Field label={`Pack ${i + 1} price (₹)`} error={e?.price?.message}>
-                        {(a) => (
-                          <input
-                            {...a}
-                            {...register(`packs.${i}.price`, { valueAsNumber: true })}
-                            type="number"
-                            step="0.01"
-                            min="0"
-                            inputMode="decimal"
-                            className={inputClass}
-                          />
-                        )}
+                        {(a) => <input {...a} {...register(`packs.${i}.price`, { valueAsNumber: true })} {...rupeeInput} />}
                       </Field>
                       <Field label={`Pack ${i + 1} MRP (₹)`} error={e?.act_price?.message}>
-                        {(a) => (
-                          <input
-                            {...a}
-                            {...register(`packs.${i}.act_price`, { valueAsNumber: true })}
-                            type="number"
-                            step="0.01"
-                            min="0"
-                            inputMode="decimal"
-                            className={inputClass}
-                          />
-                        )}
+                        {(a) => <input {...a} {...register(`packs.${i}.act_price`, { valueAsNumber: true })} {...rupeeInput} />}
                       </Field>
                       <Discount control={control} index={i} />
                     </div>
