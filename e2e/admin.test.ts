@@ -23,6 +23,13 @@ async function storeProducts(): Promise<StoreProduct[]> {
   return ((await (await fetch(`${shop.url}/s/api/products?s=name&perPage=10`)).json()) as { data: StoreProduct[] }).data;
 }
 
+/** A page of the owner's signed-in session (from the first journey) at 1440 px, with its console errors. */
+async function asOwner() {
+  const context = await shop.browser.newContext({ storageState: ownerSession, viewport: { width: 1440, height: 900 }, baseURL: shop.url });
+  const page = await context.newPage();
+  return { context, page, errors: collectErrors(page) };
+}
+
 describe('administration (Chromium, built shop, demo data)', () => {
   it('the owner signs in from /bos/admin, finds a product, changes a pack price and the storefront shows it (1440 and 768 px)', async () => {
     const products = await storeProducts();
@@ -94,13 +101,7 @@ describe('administration (Chromium, built shop, demo data)', () => {
   });
 
   it('the product table keeps its view in the address (reload, shared link) and changes status in bulk', async () => {
-    const context = await shop.browser.newContext({
-      storageState: ownerSession,
-      viewport: { width: 1440, height: 900 },
-      baseURL: shop.url,
-    });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
+    const { context, page, errors } = await asOwner();
     await page.goto('/bos/admin/products', { waitUntil: 'networkidle' });
     const table = page.getByRole('table', { name: 'Products' });
     await table.getByRole('link').first().waitFor();
@@ -112,7 +113,17 @@ describe('administration (Chromium, built shop, demo data)', () => {
     await page.waitForURL(/stock=in/);
     await page.getByText(/^1–50 of \d+$/).waitFor();
     const prices = async () =>
-      (await table.locator('tbody tr td:nth-child(6)').allInnerTexts()).map((t) => Number(t.replace(/from |₹|,|\s.*$/g, '')));
+      // the price is the cell's own text; a discount badge sits beside it in its own element
+      (
+        await table.locator('tbody tr td:nth-child(6)').evaluateAll((cells) =>
+          cells.map((c) =>
+            [...c.childNodes]
+              .filter((n) => n.nodeType === Node.TEXT_NODE)
+              .map((n) => n.textContent)
+              .join(''),
+          ),
+        )
+      ).map((t) => Number(t.replace(/from |₹|,/g, '')));
     const before = await prices();
     expect(before).toEqual([...before].sort((a, b) => a - b));
     await page.getByRole('button', { name: 'Page 2' }).click();
@@ -148,6 +159,31 @@ describe('administration (Chromium, built shop, demo data)', () => {
     await page.getByText('No products match this search and these filters.').waitFor();
     await shop.screenshot(page, 'admin-empty-1440');
     expect(await search(names[0]!)).toContain(names[0]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the owner teaches search a word shoppers type: a bad line is named, the saved word finds products on the storefront', async () => {
+    const { context, page, errors } = await asOwner();
+    const before = ((await (await fetch(`${shop.url}/s/api/products?q=ghamandi`)).json()) as { data: unknown[] }).data;
+    expect(before).toEqual([]);
+    await page.goto('/bos/admin', { waitUntil: 'networkidle' });
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Search words' }).click();
+    const box = page.getByLabel('Words shoppers type');
+    await expect.poll(async () => (await box.inputValue()).includes('dahi = curd, yogurt')).toBe(true);
+    await box.press('Control+End');
+    await box.pressSequentially('\nghamandi ghee');
+    await page.getByText(/Line \d+: Write it as: term = word, word/).waitFor();
+    expect(await page.getByRole('button', { name: 'Save search words' }).isDisabled()).toBe(true);
+    await box.press('Control+End');
+    await box.press('Shift+Home');
+    await box.pressSequentially('ghamandi = ghee');
+    await page.getByRole('button', { name: 'Save search words' }).click();
+    await page.getByText(/Saved: \d+ words\. Search uses them now\./).waitFor();
+    await shop.screenshot(page, 'admin-search-words-1440');
+    const after = ((await (await fetch(`${shop.url}/s/api/products?q=ghamandi`)).json()) as { data: Array<{ product_name: string }> }).data;
+    expect(after.length).toBeGreaterThan(0);
+    for (const p of after) expect(p.product_name).toMatch(/ghee/i);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -200,7 +200,8 @@ describe('wishlists (Chromium)', () => {
     const errors = collectErrors(page);
     await page.goto('/products', { waitUntil: 'networkidle' });
     const card = await addableCard(page);
-    const name = (await card.getByRole('heading').textContent())!.trim();
+    // the product's full name (the card's heading leaves out the brand printed above it)
+    const name = (await card.locator('img').first().getAttribute('alt'))!.trim();
     await card.getByTestId('wishlist-button').click();
     await page.waitForURL('**/auth/login');
     await signInHere(page, shop, 'shopper@demo.shop');
@@ -208,7 +209,7 @@ describe('wishlists (Chromium)', () => {
 
     const again = page
       .getByTestId('product-card')
-      .filter({ has: page.getByRole('heading', { name, exact: true }) })
+      .filter({ has: page.getByRole('img', { name, exact: true }) })
       .first();
     await again.getByTestId('wishlist-button').click();
     const picker = page.getByRole('dialog', { name: 'Add Products In Wishlist' });

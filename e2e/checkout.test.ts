@@ -104,4 +104,79 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     await page.getByText(/Paid ₹/).waitFor();
     await page.close();
   });
+
+  it('cancelling at the gateway says so at once, at the top of the phone screen, and the order can be paid again', async () => {
+    const page = await shop.newPage({ width: 375, height: 812 });
+    const errors = collectErrors(page);
+    await signIn(page, '9000000002'); // the agent, by mobile (each identifier's code is rate-limited)
+    await fillCartAndCheckout(page);
+    await addNewAddress(page);
+    await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cashfree').click();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('button', { name: /^Pay ₹/ }).click();
+    await page.waitForURL('**/sim/checkout/cashfree/**');
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.waitForURL('**/checkout/confirm/**');
+    const heading = page.getByRole('heading', { name: 'You cancelled the payment' });
+    await heading.waitFor({ timeout: 15_000 });
+    expect(Date.now() - started).toBeLessThan(15_000); // not after a half-minute of "Confirming…"
+    expect(await heading.isVisible()).toBe(true);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByText('Nothing was charged.', { exact: false }).waitFor();
+    await shop.screenshot(page, 'cashfree-cancelled-375');
+    await page.getByRole('link', { name: 'Pay again' }).click();
+    await page.waitForURL('**/sim/checkout/cashfree/**');
+    await page.getByRole('button', { name: 'Success', exact: true }).click();
+    await page.waitForURL('**/order/success/**');
+    // the success page explains its total; the invoice reads on a phone without sideways scrolling
+    const total = page.getByTestId('success-total');
+    for (const part of ['Items', 'Delivery', 'Total paid']) await total.getByText(part, { exact: false }).first().waitFor();
+    await shop.screenshot(page, 'success-total-375');
+    await page.getByRole('link', { name: 'View order' }).click();
+    await page.getByRole('link', { name: 'Tax invoice' }).waitFor();
+    const invoiceUrl = await page.getByRole('link', { name: 'Tax invoice' }).getAttribute('href');
+    await page.goto(invoiceUrl!, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Tax Invoice' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shop.screenshot(page, 'invoice-375');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an undeliverable address is said once and Pay says why it waits; a line can be removed from the summary (375 px)', async () => {
+    const page = await shop.newPage({ width: 375, height: 812 });
+    const errors = collectErrors(page);
+    await signIn(page, '9000000001'); // the owner, by mobile (each identifier's code is rate-limited)
+    await fillCartAndCheckout(page);
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    const modal = await addAddress(page, { name: 'Far Away', phone: '9000000001' }, '999999');
+    await modal.getByRole('button', { name: 'Save address' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await page.getByRole('radio', { name: /Far Away/ }).check();
+    const pay = page.getByRole('button', { name: /^(Pay|Place order)/ });
+    await expect(pay.textContent()).resolves.toBe('Pay'); // never "Pay ₹0"
+    expect(await pay.isDisabled()).toBe(true);
+    const why = page.locator('#pay-blocker');
+    await why.waitFor();
+    const message = (await why.textContent())!;
+    expect(message.length).toBeGreaterThan(10);
+    expect(await page.getByText(message, { exact: true }).count()).toBeLessThanOrEqual(2); // at the address and at Pay
+    await shop.screenshot(page, 'checkout-undeliverable-375');
+
+    // a deliverable address: Pay shows the amount; the summary wraps names and removes a line
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    const near = await addAddress(page, { name: 'Near Home', phone: '9000000001' }, '560034');
+    await near.getByRole('button', { name: 'Save address' }).click();
+    await near.waitFor({ state: 'detached' });
+    await page.getByRole('radio', { name: /Near Home/ }).check();
+    await page.getByRole('button', { name: /^(Pay|Place order) .*₹/ }).waitFor();
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    const line = summary.getByTestId('checkout-line').first();
+    const name = (await line.locator('p').first().textContent())!;
+    await line.getByRole('button', { name: `Remove ${name}` }).click();
+    await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -118,7 +118,12 @@ export type CodeSent = z.infer<typeof codeSentSchema>;
 /** Under the second code field when it is missing. */
 export const ALSO_CODE_MESSAGE = 'Enter the 6-digit code sent to your mobile';
 
-export const verifyResponseSchema = z.object({ user: userSchema, cart: cartSchema });
+export const verifyResponseSchema = z.object({
+  user: userSchema,
+  cart: cartSchema,
+  /** lines of the guest cart (before signing in) that were added to the cart the user already had */
+  cart_merged: z.number().int().nonnegative().default(0),
+});
 
 export const accountSchema = z.object({
   user: userSchema,

@@ -17,6 +17,8 @@ export interface CouponRule {
   usageLimit: number | null;
   /** redemptions allowed per shopper; null = unlimited */
   perCustomerLimit: number | null;
+  /** only for a shopper's first order */
+  firstOrderOnly?: boolean;
   active: boolean;
 }
 
@@ -24,6 +26,8 @@ export interface CouponRule {
 export interface CouponUsage {
   total: number;
   byCustomer: number;
+  /** the shopper's earlier orders that went through (0 for a guest: checked again at checkout, signed in) */
+  priorOrders?: number;
 }
 
 export type CouponResult = { ok: true; discountPaise: number } | { ok: false; reason: string };
@@ -33,18 +37,20 @@ export const COUPON_EXPIRED = 'This coupon has expired';
 export const COUPON_NOT_STARTED = 'This coupon is not active yet';
 export const COUPON_USED_UP = 'This coupon has been fully used';
 export const COUPON_USED_BY_YOU = 'You have already used this coupon';
+export const COUPON_FIRST_ORDER = 'This coupon is for your first order only';
 export const couponMinimumReason = (code: string, shortPaise: number) => `Add ${formatINR(toRupees(shortPaise))} more to use ${code}`;
 
 /**
  * The one coupon rule: whether `coupon` applies to an items total (paise) at `now`, and the
  * discount. The discount is an integer number of paise, never above the coupon's cap and never
- * above the items total. Order of refusals: unknown/inactive, window, usage, minimum.
+ * above the items total. Order of refusals: unknown/inactive, window, usage (total, first order, per customer), minimum.
  */
 export function couponDiscount(coupon: CouponRule | null, itemsTotalPaise: number, now: Date, usage: CouponUsage): CouponResult {
   if (!coupon || !coupon.active) return { ok: false, reason: COUPON_UNKNOWN };
   if (coupon.startsAt && now < coupon.startsAt) return { ok: false, reason: COUPON_NOT_STARTED };
   if (coupon.endsAt && now >= coupon.endsAt) return { ok: false, reason: COUPON_EXPIRED };
   if (coupon.usageLimit !== null && usage.total >= coupon.usageLimit) return { ok: false, reason: COUPON_USED_UP };
+  if (coupon.firstOrderOnly && (usage.priorOrders ?? 0) > 0) return { ok: false, reason: COUPON_FIRST_ORDER };
   if (coupon.perCustomerLimit !== null && usage.byCustomer >= coupon.perCustomerLimit) return { ok: false, reason: COUPON_USED_BY_YOU };
   if (itemsTotalPaise < coupon.minOrder) return { ok: false, reason: couponMinimumReason(coupon.code, coupon.minOrder - itemsTotalPaise) };
   const total = Math.max(0, Math.floor(itemsTotalPaise));

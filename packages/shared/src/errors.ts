@@ -1,3 +1,4 @@
+import { formatINR } from './money';
 /**
  * The one catalogue of expected failures (DESIGN §4, fastify's `lib/errors.js`): each stable
  * `code` the client can switch on, with its HTTP status and its message. The server builds every
@@ -64,6 +65,7 @@ export const ERRORS = {
   COUPON_REFUSED: { status: 422, message: (d: { reason: string }) => d.reason },
   // orders
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
+  INVOICE_NOT_ISSUED: { status: 409, message: 'The tax invoice is issued once the order is placed; this order has not been placed.' },
   CART_EMPTY: { status: 409, message: 'Your cart is empty' },
   CART_ALREADY_ORDERED: {
     status: 409,
@@ -82,7 +84,7 @@ export const ERRORS = {
   PRICE_CHANGED: {
     status: 409,
     message: (d: { amount: number }) =>
-      `Prices changed since you saw your cart: the total is now ₹${d.amount}. Please review and place the order again.`,
+      `Prices changed since you saw your cart: the total is now ${formatINR(Number(d.amount))}. Please review and place the order again.`,
   },
   SLOT_FULL: { status: 409, message: 'That delivery slot has just filled up. Please choose another.' },
   SLOT_INVALID: { status: 422, message: 'Choose one of the delivery slots offered' },
@@ -107,6 +109,18 @@ export const ERRORS = {
     message: 'Someone else saved this product after you opened it. Reload to see their changes, then make yours again.',
   },
   DUPLICATE: { status: 409, message: 'Another product took this slug or SKU while you were saving. Please check and save again.' },
+  // staff: the point of sale
+  SHIFT_NOT_OPEN: { status: 409, message: 'Open a shift at this till first' },
+  SHIFT_ALREADY_OPEN: { status: 409, message: 'This till already has an open shift' },
+  PAYMENT_MISMATCH: {
+    status: 422,
+    message: (d: { total: number; paid: number }) => `The payments add up to ₹${d.paid}, not the bill's ₹${d.total}`,
+  },
+  DISCOUNT_TOO_LARGE: { status: 422, message: (d: { max: number }) => `A bill's discount may be at most ₹${d.max}` },
+  RETURN_TOO_MANY: {
+    status: 409,
+    message: (d: { item: string }) => `More of ${d.item} is being returned than was sold and not yet returned`,
+  },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -12,8 +12,12 @@ export const PAYMENT_PROVIDER_NAMES: Record<PaymentProvider, string> = {
   cod: 'Cash on Delivery',
   razorpay: 'Razorpay',
   cashfree: 'Cashfree',
+  pos: 'Paid at the counter',
 };
 
-/** The cart's payment choice: prepaid providers read as "Pay Online (name)". */
+/**
+ * The cart's payment choice, named by what the shopper picks (UPI, cards, netbanking, wallets, cash),
+ * with the gateway that takes it in brackets so two gateways stay told apart.
+ */
 export const paymentMethodLabel = (p: PaymentProvider) =>
-  p === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : `Pay Online (${PAYMENT_PROVIDER_NAMES[p]})`;
+  p === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : `UPI, cards, netbanking & wallets (${PAYMENT_PROVIDER_NAMES[p]})`;

@@ -6,7 +6,20 @@
 export const toRupees = (paise: number): number => Math.round(paise) / 100;
 export const toPaise = (rupees: number): number => Math.round(rupees * 100);
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const withPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
-/** '₹1,23,456.5' style: INR, en-IN grouping, rupee sign (spec §9). Takes rupees. */
-export const formatINR = (rupees: number): string => inr.format(rupees);
+/**
+ * The one money format (spec §9: INR, en-IN, rupee sign) for pages, invoices and emails: Indian
+ * grouping, no decimals for whole rupees ('₹1,23,456'), two when there are paise ('₹628.20',
+ * never '₹628.2'). Takes rupees.
+ */
+export const formatINR = (rupees: number): string => {
+  const paise = Math.round(rupees * 100);
+  return paise % 100 === 0 ? whole.format(paise / 100) : withPaise.format(paise / 100);
+};

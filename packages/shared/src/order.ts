@@ -44,8 +44,14 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   payment_failed: 'Payment failed',
 };
 
-export const PAYMENT_PROVIDERS = ['cod', 'razorpay', 'cashfree'] as const;
+export const PAYMENT_PROVIDERS = ['cod', 'razorpay', 'cashfree', 'pos'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** What a shopper may choose at checkout (`pos`: paid at the shop's counter, only the till writes it). */
+export const ONLINE_PAYMENT_PROVIDERS = ['cod', 'razorpay', 'cashfree'] as const;
+export type OnlinePaymentProvider = (typeof ONLINE_PAYMENT_PROVIDERS)[number];
+/** Where an order was placed: the online shop, or the shop's counter (POS). */
+export const ORDER_CHANNELS = ['online', 'pos'] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
 /**
  * Payment lifecycle as a transition table, beside the order's: a prepaid payment starts pending
@@ -68,7 +74,7 @@ export const canMovePayment = (from: PaymentStatus, to: PaymentStatus) => PAYMEN
 /** POST /s/api/orders. `expected_total` is the amount (₹) the shopper saw; a different price is refused. */
 export const placeOrderBodySchema = z.object({
   address_id: idSchema,
-  payment_method: z.enum(PAYMENT_PROVIDERS),
+  payment_method: z.enum(ONLINE_PAYMENT_PROVIDERS),
   slot: z
     .object({ slot_id: idSchema, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
     .nullable()
@@ -127,6 +133,8 @@ export const paymentSchema = z.object({
   amount: z.number(),
   provider_order_id: z.string().nullable(),
   provider_payment_id: z.string().nullable(),
+  /** how the latest online attempt ended while the order waits for payment: the shopper cancelled it, or it failed */
+  last_attempt: z.enum(['cancelled', 'failed']).nullable().optional(),
 });
 
 export const orderDetailSchema = orderSummarySchema.extend({

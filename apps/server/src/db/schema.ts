@@ -12,3 +12,5 @@ export * from '../domains/outbox/tables';
 export * from '../domains/addresses/tables';
 export * from '../domains/orders/tables';
 export * from '../domains/payments/tables';
+export * from '../domains/audit/tables';
+export * from '../domains/pos/tables';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
 import { catalogueAdminRoutes } from '../domains/catalogue/admin-routes';
 import { identityAdminRoutes } from '../domains/identity/admin-routes';
+import { posAdminRoutes } from '../domains/pos/admin-routes';
 import { websiteAdminRoutes } from '../domains/website/admin-routes';
 import { requireRole, type Role } from './auth';
 
@@ -33,10 +34,10 @@ export function staffScope(plugins: Array<FastifyPluginAsyncZod<{ db: Db }>>): F
       route.config = { ...route.config, staffRole: role };
     });
     app.addHook('preHandler', async (req) => {
-      await requireRole(db, req, req.routeOptions.config.staffRole ?? 'superadmin');
+      req.staffUser = await requireRole(db, req, req.routeOptions.config.staffRole ?? 'superadmin');
     });
     for (const plugin of plugins) await app.register(plugin, { db });
   };
 }
 
-export const staffRoutes = staffScope([catalogueAdminRoutes, websiteAdminRoutes, identityAdminRoutes]);
+export const staffRoutes = staffScope([catalogueAdminRoutes, websiteAdminRoutes, identityAdminRoutes, posAdminRoutes]);

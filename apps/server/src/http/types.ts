@@ -1,3 +1,4 @@
+import type { CurrentUser } from './auth';
 import type { RequestSession } from './session';
 import type { WebsiteRef } from './website';
 
@@ -7,6 +8,8 @@ declare module 'fastify' {
     website: WebsiteRef;
     /** The visitor's server-side session (lazy). */
     session: RequestSession;
+    /** The signed-in staff member, set by the staff scope's guard (http/staff.ts) on staff calls only. */
+    staffUser?: CurrentUser;
   }
   interface FastifyContextConfig {
     /** false for calls made by third parties (payment webhooks) */

@@ -19,8 +19,11 @@ import {
   websites,
 } from '../db/schema';
 import { refreshProductIndex } from '../domains/catalogue/search';
+import { seedSynonyms } from '../domains/catalogue/synonyms';
 import { seedCoupons } from '../domains/coupons/seed';
 import { seedDelivery } from '../domains/delivery/seed';
+import { seedPos } from '../domains/pos/seed';
+import { ean13 } from '@grocer/shared/pos';
 import { createWarehouses, openStock } from '../domains/inventory/service';
 import { BRAND_COLOURS, CATALOGUE, EXTRA_BRANDS, PACKS, type Leaf } from './catalogue-data';
 import { badgeSvg, bannerSvg, PLACEHOLDER_SVG, productSvg } from './images';
@@ -90,7 +93,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
       .values(
         brandNames.map((name, i) => {
           const slug = slugify(name);
-          files.set(`brands/${slug}.svg`, badgeSvg({ text: name, colour: BRAND_COLOURS[i % BRAND_COLOURS.length]! }));
+          files.set(`brands/${slug}.svg`, badgeSvg({ text: name, colour: BRAND_COLOURS[i % BRAND_COLOURS.length]!, caption: false }));
           return { websiteId, name, slug, logo: `brands/${slug}.svg` };
         }),
       )
@@ -102,7 +105,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     const productValues: (typeof products.$inferInsert & { _leaf: Leaf; _colour: string; _shape: string; _brand: string })[] = [];
     const addCategory = async (name: string, parentId: number | null, colour: string) => {
       const slug = slugify(name);
-      files.set(`categories/${slug}.svg`, badgeSvg({ text: name, colour }));
+      files.set(`categories/${slug}.svg`, badgeSvg({ text: name, colour, caption: false }));
       const [row] = await tx
         .insert(categories)
         .values({ websiteId, parentId, name, slug, avatar: `categories/${slug}.svg`, position: position++ })
@@ -185,6 +188,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
           productId: p.id,
           name: packName,
           sku: `${p.slug}-${slugify(packName)}`.toUpperCase(),
+          // EAN-13 in the GS1 India range (890), one per pack, for the till's scanner
+          barcode: ean13(`890${String(1_000_000_000 + packValues.length).slice(1)}`),
           price,
           actPrice: mrp,
           discount: discounted ? (flat ? mrp - price : pct) : 0,
@@ -207,12 +212,14 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     );
     // Opening balances, each with its opening movement in the stock ledger.
     for (let i = 0; i < stockValues.length; i += 1000) await openStock(tx, stockValues.slice(i, i + 1000), 'seed');
+    await seedSynonyms(tx, websiteId);
     await refreshProductIndex(tx, websiteId);
 
     await seedStorefront(tx, websiteId, files);
     await seedPeople(tx, websiteId);
     await seedDelivery(tx, { websiteId, warehouses: whRows });
     await seedCoupons(tx, { websiteId });
+    await seedPos(tx, websiteId);
     return websiteId;
   });
 
@@ -236,7 +243,7 @@ async function insertBatches<T, R>(_db: DbOrTx, rows: T[], size: number, insert:
 function describe(top: string, item: string): string {
   switch (top) {
     case 'Fruits & Vegetables':
-      return `Hand-picked ${item.toLowerCase()} sourced fresh every morning from partner farms and delivered within hours.`;
+      return `Hand-picked ${item.toLowerCase()} sourced fresh every morning from partner farms and delivered in your chosen slot.`;
     case 'Dairy & Bakery':
       return `Fresh ${item.toLowerCase()} kept chilled from dairy to doorstep.`;
     case 'Personal Care':
@@ -265,7 +272,7 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
     {
       key: 'fresh',
       title: 'Farm fresh, every morning',
-      subtitle: 'Fruits & vegetables delivered in hours',
+      subtitle: 'Fruits & vegetables delivered in a slot you choose',
       colour: '#15803d',
       link: '/products?c=fruits-and-vegetables',
     },

@@ -51,8 +51,11 @@ ${shape}<rect x="310" y="255" width="180" height="${30 + Math.min(lines.length, 
 <text x="400" y="560" font-size="26" text-anchor="middle" fill="${opts.colour}" font-weight="600">${esc(opts.brand)}</text></svg>`;
 }
 
-/** Square avatar for a category or a logo tile for a brand. */
-export function badgeSvg(opts: { text: string; colour: string; size?: number }): string {
+/**
+ * Square avatar for a category or a logo tile for a brand. `caption: false` leaves the name out
+ * (tiles print it under the image, so it is never printed twice).
+ */
+export function badgeSvg(opts: { text: string; colour: string; size?: number; caption?: boolean }): string {
   const size = opts.size ?? 400;
   const initials = opts.text
     .split(/[\s&,]+/)
@@ -61,9 +64,14 @@ export function badgeSvg(opts: { text: string; colour: string; size?: number }):
     .map((w) => w[0]!.toUpperCase())
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" font-family="Inter, DejaVu Sans, Arial, sans-serif" width="${size}" height="${size}" viewBox="0 0 400 400">
-<rect width="400" height="400" rx="60" fill="${lighten(opts.colour, 0.8)}"/><circle cx="200" cy="170" r="100" fill="${opts.colour}"/>
+<rect width="400" height="400" rx="60" fill="${lighten(opts.colour, 0.8)}"/>${
+    opts.caption === false
+      ? `<circle cx="200" cy="200" r="120" fill="${opts.colour}"/>
+<text x="200" y="236" font-size="96" font-weight="800" text-anchor="middle" fill="#fff">${esc(initials)}</text></svg>`
+      : `<circle cx="200" cy="170" r="100" fill="${opts.colour}"/>
 <text x="200" y="200" font-size="80" font-weight="800" text-anchor="middle" fill="#fff">${esc(initials)}</text>
-<text x="200" y="340" font-size="34" font-weight="600" text-anchor="middle" fill="#1f2937">${esc(opts.text.length > 18 ? opts.text.slice(0, 17) + '…' : opts.text)}</text></svg>`;
+<text x="200" y="340" font-size="34" font-weight="600" text-anchor="middle" fill="#1f2937">${esc(opts.text.length > 18 ? opts.text.slice(0, 17) + '…' : opts.text)}</text></svg>`
+  }`;
 }
 
 /** A hero banner: wide (1600×600) for large screens, 800×600 for small ones. */

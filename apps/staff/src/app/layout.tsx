@@ -15,6 +15,7 @@ import {
   Wallet,
   Warehouse,
   ArrowUpDown,
+  Search,
 } from 'lucide-react';
 import { Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
@@ -40,11 +41,13 @@ const NAV: Array<{ group: string; entries: NavEntry[] }> = [
       { label: 'Media', icon: Image },
       { label: 'Stock', icon: Warehouse },
       { label: 'Import/Export', icon: ArrowUpDown },
+      { label: 'Search words', icon: Search, to: paths.search() },
     ],
   },
   {
     group: 'Sales',
     entries: [
+      { label: 'POS', icon: Store, to: paths.pos() },
       { label: 'Orders', icon: Receipt },
       { label: 'Customers', icon: Users },
       { label: 'Coupons', icon: BadgePercent },

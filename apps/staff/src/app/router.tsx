@@ -16,6 +16,18 @@ export const router = createBrowserRouter([
       { index: true, lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },
       { path: 'products', lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }) },
       { path: 'products/:id', lazy: async () => ({ Component: (await import('./routes/product')).ProductRoute }) },
+      { path: 'search', lazy: async () => ({ Component: (await import('./routes/search')).SearchRoute }) },
+      { path: '*', Component: NotFound },
+    ],
+  },
+  {
+    // The point of sale: its own area (no Administration frame), code-split like the others.
+    path: '/pos',
+    HydrateFallback: LoadingView,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./routes/pos')).PosRoute }) },
+      { path: 'receipt/:receipt', lazy: async () => ({ Component: (await import('./routes/pos-receipt')).PosReceiptRoute }) },
       { path: '*', Component: NotFound },
     ],
   },

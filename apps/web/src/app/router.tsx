@@ -80,5 +80,19 @@ export async function createRouter(hydrating: boolean) {
       }),
     );
   }
+  keyThisEntry();
   return createBrowserRouter(routes);
+}
+
+/**
+ * Give the history entry a full page load opened its own key. React Router keys an entry without
+ * one as 'default', so <ScrollRestoration/> would reuse the first full load's position on every
+ * later full load of the tab (the return from a payment gateway, a typed URL) and open the page
+ * scrolled to where an earlier page was. A reload or back/forward keeps the entry's state, and with
+ * it its key and saved position, as browsers do.
+ */
+export function keyThisEntry(history: History = window.history) {
+  const state = (history.state ?? {}) as { key?: string };
+  if (state.key) return;
+  history.replaceState({ ...state, key: Math.random().toString(36).slice(2, 10) }, '');
 }

@@ -149,7 +149,7 @@ function ShellBody() {
       />
       {ui.categoryFilterOpen && (
         <Suspense fallback={null}>
-          <CategoryFilterModal categories={init.categories} onClose={() => ui.set({ categoryFilterOpen: false })} />
+          <CategoryFilterModal categories={init.categories} brands={init.brands} onClose={() => ui.set({ categoryFilterOpen: false })} />
         </Suspense>
       )}
       <CartDrawer open={ui.cartOpen} onClose={() => ui.set({ cartOpen: false })} />

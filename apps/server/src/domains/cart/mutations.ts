@@ -1,5 +1,5 @@
 import { couponDiscount } from '@grocer/shared/coupon';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { findPackLabel } from '../catalogue/service';
@@ -140,14 +140,14 @@ export async function clearCart(db: DbOrTx, websiteId: number, cartId: number) {
  * by stock at the line's warehouse (never below what either cart already held); the guest's
  * coupon carries over when the user has none. The guest cart is then gone.
  */
-export async function mergeGuestCart(db: Db, input: { websiteId: number; userId: number; sessionId: string }) {
-  await db.transaction(async (tx) => {
+export async function mergeGuestCart(db: Db, input: { websiteId: number; userId: number; sessionId: string }): Promise<number> {
+  return db.transaction(async (tx) => {
     const [guest] = await tx
       .select()
       .from(carts)
       .where(and(eq(carts.websiteId, input.websiteId), eq(carts.sessionId, input.sessionId), isNull(carts.userId)))
       .limit(1);
-    if (!guest) return;
+    if (!guest) return 0;
     const [mine] = await tx
       .select()
       .from(carts)
@@ -155,8 +155,9 @@ export async function mergeGuestCart(db: Db, input: { websiteId: number; userId:
       .limit(1);
     if (!mine) {
       await tx.update(carts).set({ userId: input.userId, sessionId: null, updatedAt: new Date() }).where(eq(carts.id, guest.id));
-      return;
+      return 0; // the guest's cart simply becomes theirs: nothing to tell
     }
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(cartLines).where(eq(cartLines.cartId, guest.id));
     await tx.execute(sql`
       insert into cart_lines (website_id, cart_id, pack_id, warehouse_id, quantity)
       select g.website_id, ${mine.id}, g.pack_id, g.warehouse_id, g.quantity from cart_lines g where g.cart_id = ${guest.id}
@@ -169,5 +170,6 @@ export async function mergeGuestCart(db: Db, input: { websiteId: number; userId:
       .set({ offercode: mine.offercode ?? guest.offercode, notes: mine.notes ?? guest.notes, updatedAt: new Date() })
       .where(eq(carts.id, mine.id));
     await tx.delete(carts).where(eq(carts.id, guest.id));
+    return Number(n);
   });
 }

@@ -251,3 +251,44 @@ describe('bulk status', () => {
       expect((await owner.post('/s/api/admin/products/status', body)).statusCode).toBe(422);
   });
 });
+
+describe('search synonyms (the owner teaches search the words shoppers type)', () => {
+  const search = async (q: string) =>
+    ((await new TestClient(t.app).get(`/s/api/products?q=${encodeURIComponent(q)}`)).json() as { data: Array<{ slug: string }> }).data.map(
+      (p) => p.slug,
+    );
+
+  it('only staff with admin access read or replace them', async () => {
+    expect((await (await as(null)).get('/s/api/admin/search/synonyms')).statusCode).toBe(401);
+    expect((await (await as({})).put('/s/api/admin/search/synonyms', { data: [] })).statusCode).toBe(403);
+    expect((await (await as({ isSalesAgent: true })).get('/s/api/admin/search/synonyms')).statusCode).toBe(403);
+    expect((await (await as({ superadmin: true })).get('/s/api/admin/search/synonyms')).statusCode).toBe(200);
+  });
+
+  it('a new word finds what the catalogue calls otherwise at once; removing it stops that; bad lists change nothing', async () => {
+    const target = (await t.db.select().from(products).where(eq(products.websiteId, shop.websiteId)))[0]!;
+    const word = target.name.split(' ').at(-1)!.toLowerCase();
+    expect(await search('khazana')).toEqual([]);
+    const saved = await owner.put('/s/api/admin/search/synonyms', { data: [{ term: 'Khazana', words: [word] }] });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ data: [{ term: 'khazana', words: [word] }] });
+    expect(await search('khazana')).toContain(target.slug);
+    // twice the same term, or a bad word: refused at its field, the saved list stays
+    const dup = await owner.put('/s/api/admin/search/synonyms', {
+      data: [
+        { term: 'aa bb', words: ['x1'] },
+        { term: 'aa bb', words: ['x2'] },
+      ],
+    });
+    expect(dup.statusCode).toBe(422);
+    expect((await owner.put('/s/api/admin/search/synonyms', { data: [{ term: '<b>', words: ['rice'] }] })).statusCode).toBe(422);
+    expect((await owner.get('/s/api/admin/search/synonyms')).json().data).toHaveLength(1);
+    expect((await owner.put('/s/api/admin/search/synonyms', { data: [] })).statusCode).toBe(200);
+    expect(await search('khazana')).toEqual([]);
+  });
+
+  it('a short word never lands on an unrelated product by a typo match; a long typo still finds its product', async () => {
+    expect(await search('dahi')).toEqual([]); // shares 'da' with 'Toor Dal': no curd here, so nothing
+    expect(await search('gheee')).toEqual(['cow-ghee']);
+  });
+});

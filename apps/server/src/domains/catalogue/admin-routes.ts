@@ -8,12 +8,15 @@ import {
   adminProductStatusResultSchema,
   adminSummarySchema,
 } from '@grocer/shared/admin-catalogue';
+import { synonymListSchema } from '@grocer/shared/synonyms';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { countMembers } from '../identity/service';
 import { adminProductOptions, getAdminProduct, listAdminProducts, setProductsStatus, updateAdminProduct } from './admin-service';
-import { catalogueCounts, searchPacksForCounter } from './service';
+import { catalogueCounts } from './service';
+import { listSynonyms, replaceSynonyms } from './synonyms';
+import { auditActor } from '../audit/service';
 
 const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -50,7 +53,11 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     async (req) => updateAdminProduct(db, req.website.id, req.params.id, req.body),
   );
 
-  app.get('/pos/catalogue', { schema: { querystring: z.object({ q: z.string().trim().max(100).default('') }) } }, async (req) => ({
-    data: await searchPacksForCounter(db, req.website.id, req.query.q),
+  app.get('/admin/search/synonyms', { schema: { response: { 200: synonymListSchema } } }, async (req) => ({
+    data: await listSynonyms(db, req.website.id),
+  }));
+
+  app.put('/admin/search/synonyms', { schema: { body: synonymListSchema, response: { 200: synonymListSchema } } }, async (req) => ({
+    data: await replaceSynonyms(db, auditActor(req), req.body.data),
   }));
 };

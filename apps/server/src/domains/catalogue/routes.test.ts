@@ -169,6 +169,13 @@ describe('GET /s/api/products', () => {
     expect((await list('?c=nope')).meta.total).toBe(0);
   });
 
+  it('narrows to a subcategory ticked under its ticked parent (the more specific choice wins)', async () => {
+    expect((await list('?c=food,rice')).data.map((p) => p.slug).sort()).toEqual(['basmati-rice', 'sona-masoori-rice']);
+    expect((await list('?c=grains,rice')).meta.total).toBe(2);
+    expect((await list('?c=food,grains,pulses')).meta.total).toBe(4); // grains and pulses: all of food's products
+    expect((await list('?c=rice,home')).meta.total).toBe(28); // unrelated choices still add up
+  });
+
   it('sorts by price, name, newest and discount', async () => {
     const prices = (await list('?s=price_asc&perPage=100')).data.map((p) => p.packs[0]!.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -179,6 +186,17 @@ describe('GET /s/api/products', () => {
     expect((await list('?s=newest')).data[0]!.slug).toBe('detergent-24');
     const top = (await list('?s=discount')).data[0]!.packs[0]!;
     expect(top.act_price).toBeGreaterThan(top.price);
+  });
+
+  it('lists only discounted products when sorted by discount ("Offers"), biggest saving first', async () => {
+    const offers = await list('?s=discount&perPage=100');
+    const all = await list('?perPage=100');
+    const saving = (p: (typeof offers.data)[number]) => Math.max(...p.packs.map((k) => (k.act_price - k.price) / k.act_price));
+    expect(offers.meta.total).toBe(all.data.filter((p) => saving(p) > 0).length);
+    expect(offers.meta.total).toBeLessThan(all.meta.total);
+    const savings = offers.data.map(saving);
+    expect(savings.every((s) => s > 0)).toBe(true);
+    expect(savings).toEqual([...savings].sort((a, b) => b - a));
   });
 
   it('finds typos and prefixes, ranked by relevance', async () => {

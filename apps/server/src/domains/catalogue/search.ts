@@ -5,15 +5,18 @@ import type { DbOrTx } from '../../db/client';
  * Recomputes the derived columns of products: the weighted full-text document (name A, brand B,
  * category path C; 'simple' configuration so transliterated Hindi names are not stemmed away),
  * the lower-cased text for trigram similarity, and the sort keys (cheapest pack, best discount).
+ * The shoppers' synonyms of the product's words (search_synonyms: 'dahi' for curd) are indexed
+ * with it, weighted like the brand, so a search never expands its query.
  * Call after writing products, packs, brands or categories.
  */
 export async function refreshProductIndex(db: DbOrTx, websiteId: number, productIds?: number[]): Promise<void> {
-  const only = productIds?.length
-    ? sql`and p.id in (${sql.join(
+  const ids = productIds?.length
+    ? sql.join(
         productIds.map((id) => sql`${id}`),
         sql`, `,
-      )})`
-    : sql``;
+      )
+    : null;
+  const only = (alias: string) => (ids ? sql`and ${sql.raw(alias)}.id in (${ids})` : sql``);
   await db.execute(sql`
     with recursive cat_path(id, path) as (
       select id, name::text from categories where website_id = ${websiteId} and parent_id is null
@@ -24,19 +27,39 @@ export async function refreshProductIndex(db: DbOrTx, websiteId: number, product
       select product_id, min(price) as min_price,
              max(case when act_price > 0 then ((act_price - price) * 10000 / act_price) else 0 end) as max_discount
       from packs where website_id = ${websiteId} group by product_id
+    ),
+    base as (
+      -- the product's own words (name and brand): a category's words would bring its whole shelf
+      select p2.id, to_tsvector('simple', p2.name || ' ' || coalesce(b.name, '')) as doc
+      from products p2
+        left join brands b on b.id = p2.brand_id
+      where p2.website_id = ${websiteId} ${only('p2')}
+    ),
+    synonym_query as (
+      select s.term, phraseto_tsquery('simple', w) as q
+      from search_synonyms s, unnest(s.words) as w
+      where s.website_id = ${websiteId}
+    ),
+    -- the shoppers' words for what the product's text says ('curd' → dahi), searched like its name
+    synonym_terms as (
+      select base.id as product_id, string_agg(distinct sq.term, ' ') as terms
+      from base join synonym_query sq on base.doc @@ sq.q
+      group by base.id
     )
     update products p set
       search_doc = setweight(to_tsvector('simple', p.name), 'A')
                 || setweight(to_tsvector('simple', coalesce(b.name, '')), 'B')
+                || setweight(to_tsvector('simple', coalesce(st.terms, '')), 'B')
                 || setweight(to_tsvector('simple', coalesce(cp.path, '')), 'C'),
-      search_text = lower(p.name || ' ' || coalesce(b.name, '')),
+      search_text = lower(p.name || ' ' || coalesce(b.name, '') || coalesce(' ' || st.terms, '')),
       min_price = coalesce(ps.min_price, 0),
       max_discount = coalesce(ps.max_discount, 0)
     from products p2
       left join brands b on b.id = p2.brand_id
       left join cat_path cp on cp.id = p2.category_id
       left join pack_stats ps on ps.product_id = p2.id
-    where p.id = p2.id and p.website_id = ${websiteId} ${only}
+      left join synonym_terms st on st.product_id = p2.id
+    where p.id = p2.id and p.website_id = ${websiteId} ${only('p')}
   `);
 }
 

@@ -84,10 +84,12 @@ export async function listProducts(
   const taxonomy = await loadTaxonomy(db, ctx.websiteId);
 
   if (query.c.length) {
-    const ids = query.c.flatMap((param) => {
-      const node = taxonomy.bySlug.get(categorySlugFromParam(param));
-      return node ? withDescendants(node) : [];
-    });
+    const chosen = query.c.map((param) => taxonomy.bySlug.get(categorySlugFromParam(param))).filter((n) => n !== undefined);
+    // A subcategory ticked under its ticked parent narrows to the subcategory: the more specific
+    // choice wins over the parent that already contains it.
+    const within = (node: Category, ids: Set<number>): boolean => node.children.some((c) => ids.has(c.id) || within(c, ids));
+    const chosenIds = new Set(chosen.map((n) => n.id));
+    const ids = chosen.filter((n) => !within(n, chosenIds)).flatMap((n) => withDescendants(n));
     if (!ids.length) return { data: [], meta: { total: 0, perPage: query.perPage, page: query.page } };
     where.push(inArray(products.categoryId, ids));
   }
@@ -101,21 +103,43 @@ export async function listProducts(
   if (query.q) {
     const ts = prefixTsQuery(query.q);
     const q = query.q.toLowerCase();
-    // Full-text prefix match, or trigram word similarity for typos ('basmti' → basmati).
+    // Full-text prefix match (names, brands, categories and the shoppers' synonyms), or trigram
+    // word similarity for typos ('basmti' → basmati). The typo match is a fallback: only when no
+    // product matches the words as typed, and only for 5 letters or more, so 'dahi' never lands on
+    // 'dal' (4-letter words share too many trigrams with unrelated ones).
     const textMatch = ts ? sql`${products.searchDoc} @@ to_tsquery('simple', ${ts})` : sql`false`;
-    where.push(sql`(${textMatch} or ${q} <% ${products.searchText})`);
+    const typo =
+      q.replace(/[^\p{L}\p{N}]/gu, '').length >= 5
+        ? sql`(${q} <% ${products.searchText} and not exists (select 1 from ${products} p_any where p_any.website_id = ${ctx.websiteId}
+            and p_any.status = 'active' and ${ts ? sql`p_any.search_doc @@ to_tsquery('simple', ${ts})` : sql`false`}))`
+        : sql`false`;
+    where.push(sql`(${textMatch} or ${typo})`);
     rank = sql`(${ts ? sql`ts_rank(${products.searchDoc}, to_tsquery('simple', ${ts}))` : sql`0`} + word_similarity(${q}, ${products.searchText}))`;
   }
 
   const sort = query.s ?? (query.q ? 'relevance' : undefined);
+  // A price sort orders by the price the card shows (displayPack): the cheapest pack in stock at
+  // the warehouse the cards report, or the cheapest pack when none is. (A correlated subquery per
+  // matching product: fine for a shop's catalogue; a maintained column is the way at 100k products.)
+  const buyablePrice = sql`coalesce((select min(${packs.price}) from ${packs} join ${stock} on ${stock.packId} = ${packs.id}
+    where ${packs.productId} = ${products.id} and ${stock.available} > 0
+    ${ctx.warehouseId === null ? sql`` : sql`and ${stock.warehouseId} = ${ctx.warehouseId}`}), ${products.minPrice})`;
+  // "Offers" (the discount sort) lists products with a discounted pack that can be bought from the
+  // warehouse the cards report: an undiscounted product, or one whose only offer is sold out, is no offer.
+  if (sort === 'discount')
+    where.push(
+      sql`${products.maxDiscount} > 0 and exists (select 1 from ${packs} join ${stock} on ${stock.packId} = ${packs.id}
+        where ${packs.productId} = ${products.id} and ${packs.actPrice} > ${packs.price} and ${stock.available} > 0
+        ${ctx.warehouseId === null ? sql`` : sql`and ${stock.warehouseId} = ${ctx.warehouseId}`})`,
+    );
   const order: SQL[] = (() => {
     switch (sort) {
       case 'relevance':
         return rank ? [sql`${rank} desc`, asc(products.id)] : [asc(products.position), asc(products.id)];
       case 'price_asc':
-        return [asc(products.minPrice), asc(products.id)];
+        return [sql`${buyablePrice} asc`, asc(products.id)];
       case 'price_desc':
-        return [desc(products.minPrice), asc(products.id)];
+        return [sql`${buyablePrice} desc`, asc(products.id)];
       case 'newest':
         return [desc(products.createdAt), desc(products.id)];
       case 'name':
@@ -383,28 +407,6 @@ export async function catalogueCounts(db: Db, websiteId: number): Promise<{ prod
   };
 }
 
-/** Counter sale search: packs by product name or SKU, with their price (₹) and units in every warehouse together. */
-export async function searchPacksForCounter(db: Db, websiteId: number, q: string) {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await db
-    .select({
-      pack_id: packs.id,
-      product: products.name,
-      pack: packs.name,
-      sku: packs.sku,
-      price: packs.price,
-      available: sql<number>`coalesce(sum(${stock.available}), 0)::int`,
-    })
-    .from(packs)
-    .innerJoin(products, eq(products.id, packs.productId))
-    .leftJoin(stock, eq(stock.packId, packs.id))
-    .where(and(eq(packs.websiteId, websiteId), q ? or(ilike(products.name, like), ilike(packs.sku, like)) : undefined))
-    .groupBy(packs.id, products.name)
-    .orderBy(asc(products.name), asc(packs.position))
-    .limit(50);
-  return rows.map((r) => ({ ...r, price: toRupees(r.price) }));
-}
-
 /** A scalar subquery: the product's first image (null without one), for other domains' listings. */
 export const firstImageSql = (productId: SQLWrapper | number): SQL<string | null> =>
   sql<string | null>`(select m.src from ${productMedia} m where m.product_id = ${productId} order by m.position, m.id limit 1)`;
@@ -429,4 +431,89 @@ export async function packDetails(db: DbOrTx, websiteId: number, packIds: number
     .innerJoin(products, eq(products.id, packs.productId))
     .where(and(eq(packs.websiteId, websiteId), inArray(packs.id, packIds)));
   return new Map(rows.map(({ packId, ...d }) => [packId, d]));
+}
+
+/**
+ * The counter's catalogue: every pack of the website (products not archived), with what the till needs
+ * to ring it up (SKU, barcode, price, by weight or not, GST) and its stock at the counter's
+ * warehouse. `q` narrows to names, SKUs or barcodes containing it (the search box; empty: all, the
+ * till's offline copy). Loose goods' price is per kg and their stock in grams.
+ */
+export async function counterCatalogue(db: DbOrTx, websiteId: number, warehouseId: number, q: string, limit: number) {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({
+      pack_id: packs.id,
+      product: products.name,
+      pack: packs.name,
+      sku: packs.sku,
+      barcode: packs.barcode,
+      price: packs.price,
+      sold_by_weight: packs.soldByWeight,
+      gst_rate: products.gstRate,
+      available: sql<number>`coalesce(${stock.available}, 0)::int`,
+    })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .leftJoin(stock, and(eq(stock.packId, packs.id), eq(stock.warehouseId, warehouseId)))
+    .where(
+      and(
+        eq(packs.websiteId, websiteId),
+        // active products, and drafts: loose goods sold by weight are counter-only drafts (pos/seed.ts)
+        sql`${products.status} <> 'archived'`,
+        q ? or(ilike(products.name, like), ilike(packs.sku, like), eq(packs.barcode, q)) : undefined,
+      ),
+    )
+    .orderBy(asc(products.name), asc(packs.position), asc(packs.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, price: toRupees(r.price), gst_rate: r.gst_rate / 100 }));
+}
+
+/** What a counter sale needs of its packs (the website's packs only), keyed by pack id. */
+export async function counterPacks(db: DbOrTx, websiteId: number, packIds: number[]) {
+  const rows = await db
+    .select({
+      packId: packs.id,
+      productId: products.id,
+      productName: products.name,
+      packName: packs.name,
+      hsnCode: products.hsnCode,
+      gstRate: products.gstRate,
+      price: packs.price,
+      actPrice: packs.actPrice,
+      soldByWeight: packs.soldByWeight,
+    })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .where(and(eq(packs.websiteId, websiteId), inArray(packs.id, packIds)));
+  return new Map(rows.map((r) => [r.packId, r]));
+}
+
+/**
+ * A loose good sold by weight at the counter: a draft product (the storefront sells whole packs, so
+ * it never lists it; the till lists every product not archived) with one pack priced per kg whose
+ * stock is counted in grams. Answers the pack's id.
+ */
+export async function createLoosePack(
+  tx: DbOrTx,
+  websiteId: number,
+  g: { name: string; slug: string; pricePaise: number; hsnCode: string; gstRate: number },
+): Promise<number> {
+  const [p] = await tx
+    .insert(products)
+    .values({ websiteId, name: g.name, slug: g.slug, hsnCode: g.hsnCode, gstRate: g.gstRate, status: 'draft', minPrice: g.pricePaise })
+    .returning({ id: products.id });
+  const [pack] = await tx
+    .insert(packs)
+    .values({
+      websiteId,
+      productId: p!.id,
+      name: 'per kg',
+      sku: g.slug.toUpperCase(),
+      price: g.pricePaise,
+      actPrice: g.pricePaise,
+      soldByWeight: true,
+    })
+    .returning({ id: packs.id });
+  return pack!.id;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUSES } from '@grocer/shared/admin-catalogue';
 import { websites } from '../website/tables';
 
@@ -105,6 +105,11 @@ export const packs = pgTable(
     /** the advertised discount: percent for 'percentage', paise for 'flat' */
     discount: integer().notNull().default(0),
     discountType: text({ enum: ['percentage', 'flat'] }),
+    /**
+     * Loose goods sold by weight at the counter: `price`/`actPrice` are per kg, the stock balance and
+     * an order line's `quantity` are in grams, and a line's amount is round(price × grams / 1000).
+     */
+    soldByWeight: boolean().notNull().default(false),
     position: integer().notNull().default(0),
   },
   (t) => [
@@ -131,4 +136,25 @@ export const productMedia = pgTable(
     position: integer().notNull().default(0),
   },
   (t) => [index('product_media_product_idx').on(t.productId, t.position)],
+);
+
+/**
+ * Words shoppers type for what the catalogue calls otherwise (Hindi/Hinglish grocery words, brand
+ * nicknames): `term` is found wherever a product's name, brand or category has one of `words`
+ * ('dahi' → curd, yogurt). The owner edits them in Administration; the search index carries them,
+ * so a search costs no extra query.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    /** what shoppers type, lower case */
+    term: text().notNull(),
+    /** what the catalogue says, lower case (a phrase may have several words) */
+    words: text().array().notNull(),
+  },
+  (t) => [uniqueIndex('search_synonyms_website_term_uq').on(t.websiteId, t.term)],
 );

@@ -7,11 +7,12 @@ export async function seedCoupons(db: DbOrTx, { websiteId }: { websiteId: number
     {
       websiteId,
       code: 'WELCOME50',
-      description: '₹50 off orders from ₹499',
+      description: '₹50 off your first order from ₹499',
       kind: 'flat',
       value: 5000,
       minOrder: 49_900,
       perCustomerLimit: 1,
+      firstOrderOnly: true,
     },
     { websiteId, code: 'SAVE10', description: '10% off, up to ₹100', kind: 'percent', value: 1000, maxDiscount: 10_000, minOrder: 0 },
   ]);

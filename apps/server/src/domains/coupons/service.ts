@@ -1,6 +1,7 @@
 import { couponDiscount, type CouponResult } from '@grocer/shared/coupon';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { ordersPlacedBy } from '../orders/queries';
 import { couponRedemptions, coupons } from './tables';
 
 export type CouponRow = typeof coupons.$inferSelect;
@@ -14,8 +15,11 @@ export async function findCoupon(db: DbOrTx, websiteId: number, code: string): P
   return row ?? null;
 }
 
-/** Redemptions so far, in total and by this shopper (a guest has none of their own yet). */
-export async function couponUsage(db: DbOrTx, websiteId: number, couponId: number, userId: number | null) {
+/**
+ * Redemptions so far, in total and by this shopper (a guest has none of their own yet), and the
+ * shopper's earlier orders (for a first-order coupon; `exceptOrder` is the order being placed).
+ */
+export async function couponUsage(db: DbOrTx, websiteId: number, couponId: number, userId: number | null, exceptOrder?: string) {
   const [row] = await db
     .select({
       total: count(),
@@ -23,7 +27,8 @@ export async function couponUsage(db: DbOrTx, websiteId: number, couponId: numbe
     })
     .from(couponRedemptions)
     .where(and(eq(couponRedemptions.websiteId, websiteId), eq(couponRedemptions.couponId, couponId)));
-  return { total: Number(row?.total ?? 0), byCustomer: Number(row?.byCustomer ?? 0) };
+  const priorOrders = userId === null ? 0 : await ordersPlacedBy(db, websiteId, userId, exceptOrder);
+  return { total: Number(row?.total ?? 0), byCustomer: Number(row?.byCustomer ?? 0), priorOrders };
 }
 
 /**
@@ -44,7 +49,7 @@ export async function recordRedemption(
     coupon ?? null,
     input.itemsTotalPaise,
     new Date(),
-    await couponUsage(db, input.websiteId, input.couponId, input.userId),
+    await couponUsage(db, input.websiteId, input.couponId, input.userId, input.orderId),
   );
   if (result.ok)
     await db

@@ -25,6 +25,8 @@ export const coupons = pgTable(
     endsAt: timestamp({ withTimezone: true }),
     usageLimit: integer(),
     perCustomerLimit: integer(),
+    /** only for a shopper's first order (no earlier order that went through) */
+    firstOrderOnly: boolean().notNull().default(false),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,7 +14,8 @@ interface SimOrder {
   amount: number; // paise
   receipt: string;
   notes: Record<string, string>;
-  status: 'created' | 'paid' | 'failed';
+  /** dropped: the shopper cancelled on the checkout page (Cashfree lists it as a USER_DROPPED attempt) */
+  status: 'created' | 'paid' | 'failed' | 'dropped';
   paymentId: string | null;
   sessionId: string | null;
   returnUrl: string | null;
@@ -148,8 +149,9 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
           {
             cf_payment_id: o.paymentId,
             order_id: o.id,
-            payment_status: o.status === 'paid' ? 'SUCCESS' : 'FAILED',
+            payment_status: o.status === 'paid' ? 'SUCCESS' : o.status === 'dropped' ? 'USER_DROPPED' : 'FAILED',
             payment_amount: o.amount / 100,
+            payment_message: o.status === 'dropped' ? 'User dropped and did not complete the payment' : undefined,
           },
         ]
       : [];
@@ -170,7 +172,7 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
     title: string,
     o: SimOrder,
     action: string,
-  ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>
+  ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" href="data:,"><title>${esc(title)}</title>
 <style>body{font-family:system-ui,sans-serif;background:#f4f4f5;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0}main{background:#fff;border-radius:16px;padding:28px;max-width:380px;width:90%;box-shadow:0 10px 30px #0001}h1{font-size:20px;margin:0 0 4px}p{color:#52525b;margin:0 0 20px}button{display:block;width:100%;padding:12px;margin:8px 0;border-radius:10px;border:1px solid #d4d4d8;font-size:15px;font-weight:600;cursor:pointer;background:#fff}.ok{background:#047857;color:#fff;border:0}.bad{color:#b91c1c}</style></head>
 <body><main><h1>${esc(title)}</h1><p>Test payment of <strong>₹${(o.amount / 100).toFixed(2)}</strong> for ${esc(o.receipt)}. Nothing is charged.</p>
 <form method="post" action="${esc(action)}"><button class="ok" name="outcome" value="success">Success</button><button class="bad" name="outcome" value="failure">Failure</button><button name="outcome" value="cancel">Cancel</button><button name="outcome" value="success_late" title="Pays, but holds the webhook back: the shop must ask the provider">Success, webhook late</button></form></main></body></html>`;
@@ -237,6 +239,10 @@ export const gatewaySimRoutes: FastifyPluginAsync<{ selfUrl: () => string }> = a
     const o = orders.get(bySession.get(req.params.session) ?? '');
     if (!o) return reply.status(404).send('Unknown payment session');
     const back = new URL(o.returnUrl ?? '/', selfUrl());
+    if (req.body.outcome === 'cancel' && o.status !== 'paid') {
+      o.paymentId = String(Date.now()) + String(Math.floor(Math.random() * 1000));
+      o.status = 'dropped';
+    }
     if (req.body.outcome !== 'cancel') {
       const paymentId = String(Date.now()) + String(Math.floor(Math.random() * 1000));
       o.paymentId = paymentId;

@@ -68,11 +68,11 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
     const guest = await req.session.get();
     const session = await req.session.rotate(db, user.id);
     setXsrfCookie(reply, mintXsrfToken(config.sessionSecret, session.id), config.production);
-    if (guest) await mergeGuestCart(db, { websiteId: req.website.id, userId: user.id, sessionId: guest.id });
+    const merged = guest ? await mergeGuestCart(db, { websiteId: req.website.id, userId: user.id, sessionId: guest.id }) : 0;
     forgetCurrentUser(req);
     const me = (await currentUser(db, req))!;
     const { cart } = await loadCart(db, { websiteId: req.website.id, userId: user.id, sessionId: session.id, pincode: session.pincode });
-    return { user: me, cart };
+    return { user: me, cart, cart_merged: merged };
   });
 
   app.get('/auth/logout', { schema: { response: { 200: okSchema } }, config: { changesState: true } }, async (req, reply) => {

@@ -211,3 +211,20 @@ export async function createUser(db: Db, websiteId: number, p: { name: string; e
     return user!;
   });
 }
+
+/** The user with this mobile number, if any. */
+export async function findUserByPhone(db: DbOrTx, phone: string) {
+  const [row] = await db.select().from(users).where(eq(users.phone, phone));
+  return row ?? null;
+}
+
+/**
+ * A customer rung up at the counter by mobile number: the existing user (made a member of the
+ * website), or a new one with the name given. A walk-in without a number has no contact at all.
+ */
+export async function counterCustomer(tx: DbOrTx, websiteId: number, c: { phone: string | null; name: string }) {
+  let user = c.phone ? await findUserByPhone(tx, c.phone) : null;
+  user ??= (await tx.insert(users).values({ name: c.name, phone: c.phone }).returning())[0]!;
+  await tx.insert(websiteMembers).values({ websiteId, userId: user!.id }).onConflictDoNothing();
+  return user!;
+}

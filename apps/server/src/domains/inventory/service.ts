@@ -241,3 +241,21 @@ export async function ledgerMismatches(db: DbOrTx): Promise<{ checked: number; m
   const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from stock`));
   return { checked: n, mismatches };
 }
+
+/** One of the website's warehouses (null: not the website's). */
+export async function warehouseOf(db: DbOrTx, websiteId: number, id: number) {
+  const [w] = await db
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.websiteId, websiteId), eq(warehouses.id, id)));
+  return w ?? null;
+}
+
+/** The website's warehouses, in order (the till's counter picker). */
+export function warehousesOf(db: DbOrTx, websiteId: number) {
+  return db
+    .select({ id: warehouses.id, name: warehouses.name })
+    .from(warehouses)
+    .where(eq(warehouses.websiteId, websiteId))
+    .orderBy(asc(warehouses.id));
+}

@@ -10,6 +10,7 @@ export interface Shopper {
 
 export const orderErrors = {
   notFound: () => fail('ORDER_NOT_FOUND'),
+  invoiceNotIssued: () => fail('INVOICE_NOT_ISSUED'),
   cartEmpty: () => fail('CART_EMPTY'),
   cartOrdered: (ordernumber: string) => fail('CART_ALREADY_ORDERED', { ordernumber }),
   couponUnavailable: (reason: string) => fail('COUPON_UNAVAILABLE', { reason }),

@@ -37,14 +37,17 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderStatus | 
 }
 
 /**
- * Returns an order's stock and slot place, and its coupon use, inside the caller's transaction.
- * Called exactly once per order: by whichever guarded status change wins. The stock comes back
- * as `cancel` movements when the shopper cancelled, `release` ones when the payment never came.
+ * Puts an order's lines (or some of them) back into stock, in the lock order of `byStockRow`, each
+ * as a movement referring to the order: a cancellation, a release, a counter return.
  */
-export async function releaseOrder(tx: Tx, o: OrderRow, by: { actor: string }) {
-  if (o.slotId !== null && o.slotDate) await releaseSlot(tx, o.websiteId, o.slotId, o.slotDate);
-  const reason = o.status === 'cancelled' ? 'cancel' : 'release';
-  for (const l of (await orderLinesOf(tx, o.id)).sort(byStockRow)) {
+export async function restock(
+  tx: Tx,
+  o: OrderRow,
+  lines: Array<{ packId: number | null; warehouseId: number | null; quantity: number }>,
+  reason: 'cancel' | 'release' | 'return',
+  actor: string,
+): Promise<void> {
+  for (const l of [...lines].sort(byStockRow)) {
     if (l.packId === null || l.warehouseId === null) continue;
     await moveStock(tx, {
       websiteId: o.websiteId,
@@ -53,9 +56,19 @@ export async function releaseOrder(tx: Tx, o: OrderRow, by: { actor: string }) {
       quantity: l.quantity,
       reason,
       reference: `order:${o.id}`,
-      actor: by.actor,
+      actor,
     });
   }
+}
+
+/**
+ * Returns an order's stock and slot place, and its coupon use, inside the caller's transaction.
+ * Called exactly once per order: by whichever guarded status change wins. The stock comes back
+ * as `cancel` movements when the shopper cancelled, `release` ones when the payment never came.
+ */
+export async function releaseOrder(tx: Tx, o: OrderRow, by: { actor: string }) {
+  if (o.slotId !== null && o.slotDate) await releaseSlot(tx, o.websiteId, o.slotId, o.slotDate);
+  await restock(tx, o, await orderLinesOf(tx, o.id), o.status === 'cancelled' ? 'cancel' : 'release', by.actor);
   if (o.couponId !== null) await releaseRedemption(tx, { couponId: o.couponId, orderId: o.id });
 }
 

@@ -18,7 +18,7 @@ import { orderLines, orders } from './tables';
 
 const mine = (s: Shopper) => and(eq(orders.websiteId, s.websiteId), eq(orders.userId, s.userId));
 
-async function nextOrderNumber(tx: DbOrTx, websiteId: number): Promise<string> {
+export async function nextOrderNumber(tx: DbOrTx, websiteId: number): Promise<string> {
   const [row] = rowsOf<{ n: number }>(
     await tx.execute(sql`insert into order_counters (website_id, next) values (${websiteId}, 1001)
       on conflict (website_id) do update set next = order_counters.next + 1 returning next as n`),

@@ -60,6 +60,25 @@ export async function ordersSummary(db: Db, websiteId: number, userId: number) {
   return { count: total, recent: data };
 }
 
+/**
+ * How many orders a shopper has had on the website, apart from `except` (a first-order coupon asks):
+ * orders that went through, so an unpaid, failed or cancelled attempt does not count.
+ */
+export async function ordersPlacedBy(db: DbOrTx, websiteId: number, userId: number, except?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.websiteId, websiteId),
+        eq(orders.userId, userId),
+        sql`${orders.status} not in ('pending_payment', 'payment_failed', 'cancelled')`,
+        except ? sql`${orders.id} <> ${except}` : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail> {
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id));
   const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id));
@@ -129,6 +148,7 @@ export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail>
       amount: toRupees(payment?.amount ?? o.total),
       provider_order_id: payment?.providerOrderId ?? null,
       provider_payment_id: payment?.providerPaymentId ?? null,
+      last_attempt: payment?.status === 'failed' ? (payment.meta.last_attempt === 'cancelled' ? 'cancelled' : 'failed') : null,
     },
     cancellable: CANCELLABLE.includes(o.status),
   };

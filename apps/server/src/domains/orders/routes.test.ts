@@ -122,6 +122,33 @@ describe('placing an order with cash on delivery', () => {
     expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(before - 8);
   });
 
+  it('a first-order coupon: accepted while the shopper has no order that went through (a cancelled one does not count), refused after', async () => {
+    await setStock(t.db, shop.websiteId, shop.packs.dal1.id, shop.warehouses.blr.id, 100);
+    await t.db
+      .update(coupons)
+      .set({ firstOrderOnly: true })
+      .where(and(eq(coupons.websiteId, shop.websiteId), eq(coupons.code, 'WELCOME50')));
+    const { c, addressId } = await shopper([[shop.packs.dal1.id, 8]]);
+    // a first order, placed and then cancelled: still a first-timer
+    const cart0 = (await c.get(`/s/api/cart?address_id=${addressId}`)).json();
+    const first = (
+      await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart0.amount, idempotency_key: key() })
+    ).json();
+    expect((await c.post(`/s/api/orders/${first.order.id}/cancel`, {})).statusCode).toBe(200);
+    for (let i = 0; i < 8; i++) await c.post('/s/api/cart/add', { pack_id: shop.packs.dal1.id, warehouse_id: shop.warehouses.blr.id });
+    expect((await c.post('/s/api/apply/coupon', { code: 'WELCOME50' })).statusCode).toBe(200);
+    const cart1 = (await c.get(`/s/api/cart?address_id=${addressId}`)).json();
+    const second = await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart1.amount, idempotency_key: key() });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().order.discount).toBe(50);
+    // now a repeat customer
+    for (let i = 0; i < 8; i++) await c.post('/s/api/cart/add', { pack_id: shop.packs.dal1.id, warehouse_id: shop.warehouses.blr.id });
+    const refused = await c.post('/s/api/apply/coupon', { code: 'WELCOME50' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('This coupon is for your first order only');
+    expect((await c.post('/s/api/apply/coupon', { code: 'SAVE10' })).statusCode).toBe(200);
+  });
+
   it("holds a coupon's total limit when two shoppers race for its last use", async () => {
     const [last] = await t.db
       .insert(coupons)

@@ -15,6 +15,7 @@ import { AppError } from '../../http/errors';
 import { cartContext } from '../cart/routes';
 import type { Payments } from '../payments/service';
 import { cancelOrder, findOrder, findOrderByNumber, listOrders, orderDetail, placeOrder, reorder, type Shopper } from './service';
+import { orderErrors } from './errors';
 import { invoiceHtml } from './invoice';
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -90,6 +91,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
   /** GST tax invoice as a printable page. */
   app.get('/orders/:id/invoice', { schema: { params: idParams } }, async (req, reply) => {
     const o = await findOrder(db, await shopper(req), req.params.id);
+    // No invoice for an order that was never placed (awaiting or failed payment, or cancelled before).
+    if (o.status === 'pending_payment' || o.status === 'payment_failed') throw orderErrors.invoiceNotIssued();
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-store')

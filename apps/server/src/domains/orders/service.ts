@@ -3,3 +3,4 @@ export * from './errors';
 export * from './queries';
 export * from './placement';
 export * from './lifecycle';
+export * from './counter';

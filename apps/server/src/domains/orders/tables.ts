@@ -1,6 +1,6 @@
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { OrderStatus, PaymentProvider } from '@grocer/shared/order';
+import type { OrderChannel, OrderStatus, PaymentProvider } from '@grocer/shared/order';
 import { packs, products } from '../catalogue/tables';
 import { warehouses } from '../inventory/tables';
 import { users } from '../identity/tables';
@@ -51,6 +51,8 @@ export const orders = pgTable(
     deliveryCharge: integer().notNull().default(0),
     total: integer().notNull(),
     notes: text(),
+    /** `online` (the storefront) or `pos` (sold at the counter: paid and handed over at once) */
+    channel: text().$type<OrderChannel>().notNull().default('online'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

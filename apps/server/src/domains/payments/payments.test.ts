@@ -115,6 +115,30 @@ describe('Cashfree: confirmation and webhook agree; retries change nothing', () 
     expect(await confirmationsOf(placed.order.ordernumber)).toBe(1);
   });
 
+  it('a shopper who cancels on the Cashfree page is told so by the confirm call; a failed attempt is told apart; the order stays payable', async () => {
+    const { c, placed } = await prepaid('cashfree', [[dal(), 1]]);
+    const back = await simulatorOutcome(placed.payment.checkout_url, 'cancel');
+    expect(back.pathname).toBe(`/checkout/confirm/${placed.order.id}`);
+    expect(back.search).toBe(''); // Cashfree returns to the page without saying why: the server asks
+    const cancelled = (await c.get(`/s/api/orders/${placed.order.id}/confirm`)).json();
+    expect(cancelled).toMatchObject({ status: 'pending_payment', payment: { status: 'failed', last_attempt: 'cancelled' } });
+    // no tax invoice for an order that has not been placed
+    const invoice = await c.get(`/s/api/orders/${placed.order.id}/invoice`);
+    expect(invoice.statusCode).toBe(409);
+    expect(invoice.json().code).toBe('INVOICE_NOT_ISSUED');
+    // the same order, paid on a second attempt
+    const again = await simulatorOutcome(placed.payment.checkout_url, 'failure');
+    expect(again.pathname).toBe(`/checkout/confirm/${placed.order.id}`);
+    expect((await c.get(`/s/api/orders/${placed.order.id}/confirm`)).json()).toMatchObject({
+      payment: { status: 'failed', last_attempt: 'failed' },
+    });
+    await simulatorOutcome(placed.payment.checkout_url, 'success');
+    expect((await c.get(`/s/api/orders/${placed.order.id}/confirm`)).json()).toMatchObject({
+      status: 'placed',
+      payment: { status: 'paid', last_attempt: null },
+    });
+  });
+
   it('a paid Cashfree order cancelled by the shopper is refunded through the refunds API; stock returns', async () => {
     const before = await stockOf(dal(), blr());
     const { c, placed } = await prepaid('cashfree', [[dal(), 2]]);

@@ -157,7 +157,7 @@ export const cashfree = {
       { headers: cashfree.headers(k) },
     ),
   orderPayments: (k: ProviderKeys, orderId: string) =>
-    call<Array<{ cf_payment_id: string | number; payment_status: string; payment_amount: number }>>(
+    call<Array<{ cf_payment_id: string | number; payment_status: string; payment_amount: number; payment_message?: string }>>(
       'Cashfree',
       `${k.baseUrl}/pg/orders/${encodeURIComponent(orderId)}/payments`,
       { headers: cashfree.headers(k) },

@@ -41,15 +41,29 @@ export async function movePayment(
   tx: DbOrTx,
   which: { orderId: string } | { id: number },
   to: PaymentStatus,
-  set: { providerPaymentId?: string; refundId?: string } = {},
+  set: { providerPaymentId?: string; refundId?: string; meta?: Record<string, string> } = {},
 ): Promise<PaymentRow | null> {
   const from = PAYMENT_STATUSES.filter((s) => canMovePayment(s, to));
+  const { meta, ...columns } = set;
   const [row] = await tx
     .update(payments)
-    .set({ ...set, status: to, updatedAt: new Date() })
+    .set({
+      ...columns,
+      ...(meta ? { meta: sql`${payments.meta} || ${JSON.stringify(meta)}::jsonb` } : {}),
+      status: to,
+      updatedAt: new Date(),
+    })
     .where(and('id' in which ? eq(payments.id, which.id) : eq(payments.orderId, which.orderId), inArray(payments.status, from)))
     .returning();
   return row ?? null;
+}
+
+/** Keeps the latest attempt's outcome on a payment that stays where it is (a second failed attempt). */
+export async function notePaymentAttempt(tx: DbOrTx, orderId: string, meta: Record<string, string>): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ meta: sql`${payments.meta} || ${JSON.stringify(meta)}::jsonb`, updatedAt: new Date() })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'failed')));
 }
 
 /**
@@ -102,4 +116,20 @@ export async function recordPaymentEvent(
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
   return fresh.length > 0;
+}
+
+/** The payment of a sale paid at the counter: `pos`, paid at once, the split (cash, UPI, card) in `meta`. */
+export async function createPaidPayment(
+  tx: DbOrTx,
+  v: { websiteId: number; orderId: string; amount: number; meta: Record<string, string>; reference: string | null },
+): Promise<void> {
+  await tx.insert(payments).values({
+    websiteId: v.websiteId,
+    orderId: v.orderId,
+    provider: 'pos',
+    status: 'paid',
+    amount: v.amount,
+    providerPaymentId: v.reference,
+    meta: v.meta,
+  });
 }

@@ -12,6 +12,7 @@ import { cashfree, paymentErrors, providerKeys, razorpay, safeEqual, type Provid
 import {
   holdForReview,
   movePayment,
+  notePaymentAttempt,
   paymentByProviderOrder,
   paymentOfOrder,
   recordPaymentEvent,
@@ -21,8 +22,11 @@ import {
 } from './records';
 
 export type { PaymentRow };
-/** `amount`: what the provider says was paid, in paise (checked against the order's total). */
-type Outcome = { kind: 'paid'; providerPaymentId: string; amount: number } | { kind: 'failed'; reason: string };
+/**
+ * `amount`: what the provider says was paid, in paise (checked against the order's total).
+ * `cancelled`: the shopper left the provider's page without paying (a failed attempt the shopper chose).
+ */
+type Outcome = { kind: 'paid'; providerPaymentId: string; amount: number } | { kind: 'failed'; reason: string; cancelled?: boolean };
 
 export interface PaymentsDeps {
   db: Db;
@@ -58,7 +62,7 @@ export class Payments {
    * simulator's checkout page is given as a path on that same origin.
    */
   async handoff(order: OrderRow, origin: string): Promise<PaymentHandoff | null> {
-    if (order.paymentMethod === 'cod' || order.status !== 'pending_payment') return null;
+    if (order.paymentMethod === 'cod' || order.paymentMethod === 'pos' || order.status !== 'pending_payment') return null;
     const p = await this.paymentOf(order.id);
     const k = await this.keys(order.websiteId, order.paymentMethod);
     const confirmPath = `/checkout/confirm/${order.id}`;
@@ -124,7 +128,9 @@ export class Payments {
         return;
       }
       if (outcome.kind === 'failed') {
-        await movePayment(tx, { orderId: order.id }, 'failed');
+        // The latest attempt's outcome, for the shopper's result page ("You cancelled the payment").
+        const meta = { last_attempt: outcome.cancelled ? 'cancelled' : 'failed', last_attempt_reason: outcome.reason };
+        if (!(await movePayment(tx, { orderId: order.id }, 'failed', { meta }))) await notePaymentAttempt(tx, order.id, meta);
         return;
       }
       const paid = await movePayment(tx, { orderId: order.id }, 'paid', { providerPaymentId: outcome.providerPaymentId });
@@ -168,7 +174,7 @@ export class Payments {
 
   /** Asks the provider how the order stands (the confirm page, and the reconciler). */
   async reconcile(order: OrderRow): Promise<void> {
-    if (order.paymentMethod === 'cod') return;
+    if (order.paymentMethod === 'cod' || order.paymentMethod === 'pos') return;
     const p = await this.paymentOf(order.id);
     if (!p.providerOrderId) return;
     const k = await this.keys(order.websiteId, order.paymentMethod);
@@ -184,16 +190,26 @@ export class Payments {
       return;
     }
     const cf = await cashfree.getOrder(k, p.providerOrderId);
-    if (cf.order_status === 'PAID') {
+    if (cf.order_status !== 'PAID') {
+      // Not paid: the latest attempt says whether the shopper cancelled or the bank declined.
       const list = await cashfree.orderPayments(k, p.providerOrderId);
-      const ok = list.find((x) => x.payment_status === 'SUCCESS');
-      const id = String(ok?.cf_payment_id ?? cf.order_id);
-      await this.settle(order, `payment:${id}`, 'reconciled', cf, {
-        kind: 'paid',
-        providerPaymentId: id,
-        amount: toPaise(ok?.payment_amount ?? cf.order_amount),
-      });
+      const last = list.at(-1);
+      if (last && (last.payment_status === 'USER_DROPPED' || last.payment_status === 'FAILED'))
+        await this.settle(order, `failed:${last.cf_payment_id}`, 'reconciled', last, {
+          kind: 'failed',
+          reason: last.payment_message ?? 'Payment failed',
+          cancelled: last.payment_status === 'USER_DROPPED',
+        });
+      return;
     }
+    const list = await cashfree.orderPayments(k, p.providerOrderId);
+    const ok = list.find((x) => x.payment_status === 'SUCCESS');
+    const id = String(ok?.cf_payment_id ?? cf.order_id);
+    await this.settle(order, `payment:${id}`, 'reconciled', cf, {
+      kind: 'paid',
+      providerPaymentId: id,
+      amount: toPaise(ok?.payment_amount ?? cf.order_amount),
+    });
   }
 
   /** POST from Razorpay: X-Razorpay-Signature over the raw body; x-razorpay-event-id for idempotency. */
@@ -241,7 +257,11 @@ export class Payments {
         amount: toPaise(payment.payment_amount),
       });
     else if (payment.payment_status === 'FAILED' || payment.payment_status === 'USER_DROPPED')
-      await this.settle(order, `failed:${id}`, body.type, body, { kind: 'failed', reason: payment.payment_message ?? 'Payment failed' });
+      await this.settle(order, `failed:${id}`, body.type, body, {
+        kind: 'failed',
+        reason: payment.payment_message ?? 'Payment failed',
+        cancelled: payment.payment_status === 'USER_DROPPED',
+      });
   }
 
   /** The refund of a cancelled order's paid payment. */
@@ -252,7 +272,8 @@ export class Payments {
 
   /** Starts (and, with the simulator or an instant refund, completes) a refund of a paid payment. */
   async refund(p: PaymentRow): Promise<void> {
-    if (p.provider === 'cod' || !p.providerPaymentId || !p.providerOrderId) return;
+    // cash on delivery and counter sales (refunded at the counter) have no provider to ask
+    if (p.provider === 'cod' || p.provider === 'pos' || !p.providerPaymentId || !p.providerOrderId) return;
     try {
       const k = await this.keys(p.websiteId, p.provider);
       const r =

@@ -30,7 +30,7 @@ const bootOf = (html: string) =>
 describe('staff app shell', () => {
   it('serves /bos/admin and every path under it with the website and the signed-in person, never cached or indexed', async () => {
     const visitor = new TestClient(t.app);
-    for (const url of ['/bos/admin', '/bos/admin/products/12?q=rice']) {
+    for (const url of ['/bos/admin', '/bos/admin/products/12?q=rice', '/pos', '/pos/receipt/GR1001']) {
       const res = await visitor.get(url);
       expect([url, res.statusCode]).toEqual([url, 200]);
       expect(res.headers['cache-control']).toBe('no-store');

@@ -12,7 +12,7 @@ import { escapeHtml, scriptJson } from './head';
 /**
  * The staff app (apps/staff, DESIGN §10): its hashed assets under /staff/assets/ (immutable, like
  * the web app's) and its own HTML shell for /bos/admin/*, carrying the website and the signed-in
- * person. Nothing of it is referenced by a storefront page.
+ * person (and for the point of sale at /pos/*). Nothing of it is referenced by a storefront page.
  */
 export async function registerStaffShell(app: FastifyInstance, opts: { config: Config; db: Db }) {
   const { config, db } = opts;
@@ -55,4 +55,7 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
   // Pages, not API calls: kept out of the OpenAPI document of /s/api.
   app.get('/bos/admin', { schema: { hide: true } }, shell);
   app.get('/bos/admin/*', { schema: { hide: true } }, shell);
+  // The point of sale (its own area of the same app, hasAdminAccess like Administration).
+  app.get('/pos', { schema: { hide: true } }, shell);
+  app.get('/pos/*', { schema: { hide: true } }, shell);
 }

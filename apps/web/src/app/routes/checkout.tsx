@@ -16,6 +16,7 @@ export function Component() {
       coupon={<CouponEntry />}
       addressForm={(p) => <AddressForm address={null} onClose={p.onClose} onSaved={p.onSaved} />}
       onCart={actions.replace}
+      onRemove={(packId) => actions.remove(packId, true)}
     />
   );
 }

@@ -4,7 +4,10 @@ import { Link } from 'react-router';
 import { Drawer } from '../../components/ui/modal';
 import { Icon } from '../../components/ui/icon';
 
-/** Left slide-out menu (300 px) with collapsible groups; '/categories' opens the category filter. */
+/**
+ * Left slide-out menu (300 px) with collapsible groups; '/categories' opens the category filter.
+ * Signed in, it greets the shopper and leads to their account, orders, wishlist and addresses.
+ */
 export function MobileMenu({
   init,
   open,
@@ -26,6 +29,27 @@ export function MobileMenu({
             </li>
           ))}
         </ul>
+        {init.user && (
+          <div className="mt-2 border-t pt-2" data-testid="menu-account">
+            <p className="px-4 py-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">Hello, {init.user.name.split(' ')[0]}</p>
+            <ul>
+              {[
+                ['My account', '/account'],
+                ['My orders', '/account/orders'],
+                ['Wishlist', '/account/wishlist'],
+                ['Addresses', '/account/addresses'],
+                ...(init.user.isSalesAgent ? [['Sales dashboard', '/account/dashboard']] : []),
+                ['Logout', '/auth/logout'],
+              ].map(([label, to]) => (
+                <li key={to}>
+                  <Link to={to!} onClick={onClose} className="block px-4 py-3 text-sm font-medium hover:bg-gray-50">
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {!init.user && init.navSetting.show_login && (
           <Link
             to="/auth/login"

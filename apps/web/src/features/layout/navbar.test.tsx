@@ -142,3 +142,18 @@ describe('search field autofocus (300 ms) on the search page', () => {
     expect(boxes()).not.toContain(document.activeElement);
   });
 });
+
+describe('where the shop delivers', () => {
+  it('shows the chosen pincode in the header at every width (not only from the small breakpoint up)', () => {
+    mount({ ...initWith({}), pincode: '560034' });
+    const pin = dom.container.querySelector('[data-testid="header-pincode"]')!;
+    expect(pin.textContent).toBe('560034');
+    expect(pin.className.split(' ')).not.toContain('hidden');
+    expect(pin.closest('button')!.getAttribute('aria-label')).toBe('Delivering to 560034, change location');
+  });
+  it('offers to set one when none is chosen', () => {
+    mount(initWith({}));
+    expect(dom.container.querySelector('[data-testid="header-pincode"]')).toBeNull();
+    expect(dom.container.querySelector('button[aria-label="Set delivery pincode"]')).not.toBeNull();
+  });
+});

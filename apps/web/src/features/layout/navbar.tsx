@@ -35,7 +35,14 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
       aria-label={init.pincode ? `Delivering to ${init.pincode}, change location` : 'Set delivery pincode'}
     >
       <MapPin size={18} aria-hidden="true" />
-      <span className="hidden sm:inline">{init.pincode ?? 'Pincode'}</span>
+      {/* where the shop delivers is shown on phones too, once known */}
+      {init.pincode ? (
+        <span className="text-xs font-medium sm:text-sm" data-testid="header-pincode">
+          {init.pincode}
+        </span>
+      ) : (
+        <span className="hidden sm:inline">Pincode</span>
+      )}
     </button>
   ) : null;
   const cart =

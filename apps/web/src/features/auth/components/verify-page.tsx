@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { inputClass } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/loading';
 import { readError } from '../../../lib/errors';
@@ -82,9 +83,14 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
     setBusy(true);
     setError(null);
     try {
-      const { user, cart } = await authApi.verify(pending.identifier, digits, pending.also ? digitsOf(alsoCode) : undefined);
+      const { user, cart, cart_merged } = await authApi.verify(pending.identifier, digits, pending.also ? digitsOf(alsoCode) : undefined);
       pendingSignIn.clear();
       await applySession(client, user, cart);
+      // The items picked before signing in joined the cart the shopper already had: say so.
+      if (cart_merged > 0)
+        toast.info(
+          `${cart_merged} ${cart_merged === 1 ? 'item' : 'items'} you picked before signing in ${cart_merged === 1 ? 'was' : 'were'} added to your cart. Please check it before you order.`,
+        );
       const to = onSignedIn();
       if (STAFF_APP_PATH.test(to)) window.location.assign(to);
       else navigate(to, { replace: true });

@@ -1,5 +1,7 @@
 import type { Pack, Product } from '@grocer/shared/catalogue';
-import type { ReactNode } from 'react';
+import { displayPack, nameUnderBrand } from '@grocer/shared/packs';
+import { formatINR } from '@grocer/shared/money';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { img, imgSrcSet } from '../../../lib/image';
 import { paths } from '../../../lib/paths';
@@ -12,14 +14,20 @@ export interface ProductControls {
   wishlistControl?: (product: Product) => ReactNode;
 }
 
-/** Spec §2 product card: 4:3 image, name, first pack's name, price, struck-through original. */
+/**
+ * Spec §2 product card: 4:3 image, name, the pack's name, price, struck-through original. The pack
+ * shown is the one the list's sort looked at among those in stock (`displayPack`); a product with
+ * several packs offers the others in a selector, so any buyable pack can go to the cart from here.
+ */
 export function ProductCard({
   product,
   cartControl,
   wishlistControl,
   eager = false,
-}: { product: Product; eager?: boolean } & ProductControls) {
-  const pack = product.packs[0];
+  sort,
+}: { product: Product; eager?: boolean; sort?: string } & ProductControls) {
+  const [chosen, setChosen] = useState<number | undefined>();
+  const pack = product.packs.find((p) => p.pack_id === chosen) ?? displayPack(product.packs, sort);
   const off = pack ? discountLabel(pack) : null;
   return (
     // Cards after the first few are laid out and painted only as they come near the viewport
@@ -53,11 +61,27 @@ export function ProductCard({
         </div>
         <div className="flex flex-1 flex-col gap-1 p-3">
           <p className="text-xs text-gray-500">{product.brand_name}</p>
-          <h3 className="line-clamp-2 min-h-10 text-sm font-medium">{product.product_name}</h3>
-          {pack && <p className="text-xs text-gray-500">{pack.pack_name}</p>}
+          <h3 className="line-clamp-2 min-h-10 text-sm font-medium">{nameUnderBrand(product.product_name, product.brand_name)}</h3>
+          {pack && product.packs.length < 2 && <p className="text-xs text-gray-500">{pack.pack_name}</p>}
           {pack && <Price pack={pack} />}
         </div>
       </Link>
+      {pack && product.packs.length > 1 && (
+        <div className="px-3 pb-2">
+          <select
+            aria-label={`Pack size of ${product.product_name}`}
+            value={pack.pack_id}
+            onChange={(e) => setChosen(Number(e.target.value))}
+            className="w-full rounded-md border bg-white px-2 py-1 text-xs text-gray-700"
+          >
+            {product.packs.map((p) => (
+              <option key={p.pack_id} value={p.pack_id}>
+                {p.pack_name} · {p.stock === 0 ? 'Out of stock' : formatINR(p.price)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       {pack && cartControl && <div className="px-3 pb-3">{cartControl(product, pack)}</div>}
       {wishlistControl && <div className="absolute top-2 right-2">{wishlistControl(product)}</div>}
     </article>

@@ -44,7 +44,14 @@ export function ProductListPage({
     ...params.c.map((c) => findCategory(categories, c)?.name ?? c),
     ...params.b.map((b) => brands.find((x) => x.slug === b)?.name ?? b),
   ];
-  const heading = params.q ? `Results for "${params.q}"` : selectedNames.length ? selectedNames.join(', ') : 'All products';
+  // Sorting by discount lists only what is on offer (the server leaves undiscounted products out).
+  const heading = params.q
+    ? `Results for "${params.q}"`
+    : selectedNames.length
+      ? selectedNames.join(', ')
+      : params.s === 'discount'
+        ? 'Offers'
+        : 'All products';
 
   return (
     <div className="flex gap-6">
@@ -128,7 +135,7 @@ export function ProductListPage({
             <Grid>
               {data.data.map((p, i) => (
                 <Later key={p.product_id}>
-                  <ProductCard product={p} eager={i < 4} {...controls} />
+                  <ProductCard product={p} eager={i < 4} sort={params.s} {...controls} />
                 </Later>
               ))}
             </Grid>

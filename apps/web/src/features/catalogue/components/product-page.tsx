@@ -1,4 +1,6 @@
+import { formatINR } from '@grocer/shared/money';
 import type { Category, Product } from '@grocer/shared/catalogue';
+import { displayPack } from '@grocer/shared/packs';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -39,7 +41,7 @@ function ProductDetail({
   cartControl,
   wishlistControl,
 }: { product: Product; categories: Category[]; related?: React.ReactNode } & ProductControls) {
-  const [packId, setPackId] = useState(product.packs[0]?.pack_id);
+  const [packId, setPackId] = useState(() => displayPack(product.packs)?.pack_id);
   const [media, setMedia] = useState(0);
   useEffect(() => {
     document.title = product.product_name;
@@ -118,7 +120,7 @@ function ProductDetail({
                     className={`rounded-lg border px-3 py-2 text-sm ${p.pack_id === pack?.pack_id ? 'border-[var(--color-primary)] bg-[var(--color-primary)]/10 font-semibold' : 'hover:bg-gray-50'} ${p.stock === 0 ? 'text-gray-400' : ''}`}
                   >
                     {p.pack_name}
-                    <span className="block text-xs font-normal">{p.stock === 0 ? 'Out of stock' : `₹${p.price}`}</span>
+                    <span className="block text-xs font-normal">{p.stock === 0 ? 'Out of stock' : formatINR(p.price)}</span>
                   </button>
                 ))}
               </div>

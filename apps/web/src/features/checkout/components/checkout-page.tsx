@@ -8,7 +8,7 @@ import type { PlaceOrderBody } from '@grocer/shared/order';
 import type { SlotOption } from '@grocer/shared/delivery';
 import type { ErrorCode } from '@grocer/shared/errors';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, MapPin, Plus } from 'lucide-react';
+import { CircleAlert, MapPin, Plus, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
@@ -29,12 +29,15 @@ export function CheckoutPage({
   coupon,
   addressForm,
   onCart,
+  onRemove,
 }: {
   /** changes when the shopper's cart changes (coupon applied elsewhere on the page) */
   cartVersion: string;
   coupon: ReactNode;
   addressForm: (props: { onClose: () => void; onSaved: (a: Address) => unknown }) => ReactNode;
   onCart: (cart: Cart) => void;
+  /** takes a line out of the cart (the cart feature, through the route) */
+  onRemove: (packId: number) => void;
 }) {
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -120,6 +123,18 @@ export function CheckoutPage({
       setBusy(false);
     }
   };
+  // Why Pay cannot be pressed yet, said next to it (never a silently greyed button).
+  const blocker = !c
+    ? null
+    : !chosen
+      ? 'Add or choose a delivery address to continue.'
+      : !chosen.serviceable
+        ? chosen.delivery_message || 'We do not deliver to this address yet. Choose another address.'
+        : c.items.some((i) => !i.valid)
+          ? 'Some items cannot be ordered as they are: remove or change the items marked in the summary.'
+          : !payWith
+            ? 'Choose how you would like to pay.'
+            : null;
   const note = (w: NonNullable<Problem>['where']) =>
     problem?.where === w && (
       <p role="alert" className="mt-2 flex items-start gap-1.5 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -170,8 +185,8 @@ export function CheckoutPage({
           {!chosen ? (
             <p className="text-sm text-gray-600">Choose an address first.</p>
           ) : !chosen.serviceable ? (
-            <p className="flex items-center gap-1 text-sm text-amber-700">
-              <MapPin size={16} aria-hidden="true" /> {chosen.delivery_message}
+            <p className="flex items-center gap-1 text-sm text-gray-600">
+              <MapPin size={16} aria-hidden="true" /> Slots appear for an address we deliver to.
             </p>
           ) : slots.isPending ? (
             <Spinner />
@@ -234,13 +249,24 @@ export function CheckoutPage({
                     className="h-9 w-12 shrink-0 rounded bg-gray-50 object-cover"
                   />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate">{packLabel(i.name, i.pack)}</p>
+                    <p className="break-words">{packLabel(i.name, i.pack)}</p>
                     <p className="text-xs text-gray-500">
                       {i.quantity} × {formatINR(i.price)}
                     </p>
-                    {!i.valid && i.message && <p className="text-xs text-red-600">{i.message}</p>}
+                    {/* an undeliverable address is said once, at the address and the button, not on every line */}
+                    {!i.valid && i.message && chosen?.serviceable !== false && <p className="text-xs text-red-600">{i.message}</p>}
                   </div>
-                  <span className="tabular-nums">{formatINR(i.amount)}</span>
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    <span className="tabular-nums">{formatINR(i.amount)}</span>
+                    <button
+                      type="button"
+                      onClick={() => onRemove(i.pack_id)}
+                      aria-label={`Remove ${packLabel(i.name, i.pack)}`}
+                      className="flex items-center gap-0.5 rounded text-xs text-gray-500 hover:text-red-700"
+                    >
+                      <X size={12} aria-hidden="true" /> Remove
+                    </button>
+                  </div>
                 </li>
               ))}
             </ul>
@@ -257,17 +283,25 @@ export function CheckoutPage({
             <button
               type="button"
               onClick={place}
-              disabled={busy || !chosen || !chosen.serviceable || !payWith || c.items.some((i) => !i.valid)}
+              disabled={busy || blocker !== null}
+              aria-describedby={blocker ? 'pay-blocker' : undefined}
               className="mt-4 flex h-11 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90 disabled:opacity-50"
             >
               {busy ? (
                 <Spinner size={18} className="text-white" />
+              ) : !chosen?.serviceable ? (
+                'Pay'
               ) : payWith === 'cod' ? (
                 `Place order · ${formatINR(c.amount)}`
               ) : (
                 `Pay ${formatINR(c.amount)}`
               )}
             </button>
+            {blocker && !busy && (
+              <p id="pay-blocker" className="mt-2 text-center text-sm text-amber-800">
+                {blocker}
+              </p>
+            )}
           </>
         )}
       </aside>

@@ -60,14 +60,28 @@ export function ConfirmPage({ orderId }: { orderId: string }) {
     );
   if (!order) return <LoadingView />;
   if (order.status === 'pending_payment') {
-    const failed = params.get('failed') || order.payment.status === 'failed';
-    const cancelled = params.get('cancelled');
-    if (failed || cancelled || tries >= 10)
+    // Razorpay's checkout tells the page itself (cancelled=1); Cashfree's attempt is read from the
+    // provider by the server (a USER_DROPPED attempt is the shopper's own cancel).
+    const cancelled = !!params.get('cancelled') || order.payment.last_attempt === 'cancelled';
+    const failed = !cancelled && (!!params.get('failed') || order.payment.status === 'failed');
+    const kept = `Your order #${order.ordernumber} (${formatINR(order.total)}) is kept for you for a few minutes.`;
+    if (cancelled)
+      return (
+        <Outcome
+          icon={<CircleX size={48} className="text-amber-500" />}
+          title="You cancelled the payment"
+          text={`Nothing was charged. ${kept} Pay again to place it.`}
+          orderId={orderId}
+          retry={`/checkout/${order.payment_method}/${order.id}`}
+          retryLabel="Pay again"
+        />
+      );
+    if (failed || tries >= 10)
       return (
         <Outcome
           icon={failed ? <CircleX size={48} className="text-red-600" /> : <Clock size={48} className="text-amber-500" />}
-          title={failed ? 'Payment failed' : cancelled ? 'Payment not completed' : 'Payment pending'}
-          text={`Your order #${order.ordernumber} (${formatINR(order.total)}) is kept for you for a few minutes. Nothing was charged${failed ? '' : ' yet'}.`}
+          title={failed ? 'Payment failed' : 'Payment pending'}
+          text={`${kept} Nothing was charged${failed ? '' : ' yet'}.`}
           orderId={orderId}
           retry={`/checkout/${order.payment_method}/${order.id}`}
         />
@@ -106,12 +120,14 @@ function Outcome({
   text,
   orderId,
   retry,
+  retryLabel = 'Try again',
 }: {
   icon: React.ReactNode;
   title: string;
   text: string;
   orderId: string;
   retry?: string;
+  retryLabel?: string;
 }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center" aria-live="polite">
@@ -121,7 +137,7 @@ function Outcome({
       <div className="mt-2 flex gap-2">
         {retry && (
           <Link to={retry} className="rounded-lg bg-[var(--color-primary)] px-4 py-2 font-semibold text-white">
-            Try again
+            {retryLabel}
           </Link>
         )}
         <Link to={`/account/orders/${orderId}`} className="rounded-lg border px-4 py-2 font-medium">

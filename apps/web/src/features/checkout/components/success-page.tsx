@@ -39,10 +39,28 @@ export function SuccessPage({ ordernumber }: { ordernumber: string }) {
             </li>
           ))}
         </ul>
-        <p className="mt-2 flex justify-between border-t pt-2 font-semibold">
-          <span>Total</span>
-          <span>{formatINR(o.total)}</span>
-        </p>
+        {/* how the total is made: items, the coupon, delivery (and what the shopper saved) */}
+        <dl className="mt-2 space-y-1 border-t pt-2" data-testid="success-total">
+          <div className="flex justify-between">
+            <dt>Items</dt>
+            <dd className="tabular-nums">{formatINR(o.items_total)}</dd>
+          </div>
+          {o.discount > 0 && (
+            <div className="flex justify-between text-emerald-700">
+              <dt>Coupon {o.coupon}</dt>
+              <dd className="tabular-nums">−{formatINR(o.discount)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between">
+            <dt>Delivery</dt>
+            <dd className="tabular-nums">{o.delivery_charge > 0 ? formatINR(o.delivery_charge) : 'Free'}</dd>
+          </div>
+          <div className="flex justify-between font-semibold">
+            <dt>Total{o.payment_method === 'cod' ? ' to pay on delivery' : ' paid'}</dt>
+            <dd className="tabular-nums">{formatINR(o.total)}</dd>
+          </div>
+          <p className="text-xs text-gray-500">Prices include GST; the tax invoice shows the split.</p>
+        </dl>
         <p className="mt-2 text-gray-600">
           Delivering to {o.address.name}, {o.address.line1}, {o.address.city} {o.address.pincode}
         </p>

@@ -40,20 +40,20 @@ const RENDERERS: { [T in BlockType]: Renderer<T> } = {
   'product-carousel': ({ c, slots }) => (
     <Section title={c.data.title}>
       {c.response.length ? (
-        <Carousel label={c.data.title || 'Products'}>
+        <Carousel label={c.data.title || 'Products'} phone="cards">
           {c.response.map((p) => (
             <div key={p.product_id}>{slots.productCard(p)}</div>
           ))}
         </Carousel>
       ) : (
-        <PlaceholderSlides />
+        <PlaceholderSlides phone="cards" />
       )}
     </Section>
   ),
   'category-carousel': ({ c }) => (
     <Section title={c.data.title}>
       {c.response.length ? (
-        <Carousel label={c.data.title || 'Categories'}>
+        <Carousel label={c.data.title || 'Categories'} phone="tiles">
           {c.response.map((cat) => (
             <Link
               key={cat.slug}
@@ -73,14 +73,14 @@ const RENDERERS: { [T in BlockType]: Renderer<T> } = {
           ))}
         </Carousel>
       ) : (
-        <PlaceholderSlides aspect="aspect-square" />
+        <PlaceholderSlides aspect="aspect-square" phone="tiles" />
       )}
     </Section>
   ),
   'brand-carousel': ({ c }) => (
     <Section title={c.data.title}>
       {c.response.length ? (
-        <Carousel label={c.data.title || 'Brands'}>
+        <Carousel label={c.data.title || 'Brands'} phone="tiles">
           {c.response.map((b) => (
             <Link
               key={b.slug}
@@ -100,7 +100,7 @@ const RENDERERS: { [T in BlockType]: Renderer<T> } = {
           ))}
         </Carousel>
       ) : (
-        <PlaceholderSlides aspect="aspect-square" />
+        <PlaceholderSlides aspect="aspect-square" phone="tiles" />
       )}
     </Section>
   ),

@@ -5,15 +5,35 @@ import { Children, type ReactNode } from 'react';
 
 export const AUTOPLAY_MS = 2500;
 
+/** How many slides a phone (below 768 px) sees: the spec's one, or rails that show there is more. */
+const PHONE_BASIS = {
+  one: 'basis-full',
+  /** product rails: two and a bit cards, the next one peeking */
+  cards: 'basis-[42%]',
+  /** category and brand tiles: three and a bit */
+  tiles: 'basis-[30%]',
+} as const;
+
 /**
  * Spec §4/§9 carousel: autoplay every 2.5 s that does not stop on interaction; 1 slide below
- * 768 px, 2 from 768 px, 5 from 1024 px (or 1 everywhere for the hero).
+ * 768 px, 2 from 768 px, 5 from 1024 px (or 1 everywhere for the hero and banners). Product,
+ * category and brand rails on a phone show several slides (`phone`), not one card per screen.
  */
-export function Carousel({ children, label, single = false }: { children: ReactNode; label: string; single?: boolean }) {
+export function Carousel({
+  children,
+  label,
+  single = false,
+  phone = 'one',
+}: {
+  children: ReactNode;
+  label: string;
+  single?: boolean;
+  phone?: keyof typeof PHONE_BASIS;
+}) {
   const [ref, embla] = useEmblaCarousel({ loop: true, align: 'start' }, [
     Autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: false }),
   ]);
-  const basis = single ? 'basis-full' : 'basis-full md:basis-1/2 lg:basis-1/5';
+  const basis = single ? 'basis-full' : `${PHONE_BASIS[phone]} md:basis-1/2 lg:basis-1/5`;
   return (
     <div className="relative" role="region" aria-roledescription="carousel" aria-label={label}>
       <div className="overflow-hidden" ref={ref}>
@@ -46,9 +66,17 @@ export function Carousel({ children, label, single = false }: { children: ReactN
 }
 
 /** Placeholder slides when a carousel has no data yet. */
-export function PlaceholderSlides({ count = 5, aspect = 'aspect-[4/3]' }: { count?: number; aspect?: string }) {
+export function PlaceholderSlides({
+  count = 5,
+  aspect = 'aspect-[4/3]',
+  phone = 'one',
+}: {
+  count?: number;
+  aspect?: string;
+  phone?: keyof typeof PHONE_BASIS;
+}) {
   return (
-    <Carousel label="Loading">
+    <Carousel label="Loading" phone={phone}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={`${aspect} animate-pulse rounded-xl bg-gray-100`} aria-hidden="true" />
       ))}

@@ -77,14 +77,17 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
           <p className="text-sm text-gray-600">Placed {formatDate(o.created_at)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a
-            href={ordersApi.invoiceUrl(o.id)}
-            target="_blank"
-            rel="noopener"
-            className="flex items-center gap-1.5 rounded-lg border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50"
-          >
-            <FileText size={16} aria-hidden="true" /> Tax invoice
-          </a>
+          {/* an invoice exists once the order is placed (none while awaiting payment or after it failed) */}
+          {!['pending_payment', 'payment_failed'].includes(o.status) && (
+            <a
+              href={ordersApi.invoiceUrl(o.id)}
+              target="_blank"
+              rel="noopener"
+              className="flex items-center gap-1.5 rounded-lg border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50"
+            >
+              <FileText size={16} aria-hidden="true" /> Tax invoice
+            </a>
+          )}
           <button
             type="button"
             onClick={again}

@@ -1,0 +1,343 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, orders, packs, payments, posSales, stockMovements, users, websiteMembers, websites, warehouses } from '../../db/schema';
+import { TestClient } from '../../test/client';
+import { setStock, signInAs } from '../cart/test-fixture';
+import { checkoutBench } from '../orders/test-fixture';
+
+let b: Awaited<ReturnType<typeof checkoutBench>>;
+let cashier: TestClient;
+let seq = 0;
+const till = 'Till 1';
+
+async function as(flags: { hasAdminAccess?: boolean; isSalesAgent?: boolean } | null): Promise<TestClient> {
+  const c = new TestClient(b.t.app);
+  if (!flags) return c;
+  const n = ++seq;
+  const [u] = await b.t.db
+    .insert(users)
+    .values({ name: `Cashier ${n}`, email: `pos${n}-${Date.now()}@example.com` })
+    .returning();
+  await b.t.db
+    .insert(websiteMembers)
+    .values({ websiteId: b.shop.websiteId, userId: u!.id, hasAdminAccess: !!flags.hasAdminAccess, isSalesAgent: !!flags.isSalesAgent });
+  await signInAs(b.t.db, c, u!.id);
+  return c;
+}
+
+const key = () => `pos-${++seq}-${Math.random().toString(36).slice(2)}`;
+const ordersCount = async () => (await b.t.db.select().from(orders).where(eq(orders.channel, 'pos'))).length;
+
+/** A sale body paying `total` (₹) in cash with `tendered`. */
+const cashSale = (lines: Array<{ pack_id: number; quantity: number; discount?: number }>, total: number, tendered = total, extra = {}) => ({
+  idempotency_key: key(),
+  till,
+  lines,
+  expected_total: total,
+  payment: { cash: total, cash_tendered: tendered },
+  ...extra,
+});
+
+beforeAll(async () => {
+  b = await checkoutBench();
+  cashier = await as({ hasAdminAccess: true });
+  const open = await cashier.post('/s/api/pos/shift/open', { till, warehouse_id: b.shop.warehouses.blr.id, float: 2000 });
+  expect(open.statusCode, open.body).toBe(200);
+}, 120_000);
+afterAll(() => b.t.close());
+
+describe('roles and input', () => {
+  it('401 signed out, 403 for a shopper or an agent, 200 for staff with admin access', async () => {
+    const who = { anonymous: await as(null), shopper: await as({}), agent: await as({ isSalesAgent: true }), admin: cashier };
+    const expected = { anonymous: 401, shopper: 403, agent: 403, admin: 200 };
+    for (const [name, c] of Object.entries(who)) {
+      expect((await c.get('/s/api/pos/settings')).statusCode, name).toBe(expected[name as keyof typeof expected]);
+      const sale = await c.post('/s/api/pos/sales', cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 1 }], 180));
+      expect(sale.statusCode, name).toBe(name === 'admin' ? 200 : expected[name as keyof typeof expected]);
+    }
+  });
+
+  it('refuses a second shift at an open till, bad input, and another website’s warehouse', async () => {
+    expect((await cashier.post('/s/api/pos/shift/open', { till, warehouse_id: b.shop.warehouses.blr.id, float: 0 })).json().code).toBe(
+      'SHIFT_ALREADY_OPEN',
+    );
+    const bad = await cashier.post('/s/api/pos/shift/open', { till: 'T9', warehouse_id: b.shop.warehouses.blr.id, float: -5 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.float).toBeDefined();
+    const [site] = await b.t.db.insert(websites).values({ name: 'Other' }).returning();
+    const [wh] = await b.t.db.insert(warehouses).values({ websiteId: site!.id, name: 'Other WH', code: 'OTH' }).returning();
+    expect((await cashier.post('/s/api/pos/shift/open', { till: 'T9', warehouse_id: wh!.id, float: 0 })).statusCode).toBe(404);
+    expect((await cashier.get('/s/api/pos/shift?till=T9')).json().shift).toBeNull();
+  });
+});
+
+describe('settings', () => {
+  it('the owner sets the UPI ID and the discount limit (audited); a bad UPI ID is refused at its field and changes nothing', async () => {
+    const before = (await cashier.get('/s/api/pos/settings')).json();
+    const bad = await cashier.put('/s/api/pos/settings', { upi_vpa: 'not a vpa', payee_name: 'X', max_discount_percent: 5 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.upi_vpa).toEqual(['Enter a UPI ID like shop@bank']);
+    expect((await cashier.get('/s/api/pos/settings')).json()).toEqual(before);
+    const ok = await cashier.put('/s/api/pos/settings', { upi_vpa: 'shop@okaxis', payee_name: 'Cart Shop', max_discount_percent: 10 });
+    expect(ok.json()).toMatchObject({ upi_vpa: 'shop@okaxis', payee_name: 'Cart Shop', max_discount_percent: 10 });
+    const audit = await b.t.db.select().from(auditLog).where(eq(auditLog.entity, 'pos_settings'));
+    expect(audit.at(-1)!.after).toEqual({ upiVpa: 'shop@okaxis', payeeName: 'Cart Shop', maxDiscountBp: 1000 });
+  });
+});
+
+describe('loose goods', () => {
+  it('adds a loose good (price per kg, stock in grams at every warehouse) that the till lists and the storefront does not', async () => {
+    const bad = await cashier.post('/s/api/pos/loose-goods', {
+      name: 'Loose Sugar',
+      price_per_kg: 0,
+      hsn_code: '17',
+      gst_rate: 5,
+      grams: 1000,
+    });
+    expect(bad.statusCode).toBe(422);
+    const res = await cashier.post('/s/api/pos/loose-goods', {
+      name: 'Loose Sugar',
+      price_per_kg: 48,
+      hsn_code: '1701',
+      gst_rate: 5,
+      grams: 20_000,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { pack_id } = res.json();
+    const found = (await cashier.get(`/s/api/pos/packs?warehouse_id=${b.shop.warehouses.blr.id}&q=sugar`)).json().data;
+    expect(found).toEqual([expect.objectContaining({ pack_id, sold_by_weight: true, price: 48, available: 20_000, gst_rate: 5 })]);
+    expect(
+      (await cashier.post('/s/api/pos/loose-goods', { name: 'Loose Sugar', price_per_kg: 50, hsn_code: '', gst_rate: 0, grams: 0 }))
+        .statusCode,
+    ).toBe(409);
+    const shopper = await as({});
+    expect(JSON.stringify((await shopper.get('/s/api/products?q=sugar')).json())).not.toContain('Loose Sugar');
+  });
+});
+
+describe('selling', () => {
+  it('takes stock once and writes one order (pos channel) and one paid payment; a retry answers the same sale', async () => {
+    const { dal1 } = b.shop.packs;
+    const blr = b.shop.warehouses.blr.id;
+    const before = await b.stockOf(dal1.id, blr);
+    const n = await ordersCount();
+    const body = cashSale([{ pack_id: dal1.id, quantity: 2 }], 360, 500);
+    const res = await cashier.post('/s/api/pos/sales', body);
+    expect(res.statusCode, res.body).toBe(200);
+    const sale = res.json();
+    expect(sale).toMatchObject({ total: 360, change: 140, created: true, flags: [] });
+    expect(await b.stockOf(dal1.id, blr)).toBe(before - 2);
+    const again = await cashier.post('/s/api/pos/sales', body);
+    expect(again.json()).toMatchObject({ order_id: sale.order_id, receipt: sale.receipt, created: false });
+    expect(await b.stockOf(dal1.id, blr)).toBe(before - 2);
+    expect(await ordersCount()).toBe(n + 1);
+    const [o] = await b.t.db.select().from(orders).where(eq(orders.id, sale.order_id));
+    expect(o).toMatchObject({ channel: 'pos', status: 'delivered', paymentMethod: 'pos', total: 36_000 });
+    const pays = await b.t.db.select().from(payments).where(eq(payments.orderId, sale.order_id));
+    expect(pays).toHaveLength(1);
+    expect(pays[0]).toMatchObject({ provider: 'pos', status: 'paid', amount: 36_000 });
+    const moves = await b.t.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.reference, `order:${sale.order_id}`));
+    expect(moves.map((m) => [m.reason, m.quantity])).toEqual([['pos_sale', -2]]);
+    const audit = await b.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'pos_sale'), eq(auditLog.entityId, sale.order_id)));
+    expect(audit).toHaveLength(1);
+    // the receipt and the A4 invoice print
+    const receipt = await cashier.get(`/s/api/pos/sales/${sale.receipt}/print`);
+    expect(receipt.headers['content-type']).toContain('text/html');
+    expect(receipt.body).toContain('80mm');
+    expect(receipt.body).toContain(sale.receipt);
+    expect((await cashier.get(`/s/api/pos/sales/${sale.receipt}/print?format=a4`)).body).toContain('Tax Invoice');
+  });
+
+  it('a split payment sums to the total; one that does not is refused and changes nothing', async () => {
+    const { rice5 } = b.shop.packs;
+    const blr = b.shop.warehouses.blr.id;
+    const before = await b.stockOf(rice5.id, blr);
+    const n = await ordersCount();
+    const lines = [{ pack_id: rice5.id, quantity: 2 }]; // ₹1,100
+    const short = await cashier.post('/s/api/pos/sales', {
+      ...cashSale(lines, 1100),
+      payment: { cash: 100, upi: 500, card: 400, card_ref: 'T1' },
+    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().code).toBe('PAYMENT_MISMATCH');
+    expect(await b.stockOf(rice5.id, blr)).toBe(before);
+    expect(await ordersCount()).toBe(n);
+    const ok = await cashier.post('/s/api/pos/sales', {
+      ...cashSale(lines, 1100),
+      payment: { cash: 200, cash_tendered: 200, upi: 500, card: 400, card_ref: 'AUTH-77' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [s] = await b.t.db.select().from(posSales).where(eq(posSales.orderId, ok.json().order_id));
+    expect(s!.cash + s!.upi + s!.card).toBe(110_000);
+    expect(s!.cardRef).toBe('AUTH-77');
+  });
+
+  it('sells loose goods by weight (price per kg, grams) and keeps discounts within the owner’s limit', async () => {
+    const { rice1 } = b.shop.packs; // ₹120 a kg for this test
+    const mum = b.shop.warehouses.mum.id;
+    await b.t.db.update(packs).set({ soldByWeight: true }).where(eq(packs.id, rice1.id));
+    await setStock(b.t.db, b.shop.websiteId, rice1.id, mum, 10_000);
+    const c2 = await as({ hasAdminAccess: true });
+    expect((await c2.post('/s/api/pos/shift/open', { till: 'Loose', warehouse_id: mum, float: 0 })).statusCode).toBe(200);
+    // 755 g at ₹120/kg = ₹90.60; 10 % limit on ₹90.60 = ₹9.06
+    const tooMuch = await c2.post('/s/api/pos/sales', {
+      ...cashSale([{ pack_id: rice1.id, quantity: 755 }], 80.6),
+      till: 'Loose',
+      cart_discount: 10,
+    });
+    expect(tooMuch.json().code).toBe('DISCOUNT_TOO_LARGE');
+    const res = await c2.post('/s/api/pos/sales', {
+      ...cashSale([{ pack_id: rice1.id, quantity: 755, discount: 0.6 }], 85),
+      till: 'Loose',
+      cart_discount: 5,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await b.stockOf(rice1.id, mum)).toBe(10_000 - 755);
+    const detail = (await c2.get(`/s/api/pos/sales/${res.json().receipt}`)).json();
+    expect(detail.lines[0]).toMatchObject({ quantity: 755, sold_by_weight: true, amount: 85 });
+    await b.t.db.update(packs).set({ soldByWeight: false }).where(eq(packs.id, rice1.id));
+    await c2.post('/s/api/pos/shift/close', { till: 'Loose', counted: 85 });
+  });
+
+  it('books the sale to the customer found or created by mobile', async () => {
+    expect((await cashier.get('/s/api/pos/customers?mobile=9876500001')).json()).toEqual({ found: false, name: null });
+    const res = await cashier.post(
+      '/s/api/pos/sales',
+      cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 1 }], 180, 180, { customer: { mobile: '9876500001', name: 'Meena' } }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await cashier.get('/s/api/pos/customers?mobile=9876500001')).json()).toEqual({ found: true, name: 'Meena' });
+    const [o] = await b.t.db.select().from(orders).where(eq(orders.id, res.json().order_id));
+    const [u] = await b.t.db.select().from(users).where(eq(users.id, o!.userId));
+    expect(u!.phone).toBe('9876500001');
+  });
+
+  it('a counter sale and an online checkout racing for the last unit: exactly one wins', async () => {
+    const { dal1 } = b.shop.packs;
+    const blr = b.shop.warehouses.blr.id;
+    for (let round = 0; round < 3; round++) {
+      await setStock(b.t.db, b.shop.websiteId, dal1.id, blr, 1);
+      const s = await b.shopper([[dal1.id, 1]]);
+      const [online, counter] = await Promise.all([
+        b.place(s.c, { address_id: s.addressId, payment_method: 'cod', expected_total: s.cart.amount, idempotency_key: b.key() }),
+        cashier.post('/s/api/pos/sales', cashSale([{ pack_id: dal1.id, quantity: 1 }], 180)),
+      ]);
+      expect([online.statusCode, counter.statusCode].sort()).toEqual([200, 409]);
+      expect(await b.stockOf(dal1.id, blr)).toBe(0);
+    }
+    await setStock(b.t.db, b.shop.websiteId, dal1.id, blr, 100);
+  });
+});
+
+describe('returns', () => {
+  it('returns some lines by receipt number: back to stock, refunded by the original methods; no more than was sold', async () => {
+    const { dal1, rice5 } = b.shop.packs;
+    const blr = b.shop.warehouses.blr.id;
+    const sale = (
+      await cashier.post('/s/api/pos/sales', {
+        ...cashSale(
+          [
+            { pack_id: dal1.id, quantity: 3 },
+            { pack_id: rice5.id, quantity: 1 },
+          ],
+          1090,
+        ),
+        payment: { cash: 545, cash_tendered: 600, upi: 545 },
+      })
+    ).json();
+    const detail = (await cashier.get(`/s/api/pos/sales/${sale.receipt}`)).json();
+    const dalLine = detail.lines.find((l: { label: string }) => l.label.startsWith('Toor'));
+    const dalBefore = await b.stockOf(dal1.id, blr);
+    const ret = await cashier.post(`/s/api/pos/sales/${sale.receipt}/return`, { till, lines: [{ line_id: dalLine.line_id, quantity: 2 }] });
+    expect(ret.statusCode, ret.body).toBe(200);
+    expect(ret.json()).toMatchObject({ total: 360, refund: { cash: 180, upi: 180, card: 0 } });
+    expect(await b.stockOf(dal1.id, blr)).toBe(dalBefore + 2);
+    const tooMany = await cashier.post(`/s/api/pos/sales/${sale.receipt}/return`, {
+      till,
+      lines: [{ line_id: dalLine.line_id, quantity: 2 }],
+    });
+    expect(tooMany.json().code).toBe('RETURN_TOO_MANY');
+    expect(await b.stockOf(dal1.id, blr)).toBe(dalBefore + 2);
+    expect(
+      (await cashier.get(`/s/api/pos/sales/${sale.receipt}`)).json().lines.find((l: { line_id: number }) => l.line_id === dalLine.line_id)
+        .returned,
+    ).toBe(2);
+    expect((await cashier.post('/s/api/pos/sales/GR999999/return', { till, lines: [{ line_id: 1, quantity: 1 }] })).statusCode).toBe(404);
+  });
+});
+
+describe('offline queue', () => {
+  it('a queue replayed twice (and concurrently) creates each sale once; a line out of stock meanwhile is flagged, not lost', async () => {
+    const { dal1, ghee1 } = b.shop.packs; // ghee has no stock at Bengaluru
+    const n = await ordersCount();
+    const queue = [
+      cashSale([{ pack_id: dal1.id, quantity: 1 }], 180, 200, { offline: true }),
+      cashSale(
+        [
+          { pack_id: dal1.id, quantity: 1 },
+          { pack_id: ghee1.id, quantity: 1 },
+        ],
+        480,
+        500,
+        { offline: true },
+      ),
+    ];
+    const first = await Promise.all(queue.flatMap((s) => [cashier.post('/s/api/pos/sales', s), cashier.post('/s/api/pos/sales', s)]));
+    for (const r of first) expect(r.statusCode, r.body).toBe(200);
+    for (const s of queue) expect((await cashier.post('/s/api/pos/sales', s)).json().created).toBe(false);
+    expect(await ordersCount()).toBe(n + 2);
+    const second = first[2]!.json();
+    expect(second.flags).toEqual([{ pack_id: ghee1.id, label: 'Cow Ghee - 500 ml', quantity: 1, reason: 'out_of_stock' }]);
+    const shift = (await cashier.get(`/s/api/pos/shift?till=${encodeURIComponent(till)}`)).json().shift;
+    const report = (await cashier.get(`/s/api/pos/shifts/${shift.id}/report`)).json();
+    expect(report.flags).toContainEqual({
+      pack_id: ghee1.id,
+      label: 'Cow Ghee - 500 ml',
+      quantity: 1,
+      reason: 'out_of_stock',
+      receipt: second.receipt,
+    });
+    // the same sale online is refused instead
+    const online = await cashier.post('/s/api/pos/sales', cashSale([{ pack_id: ghee1.id, quantity: 1 }], 300));
+    expect(online.json().code).toBe('OUT_OF_STOCK');
+  });
+});
+
+describe('held carts', () => {
+  it('holds a cart and recalls it once', async () => {
+    const cart = {
+      customer: null,
+      cart_discount: 0,
+      lines: [{ pack_id: 1, label: 'X', price: 10, sold_by_weight: false, quantity: 2, discount: 0 }],
+    };
+    const { id } = (await cashier.post('/s/api/pos/held', { till, label: 'Lady in red', cart })).json();
+    expect((await cashier.get(`/s/api/pos/held?till=${encodeURIComponent(till)}`)).json().data.map((h: { id: number }) => h.id)).toContain(
+      id,
+    );
+    expect((await cashier.post(`/s/api/pos/held/${id}/recall`)).json()).toEqual(cart);
+    expect((await cashier.post(`/s/api/pos/held/${id}/recall`)).statusCode).toBe(404);
+  });
+});
+
+describe('closing the shift', () => {
+  it('records expected against counted cash; the report splits sales by method and counts returns', async () => {
+    const shift = (await cashier.get(`/s/api/pos/shift?till=${encodeURIComponent(till)}`)).json().shift;
+    const report = (await cashier.get(`/s/api/pos/shifts/${shift.id}/report`)).json();
+    expect(report.returns.count).toBe(1);
+    expect(report.cash_in_drawer).toBeCloseTo(2000 + report.by_method.cash - report.returns.cash, 2);
+    expect(report.total).toBeCloseTo(report.by_method.cash + report.by_method.upi + report.by_method.card, 2);
+    const closed = await cashier.post('/s/api/pos/shift/close', { till, counted: report.cash_in_drawer - 50 });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ expected: report.cash_in_drawer, difference: -50 });
+    expect((await cashier.post('/s/api/pos/sales', cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 1 }], 180))).json().code).toBe(
+      'SHIFT_NOT_OPEN',
+    );
+    expect((await cashier.post('/s/api/pos/shift/close', { till, counted: 0 })).json().code).toBe('SHIFT_NOT_OPEN');
+  });
+});

@@ -1,0 +1,150 @@
+import {
+  closeShiftSchema,
+  customerLookupSchema,
+  heldCartSchema,
+  heldListSchema,
+  looseGoodInputSchema,
+  holdInputSchema,
+  openShiftSchema,
+  posCounterPackSchema,
+  posSettingsInputSchema,
+  posSettingsSchema,
+  returnInputSchema,
+  returnResultSchema,
+  saleDetailSchema,
+  saleInputSchema,
+  saleSchema,
+  shiftReportSchema,
+  shiftSchema,
+} from '@grocer/shared/pos';
+import { MOBILE_PATTERN } from '@grocer/shared/validation';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { fail } from '../../http/errors';
+import { invalidateWebsite } from '../../http/cache';
+import { counterCatalogue } from '../catalogue/service';
+import { orderById } from '../orders/service';
+import { invoiceHtml } from '../orders/invoice';
+import { receiptHtml } from './receipt';
+import {
+  addLooseGood,
+  auditActor,
+  closeShift,
+  currentShift,
+  getSettings,
+  heldCarts,
+  holdCart,
+  lookupCustomer,
+  openShift,
+  recallCart,
+  returnSale,
+  saleDetail,
+  saveSettings,
+  sell,
+  shiftReport,
+  type Cashier,
+} from './service';
+
+const till = z.object({ till: z.string().trim().min(1).max(40) });
+const receipt = z.object({ receipt: z.string().trim().min(1).max(40) });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const cashier = (req: FastifyRequest): Cashier => ({ ...auditActor(req), actorId: req.staffUser!.id });
+
+/** The point of sale's staff calls (`/s/api/pos/*`, hasAdminAccess), scoped to the request's website. */
+export const posAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/pos/settings', { schema: { response: { 200: posSettingsSchema } } }, async (req) => getSettings(db, req.website.id));
+  app.put('/pos/settings', { schema: { body: posSettingsInputSchema, response: { 200: posSettingsSchema } } }, async (req) =>
+    saveSettings(db, auditActor(req), req.body),
+  );
+
+  /** The counter's catalogue with stock at a warehouse: `q` searches as the cashier types; empty `q` is the till's offline copy. */
+  app.get(
+    '/pos/packs',
+    {
+      schema: {
+        querystring: z.object({
+          warehouse_id: z.coerce.number().int().positive().max(2_147_483_647),
+          q: z.string().trim().max(100).default(''),
+          limit: z.coerce.number().int().min(1).max(5000).default(30),
+        }),
+        response: { 200: z.object({ data: z.array(posCounterPackSchema) }) },
+      },
+    },
+    async (req) => ({ data: await counterCatalogue(db, req.website.id, req.query.warehouse_id, req.query.q, req.query.limit) }),
+  );
+
+  app.get('/pos/shift', { schema: { querystring: till, response: { 200: z.object({ shift: shiftSchema.nullable() }) } } }, async (req) => ({
+    shift: await currentShift(db, req.website.id, req.query.till),
+  }));
+  app.post('/pos/shift/open', { schema: { body: openShiftSchema, response: { 200: shiftSchema } } }, async (req) =>
+    openShift(db, cashier(req), req.body),
+  );
+  app.post('/pos/shift/close', { schema: { body: closeShiftSchema.extend(till.shape), response: { 200: shiftSchema } } }, async (req) =>
+    closeShift(db, cashier(req), req.body.till, req.body.counted),
+  );
+  app.get('/pos/shifts/:id/report', { schema: { params: idParams, response: { 200: shiftReportSchema } } }, async (req) => {
+    const r = await shiftReport(db, req.website.id, req.params.id);
+    if (!r) throw fail('NOT_FOUND');
+    return r;
+  });
+
+  app.post('/pos/sales', { schema: { body: saleInputSchema, response: { 200: saleSchema } } }, async (req) => {
+    const sale = await sell(db, cashier(req), req.body);
+    if (sale.created) invalidateWebsite(req.website.id);
+    return sale;
+  });
+  app.get('/pos/sales/:receipt', { schema: { params: receipt, response: { 200: saleDetailSchema } } }, async (req) => {
+    const s = await saleDetail(db, req.website.id, req.params.receipt);
+    if (!s) throw fail('ORDER_NOT_FOUND');
+    return s;
+  });
+  /** The 80 mm receipt (`?format=a4`: the A4 tax invoice) as a printable page; a reprint is the same page again. */
+  app.get(
+    '/pos/sales/:receipt/print',
+    { schema: { params: receipt, querystring: z.object({ format: z.enum(['80mm', 'a4']).default('80mm') }) } },
+    async (req, reply) => {
+      const s = await saleDetail(db, req.website.id, req.params.receipt);
+      const o = s && (await orderById(db, s.order_id));
+      if (!s || !o) throw fail('ORDER_NOT_FOUND');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(req.query.format === 'a4' ? await invoiceHtml(db, o) : await receiptHtml(db, o, s));
+    },
+  );
+  app.post(
+    '/pos/sales/:receipt/return',
+    { schema: { params: receipt, body: returnInputSchema, response: { 200: returnResultSchema } } },
+    async (req) => {
+      const r = await returnSale(db, cashier(req), req.params.receipt, req.body);
+      invalidateWebsite(req.website.id);
+      return r;
+    },
+  );
+
+  app.get('/pos/held', { schema: { querystring: till, response: { 200: heldListSchema } } }, async (req) =>
+    heldCarts(db, req.website.id, req.query.till),
+  );
+  app.post('/pos/held', { schema: { body: holdInputSchema, response: { 200: z.object({ id: z.number().int() }) } } }, async (req) =>
+    holdCart(db, cashier(req), req.body.till, req.body.label, req.body.cart),
+  );
+  app.post('/pos/held/:id/recall', { schema: { params: idParams, response: { 200: heldCartSchema } } }, async (req) => {
+    const cart = await recallCart(db, cashier(req), req.params.id);
+    if (!cart) throw fail('NOT_FOUND');
+    return cart;
+  });
+
+  app.post(
+    '/pos/loose-goods',
+    { schema: { body: looseGoodInputSchema, response: { 200: z.object({ pack_id: z.number().int() }) } } },
+    async (req) => addLooseGood(db, cashier(req), req.body),
+  );
+
+  app.get(
+    '/pos/customers',
+    { schema: { querystring: z.object({ mobile: z.string().regex(MOBILE_PATTERN) }), response: { 200: customerLookupSchema } } },
+    async (req) => lookupCustomer(db, req.query.mobile),
+  );
+};

@@ -1,0 +1,62 @@
+import { formatINR } from '@grocer/shared/money';
+import type { Db } from '../../db/client';
+import { orderDetail, type OrderRow } from '../orders/service';
+import { websiteProfile } from '../website/service';
+import type { SaleDetail } from '@grocer/shared/pos';
+
+const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const qty = (q: number, byWeight: boolean) => (byWeight ? `${(q / 1000).toFixed(3)} kg` : `${q}`);
+
+/**
+ * An 80 mm thermal receipt for a counter sale, as a printable page (@page 80mm, no margins): the
+ * shop with its GSTIN, the receipt number, each line, the bill's discount, the payment split with
+ * change, and the GST split by HSN code (CGST + SGST at the counter's own state).
+ */
+export async function receiptHtml(db: Db, o: OrderRow, sale: SaleDetail): Promise<string> {
+  const d = await orderDetail(db, o);
+  const site = await websiteProfile(db, o.websiteId);
+  const a = (site?.webAddress ?? {}) as Record<string, string>;
+  const byHsn = new Map<string, { rate: number; taxable: number; cgst: number; sgst: number; igst: number }>();
+  for (const l of d.lines) {
+    const k = `${l.hsn_code}|${l.gst_rate}`;
+    const h = byHsn.get(k) ?? { rate: l.gst_rate, taxable: 0, cgst: 0, sgst: 0, igst: 0 };
+    h.taxable += l.tax.taxable;
+    h.cgst += l.tax.cgst;
+    h.sgst += l.tax.sgst;
+    h.igst += l.tax.igst;
+    byHsn.set(k, h);
+  }
+  const r2 = (n: number) => Math.round(n * 100) / 100;
+  const lines = d.lines
+    .map((l, i) => {
+      const s = sale.lines[i];
+      const byWeight = s?.sold_by_weight ?? false;
+      return `<tr><td colspan="2">${esc(l.name)} ${esc(l.pack)}</td></tr><tr class="sub"><td>${qty(l.quantity, byWeight)} × ${formatINR(l.price)}${byWeight ? '/kg' : ''}</td><td class="n">${formatINR(l.amount)}</td></tr>${s?.returned ? `<tr class="sub"><td>returned ${qty(s.returned, byWeight)}</td><td></td></tr>` : ''}`;
+    })
+    .join('');
+  const hsn = [...byHsn.entries()]
+    .map(
+      ([k, h]) =>
+        `<tr class="sub"><td>${esc(k.split('|')[0] || '—')} @${h.rate}%</td><td class="n">${formatINR(r2(h.taxable))}</td><td class="n">${formatINR(r2(h.cgst + h.igst))}</td><td class="n">${formatINR(r2(h.sgst))}</td></tr>`,
+    )
+    .join('');
+  const p = sale.payment;
+  const change = Math.round((p.cash_tendered - p.cash) * 100) / 100;
+  const pay = [
+    p.cash
+      ? `<tr><td>Cash tendered</td><td class="n">${formatINR(p.cash_tendered)}</td></tr><tr><td>Change</td><td class="n">${formatINR(change)}</td></tr>`
+      : '',
+    p.upi ? `<tr><td>UPI</td><td class="n">${formatINR(p.upi)}</td></tr>` : '',
+    p.card ? `<tr><td>Card ${esc(p.card_ref)}</td><td class="n">${formatINR(p.card)}</td></tr>` : '',
+  ].join('');
+  const when = new Date(d.created_at).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Receipt ${esc(d.ordernumber)}</title>
+<style>@page{size:80mm auto;margin:0}*{box-sizing:border-box}body{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace;color:#000;width:80mm;margin:0 auto;padding:4mm}h1{font-size:15px;text-align:center;margin:0}p{margin:2px 0}.c{text-align:center}table{width:100%;border-collapse:collapse}td{padding:1px 0;vertical-align:top}.n{text-align:right;white-space:nowrap}.sub td{padding-left:0;color:#222}hr{border:0;border-top:1px dashed #000;margin:4px 0}.big td{font-weight:700;font-size:14px}@media screen{body{background:#fff;box-shadow:0 0 0 1px #ddd;margin-top:8px}}</style></head><body>
+<h1>${esc(site?.name)}</h1><p class="c">${esc(a.line1)}${a.city ? `, ${esc(a.city)}` : ''}</p>${a.gstin ? `<p class="c">GSTIN: ${esc(a.gstin)}</p>` : ''}
+<p class="c">TAX INVOICE (cash memo)</p><hr><p>Receipt: <strong>${esc(d.ordernumber)}</strong></p><p>${esc(when)}</p>${sale.customer ? `<p>Customer: ${esc(sale.customer)}</p>` : ''}<hr>
+<table>${lines}</table><hr><table>
+<tr><td>Items</td><td class="n">${formatINR(d.items_total)}</td></tr>${d.discount ? `<tr><td>Discount</td><td class="n">− ${formatINR(d.discount)}</td></tr>` : ''}
+<tr class="big"><td>TOTAL</td><td class="n">${formatINR(d.total)}</td></tr>${pay}</table><hr>
+<table><tr class="sub"><td>HSN @GST</td><td class="n">Taxable</td><td class="n">${d.tax.igst ? 'IGST' : 'CGST'}</td><td class="n">SGST</td></tr>${hsn}</table>
+<p>Prices include GST ${formatINR(d.tax.gst)}.</p><hr><p class="c">Thank you! Returns with this receipt.</p></body></html>`;
+}

@@ -1,0 +1,544 @@
+import { packLabel } from '@grocer/shared/labels';
+import { toPaise, toRupees } from '@grocer/shared/money';
+import {
+  lineAmountPaise,
+  shiftCash,
+  type HeldCart,
+  type PosFlag,
+  type Sale,
+  type SaleDetail,
+  type Shift,
+  type ShiftReport,
+} from '@grocer/shared/pos';
+import type { z } from 'zod';
+import type { looseGoodInputSchema, posSettingsInputSchema, returnInputSchema, saleInputSchema } from '@grocer/shared/pos';
+import { slugify } from '@grocer/shared/slug';
+import { allocateDiscount } from '@grocer/shared/tax';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { fail } from '../../http/errors';
+import { auditActor, recordAudit, type AuditActor } from '../audit/service';
+import { counterPacks, createLoosePack } from '../catalogue/service';
+import { counterCustomer, findUserById, findUserByPhone } from '../identity/service';
+import { openStock, warehouseOf, warehousesOf } from '../inventory/service';
+import { counterOrderByNumber, orderById, orderLinesOf, placeCounterOrder, returnCounterLines, type CounterLine } from '../orders/service';
+import { websiteProfile } from '../website/service';
+import { posHeldCarts, posReturns, posSales, posSettings, posShifts } from './tables';
+
+export { auditActor };
+type ShiftRow = typeof posShifts.$inferSelect;
+/** The staff member at the till: the website (audit actor) and the user id. */
+export interface Cashier extends AuditActor {
+  actorId: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+async function settingsRow(db: DbOrTx, websiteId: number) {
+  const [row] = await db.select().from(posSettings).where(eq(posSettings.websiteId, websiteId));
+  return row ?? { websiteId, upiVpa: '', payeeName: '', maxDiscountBp: 1000, walkInUserId: null };
+}
+
+export async function getSettings(db: Db, websiteId: number) {
+  const s = await settingsRow(db, websiteId);
+  const site = await websiteProfile(db, websiteId);
+  const address = (site?.webAddress ?? {}) as Record<string, string>;
+  return {
+    upi_vpa: s.upiVpa,
+    payee_name: s.payeeName || site?.name || '',
+    max_discount_percent: s.maxDiscountBp / 100,
+    gstin: address.gstin ?? '',
+    shop_name: site?.name ?? '',
+    warehouses: await warehousesOf(db, websiteId),
+  };
+}
+
+export async function saveSettings(db: Db, actor: AuditActor, input: z.infer<typeof posSettingsInputSchema>) {
+  await db.transaction(async (tx) => {
+    const before = await settingsRow(tx, actor.websiteId);
+    const after = { upiVpa: input.upi_vpa, payeeName: input.payee_name, maxDiscountBp: Math.round(input.max_discount_percent * 100) };
+    await tx
+      .insert(posSettings)
+      .values({ websiteId: actor.websiteId, ...after })
+      .onConflictDoUpdate({ target: posSettings.websiteId, set: after });
+    await recordAudit(tx, actor, {
+      entity: 'pos_settings',
+      entityId: actor.websiteId,
+      action: 'update',
+      before: { upiVpa: before.upiVpa, payeeName: before.payeeName, maxDiscountBp: before.maxDiscountBp },
+      after,
+    });
+  });
+  return getSettings(db, actor.websiteId);
+}
+
+/**
+ * The website's walk-in customer (sales without a mobile number), made on first use. Only that
+ * first use locks the settings row (so two first sales make one walk-in customer); later sales
+ * read it without a lock and never queue on it.
+ */
+async function walkInUser(tx: Tx, websiteId: number): Promise<number> {
+  const known = (await settingsRow(tx, websiteId)).walkInUserId;
+  if (known) return known;
+  await tx.insert(posSettings).values({ websiteId }).onConflictDoNothing();
+  const [locked] = await tx.select().from(posSettings).where(eq(posSettings.websiteId, websiteId)).for('update');
+  if (locked!.walkInUserId) return locked!.walkInUserId;
+  const user = await counterCustomer(tx, websiteId, { phone: null, name: 'Walk-in customer' });
+  await tx.update(posSettings).set({ walkInUserId: user.id }).where(eq(posSettings.websiteId, websiteId));
+  return user.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shifts
+
+const shiftOut = (s: ShiftRow): Shift => ({
+  id: s.id,
+  till: s.till,
+  warehouse_id: s.warehouseId,
+  float: toRupees(s.openingFloat),
+  opened_at: s.openedAt.toISOString(),
+  closed_at: s.closedAt?.toISOString() ?? null,
+  counted: s.counted === null ? null : toRupees(s.counted),
+  expected: s.expected === null ? null : toRupees(s.expected),
+  difference: s.difference === null ? null : toRupees(s.difference),
+});
+
+async function openShiftRow(db: DbOrTx, websiteId: number, till: string) {
+  const [row] = await db
+    .select()
+    .from(posShifts)
+    .where(and(eq(posShifts.websiteId, websiteId), eq(posShifts.till, till), isNull(posShifts.closedAt)));
+  return row ?? null;
+}
+
+export async function currentShift(db: Db, websiteId: number, till: string): Promise<Shift | null> {
+  const row = await openShiftRow(db, websiteId, till);
+  return row ? shiftOut(row) : null;
+}
+
+export async function openShift(db: Db, c: Cashier, input: { till: string; warehouse_id: number; float: number }): Promise<Shift> {
+  if (!(await warehouseOf(db, c.websiteId, input.warehouse_id)))
+    throw fail('NOT_FOUND').withErrors({ warehouse_id: ['Choose one of the shop’s warehouses'] });
+  try {
+    return await db.transaction(async (tx) => {
+      if (await openShiftRow(tx, c.websiteId, input.till)) throw fail('SHIFT_ALREADY_OPEN');
+      const [row] = await tx
+        .insert(posShifts)
+        .values({
+          websiteId: c.websiteId,
+          till: input.till,
+          warehouseId: input.warehouse_id,
+          openedBy: c.actorId,
+          openingFloat: toPaise(input.float),
+        })
+        .returning();
+      await recordAudit(tx, c, { entity: 'pos_shift', entityId: row!.id, action: 'open', after: shiftOut(row!) });
+      return shiftOut(row!);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw fail('SHIFT_ALREADY_OPEN');
+    throw e;
+  }
+}
+
+/** Cash kept from a shift's sales and refunded by its returns, in paise. */
+async function shiftTakings(db: DbOrTx, shiftId: number) {
+  const sales = await db.select().from(posSales).where(eq(posSales.shiftId, shiftId));
+  const returns = await db.select().from(posReturns).where(eq(posReturns.shiftId, shiftId));
+  const sum = <T>(rows: T[], f: (r: T) => number) => rows.reduce((n, r) => n + f(r), 0);
+  return {
+    sales,
+    returns,
+    cash: sum(sales, (s) => s.cash),
+    upi: sum(sales, (s) => s.upi),
+    card: sum(sales, (s) => s.card),
+    cashRefunds: sum(returns, (r) => r.cash),
+    upiRefunds: sum(returns, (r) => r.upi),
+    cardRefunds: sum(returns, (r) => r.card),
+  };
+}
+
+export async function closeShift(db: Db, c: Cashier, till: string, countedRupees: number): Promise<Shift> {
+  return db.transaction(async (tx) => {
+    const [open] = await tx
+      .select()
+      .from(posShifts)
+      .where(and(eq(posShifts.websiteId, c.websiteId), eq(posShifts.till, till), isNull(posShifts.closedAt)))
+      .for('update');
+    if (!open) throw fail('SHIFT_NOT_OPEN');
+    const t = await shiftTakings(tx, open.id);
+    const counted = toPaise(countedRupees);
+    const { expected, difference } = shiftCash({ float: open.openingFloat, cashSales: t.cash, cashRefunds: t.cashRefunds, counted });
+    const [row] = await tx
+      .update(posShifts)
+      .set({ closedAt: new Date(), closedBy: c.actorId, counted, expected, difference })
+      .where(eq(posShifts.id, open.id))
+      .returning();
+    await recordAudit(tx, c, { entity: 'pos_shift', entityId: open.id, action: 'close', before: shiftOut(open), after: shiftOut(row!) });
+    return shiftOut(row!);
+  });
+}
+
+export async function shiftReport(db: Db, websiteId: number, shiftId: number): Promise<ShiftReport | null> {
+  const [shift] = await db
+    .select()
+    .from(posShifts)
+    .where(and(eq(posShifts.websiteId, websiteId), eq(posShifts.id, shiftId)));
+  if (!shift) return null;
+  const t = await shiftTakings(db, shift.id);
+  const flagged = t.sales.filter((s) => s.flags.length > 0);
+  const receipts = new Map<string, string>();
+  for (const s of flagged) receipts.set(s.orderId, (await orderById(db, s.orderId))?.ordernumber ?? '');
+  return {
+    shift: shiftOut(shift),
+    sales: t.sales.length,
+    total: toRupees(t.cash + t.upi + t.card),
+    by_method: { cash: toRupees(t.cash), upi: toRupees(t.upi), card: toRupees(t.card) },
+    returns: { count: t.returns.length, cash: toRupees(t.cashRefunds), upi: toRupees(t.upiRefunds), card: toRupees(t.cardRefunds) },
+    cash_in_drawer: toRupees(shiftCash({ float: shift.openingFloat, cashSales: t.cash, cashRefunds: t.cashRefunds, counted: 0 }).expected),
+    flags: flagged.flatMap((s) => s.flags.map((f) => ({ ...f, receipt: receipts.get(s.orderId) ?? '' }))),
+  };
+}
+
+/** The till's open shift, or for a sale synced after the till went offline, its latest one. */
+async function shiftForSale(tx: Tx, websiteId: number, till: string, offline: boolean): Promise<ShiftRow> {
+  const open = await openShiftRow(tx, websiteId, till);
+  if (open) return open;
+  if (offline) {
+    const [last] = await tx
+      .select()
+      .from(posShifts)
+      .where(and(eq(posShifts.websiteId, websiteId), eq(posShifts.till, till)))
+      .orderBy(desc(posShifts.openedAt))
+      .limit(1);
+    if (last) return last;
+  }
+  throw fail('SHIFT_NOT_OPEN');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Selling
+
+type SaleInput = z.infer<typeof saleInputSchema>;
+
+async function saleByKey(db: DbOrTx, websiteId: number, key: string): Promise<Sale | null> {
+  const [s] = await db
+    .select()
+    .from(posSales)
+    .where(and(eq(posSales.websiteId, websiteId), eq(posSales.idempotencyKey, key)));
+  if (!s) return null;
+  const o = await orderById(db, s.orderId);
+  return {
+    order_id: s.orderId,
+    receipt: o?.ordernumber ?? '',
+    total: toRupees(o?.total ?? 0),
+    change: toRupees(s.cashTendered - s.cash),
+    created: false,
+    flags: s.flags,
+  };
+}
+
+/**
+ * Rings up a sale (DESIGN §3): prices each line from the catalogue, checks the discount against the
+ * owner's limit and the payments against the total, then in ONE transaction places the order
+ * (channel pos, paid, stock taken from the till's warehouse), records the split and audits it. The
+ * same idempotency key answers the same sale, never a second one (a retry, a replayed offline queue).
+ */
+export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> {
+  const again = await saleByKey(db, c.websiteId, input.idempotency_key);
+  if (again) return again;
+  try {
+    return await db.transaction(async (tx) => {
+      const shift = await shiftForSale(tx, c.websiteId, input.till, input.offline);
+      const warehouse = (await warehouseOf(tx, c.websiteId, shift.warehouseId))!;
+      const settings = await settingsRow(tx, c.websiteId);
+      const packs = await counterPacks(
+        tx,
+        c.websiteId,
+        input.lines.map((l) => l.pack_id),
+      );
+      const lines: Array<CounterLine & { lineDiscount: number }> = input.lines.map((l, i) => {
+        const p = packs.get(l.pack_id);
+        if (!p) throw fail('PACK_NOT_FOUND').withErrors({ [`lines.${i}.pack_id`]: ['Not in this shop’s catalogue'] });
+        const amount = lineAmountPaise(p.price, l.quantity, p.soldByWeight);
+        const lineDiscount = Math.min(toPaise(l.discount), amount);
+        return { ...p, quantity: l.quantity, amount, lineDiscount };
+      });
+      const itemsTotal = lines.reduce((n, l) => n + l.amount, 0);
+      const discount = Math.min(itemsTotal, lines.reduce((n, l) => n + l.lineDiscount, 0) + toPaise(input.cart_discount));
+      const maxDiscount = Math.floor((itemsTotal * settings.maxDiscountBp) / 10_000);
+      if (discount > maxDiscount) throw fail('DISCOUNT_TOO_LARGE', { max: toRupees(maxDiscount) });
+      const total = itemsTotal - discount;
+      const flags: PosFlag[] = [];
+      // The till priced the bill; a sale made online must agree with the server, one synced from
+      // offline was already paid at the till's price (noted for the shift report).
+      const charged = toPaise(input.expected_total);
+      if (charged !== total) {
+        if (!input.offline) throw fail('PRICE_CHANGED', { amount: toRupees(total) });
+        flags.push({
+          pack_id: 0,
+          label: `Bill total ₹${toRupees(charged)} at the till, ₹${toRupees(total)} now`,
+          quantity: 0,
+          reason: 'price',
+        });
+      }
+      const pay = {
+        cash: toPaise(input.payment.cash),
+        tendered: toPaise(input.payment.cash_tendered || input.payment.cash),
+        upi: toPaise(input.payment.upi),
+        card: toPaise(input.payment.card),
+      };
+      const paid = pay.cash + pay.upi + pay.card;
+      if (paid !== charged) throw fail('PAYMENT_MISMATCH', { total: toRupees(charged), paid: toRupees(paid) });
+      if (pay.tendered < pay.cash) throw fail('PAYMENT_MISMATCH', { total: toRupees(pay.cash), paid: toRupees(pay.tendered) });
+      if (pay.card > 0 && !input.payment.card_ref)
+        throw fail('VALIDATION_FAILED').withErrors({ 'payment.card_ref': ['Enter the card terminal’s reference'] });
+
+      const customer = input.customer
+        ? await counterCustomer(tx, c.websiteId, { phone: input.customer.mobile, name: input.customer.name || 'Customer' })
+        : await findUserById(tx, await walkInUser(tx, c.websiteId));
+      const { order, short } = await placeCounterOrder(tx, {
+        websiteId: c.websiteId,
+        userId: customer!.id,
+        warehouseId: warehouse.id,
+        warehouseState: warehouse.state,
+        idempotencyKey: input.idempotency_key,
+        counter: {
+          name: customer!.name,
+          phone: customer!.phone ?? '',
+          pincode: warehouse.pincode,
+          line1: warehouse.name,
+          line2: '',
+          landmark: null,
+          city: warehouse.city,
+          state: warehouse.state,
+          type: 'counter',
+        },
+        lines,
+        itemsTotal,
+        discount,
+        total,
+        actor: `user:${c.actorId}`,
+        payment: {
+          meta: { cash: String(pay.cash), upi: String(pay.upi), card: String(pay.card), till: input.till },
+          reference: input.payment.card_ref,
+        },
+        allowShort: input.offline,
+      });
+      for (const l of short)
+        flags.push({ pack_id: l.packId, label: packLabel(l.productName, l.packName), quantity: l.quantity, reason: 'out_of_stock' });
+      await tx.insert(posSales).values({
+        orderId: order.id,
+        websiteId: c.websiteId,
+        shiftId: shift.id,
+        idempotencyKey: input.idempotency_key,
+        cash: pay.cash,
+        cashTendered: pay.tendered,
+        upi: pay.upi,
+        card: pay.card,
+        cardRef: input.payment.card_ref,
+        offline: input.offline,
+        flags,
+      });
+      await recordAudit(tx, c, {
+        entity: 'pos_sale',
+        entityId: order.id,
+        action: 'create',
+        after: {
+          receipt: order.ordernumber,
+          total,
+          shift: shift.id,
+          cash: pay.cash,
+          upi: pay.upi,
+          card: pay.card,
+          offline: input.offline,
+          flags,
+        },
+      });
+      return {
+        order_id: order.id,
+        receipt: order.ordernumber,
+        total: toRupees(total),
+        change: toRupees(pay.tendered - pay.cash),
+        created: true,
+        flags,
+      };
+    });
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    const same = await saleByKey(db, c.websiteId, input.idempotency_key);
+    if (!same) throw e;
+    return same;
+  }
+}
+
+/** Units of each order line returned so far. */
+async function returnedSoFar(db: DbOrTx, orderId: string): Promise<Map<number, number>> {
+  const rows = await db.select({ lines: posReturns.lines }).from(posReturns).where(eq(posReturns.orderId, orderId));
+  const m = new Map<number, number>();
+  for (const r of rows) for (const l of r.lines) m.set(l.line_id, (m.get(l.line_id) ?? 0) + l.quantity);
+  return m;
+}
+
+export async function saleDetail(db: Db, websiteId: number, receipt: string): Promise<SaleDetail | null> {
+  const o = await counterOrderByNumber(db, websiteId, receipt);
+  if (!o) return null;
+  const [s] = await db.select().from(posSales).where(eq(posSales.orderId, o.id));
+  if (!s) return null;
+  const lines = await orderLinesOf(db, o.id);
+  const packs = await counterPacks(
+    db,
+    websiteId,
+    lines.flatMap((l) => (l.packId ? [l.packId] : [])),
+  );
+  const shares = allocateDiscount(
+    lines.map((l) => l.amount),
+    o.discount,
+  );
+  const returned = await returnedSoFar(db, o.id);
+  const customer = await findUserById(db, o.userId);
+  return {
+    order_id: o.id,
+    receipt: o.ordernumber,
+    created_at: o.createdAt.toISOString(),
+    customer: customer?.phone ? `${customer.name} (${customer.phone})` : null,
+    total: toRupees(o.total),
+    payment: {
+      cash: toRupees(s.cash),
+      cash_tendered: toRupees(s.cashTendered),
+      upi: toRupees(s.upi),
+      card: toRupees(s.card),
+      card_ref: s.cardRef,
+    },
+    lines: lines.map((l, i) => ({
+      line_id: l.id,
+      label: packLabel(l.productName, l.packName),
+      quantity: l.quantity,
+      sold_by_weight: l.packId ? (packs.get(l.packId)?.soldByWeight ?? false) : false,
+      amount: toRupees(l.amount - shares[i]!),
+      returned: returned.get(l.id) ?? 0,
+    })),
+  };
+}
+
+/**
+ * A return by receipt number: the lines and units given back (no more than sold and not yet
+ * returned), back to stock, refunded by the sale's own methods in proportion (cash from the drawer
+ * of the till's open shift), all in one transaction, audited.
+ */
+export async function returnSale(db: Db, c: Cashier, receipt: string, input: z.infer<typeof returnInputSchema>) {
+  return db.transaction(async (tx) => {
+    const o = await counterOrderByNumber(tx, c.websiteId, receipt);
+    if (!o) throw fail('ORDER_NOT_FOUND');
+    const shift = await openShiftRow(tx, c.websiteId, input.till);
+    if (!shift) throw fail('SHIFT_NOT_OPEN');
+    // one return of an order at a time: the sale's row is locked while this one counts
+    const [sale] = await tx.select().from(posSales).where(eq(posSales.orderId, o.id)).for('update');
+    if (!sale) throw fail('ORDER_NOT_FOUND');
+    const lines = await orderLinesOf(tx, o.id);
+    const shares = allocateDiscount(
+      lines.map((l) => l.amount),
+      o.discount,
+    );
+    const returned = await returnedSoFar(tx, o.id);
+    const back: Array<{ line_id: number; quantity: number; amount: number }> = [];
+    const stockBack: Array<{ packId: number | null; warehouseId: number | null; quantity: number }> = [];
+    for (const r of input.lines) {
+      const i = lines.findIndex((l) => l.id === r.line_id);
+      const l = lines[i];
+      if (!l) throw fail('NOT_FOUND').withErrors({ lines: ['A line is not on this receipt'] });
+      const left = l.quantity - (returned.get(l.id) ?? 0) - back.filter((b) => b.line_id === l.id).reduce((n, b) => n + b.quantity, 0);
+      if (r.quantity > left) throw fail('RETURN_TOO_MANY', { item: packLabel(l.productName, l.packName) });
+      const paidForLine = l.amount - shares[i]!;
+      back.push({ line_id: l.id, quantity: r.quantity, amount: Math.round((paidForLine * r.quantity) / l.quantity) });
+      stockBack.push({ packId: l.packId, warehouseId: l.warehouseId, quantity: r.quantity });
+    }
+    const amount = back.reduce((n, b) => n + b.amount, 0);
+    const paid = sale.cash + sale.upi + sale.card;
+    const upi = paid ? Math.floor((amount * sale.upi) / paid) : 0;
+    const card = paid ? Math.floor((amount * sale.card) / paid) : 0;
+    const cash = amount - upi - card;
+    const whole = lines.every(
+      (l) => (returned.get(l.id) ?? 0) + back.filter((b) => b.line_id === l.id).reduce((n, b) => n + b.quantity, 0) === l.quantity,
+    );
+    await returnCounterLines(tx, o, stockBack, whole, `user:${c.actorId}`);
+    const [row] = await tx
+      .insert(posReturns)
+      .values({ websiteId: c.websiteId, orderId: o.id, shiftId: shift.id, lines: back, cash, upi, card, createdBy: c.actorId })
+      .returning();
+    await recordAudit(tx, c, {
+      entity: 'pos_return',
+      entityId: row!.id,
+      action: 'create',
+      after: { receipt, lines: back, cash, upi, card },
+    });
+    return { id: row!.id, refund: { cash: toRupees(cash), upi: toRupees(upi), card: toRupees(card) }, total: toRupees(amount) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Held carts and customers
+
+export async function holdCart(db: Db, c: Cashier, till: string, label: string, cart: HeldCart) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(posHeldCarts).values({ websiteId: c.websiteId, till, label, cart, createdBy: c.actorId }).returning();
+    await recordAudit(tx, c, { entity: 'pos_held_cart', entityId: row!.id, action: 'create', after: { till, label, cart } });
+    return { id: row!.id };
+  });
+}
+
+export async function heldCarts(db: Db, websiteId: number, till: string) {
+  const rows = await db
+    .select()
+    .from(posHeldCarts)
+    .where(and(eq(posHeldCarts.websiteId, websiteId), eq(posHeldCarts.till, till)))
+    .orderBy(desc(posHeldCarts.id));
+  return { data: rows.map((r) => ({ id: r.id, label: r.label, created_at: r.createdAt.toISOString(), cart: r.cart })) };
+}
+
+/** Recalls a held cart: answers it and takes it off the list (null: no such cart on the website). */
+export async function recallCart(db: Db, c: Cashier, id: number): Promise<HeldCart | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(posHeldCarts)
+      .where(and(eq(posHeldCarts.websiteId, c.websiteId), eq(posHeldCarts.id, id)))
+      .returning();
+    if (!row) return null;
+    await recordAudit(tx, c, { entity: 'pos_held_cart', entityId: id, action: 'recall', before: { label: row.label, cart: row.cart } });
+    return row.cart;
+  });
+}
+
+export async function lookupCustomer(db: Db, mobile: string) {
+  const u = await findUserByPhone(db, mobile);
+  return { found: !!u, name: u?.name ?? null };
+}
+
+/** A loose good for the counter (see createLoosePack) with its opening stock in grams at every warehouse, audited. */
+export async function addLooseGood(db: Db, c: Cashier, g: z.infer<typeof looseGoodInputSchema>) {
+  try {
+    return await db.transaction(async (tx) => {
+      const packId = await createLoosePack(tx, c.websiteId, {
+        name: g.name,
+        slug: `loose-${slugify(g.name)}`,
+        pricePaise: toPaise(g.price_per_kg),
+        hsnCode: g.hsn_code,
+        gstRate: Math.round(g.gst_rate * 100),
+      });
+      const whs = await warehousesOf(tx, c.websiteId);
+      if (g.grams > 0)
+        await openStock(
+          tx,
+          whs.map((w) => ({ websiteId: c.websiteId, packId, warehouseId: w.id, available: g.grams })),
+          `user:${c.actorId}`,
+        );
+      await recordAudit(tx, c, { entity: 'pos_loose_good', entityId: packId, action: 'create', after: g });
+      return { pack_id: packId };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw fail('DUPLICATE').withErrors({ name: ['A product with this name already exists'] });
+    throw e;
+  }
+}

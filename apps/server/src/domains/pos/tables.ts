@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { HeldCart, PosFlag } from '@grocer/shared/pos';
+import { warehouses } from '../inventory/tables';
+import { orders } from '../orders/tables';
+import { users } from '../identity/tables';
+import { websites } from '../website/tables';
+
+/**
+ * The counter's settings, one row per website: the shop's UPI VPA for the QR, the most a cashier
+ * may take off a bill (basis points of its items total), and the walk-in customer sales without a
+ * mobile number are booked to (orders always belong to a user).
+ */
+export const posSettings = pgTable('pos_settings', {
+  websiteId: integer()
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  upiVpa: text().notNull().default(''),
+  payeeName: text().notNull().default(''),
+  maxDiscountBp: integer().notNull().default(1000),
+  walkInUserId: integer().references(() => users.id),
+});
+
+/**
+ * A till's shift: opened with a cash float at a counter (its warehouse gives the stock), closed
+ * with the cash counted; `expected` and `difference` are written when it closes. One open shift
+ * per till.
+ */
+export const posShifts = pgTable(
+  'pos_shifts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    till: text().notNull(),
+    warehouseId: integer()
+      .notNull()
+      .references(() => warehouses.id),
+    openedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    openingFloat: integer().notNull(),
+    openedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedBy: integer().references(() => users.id),
+    closedAt: timestamp({ withTimezone: true }),
+    counted: integer(),
+    expected: integer(),
+    difference: integer(),
+  },
+  (t) => [
+    uniqueIndex('pos_shifts_open_uq')
+      .on(t.websiteId, t.till)
+      .where(sql`${t.closedAt} is null`),
+    index('pos_shifts_website_idx').on(t.websiteId, t.openedAt),
+    check('pos_shifts_float_nonnegative', sql`${t.openingFloat} >= 0`),
+  ],
+);
+
+/**
+ * A counter sale: the order (channel `pos`) it is, the shift it was rung up in, how it was paid
+ * (cash kept = tendered − change; UPI; card with the terminal's reference), and the lines an offline
+ * sale could not take stock for when it synced (flagged for the shift report). `idempotencyKey` is
+ * the till's key: a replayed sale answers the same order.
+ */
+export const posSales = pgTable(
+  'pos_sales',
+  {
+    orderId: text()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    shiftId: integer()
+      .notNull()
+      .references(() => posShifts.id),
+    idempotencyKey: text().notNull(),
+    cash: integer().notNull().default(0),
+    cashTendered: integer().notNull().default(0),
+    upi: integer().notNull().default(0),
+    card: integer().notNull().default(0),
+    cardRef: text(),
+    offline: boolean().notNull().default(false),
+    flags: jsonb().$type<PosFlag[]>().notNull().default([]),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pos_sales_key_uq').on(t.websiteId, t.idempotencyKey), index('pos_sales_shift_idx').on(t.shiftId)],
+);
+
+/** A return at the counter: the lines and units given back, and the refund by the sale's methods. */
+export const posReturns = pgTable(
+  'pos_returns',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    shiftId: integer()
+      .notNull()
+      .references(() => posShifts.id),
+    lines: jsonb().$type<Array<{ line_id: number; quantity: number; amount: number }>>().notNull(),
+    cash: integer().notNull().default(0),
+    upi: integer().notNull().default(0),
+    card: integer().notNull().default(0),
+    createdBy: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pos_returns_order_idx').on(t.orderId), index('pos_returns_shift_idx').on(t.shiftId)],
+);
+
+/** A cart put aside at a till (a shopper who went back for one more thing), recalled later. */
+export const posHeldCarts = pgTable(
+  'pos_held_carts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    till: text().notNull(),
+    label: text().notNull(),
+    cart: jsonb().$type<HeldCart>().notNull(),
+    createdBy: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pos_held_carts_till_idx').on(t.websiteId, t.till)],
+);

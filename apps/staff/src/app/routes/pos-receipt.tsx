@@ -1,0 +1,1 @@
+export { ReceiptView as PosReceiptRoute } from '../../features/pos/components/receipt-view';

@@ -1,0 +1,1 @@
+export { PosScreen as PosRoute } from '../../features/pos/components/pos-screen';

@@ -1,0 +1,163 @@
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
+import { changeDue, upiUri } from '@grocer/shared/pos';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+
+export interface Payment {
+  cash: number;
+  cash_tendered: number;
+  upi: number;
+  card: number;
+  card_ref: string | null;
+}
+
+const money = 'w-28 rounded border px-2 py-1 text-right text-sm';
+
+/**
+ * Taking the money: cash (tendered, change shown), UPI (a QR for the exact UPI part from the shop's
+ * VPA, then "received"), card (the terminal's reference), or a split; the parts must add up to the
+ * bill. Enter completes when they do.
+ */
+export function PayPanel(props: {
+  totalPaise: number;
+  vpa: string;
+  payee: string;
+  note: string;
+  busy: boolean;
+  onPay: (p: Payment) => void;
+  onCancel: () => void;
+}) {
+  const total = toRupees(props.totalPaise);
+  const [cash, setCash] = useState(String(total));
+  const [tendered, setTendered] = useState('');
+  const [upi, setUpi] = useState('0');
+  const [card, setCard] = useState('0');
+  const [cardRef, setCardRef] = useState('');
+  const [upiReceived, setUpiReceived] = useState(false);
+  const [qr, setQr] = useState('');
+  const p = { cash: toPaise(Number(cash) || 0), upi: toPaise(Number(upi) || 0), card: toPaise(Number(card) || 0) };
+  const tenderedPaise = tendered === '' ? p.cash : toPaise(Number(tendered) || 0);
+  const change = changeDue(p.cash, tenderedPaise);
+  const paid = p.cash + p.upi + p.card;
+  const problems = [
+    paid !== props.totalPaise && `Payments add up to ${formatINR(toRupees(paid))}, the bill is ${formatINR(total)}`,
+    change === null && 'Cash tendered is less than the cash part',
+    p.card > 0 && !cardRef.trim() && 'Enter the card terminal’s reference',
+    p.upi > 0 && !upiReceived && 'Tick “UPI received” once the payment shows on the shop’s phone',
+    p.upi > 0 && !props.vpa && 'Set the shop’s UPI ID in POS settings',
+  ].filter(Boolean) as string[];
+
+  useEffect(() => {
+    if (p.upi <= 0 || !props.vpa) return setQr('');
+    let live = true;
+    void QRCode.toDataURL(upiUri({ vpa: props.vpa, payee: props.payee, amountPaise: p.upi, note: props.note }), {
+      margin: 1,
+      width: 180,
+    }).then((url) => live && setQr(url));
+    return () => {
+      live = false;
+    };
+  }, [p.upi, props.vpa, props.payee, props.note]);
+
+  const only = (m: 'cash' | 'upi' | 'card') => {
+    setCash(m === 'cash' ? String(total) : '0');
+    setUpi(m === 'upi' ? String(total) : '0');
+    setCard(m === 'card' ? String(total) : '0');
+  };
+  const submit = () => {
+    if (problems.length || props.busy) return;
+    props.onPay({
+      cash: toRupees(p.cash),
+      cash_tendered: toRupees(tenderedPaise),
+      upi: toRupees(p.upi),
+      card: toRupees(p.card),
+      card_ref: cardRef.trim() || null,
+    });
+  };
+
+  return (
+    <form
+      aria-label="Payment"
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      onKeyDown={(e) => e.key === 'Escape' && props.onCancel()}
+    >
+      <div className="flex items-baseline justify-between">
+        <h2 className="text-lg font-semibold">Pay {formatINR(total)}</h2>
+        <div className="flex gap-1 text-sm">
+          {(['cash', 'upi', 'card'] as const).map((m) => (
+            <button key={m} type="button" className="rounded border px-2 py-1 hover:bg-gray-100" onClick={() => only(m)}>
+              All {m === 'upi' ? 'UPI' : m}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2 text-sm">
+        <label htmlFor="pay-cash">Cash</label>
+        <input id="pay-cash" className={money} inputMode="decimal" value={cash} onChange={(e) => setCash(e.target.value)} />
+        <label htmlFor="pay-tendered">Cash tendered</label>
+        <div className="flex items-center gap-3">
+          <input
+            id="pay-tendered"
+            autoFocus
+            className={money}
+            inputMode="decimal"
+            placeholder={String(toRupees(p.cash))}
+            value={tendered}
+            onChange={(e) => setTendered(e.target.value)}
+          />
+          <span aria-live="polite" className="font-semibold">
+            Change: {change === null ? '—' : formatINR(toRupees(change))}
+          </span>
+        </div>
+        <label htmlFor="pay-upi">UPI</label>
+        <input id="pay-upi" className={money} inputMode="decimal" value={upi} onChange={(e) => setUpi(e.target.value)} />
+        <label htmlFor="pay-card">Card</label>
+        <div className="flex items-center gap-2">
+          <input id="pay-card" className={money} inputMode="decimal" value={card} onChange={(e) => setCard(e.target.value)} />
+          <input
+            aria-label="Card terminal reference"
+            className="w-40 rounded border px-2 py-1 text-sm"
+            placeholder="Terminal ref."
+            value={cardRef}
+            onChange={(e) => setCardRef(e.target.value)}
+          />
+        </div>
+      </div>
+      {p.upi > 0 && (
+        <div className="flex items-center gap-3 rounded border p-2">
+          {qr ? (
+            <img src={qr} alt={`UPI QR for ${formatINR(toRupees(p.upi))}`} width={140} height={140} />
+          ) : (
+            <span className="text-sm">No UPI ID set</span>
+          )}
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={upiReceived} onChange={(e) => setUpiReceived(e.target.checked)} /> UPI received
+          </label>
+        </div>
+      )}
+      {problems.length > 0 && (
+        <ul className="text-sm text-red-700" aria-live="polite">
+          {problems.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
+      <div className="flex gap-2">
+        <button
+          type="submit"
+          disabled={problems.length > 0 || props.busy}
+          className="rounded bg-teal-700 px-4 py-2 font-semibold text-white disabled:opacity-50"
+        >
+          Complete sale (Enter)
+        </button>
+        <button type="button" className="rounded border px-4 py-2" onClick={props.onCancel}>
+          Back (Esc)
+        </button>
+      </div>
+    </form>
+  );
+}

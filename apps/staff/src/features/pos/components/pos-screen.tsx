@@ -1,0 +1,542 @@
+import { ApiError } from '@grocer/shared/api-client';
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
+import { lineAmountPaise, type PosCounterPack, type PosSettings, type SaleInput, type Shift } from '@grocer/shared/pos';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Toaster } from 'sonner';
+import { POS_TOASTER, toast } from '../toast';
+import { errorMessage } from '../../../lib/error-message';
+import { paths } from '../../../lib/paths';
+import { usePosSettings } from '../api/get-settings';
+import { holdCart, listHeld, recallHeld } from '../api/held';
+import { lookupCustomer } from '../api/lookup-customer';
+import { createSale } from '../api/sales';
+import { openShift, useShift } from '../api/shift';
+import { addPack, emptyCart, newKey, toHeld, totals, type Cart } from '../cart';
+import { isNetworkError, packByCode, queuedCount, queueSale, refreshCatalogue, searchPacks, syncQueue, takeLocally } from '../offline';
+import { PayPanel, type Payment } from './pay-panel';
+import { SettingsPanel } from './settings-panel';
+import { CloseShiftPanel, ReturnsPanel } from './shift-panels';
+
+const TILL_KEY = 'grocer.pos.till';
+export const tillName = () => localStorage.getItem(TILL_KEY) || 'Till 1';
+
+/** The point of sale: the till's shift first, then the counter (search or scan, cart, pay). */
+export function PosScreen() {
+  const till = tillName();
+  const settings = usePosSettings();
+  const shift = useShift(till);
+  if (settings.isPending || shift.isPending) return <p className="p-6">Loading the till…</p>;
+  if (settings.isError || shift.isError) return <p className="p-6 text-red-700">{errorMessage(settings.error ?? shift.error)}</p>;
+  if (!shift.data.shift) return <OpenShift till={till} settings={settings.data} />;
+  return <Counter till={till} settings={settings.data} shift={shift.data.shift} />;
+}
+
+function OpenShift({ till, settings }: { till: string; settings: PosSettings }) {
+  const qc = useQueryClient();
+  const [name, setName] = useState(till);
+  const [warehouse, setWarehouse] = useState(String(settings.warehouses[0]?.id ?? ''));
+  const [float, setFloat] = useState('');
+  const [error, setError] = useState('');
+  return (
+    <main className="mx-auto mt-16 max-w-sm rounded-lg border bg-white p-6">
+      <h1 className="mb-4 text-xl font-semibold">Open a shift</h1>
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          try {
+            localStorage.setItem(TILL_KEY, name.trim());
+            await openShift({ till: name.trim(), warehouse_id: Number(warehouse), float: Number(float) || 0 });
+            await qc.invalidateQueries({ queryKey: ['pos', 'shift'] });
+          } catch (err) {
+            setError(errorMessage(err));
+          }
+        }}
+      >
+        <label className="text-sm font-medium">
+          Till
+          <input className="mt-1 block w-full rounded border px-3 py-2" value={name} onChange={(e) => setName(e.target.value)} required />
+        </label>
+        <label className="text-sm font-medium">
+          Counter (stock is taken from this warehouse)
+          <select className="mt-1 block w-full rounded border px-3 py-2" value={warehouse} onChange={(e) => setWarehouse(e.target.value)}>
+            {settings.warehouses.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Cash float (₹)
+          <input
+            className="mt-1 block w-full rounded border px-3 py-2"
+            inputMode="decimal"
+            value={float}
+            onChange={(e) => setFloat(e.target.value)}
+            autoFocus
+          />
+        </label>
+        {error && <p className="text-sm text-red-700">{error}</p>}
+        <button className="rounded bg-teal-700 px-4 py-2 font-semibold text-white">Open shift</button>
+      </form>
+    </main>
+  );
+}
+
+type Mode = 'sell' | 'pay' | 'returns' | 'close' | 'held' | 'settings';
+
+function Counter({ till, settings, shift }: { till: string; settings: PosSettings; shift: Shift }) {
+  const navigate = useNavigate();
+  const [cart, setCart] = useState<Cart>(emptyCart);
+  const [q, setQ] = useState('');
+  const [results, setResults] = useState<PosCounterPack[]>([]);
+  const [weighing, setWeighing] = useState<PosCounterPack | null>(null);
+  const [grams, setGrams] = useState('');
+  const [mode, setMode] = useState<Mode>('sell');
+  const [online, setOnline] = useState(navigator.onLine);
+  const [queued, setQueued] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [mobile, setMobile] = useState('');
+  const [customerName, setCustomerName] = useState('');
+  const [known, setKnown] = useState<boolean | null>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const t = totals(cart);
+  const maxDiscount = Math.floor((t.items * settings.max_discount_percent) / 100);
+
+  const sync = useCallback(async () => {
+    const done = await syncQueue();
+    setQueued(await queuedCount());
+    if (done.length) {
+      toast.success(`${done.length} offline sale${done.length > 1 ? 's' : ''} synced`);
+      for (const s of done)
+        if (s.flags.length) toast.warning(`${s.receipt}: ${s.flags.map((f) => f.label).join(', ')} flagged for the shift report`);
+      await refreshCatalogue(shift.warehouse_id).catch(() => 0);
+    }
+  }, [shift.warehouse_id]);
+
+  useEffect(() => {
+    void refreshCatalogue(shift.warehouse_id).catch(() => toast.warning('Working from the cached catalogue'));
+    void queuedCount().then(setQueued);
+    if (navigator.onLine) void sync();
+    const up = () => {
+      setOnline(true);
+      void sync();
+    };
+    const down = () => setOnline(false);
+    addEventListener('online', up);
+    addEventListener('offline', down);
+    return () => {
+      removeEventListener('online', up);
+      removeEventListener('offline', down);
+    };
+  }, [shift.warehouse_id, sync]);
+
+  useEffect(() => {
+    let live = true;
+    void searchPacks(q).then((r) => live && setResults(r));
+    return () => {
+      live = false;
+    };
+  }, [q]);
+
+  useEffect(() => {
+    const keys = (e: KeyboardEvent) => {
+      if (e.key === 'F2') {
+        e.preventDefault();
+        setMode('sell');
+        search.current?.focus();
+      } else if (e.key === 'F4' && cart.lines.length) {
+        e.preventDefault();
+        setMode('pay');
+      }
+    };
+    addEventListener('keydown', keys);
+    return () => removeEventListener('keydown', keys);
+  }, [cart.lines.length]);
+
+  const add = (p: PosCounterPack) => {
+    if (p.sold_by_weight) {
+      setWeighing(p);
+      setGrams('');
+      return;
+    }
+    setCart((c) => addPack(c, p));
+    setQ('');
+    search.current?.focus();
+  };
+
+  const enter = async () => {
+    const exact = await packByCode(q);
+    const hit = exact ?? (results.length === 1 ? results[0] : undefined) ?? results[0];
+    if (hit) add(hit);
+    else toast.error(`Nothing found for “${q}”`);
+  };
+
+  const findCustomer = async (m: string) => {
+    setMobile(m);
+    setKnown(null);
+    if (!/^[6-9]\d{9}$/.test(m)) return setCart((c) => ({ ...c, customer: null }));
+    try {
+      const r = await lookupCustomer(m);
+      setKnown(r.found);
+      setCustomerName(r.name ?? '');
+      setCart((c) => ({ ...c, customer: { mobile: m, name: r.name ?? undefined } }));
+    } catch {
+      setCart((c) => ({ ...c, customer: { mobile: m } }));
+    }
+  };
+
+  const pay = async (p: Payment) => {
+    const body: SaleInput = {
+      idempotency_key: newKey(),
+      till,
+      customer: cart.customer ? { mobile: cart.customer.mobile, name: customerName || cart.customer.name } : null,
+      lines: cart.lines.map((l) => ({ pack_id: l.pack_id, quantity: l.quantity, discount: l.discount })),
+      cart_discount: cart.cart_discount,
+      expected_total: toRupees(t.total),
+      payment: p,
+      offline: false,
+    };
+    setBusy(true);
+    const done = (receipt: string | null, change: number) => {
+      setCart(emptyCart());
+      setMobile('');
+      setCustomerName('');
+      setKnown(null);
+      setMode('sell');
+      toast.success(`Change ${formatINR(change)}${receipt ? ` · receipt ${receipt}` : ' · saved offline, syncs when the network is back'}`);
+      if (receipt) void navigate(paths.posReceipt(receipt));
+      else search.current?.focus();
+    };
+    try {
+      if (!navigator.onLine) throw new TypeError('offline');
+      const sale = await createSale(body);
+      await takeLocally(body.lines);
+      done(sale.receipt, sale.change);
+    } catch (e) {
+      // no network, or the server cannot reach its database: the till keeps the sale and syncs it later
+      if (isNetworkError(e) || (e instanceof ApiError && [502, 503, 504].includes(e.status))) {
+        await queueSale(body);
+        await takeLocally(body.lines);
+        setQueued(await queuedCount());
+        done(null, toRupees(toPaise(p.cash_tendered) - toPaise(p.cash)));
+      } else toast.error(e instanceof ApiError ? e.message : errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hold = async () => {
+    if (!cart.lines.length) return;
+    try {
+      await holdCart({ till, label: cart.customer?.mobile ?? `Cart at ${new Date().toLocaleTimeString('en-IN')}`, cart: toHeld(cart) });
+      setCart(emptyCart());
+      toast.success('Cart held');
+    } catch (e) {
+      toast.error(errorMessage(e));
+    }
+  };
+
+  const setLine = (i: number, change: Partial<Cart['lines'][number]>) =>
+    setCart((c) => ({ ...c, lines: c.lines.map((l, j) => (j === i ? { ...l, ...change } : l)) }));
+
+  return (
+    <div className="flex h-screen flex-col bg-gray-50 text-sm">
+      <Toaster id={POS_TOASTER} position="bottom-left" richColors closeButton duration={4000} />
+      <header className="flex items-center gap-3 whitespace-nowrap border-b bg-white px-3 py-2">
+        <strong className="truncate text-base">POS · {settings.shop_name}</strong>
+        <span className="truncate text-xs text-gray-600">
+          {till} · {settings.warehouses.find((w) => w.id === shift.warehouse_id)?.name} · float {formatINR(shift.float)}
+        </span>
+        <span
+          role="status"
+          className={`rounded px-2 py-0.5 text-xs font-semibold ${online ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
+        >
+          {online ? 'Online' : 'Offline'}
+          {queued > 0 && ` · ${queued} to sync`}
+        </span>
+        <nav className="ml-auto flex gap-1">
+          {(
+            [
+              ['sell', 'Sell (F2)'],
+              ['held', 'Held carts'],
+              ['returns', 'Returns'],
+              ['close', 'Close shift'],
+              ['settings', 'Settings'],
+            ] as const
+          ).map(([m, label]) => (
+            <button
+              key={m}
+              type="button"
+              onClick={() => setMode(m)}
+              className={`rounded border px-2 py-1 ${mode === m ? 'bg-teal-700 text-white' : 'bg-white'}`}
+            >
+              {label}
+            </button>
+          ))}
+          <a href={paths.dashboard()} className="rounded border bg-white px-2 py-1">
+            Administration
+          </a>
+        </nav>
+      </header>
+      {mode === 'returns' && <ReturnsPanel till={till} />}
+      {mode === 'close' && <CloseShiftPanel till={till} shift={shift} />}
+      {mode === 'settings' && <SettingsPanel settings={settings} warehouseId={shift.warehouse_id} />}
+      {mode === 'held' && (
+        <HeldPanel
+          till={till}
+          onRecall={(c) => {
+            setCart({ lines: c.lines, cart_discount: c.cart_discount, customer: c.customer });
+            setMode('sell');
+          }}
+        />
+      )}
+      {(mode === 'sell' || mode === 'pay') && (
+        <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,5fr)_minmax(0,6fr)] gap-3 p-3">
+          <section aria-label="Find products" className="flex min-h-0 flex-col rounded border bg-white p-3">
+            <label htmlFor="pos-search" className="font-medium">
+              Scan or search (name, SKU, barcode)
+            </label>
+            <input
+              id="pos-search"
+              ref={search}
+              autoFocus
+              autoComplete="off"
+              className="mt-1 rounded border px-3 py-2 text-base"
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && q.trim()) {
+                  e.preventDefault();
+                  void enter();
+                } else if (e.key === 'Escape') setQ('');
+              }}
+            />
+            {weighing && (
+              <form
+                className="mt-2 flex items-center gap-2 rounded bg-amber-50 p-2"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  const g = Math.round(Number(grams));
+                  if (g > 0) setCart((c) => addPack(c, weighing, g));
+                  setWeighing(null);
+                  setQ('');
+                  search.current?.focus();
+                }}
+              >
+                <label htmlFor="pos-grams">
+                  {weighing.product} at {formatINR(weighing.price)}/kg — weight (g)
+                </label>
+                <input
+                  id="pos-grams"
+                  autoFocus
+                  inputMode="numeric"
+                  className="w-24 rounded border px-2 py-1"
+                  value={grams}
+                  onChange={(e) => setGrams(e.target.value)}
+                />
+                <button className="rounded border bg-white px-2 py-1">Add</button>
+              </form>
+            )}
+            <ul className="mt-2 min-h-0 flex-1 overflow-y-auto" aria-label="Search results">
+              {results.map((p) => (
+                <li key={p.pack_id}>
+                  <button
+                    type="button"
+                    onClick={() => add(p)}
+                    className="flex w-full items-center justify-between border-b px-2 py-1.5 text-left hover:bg-teal-50"
+                  >
+                    <span>
+                      {p.product} - {p.pack}
+                      <span className="ml-2 text-xs text-gray-500">{p.sku || p.barcode}</span>
+                    </span>
+                    <span className="whitespace-nowrap">
+                      {formatINR(p.price)}
+                      {p.sold_by_weight ? '/kg' : ''}{' '}
+                      <span className="text-xs text-gray-500">({p.sold_by_weight ? `${p.available / 1000} kg` : p.available})</span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-label="Bill" className="flex min-h-0 flex-col rounded border bg-white p-3">
+            {mode === 'pay' ? (
+              <PayPanel
+                totalPaise={t.total}
+                vpa={settings.upi_vpa}
+                payee={settings.payee_name}
+                note={`${settings.shop_name} ${till}`}
+                busy={busy}
+                onPay={(p) => void pay(p)}
+                onCancel={() => setMode('sell')}
+              />
+            ) : (
+              <>
+                <div className="flex items-center gap-2">
+                  <label htmlFor="pos-mobile">Customer mobile</label>
+                  <input
+                    id="pos-mobile"
+                    inputMode="numeric"
+                    maxLength={10}
+                    className="w-32 rounded border px-2 py-1"
+                    value={mobile}
+                    onChange={(e) => void findCustomer(e.target.value.trim())}
+                  />
+                  {known !== null && (
+                    <input
+                      aria-label="Customer name"
+                      placeholder={known ? '' : 'New customer: name'}
+                      className="flex-1 rounded border px-2 py-1"
+                      value={customerName}
+                      readOnly={known}
+                      onChange={(e) => setCustomerName(e.target.value)}
+                    />
+                  )}
+                </div>
+                <table className="mt-2 w-full" aria-label="Cart">
+                  <thead className="text-left text-xs text-gray-500">
+                    <tr>
+                      <th className="py-1">Item</th>
+                      <th>Qty</th>
+                      <th>Off ₹</th>
+                      <th className="text-right">Amount</th>
+                      <th />
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {cart.lines.map((l, i) => (
+                      <tr key={l.pack_id} className="border-t">
+                        <td className="py-1">
+                          {l.label}
+                          <div className="text-xs text-gray-500">
+                            {formatINR(l.price)}
+                            {l.sold_by_weight ? '/kg' : ''}
+                          </div>
+                        </td>
+                        <td>
+                          <input
+                            aria-label={`Quantity of ${l.label}${l.sold_by_weight ? ' (g)' : ''}`}
+                            className="w-16 rounded border px-1 py-0.5 text-right"
+                            inputMode="numeric"
+                            value={l.quantity}
+                            onChange={(e) => setLine(i, { quantity: Math.max(1, Math.round(Number(e.target.value) || 1)) })}
+                          />
+                          {l.sold_by_weight && <span className="ml-1 text-xs">g</span>}
+                        </td>
+                        <td>
+                          <input
+                            aria-label={`Discount on ${l.label}`}
+                            className="w-14 rounded border px-1 py-0.5 text-right"
+                            inputMode="decimal"
+                            value={l.discount}
+                            onChange={(e) => setLine(i, { discount: Math.max(0, Number(e.target.value) || 0) })}
+                          />
+                        </td>
+                        <td className="text-right">
+                          {formatINR(toRupees(lineAmountPaise(toPaise(l.price), l.quantity, l.sold_by_weight) - toPaise(l.discount)))}
+                        </td>
+                        <td className="text-right">
+                          <button
+                            type="button"
+                            aria-label={`Remove ${l.label}`}
+                            className="px-2 text-red-700"
+                            onClick={() => setCart((c) => ({ ...c, lines: c.lines.filter((_, j) => j !== i) }))}
+                          >
+                            ✕
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {cart.lines.length === 0 && <p className="mt-6 text-center text-gray-500">Scan a barcode or search to start a bill.</p>}
+                <div className="mt-auto border-t pt-2">
+                  <div className="flex justify-between">
+                    <span>Items</span>
+                    <span>{formatINR(toRupees(t.items))}</span>
+                  </div>
+                  <div className="flex items-center justify-between">
+                    <label htmlFor="pos-cart-discount">Bill discount ₹ (max {formatINR(toRupees(maxDiscount))} in all)</label>
+                    <input
+                      id="pos-cart-discount"
+                      className="w-20 rounded border px-1 py-0.5 text-right"
+                      inputMode="decimal"
+                      value={cart.cart_discount}
+                      onChange={(e) => setCart((c) => ({ ...c, cart_discount: Math.max(0, Number(e.target.value) || 0) }))}
+                    />
+                  </div>
+                  {t.discount > maxDiscount && (
+                    <p className="text-red-700">The discount is over the shop’s limit of {settings.max_discount_percent}%.</p>
+                  )}
+                  <div className="flex justify-between text-xl font-bold">
+                    <span>Total</span>
+                    <span data-testid="pos-total">{formatINR(toRupees(t.total))}</span>
+                  </div>
+                  <div className="mt-2 flex gap-2">
+                    <button
+                      type="button"
+                      disabled={!cart.lines.length || t.discount > maxDiscount}
+                      onClick={() => setMode('pay')}
+                      className="flex-1 rounded bg-teal-700 px-4 py-2 text-base font-semibold text-white disabled:opacity-50"
+                    >
+                      Pay (F4)
+                    </button>
+                    <button type="button" disabled={!cart.lines.length} onClick={() => void hold()} className="rounded border px-3 py-2">
+                      Hold
+                    </button>
+                    <button
+                      type="button"
+                      disabled={!cart.lines.length}
+                      onClick={() => setCart(emptyCart())}
+                      className="rounded border px-3 py-2"
+                    >
+                      Clear
+                    </button>
+                  </div>
+                </div>
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function HeldPanel({ till, onRecall }: { till: string; onRecall: (c: Cart) => void }) {
+  const [list, setList] = useState<Awaited<ReturnType<typeof listHeld>>['data'] | null>(null);
+  useEffect(
+    () =>
+      void listHeld(till).then(
+        (r) => setList(r.data),
+        (e: unknown) => toast.error(errorMessage(e)),
+      ),
+    [till],
+  );
+  return (
+    <section className="m-3 rounded border bg-white p-3">
+      <h2 className="mb-2 text-lg font-semibold">Held carts</h2>
+      {list?.length === 0 && <p>No held carts.</p>}
+      <ul>
+        {list?.map((h) => (
+          <li key={h.id} className="flex items-center justify-between border-b py-1">
+            <span>
+              {h.label} · {h.cart.lines.length} lines
+            </span>
+            <button
+              type="button"
+              className="rounded border px-2 py-1"
+              onClick={async () => onRecall({ ...(await recallHeld(h.id)), customer: h.cart.customer })}
+            >
+              Recall
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { ApiError } from '@grocer/shared/api-client';
+import type { PosCounterPack, Sale, SaleInput } from '@grocer/shared/pos';
+import Dexie, { type EntityTable } from 'dexie';
+import { fetchCounterCatalogue } from './api/get-packs';
+import { createSale } from './api/sales';
+
+/**
+ * The till's offline store (IndexedDB through Dexie): the counter's catalogue (every pack with its
+ * stock at the till's warehouse, searched locally as the cashier types or scans) and the queue of
+ * sales rung up while the network was down. Each queued sale keeps its idempotency key, so however
+ * often the queue is replayed (two tabs, a retry after a timeout) the server books it once.
+ */
+interface CachedPack extends PosCounterPack {
+  warehouse_id: number;
+}
+interface QueuedSale {
+  key: string;
+  body: SaleInput;
+  queued_at: number;
+}
+
+const db = new Dexie('grocer-pos') as Dexie & {
+  packs: EntityTable<CachedPack, 'pack_id'>;
+  queue: EntityTable<QueuedSale, 'key'>;
+};
+db.version(1).stores({ packs: 'pack_id, warehouse_id, barcode, sku', queue: 'key, queued_at' });
+
+export async function refreshCatalogue(warehouseId: number): Promise<number> {
+  const rows = await fetchCounterCatalogue(warehouseId);
+  await db.transaction('rw', db.packs, async () => {
+    await db.packs.clear();
+    await db.packs.bulkPut(rows.map((r) => ({ ...r, warehouse_id: warehouseId })));
+  });
+  return rows.length;
+}
+
+/** The pack a scanner's code or a typed SKU names exactly (barcode first). */
+export async function packByCode(code: string): Promise<PosCounterPack | undefined> {
+  const c = code.trim();
+  if (!c) return undefined;
+  return (await db.packs.where('barcode').equals(c).first()) ?? (await db.packs.where('sku').equalsIgnoreCase(c).first());
+}
+
+/** Packs whose name, SKU or barcode contains `q` (case-insensitive), names first. */
+export async function searchPacks(q: string, limit = 12): Promise<PosCounterPack[]> {
+  const needle = q.trim().toLowerCase();
+  if (!needle) return [];
+  const out: PosCounterPack[] = [];
+  await db.packs
+    .filter(
+      (p) => `${p.product} ${p.pack}`.toLowerCase().includes(needle) || p.sku.toLowerCase().includes(needle) || p.barcode.includes(needle),
+    )
+    .until(() => out.length >= limit)
+    .each((p) => void out.push(p));
+  return out;
+}
+
+/** Units (grams for loose goods) taken off the local stock after a sale, until the next refresh. */
+export async function takeLocally(lines: Array<{ pack_id: number; quantity: number }>) {
+  await db.transaction('rw', db.packs, async () => {
+    for (const l of lines)
+      await db.packs
+        .where('pack_id')
+        .equals(l.pack_id)
+        .modify((p) => void (p.available -= l.quantity));
+  });
+}
+
+export const queueSale = (body: SaleInput) =>
+  db.queue.put({ key: body.idempotency_key, body: { ...body, offline: true }, queued_at: Date.now() });
+export const queuedCount = () => db.queue.count();
+
+/** A network failure (offline, DNS, reset), as opposed to an answer from the server. */
+export const isNetworkError = (e: unknown) => !(e instanceof ApiError) && e instanceof TypeError;
+
+let syncing: Promise<Sale[]> | null = null;
+
+/**
+ * Sends the queued sales, oldest first, one at a time; each leaves the queue once the server has
+ * answered it (a booked sale, or a refusal that a retry cannot change). Stops at the first network
+ * failure. One sync at a time per page; the idempotency keys make a sync from another tab harmless.
+ */
+export function syncQueue(): Promise<Sale[]> {
+  syncing ??= (async () => {
+    const done: Sale[] = [];
+    try {
+      for (const q of await db.queue.orderBy('queued_at').toArray()) {
+        try {
+          done.push(await createSale(q.body));
+        } catch (e) {
+          if (isNetworkError(e) || (e instanceof ApiError && e.status >= 500)) break;
+        }
+        await db.queue.delete(q.key);
+      }
+    } finally {
+      syncing = null;
+    }
+    return done;
+  })();
+  return syncing;
+}

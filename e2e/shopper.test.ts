@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectErrors, startShop, type Shop } from './harness';
+import { signInHere } from './journeys';
+
+// What a shopper tripped on (issue 19), each fixed and kept fixed here.
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+}, 120_000);
+afterAll(() => shop?.close());
+
+describe('shopper fixes (Chromium, built shop, demo data)', () => {
+  it('a full page load opens at the top, even after an earlier full load of the tab was scrolled (375 px)', async () => {
+    const page = await shop.newPage({ width: 375, height: 812 });
+    const errors = collectErrors(page);
+    await page.goto('/products', { waitUntil: 'networkidle' });
+    await page.getByTestId('product-card').nth(3).waitFor();
+    // The app keeps positions once it has taken the page over (<ScrollRestoration/> sets 'manual');
+    // on a busy machine that can come well after the network is idle.
+    await page.waitForFunction(() => history.scrollRestoration === 'manual');
+    await page.evaluate(() => window.scrollTo(0, 2400));
+    await page.waitForFunction(() => window.scrollY > 1000);
+    // The return from a gateway (or a typed URL) is a new full load in the same tab.
+    await page.goto('/categories', { waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Back to the scrolled list: the browser's own entry keeps its position.
+    await page.goBack({ waitUntil: 'networkidle' });
+    await page.waitForFunction(() => window.scrollY > 1000);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+interface ListedProduct {
+  product_name: string;
+  slug: string;
+  packs: Array<{ pack_id: number; pack_name: string; price: number; act_price: number; stock?: number }>;
+}
+
+describe('packs on cards and product pages (Chromium)', () => {
+  it('a product whose first pack is out of stock is shown in stock and can be bought from its card; its page preselects a buyable pack', async () => {
+    const all = ((await (await fetch(`${shop.url}/s/api/products?perPage=100&s=name`)).json()) as { data: ListedProduct[] }).data;
+    const product = all.find((p) => p.packs[0]?.stock === 0 && p.packs.some((k) => (k.stock ?? 0) > 0));
+    expect(product, 'the demo data has a product whose first pack is out of stock').toBeDefined();
+    const buyable = product!.packs.find((k) => (k.stock ?? 0) > 0)!;
+    for (const width of [375, 1440]) {
+      const page = await shop.newPage({ width, height: 900 });
+      const errors = collectErrors(page);
+      await page.goto(`/products?q=${encodeURIComponent(product!.product_name)}`, { waitUntil: 'networkidle' });
+      const card = page
+        .getByTestId('product-card')
+        .filter({ has: page.getByRole('combobox', { name: `Pack size of ${product!.product_name}` }) })
+        .first();
+      await card.waitFor();
+      expect(await card.getByText('Out of stock', { exact: true }).count()).toBe(0);
+      await expect(card.getByRole('combobox', { name: `Pack size of ${product!.product_name}` }).inputValue()).resolves.toBe(
+        String(buyable.pack_id),
+      );
+      await card.getByRole('button', { name: `Add to Cart: ${product!.product_name} ${buyable.pack_name}` }).click();
+      await card.getByRole('group', { name: `Quantity of ${product!.product_name} ${buyable.pack_name}` }).waitFor();
+      await shop.screenshot(page, `card-pack-${width}`);
+
+      await page.goto(`/products/${product!.slug}`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: new RegExp(`^${buyable.pack_name}`), pressed: true }).waitFor();
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('"Offers" lists discounted products only, and a price sort shows the prices it sorted by', async () => {
+    const page = await shop.newPage({ width: 1440, height: 900 });
+    await page.goto('/products?s=discount', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Offers', level: 1 }).waitFor();
+    const cards = page.getByTestId('product-card');
+    await cards.first().waitFor();
+    const n = await cards.count();
+    for (let i = 0; i < n; i++) expect(await cards.nth(i).locator('s').count(), `card ${i} shows a struck-through price`).toBe(1);
+
+    await page.goto('/products?s=price_asc', { waitUntil: 'networkidle' });
+    await cards.first().waitFor();
+    const shown = await cards.evaluateAll((els) =>
+      els.map((el) => Number((el.querySelector('span.font-semibold.text-base')?.textContent ?? '').replace(/[^\d.]/g, ''))),
+    );
+    expect(shown.length).toBeGreaterThan(10);
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    await page.close();
+  });
+});
+
+describe('phone filters (Chromium, 375 px)', () => {
+  it('Apply Filters keeps the search words, brands and sort; the filter offers brands; Reset All keeps the search', async () => {
+    const page = await shop.newPage({ width: 375, height: 812 });
+    const errors = collectErrors(page);
+    await page.goto('/products?q=oil&s=price_asc', { waitUntil: 'networkidle' });
+    await page.getByTestId('product-card').first().waitFor();
+    await page.getByRole('button', { name: 'Filters', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Category Filter' });
+    await dialog.waitFor();
+    await dialog.getByRole('group', { name: 'Brands' }).getByRole('checkbox').first().check();
+    await shop.screenshot(page, 'phone-filters-375');
+    await dialog.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.waitForURL((u) => u.searchParams.has('b'));
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe('oil');
+    expect(url.searchParams.get('s')).toBe('price_asc');
+    await expect(page.locator('input[placeholder="Search"]:visible').first().inputValue()).resolves.toBe('oil');
+
+    await page.getByRole('button', { name: 'Filters', exact: true }).first().click();
+    await dialog.getByRole('button', { name: 'Reset All' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('b'));
+    expect(new URL(page.url()).searchParams.get('q')).toBe('oil');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('home rails on a phone (Chromium, 375 px)', () => {
+  it('product rails show two cards and a peek, category rails three tiles and a peek; the hero stays one slide', async () => {
+    const page = await shop.newPage({ width: 375, height: 812 });
+    const errors = collectErrors(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const rail = page.getByRole('region', { name: 'Best deals' });
+    await rail.scrollIntoViewIfNeeded();
+    await rail.getByTestId('product-card').first().waitFor();
+    const inView = (region: typeof rail) =>
+      region.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return [...el.querySelectorAll('[aria-roledescription="slide"]')].filter((s) => {
+          const r = s.getBoundingClientRect();
+          return r.right > box.left + 8 && r.left < box.right - 8;
+        }).length;
+      });
+    expect(await inView(rail)).toBeGreaterThanOrEqual(3); // two whole cards and the next peeking
+    await shop.screenshot(page, 'home-rail-375');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('search knows the words shoppers type (demo data)', () => {
+  it('Hindi and Hinglish grocery words find their products, searched from the header', async () => {
+    for (const [word, means] of [
+      ['dahi', /curd|yogurt/i],
+      ['chawal', /rice/i],
+      ['haldi', /turmeric/i],
+    ] as const) {
+      const found = ((await (await fetch(`${shop.url}/s/api/products?q=${word}`)).json()) as { data: Array<{ product_name: string }> })
+        .data;
+      expect(found.length, word).toBeGreaterThan(0);
+      for (const p of found) expect(p.product_name, word).toMatch(means);
+    }
+    const page = await shop.newPage({ width: 375, height: 812 });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const search = page.locator('input[placeholder="Search"]:visible');
+    await search.fill('dahi');
+    await search.press('Enter');
+    await page.waitForURL('**/products?q=dahi');
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await page.getByTestId('product-card').first().textContent()).toMatch(/curd|yogurt/i);
+    await page.close();
+  });
+});
+
+describe('the phone menu knows who is signed in (Chromium, 375 px)', () => {
+  it('signed out it offers Login; signed in it greets the shopper and leads to their orders', async () => {
+    const page = await shop.newPage({ width: 375, height: 812 });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await menu.getByRole('link', { name: 'Login' }).waitFor();
+    expect(await menu.getByTestId('menu-account').count()).toBe(0);
+    await menu.getByRole('link', { name: 'Login' }).click();
+    await signInHere(page, shop, '9000000003');
+    await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByText(/^Hello, /).waitFor();
+    expect(await menu.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    await page.waitForTimeout(400); // the drawer's slide-in
+    await shop.screenshot(page, 'menu-signed-in-375');
+    await menu.getByRole('link', { name: 'My orders' }).click();
+    await page.waitForURL('**/account/orders');
+    await page.close();
+  });
+});

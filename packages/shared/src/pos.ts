@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { idSchema } from './ids';
+import { MOBILE_PATTERN } from './validation';
+
+/**
+ * The point of sale's contracts (`/s/api/pos/*`). Amounts in the API are rupees (two decimals),
+ * integer paise inside. Loose goods (`sold_by_weight` packs) are priced per kg and sold in grams:
+ * a line's `quantity` is grams and its amount is round(price per kg × grams / 1000).
+ */
+
+/** A line's amount in paise: units × price, or grams × price per kg / 1000 for loose goods. */
+export function lineAmountPaise(pricePaise: number, quantity: number, soldByWeight: boolean): number {
+  return soldByWeight ? Math.round((pricePaise * quantity) / 1000) : pricePaise * quantity;
+}
+
+/**
+ * A shift's cash: what should be in the drawer (the float, plus cash kept from sales, less cash
+ * refunded, plus or minus cash paid in or out) and how the count differs from it (negative: short).
+ */
+export function shiftCash(s: { float: number; cashSales: number; cashRefunds: number; counted: number }) {
+  const expected = s.float + s.cashSales - s.cashRefunds;
+  return { expected, difference: s.counted - expected };
+}
+
+/** Change for cash tendered against the cash part of a bill (never negative; null when too little was tendered). */
+export const changeDue = (cashPaise: number, tenderedPaise: number): number | null =>
+  tenderedPaise >= cashPaise ? tenderedPaise - cashPaise : null;
+
+/** A UPI intent for the exact amount (NPCI deep link, what a UPI app reads from the QR). */
+export function upiUri(p: { vpa: string; payee: string; amountPaise: number; note: string }): string {
+  const q = new URLSearchParams({ pa: p.vpa, pn: p.payee, am: (p.amountPaise / 100).toFixed(2), cu: 'INR', tn: p.note });
+  return `upi://pay?${q.toString().replace(/\+/g, '%20')}`;
+}
+
+const rupees = z.number().nonnegative().max(10_000_000);
+const tillSchema = z.string().trim().min(1).max(40);
+
+export const posCounterPackSchema = z.object({
+  pack_id: z.number().int(),
+  product: z.string(),
+  pack: z.string(),
+  sku: z.string(),
+  barcode: z.string(),
+  price: z.number(),
+  sold_by_weight: z.boolean(),
+  gst_rate: z.number(),
+  available: z.number().int(),
+});
+export type PosCounterPack = z.infer<typeof posCounterPackSchema>;
+
+export const posSettingsSchema = z.object({
+  upi_vpa: z.string(),
+  payee_name: z.string(),
+  max_discount_percent: z.number(),
+  gstin: z.string(),
+  shop_name: z.string(),
+  warehouses: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type PosSettings = z.infer<typeof posSettingsSchema>;
+
+export const posSettingsInputSchema = z.object({
+  upi_vpa: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^$|^[\w.-]+@[\w.-]+$/, 'Enter a UPI ID like shop@bank'),
+  payee_name: z.string().trim().max(100),
+  max_discount_percent: z.number().min(0).max(100),
+});
+
+export const openShiftSchema = z.object({ till: tillSchema, warehouse_id: idSchema, float: rupees });
+export const closeShiftSchema = z.object({ counted: rupees });
+
+export const shiftSchema = z.object({
+  id: z.number().int(),
+  till: z.string(),
+  warehouse_id: z.number().int(),
+  float: z.number(),
+  opened_at: z.string(),
+  closed_at: z.string().nullable(),
+  counted: z.number().nullable(),
+  expected: z.number().nullable(),
+  difference: z.number().nullable(),
+});
+export type Shift = z.infer<typeof shiftSchema>;
+
+export const posFlagSchema = z.object({ pack_id: z.number().int(), label: z.string(), quantity: z.number().int(), reason: z.string() });
+export type PosFlag = z.infer<typeof posFlagSchema>;
+
+export const shiftReportSchema = z.object({
+  shift: shiftSchema,
+  sales: z.number().int(),
+  total: z.number(),
+  by_method: z.object({ cash: z.number(), upi: z.number(), card: z.number() }),
+  returns: z.object({ count: z.number().int(), cash: z.number(), upi: z.number(), card: z.number() }),
+  cash_in_drawer: z.number(),
+  flags: z.array(posFlagSchema.extend({ receipt: z.string() })),
+});
+export type ShiftReport = z.infer<typeof shiftReportSchema>;
+
+const customerSchema = z.object({
+  mobile: z.string().trim().regex(MOBILE_PATTERN, 'Enter a 10-digit mobile number'),
+  name: z.string().trim().max(100).optional(),
+});
+
+export const saleLineInputSchema = z.object({
+  pack_id: idSchema,
+  /** units, or grams for loose goods */
+  quantity: z.number().int().positive().max(1_000_000),
+  /** ₹ off this line */
+  discount: rupees.default(0),
+});
+
+export const saleInputSchema = z.object({
+  idempotency_key: z.string().trim().min(8).max(80),
+  till: tillSchema,
+  customer: customerSchema.nullable().default(null),
+  lines: z.array(saleLineInputSchema).min(1).max(200),
+  /** ₹ off the bill */
+  cart_discount: rupees.default(0),
+  /** what the till showed; a sale made online is refused when the server's total differs */
+  expected_total: rupees,
+  payment: z.object({
+    cash: rupees.default(0),
+    cash_tendered: rupees.default(0),
+    upi: rupees.default(0),
+    card: rupees.default(0),
+    card_ref: z.string().trim().max(60).nullable().default(null),
+  }),
+  /** rung up while the till was offline (synced later): lines short of stock are flagged, not refused */
+  offline: z.boolean().default(false),
+});
+export type SaleInput = z.input<typeof saleInputSchema>;
+
+export const saleSchema = z.object({
+  order_id: z.string(),
+  receipt: z.string(),
+  total: z.number(),
+  change: z.number(),
+  created: z.boolean(),
+  flags: z.array(posFlagSchema),
+});
+export type Sale = z.infer<typeof saleSchema>;
+
+export const saleDetailSchema = z.object({
+  order_id: z.string(),
+  receipt: z.string(),
+  created_at: z.string(),
+  customer: z.string().nullable(),
+  total: z.number(),
+  payment: z.object({ cash: z.number(), cash_tendered: z.number(), upi: z.number(), card: z.number(), card_ref: z.string().nullable() }),
+  lines: z.array(
+    z.object({
+      line_id: z.number().int(),
+      label: z.string(),
+      quantity: z.number().int(),
+      sold_by_weight: z.boolean(),
+      amount: z.number(),
+      returned: z.number().int(),
+    }),
+  ),
+});
+export type SaleDetail = z.infer<typeof saleDetailSchema>;
+
+export const returnInputSchema = z.object({
+  till: tillSchema,
+  lines: z.array(z.object({ line_id: z.number().int().positive(), quantity: z.number().int().positive() })).min(1),
+});
+export const returnResultSchema = z.object({
+  id: z.number().int(),
+  refund: z.object({ cash: z.number(), upi: z.number(), card: z.number() }),
+  total: z.number(),
+});
+
+export const heldCartSchema = z.object({
+  customer: customerSchema.nullable(),
+  cart_discount: z.number(),
+  lines: z.array(
+    z.object({
+      pack_id: z.number().int(),
+      label: z.string(),
+      price: z.number(),
+      sold_by_weight: z.boolean(),
+      quantity: z.number().int(),
+      discount: z.number(),
+    }),
+  ),
+});
+export type HeldCart = z.infer<typeof heldCartSchema>;
+export const holdInputSchema = z.object({ till: tillSchema, label: z.string().trim().min(1).max(60), cart: heldCartSchema });
+export const heldListSchema = z.object({
+  data: z.array(z.object({ id: z.number().int(), label: z.string(), created_at: z.string(), cart: heldCartSchema })),
+});
+
+export const customerLookupSchema = z.object({ found: z.boolean(), name: z.string().nullable() });
+
+/** An EAN-13 from its first 12 digits: the check digit appended (weights 1 and 3 from the left). */
+export function ean13(first12: string): string {
+  const sum = [...first12].reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${first12}${(10 - (sum % 10)) % 10}`;
+}
+
+/** POST /s/api/pos/loose-goods: a loose good sold by weight, with its opening stock in grams at each warehouse. */
+export const looseGoodInputSchema = z.object({
+  name: z.string().trim().min(2).max(100),
+  price_per_kg: z.number().positive().max(1_000_000),
+  hsn_code: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}|\d{6}|\d{8})?$/, 'HSN is 4, 6 or 8 digits'),
+  gst_rate: z.number().min(0).max(40),
+  grams: z.number().int().min(0).max(100_000_000),
+});
