@@ -17,6 +17,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['scripts/**', 'apps/web/scripts/**', 'bench/**', 'e2e/**', '*.config.*'], languageOptions: { globals: globals.node } },
+  { files: ['apps/web/public/sw.js'], languageOptions: { globals: globals.serviceworker } },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

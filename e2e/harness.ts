@@ -33,7 +33,11 @@ async function freePort(): Promise<number> {
 export interface Shop {
   url: string;
   browser: Browser;
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /**
+   * A page in a fresh browser context. The shop's service worker is blocked unless asked for: a
+   * worker answering requests would hide them from `page.route` and from the journeys' timing.
+   */
+  newPage(viewport?: { width: number; height: number }, opts?: { serviceWorker?: boolean }): Promise<Page>;
   screenshot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -79,8 +83,8 @@ export async function startShop(extraEnv: (port: number) => Record<string, strin
   return {
     url,
     browser,
-    async newPage(viewport = { width: 1440, height: 900 }) {
-      const page = await browser.newPage({ viewport, baseURL: url });
+    async newPage(viewport = { width: 1440, height: 900 }, opts = {}) {
+      const page = await browser.newPage({ viewport, baseURL: url, serviceWorkers: opts.serviceWorker ? 'allow' : 'block' });
       // every journey runs under the shop's Content-Security-Policy: a blocked script fails the file
       page.on('console', (m) => /Content Security Policy/i.test(m.text()) && cspViolations.push(`${page.url()}: ${m.text()}`));
       openPages.add(page);

@@ -183,3 +183,40 @@ describe('the phone menu knows who is signed in (Chromium, 375 px)', () => {
     await page.close();
   });
 });
+
+describe('help pages and an app that copes with a flaky network (Chromium)', () => {
+  it('the footer leads to the policy pages; the grievance officer can be reached (375 px)', async () => {
+    const page = await shop.newPage({ width: 375, height: 812 });
+    const errors = collectErrors(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['Returns and refunds', 'Cancellation policy', 'Terms of use', 'Privacy policy'])
+      await footer.getByRole('link', { name }).waitFor();
+    await footer.getByRole('link', { name: 'Grievance officer' }).click();
+    await page.waitForURL('**/grievance-officer');
+    await page.getByRole('heading', { level: 1, name: 'Grievance officer' }).waitFor();
+    await page.getByText('We acknowledge every complaint within 48 hours').waitFor();
+    await shop.screenshot(page, 'grievance-officer-375');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('once installed, the service worker opens a visited page offline, and says so for one never opened', async () => {
+    const page = await shop.newPage({ width: 375, height: 812 }, { serviceWorker: true });
+    await page.goto('/products?q=rice', { waitUntil: 'networkidle' });
+    await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.active, null, { timeout: 20_000 });
+    // the first load happened before the worker took control: load again to keep a copy
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+    const names = await page.getByTestId('product-card').allTextContents();
+    await page.context().setOffline(true);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await page.getByTestId('product-card').allTextContents()).toEqual(names);
+    await page.goto('/terms', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    await shop.screenshot(page, 'offline-page-375');
+    await page.context().setOffline(false);
+    await page.close();
+  });
+});

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { createRouter } from './app/router';
 import { UiStateProvider } from './app/ui-state';
 import { hydrateInSlices } from './components/ui/later';
+import { registerServiceWorker } from './lib/service-worker';
 import { replayEarlyClicks } from './lib/early-clicks';
 import { loadStoreData, primeInit, primePageData } from './lib/init';
 import './styles.css';
@@ -40,5 +41,6 @@ async function mount() {
     });
   } else createRoot(root).render(app);
   document.getElementById('boot-spinner')?.remove();
+  registerServiceWorker();
 }
 void mount();

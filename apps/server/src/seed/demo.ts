@@ -27,6 +27,7 @@ import { ean13 } from '@grocer/shared/pos';
 import { createWarehouses, openStock } from '../domains/inventory/service';
 import { BRAND_COLOURS, CATALOGUE, EXTRA_BRANDS, PACKS, type Leaf } from './catalogue-data';
 import { badgeSvg, bannerSvg, PLACEHOLDER_SVG, productSvg } from './images';
+import { policyPages } from './policies';
 
 /** Deterministic PRNG (mulberry32) so every seed of the demo is the same shop. */
 export function prng(seed: number) {
@@ -216,6 +217,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     await refreshProductIndex(tx, websiteId);
 
     await seedStorefront(tx, websiteId, files);
+    await seedPolicies(tx, websiteId);
     await seedPeople(tx, websiteId);
     await seedDelivery(tx, { websiteId, warehouses: whRows });
     await seedCoupons(tx, { websiteId });
@@ -414,6 +416,7 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
         ['Contact', '/about-us#contact', 'phone'],
       ],
     ],
+    ['Help', POLICIES.map((p) => [p.title, p.url, 'info'] as [string, string, string])],
     [
       'Account',
       [
@@ -509,6 +512,34 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
     type: 'supplier-carousel',
     data: { title: 'Our partners', items: suppliers.map((s) => ({ image: `suppliers/${s.key}.svg`, title: s.title, link: '/products' })) },
   });
+}
+
+const POLICIES = policyPages({
+  name: 'Demo Grocery',
+  address: '12, MG Road, Bengaluru, Karnataka 560001',
+  gstin: '29ABCDE1234F1Z5',
+  email: 'hello@demo.shop',
+  phone: '080-40000000',
+});
+
+/** Returns, cancellation, terms, privacy and grievance officer: ordinary pages the owner edits. */
+async function seedPolicies(tx: DbOrTx, websiteId: number) {
+  for (const p of POLICIES) {
+    const [page] = await tx
+      .insert(pages)
+      .values({
+        websiteId,
+        url: p.url,
+        title: p.title,
+        seoTitle: `${p.title} — Demo Grocery`,
+        seoDescription: p.seoDescription,
+        seoKeyword: '',
+      })
+      .returning({ id: pages.id });
+    await tx
+      .insert(pageComponents)
+      .values({ websiteId, pageId: page!.id, position: 0, name: p.title, type: 'rich-text', data: { html: p.html } });
+  }
 }
 
 async function seedPeople(tx: DbOrTx, websiteId: number) {

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { currentUser, forgetCurrentUser, requireUser } from '../../http/auth';
 import { Errors } from '../../http/errors';
+import { requestHost } from '../../http/website';
 import { countAddresses } from '../addresses/service';
 import { confirmCodes, liveCodes } from '../identity/codes';
 import { accountErrors, changeContact, clientLimit, identifierTaken, renameUser, sendCode, type SignInDeps } from '../identity/service';
@@ -55,6 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod<SignInDeps & { ordersSummary?:
         to: changed as [Identifier] | [Identifier, Identifier],
         userId: user.id,
         payload: { email, phone },
+        host: requestHost(req),
       });
     }
     forgetCurrentUser(req);

@@ -12,6 +12,7 @@ import { currentUser, forgetCurrentUser } from '../../http/auth';
 import { XSRF_COOKIE, mintXsrfToken, setXsrfCookie } from '../../http/csrf';
 import { loadCart, mergeGuestCart } from '../cart/service';
 import { Errors } from '../../http/errors';
+import { requestHost } from '../../http/website';
 import { confirmCodes, liveCodes } from './codes';
 import { accountErrors, clientLimit, createUser, findUserBy, registrationMobileCode, sendCode, type SignInDeps } from './service';
 
@@ -23,7 +24,7 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
     await clientLimit(db, 'send', req.ip);
     const user = await findUserBy(db, req.body.identifier);
     if (!user) throw accountErrors.notFound();
-    return sendCode(deps, req.website, req.ip, { purpose: 'login', to: [req.body.identifier], userId: user.id });
+    return sendCode(deps, req.website, req.ip, { purpose: 'login', to: [req.body.identifier], userId: user.id, host: requestHost(req) });
   });
 
   app.post('/auth/register', { schema: { body: registerBodySchema, response: { 200: codeSentSchema } } }, async (req) => {
@@ -38,6 +39,7 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
         { kind: 'phone', value: phone },
       ],
       payload: { name, email, phone },
+      host: requestHost(req),
     });
   });
 

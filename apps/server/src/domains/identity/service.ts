@@ -117,6 +117,8 @@ export async function sendCode(
     to: [Identifier] | [Identifier, Identifier];
     userId?: number | null;
     payload?: Record<string, string>;
+    /** the page's host: an SMS ends with `@host #code`, so the browser can offer the code (WebOTP) */
+    host?: string;
   },
 ): Promise<CodeSent> {
   const codes = await deps.db.transaction(async (tx) => {
@@ -150,7 +152,7 @@ export async function sendCode(
             body: text,
             sensitive: true,
           }
-        : { websiteId: website.id, channel: 'sms', to: id.value, body: text, sensitive: true },
+        : { websiteId: website.id, channel: 'sms', to: id.value, body: smsWithOrigin(text, input.host, codes[i]!), sensitive: true },
     );
   }
   const [to, also] = input.to;
@@ -227,4 +229,13 @@ export async function counterCustomer(tx: DbOrTx, websiteId: number, c: { phone:
   user ??= (await tx.insert(users).values({ name: c.name, phone: c.phone }).returning())[0]!;
   await tx.insert(websiteMembers).values({ websiteId, userId: user!.id }).onConflictDoNothing();
   return user!;
+}
+
+/**
+ * The origin-bound one-time code format (WebOTP): a last line `@host #code` lets the browser on
+ * that host read the code from the SMS and fill it in. The host without its port.
+ */
+export function smsWithOrigin(text: string, host: string | undefined, code: string): string {
+  const hostname = host?.replace(/:\d+$/, '');
+  return hostname && /^[a-z0-9.-]+$/.test(hostname) ? `${text}\n\n@${hostname} #${code}` : text;
 }

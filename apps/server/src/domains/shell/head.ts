@@ -44,6 +44,9 @@ export function renderHead(h: HeadData, init: Pick<Init, 'web' | 'activetheme'>,
     `<meta name="twitter:card" content="summary_large_image">`,
     init.web.favicon ? `<link rel="icon" href="${escapeHtml(imageUrl(init.web.favicon, 'small', cdn))}">` : '',
     `<meta name="theme-color" content="${escapeHtml(init.activetheme.primary ?? '#0f766e')}">`,
+    // installable: the website's manifest and a home-screen icon (shell/app-manifest.ts)
+    '<link rel="manifest" href="/manifest.webmanifest">',
+    '<link rel="apple-touch-icon" href="/app-icon/192.png">',
     // the site's colours and font from the first paint, not from hydration
     `<style id="site-theme">${themeCss(themeVariables(init.activetheme, init.web.font_family))}</style>`,
     // a chosen font other than Inter, from the fonts this server bundles

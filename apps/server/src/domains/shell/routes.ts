@@ -16,6 +16,7 @@ import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
 import { findPage, getPageData, warnBlockProblems } from '../content/service';
 import { listSuppliers, SUPPLIERS_PATH } from '../content/suppliers';
 import { loadInit } from '../website/service';
+import { registerAppManifest } from './app-manifest';
 import { contentSecurityPolicy, newNonce } from './csp';
 import { registerFonts } from './fonts';
 import { renderHead, scriptJson, type HeadData } from './head';
@@ -57,6 +58,7 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
     });
   }
   registerFonts(app);
+  registerAppManifest(app, { config, db });
   const preloads = routePreloads(dist);
   const ssr = await loadServerRenderer(dist);
   const indexFile = path.join(dist, 'index.html');

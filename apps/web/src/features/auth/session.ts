@@ -4,6 +4,7 @@ import type { Init, User } from '@grocer/shared/storefront';
 import type { QueryClient } from '@tanstack/react-query';
 import { api, apiChecked } from '../../lib/api';
 import { initQuery } from '../../lib/init';
+import { tellServiceWorkerSessionChanged } from '../../lib/service-worker';
 
 /** Where the code went, kept for /auth/verify across a reload (sessionStorage). */
 const PENDING_KEY = 'auth.pending';
@@ -49,6 +50,7 @@ export const authApi = {
  * every other cached answer dropped, since prices, wishlist flags and lists depend on who asks.
  */
 export async function applySession(client: QueryClient, user: User | null, cart: Cart | null) {
+  tellServiceWorkerSessionChanged();
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'init' });
   const init = client.getQueryData<Init>(initQuery.queryKey);
   if (init) client.setQueryData<Init>(initQuery.queryKey, { ...init, user, cart: cart ?? init.cart });

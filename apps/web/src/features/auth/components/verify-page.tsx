@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { inputClass } from '../../../components/ui/form';
@@ -20,6 +20,31 @@ function useSecondsLeft(pending: PendingSignIn | null): number {
   return seconds;
 }
 
+interface OtpCredentialLike {
+  code: string;
+}
+
+/**
+ * The code from the SMS, read by the browser (WebOTP: the SMS ends with `@host #code`), where the
+ * browser can: Chrome on Android asks the shopper once and hands the code over. Null until then.
+ */
+export function useSmsCode(enabled: boolean): string | null {
+  const [code, setCode] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled || typeof window === 'undefined' || !('OTPCredential' in window)) return;
+    const abort = new AbortController();
+    navigator.credentials
+      .get({ otp: { transport: ['sms'] }, signal: abort.signal } as CredentialRequestOptions)
+      .then((c) => {
+        const digits = (c as unknown as OtpCredentialLike | null)?.code?.replace(/\D/g, '') ?? '';
+        if (digits.length === 6) setCode(digits);
+      })
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [enabled]);
+  return code;
+}
+
 /** A code field: digits and spaces (pasting "123 456" works). */
 function CodeInput({
   id,
@@ -28,6 +53,7 @@ function CodeInput({
   onChange,
   error,
   autoFocus,
+  onComplete,
 }: {
   id: string;
   label: string;
@@ -35,6 +61,8 @@ function CodeInput({
   onChange: (v: string) => void;
   error: string | null;
   autoFocus?: boolean;
+  /** a paste that brings in a whole code */
+  onComplete?: (code: string) => void;
 }) {
   return (
     <>
@@ -45,6 +73,13 @@ function CodeInput({
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value.replace(/[^\d ]/g, '').slice(0, 7))}
+        onPaste={(e) => {
+          const pasted = digitsOf(e.clipboardData.getData('text'));
+          if (pasted.length !== 6 || !onComplete) return;
+          e.preventDefault();
+          onChange(pasted);
+          onComplete(pasted);
+        }}
         inputMode="numeric"
         autoComplete="one-time-code"
         autoFocus={autoFocus}
@@ -74,11 +109,19 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const seconds = useSecondsLeft(pending);
+  const submitRef = useRef<(e?: FormEvent, filled?: string) => Promise<void>>(undefined);
+  const fromSms = useSmsCode(!!pending && pending.channel === 'sms' && !pending.also);
+  useEffect(() => {
+    if (!fromSms) return;
+    setCode(fromSms);
+    void submitRef.current?.(undefined, fromSms);
+  }, [fromSms]);
   if (!pending) return <Navigate to="/auth/login" replace />;
 
-  const submit = async (e?: FormEvent) => {
+  const submit = async (e?: FormEvent, filled?: string) => {
     e?.preventDefault();
-    const digits = digitsOf(code);
+    if (busy) return;
+    const digits = digitsOf(filled ?? code);
     if (digits.length !== 6 || (pending.also && digitsOf(alsoCode).length !== 6)) return setError('Enter the 6-digit code');
     setBusy(true);
     setError(null);
@@ -99,6 +142,7 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
       setBusy(false);
     }
   };
+  submitRef.current = submit;
   const resend = async () => {
     setResending(true);
     setError(null);
@@ -143,6 +187,7 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
           onChange={setCode}
           error={error}
           autoFocus
+          onComplete={pending.also ? undefined : (c) => void submit(undefined, c)}
         />
         {pending.also && (
           <CodeInput

@@ -1,0 +1,85 @@
+/**
+ * The verify screen takes the code from the SMS where the browser can read it (WebOTP) and from a
+ * pasted code, and signs in with it without a tap on Verify; typing still waits for Verify.
+ * `navigator.credentials` is the browser's; here it is a stand-in that hands over a code.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'preact/test-utils';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPoint } from '../../../test/mount';
+import { pendingSignIn } from '../session';
+import { VerifyPage } from './verify-page';
+
+const dom = mountPoint();
+const verifyCalls: unknown[] = [];
+
+beforeEach(() => {
+  verifyCalls.length = 0;
+  document.cookie = 'XSRF-TOKEN=t; path=/';
+  pendingSignIn.save({ identifier: '9000000003', channel: 'sms', sent_to: '******0003', resend_after: 30, expires_in: 600, also: null });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (String(url).endsWith('/api/auth/verify')) {
+        verifyCalls.push(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({ message: 'Invalid or expired code' }), {
+          status: 422,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  delete (window as { OTPCredential?: unknown }).OTPCredential;
+});
+
+function show() {
+  const router = createMemoryRouter([{ path: '/auth/verify', element: <VerifyPage onSignedIn={() => '/'} /> }], {
+    initialEntries: ['/auth/verify'],
+  });
+  dom.mount(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
+
+describe('the verify screen', () => {
+  it('fills the code the browser read from the SMS and signs in with it at once', async () => {
+    (window as { OTPCredential?: unknown }).OTPCredential = function OTPCredential() {};
+    const get = vi.fn(async () => ({ code: '482913', type: 'otp' }));
+    vi.spyOn(navigator, 'credentials', 'get').mockReturnValue({ get } as unknown as CredentialsContainer);
+    show();
+    await settle();
+    await settle();
+    expect(get).toHaveBeenCalledWith(expect.objectContaining({ otp: { transport: ['sms'] } }));
+    expect(dom.container.querySelector<HTMLInputElement>('#code')!.value).toBe('482913');
+    expect(verifyCalls).toEqual([expect.objectContaining({ identifier: '9000000003', code: '482913' })]);
+  });
+
+  it('signs in when a whole code is pasted, but waits for Verify while it is typed', async () => {
+    show();
+    await settle();
+    const input = dom.container.querySelector<HTMLInputElement>('#code')!;
+    await act(() => {
+      input.value = '123456';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await settle();
+    expect(verifyCalls).toEqual([]);
+    const paste = new Event('paste', { bubbles: true, cancelable: true }) as Event & { clipboardData: unknown };
+    paste.clipboardData = { getData: () => '654 321' };
+    await act(() => {
+      input.dispatchEvent(paste);
+    });
+    await settle();
+    expect(verifyCalls).toEqual([expect.objectContaining({ code: '654321' })]);
+    expect(dom.container.querySelector('[role="alert"]')?.textContent).toBe('Invalid or expired code');
+  });
+});
