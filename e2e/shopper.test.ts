@@ -162,6 +162,58 @@ describe('search knows the words shoppers type (demo data)', () => {
   });
 });
 
+describe('search as you type (Chromium)', () => {
+  it('suggests products, categories and brands after two letters, opens one by keyboard, and remembers searches (1440 and 375 px)', async () => {
+    for (const width of [1440, 375]) {
+      const page = await shop.newPage({ width, height: 900 });
+      const errors = collectErrors(page);
+      await page.goto('/', { waitUntil: 'networkidle' });
+      const search = page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
+      await search.click();
+      await search.pressSequentially('b');
+      // one letter asks nothing
+      await page.waitForTimeout(300);
+      const list = page.getByRole('listbox', { name: 'Search suggestions' });
+      expect(await list.getByRole('option').count()).toBe(0);
+      await search.pressSequentially('asm');
+      await list
+        .getByRole('option', { name: /Basmati Rice/ })
+        .first()
+        .waitFor();
+      await list.getByRole('option', { name: 'Search for "basm"' }).waitFor();
+      await shop.screenshot(page, `search-suggest-${width}`);
+      // Down, Down: past "Search for" to the first product; Enter opens it
+      const first = (await list.getByRole('option').nth(1).textContent())!;
+      await search.press('ArrowDown');
+      await search.press('ArrowDown');
+      expect(await search.getAttribute('aria-activedescendant')).toBe(await list.getByRole('option').nth(1).getAttribute('id'));
+      await search.press('Enter');
+      await page.waitForURL(/\/products\/[^/?]+$/);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(first).toContain((await page.getByRole('heading', { level: 1 }).textContent())!.trim());
+      // a submitted search is offered again from an empty box
+      await search.fill('atta');
+      await search.press('Enter');
+      await page.waitForURL('**/products?q=atta');
+      await search.fill('');
+      await list.getByRole('option', { name: 'atta' }).waitFor();
+      await shop.screenshot(page, `search-recent-${width}`);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('a search that finds nothing offers the words it probably meant', async () => {
+    const page = await shop.newPage({ width: 1440, height: 900 });
+    await page.goto('/products?q=dhal', { waitUntil: 'networkidle' });
+    await page.getByText('No products match "dhal"').waitFor();
+    await page.getByRole('link', { name: 'dal' }).click();
+    await page.waitForURL('**/products?q=dal');
+    await page.getByTestId('product-card').first().waitFor();
+    await page.close();
+  });
+});
+
 describe('the phone menu knows who is signed in (Chromium, 375 px)', () => {
   it('signed out it offers Login; signed in it greets the shopper and leads to their orders', async () => {
     const page = await shop.newPage({ width: 375, height: 812 });

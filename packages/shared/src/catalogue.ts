@@ -95,3 +95,23 @@ export type ProductList = z.infer<typeof productListSchema>;
 
 /** GET /s/api/products/{slug}/related */
 export const relatedProductsSchema = z.object({ data: z.array(productSchema) });
+
+/** GET /s/api/search/suggest?q= : what the search box offers while the shopper types. */
+export const suggestQuerySchema = z.object({
+  q: z
+    .string()
+    .max(100)
+    .transform((v) => v.trim().replace(/\s+/g, ' ')),
+});
+export const suggestionsSchema = z.object({
+  q: z.string(),
+  products: z.array(
+    /** price: the cheapest pack's, in rupees like every amount of the catalogue calls */
+    z.object({ name: z.string(), slug: z.string(), brand: z.string().nullable(), image: z.string(), price: z.number() }),
+  ),
+  categories: z.array(z.object({ name: z.string(), slug: z.string() })),
+  brands: z.array(z.object({ name: z.string(), slug: z.string() })),
+  /** the words with their slips corrected, when the words as typed find nothing */
+  did_you_mean: z.string().nullable(),
+});
+export type Suggestions = z.infer<typeof suggestionsSchema>;

@@ -63,3 +63,6 @@ export function listSearch(p: ListParams): string {
   s.set('perPage', String(PRODUCTS_PER_PAGE));
   return s.toString();
 }
+
+/** The search box asks for suggestions from this many letters on (issue 19: "after two letters"). */
+export const SUGGEST_MIN_LETTERS = 2;

@@ -1,4 +1,11 @@
-import { productListSchema, productSchema, productsQuerySchema, relatedProductsSchema } from '@grocer/shared/catalogue';
+import {
+  productListSchema,
+  productSchema,
+  productsQuerySchema,
+  relatedProductsSchema,
+  suggestionsSchema,
+  suggestQuerySchema,
+} from '@grocer/shared/catalogue';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +14,7 @@ import { websiteCache } from '../../http/cache';
 import { createMicroCache, sendJson } from '../../http/micro-cache';
 import { deliveryContext } from '../delivery/service';
 import { getProduct, listProducts, relatedProducts, type CatalogueContext } from './service';
+import { suggest } from './suggest';
 
 // The warehouse of the default zone, for visitors without a pincode.
 const defaultWarehouse = websiteCache<number | null>({ ttlMs: 5000 });
@@ -53,6 +61,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       reply,
       await cache.get(ctx.websiteId, key, () => getProduct(db, ctx, req.params.id).then((r) => productSchema.parse(r))),
     );
+  });
+
+  // The same for every visitor of a website (no prices of a pincode, nothing personal): cached by
+  // the words alone, lower-cased; any other parameter is dropped by the schema.
+  app.get('/search/suggest', { schema: { querystring: suggestQuerySchema, response: { 200: suggestionsSchema } } }, async (req, reply) => {
+    const q = req.query.q.toLowerCase();
+    reply.header('cache-control', 'public, max-age=60');
+    return sendJson(reply, await cache.get(req.website.id, `suggest|${q}`, () => suggest(db, req.website.id, q)));
   });
 
   app.get('/products/:id/related', { schema: { params: productParams, response: { 200: relatedProductsSchema } } }, async (req) => ({

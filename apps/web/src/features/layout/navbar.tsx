@@ -1,11 +1,15 @@
 import type { Init, NavItem } from '@grocer/shared/storefront';
 import { ChevronDown, MapPin, Menu, Search, ShoppingCart, User } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/icon';
 import { Later } from '../../components/ui/later';
 import { Popper } from '../../components/ui/popper';
 import { img } from '../../lib/image';
+import { rememberSearch } from '../search/recent';
+
+// The suggestions list loads when a search box is first focused: the first load does not carry it.
+const SearchSuggestions = lazy(() => import('../search/search-suggestions'));
 
 interface Handlers {
   onMenu: () => void;
@@ -145,6 +149,11 @@ export function SearchBox({ width = 100, autoFocus = false }: { width?: number; 
   const { search } = useLocation();
   const [text, setText] = useState(() => new URLSearchParams(search).get('q') ?? '');
   const ref = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  // focused once: the suggestions are loaded and kept; open: they are shown
+  const [used, setUsed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [activeId, setActiveId] = useState<string | undefined>();
   // Words typed into the server-rendered box before the app took it over are kept, not reset.
   useEffect(() => {
     if (ref.current?.value) setText(ref.current.value);
@@ -154,10 +163,24 @@ export function SearchBox({ width = 100, autoFocus = false }: { width?: number; 
     const t = setTimeout(() => ref.current?.focus(), 300); // spec §9: search field autofocus 300 ms
     return () => clearTimeout(t);
   }, [autoFocus]);
+  const go = useCallback(
+    (to: string) => {
+      setOpen(false);
+      const q = new URL(to, 'http://x').searchParams.get('q');
+      if (q) {
+        rememberSearch(q);
+        setText(q);
+      }
+      ref.current?.blur();
+      navigate(to);
+    },
+    [navigate],
+  );
+  const close = useCallback(() => setOpen(false), []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const q = text.trim();
-    navigate(q ? `/products?q=${encodeURIComponent(q)}` : '/products');
+    go(q ? `/products?q=${encodeURIComponent(q)}` : '/products');
   };
   return (
     // action and name: a search submitted before the scripts arrive still lands on /products?q=
@@ -168,14 +191,33 @@ export function SearchBox({ width = 100, autoFocus = false }: { width?: number; 
         aria-label="Search products"
         name="q"
         type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={activeId}
+        autoComplete="off"
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setOpen(true);
+        }}
+        // Focus alone (the search page focuses its box) loads the list; a tap, a key or typing opens it.
+        onFocus={() => setUsed(true)}
+        onClick={() => setOpen(true)}
+        onKeyDown={(e) => e.key === 'ArrowDown' && setOpen(true)}
+        onBlur={close}
         placeholder="Search"
         className="h-10 w-full rounded-lg border border-gray-300 bg-gray-50 pr-10 pl-3 text-sm outline-none focus:border-[var(--color-primary)] focus:bg-white"
       />
       <button type="submit" className="absolute top-0 right-0 flex h-10 w-10 items-center justify-center text-gray-500" aria-label="Search">
         <Search size={18} aria-hidden="true" />
       </button>
+      {used && (
+        <Suspense fallback={null}>
+          <SearchSuggestions input={ref} listId={listId} text={text} open={open} onClose={close} onActive={setActiveId} onPick={go} />
+        </Suspense>
+      )}
     </form>
   );
 }

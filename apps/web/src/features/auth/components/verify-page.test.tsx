@@ -17,7 +17,7 @@ const verifyCalls: unknown[] = [];
 beforeEach(() => {
   verifyCalls.length = 0;
   document.cookie = 'XSRF-TOKEN=t; path=/';
-  pendingSignIn.save({ identifier: '9000000003', channel: 'sms', sent_to: '******0003', resend_after: 30, expires_in: 600, also: null });
+  pendingSignIn.save({ identifier: '9000000003', channel: 'sms', sent_to: '******0003', resend_after: 30, expires_in: 600 });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {

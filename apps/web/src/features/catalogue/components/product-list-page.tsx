@@ -8,6 +8,7 @@ import { Later } from '../../../components/ui/later';
 import { Pagination } from '../../../components/ui/pagination';
 import { readError } from '../../../lib/errors';
 import { productListQuery } from '../api/products';
+import { suggestionsQuery } from '../../search/api';
 import { paramsFromSearch, searchFromParams } from '@grocer/shared/list-params';
 import { CategoryTree } from './category-filter-modal';
 import { ProductCard, ProductCardSkeleton, type ProductControls } from './product-card';
@@ -165,6 +166,7 @@ function EmptyState({ query, categories }: { query?: string; categories: Categor
   return (
     <div className="rounded-xl border border-dashed p-8 text-center">
       <h2 className="text-lg font-semibold">{query ? `No products match "${query}"` : 'No products match these filters'}</h2>
+      {query && <DidYouMean query={query} />}
       <p className="mt-1 text-gray-600">Check the spelling, try a shorter word, or clear the filters.</p>
       <Link to="/products" className="mt-4 inline-block rounded-lg bg-[var(--color-primary)] px-4 py-2 text-sm font-medium text-white">
         See all products
@@ -177,6 +179,22 @@ function EmptyState({ query, categories }: { query?: string; categories: Categor
         ))}
       </div>
     </div>
+  );
+}
+
+/** The words with their slips corrected, when the server knows closer ones ('basmti' → basmati). */
+function DidYouMean({ query }: { query: string }) {
+  const { data } = useQuery(suggestionsQuery(query));
+  const words = data?.did_you_mean;
+  if (!words) return null;
+  return (
+    <p className="mt-2 text-base">
+      Did you mean{' '}
+      <Link to={`/products?q=${encodeURIComponent(words)}`} className="font-semibold text-[var(--color-primary)] hover:underline">
+        {words}
+      </Link>
+      ?
+    </p>
   );
 }
 
