@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
 import { signInHere } from './journeys';
+import { formatINR } from '@grocer/shared/money';
+import { unitPrice } from '@grocer/shared/packs';
 
 // What a shopper tripped on (issue 19), each fixed and kept fixed here.
 let shop: Shop;
@@ -66,6 +68,29 @@ describe('packs on cards and product pages (Chromium)', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
+  });
+
+  it('a phone keeps Add to Cart at the bottom of a product page; packs show their price per kg or litre', async () => {
+    const all = ((await (await fetch(`${shop.url}/s/api/products?perPage=100&q=basmati`)).json()) as { data: ListedProduct[] }).data;
+    const product = all.find((p) => p.packs.some((k) => k.pack_name === '5 kg' && (k.stock ?? 0) > 0))!;
+    const five = product.packs.find((k) => k.pack_name === '5 kg')!;
+    const perKg = unitPrice('5 kg', five.price, formatINR)!;
+    const page = await shop.newPage({ width: 375, height: 740 });
+    const errors = collectErrors(page);
+    await page.goto(`/products/${product.slug}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /^5 kg/ }).click();
+    await page.getByRole('button', { name: /^5 kg/ }).getByText(perKg).waitFor();
+    const bar = page.getByTestId('buy-bar');
+    // on screen without scrolling, at the bottom
+    const box = (await bar.boundingBox())!;
+    expect(Math.round(box.y + box.height)).toBe(740);
+    await bar.getByRole('button', { name: /^Add to Cart/ }).click();
+    await bar.getByRole('group', { name: /^Quantity of/ }).waitFor();
+    await shop.screenshot(page, 'product-buy-bar-375');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await bar.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('"Offers" lists discounted products only, and a price sort shows the prices it sorted by', async () => {

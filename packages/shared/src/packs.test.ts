@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Pack } from './catalogue';
-import { displayPack, nameUnderBrand, packSaving } from './packs';
+import { displayPack, nameUnderBrand, packSaving, packSize, unitPrice } from './packs';
 
 const pack = (id: number, price: number, act: number, stock?: number): Pack => ({
   pack_id: id,
@@ -55,5 +55,41 @@ describe('nameUnderBrand', () => {
     expect(nameUnderBrand('Amrutanjan Balm', 'Amrut')).toBe('Amrutanjan Balm');
     expect(nameUnderBrand('Amrut', 'Amrut')).toBe('Amrut');
     expect(nameUnderBrand('Basmati Rice', '')).toBe('Basmati Rice');
+  });
+});
+
+describe('unit price (₹ per kg, litre or piece)', () => {
+  const rupees = (r: number) => `₹${r}`;
+  it('reads pack sizes from their names', () => {
+    expect(packSize('500 g')).toEqual({ amount: 500, unit: 'g' });
+    expect(packSize('1.5 Kg')).toEqual({ amount: 1500, unit: 'g' });
+    expect(packSize('1 L')).toEqual({ amount: 1000, unit: 'ml' });
+    expect(packSize('200 ml')).toEqual({ amount: 200, unit: 'ml' });
+    expect(packSize('Pack of 6')).toEqual({ amount: 6, unit: 'pc' });
+    expect(packSize('12 pcs')).toEqual({ amount: 12, unit: 'pc' });
+    expect(packSize('Family size')).toBeNull();
+  });
+
+  it('prices per kg or litre, per 100 g under 100 g, per piece for several, and says nothing that repeats the price', () => {
+    expect(unitPrice('500 g', 61, rupees)).toBe('₹122/kg');
+    expect(unitPrice('5 kg', 625, rupees)).toBe('₹125/kg');
+    expect(unitPrice('500 ml', 95, rupees)).toBe('₹190/L');
+    expect(unitPrice('50 g', 30, rupees)).toBe('₹60/100 g');
+    expect(unitPrice('Pack of 6', 54, rupees)).toBe('₹9/pc');
+    expect(unitPrice('1 kg', 122, rupees)).toBeNull();
+    expect(unitPrice('1 pc', 10, rupees)).toBeNull();
+    expect(unitPrice('Family size', 10, rupees)).toBeNull();
+  });
+
+  it('a bigger pack at a lower unit price shows a lower unit price (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 20_000 }), fc.integer({ min: 1, max: 100_000 }), (grams, paise) => {
+        const price = paise / 100;
+        const shown = unitPrice(`${grams} g`, price, (r) => String(r));
+        if (shown === null) return expect(grams === 1000).toBe(true);
+        const perKg = Number(shown.split('/')[0]);
+        expect(Math.abs(perKg - (price * 1000) / grams)).toBeLessThanOrEqual(0.005 + 1e-9);
+      }),
+    );
   });
 });

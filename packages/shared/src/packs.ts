@@ -31,3 +31,36 @@ export function displayPack(packs: Pack[], sort?: string): Pack | undefined {
   if (sort === 'discount') return best((a, b) => packSaving(a) > packSaving(b));
   return pool[0];
 }
+
+/** A pack's size read from its name ('500 g', '1.5 kg', '1 L', '200 ml', 'Pack of 6', '12 pcs'), or null. */
+export function packSize(name: string): { amount: number; unit: 'g' | 'ml' | 'pc' } | null {
+  const n = name.toLowerCase().replace(/,/g, '');
+  const m = /(\d+(?:\.\d+)?)\s*(kg|kgs|g|gm|gms|gram|grams|l|ltr|litre|liter|litres|liters|ml)\b/.exec(n);
+  if (m) {
+    const v = Number(m[1]);
+    const unit = m[2]!;
+    if (/^kg/.test(unit)) return { amount: v * 1000, unit: 'g' };
+    if (/^(g|gm|gram)/.test(unit)) return { amount: v, unit: 'g' };
+    if (unit === 'ml') return { amount: v, unit: 'ml' };
+    return { amount: v * 1000, unit: 'ml' };
+  }
+  const pieces = /(?:pack of|set of)\s*(\d+)|(\d+)\s*(?:pcs|pc|pieces|piece|nos|units)\b/.exec(n);
+  if (pieces) return { amount: Number(pieces[1] ?? pieces[2]), unit: 'pc' };
+  return null;
+}
+
+/**
+ * The price per kg, litre or piece that lets a shopper compare packs ('₹122/kg'), as Indian
+ * grocery apps show it (the Legal Metrology rules ask for a unit sale price): per kg or litre, per
+ * 100 g or 100 ml for packs under 100, per piece for packs of several. Null when it would only
+ * repeat the price (a 1 kg pack, a single piece) or the name gives no size. `format` prints rupees.
+ */
+export function unitPrice(packName: string, price: number, format: (rupees: number) => string): string | null {
+  const size = packSize(packName);
+  if (!size || size.amount <= 0 || price <= 0) return null;
+  if (size.unit === 'pc') return size.amount > 1 ? `${format(Math.round((price / size.amount) * 100) / 100)}/pc` : null;
+  const base = size.amount < 100 ? 100 : 1000;
+  if (size.amount === base) return null;
+  const label = base === 100 ? `100 ${size.unit}` : size.unit === 'g' ? 'kg' : 'L';
+  return `${format(Math.round((price * base * 100) / size.amount) / 100)}/${label}`;
+}

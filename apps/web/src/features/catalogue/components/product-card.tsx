@@ -1,5 +1,5 @@
 import type { Pack, Product } from '@grocer/shared/catalogue';
-import { displayPack, nameUnderBrand } from '@grocer/shared/packs';
+import { displayPack, nameUnderBrand, unitPrice } from '@grocer/shared/packs';
 import { formatINR } from '@grocer/shared/money';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -62,7 +62,11 @@ export function ProductCard({
         <div className="flex flex-1 flex-col gap-1 p-3">
           <p className="text-xs text-gray-500">{product.brand_name}</p>
           <h3 className="line-clamp-2 min-h-10 text-sm font-medium">{nameUnderBrand(product.product_name, product.brand_name)}</h3>
-          {pack && product.packs.length < 2 && <p className="text-xs text-gray-500">{pack.pack_name}</p>}
+          {pack && product.packs.length < 2 && (
+            <p className="text-xs text-gray-500">
+              {[pack.pack_name, unitPrice(pack.pack_name, pack.price, formatINR)].filter(Boolean).join(' · ')}
+            </p>
+          )}
           {pack && <Price pack={pack} />}
         </div>
       </Link>
@@ -76,7 +80,7 @@ export function ProductCard({
           >
             {product.packs.map((p) => (
               <option key={p.pack_id} value={p.pack_id}>
-                {p.pack_name} · {p.stock === 0 ? 'Out of stock' : formatINR(p.price)}
+                {p.pack_name} · {p.stock === 0 ? 'Out of stock' : packOption(p)}
               </option>
             ))}
           </select>
@@ -86,6 +90,12 @@ export function ProductCard({
       {wishlistControl && <div className="absolute top-2 right-2">{wishlistControl(product)}</div>}
     </article>
   );
+}
+
+/** '₹61 (₹122/kg)': a pack's price, and per kg, litre or piece when that says more. */
+function packOption(p: { pack_name: string; price: number }) {
+  const unit = unitPrice(p.pack_name, p.price, formatINR);
+  return unit ? `${formatINR(p.price)} (${unit})` : formatINR(p.price);
 }
 
 /** Reserved-size placeholder while products load (no layout shift). */

@@ -1,6 +1,6 @@
 import { formatINR } from '@grocer/shared/money';
 import type { Category, Product } from '@grocer/shared/catalogue';
-import { displayPack } from '@grocer/shared/packs';
+import { displayPack, unitPrice } from '@grocer/shared/packs';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -51,7 +51,8 @@ function ProductDetail({
   const off = pack ? discountLabel(pack) : null;
   const medias = product.medias.length ? product.medias : [{ src: '' }];
   return (
-    <article>
+    // room under the page for the phone's buy bar
+    <article className="pb-20 md:pb-0">
       <nav aria-label="Breadcrumb" className="mb-3 text-sm text-gray-500">
         <Link to="/">Home</Link>
         {trail.map((c) => (
@@ -106,7 +107,9 @@ function ProductDetail({
               {off && <span className="rounded bg-[var(--color-accent,#be123c)] px-2 py-0.5 text-sm font-semibold text-white">{off}</span>}
             </div>
           )}
-          <p className="text-xs text-gray-500">Inclusive of all taxes</p>
+          <p className="text-xs text-gray-500">
+            {[pack && unitPrice(pack.pack_name, pack.price, formatINR), 'Inclusive of all taxes'].filter(Boolean).join(' · ')}
+          </p>
           {product.packs.length > 0 && (
             <fieldset>
               <legend className="mb-2 text-sm font-semibold">Pack size</legend>
@@ -121,6 +124,9 @@ function ProductDetail({
                   >
                     {p.pack_name}
                     <span className="block text-xs font-normal">{p.stock === 0 ? 'Out of stock' : formatINR(p.price)}</span>
+                    {p.stock !== 0 && unitPrice(p.pack_name, p.price, formatINR) && (
+                      <span className="block text-[11px] font-normal text-gray-500">{unitPrice(p.pack_name, p.price, formatINR)}</span>
+                    )}
                   </button>
                 ))}
               </div>
@@ -131,7 +137,19 @@ function ProductDetail({
           ) : pack && typeof pack.stock === 'number' && pack.stock <= 5 ? (
             <p className="text-sm text-amber-700">Only {pack.stock} left</p>
           ) : null}
-          {pack && cartControl && <div className="max-w-xs">{cartControl(product, pack)}</div>}
+          {pack && cartControl && (
+            // On a phone the chosen pack's price and Add to Cart stay at the bottom of the screen.
+            <div
+              data-testid="buy-bar"
+              className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t bg-white px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] md:static md:z-auto md:max-w-xs md:border-0 md:p-0 md:shadow-none"
+            >
+              <div className="md:hidden">
+                <p className="text-xs text-gray-500">{pack.pack_name}</p>
+                <p className="font-semibold">{formatINR(pack.price)}</p>
+              </div>
+              <div className="flex-1">{cartControl(product, pack)}</div>
+            </div>
+          )}
           {typeof product.product_description === 'string' && product.product_description && (
             <section>
               <h2 className="mb-1 font-semibold">Description</h2>
