@@ -1,3 +1,4 @@
+import { formatINR } from '@grocer/shared/money';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
@@ -187,6 +188,15 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     const applied = await (await page.request.get('/s/api/cart')).json();
     expect(applied.offercode).toBe('WELCOME50');
     expect(applied.discount).toBe(50);
+    // what the shopper saves: the packs' discounts, the coupon and a waived delivery charge
+    const mrpSaving = (applied.items as Array<{ price: number; act_price: number; quantity: number }>).reduce(
+      (s, i) => s + Math.round((i.act_price - i.price) * 100) * i.quantity,
+      0,
+    );
+    const waived = applied.finalDelivery === 0 ? Math.round(applied.delivery_charge * 100) : 0;
+    expect(await d.getByTestId('cart-savings').textContent()).toBe(
+      `You saved ${formatINR((mrpSaving + 5000 + waived) / 100)} on this order`,
+    );
     await d.getByRole('button', { name: 'Remove coupon' }).click();
     await d.getByLabel('Coupon code').waitFor();
     expect((await (await page.request.get('/s/api/cart')).json()).offercode).toBeNull();

@@ -60,6 +60,8 @@ export const cartSchema = z.object({
   deliveryInfo: z.array(deliveryInfoSchema),
   /** the pincode the cart is priced for (null before one is chosen); an addition to spec §3 */
   pincode: z.string().nullable().optional(),
+  /** the items total from which delivery is free in the shopper's zone (rupees), for the progress bar */
+  free_delivery_above: z.number().nullable().optional(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

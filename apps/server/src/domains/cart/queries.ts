@@ -235,6 +235,7 @@ export function toCartResponse(p: PricedCart, groupByDelivery = false): Cart {
     del_end_time: p.slot?.endTime ?? null,
     deliveryInfo: grouped.filter((g) => g.delivery_charge_id !== null).map(({ items: _items, ...info }) => info),
     pincode: p.pincode,
+    free_delivery_above: p.zone?.freeAbove != null ? toRupees(p.zone.freeAbove) : null,
   };
 }
 

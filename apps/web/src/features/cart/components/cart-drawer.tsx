@@ -1,6 +1,7 @@
 import { packLabel } from '@grocer/shared/labels';
 import type { CartItem } from '@grocer/shared/cart';
 import { formatINR } from '@grocer/shared/money';
+import { cartSavings, freeDeliveryProgress } from '@grocer/shared/savings';
 import { ShoppingBasket, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -38,6 +39,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
               data-testid="cart-message"
             >
               {cart.message ?? cart.deliveryMessage}
+              {!cart.message && <FreeDeliveryBar progress={freeDeliveryProgress(cart)} />}
             </p>
           )}
           <ul className="flex-1 divide-y px-4" aria-label="Items in your cart">
@@ -55,6 +57,14 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
               {cart.serviceable && <Row label="Delivery" value={cart.finalDelivery > 0 ? formatINR(cart.finalDelivery) : 'Free'} />}
               <Row label="To pay" value={formatINR(cart.amount)} strong />
             </dl>
+            {cartSavings(cart) > 0 && (
+              <p
+                className="mb-3 rounded-lg bg-emerald-50 px-3 py-1.5 text-center text-sm font-semibold text-emerald-800"
+                data-testid="cart-savings"
+              >
+                You saved {formatINR(cartSavings(cart))} on this order
+              </p>
+            )}
             <button
               type="button"
               onClick={() => {
@@ -69,6 +79,23 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
         </div>
       )}
     </Drawer>
+  );
+}
+
+/** How far the items are from free delivery, drawn under the "Add ₹X more" message. */
+function FreeDeliveryBar({ progress }: { progress: number | null }) {
+  if (progress === null) return null;
+  return (
+    <span
+      role="progressbar"
+      aria-label="Towards free delivery"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(progress * 100)}
+      className="mt-1.5 block h-1.5 overflow-hidden rounded-full bg-emerald-100"
+    >
+      <span className="block h-full rounded-full bg-emerald-600" style={{ width: `${progress * 100}%` }} />
+    </span>
   );
 }
 
