@@ -50,7 +50,7 @@ const NAV: Array<{ group: string; entries: NavEntry[] }> = [
       { label: 'POS', icon: Store, to: paths.pos() },
       { label: 'Orders', icon: Receipt },
       { label: 'Customers', icon: Users },
-      { label: 'Coupons', icon: BadgePercent },
+      { label: 'Coupons', icon: BadgePercent, to: paths.coupons() },
       { label: 'Delivery', icon: Truck },
       { label: 'Payments', icon: Wallet },
       { label: 'Staff', icon: UserCog },
