@@ -51,7 +51,7 @@ const NAV: Array<{ group: string; entries: NavEntry[] }> = [
       { label: 'Orders', icon: Receipt },
       { label: 'Customers', icon: Users },
       { label: 'Coupons', icon: BadgePercent, to: paths.coupons() },
-      { label: 'Delivery', icon: Truck },
+      { label: 'Delivery', icon: Truck, to: paths.delivery() },
       { label: 'Payments', icon: Wallet },
       { label: 'Staff', icon: UserCog },
       { label: 'Reports', icon: ChartColumn },

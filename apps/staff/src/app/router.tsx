@@ -20,6 +20,7 @@ export const router = createBrowserRouter([
       { path: 'coupons', lazy: async () => ({ Component: (await import('./routes/coupons')).CouponsRoute }) },
       { path: 'coupons/new', lazy: async () => ({ Component: (await import('./routes/coupons')).NewCouponRoute }) },
       { path: 'coupons/:id', lazy: async () => ({ Component: (await import('./routes/coupons')).CouponRoute }) },
+      { path: 'delivery', lazy: async () => ({ Component: (await import('./routes/delivery')).DeliveryRoute }) },
       { path: '*', Component: NotFound },
     ],
   },

@@ -59,6 +59,19 @@ export const shopTime = (at: Date): string => new Date(at.getTime() + IST_OFFSET
 const addDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+/** The weekday of a shop date, 0 Sunday … 6 Saturday (the bit of a slot's `weekdays`). */
+export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/**
+ * Whether a slot template is offered on `date` at `now`: it runs that weekday and its cut-off
+ * (minutes before the start) has not passed. A slot that has started is never offered.
+ */
+export function slotOpen(slot: { startTime: string; weekdays: number; cutoffMinutes: number }, date: string, now: Date): boolean {
+  if ((slot.weekdays & (1 << weekdayOf(date))) === 0) return false;
+  const start = Date.parse(`${date}T${slot.startTime}:00Z`) - IST_OFFSET_MS;
+  return now.getTime() < start - slot.cutoffMinutes * 60_000;
+}
+
 export interface SlotOffer {
   slotId: number;
   zoneId: number;
@@ -93,7 +106,6 @@ export async function nextSlots(
     .orderBy(asc(deliverySlots.startTime));
   if (slots.length === 0) return [];
   const today = shopDate(from);
-  const nowTime = shopTime(from);
   const first = addDays(today, zone.leadDays);
   const dates = Array.from({ length: Math.max(1, days) }, (_, i) => addDays(first, i));
   const booked = await db
@@ -113,7 +125,7 @@ export async function nextSlots(
   const offers: SlotOffer[] = [];
   for (const date of dates) {
     for (const s of slots) {
-      if (date === today && s.startTime <= nowTime) continue;
+      if (!slotOpen(s, date, from)) continue;
       const remaining = Math.max(0, s.capacity - (used.get(`${s.id}|${date}`) ?? 0));
       if (remaining > 0 || includeFull) offers.push({ slotId: s.id, zoneId, date, startTime: s.startTime, endTime: s.endTime, remaining });
     }
