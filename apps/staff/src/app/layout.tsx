@@ -53,7 +53,7 @@ const NAV: Array<{ group: string; entries: NavEntry[] }> = [
       { label: 'Coupons', icon: BadgePercent, to: paths.coupons() },
       { label: 'Delivery', icon: Truck, to: paths.delivery() },
       { label: 'Payments', icon: Wallet },
-      { label: 'Staff', icon: UserCog },
+      { label: 'Staff', icon: UserCog, to: paths.staff() },
       { label: 'Reports', icon: ChartColumn },
     ],
   },

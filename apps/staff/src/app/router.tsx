@@ -21,6 +21,7 @@ export const router = createBrowserRouter([
       { path: 'coupons/new', lazy: async () => ({ Component: (await import('./routes/coupons')).NewCouponRoute }) },
       { path: 'coupons/:id', lazy: async () => ({ Component: (await import('./routes/coupons')).CouponRoute }) },
       { path: 'delivery', lazy: async () => ({ Component: (await import('./routes/delivery')).DeliveryRoute }) },
+      { path: 'staff', lazy: async () => ({ Component: (await import('./routes/staff')).StaffRoute }) },
       { path: '*', Component: NotFound },
     ],
   },

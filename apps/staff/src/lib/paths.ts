@@ -8,6 +8,7 @@ export const paths = {
   couponNew: () => '/bos/admin/coupons/new',
   coupon: (id: number) => `/bos/admin/coupons/${id}`,
   delivery: () => '/bos/admin/delivery',
+  staff: () => '/bos/admin/staff',
   pos: () => '/pos',
   posReceipt: (receipt: string) => `/pos/receipt/${encodeURIComponent(receipt)}`,
   posPrint: (receipt: string, format: '80mm' | 'a4' = '80mm') => `/s/api/pos/sales/${encodeURIComponent(receipt)}/print?format=${format}`,
