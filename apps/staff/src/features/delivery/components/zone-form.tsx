@@ -114,19 +114,19 @@ export function ZoneForm({
         <Field label="Free delivery from (₹)" error={errors.freeAbove} hint="Items total; empty: never free.">
           {(a) => <input {...a} {...bind('freeAbove')} {...rupeeInput} placeholder="Never free" />}
         </Field>
-        <div className="flex items-end pb-2">
-          <label className="flex items-center gap-2 text-sm font-medium text-gray-700">
+        <div>
+          <Field label="COD up to (₹)" error={errors.codMax} hint="Largest cash-on-delivery order; empty: any.">
+            {(a) => <input {...a} {...bind('codMax')} {...rupeeInput} disabled={!form.codAllowed} placeholder="Any amount" />}
+          </Field>
+          <label className="mt-2 flex items-center gap-2 text-sm font-medium text-gray-700">
             <input type="checkbox" checked={form.codAllowed} onChange={(e) => setForm((f) => ({ ...f, codAllowed: e.target.checked }))} />
-            Cash on delivery
+            Cash on delivery offered
           </label>
         </div>
-        <Field label="COD up to (₹)" error={errors.codMax} hint="Largest COD order; empty: any.">
-          {(a) => <input {...a} {...bind('codMax')} {...rupeeInput} disabled={!form.codAllowed} placeholder="Any amount" />}
-        </Field>
         <Field label="First slot after (days)" error={errors.leadDays} hint="0: same day.">
           {(a) => <input {...a} {...bind('leadDays')} type="number" min="0" max="30" step="1" className={inputClass} />}
         </Field>
-        <div className="flex items-end">
+        <div className="flex items-start pt-6">
           <button
             type="submit"
             disabled={save.isPending || (!!zone && !dirty)}
