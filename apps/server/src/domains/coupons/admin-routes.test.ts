@@ -88,15 +88,13 @@ describe('coupon list and editor', () => {
       .select()
       .from(coupons)
       .where(and(eq(coupons.websiteId, shop.websiteId), eq(coupons.code, 'WELCOME50')));
-    await t.db
-      .insert(couponRedemptions)
-      .values({
-        websiteId: shop.websiteId,
-        couponId: welcome!.id,
-        userId: shop.users.other.id,
-        orderId: 'ops-coupon-order-1',
-        discount: 5000,
-      });
+    await t.db.insert(couponRedemptions).values({
+      websiteId: shop.websiteId,
+      couponId: welcome!.id,
+      userId: shop.users.other.id,
+      orderId: 'ops-coupon-order-1',
+      discount: 5000,
+    });
     const list = (await owner.get('/s/api/admin/coupons')).json() as { data: AdminCoupon[] };
     expect(list.data.map((c) => c.code)).not.toContain('THEIRS');
     expect(list.data.find((c) => c.code === 'WELCOME50')).toMatchObject({
