@@ -111,6 +111,13 @@ describe('coupons, delivery and staff in Administration (Chromium, 1440 px, demo
     await zone.getByLabel('Orders per day').fill('60');
     await zone.getByRole('button', { name: 'Save', exact: true }).click();
     await zone.getByRole('cell', { name: '60', exact: true }).waitFor();
+    // A holiday in every zone: listed, and removable.
+    const holiday = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    const closures = owner.getByRole('region', { name: 'Holidays and closures' });
+    await closures.getByLabel('Date').fill(holiday);
+    await closures.getByLabel('Reason').fill('Diwali');
+    await closures.getByRole('button', { name: 'Close this date' }).click();
+    await closures.getByRole('list', { name: 'Closures' }).getByText('Diwali').waitFor();
     await owner.waitForTimeout(300);
     await owner.screenshot({ path: `${process.cwd()}/e2e/screenshots/ops-delivery-1440.png`, fullPage: true });
 

@@ -94,8 +94,25 @@ export const adminZoneSchema = z.object({
 });
 export type AdminZone = z.infer<typeof adminZoneSchema>;
 
+/** A day without deliveries, in one zone or (zoneId null) in all; today's and later ones are listed. */
+export const adminClosureSchema = z.object({
+  id: z.number().int(),
+  zoneId: z.number().int().nullable(),
+  date: z.string(),
+  reason: z.string(),
+});
+export type AdminClosure = z.infer<typeof adminClosureSchema>;
+
+export const adminClosureInputSchema = z.object({
+  zoneId: z.number().int().positive().nullable(),
+  date: z.iso.date('Choose a date'),
+  reason: z.string().trim().max(120, 'At most 120 characters').default(''),
+});
+export type AdminClosureInput = z.input<typeof adminClosureInputSchema>;
+
 export const adminDeliverySchema = z.object({
   zones: z.array(adminZoneSchema),
+  closures: z.array(adminClosureSchema),
   warehouses: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type AdminDelivery = z.infer<typeof adminDeliverySchema>;

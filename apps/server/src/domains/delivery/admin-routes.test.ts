@@ -1,7 +1,7 @@
 import type { AdminDelivery, AdminSlotInput, AdminZone, AdminZoneInput } from '@grocer/shared/admin-delivery';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, deliverySlots, deliveryZones, warehouses, websites, zonePincodes } from '../../db/schema';
+import { auditLog, deliveryClosures, deliverySlots, deliveryZones, warehouses, websites, zonePincodes } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { ROLE_STATUS, staffClients, type RoleName } from '../../test/staff-clients';
@@ -57,6 +57,7 @@ const snapshot = async () => ({
   zones: await t.db.select().from(deliveryZones).where(eq(deliveryZones.websiteId, shop.websiteId)),
   pins: (await t.db.select().from(zonePincodes).where(eq(zonePincodes.websiteId, shop.websiteId))).map((p) => p.pincode).sort(),
   slots: await t.db.select().from(deliverySlots).where(eq(deliverySlots.websiteId, shop.websiteId)),
+  closures: await t.db.select().from(deliveryClosures).where(eq(deliveryClosures.websiteId, shop.websiteId)),
 });
 
 describe('roles on the delivery staff calls', () => {
@@ -77,6 +78,7 @@ describe('roles on the delivery staff calls', () => {
         await c.request({ method: 'DELETE', url: `/s/api/admin/delivery/zones/${blr.id}/pincodes/560034` }),
         await c.post(`/s/api/admin/delivery/zones/${blr.id}/slots`, slotInput()),
         await c.put(`/s/api/admin/delivery/slots/${slotId}`, slotInput({ capacity: 999 })),
+        await c.post('/s/api/admin/delivery/closures', { zoneId: null, date: '2030-01-01', reason: 'Hack' }),
       ];
       expect([name, ...writes.map((r) => r.statusCode)]).toEqual([name, ...writes.map(() => ok)]);
     }
@@ -273,5 +275,35 @@ describe('slot templates', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'delivery_slot'), eq(auditLog.entityId, String(slot.id))));
     expect(audit.map((a) => a.action)).toEqual(['update']);
+  });
+
+  it('a closure (holiday) takes that date out of the offers, for one zone or all; removed, the date is back', async () => {
+    const del = await zoneNamed('Delhi');
+    const offered = async (pincode: string) =>
+      ((await new TestClient(t.app).get(`/s/api/delivery/slots?pincode=${pincode}`)).json().data as Array<{ date: string }>).map(
+        (o) => o.date,
+      );
+    const day = (await offered('110001'))[0]!;
+    const one = await owner.post('/s/api/admin/delivery/closures', { zoneId: del.id, date: day, reason: 'Holi' });
+    expect(one.statusCode, one.body).toBe(201);
+    expect(await offered('110001')).not.toContain(day);
+    expect(await offered('560001')).toContain(day);
+    const all = await owner.post('/s/api/admin/delivery/closures', { zoneId: null, date: day, reason: 'Diwali' });
+    expect(await offered('560001')).not.toContain(day);
+    expect((await delivery()).closures.map((c) => [c.zoneId, c.reason])).toEqual([
+      [del.id, 'Holi'],
+      [null, 'Diwali'],
+    ]);
+    expect((await owner.request({ method: 'DELETE', url: `/s/api/admin/delivery/closures/${all.json().id}` })).statusCode).toBe(200);
+    expect(await offered('560001')).toContain(day);
+    for (const body of [
+      { zoneId: null, date: '2020-01-01', reason: '' },
+      { zoneId: null, date: '31/12/2026', reason: '' },
+      { zoneId: other.zoneId, date: day, reason: '' },
+    ]) {
+      const res = await owner.post('/s/api/admin/delivery/closures', body);
+      expect([JSON.stringify(body), res.statusCode]).toEqual([JSON.stringify(body), 422]);
+    }
+    expect((await delivery()).closures).toHaveLength(1);
   });
 });

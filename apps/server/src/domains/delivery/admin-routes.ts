@@ -1,4 +1,6 @@
 import {
+  adminClosureInputSchema,
+  adminClosureSchema,
   adminDeliverySchema,
   adminPincodesInputSchema,
   adminPincodesResultSchema,
@@ -8,11 +10,23 @@ import {
   adminZoneInputSchema,
   adminZoneSchema,
 } from '@grocer/shared/admin-delivery';
+import { okSchema } from '@grocer/shared/storefront';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditActor } from '../audit/service';
-import { addPincodes, adminDelivery, createSlot, createZone, removePincode, slotBookingsOf, updateSlot, updateZone } from './admin-service';
+import {
+  addPincodes,
+  adminDelivery,
+  createClosure,
+  createSlot,
+  createZone,
+  deleteClosure,
+  removePincode,
+  slotBookingsOf,
+  updateSlot,
+  updateZone,
+} from './admin-service';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const params = z.object({ id });
@@ -53,6 +67,16 @@ export const deliveryAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     '/admin/delivery/slots/:id',
     { schema: { params, body: adminSlotInputSchema, response: { 200: adminSlotSchema } } },
     async (req) => updateSlot(db, auditActor(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/admin/delivery/closures',
+    { schema: { body: adminClosureInputSchema, response: { 201: adminClosureSchema } } },
+    async (req, reply) => reply.code(201).send(await createClosure(db, auditActor(req), req.body)),
+  );
+
+  app.delete('/admin/delivery/closures/:id', { schema: { params, response: { 200: okSchema } } }, async (req) =>
+    deleteClosure(db, auditActor(req), req.params.id),
   );
 
   app.get('/admin/delivery/slots/:id/bookings', { schema: { params, response: { 200: adminSlotBookingsSchema } } }, async (req) =>

@@ -4,6 +4,7 @@ import {
   type AdminSlot,
   type AdminSlotBookings,
   type AdminZone,
+  type adminClosureInputSchema,
   type adminSlotInputSchema,
   type adminZoneInputSchema,
 } from '@grocer/shared/admin-delivery';
@@ -16,11 +17,12 @@ import { AppError, Errors, fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { warehouseOf, warehousesOf } from '../inventory/service';
 import { shopDate, weekdayOf } from './service';
-import { deliverySlots, deliveryZones, slotBookings, zonePincodes } from './tables';
+import { deliveryClosures, deliverySlots, deliveryZones, slotBookings, zonePincodes } from './tables';
 
 type ZoneInput = z.output<typeof adminZoneInputSchema>;
 type SlotInput = z.output<typeof adminSlotInputSchema>;
 type SlotRow = typeof deliverySlots.$inferSelect;
+type ClosureInput = z.output<typeof adminClosureInputSchema>;
 
 const toSlot = (s: SlotRow): AdminSlot => ({
   id: s.id,
@@ -34,7 +36,7 @@ const toSlot = (s: SlotRow): AdminSlot => ({
 
 /** Every zone of the website with its pincodes and slot templates, and the warehouses a zone may ship from. */
 export async function adminDelivery(db: DbOrTx, websiteId: number): Promise<AdminDelivery> {
-  const [zones, pins, slots, warehouses] = await Promise.all([
+  const [zones, pins, slots, warehouses, closures] = await Promise.all([
     db.select().from(deliveryZones).where(eq(deliveryZones.websiteId, websiteId)).orderBy(asc(deliveryZones.id)),
     db.select().from(zonePincodes).where(eq(zonePincodes.websiteId, websiteId)).orderBy(asc(zonePincodes.pincode)),
     db
@@ -43,6 +45,11 @@ export async function adminDelivery(db: DbOrTx, websiteId: number): Promise<Admi
       .where(eq(deliverySlots.websiteId, websiteId))
       .orderBy(asc(deliverySlots.startTime), asc(deliverySlots.id)),
     warehousesOf(db, websiteId),
+    db
+      .select({ id: deliveryClosures.id, zoneId: deliveryClosures.zoneId, date: deliveryClosures.date, reason: deliveryClosures.reason })
+      .from(deliveryClosures)
+      .where(and(eq(deliveryClosures.websiteId, websiteId), gte(deliveryClosures.date, shopDate(new Date()))))
+      .orderBy(asc(deliveryClosures.date), asc(deliveryClosures.id)),
   ]);
   const warehouseName = new Map(warehouses.map((w) => [w.id, w.name]));
   return {
@@ -59,6 +66,7 @@ export async function adminDelivery(db: DbOrTx, websiteId: number): Promise<Admi
       pincodes: pins.filter((p) => p.zoneId === z.id).map((p) => p.pincode),
       slots: slots.filter((s) => s.zoneId === z.id).map(toSlot),
     })),
+    closures,
     warehouses,
   };
 }
@@ -238,4 +246,34 @@ export async function slotBookingsOf(db: DbOrTx, websiteId: number, id: number, 
   for (const d of used.keys()) if (!dates.includes(d)) dates.push(d);
   dates.sort();
   return { slot: toSlot(slot), data: dates.map((date) => ({ date, used: used.get(date) ?? 0, capacity: slot.capacity })) };
+}
+
+/** Closes a date to deliveries (in one zone, or all); slots already booked that day stay booked. */
+export function createClosure(db: Db, actor: AuditActor, input: ClosureInput) {
+  return write(db, actor, async (tx) => {
+    if (input.date < shopDate(new Date())) throw Errors.invalid({ date: ['Choose today or a later date'] });
+    if (input.zoneId !== null)
+      await adminZone(tx, actor.websiteId, input.zoneId).catch(() => {
+        throw Errors.invalid({ zoneId: ['Choose one of your zones'] });
+      });
+    const [row] = await tx
+      .insert(deliveryClosures)
+      .values({ websiteId: actor.websiteId, ...input })
+      .returning();
+    const closure = { id: row!.id, zoneId: row!.zoneId, date: row!.date, reason: row!.reason };
+    await recordAudit(tx, actor, { entity: 'delivery_closure', entityId: closure.id, action: 'create', after: closure });
+    return closure;
+  });
+}
+
+export function deleteClosure(db: Db, actor: AuditActor, id: number) {
+  return write(db, actor, async (tx) => {
+    const [gone] = await tx
+      .delete(deliveryClosures)
+      .where(and(eq(deliveryClosures.websiteId, actor.websiteId), eq(deliveryClosures.id, id)))
+      .returning();
+    if (!gone) throw Errors.notFound('Closure not found');
+    await recordAudit(tx, actor, { entity: 'delivery_closure', entityId: id, action: 'delete', before: gone });
+    return { ok: true as const };
+  });
 }

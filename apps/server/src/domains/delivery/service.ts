@@ -1,9 +1,9 @@
 import { errorMessage } from '@grocer/shared/errors';
 import { PINCODE_PATTERN } from '@grocer/shared/validation';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { deliverySlots, deliveryZones, slotBookings, zonePincodes } from './tables';
+import { deliveryClosures, deliverySlots, deliveryZones, slotBookings, zonePincodes } from './tables';
 import { fail } from '../../http/errors';
 
 export type DeliveryZone = typeof deliveryZones.$inferSelect;
@@ -72,6 +72,21 @@ export function slotOpen(slot: { startTime: string; weekdays: number; cutoffMinu
   return now.getTime() < start - slot.cutoffMinutes * 60_000;
 }
 
+/** Of `dates`, those without deliveries in the zone (a closure of the zone or of the whole website). */
+export async function closedDates(db: DbOrTx, websiteId: number, zoneId: number, dates: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ date: deliveryClosures.date })
+    .from(deliveryClosures)
+    .where(
+      and(
+        eq(deliveryClosures.websiteId, websiteId),
+        inArray(deliveryClosures.date, dates),
+        or(isNull(deliveryClosures.zoneId), eq(deliveryClosures.zoneId, zoneId)),
+      ),
+    );
+  return new Set(rows.map((r) => r.date));
+}
+
 export interface SlotOffer {
   slotId: number;
   zoneId: number;
@@ -122,8 +137,10 @@ export async function nextSlots(
       ),
     );
   const used = new Map(booked.map((b) => [`${b.slotId}|${b.date}`, b.used]));
+  const closed = await closedDates(db, websiteId, zoneId, dates);
   const offers: SlotOffer[] = [];
   for (const date of dates) {
+    if (closed.has(date)) continue;
     for (const s of slots) {
       if (!slotOpen(s, date, from)) continue;
       const remaining = Math.max(0, s.capacity - (used.get(`${s.id}|${date}`) ?? 0));

@@ -98,3 +98,21 @@ export const slotBookings = pgTable(
     check('slot_bookings_used_within_capacity', sql`${t.used} >= 0 and ${t.used} <= ${t.capacity}`),
   ],
 );
+
+/**
+ * A day without deliveries (a holiday, a closure): no slot is offered on `date` ('YYYY-MM-DD',
+ * shop time) in the zone, or in every zone of the website when `zoneId` is null.
+ */
+export const deliveryClosures = pgTable(
+  'delivery_closures',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    zoneId: integer().references(() => deliveryZones.id, { onDelete: 'cascade' }),
+    date: text().notNull(),
+    reason: text().notNull().default(''),
+  },
+  (t) => [index('delivery_closures_website_date_idx').on(t.websiteId, t.date)],
+);

@@ -3,6 +3,7 @@ import { Card } from '../../../components/ui/field';
 import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { useDelivery } from '../api/get-delivery';
+import { Closures } from './closures';
 import { PincodeEditor } from './pincode-editor';
 import { SlotTable } from './slot-table';
 import { ZoneForm } from './zone-form';
@@ -49,6 +50,9 @@ export function DeliveryScreen() {
           <SlotTable zoneId={z.id} slots={z.slots} />
         </Card>
       ))}
+      <Card title="Holidays and closures">
+        <Closures delivery={delivery.data} />
+      </Card>
     </div>
   );
 }
