@@ -121,6 +121,19 @@ export const ERRORS = {
     status: 409,
     message: (d: { item: string }) => `More of ${d.item} is being returned than was sold and not yet returned`,
   },
+  // staff: coupons, delivery and staff (Administration II)
+  COUPON_CODE_TAKEN: { status: 409, message: (d: { code: string }) => `This shop already has a coupon ${d.code}. Choose another code.` },
+  PINCODES_INVALID: {
+    status: 422,
+    message: (d: { pincodes: string }) => `These are not valid pincodes (6 digits, not starting with 0): ${d.pincodes}. Nothing was added.`,
+  },
+  PINCODES_TAKEN: {
+    status: 409,
+    message: (d: { pincodes: string }) => `Already served by another zone: ${d.pincodes}. Remove them there first. Nothing was added.`,
+  },
+  STAFF_SUPERADMIN_ONLY: { status: 403, message: 'Only a superadmin can grant or remove superadmin.' },
+  STAFF_OWN_ADMIN: { status: 409, message: 'You cannot remove your own admin access. Ask another admin to do it.' },
+  STAFF_LAST_ADMIN: { status: 409, message: 'This is the last admin of the shop. Give someone else admin access first.' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
 import { catalogueAdminRoutes } from '../domains/catalogue/admin-routes';
+import { couponsAdminRoutes } from '../domains/coupons/admin-routes';
+import { deliveryAdminRoutes } from '../domains/delivery/admin-routes';
 import { identityAdminRoutes } from '../domains/identity/admin-routes';
 import { posAdminRoutes } from '../domains/pos/admin-routes';
 import { websiteAdminRoutes } from '../domains/website/admin-routes';
@@ -40,4 +42,11 @@ export function staffScope(plugins: Array<FastifyPluginAsyncZod<{ db: Db }>>): F
   };
 }
 
-export const staffRoutes = staffScope([catalogueAdminRoutes, websiteAdminRoutes, identityAdminRoutes, posAdminRoutes]);
+export const staffRoutes = staffScope([
+  catalogueAdminRoutes,
+  websiteAdminRoutes,
+  identityAdminRoutes,
+  posAdminRoutes,
+  couponsAdminRoutes,
+  deliveryAdminRoutes,
+]);

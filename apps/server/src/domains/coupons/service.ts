@@ -54,7 +54,13 @@ export async function recordRedemption(
   if (result.ok)
     await db
       .insert(couponRedemptions)
-      .values({ websiteId: input.websiteId, couponId: input.couponId, userId: input.userId, orderId: input.orderId })
+      .values({
+        websiteId: input.websiteId,
+        couponId: input.couponId,
+        userId: input.userId,
+        orderId: input.orderId,
+        discount: result.discountPaise,
+      })
       .onConflictDoNothing();
   return result;
 }

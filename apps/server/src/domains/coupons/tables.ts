@@ -49,6 +49,8 @@ export const couponRedemptions = pgTable(
       .references(() => coupons.id, { onDelete: 'cascade' }),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     orderId: text().notNull(),
+    /** paise the coupon took off that order (for "discount given") */
+    discount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

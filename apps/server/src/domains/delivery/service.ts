@@ -1,9 +1,9 @@
 import { errorMessage } from '@grocer/shared/errors';
 import { PINCODE_PATTERN } from '@grocer/shared/validation';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { deliverySlots, deliveryZones, slotBookings, zonePincodes } from './tables';
+import { deliveryClosures, deliverySlots, deliveryZones, slotBookings, zonePincodes } from './tables';
 import { fail } from '../../http/errors';
 
 export type DeliveryZone = typeof deliveryZones.$inferSelect;
@@ -59,6 +59,34 @@ export const shopTime = (at: Date): string => new Date(at.getTime() + IST_OFFSET
 const addDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+/** The weekday of a shop date, 0 Sunday … 6 Saturday (the bit of a slot's `weekdays`). */
+export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/**
+ * Whether a slot template is offered on `date` at `now`: it runs that weekday and its cut-off
+ * (minutes before the start) has not passed. A slot that has started is never offered.
+ */
+export function slotOpen(slot: { startTime: string; weekdays: number; cutoffMinutes: number }, date: string, now: Date): boolean {
+  if ((slot.weekdays & (1 << weekdayOf(date))) === 0) return false;
+  const start = Date.parse(`${date}T${slot.startTime}:00Z`) - IST_OFFSET_MS;
+  return now.getTime() < start - slot.cutoffMinutes * 60_000;
+}
+
+/** Of `dates`, those without deliveries in the zone (a closure of the zone or of the whole website). */
+export async function closedDates(db: DbOrTx, websiteId: number, zoneId: number, dates: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ date: deliveryClosures.date })
+    .from(deliveryClosures)
+    .where(
+      and(
+        eq(deliveryClosures.websiteId, websiteId),
+        inArray(deliveryClosures.date, dates),
+        or(isNull(deliveryClosures.zoneId), eq(deliveryClosures.zoneId, zoneId)),
+      ),
+    );
+  return new Set(rows.map((r) => r.date));
+}
+
 export interface SlotOffer {
   slotId: number;
   zoneId: number;
@@ -93,7 +121,6 @@ export async function nextSlots(
     .orderBy(asc(deliverySlots.startTime));
   if (slots.length === 0) return [];
   const today = shopDate(from);
-  const nowTime = shopTime(from);
   const first = addDays(today, zone.leadDays);
   const dates = Array.from({ length: Math.max(1, days) }, (_, i) => addDays(first, i));
   const booked = await db
@@ -110,10 +137,12 @@ export async function nextSlots(
       ),
     );
   const used = new Map(booked.map((b) => [`${b.slotId}|${b.date}`, b.used]));
+  const closed = await closedDates(db, websiteId, zoneId, dates);
   const offers: SlotOffer[] = [];
   for (const date of dates) {
+    if (closed.has(date)) continue;
     for (const s of slots) {
-      if (date === today && s.startTime <= nowTime) continue;
+      if (!slotOpen(s, date, from)) continue;
       const remaining = Math.max(0, s.capacity - (used.get(`${s.id}|${date}`) ?? 0));
       if (remaining > 0 || includeFull) offers.push({ slotId: s.id, zoneId, date, startTime: s.startTime, endTime: s.endTime, remaining });
     }

@@ -46,7 +46,12 @@ export const zonePincodes = pgTable(
   (t) => [uniqueIndex('zone_pincodes_website_pincode_uq').on(t.websiteId, t.pincode)],
 );
 
-/** A daily delivery window of a zone ('HH:mm' local shop time) with a number of orders per day. */
+/**
+ * A slot template: a delivery window of a zone ('HH:mm' local shop time) on the weekdays of
+ * `weekdays` (bit 0 Sunday … bit 6 Saturday; 127 every day) with a number of orders per day,
+ * offered until `cutoffMinutes` before it starts. Each date's slot exists once someone books it
+ * (slot_bookings); the offers over the next days are generated from these (nextSlots).
+ */
 export const deliverySlots = pgTable(
   'delivery_slots',
   {
@@ -60,8 +65,14 @@ export const deliverySlots = pgTable(
     startTime: text().notNull(),
     endTime: text().notNull(),
     capacity: integer().notNull(),
+    weekdays: integer().notNull().default(127),
+    cutoffMinutes: integer().notNull().default(0),
   },
-  (t) => [index('delivery_slots_zone_idx').on(t.websiteId, t.zoneId), check('delivery_slots_capacity_positive', sql`${t.capacity} > 0`)],
+  (t) => [
+    index('delivery_slots_zone_idx').on(t.websiteId, t.zoneId),
+    check('delivery_slots_capacity_positive', sql`${t.capacity} > 0`),
+    check('delivery_slots_template', sql`${t.weekdays} between 1 and 127 and ${t.cutoffMinutes} >= 0`),
+  ],
 );
 
 /**
@@ -86,4 +97,22 @@ export const slotBookings = pgTable(
     primaryKey({ columns: [t.slotId, t.date] }),
     check('slot_bookings_used_within_capacity', sql`${t.used} >= 0 and ${t.used} <= ${t.capacity}`),
   ],
+);
+
+/**
+ * A day without deliveries (a holiday, a closure): no slot is offered on `date` ('YYYY-MM-DD',
+ * shop time) in the zone, or in every zone of the website when `zoneId` is null.
+ */
+export const deliveryClosures = pgTable(
+  'delivery_closures',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    zoneId: integer().references(() => deliveryZones.id, { onDelete: 'cascade' }),
+    date: text().notNull(),
+    reason: text().notNull().default(''),
+  },
+  (t) => [index('delivery_closures_website_date_idx').on(t.websiteId, t.date)],
 );

@@ -1,8 +1,12 @@
 import { agentDashboardSchema } from '@grocer/shared/account';
+import { addStaffInputSchema, staffFlagsSchema, staffListSchema, staffMemberSchema } from '@grocer/shared/admin-staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
+import { auditActor } from '../audit/service';
 import { countMembers } from './service';
+import { addStaff, listStaff, updateStaff } from './staff-service';
 
 /** Staff calls on people (registered by staffRoutes, which guards them by area). */
 export const identityAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -10,4 +14,25 @@ export const identityAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     const me = await requireUser(db, req);
     return { agent: me.name, website: req.website.name, shoppers: await countMembers(db, req.website.id, 'shoppers') };
   });
+
+  app.get('/admin/staff', { schema: { response: { 200: staffListSchema } } }, async (req) => {
+    const me = await requireUser(db, req);
+    return { data: await listStaff(db, req.website.id, me), canGrantSuperadmin: me.superadmin };
+  });
+
+  app.post('/admin/staff', { schema: { body: addStaffInputSchema, response: { 201: staffMemberSchema } } }, async (req, reply) =>
+    reply.code(201).send(await addStaff(db, auditActor(req), await requireUser(db, req), req.body)),
+  );
+
+  app.put(
+    '/admin/staff/:userId',
+    {
+      schema: {
+        params: z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: staffFlagsSchema,
+        response: { 200: staffMemberSchema },
+      },
+    },
+    async (req) => updateStaff(db, auditActor(req), await requireUser(db, req), req.params.userId, req.body),
+  );
 };

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { users, websiteMembers } from '../db/schema';
+import { signInAs } from '../domains/cart/test-fixture';
+import { TestClient } from './client';
+
+export type StaffFlags = { hasAdminAccess?: boolean; isSalesAgent?: boolean; superadmin?: boolean };
+export const ROLE_STATUS = { anonymous: 401, shopper: 403, agent: 403, admin: 200, superadmin: 200 } as const;
+export type RoleName = keyof typeof ROLE_STATUS;
+
+let seq = 0;
+
+/**
+ * Clients signed in as new members of `websiteId` with the given flags (null: signed out), for
+ * the role matrix of staff calls. Each call makes a new person (unique email and mobile).
+ */
+export function staffClients(t: { app: FastifyInstance; db: Db }, websiteId: number) {
+  const as = async (flags: StaffFlags | null): Promise<TestClient & { userId?: number }> => {
+    const c: TestClient & { userId?: number } = new TestClient(t.app);
+    if (!flags) return c;
+    const n = ++seq;
+    const [u] = await t.db
+      .insert(users)
+      .values({
+        name: `Staff ${n}`,
+        email: `ops-staff${n}@example.com`,
+        phone: `97${String(n).padStart(8, '0')}`,
+        superadmin: !!flags.superadmin,
+      })
+      .returning();
+    await t.db
+      .insert(websiteMembers)
+      .values({ websiteId, userId: u!.id, hasAdminAccess: !!flags.hasAdminAccess, isSalesAgent: !!flags.isSalesAgent });
+    await signInAs(t.db, c, u!.id);
+    c.userId = u!.id;
+    return c;
+  };
+  /** One client per role of the matrix. */
+  const everyone = async (): Promise<Record<RoleName, TestClient & { userId?: number }>> => ({
+    anonymous: await as(null),
+    shopper: await as({}),
+    agent: await as({ isSalesAgent: true }),
+    admin: await as({ hasAdminAccess: true }),
+    superadmin: await as({ superadmin: true }),
+  });
+  return { as, everyone };
+}

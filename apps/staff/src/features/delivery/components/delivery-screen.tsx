@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Card } from '../../../components/ui/field';
+import { LoadingView } from '../../../components/ui/loading';
+import { errorMessage } from '../../../lib/error-message';
+import { useDelivery } from '../api/get-delivery';
+import { Closures } from './closures';
+import { PincodeEditor } from './pincode-editor';
+import { SlotTable } from './slot-table';
+import { ZoneForm } from './zone-form';
+
+/** Delivery: each zone with its rules, pincodes and slot templates, and a way to add a zone. */
+export function DeliveryScreen() {
+  const delivery = useDelivery();
+  const [adding, setAdding] = useState(false);
+  if (delivery.isPending) return <LoadingView />;
+  if (delivery.error)
+    return (
+      <p role="alert" className="text-red-700">
+        {errorMessage(delivery.error)}
+      </p>
+    );
+  const { zones, warehouses } = delivery.data;
+  return (
+    <div className="space-y-6">
+      <div className="flex items-center justify-between gap-4">
+        <p className="text-sm text-gray-600">
+          {zones.length} zones · {zones.reduce((n, z) => n + z.pincodes.length, 0)} pincodes served
+        </p>
+        {!adding && (
+          <button
+            type="button"
+            onClick={() => setAdding(true)}
+            className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white hover:bg-gray-700"
+          >
+            New zone
+          </button>
+        )}
+      </div>
+      {adding && (
+        <Card title="New zone">
+          <ZoneForm zone={null} warehouses={warehouses} onSaved={() => setAdding(false)} />
+        </Card>
+      )}
+      {zones.map((z) => (
+        <Card key={z.id} title={`${z.name} · from ${z.warehouse}`}>
+          <ZoneForm key={JSON.stringify(z)} zone={z} warehouses={warehouses} />
+          <h3 className="mb-2 mt-6 text-sm font-semibold">Pincodes ({z.pincodes.length})</h3>
+          <PincodeEditor zone={z} />
+          <h3 className="mb-2 mt-6 text-sm font-semibold">Delivery slots</h3>
+          <SlotTable zoneId={z.id} slots={z.slots} />
+        </Card>
+      ))}
+      <Card title="Holidays and closures">
+        <Closures delivery={delivery.data} />
+      </Card>
+    </div>
+  );
+}

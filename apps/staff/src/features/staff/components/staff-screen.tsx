@@ -1,0 +1,189 @@
+import { addStaffInputSchema, type StaffFlags, type StaffMember } from '@grocer/shared/admin-staff';
+import { ApiError } from '@grocer/shared/api-client';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Card, Field, inputClass } from '../../../components/ui/field';
+import { LoadingView } from '../../../components/ui/loading';
+import { errorMessage } from '../../../lib/error-message';
+import { useStaff } from '../api/get-staff';
+import { useAddStaff, useUpdateStaff } from '../api/save-staff';
+
+const FLAGS: Array<{ key: keyof StaffFlags; label: string; hint: string }> = [
+  { key: 'hasAdminAccess', label: 'Admin', hint: 'Administration, Website Settings and POS' },
+  { key: 'isSalesAgent', label: 'Sales agent', hint: 'The sales dashboard' },
+  { key: 'superadmin', label: 'Superadmin', hint: 'Every website; only a superadmin grants it' },
+];
+const flagsOf = (m: StaffFlags): StaffFlags => ({
+  hasAdminAccess: m.hasAdminAccess,
+  isSalesAgent: m.isSalesAgent,
+  superadmin: m.superadmin,
+});
+
+type AddErrors = Partial<Record<'identifier' | 'name', string>>;
+
+/** Adds a person by email or mobile; they sign in with a code sent there. */
+function AddStaff({ canGrantSuperadmin }: { canGrantSuperadmin: boolean }) {
+  const empty = { identifier: '', name: '', hasAdminAccess: false, isSalesAgent: true, superadmin: false };
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<AddErrors>({});
+  const add = useAddStaff();
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const checked = addStaffInputSchema.safeParse(form);
+    if (!checked.success) {
+      const found: AddErrors = {};
+      for (const i of checked.error.issues) found[i.path[0] as keyof AddErrors] ??= i.message;
+      return setErrors(found);
+    }
+    try {
+      const m = await add.mutateAsync(form);
+      toast.success(`${m.name} added. They sign in with a code sent to ${m.email ?? m.phone}.`);
+      setForm(empty);
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.fieldErrors).length)
+        setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0]])) as AddErrors);
+      else toast.error(errorMessage(err));
+    }
+  };
+  return (
+    <Card title="Add a person">
+      <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start">
+        <Field label="Email or mobile" error={errors.identifier} hint="They sign in with a code sent here.">
+          {(a) => (
+            <input
+              {...a}
+              value={form.identifier}
+              onChange={(e) => (setForm({ ...form, identifier: e.target.value }), setErrors({ ...errors, identifier: undefined }))}
+              autoComplete="off"
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <Field label="Name" error={errors.name} hint="Needed when they have no account yet.">
+          {(a) => (
+            <input
+              {...a}
+              value={form.name}
+              onChange={(e) => (setForm({ ...form, name: e.target.value }), setErrors({ ...errors, name: undefined }))}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <div className="md:pt-6">
+          <button
+            type="submit"
+            disabled={add.isPending}
+            className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
+          >
+            {add.isPending ? 'Adding…' : 'Add'}
+          </button>
+        </div>
+        <fieldset className="flex flex-wrap gap-x-6 gap-y-2 md:col-span-3">
+          <legend className="sr-only">Access</legend>
+          {FLAGS.filter((f) => f.key !== 'superadmin' || canGrantSuperadmin).map((f) => (
+            <label key={f.key} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={form[f.key]} onChange={(e) => setForm({ ...form, [f.key]: e.target.checked })} />
+              {f.label}
+              <span className="text-xs text-gray-500">({f.hint})</span>
+            </label>
+          ))}
+        </fieldset>
+      </form>
+    </Card>
+  );
+}
+
+/** One person's flags as checkboxes, each change saved at once (the server's rules say no with a reason). */
+function StaffRow({ member, canGrantSuperadmin }: { member: StaffMember; canGrantSuperadmin: boolean }) {
+  const update = useUpdateStaff();
+  const toggle = (key: keyof StaffFlags, value: boolean) =>
+    update.mutate(
+      { userId: member.userId, flags: { ...flagsOf(member), [key]: value } },
+      { onSuccess: (m) => toast.success(`${m.name} updated`), onError: (e) => toast.error(errorMessage(e)) },
+    );
+  return (
+    <tr className="border-b last:border-0">
+      <td className="px-4 py-3">
+        <span className="font-medium">{member.name}</span>
+        {member.isMe && <span className="ml-2 rounded bg-teal-50 px-1.5 text-xs font-medium text-teal-800">You</span>}
+      </td>
+      <td className="px-4 py-3 text-gray-600">{[member.email, member.phone].filter(Boolean).join(' · ')}</td>
+      {FLAGS.map((f) => {
+        // Your own admin access is not yours to remove; superadmin only a superadmin changes.
+        const locked =
+          (f.key === 'superadmin' && !canGrantSuperadmin) ||
+          (member.isMe && (f.key === 'hasAdminAccess' || f.key === 'superadmin') && member[f.key]);
+        return (
+          <td key={f.key} className="px-4 py-3 text-center">
+            <input
+              type="checkbox"
+              aria-label={`${f.label}: ${member.name}`}
+              checked={member[f.key]}
+              disabled={update.isPending || !!locked}
+              title={locked ? (member.isMe ? 'You cannot remove your own access' : 'Only a superadmin changes this') : undefined}
+              onChange={(e) => toggle(f.key, e.target.checked)}
+            />
+          </td>
+        );
+      })}
+      <td className="px-4 py-3 text-right">
+        {!member.isMe && (!member.superadmin || canGrantSuperadmin) && (
+          <button
+            type="button"
+            disabled={update.isPending}
+            onClick={() =>
+              update.mutate(
+                { userId: member.userId, flags: { hasAdminAccess: false, isSalesAgent: false, superadmin: false } },
+                { onSuccess: (m) => toast.success(`${m.name} is no longer staff`), onError: (e) => toast.error(errorMessage(e)) },
+              )
+            }
+            className="rounded-md border px-3 py-1 text-xs font-medium hover:bg-gray-50 disabled:opacity-50"
+          >
+            Remove<span className="sr-only"> {member.name}</span>
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Staff: the people of this website with their access, and a way to add someone. */
+export function StaffScreen() {
+  const staff = useStaff();
+  if (staff.isPending) return <LoadingView />;
+  if (staff.error)
+    return (
+      <p role="alert" className="text-red-700">
+        {errorMessage(staff.error)}
+      </p>
+    );
+  const { data, canGrantSuperadmin } = staff.data;
+  return (
+    <div className="space-y-6">
+      <AddStaff canGrantSuperadmin={canGrantSuperadmin} />
+      <div className="overflow-x-auto rounded-lg border bg-white">
+        <table className="w-full text-sm" aria-label="Staff">
+          <thead className="border-b bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500">
+            <tr>
+              <th className="px-4 py-2 font-medium">Name</th>
+              <th className="px-4 py-2 font-medium">Email · mobile</th>
+              {FLAGS.map((f) => (
+                <th key={f.key} className="px-4 py-2 text-center font-medium">
+                  {f.label}
+                </th>
+              ))}
+              <th className="px-4 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((m) => (
+              <StaffRow key={m.userId} member={m} canGrantSuperadmin={canGrantSuperadmin} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
