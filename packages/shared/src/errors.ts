@@ -121,6 +121,15 @@ export const ERRORS = {
     status: 409,
     message: (d: { item: string }) => `More of ${d.item} is being returned than was sold and not yet returned`,
   },
+  // staff: orders
+  ORDER_MOVE_FORBIDDEN: {
+    status: 409,
+    message: (d: { action: string; status: string }) => `This order is ${d.status}: it cannot be ${d.action} now`,
+  },
+  CASH_MISMATCH: {
+    status: 422,
+    message: (d: { total: number }) => `Cash on delivery: record the cash collected, the order's total of ₹${d.total}`,
+  },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;
