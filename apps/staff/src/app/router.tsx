@@ -16,6 +16,8 @@ export const router = createBrowserRouter([
       { index: true, lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },
       { path: 'products', lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }) },
       { path: 'products/:id', lazy: async () => ({ Component: (await import('./routes/product')).ProductRoute }) },
+      { path: 'orders', lazy: async () => ({ Component: (await import('./routes/orders')).OrdersRoute }) },
+      { path: 'orders/:id', lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }) },
       { path: 'search', lazy: async () => ({ Component: (await import('./routes/search')).SearchRoute }) },
       { path: '*', Component: NotFound },
     ],
