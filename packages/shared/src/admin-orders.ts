@@ -109,6 +109,14 @@ export const bulkBodySchema = z
   .refine((b) => b.action !== 'ship' || b.delivery, { message: 'Who delivers them?', path: ['delivery'] });
 export type BulkBody = z.infer<typeof bulkBodySchema>;
 
+/** GET /s/api/admin/orders/pick-list: one delivery date, optionally one slot and one warehouse. */
+export const pickListQuerySchema = z.object({
+  date,
+  slot_id: z.coerce.number().int().positive().optional(),
+  warehouse_id: z.coerce.number().int().positive().optional(),
+});
+export type PickListQuery = z.infer<typeof pickListQuerySchema>;
+
 export const bulkResultSchema = z.object({
   moved: z.array(z.object({ id: z.string(), ordernumber: z.string() })),
   skipped: z.array(z.object({ id: z.string(), ordernumber: z.string(), status: z.enum(ORDER_STATUSES) })),

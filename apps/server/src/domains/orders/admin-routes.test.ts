@@ -234,6 +234,36 @@ describe('the order list and bulk moves', () => {
   });
 });
 
+describe('printables', () => {
+  it('a packing slip per order and a pick list per date, slot and warehouse, summed per pack', async () => {
+    const a = await codOrder(2);
+    const b = await codOrder(3);
+    const slip = await owner.get(`/s/api/admin/orders/${a.order.id}/packing-slip`);
+    expect(slip.statusCode).toBe(200);
+    expect(slip.headers['content-type']).toContain('text/html');
+    expect(slip.body).toContain(`Packing slip · ${a.order.ordernumber}`);
+    expect(slip.body).toContain('Toor Dal');
+    expect(slip.body).toContain('Cash on delivery: collect');
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, a.order.id));
+    const [other] = await t.db.select().from(orders).where(eq(orders.id, b.order.id));
+    expect([other!.slotId, other!.slotDate]).toEqual([row!.slotId, row!.slotDate]);
+    const url = `/s/api/admin/orders/pick-list?date=${row!.slotDate}&slot_id=${row!.slotId}&warehouse_id=${shop.warehouses.blr.id}`;
+    const list = await owner.get(url);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.body).toContain(a.order.ordernumber);
+    expect(list.body).toContain(b.order.ordernumber);
+    // one row for the pack, the quantities of every order still to pick summed
+    const dal = list.body.match(/<tr><td class="box">☐<\/td><td>[^<]*<\/td><td>Toor Dal<\/td><td>[^<]*<\/td><td class="n">(\d+)<\/td>/);
+    expect(Number(dal![1])).toBeGreaterThanOrEqual(5);
+    // a packed order is no longer to pick
+    await owner.post(`/s/api/admin/orders/${a.order.id}/confirm`, {});
+    await owner.post(`/s/api/admin/orders/${a.order.id}/pack`, {});
+    expect((await owner.get(url)).body).not.toContain(a.order.ordernumber);
+    expect((await owner.get('/s/api/admin/orders/pick-list?date=tomorrow')).statusCode).toBe(422);
+    expect((await (await as({})).get(url)).statusCode).toBe(403);
+  });
+});
+
 describe('who may call', () => {
   it('401 signed out, 403 shopper and agent, 200 admin and superadmin; a refused move changes nothing', async () => {
     const { order } = await codOrder();
@@ -291,6 +321,7 @@ describe('who may call', () => {
       total: 100,
     });
     expect((await owner.get(`/s/api/admin/orders/${id}`)).statusCode).toBe(404);
+    expect((await owner.get(`/s/api/admin/orders/${id}/packing-slip`)).statusCode).toBe(404);
     for (const [action, body] of [
       ['confirm', {}],
       ['cancel', { reason: 'x' }],

@@ -7,6 +7,7 @@ import {
   cancelBodySchema,
   deliverBodySchema,
   noteBodySchema,
+  pickListQuerySchema,
   shipBodySchema,
 } from '@grocer/shared/admin-orders';
 import type { FastifyRequest } from 'fastify';
@@ -19,6 +20,7 @@ import type { Outbox } from '../outbox/service';
 import type { Payments } from '../payments/service';
 import { adminOrder, findAdminOrder, listAdminOrders, moveManyOrders, moveOneOrder, type Moved, type StaffMove } from './admin-service';
 import { notifyStatus } from './notify';
+import { packingSlipHtml, pickListHtml } from './printables';
 
 const params = z.object({ id: z.string().uuid() });
 
@@ -46,6 +48,21 @@ export const orderAdminRoutes =
 
     app.get('/admin/orders/:id', { schema: { params, response: { 200: adminOrderSchema } } }, async (req) =>
       adminOrder(db, await findAdminOrder(db, req.website.id, req.params.id)),
+    );
+
+    /** Printables: a self-contained page the browser prints. */
+    app.get('/admin/orders/pick-list', { schema: { querystring: pickListQuerySchema } }, async (req, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(await pickListHtml(db, req.website.id, req.query)),
+    );
+
+    app.get('/admin/orders/:id/packing-slip', { schema: { params } }, async (req, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(await packingSlipHtml(db, await findAdminOrder(db, req.website.id, req.params.id))),
     );
 
     const plain = { schema: { params, body: noteBodySchema.optional(), response: { 200: adminOrderSchema } } };

@@ -233,9 +233,10 @@ export async function staffMove(tx: Tx, o: OrderRow, m: StaffMove): Promise<Move
 
 /** One order, one move: 409 (nothing changed) when the lifecycle table forbids it now. */
 export async function moveOneOrder(db: Db, websiteId: number, id: string, m: StaffMove): Promise<Moved> {
-  const o = await findAdminOrder(db, websiteId, id);
+  await findAdminOrder(db, websiteId, id);
   return db.transaction(async (tx) => {
-    const done = await staffMove(tx, o, m);
+    // read again inside the transaction: the audit's `before` is the status this move saw
+    const done = await staffMove(tx, await findAdminOrder(tx, websiteId, id), m);
     if (!done) {
       const now = await findAdminOrder(tx, websiteId, id);
       throw fail('ORDER_MOVE_FORBIDDEN', {

@@ -253,6 +253,16 @@ export function OrderList() {
             onChange={(delivery_date) => list.set({ delivery_date })}
           />
           <PincodeFilter key={list.filter('pincode')} list={list} />
+          {list.filter('delivery_date') && (
+            <a
+              href={paths.pickList(list.filter('delivery_date'))}
+              target="_blank"
+              rel="noreferrer"
+              className="self-end py-2 text-sm text-brand hover:underline"
+            >
+              Pick list for {list.filter('delivery_date')}
+            </a>
+          )}
         </>
       }
     />

@@ -163,6 +163,9 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
         <h1 className="text-2xl font-semibold">Order {o.ordernumber}</h1>
         <OrderStatusBadge status={o.status} />
         <span className="text-sm text-gray-500">Placed {formatDateTime(o.created_at)}</span>
+        <a href={paths.packingSlip(o.id)} target="_blank" rel="noreferrer" className="ml-auto text-sm text-brand hover:underline">
+          Packing slip
+        </a>
       </div>
       <Card title="Actions">
         <Actions key={o.status} order={o} />
