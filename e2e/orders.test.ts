@@ -41,7 +41,7 @@ async function placeCodOrder(page: Page): Promise<string> {
 }
 
 describe('orders administration (Chromium, 1440 px)', () => {
-  it('the owner confirms, packs, ships and delivers a COD order; the shopper sees each status; each message is in the outbox', async () => {
+  it('the owner confirms, packs, ships and delivers a COD order, bulk-confirms and cancels another; the shopper sees each status and each message is in the outbox', async () => {
     const shopper = await shop.newPage({ width: 1440, height: 900 });
     const shopperErrors = collectErrors(shopper);
     await signIn(shopper, 'shopper@demo.shop');
@@ -100,12 +100,36 @@ describe('orders administration (Chromium, 1440 px)', () => {
     await shop.screenshot(owner, 'admin-order-delivered-1440');
     await shopperSees('Delivered');
 
+    // a second order: confirmed in bulk from the list, then cancelled from its screen with a reason
+    const second = await placeCodOrder(shopper);
+    const secondUrl = shopper.url();
+    await owner.goto('/bos/admin/orders?status=placed', { waitUntil: 'networkidle' });
+    const table = owner.getByRole('table', { name: 'Orders' });
+    await table.getByRole('checkbox', { name: `Select order ${second}` }).check();
+    await owner.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await owner.getByText('Confirm: 1 order').waitFor();
+    await table.getByRole('link', { name: second }).waitFor({ state: 'detached' });
+    await owner.goto('/bos/admin/orders', { waitUntil: 'networkidle' });
+    await owner.getByRole('table', { name: 'Orders' }).getByRole('link', { name: second }).click();
+    await owner.getByRole('heading', { name: `Order ${second}` }).waitFor();
+    await actions.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = owner.getByRole('alertdialog', { name: `Cancel order ${second}?` });
+    await dialog.getByLabel('Reason').fill('Customer asked by phone');
+    await shop.screenshot(owner, 'admin-order-cancel-1440');
+    await dialog.getByRole('button', { name: 'Cancel the order' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await actions.getByText('No further moves: this order is cancelled.').waitFor();
+    await shopper.goto(secondUrl, { waitUntil: 'networkidle' });
+    await shopper.getByRole('region', { name: 'Status' }).getByText('Cancelled', { exact: true }).waitFor();
+    await shopper.getByText(/Cancelled by the shop: Customer asked by phone/).waitFor();
+
     const { data } = (await (await fetch(`${shop.url}/s/api/dev/outbox`)).json()) as {
       data: Array<{ to: string; subject: string | null }>;
     };
     const subjects = data.filter((m) => m.to === 'shopper@demo.shop').map((m) => m.subject);
     for (const status of ['Confirmed', 'Packed', 'Shipped', 'Delivered']) expect(subjects).toContain(`Order ${ordernumber}: ${status}`);
+    for (const status of ['Confirmed', 'Cancelled']) expect(subjects).toContain(`Order ${second}: ${status}`);
     expect(ownerErrors).toEqual([]);
     expect(shopperErrors).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -23,7 +23,7 @@ export const PAYMENT_STATUS_LABELS: Record<(typeof PAYMENT_STATUSES)[number], st
   pending: 'Pending',
   paid: 'Paid',
   failed: 'Failed',
-  cod: 'Cash on delivery',
+  cod: 'To collect on delivery',
   refund_pending: 'Refund pending',
   refunded: 'Refunded',
 };
