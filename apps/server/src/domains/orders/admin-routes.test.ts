@@ -188,6 +188,21 @@ describe('racing moves', () => {
   });
 });
 
+describe('two staff members at once', () => {
+  it('both confirm at once: one wins, one history row, one audit row', async () => {
+    const { order } = await codOrder();
+    const other = await as({ hasAdminAccess: true });
+    const both = await Promise.all([
+      owner.post(`/s/api/admin/orders/${order.id}/confirm`, {}),
+      other.post(`/s/api/admin/orders/${order.id}/confirm`, {}),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.map((e) => e.status)).toEqual(['placed', 'confirmed']);
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, order.id))).toHaveLength(1);
+  });
+});
+
 describe('the order list and bulk moves', () => {
   it('filters, searches, sorts and pages; refuses a page size it does not offer', async () => {
     const a = await codOrder();
