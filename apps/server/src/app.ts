@@ -36,7 +36,8 @@ import { registerShell } from './domains/shell/routes';
 import { registerStaffShell } from './domains/shell/staff';
 import { registerErrorHandling } from './http/errors';
 import { requestPipeline } from './http/pipeline';
-import { staffRoutes } from './http/staff';
+import { staffRoutes, staffScope } from './http/staff';
+import { orderAdminRoutes } from './domains/orders/admin-routes';
 
 /** The nth hop from this server is the client (what Fastify does for a number, typed as a function). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -123,6 +124,7 @@ export async function buildApp({ config, database }: AppDeps) {
       await api.register(accountRoutes, { ...signIn, ordersSummary });
       await api.register(addressRoutes, { db: database.db });
       await api.register(staffRoutes, { db: database.db });
+      await api.register(staffScope([orderAdminRoutes({ payments, outbox, config })]), { db: database.db });
       if (!config.production) await api.register(devOutboxRoutes, { outbox });
       await api.register(orderRoutes, { db: database.db, payments });
       await api.register(paymentRoutes, { db: database.db, payments });

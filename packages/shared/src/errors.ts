@@ -134,6 +134,15 @@ export const ERRORS = {
   STAFF_SUPERADMIN_ONLY: { status: 403, message: 'Only a superadmin can grant or remove superadmin.' },
   STAFF_OWN_ADMIN: { status: 409, message: 'You cannot remove your own admin access. Ask another admin to do it.' },
   STAFF_LAST_ADMIN: { status: 409, message: 'This is the last admin of the shop. Give someone else admin access first.' },
+  // staff: orders
+  ORDER_MOVE_FORBIDDEN: {
+    status: 409,
+    message: (d: { action: string; status: string }) => `This order is ${d.status}: it cannot be ${d.action} now`,
+  },
+  CASH_MISMATCH: {
+    status: 422,
+    message: (d: { total: number }) => `Cash on delivery: record the cash collected, the order's total of ₹${d.total}`,
+  },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

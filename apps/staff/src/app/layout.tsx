@@ -48,7 +48,7 @@ const NAV: Array<{ group: string; entries: NavEntry[] }> = [
     group: 'Sales',
     entries: [
       { label: 'POS', icon: Store, to: paths.pos() },
-      { label: 'Orders', icon: Receipt },
+      { label: 'Orders', icon: Receipt, to: paths.orders() },
       { label: 'Customers', icon: Users },
       { label: 'Coupons', icon: BadgePercent, to: paths.coupons() },
       { label: 'Delivery', icon: Truck, to: paths.delivery() },

@@ -386,6 +386,17 @@ export async function productNames(db: DbOrTx, websiteId: number, ids: number[])
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/** Each product's category name (null when it has none): the pick list's walk through the shop. */
+export async function productCategoryNames(db: DbOrTx, websiteId: number, ids: number[]): Promise<Map<number, string | null>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: products.id, category: categories.name })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.category]));
+}
+
 /** "Product - pack", or null when the website sells no such pack. */
 export async function findPackLabel(db: DbOrTx, websiteId: number, packId: number): Promise<string | null> {
   const [row] = await db

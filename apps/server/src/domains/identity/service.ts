@@ -1,5 +1,5 @@
 import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, maskIdentifier, type CodeSent, type Identifier } from '@grocer/shared/account';
-import { and, count, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -40,6 +40,23 @@ export interface SignInDeps {
 export async function findUserById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
+}
+
+/** People by id (names and contacts for staff lists). */
+export function usersByIds(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.select({ id: users.id, name: users.name, email: users.email, phone: users.phone }).from(users).where(inArray(users.id, ids));
+}
+
+/** Ids of the people whose name, email or mobile contains `q` (the staff's order search), at most `limit`. */
+export async function userIdsMatching(db: DbOrTx, q: string, limit = 500): Promise<number[]> {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(ilike(users.name, like), ilike(users.email, like), ilike(users.phone, like)))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 /** Whether another account already uses this email or mobile. */

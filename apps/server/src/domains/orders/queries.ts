@@ -173,3 +173,8 @@ export function abandonedOrders(db: DbOrTx, cutoff: Date, limit: number): Promis
     .orderBy(asc(orders.createdAt))
     .limit(limit);
 }
+
+/** An order's history rows, oldest first. */
+export function orderEventsOf(db: DbOrTx, orderId: string) {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+}

@@ -53,6 +53,10 @@ export const orders = pgTable(
     notes: text(),
     /** `online` (the storefront) or `pos` (sold at the counter: paid and handed over at once) */
     channel: text().$type<OrderChannel>().notNull().default('online'),
+    /** who took it out for delivery (set when the shop ships it; shown to the shopper) */
+    delivery: jsonb().$type<{ person: string; phone: string; vehicle: string; tracking: string }>(),
+    /** cash on delivery: the cash the delivery person brought back, in paise */
+    cashCollected: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +65,7 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_uq').on(t.websiteId, t.userId, t.idempotencyKey),
     index('orders_user_idx').on(t.websiteId, t.userId, t.createdAt),
     index('orders_pending_idx').on(t.status, t.createdAt),
+    index('orders_admin_list_idx').on(t.websiteId, t.createdAt),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],
 );

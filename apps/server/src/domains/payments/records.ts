@@ -1,5 +1,5 @@
 import { PAYMENT_STATUSES, canMovePayment, type PaymentProvider, type PaymentStatus } from '@grocer/shared/order';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paymentEvents, payments } from './tables';
 
@@ -132,4 +132,23 @@ export async function createPaidPayment(
     providerPaymentId: v.reference,
     meta: v.meta,
   });
+}
+
+/** Every provider event applied to an order's payment, oldest first (the staff's order screen). */
+export function paymentEventsOf(db: DbOrTx, orderId: string) {
+  return db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId)).orderBy(asc(paymentEvents.id));
+}
+
+/** The payments' statuses of some orders (the staff's order list). */
+export function paymentStatusesOf(db: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.select({ orderId: payments.orderId, status: payments.status }).from(payments).where(inArray(payments.orderId, orderIds));
+}
+
+/** The orders whose payment has `status`, as a subquery for the staff's order list filter. */
+export function ordersWithPaymentStatus(db: DbOrTx, websiteId: number, status: PaymentStatus) {
+  return db
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(and(eq(payments.websiteId, websiteId), eq(payments.status, status)));
 }

@@ -1,0 +1,88 @@
+import {
+  adminOrderListSchema,
+  adminOrderSchema,
+  adminOrdersQuerySchema,
+  bulkBodySchema,
+  bulkResultSchema,
+  cancelBodySchema,
+  deliverBodySchema,
+  noteBodySchema,
+  pickListQuerySchema,
+  shipBodySchema,
+} from '@grocer/shared/admin-orders';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { auditActor } from '../audit/service';
+import type { Outbox } from '../outbox/service';
+import type { Payments } from '../payments/service';
+import { adminOrder, findAdminOrder, listAdminOrders, moveManyOrders, moveOneOrder, type Moved, type StaffMove } from './admin-service';
+import { notifyStatus } from './notify';
+import { packingSlipHtml, pickListHtml } from './printables';
+
+const params = z.object({ id: z.string().uuid() });
+
+/**
+ * Staff calls on orders (registered in the staff scope, which guards `/admin`), scoped to the
+ * request's website: another website's order is 404. Every move goes through `moveOrder`; after it
+ * commits, a cancelled prepaid order is refunded through the provider and the shopper is told.
+ */
+export const orderAdminRoutes =
+  (deps: { payments: Payments; outbox: Outbox; config: Config }): FastifyPluginAsyncZod<{ db: Db }> =>
+  async (app, { db }) => {
+    const after = async (moved: Moved) => {
+      if (moved.refund) await deps.payments.refundOrder(moved.order.id);
+      await notifyStatus({ db, outbox: deps.outbox, config: deps.config, log: app.log }, moved.order);
+    };
+    const move = async (req: FastifyRequest<{ Params: { id: string } }>, m: Omit<StaffMove, 'actor'>) => {
+      const moved = await moveOneOrder(db, req.website.id, req.params.id, { ...m, actor: auditActor(req) });
+      await after(moved);
+      return adminOrder(db, await findAdminOrder(db, req.website.id, req.params.id));
+    };
+
+    app.get('/admin/orders', { schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrderListSchema } } }, async (req) =>
+      listAdminOrders(db, req.website.id, req.query),
+    );
+
+    app.get('/admin/orders/:id', { schema: { params, response: { 200: adminOrderSchema } } }, async (req) =>
+      adminOrder(db, await findAdminOrder(db, req.website.id, req.params.id)),
+    );
+
+    /** Printables: a self-contained page the browser prints. */
+    app.get('/admin/orders/pick-list', { schema: { querystring: pickListQuerySchema } }, async (req, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(await pickListHtml(db, req.website.id, req.query)),
+    );
+
+    app.get('/admin/orders/:id/packing-slip', { schema: { params } }, async (req, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(await packingSlipHtml(db, await findAdminOrder(db, req.website.id, req.params.id))),
+    );
+
+    const plain = { schema: { params, body: noteBodySchema.optional(), response: { 200: adminOrderSchema } } };
+    app.post('/admin/orders/:id/confirm', plain, async (req) => move(req, { action: 'confirm' }));
+    app.post('/admin/orders/:id/pack', plain, async (req) => move(req, { action: 'pack' }));
+    app.post('/admin/orders/:id/ship', { schema: { params, body: shipBodySchema, response: { 200: adminOrderSchema } } }, async (req) =>
+      move(req, { action: 'ship', delivery: req.body.delivery }),
+    );
+    app.post(
+      '/admin/orders/:id/deliver',
+      { schema: { params, body: deliverBodySchema, response: { 200: adminOrderSchema } } },
+      async (req) => move(req, { action: 'deliver', cashCollected: req.body.cash_collected }),
+    );
+    app.post('/admin/orders/:id/cancel', { schema: { params, body: cancelBodySchema, response: { 200: adminOrderSchema } } }, async (req) =>
+      move(req, { action: 'cancel', reason: req.body.reason }),
+    );
+
+    app.post('/admin/orders/bulk', { schema: { body: bulkBodySchema, response: { 200: bulkResultSchema } } }, async (req) => {
+      const { result, movedOrders } = await moveManyOrders(db, req.website.id, req.body, auditActor(req));
+      for (const order of movedOrders) await after({ order, refund: null });
+      return result;
+    });
+  };

@@ -1,0 +1,277 @@
+import {
+  ACTION_TARGET,
+  ORDER_ACTIONS,
+  type AdminOrder,
+  type AdminOrderRow,
+  type AdminOrdersQuery,
+  type BulkBody,
+  type BulkResult,
+  type DeliveryNote,
+  type OrderAction,
+} from '@grocer/shared/admin-orders';
+import { ORDER_STATUS_LABELS, canMove, type OrderStatus, type PaymentProvider } from '@grocer/shared/order';
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { fail } from '../../http/errors';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { userIdsMatching, usersByIds } from '../identity/service';
+import { ordersWithPaymentStatus, paymentEventsOf, paymentOfOrder, paymentStatusesOf, releasePayment } from '../payments/records';
+import { orderErrors, type OrderRow } from './errors';
+import { moveOrder, releaseOrder } from './lifecycle';
+import { orderDetail, orderEventsOf } from './queries';
+import { orders } from './tables';
+
+/** India Standard Time has no daylight saving: a shop date starts at 00:00 +05:30. */
+const dayStart = (d: string) => new Date(`${d}T00:00:00+05:30`);
+const nextDay = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The staff's order list: one website's orders, searched, filtered, sorted and paged. */
+export async function listAdminOrders(db: Db, websiteId: number, q: AdminOrdersQuery) {
+  const where: Array<SQL | undefined> = [eq(orders.websiteId, websiteId)];
+  if (q.status) where.push(eq(orders.status, q.status));
+  if (q.payment_method) where.push(eq(orders.paymentMethod, q.payment_method));
+  if (q.payment_status) where.push(inArray(orders.id, ordersWithPaymentStatus(db, websiteId, q.payment_status)));
+  if (q.from) where.push(gte(orders.createdAt, dayStart(q.from)));
+  if (q.to) where.push(lt(orders.createdAt, nextDay(q.to)));
+  if (q.delivery_date) where.push(eq(orders.slotDate, q.delivery_date));
+  if (q.slot_id) where.push(eq(orders.slotId, q.slot_id));
+  if (q.pincode) where.push(eq(orders.pincode, q.pincode));
+  if (q.q) {
+    const like = `%${escapeLike(q.q)}%`;
+    const people = await userIdsMatching(db, q.q);
+    where.push(
+      or(
+        ilike(orders.ordernumber, like),
+        sql`${orders.address}->>'name' ilike ${like}`,
+        sql`${orders.address}->>'phone' ilike ${like}`,
+        people.length ? inArray(orders.userId, people) : undefined,
+      ),
+    );
+  }
+  const cond = and(...where);
+  const column = { placed: orders.createdAt, total: orders.total, ordernumber: orders.createdAt, delivery: orders.slotDate }[q.sort];
+  const by = q.dir === 'asc' ? asc : desc;
+  const rows = await db
+    .select({
+      o: orders,
+      // Qualified by hand: drizzle leaves single-table columns unqualified, and `id` would bind to l.id.
+      items: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = "orders"."id")`,
+    })
+    .from(orders)
+    .where(cond)
+    .orderBy(
+      q.sort === 'ordernumber' ? by(sql`length(${orders.ordernumber})`) : by(column),
+      ...(q.sort === 'ordernumber' ? [by(orders.ordernumber)] : []),
+      ...(q.sort === 'delivery' ? [by(orders.slotStart)] : []),
+      desc(orders.createdAt),
+      desc(orders.id),
+    )
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage);
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orders).where(cond);
+  const pay = new Map(
+    (
+      await paymentStatusesOf(
+        db,
+        rows.map((r) => r.o.id),
+      )
+    ).map((p) => [p.orderId, p.status]),
+  );
+  const data: AdminOrderRow[] = rows.map(({ o, items }) => ({
+    id: o.id,
+    ordernumber: o.ordernumber,
+    created_at: o.createdAt.toISOString(),
+    status: o.status,
+    payment_method: o.paymentMethod,
+    payment_status: pay.get(o.id) ?? null,
+    customer: o.address.name,
+    phone: o.address.phone,
+    pincode: o.pincode,
+    slot: o.slotDate && o.slotStart && o.slotEnd ? { date: o.slotDate, start_time: o.slotStart, end_time: o.slotEnd } : null,
+    items,
+    total: toRupees(o.total),
+  }));
+  return { data, meta: { total: Number(n), page: q.page, perPage: q.perPage } };
+}
+
+/** One of the website's orders; another website's (or no) order is 404. */
+export async function findAdminOrder(db: Db | Tx, websiteId: number, id: string): Promise<OrderRow> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.id, id)));
+  if (!row) throw orderErrors.notFound();
+  return row;
+}
+
+/** The moves the lifecycle allows from a status, in the order the buttons show. */
+export const allowedActions = (status: OrderStatus): OrderAction[] => ORDER_ACTIONS.filter((a) => canMove(status, ACTION_TARGET[a]));
+
+/** The staff's order screen: the shopper's view, plus the customer, the payment's provider events and who moved it. */
+export async function adminOrder(db: Db, o: OrderRow): Promise<AdminOrder> {
+  const d = await orderDetail(db, o);
+  const [payment, eventsOfPayment, history] = await Promise.all([
+    paymentOfOrder(db, o.id),
+    paymentEventsOf(db, o.id),
+    orderEventsOf(db, o.id),
+  ]);
+  const staffIds = [o.userId, ...history.filter((e) => e.actor.startsWith('user:')).map((e) => Number(e.actor.slice(5)))].filter(
+    (v, i, a) => Number.isInteger(v) && a.indexOf(v) === i,
+  );
+  const people = new Map((await usersByIds(db, staffIds)).map((u) => [u.id, u]));
+  const customer = people.get(o.userId);
+  const who = (actor: string) => {
+    if (actor.startsWith('user:')) {
+      const id = Number(actor.slice(5));
+      const name = people.get(id)?.name ?? `user ${id}`;
+      return id === o.userId ? `${name} (customer)` : name;
+    }
+    return actor === 'system' ? 'the system' : actor;
+  };
+  return {
+    id: o.id,
+    ordernumber: o.ordernumber,
+    created_at: d.created_at,
+    status: o.status,
+    channel: o.channel,
+    actions: allowedActions(o.status),
+    customer: { id: o.userId, name: customer?.name ?? o.address.name, email: customer?.email ?? null, phone: customer?.phone ?? null },
+    address: d.address,
+    slot: d.slot,
+    notes: o.notes,
+    lines: d.lines,
+    items_total: d.items_total,
+    discount: d.discount,
+    coupon: d.coupon,
+    delivery_charge: d.delivery_charge,
+    total: d.total,
+    delivery: o.delivery ?? null,
+    cash_collected: o.cashCollected === null ? null : toRupees(o.cashCollected),
+    payment: payment && {
+      provider: payment.provider,
+      status: payment.status,
+      amount: toRupees(payment.amount),
+      provider_order_id: payment.providerOrderId,
+      provider_payment_id: payment.providerPaymentId,
+      refund_id: payment.refundId,
+      review: payment.meta.review ?? null,
+      events: eventsOfPayment.map((e) => ({ at: e.createdAt.toISOString(), kind: e.kind, event_id: e.eventId, payload: e.payload })),
+    },
+    timeline: history.map((e) => ({ status: e.status, at: e.createdAt.toISOString(), by: who(e.actor), note: e.note })),
+  };
+}
+
+export interface StaffMove {
+  action: OrderAction;
+  actor: AuditActor;
+  delivery?: DeliveryNote;
+  /** cash on delivery: rupees the delivery person brought back */
+  cashCollected?: number;
+  reason?: string;
+}
+
+/** What a staff move answers: the order as moved, and a paid payment to refund once committed. */
+export interface Moved {
+  order: OrderRow;
+  refund: { provider: PaymentProvider } | null;
+}
+
+const moveNote = (m: StaffMove, o: OrderRow): string | null => {
+  if (m.action === 'ship' && m.delivery) {
+    const d = m.delivery;
+    const extra = [d.vehicle && `vehicle ${d.vehicle}`, d.tracking && `tracking ${d.tracking}`].filter(Boolean).join(', ');
+    return `Out for delivery with ${d.person} (${d.phone})${extra ? `, ${extra}` : ''}`;
+  }
+  if (m.action === 'deliver' && o.paymentMethod === 'cod') return `Cash collected: ${formatINR(m.cashCollected ?? toRupees(o.total))}`;
+  if (m.action === 'cancel') return `Cancelled by the shop: ${m.reason ?? ''}`.trim();
+  return null;
+};
+
+/**
+ * A staff move of one order inside the caller's transaction, through `moveOrder` (the guarded
+ * update of the lifecycle table): null when the table forbids it from the order's status now, so
+ * the caller changes nothing. A cancel returns stock, slot and coupon (`releaseOrder`) and marks a
+ * paid payment refund_pending; the refund itself goes to the provider after the commit.
+ */
+export async function staffMove(tx: Tx, o: OrderRow, m: StaffMove): Promise<Moved | null> {
+  if (m.action === 'deliver' && o.paymentMethod === 'cod') {
+    const cash = m.cashCollected;
+    if (cash === undefined || toPaise(cash) !== o.total)
+      throw fail('CASH_MISMATCH', { total: toRupees(o.total) }).withErrors({ cash_collected: [`Collect ${formatINR(toRupees(o.total))}`] });
+  }
+  const moved = await moveOrder(tx, o.id, ACTION_TARGET[m.action], { actor: `user:${m.actor.actorId ?? 0}`, note: moveNote(m, o) });
+  if (!moved) return null;
+  let order = moved;
+  let refund: Moved['refund'] = null;
+  if (m.action === 'ship' && m.delivery) {
+    [order] = (await tx.update(orders).set({ delivery: m.delivery }).where(eq(orders.id, o.id)).returning()) as [OrderRow];
+  }
+  if (m.action === 'deliver' && o.paymentMethod === 'cod') {
+    [order] = (await tx.update(orders).set({ cashCollected: o.total }).where(eq(orders.id, o.id)).returning()) as [OrderRow];
+  }
+  if (m.action === 'cancel') {
+    await releaseOrder(tx, moved, { actor: `user:${m.actor.actorId ?? 0}` });
+    const p = await releasePayment(tx, o.id);
+    if (p) refund = { provider: p.provider };
+  }
+  await recordAudit(tx, m.actor, {
+    entity: 'order',
+    entityId: o.id,
+    action: m.action,
+    before: { status: o.status },
+    after: {
+      status: order.status,
+      ...(m.delivery ? { delivery: m.delivery } : {}),
+      ...(order.cashCollected !== null ? { cash_collected: toRupees(order.cashCollected) } : {}),
+      ...(m.reason ? { reason: m.reason } : {}),
+    },
+  });
+  return { order, refund };
+}
+
+/** One order, one move: 409 (nothing changed) when the lifecycle table forbids it now. */
+export async function moveOneOrder(db: Db, websiteId: number, id: string, m: StaffMove): Promise<Moved> {
+  await findAdminOrder(db, websiteId, id);
+  return db.transaction(async (tx) => {
+    // read again inside the transaction: the audit's `before` is the status this move saw
+    const done = await staffMove(tx, await findAdminOrder(tx, websiteId, id), m);
+    if (!done) {
+      const now = await findAdminOrder(tx, websiteId, id);
+      throw fail('ORDER_MOVE_FORBIDDEN', {
+        action: ORDER_STATUS_LABELS[ACTION_TARGET[m.action]].toLowerCase(),
+        status: ORDER_STATUS_LABELS[now.status].toLowerCase(),
+      });
+    }
+    return done;
+  });
+}
+
+/**
+ * Many orders, one move (the ticked ones, or a slot's on a date): each in its own transaction, so
+ * one that has moved on meanwhile is skipped, not the whole batch.
+ */
+export async function moveManyOrders(db: Db, websiteId: number, body: BulkBody, actor: AuditActor) {
+  const where: SQL[] = [eq(orders.websiteId, websiteId)];
+  if (body.ids?.length) where.push(inArray(orders.id, body.ids));
+  if (body.slot) where.push(eq(orders.slotId, body.slot.slot_id), eq(orders.slotDate, body.slot.date));
+  const targets = await db
+    .select()
+    .from(orders)
+    .where(and(...where))
+    .orderBy(asc(orders.createdAt));
+  const result: BulkResult = { moved: [], skipped: [] };
+  const movedOrders: OrderRow[] = [];
+  for (const o of targets) {
+    const done = await db.transaction((tx) => staffMove(tx, o, { action: body.action, actor, delivery: body.delivery }));
+    if (done) {
+      result.moved.push({ id: o.id, ordernumber: o.ordernumber });
+      movedOrders.push(done.order);
+    } else {
+      const now = await findAdminOrder(db, websiteId, o.id);
+      result.skipped.push({ id: o.id, ordernumber: o.ordernumber, status: now.status });
+    }
+  }
+  return { result, movedOrders };
+}

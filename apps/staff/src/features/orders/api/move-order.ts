@@ -1,0 +1,25 @@
+import { adminOrderSchema, type DeliveryNote, type OrderAction } from '@grocer/shared/admin-orders';
+import { apiChecked } from '@grocer/shared/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+export type MoveInput =
+  | { action: 'confirm' | 'pack' }
+  | { action: 'ship'; delivery: DeliveryNote }
+  | { action: 'deliver'; cash_collected?: number }
+  | { action: 'cancel'; reason: string };
+
+/** POST /s/api/admin/orders/:id/{confirm,pack,ship,deliver,cancel}: one move of the lifecycle. */
+export function useMoveOrder(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, ...body }: MoveInput) =>
+      apiChecked(`/api/admin/orders/${encodeURIComponent(id)}/${action satisfies OrderAction}`, async () => adminOrderSchema, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: (order) => {
+      client.setQueryData(['admin', 'order', id], order);
+      return client.invalidateQueries({ queryKey: ['admin', 'orders'] });
+    },
+  });
+}

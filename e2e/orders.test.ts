@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectErrors, startShop, type Shop } from './harness';
+import { addAddress, signInHere } from './journeys';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+}, 120_000);
+afterAll(() => shop?.close());
+
+async function signIn(page: Page, identifier: string, from = '/auth/login') {
+  await page.goto(from, { waitUntil: 'networkidle' });
+  if (!page.url().includes('/auth/')) await page.waitForURL('**/auth/login');
+  await signInHere(page, shop, identifier);
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+}
+
+/** The shopper places a cash-on-delivery order; answers its order number. */
+async function placeCodOrder(page: Page): Promise<string> {
+  await page.goto('/products?s=price_desc', { waitUntil: 'networkidle' });
+  const add = page.getByRole('button', { name: /^Add to Cart: / }).first();
+  await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), add.click()]);
+  await page
+    .getByRole('button', { name: /^Cart, \d+ items$/ })
+    .first()
+    .click();
+  await page.getByRole('dialog', { name: 'Cart Summary' }).getByRole('button', { name: 'Continue to Checkout' }).click();
+  await page.waitForURL('**/checkout');
+  await page.getByRole('button', { name: 'Add a new address' }).click();
+  const modal = await addAddress(page, { name: 'Priya Shopper', phone: '9000000003' });
+  await modal.getByRole('button', { name: 'Save address' }).click();
+  await modal.waitFor({ state: 'detached' });
+  await page.getByRole('radiogroup', { name: 'Delivery slot' }).getByRole('radio').first().waitFor({ state: 'attached' });
+  await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cash on Delivery').click();
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  await page.waitForURL('**/order/success/**');
+  await page.getByRole('link', { name: 'View order' }).click();
+  const heading = await page.getByRole('heading', { name: /^Order #GR\d+/ }).textContent();
+  return heading!.match(/GR\d+/)![0];
+}
+
+describe('orders administration (Chromium, 1440 px)', () => {
+  it('the owner confirms, packs, ships and delivers a COD order, bulk-confirms and cancels another; the shopper sees each status and each message is in the outbox', async () => {
+    const shopper = await shop.newPage({ width: 1440, height: 900 });
+    const shopperErrors = collectErrors(shopper);
+    await signIn(shopper, 'shopper@demo.shop');
+    const ordernumber = await placeCodOrder(shopper);
+    const shopperOrderUrl = shopper.url();
+
+    const owner = await shop.newPage({ width: 1440, height: 900 });
+    const ownerErrors = collectErrors(owner);
+    await signIn(owner, 'admin@demo.shop', '/bos/admin');
+    await owner.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Orders' }).click();
+    await owner.getByRole('heading', { name: 'Orders' }).waitFor();
+    await owner.getByRole('table', { name: 'Orders' }).getByRole('link', { name: ordernumber }).waitFor();
+    await shop.screenshot(owner, 'admin-orders-1440');
+    await owner.getByLabel('Order status').selectOption('placed');
+    await owner.waitForURL(/[?&]status=placed/);
+    await owner.getByLabel('Order no., name, mobile or email').fill(ordernumber);
+    await owner.waitForURL(/[?&]q=GR/);
+    await owner.getByRole('table', { name: 'Orders' }).getByRole('link', { name: ordernumber }).click();
+    await owner.getByRole('heading', { name: `Order ${ordernumber}` }).waitFor();
+    await shop.screenshot(owner, 'admin-order-placed-1440');
+
+    const shopperSees = async (status: string) => {
+      await shopper.goto(shopperOrderUrl, { waitUntil: 'networkidle' });
+      await shopper.getByRole('region', { name: 'Status' }).getByText(status, { exact: true }).waitFor();
+    };
+    const actions = owner.getByRole('region', { name: 'Actions' });
+
+    await actions.getByRole('button', { name: 'Confirm' }).click();
+    await actions.getByRole('button', { name: 'Mark packed' }).waitFor();
+    expect(await actions.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+    await shopperSees('Confirmed');
+
+    await actions.getByRole('button', { name: 'Mark packed' }).click();
+    await actions.getByRole('button', { name: 'Ship' }).waitFor();
+    await shopperSees('Packed');
+
+    await actions.getByRole('button', { name: 'Ship' }).click();
+    const note = owner.getByRole('form', { name: 'Delivery note' });
+    await note.getByLabel('Delivery person').fill('Ravi Kumar');
+    await note.getByLabel('Their mobile').fill('9876543210');
+    await note.getByLabel('Vehicle number').fill('KA01AB1234');
+    await shop.screenshot(owner, 'admin-order-ship-1440');
+    await note.getByRole('button', { name: 'Ship the order' }).click();
+    await actions.getByRole('button', { name: 'Mark delivered' }).waitFor();
+    expect(await actions.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+    await shopperSees('Shipped');
+    await shopper.getByText(/Out for delivery with Ravi Kumar \(9876543210\)/).waitFor();
+    await shop.screenshot(shopper, 'shopper-order-shipped-1440');
+
+    await actions.getByRole('button', { name: 'Mark delivered' }).click();
+    const delivered = owner.getByRole('form', { name: 'Delivery' });
+    await delivered.getByLabel('Cash collected (₹)').waitFor();
+    await delivered.getByRole('button', { name: 'Mark delivered' }).click();
+    await actions.getByText('No further moves: this order is delivered.').waitFor();
+    await owner.getByRole('region', { name: 'Timeline' }).getByText('Delivered', { exact: true }).waitFor();
+    await shop.screenshot(owner, 'admin-order-delivered-1440');
+    await shopperSees('Delivered');
+
+    // a second order: confirmed in bulk from the list, then cancelled from its screen with a reason
+    const second = await placeCodOrder(shopper);
+    const secondUrl = shopper.url();
+    await owner.goto('/bos/admin/orders?status=placed', { waitUntil: 'networkidle' });
+    const table = owner.getByRole('table', { name: 'Orders' });
+    await table.getByRole('checkbox', { name: `Select order ${second}` }).check();
+    await owner.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await owner.getByText('Confirm: 1 order').waitFor();
+    await table.getByRole('link', { name: second }).waitFor({ state: 'detached' });
+    await owner.goto('/bos/admin/orders', { waitUntil: 'networkidle' });
+    await owner.getByRole('table', { name: 'Orders' }).getByRole('link', { name: second }).click();
+    await owner.getByRole('heading', { name: `Order ${second}` }).waitFor();
+    await actions.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = owner.getByRole('alertdialog', { name: `Cancel order ${second}?` });
+    await dialog.getByLabel('Reason').fill('Customer asked by phone');
+    await shop.screenshot(owner, 'admin-order-cancel-1440');
+    await dialog.getByRole('button', { name: 'Cancel the order' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await actions.getByText('No further moves: this order is cancelled.').waitFor();
+    await shopper.goto(secondUrl, { waitUntil: 'networkidle' });
+    await shopper.getByRole('region', { name: 'Status' }).getByText('Cancelled', { exact: true }).waitFor();
+    await shopper.getByText(/Cancelled by the shop: Customer asked by phone/).waitFor();
+
+    const { data } = (await (await fetch(`${shop.url}/s/api/dev/outbox`)).json()) as {
+      data: Array<{ to: string; subject: string | null }>;
+    };
+    const subjects = data.filter((m) => m.to === 'shopper@demo.shop').map((m) => m.subject);
+    for (const status of ['Confirmed', 'Packed', 'Shipped', 'Delivered']) expect(subjects).toContain(`Order ${ordernumber}: ${status}`);
+    for (const status of ['Confirmed', 'Cancelled']) expect(subjects).toContain(`Order ${second}: ${status}`);
+    expect(ownerErrors).toEqual([]);
+    expect(shopperErrors).toEqual([]);
+  }, 180_000);
+});

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_STATUSES, orderAddressSchema, orderLineSchema, type OrderStatus } from './order';
+import { PAGE_SIZES } from './pagination';
+import { MOBILE_PATTERN } from './validation';
+
+/**
+ * The staff's moves of an order (issue 14): each is one edge of `ORDER_TRANSITIONS`, applied by
+ * the server's `moveOrder`. The client shows a button only where the table allows the move; the
+ * server refuses the rest (409, nothing changed).
+ */
+export const ORDER_ACTIONS = ['confirm', 'pack', 'ship', 'deliver', 'cancel'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+export const ACTION_TARGET: Record<OrderAction, OrderStatus> = {
+  confirm: 'confirmed',
+  pack: 'packed',
+  ship: 'shipped',
+  deliver: 'delivered',
+  cancel: 'cancelled',
+};
+export const ACTION_LABELS: Record<OrderAction, string> = {
+  confirm: 'Confirm',
+  pack: 'Mark packed',
+  ship: 'Ship',
+  deliver: 'Mark delivered',
+  cancel: 'Cancel order',
+};
+/** Moves that many orders take at once (a slot's orders, or the ones ticked in the list). */
+export const BULK_ACTIONS = ['confirm', 'pack', 'ship'] as const;
+
+export const ADMIN_ORDER_SORTS = ['placed', 'total', 'ordernumber', 'delivery'] as const;
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+const perPage = z.coerce
+  .number()
+  .int()
+  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `Per page must be one of ${PAGE_SIZES.join(', ')}` });
+
+/** GET /s/api/admin/orders: search (order number, customer name, mobile, email), filters, sort and page. */
+export const adminOrdersQuerySchema = z.object({
+  q: z.string().trim().max(100).default(''),
+  status: z.enum(ORDER_STATUSES).optional(),
+  payment_method: z.enum(PAYMENT_PROVIDERS).optional(),
+  payment_status: z.enum(PAYMENT_STATUSES).optional(),
+  /** placed on or after / on or before (the shop's calendar dates, Asia/Kolkata) */
+  from: date.optional(),
+  to: date.optional(),
+  delivery_date: date.optional(),
+  slot_id: z.coerce.number().int().positive().optional(),
+  pincode: z
+    .string()
+    .regex(/^\d{6}$/, 'A pincode has 6 digits')
+    .optional(),
+  sort: z.enum(ADMIN_ORDER_SORTS).default('placed'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: perPage.default(20),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
+
+export const adminOrderRowSchema = z.object({
+  id: z.string(),
+  ordernumber: z.string(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_method: z.enum(PAYMENT_PROVIDERS),
+  payment_status: z.enum(PAYMENT_STATUSES).nullable(),
+  customer: z.string(),
+  phone: z.string(),
+  pincode: z.string(),
+  slot: z.object({ date: z.string(), start_time: z.string(), end_time: z.string() }).nullable(),
+  items: z.number().int(),
+  total: z.number(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+export const adminOrderListSchema = z.object({
+  data: z.array(adminOrderRowSchema),
+  meta: z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
+});
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
+
+/** Who takes the parcel out: a person with a phone, a vehicle number or a courier's tracking id. */
+export const deliveryNoteSchema = z
+  .object({
+    person: z.string().trim().min(1, 'Who delivers it?').max(100),
+    phone: z.string().trim().regex(MOBILE_PATTERN, 'A 10-digit mobile number'),
+    vehicle: z.string().trim().max(40).default(''),
+    tracking: z.string().trim().max(100).default(''),
+  })
+  .strict();
+export type DeliveryNote = z.infer<typeof deliveryNoteSchema>;
+
+export const shipBodySchema = z.object({ delivery: deliveryNoteSchema }).strict();
+/** Cash on delivery: the cash the delivery person brought back (₹); it must be the order's total. */
+export const deliverBodySchema = z.object({ cash_collected: z.number().nonnegative().optional() }).strict();
+export const cancelBodySchema = z.object({ reason: z.string().trim().min(1, 'Say why the order is cancelled').max(300) }).strict();
+export const noteBodySchema = z.object({ note: z.string().trim().max(300).optional() }).strict();
+
+/** POST /s/api/admin/orders/bulk: the ticked orders, or every order of one slot on a date. */
+export const bulkBodySchema = z
+  .object({
+    action: z.enum(BULK_ACTIONS),
+    ids: z.array(z.string().uuid()).max(500).optional(),
+    slot: z.object({ slot_id: z.number().int().positive(), date }).optional(),
+    delivery: deliveryNoteSchema.optional(),
+  })
+  .strict()
+  .refine((b) => (b.ids?.length ?? 0) > 0 || b.slot, { message: 'Choose orders or a slot', path: ['ids'] })
+  .refine((b) => b.action !== 'ship' || b.delivery, { message: 'Who delivers them?', path: ['delivery'] });
+export type BulkBody = z.infer<typeof bulkBodySchema>;
+
+/** GET /s/api/admin/orders/pick-list: one delivery date, optionally one slot and one warehouse. */
+export const pickListQuerySchema = z.object({
+  date,
+  slot_id: z.coerce.number().int().positive().optional(),
+  warehouse_id: z.coerce.number().int().positive().optional(),
+});
+export type PickListQuery = z.infer<typeof pickListQuerySchema>;
+
+export const bulkResultSchema = z.object({
+  moved: z.array(z.object({ id: z.string(), ordernumber: z.string() })),
+  skipped: z.array(z.object({ id: z.string(), ordernumber: z.string(), status: z.enum(ORDER_STATUSES) })),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+export const adminOrderSchema = z.object({
+  id: z.string(),
+  ordernumber: z.string(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  channel: z.string(),
+  /** the moves the lifecycle allows from here, in the order the buttons show */
+  actions: z.array(z.enum(ORDER_ACTIONS)),
+  customer: z.object({ id: z.number().int(), name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  address: orderAddressSchema,
+  slot: z.object({ date: z.string(), start_time: z.string(), end_time: z.string() }).nullable(),
+  notes: z.string().nullable(),
+  lines: z.array(orderLineSchema),
+  items_total: z.number(),
+  discount: z.number(),
+  coupon: z.string().nullable(),
+  delivery_charge: z.number(),
+  total: z.number(),
+  delivery: deliveryNoteSchema.nullable(),
+  cash_collected: z.number().nullable(),
+  payment: z
+    .object({
+      provider: z.enum(PAYMENT_PROVIDERS),
+      status: z.enum(PAYMENT_STATUSES),
+      amount: z.number(),
+      provider_order_id: z.string().nullable(),
+      provider_payment_id: z.string().nullable(),
+      refund_id: z.string().nullable(),
+      review: z.string().nullable(),
+      events: z.array(z.object({ at: z.string(), kind: z.string(), event_id: z.string(), payload: z.unknown() })),
+    })
+    .nullable(),
+  /** every status the order entered: when, who (a staff member's name, the shopper, a provider, the system) and why */
+  timeline: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), by: z.string(), note: z.string().nullable() })),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
