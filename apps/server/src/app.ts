@@ -122,7 +122,7 @@ export async function buildApp({ config, database }: AppDeps) {
       await api.register(identityRoutes, signIn);
       await api.register(accountRoutes, { ...signIn, ordersSummary });
       await api.register(addressRoutes, { db: database.db });
-      await api.register(staffRoutes, { db: database.db });
+      await api.register(staffRoutes, { db: database.db, outbox, payments });
       if (!config.production) await api.register(devOutboxRoutes, { outbox });
       await api.register(orderRoutes, { db: database.db, payments });
       await api.register(paymentRoutes, { db: database.db, payments });

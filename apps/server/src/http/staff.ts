@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
 import { catalogueAdminRoutes } from '../domains/catalogue/admin-routes';
-import { identityAdminRoutes } from '../domains/identity/admin-routes';
+import { agentsAdminRoutes } from '../domains/agents/admin-routes';
+import type { Outbox } from '../domains/outbox/service';
+import type { Payments } from '../domains/payments/service';
 import { posAdminRoutes } from '../domains/pos/admin-routes';
 import { websiteAdminRoutes } from '../domains/website/admin-routes';
 import { requireRole, type Role } from './auth';
@@ -12,6 +14,13 @@ import { requireRole, type Role } from './auth';
  * dashboard (`/agent`) isSalesAgent, website switching (`/bos`) superadmin.
  */
 export const STAFF_AREAS: Record<string, Role> = { admin: 'admin', builder: 'admin', pos: 'admin', agent: 'agent', bos: 'superadmin' };
+
+/** What staff calls may use: the database, and the outbox and payments (sales agents' orders and payment links). */
+export interface StaffDeps {
+  db: Db;
+  outbox: Outbox;
+  payments: Payments;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -25,8 +34,9 @@ declare module 'fastify' {
  * signed out, 403 without the area's role, whatever the client shows. A route outside the known
  * areas stops the server from starting, so no staff call can be left unguarded.
  */
-export function staffScope(plugins: Array<FastifyPluginAsyncZod<{ db: Db }>>): FastifyPluginAsyncZod<{ db: Db }> {
-  return async (app, { db }) => {
+export function staffScope<D extends { db: Db }>(plugins: Array<FastifyPluginAsyncZod<D>>): FastifyPluginAsyncZod<D> {
+  return async (app, deps) => {
+    const { db } = deps;
     app.addHook('onRoute', (route) => {
       const area = route.url.slice(route.prefix.length).split('/')[1] ?? '';
       const role = STAFF_AREAS[area];
@@ -36,8 +46,8 @@ export function staffScope(plugins: Array<FastifyPluginAsyncZod<{ db: Db }>>): F
     app.addHook('preHandler', async (req) => {
       req.staffUser = await requireRole(db, req, req.routeOptions.config.staffRole ?? 'superadmin');
     });
-    for (const plugin of plugins) await app.register(plugin, { db });
+    for (const plugin of plugins) await app.register(plugin, deps);
   };
 }
 
-export const staffRoutes = staffScope([catalogueAdminRoutes, websiteAdminRoutes, identityAdminRoutes, posAdminRoutes]);
+export const staffRoutes = staffScope<StaffDeps>([catalogueAdminRoutes, websiteAdminRoutes, posAdminRoutes, agentsAdminRoutes]);

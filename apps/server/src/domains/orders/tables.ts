@@ -53,6 +53,8 @@ export const orders = pgTable(
     notes: text(),
     /** `online` (the storefront) or `pos` (sold at the counter: paid and handed over at once) */
     channel: text().$type<OrderChannel>().notNull().default('online'),
+    /** the sales agent who placed this order for its customer (null: the customer ordered) */
+    agentId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +63,7 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_uq').on(t.websiteId, t.userId, t.idempotencyKey),
     index('orders_user_idx').on(t.websiteId, t.userId, t.createdAt),
     index('orders_pending_idx').on(t.status, t.createdAt),
+    index('orders_agent_idx').on(t.websiteId, t.agentId, t.createdAt),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],
 );
