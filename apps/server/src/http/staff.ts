@@ -35,7 +35,9 @@ declare module 'fastify' {
  * areas stops the server from starting, so no staff call can be left unguarded.
  */
 export function staffScope<D extends { db: Db }>(plugins: Array<FastifyPluginAsyncZod<D>>): FastifyPluginAsyncZod<D> {
-  return async (app, deps) => {
+  return async (app, opts) => {
+    // the scope's own register options (its prefix) are not the plugins' to apply again
+    const { prefix: _prefix, ...deps } = opts as D & { prefix?: string };
     const { db } = deps;
     app.addHook('onRoute', (route) => {
       const area = route.url.slice(route.prefix.length).split('/')[1] ?? '';
@@ -46,7 +48,7 @@ export function staffScope<D extends { db: Db }>(plugins: Array<FastifyPluginAsy
     app.addHook('preHandler', async (req) => {
       req.staffUser = await requireRole(db, req, req.routeOptions.config.staffRole ?? 'superadmin');
     });
-    for (const plugin of plugins) await app.register(plugin, deps);
+    for (const plugin of plugins) await app.register(plugin, deps as unknown as D);
   };
 }
 

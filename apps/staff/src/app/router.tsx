@@ -17,6 +17,7 @@ export const router = createBrowserRouter([
       { path: 'products', lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }) },
       { path: 'products/:id', lazy: async () => ({ Component: (await import('./routes/product')).ProductRoute }) },
       { path: 'search', lazy: async () => ({ Component: (await import('./routes/search')).SearchRoute }) },
+      { path: 'agents', lazy: async () => ({ Component: (await import('./routes/agents')).AgentsRoute }) },
       { path: '*', Component: NotFound },
     ],
   },

@@ -8,12 +8,12 @@ import { checkoutBench } from '../orders/test-fixture';
 let b: Awaited<ReturnType<typeof checkoutBench>>;
 let seq = 0;
 let admin: TestClient;
-let agentA: { c: TestClient; id: number; name: string };
-let agentB: { c: TestClient; id: number; name: string };
+let agentA: Awaited<ReturnType<typeof person>>;
+let agentB: Awaited<ReturnType<typeof person>>;
 
 async function person(flags: { hasAdminAccess?: boolean; isSalesAgent?: boolean } | null, websiteId?: number) {
   const c = new TestClient(b.t.app);
-  if (!flags) return { c, id: 0, name: '' };
+  if (!flags) return { c, id: 0, name: '', email: '', phone: '' };
   const n = ++seq;
   const name = `Person ${n}`;
   const [u] = await b.t.db
