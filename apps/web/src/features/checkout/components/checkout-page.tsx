@@ -223,7 +223,11 @@ export function CheckoutPage({
         )}
         <Section title="1. Delivery address">
           {addresses.data.data.length === 0 ? (
-            <p className="text-sm text-gray-600">Add the address we should deliver to.</p>
+            <p className="text-sm text-gray-600">
+              {forCustomer
+                ? `${forCustomer.name} has no saved address yet: they add one under Account → Addresses.`
+                : 'Add the address we should deliver to.'}
+            </p>
           ) : (
             <ul className="grid gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Delivery address">
               {addresses.data.data.map((a) => (
@@ -246,7 +250,7 @@ export function CheckoutPage({
             </ul>
           )}
           {forCustomer ? (
-            <p className="mt-3 text-xs text-gray-600">These are {forCustomer.name}’s saved addresses.</p>
+            addresses.data.data.length > 0 && <p className="mt-3 text-xs text-gray-600">These are {forCustomer.name}’s saved addresses.</p>
           ) : (
             <button
               type="button"
