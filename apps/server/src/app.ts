@@ -123,7 +123,7 @@ export async function buildApp({ config, database }: AppDeps) {
       await api.register(identityRoutes, signIn);
       await api.register(accountRoutes, { ...signIn, ordersSummary });
       await api.register(addressRoutes, { db: database.db });
-      await api.register(staffRoutes, { db: database.db });
+      await api.register(staffRoutes, { db: database.db, outbox, payments });
       await api.register(staffScope([orderAdminRoutes({ payments, outbox, config })]), { db: database.db });
       if (!config.production) await api.register(devOutboxRoutes, { outbox });
       await api.register(orderRoutes, { db: database.db, payments });

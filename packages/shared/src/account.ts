@@ -151,9 +151,6 @@ export const detailsBodySchema = z.object({ name: nameField, email: emailField, 
 export type DetailsBody = z.input<typeof detailsBodySchema>;
 export const detailsResponseSchema = z.object({ user: userSchema, pending: codeSentSchema.nullable() });
 export const detailsVerifyResponseSchema = z.object({ user: userSchema });
-/** GET /s/api/agent/dashboard (sales agents only). */
-export const agentDashboardSchema = z.object({ agent: z.string(), website: z.string(), shoppers: z.number().int() });
-export type AgentDashboard = z.infer<typeof agentDashboardSchema>;
 export const detailsVerifyBodySchema = z.object({ code: codeField, also_code: codeField.optional() });
 
 export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;

@@ -143,6 +143,11 @@ export const ERRORS = {
     status: 422,
     message: (d: { total: number }) => `Cash on delivery: record the cash collected, the order's total of ₹${d.total}`,
   },
+  // sales agents (an agent orders only for their own customers)
+  AGENT_NOT_FOUND: { status: 404, message: 'Sales agent not found' },
+  CUSTOMER_NOT_FOUND: { status: 404, message: 'No customer of this shop has this mobile number or email' },
+  CUSTOMER_NOT_ASSIGNED: { status: 404, message: 'This customer is not assigned to you' },
+  CUSTOMER_IS_STAFF: { status: 422, message: 'Staff and sales agents cannot be assigned to an agent as customers' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -152,6 +152,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   timeline: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), by: z.string(), note: z.string().nullable() })),
   payment: paymentSchema,
   cancellable: z.boolean(),
+  /** the sales agent who placed the order for the customer (issue 17), else null */
+  placed_by: z.string().nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

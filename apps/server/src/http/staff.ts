@@ -4,6 +4,9 @@ import { catalogueAdminRoutes } from '../domains/catalogue/admin-routes';
 import { couponsAdminRoutes } from '../domains/coupons/admin-routes';
 import { deliveryAdminRoutes } from '../domains/delivery/admin-routes';
 import { identityAdminRoutes } from '../domains/identity/admin-routes';
+import { agentsAdminRoutes } from '../domains/agents/admin-routes';
+import type { Outbox } from '../domains/outbox/service';
+import type { Payments } from '../domains/payments/service';
 import { posAdminRoutes } from '../domains/pos/admin-routes';
 import { websiteAdminRoutes } from '../domains/website/admin-routes';
 import { requireRole, type Role } from './auth';
@@ -14,6 +17,13 @@ import { requireRole, type Role } from './auth';
  * dashboard (`/agent`) isSalesAgent, website switching (`/bos`) superadmin.
  */
 export const STAFF_AREAS: Record<string, Role> = { admin: 'admin', builder: 'admin', pos: 'admin', agent: 'agent', bos: 'superadmin' };
+
+/** What staff calls may use: the database, and the outbox and payments (sales agents' orders and payment links). */
+export interface StaffDeps {
+  db: Db;
+  outbox: Outbox;
+  payments: Payments;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,8 +37,11 @@ declare module 'fastify' {
  * signed out, 403 without the area's role, whatever the client shows. A route outside the known
  * areas stops the server from starting, so no staff call can be left unguarded.
  */
-export function staffScope(plugins: Array<FastifyPluginAsyncZod<{ db: Db }>>): FastifyPluginAsyncZod<{ db: Db }> {
-  return async (app, { db }) => {
+export function staffScope<D extends { db: Db }>(plugins: Array<FastifyPluginAsyncZod<D>>): FastifyPluginAsyncZod<D> {
+  return async (app, opts) => {
+    // the scope's own register options (its prefix) are not the plugins' to apply again
+    const { prefix: _prefix, ...deps } = opts as D & { prefix?: string };
+    const { db } = deps;
     app.addHook('onRoute', (route) => {
       const area = route.url.slice(route.prefix.length).split('/')[1] ?? '';
       const role = STAFF_AREAS[area];
@@ -38,15 +51,16 @@ export function staffScope(plugins: Array<FastifyPluginAsyncZod<{ db: Db }>>): F
     app.addHook('preHandler', async (req) => {
       req.staffUser = await requireRole(db, req, req.routeOptions.config.staffRole ?? 'superadmin');
     });
-    for (const plugin of plugins) await app.register(plugin, { db });
+    for (const plugin of plugins) await app.register(plugin, deps as unknown as D);
   };
 }
 
-export const staffRoutes = staffScope([
+export const staffRoutes = staffScope<StaffDeps>([
   catalogueAdminRoutes,
   websiteAdminRoutes,
   identityAdminRoutes,
   posAdminRoutes,
   couponsAdminRoutes,
   deliveryAdminRoutes,
+  agentsAdminRoutes,
 ]);

@@ -543,11 +543,21 @@ async function seedPolicies(tx: DbOrTx, websiteId: number) {
 }
 
 async function seedPeople(tx: DbOrTx, websiteId: number) {
+  let agentId: number | null = null;
   for (const p of DEMO_PEOPLE) {
     const [u] = await tx
       .insert(users)
       .values({ name: p.name, email: p.email, phone: p.phone, superadmin: p.superadmin })
       .returning({ id: users.id });
-    await tx.insert(websiteMembers).values({ websiteId, userId: u!.id, hasAdminAccess: p.hasAdminAccess, isSalesAgent: p.isSalesAgent });
+    // The demo agent earns 2.5% and has the demo shopper as a customer (issue 17).
+    await tx.insert(websiteMembers).values({
+      websiteId,
+      userId: u!.id,
+      hasAdminAccess: p.hasAdminAccess,
+      isSalesAgent: p.isSalesAgent,
+      commissionBps: p.isSalesAgent ? 250 : 0,
+      agentId: p.superadmin || p.hasAdminAccess || p.isSalesAgent ? null : agentId,
+    });
+    if (p.isSalesAgent) agentId = u!.id;
   }
 }

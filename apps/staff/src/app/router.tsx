@@ -24,6 +24,7 @@ export const router = createBrowserRouter([
       { path: 'coupons/:id', lazy: async () => ({ Component: (await import('./routes/coupons')).CouponRoute }) },
       { path: 'delivery', lazy: async () => ({ Component: (await import('./routes/delivery')).DeliveryRoute }) },
       { path: 'staff', lazy: async () => ({ Component: (await import('./routes/staff')).StaffRoute }) },
+      { path: 'agents', lazy: async () => ({ Component: (await import('./routes/agents')).AgentsRoute }) },
       { path: '*', Component: NotFound },
     ],
   },

@@ -13,6 +13,7 @@ export const paths = {
   order: (id: string) => `/bos/admin/orders/${encodeURIComponent(id)}`,
   packingSlip: (id: string) => `/s/api/admin/orders/${encodeURIComponent(id)}/packing-slip`,
   pickList: (date: string) => `/s/api/admin/orders/pick-list?date=${encodeURIComponent(date)}`,
+  agents: () => '/bos/admin/agents',
   pos: () => '/pos',
   posReceipt: (receipt: string) => `/pos/receipt/${encodeURIComponent(receipt)}`,
   posPrint: (receipt: string, format: '80mm' | 'a4' = '80mm') => `/s/api/pos/sales/${encodeURIComponent(receipt)}/print?format=${format}`,

@@ -18,4 +18,6 @@ export const paths = {
   account: () => '/account',
   orders: () => '/account/orders',
   addresses: () => '/account/addresses',
+  salesDashboard: (range: { from?: string; to?: string } = {}) =>
+    range.from || range.to ? `/account/dashboard?${new URLSearchParams(range as Record<string, string>)}` : '/account/dashboard',
 };

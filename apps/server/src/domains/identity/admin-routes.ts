@@ -1,20 +1,13 @@
-import { agentDashboardSchema } from '@grocer/shared/account';
 import { addStaffInputSchema, staffFlagsSchema, staffListSchema, staffMemberSchema } from '@grocer/shared/admin-staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
 import { auditActor } from '../audit/service';
-import { countMembers } from './service';
 import { addStaff, listStaff, updateStaff } from './staff-service';
 
-/** Staff calls on people (registered by staffRoutes, which guards them by area). */
+/** Staff calls on the shop's staff (registered by staffRoutes, which guards them by area). The sales dashboard is the agents domain's. */
 export const identityAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/agent/dashboard', { schema: { response: { 200: agentDashboardSchema } } }, async (req) => {
-    const me = await requireUser(db, req);
-    return { agent: me.name, website: req.website.name, shoppers: await countMembers(db, req.website.id, 'shoppers') };
-  });
-
   app.get('/admin/staff', { schema: { response: { 200: staffListSchema } } }, async (req) => {
     const me = await requireUser(db, req);
     return { data: await listStaff(db, req.website.id, me), canGrantSuperadmin: me.superadmin };

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { websites } from '../website/tables';
 
 /** A person, global across websites (email and phone identify them). */
@@ -27,9 +28,17 @@ export const websiteMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     hasAdminAccess: boolean().notNull().default(false),
     isSalesAgent: boolean().notNull().default(false),
+    /** a customer's sales agent on this website (the owner assigns it; the agent orders for them) */
+    agentId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** an agent's commission on their sales, in basis points (1% = 100), set by the owner */
+    commissionBps: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.websiteId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.userId] }),
+    index('website_members_agent_idx').on(t.websiteId, t.agentId),
+    check('website_members_commission_range', sql`${t.commissionBps} between 0 and 10000`),
+  ],
 );
 
 /**

@@ -57,10 +57,15 @@ async function takeDeliverySlot(
  */
 export async function placeOrder(
   db: Db,
-  s: Shopper,
+  cartOwner: Shopper,
   cartCtx: CartContext,
   body: PlaceOrderBody,
+  /** a sales agent ordering for their customer: `cartOwner` is the agent, the order is the customer's */
+  forCustomer?: { customerId: number },
 ): Promise<{ order: OrderRow; created: boolean }> {
+  // The agent's cart, the customer's address, order, coupon use and idempotency key.
+  const s: Shopper = forCustomer ? { websiteId: cartOwner.websiteId, userId: forCustomer.customerId } : cartOwner;
+  const agentId = forCustomer ? cartOwner.userId : null;
   const existing = await db
     .select()
     .from(orders)
@@ -71,7 +76,7 @@ export async function placeOrder(
     return await db.transaction(async (tx) => {
       // One cart is one order: the shopper's cart row is locked first, so a second checkout of the
       // same cart (another tab, a retry with a new key) waits here, then finds it ordered.
-      await lockUserCart(tx, s.websiteId, s.userId);
+      await lockUserCart(tx, s.websiteId, cartOwner.userId);
       const [same] = await tx
         .select()
         .from(orders)
@@ -80,12 +85,17 @@ export async function placeOrder(
       if (same) return { order: same, created: false };
       const address = await findAddress(tx, s, body.address_id);
       if (!address) throw orderErrors.addressNotFound();
-      const priced = await loadPricedCart(tx, { ...cartCtx, userId: s.userId, pincode: address.pincode });
+      const priced = await loadPricedCart(tx, { ...cartCtx, userId: cartOwner.userId, pincode: address.pincode });
       if (!priced.cartId || priced.lines.length === 0) {
         const [recent] = await tx
           .select()
           .from(orders)
-          .where(and(mine(s), sql`${orders.createdAt} > now() - interval '10 minutes'`))
+          .where(
+            and(
+              agentId === null ? mine(s) : and(eq(orders.websiteId, s.websiteId), eq(orders.agentId, agentId)),
+              sql`${orders.createdAt} > now() - interval '10 minutes'`,
+            ),
+          )
           .orderBy(desc(orders.createdAt))
           .limit(1);
         throw recent ? orderErrors.cartOrdered(recent.ordernumber) : orderErrors.cartEmpty();
@@ -112,6 +122,7 @@ export async function placeOrder(
           websiteId: s.websiteId,
           ordernumber: await nextOrderNumber(tx, s.websiteId),
           userId: s.userId,
+          agentId,
           status,
           paymentMethod: body.payment_method,
           idempotencyKey: body.idempotency_key,
@@ -155,7 +166,7 @@ export async function placeOrder(
           quantity: -l.quantity,
           reason: 'order',
           reference: `order:${id}`,
-          actor: `user:${s.userId}`,
+          actor: `user:${cartOwner.userId}`,
         });
         if (taken === null) throw orderErrors.outOfStock(packLabel(l.productName, l.packName));
       }
@@ -179,7 +190,7 @@ export async function placeOrder(
           warehouseState: whStates.get(l.warehouseId) ?? null,
         })),
       );
-      await addEvent(tx, order!, status, `user:${s.userId}`, body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null);
+      await addEvent(tx, order!, status, `user:${cartOwner.userId}`, body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null);
       await createPayment(tx, { websiteId: s.websiteId, orderId: id, provider: body.payment_method, amount: priced.amountPaise });
       if (priced.coupon) {
         const redeemed = await recordRedemption(tx, {

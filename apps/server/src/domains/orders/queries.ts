@@ -3,6 +3,7 @@ import { toRupees } from '@grocer/shared/money';
 import { allocateDiscount, splitGst, sumSplits } from '@grocer/shared/tax';
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { namesOf } from '../identity/agents';
 import { paymentOfOrder } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
 import { orderEvents, orderLines, orders } from './tables';
@@ -83,6 +84,7 @@ export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail>
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id));
   const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id));
   const payment = await paymentOfOrder(db, o.id);
+  const agent = o.agentId === null ? null : ((await namesOf(db, [o.agentId])).get(o.agentId) ?? null);
   // The coupon is on the invoice, so it lowers each line's taxable value: GST is on what was paid.
   const shares = allocateDiscount(
     lines.map((l) => l.amount),
@@ -136,7 +138,9 @@ export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail>
       by: e.actor.startsWith('user:')
         ? Number(e.actor.slice(5)) === o.userId
           ? 'you'
-          : 'the shop'
+          : Number(e.actor.slice(5)) === o.agentId && agent
+            ? agent
+            : 'the shop'
         : e.actor === 'system'
           ? 'the shop'
           : e.actor,
@@ -151,6 +155,7 @@ export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail>
       last_attempt: payment?.status === 'failed' ? (payment.meta.last_attempt === 'cancelled' ? 'cancelled' : 'failed') : null,
     },
     cancellable: CANCELLABLE.includes(o.status),
+    placed_by: agent,
   };
 }
 

@@ -4,3 +4,4 @@ export * from './queries';
 export * from './placement';
 export * from './lifecycle';
 export * from './counter';
+export * from './agent-sales';

@@ -57,6 +57,8 @@ export const orders = pgTable(
     delivery: jsonb().$type<{ person: string; phone: string; vehicle: string; tracking: string }>(),
     /** cash on delivery: the cash the delivery person brought back, in paise */
     cashCollected: integer(),
+    /** the sales agent who placed this order for its customer (null: the customer ordered) */
+    agentId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,6 +68,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.websiteId, t.userId, t.createdAt),
     index('orders_pending_idx').on(t.status, t.createdAt),
     index('orders_admin_list_idx').on(t.websiteId, t.createdAt),
+    index('orders_agent_idx').on(t.websiteId, t.agentId, t.createdAt),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],
 );

@@ -6,12 +6,15 @@ import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 import { ConfirmPage } from '../../features/checkout/components/confirm-page';
 import { PayPage } from '../../features/checkout/components/pay-page';
 import { SuccessPage } from '../../features/checkout/components/success-page';
+import { useInit } from '../../lib/init';
 
 /** /checkout: the checkout feature with the cart's coupon entry and the account's address form. */
 export function Component() {
   const { cart, actions } = useCart();
+  const init = useInit();
   return (
     <CheckoutPage
+      agent={!!init.user?.isSalesAgent}
       cartVersion={`${cart.quantity}|${cart.total}|${cart.offercode ?? ''}`}
       coupon={<CouponEntry />}
       addressForm={(p) => <AddressForm address={null} onClose={p.onClose} onSaved={p.onSaved} />}

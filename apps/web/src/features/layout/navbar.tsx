@@ -271,6 +271,11 @@ function AccountMenu({ init }: { init: Init }) {
           <Link role="menuitem" className={item} to="/account/addresses">
             Addresses
           </Link>
+          {user.isSalesAgent && (
+            <Link role="menuitem" className={item} to="/account/dashboard">
+              Sales dashboard
+            </Link>
+          )}
           {user.hasAdminAccess && (
             <>
               <a role="menuitem" className={item} href="/bos/admin" target="_blank" rel="noopener" data-link>

@@ -14,10 +14,16 @@ export const addressesQuery = queryOptions({
   queryKey: ['addresses'],
   queryFn: ({ signal }) => apiChecked('/api/addresses', async () => (await contracts()).addressListSchema, { signal }),
 });
-export const agentDashboardQuery = queryOptions({
-  queryKey: ['agent', 'dashboard'],
-  queryFn: ({ signal }) => apiChecked('/api/agent/dashboard', async () => (await contracts()).agentDashboardSchema, { signal }),
-});
+const agents = () => import('@grocer/shared/agents');
+/** The agent's own figures for a range (default: this month so far). */
+export const agentDashboardQuery = (range: { from?: string; to?: string }) =>
+  queryOptions({
+    queryKey: ['agent', 'dashboard', range.from ?? '', range.to ?? ''],
+    queryFn: ({ signal }) => {
+      const q = new URLSearchParams(Object.entries(range).filter((e): e is [string, string] => !!e[1]));
+      return apiChecked(`/api/agent/dashboard${q.size ? `?${q}` : ''}`, async () => (await agents()).agentDashboardSchema, { signal });
+    },
+  });
 
 export const accountApi = {
   saveDetails: (body: DetailsBody) =>

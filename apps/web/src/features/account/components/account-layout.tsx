@@ -1,5 +1,6 @@
-import { Heart, LayoutDashboard, MapPin, Package, User } from 'lucide-react';
+import { ChartColumn, Heart, LayoutDashboard, MapPin, Package, User } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
+import { useInit } from '../../../lib/init';
 
 const links = [
   { to: '/account', label: 'Dashboard', icon: LayoutDashboard, end: true },
@@ -11,11 +12,13 @@ const links = [
 
 /** /account: the account's own navigation beside (or above, on phones) the nested page. */
 export function AccountLayout() {
+  const agent = !!useInit().user?.isSalesAgent;
+  const shown = agent ? [...links, { to: '/account/dashboard', label: 'Sales dashboard', icon: ChartColumn, end: false }] : links;
   return (
     <div className="grid gap-6 md:grid-cols-[220px_1fr]">
       <nav aria-label="Account" className="-mx-3 overflow-x-auto px-3 md:mx-0 md:px-0">
         <ul className="flex gap-2 md:flex-col md:gap-1">
-          {links.map(({ to, label, icon: I, end }) => (
+          {shown.map(({ to, label, icon: I, end }) => (
             <li key={to}>
               <NavLink
                 to={to}

@@ -1,3 +1,4 @@
+import type { AgentOrderBody } from '@grocer/shared/agents';
 import type { PlaceOrderBody, RazorpayVerifyBody } from '@grocer/shared/order';
 import { queryOptions } from '@tanstack/react-query';
 import { apiChecked } from '../../../lib/api';
@@ -45,3 +46,31 @@ export const checkoutApi = {
   confirm: (id: string) => apiChecked(`${at(id)}/confirm`, order),
   verifyRazorpay: (body: RazorpayVerifyBody) => apiChecked('/api/payments/razorpay/verify', order, { method: 'POST', body }),
 };
+
+// A sales agent's checkout for one of their customers (issue 17): their addresses, the agent's
+// cart priced for one of them, and the order placed as the customer's.
+const agentContracts = () => import('@grocer/shared/agents');
+export const agentCustomersQuery = queryOptions({
+  queryKey: ['agent', 'customers'],
+  queryFn: ({ signal }) => apiChecked('/api/agent/customers', async () => (await agentContracts()).agentCustomerListSchema, { signal }),
+});
+export const customerAddressesQuery = (customerId: number) =>
+  queryOptions({
+    queryKey: ['agent', 'customer-addresses', customerId],
+    queryFn: ({ signal }) =>
+      apiChecked(`/api/agent/customers/${customerId}/addresses`, async () => (await import('@grocer/shared/account')).addressListSchema, {
+        signal,
+      }),
+  });
+export const customerCartQuery = (customerId: number, addressId: number | null, version: string) =>
+  queryOptions({
+    queryKey: ['checkout-cart', 'for', customerId, addressId, version],
+    queryFn: ({ signal }) =>
+      apiChecked(
+        `/api/agent/customers/${customerId}/cart${addressId ? `?address_id=${addressId}` : ''}`,
+        async () => (await import('@grocer/shared/cart')).cartSchema,
+        { signal },
+      ),
+  });
+export const placeForCustomer = (body: AgentOrderBody) =>
+  apiChecked('/api/agent/orders', async () => (await agentContracts()).agentOrderResponseSchema, { method: 'POST', body });

@@ -15,7 +15,17 @@ import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
 import { ApiError } from '../../../lib/api';
 import { handleError, readError } from '../../../lib/errors';
 import { img } from '../../../lib/image';
-import { checkoutAddressesQuery, checkoutApi, checkoutCartQuery, slotsQuery } from '../api/checkout';
+import { getActingFor, setActingFor, type ActingFor } from '../../../lib/acting-for';
+import {
+  agentCustomersQuery,
+  checkoutAddressesQuery,
+  checkoutApi,
+  checkoutCartQuery,
+  customerAddressesQuery,
+  customerCartQuery,
+  placeForCustomer,
+  slotsQuery,
+} from '../api/checkout';
 
 type Problem = { where: 'lines' | 'slot' | 'payment' | 'address' | 'total'; message: string } | null;
 
@@ -30,6 +40,7 @@ export function CheckoutPage({
   addressForm,
   onCart,
   onRemove,
+  agent = false,
 }: {
   /** changes when the shopper's cart changes (coupon applied elsewhere on the page) */
   cartVersion: string;
@@ -38,17 +49,35 @@ export function CheckoutPage({
   onCart: (cart: Cart) => void;
   /** takes a line out of the cart (the cart feature, through the route) */
   onRemove: (packId: number) => void;
+  /** the signed-in user is a sales agent: they may order for one of their customers */
+  agent?: boolean;
 }) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  const addresses = useQuery(checkoutAddressesQuery);
+  // A sales agent shopping for a customer: that customer's addresses, the order theirs (issue 17).
+  const [forCustomer, setForCustomer] = useState<ActingFor | null>(() => (agent ? getActingFor() : null));
+  const customers = useQuery({ ...agentCustomersQuery, enabled: agent });
+  const ownAddresses = useQuery({ ...checkoutAddressesQuery, enabled: !forCustomer });
+  const theirAddresses = useQuery({ ...customerAddressesQuery(forCustomer?.id ?? 0), enabled: !!forCustomer });
+  const addresses = forCustomer ? theirAddresses : ownAddresses;
   const [addressId, setAddressId] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const chosen = addresses.data?.data.find((a) => a.id === addressId) ?? addresses.data?.data[0] ?? null;
   useEffect(() => {
     if (addressId === null && chosen) setAddressId(chosen.id);
   }, [addressId, chosen]);
-  const cart = useQuery({ ...checkoutCartQuery(chosen?.id ?? null, cartVersion), enabled: addresses.isSuccess });
+  const ownCart = useQuery({ ...checkoutCartQuery(chosen?.id ?? null, cartVersion), enabled: addresses.isSuccess && !forCustomer });
+  const theirCart = useQuery({
+    ...customerCartQuery(forCustomer?.id ?? 0, chosen?.id ?? null, cartVersion),
+    enabled: addresses.isSuccess && !!forCustomer,
+  });
+  const cart = forCustomer ? theirCart : ownCart;
+  const chooseCustomer = (v: ActingFor | null) => {
+    setActingFor(v);
+    setForCustomer(v);
+    setAddressId(null);
+    setProblem(null);
+  };
   const slots = useQuery(slotsQuery(chosen?.serviceable ? chosen.pincode : null));
   const [slot, setSlot] = useState<string | null>(null);
   const [method, setMethod] = useState<string | null>(null);
@@ -89,6 +118,18 @@ export function CheckoutPage({
       idempotency_key: key,
     };
     try {
+      if (forCustomer) {
+        const r = await placeForCustomer({ ...body, customer_id: forCustomer.id });
+        setActingFor(null);
+        onCart(emptyCart());
+        client.removeQueries({ queryKey: ['checkout-cart'] });
+        void client.invalidateQueries({ queryKey: ['agent'] });
+        navigate('/account/dashboard', {
+          replace: true,
+          state: { placed: { ordernumber: r.order.ordernumber, customer: r.order.customer, link_sent_to: r.link_sent_to } },
+        });
+        return;
+      }
       const r = await checkoutApi.place(body);
       onCart(emptyCart());
       client.removeQueries({ queryKey: ['checkout-cart'] });
@@ -147,9 +188,46 @@ export function CheckoutPage({
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-3 py-6 sm:px-4 lg:grid-cols-[minmax(0,1fr)_380px]">
       <div className="min-w-0 space-y-5">
         <h1 className="text-2xl font-bold">Checkout</h1>
+        {agent && (
+          <Section title="Ordering for">
+            <label htmlFor="order-for" className="sr-only">
+              Ordering for
+            </label>
+            <select
+              id="order-for"
+              value={forCustomer?.id ?? ''}
+              onChange={(e) => {
+                const c = customers.data?.data.find((x) => x.id === Number(e.target.value));
+                chooseCustomer(c ? { id: c.id, name: c.name } : null);
+              }}
+              className="w-full rounded-lg border border-gray-300 p-2 text-sm"
+            >
+              <option value="">Myself</option>
+              {forCustomer && !customers.data?.data.some((c) => c.id === forCustomer.id) && (
+                <option value={forCustomer.id}>{forCustomer.name}</option>
+              )}
+              {customers.data?.data.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                  {c.phone ? ` (${c.phone})` : ''}
+                </option>
+              ))}
+            </select>
+            {forCustomer && (
+              <p className="mt-2 text-xs text-gray-600">
+                The order will be {forCustomer.name}’s, delivered to their address, and placed by you. Paying online sends them a payment
+                link by email and SMS.
+              </p>
+            )}
+          </Section>
+        )}
         <Section title="1. Delivery address">
           {addresses.data.data.length === 0 ? (
-            <p className="text-sm text-gray-600">Add the address we should deliver to.</p>
+            <p className="text-sm text-gray-600">
+              {forCustomer
+                ? `${forCustomer.name} has no saved address yet: they add one under Account → Addresses.`
+                : 'Add the address we should deliver to.'}
+            </p>
           ) : (
             <ul className="grid gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Delivery address">
               {addresses.data.data.map((a) => (
@@ -171,13 +249,17 @@ export function CheckoutPage({
               ))}
             </ul>
           )}
-          <button
-            type="button"
-            onClick={() => setAdding(true)}
-            className="mt-3 flex items-center gap-1 text-sm font-semibold text-[var(--color-primary)]"
-          >
-            <Plus size={16} aria-hidden="true" /> Add a new address
-          </button>
+          {forCustomer ? (
+            addresses.data.data.length > 0 && <p className="mt-3 text-xs text-gray-600">These are {forCustomer.name}’s saved addresses.</p>
+          ) : (
+            <button
+              type="button"
+              onClick={() => setAdding(true)}
+              className="mt-3 flex items-center gap-1 text-sm font-semibold text-[var(--color-primary)]"
+            >
+              <Plus size={16} aria-hidden="true" /> Add a new address
+            </button>
+          )}
           {note('address')}
         </Section>
 
@@ -207,7 +289,7 @@ export function CheckoutPage({
                   className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm ${payWith === m.code ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}
                 >
                   <input type="radio" name="payment" checked={payWith === m.code} onChange={() => setMethod(m.code)} />
-                  {m.name}
+                  {forCustomer && m.code !== 'cod' ? `Payment link to ${forCustomer.name} · ${m.name}` : m.name}
                 </label>
               ))}
               {!methods.some((m) => m.code === 'cod') && (
@@ -293,6 +375,8 @@ export function CheckoutPage({
                 'Pay'
               ) : payWith === 'cod' ? (
                 `Place order · ${formatINR(c.amount)}`
+              ) : forCustomer ? (
+                `Send payment link · ${formatINR(c.amount)}`
               ) : (
                 `Pay ${formatINR(c.amount)}`
               )}

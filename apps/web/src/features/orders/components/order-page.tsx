@@ -74,7 +74,10 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
           <h1 className="flex items-center gap-2 text-2xl font-bold">
             Order #{o.ordernumber} <StatusBadge status={o.status} />
           </h1>
-          <p className="text-sm text-gray-600">Placed {formatDate(o.created_at)}</p>
+          <p className="text-sm text-gray-600">
+            Placed {formatDate(o.created_at)}
+            {o.placed_by && <span data-testid="placed-by"> · placed by {o.placed_by}</span>}
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {/* an invoice exists once the order is placed (none while awaiting payment or after it failed) */}

@@ -1,0 +1,12 @@
+import { AgentReport } from '../../features/agents/components/agent-report';
+import { AgentsScreen } from '../../features/agents/components/agents-screen';
+
+export function AgentsRoute() {
+  return (
+    <>
+      <h1 className="mb-4 text-2xl font-semibold">Agents</h1>
+      <AgentsScreen />
+      <AgentReport />
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import type { AdminAgent } from '@grocer/shared/agents';
+import { ApiError, field } from '@grocer/shared/api-client';
+import { useState, type FormEvent } from 'react';
+import { inputClass } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/error-message';
+import { useAgents, useAssignCustomer, useSetRate, useUnassignCustomer } from '../api/agents';
+
+/** The server's message for one field when it named one, else its message. */
+function messageFor(error: unknown, name: string): string {
+  const errors = error instanceof ApiError ? (field(error.data, 'errors') as Record<string, string[]> | undefined) : undefined;
+  return errors?.[name]?.[0] ?? errorMessage(error);
+}
+
+/**
+ * Administration → Agents: the website's sales agents (people with isSalesAgent), each with the
+ * commission rate the owner sets and the customers assigned to them. A customer is assigned by
+ * mobile number or email (taken from another agent if they had one) and can be removed. Every
+ * change is audited by the server.
+ */
+export function AgentsScreen() {
+  const agents = useAgents();
+  if (agents.isPending) return <p className="text-gray-600">Loading…</p>;
+  if (agents.error)
+    return (
+      <p role="alert" className="text-red-700">
+        {errorMessage(agents.error)}
+      </p>
+    );
+  if (agents.data.data.length === 0)
+    return <p className="text-gray-600">This website has no sales agents yet. A person becomes one with the sales agent flag.</p>;
+  return (
+    <ul className="grid gap-4 xl:grid-cols-2">
+      {agents.data.data.map((a) => (
+        <li key={a.id}>
+          <AgentCard agent={a} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AgentCard({ agent }: { agent: AdminAgent }) {
+  const setRate = useSetRate();
+  const assign = useAssignCustomer();
+  const unassign = useUnassignCustomer();
+  const [rate, setRateText] = useState(String(agent.commission_rate));
+  const [identifier, setIdentifier] = useState('');
+  const saveRate = (e: FormEvent) => {
+    e.preventDefault();
+    setRate.mutate({ agentId: agent.id, rate: Number(rate) });
+  };
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    assign.mutate({ agentId: agent.id, identifier }, { onSuccess: () => setIdentifier('') });
+  };
+  return (
+    <section aria-label={agent.name} className="rounded-lg border bg-white p-4">
+      <h2 className="text-lg font-semibold">{agent.name}</h2>
+      <p className="text-sm text-gray-600">{[agent.phone, agent.email].filter(Boolean).join(' · ')}</p>
+
+      <form onSubmit={saveRate} noValidate className="mt-3 flex items-end gap-2">
+        <div>
+          <label htmlFor={`rate-${agent.id}`} className="block text-sm font-medium text-gray-700">
+            Commission rate (%)
+          </label>
+          <input
+            id={`rate-${agent.id}`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step={0.01}
+            value={rate}
+            onChange={(e) => setRateText(e.target.value)}
+            aria-invalid={!!setRate.error}
+            className={`${inputClass} w-32`}
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={setRate.isPending || rate === String(agent.commission_rate)}
+          className="rounded-md bg-gray-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50"
+        >
+          Save rate
+        </button>
+      </form>
+      {setRate.error && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {messageFor(setRate.error, 'commission_rate')}
+        </p>
+      )}
+
+      <h3 className="mt-4 text-sm font-semibold">Customers ({agent.customers.length})</h3>
+      {agent.customers.length === 0 ? (
+        <p className="text-sm text-gray-600">No customers assigned.</p>
+      ) : (
+        <ul className="mt-1 divide-y text-sm">
+          {agent.customers.map((c) => (
+            <li key={c.id} className="flex items-center justify-between gap-2 py-1.5">
+              <span className="min-w-0">
+                {c.name} <span className="text-gray-500">{[c.phone, c.email].filter(Boolean).join(' · ')}</span>
+              </span>
+              <button
+                type="button"
+                onClick={() => unassign.mutate({ agentId: agent.id, customerId: c.id })}
+                disabled={unassign.isPending}
+                aria-label={`Remove ${c.name} from ${agent.name}`}
+                className="shrink-0 rounded border px-2 py-0.5 text-xs text-gray-700 hover:bg-gray-50"
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {unassign.error && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {errorMessage(unassign.error)}
+        </p>
+      )}
+      <form onSubmit={add} className="mt-3 flex items-end gap-2">
+        <div className="flex-1">
+          <label htmlFor={`assign-${agent.id}`} className="block text-sm font-medium text-gray-700">
+            Assign a customer (mobile or email)
+          </label>
+          <input
+            id={`assign-${agent.id}`}
+            value={identifier}
+            onChange={(e) => setIdentifier(e.target.value)}
+            aria-invalid={!!assign.error}
+            placeholder="9876543210 or name@example.com"
+            className={inputClass}
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={assign.isPending || !identifier.trim()}
+          className="rounded-md bg-gray-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50"
+        >
+          Assign
+        </button>
+      </form>
+      {assign.error && (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {messageFor(assign.error, 'identifier')}
+        </p>
+      )}
+    </section>
+  );
+}

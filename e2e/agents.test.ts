@@ -1,0 +1,152 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectErrors, SCREENSHOTS, startShop, type Shop } from './harness';
+import { addAddress, signInHere } from './journeys';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+}, 120_000);
+afterAll(() => shop?.close());
+
+async function signIn(page: Page, identifier: string) {
+  await page.goto('/auth/login', { waitUntil: 'networkidle' });
+  await signInHere(page, shop, identifier);
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+}
+
+/** The newest outbox message to `to` that carries a payment link. */
+async function paymentLinkFor(to: string): Promise<string> {
+  const { data } = (await (await fetch(`${shop.url}/s/api/dev/outbox`)).json()) as { data: Array<{ to: string; body: string }> };
+  const link = data
+    .find((m) => m.to === to && /\/checkout\/razorpay\//.test(m.body))
+    ?.body.match(/https?:\/\/\S+\/checkout\/razorpay\/[\w-]+/)?.[0];
+  if (!link) throw new Error(`no payment link for ${to}`);
+  return link;
+}
+
+describe('sales agents (Chromium, built shop, demo data)', () => {
+  it('the owner sets the agent’s rate and customers; the agent orders for a customer with a payment link; the customer pays; the dashboard shows the sale', async () => {
+    // The customer (the demo shopper, the demo agent's customer) has a delivery address.
+    const customer = await shop.newPage({ width: 1440, height: 900 });
+    const customerErrors = collectErrors(customer);
+    await signIn(customer, 'shopper@demo.shop');
+    await customer.goto('/account/addresses', { waitUntil: 'networkidle' });
+    await customer.getByRole('button', { name: 'Add address' }).click();
+    const modal = await addAddress(customer, { name: 'Priya Shopper', phone: '9000000003' });
+    await modal.getByRole('button', { name: 'Save address' }).click();
+    await customer.getByTestId('address-card').first().waitFor();
+
+    // Administration → Agents: the rate, then the customer removed and assigned again by mobile.
+    const owner = await shop.newPage({ width: 1440, height: 900 });
+    const ownerErrors = collectErrors(owner);
+    await owner.goto('/bos/admin/agents', { waitUntil: 'networkidle' });
+    await owner.waitForURL('**/auth/login');
+    await signInHere(owner, shop, 'admin@demo.shop');
+    await owner.waitForURL('**/bos/admin/agents');
+    await owner.getByRole('heading', { name: 'Agents' }).waitFor();
+    const card = owner.getByRole('region', { name: 'Sales Agent' });
+    await card.getByText('Priya Shopper').waitFor();
+    await card.getByLabel('Commission rate (%)').fill('101');
+    await card.getByRole('button', { name: 'Save rate' }).click();
+    await card.getByText('The rate must be at most 100%').waitFor();
+    await card.getByLabel('Commission rate (%)').fill('3');
+    await Promise.all([
+      owner.waitForResponse((r) => r.url().includes('/admin/agents/') && r.ok()),
+      card.getByRole('button', { name: 'Save rate' }).click(),
+    ]);
+    await card.getByRole('button', { name: 'Remove Priya Shopper from Sales Agent' }).click();
+    await card.getByText('No customers assigned.').waitFor();
+    await card.getByLabel('Assign a customer (mobile or email)').fill('9999999999');
+    await card.getByRole('button', { name: 'Assign' }).click();
+    await card.getByText('No customer of this shop has this mobile number or email').waitFor();
+    await card.getByLabel('Assign a customer (mobile or email)').fill('9000000003');
+    await card.getByRole('button', { name: 'Assign' }).click();
+    await card.getByText('Priya Shopper').waitFor();
+    await shop.screenshot(owner, 'agents-admin-1440');
+
+    // The agent: dashboard → Shop for Priya → cart → checkout for her with a payment link.
+    const agent = await shop.newPage({ width: 1440, height: 900 });
+    const agentErrors = collectErrors(agent);
+    await signIn(agent, 'agent@demo.shop');
+    await agent
+      .getByRole('button', { name: /Sales Agent/ })
+      .first()
+      .click();
+    await agent.getByRole('menuitem', { name: 'Sales dashboard' }).click();
+    await agent.waitForURL('**/account/dashboard');
+    await agent.getByRole('heading', { name: 'Sales dashboard' }).waitFor();
+    await agent.getByText('commission 3%').waitFor();
+    await agent.getByRole('button', { name: 'Shop for Priya' }).click();
+    await agent.waitForURL('**/products');
+    const add = agent.getByRole('button', { name: /^Add to Cart: / }).first();
+    await Promise.all([agent.waitForResponse((r) => r.url().includes('/s/api/cart/add')), add.click()]);
+    await agent
+      .getByRole('button', { name: /^Cart, \d+ items$/ })
+      .first()
+      .click();
+    await agent.getByRole('dialog', { name: 'Cart Summary' }).getByRole('button', { name: 'Continue to Checkout' }).click();
+    await agent.waitForURL('**/checkout');
+    expect(await agent.getByLabel('Ordering for').locator('option:checked').textContent()).toMatch(/^Priya Shopper/);
+    await agent.getByText('Priya Shopper’s saved addresses').waitFor();
+    await agent
+      .getByRole('radiogroup', { name: 'Payment method' })
+      .getByText(/^Payment link to Priya Shopper · .*Razorpay/)
+      .click();
+    const pay = agent.getByRole('button', { name: /^Send payment link · ₹/ });
+    const amount = (await pay.textContent())!.replace('Send payment link · ', '');
+    await shop.screenshot(agent, 'agent-checkout-1440');
+    await pay.click();
+    await agent.waitForURL('**/account/dashboard');
+    await agent.getByText(/Order GR\d+ placed for Priya Shopper\. Payment link sent to/).waitFor();
+    const ordernumber = (await agent.getByText(/Order GR\d+ placed/).textContent())!.match(/GR\d+/)![0];
+    await agent.getByRole('region', { name: 'Waiting for payment' }).getByText(ordernumber).waitFor();
+    await shop.screenshot(agent, 'agent-order-placed-1440');
+
+    // The customer opens the link from the message, pays through the simulator, sees who placed it.
+    const link = await paymentLinkFor('shopper@demo.shop');
+    await customer.goto(link);
+    await customer.waitForURL('**/sim/checkout/razorpay/**');
+    await customer.getByRole('button', { name: 'Success', exact: true }).click();
+    await customer.waitForURL('**/order/success/**');
+    await customer.getByText(/Paid ₹/).waitFor();
+    await customer.goto('/account/orders', { waitUntil: 'networkidle' });
+    await customer.getByTestId('order-row').first().click();
+    await customer.getByRole('heading', { name: `Order #${ordernumber}` }).waitFor();
+    await customer.getByTestId('placed-by').getByText('placed by Sales Agent').waitFor();
+    await shop.screenshot(customer, 'agent-order-customer-1440');
+
+    // The agent's dashboard now counts the sale, at 1440 and 375 px.
+    await agent.reload({ waitUntil: 'networkidle' });
+    const today = agent.getByRole('region', { name: 'Today' });
+    await today.getByText(amount, { exact: true }).waitFor();
+    await agent.getByText('No orders are waiting for a customer’s payment.').waitFor();
+    await shop.screenshot(agent, 'agent-dashboard-1440');
+    await agent.setViewportSize({ width: 375, height: 900 });
+    await agent.waitForTimeout(200);
+    await shop.screenshot(agent, 'agent-dashboard-375');
+    await agent.screenshot({ path: `${SCREENSHOTS}/agent-dashboard-375-full.png`, fullPage: true });
+
+    // And the owner's report: the agent's sales and commission at 3%.
+    await owner.reload({ waitUntil: 'networkidle' });
+    const report = owner.getByRole('region', { name: 'Sales by agent' });
+    const row = report.getByRole('row', { name: /Sales Agent/ });
+    await row.getByText('3%').waitFor();
+    expect(await row.textContent()).toContain(amount.replace('₹', ''));
+    const csv = await owner.request.get(
+      await report
+        .getByRole('link', { name: 'Download CSV' })
+        .getAttribute('href')
+        .then((h) => h!),
+    );
+    expect(csv.headers()['content-type']).toMatch(/text\/csv/);
+    expect(await csv.text()).toMatch(
+      /^Agent,Commission rate \(%\),Orders,Customers,Sales \(INR\),Commission \(INR\)\r\nSales Agent,3,1,1,/,
+    );
+    await shop.screenshot(owner, 'agents-report-1440');
+
+    expect([...customerErrors, ...agentErrors]).toEqual([]);
+    // the owner's two refusals above (a 101% rate, an unknown mobile) and nothing else
+    expect(ownerErrors.map((e) => e.match(/status of (\d+)/)?.[1])).toEqual(['422', '404']);
+  }, 240_000);
+});
