@@ -93,6 +93,13 @@ describe('point of sale (Chromium, built shop, demo data)', () => {
     const frame = page.frameLocator('iframe');
     await frame.getByText(`Receipt: ${receipt}`).waitFor();
     await frame.getByText('GSTIN: 29ABCDE1234F1Z5').waitFor();
+    // the receipt by email to the customer, through the outbox
+    await page.getByLabel('Send to mobile or email').fill('walkin.customer@example.com');
+    await page.getByRole('button', { name: 'Send receipt' }).click();
+    await page.getByRole('status').getByText('Receipt sent to walkin.customer@example.com').waitFor();
+    const sent = ((await (await fetch(`${shop.url}/s/api/dev/outbox`)).json()) as { data: Array<{ to: string; subject: string | null }> })
+      .data;
+    expect(sent.find((m) => m.to === 'walkin.customer@example.com')?.subject).toContain(`Your receipt ${receipt}`);
     await shop.screenshot(page, 'pos-receipt-view');
     // The receipt page itself, at thermal width, as it prints.
     const paper = await shop.newPage({ width: 340, height: 900 });

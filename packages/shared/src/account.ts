@@ -78,7 +78,7 @@ export const INDIAN_STATES = [
   'Puducherry',
 ] as const;
 
-const identifierField = z
+export const identifierField = z
   .string()
   .max(320)
   .transform((s, ctx) => {

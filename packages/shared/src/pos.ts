@@ -1,3 +1,4 @@
+import { identifierField } from './account';
 import { z } from 'zod';
 import { idSchema } from './ids';
 import { MOBILE_PATTERN } from './validation';
@@ -211,3 +212,6 @@ export const looseGoodInputSchema = z.object({
   gst_rate: z.number().min(0).max(40),
   grams: z.number().int().min(0).max(100_000_000),
 });
+
+/** POST /s/api/pos/sales/{receipt}/send: the receipt to the customer's email or mobile, through the outbox. */
+export const sendReceiptInputSchema = z.object({ to: identifierField });

@@ -121,6 +121,8 @@ export const initSchema = z.object({
   navs: z.array(navItemSchema),
   footers: z.array(navItemSchema),
   cart: cartSchema,
+  /** the earliest delivery slot with a place left for the shopper's pincode (the promise shown everywhere) */
+  earliest_slot: z.object({ date: z.string(), start_time: z.string(), end_time: z.string() }).nullable().optional(),
 });
 export type Init = z.infer<typeof initSchema>;
 

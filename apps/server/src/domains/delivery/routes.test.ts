@@ -97,6 +97,30 @@ describe('zones and slots', () => {
     expect(after[0]).toMatchObject({ date: '2030-01-11', startTime: '10:00' });
   });
 
+  it("answers the delivery promise in the store data: the earliest open slot for the shopper's pincode, none where nobody delivers", async () => {
+    const c = new TestClient(t.app);
+    expect((await c.get('/s/api/check/pincode/560034')).statusCode).toBe(200);
+    const zone = (await resolvePincode(t.db, shop.websiteId, '560034'))!;
+    const [first] = await nextSlots(t.db, shop.websiteId, zone.id, new Date());
+    expect(first).toBeDefined();
+    expect((await c.get('/s/api/init')).json().earliest_slot).toEqual({
+      date: first!.date,
+      start_time: first!.startTime,
+      end_time: first!.endTime,
+    });
+    // a signed-out visitor without a pincode is promised the default zone's earliest slot
+    expect((await new TestClient(t.app).get('/s/api/init')).json().earliest_slot).toMatchObject({
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    // a pincode nobody delivers to is never stored, so the promise stays the one of the pincode before
+    await c.get('/s/api/check/pincode/999999');
+    expect((await c.get('/s/api/init')).json().earliest_slot).toEqual({
+      date: first!.date,
+      start_time: first!.startTime,
+      end_time: first!.endTime,
+    });
+  });
+
   it('uses the shop clock (IST) for dates', () => {
     expect(shopDate(new Date('2030-01-10T20:00:00Z'))).toBe('2030-01-11');
   });

@@ -1,8 +1,10 @@
+import type { EarliestSlot } from '@grocer/shared/delivery-promise';
 import { errorMessage } from '@grocer/shared/errors';
 import { PINCODE_PATTERN } from '@grocer/shared/validation';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { websiteCache } from '../../http/cache';
 import { deliveryClosures, deliverySlots, deliveryZones, slotBookings, zonePincodes } from './tables';
 import { fail } from '../../http/errors';
 
@@ -179,4 +181,19 @@ export async function releaseSlot(db: DbOrTx, websiteId: number, slotId: number,
   await db.execute(
     sql`update slot_bookings set used = used - 1 where website_id = ${websiteId} and slot_id = ${slotId} and date = ${date} and used > 0`,
   );
+}
+
+// The earliest slot per pincode, for the promise shown in the header, product pages and the cart.
+// Safe to be a few seconds stale (checkout books the slot it offers itself); dropped at once when
+// the shop changes its zones or slots (invalidateWebsite).
+const earliestCache = websiteCache<EarliestSlot | null>({ ttlMs: 30_000 });
+
+/** The earliest slot with a place left for a pincode (the default zone's without one), or null. */
+export function earliestSlot(db: DbOrTx, websiteId: number, pincode: string | null): Promise<EarliestSlot | null> {
+  return earliestCache.get(websiteId, pincode ?? '', async () => {
+    const { zone } = await deliveryContext(db, websiteId, pincode);
+    if (!zone) return null;
+    const [first] = await nextSlots(db, websiteId, zone.id, new Date());
+    return first ? { date: first.date, start_time: first.startTime, end_time: first.endTime } : null;
+  });
 }

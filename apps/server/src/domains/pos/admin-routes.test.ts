@@ -1,6 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, packs, payments, posSales, stockMovements, users, websiteMembers, websites, warehouses } from '../../db/schema';
+import {
+  auditLog,
+  orders,
+  outbox,
+  packs,
+  payments,
+  posSales,
+  stockMovements,
+  users,
+  websiteMembers,
+  websites,
+  warehouses,
+} from '../../db/schema';
 import { TestClient } from '../../test/client';
 import { setStock, signInAs } from '../cart/test-fixture';
 import { checkoutBench } from '../orders/test-fixture';
@@ -216,6 +228,41 @@ describe('selling', () => {
     const [o] = await b.t.db.select().from(orders).where(eq(orders.id, res.json().order_id));
     const [u] = await b.t.db.select().from(users).where(eq(users.id, o!.userId));
     expect(u!.phone).toBe('9876500001');
+  });
+
+  it('sends the receipt to the customer by SMS or email through the outbox (audited); a bad address or receipt changes nothing', async () => {
+    const res = await cashier.post(
+      '/s/api/pos/sales',
+      cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 2 }], 360, 400, { customer: { mobile: '9876500002', name: 'Ravi' } }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { receipt, order_id } = res.json() as { receipt: string; order_id: string };
+    const outboxRows = (to: string) => b.t.db.select().from(outbox).where(eq(outbox.to, to));
+
+    expect((await cashier.post(`/s/api/pos/sales/${receipt}/send`, { to: '98765 00002' })).statusCode).toBe(200);
+    const [sms] = await outboxRows('9876500002');
+    expect(sms).toMatchObject({ channel: 'sms' });
+    expect(sms!.body).toContain(`receipt ${receipt}, total ₹360 paid (₹360 by cash)`);
+    expect(sms!.body).toContain(`/account/orders/${order_id}`);
+
+    expect((await cashier.post(`/s/api/pos/sales/${receipt}/send`, { to: 'Ravi@Example.com' })).statusCode).toBe(200);
+    const [mail] = await outboxRows('ravi@example.com');
+    expect(mail!.subject).toMatch(new RegExp(`^Your receipt ${receipt} from .+`));
+    expect(mail!.body).toMatch(/× 2: ₹360/);
+    expect(
+      await b.t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'pos_sale'), eq(auditLog.entityId, receipt), eq(auditLog.action, 'send_receipt'))),
+    ).toHaveLength(2);
+
+    const before = (await b.t.db.select().from(outbox)).length;
+    const bad = await cashier.post(`/s/api/pos/sales/${receipt}/send`, { to: '12345' });
+    expect(bad.statusCode).toBe(422);
+    expect((await cashier.post('/s/api/pos/sales/NOPE123/send', { to: '9876500002' })).statusCode).toBe(404);
+    expect((await (await as(null)).post(`/s/api/pos/sales/${receipt}/send`, { to: '9876500002' })).statusCode).toBe(401);
+    expect((await (await as({ isSalesAgent: true })).post(`/s/api/pos/sales/${receipt}/send`, { to: '9876500002' })).statusCode).toBe(403);
+    expect((await b.t.db.select().from(outbox)).length).toBe(before);
   });
 
   it('a counter sale and an online checkout racing for the last unit: exactly one wins', async () => {

@@ -14,14 +14,16 @@ import {
   saleDetailSchema,
   saleInputSchema,
   saleSchema,
+  sendReceiptInputSchema,
   shiftReportSchema,
   shiftSchema,
 } from '@grocer/shared/pos';
+import { okSchema } from '@grocer/shared/storefront';
 import { MOBILE_PATTERN } from '@grocer/shared/validation';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { StaffDeps } from '../../http/staff';
 import { fail } from '../../http/errors';
 import { invalidateWebsite } from '../../http/cache';
 import { counterCatalogue } from '../catalogue/service';
@@ -43,6 +45,7 @@ import {
   saleDetail,
   saveSettings,
   sell,
+  sendReceipt,
   shiftReport,
   type Cashier,
 } from './service';
@@ -53,7 +56,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 const cashier = (req: FastifyRequest): Cashier => ({ ...auditActor(req), actorId: req.staffUser!.id });
 
 /** The point of sale's staff calls (`/s/api/pos/*`, hasAdminAccess), scoped to the request's website. */
-export const posAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const posAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db, outbox }) => {
   app.get('/pos/settings', { schema: { response: { 200: posSettingsSchema } } }, async (req) => getSettings(db, req.website.id));
   app.put('/pos/settings', { schema: { body: posSettingsInputSchema, response: { 200: posSettingsSchema } } }, async (req) =>
     saveSettings(db, auditActor(req), req.body),
@@ -112,6 +115,15 @@ export const posAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         .type('text/html; charset=utf-8')
         .header('cache-control', 'private, no-store')
         .send(req.query.format === 'a4' ? await invoiceHtml(db, o) : await receiptHtml(db, o, s));
+    },
+  );
+  /** The receipt sent to the customer (email or SMS) through the outbox; audited. */
+  app.post(
+    '/pos/sales/:receipt/send',
+    { schema: { params: receipt, body: sendReceiptInputSchema, response: { 200: okSchema } } },
+    async (req) => {
+      await sendReceipt(db, outbox, cashier(req), req.params.receipt, req.body.to, `${req.protocol}://${req.host}`);
+      return { ok: true as const };
     },
   );
   app.post(

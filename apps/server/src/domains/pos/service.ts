@@ -1,5 +1,6 @@
 import { packLabel } from '@grocer/shared/labels';
-import { toPaise, toRupees } from '@grocer/shared/money';
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
+import type { Identifier } from '@grocer/shared/account';
 import {
   lineAmountPaise,
   shiftCash,
@@ -23,6 +24,7 @@ import { counterPacks, createLoosePack } from '../catalogue/service';
 import { counterCustomer, findUserById, findUserByPhone } from '../identity/service';
 import { openStock, warehouseOf, warehousesOf } from '../inventory/service';
 import { counterOrderByNumber, orderById, orderLinesOf, placeCounterOrder, returnCounterLines, type CounterLine } from '../orders/service';
+import type { Outbox } from '../outbox/service';
 import { websiteProfile } from '../website/service';
 import { posHeldCarts, posReturns, posSales, posSettings, posShifts } from './tables';
 
@@ -541,4 +543,53 @@ export async function addLooseGood(db: Db, c: Cashier, g: z.infer<typeof looseGo
     if (isUniqueViolation(e)) throw fail('DUPLICATE').withErrors({ name: ['A product with this name already exists'] });
     throw e;
   }
+}
+
+/**
+ * The receipt to the customer by email or SMS, through the outbox: the shop, the receipt number,
+ * the lines (in the email), the total and how it was paid, and where the bill is kept when the sale
+ * is in a customer's account. Audited: a message sent in the shop's name is a staff write.
+ */
+export async function sendReceipt(db: Db, outbox: Outbox, c: Cashier, receipt: string, to: Identifier, origin: string): Promise<void> {
+  const s = await saleDetail(db, c.websiteId, receipt);
+  if (!s) throw fail('ORDER_NOT_FOUND');
+  const shop = (await websiteProfile(db, c.websiteId))?.name ?? 'our shop';
+  const methods: Array<[string, number]> = [
+    ['cash', s.payment.cash],
+    ['UPI', s.payment.upi],
+    ['card', s.payment.card],
+  ];
+  const paid = methods
+    .filter(([, v]) => v > 0)
+    .map(([k, v]) => `${formatINR(v)} by ${k}`)
+    .join(', ');
+  const bill = s.customer ? ` Your bill is in My orders: ${origin}/account/orders/${encodeURIComponent(s.order_id)}` : '';
+  await db.transaction((tx) =>
+    recordAudit(tx, c, { entity: 'pos_sale', entityId: s.receipt, action: 'send_receipt', after: { to: to.value } }),
+  );
+  if (to.kind === 'phone') {
+    await outbox.send({
+      websiteId: c.websiteId,
+      channel: 'sms',
+      to: to.value,
+      body: `${shop}: receipt ${s.receipt}, total ${formatINR(s.total)} paid (${paid}). Keep this message for returns.${bill}`,
+    });
+    return;
+  }
+  const lines = s.lines.map((l) => `${l.label} × ${l.sold_by_weight ? `${l.quantity} g` : l.quantity}: ${formatINR(l.amount)}`);
+  await outbox.send({
+    websiteId: c.websiteId,
+    channel: 'email',
+    to: to.value,
+    subject: `Your receipt ${s.receipt} from ${shop}`,
+    body: [
+      `Thank you for shopping at ${shop}.`,
+      '',
+      `Receipt ${s.receipt}`,
+      ...lines,
+      '',
+      `Total ${formatINR(s.total)}, paid ${paid}.`,
+      'Keep this receipt for returns.' + bill,
+    ].join('\n'),
+  });
 }

@@ -11,6 +11,7 @@ import { currentUser } from '../../http/auth';
 import { Errors } from '../../http/errors';
 import { cartContext } from '../cart/routes';
 import { loadCart } from '../cart/service';
+import { earliestSlot } from '../delivery/service';
 import { loadTaxonomy } from '../catalogue/service';
 import { SUPPLIERS_PATH } from '../content/suppliers';
 
@@ -168,6 +169,7 @@ export async function loadInit(db: Db, req: FastifyRequest): Promise<Init & { pa
     },
     pincode: session?.pincode ?? null,
     cart,
+    earliest_slot: await earliestSlot(db, req.website.id, session?.pincode ?? null),
   };
 }
 

@@ -6,6 +6,7 @@ import { Icon } from '../../components/ui/icon';
 import { Later } from '../../components/ui/later';
 import { Popper } from '../../components/ui/popper';
 import { img } from '../../lib/image';
+import { DeliveryPromise } from '../delivery/delivery-promise';
 import { rememberSearch } from '../search/recent';
 
 // The suggestions list loads when a search box is first focused: the first load does not carry it.
@@ -49,6 +50,13 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
       )}
     </button>
   ) : null;
+  // the earliest delivery beside the pincode, where a wide header has room for it
+  const pincodeWithPromise = pincode && (
+    <div className="flex items-center">
+      {pincode}
+      <DeliveryPromise className="hidden text-xs text-gray-600 xl:flex" />
+    </div>
+  );
   const cart =
     s.show_cart_icon && init.web.show_cart ? (
       <button
@@ -76,7 +84,7 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
   );
   const actions = (
     <div className="flex items-center gap-1">
-      {pincode}
+      {pincodeWithPromise}
       {account}
       {cart}
     </div>
@@ -95,7 +103,7 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
         ) : t === 2 ? (
           <>
             {logo}
-            {pincode}
+            {pincodeWithPromise}
             <div className="hidden flex-1 md:block">{search}</div>
             <div className="ml-auto flex items-center gap-1">
               {account}

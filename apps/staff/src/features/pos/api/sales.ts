@@ -14,3 +14,9 @@ export const returnSale = (receipt: string, body: { till: string; lines: Array<{
     method: 'POST',
     body,
   });
+
+export const sendReceipt = (receipt: string, to: string) =>
+  apiChecked(`/api/pos/sales/${encodeURIComponent(receipt)}/send`, async () => (await import('@grocer/shared/storefront')).okSchema, {
+    method: 'POST',
+    body: { to },
+  });

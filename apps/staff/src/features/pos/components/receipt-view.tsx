@@ -1,14 +1,16 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
+import { getSale, sendReceipt } from '../api/sales';
 
-/** The sale's 80 mm receipt (or A4 tax invoice) as the server renders it, with print and reprint. */
+/** The sale's 80 mm receipt (or A4 tax invoice) as the server renders it, with print, reprint and send. */
 export function ReceiptView() {
   const { receipt = '' } = useParams();
   const frame = useRef<HTMLIFrameElement>(null);
   return (
     <div className="flex h-screen flex-col items-center gap-3 bg-gray-100 p-3 text-sm">
-      <div className="flex gap-2">
+      <div className="flex flex-wrap justify-center gap-2">
         <button
           type="button"
           autoFocus
@@ -24,7 +26,50 @@ export function ReceiptView() {
           New sale
         </Link>
       </div>
+      <SendReceipt receipt={receipt} />
       <iframe ref={frame} title={`Receipt ${receipt}`} src={paths.posPrint(receipt)} className="w-[88mm] flex-1 border bg-white" />
     </div>
+  );
+}
+
+/** The receipt by SMS or email, to the sale's customer's mobile (filled in) or any address typed. */
+function SendReceipt({ receipt }: { receipt: string }) {
+  const [to, setTo] = useState('');
+  const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'sent' | 'error'; text?: string }>({ kind: 'idle' });
+  useEffect(() => {
+    getSale(receipt)
+      .then((s) => setTo((t) => t || (/\((\d{10})\)$/.exec(s.customer ?? '')?.[1] ?? '')))
+      .catch(() => undefined);
+  }, [receipt]);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setState({ kind: 'busy' });
+    try {
+      await sendReceipt(receipt, to);
+      setState({ kind: 'sent', text: `Receipt sent to ${to.trim()}` });
+    } catch (err) {
+      setState({ kind: 'error', text: errorMessage(err) });
+    }
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-center justify-center gap-2" aria-label="Send the receipt">
+      <label htmlFor="receipt-to" className="text-gray-700">
+        Send to mobile or email
+      </label>
+      <input
+        id="receipt-to"
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+        className="w-56 rounded border bg-white px-2 py-1.5"
+        aria-invalid={state.kind === 'error'}
+        aria-describedby="receipt-send-state"
+      />
+      <button type="submit" disabled={state.kind === 'busy' || !to.trim()} className="rounded border bg-white px-3 py-1.5 font-medium">
+        Send receipt
+      </button>
+      <span id="receipt-send-state" role="status" className={state.kind === 'error' ? 'text-red-700' : 'text-emerald-700'}>
+        {state.text}
+      </span>
+    </form>
   );
 }

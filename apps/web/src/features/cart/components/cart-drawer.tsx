@@ -11,6 +11,7 @@ import { inputClass } from '../../../components/ui/form';
 import { readError } from '../../../lib/errors';
 import { img } from '../../../lib/image';
 import { paths } from '../../../lib/paths';
+import { DeliveryPromise } from '../../delivery/delivery-promise';
 import { useCart } from '../cart-store';
 import { Stepper } from './cart-control';
 
@@ -42,6 +43,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
               {!cart.message && <FreeDeliveryBar progress={freeDeliveryProgress(cart)} />}
             </p>
           )}
+          {cart.serviceable && <DeliveryPromise className="mx-4 mt-3 text-sm text-gray-700" />}
           <ul className="flex-1 divide-y px-4" aria-label="Items in your cart">
             {cart.items.map((item) => (
               <CartLine key={item.pack_id} item={item} onNavigate={onClose} />

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
 import { img, imgSrcSet } from '../../../lib/image';
 import { paths } from '../../../lib/paths';
+import { DeliveryPromise } from '../../delivery/delivery-promise';
 import { productQuery } from '../api/products';
 import { discountLabel, Price } from './price';
 import type { ProductControls } from './product-card';
@@ -110,6 +111,7 @@ function ProductDetail({
           <p className="text-xs text-gray-500">
             {[pack && unitPrice(pack.pack_name, pack.price, formatINR), 'Inclusive of all taxes'].filter(Boolean).join(' · ')}
           </p>
+          {pack?.stock !== 0 && <DeliveryPromise withPincode className="text-sm text-emerald-800" />}
           {product.packs.length > 0 && (
             <fieldset>
               <legend className="mb-2 text-sm font-semibold">Pack size</legend>
