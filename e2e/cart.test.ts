@@ -95,14 +95,14 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     expect((await (await page.request.get('/s/api/cart')).json()).quantity).toBe(1);
 
     await page.goto('/', { waitUntil: 'domcontentloaded' });
-    await page.getByRole('searchbox', { name: 'Search products' }).first().fill('rice');
-    await page.getByRole('searchbox', { name: 'Search products' }).first().press('Enter');
+    await page.getByRole('combobox', { name: 'Search products' }).first().fill('rice');
+    await page.getByRole('combobox', { name: 'Search products' }).first().press('Enter');
     await page.waitForURL('**/products?q=rice');
     await page.getByTestId('product-card').first().waitFor();
 
     // words typed before the scripts arrive survive the app taking over the box
     await page.goto('/', { waitUntil: 'domcontentloaded' });
-    const box = page.getByRole('searchbox', { name: 'Search products' }).first();
+    const box = page.getByRole('combobox', { name: 'Search products' }).first();
     await box.fill('atta');
     await page.waitForFunction(
       () => (window as unknown as { __earlyLater?: boolean }).__earlyLater && !document.querySelector('[data-later]'),
