@@ -1,19 +1,12 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, SCREENSHOTS, startShop, type Shop } from './harness';
-import { addAddress, signInHere } from './journeys';
+import { addAddress, signInFrom, signInHere } from './journeys';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 }, 120_000);
 afterAll(() => shop?.close());
-
-async function signIn(page: Page, identifier: string) {
-  await page.goto('/auth/login', { waitUntil: 'networkidle' });
-  await signInHere(page, shop, identifier);
-  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
-}
 
 /** The newest outbox message to `to` that carries a payment link. */
 async function paymentLinkFor(to: string): Promise<string> {
@@ -30,7 +23,7 @@ describe('sales agents (Chromium, built shop, demo data)', () => {
     // The customer (the demo shopper, the demo agent's customer) has a delivery address.
     const customer = await shop.newPage({ width: 1440, height: 900 });
     const customerErrors = collectErrors(customer);
-    await signIn(customer, 'shopper@demo.shop');
+    await signInFrom(customer, shop, 'shopper@demo.shop');
     await customer.goto('/account/addresses', { waitUntil: 'networkidle' });
     await customer.getByRole('button', { name: 'Add address' }).click();
     const modal = await addAddress(customer, { name: 'Priya Shopper', phone: '9000000003' });
@@ -68,7 +61,7 @@ describe('sales agents (Chromium, built shop, demo data)', () => {
     // The agent: dashboard → Shop for Priya → cart → checkout for her with a payment link.
     const agent = await shop.newPage({ width: 1440, height: 900 });
     const agentErrors = collectErrors(agent);
-    await signIn(agent, 'agent@demo.shop');
+    await signInFrom(agent, shop, 'agent@demo.shop');
     await agent
       .getByRole('button', { name: /Sales Agent/ })
       .first()

@@ -1,33 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
-import { addAddress, signInHere } from './journeys';
+import { addAddress, cartToCheckout, signInFrom } from './journeys';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 }, 120_000);
 afterAll(() => shop?.close());
-
-async function signIn(page: Page, identifier: string) {
-  await page.goto('/auth/login', { waitUntil: 'networkidle' });
-  await signInHere(page, shop, identifier);
-  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
-}
-
-/** Adds the first addable product of /products and opens checkout from the drawer. */
-async function fillCartAndCheckout(page: Page) {
-  await page.goto('/products?s=price_desc', { waitUntil: 'networkidle' });
-  const add = page.getByRole('button', { name: /^Add to Cart: / }).first();
-  await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), add.click()]);
-  await page
-    .getByRole('button', { name: /^Cart, \d+ items$/ })
-    .first()
-    .click();
-  await page.getByRole('dialog', { name: 'Cart Summary' }).getByRole('button', { name: 'Continue to Checkout' }).click();
-  await page.waitForURL('**/checkout');
-  await page.getByRole('heading', { name: 'Checkout' }).waitFor();
-}
 
 async function addNewAddress(page: Page) {
   await page.getByRole('button', { name: 'Add a new address' }).click();
@@ -41,8 +21,8 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     for (const width of [1440, 375]) {
       const page = await shop.newPage({ width, height: 900 });
       const errors = collectErrors(page);
-      await signIn(page, width === 1440 ? 'shopper@demo.shop' : '9000000003');
-      await fillCartAndCheckout(page);
+      await signInFrom(page, shop, width === 1440 ? 'shopper@demo.shop' : '9000000003');
+      await cartToCheckout(page);
       if (width === 1440) await addNewAddress(page);
       await page.getByRole('radiogroup', { name: 'Delivery slot' }).getByRole('radio').first().waitFor({ state: 'attached' });
       await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cash on Delivery').click();
@@ -70,8 +50,8 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
 
   it('pays with Razorpay through the simulator: a failure keeps the order payable, then success', async () => {
     const page = await shop.newPage();
-    await signIn(page, 'agent@demo.shop');
-    await fillCartAndCheckout(page);
+    await signInFrom(page, shop, 'agent@demo.shop');
+    await cartToCheckout(page);
     await addNewAddress(page);
     await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Razorpay').click();
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
@@ -92,8 +72,8 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
 
   it('pays with Cashfree through the simulator', async () => {
     const page = await shop.newPage();
-    await signIn(page, 'admin@demo.shop');
-    await fillCartAndCheckout(page);
+    await signInFrom(page, shop, 'admin@demo.shop');
+    await cartToCheckout(page);
     await addNewAddress(page);
     await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cashfree').click();
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
@@ -108,8 +88,8 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
   it('cancelling at the gateway says so at once, at the top of the phone screen, and the order can be paid again', async () => {
     const page = await shop.newPage({ width: 375, height: 812 });
     const errors = collectErrors(page);
-    await signIn(page, '9000000002'); // the agent, by mobile (each identifier's code is rate-limited)
-    await fillCartAndCheckout(page);
+    await signInFrom(page, shop, '9000000002'); // the agent, by mobile (each identifier's code is rate-limited)
+    await cartToCheckout(page);
     await addNewAddress(page);
     await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cashfree').click();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -147,8 +127,8 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
   it('an undeliverable address is said once and Pay says why it waits; a line can be removed from the summary (375 px)', async () => {
     const page = await shop.newPage({ width: 375, height: 812 });
     const errors = collectErrors(page);
-    await signIn(page, '9000000001'); // the owner, by mobile (each identifier's code is rate-limited)
-    await fillCartAndCheckout(page);
+    await signInFrom(page, shop, '9000000001'); // the owner, by mobile (each identifier's code is rate-limited)
+    await cartToCheckout(page);
     await page.getByRole('button', { name: 'Add a new address' }).click();
     const modal = await addAddress(page, { name: 'Far Away', phone: '9000000001' }, '999999');
     await modal.getByRole('button', { name: 'Save address' }).click();

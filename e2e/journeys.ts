@@ -32,3 +32,28 @@ export async function addAddress(page: Page, who: { name: string; phone: string 
   await page.getByRole('option', { name: 'Karnataka' }).click();
   return modal;
 }
+
+/**
+ * Opens `from` (the login page, or a guarded page that sends there), signs in and waits until the
+ * browser has left /auth (the saved path is opened).
+ */
+export async function signInFrom(page: Page, shop: Shop, identifier: string, from = '/auth/login') {
+  await page.goto(from, { waitUntil: 'networkidle' });
+  if (!page.url().includes('/auth/')) await page.waitForURL('**/auth/login');
+  await signInHere(page, shop, identifier);
+  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+}
+
+/** Adds the first addable product of the dearest-first list and opens checkout from the cart drawer. */
+export async function cartToCheckout(page: Page) {
+  await page.goto('/products?s=price_desc', { waitUntil: 'networkidle' });
+  const add = page.getByRole('button', { name: /^Add to Cart: / }).first();
+  await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), add.click()]);
+  await page
+    .getByRole('button', { name: /^Cart, \d+ items$/ })
+    .first()
+    .click();
+  await page.getByRole('dialog', { name: 'Cart Summary' }).getByRole('button', { name: 'Continue to Checkout' }).click();
+  await page.waitForURL('**/checkout');
+  await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+}

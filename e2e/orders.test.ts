@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
-import { addAddress, signInHere } from './journeys';
+import { addAddress, cartToCheckout, signInFrom } from './journeys';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -9,24 +9,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => shop?.close());
 
-async function signIn(page: Page, identifier: string, from = '/auth/login') {
-  await page.goto(from, { waitUntil: 'networkidle' });
-  if (!page.url().includes('/auth/')) await page.waitForURL('**/auth/login');
-  await signInHere(page, shop, identifier);
-  await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
-}
-
 /** The shopper places a cash-on-delivery order; answers its order number. */
 async function placeCodOrder(page: Page): Promise<string> {
-  await page.goto('/products?s=price_desc', { waitUntil: 'networkidle' });
-  const add = page.getByRole('button', { name: /^Add to Cart: / }).first();
-  await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), add.click()]);
-  await page
-    .getByRole('button', { name: /^Cart, \d+ items$/ })
-    .first()
-    .click();
-  await page.getByRole('dialog', { name: 'Cart Summary' }).getByRole('button', { name: 'Continue to Checkout' }).click();
-  await page.waitForURL('**/checkout');
+  await cartToCheckout(page);
   await page.getByRole('button', { name: 'Add a new address' }).click();
   const modal = await addAddress(page, { name: 'Priya Shopper', phone: '9000000003' });
   await modal.getByRole('button', { name: 'Save address' }).click();
@@ -44,13 +29,13 @@ describe('orders administration (Chromium, 1440 px)', () => {
   it('the owner confirms, packs, ships and delivers a COD order, bulk-confirms and cancels another; the shopper sees each status and each message is in the outbox', async () => {
     const shopper = await shop.newPage({ width: 1440, height: 900 });
     const shopperErrors = collectErrors(shopper);
-    await signIn(shopper, 'shopper@demo.shop');
+    await signInFrom(shopper, shop, 'shopper@demo.shop');
     const ordernumber = await placeCodOrder(shopper);
     const shopperOrderUrl = shopper.url();
 
     const owner = await shop.newPage({ width: 1440, height: 900 });
     const ownerErrors = collectErrors(owner);
-    await signIn(owner, 'admin@demo.shop', '/bos/admin');
+    await signInFrom(owner, shop, 'admin@demo.shop', '/bos/admin');
     await owner.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Orders' }).click();
     await owner.getByRole('heading', { name: 'Orders' }).waitFor();
     await owner.getByRole('table', { name: 'Orders' }).getByRole('link', { name: ordernumber }).waitFor();
