@@ -154,6 +154,12 @@ describe('point of sale (Chromium, built shop, demo data)', () => {
     expect(report.sales).toBe(3);
     expect(report.by_method.upi).toBe(c.price);
     expect(report.returns.count).toBe(1);
+    // Administration lists the offline sale once, beside the two sold online
+    const listed = (await (await page.request.get('/s/api/admin/orders?payment_method=pos&perPage=100')).json()) as {
+      data: Array<{ ordernumber: string; status: string }>;
+    };
+    expect(listed.data).toHaveLength(3);
+    expect(new Set(listed.data.map((o) => o.ordernumber)).size).toBe(3);
 
     // Close the shift ₹10 short.
     await page.getByRole('button', { name: 'Close shift' }).first().click();
