@@ -288,6 +288,8 @@ describe('GET /s/api/init', () => {
         'brands',
         'cart',
         'categories',
+        // beyond the spec: the earliest delivery slot (issue 19's delivery promise), documented in the README
+        'earliest_slot',
         'footers',
         'navSetting',
         'navs',
