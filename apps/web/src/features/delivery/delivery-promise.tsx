@@ -1,21 +1,36 @@
-import { deliveryPromise, indiaToday } from '@grocer/shared/delivery-promise';
+import { deliveryPromise, indiaToday, type EarliestSlot } from '@grocer/shared/delivery-promise';
 import { Truck } from 'lucide-react';
 import { useInitMaybe } from '../../lib/init';
+
+interface Props {
+  className?: string;
+  /** say where: 'Delivery Tomorrow 7–10 AM to 560001' */
+  withPincode?: boolean;
+}
 
 /**
  * "Delivery Tomorrow 7–10 AM": the earliest slot with a place left for the shopper's pincode (the
  * default zone's before one is set), from the store data; nothing when no slot is open.
  */
-export function DeliveryPromise({ className = '', withPincode = false }: { className?: string; withPincode?: boolean }) {
+export function DeliveryPromise(props: Props) {
   const init = useInitMaybe();
-  const slot = init?.earliest_slot;
+  return <DeliveryPromiseLine slot={init?.earliest_slot} pincode={init?.pincode} {...props} />;
+}
+
+/** The same line for a part that already holds the store data (the header). */
+export function DeliveryPromiseLine({
+  slot,
+  pincode,
+  className = '',
+  withPincode = false,
+}: Props & { slot: EarliestSlot | null | undefined; pincode: string | null | undefined }) {
   if (!slot) return null;
   return (
     <p className={`flex items-center gap-1.5 ${className}`} data-testid="delivery-promise">
       <Truck size={16} aria-hidden="true" className="shrink-0" />
       <span>
         Delivery <strong className="font-semibold">{deliveryPromise(slot, indiaToday())}</strong>
-        {withPincode && init.pincode ? ` to ${init.pincode}` : ''}
+        {withPincode && pincode ? ` to ${pincode}` : ''}
       </span>
     </p>
   );

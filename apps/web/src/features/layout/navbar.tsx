@@ -6,7 +6,7 @@ import { Icon } from '../../components/ui/icon';
 import { Later } from '../../components/ui/later';
 import { Popper } from '../../components/ui/popper';
 import { img } from '../../lib/image';
-import { DeliveryPromise } from '../delivery/delivery-promise';
+import { DeliveryPromiseLine } from '../delivery/delivery-promise';
 import { rememberSearch } from '../search/recent';
 
 // The suggestions list loads when a search box is first focused: the first load does not carry it.
@@ -54,7 +54,7 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
   const pincodeWithPromise = pincode && (
     <div className="flex items-center">
       {pincode}
-      <DeliveryPromise className="hidden text-xs text-gray-600 xl:flex" />
+      <DeliveryPromiseLine slot={init.earliest_slot} pincode={init.pincode} className="hidden text-xs text-gray-600 xl:flex" />
     </div>
   );
   const cart =
