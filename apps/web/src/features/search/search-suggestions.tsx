@@ -80,7 +80,8 @@ export default function SearchSuggestions({
   const options = optionsFor(text, data, recent, listId);
   const activeId = options[active]?.id;
 
-  useEffect(() => setActive(-1), [text, data]);
+  // a new list (new words, or their answer) starts with nothing highlighted
+  useEffect(() => setActive(-1), [text, data?.q]);
   useEffect(() => {
     if (open) setRecent(recentSearches());
   }, [open]);
