@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditLog,
-  couponRedemptions,
-  orderEvents,
-  orders,
-  outbox,
-  payments,
-  stockMovements,
-  users,
-  websiteMembers,
-  websites,
-} from '../../db/schema';
-import { TestClient } from '../../test/client';
-import { signInAs } from '../cart/test-fixture';
+import { auditLog, couponRedemptions, orderEvents, orders, outbox, payments, stockMovements, users, websites } from '../../db/schema';
+import type { TestClient } from '../../test/client';
+import { staffClients } from '../../test/staff-clients';
 import { ledgerMismatches } from '../inventory/service';
 import { checkoutBench } from './test-fixture';
 
@@ -22,22 +11,7 @@ import { checkoutBench } from './test-fixture';
 const { t, shop, stockOf, key, shopper, place, prepaid, simulatorOutcome } = await checkoutBench();
 afterAll(() => t.close());
 
-let seq = 0;
-/** A client signed in as a new member of the test website with the given flags (null: signed out). */
-async function as(flags: { hasAdminAccess?: boolean; isSalesAgent?: boolean; superadmin?: boolean } | null): Promise<TestClient> {
-  const c = new TestClient(t.app);
-  if (!flags) return c;
-  const n = ++seq;
-  const [u] = await t.db
-    .insert(users)
-    .values({ name: `Staff ${n}`, email: `orders-staff${n}@example.com`, phone: null, superadmin: !!flags.superadmin })
-    .returning();
-  await t.db
-    .insert(websiteMembers)
-    .values({ websiteId: shop.websiteId, userId: u!.id, hasAdminAccess: !!flags.hasAdminAccess, isSalesAgent: !!flags.isSalesAgent });
-  await signInAs(t.db, c, u!.id);
-  return c;
-}
+const { as } = staffClients(t, shop.websiteId);
 
 let owner: TestClient;
 beforeAll(async () => {
