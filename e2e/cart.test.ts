@@ -176,11 +176,11 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     await openCart(page);
     const d = drawer(page);
     await d.getByLabel('Coupon code').fill('NOSUCHCODE');
-    await d.getByRole('button', { name: 'Apply' }).click();
+    await d.getByRole('button', { name: 'Apply', exact: true }).click();
     await d.getByRole('alert').waitFor();
     expect(await d.getByRole('alert').textContent()).toMatch(/NOSUCHCODE|not valid|invalid|unknown/i);
     await d.getByLabel('Coupon code').fill('welcome50');
-    await d.getByRole('button', { name: 'Apply' }).click();
+    await d.getByRole('button', { name: 'Apply', exact: true }).click();
     await d.getByText('WELCOME50', { exact: true }).waitFor();
     await d.getByText('Coupon (WELCOME50)').waitFor();
     await page.waitForTimeout(350);

@@ -53,10 +53,20 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     await signInFrom(page, shop, 'agent@demo.shop');
     await cartToCheckout(page);
     await addNewAddress(page);
-    await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Razorpay').click();
+    // UPI first: the shop's first gateway offered as what shoppers choose, UPI chosen already
+    const methods = page.getByRole('radiogroup', { name: 'Payment method' });
+    const names = (await methods.getByRole('radio').evaluateAll((els) => els.map((el) => el.closest('label')!.textContent!))).map((t) =>
+      t.replace(/(UPI|Credit or debit card|Netbanking|Wallets).*/, '$1'),
+    );
+    expect(names.slice(0, 4)).toEqual(['UPI', 'Credit or debit card', 'Netbanking', 'Wallets']);
+    expect(names.at(-1)).toBe('Cash on Delivery');
+    expect(await methods.getByRole('radio').first().isChecked()).toBe(true);
+    await methods.scrollIntoViewIfNeeded();
+    await shop.screenshot(page, 'checkout-upi-first-1440');
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
     await page.waitForURL('**/sim/checkout/razorpay/**');
     await page.getByRole('heading', { name: 'Razorpay (simulator)' }).waitFor();
+    await page.getByText('Paying by UPI').waitFor();
     await shop.screenshot(page, 'simulator-razorpay-1440');
     await page.getByRole('button', { name: 'Failure' }).click();
     await page.waitForURL('**/checkout/confirm/**');

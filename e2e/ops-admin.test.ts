@@ -75,7 +75,7 @@ describe('coupons, delivery and staff in Administration (Chromium, 1440 px, demo
       .click();
     const drawer = shopper.getByRole('dialog', { name: 'Cart Summary' });
     await drawer.getByLabel('Coupon code').fill('festive75');
-    await drawer.getByRole('button', { name: 'Apply' }).click();
+    await drawer.getByRole('button', { name: 'Apply', exact: true }).click();
     await drawer.getByText('Coupon (FESTIVE75)').waitFor();
     await shopper.waitForTimeout(350);
     await shop.screenshot(shopper, 'ops-cart-festive75-1440');

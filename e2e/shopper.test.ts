@@ -67,6 +67,35 @@ describe('packs on cards and product pages (Chromium)', () => {
     }
   });
 
+  it('an out-of-stock pack offers "Notify me": a visitor signs in first, then the alert is kept (1440 px)', async () => {
+    const all = ((await (await fetch(`${shop.url}/s/api/products?perPage=100&s=name`)).json()) as { data: ListedProduct[] }).data;
+    const product = all.find((p) => p.packs[0]?.stock === 0 && p.packs.some((k) => (k.stock ?? 0) > 0))!;
+    const out = product.packs[0]!;
+    const page = await shop.newPage({ width: 1440, height: 900 });
+    const errors = collectErrors(page);
+    await page.goto(`/products/${product.slug}`, { waitUntil: 'networkidle' });
+    await page
+      .getByRole('button', { name: new RegExp(`^${out.pack_name}`) })
+      .first()
+      .click();
+    const notify = page.getByRole('button', { name: `Notify me when ${product.product_name} ${out.pack_name} is back` }).first();
+    await notify.click();
+    await page.waitForURL('**/auth/login');
+    await signInHere(page, shop, 'shopper@demo.shop');
+    await page.waitForURL(`**/products/${product.slug}`);
+    await page
+      .getByRole('button', { name: new RegExp(`^${out.pack_name}`) })
+      .first()
+      .click();
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/s/api/products/notify') && r.ok()), notify.click()]);
+    await page.getByText('We’ll tell you').or(page.getByText("We'll tell you")).first().waitFor();
+    await shop.screenshot(page, 'notify-me-1440');
+    const waiting = await page.evaluate(async () => (await (await fetch('/s/api/products/notify')).json()) as { data: number[] });
+    expect(waiting.data).toEqual([out.pack_id]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('a phone keeps Add to Cart at the bottom of a product page; packs show their price per kg or litre', async () => {
     const all = ((await (await fetch(`${shop.url}/s/api/products?perPage=100&q=basmati`)).json()) as { data: ListedProduct[] }).data;
     const product = all.find((p) => p.packs.some((k) => k.pack_name === '5 kg' && (k.stock ?? 0) > 0))!;
@@ -110,6 +139,34 @@ describe('packs on cards and product pages (Chromium)', () => {
     );
     expect(shown.length).toBeGreaterThan(10);
     expect(shown).toEqual([...shown].sort((a, b) => a - b));
+    await page.close();
+  });
+
+  it("the cart offers the shop's coupons with what each saves, applied with one tap; the Offers page lists them (1440 px)", async () => {
+    const page = await shop.newPage({ width: 1440, height: 900 });
+    await page.goto('/products?s=discount', { waitUntil: 'networkidle' });
+    const coupons = page.getByRole('region', { name: 'Coupons' });
+    await coupons.getByText('WELCOME50', { exact: true }).waitFor();
+    await coupons.getByText('Add items to use this offer').first().waitFor();
+
+    await page.goto('/products?s=price_desc', { waitUntil: 'networkidle' });
+    const add = page.getByRole('button', { name: /^Add to Cart: / }).first();
+    await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), add.click()]);
+    await page
+      .getByRole('button', { name: /^Cart, \d+ items$/ })
+      .first()
+      .click();
+    const drawer = page.getByRole('dialog', { name: 'Cart Summary' });
+    const offers = drawer.getByRole('region', { name: 'Offers for you' });
+    await offers
+      .getByText(/^You save ₹/)
+      .first()
+      .waitFor();
+    await shop.screenshot(page, 'cart-offers-1440');
+    await offers.getByRole('button', { name: 'Apply SAVE10' }).click();
+    await drawer.getByText('SAVE10', { exact: true }).waitFor();
+    await drawer.getByText('Coupon (SAVE10)').waitFor();
+    await offers.getByRole('button', { name: 'Apply SAVE10' }).waitFor({ state: 'detached' });
     await page.close();
   });
 });

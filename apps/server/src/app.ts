@@ -28,16 +28,25 @@ import { devOutboxRoutes } from './domains/outbox/routes';
 import { Outbox } from './domains/outbox/service';
 import { gatewaySimRoutes } from './domains/gateway-sim/routes';
 import { orderRoutes } from './domains/orders/routes';
+import { supportRoutes } from './domains/support/routes';
+import { restockRoutes } from './domains/restock/routes';
 import { ordersSummary } from './domains/orders/service';
 import { paymentRoutes } from './domains/payments/routes';
 import { Payments } from './domains/payments/service';
+import { mediaAdminRoutes } from './domains/media/admin-routes';
 import { registerMedia } from './domains/media/routes';
+import { mediaStorage } from './domains/media/storage';
 import { registerShell } from './domains/shell/routes';
 import { registerStaffShell } from './domains/shell/staff';
 import { registerErrorHandling } from './http/errors';
 import { requestPipeline } from './http/pipeline';
 import { staffRoutes, staffScope } from './http/staff';
 import { orderAdminRoutes } from './domains/orders/admin-routes';
+import { paymentAdminRoutes } from './domains/payments/admin-routes';
+import { customerAdminRoutes } from './domains/identity/customer-routes';
+import { analyticsAdminRoutes } from './domains/analytics/admin-routes';
+import { registerBrgest } from './domains/analytics/brgest';
+import { errorsAdminRoutes, registerErrorTunnel, serverErrorReporter } from './domains/errors/routes';
 
 /** The nth hop from this server is the client (what Fastify does for a number, typed as a function). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -66,7 +75,9 @@ export async function buildApp({ config, database }: AppDeps) {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
-  registerErrorHandling(app);
+  // Unhandled errors go to Sentry (SENTRY_DSN) or the first-party error inbox, with the request id.
+  const reportServerError = serverErrorReporter(database.db, config, app.log);
+  registerErrorHandling(app, reportServerError);
 
   // HTML pages and JSON answers compressed for browsers that ask (brotli at a fast level, or
   // gzip); built assets are served pre-compressed by the shell.
@@ -109,6 +120,9 @@ export async function buildApp({ config, database }: AppDeps) {
     return `http://127.0.0.1:${a && typeof a === 'object' ? a.port : config.port}`;
   };
   const payments = new Payments({ db: database.db, config, outbox, log: app.log, selfUrl });
+  // Media originals: the local folder, or S3-compatible storage when S3_BUCKET is set.
+  const storage = mediaStorage(config);
+  app.addHook('onClose', async () => storage.close?.());
 
   await app.register(
     async (api) => {
@@ -124,16 +138,27 @@ export async function buildApp({ config, database }: AppDeps) {
       await api.register(accountRoutes, { ...signIn, ordersSummary });
       await api.register(addressRoutes, { db: database.db });
       await api.register(staffRoutes, { db: database.db, outbox, payments });
-      await api.register(staffScope([orderAdminRoutes({ payments, outbox, config })]), { db: database.db });
+      await api.register(
+        staffScope([orderAdminRoutes({ payments, outbox, config }), paymentAdminRoutes({ config, selfUrl }), customerAdminRoutes]),
+        { db: database.db },
+      );
+      const media = { storage, mediaDir: config.mediaDir, maxBytes: config.mediaMaxBytes };
+      await api.register(staffScope([mediaAdminRoutes(media)]), { db: database.db });
+      await api.register(staffScope([analyticsAdminRoutes(config), errorsAdminRoutes]), { db: database.db });
       if (!config.production) await api.register(devOutboxRoutes, { outbox });
       await api.register(orderRoutes, { db: database.db, payments });
+      await api.register(supportRoutes, { db: database.db });
+      await api.register(restockRoutes, { db: database.db });
       await api.register(paymentRoutes, { db: database.db, payments });
     },
     { prefix: '/s/api' },
   );
 
+  // posthog-js's api_host and the error SDK's tunnel: same-origin, outside /s/api's CSRF scope.
+  await registerBrgest(app, { db: database.db, config });
+  await registerErrorTunnel(app, { db: database.db, config });
   if (config.gatewaySimulator) await app.register(gatewaySimRoutes, { selfUrl });
-  await registerMedia(app, { mediaDir: config.mediaDir });
+  await registerMedia(app, { mediaDir: config.mediaDir, storage });
   await registerStaffShell(app, { config, db: database.db });
   await registerShell(app, { config, db: database.db });
   return Object.assign(app, { payments, outbox });

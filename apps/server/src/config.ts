@@ -15,6 +15,14 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   CDN_URL: z.string().default(''),
+  MEDIA_MAX_MB: z.coerce.number().positive().max(100).default(10),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
+  S3_PREFIX: z.string().default(''),
   SESSION_SECRET: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -36,6 +44,13 @@ const envSchema = z.object({
   PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   GATEWAY_SIMULATOR: z.enum(['on', 'off']).optional(),
   PUBLIC_URL: z.string().optional(),
+  /** encrypts the websites' payment secrets at rest (AES-256-GCM); at least 32 characters, e.g. `openssl rand -base64 32` */
+  SECRETS_KEY: z.string().min(32, 'at least 32 characters (openssl rand -base64 32)').optional(),
+  ENVIRONMENT: z.string().default('local'),
+  POSTHOG_HOST: z.string().default(''),
+  POSTHOG_KEY: z.string().default(''),
+  SENTRY_DSN: z.string().default(''),
+  BRGEST_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -63,6 +78,20 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     dataDir: path.resolve(e.DATA_DIR),
     /** originals (uploaded or generated) and the resized cache under .cache/ */
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
+    /** largest accepted upload, bytes */
+    mediaMaxBytes: Math.round(e.MEDIA_MAX_MB * 1024 * 1024),
+    /** S3-compatible object storage for media originals when a bucket is named; else the local folder */
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
+          prefix: e.S3_PREFIX.replace(/^\/+|\/+$/g, ''),
+        }
+      : null,
     databaseUrl: e.DATABASE_URL,
     cdnUrl: e.CDN_URL.replace(/\/$/, ''),
     // Outside production a fixed secret keeps sessions valid across restarts of the demo.
@@ -93,6 +122,22 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     paymentTimeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
     gatewaySimulator: production ? false : e.GATEWAY_SIMULATOR !== 'off',
     publicUrl: e.PUBLIC_URL,
+    /**
+     * The key of the payment secrets stored per website (payments/secrets.ts): SECRETS_KEY, else
+     * outside production one derived from the session secret (so `npm start` works); null in
+     * production without it (saving keys is refused, and main.ts refuses to start if any exist).
+     */
+    secretsKey:
+      e.SECRETS_KEY ?? (production ? null : `derived-from-session-secret:${e.SESSION_SECRET ?? 'development-only-secret-change-me'}`),
+    /** the environment label of error reports, written into each page's <meta name="environment"> */
+    environment: e.ENVIRONMENT,
+    /** the default PostHog host and project key for /brgest (a website's own settings win); none: first-party */
+    posthogHost: e.POSTHOG_HOST.replace(/\/$/, ''),
+    posthogKey: e.POSTHOG_KEY,
+    /** where the error tunnel forwards; none: the first-party error inbox */
+    sentryDsn: e.SENTRY_DSN,
+    /** /brgest and the error tunnel: requests per minute per client address */
+    brgestRateLimit: e.BRGEST_RATE_LIMIT,
   };
 }
 

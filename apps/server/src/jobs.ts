@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { App } from './app';
 import type { Db } from './db/client';
 import { purgeSignIn } from './domains/identity/purge';
+import { sendRestockAlerts } from './domains/restock/service';
+import { purgeAnalytics } from './domains/analytics/service';
+import { purgeResolvedErrors } from './domains/errors/service';
 
 /**
  * The background jobs of the server process, in one list. There is no queue: every process runs
@@ -16,8 +19,10 @@ export interface Job {
   run(): Promise<unknown>;
 }
 
-export function serverJobs(app: Pick<App, 'outbox' | 'payments'>, db: Db): Job[] {
+export function serverJobs(app: Pick<App, 'outbox' | 'payments'>, db: Db, opts: { sms: boolean } = { sms: false }): Job[] {
   return [
+    // "Notify me": packs back in stock tell the shoppers who asked, once
+    { name: 'restock alerts', everyMs: 60_000, run: () => sendRestockAlerts(db, app.outbox, opts) },
     // failed deliveries are retried; the rows survive a restart
     { name: 'outbox retry', everyMs: 60_000, run: () => app.outbox.retryFailed() },
     // prepaid orders not paid in time release their stock and slot
@@ -27,6 +32,12 @@ export function serverJobs(app: Pick<App, 'outbox' | 'payments'>, db: Db): Job[]
       name: 'housekeeping',
       everyMs: 3_600_000,
       run: async () => ({ ...(await purgeSignIn(db)), outbox: await app.outbox.purgeDelivered() }),
+    },
+    // first-party analytics past each website's retention, resolved errors not seen for 90 days
+    {
+      name: 'analytics retention',
+      everyMs: 3_600_000,
+      run: async () => ({ events: await purgeAnalytics(db), errors: await purgeResolvedErrors(db) }),
     },
   ];
 }

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { rootCause } from './db/errors';
 import { serverJobs, startJobs } from './jobs';
 import { seedIfEmpty } from './seed/demo';
+import { checkSecretsKey } from './domains/payments/settings';
 
 const config = parseConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((e: unknown) => {
@@ -17,8 +18,13 @@ if (config.seed === 'auto' && database.kind === 'pglite') {
   const started = Date.now();
   if (await seedIfEmpty(database.db, { mediaDir: config.mediaDir })) console.log(`Seeded the demo shop in ${Date.now() - started} ms`);
 }
+const noKey = await checkSecretsKey(database.db, config);
+if (noKey) {
+  console.error(noKey);
+  process.exit(1);
+}
 const app = await buildApp({ config, database });
-const stopJobs = startJobs(serverJobs(app, database.db), app.log);
+const stopJobs = startJobs(serverJobs(app, database.db, { sms: !!config.smsUrl }), app.log);
 
 let closing = false;
 async function shutdown(signal: string) {

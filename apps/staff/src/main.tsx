@@ -3,6 +3,8 @@ import { staffBootSchema } from '@grocer/shared/staff';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { router } from './app/router';
+import { startStaffAnalytics } from './lib/analytics';
 import './styles.css';
 
 const boot = staffBootSchema.parse(JSON.parse(document.getElementById('__STAFF__')?.textContent ?? 'null'));
@@ -16,4 +18,5 @@ if (!boot.user) {
       <App boot={boot} />
     </StrictMode>,
   );
+  startStaffAnalytics(router, boot.website);
 }

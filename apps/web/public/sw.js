@@ -10,7 +10,8 @@ const STATIC = 'grocer-static-v1';
 const KEEP = [PAGES, STATIC];
 const MAX_ENTRIES = { [PAGES]: 60, [STATIC]: 400 };
 
-const PRIVATE = /^\/(auth|checkout|order|account|bos|pos|page-builder|staff|gateway-sim)(\/|$)/;
+// /brgest (analytics) and the error tunnel are live calls, never cached.
+const PRIVATE = /^\/(auth|checkout|order|account|bos|pos|page-builder|staff|gateway-sim|brgest|s\/tunnel)(\/|$)/;
 const CATALOGUE_API = /^\/s\/api\/(init|products|product|page\/data|suppliers|categories|brands)(\/|$|\?)/;
 const STATIC_FILES = /^\/(assets|fonts|media)\//;
 

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -7,10 +7,20 @@ import { UiStateProvider } from './app/ui-state';
 import { hydrateInSlices } from './components/ui/later';
 import { registerServiceWorker } from './lib/service-worker';
 import { replayEarlyClicks } from './lib/early-clicks';
-import { loadStoreData, primeInit, primePageData } from './lib/init';
+import { initQuery, loadStoreData, primeInit, primePageData } from './lib/init';
+import { ContractError, onContractError } from './lib/api';
+import { identify, startAnalytics, trackPageview } from './lib/telemetry/analytics';
+import { reportError, startErrorReporting } from './lib/telemetry/report-error';
+import type { Init } from '@grocer/shared/storefront';
 import './styles.css';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } });
+// Product, page and every other load failure, and every response-shape mismatch, reach the shared error reporter (spec §8).
+onContractError((e) => reportError(e, { kind: 'contract' }));
+const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (e, query) => reportError(e, { load: String(query.queryKey[0]) }) }),
+  // a response of the wrong shape is not worth asking again (and is reported once)
+  defaultOptions: { queries: { staleTime: 30_000, retry: (n, e) => n < 1 && !(e instanceof ContractError), refetchOnWindowFocus: false } },
+});
 primeInit(queryClient);
 primePageData(queryClient);
 
@@ -42,5 +52,20 @@ async function mount() {
   } else createRoot(root).render(app);
   document.getElementById('boot-spinner')?.remove();
   registerServiceWorker();
+  // Error reporting and analytics start after mount, loaded once the page is idle (spec §1).
+  startErrorReporting();
+  const init = queryClient.getQueryData<Init>(initQuery.queryKey);
+  if (init) {
+    startAnalytics({ id: init.web.id, name: init.web.name });
+    if (init.user) identify(init.user.id);
+  }
+  let last = `${location.pathname}${location.search}`;
+  trackPageview();
+  router.subscribe((state) => {
+    const at = `${state.location.pathname}${state.location.search}`;
+    if (at === last) return;
+    last = at;
+    trackPageview();
+  });
 }
 void mount();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productImageSchema, productImagesSchema } from './media';
 import { PAGE_SIZES } from './pagination';
 import { SLUG_PATTERN } from './slug';
 
@@ -95,12 +96,16 @@ export const adminProductSchema = z.object({
   status: z.enum(PRODUCT_STATUSES),
   brand_id: z.number().int().nullable(),
   category_id: z.number().int().nullable(),
+  /** further categories (the primary one is category_id) */
+  category_ids: z.array(z.number().int()),
   description: z.string(),
   seo_title: z.string(),
   seo_description: z.string(),
   hsn_code: z.string(),
   gst_rate: z.number(),
   image: z.string(),
+  /** in order: the first is the cover, shown on cards */
+  images: z.array(productImageSchema),
   /** optimistic concurrency: send back the version you edited; a newer one on the server → 409 */
   version: z.number().int(),
   updated_at: z.string(),
@@ -141,39 +146,50 @@ export const adminPackInputSchema = z
   .refine((p) => p.act_price >= p.price, { path: ['act_price'], message: 'MRP cannot be less than the price' });
 export type AdminPackInput = z.infer<typeof adminPackInputSchema>;
 
-/** PUT /s/api/admin/products/{id}: the whole editable product, saved at once or not at all. */
-export const adminProductInputSchema = z
-  .object({
-    version: z.number().int().min(1),
-    name: z.string().trim().min(1, 'Name is required').max(200, 'Name is too long'),
-    slug: z
-      .string()
-      .trim()
-      .min(1, 'Slug is required')
-      .max(200, 'Slug is too long')
-      .regex(SLUG_PATTERN, 'Slug can have lowercase letters, digits and single hyphens'),
-    status: z.enum(PRODUCT_STATUSES),
-    brand_id: z.number().int().positive().nullable(),
-    category_id: z.number().int().positive().nullable(),
-    description: z.string().max(20_000, 'Description is too long'),
-    seo_title: z.string().trim().max(70, 'SEO title can be at most 70 characters'),
-    seo_description: z.string().trim().max(160, 'SEO description can be at most 160 characters'),
-    hsn_code: z
-      .string()
-      .trim()
-      .regex(/^(\d{4}|\d{6}|\d{8})?$/, 'HSN code is 4, 6 or 8 digits'),
-    gst_rate: z.number().refine((n) => (GST_RATES as readonly number[]).includes(n), `GST rate must be one of ${GST_RATES.join(', ')}`),
-    packs: z.array(adminPackInputSchema).min(1, 'A product needs at least one pack').max(20, 'At most 20 packs'),
-  })
-  .superRefine((p, ctx) => {
-    const seen = new Map<string, number>();
-    p.packs.forEach((pack, i) => {
-      const first = seen.get(pack.sku);
-      if (first !== undefined)
-        ctx.addIssue({ code: 'custom', path: ['packs', i, 'sku'], message: `SKU is the same as pack ${first + 1}'s` });
-      else seen.set(pack.sku, i);
-    });
+const productSlug = z
+  .string()
+  .trim()
+  .min(1, 'Slug is required')
+  .max(200, 'Slug is too long')
+  .regex(SLUG_PATTERN, 'Slug can have lowercase letters, digits and single hyphens');
+
+/** The editable fields of a product, shared by create and save. */
+export const adminProductFieldsSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200, 'Name is too long'),
+  slug: productSlug,
+  status: z.enum(PRODUCT_STATUSES),
+  brand_id: z.number().int().positive().nullable(),
+  category_id: z.number().int().positive().nullable(),
+  category_ids: z.array(z.number().int().positive()).max(10, 'At most 10 further categories').default([]),
+  description: z.string().max(20_000, 'Description is too long'),
+  seo_title: z.string().trim().max(70, 'SEO title can be at most 70 characters'),
+  seo_description: z.string().trim().max(160, 'SEO description can be at most 160 characters'),
+  hsn_code: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}|\d{6}|\d{8})?$/, 'HSN code is 4, 6 or 8 digits'),
+  gst_rate: z.number().refine((n) => (GST_RATES as readonly number[]).includes(n), `GST rate must be one of ${GST_RATES.join(', ')}`),
+  packs: z.array(adminPackInputSchema).min(1, 'A product needs at least one pack').max(20, 'At most 20 packs'),
+});
+
+/** Two packs of one product never share a SKU. */
+export function refineUniqueSkus(p: { packs: Array<{ sku: string }> }, ctx: z.RefinementCtx) {
+  const seen = new Map<string, number>();
+  p.packs.forEach((pack, i) => {
+    const first = seen.get(pack.sku);
+    if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['packs', i, 'sku'], message: `SKU is the same as pack ${first + 1}'s` });
+    else seen.set(pack.sku, i);
   });
+}
+
+/** PUT /s/api/admin/products/{id}: the whole editable product, saved at once or not at all. */
+export const adminProductInputSchema = adminProductFieldsSchema
+  .extend({
+    version: z.number().int().min(1),
+    /** the product's images in order (the first is the cover); absent: left as they are */
+    images: productImagesSchema.optional(),
+  })
+  .superRefine(refineUniqueSkus);
 export type AdminProductInput = z.infer<typeof adminProductInputSchema>;
 
 /** The editable part of a product as read: what the editor starts from and sends back. */
@@ -185,11 +201,13 @@ export function productToInput(p: AdminProduct): AdminProductInput {
     status: p.status,
     brand_id: p.brand_id,
     category_id: p.category_id,
+    category_ids: p.category_ids,
     description: p.description,
     seo_title: p.seo_title,
     seo_description: p.seo_description,
     hsn_code: p.hsn_code,
     gst_rate: p.gst_rate,
+    images: p.images.map(({ src, alt }) => ({ src, alt })),
     packs: p.packs.map(({ id, name, sku, barcode, price, act_price, position }) => ({
       id,
       name,

@@ -34,6 +34,8 @@ export const adminCouponInputSchema = z
     perCustomerLimit: count,
     firstOrderOnly: z.boolean(),
     active: z.boolean(),
+    /** offered to shoppers in the cart and on /offers (an unlisted code works only when typed) */
+    listed: z.boolean().default(false),
   })
   .superRefine((c, ctx) => {
     if (c.kind === 'percent' && c.value > 10_000)
@@ -59,6 +61,7 @@ export const adminCouponSchema = z.object({
   perCustomerLimit: z.number().int().nullable(),
   firstOrderOnly: z.boolean(),
   active: z.boolean(),
+  listed: z.boolean(),
   /** redemptions held by orders (a cancelled order gives its use back) */
   uses: z.number().int(),
   /** paise of discount on those orders */

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_STATUSES, orderAddressSchema, orderLineSchema, type OrderStatus } from './order';
+import {
+  ADJUST_REASONS,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  orderAddressSchema,
+  orderAdjustmentSchema,
+  orderLineSchema,
+  type OrderStatus,
+} from './order';
 import { PAGE_SIZES } from './pagination';
 import { MOBILE_PATTERN } from './validation';
 
@@ -135,7 +144,8 @@ export const adminOrderSchema = z.object({
   address: orderAddressSchema,
   slot: z.object({ date: z.string(), start_time: z.string(), end_time: z.string() }).nullable(),
   notes: z.string().nullable(),
-  lines: z.array(orderLineSchema),
+  /** each line with the warehouse it is sent from (a substitute comes from the same one) */
+  lines: z.array(orderLineSchema.extend({ warehouse_id: z.number().int().nullable() })),
   items_total: z.number(),
   discount: z.number(),
   coupon: z.string().nullable(),
@@ -151,11 +161,46 @@ export const adminOrderSchema = z.object({
       provider_order_id: z.string().nullable(),
       provider_payment_id: z.string().nullable(),
       refund_id: z.string().nullable(),
+      /** ₹ given back by partial refunds (lines removed or substituted) */
+      refunded: z.number(),
       review: z.string().nullable(),
       events: z.array(z.object({ at: z.string(), kind: z.string(), event_id: z.string(), payload: z.unknown() })),
     })
     .nullable(),
+  /** lines removed or substituted after the order was placed, and their refunds */
+  adjustments: z.array(orderAdjustmentSchema.extend({ by: z.string() })),
+  /** what may be changed on the lines now (the lifecycle decides): remove a line before or after delivery, substitute before it ships */
+  changes: z.object({ remove: z.boolean(), substitute: z.boolean() }),
   /** every status the order entered: when, who (a staff member's name, the shopper, a provider, the system) and why */
   timeline: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), by: z.string(), note: z.string().nullable() })),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** The order statuses in which staff may remove a line (missing or damaged, before or after delivery) or substitute one (before it ships). */
+export const REMOVE_STATUSES: readonly OrderStatus[] = ['placed', 'confirmed', 'packed', 'shipped', 'delivered'];
+export const SUBSTITUTE_STATUSES: readonly OrderStatus[] = ['placed', 'confirmed', 'packed'];
+
+/** One per change the staff make: a retried request with the same key answers the same change. */
+const changeKey = z
+  .string()
+  .min(10)
+  .max(64)
+  .regex(/^[\w-]+$/);
+
+/** POST /s/api/admin/orders/:id/lines/:lineId/remove: some or all units of a line, and why. */
+export const removeLineBodySchema = z
+  .object({ quantity: z.number().int().min(1, 'At least 1'), reason: z.enum(ADJUST_REASONS), key: changeKey })
+  .strict();
+export type RemoveLineBody = z.infer<typeof removeLineBodySchema>;
+
+/** POST /s/api/admin/orders/:id/lines/:lineId/substitute: units of a line replaced by another pack. */
+export const substituteLineBodySchema = z
+  .object({
+    quantity: z.number().int().min(1, 'At least 1'),
+    pack_id: z.number().int().positive(),
+    substitute_quantity: z.number().int().min(1, 'At least 1').max(100),
+    reason: z.enum(ADJUST_REASONS).default('unavailable'),
+    key: changeKey,
+  })
+  .strict();
+export type SubstituteLineBody = z.infer<typeof substituteLineBodySchema>;

@@ -41,7 +41,15 @@ export class ApiError extends Error {
 }
 
 /** A response that does not match its contract (spec §5: reported as an error). */
-export class ContractError extends Error {}
+export class ContractError extends Error {
+  override name = 'ContractError';
+}
+
+let contractListener: ((e: ContractError) => void) | null = null;
+/** The app's error reporter hears every response-shape mismatch (spec §8), wherever it is caught. */
+export function onContractError(listener: (e: ContractError) => void): void {
+  contractListener = listener;
+}
 
 const readCookie = (name: string) =>
   document.cookie
@@ -52,6 +60,15 @@ const readCookie = (name: string) =>
 async function ensureXsrf(force = false) {
   if (force || !readCookie('XSRF-TOKEN'))
     await fetch('/s/api/cookie', { credentials: 'include', headers: { 'X-Origin': location.origin } });
+}
+
+/**
+ * The headers of a non-GET call for a client other than `api` (an upload through XMLHttpRequest,
+ * for its progress events): the page origin and the XSRF token, fetched first when absent.
+ */
+export async function writeHeaders(freshToken = false): Promise<Record<string, string>> {
+  await ensureXsrf(freshToken);
+  return { 'X-Origin': location.origin, 'X-XSRF-TOKEN': decodeURIComponent(readCookie('XSRF-TOKEN') ?? ''), Accept: 'application/json' };
 }
 
 export interface RequestOptions {
@@ -116,6 +133,11 @@ export async function api(path: string, opts: RequestOptions = {}): Promise<unkn
 export async function apiChecked<T>(path: string, loadSchema: () => Promise<z.ZodType<T>>, opts: RequestOptions = {}): Promise<T> {
   const [schema, data] = await Promise.all([loadSchema(), api(path, opts)]);
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ContractError(`Unexpected response from ${path}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const e = new ContractError(`Unexpected response from ${path}: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'invalid'}`);
+    contractListener?.(e);
+    throw e;
+  }
   return parsed.data;
 }

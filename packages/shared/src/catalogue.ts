@@ -26,7 +26,8 @@ export const productSchema = z.object({
   slug: z.string(),
   brand_slug: z.string(),
   wishlist: z.boolean().default(false),
-  medias: z.array(z.object({ src: z.string() })),
+  /** `alt` (beyond spec §3) when staff wrote one; else the product's name describes it */
+  medias: z.array(z.object({ src: z.string(), alt: z.string().optional() })),
   image: z.string().default(''),
   packs: z.array(packSchema),
   category_slug: z.string().optional(),

@@ -68,3 +68,22 @@ export const couponCodeSchema = z
   .transform((s) => s.toUpperCase());
 
 export const applyCouponBodySchema = z.object({ code: couponCodeSchema });
+
+/**
+ * GET /s/api/cart/offers: the coupons the shop lists for shoppers, each judged against the
+ * asking shopper's cart by the one rule above. Money in rupees; usable ones first, biggest saving
+ * first. `reason` says what is missing ("Add ₹120 more to use SAVE10") when it is not usable.
+ */
+export const cartOfferSchema = z.object({
+  code: z.string(),
+  description: z.string(),
+  min_order: z.number(),
+  ends_at: z.string().nullable(),
+  first_order_only: z.boolean(),
+  applied: z.boolean(),
+  usable: z.boolean(),
+  saving: z.number(),
+  reason: z.string().nullable(),
+});
+export type CartOffer = z.infer<typeof cartOfferSchema>;
+export const cartOffersSchema = z.object({ data: z.array(cartOfferSchema) });

@@ -104,11 +104,34 @@ export const ERRORS = {
   // wishlist
   WISHLIST_NAME_TAKEN: { status: 409, message: (d: { name: string }) => `You already have a wishlist named ${d.name}` },
   // staff: the product editor (optimistic concurrency; a slug or SKU taken by a concurrent save)
+  STALE_CATEGORY: {
+    status: 409,
+    message: 'Someone else saved this category after you opened it. Reload to see their changes, then make yours again.',
+  },
+  STALE_BRAND: {
+    status: 409,
+    message: 'Someone else saved this brand after you opened it. Reload to see their changes, then make yours again.',
+  },
   STALE_PRODUCT: {
     status: 409,
     message: 'Someone else saved this product after you opened it. Reload to see their changes, then make yours again.',
   },
   DUPLICATE: { status: 409, message: 'Another product took this slug or SKU while you were saving. Please check and save again.' },
+  PRODUCT_ORDERED: {
+    status: 409,
+    message: 'This product has been ordered, so it cannot be deleted: archive it instead (it leaves the shop, its orders keep it).',
+  },
+  BRAND_IN_USE: { status: 409, message: 'Products use this brand: move them to another brand (or none) before deleting it.' },
+  CATEGORY_IN_USE: {
+    status: 409,
+    message: 'This category has products or sub-categories: choose where they go, then delete it.',
+  },
+  // staff: stock and the catalogue import
+  STOCK_BELOW_ZERO: {
+    status: 409,
+    message: (d: { available: number; warehouse: string }) => `Only ${d.available} in stock at ${d.warehouse}: stock cannot go below zero`,
+  },
+  IMPORT_HAS_ERRORS: { status: 422, message: (d: { rows: number }) => `Fix the ${d.rows} rows with errors before importing` },
   // staff: the point of sale
   SHIFT_NOT_OPEN: { status: 409, message: 'Open a shift at this till first' },
   SHIFT_ALREADY_OPEN: { status: 409, message: 'This till already has an open shift' },
@@ -143,11 +166,52 @@ export const ERRORS = {
     status: 422,
     message: (d: { total: number }) => `Cash on delivery: record the cash collected, the order's total of ₹${d.total}`,
   },
+  // staff: the media library
+  MEDIA_TOO_LARGE: {
+    status: 413,
+    message: (d: { limit: string }) => `This file is larger than ${d.limit}. Choose a smaller image (at most ${d.limit}).`,
+  },
+  MEDIA_UNSUPPORTED: { status: 422, message: 'This file is not a JPEG, PNG, WebP or AVIF image.' },
+  MEDIA_IN_USE: { status: 409, message: (d: { uses: string }) => `This image is still used by ${d.uses}. Remove it there first.` },
+  // staff: customers, payments settings and order changes (issue 14)
+  CUSTOMER_BLOCKED: {
+    status: 403,
+    message: (d: { shop: string; reason: string }) =>
+      `Your account is blocked on ${d.shop}: ${d.reason}. Please contact the shop if you think this is a mistake.`,
+  },
+  SHOP_CUSTOMER_NOT_FOUND: { status: 404, message: 'Customer not found' },
+  SECRETS_KEY_MISSING: {
+    status: 503,
+    message: 'Payment keys cannot be stored or read: the server has no SECRETS_KEY. Set it and restart.',
+  },
+  ORDER_CHANGE_FORBIDDEN: {
+    status: 409,
+    message: (d: { status: string; change: string }) => `This order is ${d.status}: its lines cannot be ${d.change} now`,
+  },
+  ORDER_LINE_NOT_FOUND: { status: 404, message: 'This line is not on the order' },
+  ORDER_LAST_LINE: { status: 409, message: 'This would leave the order empty: cancel the order instead' },
+  SUBSTITUTE_COSTS_MORE: {
+    status: 409,
+    message: (d: { more: string }) =>
+      `The substitute costs ${d.more} more: a prepaid order cannot be charged more. Choose a pack at the same price or less.`,
+  },
+  SUBSTITUTE_UNAVAILABLE: {
+    status: 409,
+    message: (d: { item: string }) => `${d.item} cannot be sent: not enough in stock at this order's warehouse`,
+  },
   // sales agents (an agent orders only for their own customers)
   AGENT_NOT_FOUND: { status: 404, message: 'Sales agent not found' },
   CUSTOMER_NOT_FOUND: { status: 404, message: 'No customer of this shop has this mobile number or email' },
   CUSTOMER_NOT_ASSIGNED: { status: 404, message: 'This customer is not assigned to you' },
   CUSTOMER_IS_STAFF: { status: 422, message: 'Staff and sales agents cannot be assigned to an agent as customers' },
+  // "Report an issue" on a delivered order (issue 19)
+  ISSUE_NOT_REPORTABLE: {
+    status: 409,
+    message: (d: { days: number }) => `Issues can be reported on a delivered order, within ${d.days} days of delivery`,
+  },
+  ISSUE_ALREADY_OPEN: { status: 409, message: 'You have already reported an issue on this order: the shop will get back to you' },
+  ISSUE_NOT_FOUND: { status: 404, message: 'Issue not found' },
+  ISSUE_ALREADY_RESOLVED: { status: 409, message: 'This issue has already been resolved' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

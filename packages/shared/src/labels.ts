@@ -21,3 +21,17 @@ export const PAYMENT_PROVIDER_NAMES: Record<PaymentProvider, string> = {
  */
 export const paymentMethodLabel = (p: PaymentProvider) =>
   p === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : `UPI, cards, netbanking & wallets (${PAYMENT_PROVIDER_NAMES[p]})`;
+
+/**
+ * UPI first (issue 19): how a shopper chooses to pay online, in the order Indian shoppers reach
+ * for them. Each goes through the shop's first gateway; Razorpay opens on the chosen method
+ * (`prefill.method`), Cashfree's page offers all of them.
+ */
+export const PAY_VIA = ['upi', 'card', 'netbanking', 'wallet'] as const;
+export type PayVia = (typeof PAY_VIA)[number];
+export const PAY_VIA_LABELS: Record<PayVia, { name: string; hint: string }> = {
+  upi: { name: 'UPI', hint: 'Google Pay, PhonePe, Paytm, BHIM or any UPI app' },
+  card: { name: 'Credit or debit card', hint: 'Visa, Mastercard, RuPay' },
+  netbanking: { name: 'Netbanking', hint: 'All major banks' },
+  wallet: { name: 'Wallets', hint: 'Paytm, PhonePe, Amazon Pay and more' },
+};

@@ -104,6 +104,8 @@ export const orderListSchema = z.object({
 const taxSplitSchema = z.object({ taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), gst: z.number() });
 
 export const orderLineSchema = z.object({
+  /** the order line's own id (the staff remove or substitute a line by it) */
+  line_id: z.number().int().optional(),
   pack_id: z.number().int(),
   product_id: z.number().int(),
   slug: z.string().nullable(),
@@ -137,6 +139,34 @@ export const paymentSchema = z.object({
   last_attempt: z.enum(['cancelled', 'failed']).nullable().optional(),
 });
 
+/** Why a line was removed or substituted after the order was placed (issue 14). */
+export const ADJUST_REASONS = ['missing', 'damaged', 'unavailable', 'customer_request'] as const;
+export type AdjustReason = (typeof ADJUST_REASONS)[number];
+export const ADJUST_REASON_LABELS: Record<AdjustReason, string> = {
+  missing: 'missing',
+  damaged: 'damaged',
+  unavailable: 'not available',
+  customer_request: 'at your request',
+};
+
+/**
+ * A change to the order's lines after it was placed: a line (or some of it) removed, or
+ * substituted with another pack. `amount` (₹) is what the shopper gets back (negative: a cash on
+ * delivery substitute that costs more); prepaid orders are refunded through the provider.
+ */
+export const orderAdjustmentSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: z.enum(['remove', 'substitute']),
+  description: z.string(),
+  reason: z.enum(ADJUST_REASONS),
+  amount: z.number(),
+  /** none: cash on delivery (the total is lowered); pending, refunded or failed: the provider refund */
+  refund_status: z.enum(['none', 'pending', 'refunded', 'failed']),
+  refund_id: z.string().nullable(),
+});
+export type OrderAdjustment = z.infer<typeof orderAdjustmentSchema>;
+
 export const orderDetailSchema = orderSummarySchema.extend({
   payment_method: z.enum(PAYMENT_PROVIDERS),
   items_total: z.number(),
@@ -154,6 +184,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   cancellable: z.boolean(),
   /** the sales agent who placed the order for the customer (issue 17), else null */
   placed_by: z.string().nullable().optional(),
+  /** lines removed or substituted after the order was placed, oldest first (issue 14) */
+  adjustments: z.array(orderAdjustmentSchema).optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -14,3 +14,8 @@ export * from '../domains/orders/tables';
 export * from '../domains/payments/tables';
 export * from '../domains/audit/tables';
 export * from '../domains/pos/tables';
+export * from '../domains/support/tables';
+export * from '../domains/restock/tables';
+export * from '../domains/media/tables';
+export * from '../domains/analytics/tables';
+export * from '../domains/errors/tables';

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ERRORS, errorMessage, type ErrorCode, type ErrorDetails, type PlainErrorCode } from '@grocer/shared/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionError, rootCause } from '../db/errors';
@@ -67,7 +67,8 @@ function firstMessage(errors: Record<string, string[]>): string {
 
 export const GENERIC_MESSAGE = errorMessage('INTERNAL');
 
-export function registerErrorHandling(app: FastifyInstance) {
+/** `onUnhandled` hears every unexpected error (a 500), for the error reporter. */
+export function registerErrorHandling(app: FastifyInstance, onUnhandled?: (error: Error, request: FastifyRequest) => unknown) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.extra?.retry_after !== undefined) reply.header('retry-after', String(error.extra.retry_after));
@@ -104,6 +105,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         .send({ message: e.message, code: e.code, ...e.extra });
     }
     request.log.error({ err: error }, 'unhandled error');
+    void onUnhandled?.(error, request);
     return reply.status(500).send({ message: GENERIC_MESSAGE, code: 'INTERNAL' });
   });
 }

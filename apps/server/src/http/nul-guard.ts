@@ -46,6 +46,8 @@ export function refuseNulBytes(app: FastifyInstance) {
       );
   });
   app.addHook('preValidation', async (req) => {
+    // raw bytes passed through (the /brgest proxy's stream, the error tunnel's envelope) are not text fields
+    if (Buffer.isBuffer(req.body) || typeof (req.body as { pipe?: unknown } | null)?.pipe === 'function') return;
     const bad = nulPaths(req.body, '', []);
     if (bad.length) throw Errors.invalid(Object.fromEntries(bad.map((p) => [p, [`${p} ${MESSAGE}`]])));
   });

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
+import { auditAdminRoutes } from '../domains/audit/admin-routes';
 import { catalogueAdminRoutes } from '../domains/catalogue/admin-routes';
+import { catalogueEditAdminRoutes } from '../domains/catalogue/edit-admin-routes';
+import { catalogueCsvRoutes } from '../domains/catalogue/csv-routes';
+import { inventoryAdminRoutes } from '../domains/inventory/admin-routes';
 import { couponsAdminRoutes } from '../domains/coupons/admin-routes';
 import { deliveryAdminRoutes } from '../domains/delivery/admin-routes';
 import { identityAdminRoutes } from '../domains/identity/admin-routes';
@@ -8,6 +12,8 @@ import { agentsAdminRoutes } from '../domains/agents/admin-routes';
 import type { Outbox } from '../domains/outbox/service';
 import type { Payments } from '../domains/payments/service';
 import { posAdminRoutes } from '../domains/pos/admin-routes';
+import { supportAdminRoutes } from '../domains/support/admin-routes';
+import { reportsAdminRoutes } from '../domains/reports/admin-routes';
 import { websiteAdminRoutes } from '../domains/website/admin-routes';
 import { requireRole, type Role } from './auth';
 
@@ -57,10 +63,16 @@ export function staffScope<D extends { db: Db }>(plugins: Array<FastifyPluginAsy
 
 export const staffRoutes = staffScope<StaffDeps>([
   catalogueAdminRoutes,
+  catalogueEditAdminRoutes,
+  auditAdminRoutes,
   websiteAdminRoutes,
   identityAdminRoutes,
   posAdminRoutes,
   couponsAdminRoutes,
   deliveryAdminRoutes,
   agentsAdminRoutes,
+  supportAdminRoutes,
+  reportsAdminRoutes,
+  inventoryAdminRoutes,
+  catalogueCsvRoutes,
 ]);

@@ -1,15 +1,19 @@
-// `npm run seed [-- --reset] [-- --large N]`: seeds the database named by DATABASE_URL (or the
-// embedded one in DATA_DIR) with the demo shop; --large adds N generated products.
+// `npm run seed [-- --reset] [-- --large N] [-- --orders N]`: seeds the database named by DATABASE_URL
+// (or the embedded one in DATA_DIR) with the demo shop; --large adds N generated products,
+// --orders N generated orders (seed/orders.ts).
 import { sql } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { isEmpty, seedDemo } from './demo';
 import { seedLargeCatalogue } from './large';
+import { seedLargeOrders } from './orders';
 import { websites } from '../db/schema';
 import { eq } from 'drizzle-orm';
 
-const { values } = parseArgs({ options: { reset: { type: 'boolean', default: false }, large: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { reset: { type: 'boolean', default: false }, large: { type: 'string' }, orders: { type: 'string' } },
+});
 const config = parseConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const db = database.db;
@@ -38,6 +42,14 @@ try {
     const started = Date.now();
     await seedLargeCatalogue(db, site!.id, n);
     console.log(`Added ${n} generated products in ${Date.now() - started} ms.`);
+  }
+  if (values.orders) {
+    const n = Number(values.orders);
+    if (!Number.isInteger(n) || n < 1) throw new Error('--orders takes a positive number of orders');
+    const [site] = await db.select({ id: websites.id }).from(websites).where(eq(websites.isDefault, true)).limit(1);
+    const started = Date.now();
+    await seedLargeOrders(db, site!.id, n);
+    console.log(`Added ${n} generated orders in ${Date.now() - started} ms.`);
   }
 } finally {
   await database.close();

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CartControl } from '../features/cart/components/cart-control';
 import type { ProductControls } from '../features/catalogue/components/product-card';
+import { NotifyMe } from '../features/restock/notify-me';
 import { WishlistButton } from '../features/wishlist/components/wishlist-button';
 import { useInit } from '../lib/init';
 import { REDIRECT_KEY } from './guards';
@@ -20,20 +21,31 @@ export function useProductControls(size: 'md' | 'lg' = 'md'): ProductControls {
   const signedIn = init.user !== null;
   const here = location.pathname + location.search;
   const set = ui.set;
-  return useMemo<ProductControls>(
-    () => ({
-      cartControl: init.web.show_cart ? (product, pack) => <CartControl product={product} pack={pack} size={size} /> : undefined,
+  return useMemo<ProductControls>(() => {
+    const toSignIn = () => {
+      sessionStorage.setItem(REDIRECT_KEY, here);
+      navigate('/auth/login');
+    };
+    return {
+      cartControl: init.web.show_cart
+        ? (product, pack) => (
+            <CartControl
+              product={product}
+              pack={pack}
+              size={size}
+              outOfStock={<NotifyMe product={product} pack={pack} size={size} signedIn={signedIn} onSignIn={toSignIn} />}
+            />
+          )
+        : undefined,
       wishlistControl: (product) => (
         <WishlistButton
           product={product}
           onOpen={(p) => {
             if (signedIn) return set({ wishlistPicker: p.product_id });
-            sessionStorage.setItem(REDIRECT_KEY, here);
-            navigate('/auth/login');
+            toSignIn();
           }}
         />
       ),
-    }),
-    [init.web.show_cart, signedIn, here, set, navigate, size],
-  );
+    };
+  }, [init.web.show_cart, signedIn, here, set, navigate, size]);
 }

@@ -1,9 +1,15 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useEffect } from 'react';
 import { readError } from '../lib/errors';
+import { reportError } from '../lib/telemetry/report-error';
 
 export function RouteError() {
   const error = useRouteError();
   console.error(error);
+  useEffect(() => {
+    // a route's own "not found" answer is the shop working; anything else is a bug to see
+    if (!isRouteErrorResponse(error) || error.status >= 500) reportError(error, { view: 'route error' });
+  }, [error]);
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : readError(error);
   return (
     <div className="mx-auto max-w-lg p-8 text-center">

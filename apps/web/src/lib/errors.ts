@@ -1,6 +1,7 @@
 import { GENERIC_MESSAGE } from '@grocer/shared/errors';
 import { toast } from 'sonner';
 import { ApiError, field } from './api';
+import { reportError } from './telemetry/report-error';
 
 /** Spec §8 default toast, shown when nothing in an error can be read. */
 export const DEFAULT_ERROR = "There's been an error, please try again.";
@@ -30,6 +31,7 @@ export function readError(e: unknown): string {
 /** Spec §8 handlers: log the error and show an error toast (the default one when nothing reads). */
 export function handleError(e: unknown): void {
   console.error(e);
+  reportError(e, { handler: 'shared' });
   const message = readError(e);
   toast.error(message === FALLBACK_ERROR ? DEFAULT_ERROR : message);
 }

@@ -1,6 +1,7 @@
 import type { Init } from '@grocer/shared/storefront';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiChecked } from './api';
+import { reportError } from './telemetry/report-error';
 
 export const initQuery = queryOptions({
   queryKey: ['init'],
@@ -49,6 +50,7 @@ export async function loadStoreData(client: QueryClient): Promise<boolean> {
     return true;
   } catch (e) {
     console.error('Store data could not be loaded', e);
+    reportError(e, { load: 'store data' });
     if (e instanceof ApiError && e.code === 'WEBSITE_NOT_FOUND') console.warn(WEBSITE_NOT_FOUND_NOTE);
     return false;
   }

@@ -328,3 +328,26 @@ describe('dashboard range and the report', () => {
     expect(lines.at(-1)).toBe(`Total,,${report.total.orders},,${report.total.sales.toFixed(2)},${report.total.commission.toFixed(2)}`);
   });
 });
+
+describe('a customer the shop blocked', () => {
+  it('cannot be ordered for by their sales agent: 403 CUSTOMER_BLOCKED with the reason, nothing taken', async () => {
+    const cu = await customer();
+    expect((await assign(agentA.id, cu.email)).statusCode).toBe(200);
+    expect((await admin.post(`/s/api/admin/customers/${cu.id}/block`, { reason: 'Unpaid COD orders' })).statusCode).toBe(200);
+    await fill(agentA.c, dal(), 1);
+    const stockBefore = await b.stockOf(dal(), b.shop.warehouses.blr.id);
+    const cart = (await agentA.c.get('/s/api/cart')).json();
+    const before = (await agentOrders(agentA.id)).length;
+    const r = await agentA.c.post('/s/api/agent/orders', {
+      customer_id: cu.id,
+      address_id: cu.addressId,
+      payment_method: 'cod',
+      expected_total: cart.amount,
+      idempotency_key: b.key(),
+    });
+    expect([r.statusCode, r.json().code]).toEqual([403, 'CUSTOMER_BLOCKED']);
+    expect(r.json().message).toContain('Unpaid COD orders');
+    expect(await agentOrders(agentA.id)).toHaveLength(before);
+    expect(await b.stockOf(dal(), b.shop.warehouses.blr.id)).toBe(stockBefore);
+  });
+});

@@ -44,6 +44,7 @@ import {
   type OrderRow,
   type Period,
 } from '../orders/service';
+import { refuseBlocked } from '../identity/customers';
 import type { Outbox } from '../outbox/service';
 
 /**
@@ -197,6 +198,8 @@ export async function orderForCustomer(
 ): Promise<{ order: AgentOrder; link_sent_to: string[] }> {
   const { db, outbox } = deps;
   const customer = await myCustomer(db, website.id, agent.id, body.customer_id);
+  // a customer the shop blocked cannot be ordered for either (403, the reason said)
+  await refuseBlocked(db, website, customer.id);
   const { customer_id: _, ...orderBody } = body;
   const { order, created } = await placeOrder(db, { websiteId: website.id, userId: agent.id }, cartCtx, orderBody, {
     customerId: customer.id,

@@ -1,11 +1,12 @@
+import { codEnabled } from '../payments/records';
 import { packLabel, paymentMethodLabel } from '@grocer/shared/labels';
 import type { Cart, CartItem, PaymentMethod } from '@grocer/shared/cart';
-import { couponDiscount } from '@grocer/shared/coupon';
+import { couponDiscount, type CartOffer } from '@grocer/shared/coupon';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { packDetails } from '../catalogue/service';
-import { couponUsage, findCoupon } from '../coupons/service';
+import { couponUsage, findCoupon, listedCoupons } from '../coupons/service';
 import { deliveryContext, nextSlots, notDeliveredTo } from '../delivery/service';
 import { stockKey, stockLevels } from '../inventory/service';
 import { type CartContext, type PricedCart, type PricedLine } from './model';
@@ -130,7 +131,12 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
     now,
   });
   const slot = zone && delivery.serviceable ? ((await nextSlots(db, ctx.websiteId, zone.id, now, 7))[0] ?? null) : null;
-  const codAllowed = !!zone && delivery.serviceable && zone.codAllowed && (zone.codMax === null || priced.amount <= zone.codMax);
+  const codAllowed =
+    !!zone &&
+    delivery.serviceable &&
+    zone.codAllowed &&
+    (zone.codMax === null || priced.amount <= zone.codMax) &&
+    (await codEnabled(db, ctx.websiteId));
 
   return {
     cartId: cart?.id ?? null,
@@ -243,4 +249,32 @@ export function toCartResponse(p: PricedCart, groupByDelivery = false): Cart {
 export async function loadCart(db: DbOrTx, ctx: CartContext, groupByDelivery = false): Promise<{ model: PricedCart; cart: Cart }> {
   const model = await loadPricedCart(db, ctx);
   return { model, cart: toCartResponse(model, groupByDelivery) };
+}
+
+/**
+ * The listed coupons judged against this cart (GET /s/api/cart/offers): what each would save now,
+ * or what is missing. The same rule and usage counts as applying the code, so "usable" here means
+ * POST /apply/coupon would accept it.
+ */
+export async function cartOffers(db: DbOrTx, ctx: CartContext): Promise<CartOffer[]> {
+  const now = ctx.now ?? new Date();
+  const [priced, rows] = await Promise.all([loadPricedCart(db, ctx), listedCoupons(db, ctx.websiteId, now)]);
+  const offers = await Promise.all(
+    rows.map(async (row): Promise<CartOffer> => {
+      const verdict = couponDiscount(row, priced.itemsTotalPaise, now, await couponUsage(db, ctx.websiteId, row.id, ctx.userId));
+      const empty = priced.itemsTotalPaise === 0;
+      return {
+        code: row.code,
+        description: row.description,
+        min_order: toRupees(row.minOrder),
+        ends_at: row.endsAt?.toISOString() ?? null,
+        first_order_only: row.firstOrderOnly,
+        applied: priced.coupon?.id === row.id,
+        usable: verdict.ok && !empty,
+        saving: verdict.ok ? toRupees(verdict.discountPaise) : 0,
+        reason: verdict.ok ? (empty ? 'Add items to use this offer' : null) : verdict.reason,
+      };
+    }),
+  );
+  return offers.sort((a, b) => Number(b.usable) - Number(a.usable) || b.saving - a.saving);
 }

@@ -249,6 +249,58 @@ describe('coupons: POST /s/api/apply/coupon and GET /s/api/remove/coupon', () =>
   });
 });
 
+describe('GET /s/api/cart/offers', () => {
+  const offers = async (c: TestClient) => {
+    const res = await c.get('/s/api/cart/offers');
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { data: Array<{ code: string; usable: boolean; saving: number; reason: string | null; applied: boolean }> }).data;
+  };
+
+  it('lists only the coupons the shop shows, each judged against this cart by the same rule as applying it', async () => {
+    const c = await shopperAt('560001');
+    // HALF, BIG200, ONCE and the expired OLD20 are not listed: they never show
+    expect((await offers(c)).map((o) => [o.code, o.usable, o.reason])).toEqual([
+      ['SAVE10', false, 'Add items to use this offer'],
+      ['WELCOME50', false, 'Add ₹499 more to use WELCOME50'],
+    ]);
+    cartOf(await add(c, shop.packs.dal1.id));
+    expect((await offers(c)).map((o) => [o.code, o.usable, o.saving, o.reason])).toEqual([
+      ['SAVE10', true, 18, null],
+      ['WELCOME50', false, 0, 'Add ₹319 more to use WELCOME50'],
+    ]);
+    cartOf(await add(c, shop.packs.dal1.id));
+    cartOf(await add(c, shop.packs.dal1.id));
+    // ₹540: 10% is ₹54, more than WELCOME50's ₹50, so SAVE10 comes first
+    expect((await offers(c)).map((o) => [o.code, o.usable, o.saving])).toEqual([
+      ['SAVE10', true, 54],
+      ['WELCOME50', true, 50],
+    ]);
+    for (const o of await offers(c)) {
+      const other = await shopperAt('560001');
+      cartOf(await add(other, shop.packs.dal1.id));
+      cartOf(await add(other, shop.packs.dal1.id));
+      cartOf(await add(other, shop.packs.dal1.id));
+      expect((await other.post('/s/api/apply/coupon', { code: o.code })).statusCode).toBe(200);
+    }
+    cartOf(await c.post('/s/api/apply/coupon', { code: 'WELCOME50' }));
+    expect((await offers(c)).find((o) => o.code === 'WELCOME50')?.applied).toBe(true);
+  });
+
+  it('an unlisted or paused coupon is not offered; a listed one is as soon as it is on', async () => {
+    const c = await shopperAt('560001');
+    await t.db.update(coupons).set({ listed: true }).where(eq(coupons.code, 'HALF'));
+    await t.db.update(coupons).set({ listed: true }).where(eq(coupons.code, 'OLD20'));
+    await t.db.update(coupons).set({ active: false }).where(eq(coupons.code, 'SAVE10'));
+    try {
+      expect((await offers(c)).map((o) => o.code).sort()).toEqual(['HALF', 'WELCOME50']);
+    } finally {
+      await t.db.update(coupons).set({ listed: false }).where(eq(coupons.code, 'HALF'));
+      await t.db.update(coupons).set({ listed: false }).where(eq(coupons.code, 'OLD20'));
+      await t.db.update(coupons).set({ active: true }).where(eq(coupons.code, 'SAVE10'));
+    }
+  });
+});
+
 describe('guest cart at sign-in', () => {
   it('joins the user cart: quantities added, capped by stock, coupon carried', async () => {
     const me = await shopperAt('560001');

@@ -1,12 +1,12 @@
 import { cartSchema } from '@grocer/shared/cart';
 import { coercedIdSchema } from '@grocer/shared/ids';
-import { applyCouponBodySchema } from '@grocer/shared/coupon';
+import { applyCouponBodySchema, cartOffersSchema } from '@grocer/shared/coupon';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { findAddress } from '../addresses/service';
-import { addToCart, applyCoupon, loadCart, removeCoupon, removeFromCart, type CartContext } from './service';
+import { addToCart, applyCoupon, cartOffers, loadCart, removeCoupon, removeFromCart, type CartContext } from './service';
 
 /** Who is asking, from the session; `create` makes a session for a guest's first change. */
 export async function cartContext(req: FastifyRequest, create = false): Promise<CartContext> {
@@ -51,6 +51,11 @@ export const cartRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     await applyCoupon(db, ctx, req.body.code);
     return (await loadCart(db, ctx)).cart;
   });
+
+  // The coupons the shop lists, judged against this cart: the cart's "Offers for you" and /offers.
+  app.get('/cart/offers', { schema: { response: { 200: cartOffersSchema } } }, async (req) => ({
+    data: await cartOffers(db, await cartContext(req)),
+  }));
 
   app.get('/remove/coupon', { schema: reply200, config: { changesState: true } }, async (req) => {
     const ctx = await cartContext(req);

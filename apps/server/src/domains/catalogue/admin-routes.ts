@@ -40,7 +40,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
   app.post(
     '/admin/products/status',
     { schema: { body: adminProductStatusInputSchema, response: { 200: adminProductStatusResultSchema } } },
-    async (req) => setProductsStatus(db, req.website.id, req.body.ids, req.body.status),
+    async (req) => setProductsStatus(db, auditActor(req), req.body.ids, req.body.status),
   );
 
   app.get('/admin/products/:id', { schema: { params, response: { 200: adminProductSchema } } }, async (req) =>
@@ -50,7 +50,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
   app.put(
     '/admin/products/:id',
     { schema: { params, body: adminProductInputSchema, response: { 200: adminProductSchema } } },
-    async (req) => updateAdminProduct(db, req.website.id, req.params.id, req.body),
+    async (req) => updateAdminProduct(db, auditActor(req), req.params.id, req.body),
   );
 
   app.get('/admin/search/synonyms', { schema: { response: { 200: synonymListSchema } } }, async (req) => ({

@@ -15,9 +15,12 @@ import { isUniqueViolation } from '../../db/errors';
 import { invalidateWebsite } from '../../http/cache';
 import { AppError, Errors, fail } from '../../http/errors';
 import { anyInStockSql, packStockByWarehouse, packUnitsSubquery, unitsInStockSql } from '../inventory/service';
+import { checkProductImages, productImages, replaceProductImages } from './product-images';
 import { refreshProductIndex } from './search';
 import { loadTaxonomy } from './service';
-import { brands, categories, packs, productMedia, products } from './tables';
+import { auditProduct, checkProductRefs, saveProductCategories, slugMoved, type ProductSnapshot } from './product-edit';
+import { brands, categories, packs, productCategories, productMedia, products } from './tables';
+import { recordAudit, type AuditActor } from '../audit/service';
 
 /**
  * Administration's view of the catalogue: every status, stock summed over warehouses, and the
@@ -58,7 +61,9 @@ export async function listAdminProducts(db: Db, websiteId: number, query: AdminP
   if (query.category !== undefined) {
     const ids = descendants((await loadTaxonomy(db, websiteId)).tree, query.category);
     if (!ids) return { data: [], meta: { total: 0, page: query.page, perPage: query.perPage } };
-    where.push(inArray(products.categoryId, ids));
+    where.push(
+      sql`(${inArray(products.categoryId, ids)} or exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${inArray(productCategories.categoryId, ids)}))`,
+    );
   }
   if (query.brand !== undefined) where.push(eq(products.brandId, query.brand));
   if (query.status) where.push(eq(products.status, query.status));
@@ -155,11 +160,12 @@ export async function adminProductOptions(db: Db, websiteId: number): Promise<Ad
 
 export async function getAdminProduct(db: Db | Tx, websiteId: number, id: number): Promise<AdminProduct> {
   const [p] = await db
-    .select({ p: products, image: coverImage })
+    .select({ p: products })
     .from(products)
     .where(and(eq(products.websiteId, websiteId), eq(products.id, id)))
     .limit(1);
   if (!p) throw Errors.notFound('Product not found');
+  const images = await productImages(db, websiteId, id);
   const packRows = await db
     .select()
     .from(packs)
@@ -171,6 +177,11 @@ export async function getAdminProduct(db: Db | Tx, websiteId: number, id: number
     packRows.map((k) => k.id),
   );
   const { p: row } = p;
+  const further = await db
+    .select({ id: productCategories.categoryId })
+    .from(productCategories)
+    .where(and(eq(productCategories.websiteId, websiteId), eq(productCategories.productId, id)))
+    .orderBy(asc(productCategories.categoryId));
   return {
     id: row.id,
     name: row.name,
@@ -178,12 +189,14 @@ export async function getAdminProduct(db: Db | Tx, websiteId: number, id: number
     status: row.status,
     brand_id: row.brandId,
     category_id: row.categoryId,
+    category_ids: further.map((c) => c.id),
     description: row.description,
     seo_title: row.seoTitle,
     seo_description: row.seoDescription,
     hsn_code: row.hsnCode,
     gst_rate: row.gstRate / 100,
-    image: p.image ?? '',
+    image: images[0]?.src ?? '',
+    images,
     version: row.version,
     updated_at: new Date(row.updatedAt).toISOString(),
     packs: packRows.map((k) => ({
@@ -204,37 +217,25 @@ export async function getAdminProduct(db: Db | Tx, websiteId: number, id: number
 /** Rich text from the editor, reduced to formatting: no scripts, styles, handlers or frames. */
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      'ul',
-      'ol',
-      'li',
-      'h2',
-      'h3',
-      'h4',
-      'blockquote',
-      'a',
-      'table',
-      'thead',
-      'tbody',
-      'tr',
-      'th',
-      'td',
-    ],
-    allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener nofollow' }) },
+    allowedTags: ['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'h3', 'h4', 'a'],
+    // rel is always ours (set by the transform below), never the author's
+    allowedAttributes: { a: ['href', 'rel'] },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowProtocolRelative: false,
+    // the editor's bold and italic may arrive as b and i; headings above h3 become h3
+    transformTags: {
+      b: 'strong',
+      i: 'em',
+      h1: 'h3',
+      h2: 'h3',
+      a: sanitizeHtml.simpleTransform('a', { rel: 'noopener nofollow' }),
+    },
+    allowedSchemesAppliedToAttributes: ['href'],
   });
 }
 
 /** The advertised discount, computed from price and MRP: a whole percent, or none. */
-function packDiscount(price: number, actPrice: number): { discount: number; discountType: 'percentage' | null } {
+export function packDiscount(price: number, actPrice: number): { discount: number; discountType: 'percentage' | null } {
   if (actPrice <= price) return { discount: 0, discountType: null };
   return { discount: Math.round(((actPrice - price) * 100) / actPrice), discountType: 'percentage' };
 }
@@ -244,33 +245,22 @@ function packDiscount(price: number, actPrice: number): { discount: number; disc
  * The product row is updated only at the version the editor read (`version = ...`), so of two
  * people saving the same product the second is refused (409) instead of overwriting the first.
  */
-export async function updateAdminProduct(db: Db, websiteId: number, id: number, input: AdminProductInput): Promise<AdminProduct> {
+export async function updateAdminProduct(db: Db, actor: AuditActor, id: number, input: AdminProductInput): Promise<AdminProduct> {
+  const websiteId = actor.websiteId;
   const errors: Record<string, string[]> = {};
   const refuse = (field: string, message: string) => (errors[field] ??= []).push(message);
   try {
     await db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ version: products.version })
+        .select({ version: products.version, slug: products.slug })
         .from(products)
         .where(and(eq(products.websiteId, websiteId), eq(products.id, id)))
         .for('update');
       if (!current) throw Errors.notFound('Product not found');
       if (current.version !== input.version) throw fail('STALE_PRODUCT');
+      const before: ProductSnapshot = await auditProduct(tx, websiteId, id);
 
-      if (input.brand_id !== null) {
-        const [b] = await tx
-          .select({ id: brands.id })
-          .from(brands)
-          .where(and(eq(brands.websiteId, websiteId), eq(brands.id, input.brand_id)));
-        if (!b) refuse('brand_id', 'Brand not found');
-      }
-      if (input.category_id !== null) {
-        const [c] = await tx
-          .select({ id: categories.id })
-          .from(categories)
-          .where(and(eq(categories.websiteId, websiteId), eq(categories.id, input.category_id)));
-        if (!c) refuse('category_id', 'Category not found');
-      }
+      await checkProductRefs(tx, websiteId, input, id, refuse);
       const [slugTaken] = await tx
         .select({ id: products.id })
         .from(products)
@@ -287,26 +277,10 @@ export async function updateAdminProduct(db: Db, websiteId: number, id: number, 
       );
       const kept = new Set(input.packs.flatMap((k) => (k.id === undefined ? [] : [k.id])));
       if ([...existingIds].some((k) => !kept.has(k))) refuse('packs', 'Packs cannot be removed here: keep every existing pack');
-      const skuOwners = await tx
-        .select({ sku: packs.sku, product: products.name })
-        .from(packs)
-        .innerJoin(products, eq(products.id, packs.productId))
-        .where(
-          and(
-            eq(packs.websiteId, websiteId),
-            ne(packs.productId, id),
-            inArray(
-              packs.sku,
-              input.packs.map((k) => k.sku),
-            ),
-          ),
-        );
-      input.packs.forEach((k, i) => {
-        const owner = skuOwners.find((o) => o.sku === k.sku);
-        if (owner) refuse(`packs.${i}.sku`, `SKU is already used by ${owner.product}`);
-      });
+      if (input.images) await checkProductImages(tx, websiteId, id, input.images, refuse);
       if (Object.keys(errors).length) throw Errors.invalid(errors);
 
+      if (current.slug !== input.slug) await slugMoved(tx, websiteId, id, current.slug, input.slug);
       await tx
         .update(products)
         .set({
@@ -349,7 +323,16 @@ export async function updateAdminProduct(db: Db, websiteId: number, id: number, 
             .set(values)
             .where(and(eq(packs.websiteId, websiteId), eq(packs.id, k.id)));
       }
+      await saveProductCategories(tx, websiteId, id, input);
+      if (input.images) await replaceProductImages(tx, websiteId, id, input.images);
       await refreshProductIndex(tx, websiteId, [id]);
+      await recordAudit(tx, actor, {
+        entity: 'product',
+        entityId: id,
+        action: 'update',
+        before,
+        after: await auditProduct(tx, websiteId, id),
+      });
     });
   } catch (e) {
     // Lost a race for a slug or SKU against another save that committed first.
@@ -365,12 +348,21 @@ export async function updateAdminProduct(db: Db, websiteId: number, id: number, 
  * ignored, so a mixed list cannot touch another shop) and bumps their version, so an editor open
  * on one of them cannot silently undo it.
  */
-export async function setProductsStatus(db: Db, websiteId: number, ids: number[], status: ProductStatus): Promise<{ updated: number }> {
-  const rows = await db
-    .update(products)
-    .set({ status, version: sql`${products.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids), ne(products.status, status)))
-    .returning({ id: products.id });
+export async function setProductsStatus(db: Db, actor: AuditActor, ids: number[], status: ProductStatus): Promise<{ updated: number }> {
+  const websiteId = actor.websiteId;
+  const rows = await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(products)
+      .set({ status, version: sql`${products.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids), ne(products.status, status)))
+      .returning({ id: products.id });
+    await recordAudit(
+      tx,
+      actor,
+      changed.map((r) => ({ entity: 'product', entityId: r.id, action: 'status', after: { status } })),
+    );
+    return changed;
+  });
   if (rows.length) invalidateWebsite(websiteId);
   return { updated: rows.length };
 }

@@ -13,6 +13,8 @@ import type { Db } from '../../db/client';
 import { websiteCache } from '../../http/cache';
 import { createMicroCache, sendJson } from '../../http/micro-cache';
 import { deliveryContext } from '../delivery/service';
+import { AppError } from '../../http/errors';
+import { currentSlugOf } from './product-edit';
 import { getProduct, listProducts, relatedProducts, type CatalogueContext } from './service';
 import { suggest } from './suggest';
 
@@ -56,11 +58,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.get('/products/:id', { schema: { params: productParams, response: { 200: productSchema } } }, async (req, reply) => {
     const ctx = await catalogueContext(db, req);
     const key = anonymousKey(ctx, req.url);
-    if (!key) return getProduct(db, ctx, req.params.id);
-    return sendJson(
-      reply,
-      await cache.get(ctx.websiteId, key, () => getProduct(db, ctx, req.params.id).then((r) => productSchema.parse(r))),
-    );
+    try {
+      if (!key) return await getProduct(db, ctx, req.params.id);
+      return sendJson(
+        reply,
+        await cache.get(ctx.websiteId, key, () => getProduct(db, ctx, req.params.id).then((r) => productSchema.parse(r))),
+      );
+    } catch (e) {
+      // a product's old slug (it was renamed): a permanent redirect to its current one
+      const moved = e instanceof AppError && e.statusCode === 404 ? await currentSlugOf(db, ctx.websiteId, req.params.id) : null;
+      if (!moved) throw e;
+      const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+      return reply.redirect(`${req.url.split('?')[0]!.replace(/[^/]+$/, encodeURIComponent(moved))}${search}`, 301);
+    }
   });
 
   // The same for every visitor of a website (no prices of a pincode, nothing personal): cached by

@@ -7,7 +7,7 @@ import { firstWarehouseId } from '../inventory/service';
 // Read-only join of the inventory's balances into product listings (see eslint.config.js).
 import { stock } from '../inventory/tables';
 import { wishlistedProductIds } from '../wishlist/service';
-import { brands, categories, packs, productMedia, products } from './tables';
+import { brands, categories, packs, productCategories, productMedia, products } from './tables';
 import { websiteCache } from '../../http/cache';
 import { Errors } from '../../http/errors';
 import { decodeUrlText } from '../../http/nul-guard';
@@ -91,7 +91,10 @@ export async function listProducts(
     const chosenIds = new Set(chosen.map((n) => n.id));
     const ids = chosen.filter((n) => !within(n, chosenIds)).flatMap((n) => withDescendants(n));
     if (!ids.length) return { data: [], meta: { total: 0, perPage: query.perPage, page: query.page } };
-    where.push(inArray(products.categoryId, ids));
+    // the primary category or any further one (product_categories)
+    where.push(
+      sql`(${inArray(products.categoryId, ids)} or exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${inArray(productCategories.categoryId, ids)}))`,
+    );
   }
   if (query.b.length) {
     const ids = taxonomy.brands.filter((b) => query.b.includes(b.slug)).map((b) => b.id);
@@ -247,6 +250,17 @@ export async function relatedProducts(db: Db, ctx: CatalogueContext, idOrSlug: s
  * pincode when known, else the warehouse holding most of it. Takes the pool, not a transaction:
  * its queries run concurrently.
  */
+/** Those of `ids` that are on sale now (status active), in the given order. */
+export async function activeProductIds(db: Db, websiteId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), eq(products.status, 'active'), inArray(products.id, ids)));
+  const active = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => active.has(id));
+}
+
 export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number[]): Promise<Product[]> {
   if (!ids.length) return [];
   const [base, packRows, mediaRows, wished] = await Promise.all([
@@ -284,7 +298,7 @@ export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number
       .where(and(eq(packs.websiteId, ctx.websiteId), inArray(packs.productId, ids)))
       .orderBy(asc(packs.productId), asc(packs.position), asc(packs.id)),
     db
-      .select({ productId: productMedia.productId, src: productMedia.src })
+      .select({ productId: productMedia.productId, src: productMedia.src, alt: productMedia.alt })
       .from(productMedia)
       .where(and(eq(productMedia.websiteId, ctx.websiteId), inArray(productMedia.productId, ids)))
       .orderBy(asc(productMedia.productId), asc(productMedia.position), asc(productMedia.id)),
@@ -299,7 +313,7 @@ export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number
   for (const id of ids) {
     const b = byId.get(id);
     if (!b) continue;
-    const medias = (mediaBy.get(id) ?? []).map((m) => ({ src: m.src }));
+    const medias = (mediaBy.get(id) ?? []).map((m) => ({ src: m.src, ...(m.alt ? { alt: m.alt } : {}) }));
     out.push({
       product_id: b.id,
       product_name: b.name,
@@ -527,4 +541,57 @@ export async function createLoosePack(
     })
     .returning({ id: packs.id });
   return pack!.id;
+}
+
+/**
+ * Stock rows at or under a threshold (the dashboard's low stock) of the website's active products,
+ * fewest units first: the first `limit` of them and how many there are.
+ */
+export async function lowStockPacks(db: DbOrTx, websiteId: number, threshold: number, limit: number) {
+  const where = and(eq(stock.websiteId, websiteId), sql`${stock.available} <= ${threshold}`, eq(products.status, 'active'));
+  const rows = await db
+    .select({
+      packId: packs.id,
+      productId: products.id,
+      product: products.name,
+      pack: packs.name,
+      warehouseId: stock.warehouseId,
+      available: stock.available,
+    })
+    .from(stock)
+    .innerJoin(packs, eq(packs.id, stock.packId))
+    .innerJoin(products, eq(products.id, packs.productId))
+    .where(where)
+    .orderBy(asc(stock.available), asc(products.name), asc(packs.id), asc(stock.warehouseId))
+    .limit(limit);
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(stock)
+    .innerJoin(packs, eq(packs.id, stock.packId))
+    .innerJoin(products, eq(products.id, packs.productId))
+    .where(where);
+  return { rows, total: Number(n) };
+}
+
+/** Each product's category as a path of names ("Staples › Rice"), or null without one. */
+export async function productCategoryPaths(db: DbOrTx, websiteId: number, ids: number[]): Promise<Map<number, string | null>> {
+  if (!ids.length) return new Map();
+  const [taxonomy, rows] = await Promise.all([
+    db
+      .select({ id: categories.id, parentId: categories.parentId, name: categories.name })
+      .from(categories)
+      .where(eq(categories.websiteId, websiteId)),
+    db
+      .select({ id: products.id, categoryId: products.categoryId })
+      .from(products)
+      .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids))),
+  ]);
+  const byId = new Map(taxonomy.map((c) => [c.id, c]));
+  const path = (id: number | null): string | null => {
+    const names: string[] = [];
+    for (let c = id === null ? undefined : byId.get(id); c && names.length < 10; c = c.parentId === null ? undefined : byId.get(c.parentId))
+      names.unshift(c.name);
+    return names.length ? names.join(' › ') : null;
+  };
+  return new Map(rows.map((r) => [r.id, path(r.categoryId)]));
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUSES } from '@grocer/shared/admin-catalogue';
 import { websites } from '../website/tables';
 
@@ -17,6 +17,8 @@ export const categories = pgTable(
     name: text().notNull(),
     slug: text().notNull(),
     avatar: text().notNull().default(''),
+    /** optimistic concurrency for staff edits: each save bumps it; a save of an older version is refused */
+    version: integer().notNull().default(1),
     position: integer().notNull().default(0),
   },
   (t) => [uniqueIndex('categories_website_slug_uq').on(t.websiteId, t.slug), index('categories_parent_idx').on(t.websiteId, t.parentId)],
@@ -32,6 +34,8 @@ export const brands = pgTable(
     name: text().notNull(),
     slug: text().notNull(),
     logo: text().notNull().default(''),
+    /** optimistic concurrency for staff edits, as categories */
+    version: integer().notNull().default(1),
   },
   (t) => [uniqueIndex('brands_website_slug_uq').on(t.websiteId, t.slug)],
 );
@@ -122,6 +126,47 @@ export const packs = pgTable(
   ],
 );
 
+/**
+ * A product's other categories: `products.category_id` stays the primary one (breadcrumbs, the
+ * search document); a category filter also finds the products listed here.
+ */
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.websiteId, t.categoryId)],
+);
+
+/**
+ * Slugs a product had before (written when the slug changes), so an old link still finds it: the
+ * storefront answers an old slug with a redirect to the current one. A slug is taken at most once
+ * per website across current and old slugs' owners (a new product reusing an old slug wins).
+ */
+export const productSlugHistory = pgTable(
+  'product_slug_history',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    slug: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('product_slug_history_website_slug_uq').on(t.websiteId, t.slug)],
+);
+
 export const productMedia = pgTable(
   'product_media',
   {
@@ -133,6 +178,8 @@ export const productMedia = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     src: text().notNull(),
+    /** what the image shows, for screen readers and search engines ('' = the product's name) */
+    alt: text().notNull().default(''),
     position: integer().notNull().default(0),
   },
   (t) => [index('product_media_product_idx').on(t.productId, t.position)],

@@ -220,3 +220,17 @@ describe('coupon list and editor', () => {
     expect(theirs).toMatchObject({ code: 'THEIRS', value: 100, active: true });
   });
 });
+
+describe('a coupon shown to shoppers', () => {
+  it('is offered in the cart once the owner lists it, and no longer when unlisted', async () => {
+    const codes = async (c: TestClient) => (await c.get('/s/api/cart/offers')).json().data.map((o: { code: string }) => o.code);
+    const created = await create({ code: 'SHOWN75', listed: true });
+    expect(created.listed).toBe(true);
+    const c = await shopperWithCart();
+    expect(await codes(c)).toContain('SHOWN75');
+    const res = await owner.put(`/s/api/admin/coupons/${created.id}`, input({ code: 'SHOWN75', listed: false }));
+    expect([res.statusCode, res.json().listed]).toEqual([200, false]);
+    expect(await codes(c)).not.toContain('SHOWN75');
+    expect((await owner.get(`/s/api/admin/coupons/${created.id}`)).json().listed).toBe(false);
+  });
+});

@@ -44,6 +44,7 @@ function toAdmin(row: CouponRow, usage?: { uses: number; discountGiven: number }
     perCustomerLimit: row.perCustomerLimit,
     firstOrderOnly: row.firstOrderOnly,
     active: row.active,
+    listed: row.listed,
     uses: Number(usage?.uses ?? 0),
     discountGiven: Number(usage?.discountGiven ?? 0),
     createdAt: row.createdAt.toISOString(),
@@ -83,6 +84,7 @@ const columns = (c: CouponInput) => ({
   perCustomerLimit: c.perCustomerLimit,
   firstOrderOnly: c.firstOrderOnly,
   active: c.active,
+  listed: c.listed,
 });
 
 const codeTaken = (code: string) => fail('COUPON_CODE_TAKEN', { code }).withErrors({ code: [`${code} is already used by another coupon`] });

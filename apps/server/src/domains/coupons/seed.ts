@@ -13,7 +13,17 @@ export async function seedCoupons(db: DbOrTx, { websiteId }: { websiteId: number
       minOrder: 49_900,
       perCustomerLimit: 1,
       firstOrderOnly: true,
+      listed: true,
     },
-    { websiteId, code: 'SAVE10', description: '10% off, up to ₹100', kind: 'percent', value: 1000, maxDiscount: 10_000, minOrder: 0 },
+    {
+      websiteId,
+      code: 'SAVE10',
+      description: '10% off, up to ₹100',
+      kind: 'percent',
+      value: 1000,
+      maxDiscount: 10_000,
+      minOrder: 0,
+      listed: true,
+    },
   ]);
 }

@@ -1,5 +1,5 @@
 import { couponDiscount, type CouponResult } from '@grocer/shared/coupon';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ordersPlacedBy } from '../orders/queries';
 import { couponRedemptions, coupons } from './tables';
@@ -19,6 +19,22 @@ export async function findCoupon(db: DbOrTx, websiteId: number, code: string): P
  * Redemptions so far, in total and by this shopper (a guest has none of their own yet), and the
  * shopper's earlier orders (for a first-order coupon; `exceptOrder` is the order being placed).
  */
+/** The coupons a website lists for shoppers that are on and not over at `now` (not-yet-started ones included). */
+export async function listedCoupons(db: DbOrTx, websiteId: number, now: Date): Promise<CouponRow[]> {
+  return db
+    .select()
+    .from(coupons)
+    .where(
+      and(
+        eq(coupons.websiteId, websiteId),
+        eq(coupons.listed, true),
+        eq(coupons.active, true),
+        or(isNull(coupons.endsAt), gt(coupons.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(coupons.minOrder), asc(coupons.code));
+}
+
 export async function couponUsage(db: DbOrTx, websiteId: number, couponId: number, userId: number | null, exceptOrder?: string) {
   const [row] = await db
     .select({

@@ -28,6 +28,8 @@ export const coupons = pgTable(
     /** only for a shopper's first order (no earlier order that went through) */
     firstOrderOnly: boolean().notNull().default(false),
     active: boolean().notNull().default(true),
+    /** offered to shoppers (the cart's "Offers for you" and /offers); an unlisted code is only typed */
+    listed: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -14,6 +14,7 @@ import { loadCart, mergeGuestCart } from '../cart/service';
 import { Errors } from '../../http/errors';
 import { requestHost } from '../../http/website';
 import { confirmCodes, liveCodes } from './codes';
+import { refuseBlocked } from './customers';
 import { accountErrors, clientLimit, createUser, findUserBy, registrationMobileCode, sendCode, type SignInDeps } from './service';
 
 /** Sign-in by one-time code (DESIGN §5): login or register, then verify; logout. */
@@ -24,6 +25,7 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
     await clientLimit(db, 'send', req.ip);
     const user = await findUserBy(db, req.body.identifier);
     if (!user) throw accountErrors.notFound();
+    await refuseBlocked(db, req.website, user.id);
     return sendCode(deps, req.website, req.ip, { purpose: 'login', to: [req.body.identifier], userId: user.id, host: requestHost(req) });
   });
 
@@ -66,6 +68,8 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
       user = await findUserBy(db, req.body.identifier);
     }
     if (!user) throw accountErrors.notFound();
+    // blocked after the code was sent: still no session
+    await refuseBlocked(db, req.website, user.id);
     // A new session id at sign-in (no fixation); the guest's cart joins the user's.
     const guest = await req.session.get();
     const session = await req.session.rotate(db, user.id);

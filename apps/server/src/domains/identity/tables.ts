@@ -32,6 +32,9 @@ export const websiteMembers = pgTable(
     agentId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** an agent's commission on their sales, in basis points (1% = 100), set by the owner */
     commissionBps: integer().notNull().default(0),
+    /** blocked on this website by its staff (cannot sign in or order here), and why (told to them) */
+    blockedAt: timestamp({ withTimezone: true }),
+    blockedReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -20,6 +20,8 @@ export interface StockMove {
   reference: string | null;
   /** `user:{id}`, `system` (a job) */
   actor: string;
+  /** the owner's words on an adjustment */
+  note?: string;
 }
 
 /**

@@ -41,7 +41,21 @@ export const stock = pgTable(
  * Why stock moved. `opening` is a balance the ledger starts from (seed, or a row that existed
  * before the ledger); the others are the business events that change it.
  */
-export const STOCK_REASONS = ['opening', 'order', 'release', 'cancel', 'adjustment', 'pos_sale', 'return', 'import'] as const;
+export const STOCK_REASONS = [
+  'opening',
+  'order',
+  'release',
+  'cancel',
+  'adjustment',
+  'pos_sale',
+  'return',
+  'import',
+  // the owner's adjustments in Administration (STOCK_ADJUST_REASONS)
+  'received',
+  'damaged',
+  'expired',
+  'count',
+] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /**
@@ -71,6 +85,8 @@ export const stockMovements = pgTable(
     reference: text(),
     /** who: `user:{id}`, `system` (a job), `seed`, `migration` */
     actor: text().notNull(),
+    /** the owner's words on an adjustment ('3 packets torn in transit') */
+    note: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -79,4 +95,31 @@ export const stockMovements = pgTable(
     check('stock_movements_reason_known', sql.raw(`reason in (${STOCK_REASONS.map((r) => `'${r}'`).join(', ')})`)),
     check('stock_movements_balance_non_negative', sql`${t.balance} >= 0`),
   ],
+);
+
+/** A pack's own low-stock threshold (otherwise the website's, `inventorySettings`). */
+export const packThresholds = pgTable(
+  'pack_thresholds',
+  {
+    packId: integer()
+      .primaryKey()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    threshold: integer().notNull(),
+  },
+  (t) => [index('pack_thresholds_website_idx').on(t.websiteId), check('pack_thresholds_non_negative', sql`${t.threshold} >= 0`)],
+);
+
+/** The website's stock settings: the default low-stock threshold (absent row: DEFAULT_LOW_STOCK_THRESHOLD). */
+export const inventorySettings = pgTable(
+  'inventory_settings',
+  {
+    websiteId: integer()
+      .primaryKey()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    lowStockThreshold: integer().notNull(),
+  },
+  (t) => [check('inventory_settings_threshold_non_negative', sql`${t.lowStockThreshold} >= 0`)],
 );

@@ -8,8 +8,11 @@ import {
   deliverBodySchema,
   noteBodySchema,
   pickListQuerySchema,
+  removeLineBodySchema,
   shipBodySchema,
+  substituteLineBodySchema,
 } from '@grocer/shared/admin-orders';
+import { ADJUST_REASON_LABELS } from '@grocer/shared/order';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +22,9 @@ import { auditActor } from '../audit/service';
 import type { Outbox } from '../outbox/service';
 import type { Payments } from '../payments/service';
 import { adminOrder, findAdminOrder, listAdminOrders, moveManyOrders, moveOneOrder, type Moved, type StaffMove } from './admin-service';
-import { notifyStatus } from './notify';
+import { pendingRefunds, recordAdjustmentRefund, removeLine, substituteLine, type AdjustmentRow } from './adjustments';
+import { notifyChange, notifyStatus } from './notify';
+import type { OrderRow } from './errors';
 import { packingSlipHtml, pickListHtml } from './printables';
 
 const params = z.object({ id: z.string().uuid() });
@@ -41,6 +46,46 @@ export const orderAdminRoutes =
       await after(moved);
       return adminOrder(db, await findAdminOrder(db, req.website.id, req.params.id));
     };
+
+    /** Sends an order's pending partial refunds to the provider, each with its own idempotency key. */
+    const sendRefunds = async (orderId: string) => {
+      for (const a of await pendingRefunds(db, orderId)) {
+        if (!a.refundKey) continue;
+        const refundId = await deps.payments.refundPart(orderId, a.amount, a.refundKey);
+        await recordAdjustmentRefund(db, a.id, refundId ? { refundId } : { failed: true });
+      }
+    };
+    const changed = async (done: { adjustment: AdjustmentRow; order: OrderRow; fresh: boolean }) => {
+      if (done.adjustment.refundStatus !== 'none') await sendRefunds(done.order.id);
+      if (done.fresh) {
+        const a = done.adjustment;
+        const reason = ADJUST_REASON_LABELS[a.reason as keyof typeof ADJUST_REASON_LABELS];
+        await notifyChange({ db, outbox: deps.outbox, config: deps.config, log: app.log }, done.order, `${a.description} (${reason})`);
+      }
+      return adminOrder(db, await findAdminOrder(db, done.order.websiteId, done.order.id));
+    };
+    const lineParams = z.object({ id: z.string().uuid(), lineId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+    /** A line (or some of its units) removed: missing or damaged, before or after delivery. */
+    app.post(
+      '/admin/orders/:id/lines/:lineId/remove',
+      { schema: { params: lineParams, body: removeLineBodySchema, response: { 200: adminOrderSchema } } },
+      async (req) => changed(await removeLine(db, auditActor(req), req.params.id, req.params.lineId, req.body)),
+    );
+
+    /** Units of a line replaced by another pack, before the order ships; the difference settled. */
+    app.post(
+      '/admin/orders/:id/lines/:lineId/substitute',
+      { schema: { params: lineParams, body: substituteLineBodySchema, response: { 200: adminOrderSchema } } },
+      async (req) => changed(await substituteLine(db, auditActor(req), req.params.id, req.params.lineId, req.body)),
+    );
+
+    /** Sends again the partial refunds the provider did not take (same idempotency keys: never twice). */
+    app.post('/admin/orders/:id/refunds/retry', { schema: { params, response: { 200: adminOrderSchema } } }, async (req) => {
+      const o = await findAdminOrder(db, req.website.id, req.params.id);
+      await sendRefunds(o.id);
+      return adminOrder(db, await findAdminOrder(db, req.website.id, req.params.id));
+    });
 
     app.get('/admin/orders', { schema: { querystring: adminOrdersQuerySchema, response: { 200: adminOrderListSchema } } }, async (req) =>
       listAdminOrders(db, req.website.id, req.query),

@@ -1,6 +1,8 @@
 import {
   ACTION_TARGET,
   ORDER_ACTIONS,
+  REMOVE_STATUSES,
+  SUBSTITUTE_STATUSES,
   type AdminOrder,
   type AdminOrderRow,
   type AdminOrdersQuery,
@@ -17,9 +19,10 @@ import { fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { userIdsMatching, usersByIds } from '../identity/service';
 import { ordersWithPaymentStatus, paymentEventsOf, paymentOfOrder, paymentStatusesOf, releasePayment } from '../payments/records';
+import { adjustmentsOf, presentAdjustment } from './adjustments';
 import { orderErrors, type OrderRow } from './errors';
 import { moveOrder, releaseOrder } from './lifecycle';
-import { orderDetail, orderEventsOf } from './queries';
+import { orderDetail, orderEventsOf, orderLinesOf } from './queries';
 import { orders } from './tables';
 
 /** India Standard Time has no daylight saving: a shop date starts at 00:00 +05:30. */
@@ -112,14 +115,18 @@ export const allowedActions = (status: OrderStatus): OrderAction[] => ORDER_ACTI
 /** The staff's order screen: the shopper's view, plus the customer, the payment's provider events and who moved it. */
 export async function adminOrder(db: Db, o: OrderRow): Promise<AdminOrder> {
   const d = await orderDetail(db, o);
-  const [payment, eventsOfPayment, history] = await Promise.all([
+  const [payment, eventsOfPayment, history, changes, rows] = await Promise.all([
     paymentOfOrder(db, o.id),
     paymentEventsOf(db, o.id),
     orderEventsOf(db, o.id),
+    adjustmentsOf(db, o.id),
+    orderLinesOf(db, o.id),
   ]);
-  const staffIds = [o.userId, ...history.filter((e) => e.actor.startsWith('user:')).map((e) => Number(e.actor.slice(5)))].filter(
-    (v, i, a) => Number.isInteger(v) && a.indexOf(v) === i,
-  );
+  const warehouseOfLine = new Map(rows.map((l) => [l.id, l.warehouseId]));
+  const staffIds = [
+    o.userId,
+    ...[...history, ...changes].filter((e) => e.actor.startsWith('user:')).map((e) => Number(e.actor.slice(5))),
+  ].filter((v, i, a) => Number.isInteger(v) && a.indexOf(v) === i);
   const people = new Map((await usersByIds(db, staffIds)).map((u) => [u.id, u]));
   const customer = people.get(o.userId);
   const who = (actor: string) => {
@@ -141,7 +148,7 @@ export async function adminOrder(db: Db, o: OrderRow): Promise<AdminOrder> {
     address: d.address,
     slot: d.slot,
     notes: o.notes,
-    lines: d.lines,
+    lines: d.lines.map((l) => ({ ...l, warehouse_id: warehouseOfLine.get(l.line_id ?? 0) ?? null })),
     items_total: d.items_total,
     discount: d.discount,
     coupon: d.coupon,
@@ -156,9 +163,12 @@ export async function adminOrder(db: Db, o: OrderRow): Promise<AdminOrder> {
       provider_order_id: payment.providerOrderId,
       provider_payment_id: payment.providerPaymentId,
       refund_id: payment.refundId,
+      refunded: toRupees(payment.refunded),
       review: payment.meta.review ?? null,
       events: eventsOfPayment.map((e) => ({ at: e.createdAt.toISOString(), kind: e.kind, event_id: e.eventId, payload: e.payload })),
     },
+    adjustments: changes.map((a) => ({ ...presentAdjustment(a), by: who(a.actor) })),
+    changes: { remove: REMOVE_STATUSES.includes(o.status), substitute: SUBSTITUTE_STATUSES.includes(o.status) },
     timeline: history.map((e) => ({ status: e.status, at: e.createdAt.toISOString(), by: who(e.actor), note: e.note })),
   };
 }

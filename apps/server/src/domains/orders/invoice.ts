@@ -30,7 +30,7 @@ export async function invoiceHtml(db: Db, o: OrderRow): Promise<string> {
   const cols = (intra ? 10 : 9) + (off ? 1 : 0);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Tax invoice ${esc(d.ordernumber)}</title><meta name="viewport" content="width=device-width,initial-scale=1">
 <style>body{font:14px system-ui,sans-serif;color:#18181b;max-width:900px;margin:24px auto;padding:0 16px}h1{font-size:22px;margin:0}table{width:100%;border-collapse:collapse;margin-top:16px}th,td{border:1px solid #d4d4d8;padding:6px 8px;text-align:left;vertical-align:top}th{background:#f4f4f5;font-size:12px}.n{text-align:right;white-space:nowrap}.grid{display:flex;gap:24px;justify-content:space-between;margin-top:16px}.muted{color:#52525b}.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}@media (max-width:640px){body{font-size:13px;margin:12px auto}.grid{flex-direction:column;gap:8px}th,td{padding:4px 6px}}@media print{.noprint{display:none}body{margin:0}}</style></head><body>
-<div class="grid"><div><h1>Tax Invoice</h1><div class="muted">Invoice no. ${esc(d.ordernumber)} · ${esc(new Date(d.created_at).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' }))}</div><div class="muted">Status: ${esc(ORDER_STATUS_LABELS[d.status])}</div></div>
+<div class="grid"><div><h1>Tax Invoice</h1><div class="muted">Invoice no. ${esc(d.ordernumber)} · ${esc(new Date(d.created_at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'Asia/Kolkata' }))}</div><div class="muted">Status: ${esc(ORDER_STATUS_LABELS[d.status])}</div></div>
 <div style="text-align:right"><strong>${esc(site?.name)}</strong><br>${esc(a.line1)}<br>${esc(a.city)}${a.state ? `, ${esc(a.state)}` : ''} ${esc(a.pincode)}${a.gstin ? `<br>GSTIN: ${esc(a.gstin)}` : ''}</div></div>
 <div class="grid"><div><strong>Bill / ship to</strong><br>${esc(d.address.name)}<br>${esc(d.address.line1)}, ${esc(d.address.line2)}${d.address.landmark ? `, ${esc(d.address.landmark)}` : ''}<br>${esc(d.address.city)}, ${esc(d.address.state)} ${esc(d.address.pincode)}<br>Mobile: ${esc(d.address.phone)}</div>
 <div style="text-align:right"><strong>Place of supply</strong><br>${esc(d.address.state)}<br><span class="muted">${intra ? 'Intra-state: CGST + SGST' : 'Inter-state: IGST'}</span></div></div>
@@ -40,5 +40,10 @@ ${off ? `<tr><td colspan="${cols - 1}" class="n muted">Items ${formatINR(d.items
 <tr><td colspan="${cols - 1}" class="n">Delivery</td><td class="n">${formatINR(d.delivery_charge)}</td></tr>
 <tr><th colspan="${cols - 1}" class="n">Total (incl. GST ${formatINR(d.tax.gst)})</th><th class="n">${formatINR(d.total)}</th></tr></tfoot></table></div>
 <p class="muted">Payment: ${PAYMENT_PROVIDER_NAMES[d.payment_method]} (${esc(d.payment.status)}). Prices include GST.</p>
+${
+  d.adjustments?.length
+    ? `<p><strong>Changed after the order was placed</strong> (the lines and totals above are as delivered):</p><ul>${d.adjustments.map((a) => `<li>${esc(a.description)}: ${a.amount > 0 ? `${formatINR(a.amount)} ${a.refund_status === 'none' ? 'off the total' : 'refunded'}` : a.amount < 0 ? `${formatINR(-a.amount)} added` : 'no change'}</li>`).join('')}</ul>`
+    : ''
+}
 <button class="noprint" onclick="window.print()">Print or save as PDF</button></body></html>`;
 }

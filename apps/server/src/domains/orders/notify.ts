@@ -37,3 +37,30 @@ export async function notifyStatus(d: { db: Db; outbox: Outbox; config: Config; 
     d.log.error({ err: e, order: o.id }, 'order status message failed');
   }
 }
+
+/**
+ * Tells the shopper a line of their order was removed or substituted (and what they get back),
+ * through the outbox, after the change commits.
+ */
+export async function notifyChange(
+  d: { db: Db; outbox: Outbox; config: Config; log: FastifyBaseLogger },
+  o: OrderRow,
+  note: string,
+): Promise<void> {
+  try {
+    const u = await findUserById(d.db, o.userId);
+    const text = `Your order ${o.ordernumber} has changed: ${note}. New total: ${formatINR(toRupees(o.total))}.`;
+    if (u?.email)
+      await d.outbox.send({
+        websiteId: o.websiteId,
+        channel: 'email',
+        to: u.email,
+        subject: `Order ${o.ordernumber}: items changed`,
+        body: text,
+      });
+    if (d.config.smsUrl && o.address.phone)
+      await d.outbox.send({ websiteId: o.websiteId, channel: 'sms', to: o.address.phone, body: text });
+  } catch (e) {
+    d.log.error({ err: e, order: o.id }, 'order change message failed');
+  }
+}

@@ -1,12 +1,12 @@
-import { CANCELLABLE, type OrderDetail, type OrderSummary } from '@grocer/shared/order';
+import { CANCELLABLE, type OrderAdjustment, type OrderDetail, type OrderSummary } from '@grocer/shared/order';
 import { toRupees } from '@grocer/shared/money';
 import { allocateDiscount, splitGst, sumSplits } from '@grocer/shared/tax';
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { namesOf } from '../identity/agents';
 import { paymentOfOrder } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
-import { orderEvents, orderLines, orders } from './tables';
+import { orderAdjustments, orderEvents, orderLines, orders } from './tables';
 
 const mine = (s: Shopper) => and(eq(orders.websiteId, s.websiteId), eq(orders.userId, s.userId));
 
@@ -94,6 +94,7 @@ export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail>
     // Place of supply: the warehouse's state against the delivery state (CGST+SGST or IGST).
     const tax = splitGst(l.amount - shares[i]!, l.gstRate, (l.warehouseState ?? '') === o.address.state);
     return {
+      line_id: l.id,
       pack_id: l.packId ?? 0,
       product_id: l.productId ?? 0,
       slug: l.slug,
@@ -156,6 +157,7 @@ export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail>
     },
     cancellable: CANCELLABLE.includes(o.status),
     placed_by: agent,
+    adjustments: (await adjustmentsOf(db, o.id)).map(presentAdjustment),
   };
 }
 
@@ -182,4 +184,102 @@ export function abandonedOrders(db: DbOrTx, cutoff: Date, limit: number): Promis
 /** An order's history rows, oldest first. */
 export function orderEventsOf(db: DbOrTx, orderId: string) {
   return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+}
+
+/**
+ * "Buy again": the products a shopper has bought on this website, most recently bought first, then
+ * most often. Orders that never went through (cancelled, payment failed, awaiting payment) do not
+ * count; a line whose product has since been deleted is skipped. Ids only: the catalogue prices them.
+ */
+export async function boughtProductIds(db: Db, s: Shopper, limit = 48): Promise<number[]> {
+  const rows = await db
+    .select({ productId: orderLines.productId })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        mine(s),
+        eq(orderLines.websiteId, s.websiteId),
+        isNotNull(orderLines.productId),
+        notInArray(orders.status, ['cancelled', 'payment_failed', 'pending_payment']),
+      ),
+    )
+    .groupBy(orderLines.productId)
+    .orderBy(sql`max(${orders.createdAt}) desc`, sql`sum(${orderLines.quantity}) desc`, asc(orderLines.productId))
+    .limit(limit);
+  return rows.flatMap((r) => (r.productId === null ? [] : [r.productId]));
+}
+
+/**
+ * Each customer's orders on a website, as a subquery for the staff's customer list: how many were
+ * placed (not those whose payment never came), the ₹ spent on those not cancelled (totals after
+ * refunded lines, in paise), and the latest.
+ */
+export const customerOrderStats = (db: DbOrTx, websiteId: number) =>
+  db
+    .select({
+      userId: orders.userId,
+      count: sql<number>`count(*) filter (where ${orders.status} not in ('pending_payment', 'payment_failed'))::int`.as('orders_count'),
+      spent:
+        sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.status} not in ('pending_payment', 'payment_failed', 'cancelled')), 0)::bigint`.as(
+          'orders_spent',
+        ),
+      last: sql<Date | null>`max(${orders.createdAt}) filter (where ${orders.status} not in ('pending_payment', 'payment_failed'))`.as(
+        'orders_last',
+      ),
+    })
+    .from(orders)
+    .where(eq(orders.websiteId, websiteId))
+    .groupBy(orders.userId)
+    .as('order_stats');
+
+/** A customer's latest orders on a website (the staff's customer screen). */
+export function recentOrdersOf(db: DbOrTx, websiteId: number, userId: number, limit = 20) {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.userId, userId)))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+}
+
+/** An order's line changes, oldest first (the shopper's order page, the staff's order screen, the invoice). */
+export function adjustmentsOf(db: DbOrTx, orderId: string) {
+  return db.select().from(orderAdjustments).where(eq(orderAdjustments.orderId, orderId)).orderBy(asc(orderAdjustments.id));
+}
+
+export const presentAdjustment = (a: typeof orderAdjustments.$inferSelect): OrderAdjustment => ({
+  id: a.id,
+  at: a.createdAt.toISOString(),
+  kind: a.kind,
+  description: a.description,
+  reason: a.reason as OrderAdjustment['reason'],
+  amount: toRupees(a.amount),
+  refund_status: a.refundStatus,
+  refund_id: a.refundId,
+});
+
+/** The most sold products (units) of a website's orders placed since `since` that went through (Analytics: top viewed against top sold). */
+export async function topSoldProducts(
+  db: DbOrTx,
+  websiteId: number,
+  since: Date,
+  limit = 10,
+): Promise<Array<{ product: string; quantity: number }>> {
+  const quantity = sql<number>`sum(${orderLines.quantity})::int`;
+  const rows = await db
+    .select({ product: orderLines.productName, quantity })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.websiteId, websiteId),
+        sql`${orders.createdAt} >= ${since.toISOString()}`,
+        notInArray(orders.status, ['cancelled', 'pending_payment', 'payment_failed']),
+      ),
+    )
+    .groupBy(orderLines.productName)
+    .orderBy(desc(quantity), asc(orderLines.productName))
+    .limit(limit);
+  return rows.map((r) => ({ product: r.product, quantity: Number(r.quantity) }));
 }

@@ -378,6 +378,28 @@ describe('an order afterwards', () => {
   });
 });
 
+describe('buy again', () => {
+  it('lists what the shopper bought here, latest first, leaving out cancelled orders; nobody else sees it', async () => {
+    await setStock(t.db, shop.websiteId, shop.packs.rice5.id, shop.warehouses.blr.id, 10);
+    const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 1]]);
+    expect((await c.get('/s/api/orders/buy-again')).json().data).toEqual([]);
+    const first = await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: key() });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await c.post('/s/api/cart/add', { pack_id: shop.packs.rice5.id })).statusCode).toBe(200);
+    const cart2 = (await c.get(`/s/api/cart?address_id=${addressId}`)).json();
+    const second = await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart2.amount, idempotency_key: key() });
+    expect(second.statusCode, second.body).toBe(200);
+    const names = async () => (await c.get('/s/api/orders/buy-again')).json().data.map((p: { product_name: string }) => p.product_name);
+    expect(await names()).toEqual(['Basmati Rice', 'Toor Dal']);
+    const rice = (await c.get('/s/api/orders/buy-again')).json().data[0];
+    expect(rice.packs.map((p: { pack_name: string }) => p.pack_name)).toEqual(['1 kg', '5 kg']);
+    await c.post(`/s/api/orders/${second.json().order.id}/cancel`);
+    expect(await names()).toEqual(['Toor Dal']);
+    expect((await (await shopper([])).c.get('/s/api/orders/buy-again')).json().data).toEqual([]);
+    expect((await new TestClient(t.app).get('/s/api/orders/buy-again')).statusCode).toBe(401);
+  });
+});
+
 describe('a coupon on the GST invoice', () => {
   it('spreads the discount over the lines, so GST is on what was paid, and shows it on the invoice', async () => {
     // earlier tests sell these packs out at Bengaluru: this one stocks its own

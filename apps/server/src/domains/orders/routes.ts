@@ -6,15 +6,29 @@ import {
   reorderResponseSchema,
 } from '@grocer/shared/order';
 import { pageSchema } from '@grocer/shared/ids';
+import { relatedProductsSchema } from '@grocer/shared/catalogue';
 import type { FastifyRequest } from 'fastify';
+import { refuseBlocked } from '../identity/customers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { cartContext } from '../cart/routes';
+import { catalogueContext } from '../catalogue/routes';
+import { activeProductIds, hydrateProducts } from '../catalogue/service';
 import type { Payments } from '../payments/service';
-import { cancelOrder, findOrder, findOrderByNumber, listOrders, orderDetail, placeOrder, reorder, type Shopper } from './service';
+import {
+  boughtProductIds,
+  cancelOrder,
+  findOrder,
+  findOrderByNumber,
+  listOrders,
+  orderDetail,
+  placeOrder,
+  reorder,
+  type Shopper,
+} from './service';
 import { orderErrors } from './errors';
 import { invoiceHtml } from './invoice';
 
@@ -34,6 +48,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
 
   app.post('/orders', { schema: { body: placeOrderBodySchema, response: { 200: placeOrderResponseSchema } } }, async (req) => {
     const s = await shopper(req);
+    await refuseBlocked(db, req.website, s.userId);
     const { order, created } = await placeOrder(db, s, await cartContext(req), req.body);
     if (created && order.paymentMethod === 'cod') await payments.sendConfirmation(order.id);
     const fresh = await findOrder(db, s, order.id);
@@ -50,6 +65,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
   app.get('/orders', { schema: { querystring: pageQuery, response: { 200: orderListSchema } } }, async (req) => {
     const { data, total } = await listOrders(db, await shopper(req), req.query.page, req.query.perPage);
     return { data, meta: { total, perPage: req.query.perPage, page: req.query.page } };
+  });
+
+  // Before /orders/:id (a uuid): the products this shopper bought here, priced as the catalogue does.
+  app.get('/orders/buy-again', { schema: { response: { 200: relatedProductsSchema } } }, async (req) => {
+    const ids = await activeProductIds(db, req.website.id, await boughtProductIds(db, await shopper(req)));
+    return { data: await hydrateProducts(db, await catalogueContext(db, req), ids.slice(0, 24)) };
   });
 
   app.get('/orders/:id', { schema: { params: idParams, response: { 200: orderDetailSchema } } }, async (req) =>

@@ -5,3 +5,4 @@ export * from './placement';
 export * from './lifecycle';
 export * from './counter';
 export * from './agent-sales';
+export * from './reports';

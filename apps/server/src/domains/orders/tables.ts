@@ -69,6 +69,13 @@ export const orders = pgTable(
     index('orders_pending_idx').on(t.status, t.createdAt),
     index('orders_admin_list_idx').on(t.websiteId, t.createdAt),
     index('orders_agent_idx').on(t.websiteId, t.agentId, t.createdAt),
+    // the staff's order search (`%q%` on the number, the shipping name and mobile): one trigram index, a bitmap per column
+    index('orders_search_trgm_idx').using(
+      'gin',
+      sql`${t.ordernumber} gin_trgm_ops`,
+      sql`(${t.address}->>'name') gin_trgm_ops`,
+      sql`(${t.address}->>'phone') gin_trgm_ops`,
+    ),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],
 );
@@ -129,3 +136,37 @@ export const orderCounters = pgTable('order_counters', {
     .references(() => websites.id, { onDelete: 'cascade' }),
   next: integer().notNull(),
 });
+
+/**
+ * A change to an order's lines after it was placed (issue 14), made only by the orders service:
+ * a line (or some of its units) removed as missing or damaged, or substituted with another pack.
+ * `amount` is what the shopper is owed (paise; negative when a substitute costs more on a cash
+ * on delivery order); prepaid orders get it back through the provider, keyed by `refundKey` so a
+ * retried refund refunds once. `key` is the staff's request key: a retried request answers the
+ * same adjustment.
+ */
+export const orderAdjustments = pgTable(
+  'order_adjustments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text().$type<'remove' | 'substitute'>().notNull(),
+    key: text().notNull(),
+    /** what the shopper reads: "2 × Toor Dal 1 kg removed (damaged)" */
+    description: text().notNull(),
+    reason: text().notNull(),
+    amount: integer().notNull(),
+    /** none (cash on delivery: the total is lowered), pending, refunded, failed */
+    refundStatus: text().$type<'none' | 'pending' | 'refunded' | 'failed'>().notNull(),
+    refundKey: text(),
+    refundId: text(),
+    actor: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_adjustments_order_idx').on(t.orderId, t.id), uniqueIndex('order_adjustments_key_uq').on(t.orderId, t.key)],
+);

@@ -4,6 +4,7 @@ import { orders, outbox, paymentEvents, paymentSettings, payments } from '../../
 import { parseConfig } from '../../config';
 import { checkoutBench } from '../orders/test-fixture';
 import { SIMULATOR_KEYS, cashfree, razorpay } from './providers';
+import { encryptSecret } from './secrets';
 import { movePayment } from './records';
 
 // Payments over real HTTP: the Razorpay and Cashfree adapters talk to the built-in simulator,
@@ -359,8 +360,9 @@ describe('a provider that fails after the order was saved', () => {
       websiteId: shop.websiteId,
       provider: 'razorpay',
       keyId: 'rzp_test_x',
-      keySecret: 'x',
-      webhookSecret: 'x',
+      // stored encrypted, as the admin saves them (secrets.ts)
+      keySecret: encryptSecret(t.config.secretsKey!, 'x'),
+      webhookSecret: encryptSecret(t.config.secretsKey!, 'x'),
       baseUrl: `${base}/sim/nowhere`,
     });
     try {

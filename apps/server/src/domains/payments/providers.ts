@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { websiteProfile } from '../website/service';
 import { paymentSettings } from './tables';
 import { fail } from '../../http/errors';
+import { decryptSecret } from './secrets';
 
 export interface ProviderKeys {
   keyId: string;
@@ -30,8 +31,34 @@ export const paymentErrors = {
 };
 
 /**
- * Keys for a website and provider: its own row in payment_settings, else (default website only)
- * the environment, else, outside production, the built-in simulator at `selfUrl`.
+ * Key ids that name an account of the built-in gateway simulator (outside production only): a
+ * shop's keys entered in the admin that start so are sent to the simulator, not the provider.
+ */
+export const SIMULATOR_KEY_PREFIX = { razorpay: 'rzp_test_sim', cashfree: 'cf_sim' } as const;
+export const PROVIDER_API = { razorpay: 'https://api.razorpay.com', cashfree: 'https://api.cashfree.com' } as const;
+
+/** Where a website's own keys are used: the simulator for its key ids (outside production), else the provider. */
+export function ownKeys(
+  config: Config,
+  provider: 'razorpay' | 'cashfree',
+  row: { keyId: string; keySecret: string; webhookSecret: string; baseUrl: string | null },
+  selfUrl: () => string,
+): ProviderKeys {
+  if (!config.secretsKey) throw fail('SECRETS_KEY_MISSING');
+  const simulated = config.gatewaySimulator && row.keyId.startsWith(SIMULATOR_KEY_PREFIX[provider]);
+  return {
+    keyId: row.keyId,
+    keySecret: decryptSecret(config.secretsKey, row.keySecret),
+    webhookSecret: decryptSecret(config.secretsKey, row.webhookSecret),
+    baseUrl: simulated ? `${selfUrl()}/sim/${provider}` : (row.baseUrl ?? PROVIDER_API[provider]),
+    simulated,
+  };
+}
+
+/**
+ * Keys for a website and provider: its own row in payment_settings (set in the admin, secrets
+ * decrypted), else (default website only) the environment, else, outside production, the
+ * built-in simulator at `selfUrl`.
  */
 export async function providerKeys(
   db: DbOrTx,
@@ -44,15 +71,8 @@ export async function providerKeys(
     .select()
     .from(paymentSettings)
     .where(and(eq(paymentSettings.websiteId, websiteId), eq(paymentSettings.provider, provider)));
-  const defaults = { razorpay: 'https://api.razorpay.com', cashfree: 'https://api.cashfree.com' };
-  if (own)
-    return {
-      keyId: own.keyId,
-      keySecret: own.keySecret,
-      webhookSecret: own.webhookSecret,
-      baseUrl: own.baseUrl ?? defaults[provider],
-      simulated: false,
-    };
+  const defaults = PROVIDER_API;
+  if (own) return ownKeys(config, provider, own, selfUrl);
   const site = await websiteProfile(db, websiteId);
   const env =
     provider === 'razorpay'
@@ -115,12 +135,29 @@ export const razorpay = {
       `${k.baseUrl}/v1/orders/${encodeURIComponent(orderId)}/payments`,
       { headers: { authorization: razorpay.auth(k) } },
     ),
-  refund: (k: ProviderKeys, paymentId: string, amount: number) =>
+  /** `idempotencyKey` (X-Refund-Idempotency, 10+ characters): a retry with it refunds once */
+  refund: (k: ProviderKeys, paymentId: string, amount: number, idempotencyKey?: string) =>
     call<{ id: string; status: string }>('Razorpay', `${k.baseUrl}/v1/payments/${encodeURIComponent(paymentId)}/refund`, {
       method: 'POST',
-      headers: { authorization: razorpay.auth(k), 'content-type': 'application/json' },
+      headers: {
+        authorization: razorpay.auth(k),
+        'content-type': 'application/json',
+        ...(idempotencyKey ? { 'x-refund-idempotency': idempotencyKey } : {}),
+      },
       body: JSON.stringify({ amount }),
     }),
+  /** "Test connection": the keys may list the account's orders. */
+  check: async (k: ProviderKeys): Promise<boolean> => {
+    try {
+      const res = await fetch(`${k.baseUrl}/v1/orders?count=1`, {
+        headers: { authorization: razorpay.auth(k) },
+        signal: AbortSignal.timeout(15_000),
+      });
+      return res.ok;
+    } catch {
+      return false;
+    }
+  },
   /** razorpay_signature = HMAC-SHA256(order_id + "|" + payment_id, key_secret), hex */
   paymentSignature: (k: ProviderKeys, orderId: string, paymentId: string) => hmacHex(k.keySecret, `${orderId}|${paymentId}`),
   webhookSignature: (k: ProviderKeys, rawBody: string) => hmacHex(k.webhookSecret, rawBody),
@@ -168,6 +205,18 @@ export const cashfree = {
       headers: cashfree.headers(k),
       body: JSON.stringify({ refund_amount: amount, refund_id: refundId }),
     }),
+  /** "Test connection": an unknown order is 404 to good keys, 401 to bad ones. */
+  check: async (k: ProviderKeys): Promise<boolean> => {
+    try {
+      const res = await fetch(`${k.baseUrl}/pg/orders/grocer-connection-test`, {
+        headers: cashfree.headers(k),
+        signal: AbortSignal.timeout(15_000),
+      });
+      return res.ok || res.status === 404;
+    } catch {
+      return false;
+    }
+  },
   /** x-webhook-signature = base64(HMAC-SHA256(timestamp + raw body, secret)) */
   webhookSignature: (k: ProviderKeys, timestamp: string, rawBody: string) => hmacBase64(k.webhookSecret, timestamp + rawBody),
 };

@@ -1,7 +1,7 @@
 import { PAYMENT_STATUSES, canMovePayment, type PaymentProvider, type PaymentStatus } from '@grocer/shared/order';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { paymentEvents, payments } from './tables';
+import { paymentEvents, paymentOptions, payments } from './tables';
 
 /**
  * The payments domain's rows: `payments` and `payment_events` are written only here. Orders
@@ -151,4 +151,23 @@ export function ordersWithPaymentStatus(db: DbOrTx, websiteId: number, status: P
     .select({ orderId: payments.orderId })
     .from(payments)
     .where(and(eq(payments.websiteId, websiteId), eq(payments.status, status)));
+}
+
+/** Whether the website takes cash on delivery at all (the payments settings' switch; on unless turned off). */
+export async function codEnabled(db: DbOrTx, websiteId: number): Promise<boolean> {
+  const [row] = await db.select({ on: paymentOptions.codEnabled }).from(paymentOptions).where(eq(paymentOptions.websiteId, websiteId));
+  return row?.on ?? true;
+}
+
+/**
+ * Part of a paid payment given back (a line removed or substituted): counted in `refunded`, only
+ * while the payment is paid and the total refunded stays within the amount. False when it would not.
+ */
+export async function recordPartialRefund(tx: DbOrTx, orderId: string, amount: number): Promise<boolean> {
+  const rows = await tx
+    .update(payments)
+    .set({ refunded: sql`${payments.refunded} + ${amount}`, updatedAt: new Date() })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid'), sql`${payments.refunded} + ${amount} <= ${payments.amount}`))
+    .returning({ id: payments.id });
+  return rows.length > 0;
 }

@@ -276,16 +276,44 @@ export class Payments {
     if (p.provider === 'cod' || p.provider === 'pos' || !p.providerPaymentId || !p.providerOrderId) return;
     try {
       const k = await this.keys(p.websiteId, p.provider);
+      // what partial refunds (lines removed or substituted) have not already given back
+      const rest = p.amount - p.refunded;
+      if (rest <= 0) {
+        await movePayment(this.d.db, { id: p.id }, 'refunded');
+        return;
+      }
       const r =
         p.provider === 'razorpay'
-          ? await razorpay.refund(k, p.providerPaymentId, p.amount)
-          : await cashfree.refund(k, p.providerOrderId, toRupees(p.amount), `refund-${p.orderId}`);
+          ? await razorpay.refund(k, p.providerPaymentId, rest, `refund-${p.orderId}`)
+          : await cashfree.refund(k, p.providerOrderId, toRupees(rest), `refund-${p.orderId}`);
       const refundId = 'id' in r ? r.id : r.refund_id;
       const done = ('status' in r ? r.status : r.refund_status) === 'processed' || ('refund_status' in r && r.refund_status === 'SUCCESS');
       if (done) await movePayment(this.d.db, { id: p.id }, 'refunded', { refundId });
       else await recordRefundId(this.d.db, p.id, refundId);
     } catch (e) {
       this.d.log.error({ err: e, order: p.orderId }, 'refund failed; left refund_pending for a retry');
+    }
+  }
+
+  /**
+   * A partial refund of a paid payment (a line removed or substituted), sent with the change's own
+   * idempotency key (Razorpay's X-Refund-Idempotency, Cashfree's refund_id): a retry answers the
+   * refund already made instead of refunding again. Answers the provider's refund id, or null when
+   * the provider could not be reached or refused (the caller keeps it for a retry).
+   */
+  async refundPart(orderId: string, amount: number, key: string): Promise<string | null> {
+    const p = await this.paymentOf(orderId);
+    if ((p.provider !== 'razorpay' && p.provider !== 'cashfree') || !p.providerPaymentId || !p.providerOrderId) return null;
+    try {
+      const k = await this.keys(p.websiteId, p.provider);
+      const r =
+        p.provider === 'razorpay'
+          ? await razorpay.refund(k, p.providerPaymentId, amount, key)
+          : await cashfree.refund(k, p.providerOrderId, toRupees(amount), key);
+      return 'id' in r ? r.id : r.refund_id;
+    } catch (e) {
+      this.d.log.error({ err: e, order: orderId }, 'partial refund failed; kept for a retry');
+      return null;
     }
   }
 

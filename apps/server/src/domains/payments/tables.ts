@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PaymentProvider, PaymentStatus } from '@grocer/shared/order';
 import { orders } from '../orders/tables';
 import { websites } from '../website/tables';
@@ -23,6 +23,8 @@ export const payments = pgTable(
     providerOrderId: text(),
     providerPaymentId: text(),
     refundId: text(),
+    /** paise already refunded by partial refunds (a line removed or substituted); a later full refund returns the rest */
+    refunded: integer().notNull().default(0),
     /** what the browser needs again on a retry (Cashfree's payment_session_id) */
     meta: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -46,7 +48,11 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex('payment_events_uq').on(t.provider, t.eventId)],
 );
 
-/** A website's own payment keys (the default website may use the environment's instead). */
+/**
+ * A website's own payment keys (the default website may use the environment's instead). The key
+ * secret and webhook secret are AES-256-GCM ciphertext (`secrets.ts`, key SECRETS_KEY), never
+ * plaintext; the key id is public (Razorpay Checkout shows it to every browser).
+ */
 export const paymentSettings = pgTable(
   'payment_settings',
   {
@@ -58,6 +64,16 @@ export const paymentSettings = pgTable(
     keySecret: text().notNull(),
     webhookSecret: text().notNull(),
     baseUrl: text(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_settings_uq').on(t.websiteId, t.provider)],
 );
+
+/** A website's payment choices beyond the providers' keys: cash on delivery on or off for the whole shop. */
+export const paymentOptions = pgTable('payment_options', {
+  websiteId: integer()
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  codEnabled: boolean().notNull().default(true),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -53,5 +53,12 @@ export function ownerScriptSources(html: string): string[] {
 
 export function contentSecurityPolicy(nonce: string, ownerHtml: string): string {
   const scripts = ["'self'", `'nonce-${nonce}'`, ...PAYMENT_SCRIPT_HOSTS, ...ownerScriptSources(ownerHtml)];
-  return [`script-src ${scripts.join(' ')}`, "object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'"].join('; ');
+  // worker-src: the error SDK's session replay compresses in a worker it makes from a blob.
+  return [
+    `script-src ${scripts.join(' ')}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
 }

@@ -164,7 +164,7 @@ describe('Content-Security-Policy of the shell', () => {
       const b = await t.app.inject('/');
       const csp = policy(a);
       expect(csp).toMatch(
-        /^script-src 'self' 'nonce-[\w-]{22}' https:\/\/checkout\.razorpay\.com https:\/\/sdk\.cashfree\.com https:\/\/www\.googletagmanager\.com 'sha256-[\w+/=]+'; object-src 'none'; base-uri 'self'; frame-ancestors 'self'$/,
+        /^script-src 'self' 'nonce-[\w-]{22}' https:\/\/checkout\.razorpay\.com https:\/\/sdk\.cashfree\.com https:\/\/www\.googletagmanager\.com 'sha256-[\w+/=]+'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'$/,
       );
       // the browser hashes the inline script as parsed: line endings normalised to LF
       expect(csp).toContain(`'sha256-${createHash('sha256').update(inline.replace('\r\n', '\n')).digest('base64')}'`);

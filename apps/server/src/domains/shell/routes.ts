@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError, Errors } from '../../http/errors';
 import { decodeUrlText } from '../../http/nul-guard';
 import { catalogueContext } from '../catalogue/routes';
+import { currentSlugOf } from '../catalogue/product-edit';
 import { getProduct, listProducts, relatedProducts } from '../catalogue/service';
 import { productsQuerySchema } from '@grocer/shared/catalogue';
 import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
@@ -18,6 +19,8 @@ import { listSuppliers, SUPPLIERS_PATH } from '../content/suppliers';
 import { loadInit } from '../website/service';
 import { registerAppManifest } from './app-manifest';
 import { contentSecurityPolicy, newNonce } from './csp';
+import type { AnalyticsSettings } from '@grocer/shared/analytics';
+import { cachedAnalyticsSettings, posthogTarget } from '../analytics/service';
 import { registerFonts } from './fonts';
 import { renderHead, scriptJson, type HeadData } from './head';
 import { appScripts, eagerScripts, scriptsAfterPaint, type AppScripts } from './scripts';
@@ -79,7 +82,8 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
     const built = readTemplate();
     if (!built) throw Errors.unavailable('The web app is not built yet: run `npm run build`.');
     const init = await loadInit(db, req);
-    const { head, status, data } = await headFor(db, config, req, init);
+    const { head, status, data, redirect } = await headFor(db, config, req, init);
+    if (redirect) return reply.redirect(redirect, 301);
     const { pageScripts, ...publicInit } = init;
     const pathname = new URL(req.url, 'http://x').pathname;
     let body: string | null = null;
@@ -91,12 +95,14 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
       }
     }
     const { template, entry, imports } = built;
+    const telemetry = telemetryMeta(config, await cachedAnalyticsSettings(db, req.website.id));
     const nonce = newNonce();
     const chunks = [...imports, ...preloads(pathname)];
     // A server-rendered page is complete without JavaScript: its scripts wait for the first paint.
     const page = (
       body === null ? template : template.replace(/<div id="app">[\s\S]*?<\/div><\/div>/, () => `<div id="app" data-ssr="1">${body}</div>`)
     )
+      .replace(/<meta name="environment"[^>]*>/, () => telemetry)
       .replace('<!--app-head-->', `${head}\n    ${body === null ? eagerScripts(entry, chunks) : ''}\n    ${pageScripts.head}`)
       .replace(
         '<!--app-data-->',
@@ -117,6 +123,23 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
     return reply.send(page);
   });
 }
+
+/**
+ * What the browser's lazily loaded error and analytics code reads from the page (spec §1): the
+ * environment label, the consent mode, the PostHog project key (first-party: none needed), and the
+ * DSN the error SDK names in its envelopes (first-party: a placeholder; the tunnel keeps them).
+ */
+export function telemetryMeta(config: Config, settings: AnalyticsSettings): string {
+  const target = posthogTarget(settings, config);
+  const dsn = config.sentryDsn || 'https://firstparty@errors.invalid/1';
+  return [
+    `<meta name="environment" content="${escapeAttr(config.environment)}" />`,
+    `<meta name="analytics" content="${settings.consent}" data-key="${escapeAttr(target?.key || 'first-party')}" />`,
+    `<meta name="error-dsn" content="${escapeAttr(dsn)}" />`,
+  ].join('\n    ');
+}
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The route module (in the web app's router) that serves a path. */
 function routeModule(pathname: string): string {
@@ -170,7 +193,7 @@ async function headFor(
   config: Config,
   req: FastifyRequest,
   init: Awaited<ReturnType<typeof loadInit>>,
-): Promise<{ head: string; status: number; data: Prefetched }> {
+): Promise<{ head: string; status: number; data: Prefetched; redirect?: string }> {
   const data: Prefetched = [];
   const url = new URL(req.url, `${req.protocol}://${req.host}`);
   const origin = config.publicUrl?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
@@ -225,6 +248,10 @@ async function headFor(
       };
     } catch (e) {
       if (!(e instanceof AppError && e.statusCode === 404)) throw e;
+      // an old slug of a renamed product: a permanent redirect to its current address
+      const slug = decodeUrlText(product[1]!);
+      const moved = slug === null ? null : await currentSlugOf(db, req.website.id, slug);
+      if (moved) return { head: '', status: 301, data, redirect: `/products/${encodeURIComponent(moved)}${url.search}` };
       status = 404;
       head = { ...base, title: `Product not found | ${init.web.name}`, noindex: true };
     }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { currentUser } from '../../http/auth';
 import { Errors } from '../../http/errors';
 import { escapeHtml, scriptJson } from './head';
+import { cachedAnalyticsSettings, staffTelemetryMeta } from '../analytics/service';
 
 /**
  * The staff app (apps/staff, DESIGN §10): its hashed assets under /staff/assets/ (immutable, like
@@ -36,6 +37,7 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
     template ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     if (!template) throw Errors.unavailable('The staff app is not built yet: run `npm run build`.');
     const user = await currentUser(db, req);
+    const settings = await cachedAnalyticsSettings(db, req.website.id);
     const boot: StaffBoot = {
       website: { id: req.website.id, name: req.website.name },
       user: user && {
@@ -48,7 +50,8 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
     };
     const page = template
       .replace('<title>Administration</title>', () => `<title>Administration | ${escapeHtml(req.website.name)}</title>`)
-      .replace('<!--staff-data-->', () => `<script id="__STAFF__" type="application/json">${scriptJson(boot)}</script>`);
+      .replace('<!--staff-data-->', () => `<script id="__STAFF__" type="application/json">${scriptJson(boot)}</script>`)
+      .replace('</head>', () => `  ${staffTelemetryMeta(config, settings, user?.id ?? null)}\n  </head>`);
     // Personal (who is signed in), and never for search engines.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(page);
   };

@@ -1,5 +1,6 @@
 import { Dashboard } from '../../features/dashboard/components/dashboard';
 import { useProductCount } from '../../features/products/api/count-products';
+import { SalesDashboard } from '../../features/reports/components/sales-dashboard';
 import { paths } from '../../lib/paths';
 import { useBoot } from '../boot';
 
@@ -10,6 +11,7 @@ export function DashboardRoute() {
   return (
     <Dashboard
       websiteName={website.name}
+      sales={<SalesDashboard />}
       attention={[
         { label: 'Out of stock', value: outOfStock.data, to: paths.products('stock=out') },
         { label: 'Drafts', value: drafts.data, to: paths.products('status=draft') },

@@ -2,6 +2,8 @@ import { useParams } from 'react-router';
 import { LoadingView } from '../../components/ui/loading';
 import { useProductOptions } from '../../features/products/api/get-options';
 import { useProduct } from '../../features/products/api/get-product';
+import { EntityHistory } from '../../features/audit/components/entity-history';
+import { MediaPicker } from '../../features/media/components/media-picker';
 import { ProductEditor } from '../../features/products/components/product-editor';
 import { NotFound } from '../route-error';
 import { errorMessage } from '../../lib/error-message';
@@ -26,6 +28,8 @@ export function ProductRoute() {
       product={product.data}
       options={options.data}
       onReload={product.refetch}
+      history={<EntityHistory entity="product" id={product.data.id} />}
+      imagePicker={MediaPicker}
     />
   );
 }

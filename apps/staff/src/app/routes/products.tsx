@@ -1,9 +1,21 @@
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
 import { ProductList } from '../../features/products/components/product-list';
+import { paths } from '../../lib/paths';
 
 export function ProductsRoute() {
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold">Products</h1>
+      <div className="mb-4 flex items-center gap-3">
+        <h1 className="flex-1 text-2xl font-semibold">Products</h1>
+        <Link
+          to={paths.productNew()}
+          className="inline-flex items-center gap-1 rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90"
+        >
+          <Plus className="size-4" aria-hidden />
+          New product
+        </Link>
+      </div>
       <ProductList />
     </>
   );

@@ -19,6 +19,7 @@ export interface CouponForm {
   perCustomerLimit: string;
   firstOrderOnly: boolean;
   active: boolean;
+  listed: boolean;
 }
 
 export const emptyCouponForm: CouponForm = {
@@ -34,6 +35,7 @@ export const emptyCouponForm: CouponForm = {
   perCustomerLimit: '',
   firstOrderOnly: false,
   active: true,
+  listed: false,
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -65,6 +67,7 @@ export function couponToForm(c: AdminCoupon): CouponForm {
     perCustomerLimit: c.perCustomerLimit === null ? '' : String(c.perCustomerLimit),
     firstOrderOnly: c.firstOrderOnly,
     active: c.active,
+    listed: c.listed,
   };
 }
 
@@ -84,5 +87,6 @@ export function formToCouponInput(f: CouponForm): AdminCouponInput {
     perCustomerLimit: num(f.perCustomerLimit),
     firstOrderOnly: f.firstOrderOnly,
     active: f.active,
+    listed: f.listed,
   };
 }

@@ -3,17 +3,47 @@ import { AccountDashboard } from '../../features/account/components/dashboard';
 import { AddressesPage } from '../../features/account/components/addresses-page';
 import { DetailsPage } from '../../features/account/components/details-page';
 import { SalesDashboard } from '../../features/account/components/sales-dashboard';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import { ProductCard } from '../../features/catalogue/components/product-card';
+import { buyAgainQuery } from '../../features/orders/api/orders';
 import { useCart } from '../../features/cart/cart-store';
 import { OrderPage } from '../../features/orders/components/order-page';
 import { OrdersPage } from '../../features/orders/components/orders-page';
 import { useInit } from '../../lib/init';
+import { useProductControls } from '../product-controls';
 
 /** /account and its children (spec §2); the route table marks them auth (and agent). */
 export const Component = AccountLayout;
 
+/** Buy again: what the shopper bought here before, one tap back into the cart. */
+function BuyAgain() {
+  const { data } = useQuery(buyAgainQuery);
+  const controls = useProductControls();
+  if (!data?.data.length) return null;
+  return (
+    <section className="mt-8" aria-labelledby="buy-again">
+      <h2 id="buy-again" className="mb-3 text-lg font-semibold">
+        Buy again
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
+        {data.data.slice(0, 8).map((p) => (
+          <li key={p.product_id}>
+            <ProductCard product={p} {...controls} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function Dashboard() {
-  return <AccountDashboard />;
+  return (
+    <>
+      <AccountDashboard />
+      <BuyAgain />
+    </>
+  );
 }
 
 export function Details() {
@@ -30,7 +60,12 @@ export function Sales() {
 }
 
 export function Orders() {
-  return <OrdersPage />;
+  return (
+    <>
+      <OrdersPage />
+      <BuyAgain />
+    </>
+  );
 }
 
 export function Order() {

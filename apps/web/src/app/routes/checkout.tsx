@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { AddressForm } from '../../features/account/components/addresses-page';
+import { AddressForm, ownPrefill } from '../../features/account/components/addresses-page';
 import { CouponEntry } from '../../features/cart/components/cart-drawer';
 import { useCart } from '../../features/cart/cart-store';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
@@ -17,7 +17,9 @@ export function Component() {
       agent={!!init.user?.isSalesAgent}
       cartVersion={`${cart.quantity}|${cart.total}|${cart.offercode ?? ''}`}
       coupon={<CouponEntry />}
-      addressForm={(p) => <AddressForm address={null} onClose={p.onClose} onSaved={p.onSaved} />}
+      addressForm={(p) => (
+        <AddressForm address={null} prefill={p.forSelf ? ownPrefill(init) : undefined} onClose={p.onClose} onSaved={p.onSaved} />
+      )}
       onCart={actions.replace}
       onRemove={(packId) => actions.remove(packId, true)}
     />

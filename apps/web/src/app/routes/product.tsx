@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
-import { relatedQuery } from '../../features/catalogue/api/products';
+import { Navigate, useParams } from 'react-router';
+import { productQuery, relatedQuery } from '../../features/catalogue/api/products';
 import { ProductCard, type ProductControls } from '../../features/catalogue/components/product-card';
 import { ProductPage } from '../../features/catalogue/components/product-page';
 import { Carousel } from '../../features/content/components/carousel';
@@ -27,6 +27,10 @@ export function Component() {
   const init = useInit();
   const controls = useProductControls();
   const large = useProductControls('lg');
+  // an old slug (the product was renamed): the API answered through its redirect; show the current address
+  const { data } = useQuery(productQuery(slug));
+  if (data && data.slug && data.slug !== slug && !/^\d+$/.test(slug))
+    return <Navigate to={`/products/${encodeURIComponent(data.slug)}`} replace />;
   return (
     <ProductPage key={slug} slug={slug} categories={init.categories} related={<Related slug={slug} controls={controls} />} {...large} />
   );

@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { api, apiChecked } from '../../lib/api';
 import { initQuery } from '../../lib/init';
 import { tellServiceWorkerSessionChanged } from '../../lib/service-worker';
+import { identify, resetAnalytics } from '../../lib/telemetry/analytics';
 
 /** Where the code went, kept for /auth/verify across a reload (sessionStorage). */
 const PENDING_KEY = 'auth.pending';
@@ -53,6 +54,8 @@ export async function applySession(client: QueryClient, user: User | null, cart:
   tellServiceWorkerSessionChanged();
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'init' });
   const init = client.getQueryData<Init>(initQuery.queryKey);
+  if (user) identify(user.id);
+  else resetAnalytics(init ? { id: init.web.id, name: init.web.name } : null);
   if (init) client.setQueryData<Init>(initQuery.queryKey, { ...init, user, cart: cart ?? init.cart });
   if (!init || !cart) await client.invalidateQueries({ queryKey: initQuery.queryKey });
 }

@@ -3,6 +3,8 @@ import type { Cart, CartItem } from '@grocer/shared/cart';
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { cartApi } from './api/cart';
 import { handleError } from '../../lib/errors';
+import { track } from '../../lib/telemetry/analytics';
+import { SHOP_EVENTS } from '../../lib/telemetry/events';
 import { cartReducer, initialCartState, visibleCart, type CartChange } from './cart-reducer';
 
 export interface CartActions {
@@ -73,12 +75,22 @@ export function CartProvider({ serverCart, children }: { serverCart: Cart; child
           slug: product.slug,
         };
         addPack(pack.pack_id, pack.warehouse_id, template);
+        track(SHOP_EVENTS.addedToCart, {
+          product_id: product.product_id,
+          product: product.product_name,
+          pack_id: pack.pack_id,
+          value: pack.price,
+        });
       },
       increment: (item) => addPack(item.pack_id, item.warehouse_id),
       remove(packId, whole = false) {
         send({ type: 'remove', pack_id: packId, whole }, () => cartApi.remove(packId, whole));
+        track(SHOP_EVENTS.removedFromCart, { pack_id: packId, quantity: whole ? 'all' : 1 });
       },
-      applyCoupon: (code) => settleNow(() => cartApi.applyCoupon(code)),
+      applyCoupon: async (code) => {
+        await settleNow(() => cartApi.applyCoupon(code));
+        track(SHOP_EVENTS.couponApplied, { code });
+      },
       removeCoupon: () => settleNow(() => cartApi.removeCoupon()),
       replace(cart) {
         const n = ++seq.current;

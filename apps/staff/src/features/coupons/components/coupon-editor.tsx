@@ -176,6 +176,15 @@ export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
                 <span className="block text-xs text-gray-500">A paused coupon is refused as not valid.</span>
               </span>
             </label>
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-1" checked={form.listed} onChange={(e) => set('listed')(e.target.checked)} />
+              <span>
+                <span className="font-medium">Show to shoppers</span>
+                <span className="block text-xs text-gray-500">
+                  Listed in the cart&apos;s &quot;Offers for you&quot; and on the Offers page. Otherwise it works only when typed.
+                </span>
+              </span>
+            </label>
           </div>
         </Card>
       </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useSummary } from '../api/get-summary';
@@ -10,9 +11,9 @@ export interface Figure {
 
 /**
  * The dashboard's figures, all from the server: the catalogue summary, plus figures the route
- * brings from other features (products needing attention).
+ * brings from other features (products needing attention), below the sales the route brings.
  */
-export function Dashboard({ websiteName, attention }: { websiteName: string; attention: Figure[] }) {
+export function Dashboard({ websiteName, attention, sales }: { websiteName: string; attention: Figure[]; sales?: ReactNode }) {
   const summary = useSummary();
   const figures: Figure[] = [
     { label: 'Products', value: summary.data?.products, to: paths.products() },
@@ -30,7 +31,9 @@ export function Dashboard({ websiteName, attention }: { websiteName: string; att
           {summary.error.message}
         </p>
       )}
-      <ul className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-3">
+      {sales}
+      <h2 className="mt-8 text-lg font-semibold">Catalogue</h2>
+      <ul className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-3">
         {figures.map((f) => {
           const body = (
             <>

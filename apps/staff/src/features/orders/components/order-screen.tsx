@@ -5,7 +5,7 @@ import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
 import { formatINR } from '@grocer/shared/money';
 import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Card, Field, inputClass } from '../../../components/ui/field';
@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useMoveOrder, type MoveInput } from '../api/move-order';
 import { DeliveryNoteFields, emptyNote } from './delivery-note';
+import { Adjustments, LineChangeForm } from './line-changes';
 import { PAYMENT_STATUS_LABELS } from './order-list';
 import { OrderStatusBadge } from './status-badge';
 
@@ -154,6 +155,8 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
 /** One order for the shop: what was bought, for whom, where and when, how it was paid, what happened. */
 export function OrderScreen({ order }: { order: AdminOrder }) {
   const o = order;
+  const [changing, setChanging] = useState<number | null>(null);
+  const canChange = o.changes.remove || o.changes.substitute;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -190,19 +193,46 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                   <th scope="col" className="text-right">
                     Amount
                   </th>
+                  {canChange && (
+                    <th scope="col">
+                      <span className="sr-only">Change</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
                 {o.lines.map((l, i) => (
-                  <tr key={i} className="border-b last:border-0">
-                    <td className="py-2">
-                      {l.name} <span className="text-gray-500">· {l.pack}</span>
-                    </td>
-                    <td className="text-gray-600">{l.hsn_code}</td>
-                    <td className="text-right">{formatINR(l.price)}</td>
-                    <td className="text-right">{l.quantity}</td>
-                    <td className="text-right">{formatINR(l.amount)}</td>
-                  </tr>
+                  <Fragment key={l.line_id ?? i}>
+                    <tr className="border-b last:border-0">
+                      <td className="py-2">
+                        {l.name} <span className="text-gray-500">· {l.pack}</span>
+                      </td>
+                      <td className="text-gray-600">{l.hsn_code}</td>
+                      <td className="text-right">{formatINR(l.price)}</td>
+                      <td className="text-right">{l.quantity}</td>
+                      <td className="text-right">{formatINR(l.amount)}</td>
+                      {canChange && (
+                        <td className="pl-3 text-right">
+                          <button
+                            type="button"
+                            aria-expanded={changing === l.line_id}
+                            aria-label={`Remove or substitute ${l.name} ${l.pack}`}
+                            className="rounded-md border bg-white px-2 py-1 text-xs font-medium hover:bg-gray-50"
+                            onClick={() => setChanging(changing === l.line_id ? null : (l.line_id ?? null))}
+                          >
+                            {o.changes.substitute ? 'Remove / substitute' : 'Remove'}
+                          </button>
+                        </td>
+                      )}
+                    </tr>
+                    {changing !== null && changing === l.line_id && (
+                      <tr>
+                        <td colSpan={6} className="py-2">
+                          <LineChangeForm order={o} line={l} onDone={() => setChanging(null)} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
                 ))}
               </tbody>
             </table>
@@ -212,6 +242,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
               <Row label="Delivery">{o.delivery_charge > 0 ? formatINR(o.delivery_charge) : 'Free'}</Row>
               <Row label="Total">{formatINR(o.total)}</Row>
             </dl>
+            <Adjustments order={o} />
           </Card>
           <Card title="Timeline">
             <ol className="space-y-3 border-l-2 border-gray-200 pl-4 text-sm">
@@ -236,6 +267,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                   {o.payment.provider_order_id && <Row label="Provider order">{o.payment.provider_order_id}</Row>}
                   {o.payment.provider_payment_id && <Row label="Provider payment">{o.payment.provider_payment_id}</Row>}
                   {o.payment.refund_id && <Row label="Refund">{o.payment.refund_id}</Row>}
+                  {o.payment.refunded > 0 && <Row label="Refunded for lines">{formatINR(o.payment.refunded)}</Row>}
                   {o.cash_collected !== null && <Row label="Cash collected">{formatINR(o.cash_collected)}</Row>}
                 </dl>
                 {o.payment.review && (

@@ -157,22 +157,27 @@ function Counter({ till, settings, shift }: { till: string; settings: PosSetting
     return () => removeEventListener('keydown', keys);
   }, [cart.lines.length]);
 
-  const add = (p: PosCounterPack) => {
+  const add = (p: PosCounterPack, clear = true) => {
     if (p.sold_by_weight) {
       setWeighing(p);
       setGrams('');
       return;
     }
     setCart((c) => addPack(c, p));
-    setQ('');
+    if (clear) setQ('');
     search.current?.focus();
   };
 
   const enter = async () => {
-    const exact = await packByCode(q);
-    const hit = exact ?? (results.length === 1 ? results[0] : undefined) ?? results[0];
-    if (hit) add(hit);
-    else toast.error(`Nothing found for “${q}”`);
+    const code = q;
+    if (!code.trim()) return;
+    // A scanner types the next code while this one is looked up: take away only this one's text,
+    // and look it up itself (the list on screen may still be for an earlier text).
+    setQ((now) => (now.startsWith(code) ? now.slice(code.length) : now));
+    const exact = await packByCode(code.trim());
+    const hit = exact ?? (await searchPacks(code.trim()))[0];
+    if (hit) add(hit, false);
+    else toast.error(`Nothing found for “${code}”`);
   };
 
   const findCustomer = async (m: string) => {

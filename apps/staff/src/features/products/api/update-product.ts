@@ -11,6 +11,7 @@ export function useUpdateProduct(id: number) {
     onSuccess: (saved) => {
       client.setQueryData(['admin', 'product', id], saved);
       void client.invalidateQueries({ queryKey: ['admin', 'products'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },
   });
 }

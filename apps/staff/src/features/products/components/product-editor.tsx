@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminProductInputSchema,
-  GST_RATES,
   PRODUCT_STATUSES,
   productToInput,
   type AdminProduct,
@@ -14,21 +13,24 @@ import { imageUrl } from '@grocer/shared/image';
 import { formatINR } from '@grocer/shared/money';
 import { slugify } from '@grocer/shared/slug';
 import { ArrowDown, ArrowLeft, ArrowUp, ExternalLink, Plus } from 'lucide-react';
-import { useState } from 'react';
-import { useFieldArray, useForm, useWatch, type Control, type Path } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { Controller, FormProvider, useFieldArray, useForm, useWatch, type Control, type Path } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
+import { RichText } from '../../../components/ui/rich-text';
+import { DeleteProduct } from './delete-product';
+import { OrganisationCard, TaxCard } from './product-classification';
 import { paths } from '../../../lib/paths';
+import { PackStockInline } from '../../stock/components/pack-stock-inline';
 import { useUpdateProduct } from '../api/update-product';
+import { ProductImages, type ImagePicker } from './product-images';
 import { STATUS_LABEL, StatusBadge } from './status-badge';
 import { errorMessage } from '../../../lib/error-message';
 
 type FormValues = z.input<typeof adminProductInputSchema>;
-
-const nullableId = (v: unknown) => (v === '' || v === null ? null : Number(v));
 
 /**
  * The product editor: details, packs, organisation, tax and SEO in one form, saved at once (the
@@ -42,10 +44,16 @@ export function ProductEditor({
   product,
   options,
   onReload,
+  history,
+  imagePicker,
 }: {
   product: AdminProduct;
   options: AdminProductOptions;
   onReload: () => Promise<unknown>;
+  /** the product's audit history, composed in by the route */
+  history?: ReactNode;
+  /** the media library's picker, handed in by the route */
+  imagePicker: ImagePicker;
 }) {
   const form = useForm<FormValues, unknown, AdminProductInput>({
     resolver: zodResolver(adminProductInputSchema),
@@ -83,267 +91,238 @@ export function ProductEditor({
   };
 
   return (
-    <form onSubmit={save} noValidate aria-label="Edit product">
-      <LeaveGuard when={formState.isDirty && !formState.isSubmitting} />
-      <div className="sticky top-0 z-10 -mx-4 -mt-4 mb-6 flex flex-wrap items-center gap-3 border-b bg-slate-50/95 px-4 py-3 backdrop-blur lg:-mx-8 lg:-mt-8 lg:px-8">
-        {/* below lg the title takes its own row and the actions wrap under it */}
-        <div className="flex min-w-0 basis-full items-center gap-3 lg:flex-1 lg:basis-0">
-          <Link to={paths.products()} className="inline-flex shrink-0 items-center gap-1 text-sm text-gray-600 hover:text-gray-900">
-            <ArrowLeft className="size-4" aria-hidden />
-            Products
-          </Link>
-          <img
-            src={imageUrl(product.image, 'small', '')}
-            alt=""
-            width={40}
-            height={30}
-            className="h-[30px] w-10 shrink-0 rounded bg-gray-100 object-cover"
-          />
-          <h1 className="min-w-0 truncate text-xl font-semibold">{product.name}</h1>
-        </div>
-        <StatusBadge status={product.status} />
-        {product.status === 'active' && (
-          <a
-            href={paths.storefrontProduct(product.slug)}
-            target="_blank"
-            rel="noopener"
-            className="inline-flex items-center gap-1 text-sm text-brand hover:underline"
-          >
-            View on shop
-            <ExternalLink className="size-3.5" aria-hidden />
-          </a>
-        )}
-        <button
-          type="button"
-          disabled={!formState.isDirty || formState.isSubmitting}
-          onClick={() => reset()}
-          className="ml-auto rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-50"
-        >
-          Discard
-        </button>
-        <button
-          type="submit"
-          disabled={formState.isSubmitting}
-          className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50"
-        >
-          {formState.isSubmitting ? 'Saving…' : 'Save'}
-        </button>
-      </div>
-
-      {conflict && (
-        <div
-          role="alert"
-          className="mb-6 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
-        >
-          <p className="flex-1">{conflict}</p>
+    <FormProvider {...form}>
+      <form onSubmit={save} noValidate aria-label="Edit product">
+        <LeaveGuard when={formState.isDirty && !formState.isSubmitting} />
+        <div className="sticky top-0 z-10 -mx-4 -mt-4 mb-6 flex flex-wrap items-center gap-3 border-b bg-slate-50/95 px-4 py-3 backdrop-blur lg:-mx-8 lg:-mt-8 lg:px-8">
+          {/* below lg the title takes its own row and the actions wrap under it */}
+          <div className="flex min-w-0 basis-full items-center gap-3 lg:flex-1 lg:basis-0">
+            <Link to={paths.products()} className="inline-flex shrink-0 items-center gap-1 text-sm text-gray-600 hover:text-gray-900">
+              <ArrowLeft className="size-4" aria-hidden />
+              Products
+            </Link>
+            <img
+              src={imageUrl(product.image, 'small', '')}
+              alt=""
+              width={40}
+              height={30}
+              className="h-[30px] w-10 shrink-0 rounded bg-gray-100 object-cover"
+            />
+            <h1 className="min-w-0 truncate text-xl font-semibold">{product.name}</h1>
+          </div>
+          <StatusBadge status={product.status} />
+          {product.status === 'active' && (
+            <a
+              href={paths.storefrontProduct(product.slug)}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex items-center gap-1 text-sm text-brand hover:underline"
+            >
+              View on shop
+              <ExternalLink className="size-3.5" aria-hidden />
+            </a>
+          )}
           <button
             type="button"
-            onClick={() => void reload()}
-            className="rounded-md border border-amber-400 bg-white px-3 py-1.5 font-medium hover:bg-amber-100"
+            disabled={!formState.isDirty || formState.isSubmitting}
+            onClick={() => reset()}
+            className="ml-auto rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-50"
           >
-            Reload the latest version (your changes here are dropped)
+            Discard
+          </button>
+          <button
+            type="submit"
+            disabled={formState.isSubmitting}
+            className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50"
+          >
+            {formState.isSubmitting ? 'Saving…' : 'Save'}
           </button>
         </div>
-      )}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="space-y-6">
-          <Card title="Details">
-            <div className="space-y-4">
-              <Field label="Name" error={errors.name?.message}>
-                {(a) => <input {...a} {...register('name')} className={inputClass} />}
-              </Field>
-              <Field label="Slug" error={errors.slug?.message} hint={`The product's address: /products/${slug || '…'}`}>
-                {(a) => (
-                  <div className="flex gap-2">
-                    <input {...a} {...register('slug')} className={inputClass} />
-                    <button
-                      type="button"
-                      className="mt-1 whitespace-nowrap rounded-md border px-3 text-sm hover:bg-gray-50"
-                      onClick={() =>
-                        setValue('slug', slugify(getValues('name')), { shouldDirty: true, shouldValidate: formState.isSubmitted })
-                      }
-                    >
-                      From name
-                    </button>
-                  </div>
-                )}
-              </Field>
-              <Field
-                label="Description"
-                error={errors.description?.message}
-                hint="Paragraphs, bold, italics, lists, headings, tables and links are kept; anything else is removed when saved."
-              >
-                {(a) => <textarea {...a} {...register('description')} rows={6} className={`${inputClass} font-mono`} />}
-              </Field>
-            </div>
-          </Card>
-
-          <Card title="Packs">
-            {errors.packs?.root?.message && (
-              <p role="alert" className="mb-3 text-sm text-red-700">
-                {errors.packs.root.message}
-              </p>
-            )}
-            {errors.packs?.message && (
-              <p role="alert" className="mb-3 text-sm text-red-700">
-                {errors.packs.message}
-              </p>
-            )}
-            <ol className="space-y-4">
-              {packs.fields.map((f, i) => {
-                const e = errors.packs?.[i];
-                const stock = product.packs.find((k) => k.id === f.id)?.stock ?? [];
-                return (
-                  <li key={f.key} className="rounded-md border p-4" aria-label={`Pack ${i + 1}`}>
-                    <div className="mb-3 flex items-center gap-2">
-                      <h3 className="flex-1 text-sm font-semibold">Pack {i + 1}</h3>
-                      <button
-                        type="button"
-                        aria-label={`Move pack ${i + 1} up`}
-                        disabled={i === 0}
-                        onClick={() => packs.move(i, i - 1)}
-                        className="rounded border p-1 disabled:opacity-30"
-                      >
-                        <ArrowUp className="size-4" aria-hidden />
-                      </button>
-                      <button
-                        type="button"
-                        aria-label={`Move pack ${i + 1} down`}
-                        disabled={i === packs.fields.length - 1}
-                        onClick={() => packs.move(i, i + 1)}
-                        className="rounded border p-1 disabled:opacity-30"
-                      >
-                        <ArrowDown className="size-4" aria-hidden />
-                      </button>
-                      {f.id === undefined && (
-                        <button
-                          type="button"
-                          onClick={() => packs.remove(i)}
-                          className="rounded border px-2 py-1 text-xs text-red-700 hover:bg-red-50"
-                        >
-                          Remove new pack
-                        </button>
-                      )}
-                    </div>
-                    <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-                      <Field label={`Pack ${i + 1} name`} error={e?.name?.message}>
-                        {(a) => <input {...a} {...register(`packs.${i}.name`)} placeholder="500 g" className={inputClass} />}
-                      </Field>
-                      <Field label={`Pack ${i + 1} SKU`} error={e?.sku?.message}>
-                        {(a) => <input {...a} {...register(`packs.${i}.sku`)} className={`${inputClass} uppercase`} />}
-                      </Field>
-                      <Field label={`Pack ${i + 1} barcode`} error={e?.barcode?.message} hint="EAN-13, EAN-8 or UPC">
-                        {(a) => <input {...a} {...register(`packs.${i}.barcode`)} inputMode="numeric" className={inputClass} />}
-                      </Field>
-                      <Field label={`Pack ${i + 1} price (₹)`} error={e?.price?.message}>
-                        {(a) => <input {...a} {...register(`packs.${i}.price`, { valueAsNumber: true })} {...rupeeInput} />}
-                      </Field>
-                      <Field label={`Pack ${i + 1} MRP (₹)`} error={e?.act_price?.message}>
-                        {(a) => <input {...a} {...register(`packs.${i}.act_price`, { valueAsNumber: true })} {...rupeeInput} />}
-                      </Field>
-                      <Discount control={control} index={i} />
-                    </div>
-                    <p className="mt-3 text-xs text-gray-600">
-                      <span className="font-medium">Stock: </span>
-                      {f.id === undefined
-                        ? 'none yet (new pack)'
-                        : stock.length
-                          ? stock.map((s) => `${s.warehouse} ${s.available}`).join(' · ')
-                          : 'none in any warehouse'}
-                    </p>
-                  </li>
-                );
-              })}
-            </ol>
+        {conflict && (
+          <div
+            role="alert"
+            className="mb-6 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+          >
+            <p className="flex-1">{conflict}</p>
             <button
               type="button"
-              onClick={() =>
-                packs.append({ name: '', sku: '', barcode: '', price: Number.NaN, act_price: Number.NaN, position: packs.fields.length })
-              }
-              className="mt-4 inline-flex items-center gap-1 rounded-md border px-3 py-2 text-sm font-medium hover:bg-gray-50"
+              onClick={() => void reload()}
+              className="rounded-md border border-amber-400 bg-white px-3 py-1.5 font-medium hover:bg-amber-100"
             >
-              <Plus className="size-4" aria-hidden />
-              Add pack
+              Reload the latest version (your changes here are dropped)
             </button>
-          </Card>
-        </div>
+          </div>
+        )}
 
-        <div className="space-y-6">
-          <Card title="Status">
-            <Field label="Status" error={errors.status?.message} hint="Only active products are on the shop.">
-              {(a) => (
-                <select {...a} {...register('status')} className={inputClass}>
-                  {PRODUCT_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {STATUS_LABEL[s]}
-                    </option>
-                  ))}
-                </select>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="space-y-6">
+            <Card title="Details">
+              <div className="space-y-4">
+                <Field label="Name" error={errors.name?.message}>
+                  {(a) => <input {...a} {...register('name')} className={inputClass} />}
+                </Field>
+                <Field label="Slug" error={errors.slug?.message} hint={`The product's address: /products/${slug || '…'}`}>
+                  {(a) => (
+                    <div className="flex gap-2">
+                      <input {...a} {...register('slug')} className={inputClass} />
+                      <button
+                        type="button"
+                        className="mt-1 whitespace-nowrap rounded-md border px-3 text-sm hover:bg-gray-50"
+                        onClick={() =>
+                          setValue('slug', slugify(getValues('name')), { shouldDirty: true, shouldValidate: formState.isSubmitted })
+                        }
+                      >
+                        From name
+                      </button>
+                    </div>
+                  )}
+                </Field>
+                <Field
+                  label="Description"
+                  error={errors.description?.message}
+                  hint="Paragraphs, bold, italics, headings, lists and links are kept; anything else is removed when saved."
+                >
+                  {(a) => (
+                    <Controller
+                      control={control}
+                      name="description"
+                      render={({ field }) => (
+                        <RichText
+                          id={a.id}
+                          label="Description"
+                          value={field.value}
+                          onChange={field.onChange}
+                          invalid={a['aria-invalid']}
+                          describedBy={a['aria-describedby']}
+                        />
+                      )}
+                    />
+                  )}
+                </Field>
+              </div>
+            </Card>
+
+            <ProductImages control={control} register={register} Picker={imagePicker} />
+
+            <Card title="Packs">
+              {errors.packs?.root?.message && (
+                <p role="alert" className="mb-3 text-sm text-red-700">
+                  {errors.packs.root.message}
+                </p>
               )}
-            </Field>
-            <p className="mt-3 text-xs text-gray-500">Last saved {formatDateTime(product.updated_at)}</p>
-          </Card>
-          <Card title="Organisation">
-            <div className="space-y-4">
-              <Field label="Category" error={errors.category_id?.message}>
+              {errors.packs?.message && (
+                <p role="alert" className="mb-3 text-sm text-red-700">
+                  {errors.packs.message}
+                </p>
+              )}
+              <ol className="space-y-4">
+                {packs.fields.map((f, i) => {
+                  const e = errors.packs?.[i];
+                  return (
+                    <li key={f.key} className="rounded-md border p-4" aria-label={`Pack ${i + 1}`}>
+                      <div className="mb-3 flex items-center gap-2">
+                        <h3 className="flex-1 text-sm font-semibold">Pack {i + 1}</h3>
+                        <button
+                          type="button"
+                          aria-label={`Move pack ${i + 1} up`}
+                          disabled={i === 0}
+                          onClick={() => packs.move(i, i - 1)}
+                          className="rounded border p-1 disabled:opacity-30"
+                        >
+                          <ArrowUp className="size-4" aria-hidden />
+                        </button>
+                        <button
+                          type="button"
+                          aria-label={`Move pack ${i + 1} down`}
+                          disabled={i === packs.fields.length - 1}
+                          onClick={() => packs.move(i, i + 1)}
+                          className="rounded border p-1 disabled:opacity-30"
+                        >
+                          <ArrowDown className="size-4" aria-hidden />
+                        </button>
+                        {f.id === undefined && (
+                          <button
+                            type="button"
+                            onClick={() => packs.remove(i)}
+                            className="rounded border px-2 py-1 text-xs text-red-700 hover:bg-red-50"
+                          >
+                            Remove new pack
+                          </button>
+                        )}
+                      </div>
+                      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+                        <Field label={`Pack ${i + 1} name`} error={e?.name?.message}>
+                          {(a) => <input {...a} {...register(`packs.${i}.name`)} placeholder="500 g" className={inputClass} />}
+                        </Field>
+                        <Field label={`Pack ${i + 1} SKU`} error={e?.sku?.message}>
+                          {(a) => <input {...a} {...register(`packs.${i}.sku`)} className={`${inputClass} uppercase`} />}
+                        </Field>
+                        <Field label={`Pack ${i + 1} barcode`} error={e?.barcode?.message} hint="EAN-13, EAN-8 or UPC">
+                          {(a) => <input {...a} {...register(`packs.${i}.barcode`)} inputMode="numeric" className={inputClass} />}
+                        </Field>
+                        <Field label={`Pack ${i + 1} price (₹)`} error={e?.price?.message}>
+                          {(a) => <input {...a} {...register(`packs.${i}.price`, { valueAsNumber: true })} {...rupeeInput} />}
+                        </Field>
+                        <Field label={`Pack ${i + 1} MRP (₹)`} error={e?.act_price?.message}>
+                          {(a) => <input {...a} {...register(`packs.${i}.act_price`, { valueAsNumber: true })} {...rupeeInput} />}
+                        </Field>
+                        <Discount control={control} index={i} />
+                      </div>
+                      <div className="mt-3 flex items-center gap-2 text-xs text-gray-600">
+                        <span className="font-medium">Stock: </span>
+                        {f.id === undefined ? 'none yet (new pack)' : <PackStockInline packId={f.id} />}
+                      </div>
+                    </li>
+                  );
+                })}
+              </ol>
+              <button
+                type="button"
+                onClick={() =>
+                  packs.append({ name: '', sku: '', barcode: '', price: Number.NaN, act_price: Number.NaN, position: packs.fields.length })
+                }
+                className="mt-4 inline-flex items-center gap-1 rounded-md border px-3 py-2 text-sm font-medium hover:bg-gray-50"
+              >
+                <Plus className="size-4" aria-hidden />
+                Add pack
+              </button>
+            </Card>
+          </div>
+
+          <div className="space-y-6">
+            <Card title="Status">
+              <Field label="Status" error={errors.status?.message} hint="Only active products are on the shop.">
                 {(a) => (
-                  <select {...a} {...register('category_id', { setValueAs: nullableId })} className={inputClass}>
-                    <option value="">No category</option>
-                    {options.categories.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {'\u00a0\u00a0'.repeat(c.depth)}
-                        {c.name}
+                  <select {...a} {...register('status')} className={inputClass}>
+                    {PRODUCT_STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {STATUS_LABEL[s]}
                       </option>
                     ))}
                   </select>
                 )}
               </Field>
-              <Field label="Brand" error={errors.brand_id?.message}>
-                {(a) => (
-                  <select {...a} {...register('brand_id', { setValueAs: nullableId })} className={inputClass}>
-                    <option value="">No brand</option>
-                    {options.brands.map((b) => (
-                      <option key={b.id} value={b.id}>
-                        {b.name}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-            </div>
-          </Card>
-          <Card title="Tax">
-            <div className="space-y-4">
-              <Field label="HSN code" error={errors.hsn_code?.message} hint="4, 6 or 8 digits">
-                {(a) => <input {...a} {...register('hsn_code')} inputMode="numeric" className={inputClass} />}
-              </Field>
-              <Field label="GST rate" error={errors.gst_rate?.message} hint="Prices include GST">
-                {(a) => (
-                  <select {...a} {...register('gst_rate', { valueAsNumber: true })} className={inputClass}>
-                    {GST_RATES.map((r) => (
-                      <option key={r} value={r}>
-                        {r}%
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-            </div>
-          </Card>
-          <Card title="Search engines">
-            <div className="space-y-4">
-              <Field label="SEO title" error={errors.seo_title?.message} hint="Up to 70 characters; the name when empty">
-                {(a) => <input {...a} {...register('seo_title')} className={inputClass} />}
-              </Field>
-              <Field label="SEO description" error={errors.seo_description?.message} hint="Up to 160 characters">
-                {(a) => <textarea {...a} {...register('seo_description')} rows={3} className={inputClass} />}
-              </Field>
-            </div>
-          </Card>
+              <p className="mt-3 text-xs text-gray-500">Last saved {formatDateTime(product.updated_at)}</p>
+              <DeleteProduct product={product} />
+            </Card>
+            <OrganisationCard options={options} />
+            <TaxCard />
+            <Card title="Search engines">
+              <div className="space-y-4">
+                <Field label="SEO title" error={errors.seo_title?.message} hint="Up to 70 characters; the name when empty">
+                  {(a) => <input {...a} {...register('seo_title')} className={inputClass} />}
+                </Field>
+                <Field label="SEO description" error={errors.seo_description?.message} hint="Up to 160 characters">
+                  {(a) => <textarea {...a} {...register('seo_description')} rows={3} className={inputClass} />}
+                </Field>
+              </div>
+            </Card>
+            {history}
+          </div>
         </div>
-      </div>
-    </form>
+      </form>
+    </FormProvider>
   );
 }
 

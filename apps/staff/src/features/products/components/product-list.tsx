@@ -12,6 +12,7 @@ import { paths } from '../../../lib/paths';
 import { useProductOptions } from '../api/get-options';
 import { useProducts } from '../api/get-products';
 import { useSetProductStatus } from '../api/set-status';
+import { ProductBulkActions } from './product-bulk';
 import { STATUS_LABEL, StatusBadge } from './status-badge';
 import { errorMessage } from '../../../lib/error-message';
 
@@ -73,28 +74,30 @@ export function ProductList() {
   const filtered = list.q || ['category', 'brand', 'status', 'stock', 'discounted'].some((k) => list.filter(k));
 
   const bulk = (rows: AdminProductRow[], clear: () => void) =>
-    (['active', 'draft', 'archived'] as ProductStatus[]).map((status) => (
-      <button
-        key={status}
-        type="button"
-        disabled={setStatus.isPending}
-        className="rounded-md border bg-white px-3 py-1 font-medium hover:bg-gray-50 disabled:opacity-50"
-        onClick={() =>
-          setStatus.mutate(
-            { ids: rows.map((r) => r.id), status },
-            {
-              onSuccess: ({ updated }) => {
-                toast.success(`${updated} ${updated === 1 ? 'product' : 'products'} set to ${STATUS_LABEL[status]}`);
-                clear();
+    (['active', 'draft', 'archived'] as ProductStatus[])
+      .map((status) => (
+        <button
+          key={status}
+          type="button"
+          disabled={setStatus.isPending}
+          className="rounded-md border bg-white px-3 py-1 font-medium hover:bg-gray-50 disabled:opacity-50"
+          onClick={() =>
+            setStatus.mutate(
+              { ids: rows.map((r) => r.id), status },
+              {
+                onSuccess: ({ updated }) => {
+                  toast.success(`${updated} ${updated === 1 ? 'product' : 'products'} set to ${STATUS_LABEL[status]}`);
+                  clear();
+                },
+                onError: (e) => toast.error(errorMessage(e)),
               },
-              onError: (e) => toast.error(errorMessage(e)),
-            },
-          )
-        }
-      >
-        {status === 'active' ? 'Activate' : status === 'draft' ? 'Move to draft' : 'Archive'}
-      </button>
-    ));
+            )
+          }
+        >
+          {status === 'active' ? 'Activate' : status === 'draft' ? 'Move to draft' : 'Archive'}
+        </button>
+      ))
+      .concat(<ProductBulkActions key="more" rows={rows} clear={clear} options={options.data} />);
 
   return (
     <DataTable

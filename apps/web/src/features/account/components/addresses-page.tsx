@@ -1,4 +1,5 @@
 import { ADDRESS_TYPES, INDIAN_STATES, type Address } from '@grocer/shared/account';
+import type { Init } from '@grocer/shared/storefront';
 import { mobileRule, pincodeRule, type FieldRule } from '@grocer/shared/validation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -11,6 +12,7 @@ import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api';
 import { handleError, readError } from '../../../lib/errors';
+import { useInit } from '../../../lib/init';
 import { accountApi, accountQuery, addressesQuery } from '../api/account';
 
 const STATE_OPTIONS = INDIAN_STATES.map((s) => ({ value: s, label: s }));
@@ -48,8 +50,16 @@ const empty: FormValues = {
   is_default: false,
 };
 
+/** A new address of the shopper's own starts with their name, mobile and the pincode they chose. */
+export const ownPrefill = (init: Pick<Init, 'user' | 'pincode'>) => ({
+  name: init.user?.name ?? '',
+  phone: init.user?.phone ?? '',
+  pincode: init.pincode ?? '',
+});
+
 /** /account/addresses: list, add, edit, delete, set default; whether the shop delivers there. */
 export function AddressesPage() {
+  const init = useInit();
   const client = useQueryClient();
   const { data, error, isPending } = useQuery(addressesQuery);
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
@@ -147,7 +157,14 @@ export function AddressesPage() {
           ))}
         </ul>
       )}
-      {editing && <AddressForm address={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
+      {editing && (
+        <AddressForm
+          address={editing === 'new' ? null : editing}
+          prefill={ownPrefill(init)}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         danger
@@ -168,14 +185,17 @@ export function AddressesPage() {
 /** Add or edit, in a modal; 422 field errors from the server land at their fields. */
 export function AddressForm({
   address,
+  prefill,
   onClose,
   onSaved,
 }: {
   address: Address | null;
+  /** a new address starts from these (the shopper's own name, mobile and chosen pincode) */
+  prefill?: Partial<Pick<FormValues, 'name' | 'phone' | 'pincode'>>;
   onClose: () => void;
   onSaved: (a: Address) => unknown;
 }) {
-  const form = useForm<FormValues>(address ? { ...address, landmark: address.landmark ?? '' } : empty, rules);
+  const form = useForm<FormValues>(address ? { ...address, landmark: address.landmark ?? '' } : { ...empty, ...prefill }, rules);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = form.handleSubmit(async (v) => {

@@ -1,5 +1,6 @@
 import { formatINR } from '@grocer/shared/money';
 import { formatDate } from '@grocer/shared/format';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@grocer/shared/order';
 import { useQuery } from '@tanstack/react-query';
 import { Heart, MapPin, Package, User } from 'lucide-react';
 import { Link } from 'react-router';
@@ -45,7 +46,7 @@ export function AccountDashboard() {
                 >
                   <span className="font-semibold">#{o.ordernumber}</span>
                   <span className="text-gray-600">{formatDate(o.created_at)}</span>
-                  <span className="capitalize">{o.status.replace(/_/g, ' ')}</span>
+                  <span>{ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status}</span>
                   <span>{o.items} items</span>
                   <span className="font-semibold">{formatINR(o.total)}</span>
                 </Link>

@@ -1,3 +1,4 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiChecked } from '../../../lib/api';
 
 // Every cart call answers the whole cart (spec §7), parsed with the shared contract.
@@ -11,3 +12,12 @@ export const cartApi = {
   applyCoupon: (code: string) => apiChecked('/api/apply/coupon', cart, { method: 'POST', body: { code } }),
   removeCoupon: () => apiChecked('/api/remove/coupon', cart),
 };
+
+/** The coupons the shop lists, judged against this cart; keyed by what changes the verdicts. */
+export const cartOffersQuery = (cart: { total: number; quantity: number; offercode: string | null }) =>
+  queryOptions({
+    queryKey: ['cart-offers', cart.total, cart.quantity, cart.offercode],
+    queryFn: ({ signal }) =>
+      apiChecked('/api/cart/offers', async () => (await import('@grocer/shared/coupon')).cartOffersSchema, { signal }),
+    placeholderData: keepPreviousData,
+  });

@@ -1,5 +1,6 @@
 import type { Pack, Product } from '@grocer/shared/catalogue';
 import { Minus, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/loading';
 import { quantityOf } from '../cart-reducer';
 import { useCart } from '../cart-store';
@@ -8,12 +9,24 @@ import { useCart } from '../cart-store';
  * 'Add to Cart' while the pack is not in the cart, else the minus/plus stepper (spec §4); the
  * pressed button shows a spinner while its request is in flight.
  */
-export function CartControl({ product, pack, size = 'md' }: { product: Product; pack: Pack; size?: 'md' | 'lg' }) {
+export function CartControl({
+  product,
+  pack,
+  size = 'md',
+  outOfStock,
+}: {
+  product: Product;
+  pack: Pack;
+  size?: 'md' | 'lg';
+  /** shown instead of the disabled 'Out of Stock' button (the page's "Notify me") */
+  outOfStock?: ReactNode;
+}) {
   const { cart, pendingFor, actions } = useCart();
   const quantity = quantityOf(cart, pack.pack_id);
   const pending = pendingFor(pack.pack_id);
   const height = size === 'lg' ? 'h-11' : 'h-9';
   if (pack.stock === 0 && quantity === 0) {
+    if (outOfStock) return outOfStock;
     return (
       <button
         type="button"

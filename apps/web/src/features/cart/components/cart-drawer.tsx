@@ -3,7 +3,7 @@ import type { CartItem } from '@grocer/shared/cart';
 import { formatINR } from '@grocer/shared/money';
 import { cartSavings, freeDeliveryProgress } from '@grocer/shared/savings';
 import { ShoppingBasket, TriangleAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Drawer } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/loading';
@@ -16,6 +16,8 @@ import { useCart } from '../cart-store';
 import { Stepper } from './cart-control';
 
 export const CART_DRAWER_WIDTH = 500;
+
+const CartOffers = lazy(() => import('./cart-offers'));
 
 /** Spec §2 cart drawer: right, 500 px; items, coupon, 'Items Total:' and 'Continue to Checkout'. */
 export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -49,6 +51,11 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
               <CartLine key={item.pack_id} item={item} onNavigate={onClose} />
             ))}
           </ul>
+          {open && (
+            <Suspense fallback={null}>
+              <CartOffers />
+            </Suspense>
+          )}
           <div className="sticky bottom-0 border-t bg-white px-4 pt-3 pb-4 shadow-[0_-4px_12px_rgba(0,0,0,0.04)]">
             <CouponEntry />
             <dl className="mb-3 space-y-1 text-sm">

@@ -2,11 +2,13 @@ import type { Brand, Category } from '@grocer/shared/catalogue';
 import { SORT_LABELS, SORTS } from '@grocer/shared/list-params';
 import { useQuery } from '@tanstack/react-query';
 import { SlidersHorizontal } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Later } from '../../../components/ui/later';
 import { Pagination } from '../../../components/ui/pagination';
 import { readError } from '../../../lib/errors';
+import { track } from '../../../lib/telemetry/analytics';
+import { SHOP_EVENTS } from '../../../lib/telemetry/events';
 import { productListQuery } from '../api/products';
 import { suggestionsQuery } from '../../search/api';
 import { paramsFromSearch, searchFromParams } from '@grocer/shared/list-params';
@@ -18,12 +20,26 @@ export function ProductListPage({
   categories,
   brands,
   onOpenFilters,
+  offers,
   ...controls
-}: { categories: Category[]; brands: Brand[]; onOpenFilters: () => void } & ProductControls) {
+}: {
+  categories: Category[];
+  brands: Brand[];
+  onOpenFilters: () => void;
+  /** shown above the list on the plain Offers view (the shop's listed coupons) */
+  offers?: ReactNode;
+} & ProductControls) {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const params = paramsFromSearch(search);
   const { data, isPending, isError, error, isPlaceholderData } = useQuery(productListQuery(params));
+
+  // A search (the words, on its first page) is counted once its answer is in, with how many it found.
+  const searched = data && !isPlaceholderData && params.q && params.page === 1 ? params.q : null;
+  const found = data?.meta.total ?? 0;
+  useEffect(() => {
+    if (searched) track(SHOP_EVENTS.searched, { query: searched, results: found });
+  }, [searched, found]);
 
   // Keep the address canonical (e.g. page=0 → no page) without adding a history entry.
   const canonical = searchFromParams(params);
@@ -105,6 +121,7 @@ export function ProductListPage({
             </label>
           </div>
         </div>
+        {heading === 'Offers' && offers}
         {(params.c.length > 0 || params.b.length > 0 || params.q) && (
           <div className="mb-4 flex flex-wrap gap-2">
             {selectedNames.map((n) => (

@@ -10,10 +10,13 @@ import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
 import { img, imgSrcSet } from '../../../lib/image';
 import { paths } from '../../../lib/paths';
+import { track } from '../../../lib/telemetry/analytics';
+import { SHOP_EVENTS } from '../../../lib/telemetry/events';
 import { DeliveryPromise } from '../../delivery/delivery-promise';
 import { productQuery } from '../api/products';
 import { discountLabel, Price } from './price';
 import type { ProductControls } from './product-card';
+import { sanitizeHtml } from '../../../lib/sanitize';
 
 /** /products/{slug}: gallery, name, brand, pack selector, price, description and info. */
 export function ProductPage({
@@ -47,6 +50,9 @@ function ProductDetail({
   useEffect(() => {
     document.title = product.product_name;
   }, [product.product_name]);
+  useEffect(() => {
+    track(SHOP_EVENTS.productViewed, { product_id: product.product_id, product: product.product_name, slug: product.slug });
+  }, [product.product_id, product.product_name, product.slug]);
   const pack = product.packs.find((p) => p.pack_id === packId) ?? product.packs[0];
   const trail = breadcrumb(categories, product.category_slug);
   const off = pack ? discountLabel(pack) : null;
@@ -70,7 +76,7 @@ function ProductDetail({
               src={img(medias[media]?.src, 'large')}
               srcSet={imgSrcSet(medias[media]?.src)}
               sizes="(min-width: 768px) 50vw, 100vw"
-              alt={product.product_name}
+              alt={medias[media]?.alt || product.product_name}
               width={1000}
               height={750}
               className="h-full w-full object-cover"
@@ -155,7 +161,8 @@ function ProductDetail({
           {typeof product.product_description === 'string' && product.product_description && (
             <section>
               <h2 className="mb-1 font-semibold">Description</h2>
-              <p className="text-gray-700">{product.product_description}</p>
+              {/* rich text kept to basic formatting by the server, sanitised again before it is shown */}
+              <div className="rich-text text-gray-700" dangerouslySetInnerHTML={{ __html: sanitizeHtml(product.product_description) }} />
             </section>
           )}
           {product.product_info && typeof product.product_info === 'object' && (

@@ -1,6 +1,6 @@
-import { packLabel } from '@grocer/shared/labels';
+import { PAY_VIA, PAY_VIA_LABELS, packLabel, type PayVia } from '@grocer/shared/labels';
 import type { Address } from '@grocer/shared/account';
-import type { Cart } from '@grocer/shared/cart';
+import type { Cart, PaymentMethod } from '@grocer/shared/cart';
 import { emptyCart } from '@grocer/shared/empty-cart';
 import { formatDate } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
@@ -16,6 +16,8 @@ import { ApiError } from '../../../lib/api';
 import { handleError, readError } from '../../../lib/errors';
 import { img } from '../../../lib/image';
 import { getActingFor, setActingFor, type ActingFor } from '../../../lib/acting-for';
+import { track } from '../../../lib/telemetry/analytics';
+import { SHOP_EVENTS } from '../../../lib/telemetry/events';
 import {
   agentCustomersQuery,
   checkoutAddressesQuery,
@@ -45,7 +47,8 @@ export function CheckoutPage({
   /** changes when the shopper's cart changes (coupon applied elsewhere on the page) */
   cartVersion: string;
   coupon: ReactNode;
-  addressForm: (props: { onClose: () => void; onSaved: (a: Address) => unknown }) => ReactNode;
+  /** `forSelf`: the shopper's own address (an agent ordering for a customer is not) */
+  addressForm: (props: { onClose: () => void; onSaved: (a: Address) => unknown; forSelf: boolean }) => ReactNode;
   onCart: (cart: Cart) => void;
   /** takes a line out of the cart (the cart feature, through the route) */
   onRemove: (packId: number) => void;
@@ -54,6 +57,7 @@ export function CheckoutPage({
 }) {
   const client = useQueryClient();
   const navigate = useNavigate();
+  useEffect(() => track(SHOP_EVENTS.checkoutStarted), []);
   // A sales agent shopping for a customer: that customer's addresses, the order theirs (issue 17).
   const [forCustomer, setForCustomer] = useState<ActingFor | null>(() => (agent ? getActingFor() : null));
   const customers = useQuery({ ...agentCustomersQuery, enabled: agent });
@@ -87,7 +91,9 @@ export function CheckoutPage({
   const [key] = useState(() => crypto.randomUUID());
 
   const methods = cart.data?.paymentMethods ?? [];
-  const payWith = methods.find((m) => m.code === method)?.code ?? methods[0]?.code ?? null;
+  const choices = paymentChoices(methods, !!forCustomer);
+  const choice = choices.find((m) => m.key === method) ?? choices[0] ?? null;
+  const payWith = choice?.code ?? null;
   const openSlots = slots.data?.data ?? [];
   const slotChoice =
     openSlots.find((s) => `${s.slot_id}|${s.date}` === slot && s.remaining > 0) ?? openSlots.find((s) => s.remaining > 0) ?? null;
@@ -137,7 +143,7 @@ export function CheckoutPage({
       // Awaiting payment without a hand-off (the provider failed after the order was saved): the pay page asks again.
       navigate(
         r.order.status === 'pending_payment'
-          ? `/checkout/${r.order.payment_method}/${r.order.id}`
+          ? `/checkout/${r.order.payment_method}/${r.order.id}${choice?.via ? `?via=${choice.via}` : ''}`
           : `/order/success/${r.order.ordernumber}`,
         { replace: true },
       );
@@ -155,6 +161,8 @@ export function CheckoutPage({
         PAYMENT_METHOD_UNAVAILABLE: 'payment',
         NOT_DELIVERABLE: 'address',
         ADDRESS_NOT_FOUND: 'address',
+        // blocked by the shop: the message says why, beside the place-order button
+        CUSTOMER_BLOCKED: 'total',
       };
       const at = code && where[code];
       if (at) {
@@ -283,13 +291,16 @@ export function CheckoutPage({
             <p className="text-sm text-gray-600">Payment options appear once the address is delivered to.</p>
           ) : (
             <div className="space-y-2" role="radiogroup" aria-label="Payment method">
-              {methods.map((m) => (
+              {choices.map((m) => (
                 <label
-                  key={m.code}
-                  className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm ${payWith === m.code ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}
+                  key={m.key}
+                  className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm ${choice?.key === m.key ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}
                 >
-                  <input type="radio" name="payment" checked={payWith === m.code} onChange={() => setMethod(m.code)} />
-                  {forCustomer && m.code !== 'cod' ? `Payment link to ${forCustomer.name} · ${m.name}` : m.name}
+                  <input type="radio" name="payment" checked={choice?.key === m.key} onChange={() => setMethod(m.key)} />
+                  <span>
+                    {forCustomer && m.code !== 'cod' ? `Payment link to ${forCustomer.name} · ${m.name}` : m.name}
+                    {m.hint && <span className="block text-xs text-gray-500">{m.hint}</span>}
+                  </span>
                 </label>
               ))}
               {!methods.some((m) => m.code === 'cod') && (
@@ -391,6 +402,7 @@ export function CheckoutPage({
       </aside>
       {adding &&
         addressForm({
+          forSelf: !forCustomer,
           onClose: () => setAdding(false),
           onSaved: async (a) => {
             await client.invalidateQueries({ queryKey: checkoutAddressesQuery.queryKey });
@@ -470,4 +482,30 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
       <dd className="tabular-nums">{value}</dd>
     </div>
   );
+}
+
+interface PaymentChoice {
+  key: string;
+  code: PaymentMethod['code'];
+  via: PayVia | null;
+  name: string;
+  hint?: string;
+}
+
+/**
+ * The payment step's choices, UPI first: the shop's first gateway split into what shoppers pick
+ * (UPI, card, netbanking, wallets), any second gateway by its own name, cash on delivery last.
+ * An agent sends a payment link instead, so their choices stay one per gateway.
+ */
+export function paymentChoices(methods: PaymentMethod[], link: boolean): PaymentChoice[] {
+  const online = methods.filter((m) => m.code !== 'cod');
+  const cod = methods.filter((m) => m.code === 'cod');
+  const plain = (m: PaymentMethod): PaymentChoice => ({ key: m.code, code: m.code, via: null, name: m.name });
+  if (link || !online.length) return [...online, ...cod].map(plain);
+  const [first, ...rest] = online;
+  return [
+    ...PAY_VIA.map((via) => ({ key: `${first!.code}:${via}`, code: first!.code, via, ...PAY_VIA_LABELS[via] })),
+    ...rest.map(plain),
+    ...cod.map(plain),
+  ];
 }

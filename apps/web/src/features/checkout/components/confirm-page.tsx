@@ -6,6 +6,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingView } from '../../../components/ui/loading';
 import { checkoutApi } from '../api/checkout';
 import { readError } from '../../../lib/errors';
+import { track } from '../../../lib/telemetry/analytics';
+import { SHOP_EVENTS } from '../../../lib/telemetry/events';
 
 /**
  * /checkout/confirm/{id}: the outcome while it settles. With Razorpay's handler fields it has
@@ -45,6 +47,16 @@ export function ConfirmPage({ orderId }: { orderId: string }) {
     const t = setTimeout(() => setTries((n) => n + 1), 3000);
     return () => clearTimeout(t);
   }, [order, settled, params, tries]);
+  const paymentFailed =
+    !!order &&
+    (order.status === 'payment_failed' ||
+      (order.status === 'pending_payment' &&
+        !params.get('cancelled') &&
+        order.payment.last_attempt !== 'cancelled' &&
+        (!!params.get('failed') || order.payment.status === 'failed')));
+  useEffect(() => {
+    if (paymentFailed && order) track(SHOP_EVENTS.paymentFailed, { order_id: order.ordernumber, value: order.total });
+  }, [paymentFailed, order?.ordernumber]); // eslint-disable-line react-hooks/exhaustive-deps -- once per order and outcome
   useEffect(() => {
     if (order && order.status === 'placed') navigate(`/order/success/${order.ordernumber}`, { replace: true });
   }, [order, navigate]);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { PAY_VIA, type PayVia } from '@grocer/shared/labels';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingView } from '../../../components/ui/loading';
 import { checkoutApi } from '../api/checkout';
 import { readError } from '../../../lib/errors';
@@ -28,6 +29,9 @@ function loadScript(src: string): Promise<void> {
  */
 export function PayPage({ orderId, provider }: { orderId: string; provider: 'razorpay' | 'cashfree' }) {
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  // how the shopper chose to pay at checkout (UPI first): Razorpay opens on it, the simulator says it
+  const via = PAY_VIA.find((v: PayVia) => v === search.get('via')) ?? null;
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -39,7 +43,11 @@ export function PayPage({ orderId, provider }: { orderId: string; provider: 'raz
           replace: true,
         });
       if (r.payment.provider !== provider) return navigate(`/checkout/${r.payment.provider}/${orderId}`, { replace: true });
-      if (r.payment.checkout_url) return window.location.assign(r.payment.checkout_url);
+      if (r.payment.checkout_url) {
+        const url = new URL(r.payment.checkout_url, window.location.origin);
+        if (via) url.searchParams.set('via', via);
+        return window.location.assign(url.pathname + url.search);
+      }
       if (r.payment.provider === 'razorpay') {
         const p = r.payment;
         await loadScript('https://checkout.razorpay.com/v1/checkout.js');
@@ -49,7 +57,7 @@ export function PayPage({ orderId, provider }: { orderId: string; provider: 'raz
           amount: p.amount,
           currency: p.currency,
           name: document.title,
-          prefill: { name: r.order.address.name, contact: r.order.address.phone },
+          prefill: { name: r.order.address.name, contact: r.order.address.phone, ...(via && { method: via }) },
           handler: (res: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) =>
             navigate(`/checkout/confirm/${orderId}?${new URLSearchParams(res).toString()}`, { replace: true }),
           modal: { ondismiss: () => navigate(`/checkout/confirm/${orderId}?cancelled=1`, { replace: true }) },
@@ -67,7 +75,7 @@ export function PayPage({ orderId, provider }: { orderId: string; provider: 'raz
     return () => {
       live = false;
     };
-  }, [orderId, provider, navigate]);
+  }, [orderId, provider, navigate, via]);
   if (error)
     return (
       <div className="mx-auto max-w-md p-10 text-center">

@@ -3,14 +3,25 @@ import { formatDate } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { LoadingView } from '../../../components/ui/loading';
 import { orderByNumberQuery } from '../api/checkout';
 import { readError } from '../../../lib/errors';
+import { track } from '../../../lib/telemetry/analytics';
+import { SHOP_EVENTS } from '../../../lib/telemetry/events';
 
 /** /order/success/{ordernumber}: thanks, with the order's summary. */
 export function SuccessPage({ ordernumber }: { ordernumber: string }) {
   const { data: o, error, isPending } = useQuery(orderByNumberQuery(ordernumber));
+  useEffect(() => {
+    if (!o) return;
+    // once per order in this tab (a reload of the thank-you page is not a second order)
+    const key = `tracked-order-${o.ordernumber}`;
+    if (sessionStorage.getItem(key)) return;
+    sessionStorage.setItem(key, '1');
+    track(SHOP_EVENTS.orderPlaced, { order_id: o.ordernumber, value: o.total, quantity: o.items });
+  }, [o]);
   if (isPending) return <LoadingView />;
   if (error) return <p className="p-10 text-center text-red-600">{readError(error)}</p>;
   return (

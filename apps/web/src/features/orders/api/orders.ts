@@ -1,3 +1,4 @@
+import type { ReportIssueBody } from '@grocer/shared/support';
 import { queryOptions } from '@tanstack/react-query';
 import { apiChecked } from '../../../lib/api';
 
@@ -13,8 +14,25 @@ export const ordersQuery = (page: number) =>
 export const orderQuery = (id: string) =>
   queryOptions({ queryKey: ['order', id], queryFn: ({ signal }) => apiChecked(at(id), order, { signal }) });
 
+/** Products this shopper bought here before (Buy again), priced and stocked as the catalogue shows them. */
+export const buyAgainQuery = queryOptions({
+  queryKey: ['orders', 'buy-again'],
+  queryFn: ({ signal }) =>
+    apiChecked('/api/orders/buy-again', async () => (await import('@grocer/shared/catalogue')).relatedProductsSchema, { signal }),
+});
+
 export const ordersApi = {
   cancel: (id: string) => apiChecked(`${at(id)}/cancel`, order, { method: 'POST' }),
   reorder: (id: string) => apiChecked(`${at(id)}/reorder`, async () => (await contracts()).reorderResponseSchema, { method: 'POST' }),
   invoiceUrl: (id: string) => `/s${at(id)}/invoice`,
 };
+
+const support = () => import('@grocer/shared/support');
+/** The shopper's "Report an issue" tickets on an order. */
+export const orderIssuesQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['order', id, 'issues'],
+    queryFn: ({ signal }) => apiChecked(`${at(id)}/issues`, async () => (await support()).orderIssueListSchema, { signal }),
+  });
+export const reportIssue = (id: string, body: ReportIssueBody) =>
+  apiChecked(`${at(id)}/issues`, async () => (await support()).orderIssueSchema, { method: 'POST', body });

@@ -2,7 +2,7 @@ import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
 import type { Cart } from '@grocer/shared/cart';
 import { formatDate, formatDateTime } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
-import { ORDER_STATUS_LABELS, type OrderDetail } from '@grocer/shared/order';
+import { ADJUST_REASON_LABELS, ORDER_STATUS_LABELS, type OrderDetail } from '@grocer/shared/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, RotateCcw, XCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
 import { handleError, readError } from '../../../lib/errors';
 import { img } from '../../../lib/image';
 import { ordersApi, orderQuery } from '../api/orders';
+import { OrderIssues } from './order-issues';
 import { StatusBadge } from './status';
 
 const PAYMENT_STATUS = {
@@ -138,9 +139,11 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
             ))}
           </ul>
           <Totals o={o} />
+          <Changes o={o} />
         </section>
         <div className="space-y-4">
           <Timeline o={o} />
+          <OrderIssues o={o} />
           <section className="rounded-xl border bg-white p-4 text-sm">
             <h2 className="mb-2 font-semibold">Delivery</h2>
             <p>
@@ -207,6 +210,36 @@ function Totals({ o }: { o: OrderDetail }) {
         value of {formatINR(o.tax.taxable)}
       </div>
     </dl>
+  );
+}
+
+/** Lines the shop removed or substituted after the order was placed, and the money that came back. */
+function Changes({ o }: { o: OrderDetail }) {
+  if (!o.adjustments?.length) return null;
+  return (
+    <section className="border-t px-4 py-3 text-sm" aria-labelledby="changes-h">
+      <h3 id="changes-h" className="mb-1 font-semibold">
+        Changes by the shop
+      </h3>
+      <ul className="space-y-1">
+        {o.adjustments.map((a) => (
+          <li key={a.id} className="flex justify-between gap-3">
+            <span>
+              {a.description} ({ADJUST_REASON_LABELS[a.reason]})
+            </span>
+            <span className="shrink-0 font-medium tabular-nums">
+              {a.amount > 0
+                ? a.refund_status === 'none'
+                  ? `− ${formatINR(a.amount)}`
+                  : `${formatINR(a.amount)} ${a.refund_status === 'refunded' ? 'refunded' : 'refund started'}`
+                : a.amount < 0
+                  ? `+ ${formatINR(-a.amount)}`
+                  : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_search_trgm_idx" ON "orders" USING gin ("ordernumber" gin_trgm_ops,("address"->>'name') gin_trgm_ops,("address"->>'phone') gin_trgm_ops);

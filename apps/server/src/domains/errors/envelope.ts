@@ -1,0 +1,52 @@
+/** One item of a Sentry envelope: its header and its payload bytes. */
+export interface EnvelopeItem {
+  header: { type?: string; length?: number; [k: string]: unknown };
+  payload: Buffer;
+}
+
+/**
+ * Parses a Sentry envelope (newline-separated: the envelope header, then per item a header line and
+ * a payload that is `length` bytes when the header says so, else up to the next newline).
+ * Throws on a malformed header.
+ */
+export function parseEnvelope(body: Buffer): { header: Record<string, unknown>; items: EnvelopeItem[] } {
+  let at = 0;
+  const line = () => {
+    const end = body.indexOf(0x0a, at);
+    const stop = end === -1 ? body.length : end;
+    const out = body.subarray(at, stop);
+    at = stop + 1;
+    return out;
+  };
+  const header: unknown = JSON.parse(line().toString('utf8'));
+  // an envelope's first line is a JSON object (`null`, a number or a list is not an envelope)
+  if (header === null || typeof header !== 'object' || Array.isArray(header)) throw new Error('not an envelope header');
+  const items: EnvelopeItem[] = [];
+  while (at < body.length) {
+    const raw = line().toString('utf8').trim();
+    if (!raw) continue;
+    const itemHeader = JSON.parse(raw) as EnvelopeItem['header'] | null;
+    if (itemHeader === null || typeof itemHeader !== 'object') throw new Error('not an envelope item header');
+    let payload: Buffer;
+    if (typeof itemHeader.length === 'number') {
+      payload = body.subarray(at, at + itemHeader.length);
+      at += itemHeader.length + 1;
+    } else payload = line();
+    items.push({ header: itemHeader, payload });
+  }
+  return { header: header as Record<string, unknown>, items };
+}
+
+/** A DSN's parts: the public key, the project id and where its envelopes go. */
+export function parseDsn(dsn: string): { publicKey: string; projectId: string; host: string; envelopeUrl: string } | null {
+  try {
+    const u = new URL(dsn);
+    const parts = u.pathname.split('/').filter(Boolean);
+    const projectId = parts.pop();
+    if (!u.username || !projectId) return null;
+    const base = parts.length ? `/${parts.join('/')}` : '';
+    return { publicKey: u.username, projectId, host: u.host, envelopeUrl: `${u.protocol}//${u.host}${base}/api/${projectId}/envelope/` };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,151 @@
+import type { BlockBody, CustomerDetail, CustomerRow, CustomersQuery } from '@grocer/shared/admin-customers';
+import { toRupees } from '@grocer/shared/money';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { fail } from '../../http/errors';
+import { listAddresses } from '../addresses/service';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { customerOrderStats, recentOrdersOf } from '../orders/queries';
+import { sessions, users, websiteMembers } from './tables';
+
+/**
+ * The website's customers (issue 14): its members who are not its staff. People are global;
+ * membership, and so a block, is per website (`website_members.blocked_at`, `blocked_reason`).
+ */
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const customerOf = (websiteId: number) =>
+  and(eq(websiteMembers.websiteId, websiteId), eq(websiteMembers.hasAdminAccess, false), eq(websiteMembers.isSalesAgent, false));
+
+/** The staff's customer list: searched (name, email, mobile), filtered by blocked, sorted and paged. */
+export async function listCustomers(db: Db, websiteId: number, q: CustomersQuery) {
+  const stats = customerOrderStats(db, websiteId);
+  const where: Array<SQL | undefined> = [customerOf(websiteId)];
+  if (q.q) {
+    const like = `%${escapeLike(q.q)}%`;
+    where.push(or(ilike(users.name, like), ilike(users.email, like), ilike(users.phone, like)));
+  }
+  if (q.blocked === 'yes') where.push(isNotNull(websiteMembers.blockedAt));
+  if (q.blocked === 'no') where.push(isNull(websiteMembers.blockedAt));
+  const cond = and(...where);
+  const by = q.dir === 'asc' ? asc : desc;
+  const nulls = q.dir === 'asc' ? sql`nulls first` : sql`nulls last`;
+  const order = {
+    name: by(users.name),
+    orders: by(sql`coalesce(${stats.count}, 0)`),
+    spent: by(sql`coalesce(${stats.spent}, 0)`),
+    last_order: sql`${stats.last} ${q.dir === 'asc' ? sql`asc` : sql`desc`} ${nulls}`,
+    joined: by(websiteMembers.createdAt),
+  }[q.sort];
+  const rows = await db
+    .select({ u: users, m: websiteMembers, count: stats.count, spent: stats.spent, last: stats.last })
+    .from(websiteMembers)
+    .innerJoin(users, eq(users.id, websiteMembers.userId))
+    .leftJoin(stats, eq(stats.userId, websiteMembers.userId))
+    .where(cond)
+    .orderBy(order, asc(users.id))
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage);
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(websiteMembers)
+    .innerJoin(users, eq(users.id, websiteMembers.userId))
+    .where(cond);
+  const data: CustomerRow[] = rows.map((r) => row(r));
+  return { data, meta: { total: Number(n), page: q.page, perPage: q.perPage } };
+}
+
+function row(r: {
+  u: typeof users.$inferSelect;
+  m: typeof websiteMembers.$inferSelect;
+  count: number | null;
+  spent: number | string | null;
+  last: Date | string | null;
+}): CustomerRow {
+  return {
+    id: r.u.id,
+    name: r.u.name,
+    email: r.u.email,
+    phone: r.u.phone,
+    joined: r.m.createdAt.toISOString(),
+    orders: Number(r.count ?? 0),
+    spent: toRupees(Number(r.spent ?? 0)),
+    last_order: r.last ? new Date(r.last).toISOString() : null,
+    blocked: r.m.blockedAt ? { at: r.m.blockedAt.toISOString(), reason: r.m.blockedReason ?? '' } : null,
+  };
+}
+
+/** One customer of the website (another website's, or a staff member, is 404). */
+export async function customerDetail(db: Db, websiteId: number, userId: number): Promise<CustomerDetail> {
+  const stats = customerOrderStats(db, websiteId);
+  const [r] = await db
+    .select({ u: users, m: websiteMembers, count: stats.count, spent: stats.spent, last: stats.last })
+    .from(websiteMembers)
+    .innerJoin(users, eq(users.id, websiteMembers.userId))
+    .leftJoin(stats, eq(stats.userId, websiteMembers.userId))
+    .where(and(customerOf(websiteId), eq(websiteMembers.userId, userId)));
+  if (!r) throw fail('SHOP_CUSTOMER_NOT_FOUND');
+  const [addresses, recent] = await Promise.all([listAddresses(db, { websiteId, userId }), recentOrdersOf(db, websiteId, userId)]);
+  return {
+    ...row(r),
+    addresses: addresses.map((a) => ({
+      id: a.id,
+      name: a.name,
+      phone: a.phone,
+      line1: a.line1,
+      line2: a.line2,
+      city: a.city,
+      state: a.state,
+      pincode: a.pincode,
+      is_default: a.is_default,
+    })),
+    recent_orders: recent.map((o) => ({
+      id: o.id,
+      ordernumber: o.ordernumber,
+      created_at: o.createdAt.toISOString(),
+      status: o.status,
+      payment_method: o.paymentMethod,
+      total: toRupees(o.total),
+    })),
+  };
+}
+
+/**
+ * Blocks a customer on this website (with the reason they are told) and ends their sessions here,
+ * or unblocks them; audited. Another website's person, or staff, is 404.
+ */
+export async function setBlocked(db: Db, actor: AuditActor, userId: number, block: BlockBody | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [m] = await tx
+      .select()
+      .from(websiteMembers)
+      .where(and(customerOf(actor.websiteId), eq(websiteMembers.userId, userId)))
+      .for('update');
+    if (!m) throw fail('SHOP_CUSTOMER_NOT_FOUND');
+    await tx
+      .update(websiteMembers)
+      .set(block ? { blockedAt: new Date(), blockedReason: block.reason } : { blockedAt: null, blockedReason: null })
+      .where(and(eq(websiteMembers.websiteId, actor.websiteId), eq(websiteMembers.userId, userId)));
+    if (block)
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.websiteId, actor.websiteId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await recordAudit(tx, actor, {
+      entity: 'customer',
+      entityId: userId,
+      action: block ? 'block' : 'unblock',
+      before: { blocked: m.blockedAt !== null, reason: m.blockedReason },
+      after: { blocked: !!block, reason: block?.reason ?? null },
+    });
+  });
+}
+
+/** Refuses a person blocked on this website (sign-in and ordering): 403 CUSTOMER_BLOCKED, saying why. */
+export async function refuseBlocked(db: DbOrTx, website: { id: number; name: string }, userId: number): Promise<void> {
+  const [m] = await db
+    .select({ at: websiteMembers.blockedAt, reason: websiteMembers.blockedReason })
+    .from(websiteMembers)
+    .where(and(eq(websiteMembers.websiteId, website.id), eq(websiteMembers.userId, userId)));
+  if (m?.at) throw fail('CUSTOMER_BLOCKED', { shop: website.name, reason: m.reason ?? 'blocked by the shop' });
+}

@@ -1,0 +1,65 @@
+import {
+  adminPackStockSchema,
+  adminStockAdjustResultSchema,
+  adminStockAdjustSchema,
+  adminStockListSchema,
+  adminStockMovementListSchema,
+  adminStockMovementsQuerySchema,
+  adminStockQuerySchema,
+  adminStockSettingsSchema,
+  adminThresholdInputSchema,
+} from '@grocer/shared/admin-stock';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { auditActor } from '../audit/service';
+import {
+  adjustPackStock,
+  defaultThreshold,
+  listStock,
+  packMovements,
+  packStock,
+  setDefaultThreshold,
+  setPackThreshold,
+} from './admin-service';
+
+const params = z.object({ packId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Staff calls on stock (in the staff scope, which guards `/admin`), scoped to the request's website: another website's pack is 404. */
+export const inventoryAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/admin/stock', { schema: { querystring: adminStockQuerySchema, response: { 200: adminStockListSchema } } }, async (req) =>
+    listStock(db, req.website.id, req.query),
+  );
+
+  app.get('/admin/stock/settings', { schema: { response: { 200: adminStockSettingsSchema } } }, async (req) => ({
+    default_threshold: await defaultThreshold(db, req.website.id),
+  }));
+
+  app.put(
+    '/admin/stock/settings',
+    { schema: { body: adminStockSettingsSchema, response: { 200: adminStockSettingsSchema } } },
+    async (req) => ({ default_threshold: await setDefaultThreshold(db, auditActor(req), req.body.default_threshold) }),
+  );
+
+  app.get('/admin/stock/packs/:packId', { schema: { params, response: { 200: adminPackStockSchema } } }, async (req) =>
+    packStock(db, req.website.id, req.params.packId),
+  );
+
+  app.get(
+    '/admin/stock/packs/:packId/movements',
+    { schema: { params, querystring: adminStockMovementsQuerySchema, response: { 200: adminStockMovementListSchema } } },
+    async (req) => ({ data: await packMovements(db, req.website.id, req.params.packId, req.query) }),
+  );
+
+  app.post(
+    '/admin/stock/packs/:packId/adjust',
+    { schema: { params, body: adminStockAdjustSchema, response: { 200: adminStockAdjustResultSchema } } },
+    async (req) => adjustPackStock(db, auditActor(req), req.params.packId, req.body),
+  );
+
+  app.put(
+    '/admin/stock/packs/:packId/threshold',
+    { schema: { params, body: adminThresholdInputSchema, response: { 200: adminPackStockSchema } } },
+    async (req) => setPackThreshold(db, auditActor(req), req.params.packId, req.body.threshold),
+  );
+};

@@ -1,0 +1,276 @@
+import { REMOVE_STATUSES, SUBSTITUTE_STATUSES, type RemoveLineBody, type SubstituteLineBody } from '@grocer/shared/admin-orders';
+import { packLabel } from '@grocer/shared/labels';
+import { formatINR, toRupees } from '@grocer/shared/money';
+import { ADJUST_REASON_LABELS, ORDER_STATUS_LABELS } from '@grocer/shared/order';
+import { and, asc, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { fail } from '../../http/errors';
+import { recordAudit, type AuditActor } from '../audit/service';
+import { packDetails } from '../catalogue/service';
+import { moveStock, warehouseStates } from '../inventory/service';
+import { recordPartialRefund } from '../payments/records';
+import type { OrderRow } from './errors';
+import { addEvent, lockOrder, restock } from './lifecycle';
+import { adjustmentsOf } from './queries';
+
+export { adjustmentsOf, presentAdjustment } from './queries';
+import { orderAdjustments, orderLines, orders } from './tables';
+
+/**
+ * Changes to an order's lines after it was placed (issue 14), the orders service's only way to
+ * change them: a line (or some of its units) removed as missing or damaged, before or after
+ * delivery, or substituted with another pack before the order ships. Each runs in one
+ * transaction with the order row locked (the same lock a cancellation or a move takes, so they
+ * queue): the lines and totals change, stock moves through the ledger, a history row and an
+ * adjustment say what happened, and the audit log who did it. A prepaid order's refund of the
+ * difference is recorded on the payment here and sent to the provider after the commit, with
+ * the adjustment's own idempotency key, so a retried refund refunds once.
+ */
+export type AdjustmentRow = typeof orderAdjustments.$inferSelect;
+
+const providerOf = (o: OrderRow) => (o.paymentMethod === 'razorpay' || o.paymentMethod === 'cashfree' ? o.paymentMethod : null);
+
+async function lockedOrder(tx: Tx, websiteId: number, id: string): Promise<OrderRow> {
+  await lockOrder(tx, id);
+  const [o] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.id, id)));
+  if (!o) throw fail('ORDER_NOT_FOUND');
+  return o;
+}
+
+async function sameKey(tx: DbOrTx, orderId: string, key: string): Promise<AdjustmentRow | null> {
+  const [a] = await tx
+    .select()
+    .from(orderAdjustments)
+    .where(and(eq(orderAdjustments.orderId, orderId), eq(orderAdjustments.key, key)));
+  return a ?? null;
+}
+
+/** The coupon's discount scales with what is left of the items (never more than the items). */
+const scaledDiscount = (o: OrderRow, items: number) =>
+  o.itemsTotal > 0 ? Math.min(items, Math.round((o.discount * items) / o.itemsTotal)) : 0;
+
+interface Change {
+  kind: 'remove' | 'substitute';
+  key: string;
+  reason: RemoveLineBody['reason'];
+  description: string;
+  newItems: number;
+}
+
+/** Writes the new totals, the history row, the adjustment and the audit entry; answers the adjustment. */
+async function apply(tx: Tx, o: OrderRow, c: Change, actor: AuditActor): Promise<AdjustmentRow> {
+  const discount = scaledDiscount(o, c.newItems);
+  const total = c.newItems - discount + o.deliveryCharge;
+  const owed = o.total - total;
+  const provider = providerOf(o);
+  let refundStatus: AdjustmentRow['refundStatus'] = 'none';
+  if (provider && owed > 0) {
+    // the paid payment records the part given back (never more than was paid)
+    if (!(await recordPartialRefund(tx, o.id, owed))) throw fail('ORDER_CHANGE_FORBIDDEN', { status: 'not paid', change: 'refunded' });
+    refundStatus = 'pending';
+  }
+  await tx.update(orders).set({ itemsTotal: c.newItems, discount, total, updatedAt: new Date() }).where(eq(orders.id, o.id));
+  const money =
+    owed === 0
+      ? 'no change to the total'
+      : owed < 0
+        ? `order total raised by ${formatINR(toRupees(-owed))}`
+        : refundStatus === 'pending'
+          ? `${formatINR(toRupees(owed))} refunded to your ${provider === 'razorpay' ? 'Razorpay' : 'Cashfree'} payment`
+          : `order total lowered by ${formatINR(toRupees(owed))}`;
+  const note = `${c.description} (${ADJUST_REASON_LABELS[c.reason]}): ${money}`;
+  const by = `user:${actor.actorId ?? 0}`;
+  await addEvent(tx, o, o.status, by, note);
+  const [a] = await tx
+    .insert(orderAdjustments)
+    .values({
+      websiteId: o.websiteId,
+      orderId: o.id,
+      kind: c.kind,
+      key: c.key,
+      description: c.description,
+      reason: c.reason,
+      amount: owed,
+      refundStatus,
+      refundKey: refundStatus === 'pending' ? `rf-${randomUUID()}` : null,
+      actor: by,
+    })
+    .returning();
+  await recordAudit(tx, actor, {
+    entity: 'order',
+    entityId: o.id,
+    action: c.kind === 'remove' ? 'remove_line' : 'substitute_line',
+    before: { items_total: toRupees(o.itemsTotal), discount: toRupees(o.discount), total: toRupees(o.total) },
+    after: { items_total: toRupees(c.newItems), discount: toRupees(discount), total: toRupees(total), change: note },
+  });
+  return a!;
+}
+
+async function lineOf(tx: Tx, o: OrderRow, lineId: number) {
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id));
+  const line = lines.find((l) => l.id === lineId);
+  if (!line) throw fail('ORDER_LINE_NOT_FOUND');
+  return { line, lines };
+}
+
+const refuse = (o: OrderRow, change: string) =>
+  fail('ORDER_CHANGE_FORBIDDEN', { status: ORDER_STATUS_LABELS[o.status].toLowerCase(), change });
+
+/**
+ * Removes `quantity` units of a line (missing, damaged…). Their stock returns to the warehouse
+ * unless the order was delivered or the units are damaged. A retried request (same key) answers
+ * the first one's adjustment and changes nothing.
+ */
+export async function removeLine(
+  db: Db,
+  actor: AuditActor,
+  orderId: string,
+  lineId: number,
+  body: RemoveLineBody,
+): Promise<{ adjustment: AdjustmentRow; order: OrderRow; fresh: boolean }> {
+  return db.transaction(async (tx) => {
+    const o = await lockedOrder(tx, actor.websiteId, orderId);
+    const again = await sameKey(tx, o.id, body.key);
+    if (again) return { adjustment: again, order: o, fresh: false };
+    if (!REMOVE_STATUSES.includes(o.status)) throw refuse(o, 'changed');
+    const { line, lines } = await lineOf(tx, o, lineId);
+    if (body.quantity > line.quantity) throw fail('VALIDATION_FAILED').withErrors({ quantity: [`This line has ${line.quantity}`] });
+    const left = line.quantity - body.quantity;
+    if (left === 0 && lines.length === 1) throw fail('ORDER_LAST_LINE');
+    if (left === 0) await tx.delete(orderLines).where(eq(orderLines.id, line.id));
+    else
+      await tx
+        .update(orderLines)
+        .set({ quantity: left, amount: line.price * left })
+        .where(eq(orderLines.id, line.id));
+    if (o.status !== 'delivered' && body.reason !== 'damaged')
+      await restock(
+        tx,
+        o,
+        [{ packId: line.packId, warehouseId: line.warehouseId, quantity: body.quantity }],
+        'return',
+        `user:${actor.actorId ?? 0}`,
+      );
+    const adjustment = await apply(
+      tx,
+      o,
+      {
+        kind: 'remove',
+        key: body.key,
+        reason: body.reason,
+        description: `${body.quantity} × ${packLabel(line.productName, line.packName)} removed`,
+        newItems: o.itemsTotal - line.price * body.quantity,
+      },
+      actor,
+    );
+    const [order] = await tx.select().from(orders).where(eq(orders.id, o.id));
+    return { adjustment, order: order!, fresh: true };
+  });
+}
+
+/**
+ * Replaces `quantity` units of a line with `substitute_quantity` of another pack of the website
+ * (same or another product), before the order ships: the old units return to stock, the new ones
+ * are taken from the same warehouse (both through the ledger), and the difference is settled: a
+ * prepaid order is refunded what it overpaid (a dearer substitute is refused: it cannot be
+ * charged more), a cash on delivery order's total follows.
+ */
+export async function substituteLine(
+  db: Db,
+  actor: AuditActor,
+  orderId: string,
+  lineId: number,
+  body: SubstituteLineBody,
+): Promise<{ adjustment: AdjustmentRow; order: OrderRow; fresh: boolean }> {
+  return db.transaction(async (tx) => {
+    const o = await lockedOrder(tx, actor.websiteId, orderId);
+    const again = await sameKey(tx, o.id, body.key);
+    if (again) return { adjustment: again, order: o, fresh: false };
+    if (!SUBSTITUTE_STATUSES.includes(o.status)) throw refuse(o, 'substituted');
+    const { line } = await lineOf(tx, o, lineId);
+    if (body.quantity > line.quantity) throw fail('VALIDATION_FAILED').withErrors({ quantity: [`This line has ${line.quantity}`] });
+    const pack = (await packDetails(tx, o.websiteId, [body.pack_id])).get(body.pack_id);
+    if (!pack) throw fail('VALIDATION_FAILED').withErrors({ pack_id: ['Choose a pack of this shop'] });
+    if (line.warehouseId === null) throw fail('ORDER_LINE_NOT_FOUND');
+    const newItems = o.itemsTotal - line.price * body.quantity + pack.price * body.substitute_quantity;
+    const newTotal = newItems - scaledDiscount(o, newItems) + o.deliveryCharge;
+    if (providerOf(o) && newTotal > o.total) throw fail('SUBSTITUTE_COSTS_MORE', { more: formatINR(toRupees(newTotal - o.total)) });
+
+    const label = packLabel(pack.productName, pack.packName);
+    const by = `user:${actor.actorId ?? 0}`;
+    // stock rows in one lock order (pack, then warehouse), as placement and release do
+    const moves = [
+      { packId: line.packId, quantity: body.quantity, reason: 'return' as const },
+      { packId: body.pack_id, quantity: -body.substitute_quantity, reason: 'order' as const },
+    ].sort((a, b) => (a.packId ?? 0) - (b.packId ?? 0) || a.quantity - b.quantity);
+    for (const m of moves) {
+      if (m.packId === null) continue;
+      const done = await moveStock(tx, {
+        websiteId: o.websiteId,
+        packId: m.packId,
+        warehouseId: line.warehouseId,
+        quantity: m.quantity,
+        reason: m.reason,
+        reference: `order:${o.id}`,
+        actor: by,
+      });
+      if (done === null) throw fail('SUBSTITUTE_UNAVAILABLE', { item: label });
+    }
+    const left = line.quantity - body.quantity;
+    if (left === 0) await tx.delete(orderLines).where(eq(orderLines.id, line.id));
+    else
+      await tx
+        .update(orderLines)
+        .set({ quantity: left, amount: line.price * left })
+        .where(eq(orderLines.id, line.id));
+    await tx.insert(orderLines).values({
+      websiteId: o.websiteId,
+      orderId: o.id,
+      packId: body.pack_id,
+      productId: pack.productId,
+      slug: pack.slug,
+      image: pack.image ?? '',
+      productName: pack.productName,
+      packName: pack.packName,
+      hsnCode: pack.hsnCode,
+      gstRate: pack.gstRate,
+      price: pack.price,
+      actPrice: pack.actPrice,
+      quantity: body.substitute_quantity,
+      amount: pack.price * body.substitute_quantity,
+      warehouseId: line.warehouseId,
+      warehouseState: (await warehouseStates(tx, o.websiteId)).get(line.warehouseId) ?? null,
+    });
+    const adjustment = await apply(
+      tx,
+      o,
+      {
+        kind: 'substitute',
+        key: body.key,
+        reason: body.reason,
+        description: `${body.quantity} × ${packLabel(line.productName, line.packName)} replaced by ${body.substitute_quantity} × ${label}`,
+        newItems,
+      },
+      actor,
+    );
+    const [order] = await tx.select().from(orders).where(eq(orders.id, o.id));
+    return { adjustment, order: order!, fresh: true };
+  });
+}
+
+/** A pending refund of an adjustment: what the provider call needs (its idempotency key and amount). */
+export async function pendingRefunds(db: DbOrTx, orderId: string): Promise<AdjustmentRow[]> {
+  return (await adjustmentsOf(db, orderId)).filter((a) => a.refundStatus === 'pending' || a.refundStatus === 'failed');
+}
+
+/** The provider's answer to an adjustment's refund, recorded once. */
+export async function recordAdjustmentRefund(db: DbOrTx, id: number, r: { refundId: string } | { failed: true }) {
+  await db
+    .update(orderAdjustments)
+    .set('failed' in r ? { refundStatus: 'failed' } : { refundStatus: 'refunded', refundId: r.refundId })
+    .where(eq(orderAdjustments.id, id));
+}

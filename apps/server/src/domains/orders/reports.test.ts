@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { ORDER_STATUSES, type OrderStatus } from '@grocer/shared/order';
+import { toPaise } from '@grocer/shared/money';
+import { SALE_STATUSES } from '@grocer/shared/reports';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { orderLines, orders, users, websites } from '../../db/schema';
+import { createTestDatabase } from '../../test/app';
+import { gstReport } from '../reports/service';
+import { orderDetail } from './queries';
+import { gstByHsnAndRate } from './reports';
+
+// The GST report against the invoices, on generated orders written straight into a real database
+// (PGlite, or PostgreSQL with TEST_DB=postgres): mixed rates, HSN codes, intra- and inter-state
+// lines, coupons (even one larger than what is left), every status, orders outside the range, and
+// lines removed or reduced after the order was placed (a refund's final state).
+const database = await createTestDatabase();
+const db = database.db;
+afterAll(() => database.close());
+
+const [user] = await db.insert(users).values({ name: 'Prop Shopper', email: 'prop@example.com' }).returning();
+
+const line = fc.record({
+  // equal amounts often, so the coupon's odd paise meet ties (the earlier line takes them)
+  price: fc.oneof(fc.integer({ min: 1, max: 60_000 }), fc.constantFrom(100, 333, 4999)),
+  quantity: fc.integer({ min: 1, max: 6 }),
+  rate: fc.constantFrom(0, 500, 1200, 1800, 2800),
+  hsn: fc.constantFrom('1006', '0401', '2106', '3401'),
+  warehouseState: fc.constantFrom<string | null>('Karnataka', 'Maharashtra', null),
+});
+const order = fc.record({
+  lines: fc.array(line, { minLength: 1, maxLength: 5 }),
+  state: fc.constantFrom('Karnataka', 'Maharashtra', 'Delhi'),
+  /** the coupon as a share of the items (above 1: more than what a later removal leaves) */
+  couponShare: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1.2, noNaN: true })),
+  status: fc.constantFrom<OrderStatus>(...ORDER_STATUSES),
+  /** hours from the range's start: −30 and 80 fall outside the two days */
+  hour: fc.constantFrom(-30, 0, 5, 23, 40, 47, 80),
+  /** after placing: nothing, a line removed, or a line's quantity reduced */
+  change: fc.constantFrom('none', 'remove', 'reduce'),
+});
+
+type GenOrder = typeof order extends fc.Arbitrary<infer T> ? T : never;
+
+/** three equal lines of different HSN codes and a coupon of ₹1: its odd paisa is the first line's */
+const tieExample: GenOrder = {
+  lines: (['1006', '0401', '2106'] as const).map((hsn) => ({
+    price: 1000,
+    quantity: 1,
+    rate: 500 as const,
+    hsn,
+    warehouseState: 'Karnataka',
+  })),
+  state: 'Karnataka',
+  couponShare: 0.0334,
+  status: 'placed',
+  hour: 5,
+  change: 'none',
+};
+
+const FROM = '2026-03-01';
+const start = new Date(`${FROM}T00:00:00+05:30`);
+const period = { start, end: new Date(start.getTime() + 2 * 86_400_000) };
+
+async function writeOrders(websiteId: number, list: GenOrder[]) {
+  let k = 0;
+  for (const o of list) {
+    const id = randomUUID();
+    const itemsTotal = o.lines.reduce((a, l) => a + l.price * l.quantity, 0);
+    const discount = Math.floor(itemsTotal * Math.min(o.couponShare, 1));
+    await db.insert(orders).values({
+      id,
+      websiteId,
+      ordernumber: `P${++k}`,
+      userId: user!.id,
+      status: o.status,
+      paymentMethod: 'cod',
+      idempotencyKey: id,
+      address: {
+        name: 'A',
+        phone: '9000000011',
+        pincode: '560001',
+        line1: 'x',
+        line2: 'y',
+        landmark: null,
+        city: 'c',
+        state: o.state,
+        type: 'home',
+      },
+      pincode: '560001',
+      itemsTotal,
+      discount,
+      total: itemsTotal - discount,
+      createdAt: new Date(start.getTime() + o.hour * 3_600_000),
+    });
+    const rows = await db
+      .insert(orderLines)
+      .values(
+        o.lines.map((l, i) => ({
+          websiteId,
+          orderId: id,
+          productName: `Item ${i}`,
+          packName: '1 kg',
+          hsnCode: l.hsn,
+          gstRate: l.rate,
+          price: l.price,
+          actPrice: l.price,
+          quantity: l.quantity,
+          amount: l.price * l.quantity,
+          warehouseState: l.warehouseState,
+        })),
+      )
+      .returning();
+    const first = rows[0]!;
+    if (o.change === 'remove' && rows.length > 1) await db.delete(orderLines).where(eq(orderLines.id, first.id));
+    if (o.change === 'reduce' && first.quantity > 1)
+      await db
+        .update(orderLines)
+        .set({ quantity: first.quantity - 1, amount: first.price * (first.quantity - 1) })
+        .where(eq(orderLines.id, first.id));
+  }
+}
+
+/** The invoices' tax lines (as `orderDetail` prints them) of the orders that count, summed per HSN and rate, in paise. */
+async function invoiceSums(websiteId: number) {
+  const sums = new Map<string, { quantity: number; taxable: number; cgst: number; sgst: number; igst: number }>();
+  const all = await db.select().from(orders).where(eq(orders.websiteId, websiteId));
+  for (const o of all) {
+    if (!SALE_STATUSES.includes(o.status) || o.createdAt < period.start || o.createdAt >= period.end) continue;
+    for (const l of (await orderDetail(db, o)).lines) {
+      const key = `${l.hsn_code}|${Math.round(l.gst_rate * 100)}`;
+      const s = sums.get(key) ?? { quantity: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0 };
+      sums.set(key, {
+        quantity: s.quantity + l.quantity,
+        taxable: s.taxable + toPaise(l.tax.taxable),
+        cgst: s.cgst + toPaise(l.tax.cgst),
+        sgst: s.sgst + toPaise(l.tax.sgst),
+        igst: s.igst + toPaise(l.tax.igst),
+      });
+    }
+  }
+  return sums;
+}
+
+describe('the GST report equals the sum of the invoices', () => {
+  it('per HSN and rate and in total, to the paisa, for any set of orders', async () => {
+    let site = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(order, { minLength: 1, maxLength: 8 }), async (list) => {
+        const [w] = await db
+          .insert(websites)
+          .values({ name: `Prop ${++site}` })
+          .returning();
+        await writeOrders(w!.id, list);
+        const expected = await invoiceSums(w!.id);
+        const { rows } = await gstByHsnAndRate(db, w!.id, period);
+        const got = new Map(
+          rows.map((r) => [
+            `${r.hsnCode}|${r.rateBp}`,
+            { quantity: r.quantity, taxable: r.taxable, cgst: r.cgst, sgst: r.sgst, igst: r.igst },
+          ]),
+        );
+        expect(got).toEqual(expected);
+        // and the answer the route gives (rupees), in total
+        const report = await gstReport(db, w!.id, { from: FROM, to: '2026-03-02' });
+        const sum = (k: 'taxable' | 'cgst' | 'sgst' | 'igst') => [...expected.values()].reduce((a, s) => a + s[k], 0);
+        expect(report.totals).toMatchObject({
+          taxable: sum('taxable') / 100,
+          cgst: sum('cgst') / 100,
+          sgst: sum('sgst') / 100,
+          igst: sum('igst') / 100,
+        });
+        expect(toPaise(report.totals.tax)).toBe(sum('cgst') + sum('sgst') + sum('igst'));
+      }),
+      {
+        numRuns: 60,
+        examples: [[[tieExample]]],
+      },
+    );
+  });
+});

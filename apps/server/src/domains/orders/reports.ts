@@ -1,0 +1,206 @@
+import { COD_TO_DELIVER, SALE_STATUSES, WAITING_STATUSES } from '@grocer/shared/reports';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { Period } from './agent-sales';
+
+/**
+ * Sums over orders for Administration's dashboard and reports, in paise. Which orders count is
+ * decided in `@grocer/shared/reports` (SALE_STATUSES: placed … delivered, on the day placed).
+ */
+const list = (xs: readonly string[]) =>
+  sql.join(
+    xs.map((x) => sql`${x}`),
+    sql`, `,
+  );
+const sold = (websiteId: number, p: Period) =>
+  sql`o.website_id = ${websiteId} and o.created_at >= ${p.start.toISOString()} and o.created_at < ${p.end.toISOString()} and o.status in (${list(SALE_STATUSES)})`;
+/** An order's calendar day in India, as 'YYYY-MM-DD'. */
+const istDay = (col: SQL) => sql`to_char((${col} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/**
+ * Revenue, orders and new customers (people whose first sale on the website is in the period):
+ * the period's buyers are found first, then each is looked up once for an earlier sale.
+ */
+export async function salesTotals(db: DbOrTx, websiteId: number, p: Period) {
+  const [r] = rowsOf<{ revenue: string; orders: string; customers: string }>(
+    await db.execute(sql`
+      with s as materialized (select o.user_id, o.total from orders o where ${sold(websiteId, p)})
+      select (select coalesce(sum(total), 0) from s)::bigint as revenue, (select count(*) from s)::int as orders,
+        (select count(*) from (select distinct user_id from s) u where not exists (
+          select 1 from orders e where e.website_id = ${websiteId} and e.user_id = u.user_id
+            and e.created_at < ${p.start.toISOString()} and e.status in (${list(SALE_STATUSES)})
+        ))::int as customers`),
+  );
+  return { revenuePaise: n(r?.revenue), orders: n(r?.orders), newCustomers: n(r?.customers) };
+}
+
+/** Revenue and orders per day of the period (days without sales left out). */
+export async function salesPerDay(db: DbOrTx, websiteId: number, p: Period) {
+  const day = istDay(sql`o.created_at`);
+  const rows = rowsOf<{ date: string; revenue: string; orders: string }>(
+    await db.execute(sql`
+      select ${day} as date, sum(o.total)::bigint as revenue, count(*)::int as orders
+      from orders o where ${sold(websiteId, p)} group by 1 order by 1`),
+  );
+  return rows.map((r) => ({ date: r.date, revenuePaise: n(r.revenue), orders: n(r.orders) }));
+}
+
+/** How many of the website's orders wait in each status the shop still has to move, now. */
+export async function waitingCounts(db: DbOrTx, websiteId: number) {
+  const rows = rowsOf<{ status: string; count: string }>(
+    await db.execute(sql`
+      select o.status, count(*)::int as count from orders o
+      where o.website_id = ${websiteId} and o.status in (${list(WAITING_STATUSES)}) group by o.status`),
+  );
+  return new Map(rows.map((r) => [r.status, n(r.count)]));
+}
+
+/**
+ * The tax invoice's lines of every order sold in the period, computed in SQL exactly as
+ * `orderDetail` (queries.ts) computes them for the printed invoice, so the reports match the
+ * invoices to the paisa:
+ *
+ * - the coupon is spread over the order's lines by `allocateDiscount` (packages/shared/src/tax.ts):
+ *   each line gets floor(amount × discount / lines' total) — the quotient in IEEE doubles, as
+ *   JavaScript and PostgreSQL's float8 both compute it — and the odd paise go one each to the
+ *   largest remainders (ties: the earlier line), never beyond a line's amount;
+ * - `splitGst` on what is left: GST = round-half-up(net × rate / (10000 + rate)) in integers,
+ *   CGST = floor(GST / 2) and SGST the rest when the line's warehouse is in the delivery state,
+ *   else IGST.
+ *
+ * A line is read as it is now (its final state): whatever a later change left on the order is what
+ * its invoice prints and what is reported. `orders/reports.test.ts` checks the equality on
+ * generated orders.
+ */
+const invoiceLines = (websiteId: number, p: Period) => sql`
+  sold_lines as materialized (
+    select l.id, l.order_id, l.product_id, l.product_name, l.hsn_code, l.gst_rate, l.quantity, l.amount::bigint as amount,
+      o.discount, (coalesce(l.warehouse_state, '') = (o.address->>'state')) is true as intra
+    from orders o join order_lines l on l.order_id = o.id
+    where ${sold(websiteId, p)}
+  ),
+  plain as (
+    select id, order_id, product_id, product_name, hsn_code, gst_rate, quantity, amount as net, intra from sold_lines where discount <= 0
+  ),
+  couponed as (
+    select id, order_id, product_id, product_name, hsn_code, gst_rate, quantity, amount, intra,
+      least(discount, sum(amount) over w)::bigint as d, sum(amount) over w as lines_total
+    from sold_lines where discount > 0
+    window w as (partition by order_id)
+  ),
+  floored as (
+    select *, case when d = 0 or lines_total = 0 then 0::float8 else (amount::float8 * d::float8) / lines_total::float8 end as ex
+    from couponed
+  ),
+  ranked as (
+    select *, floor(ex)::bigint as fl, ex - floor(ex) as frac from floored
+  ),
+  shared as (
+    select *, d - sum(fl) over (partition by order_id) as odd,
+      row_number() over (partition by order_id, fl < amount order by frac desc, id) as rk
+    from ranked
+  ),
+  netted as (
+    select id, order_id, product_id, product_name, hsn_code, gst_rate, quantity,
+      amount - (fl + case when fl < amount and rk <= odd then 1 else 0 end) as net, intra
+    from shared
+  ),
+  taxed as (
+    select *, case when gst_rate <= 0 then 0::bigint
+      else (2 * net * gst_rate + (10000 + gst_rate)) / (2 * (10000 + gst_rate)) end as gst
+    from (select * from plain union all select * from netted) x
+  ),
+  invoice_lines as (
+    select order_id, product_id, product_name, hsn_code, gst_rate, quantity, net, net - gst as taxable,
+      case when intra then gst / 2 else 0 end as cgst,
+      case when intra then gst - gst / 2 else 0 end as sgst,
+      case when intra then 0 else gst end as igst
+    from taxed
+  )`;
+
+export interface GstRow {
+  hsnCode: string;
+  rateBp: number;
+  quantity: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+/** The invoices' lines of the period summed by HSN code and GST rate, in paise. */
+export async function gstByHsnAndRate(db: DbOrTx, websiteId: number, p: Period): Promise<{ rows: GstRow[]; invoices: number }> {
+  const rows = rowsOf<Record<string, string>>(
+    await db.execute(sql`
+      with ${invoiceLines(websiteId, p)}
+      select hsn_code, gst_rate, sum(quantity)::bigint as quantity, sum(taxable)::bigint as taxable, sum(cgst)::bigint as cgst,
+        sum(sgst)::bigint as sgst, sum(igst)::bigint as igst,
+        (select count(distinct order_id) from sold_lines)::int as invoices
+      from invoice_lines group by hsn_code, gst_rate order by gst_rate, hsn_code`),
+  );
+  return {
+    invoices: n(rows[0]?.invoices),
+    rows: rows.map((r) => ({
+      hsnCode: r.hsn_code!,
+      rateBp: n(r.gst_rate),
+      quantity: n(r.quantity),
+      taxable: n(r.taxable),
+      cgst: n(r.cgst),
+      sgst: n(r.sgst),
+      igst: n(r.igst),
+    })),
+  };
+}
+
+/** Units and net revenue (after the coupon's share, GST included) per product sold in the period. */
+export async function salesByProduct(db: DbOrTx, websiteId: number, p: Period) {
+  const rows = rowsOf<{ product_id: number | null; name: string; quantity: string; net: string }>(
+    await db.execute(sql`
+      with ${invoiceLines(websiteId, p)}
+      select product_id, min(product_name) as name, sum(quantity)::bigint as quantity, sum(net)::bigint as net
+      from invoice_lines group by product_id, case when product_id is null then product_name end
+      order by 4 desc, 2`),
+  );
+  return rows.map((r) => ({
+    productId: r.product_id === null ? null : n(r.product_id),
+    name: r.name,
+    quantity: n(r.quantity),
+    netPaise: n(r.net),
+  }));
+}
+
+/**
+ * Cash-on-delivery orders by delivery date (the slot's date, else the day placed) within the
+ * period's days: to deliver, out for delivery, and already collected.
+ */
+export async function codByDeliveryDate(db: DbOrTx, websiteId: number, from: string, to: string) {
+  const day = sql`coalesce(o.slot_date, ${istDay(sql`o.created_at`)})`;
+  const rows = rowsOf<Record<string, string>>(
+    await db.execute(sql`
+      select * from (
+        select ${day} as date,
+          count(*) filter (where o.status in (${list(COD_TO_DELIVER)}))::int as deliver_n,
+          coalesce(sum(o.total) filter (where o.status in (${list(COD_TO_DELIVER)})), 0)::bigint as deliver_amount,
+          count(*) filter (where o.status = 'shipped')::int as out_n,
+          coalesce(sum(o.total) filter (where o.status = 'shipped'), 0)::bigint as out_amount,
+          count(*) filter (where o.status = 'delivered')::int as collected_n,
+          coalesce(sum(coalesce(o.cash_collected, o.total)) filter (where o.status = 'delivered'), 0)::bigint as collected_amount
+        from orders o
+        where o.website_id = ${websiteId} and o.payment_method = 'cod'
+          and o.status in (${list([...COD_TO_DELIVER, 'shipped', 'delivered'])})
+          and (o.slot_date between ${from} and ${to}
+            or (o.slot_date is null and o.created_at >= ${new Date(`${from}T00:00:00+05:30`).toISOString()}
+              and o.created_at < ${new Date(Date.parse(`${to}T00:00:00+05:30`) + 86_400_000).toISOString()}))
+        group by 1
+      ) d order by date`),
+  );
+  return rows.map((r) => ({
+    date: r.date!,
+    toDeliver: { orders: n(r.deliver_n), paise: n(r.deliver_amount) },
+    outForDelivery: { orders: n(r.out_n), paise: n(r.out_amount) },
+    collected: { orders: n(r.collected_n), paise: n(r.collected_amount) },
+  }));
+}

@@ -1,0 +1,177 @@
+import { indiaToday } from '@grocer/shared/delivery-promise';
+import { toRupees } from '@grocer/shared/money';
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  WAITING_STATUSES,
+  type CodReport,
+  type Dashboard,
+  type GstReport,
+  type ReportRangeQuery,
+  type SalesReport,
+} from '@grocer/shared/reports';
+import type { DbOrTx } from '../../db/client';
+import { lowStockPacks, productCategoryPaths } from '../catalogue/service';
+import { warehousesOf } from '../inventory/service';
+import {
+  codByDeliveryDate,
+  gstByHsnAndRate,
+  salesByProduct,
+  salesPerDay,
+  salesTotals,
+  waitingCounts,
+  type Period,
+} from '../orders/service';
+
+/**
+ * Administration's dashboard and reports (issue 14, item 7). This domain owns no table: it composes
+ * the sums of the orders domain (`orders/reports.ts`) with the catalogue's names and categories and
+ * the inventory's warehouses. Which orders count: `@grocer/shared/reports`.
+ */
+const DAY_MS = 86_400_000;
+const addDays = (day: string, k: number) => new Date(Date.parse(`${day}T00:00:00Z`) + k * DAY_MS).toISOString().slice(0, 10);
+/** India has one time zone and no daylight saving: a day starts at 00:00 +05:30. */
+const periodOf = (r: { from: string; to: string }): Period => ({
+  start: new Date(`${r.from}T00:00:00+05:30`),
+  end: new Date(`${addDays(r.to, 1)}T00:00:00+05:30`),
+});
+
+/** The range asked for; a missing end is today (or the start, if later), a missing start the 7 days to the end. */
+export function rangeOf(q: ReportRangeQuery, now = Date.now()): { from: string; to: string } {
+  const today = indiaToday(now);
+  const to = q.to ?? (q.from && q.from > today ? q.from : today);
+  return { from: q.from ?? addDays(to, -6), to };
+}
+
+const days = (r: { from: string; to: string }) => {
+  const out: string[] = [];
+  for (let d = r.from; d <= r.to; d = addDays(d, 1)) out.push(d);
+  return out;
+};
+
+export async function dashboard(db: DbOrTx, websiteId: number, q: ReportRangeQuery): Promise<Dashboard> {
+  const r = rangeOf(q);
+  const p = periodOf(r);
+  const threshold = DEFAULT_LOW_STOCK_THRESHOLD;
+  const [totals, waitingNow, perDay, low, warehouses] = await Promise.all([
+    salesTotals(db, websiteId, p),
+    waitingCounts(db, websiteId),
+    salesPerDay(db, websiteId, p),
+    lowStockPacks(db, websiteId, threshold, 10),
+    warehousesOf(db, websiteId),
+  ]);
+  const byDate = new Map(perDay.map((d) => [d.date, d]));
+  const names = new Map(warehouses.map((w) => [w.id, w.name]));
+  return {
+    ...r,
+    revenue: toRupees(totals.revenuePaise),
+    orders: totals.orders,
+    average_order_value: totals.orders ? toRupees(Math.round(totals.revenuePaise / totals.orders)) : 0,
+    new_customers: totals.newCustomers,
+    by_day: days(r).map((date) => ({
+      date,
+      revenue: toRupees(byDate.get(date)?.revenuePaise ?? 0),
+      orders: byDate.get(date)?.orders ?? 0,
+    })),
+    waiting: WAITING_STATUSES.map((status) => ({ status, count: waitingNow.get(status) ?? 0 })),
+    low_stock: {
+      threshold,
+      total: low.total,
+      data: low.rows.map((l) => ({
+        pack_id: l.packId,
+        product_id: l.productId,
+        product: l.product,
+        pack: l.pack,
+        warehouse: names.get(l.warehouseId) ?? '',
+        available: l.available,
+      })),
+    },
+  };
+}
+
+export async function gstReport(db: DbOrTx, websiteId: number, q: ReportRangeQuery): Promise<GstReport> {
+  const r = rangeOf(q);
+  const { rows, invoices } = await gstByHsnAndRate(db, websiteId, periodOf(r));
+  const figures = (x: { taxable: number; cgst: number; sgst: number; igst: number }) => ({
+    taxable: toRupees(x.taxable),
+    cgst: toRupees(x.cgst),
+    sgst: toRupees(x.sgst),
+    igst: toRupees(x.igst),
+    tax: toRupees(x.cgst + x.sgst + x.igst),
+    total: toRupees(x.taxable + x.cgst + x.sgst + x.igst),
+  });
+  const sum = rows.reduce(
+    (a, x) => ({
+      quantity: a.quantity + x.quantity,
+      taxable: a.taxable + x.taxable,
+      cgst: a.cgst + x.cgst,
+      sgst: a.sgst + x.sgst,
+      igst: a.igst + x.igst,
+    }),
+    { quantity: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0 },
+  );
+  return {
+    ...r,
+    invoices,
+    rows: rows.map((x) => ({ hsn_code: x.hsnCode, rate: x.rateBp / 100, quantity: x.quantity, ...figures(x) })),
+    totals: { quantity: sum.quantity, ...figures(sum) },
+  };
+}
+
+export async function salesReport(db: DbOrTx, websiteId: number, q: ReportRangeQuery): Promise<SalesReport> {
+  const r = rangeOf(q);
+  const sold = await salesByProduct(db, websiteId, periodOf(r));
+  const ids = sold.flatMap((s) => (s.productId === null ? [] : [s.productId]));
+  const paths = new Map<number, string | null>();
+  // a few thousand ids per query: PostgreSQL takes at most 65,535 parameters
+  for (let i = 0; i < ids.length; i += 5000)
+    for (const [k, v] of await productCategoryPaths(db, websiteId, ids.slice(i, i + 5000))) paths.set(k, v);
+  const byProduct = sold.map((s) => ({
+    product_id: s.productId,
+    name: s.name,
+    category: (s.productId !== null && paths.get(s.productId)) || 'Uncategorised',
+    quantity: s.quantity,
+    netPaise: s.netPaise,
+  }));
+  const categories = new Map<string, { products: number; quantity: number; netPaise: number }>();
+  for (const p of byProduct) {
+    const c = categories.get(p.category) ?? { products: 0, quantity: 0, netPaise: 0 };
+    categories.set(p.category, { products: c.products + 1, quantity: c.quantity + p.quantity, netPaise: c.netPaise + p.netPaise });
+  }
+  return {
+    ...r,
+    by_product: byProduct.map(({ netPaise, ...p }) => ({ ...p, net_revenue: toRupees(netPaise) })),
+    by_category: [...categories]
+      .sort((a, b) => b[1].netPaise - a[1].netPaise || a[0].localeCompare(b[0]))
+      .map(([category, c]) => ({ category, products: c.products, quantity: c.quantity, net_revenue: toRupees(c.netPaise) })),
+    total: {
+      quantity: byProduct.reduce((a, p) => a + p.quantity, 0),
+      net_revenue: toRupees(byProduct.reduce((a, p) => a + p.netPaise, 0)),
+    },
+  };
+}
+
+export async function codReport(db: DbOrTx, websiteId: number, q: ReportRangeQuery): Promise<CodReport> {
+  const r = rangeOf(q);
+  const rows = await codByDeliveryDate(db, websiteId, r.from, r.to);
+  const money = (m: { orders: number; paise: number }) => ({ orders: m.orders, amount: toRupees(m.paise) });
+  const add = (a: { orders: number; paise: number }, b: { orders: number; paise: number }) => ({
+    orders: a.orders + b.orders,
+    paise: a.paise + b.paise,
+  });
+  const zero = { orders: 0, paise: 0 };
+  const t = rows.reduce(
+    (a, x) => ({
+      toDeliver: add(a.toDeliver, x.toDeliver),
+      outForDelivery: add(a.outForDelivery, x.outForDelivery),
+      collected: add(a.collected, x.collected),
+    }),
+    { toDeliver: zero, outForDelivery: zero, collected: zero },
+  );
+  const shape = (x: typeof t) => ({
+    to_deliver: money(x.toDeliver),
+    out_for_delivery: money(x.outForDelivery),
+    to_collect: money(add(x.toDeliver, x.outForDelivery)),
+    collected: money(x.collected),
+  });
+  return { ...r, rows: rows.map((x) => ({ date: x.date, ...shape(x) })), totals: shape(t) };
+}

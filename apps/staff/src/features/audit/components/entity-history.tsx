@@ -1,0 +1,58 @@
+import { formatDateTime } from '@grocer/shared/format';
+import { Link } from 'react-router';
+import { Card } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/error-message';
+import { paths } from '../../../lib/paths';
+import { useAudit } from '../api/get-audit';
+import { Changes } from './changes';
+
+export const ACTION_LABEL: Record<string, string> = {
+  create: 'Created',
+  update: 'Edited',
+  delete: 'Deleted',
+  status: 'Status changed',
+  category: 'Category changed',
+  prices: 'Prices changed',
+  arrange: 'Rearranged',
+};
+
+/** One record's audit history (who, when, what changed), newest first: the editor's "History" panel. */
+export function EntityHistory({ entity, id }: { entity: string; id: number | string }) {
+  const search = new URLSearchParams({ entity, entity_id: String(id), perPage: '10' }).toString();
+  const audit = useAudit(search);
+  return (
+    <Card title="History">
+      {audit.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessage(audit.error)}
+        </p>
+      ) : !audit.data ? (
+        <p className="text-sm text-gray-500">Loading…</p>
+      ) : audit.data.data.length === 0 ? (
+        <p className="text-sm text-gray-500">No changes recorded yet.</p>
+      ) : (
+        <ol className="space-y-3" aria-label="Changes">
+          {audit.data.data.map((r) => (
+            <li key={r.id} className="border-l-2 border-gray-200 pl-3">
+              <p className="text-sm">
+                <span className="font-medium">{ACTION_LABEL[r.action] ?? r.action}</span> by {r.actor?.name ?? 'the system'}
+              </p>
+              <p className="text-xs text-gray-500">{formatDateTime(r.created_at)}</p>
+              <div className="mt-1">
+                <Changes before={r.before} after={r.after} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {audit.data && audit.data.meta.total > audit.data.data.length && (
+        <Link
+          to={paths.audit(new URLSearchParams({ entity, q: String(id) }).toString())}
+          className="mt-3 inline-block text-sm text-brand underline"
+        >
+          All {audit.data.meta.total} changes
+        </Link>
+      )}
+    </Card>
+  );
+}

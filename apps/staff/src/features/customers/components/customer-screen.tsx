@@ -1,0 +1,203 @@
+import type { CustomerDetail } from '@grocer/shared/admin-customers';
+import { formatDateTime } from '@grocer/shared/format';
+import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
+import { formatINR } from '@grocer/shared/money';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Card, Field, inputClass } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/error-message';
+import { paths } from '../../../lib/paths';
+import { OrderStatusBadge } from '../../orders/components/status-badge';
+import { useSetBlocked } from '../api/customers';
+import { BlockedBadge } from './customer-list';
+
+const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
+
+const Stat = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div className="rounded-lg border bg-white p-4">
+    <p className="text-xs font-medium text-gray-500 uppercase">{label}</p>
+    <p className="mt-1 text-xl font-semibold">{children}</p>
+  </div>
+);
+
+/** Block (with the reason the customer is told) or unblock, on this website only. */
+function BlockControl({ customer }: { customer: CustomerDetail }) {
+  const set = useSetBlocked(customer.id);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  if (customer.blocked)
+    return (
+      <div className="space-y-3 text-sm">
+        <p role="status" className="text-red-800">
+          Blocked on {formatDateTime(customer.blocked.at)}: {customer.blocked.reason}. They cannot sign in or order here and are told why.
+        </p>
+        <button
+          type="button"
+          className={`${button} border bg-white hover:bg-gray-50`}
+          disabled={set.isPending}
+          onClick={() =>
+            set.mutate(null, {
+              onSuccess: () => toast.success(`${customer.name} is unblocked`),
+              onError: (e) => toast.error(errorMessage(e)),
+            })
+          }
+        >
+          Unblock
+        </button>
+      </div>
+    );
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <p className="mb-3 text-sm text-gray-600">
+        A blocked customer cannot sign in or place an order on this shop; they are told the reason.
+      </p>
+      <AlertDialog.Trigger className={`${button} border border-red-300 bg-white text-red-700 hover:bg-red-50`}>
+        Block customer
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold">Block {customer.name}?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-gray-600">
+            They are signed out of this shop and cannot sign in or order until unblocked. Other shops are not affected.
+          </AlertDialog.Description>
+          <form
+            className="mt-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              set.mutate(reason, {
+                onSuccess: () => {
+                  toast.success(`${customer.name} is blocked`);
+                  setOpen(false);
+                },
+                onError: (err) => toast.error(errorMessage(err)),
+              });
+            }}
+          >
+            <Field label="Reason (the customer is told)">
+              {(a) => (
+                <input
+                  {...a}
+                  required
+                  minLength={3}
+                  maxLength={200}
+                  className={inputClass}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                />
+              )}
+            </Field>
+            <div className="mt-6 flex justify-end gap-3">
+              <AlertDialog.Cancel className={`${button} border bg-white hover:bg-gray-50`}>Keep</AlertDialog.Cancel>
+              <button type="submit" disabled={set.isPending} className={`${button} bg-red-600 text-white hover:bg-red-700`}>
+                Block
+              </button>
+            </div>
+          </form>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** One customer: contacts, orders and what they spent, addresses, and block or unblock. */
+export function CustomerScreen({ customer: c }: { customer: CustomerDetail }) {
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Link to={paths.customers()} className="text-sm text-brand hover:underline">
+          ← Customers
+        </Link>
+        <h1 className="text-2xl font-semibold">{c.name}</h1>
+        {c.blocked && <BlockedBadge />}
+        <span className="text-sm text-gray-500">Joined {formatDateTime(c.joined)}</span>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Stat label="Orders">{c.orders}</Stat>
+        <Stat label="Total spent">{formatINR(c.spent)}</Stat>
+        <Stat label="Last order">{c.last_order ? formatDateTime(c.last_order) : 'None yet'}</Stat>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card title="Orders">
+            {c.recent_orders.length === 0 ? (
+              <p className="text-sm text-gray-600">No orders yet.</p>
+            ) : (
+              <table className="w-full text-sm">
+                <caption className="sr-only">Orders of {c.name}</caption>
+                <thead className="border-b text-left text-xs text-gray-500 uppercase">
+                  <tr>
+                    <th scope="col" className="py-2">
+                      Order
+                    </th>
+                    <th scope="col">Placed</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Payment</th>
+                    <th scope="col" className="text-right">
+                      Total
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {c.recent_orders.map((o) => (
+                    <tr key={o.id} className="border-b last:border-0">
+                      <td className="py-2">
+                        <Link to={paths.order(o.id)} className="font-medium text-brand hover:underline">
+                          {o.ordernumber}
+                        </Link>
+                      </td>
+                      <td className="whitespace-nowrap">{formatDateTime(o.created_at)}</td>
+                      <td>
+                        <OrderStatusBadge status={o.status} />
+                      </td>
+                      <td>{o.payment_method === 'cod' ? 'COD' : PAYMENT_PROVIDER_NAMES[o.payment_method]}</td>
+                      <td className="text-right">{formatINR(o.total)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            {c.orders > c.recent_orders.length && (
+              <Link
+                to={paths.orders(new URLSearchParams({ q: c.email ?? c.phone ?? c.name }).toString())}
+                className="mt-3 inline-block text-sm text-brand hover:underline"
+              >
+                All {c.orders} orders
+              </Link>
+            )}
+          </Card>
+        </div>
+        <div className="space-y-6">
+          <Card title="Contact">
+            {c.email && <p className="text-sm">{c.email}</p>}
+            {c.phone && <p className="text-sm">{c.phone}</p>}
+          </Card>
+          <Card title="Addresses">
+            {c.addresses.length === 0 ? (
+              <p className="text-sm text-gray-600">No saved addresses.</p>
+            ) : (
+              <ul className="space-y-3 text-sm">
+                {c.addresses.map((a) => (
+                  <li key={a.id}>
+                    <address className="not-italic">
+                      {a.name} · {a.phone} {a.is_default && <span className="text-xs text-gray-500">(default)</span>}
+                      <br />
+                      {a.line1}, {a.line2}
+                      <br />
+                      {a.city}, {a.state} {a.pincode}
+                    </address>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card title="Access">
+            <BlockControl customer={c} />
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

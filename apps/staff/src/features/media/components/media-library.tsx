@@ -1,0 +1,165 @@
+import { formatBytes, type Media } from '@grocer/shared/media';
+import { imageUrl } from '@grocer/shared/image';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { inputClass } from '../../../components/ui/field';
+import { Pagination } from '../../../components/ui/pagination';
+import { errorMessage } from '../../../lib/error-message';
+import { useMedia } from '../api/get-media';
+import { useDeleteMedia, useUpdateMediaAlt } from '../api/update-media';
+import { UploadZone } from './upload-zone';
+
+/** /bos/admin/media: upload, search, alt text, delete. The view (search, page) is in the address. */
+export function MediaLibrary() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const perPage = [5, 10, 20, 50, 100].includes(Number(params.get('perPage'))) ? Number(params.get('perPage')) : 20;
+  const set = (change: Record<string, string | null>) =>
+    setParams((p) => {
+      for (const [k, v] of Object.entries(change))
+        if (v === null || v === '') p.delete(k);
+        else p.set(k, v);
+      return p;
+    });
+  const list = useMedia({ q, page, perPage });
+
+  return (
+    <div className="space-y-6">
+      <UploadZone />
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          type="search"
+          defaultValue={q}
+          placeholder="Search by file name or alt text"
+          aria-label="Search media"
+          className={`${inputClass} mt-0 max-w-sm`}
+          onChange={(e) => set({ q: e.target.value, page: null })}
+        />
+        <p className="text-sm text-gray-600">{list.data ? `${list.data.meta.total} images` : ''}</p>
+      </div>
+      {list.error && (
+        <p role="alert" className="text-red-700">
+          {errorMessage(list.error)}
+        </p>
+      )}
+      {list.data && list.data.data.length === 0 && (
+        <p className="rounded-lg border bg-white p-8 text-center text-sm text-gray-600">
+          {q ? 'No image matches this search.' : 'No images yet. Upload the first ones above.'}
+        </p>
+      )}
+      <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5" aria-label="Media library">
+        {list.data?.data.map((m) => (
+          <MediaCard key={m.id} media={m} />
+        ))}
+      </ul>
+      {list.data && list.data.meta.total > 0 && (
+        <Pagination
+          page={page}
+          perPage={perPage}
+          total={list.data.meta.total}
+          onPage={(p) => set({ page: String(p) })}
+          onPerPage={(n) => set({ perPage: String(n), page: null })}
+        />
+      )}
+    </div>
+  );
+}
+
+function MediaCard({ media }: { media: Media }) {
+  const [alt, setAlt] = useState(media.alt);
+  const update = useUpdateMediaAlt();
+  const remove = useDeleteMedia();
+  const [confirm, setConfirm] = useState(false);
+  const dirty = alt.trim() !== media.alt;
+  const saveAlt = async () => {
+    try {
+      await update.mutateAsync({ id: media.id, alt: alt.trim() });
+      toast.success('Alt text saved');
+    } catch (e) {
+      toast.error(errorMessage(e));
+    }
+  };
+  return (
+    <li className="flex flex-col overflow-hidden rounded-lg border bg-white shadow-sm" aria-label={media.name || media.path}>
+      <img
+        src={imageUrl(media.path, 'small', '')}
+        alt={media.alt}
+        width={240}
+        height={180}
+        loading="lazy"
+        className="aspect-[4/3] w-full bg-gray-100 object-contain"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <p className="truncate text-sm font-medium" title={media.name}>
+          {media.name || media.path.split('/').pop()}
+        </p>
+        <p className="text-xs text-gray-500">
+          {media.width}×{media.height} · {media.format.toUpperCase()} · {formatBytes(media.bytes)}
+        </p>
+        <form
+          className="flex gap-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void saveAlt();
+          }}
+        >
+          <input
+            value={alt}
+            onChange={(e) => setAlt(e.target.value)}
+            placeholder="Alt text"
+            aria-label={`Alt text of ${media.name || media.path}`}
+            maxLength={250}
+            className={`${inputClass} mt-0 text-xs`}
+          />
+          {dirty && (
+            <button type="submit" disabled={update.isPending} className="rounded-md border px-2 text-xs font-medium hover:bg-gray-50">
+              Save
+            </button>
+          )}
+        </form>
+        <AlertDialog.Root open={confirm} onOpenChange={setConfirm}>
+          <AlertDialog.Trigger
+            className="mt-auto inline-flex items-center gap-1 self-start text-xs text-red-700 hover:underline"
+            aria-label={`Delete ${media.name || media.path}`}
+          >
+            <Trash2 className="size-3.5" aria-hidden />
+            Delete
+          </AlertDialog.Trigger>
+          <AlertDialog.Portal>
+            <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+            <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[440px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+              <AlertDialog.Title className="text-lg font-semibold">Delete this image?</AlertDialog.Title>
+              <AlertDialog.Description className="mt-2 text-sm text-gray-600">
+                {media.name} is removed from the library for good. An image still shown on a product, category or brand cannot be deleted.
+              </AlertDialog.Description>
+              <div className="mt-6 flex justify-end gap-2">
+                <AlertDialog.Cancel className="rounded-md border px-4 py-2 text-sm">Keep it</AlertDialog.Cancel>
+                <button
+                  type="button"
+                  disabled={remove.isPending}
+                  onClick={async () => {
+                    try {
+                      await remove.mutateAsync(media.id);
+                      toast.success('Image deleted');
+                      setConfirm(false);
+                    } catch (e) {
+                      setConfirm(false);
+                      toast.error(errorMessage(e));
+                    }
+                  }}
+                  className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
+                >
+                  Delete
+                </button>
+              </div>
+            </AlertDialog.Content>
+          </AlertDialog.Portal>
+        </AlertDialog.Root>
+      </div>
+    </li>
+  );
+}

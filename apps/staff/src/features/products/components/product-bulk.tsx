@@ -1,0 +1,332 @@
+import type { AdminProductOptions, AdminProductRow } from '@grocer/shared/admin-catalogue';
+import type { AdminPriceChange, AdminPricePreview } from '@grocer/shared/admin-catalogue-edit';
+import { ApiError } from '@grocer/shared/api-client';
+import { formatINR } from '@grocer/shared/money';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Field, inputClass } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/error-message';
+import { useApplyPrices, usePreviewPrices } from '../api/change-prices';
+import { useDeleteProducts } from '../api/delete-products';
+import { useMoveToCategory } from '../api/move-category';
+
+const button = 'rounded-md border bg-white px-3 py-1 font-medium hover:bg-gray-50 disabled:opacity-50';
+const primary = 'rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50';
+const secondary = 'rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50';
+const plural = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
+
+function Dialog({
+  trigger,
+  title,
+  description,
+  open,
+  onOpenChange,
+  wide,
+  children,
+}: {
+  trigger: string;
+  title: string;
+  description: ReactNode;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Trigger className={button}>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialog.Content
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] ${wide ? 'w-[720px]' : 'w-[480px]'} max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl`}
+        >
+          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-gray-600">{description}</AlertDialog.Description>
+          {children}
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** The list's bulk actions beyond status: move to a category, change prices (preview first), delete. */
+export function ProductBulkActions({
+  rows,
+  clear,
+  options,
+}: {
+  rows: AdminProductRow[];
+  clear: () => void;
+  options?: AdminProductOptions;
+}) {
+  const ids = rows.map((r) => r.id);
+  return (
+    <>
+      <MoveToCategory ids={ids} clear={clear} options={options} />
+      <ChangePrices ids={ids} clear={clear} />
+      <DeleteProducts ids={ids} clear={clear} />
+    </>
+  );
+}
+
+function MoveToCategory({ ids, clear, options }: { ids: number[]; clear: () => void; options?: AdminProductOptions }) {
+  const [open, setOpen] = useState(false);
+  const [category, setCategory] = useState('');
+  const move = useMoveToCategory();
+  return (
+    <Dialog
+      trigger="Move to category"
+      title={`Move ${plural(ids.length)} to a category`}
+      description="Their main category changes; further categories stay."
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <form
+        className="mt-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          move.mutate(
+            { ids, category_id: category ? Number(category) : null },
+            {
+              onSuccess: ({ updated }) => {
+                toast.success(`${plural(updated)} moved`);
+                setOpen(false);
+                clear();
+              },
+              onError: (err) => toast.error(errorMessage(err)),
+            },
+          );
+        }}
+      >
+        <Field label="Category">
+          {(a) => (
+            <select {...a} value={category} onChange={(e) => setCategory(e.target.value)} className={inputClass}>
+              <option value="">No category</option>
+              {options?.categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {'\u00a0\u00a0'.repeat(c.depth)}
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="mt-6 flex justify-end gap-3">
+          <AlertDialog.Cancel className={secondary}>Cancel</AlertDialog.Cancel>
+          <button type="submit" disabled={move.isPending} className={primary}>
+            Move
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ChangePrices({ ids, clear }: { ids: number[]; clear: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [by, setBy] = useState<AdminPriceChange['by']>('percent');
+  const [direction, setDirection] = useState<'up' | 'down'>('up');
+  const [amount, setAmount] = useState('');
+  const [mrp, setMrp] = useState<AdminPriceChange['mrp']>('keep');
+  const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<AdminPricePreview | null>(null);
+  const previewing = usePreviewPrices();
+  const apply = useApplyPrices();
+  const change = (): AdminPriceChange | null => {
+    const n = Number(amount);
+    if (!amount.trim() || !Number.isFinite(n) || n <= 0) {
+      setError(by === 'percent' ? 'Enter a percent more than 0' : 'Enter an amount more than 0');
+      return null;
+    }
+    return { ids, by, value: direction === 'up' ? n : -n, mrp };
+  };
+  const reset = () => (setPreview(null), setError(null));
+  const problems = preview?.data.filter((r) => r.problem).length ?? 0;
+
+  return (
+    <Dialog
+      trigger="Change prices"
+      title={`Change the prices of ${plural(ids.length)}`}
+      description="Every pack of the chosen products. See the new prices before they are saved."
+      open={open}
+      onOpenChange={(o) => (setOpen(o), o || reset())}
+      wide
+    >
+      <form
+        className="mt-4 space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const c = change();
+          if (!c) return;
+          setError(null);
+          previewing.mutate(c, {
+            onSuccess: setPreview,
+            onError: (err) =>
+              setError(err instanceof ApiError ? (Object.values(err.fieldErrors)[0]?.[0] ?? errorMessage(err)) : errorMessage(err)),
+          });
+        }}
+      >
+        <div className="flex flex-wrap items-start gap-3">
+          <Field label="Direction">
+            {(a) => (
+              <select
+                {...a}
+                value={direction}
+                onChange={(e) => (setDirection(e.target.value as 'up' | 'down'), reset())}
+                className={inputClass}
+              >
+                <option value="up">Raise by</option>
+                <option value="down">Lower by</option>
+              </select>
+            )}
+          </Field>
+          <Field label={by === 'percent' ? 'Percent' : 'Amount (₹)'}>
+            {(a) => (
+              <input
+                {...a}
+                value={amount}
+                onChange={(e) => (setAmount(e.target.value), reset())}
+                type="number"
+                step="0.01"
+                min="0"
+                inputMode="decimal"
+                aria-invalid={!!error}
+                className={`${inputClass} w-32`}
+              />
+            )}
+          </Field>
+          <Field label="Change by">
+            {(a) => (
+              <select {...a} value={by} onChange={(e) => (setBy(e.target.value as AdminPriceChange['by']), reset())} className={inputClass}>
+                <option value="percent">percent</option>
+                <option value="amount">rupees</option>
+              </select>
+            )}
+          </Field>
+          <Field label="MRP">
+            {(a) => (
+              <select
+                {...a}
+                value={mrp}
+                onChange={(e) => (setMrp(e.target.value as AdminPriceChange['mrp']), reset())}
+                className={inputClass}
+              >
+                <option value="keep">Keep (raised to the price if needed)</option>
+                <option value="same">Change it the same way</option>
+              </select>
+            )}
+          </Field>
+          <button type="submit" disabled={previewing.isPending} className={`${secondary} mt-6`}>
+            Preview
+          </button>
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </form>
+      {preview && (
+        <div className="mt-4">
+          <table className="w-full text-left text-sm" aria-label="New prices">
+            <thead className="border-b text-xs text-gray-500 uppercase">
+              <tr>
+                <th className="py-2">Product</th>
+                <th>Pack</th>
+                <th>Price</th>
+                <th>MRP</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.data.map((r) => (
+                <tr key={r.pack_id} className={`border-b ${r.problem ? 'bg-red-50' : ''}`}>
+                  <td className="py-2 pr-2">{r.product}</td>
+                  <td className="pr-2">{r.pack}</td>
+                  <td className="pr-2 whitespace-nowrap">
+                    {formatINR(r.price)} → <strong>{formatINR(r.new_price)}</strong>
+                    {r.problem && <span className="block text-xs text-red-700">{r.problem}</span>}
+                  </td>
+                  <td className="whitespace-nowrap">
+                    {formatINR(r.act_price)} → {formatINR(r.new_act_price)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {problems > 0 && (
+            <p role="alert" className="mt-3 text-sm text-red-700">
+              {problems === 1 ? '1 pack' : `${problems} packs`} cannot take this change: nothing will be saved until it is fixed.
+            </p>
+          )}
+        </div>
+      )}
+      <div className="mt-6 flex justify-end gap-3">
+        <AlertDialog.Cancel className={secondary}>Cancel</AlertDialog.Cancel>
+        <button
+          type="button"
+          disabled={!preview || problems > 0 || apply.isPending}
+          className={primary}
+          onClick={() => {
+            const c = change();
+            if (!c) return;
+            apply.mutate(c, {
+              onSuccess: ({ updated }) => {
+                toast.success(`${updated === 1 ? '1 pack' : `${updated} packs`} repriced`);
+                setOpen(false);
+                reset();
+                clear();
+              },
+              onError: (err) =>
+                setError(err instanceof ApiError ? (Object.values(err.fieldErrors)[0]?.[0] ?? errorMessage(err)) : errorMessage(err)),
+            });
+          }}
+        >
+          Apply new prices
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function DeleteProducts({ ids, clear }: { ids: number[]; clear: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
+  const remove = useDeleteProducts();
+  return (
+    <Dialog
+      trigger="Delete"
+      title={`Delete ${plural(ids.length)}?`}
+      description="Only products never ordered can be deleted; an ordered product is archived instead. This cannot be undone."
+      open={open}
+      onOpenChange={(o) => (setOpen(o), setRefused(null))}
+    >
+      {refused && (
+        <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {refused}
+        </p>
+      )}
+      <div className="mt-6 flex justify-end gap-3">
+        <AlertDialog.Cancel className={secondary}>Keep them</AlertDialog.Cancel>
+        <button
+          type="button"
+          disabled={remove.isPending || !!refused}
+          className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50"
+          onClick={() =>
+            remove.mutate(ids, {
+              onSuccess: ({ updated }) => {
+                toast.success(`${plural(updated)} deleted`);
+                setOpen(false);
+                clear();
+              },
+              onError: (err) =>
+                err instanceof ApiError && err.status === 409 ? setRefused(errorMessage(err)) : toast.error(errorMessage(err)),
+            })
+          }
+        >
+          Delete
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { GST_RATES, type AdminProductOptions } from '@grocer/shared/admin-catalogue';
+import { Controller, useFormContext } from 'react-hook-form';
+import { Card, Field, inputClass } from '../../../components/ui/field';
+import { FurtherCategories } from './further-categories';
+
+/** The fields the new-product screen and the product editor share here (same names in both forms). */
+interface Classification {
+  category_id: number | null;
+  category_ids?: number[];
+  brand_id: number | null;
+  hsn_code: string;
+  gst_rate: number;
+}
+
+const nullableId = (v: unknown) => (v === '' || v === null ? null : Number(v));
+
+/** Category, further categories and brand; inside the form's `FormProvider`. */
+export function OrganisationCard({ options }: { options: AdminProductOptions }) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFormContext<Classification>();
+  return (
+    <Card title="Organisation">
+      <div className="space-y-4">
+        <Field label="Category" error={errors.category_id?.message}>
+          {(a) => (
+            <select {...a} {...register('category_id', { setValueAs: nullableId })} className={inputClass}>
+              <option value="">No category</option>
+              {options.categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {'\u00a0\u00a0'.repeat(c.depth)}
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Controller
+          control={control}
+          name="category_ids"
+          render={({ field }) => (
+            <FurtherCategories
+              options={options.categories}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={errors.category_ids?.message ?? errors.category_ids?.root?.message}
+            />
+          )}
+        />
+        <Field label="Brand" error={errors.brand_id?.message}>
+          {(a) => (
+            <select {...a} {...register('brand_id', { setValueAs: nullableId })} className={inputClass}>
+              <option value="">No brand</option>
+              {options.brands.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+    </Card>
+  );
+}
+
+/** HSN code and GST rate; inside the form's `FormProvider`. */
+export function TaxCard() {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<Classification>();
+  return (
+    <Card title="Tax">
+      <div className="space-y-4">
+        <Field label="HSN code" error={errors.hsn_code?.message} hint="4, 6 or 8 digits">
+          {(a) => <input {...a} {...register('hsn_code')} inputMode="numeric" className={inputClass} />}
+        </Field>
+        <Field label="GST rate" error={errors.gst_rate?.message} hint="Prices include GST">
+          {(a) => (
+            <select {...a} {...register('gst_rate', { valueAsNumber: true })} className={inputClass}>
+              {GST_RATES.map((r) => (
+                <option key={r} value={r}>
+                  {r}%
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,197 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PRODUCT_STATUSES, type AdminProductOptions } from '@grocer/shared/admin-catalogue';
+import { adminProductCreateSchema, type AdminProductCreate } from '@grocer/shared/admin-catalogue-edit';
+import { ApiError } from '@grocer/shared/api-client';
+import { slugify } from '@grocer/shared/slug';
+import { ArrowLeft, Plus } from 'lucide-react';
+import { Controller, FormProvider, useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Card, Field, inputClass } from '../../../components/ui/field';
+import { LeaveGuard } from '../../../components/ui/leave-guard';
+import { RichText } from '../../../components/ui/rich-text';
+import { errorMessage } from '../../../lib/error-message';
+import { paths } from '../../../lib/paths';
+import { useCreateProduct } from '../api/create-product';
+import { OrganisationCard, TaxCard } from './product-classification';
+import { STATUS_LABEL } from './status-badge';
+
+type FormValues = z.input<typeof adminProductCreateSchema>;
+
+const rupeeInput = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal', className: inputClass } as const;
+const emptyPack = (position: number) => ({ name: '', sku: '', barcode: '', price: Number.NaN, act_price: Number.NaN, position });
+
+/**
+ * A new product: name (the slug is made from it unless given), organisation, description, tax and
+ * at least one pack. Saved as a draft unless chosen otherwise; then the full editor opens.
+ */
+export function ProductCreate({ options }: { options: AdminProductOptions }) {
+  const navigate = useNavigate();
+  const form = useForm<FormValues, unknown, AdminProductCreate>({
+    resolver: zodResolver(adminProductCreateSchema),
+    defaultValues: {
+      name: '',
+      slug: '',
+      status: 'draft',
+      brand_id: null,
+      category_id: null,
+      category_ids: [],
+      description: '',
+      seo_title: '',
+      seo_description: '',
+      hsn_code: '',
+      gst_rate: 5,
+      packs: [emptyPack(0)],
+    },
+  });
+  const { register, handleSubmit, formState, setError, control } = form;
+  const packs = useFieldArray({ control, name: 'packs', keyName: 'key' });
+  const create = useCreateProduct();
+  const errors = formState.errors;
+  const [name, slug] = useWatch({ control, name: ['name', 'slug'] });
+
+  const save = handleSubmit(async (values) => {
+    try {
+      const saved = await create.mutateAsync({ ...values, packs: values.packs.map((k, position) => ({ ...k, position })) });
+      form.reset(form.getValues()); // not dirty: leaving for the editor asks nothing
+      toast.success(`${saved.name} created`);
+      void navigate(paths.product(saved.id), { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 422) {
+        for (const [field, messages] of Object.entries(e.fieldErrors))
+          setError((field === 'packs' ? 'packs.root' : field) as Path<FormValues>, { type: 'server', message: messages[0] });
+        return toast.error('Please correct the highlighted fields.');
+      }
+      toast.error(errorMessage(e));
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={save} noValidate aria-label="New product">
+        <LeaveGuard when={formState.isDirty && !formState.isSubmitting && !formState.isSubmitSuccessful} />
+        <div className="mb-6 flex flex-wrap items-center gap-3">
+          <Link to={paths.products()} className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-gray-900">
+            <ArrowLeft className="size-4" aria-hidden />
+            Products
+          </Link>
+          <h1 className="flex-1 text-xl font-semibold">New product</h1>
+          <button
+            type="submit"
+            disabled={formState.isSubmitting}
+            className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50"
+          >
+            {formState.isSubmitting ? 'Creating…' : 'Create product'}
+          </button>
+        </div>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="space-y-6">
+            <Card title="Details">
+              <div className="space-y-4">
+                <Field label="Name" error={errors.name?.message}>
+                  {(a) => <input {...a} {...register('name')} className={inputClass} placeholder="Toor Dal" />}
+                </Field>
+                <Field
+                  label="Slug"
+                  error={errors.slug?.message}
+                  hint={`The product's address: /products/${slug || slugify(name ?? '') || '…'} (made from the name when left empty, unique in the shop)`}
+                >
+                  {(a) => <input {...a} {...register('slug')} className={inputClass} placeholder={slugify(name ?? '')} />}
+                </Field>
+                <Field label="Description" error={errors.description?.message} hint="Paragraphs, bold, italics, headings, lists and links.">
+                  {(a) => (
+                    <Controller
+                      control={control}
+                      name="description"
+                      render={({ field }) => (
+                        <RichText
+                          id={a.id}
+                          label="Description"
+                          value={field.value}
+                          onChange={field.onChange}
+                          invalid={a['aria-invalid']}
+                          describedBy={a['aria-describedby']}
+                        />
+                      )}
+                    />
+                  )}
+                </Field>
+              </div>
+            </Card>
+            <Card title="Packs">
+              {(errors.packs?.root?.message || errors.packs?.message) && (
+                <p role="alert" className="mb-3 text-sm text-red-700">
+                  {errors.packs?.root?.message ?? errors.packs?.message}
+                </p>
+              )}
+              <ol className="space-y-4">
+                {packs.fields.map((f, i) => {
+                  const e = errors.packs?.[i];
+                  return (
+                    <li key={f.key} className="rounded-md border p-4" aria-label={`Pack ${i + 1}`}>
+                      <div className="mb-3 flex items-center">
+                        <h3 className="flex-1 text-sm font-semibold">Pack {i + 1}</h3>
+                        {packs.fields.length > 1 && (
+                          <button
+                            type="button"
+                            onClick={() => packs.remove(i)}
+                            className="rounded border px-2 py-1 text-xs text-red-700 hover:bg-red-50"
+                          >
+                            Remove pack {i + 1}
+                          </button>
+                        )}
+                      </div>
+                      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+                        <Field label={`Pack ${i + 1} name`} error={e?.name?.message}>
+                          {(a) => <input {...a} {...register(`packs.${i}.name`)} placeholder="500 g" className={inputClass} />}
+                        </Field>
+                        <Field label={`Pack ${i + 1} SKU`} error={e?.sku?.message}>
+                          {(a) => <input {...a} {...register(`packs.${i}.sku`)} className={`${inputClass} uppercase`} />}
+                        </Field>
+                        <Field label={`Pack ${i + 1} barcode`} error={e?.barcode?.message} hint="EAN-13, EAN-8 or UPC; optional">
+                          {(a) => <input {...a} {...register(`packs.${i}.barcode`)} inputMode="numeric" className={inputClass} />}
+                        </Field>
+                        <Field label={`Pack ${i + 1} price (₹)`} error={e?.price?.message}>
+                          {(a) => <input {...a} {...register(`packs.${i}.price`, { valueAsNumber: true })} {...rupeeInput} />}
+                        </Field>
+                        <Field label={`Pack ${i + 1} MRP (₹)`} error={e?.act_price?.message}>
+                          {(a) => <input {...a} {...register(`packs.${i}.act_price`, { valueAsNumber: true })} {...rupeeInput} />}
+                        </Field>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ol>
+              <button
+                type="button"
+                onClick={() => packs.append(emptyPack(packs.fields.length))}
+                className="mt-4 inline-flex items-center gap-1 rounded-md border px-3 py-2 text-sm font-medium hover:bg-gray-50"
+              >
+                <Plus className="size-4" aria-hidden />
+                Add pack
+              </button>
+            </Card>
+          </div>
+          <div className="space-y-6">
+            <Card title="Status">
+              <Field label="Status" error={errors.status?.message} hint="A draft is not on the shop until you activate it.">
+                {(a) => (
+                  <select {...a} {...register('status')} className={inputClass}>
+                    {PRODUCT_STATUSES.map((s) => (
+                      <option key={s} value={s}>
+                        {STATUS_LABEL[s]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            </Card>
+            <OrganisationCard options={options} />
+            <TaxCard />
+          </div>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,266 @@
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../../lib/error-message';
+import { codReport, gstReport, reportCsvUrl, salesReport, type Range } from '../api/get-reports';
+import { RangePicker, useRange } from './range-picker';
+import { inr } from './sales-dashboard';
+
+const th = 'px-3 py-2 font-medium';
+const num = 'px-3 py-2 text-right tabular-nums';
+
+function Section({ id, title, note, csv, children }: { id: string; title: string; note: string; csv: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={id} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <p className="text-sm text-gray-600">{note}</p>
+        </div>
+        <div className="flex gap-2">{csv}</div>
+      </div>
+      <div className="mt-3 overflow-x-auto rounded-lg border bg-white">{children}</div>
+    </section>
+  );
+}
+
+const Csv = ({ href, label = 'Download CSV' }: { href: string; label?: string }) => (
+  <a href={href} download className="rounded-md border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50">
+    {label}
+  </a>
+);
+
+function State({
+  q,
+  empty,
+  none = 'No sales in this range.',
+  children,
+}: {
+  q: { error: unknown; data?: unknown };
+  empty: boolean;
+  none?: string;
+  children: ReactNode;
+}) {
+  if (q.error)
+    return (
+      <p role="alert" className="p-3 text-red-700">
+        {errorMessage(q.error)}
+      </p>
+    );
+  if (!q.data) return <p className="p-3 text-gray-600">Loading…</p>;
+  if (empty) return <p className="p-3 text-gray-600">{none}</p>;
+  return children;
+}
+
+function GstSection({ range }: { range: Range }) {
+  const q = gstReport.use(range);
+  const r = q.data;
+  return (
+    <Section
+      id="gst"
+      title="GST by HSN and rate"
+      note={`The tax invoices of the range (${r?.invoices ?? '…'} orders placed and not cancelled, lines as they stand after refunds), summed as GSTR-1’s HSN summary asks.`}
+      csv={<Csv href={reportCsvUrl('gst', range)} label="Download GST CSV" />}
+    >
+      <State q={q} empty={!!r && r.rows.length === 0}>
+        <table className="w-full text-sm" aria-label="GST by HSN and rate">
+          <thead className="bg-gray-50 text-left">
+            <tr>
+              <th className={th}>HSN</th>
+              <th className={`${th} text-right`}>Rate</th>
+              <th className={`${th} text-right`}>Quantity</th>
+              <th className={`${th} text-right`}>Taxable value</th>
+              <th className={`${th} text-right`}>CGST</th>
+              <th className={`${th} text-right`}>SGST</th>
+              <th className={`${th} text-right`}>IGST</th>
+              <th className={`${th} text-right`}>Total</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {r?.rows.map((x) => (
+              <tr key={`${x.hsn_code}|${x.rate}`}>
+                <td className="px-3 py-2">{x.hsn_code}</td>
+                <td className={num}>{x.rate}%</td>
+                <td className={num}>{x.quantity}</td>
+                <td className={num}>{inr.format(x.taxable)}</td>
+                <td className={num}>{inr.format(x.cgst)}</td>
+                <td className={num}>{inr.format(x.sgst)}</td>
+                <td className={num}>{inr.format(x.igst)}</td>
+                <td className={num}>{inr.format(x.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          {r && (
+            <tfoot className="border-t font-semibold">
+              <tr>
+                <td className="px-3 py-2">Total</td>
+                <td />
+                <td className={num}>{r.totals.quantity}</td>
+                <td className={num}>{inr.format(r.totals.taxable)}</td>
+                <td className={num}>{inr.format(r.totals.cgst)}</td>
+                <td className={num}>{inr.format(r.totals.sgst)}</td>
+                <td className={num}>{inr.format(r.totals.igst)}</td>
+                <td className={num}>{inr.format(r.totals.total)}</td>
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </State>
+    </Section>
+  );
+}
+
+function SalesSections({ range }: { range: Range }) {
+  const q = salesReport.use(range);
+  const r = q.data;
+  const empty = !!r && r.by_product.length === 0;
+  return (
+    <>
+      <Section
+        id="by-category"
+        title="Sales by category"
+        note="Units and net revenue (after coupons, GST included, delivery excluded) of the orders placed and not cancelled."
+        csv={<Csv href={reportCsvUrl('sales', range, '&by=category')} />}
+      >
+        <State q={q} empty={empty}>
+          <table className="w-full text-sm" aria-label="Sales by category">
+            <thead className="bg-gray-50 text-left">
+              <tr>
+                <th className={th}>Category</th>
+                <th className={`${th} text-right`}>Products</th>
+                <th className={`${th} text-right`}>Quantity</th>
+                <th className={`${th} text-right`}>Net revenue</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {r?.by_category.map((c) => (
+                <tr key={c.category}>
+                  <td className="px-3 py-2">{c.category}</td>
+                  <td className={num}>{c.products}</td>
+                  <td className={num}>{c.quantity}</td>
+                  <td className={num}>{inr.format(c.net_revenue)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </State>
+      </Section>
+      <Section
+        id="by-product"
+        title="Sales by product"
+        note={
+          r && r.by_product.length > 50 ? `The 50 best of ${r.by_product.length} products; the CSV has them all.` : 'Best sellers first.'
+        }
+        csv={<Csv href={reportCsvUrl('sales', range, '&by=product')} />}
+      >
+        <State q={q} empty={empty}>
+          <table className="w-full text-sm" aria-label="Sales by product">
+            <thead className="bg-gray-50 text-left">
+              <tr>
+                <th className={th}>Product</th>
+                <th className={th}>Category</th>
+                <th className={`${th} text-right`}>Quantity</th>
+                <th className={`${th} text-right`}>Net revenue</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {r?.by_product.slice(0, 50).map((p) => (
+                <tr key={`${p.product_id ?? ''}|${p.name}`}>
+                  <td className="px-3 py-2">{p.name}</td>
+                  <td className="px-3 py-2 text-gray-600">{p.category}</td>
+                  <td className={num}>{p.quantity}</td>
+                  <td className={num}>{inr.format(p.net_revenue)}</td>
+                </tr>
+              ))}
+            </tbody>
+            {r && (
+              <tfoot className="border-t font-semibold">
+                <tr>
+                  <td className="px-3 py-2">Total</td>
+                  <td />
+                  <td className={num}>{r.total.quantity}</td>
+                  <td className={num}>{inr.format(r.total.net_revenue)}</td>
+                </tr>
+              </tfoot>
+            )}
+          </table>
+        </State>
+      </Section>
+    </>
+  );
+}
+
+function CodSection({ range }: { range: Range }) {
+  const q = codReport.use(range);
+  const r = q.data;
+  const cell = (m: { orders: number; amount: number }) => (
+    <td className={num}>
+      {inr.format(m.amount)} <span className="text-xs text-gray-500">({m.orders})</span>
+    </td>
+  );
+  return (
+    <Section
+      id="cod"
+      title="Cash on delivery to collect"
+      note="By delivery date (the slot’s, else the day placed): orders still to deliver, out for delivery, and the cash already collected."
+      csv={<Csv href={reportCsvUrl('cod', range)} />}
+    >
+      <State q={q} empty={!!r && r.rows.length === 0} none="No cash-on-delivery orders for these delivery dates.">
+        <table className="w-full text-sm" aria-label="Cash on delivery to collect">
+          <thead className="bg-gray-50 text-left">
+            <tr>
+              <th className={th}>Delivery date</th>
+              <th className={`${th} text-right`}>To deliver</th>
+              <th className={`${th} text-right`}>Out for delivery</th>
+              <th className={`${th} text-right`}>To collect</th>
+              <th className={`${th} text-right`}>Collected</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {r?.rows.map((x) => (
+              <tr key={x.date}>
+                <td className="px-3 py-2">{x.date}</td>
+                {cell(x.to_deliver)}
+                {cell(x.out_for_delivery)}
+                {cell(x.to_collect)}
+                {cell(x.collected)}
+              </tr>
+            ))}
+          </tbody>
+          {r && (
+            <tfoot className="border-t font-semibold">
+              <tr>
+                <td className="px-3 py-2">Total</td>
+                {cell(r.totals.to_deliver)}
+                {cell(r.totals.out_for_delivery)}
+                {cell(r.totals.to_collect)}
+                {cell(r.totals.collected)}
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </State>
+    </Section>
+  );
+}
+
+/** Administration → Reports: GST, sales by category and product, cash on delivery, for one chosen range. */
+export function ReportsScreen() {
+  const state = useRange('30d');
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Reports</h1>
+          <p className="mt-1 text-gray-600">
+            {state.range.from} to {state.range.to} (India’s calendar days)
+          </p>
+        </div>
+        <RangePicker state={state} />
+      </div>
+      <GstSection range={state.range} />
+      <SalesSections range={state.range} />
+      <CodSection range={state.range} />
+    </>
+  );
+}

@@ -1,0 +1,199 @@
+import type { AdminBrand } from '@grocer/shared/admin-catalogue-edit';
+import { ApiError } from '@grocer/shared/api-client';
+import { imageUrl } from '@grocer/shared/image';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { DataTable } from '../../../components/ui/data-table';
+import { Field, inputClass } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/error-message';
+import { useListState, type ListDefaults } from '../../../lib/list-state';
+import { useBrands, useDeleteBrand, useSaveBrand } from '../api/brands';
+
+const DEFAULTS: ListDefaults = { sort: 'name', dir: 'asc', perPage: 20 };
+const col = createColumnHelper<AdminBrand>();
+const primary = 'rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50';
+const secondary = 'rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50';
+const dialogClass =
+  'fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl';
+
+/** Brands: a list (search, sort by name or products, pages; in the address), create, edit, delete when unused. */
+export function BrandList() {
+  const list = useListState(DEFAULTS);
+  const brands = useBrands(list.search);
+  const [editing, setEditing] = useState<AdminBrand | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminBrand | null>(null);
+
+  const columns = [
+    col.accessor('name', {
+      header: 'Brand',
+      enableSorting: true,
+      cell: ({ row: { original: b } }) => (
+        <span className="flex items-center gap-3 font-medium">
+          <img
+            src={imageUrl(b.logo, 'small', '')}
+            alt=""
+            width={32}
+            height={32}
+            className="size-8 rounded bg-gray-100 object-contain"
+            loading="lazy"
+          />
+          {b.name}
+        </span>
+      ),
+    }),
+    col.accessor('slug', { header: 'Slug' }),
+    col.accessor('products', { header: 'Products', enableSorting: true }),
+    col.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: b } }) => (
+        <span className="flex justify-end gap-3 text-sm">
+          <button
+            type="button"
+            onClick={() => setEditing(b)}
+            className="font-medium text-brand hover:underline"
+            aria-label={`Edit ${b.name}`}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            onClick={() => setDeleting(b)}
+            className="font-medium text-red-700 hover:underline"
+            aria-label={`Delete ${b.name}`}
+          >
+            Delete
+          </button>
+        </span>
+      ),
+    }),
+  ];
+
+  return (
+    <>
+      <div className="mb-4 flex items-center gap-3">
+        <h1 className="flex-1 text-2xl font-semibold">Brands</h1>
+        <button type="button" onClick={() => setEditing('new')} className={`${primary} inline-flex items-center gap-1`}>
+          <Plus className="size-4" aria-hidden />
+          New brand
+        </button>
+      </div>
+      <DataTable
+        label="Brands"
+        columns={columns}
+        rows={brands.data?.data}
+        total={brands.data?.meta.total}
+        loading={brands.isFetching}
+        error={brands.error ? errorMessage(brands.error) : undefined}
+        getRowId={(b) => String(b.id)}
+        rowName={(b) => b.name}
+        list={list}
+        searchLabel="Search brands"
+        empty={list.q ? 'No brand matches this search.' : 'No brands yet.'}
+      />
+      {editing && <BrandDialog brand={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {deleting && <DeleteBrand brand={deleting} onClose={() => setDeleting(null)} />}
+    </>
+  );
+}
+
+function BrandDialog({ brand, onClose }: { brand: AdminBrand | null; onClose: () => void }) {
+  const [values, setValues] = useState({ name: brand?.name ?? '', slug: brand?.slug ?? '', logo: brand?.logo ?? '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveBrand();
+  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((s) => ({ ...s, [k]: e.target.value }));
+  return (
+    <AlertDialog.Root open onOpenChange={(o) => o || onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialog.Content className={dialogClass}>
+          <AlertDialog.Title className="text-lg font-semibold">{brand ? `Edit ${brand.name}` : 'New brand'}</AlertDialog.Title>
+          <AlertDialog.Description className="sr-only">The brand's name, slug and logo.</AlertDialog.Description>
+          <form
+            noValidate
+            className="mt-4 space-y-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!values.name.trim()) return setErrors({ name: 'Name is required' });
+              setErrors({});
+              save.mutate(
+                { id: brand?.id, version: brand?.version, ...values },
+                {
+                  onSuccess: (saved) => {
+                    toast.success(brand ? `${saved.name} saved` : `${saved.name} created`);
+                    onClose();
+                  },
+                  onError: (err) =>
+                    err instanceof ApiError && err.status === 422
+                      ? setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0]!])))
+                      : toast.error(errorMessage(err)),
+                },
+              );
+            }}
+          >
+            <Field label="Name" error={errors.name}>
+              {(a) => <input {...a} value={values.name} onChange={set('name')} className={inputClass} />}
+            </Field>
+            <Field label="Slug" error={errors.slug} hint="Made from the name when empty">
+              {(a) => <input {...a} value={values.slug} onChange={set('slug')} className={inputClass} />}
+            </Field>
+            <Field label="Logo image" error={errors.logo} hint="A media path, e.g. brands/amul.png">
+              {(a) => <input {...a} value={values.logo} onChange={set('logo')} className={inputClass} />}
+            </Field>
+            <div className="flex justify-end gap-3">
+              <AlertDialog.Cancel className={secondary}>Cancel</AlertDialog.Cancel>
+              <button type="submit" disabled={save.isPending} className={primary}>
+                {brand ? 'Save' : 'Create brand'}
+              </button>
+            </div>
+          </form>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+function DeleteBrand({ brand, onClose }: { brand: AdminBrand; onClose: () => void }) {
+  const remove = useDeleteBrand();
+  const [refused, setRefused] = useState<string | null>(null);
+  return (
+    <AlertDialog.Root open onOpenChange={(o) => o || onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialog.Content className={dialogClass}>
+          <AlertDialog.Title className="text-lg font-semibold">Delete {brand.name}?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-gray-600">
+            Only a brand no product uses can be deleted.
+          </AlertDialog.Description>
+          {refused && (
+            <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              {refused}
+            </p>
+          )}
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className={secondary}>Keep it</AlertDialog.Cancel>
+            <button
+              type="button"
+              disabled={remove.isPending || !!refused}
+              className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50"
+              onClick={() =>
+                remove.mutate(brand.id, {
+                  onSuccess: () => {
+                    toast.success(`${brand.name} deleted`);
+                    onClose();
+                  },
+                  onError: (e) => (e instanceof ApiError && e.status === 409 ? setRefused(errorMessage(e)) : toast.error(errorMessage(e))),
+                })
+              }
+            >
+              Delete
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

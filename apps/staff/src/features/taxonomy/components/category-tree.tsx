@@ -1,0 +1,168 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { MAX_CATEGORY_DEPTH } from '@grocer/shared/admin-catalogue-edit';
+import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, GripVertical } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { errorMessage } from '../../../lib/error-message';
+import { useArrangeCategories } from '../api/categories';
+import { move, place, project, subtree, type Arrangement, type FlatCategory } from '../tree';
+
+const INDENT = 28;
+
+/**
+ * The category tree: drag a row by its handle to reorder it or, moving it sideways, to put it
+ * under another category (at most three levels); the arrow buttons do the same from the keyboard.
+ */
+export function CategoryTree({
+  flat,
+  selected,
+  onSelect,
+}: {
+  flat: FlatCategory[];
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
+  const arrange = useArrangeCategories();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const [overId, setOverId] = useState<number | null>(null);
+  const [offsetX, setOffsetX] = useState(0);
+  const dragged = activeId === null ? null : subtree(flat, activeId);
+  const visible = dragged ? flat.filter((c) => c.id === activeId || !dragged.has(c.id)) : flat;
+  const projected = activeId !== null && overId !== null ? project(visible, activeId, overId, offsetX, INDENT) : null;
+
+  const send = (a: Arrangement | null, what: string) => {
+    if (!a) return toast.error(`${what}: categories go at most ${MAX_CATEGORY_DEPTH} levels deep, and never inside themselves.`);
+    arrange.mutate(a, { onError: (e) => toast.error(errorMessage(e)) });
+  };
+  const reset = () => (setActiveId(null), setOverId(null), setOffsetX(0));
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragStart={({ active }: DragStartEvent) => (setActiveId(Number(active.id)), setOverId(Number(active.id)))}
+      onDragMove={({ delta }: DragMoveEvent) => setOffsetX(delta.x)}
+      onDragOver={({ over }: DragOverEvent) => setOverId(over ? Number(over.id) : null)}
+      onDragEnd={({ active }: DragEndEvent) => {
+        const p = projected;
+        const id = Number(active.id);
+        reset();
+        if (!p) return;
+        const c = flat.find((x) => x.id === id)!;
+        const siblings = flat.filter((x) => x.parent_id === c.parent_id);
+        if (p.parent === c.parent_id && siblings[p.index]?.id === id) return; // dropped where it was
+        send(place(flat, id, p.parent, p.index), `Cannot move ${c.name} there`);
+      }}
+      onDragCancel={reset}
+    >
+      <SortableContext items={visible.map((c) => c.id)} strategy={verticalListSortingStrategy}>
+        <ul aria-label="Category tree" className="divide-y rounded-md border">
+          {visible.map((c) => (
+            <Row
+              key={c.id}
+              c={c}
+              depth={c.id === activeId && projected ? projected.depth : c.depth}
+              selected={selected === c.id}
+              onSelect={() => onSelect(c.id)}
+              onMove={(how) => send(move(flat, c.id, how), `Cannot move ${c.name} ${how === 'in' ? 'in' : how === 'out' ? 'out' : how}`)}
+              canMove={{
+                up: !!move(flat, c.id, 'up'),
+                down: !!move(flat, c.id, 'down'),
+                in: !!move(flat, c.id, 'in'),
+                out: !!move(flat, c.id, 'out'),
+              }}
+              busy={arrange.isPending}
+            />
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function Row({
+  c,
+  depth,
+  selected,
+  onSelect,
+  onMove,
+  canMove,
+  busy,
+}: {
+  c: FlatCategory;
+  depth: number;
+  selected: boolean;
+  onSelect: () => void;
+  onMove: (how: 'up' | 'down' | 'in' | 'out') => void;
+  canMove: Record<'up' | 'down' | 'in' | 'out', boolean>;
+  busy: boolean;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: c.id });
+  const icon = 'size-3.5';
+  const tool = (how: 'up' | 'down' | 'in' | 'out', label: string, Icon: typeof ArrowUp) => (
+    <button
+      type="button"
+      aria-label={`${label} ${c.name}`}
+      title={label}
+      disabled={!canMove[how] || busy}
+      onClick={() => onMove(how)}
+      className="rounded p-1 text-gray-500 hover:bg-gray-100 disabled:opacity-25"
+    >
+      <Icon className={icon} aria-hidden />
+    </button>
+  );
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition, paddingLeft: `${depth * INDENT + 8}px` }}
+      className={`flex items-center gap-2 py-2 pr-2 ${selected ? 'bg-teal-50' : 'bg-white'} ${isDragging ? 'relative z-10 opacity-80 shadow-lg' : ''}`}
+      data-testid={`category-${c.slug}`}
+      data-depth={depth}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Drag ${c.name}`}
+        className="cursor-grab rounded p-1 text-gray-400 hover:bg-gray-100 active:cursor-grabbing"
+      >
+        <GripVertical className="size-4" aria-hidden />
+      </button>
+      <button
+        type="button"
+        onClick={onSelect}
+        className="min-w-0 flex-1 truncate text-left text-sm font-medium hover:text-brand hover:underline"
+      >
+        {c.name}
+      </button>
+      <span className="hidden text-xs text-gray-500 sm:inline">/{c.slug}</span>
+      <span className="w-20 text-right text-xs text-gray-500">
+        {c.products} {c.products === 1 ? 'product' : 'products'}
+      </span>
+      <span className="flex">
+        {tool('up', 'Move up', ArrowUp)}
+        {tool('down', 'Move down', ArrowDown)}
+        {tool('out', 'Move out', ArrowLeft)}
+        {tool('in', 'Move in', ArrowRight)}
+      </span>
+    </li>
+  );
+}

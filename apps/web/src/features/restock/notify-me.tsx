@@ -1,0 +1,57 @@
+import type { Pack, Product } from '@grocer/shared/catalogue';
+import { BellRing, Check } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Spinner } from '../../components/ui/loading';
+import { api } from '../../lib/api';
+import { handleError } from '../../lib/errors';
+
+/**
+ * "Notify me" in place of Add to Cart on an out-of-stock pack: the shop emails the shopper once
+ * when it is back at the warehouse serving them. A signed-out visitor is sent to sign in first.
+ */
+export function NotifyMe({
+  product,
+  pack,
+  size = 'md',
+  signedIn,
+  onSignIn,
+}: {
+  product: Product;
+  pack: Pack;
+  size?: 'md' | 'lg';
+  signedIn: boolean;
+  onSignIn: () => void;
+}) {
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const height = size === 'lg' ? 'h-11' : 'h-9';
+  const label = `${product.product_name} ${pack.pack_name}`;
+  if (state === 'done')
+    return (
+      <p className={`${height} flex w-full items-center justify-center gap-1.5 rounded-lg bg-gray-50 text-xs font-medium text-gray-600`}>
+        <Check size={14} aria-hidden="true" /> We&apos;ll tell you
+      </p>
+    );
+  const ask = async () => {
+    if (!signedIn) return onSignIn();
+    setState('busy');
+    try {
+      await api('/api/products/notify', { method: 'POST', body: { pack_id: pack.pack_id, warehouse_id: pack.warehouse_id } });
+      setState('done');
+      toast.success(`We'll email you when ${label} is back in stock`);
+    } catch (e) {
+      setState('idle');
+      handleError(e);
+    }
+  };
+  return (
+    <button
+      type="button"
+      onClick={() => void ask()}
+      aria-label={`Notify me when ${label} is back`}
+      className={`${height} flex w-full items-center justify-center gap-1.5 rounded-lg border border-[var(--color-primary)] text-sm font-semibold text-[var(--color-primary)] hover:bg-gray-50`}
+    >
+      {state === 'busy' ? <Spinner size={16} /> : <BellRing size={16} aria-hidden="true" />} Notify me
+    </button>
+  );
+}

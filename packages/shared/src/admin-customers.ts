@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_PROVIDERS } from './order';
+import { PAGE_SIZES } from './pagination';
+
+/**
+ * Administration's customers (`/s/api/admin/customers*`, issue 14): the website's shoppers with
+ * their orders, searched and sorted; one customer's screen; block and unblock. People are global,
+ * membership (and so a block) is per website: a person blocked here still shops elsewhere.
+ */
+export const CUSTOMER_SORTS = ['name', 'orders', 'spent', 'last_order', 'joined'] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+
+const perPage = z.coerce
+  .number()
+  .int()
+  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), { message: `Per page must be one of ${PAGE_SIZES.join(', ')}` });
+
+/** GET /s/api/admin/customers: search by name, email or mobile; only blocked ones; sort and page. */
+export const customersQuerySchema = z.object({
+  q: z.string().trim().max(100).default(''),
+  blocked: z.enum(['yes', 'no']).optional(),
+  sort: z.enum(CUSTOMER_SORTS).default('last_order'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: perPage.default(20),
+});
+export type CustomersQuery = z.infer<typeof customersQuerySchema>;
+
+const blockSchema = z.object({ at: z.string(), reason: z.string() }).nullable();
+
+export const customerRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  joined: z.string(),
+  /** orders placed (not those whose payment never came) */
+  orders: z.number().int(),
+  /** ₹ of the orders not cancelled, after any refunded lines */
+  spent: z.number(),
+  last_order: z.string().nullable(),
+  blocked: blockSchema,
+});
+export type CustomerRow = z.infer<typeof customerRowSchema>;
+
+export const customerListSchema = z.object({
+  data: z.array(customerRowSchema),
+  meta: z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
+});
+export type CustomerList = z.infer<typeof customerListSchema>;
+
+export const customerDetailSchema = customerRowSchema.extend({
+  addresses: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      phone: z.string(),
+      line1: z.string(),
+      line2: z.string(),
+      city: z.string(),
+      state: z.string(),
+      pincode: z.string(),
+      is_default: z.boolean(),
+    }),
+  ),
+  recent_orders: z.array(
+    z.object({
+      id: z.string(),
+      ordernumber: z.string(),
+      created_at: z.string(),
+      status: z.enum(ORDER_STATUSES),
+      payment_method: z.enum(PAYMENT_PROVIDERS),
+      total: z.number(),
+    }),
+  ),
+});
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+/** POST /s/api/admin/customers/:id/block: the reason is shown to the customer when they try to sign in or order. */
+export const blockBodySchema = z
+  .object({ reason: z.string().trim().min(3, 'Say why (the customer is told)').max(200, 'At most 200 characters') })
+  .strict();
+export type BlockBody = z.infer<typeof blockBodySchema>;

@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { GST_RATES, PRODUCT_STATUSES } from './admin-catalogue';
+import { formatRupees, parseCatalogueCsv, parseRupees, serializeCatalogueCsv, type CatalogueCsvRow } from './catalogue-csv';
+
+const HEADER =
+  'product_slug,product_name,brand,category,status,description,pack_name,sku,barcode,price,mrp,hsn,gst_rate,position,stock:BLR';
+
+describe('rupees as people write them', () => {
+  it('reads the usual ways of writing an amount', () => {
+    expect(parseRupees('45')).toBe(4500);
+    expect(parseRupees('45.5')).toBe(4550);
+    expect(parseRupees('₹1,299.00')).toBe(129_900);
+    expect(parseRupees('Rs. 45/-')).toBe(4500);
+    expect(parseRupees('INR 1,00,000')).toBe(10_000_000);
+    expect(parseRupees('12.345')).toBeNull();
+    expect(parseRupees('-5')).toBeNull();
+    expect(parseRupees('abc')).toBeNull();
+  });
+  it('writes whole rupees plainly and paise with two decimals', () => {
+    expect(formatRupees(4500)).toBe('45');
+    expect(formatRupees(4550)).toBe('45.50');
+    expect(formatRupees(5)).toBe('0.05');
+  });
+  it('any amount written by the export reads back the same', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (paise) => parseRupees(formatRupees(paise)) === paise));
+  });
+});
+
+describe('parsing the catalogue CSV', () => {
+  it('names every bad cell by line and column', () => {
+    const csv = [
+      HEADER,
+      'basmati-rice,Basmati Rice,Farm Fresh,Rice,active,,1 kg,RICE-1,,120,150,1006,5,0,10',
+      'basmati-rice,Basmati Rice,Farm Fresh,Rice,active,,5 kg,RICE-5,123,abc,50,1006,5,1,x',
+      'Bad Slug,,Farm Fresh,Rice,gone,,,rice-1,,10,5,12,7,0,',
+      'toor-dal,Toor Dal,,,active,,1 kg,DAL-1,,"₹1,299",,,5%,0,',
+    ].join('\n');
+    const { rows, errors } = parseCatalogueCsv(csv);
+    expect(rows.map((r) => r.line)).toEqual([2, 5]);
+    expect(rows[1]!.row).toMatchObject({ price: 129_900, mrp: 129_900, gst_rate: 5, stock: { BLR: null } });
+    expect(errors.map((e) => `${e.line}:${e.column}`)).toEqual([
+      '3:barcode',
+      '3:price',
+      '3:stock:BLR',
+      '4:product_slug',
+      '4:product_name',
+      '4:status',
+      '4:pack_name',
+      '4:sku',
+      '4:mrp',
+      '4:hsn',
+      '4:gst_rate',
+    ]);
+    expect(errors.find((e) => e.column === 'sku')!.message).toBe('SKU is also on line 2');
+  });
+
+  it('refuses unknown or missing columns on line 1, and product columns that differ between its rows', () => {
+    expect(parseCatalogueCsv('product_slug,colour\nx,y').errors.map((e) => `${e.line}:${e.column}`)).toEqual([
+      '1:colour',
+      '1:product_name',
+      '1:pack_name',
+      '1:sku',
+      '1:price',
+    ]);
+    const csv = [HEADER, 'a,A,,,active,,1,A1,,1,,,0,0,', 'a,Other name,,,active,,2,A2,,1,,,0,1,'].join('\n');
+    expect(parseCatalogueCsv(csv).errors).toEqual([
+      { line: 3, column: 'product_name', message: 'Differs from line 2, the first row of product a' },
+    ]);
+  });
+});
+
+const word = fc.stringMatching(/^[a-z0-9]{1,8}$/);
+const text = fc.string({ maxLength: 40 }).map((s) => s.trim());
+const rowArb = fc.record<CatalogueCsvRow>({
+  product_slug: fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join('-')),
+  product_name: text.filter((s) => s.length > 0),
+  brand: text,
+  category: text,
+  status: fc.constantFrom(...PRODUCT_STATUSES),
+  description: fc.string({ maxLength: 80 }),
+  pack_name: text.filter((s) => s.length > 0 && s.length <= 60),
+  sku: fc.stringMatching(/^[A-Z0-9][A-Z0-9._-]{0,10}$/),
+  barcode: fc.constantFrom('', '4006381333931', '96385074', '036000291452'),
+  price: fc.integer({ min: 1, max: 10_000_000 }),
+  mrp: fc.integer({ min: 0, max: 1_000_000 }),
+  hsn: fc.constantFrom('', '1006', '100630', '10063010'),
+  gst_rate: fc.constantFrom(...GST_RATES),
+  position: fc.integer({ min: 0, max: 1000 }),
+  stock: fc.record({ BLR: fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: null }), MUM: fc.option(fc.nat(1000), { nil: null }) }),
+});
+
+describe('export → import', () => {
+  it('reads back exactly the rows it wrote (any text, quotes, commas, new lines, formula-like cells)', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(rowArb, { selector: (r) => r.sku, maxLength: 8 }), (drafts) => {
+        // one product per slug with the same product columns, MRP never below the price
+        const first = new Map<string, CatalogueCsvRow>();
+        const rows = drafts.map((d) => {
+          const p = first.get(d.product_slug) ?? d;
+          first.set(d.product_slug, p);
+          return {
+            ...d,
+            product_name: p.product_name,
+            brand: p.brand,
+            category: p.category,
+            status: p.status,
+            description: p.description,
+            hsn: p.hsn,
+            gst_rate: p.gst_rate,
+            mrp: d.price + d.mrp,
+          };
+        });
+        const parsed = parseCatalogueCsv(serializeCatalogueCsv(['BLR', 'MUM'], rows));
+        expect(parsed.errors).toEqual([]);
+        expect(parsed.warehouses).toEqual(['BLR', 'MUM']);
+        expect(parsed.rows.map((r) => r.row)).toEqual(rows);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

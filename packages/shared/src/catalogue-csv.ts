@@ -1,0 +1,245 @@
+import Papa from 'papaparse';
+import { GST_RATES, isValidBarcode, PRODUCT_STATUSES, type ProductStatus } from './admin-catalogue';
+import { SLUG_PATTERN } from './slug';
+
+/**
+ * The catalogue's CSV format (documented in apps/server/README.md, "Catalogue import and export"):
+ * one row per pack; the product's columns repeat on each of its packs' rows; one `stock:<code>`
+ * column per warehouse. Money is rupees as people write it ('45', '45.50', '₹1,299', 'Rs. 45/-');
+ * the export writes the plain form ('1299', '45.50'), so export → import changes nothing.
+ */
+
+export const CSV_COLUMNS = [
+  'product_slug',
+  'product_name',
+  'brand',
+  'category',
+  'status',
+  'description',
+  'pack_name',
+  'sku',
+  'barcode',
+  'price',
+  'mrp',
+  'hsn',
+  'gst_rate',
+  'position',
+] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number];
+/** The product's own columns: the same on every row of one product. */
+export const PRODUCT_COLUMNS = ['product_name', 'brand', 'category', 'status', 'description', 'hsn', 'gst_rate'] as const;
+export const STOCK_PREFIX = 'stock:';
+
+/** One pack row as read: money in paise, GST in percent, stock per warehouse code (null: leave unchanged). */
+export interface CatalogueCsvRow {
+  product_slug: string;
+  product_name: string;
+  brand: string;
+  category: string;
+  status: ProductStatus;
+  description: string;
+  pack_name: string;
+  sku: string;
+  barcode: string;
+  price: number;
+  mrp: number;
+  hsn: string;
+  gst_rate: number;
+  position: number;
+  stock: Record<string, number | null>;
+}
+
+/** A problem at one cell: `line` counts records with the header as line 1 (a spreadsheet's row number). */
+export interface CsvError {
+  line: number;
+  column: string;
+  message: string;
+}
+
+/** Rupees as people write them → paise; null when it is not an amount with at most two decimals. */
+export function parseRupees(text: string): number | null {
+  const s = text
+    .trim()
+    .replace(/^(₹|rs\.?|inr)\s*/i, '')
+    .replace(/\s*\/-$/, '')
+    .replace(/,/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(s)) return null;
+  const [whole, frac = ''] = s.split('.');
+  const paise = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return Number.isSafeInteger(paise) ? paise : null;
+}
+
+/** Paise → the export's rupees: '45' for whole rupees, '45.50' otherwise. */
+export function formatRupees(paise: number): string {
+  const rupees = Math.floor(paise / 100);
+  const rest = paise % 100;
+  return rest === 0 ? String(rupees) : `${rupees}.${String(rest).padStart(2, '0')}`;
+}
+
+const formatGst = (percent: number) => String(percent);
+
+/** A spreadsheet would run a cell starting with these as a formula: the export prefixes a quote, the import drops it. */
+const FORMULA_START = /^'+[=+\-@\t\r]/;
+const escapeCell = (v: string) => (/^'*[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
+/** The CSV text of `rows`, with one stock column per warehouse code in `warehouses` (in that order). */
+export function serializeCatalogueCsv(warehouses: string[], rows: CatalogueCsvRow[]): string {
+  const fields = [...CSV_COLUMNS, ...warehouses.map((w) => `${STOCK_PREFIX}${w}`)];
+  const data = rows.map((r) =>
+    [
+      r.product_slug,
+      r.product_name,
+      r.brand,
+      r.category,
+      r.status,
+      r.description,
+      r.pack_name,
+      r.sku,
+      r.barcode,
+      formatRupees(r.price),
+      formatRupees(r.mrp),
+      r.hsn,
+      formatGst(r.gst_rate),
+      String(r.position),
+      ...warehouses.map((w) => {
+        const v = r.stock[w];
+        return v === null || v === undefined ? '' : String(v);
+      }),
+    ].map(escapeCell),
+  );
+  return Papa.unparse({ fields, data }, { newline: '\n' }) + '\n';
+}
+
+export interface ParsedCatalogueCsv {
+  /** warehouse codes of the stock columns, in file order */
+  warehouses: string[];
+  rows: Array<{ line: number; row: CatalogueCsvRow }>;
+  errors: CsvError[];
+}
+
+/**
+ * Reads the CSV text: the header, then each row checked on its own (required cells, formats,
+ * price and MRP, GST slab) and against the file (a SKU twice; a product's columns differing
+ * between its rows). What the database decides (a category that exists, a SKU of another
+ * product) the server checks. Rows with errors are left out of `rows`.
+ */
+export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false, delimiter: ',' });
+  const records = parsed.data;
+  const errors: CsvError[] = [];
+  for (const e of parsed.errors)
+    if (e.type === 'Quotes') errors.push({ line: (e.row ?? 0) + 1, column: '', message: `The row's quotes do not close: ${e.message}` });
+  const header = (records[0] ?? []).map((h) => h.trim());
+  const warehouses: string[] = [];
+  const index = new Map<string, number>();
+  header.forEach((h, i) => {
+    if (h === '') return;
+    if (index.has(h)) errors.push({ line: 1, column: h, message: 'The column appears twice' });
+    index.set(h, i);
+    if (h.startsWith(STOCK_PREFIX)) {
+      const code = h.slice(STOCK_PREFIX.length).trim();
+      if (!code) errors.push({ line: 1, column: h, message: 'A stock column names its warehouse code: stock:<code>' });
+      else warehouses.push(code);
+    } else if (!(CSV_COLUMNS as readonly string[]).includes(h)) errors.push({ line: 1, column: h, message: 'Unknown column' });
+  });
+  for (const c of ['product_slug', 'product_name', 'pack_name', 'sku', 'price'] as const)
+    if (!index.has(c)) errors.push({ line: 1, column: c, message: 'The column is required' });
+  if (errors.some((e) => e.line === 1)) return { warehouses, rows: [], errors };
+
+  const rows: ParsedCatalogueCsv['rows'] = [];
+  const skuLine = new Map<string, number>();
+  const productFirst = new Map<string, { line: number; row: CatalogueCsvRow }>();
+  for (let r = 1; r < records.length; r++) {
+    const cells = records[r]!;
+    if (cells.every((c) => c.trim() === '')) continue;
+    const line = r + 1;
+    const cell = (c: string) => {
+      const i = index.get(c);
+      const v = i === undefined ? '' : (cells[i] ?? '');
+      return FORMULA_START.test(v) ? v.slice(1) : v;
+    };
+    const rowErrors: CsvError[] = [];
+    const bad = (column: string, message: string) => rowErrors.push({ line, column, message });
+
+    const product_slug = cell('product_slug').trim();
+    if (!product_slug) bad('product_slug', 'Product slug is required');
+    else if (product_slug.length > 200 || !SLUG_PATTERN.test(product_slug))
+      bad('product_slug', 'Slug can have lowercase letters, digits and single hyphens');
+    const product_name = cell('product_name').trim();
+    if (!product_name) bad('product_name', 'Product name is required');
+    else if (product_name.length > 200) bad('product_name', 'Product name is too long');
+    const brand = cell('brand').trim();
+    if (brand.length > 100) bad('brand', 'Brand is too long');
+    const category = cell('category').trim();
+    const statusText = cell('status').trim().toLowerCase() || 'active';
+    if (!(PRODUCT_STATUSES as readonly string[]).includes(statusText))
+      bad('status', `Status must be one of ${PRODUCT_STATUSES.join(', ')}`);
+    const description = cell('description');
+    if (description.length > 20_000) bad('description', 'Description is too long');
+    const pack_name = cell('pack_name').trim();
+    if (!pack_name) bad('pack_name', 'Pack name is required');
+    else if (pack_name.length > 60) bad('pack_name', 'Pack name is too long');
+    const sku = cell('sku').trim().toUpperCase();
+    if (!sku) bad('sku', 'SKU is required');
+    else if (sku.length > 64 || !/^[A-Z0-9][A-Z0-9._-]*$/.test(sku)) bad('sku', 'SKU is not in valid format');
+    else if (skuLine.has(sku)) bad('sku', `SKU is also on line ${skuLine.get(sku)}`);
+    const barcode = cell('barcode').trim();
+    if (barcode && !isValidBarcode(barcode)) bad('barcode', 'Barcode is not a valid EAN-13, EAN-8 or UPC code');
+    const priceText = cell('price').trim();
+    const price = parseRupees(priceText);
+    if (!priceText) bad('price', 'Price is required');
+    else if (price === null) bad('price', 'Price is not an amount in rupees (at most 2 decimals)');
+    else if (price <= 0) bad('price', 'Price must be more than 0');
+    else if (price > 1_000_000_000) bad('price', 'Price is too large');
+    const mrpText = cell('mrp').trim();
+    const mrp = mrpText ? parseRupees(mrpText) : price;
+    if (mrp === null) bad('mrp', 'MRP is not an amount in rupees (at most 2 decimals)');
+    else if (price !== null && mrp < price) bad('mrp', 'MRP cannot be less than the price');
+    else if (mrp > 1_000_000_000) bad('mrp', 'MRP is too large');
+    const hsn = cell('hsn').trim();
+    if (!/^(\d{4}|\d{6}|\d{8})?$/.test(hsn)) bad('hsn', 'HSN code is 4, 6 or 8 digits');
+    const gstText = cell('gst_rate').trim().replace(/\s*%$/, '');
+    const gst_rate = gstText === '' ? 0 : Number(gstText);
+    if (!/^\d+(\.\d+)?$/.test(gstText || '0') || !(GST_RATES as readonly number[]).includes(gst_rate))
+      bad('gst_rate', `GST rate must be one of ${GST_RATES.join(', ')}`);
+    const positionText = cell('position').trim();
+    const position = positionText === '' ? 0 : Number(positionText);
+    if (!/^\d+$/.test(positionText || '0') || position > 1000) bad('position', 'Position is a whole number from 0 to 1000');
+    const stock: Record<string, number | null> = {};
+    for (const code of warehouses) {
+      const column = `${STOCK_PREFIX}${code}`;
+      const v = cell(column).trim();
+      if (v === '') stock[code] = null;
+      else if (!/^\d+$/.test(v) || Number(v) > 1_000_000) bad(column, 'Stock is a whole number of units, 0 or more');
+      else stock[code] = Number(v);
+    }
+    if (sku && !skuLine.has(sku)) skuLine.set(sku, line);
+
+    const row: CatalogueCsvRow = {
+      product_slug,
+      product_name,
+      brand,
+      category,
+      status: statusText as ProductStatus,
+      description,
+      pack_name,
+      sku,
+      barcode,
+      price: price ?? 0,
+      mrp: mrp ?? 0,
+      hsn,
+      gst_rate,
+      position,
+      stock,
+    };
+    const first = productFirst.get(product_slug);
+    if (first && rowErrors.length === 0)
+      for (const c of PRODUCT_COLUMNS)
+        if (first.row[c] !== row[c]) bad(c, `Differs from line ${first.line}, the first row of product ${product_slug}`);
+    errors.push(...rowErrors);
+    if (rowErrors.length) continue;
+    if (!first) productFirst.set(product_slug, { line, row });
+    rows.push({ line, row });
+  }
+  return { warehouses, rows, errors };
+}
