@@ -1,4 +1,5 @@
 import { formatINR } from '@grocer/shared/money';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
 import { signInHere } from './journeys';
@@ -84,10 +85,24 @@ describe('the owner runs the catalogue (Chromium, 1440 px)', () => {
     await page.getByRole('button', { name: 'New brand' }).click();
     const brandDialog = page.getByRole('alertdialog', { name: 'New brand' });
     await brandDialog.getByLabel('Name').fill('Mithai House');
+    // Its logo comes from the media library: uploaded in the picker, used, previewed in the form.
+    await brandDialog.getByRole('button', { name: 'Choose from library' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose the logo' });
+    const logo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#f59e0b' } })
+      .jpeg()
+      .toBuffer();
+    await picker.getByLabel('Upload images').setInputFiles([{ name: 'mithai-house.jpg', mimeType: 'image/jpeg', buffer: logo }]);
+    await picker.getByText('1 chosen').waitFor();
+    await picker.getByRole('button', { name: 'Use this image' }).click();
+    await picker.waitFor({ state: 'detached' });
+    await expect.poll(() => brandDialog.getByLabel('Logo image').inputValue()).toMatch(/mithai-house-[a-z0-9]+\.jpg$/);
+    await brandDialog.locator('img').waitFor();
     await brandDialog.getByRole('button', { name: 'Create brand' }).click();
     await page.getByText('Mithai House created').waitFor();
     await page.getByLabel('Search brands').fill('mithai');
     await page.getByRole('table', { name: 'Brands' }).getByText('Mithai House').waitFor();
+    // the list shows the logo
+    await expect.poll(() => page.getByRole('table', { name: 'Brands' }).locator('img[src*="mithai-house-"]').count()).toBe(1);
     await shop.screenshot(page, 'catalogue-brands-1440');
 
     // A new product with two packs: the form's messages first, then a valid save.

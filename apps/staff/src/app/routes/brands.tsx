@@ -1,5 +1,8 @@
 import { BrandList } from '../../features/taxonomy/components/brand-list';
+import { libraryImageField } from './library-image-field';
+
+const LogoField = libraryImageField('Choose the logo', 'brands/amul.png');
 
 export function BrandsRoute() {
-  return <BrandList />;
+  return <BrandList imageField={LogoField} />;
 }

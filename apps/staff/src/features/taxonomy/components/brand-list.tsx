@@ -4,13 +4,14 @@ import { imageUrl } from '@grocer/shared/image';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { toast } from 'sonner';
 import { DataTable } from '../../../components/ui/data-table';
 import { Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { useBrands, useDeleteBrand, useSaveBrand } from '../api/brands';
+import { PathField, type ImageFieldProps } from './category-screen';
 
 const DEFAULTS: ListDefaults = { sort: 'name', dir: 'asc', perPage: 20 };
 const col = createColumnHelper<AdminBrand>();
@@ -19,8 +20,11 @@ const secondary = 'rounded-md border bg-white px-4 py-2 text-sm font-medium hove
 const dialogClass =
   'fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl';
 
-/** Brands: a list (search, sort by name or products, pages; in the address), create, edit, delete when unused. */
-export function BrandList() {
+/**
+ * Brands: a list (search, sort by name or products, pages; in the address), create, edit, delete when
+ * unused. `imageField` is the logo's input, composed in by the route (a library picker).
+ */
+export function BrandList({ imageField }: { imageField?: ComponentType<ImageFieldProps> }) {
   const list = useListState(DEFAULTS);
   const brands = useBrands(list.search);
   const [editing, setEditing] = useState<AdminBrand | 'new' | null>(null);
@@ -94,13 +98,23 @@ export function BrandList() {
         searchLabel="Search brands"
         empty={list.q ? 'No brand matches this search.' : 'No brands yet.'}
       />
-      {editing && <BrandDialog brand={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <BrandDialog brand={editing === 'new' ? null : editing} imageField={imageField ?? PathField} onClose={() => setEditing(null)} />
+      )}
       {deleting && <DeleteBrand brand={deleting} onClose={() => setDeleting(null)} />}
     </>
   );
 }
 
-function BrandDialog({ brand, onClose }: { brand: AdminBrand | null; onClose: () => void }) {
+function BrandDialog({
+  brand,
+  imageField: ImageField,
+  onClose,
+}: {
+  brand: AdminBrand | null;
+  imageField: ComponentType<ImageFieldProps>;
+  onClose: () => void;
+}) {
   const [values, setValues] = useState({ name: brand?.name ?? '', slug: brand?.slug ?? '', logo: brand?.logo ?? '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveBrand();
@@ -140,9 +154,12 @@ function BrandDialog({ brand, onClose }: { brand: AdminBrand | null; onClose: ()
             <Field label="Slug" error={errors.slug} hint="Made from the name when empty">
               {(a) => <input {...a} value={values.slug} onChange={set('slug')} className={inputClass} />}
             </Field>
-            <Field label="Logo image" error={errors.logo} hint="A media path, e.g. brands/amul.png">
-              {(a) => <input {...a} value={values.logo} onChange={set('logo')} className={inputClass} />}
+            <Field label="Logo image" error={errors.logo} hint="Shown on the shop's brand tiles and pages.">
+              {(a) => <ImageField {...a} value={values.logo} onChange={(logo) => setValues((s) => ({ ...s, logo }))} />}
             </Field>
+            {values.logo && !errors.logo && (
+              <img src={imageUrl(values.logo, 'small', '')} alt="" className="size-16 rounded border object-contain" />
+            )}
             <div className="flex justify-end gap-3">
               <AlertDialog.Cancel className={secondary}>Cancel</AlertDialog.Cancel>
               <button type="submit" disabled={save.isPending} className={primary}>

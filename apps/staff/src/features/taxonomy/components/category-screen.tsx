@@ -77,7 +77,8 @@ export interface ImageFieldProps {
   'aria-describedby'?: string;
 }
 
-export function PathField(props: ImageFieldProps) {
+/** A media path typed by hand (the route may compose in a library picker around it). */
+export function PathField(props: ImageFieldProps & { placeholder?: string }) {
   return (
     <input
       id={props.id}
@@ -85,7 +86,7 @@ export function PathField(props: ImageFieldProps) {
       onChange={(e) => props.onChange(e.target.value)}
       aria-invalid={props['aria-invalid']}
       aria-describedby={props['aria-describedby']}
-      placeholder="categories/rice.webp"
+      placeholder={props.placeholder ?? 'categories/rice.webp'}
       className={inputClass}
     />
   );
