@@ -56,6 +56,8 @@ export const dashboardSchema = z.object({
         pack: z.string(),
         warehouse: z.string(),
         available: z.number().int(),
+        /** the pack's own threshold, else the shop default */
+        threshold: z.number().int(),
       }),
     ),
   }),

@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL, type SQLW
 import type { Db, DbOrTx } from '../../db/client';
 import { firstWarehouseId } from '../inventory/service';
 // Read-only join of the inventory's balances into product listings (see eslint.config.js).
-import { stock } from '../inventory/tables';
+import { packThresholds, stock } from '../inventory/tables';
 import { wishlistedProductIds } from '../wishlist/service';
 import { brands, categories, packs, productCategories, productMedia, products } from './tables';
 import { websiteCache } from '../../http/cache';
@@ -547,7 +547,9 @@ export async function createLoosePack(
  * Stock rows at or under a threshold (the dashboard's low stock) of the website's active products,
  * fewest units first: the first `limit` of them and how many there are.
  */
-export async function lowStockPacks(db: DbOrTx, websiteId: number, threshold: number, limit: number) {
+export async function lowStockPacks(db: DbOrTx, websiteId: number, fallback: number, limit: number) {
+  // a pack's own threshold, else the website's default (`fallback`)
+  const threshold = sql<number>`coalesce(${packThresholds.threshold}, ${fallback}::int)`.mapWith(Number);
   const where = and(eq(stock.websiteId, websiteId), sql`${stock.available} <= ${threshold}`, eq(products.status, 'active'));
   const rows = await db
     .select({
@@ -557,10 +559,12 @@ export async function lowStockPacks(db: DbOrTx, websiteId: number, threshold: nu
       pack: packs.name,
       warehouseId: stock.warehouseId,
       available: stock.available,
+      threshold,
     })
     .from(stock)
     .innerJoin(packs, eq(packs.id, stock.packId))
     .innerJoin(products, eq(products.id, packs.productId))
+    .leftJoin(packThresholds, eq(packThresholds.packId, packs.id))
     .where(where)
     .orderBy(asc(stock.available), asc(products.name), asc(packs.id), asc(stock.warehouseId))
     .limit(limit);
@@ -569,6 +573,7 @@ export async function lowStockPacks(db: DbOrTx, websiteId: number, threshold: nu
     .from(stock)
     .innerJoin(packs, eq(packs.id, stock.packId))
     .innerJoin(products, eq(products.id, packs.productId))
+    .leftJoin(packThresholds, eq(packThresholds.packId, packs.id))
     .where(where);
   return { rows, total: Number(n) };
 }

@@ -118,6 +118,25 @@ describe('the dashboard', () => {
     );
   });
 
+  it('low stock honours a pack’s own threshold over the shop default', async () => {
+    // 1 kg rice (3 in Bengaluru) is fine at its own 0; 5 kg rice at its own 1,000 is low everywhere
+    const set = (packId: number, threshold: number | null) => owner.put(`/s/api/admin/stock/packs/${packId}/threshold`, { threshold });
+    expect((await set(shop.packs.rice1.id, 0)).statusCode).toBe(200);
+    expect((await set(shop.packs.rice5.id, 1000)).statusCode).toBe(200);
+    try {
+      const d = (await owner.get(`/s/api/admin/reports/dashboard?${range}`)).json();
+      const rows = d.low_stock.data as Array<{ pack_id: number; threshold: number; available: number }>;
+      expect(rows.filter((l) => l.pack_id === shop.packs.rice1.id)).toEqual([]);
+      const big = rows.filter((l) => l.pack_id === shop.packs.rice5.id);
+      expect(big.length).toBeGreaterThan(0);
+      expect(big.every((l) => l.threshold === 1000)).toBe(true);
+      expect(rows.filter((l) => l.pack_id !== shop.packs.rice5.id).every((l) => l.threshold === 5)).toBe(true);
+    } finally {
+      await set(shop.packs.rice1.id, null);
+      await set(shop.packs.rice5.id, null);
+    }
+  });
+
   it('fills every day of a longer range, and a day without sales is zero', async () => {
     const d = (await owner.get(`/s/api/admin/reports/dashboard?to=${today}`)).json();
     expect(d.by_day).toHaveLength(7);

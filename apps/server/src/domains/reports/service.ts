@@ -1,7 +1,6 @@
 import { indiaToday } from '@grocer/shared/delivery-promise';
 import { toRupees } from '@grocer/shared/money';
 import {
-  DEFAULT_LOW_STOCK_THRESHOLD,
   WAITING_STATUSES,
   type CodReport,
   type Dashboard,
@@ -11,6 +10,7 @@ import {
 } from '@grocer/shared/reports';
 import type { DbOrTx } from '../../db/client';
 import { lowStockPacks, productCategoryPaths } from '../catalogue/service';
+import { defaultThreshold } from '../inventory/admin-service';
 import { warehousesOf } from '../inventory/service';
 import {
   codByDeliveryDate,
@@ -51,7 +51,7 @@ const days = (r: { from: string; to: string }) => {
 export async function dashboard(db: DbOrTx, websiteId: number, q: ReportRangeQuery): Promise<Dashboard> {
   const r = rangeOf(q);
   const p = periodOf(r);
-  const threshold = DEFAULT_LOW_STOCK_THRESHOLD;
+  const threshold = await defaultThreshold(db, websiteId);
   const [totals, waitingNow, perDay, low, warehouses] = await Promise.all([
     salesTotals(db, websiteId, p),
     waitingCounts(db, websiteId),
@@ -83,6 +83,7 @@ export async function dashboard(db: DbOrTx, websiteId: number, q: ReportRangeQue
         pack: l.pack,
         warehouse: names.get(l.warehouseId) ?? '',
         available: l.available,
+        threshold: l.threshold,
       })),
     },
   };

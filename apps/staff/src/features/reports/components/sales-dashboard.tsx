@@ -90,14 +90,10 @@ export function SalesDashboard() {
       <div className="mt-4 rounded-lg border bg-white p-4 shadow-sm">
         <h3 className="text-sm font-medium text-gray-700">
           Low stock
-          {d && (
-            <span className="ml-1 font-normal text-gray-500">
-              ({d.low_stock.total} at or under {d.low_stock.threshold} units)
-            </span>
-          )}
+          {d && <span className="ml-1 font-normal text-gray-500">({d.low_stock.total} at or under their threshold)</span>}
         </h3>
         <p className="mt-1 text-xs text-gray-500">
-          Packs have no threshold of their own yet: every pack uses the shop default of {d?.low_stock.threshold ?? 5} units.
+          A pack's own threshold (set in Stock) wins over the shop default of {d?.low_stock.threshold ?? 5} units.
         </p>
         {d && d.low_stock.data.length === 0 ? (
           <p className="mt-2 text-sm text-gray-600">Nothing is running low.</p>
@@ -108,6 +104,7 @@ export function SalesDashboard() {
                 <th className="py-1 font-medium">Product</th>
                 <th className="py-1 font-medium">Warehouse</th>
                 <th className="py-1 text-right font-medium">Available</th>
+                <th className="py-1 text-right font-medium">Threshold</th>
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -122,6 +119,7 @@ export function SalesDashboard() {
                   <td className={`py-1.5 text-right tabular-nums ${l.available === 0 ? 'font-semibold text-red-700' : ''}`}>
                     {l.available}
                   </td>
+                  <td className="py-1.5 text-right text-gray-600 tabular-nums">{l.threshold}</td>
                 </tr>
               ))}
             </tbody>
