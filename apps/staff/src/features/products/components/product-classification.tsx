@@ -1,10 +1,13 @@
-import { GST_RATES, type AdminProductOptions } from '@grocer/shared/admin-catalogue';
+import { GST_RATES, PRODUCT_STATUSES, type AdminProductOptions, type ProductStatus } from '@grocer/shared/admin-catalogue';
 import { Controller, useFormContext } from 'react-hook-form';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { FurtherCategories } from './further-categories';
+import { STATUS_LABEL } from './status-badge';
 
 /** The fields the new-product screen and the product editor share here (same names in both forms). */
 interface Classification {
+  status: ProductStatus;
+  packs: Array<{ name: string; sku: string; barcode: string; price: number; act_price: number }>;
   category_id: number | null;
   category_ids?: number[];
   brand_id: number | null;
@@ -91,5 +94,56 @@ export function TaxCard() {
         </Field>
       </div>
     </Card>
+  );
+}
+
+const rupeeInput = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal', className: inputClass } as const;
+
+/** A pack's name, SKU, barcode, price and MRP (the i-th of the form's packs); inside the `FormProvider`. */
+export function PackFields({ index: i, barcodeHint }: { index: number; barcodeHint: string }) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<Classification>();
+  const e = errors.packs?.[i];
+  return (
+    <>
+      <Field label={`Pack ${i + 1} name`} error={e?.name?.message}>
+        {(a) => <input {...a} {...register(`packs.${i}.name`)} placeholder="500 g" className={inputClass} />}
+      </Field>
+      <Field label={`Pack ${i + 1} SKU`} error={e?.sku?.message}>
+        {(a) => <input {...a} {...register(`packs.${i}.sku`)} className={`${inputClass} uppercase`} />}
+      </Field>
+      <Field label={`Pack ${i + 1} barcode`} error={e?.barcode?.message} hint={barcodeHint}>
+        {(a) => <input {...a} {...register(`packs.${i}.barcode`)} inputMode="numeric" className={inputClass} />}
+      </Field>
+      <Field label={`Pack ${i + 1} price (₹)`} error={e?.price?.message}>
+        {(a) => <input {...a} {...register(`packs.${i}.price`, { valueAsNumber: true })} {...rupeeInput} />}
+      </Field>
+      <Field label={`Pack ${i + 1} MRP (₹)`} error={e?.act_price?.message}>
+        {(a) => <input {...a} {...register(`packs.${i}.act_price`, { valueAsNumber: true })} {...rupeeInput} />}
+      </Field>
+    </>
+  );
+}
+
+/** The product's status (draft, active, archived); inside the `FormProvider`. */
+export function StatusField({ hint }: { hint: string }) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<Classification>();
+  return (
+    <Field label="Status" error={errors.status?.message} hint={hint}>
+      {(a) => (
+        <select {...a} {...register('status')} className={inputClass}>
+          {PRODUCT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

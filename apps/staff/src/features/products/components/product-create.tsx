@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PRODUCT_STATUSES, type AdminProductOptions } from '@grocer/shared/admin-catalogue';
+import { type AdminProductOptions } from '@grocer/shared/admin-catalogue';
 import { adminProductCreateSchema, type AdminProductCreate } from '@grocer/shared/admin-catalogue-edit';
 import { ApiError } from '@grocer/shared/api-client';
 import { slugify } from '@grocer/shared/slug';
@@ -14,12 +14,10 @@ import { RichText } from '../../../components/ui/rich-text';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useCreateProduct } from '../api/create-product';
-import { OrganisationCard, TaxCard } from './product-classification';
-import { STATUS_LABEL } from './status-badge';
+import { OrganisationCard, PackFields, StatusField, TaxCard } from './product-classification';
 
 type FormValues = z.input<typeof adminProductCreateSchema>;
 
-const rupeeInput = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal', className: inputClass } as const;
 const emptyPack = (position: number) => ({ name: '', sku: '', barcode: '', price: Number.NaN, act_price: Number.NaN, position });
 
 /**
@@ -127,7 +125,6 @@ export function ProductCreate({ options }: { options: AdminProductOptions }) {
               )}
               <ol className="space-y-4">
                 {packs.fields.map((f, i) => {
-                  const e = errors.packs?.[i];
                   return (
                     <li key={f.key} className="rounded-md border p-4" aria-label={`Pack ${i + 1}`}>
                       <div className="mb-3 flex items-center">
@@ -143,21 +140,7 @@ export function ProductCreate({ options }: { options: AdminProductOptions }) {
                         )}
                       </div>
                       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-                        <Field label={`Pack ${i + 1} name`} error={e?.name?.message}>
-                          {(a) => <input {...a} {...register(`packs.${i}.name`)} placeholder="500 g" className={inputClass} />}
-                        </Field>
-                        <Field label={`Pack ${i + 1} SKU`} error={e?.sku?.message}>
-                          {(a) => <input {...a} {...register(`packs.${i}.sku`)} className={`${inputClass} uppercase`} />}
-                        </Field>
-                        <Field label={`Pack ${i + 1} barcode`} error={e?.barcode?.message} hint="EAN-13, EAN-8 or UPC; optional">
-                          {(a) => <input {...a} {...register(`packs.${i}.barcode`)} inputMode="numeric" className={inputClass} />}
-                        </Field>
-                        <Field label={`Pack ${i + 1} price (₹)`} error={e?.price?.message}>
-                          {(a) => <input {...a} {...register(`packs.${i}.price`, { valueAsNumber: true })} {...rupeeInput} />}
-                        </Field>
-                        <Field label={`Pack ${i + 1} MRP (₹)`} error={e?.act_price?.message}>
-                          {(a) => <input {...a} {...register(`packs.${i}.act_price`, { valueAsNumber: true })} {...rupeeInput} />}
-                        </Field>
+                        <PackFields index={i} barcodeHint="EAN-13, EAN-8 or UPC; optional" />
                       </div>
                     </li>
                   );
@@ -175,17 +158,7 @@ export function ProductCreate({ options }: { options: AdminProductOptions }) {
           </div>
           <div className="space-y-6">
             <Card title="Status">
-              <Field label="Status" error={errors.status?.message} hint="A draft is not on the shop until you activate it.">
-                {(a) => (
-                  <select {...a} {...register('status')} className={inputClass}>
-                    {PRODUCT_STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {STATUS_LABEL[s]}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <StatusField hint="A draft is not on the shop until you activate it." />
             </Card>
             <OrganisationCard options={options} />
             <TaxCard />

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adminProductInputSchema,
-  PRODUCT_STATUSES,
   productToInput,
   type AdminProduct,
   type AdminProductInput,
@@ -22,12 +21,12 @@ import { Card, Field, inputClass } from '../../../components/ui/field';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
 import { RichText } from '../../../components/ui/rich-text';
 import { DeleteProduct } from './delete-product';
-import { OrganisationCard, TaxCard } from './product-classification';
+import { OrganisationCard, PackFields, StatusField, TaxCard } from './product-classification';
 import { paths } from '../../../lib/paths';
 import { PackStockInline } from '../../stock/components/pack-stock-inline';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductImages, type ImagePicker } from './product-images';
-import { STATUS_LABEL, StatusBadge } from './status-badge';
+import { StatusBadge } from './status-badge';
 import { errorMessage } from '../../../lib/error-message';
 
 type FormValues = z.input<typeof adminProductInputSchema>;
@@ -38,7 +37,6 @@ type FormValues = z.input<typeof adminProductInputSchema>;
  * newer one is refused with a clear message; leaving with unsaved changes asks first.
  */
 /** A price field in rupees with paise: the number keyboard on phones, never negative. */
-const rupeeInput = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal', className: inputClass } as const;
 
 export function ProductEditor({
   product,
@@ -218,7 +216,6 @@ export function ProductEditor({
               )}
               <ol className="space-y-4">
                 {packs.fields.map((f, i) => {
-                  const e = errors.packs?.[i];
                   return (
                     <li key={f.key} className="rounded-md border p-4" aria-label={`Pack ${i + 1}`}>
                       <div className="mb-3 flex items-center gap-2">
@@ -252,21 +249,7 @@ export function ProductEditor({
                         )}
                       </div>
                       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-                        <Field label={`Pack ${i + 1} name`} error={e?.name?.message}>
-                          {(a) => <input {...a} {...register(`packs.${i}.name`)} placeholder="500 g" className={inputClass} />}
-                        </Field>
-                        <Field label={`Pack ${i + 1} SKU`} error={e?.sku?.message}>
-                          {(a) => <input {...a} {...register(`packs.${i}.sku`)} className={`${inputClass} uppercase`} />}
-                        </Field>
-                        <Field label={`Pack ${i + 1} barcode`} error={e?.barcode?.message} hint="EAN-13, EAN-8 or UPC">
-                          {(a) => <input {...a} {...register(`packs.${i}.barcode`)} inputMode="numeric" className={inputClass} />}
-                        </Field>
-                        <Field label={`Pack ${i + 1} price (₹)`} error={e?.price?.message}>
-                          {(a) => <input {...a} {...register(`packs.${i}.price`, { valueAsNumber: true })} {...rupeeInput} />}
-                        </Field>
-                        <Field label={`Pack ${i + 1} MRP (₹)`} error={e?.act_price?.message}>
-                          {(a) => <input {...a} {...register(`packs.${i}.act_price`, { valueAsNumber: true })} {...rupeeInput} />}
-                        </Field>
+                        <PackFields index={i} barcodeHint="EAN-13, EAN-8 or UPC" />
                         <Discount control={control} index={i} />
                       </div>
                       <div className="mt-3 flex items-center gap-2 text-xs text-gray-600">
@@ -292,17 +275,7 @@ export function ProductEditor({
 
           <div className="space-y-6">
             <Card title="Status">
-              <Field label="Status" error={errors.status?.message} hint="Only active products are on the shop.">
-                {(a) => (
-                  <select {...a} {...register('status')} className={inputClass}>
-                    {PRODUCT_STATUSES.map((s) => (
-                      <option key={s} value={s}>
-                        {STATUS_LABEL[s]}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <StatusField hint="Only active products are on the shop." />
               <p className="mt-3 text-xs text-gray-500">Last saved {formatDateTime(product.updated_at)}</p>
               <DeleteProduct product={product} />
             </Card>
