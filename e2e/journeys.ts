@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Shop } from './harness';
+import { collectErrors, type Shop } from './harness';
 
 /** The code in the newest message to `to`, read from the development outbox. */
 export async function codeFor(shop: Shop, to: string): Promise<string> {
@@ -70,4 +70,37 @@ export async function cartToCheckout(page: Page) {
   await page.getByRole('dialog', { name: 'Cart Summary' }).getByRole('button', { name: 'Continue to Checkout' }).click();
   await page.waitForURL('**/checkout');
   await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+}
+
+/**
+ * The shopper places a cash-on-delivery order from checkout (a new address first unless they have
+ * one already); answers its order number.
+ */
+export async function placeCodOrder(page: Page, newAddress = true): Promise<string> {
+  await cartToCheckout(page);
+  if (newAddress) {
+    await page.getByRole('button', { name: 'Add a new address' }).click();
+    const modal = await addAddress(page, { name: 'Priya Shopper', phone: '9000000003' });
+    await modal.getByRole('button', { name: 'Save address' }).click();
+    await modal.waitFor({ state: 'detached' });
+  }
+  await page.getByRole('radiogroup', { name: 'Delivery slot' }).getByRole('radio').first().waitFor({ state: 'attached' });
+  await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cash on Delivery').click();
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  await page.waitForURL('**/order/success/**');
+  await page.getByRole('link', { name: 'View order' }).click();
+  const heading = await page.getByRole('heading', { name: /^Order #GR\d+/ }).textContent();
+  return heading!.match(/GR\d+/)![0];
+}
+
+/** The demo owner signed in on Administration's dashboard (1440 px); answers the page and its console errors. */
+export async function ownerOnDashboard(shop: Shop): Promise<{ owner: Page; ownerErrors: string[] }> {
+  const owner = await shop.newPage({ width: 1440, height: 900 });
+  const ownerErrors = collectErrors(owner);
+  await owner.goto('/bos/admin', { waitUntil: 'networkidle' });
+  await owner.waitForURL('**/auth/login');
+  await signInHere(owner, shop, 'admin@demo.shop');
+  await owner.waitForURL('**/bos/admin');
+  await owner.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  return { owner, ownerErrors };
 }

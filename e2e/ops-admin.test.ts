@@ -1,20 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
-import { signInHere } from './journeys';
+import { ownerOnDashboard } from './journeys';
 
 let shop: Shop;
 let owner: Page;
 let ownerErrors: string[];
 beforeAll(async () => {
   shop = await startShop();
-  owner = await shop.newPage({ width: 1440, height: 900 });
-  ownerErrors = collectErrors(owner);
-  await owner.goto('/bos/admin', { waitUntil: 'networkidle' });
-  await owner.waitForURL('**/auth/login');
-  await signInHere(owner, shop, 'admin@demo.shop');
-  await owner.waitForURL('**/bos/admin');
-  await owner.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  ({ owner, ownerErrors } = await ownerOnDashboard(shop));
 }, 120_000);
 afterAll(() => shop?.close());
 
@@ -87,7 +81,8 @@ describe('coupons, delivery and staff in Administration (Chromium, 1440 px, demo
 
   it('a new pincode added to a zone becomes serviceable in the storefront', async () => {
     const shopper = await shop.newPage({ width: 1440, height: 900 });
-    expect((await shopper.request.get('/s/api/check/pincode/560103')).status()).toBe(422);
+    const before = await shopper.request.get('/s/api/check/pincode/560103');
+    expect(before.status(), await before.text()).toBe(422);
 
     await nav().getByRole('link', { name: 'Delivery' }).click();
     await owner.getByRole('heading', { name: 'Delivery' }).waitFor();

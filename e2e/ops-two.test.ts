@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
-import { addAddress, signInFrom, signInHere } from './journeys';
+import { addAddress, ownerOnDashboard, signInFrom } from './journeys';
 
 // Administration II, second part (issue 14): a line of a Razorpay order refunded through the
 // simulator, the payments settings, and a blocked customer who then cannot sign in.
@@ -10,13 +10,7 @@ let owner: Page;
 let ownerErrors: string[];
 beforeAll(async () => {
   shop = await startShop();
-  owner = await shop.newPage({ width: 1440, height: 900 });
-  ownerErrors = collectErrors(owner);
-  await owner.goto('/bos/admin', { waitUntil: 'networkidle' });
-  await owner.waitForURL('**/auth/login');
-  await signInHere(owner, shop, 'admin@demo.shop');
-  await owner.waitForURL('**/bos/admin');
-  await owner.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  ({ owner, ownerErrors } = await ownerOnDashboard(shop));
 }, 120_000);
 afterAll(() => shop?.close());
 

@@ -1,29 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
-import { addAddress, cartToCheckout, signInFrom } from './journeys';
+import { placeCodOrder, signInFrom } from './journeys';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 }, 120_000);
 afterAll(() => shop?.close());
-
-/** The shopper places a cash-on-delivery order; answers its order number. */
-async function placeCodOrder(page: Page): Promise<string> {
-  await cartToCheckout(page);
-  await page.getByRole('button', { name: 'Add a new address' }).click();
-  const modal = await addAddress(page, { name: 'Priya Shopper', phone: '9000000003' });
-  await modal.getByRole('button', { name: 'Save address' }).click();
-  await modal.waitFor({ state: 'detached' });
-  await page.getByRole('radiogroup', { name: 'Delivery slot' }).getByRole('radio').first().waitFor({ state: 'attached' });
-  await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cash on Delivery').click();
-  await page.getByRole('button', { name: /^Place order/ }).click();
-  await page.waitForURL('**/order/success/**');
-  await page.getByRole('link', { name: 'View order' }).click();
-  const heading = await page.getByRole('heading', { name: /^Order #GR\d+/ }).textContent();
-  return heading!.match(/GR\d+/)![0];
-}
 
 describe('orders administration (Chromium, 1440 px)', () => {
   it('the owner confirms, packs, ships and delivers a COD order, bulk-confirms and cancels another; the shopper sees each status and each message is in the outbox', async () => {

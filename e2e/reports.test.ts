@@ -1,31 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
-import { addAddress, cartToCheckout, signInFrom } from './journeys';
+import { placeCodOrder, signInFrom } from './journeys';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 }, 120_000);
 afterAll(() => shop?.close());
-
-/** The shopper places a cash-on-delivery order; answers its order number. */
-async function placeCodOrder(page: Page, first: boolean): Promise<string> {
-  await cartToCheckout(page);
-  if (first) {
-    await page.getByRole('button', { name: 'Add a new address' }).click();
-    const modal = await addAddress(page, { name: 'Priya Shopper', phone: '9000000003' });
-    await modal.getByRole('button', { name: 'Save address' }).click();
-    await modal.waitFor({ state: 'detached' });
-  }
-  await page.getByRole('radiogroup', { name: 'Delivery slot' }).getByRole('radio').first().waitFor({ state: 'attached' });
-  await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cash on Delivery').click();
-  await page.getByRole('button', { name: /^Place order/ }).click();
-  await page.waitForURL('**/order/success/**');
-  await page.getByRole('link', { name: 'View order' }).click();
-  const heading = await page.getByRole('heading', { name: /^Order #GR\d+/ }).textContent();
-  return heading!.match(/GR\d+/)![0];
-}
 
 /** A staff call from the owner's page (the session cookie and the XSRF token go with it). */
 const call = (page: Page, path: string, body?: unknown) =>
@@ -46,7 +28,7 @@ describe('dashboard and reports (Chromium, 1440 px)', () => {
   it('the owner sees today’s placed and delivered orders on the dashboard, opens the GST report and downloads its CSV', async () => {
     const shopper = await shop.newPage({ width: 1440, height: 900 });
     await signInFrom(shopper, shop, 'shopper@demo.shop');
-    const placed = await placeCodOrder(shopper, true);
+    const placed = await placeCodOrder(shopper);
     const delivered = await placeCodOrder(shopper, false);
 
     const owner = await shop.newPage({ width: 1440, height: 900 });
