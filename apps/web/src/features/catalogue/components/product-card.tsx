@@ -3,7 +3,7 @@ import { displayPack, nameUnderBrand, unitPrice } from '@grocer/shared/packs';
 import { formatINR } from '@grocer/shared/money';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { img, imgSrcSet } from '../../../lib/image';
+import { img, imgSrcSet } from '@grocer/blocks/image';
 import { paths } from '../../../lib/paths';
 import { discountLabel, Price } from './price';
 
