@@ -127,3 +127,6 @@ export function checkComponents(components: BuilderComponent[]) {
   });
   return { errors, checked };
 }
+
+/** POST /s/api/builder/blocks/resolve: one component as the storefront would get it (the editor's preview of a carousel's products). */
+export const builderResolveSchema = builderComponentSchema;

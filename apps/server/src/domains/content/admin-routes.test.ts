@@ -201,6 +201,17 @@ describe('bad values are refused at the field, with nothing changed', () => {
   });
 });
 
+describe("the editor's preview of one block", () => {
+  it('answers a block as the storefront gets it (a carousel with its products), or 422 at its fields', async () => {
+    const res = await owner.post('/s/api/builder/blocks/resolve', carousel);
+    expect([res.statusCode, res.json().type, res.json().data.limit]).toEqual([200, 'product-carousel', 4]);
+    expect(res.json().response.length).toBeGreaterThan(0);
+    const bad = await owner.post('/s/api/builder/blocks/resolve', { type: 'banner-grid', data: { columns: 7 } });
+    expect([bad.statusCode, Object.keys(bad.json().errors)]).toEqual([422, ['components.0.data.columns']]);
+    expect((await shopper.post('/s/api/builder/blocks/resolve', carousel)).statusCode).toBe(401);
+  });
+});
+
 describe('duplicate, delete, URL change', () => {
   it('duplicates a page as a new draft with the same content', async () => {
     const home = await detail(homeId);

@@ -6,13 +6,16 @@ import {
   builderPageListSchema,
   builderPageSchema,
   builderPageUpdateSchema,
+  builderResolveSchema,
   builderRevisionListSchema,
   builderVersionSchema,
 } from '@grocer/shared/builder-pages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { pageComponentSchema } from '@grocer/shared/blocks';
 import { auditActor } from '../audit/service';
+import { catalogueContext } from '../catalogue/routes';
 import {
   createPage,
   deletePage,
@@ -20,6 +23,7 @@ import {
   getBuilderPage,
   listBuilderPages,
   listRevisions,
+  previewBlock,
   publishPage,
   rollbackPage,
   saveDraft,
@@ -80,5 +84,9 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     '/builder/pages/:id/revisions/:number/rollback',
     { schema: { params: z.object({ id, number: id }), body: builderVersionSchema, response: { 200: builderPageDetailSchema } } },
     async (req) => rollbackPage(db, auditActor(req), req.params.id, req.params.number, req.body.version),
+  );
+
+  app.post('/builder/blocks/resolve', { schema: { body: builderResolveSchema, response: { 200: pageComponentSchema } } }, async (req) =>
+    previewBlock(db, await catalogueContext(db, req), req.body),
   );
 };

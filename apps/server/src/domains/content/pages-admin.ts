@@ -1,11 +1,14 @@
 import {
   checkComponents,
+  type BuilderComponent,
   type BuilderDocument,
   type BuilderPage,
   type BuilderPageDetail,
   type BuilderRevision,
 } from '@grocer/shared/builder-pages';
-import { isBlockType } from '@grocer/shared/blocks';
+import { isBlockType, type PageComponent } from '@grocer/shared/blocks';
+import type { CatalogueContext } from '../catalogue/service';
+import { isProblem, resolveBlock } from './blocks';
 import { and, asc, desc, eq, max, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { invalidateWebsite } from '../../http/cache';
@@ -362,4 +365,13 @@ export async function listRevisions(db: Db, websiteId: number, id: number): Prom
     by: r.createdBy === null ? null : (people.get(r.createdBy) ?? null),
     created_at: r.createdAt.toISOString(),
   }));
+}
+
+/** One component as the storefront would get it (checked, response resolved), for the editor's preview; 422 at its fields when it does not fit. */
+export async function previewBlock(db: Db, ctx: CatalogueContext, component: BuilderComponent): Promise<PageComponent> {
+  const { errors, checked } = checkComponents([component]);
+  if (Object.keys(errors).length) throw Errors.invalid(errors);
+  const resolved = await resolveBlock(db, ctx, { ...checked[0]!, logicdata: null, position: 0 });
+  if (isProblem(resolved)) throw Errors.invalid({ 'components.0.data': [resolved.reason] });
+  return resolved;
 }
