@@ -19,7 +19,7 @@ const link = z.string().max(500).default('');
 /** blocks with nothing to set */
 const noSettings = z.object({}).default({});
 
-export const heroSlideSchema = z.object({ image: z.string().min(1), image_sm: z.string().default(''), link });
+export const heroSlideSchema = z.object({ image: z.string().min(1, 'Choose an image'), image_sm: z.string().default(''), link });
 export type HeroSlide = z.infer<typeof heroSlideSchema>;
 export const heroSliderDataSchema = z.object({ slides: z.array(heroSlideSchema).default([]) });
 /** Spec §3 hero settings (stored as JSON text or an object): aspect classes per screen, bgcolor, fullpage. */
@@ -45,7 +45,7 @@ export const brandCarouselDataSchema = z.object({ title, limit: z.number().int()
 
 /** Spec §2 supplier tile: image, optional title, optional border; links to its link. */
 export const supplierItemSchema = z.object({
-  image: z.string().min(1),
+  image: z.string().min(1, 'Choose an image'),
   title: z.string().optional(),
   link,
   border: z.boolean().default(false),
@@ -58,7 +58,7 @@ export const htmlBlockDataSchema = z.object({ html: z.string().default('') });
 
 /** Spec-less additions of the page builder: a grid of linked banners (1–4 a row from 768 px, one a row on a phone unless 2). */
 export const bannerSchema = z.object({
-  image: z.string().min(1),
+  image: z.string().min(1, 'Choose an image'),
   image_sm: z.string().default(''),
   link,
   alt: z.string().max(200).default(''),
