@@ -46,7 +46,12 @@ export function PageBuilderLayout() {
             {user.name}
           </p>
           <div className="mt-2 flex flex-col gap-1">
-            <a href={paths.storefront()} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-brand hover:underline">
+            <a
+              href={paths.storefront()}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex items-center gap-1 text-brand hover:underline"
+            >
               <ExternalLink className="size-4 shrink-0" aria-hidden />
               View shop
             </a>

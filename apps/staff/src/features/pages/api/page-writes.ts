@@ -15,7 +15,8 @@ const refreshList = (client: QueryClient) => void client.invalidateQueries({ que
 export function useCreatePage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: BuilderPageCreate) => apiChecked('/api/builder/pages', async () => builderPageSchema, { method: 'POST', body: input }),
+    mutationFn: (input: BuilderPageCreate) =>
+      apiChecked('/api/builder/pages', async () => builderPageSchema, { method: 'POST', body: input }),
     onSuccess: () => refreshList(client),
   });
 }

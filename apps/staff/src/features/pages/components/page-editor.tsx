@@ -144,7 +144,10 @@ function Editor({
                         ? `Live: revision ${page.revision}`
                         : 'Live'}
               </span>
-              <Link to={paths.builderPages()} className="inline-flex items-center gap-1 rounded border px-2 py-1.5 text-sm hover:bg-gray-50">
+              <Link
+                to={paths.builderPages()}
+                className="inline-flex items-center gap-1 rounded border px-2 py-1.5 text-sm hover:bg-gray-50"
+              >
                 <ArrowLeft className="size-4" aria-hidden />
                 Pages
               </Link>
@@ -208,7 +211,9 @@ function Editor({
             );
           },
           drawerItem: ({ name }) => (
-            <div className="rounded border bg-white px-3 py-2 text-sm font-medium shadow-sm">{BLOCKS[name as BlockType]?.label ?? name}</div>
+            <div className="rounded border bg-white px-3 py-2 text-sm font-medium shadow-sm">
+              {BLOCKS[name as BlockType]?.label ?? name}
+            </div>
           ),
         }}
       />

@@ -172,7 +172,17 @@ export function PagesList() {
 
 const iconClass = 'rounded p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900 disabled:cursor-not-allowed disabled:opacity-40';
 
-function IconButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+function IconButton({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
     <button type="button" title={label} aria-label={label} onClick={onClick} disabled={disabled} className={iconClass}>
       {children}
@@ -212,9 +222,15 @@ function PageDialog({ state, onClose }: { state: DialogState; onClose: () => voi
     ev.preventDefault();
     setErrors({});
     if (state.kind === 'new')
-      create.mutate({ title, url }, { onError: failed, onSuccess: (p) => (toast.success('Page created as a draft'), navigate(paths.builderPage(p.id))) });
+      create.mutate(
+        { title, url },
+        { onError: failed, onSuccess: (p) => (toast.success('Page created as a draft'), navigate(paths.builderPage(p.id))) },
+      );
     else if (state.kind === 'duplicate')
-      duplicate.mutate({ id: page!.id, title, url }, { onError: failed, onSuccess: () => (toast.success('Page duplicated as a draft'), onClose()) });
+      duplicate.mutate(
+        { id: page!.id, title, url },
+        { onError: failed, onSuccess: () => (toast.success('Page duplicated as a draft'), onClose()) },
+      );
     else
       update.mutate(
         { id: page!.id, version: page!.version, title, ...(url !== page!.url ? { url } : {}) },
@@ -280,7 +296,11 @@ function PageDialog({ state, onClose }: { state: DialogState; onClose: () => voi
               <button type="button" onClick={onClose} className="rounded-md border px-3 py-2 text-sm">
                 Cancel
               </button>
-              <button type="submit" disabled={pending} className="rounded-md bg-brand px-3 py-2 text-sm font-medium text-white disabled:opacity-60">
+              <button
+                type="submit"
+                disabled={pending}
+                className="rounded-md bg-brand px-3 py-2 text-sm font-medium text-white disabled:opacity-60"
+              >
                 {state.kind === 'new' ? 'Create and edit' : state.kind === 'duplicate' ? 'Duplicate' : 'Save'}
               </button>
             </div>

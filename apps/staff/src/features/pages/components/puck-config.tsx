@@ -35,7 +35,11 @@ export function toComponent(type: BlockType, props: Props): BuilderComponent {
   const keys = blockKeys(type);
   const pick = (names: string[], part: 'data' | 'settings') => {
     const schema = jsonSchemaOf(BLOCKS[type][part]);
-    return clean(Object.fromEntries(names.filter((k) => k in props).map((k) => [k, props[k]])), new Set((schema as { required?: string[] }).required ?? []), schema);
+    return clean(
+      Object.fromEntries(names.filter((k) => k in props).map((k) => [k, props[k]])),
+      new Set((schema as { required?: string[] }).required ?? []),
+      schema,
+    );
   };
   return { name: props.spec_name || BLOCKS[type].label, type, data: pick(keys.data, 'data'), settings: pick(keys.settings, 'settings') };
 }
