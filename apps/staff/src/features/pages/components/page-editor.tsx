@@ -16,7 +16,7 @@ import { usePage } from '../api/get-pages';
 import { usePublishPage, useSaveDraft } from '../api/page-writes';
 import { useStorefrontInit } from '../api/sources';
 import type { ImagePicker } from './block-fields';
-import { fromPuckData, puckConfig, toPuckData } from './puck-config';
+import { fieldPath, fromPuckData, puckConfig, toPuckData } from './puck-config';
 import { RevisionsDialog } from './revisions-dialog';
 
 /** Puck's viewports: a phone, a tablet and a desktop, the widths the storefront is checked at. */
@@ -114,7 +114,7 @@ function Editor({
   const blockErrors = (index: number) =>
     Object.entries(errors)
       .filter(([k]) => k.startsWith(`components.${index}.`))
-      .map(([k, m]) => [k.replace(/^components\.\d+\.(data|settings)\.?/, '').replace(/\./g, ' › ') || 'block', m.join(', ')] as const);
+      .map(([k, m]) => [fieldPath(k), m.join(', ')] as const);
 
   return (
     <div className="h-screen">

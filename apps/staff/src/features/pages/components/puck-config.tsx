@@ -13,6 +13,14 @@ import { blockKeys, fieldsFor, jsonSchemaOf, type ImagePicker } from './block-fi
 /** A component in the editor: its data and settings flat in Puck's props, plus its spec name. */
 type Props = Record<string, unknown> & { id: string; spec_name?: string };
 
+/** 'components.2.data.slides.0.image' → 'slides › 1 › image': a field's place as the owner counts (from 1). */
+export const fieldPath = (key: string) =>
+  key
+    .replace(/^components\.\d+\.(data|settings)\.?/, '')
+    .split('.')
+    .map((part) => (/^\d+$/.test(part) ? String(Number(part) + 1) : part))
+    .join(' › ') || 'block';
+
 const isEmpty = (v: unknown) => v === '' || v === null || v === undefined;
 
 /** Drops the empty values of optional fields (an unset choice, a cleared number), so the block's defaults apply. */
@@ -106,7 +114,7 @@ function PreviewBlock({ type, props }: { type: BlockType; props: Props }) {
         <ul className="mt-1 list-disc pl-5">
           {Object.entries(fields).map(([k, m]) => (
             <li key={k}>
-              {k.replace(/^components\.0\.(data|settings)\./, '').replace(/\./g, ' › ')}: {m.join(', ')}
+              {fieldPath(k)}: {m.join(', ')}
             </li>
           ))}
         </ul>
@@ -143,8 +151,10 @@ export function puckConfig(picker: ImagePicker, theme: CSSProperties): Config {
     components,
     root: {
       fields: { css: { type: 'textarea', label: 'Page CSS (applies inside this page only)' } },
-      render: ({ children }: { children: ReactNode }) => (
+      // The page CSS as typed, live: the preview frame holds the page's content only (shoppers get it scoped to it by the server).
+      render: ({ children, css }: { children: ReactNode; css?: string }) => (
         <div className="grocer-page min-h-screen bg-white text-gray-900" style={{ ...theme, fontFamily: 'var(--font-site)' }}>
+          {css && <style>{css}</style>}
           {children}
         </div>
       ),
