@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { productQuery, relatedQuery } from '../../features/catalogue/api/products';
-import { ProductCard, type ProductControls } from '../../features/catalogue/components/product-card';
+import { ProductCard, type ProductControls } from '@grocer/blocks/product-card';
 import { ProductPage } from '../../features/catalogue/components/product-page';
 import { Carousel } from '@grocer/blocks/carousel';
 import { useInit } from '../../lib/init';

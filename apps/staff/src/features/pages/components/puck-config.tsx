@@ -1,9 +1,8 @@
 import { Block } from '@grocer/blocks/blocks';
-import { img } from '@grocer/blocks/image';
+import { ProductCard } from '@grocer/blocks/product-card';
 import { BLOCK_TYPES, BLOCKS, type BlockType } from '@grocer/shared/blocks';
 import type { BuilderComponent, BuilderDocument } from '@grocer/shared/builder-pages';
 import type { Product } from '@grocer/shared/catalogue';
-import { formatINR } from '@grocer/shared/money';
 import type { Config, Data } from '@puckeditor/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { ApiError } from '@grocer/shared/api-client';
@@ -82,26 +81,10 @@ export function fromPuckData(data: Data): BuilderDocument {
 }
 
 /**
- * The preview's product card: name, first pack and price, the first image. (The storefront's own
- * card carries the cart and wishlist controls of the shopper's session, which a preview has none of.)
+ * The storefront's own product card; its Add to Cart and wishlist controls belong to a shopper's
+ * session (the storefront's cart and wishlist features hand them in), which a preview has none of.
  */
-function PreviewProductCard({ p }: { p: Product }) {
-  const pack = p.packs[0];
-  return (
-    <div className="flex h-full flex-col rounded-xl border bg-white p-3">
-      <img src={img(p.medias[0]?.src ?? p.image, 'small')} alt="" className="aspect-square w-full object-contain" loading="lazy" />
-      <p className="mt-2 line-clamp-2 text-sm font-medium">{p.product_name}</p>
-      {pack && (
-        <p className="mt-auto pt-1 text-sm">
-          <span className="text-gray-500">{pack.pack_name} · </span>
-          <span className="font-semibold">{formatINR(pack.price)}</span>
-          {pack.act_price > pack.price && <s className="ml-1 text-xs text-gray-400">{formatINR(pack.act_price)}</s>}
-        </p>
-      )}
-    </div>
-  );
-}
-const slots = { productCard: (p: Product) => <PreviewProductCard p={p} /> };
+const slots = { productCard: (p: Product) => <ProductCard product={p} /> };
 
 /** One block in the preview, exactly as the storefront renders it: resolved by the server (a carousel's products) and drawn by the shared renderer. */
 function PreviewBlock({ type, props }: { type: BlockType; props: Props }) {

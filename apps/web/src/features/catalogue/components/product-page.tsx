@@ -14,8 +14,8 @@ import { track } from '../../../lib/telemetry/analytics';
 import { SHOP_EVENTS } from '../../../lib/telemetry/events';
 import { DeliveryPromise } from '../../delivery/delivery-promise';
 import { productQuery } from '../api/products';
-import { discountLabel, Price } from './price';
-import type { ProductControls } from './product-card';
+import { discountLabel, Price } from '@grocer/blocks/price';
+import type { ProductControls } from '@grocer/blocks/product-card';
 import { sanitizeHtml } from '@grocer/blocks/sanitize';
 
 /** /products/{slug}: gallery, name, brand, pack selector, price, description and info. */
