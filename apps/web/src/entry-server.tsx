@@ -5,8 +5,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes } from './app/router';
 import { UiStateProvider } from './app/ui-state';
 import { initQuery } from './lib/init';
-import { setCdn } from './lib/image';
-import { setSanitizer } from './lib/sanitize';
+import { setCdn } from '@grocer/blocks/image';
+import { setSanitizer } from '@grocer/blocks/sanitize';
 import sanitize from 'sanitize-html';
 
 // Content blocks' HTML on the server: the usual safe tags plus headings, images and ids/classes

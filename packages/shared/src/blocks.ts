@@ -19,7 +19,7 @@ const link = z.string().max(500).default('');
 /** blocks with nothing to set */
 const noSettings = z.object({}).default({});
 
-export const heroSlideSchema = z.object({ image: z.string().min(1), image_sm: z.string().default(''), link });
+export const heroSlideSchema = z.object({ image: z.string().min(1, 'Choose an image'), image_sm: z.string().default(''), link });
 export type HeroSlide = z.infer<typeof heroSlideSchema>;
 export const heroSliderDataSchema = z.object({ slides: z.array(heroSlideSchema).default([]) });
 /** Spec §3 hero settings (stored as JSON text or an object): aspect classes per screen, bgcolor, fullpage. */
@@ -45,7 +45,7 @@ export const brandCarouselDataSchema = z.object({ title, limit: z.number().int()
 
 /** Spec §2 supplier tile: image, optional title, optional border; links to its link. */
 export const supplierItemSchema = z.object({
-  image: z.string().min(1),
+  image: z.string().min(1, 'Choose an image'),
   title: z.string().optional(),
   link,
   border: z.boolean().default(false),
@@ -55,6 +55,27 @@ export const supplierBlockDataSchema = z.object({ title, items: z.array(supplier
 
 /** HTML, sanitised when rendered. */
 export const htmlBlockDataSchema = z.object({ html: z.string().default('') });
+
+/** Spec-less additions of the page builder: a grid of linked banners (1–4 a row from 768 px, one a row on a phone unless 2). */
+export const bannerSchema = z.object({
+  image: z.string().min(1, 'Choose an image'),
+  image_sm: z.string().default(''),
+  link,
+  alt: z.string().max(200).default(''),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+export const bannerGridDataSchema = z.object({
+  title,
+  columns: z.number().int().min(1).max(4).default(2),
+  /** columns on a phone (below 768 px) */
+  columns_sm: z.number().int().min(1).max(2).default(1),
+  items: z.array(bannerSchema).default([]),
+});
+/** Empty space between blocks, in px (smaller on a phone when `height_sm` is set). */
+export const spacerDataSchema = z.object({
+  height: z.number().int().min(0).max(400).default(32),
+  height_sm: z.number().int().min(0).max(400).optional(),
+});
 
 /** A category as a carousel shows it (no subtree). */
 export const categoryCardSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string(), avatar: z.string() });
@@ -78,6 +99,8 @@ export const BLOCKS = {
   'supplier-tiles': { label: 'Supplier tiles', data: supplierBlockDataSchema, settings: noSettings, response: z.null() },
   'rich-text': { label: 'Rich text', data: htmlBlockDataSchema, settings: noSettings, response: z.null() },
   html: { label: 'HTML', data: htmlBlockDataSchema, settings: noSettings, response: z.null() },
+  'banner-grid': { label: 'Banner grid', data: bannerGridDataSchema, settings: noSettings, response: z.null() },
+  spacer: { label: 'Spacer', data: spacerDataSchema, settings: noSettings, response: z.null() },
 } as const;
 
 export type BlockType = keyof typeof BLOCKS;
@@ -112,6 +135,8 @@ export const pageComponentSchema = z.discriminatedUnion('type', [
   componentSchema('supplier-tiles', BLOCKS['supplier-tiles']),
   componentSchema('rich-text', BLOCKS['rich-text']),
   componentSchema('html', BLOCKS['html']),
+  componentSchema('banner-grid', BLOCKS['banner-grid']),
+  componentSchema('spacer', BLOCKS['spacer']),
 ]);
 export type PageComponent = z.infer<typeof pageComponentSchema>;
 export type BlockOf<T extends BlockType> = Extract<PageComponent, { type: T }>;

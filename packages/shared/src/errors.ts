@@ -116,6 +116,11 @@ export const ERRORS = {
     status: 409,
     message: 'Someone else saved this product after you opened it. Reload to see their changes, then make yours again.',
   },
+  STALE_PAGE: {
+    status: 409,
+    message: 'Someone else saved this page after you opened it. Reload to see their changes, then make yours again.',
+  },
+  HOME_PAGE: { status: 409, message: 'The home page cannot be deleted or moved.' },
   DUPLICATE: { status: 409, message: 'Another product took this slug or SKU while you were saving. Please check and save again.' },
   PRODUCT_ORDERED: {
     status: 409,

@@ -4,6 +4,7 @@ import { auditAdminRoutes } from '../domains/audit/admin-routes';
 import { catalogueAdminRoutes } from '../domains/catalogue/admin-routes';
 import { catalogueEditAdminRoutes } from '../domains/catalogue/edit-admin-routes';
 import { catalogueCsvRoutes } from '../domains/catalogue/csv-routes';
+import { contentAdminRoutes } from '../domains/content/admin-routes';
 import { inventoryAdminRoutes } from '../domains/inventory/admin-routes';
 import { couponsAdminRoutes } from '../domains/coupons/admin-routes';
 import { deliveryAdminRoutes } from '../domains/delivery/admin-routes';
@@ -75,4 +76,5 @@ export const staffRoutes = staffScope<StaffDeps>([
   reportsAdminRoutes,
   inventoryAdminRoutes,
   catalogueCsvRoutes,
+  contentAdminRoutes,
 ]);

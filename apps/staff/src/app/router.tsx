@@ -1,10 +1,11 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, redirect } from 'react-router';
 import { LoadingView } from '../components/ui/loading';
+import { paths } from '../lib/paths';
 import { NotFound, RouteError } from './route-error';
 
 /**
  * Areas are code-split (DESIGN §10): Administration's layout and each of its screens load on
- * demand. Website Settings (/page-builder) and POS (/pos) join here as their own areas.
+ * demand. Website Settings (/page-builder) and POS (/pos) are their own areas.
  */
 export const router = createBrowserRouter([
   {
@@ -52,6 +53,25 @@ export const router = createBrowserRouter([
       { path: 'receipt/:receipt', lazy: async () => ({ Component: (await import('./routes/pos-receipt')).PosReceiptRoute }) },
       { path: '*', Component: NotFound },
     ],
+  },
+  {
+    // Website Settings: the page builder and the site's settings, each screen code-split; Puck loads with the editor only.
+    path: '/page-builder',
+    lazy: async () => ({ Component: (await import('./page-builder-layout')).PageBuilderLayout }),
+    HydrateFallback: LoadingView,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, loader: () => redirect(paths.builderPages()) },
+      { path: 'pages', lazy: async () => ({ Component: (await import('./routes/builder-pages')).BuilderPagesRoute }) },
+      { path: '*', Component: NotFound },
+    ],
+  },
+  {
+    // The page editor fills the window (no settings frame around it).
+    path: '/page-builder/pages/:id',
+    lazy: async () => ({ Component: (await import('./routes/builder-page')).BuilderPageRoute }),
+    HydrateFallback: LoadingView,
+    ErrorBoundary: RouteError,
   },
   { path: '*', Component: NotFound },
 ]);

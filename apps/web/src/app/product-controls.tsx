@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CartControl } from '../features/cart/components/cart-control';
-import type { ProductControls } from '../features/catalogue/components/product-card';
+import type { ProductControls } from '@grocer/blocks/product-card';
 import { NotifyMe } from '../features/restock/notify-me';
 import { WishlistButton } from '../features/wishlist/components/wishlist-button';
 import { useInit } from '../lib/init';

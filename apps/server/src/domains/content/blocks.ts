@@ -46,6 +46,8 @@ export const RESOLVERS: { [T in BlockType]: Resolver<T> } = {
   'supplier-tiles': nothing,
   'rich-text': nothing,
   html: nothing,
+  'banner-grid': nothing,
+  spacer: nothing,
 };
 
 /** Settings are stored as JSON text by older editors (spec §3 hero settings) or as an object. */

@@ -2,12 +2,13 @@ import type { PageComponent } from '@grocer/shared/blocks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PageData } from '@grocer/shared/storefront';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { pageComponents, pages } from './tables';
+import type { Db, DbOrTx } from '../../db/client';
+import { pageComponents, pageRedirects, pages } from './tables';
 import { Errors } from '../../http/errors';
 import { decodeUrlText } from '../../http/nul-guard';
 import type { CatalogueContext } from '../catalogue/service';
 import { isProblem, resolveBlock, type BlockProblem } from './blocks';
+import { scopedPageCss } from './page-css';
 
 /** '/about-us/' and 'about-us' both mean '/about-us'; '' means home '/'. Null: no page can have it. */
 export function normalisePageUrl(url: string): string | null {
@@ -48,7 +49,7 @@ export async function getPageData(
   if (problems.length) onProblems?.(problems);
   return {
     data: resolved.filter((r): r is PageComponent => !isProblem(r)),
-    css: page.css,
+    css: scopedPageCss(page.css),
     show_footer: page.showFooter,
     show_sub_navbar: page.showSubNavbar,
     show_navbar: page.showNavbar,
@@ -76,4 +77,17 @@ export function publishedPages(db: Db, websiteId: number) {
     .from(pages)
     .where(and(eq(pages.websiteId, websiteId), eq(pages.published, true)))
     .orderBy(asc(pages.url));
+}
+
+/** The current url of the published page that once had `url` (a URL change), or null. */
+export async function movedPageUrl(db: DbOrTx, websiteId: number, url: string): Promise<string | null> {
+  const path = normalisePageUrl(url);
+  if (path === null) return null;
+  const [row] = await db
+    .select({ url: pages.url })
+    .from(pageRedirects)
+    .innerJoin(pages, eq(pages.id, pageRedirects.pageId))
+    .where(and(eq(pageRedirects.websiteId, websiteId), eq(pageRedirects.fromUrl, path), eq(pages.published, true)))
+    .limit(1);
+  return row?.url ?? null;
 }

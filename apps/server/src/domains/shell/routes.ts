@@ -14,7 +14,7 @@ import { currentSlugOf } from '../catalogue/product-edit';
 import { getProduct, listProducts, relatedProducts } from '../catalogue/service';
 import { productsQuerySchema } from '@grocer/shared/catalogue';
 import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
-import { findPage, getPageData, warnBlockProblems } from '../content/service';
+import { findPage, getPageData, movedPageUrl, warnBlockProblems } from '../content/service';
 import { listSuppliers, SUPPLIERS_PATH } from '../content/suppliers';
 import { loadInit } from '../website/service';
 import { registerAppManifest } from './app-manifest';
@@ -279,6 +279,9 @@ async function headFor(
         schemaScript: page.schemaScript,
       };
     } else {
+      // an old address of a page whose URL changed: a permanent redirect to its current one
+      const moved = await movedPageUrl(db, req.website.id, path);
+      if (moved) return { head: '', status: 301, data, redirect: `${moved}${url.search}` };
       status = 404;
       head = { ...base, title: `Page not found | ${init.web.name}`, noindex: true };
     }

@@ -30,12 +30,21 @@ const bootOf = (html: string) =>
 describe('staff app shell', () => {
   it('serves /bos/admin and every path under it with the website and the signed-in person, never cached or indexed', async () => {
     const visitor = new TestClient(t.app);
-    for (const url of ['/bos/admin', '/bos/admin/products/12?q=rice', '/pos', '/pos/receipt/GR1001']) {
+    for (const url of [
+      '/bos/admin',
+      '/bos/admin/products/12?q=rice',
+      '/pos',
+      '/pos/receipt/GR1001',
+      '/page-builder',
+      '/page-builder/pages/3',
+    ]) {
       const res = await visitor.get(url);
       expect([url, res.statusCode]).toEqual([url, 200]);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-robots-tag']).toBe('noindex');
-      expect(res.body).toContain('<title>Administration | Test Grocery</title>');
+      expect(res.body).toContain(
+        `<title>${url.startsWith('/page-builder') ? 'Website Settings' : 'Administration'} | Test Grocery</title>`,
+      );
       expect(bootOf(res.body)).toEqual({ website: { id: shop.websiteId, name: 'Test Grocery' }, user: null });
     }
   });

@@ -9,6 +9,8 @@ import { currentUser } from '../../http/auth';
 import { Errors } from '../../http/errors';
 import { escapeHtml, scriptJson } from './head';
 import { cachedAnalyticsSettings, staffTelemetryMeta } from '../analytics/service';
+import { websiteSettingsRow } from '../website/service';
+import { siteFontHead } from './fonts';
 
 /**
  * The staff app (apps/staff, DESIGN §10): its hashed assets under /staff/assets/ (immutable, like
@@ -48,10 +50,13 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
         hasAdminAccess: user.hasAdminAccess,
       },
     };
+    // Website Settings previews the storefront's blocks in the site's own font (the page builder only).
+    const fontHead = req.url.startsWith('/page-builder') ? siteFontHead((await websiteSettingsRow(db, req.website.id))?.fontFamily) : '';
+    const area = req.url.startsWith('/page-builder') ? 'Website Settings' : 'Administration';
     const page = template
-      .replace('<title>Administration</title>', () => `<title>Administration | ${escapeHtml(req.website.name)}</title>`)
+      .replace('<title>Administration</title>', () => `<title>${area} | ${escapeHtml(req.website.name)}</title>`)
       .replace('<!--staff-data-->', () => `<script id="__STAFF__" type="application/json">${scriptJson(boot)}</script>`)
-      .replace('</head>', () => `  ${staffTelemetryMeta(config, settings, user?.id ?? null)}\n  </head>`);
+      .replace('</head>', () => `  ${staffTelemetryMeta(config, settings, user?.id ?? null)}\n  ${fontHead}\n  </head>`);
     // Personal (who is signed in), and never for search engines.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(page);
   };
@@ -61,4 +66,7 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
   // The point of sale (its own area of the same app, hasAdminAccess like Administration).
   app.get('/pos', { schema: { hide: true } }, shell);
   app.get('/pos/*', { schema: { hide: true } }, shell);
+  // Website Settings: the page builder and the site's settings (hasAdminAccess, its own area).
+  app.get('/page-builder', { schema: { hide: true } }, shell);
+  app.get('/page-builder/*', { schema: { hide: true } }, shell);
 }

@@ -5,7 +5,7 @@ import { DetailsPage } from '../../features/account/components/details-page';
 import { SalesDashboard } from '../../features/account/components/sales-dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { ProductCard } from '../../features/catalogue/components/product-card';
+import { ProductCard } from '@grocer/blocks/product-card';
 import { buyAgainQuery } from '../../features/orders/api/orders';
 import { useCart } from '../../features/cart/cart-store';
 import { OrderPage } from '../../features/orders/components/order-page';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useInit } from '../../lib/init';
-import { img } from '../../lib/image';
+import { img } from '@grocer/blocks/image';
 
 /** /categories: the category tree as a page. */
 export function Component() {

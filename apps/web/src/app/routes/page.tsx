@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { ProductCard } from '../../features/catalogue/components/product-card';
+import { ProductCard } from '@grocer/blocks/product-card';
 import { ContentPage } from '../../features/content/components/content-page';
 import { useInit } from '../../lib/init';
 import { useProductControls } from '../product-controls';

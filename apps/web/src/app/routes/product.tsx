@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { productQuery, relatedQuery } from '../../features/catalogue/api/products';
-import { ProductCard, type ProductControls } from '../../features/catalogue/components/product-card';
+import { ProductCard, type ProductControls } from '@grocer/blocks/product-card';
 import { ProductPage } from '../../features/catalogue/components/product-page';
-import { Carousel } from '../../features/content/components/carousel';
+import { Carousel } from '@grocer/blocks/carousel';
 import { useInit } from '../../lib/init';
 import { useProductControls } from '../product-controls';
 

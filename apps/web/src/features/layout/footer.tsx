@@ -1,7 +1,7 @@
 import type { Init } from '@grocer/shared/storefront';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon';
-import { img } from '../../lib/image';
+import { img } from '@grocer/blocks/image';
 
 /** Footer of spec §2: logo or footer_name, description, link groups, copyright line. */
 export function Footer({ init }: { init: Init }) {

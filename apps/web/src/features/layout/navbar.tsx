@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../components/ui/icon';
 import { Later } from '../../components/ui/later';
 import { Popper } from '../../components/ui/popper';
-import { img } from '../../lib/image';
+import { img } from '@grocer/blocks/image';
 import { DeliveryPromiseLine } from '../delivery/delivery-promise';
 import { rememberSearch } from '../search/recent';
 

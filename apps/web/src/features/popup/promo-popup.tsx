@@ -3,7 +3,7 @@ import type { Popup } from '@grocer/shared/storefront';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { img } from '../../lib/image';
+import { img } from '@grocer/blocks/image';
 
 export const POPUP_DELAY_MS = 5000;
 const STORAGE_KEY = 'popup_last_image';

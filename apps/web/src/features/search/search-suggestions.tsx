@@ -5,7 +5,7 @@ import { nameUnderBrand } from '@grocer/shared/packs';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Search } from 'lucide-react';
 import { Fragment, useEffect, useState, type RefObject } from 'react';
-import { img } from '../../lib/image';
+import { img } from '@grocer/blocks/image';
 import { suggestionsQuery } from './api';
 import { forgetSearches, recentSearches } from './recent';
 

@@ -9,7 +9,7 @@ import { Drawer } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/loading';
 import { inputClass } from '../../../components/ui/form';
 import { readError } from '../../../lib/errors';
-import { img } from '../../../lib/image';
+import { img } from '@grocer/blocks/image';
 import { paths } from '../../../lib/paths';
 import { DeliveryPromise } from '../../delivery/delivery-promise';
 import { useCart } from '../cart-store';

@@ -13,7 +13,7 @@ import { productListQuery } from '../api/products';
 import { suggestionsQuery } from '../../search/api';
 import { paramsFromSearch, searchFromParams } from '@grocer/shared/list-params';
 import { CategoryTree } from './category-filter-modal';
-import { ProductCard, ProductCardSkeleton, type ProductControls } from './product-card';
+import { ProductCard, ProductCardSkeleton, type ProductControls } from '@grocer/blocks/product-card';
 
 /** /products: search, category and brand filters, sort, 24 per page, 5-button pagination. */
 export function ProductListPage({

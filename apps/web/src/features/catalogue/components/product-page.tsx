@@ -8,15 +8,15 @@ import { Later } from '../../../components/ui/later';
 import { LoadingView } from '../../../components/ui/loading';
 import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
-import { img, imgSrcSet } from '../../../lib/image';
+import { img, imgSrcSet } from '@grocer/blocks/image';
 import { paths } from '../../../lib/paths';
 import { track } from '../../../lib/telemetry/analytics';
 import { SHOP_EVENTS } from '../../../lib/telemetry/events';
 import { DeliveryPromise } from '../../delivery/delivery-promise';
 import { productQuery } from '../api/products';
-import { discountLabel, Price } from './price';
-import type { ProductControls } from './product-card';
-import { sanitizeHtml } from '../../../lib/sanitize';
+import { discountLabel, Price } from '@grocer/blocks/price';
+import type { ProductControls } from '@grocer/blocks/product-card';
+import { sanitizeHtml } from '@grocer/blocks/sanitize';
 
 /** /products/{slug}: gallery, name, brand, pack selector, price, description and info. */
 export function ProductPage({

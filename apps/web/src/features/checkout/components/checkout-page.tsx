@@ -14,7 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
 import { ApiError } from '../../../lib/api';
 import { handleError, readError } from '../../../lib/errors';
-import { img } from '../../../lib/image';
+import { img } from '@grocer/blocks/image';
 import { getActingFor, setActingFor, type ActingFor } from '../../../lib/acting-for';
 import { track } from '../../../lib/telemetry/analytics';
 import { SHOP_EVENTS } from '../../../lib/telemetry/events';

@@ -9,8 +9,8 @@ import { act } from 'preact/test-utils';
 import { MemoryRouter } from 'react-router';
 import { mountPoint } from '../../../test/mount';
 import { describe, expect, it, vi } from 'vitest';
-import { setSanitizer } from '../../../lib/sanitize';
-import { Block } from './blocks';
+import { setSanitizer } from '@grocer/blocks/sanitize';
+import { Block } from '@grocer/blocks/blocks';
 
 const product = {
   product_id: 7,
@@ -81,6 +81,22 @@ const page = pageDataSchema.parse({
       response: null,
     },
     { name: 'Raw', type: 'html', data: { html: '<b>Bold</b>' }, settings: {}, logicdata: null, response: null },
+    {
+      name: 'Banners',
+      type: 'banner-grid',
+      data: {
+        title: 'Festive picks',
+        columns: 3,
+        items: [
+          { image: 'b/2.svg', image_sm: 'b/2-sm.svg', link: '/products?c=sweets', alt: 'Sweets' },
+          { image: 'b/3.svg', link: 'https://mill.example', alt: 'Mill' },
+        ],
+      },
+      settings: {},
+      logicdata: null,
+      response: null,
+    },
+    { name: 'Gap', type: 'spacer', data: { height: 48, height_sm: 16 }, settings: {}, logicdata: null, response: null },
   ],
 });
 
@@ -133,6 +149,23 @@ describe('page block renderers', () => {
     setSanitizer((html) => html.replace(/<script>.*?<\/script>/g, ''));
     expect(show(6).querySelector('.rich-text')?.innerHTML).toBe('<p>Fresh daily</p>');
     expect(show(7).querySelector('.rich-text b')?.textContent).toBe('Bold');
+  });
+
+  it('banner grid: its columns, each banner with its phone image and the banner link rule', () => {
+    const el = show(8);
+    expect(el.querySelector('h2')?.textContent).toBe('Festive picks');
+    expect(el.querySelector('.grid')?.className).toContain('md:grid-cols-3');
+    const [first, second] = el.querySelectorAll('a');
+    expect(first!.getAttribute('href')).toBe('/products?c=sweets');
+    expect(first!.querySelector('img')?.getAttribute('src')).toBe('/media/medium/b/2-sm.svg');
+    expect(first!.querySelector('img')?.getAttribute('alt')).toBe('Sweets');
+    expect(second!.getAttribute('target')).toBe('_blank');
+  });
+
+  it('spacer: its height from 768 px and on a phone', () => {
+    const gap = show(9).querySelector<HTMLElement>('[aria-hidden]')!;
+    expect(gap.style.getPropertyValue('--space')).toBe('48px');
+    expect(gap.style.getPropertyValue('--space-sm')).toBe('16px');
   });
 
   it('a type this build does not know renders nothing and is logged', () => {

@@ -6,7 +6,7 @@ import { LoadingView } from '../../../components/ui/loading';
 import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
 import { pageQuery } from '../api/page';
-import { Block, type BlockSlots } from './blocks';
+import { Block, type BlockSlots } from '@grocer/blocks/blocks';
 
 /** Blocks rendered at once; the rest mount as they come near the viewport (less work before the first paint). */
 const EAGER_BLOCKS = 3;
@@ -45,7 +45,8 @@ export function ContentPage({ url, siteName, slots }: { url: string; siteName: s
     );
   }
   return (
-    <div>
+    // the page's CSS comes scoped to this element by the server (content/page-css.ts)
+    <div className="grocer-page">
       {data.css && <style>{data.css}</style>}
       {data.data.map((c, i) =>
         i === 0 ? (

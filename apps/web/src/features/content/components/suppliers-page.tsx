@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { LoadingView } from '../../../components/ui/loading';
 import { readError } from '../../../lib/errors';
 import { suppliersQuery } from '../api/suppliers';
-import { SupplierTile } from './blocks';
+import { SupplierTile } from '@grocer/blocks/blocks';
 
 /** /suppliers (spec §3 show_supplier_page): the supplier tiles' suppliers, each linking to its products. */
 export function SuppliersPage({ siteName }: { siteName: string }) {

@@ -11,7 +11,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
 import { handleError, readError } from '../../../lib/errors';
-import { img } from '../../../lib/image';
+import { img } from '@grocer/blocks/image';
 import { ordersApi, orderQuery } from '../api/orders';
 import { OrderIssues } from './order-issues';
 import { StatusBadge } from './status';

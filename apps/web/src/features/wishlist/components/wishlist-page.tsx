@@ -13,7 +13,7 @@ import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api';
 import { handleError, readError } from '../../../lib/errors';
-import { img } from '../../../lib/image';
+import { img } from '@grocer/blocks/image';
 import { paths } from '../../../lib/paths';
 import { patchCachedProducts } from '../../../lib/query-patch';
 import { wishlistApi, wishlistQuery } from '../api/wishlist';

@@ -1,10 +1,10 @@
-import type { BlockOf, BlockType, HeroSettings, HeroSlide, PageComponent, SupplierItem } from '@grocer/shared/blocks';
+import type { Banner, BlockOf, BlockType, HeroSettings, HeroSlide, PageComponent, SupplierItem } from '@grocer/shared/blocks';
 import type { Product } from '@grocer/shared/catalogue';
 import { resolveBannerLink } from '@grocer/shared/links';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { img } from '../../../lib/image';
-import { sanitizeHtml } from '../../../lib/sanitize';
+import { img } from './image';
+import { sanitizeHtml } from './sanitize';
 import { Carousel, PlaceholderSlides } from './carousel';
 
 export interface BlockSlots {
@@ -116,7 +116,58 @@ const RENDERERS: { [T in BlockType]: Renderer<T> } = {
   ),
   'rich-text': richText,
   html: richText,
+  'banner-grid': ({ c }) => (
+    <Section title={c.data.title}>
+      <div className={`grid gap-3 ${GRID_SM[c.data.columns_sm]} ${GRID_MD[c.data.columns]}`}>
+        {c.data.items.map((b, i) => (
+          <BannerTile key={i} {...b} />
+        ))}
+      </div>
+    </Section>
+  ),
+  spacer: ({ c }) => (
+    <div
+      aria-hidden="true"
+      className="h-[var(--space-sm)] md:h-[var(--space)]"
+      style={{ '--space': `${c.data.height}px`, '--space-sm': `${c.data.height_sm ?? c.data.height}px` } as CSSProperties}
+    />
+  ),
 };
+
+// Whole class names (Tailwind finds only those written out): columns on a phone, and from 768 px.
+const GRID_SM: Record<number, string> = { 1: 'grid-cols-1', 2: 'grid-cols-2' };
+const GRID_MD: Record<number, string> = { 1: 'md:grid-cols-1', 2: 'md:grid-cols-2', 3: 'md:grid-cols-3', 4: 'md:grid-cols-4' };
+
+/** A banner of the grid: its phone image below 768 px when it has one, linked by the banner link rule. */
+function BannerTile({ image, image_sm, link, alt }: Banner) {
+  const body = (
+    <picture>
+      <source media="(min-width: 768px)" srcSet={img(image, 'large')} />
+      <img
+        src={img(image_sm || image, 'medium')}
+        alt={alt}
+        width={800}
+        height={400}
+        loading="lazy"
+        className="h-auto w-full rounded-xl object-cover"
+      />
+    </picture>
+  );
+  const target = resolveBannerLink(link);
+  if (target.kind === 'internal')
+    return (
+      <Link to={target.href} className="block">
+        {body}
+      </Link>
+    );
+  if (target.kind === 'external')
+    return (
+      <a href={target.href} target="_blank" rel="noopener noreferrer" className="block">
+        {body}
+      </a>
+    );
+  return <div>{body}</div>;
+}
 
 /** Renders one page block with its renderer; a type this build does not know renders nothing (logged). */
 export function Block({ c, slots, first }: { c: PageComponent; slots: BlockSlots; first: boolean }) {

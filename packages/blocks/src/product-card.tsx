@@ -3,8 +3,8 @@ import { displayPack, nameUnderBrand, unitPrice } from '@grocer/shared/packs';
 import { formatINR } from '@grocer/shared/money';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { img, imgSrcSet } from '../../../lib/image';
-import { paths } from '../../../lib/paths';
+import { img, imgSrcSet } from './image';
+
 import { discountLabel, Price } from './price';
 
 export interface ProductControls {
@@ -36,7 +36,8 @@ export function ProductCard({
       className={`group relative flex flex-col overflow-hidden rounded-xl border bg-white transition-shadow hover:shadow-md ${eager ? '' : '[contain-intrinsic-size:auto_none_auto_320px] [content-visibility:auto]'}`}
       data-testid="product-card"
     >
-      <Link to={paths.product(product.slug)} className="flex flex-1 flex-col">
+      {/* spec §2 product page address (the storefront's paths.product) */}
+      <Link to={`/products/${encodeURIComponent(product.slug)}`} className="flex flex-1 flex-col">
         <div className="relative aspect-[4/3] overflow-hidden bg-gray-50">
           <img
             src={img(product.image, 'medium')}

@@ -1,0 +1,1 @@
+export { PagesList as BuilderPagesRoute } from '../../features/pages/components/pages-list';

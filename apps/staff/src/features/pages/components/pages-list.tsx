@@ -1,0 +1,312 @@
+import { ApiError } from '@grocer/shared/api-client';
+import type { BuilderPage } from '@grocer/shared/builder-pages';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Copy, ExternalLink, Pencil, Plus, Settings2, Trash2, X } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Field, inputClass } from '../../../components/ui/field';
+import { LoadingView } from '../../../components/ui/loading';
+import { errorMessage } from '../../../lib/error-message';
+import { paths } from '../../../lib/paths';
+import { usePages } from '../api/get-pages';
+import { useCreatePage, useDeletePage, useDuplicatePage, useUpdatePage } from '../api/page-writes';
+
+/** 'Diwali Offers!' → '/diwali-offers': a url suggested from the title while the owner has not typed one. */
+const urlFrom = (title: string) =>
+  '/' +
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+const SWITCHES = [
+  ['show_navbar', 'Navbar'],
+  ['show_sub_navbar', 'Sub-navbar'],
+  ['show_footer', 'Footer'],
+] as const;
+
+/** Website Settings → Pages: every page with its status and chrome switches; create, duplicate, edit, move, delete. */
+export function PagesList() {
+  const pages = usePages();
+  const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'duplicate' | 'settings'; page: BuilderPage } | null>(null);
+  const [deleting, setDeleting] = useState<BuilderPage | null>(null);
+  const update = useUpdatePage();
+  const remove = useDeletePage();
+
+  const toggle = (page: BuilderPage, key: (typeof SWITCHES)[number][0]) =>
+    update.mutate(
+      { id: page.id, version: page.version, [key]: !page[key] },
+      { onError: (e) => toast.error(errorMessage(e)), onSuccess: () => toast.success('Saved: shoppers see it now') },
+    );
+
+  return (
+    <div className="max-w-6xl">
+      <div className="flex items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">Pages</h1>
+          <p className="text-sm text-gray-600">Shoppers see a page's published version; your edits stay a draft until you publish.</p>
+        </div>
+        <button
+          type="button"
+          onClick={() => setDialog({ kind: 'new' })}
+          className="inline-flex items-center gap-1 rounded-md bg-brand px-3 py-2 text-sm font-medium text-white hover:opacity-90"
+        >
+          <Plus className="size-4" aria-hidden />
+          New page
+        </button>
+      </div>
+      {pages.isPending ? (
+        <LoadingView />
+      ) : pages.error ? (
+        <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-red-700">
+          {errorMessage(pages.error)}
+        </p>
+      ) : (
+        <table className="mt-6 w-full border-collapse overflow-hidden rounded-lg border bg-white text-sm">
+          <thead className="bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500">
+            <tr>
+              <th className="px-3 py-2">Page</th>
+              <th className="px-3 py-2">Status</th>
+              {SWITCHES.map(([, label]) => (
+                <th key={label} className="px-3 py-2 text-center">
+                  {label}
+                </th>
+              ))}
+              <th className="px-3 py-2 text-right">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pages.data.data.map((p) => (
+              <tr key={p.id} className="border-t align-middle">
+                <td className="px-3 py-2">
+                  <Link to={paths.builderPage(p.id)} className="font-medium text-gray-900 hover:underline">
+                    {p.title || '(untitled)'}
+                  </Link>
+                  <a
+                    href={paths.storefrontPage(p.url)}
+                    target="_blank"
+                    rel="noopener"
+                    className="ml-1 inline-flex items-center gap-0.5 font-mono text-xs text-gray-500 hover:text-brand"
+                  >
+                    {p.url}
+                    <ExternalLink className="size-3" aria-label="open in the shop" />
+                  </a>
+                </td>
+                <td className="px-3 py-2">
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${p.status === 'published' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'}`}
+                  >
+                    {p.status === 'published' ? 'Published' : 'Draft'}
+                  </span>
+                  {p.status === 'published' && p.has_draft && <span className="ml-2 text-xs text-amber-700">unpublished changes</span>}
+                </td>
+                {SWITCHES.map(([key, label]) => (
+                  <td key={key} className="px-3 py-2 text-center">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-teal-700"
+                      checked={p[key]}
+                      disabled={update.isPending}
+                      onChange={() => toggle(p, key)}
+                      aria-label={`${label} on ${p.title || p.url}`}
+                    />
+                  </td>
+                ))}
+                <td className="px-3 py-2">
+                  <div className="flex justify-end gap-1">
+                    <IconLink to={paths.builderPage(p.id)} label={`Edit ${p.title}`}>
+                      <Pencil className="size-4" aria-hidden />
+                    </IconLink>
+                    <IconButton label={`Page settings of ${p.title}`} onClick={() => setDialog({ kind: 'settings', page: p })}>
+                      <Settings2 className="size-4" aria-hidden />
+                    </IconButton>
+                    <IconButton label={`Duplicate ${p.title}`} onClick={() => setDialog({ kind: 'duplicate', page: p })}>
+                      <Copy className="size-4" aria-hidden />
+                    </IconButton>
+                    <IconButton
+                      label={p.url === '/' ? 'The home page cannot be deleted' : `Delete ${p.title}`}
+                      disabled={p.url === '/'}
+                      onClick={() => setDeleting(p)}
+                    >
+                      <Trash2 className="size-4" aria-hidden />
+                    </IconButton>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {dialog && <PageDialog state={dialog} onClose={() => setDialog(null)} />}
+      <AlertDialog.Root open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[420px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+            <AlertDialog.Title className="text-lg font-semibold">Delete “{deleting?.title}”?</AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-gray-600">
+              Shoppers opening {deleting?.url} will see “page not found”. Its revisions are deleted with it.
+            </AlertDialog.Description>
+            <div className="mt-6 flex justify-end gap-2">
+              <AlertDialog.Cancel className="rounded-md border px-3 py-2 text-sm">Cancel</AlertDialog.Cancel>
+              <AlertDialog.Action
+                className="rounded-md bg-red-600 px-3 py-2 text-sm font-medium text-white"
+                onClick={() =>
+                  deleting &&
+                  remove.mutate(deleting.id, {
+                    onSuccess: () => toast.success('Page deleted'),
+                    onError: (e) => toast.error(errorMessage(e)),
+                  })
+                }
+              >
+                Delete page
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </div>
+  );
+}
+
+const iconClass = 'rounded p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900 disabled:cursor-not-allowed disabled:opacity-40';
+
+function IconButton({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" title={label} aria-label={label} onClick={onClick} disabled={disabled} className={iconClass}>
+      {children}
+    </button>
+  );
+}
+
+function IconLink({ to, label, children }: { to: string; label: string; children: ReactNode }) {
+  return (
+    <Link to={to} title={label} aria-label={label} className={iconClass}>
+      {children}
+    </Link>
+  );
+}
+
+type DialogState = { kind: 'new' } | { kind: 'duplicate' | 'settings'; page: BuilderPage };
+
+/** New page, duplicate (new url and title) or page settings (title, url: the old url then redirects). */
+function PageDialog({ state, onClose }: { state: DialogState; onClose: () => void }) {
+  const navigate = useNavigate();
+  const page = state.kind === 'new' ? null : state.page;
+  const [title, setTitle] = useState(state.kind === 'duplicate' ? `${page!.title} (copy)` : (page?.title ?? ''));
+  const [url, setUrl] = useState(state.kind === 'duplicate' ? `${page!.url === '/' ? '/home' : page!.url}-copy` : (page?.url ?? ''));
+  const [urlTyped, setUrlTyped] = useState(state.kind !== 'new');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const create = useCreatePage();
+  const duplicate = useDuplicatePage();
+  const update = useUpdatePage();
+  const pending = create.isPending || duplicate.isPending || update.isPending;
+  const heading = state.kind === 'new' ? 'New page' : state.kind === 'duplicate' ? `Duplicate “${page!.title}”` : 'Page settings';
+
+  const failed = (e: unknown) => {
+    if (e instanceof ApiError && e.status === 422) setErrors(e.fieldErrors);
+    else toast.error(errorMessage(e));
+  };
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    setErrors({});
+    if (state.kind === 'new')
+      create.mutate(
+        { title, url },
+        { onError: failed, onSuccess: (p) => (toast.success('Page created as a draft'), navigate(paths.builderPage(p.id))) },
+      );
+    else if (state.kind === 'duplicate')
+      duplicate.mutate(
+        { id: page!.id, title, url },
+        { onError: failed, onSuccess: () => (toast.success('Page duplicated as a draft'), onClose()) },
+      );
+    else
+      update.mutate(
+        { id: page!.id, version: page!.version, title, ...(url !== page!.url ? { url } : {}) },
+        {
+          onError: failed,
+          onSuccess: () => (toast.success(url !== page!.url ? `Saved: ${page!.url} now redirects to ${url}` : 'Saved'), onClose()),
+        },
+      );
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(o) => !o && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="text-lg font-semibold">{heading}</Dialog.Title>
+            <Dialog.Close aria-label="Close" className="rounded p-1 hover:bg-gray-100">
+              <X className="size-4" aria-hidden />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">The page's title and address</Dialog.Description>
+          <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+            <Field label="Title" error={errors.title?.[0]}>
+              {(a) => (
+                <input
+                  {...a}
+                  className={inputClass}
+                  value={title}
+                  onChange={(e) => {
+                    setTitle(e.target.value);
+                    if (!urlTyped) setUrl(urlFrom(e.target.value));
+                  }}
+                  autoFocus
+                />
+              )}
+            </Field>
+            <Field
+              label="Address (URL)"
+              error={errors.url?.[0]}
+              hint={
+                state.kind === 'settings' && page!.url === '/'
+                  ? 'The home page stays at /'
+                  : state.kind === 'settings'
+                    ? 'Changing it keeps the old address working: it redirects here.'
+                    : 'Like /diwali-offers'
+              }
+            >
+              {(a) => (
+                <input
+                  {...a}
+                  className={`${inputClass} font-mono`}
+                  value={url}
+                  disabled={state.kind === 'settings' && page!.url === '/'}
+                  onChange={(e) => {
+                    setUrl(e.target.value);
+                    setUrlTyped(true);
+                  }}
+                />
+              )}
+            </Field>
+            <div className="flex justify-end gap-2">
+              <button type="button" onClick={onClose} className="rounded-md border px-3 py-2 text-sm">
+                Cancel
+              </button>
+              <button
+                type="submit"
+                disabled={pending}
+                className="rounded-md bg-brand px-3 py-2 text-sm font-medium text-white disabled:opacity-60"
+              >
+                {state.kind === 'new' ? 'Create and edit' : state.kind === 'duplicate' ? 'Duplicate' : 'Save'}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
