@@ -116,6 +116,11 @@ export const ERRORS = {
     status: 409,
     message: 'Someone else saved this product after you opened it. Reload to see their changes, then make yours again.',
   },
+  STALE_SETTINGS: {
+    status: 409,
+    message: 'Someone else saved the website settings after you opened them. Reload to see their changes, then make yours again.',
+  },
+  REGISTRATION_CLOSED: { status: 403, message: 'This shop is not taking new sign-ups. Please log in with an existing account.' },
   DUPLICATE: { status: 409, message: 'Another product took this slug or SKU while you were saving. Please check and save again.' },
   PRODUCT_ORDERED: {
     status: 409,

@@ -61,4 +61,7 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
   // The point of sale (its own area of the same app, hasAdminAccess like Administration).
   app.get('/pos', { schema: { hide: true } }, shell);
   app.get('/pos/*', { schema: { hide: true } }, shell);
+  // Website Settings and the page builder (issue 15), hasAdminAccess like Administration.
+  app.get('/page-builder', { schema: { hide: true } }, shell);
+  app.get('/page-builder/*', { schema: { hide: true } }, shell);
 }
