@@ -1,8 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { websiteCache } from '../../http/cache';
-import { products } from '../catalogue/tables';
+import { activeProductSlugs } from '../catalogue/sitemap';
 import { SUPPLIERS_PATH } from '../content/suppliers';
 import { loadStoreData } from './service';
 
@@ -35,12 +34,7 @@ export async function registerSeoRoutes(app: FastifyInstance, { db }: { db: Db }
     const origin = originOf(req);
     const xml = await cache.get(req.website.id, `sitemap:${origin}`, async () => {
       const store = await loadStoreData(db, req.website.id);
-      const rows = await db
-        .select({ slug: products.slug, updatedAt: products.updatedAt })
-        .from(products)
-        .where(and(eq(products.websiteId, req.website.id), eq(products.status, 'active')))
-        .orderBy(asc(products.id))
-        .limit(MAX_URLS);
+      const rows = await activeProductSlugs(db, req.website.id, MAX_URLS);
       const urls: Array<{ loc: string; lastmod?: Date }> = [{ loc: '/' }, { loc: '/products' }, { loc: '/categories' }];
       if (store.web.show_supplier_page) urls.push({ loc: SUPPLIERS_PATH });
       for (const p of store.webPages) if (p.url !== '/') urls.push({ loc: p.url });
