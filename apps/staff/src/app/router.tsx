@@ -53,5 +53,20 @@ export const router = createBrowserRouter([
       { path: '*', Component: NotFound },
     ],
   },
+  {
+    // Website Settings (issue 15): the settings groups of /page-builder.
+    path: '/page-builder',
+    lazy: async () => ({ Component: (await import('./settings-area')).SettingsAreaLayout }),
+    HydrateFallback: LoadingView,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./settings-redirect')).SettingsRedirect }) },
+      {
+        path: 'settings/:group',
+        lazy: async () => ({ Component: (await import('../features/site-settings/settings-route')).SettingsRoute }),
+      },
+      { path: '*', Component: NotFound },
+    ],
+  },
   { path: '*', Component: NotFound },
 ]);
