@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectErrors, startShop, type Shop } from './harness';
+import { signInHere } from './journeys';
+
+let shop: Shop;
+let owner: Page;
+beforeAll(async () => {
+  shop = await startShop();
+}, 120_000);
+afterAll(() => shop?.close());
+
+/** The owner's page, signed in once, on a settings group. */
+async function openSettings(group: string): Promise<Page> {
+  if (!owner) {
+    owner = await shop.newPage({ width: 1440, height: 900 });
+    collectErrors(owner);
+    await owner.goto(`/page-builder/settings/${group}`, { waitUntil: 'networkidle' });
+    await owner.waitForURL('**/auth/login');
+    await signInHere(owner, shop, 'admin@demo.shop');
+  } else {
+    await owner.goto(`/page-builder/settings/${group}`, { waitUntil: 'networkidle' });
+  }
+  await owner.waitForURL(`**/page-builder/settings/${group}`);
+  return owner;
+}
+
+async function save(page: Page, title: string) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText(`${title} saved: shoppers see it on their next page load`).waitFor();
+}
+
+describe('Website Settings (Chromium, built shop, demo data, 1440 px)', () => {
+  it('the owner changes the theme colour and the header template; the storefront shows both on reload', async () => {
+    const page = await openSettings('theme');
+    await page.getByRole('heading', { name: 'Theme' }).waitFor();
+    const primary = page.getByLabel('primary colour', { exact: true });
+    await primary.fill('#fde047');
+    // a yellow primary under white text: the contrast warning shows before saving
+    await page.getByText('Hard to read for some shoppers').waitFor();
+    await shop.screenshot(page, 'settings-theme-warning-1440');
+    await primary.fill('#7c3aed');
+    await expect.poll(() => page.getByText('Hard to read for some shoppers').count()).toBe(0);
+    await shop.screenshot(page, 'settings-theme-1440');
+    await save(page, 'Theme');
+
+    await page.goto('/page-builder/settings/navigation', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Navigation' }).waitFor();
+    await page.getByLabel('3. Search, centred logo, actions').check();
+    await shop.screenshot(page, 'settings-navigation-1440');
+    await save(page, 'Navigation');
+
+    const shopper = await shop.newPage({ width: 1440, height: 900 });
+    await shopper.goto('/', { waitUntil: 'networkidle' });
+    expect(await shopper.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim())).toBe(
+      '#7c3aed',
+    );
+    // header template 3: the logo sits in the middle of the top bar
+    const logo = await shopper.locator('header a[href="/"]').first().boundingBox();
+    expect(Math.abs(logo!.x + logo!.width / 2 - 720)).toBeLessThan(60);
+    await shop.screenshot(shopper, 'settings-storefront-theme-header-1440');
+    await shopper.close();
+  });
+
+  it('the owner adds a navbar item with a submenu; the storefront shows the dropdown', async () => {
+    const page = await openSettings('menus');
+    await page.getByRole('heading', { name: 'Navbar menu' }).waitFor();
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Festive');
+    await page.getByRole('radio', { name: 'URL' }).click();
+    await page.getByLabel('URL', { exact: true }).fill('/products?q=sweets');
+    await page.getByRole('button', { name: 'Add under “Festive”' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Diwali sweets');
+    await page.getByRole('radio', { name: 'Category' }).click();
+    await page.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
+    // a bad icon name is flagged at the field before anything is sent
+    await page.getByLabel('Icon', { exact: true }).fill('Not An Icon');
+    await page.getByText('Icon name: lowercase letters and digits joined by hyphens (e.g. badge-percent)').waitFor();
+    await page.getByLabel('Icon', { exact: true }).fill('gift');
+    await expect.poll(() => page.getByTestId('menu-item-Diwali sweets').getAttribute('data-depth')).toBe('1');
+    await shop.screenshot(page, 'settings-menus-1440');
+    await save(page, 'Navbar menu');
+
+    const shopper = await shop.newPage({ width: 1440, height: 900 });
+    await shopper.goto('/', { waitUntil: 'networkidle' });
+    const bar = shopper.getByRole('navigation', { name: 'Main' });
+    await bar.getByRole('button', { name: 'Festive' }).hover();
+    const child = shopper.getByRole('link', { name: 'Diwali sweets' });
+    await child.waitFor();
+    expect(await child.getAttribute('href')).toMatch(/^\/products\?c=/);
+    await shop.screenshot(shopper, 'settings-storefront-dropdown-1440');
+    await shopper.close();
+  });
+
+  it('the owner turns registration off; /auth/register is closed', async () => {
+    const page = await openSettings('navigation');
+    await page.getByRole('switch', { name: /^Registration/ }).uncheck({ force: true });
+    await save(page, 'Navigation');
+    const shopper = await shop.newPage({ width: 1440, height: 900 });
+    await shopper.goto('/auth/register', { waitUntil: 'networkidle' });
+    expect(new URL(shopper.url()).pathname).toBe('/auth/login');
+    expect(await shopper.getByText('Create an account').count()).toBe(0);
+    // and in the app: the login page's link is gone, a typed address lands on login
+    await shopper.evaluate(() => history.pushState({}, '', '/auth/register'));
+    await shopper.goto('/auth/login', { waitUntil: 'networkidle' });
+    const refused = await shopper.evaluate(async () => {
+      const r = await fetch('/s/api/auth/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-origin': location.origin },
+        body: JSON.stringify({ name: 'A B', email: 'ab@example.com', phone: '9876501234' }),
+      });
+      return r.status;
+    });
+    expect([403, 419, 422]).toContain(refused);
+    await shop.screenshot(shopper, 'settings-register-closed-1440');
+    await shopper.close();
+  });
+
+  it('every settings screen renders (screenshots)', async () => {
+    for (const group of ['website', 'footer', 'popup', 'seo', 'scripts']) {
+      const page = await openSettings(group);
+      await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await shop.screenshot(page, `settings-${group}-1440`);
+    }
+  });
+});
