@@ -1,12 +1,17 @@
 import { ApiError, apiChecked } from '@grocer/shared/api-client';
-import type { MenuKind, SettingsGroup, SiteSettings } from '@grocer/shared/site-settings';
+import {
+  savedSettingsSchema,
+  siteFontsSchema,
+  siteSettingsSchema,
+  type MenuKind,
+  type SettingsGroup,
+  type SiteSettings,
+} from '@grocer/shared/site-settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-
-const loadSchemas = () => import('@grocer/shared/site-settings');
 
 export const settingsQuery = queryOptions({
   queryKey: ['builder', 'settings'],
-  queryFn: ({ signal }) => apiChecked('/api/builder/settings', async () => (await loadSchemas()).siteSettingsSchema, { signal }),
+  queryFn: ({ signal }) => apiChecked('/api/builder/settings', async () => siteSettingsSchema, { signal }),
 });
 
 /** GET /s/api/builder/settings: every group and the version they were read at. */
@@ -17,7 +22,7 @@ export const useSiteFonts = () =>
   useQuery({
     queryKey: ['builder', 'fonts'],
     staleTime: Infinity,
-    queryFn: ({ signal }) => apiChecked('/api/builder/fonts', async () => (await loadSchemas()).siteFontsSchema, { signal }),
+    queryFn: ({ signal }) => apiChecked('/api/builder/fonts', async () => siteFontsSchema, { signal }),
   });
 
 /**
@@ -29,7 +34,7 @@ export function useSaveGroup(target: SettingsGroup | `menus/${MenuKind}`) {
   const url = target.startsWith('menus/') ? `/api/builder/${target}` : `/api/builder/settings/${target}`;
   return useMutation({
     mutationFn: (body: Record<string, unknown> & { version: number }) =>
-      apiChecked(url, async () => (await loadSchemas()).savedSettingsSchema, { method: 'PUT', body }),
+      apiChecked(url, async () => savedSettingsSchema, { method: 'PUT', body }),
     onSettled: () => client.invalidateQueries({ queryKey: ['builder', 'settings'] }),
   });
 }

@@ -63,7 +63,7 @@ export function GroupForm<T extends object>({
     >
       <LeaveGuard when={dirty && !save.isPending && !save.isSuccess} />
       <div className="min-w-0 flex-1">
-        <header className="mb-5 flex items-start justify-between gap-4">
+        <header className="sticky top-0 z-20 -mx-6 -mt-6 mb-5 flex items-start justify-between gap-4 border-b bg-gray-50/95 px-6 py-4 backdrop-blur">
           <div>
             <h1 className="text-2xl font-semibold">{title}</h1>
             {intro && <div className="mt-1 max-w-2xl text-sm text-gray-600">{intro}</div>}

@@ -115,7 +115,7 @@ function MenuEditor({
     Object.keys(errors).some((k) => k.startsWith(`${pathOf.get(key)}.`) && !k.slice(pathOf.get(key)!.length + 1).includes('.'));
 
   return (
-    <div className="grid gap-5 2xl:grid-cols-[minmax(0,1fr)_460px]">
+    <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_420px]">
       <Card title="Items">
         {errors.items && <p className="mb-2 text-xs text-red-700">{errors.items}</p>}
         <DndContext

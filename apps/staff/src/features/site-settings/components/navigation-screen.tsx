@@ -3,20 +3,46 @@ import type { ReactNode } from 'react';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { GroupForm, Toggle } from './group-form';
 
-/** A slot of a drawn header: logo (L), search (S), pincode (P), actions (A). */
-const SLOT: Record<string, { w: number; fill: string; label: string }> = {
-  L: { w: 14, fill: '#0f766e', label: 'Logo' },
-  S: { w: 40, fill: '#e5e7eb', label: 'Search' },
-  P: { w: 10, fill: '#fcd34d', label: 'Pincode' },
-  A: { w: 16, fill: '#94a3b8', label: 'Account and cart' },
-};
+const FILL = { L: '#0f766e', S: '#e5e7eb', P: '#fcd34d', A: '#94a3b8' } as const;
 
-/** header_template slots as the storefront's Navbar places them (apps/web navbar.tsx). */
-const HEADERS: Record<number, { rows: string[][]; name: string }> = {
-  1: { rows: [['L', 'S', 'A']], name: 'Logo, search, actions' },
-  2: { rows: [['L', 'P', 'S', 'A']], name: 'Logo, pincode, search, actions' },
-  3: { rows: [['S', 'L', 'A']], name: 'Search, centred logo, actions' },
-  4: { rows: [['L', '', 'A'], ['S']], name: 'Search on its own row' },
+/**
+ * header_template slots as the storefront's Navbar places them (apps/web navbar.tsx): logo (L),
+ * search (S), pincode (P), account and cart (A), as [slot, x, width, row].
+ */
+const HEADERS: Record<number, { slots: Array<[keyof typeof FILL, number, number, number]>; name: string }> = {
+  1: {
+    slots: [
+      ['L', 2, 14, 0],
+      ['S', 19, 56, 0],
+      ['A', 78, 20, 0],
+    ],
+    name: 'Logo, search, actions',
+  },
+  2: {
+    slots: [
+      ['L', 2, 14, 0],
+      ['P', 19, 10, 0],
+      ['S', 32, 43, 0],
+      ['A', 78, 20, 0],
+    ],
+    name: 'Logo, pincode, search, actions',
+  },
+  3: {
+    slots: [
+      ['S', 2, 30, 0],
+      ['L', 43, 14, 0],
+      ['A', 78, 20, 0],
+    ],
+    name: 'Search, centred logo, actions',
+  },
+  4: {
+    slots: [
+      ['L', 2, 14, 0],
+      ['A', 78, 20, 0],
+      ['S', 2, 96, 1],
+    ],
+    name: 'Search on its own row',
+  },
 };
 
 /** navbar_template: the sub-navbar's alignment (1 start, 2 end, otherwise centred; 4 wider gaps). */
@@ -25,27 +51,17 @@ const NAVBARS: Record<number, { justify: 'start' | 'end' | 'middle'; gap: number
   2: { justify: 'end', gap: 3, name: 'Menu at the end' },
   3: { justify: 'middle', gap: 3, name: 'Menu centred' },
   4: { justify: 'middle', gap: 8, name: 'Centred, wide spacing' },
-  5: { justify: 'middle', gap: 3, name: 'Centred (compact)' },
+  5: { justify: 'middle', gap: 3, name: 'Centred (as 3)' },
 };
 
 function HeaderThumb({ t }: { t: number }) {
-  const rows = HEADERS[t]!.rows;
+  const { slots } = HEADERS[t]!;
+  const twoRows = slots.some((x) => x[3] === 1);
   return (
     <svg viewBox="0 0 100 34" className="w-full rounded border bg-white" aria-hidden>
-      {rows.map((row, r) => {
-        const widths = row.map((s) => (s ? SLOT[s]!.w : 0));
-        const free = 96 - widths.reduce((a, b) => a + b, 0) - (row.length - 1) * 3;
-        let x = 2;
-        return row.map((s, i) => {
-          const w =
-            s === 'S' && row.length === 1
-              ? 96
-              : widths[i]! + (s === 'S' || s === '' ? Math.max(0, free) / row.filter((v) => v === 'S' || v === '').length : 0);
-          const el = s ? <rect key={`${r}${i}`} x={x} y={r === 0 ? 6 : 22} width={w} height={8} rx={2} fill={SLOT[s]!.fill} /> : null;
-          x += w + 3;
-          return el;
-        });
-      })}
+      {slots.map(([slot, x, w, row]) => (
+        <rect key={`${slot}${row}`} x={x} y={twoRows ? 5 + row * 15 : 13} width={w} height={8} rx={2} fill={FILL[slot]} />
+      ))}
     </svg>
   );
 }
