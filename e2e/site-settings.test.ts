@@ -122,6 +122,17 @@ describe('Website Settings (Chromium, built shop, demo data, 1440 px)', () => {
     await shopper.close();
   });
 
+  it('the owner adds an inline page script; the storefront runs it under its CSP (no violation)', async () => {
+    const page = await openSettings('scripts');
+    await page.getByText('This HTML goes into').waitFor();
+    await page.getByLabel('In the head (before </head>)').fill('<script>window.__ownerScript = "ran";</script>');
+    await save(page, 'Page scripts');
+    const shopper = await shop.newPage({ width: 1440, height: 900 });
+    await shopper.goto('/', { waitUntil: 'networkidle' });
+    expect(await shopper.evaluate(() => (window as unknown as { __ownerScript?: string }).__ownerScript)).toBe('ran');
+    await shopper.close();
+  });
+
   it('every settings screen renders (screenshots)', async () => {
     for (const group of ['website', 'footer', 'popup', 'seo', 'scripts']) {
       const page = await openSettings(group);

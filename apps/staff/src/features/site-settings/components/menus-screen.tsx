@@ -279,7 +279,7 @@ function ItemForm({
   const iconBad = !!n.icon && !ICON_NAME_PATTERN.test(n.icon);
   const isCategories = n.value === '/categories';
   return (
-    <Card title={`Item: ${n.name || '(no name)'}`}>
+    <Card title={`Item: ${n.name || '(no name)'}`} className="xl:sticky xl:top-28">
       <div className="grid gap-4">
         <Field label="Name" error={errors.name}>
           {(a) => <input {...a} className={inputClass} value={n.name} onChange={(e) => onChange({ name: e.target.value })} />}
