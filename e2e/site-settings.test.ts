@@ -38,6 +38,16 @@ describe('Website Settings (Chromium, built shop, demo data, 1440 px)', () => {
     await primary.fill('#fde047');
     // a yellow primary under white text: the contrast warning shows before saving
     await page.getByText('Hard to read for some shoppers').waitFor();
+    // the shop's own home page in the frame takes the draft colour as it is typed
+    const framed = () =>
+      page.evaluate(() => {
+        const doc = document.querySelector<HTMLIFrameElement>('iframe[title="Storefront in the draft colours"]')?.contentDocument;
+        // once the page has rendered (not the frame's first, empty document)
+        if (!doc?.body || doc.body.innerText.length < 100) return null;
+        return getComputedStyle(doc.documentElement).getPropertyValue('--color-primary').trim();
+      });
+    await expect.poll(framed, { timeout: 15_000 }).toBe('#fde047');
+    await page.waitForTimeout(1000);
     await shop.screenshot(page, 'settings-theme-warning-1440');
     await primary.fill('#7c3aed');
     await expect.poll(() => page.getByText('Hard to read for some shoppers').count()).toBe(0);

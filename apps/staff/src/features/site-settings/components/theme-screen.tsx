@@ -1,4 +1,6 @@
 import { contrastRatio, type SiteSettings, type ThemeGroup } from '@grocer/shared/site-settings';
+import { themeCss, themeVariables } from '@grocer/shared/theme';
+import { useEffect, useRef } from 'react';
 import { Plus, Trash2, TriangleAlert } from 'lucide-react';
 import { Card, inputClass } from '../../../components/ui/field';
 import { GroupForm } from './group-form';
@@ -98,7 +100,12 @@ export function ThemeScreen({ settings }: { settings: SiteSettings }) {
       target="theme"
       value={settings.theme}
       version={settings.version}
-      aside={(d) => <ThemePreview colours={d.activetheme} />}
+      aside={(d) => (
+        <div className="grid gap-4">
+          <ThemePreview colours={d.activetheme} />
+          <StorefrontPreview colours={d.activetheme} font={settings.website.font_family} />
+        </div>
+      )}
     >
       {(d, set, e) => {
         const entries = Object.entries(d.activetheme);
@@ -242,6 +249,44 @@ function ThemePreview({ colours }: { colours: Record<string, string> }) {
           Bestseller
         </span>
       </p>
+    </section>
+  );
+}
+
+/**
+ * The shop's own home page in a frame, in the draft colours: the same variables the server writes
+ * (themeVariables), set above the page's own with !important, updated as the owner edits.
+ */
+function StorefrontPreview({ colours, font }: { colours: Record<string, string>; font: string }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const css = themeCss(themeVariables(colours, font).map(([k, v]) => [k, `${v} !important`]));
+  const apply = () => {
+    const doc = frame.current?.contentDocument;
+    if (!doc?.head) return;
+    let style = doc.getElementById('draft-theme');
+    if (!style) {
+      style = doc.createElement('style');
+      style.id = 'draft-theme';
+      doc.head.append(style);
+    }
+    style.textContent = css;
+  };
+  useEffect(apply);
+  const scale = 0.328;
+  return (
+    <section aria-label="Storefront preview" className="rounded-lg border bg-white shadow-sm">
+      <p className="border-b px-4 py-2 text-xs font-medium uppercase tracking-wide text-gray-500">Your storefront, in these colours</p>
+      <div className="relative h-[300px] overflow-hidden">
+        <iframe
+          ref={frame}
+          src="/"
+          title="Storefront in the draft colours"
+          tabIndex={-1}
+          onLoad={apply}
+          className="pointer-events-none absolute top-0 left-0 origin-top-left border-0"
+          style={{ width: 1280, height: 300 / scale, transform: `scale(${scale})` }}
+        />
+      </div>
     </section>
   );
 }
