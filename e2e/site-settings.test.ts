@@ -95,12 +95,37 @@ describe('Website Settings (Chromium, built shop, demo data, 1440 px)', () => {
     await page.getByLabel('URL', { exact: true }).fill('/products?q=gift');
     await page.getByRole('button', { name: 'Move in Gift hampers' }).click();
     await expect.poll(() => page.getByTestId('menu-item-Gift hampers').getAttribute('data-depth')).toBe('1');
+    // drag-and-drop from the keyboard (dnd-kit: Space picks up, an arrow moves, Space drops): Festive,
+    // with its submenu, goes before About Us
+    const topLevel = () =>
+      page
+        .locator('ul[aria-label="Navbar items"] > li[data-depth="0"]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+    await page.getByRole('button', { name: 'Drag Festive' }).focus();
+    // what a screen reader is told: picked up (then "over itself"), then over another item
+    const announced = (moved: boolean) =>
+      page.waitForFunction((moved) => {
+        const text = [...document.querySelectorAll('[aria-live]')].map((e) => e.textContent ?? '').join(' ');
+        const over = /Draggable item (\S+) was moved over droppable area (\S+)\./.exec(text);
+        return moved ? !!over && over[1] !== over[2] : /Picked up draggable item|was moved over/.test(text);
+      }, moved);
+    await page.keyboard.press('Space');
+    await announced(false);
+    await page.keyboard.press('ArrowUp');
+    await announced(true);
+    await page.keyboard.press('Space');
+    await expect.poll(topLevel).toEqual(expect.arrayContaining(['menu-item-Festive']));
+    await expect.poll(async () => (await topLevel()).slice(-2)).toEqual(['menu-item-Festive', 'menu-item-About Us']);
+    expect(await page.getByTestId('menu-item-Gift hampers').getAttribute('data-depth')).toBe('1');
     await shop.screenshot(page, 'settings-menus-1440');
     await save(page, 'Navbar menu');
 
     const shopper = await shop.newPage({ width: 1440, height: 900 });
     await shopper.goto('/', { waitUntil: 'networkidle' });
     const bar = shopper.getByRole('navigation', { name: 'Main' });
+    // the order the owner dragged: Festive before About Us, at the end of the bar
+    const barItems = await bar.locator(':scope > ul > li').allInnerTexts();
+    expect(barItems.slice(-2).map((t) => t.trim())).toEqual(['Festive', 'About Us']);
     await bar.getByRole('button', { name: 'Festive' }).hover();
     const child = shopper.getByRole('link', { name: 'Diwali sweets' });
     await child.waitFor();
