@@ -137,6 +137,18 @@ describe('Website Settings (Chromium, built shop, demo data, 1440 px)', () => {
 
   it('the owner turns registration off; /auth/register is closed', async () => {
     const page = await openSettings('navigation');
+    // a bad value is refused at its field, and nothing is saved
+    const height = page.getByLabel('Navbar height (px)');
+    const before = await height.inputValue();
+    await height.fill('5');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Nothing was saved: fix the fields marked below.').waitFor();
+    expect(await height.getAttribute('aria-invalid')).toBe('true');
+    // the message is the field's own (its accessible description), not only a toast
+    const described = (await height.getAttribute('aria-describedby'))!.split(' ').pop()!;
+    expect(await page.locator(`[id="${described}"]`).innerText()).toBe('Navbar height must be 40 to 160 px');
+    await shop.screenshot(page, 'settings-navigation-refused-1440');
+    await height.fill(before);
     await page.getByRole('switch', { name: /^Registration/ }).uncheck({ force: true });
     await save(page, 'Navigation');
     const shopper = await shop.newPage({ width: 1440, height: 900 });
