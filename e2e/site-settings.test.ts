@@ -138,7 +138,7 @@ describe('Website Settings (Chromium, built shop, demo data, 1440 px)', () => {
   it('the owner turns registration off; /auth/register is closed', async () => {
     const page = await openSettings('navigation');
     // a bad value is refused at its field, and nothing is saved
-    const height = page.getByLabel('Navbar height (px)');
+    const height = page.getByLabel('Navbar height (px)', { exact: true });
     const before = await height.inputValue();
     await height.fill('5');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -201,14 +201,14 @@ export function NavigationScreen({ settings }: { settings: SiteSettings }) {
           <Card title="Sizes">
             <div className="grid gap-4 md:grid-cols-3">
               <NumberField
-                label="Top bar height"
+                label="Navbar height"
                 unit="px"
                 value={d.navbar_height}
                 error={e.navbar_height}
                 onChange={(n) => set({ navbar_height: n })}
               />
               <NumberField
-                label="Menu bar height"
+                label="Sub-navbar height"
                 unit="px"
                 value={d.sub_navbar_height}
                 error={e.sub_navbar_height}
