@@ -287,7 +287,11 @@ function ItemForm({
         <div>
           <span className="block text-sm font-medium text-gray-700">Link</span>
           <div className="mt-1">
-            <LinkPicker link={n.link ?? ''} error={errors.link} onChange={(link, slug) => onChange({ link, value: link, slug })} />
+            <LinkPicker
+              link={n.link ?? ''}
+              error={errors.link}
+              onChange={(link, slug) => onChange({ link: link || null, value: link || null, slug })}
+            />
           </div>
           <label className="mt-2 flex items-center gap-2 text-sm">
             <input
