@@ -180,6 +180,30 @@ describe('Website Settings (Chromium, built shop, demo data, 1440 px)', () => {
     await shopper.close();
   });
 
+  it('two people edit at once: the later save is refused as stale and Reload brings the other’s change', async () => {
+    const page = await openSettings('seo');
+    const title = page.getByLabel('Title (og_title)');
+    await title.fill('Mine');
+    // meanwhile, someone else (another tab, another person) saves the SEO title
+    const status = await page.evaluate(async () => {
+      const token = () => decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      if (!token()) await fetch('/s/api/cookie', { headers: { 'x-origin': location.origin } });
+      const s = await (await fetch('/s/api/builder/settings', { headers: { 'x-origin': location.origin } })).json();
+      const res = await fetch('/s/api/builder/settings/seo', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-origin': location.origin, 'x-xsrf-token': token() },
+        body: JSON.stringify({ ...s.seo, og_title: 'Theirs', version: s.version }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'Someone else saved the website settings after you opened them' }).waitFor();
+    await shop.screenshot(page, 'settings-stale-1440');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => title.inputValue()).toBe('Theirs');
+  });
+
   it('every settings screen renders (screenshots)', async () => {
     for (const group of ['website', 'footer', 'popup', 'seo', 'scripts']) {
       const page = await openSettings(group);

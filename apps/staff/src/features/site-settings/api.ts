@@ -35,7 +35,8 @@ export function useSaveGroup(target: SettingsGroup | `menus/${MenuKind}`) {
   return useMutation({
     mutationFn: (body: Record<string, unknown> & { version: number }) =>
       apiChecked(url, async () => savedSettingsSchema, { method: 'PUT', body }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['builder', 'settings'] }),
+    // after a refusal the draft stays on screen (a stale save offers Reload: the form then starts again)
+    onSuccess: () => client.invalidateQueries({ queryKey: ['builder', 'settings'] }),
   });
 }
 
