@@ -38,6 +38,7 @@ import { registerMedia } from './domains/media/routes';
 import { mediaStorage } from './domains/media/storage';
 import { registerShell } from './domains/shell/routes';
 import { registerStaffShell } from './domains/shell/staff';
+import { registerSeoRoutes } from './domains/website/seo-routes';
 import { registerErrorHandling } from './http/errors';
 import { requestPipeline } from './http/pipeline';
 import { staffRoutes, staffScope } from './http/staff';
@@ -159,6 +160,7 @@ export async function buildApp({ config, database }: AppDeps) {
   await registerErrorTunnel(app, { db: database.db, config });
   if (config.gatewaySimulator) await app.register(gatewaySimRoutes, { selfUrl });
   await registerMedia(app, { mediaDir: config.mediaDir, storage });
+  await registerSeoRoutes(app, { db: database.db });
   await registerStaffShell(app, { config, db: database.db });
   await registerShell(app, { config, db: database.db });
   return Object.assign(app, { payments, outbox });

@@ -121,6 +121,11 @@ export const ERRORS = {
     message: 'Someone else saved this page after you opened it. Reload to see their changes, then make yours again.',
   },
   HOME_PAGE: { status: 409, message: 'The home page cannot be deleted or moved.' },
+  STALE_SETTINGS: {
+    status: 409,
+    message: 'Someone else saved the website settings after you opened them. Reload to see their changes, then make yours again.',
+  },
+  REGISTRATION_CLOSED: { status: 403, message: 'This shop is not taking new sign-ups. Please log in with an existing account.' },
   DUPLICATE: { status: 409, message: 'Another product took this slug or SKU while you were saving. Please check and save again.' },
   PRODUCT_ORDERED: {
     status: 409,

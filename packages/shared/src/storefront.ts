@@ -54,30 +54,53 @@ export const webSchema = z.object({
 });
 
 export const logoSettingsSchema = z.object({
-  image_size: z.string().default('object-contain'),
-  image_height: z.coerce.number().default(56),
-  image_width: z.coerce.number().default(56),
+  image_size: z.enum(['object-contain', 'object-cover', 'object-fill', 'object-scale-down']).default('object-contain'),
+  image_height: z.coerce
+    .number()
+    .int()
+    .min(16, 'Logo height must be 16 to 200 px')
+    .max(200, 'Logo height must be 16 to 200 px')
+    .default(56),
+  image_width: z.coerce.number().int().min(16, 'Logo width must be 16 to 400 px').max(400, 'Logo width must be 16 to 400 px').default(56),
 });
 
-/** Spec §3 navigation settings with its defaults; logo_settings arrives parsed. */
+const toggle = z.boolean().default(true);
+
+/**
+ * Spec §3 navigation settings with its defaults; logo_settings arrives parsed. The storefront
+ * reads stored settings through it field by field (parseNavSetting) and staff writes are refused
+ * by it, so a value the storefront would not accept never gets saved.
+ */
 export const navSettingSchema = z.object({
-  nav_alignment: z.string().default('start'),
+  nav_alignment: z.enum(['start', 'center', 'end'], { error: 'Alignment must be start, center or end' }).default('start'),
   logo_settings: logoSettingsSchema,
-  search_setting: z.object({ width: z.coerce.number().default(100) }),
-  navbar_height: z.coerce.number().default(56),
-  sub_navbar_height: z.coerce.number().default(40),
-  navbar_template: z.coerce.number().int().min(1).max(5).default(1),
-  header_template: z.coerce.number().int().min(1).max(4).default(1),
-  footer_name: z.string().default(''),
-  show_cart_icon: z.boolean().default(true),
-  show_pincode: z.boolean().default(true),
-  show_login: z.boolean().default(true),
-  show_account: z.boolean().default(true),
-  show_logo: z.boolean().default(true),
-  show_register: z.boolean().default(true),
-  show_search_bar: z.boolean().default(true),
-  show_navbar: z.boolean().default(true),
-  show_sub_navbar: z.boolean().default(true),
+  search_setting: z.object({
+    width: z.coerce.number().int().min(20, 'Search width must be 20 to 100 %').max(100, 'Search width must be 20 to 100 %').default(100),
+  }),
+  navbar_height: z.coerce
+    .number()
+    .int()
+    .min(40, 'Navbar height must be 40 to 160 px')
+    .max(160, 'Navbar height must be 40 to 160 px')
+    .default(56),
+  sub_navbar_height: z.coerce
+    .number()
+    .int()
+    .min(28, 'Sub-navbar height must be 28 to 96 px')
+    .max(96, 'Sub-navbar height must be 28 to 96 px')
+    .default(40),
+  navbar_template: z.coerce.number().int().min(1, 'Navbar template must be 1 to 5').max(5, 'Navbar template must be 1 to 5').default(1),
+  header_template: z.coerce.number().int().min(1, 'Header template must be 1 to 4').max(4, 'Header template must be 1 to 4').default(1),
+  footer_name: z.string().max(80, 'Footer name must be at most 80 characters').default(''),
+  show_cart_icon: toggle,
+  show_pincode: toggle,
+  show_login: toggle,
+  show_account: toggle,
+  show_logo: toggle,
+  show_register: toggle,
+  show_search_bar: toggle,
+  show_navbar: toggle,
+  show_sub_navbar: toggle,
 });
 export type NavSetting = z.infer<typeof navSettingSchema>;
 

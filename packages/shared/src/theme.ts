@@ -8,10 +8,10 @@ export function primaryFontFamily(fontFamily: string | null | undefined): string
   return first || 'Inter';
 }
 
-const THEME_NAME = /^[a-z][a-z0-9-]{0,40}$/;
+export const THEME_NAME = /^[a-z][a-z0-9-]{0,40}$/;
 // Colours as an owner types them: #hex, rgb()/rgba()/hsl()/hsla() with plain numbers, or a named
 // colour. Nothing that could close the declaration or the rule (; } < \ quotes).
-const THEME_COLOUR = /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/deg]+\)|[a-zA-Z]{3,30})$/;
+export const THEME_COLOUR = /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/deg]+\)|[a-zA-Z]{3,30})$/;
 const FONT_NAME = /^[\p{L}\p{N} _-]{1,60}$/u;
 
 /**

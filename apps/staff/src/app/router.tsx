@@ -63,6 +63,10 @@ export const router = createBrowserRouter([
     children: [
       { index: true, loader: () => redirect(paths.builderPages()) },
       { path: 'pages', lazy: async () => ({ Component: (await import('./routes/builder-pages')).BuilderPagesRoute }) },
+      {
+        path: 'settings/:group',
+        lazy: async () => ({ Component: (await import('../features/site-settings/settings-route')).SettingsRoute }),
+      },
       { path: '*', Component: NotFound },
     ],
   },

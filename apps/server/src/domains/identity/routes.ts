@@ -11,11 +11,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, forgetCurrentUser } from '../../http/auth';
 import { XSRF_COOKIE, mintXsrfToken, setXsrfCookie } from '../../http/csrf';
 import { loadCart, mergeGuestCart } from '../cart/service';
-import { Errors } from '../../http/errors';
+import { Errors, fail } from '../../http/errors';
+import type { Db } from '../../db/client';
+import { loadStoreData } from '../website/service';
 import { requestHost } from '../../http/website';
 import { confirmCodes, liveCodes } from './codes';
 import { refuseBlocked } from './customers';
 import { accountErrors, clientLimit, createUser, findUserBy, registrationMobileCode, sendCode, type SignInDeps } from './service';
+
+/** The website's show_register (spec §3) off: no new accounts, whatever the client shows. */
+async function refuseClosedRegistration(db: Db, websiteId: number) {
+  if (!(await loadStoreData(db, websiteId)).navSetting.show_register) throw fail('REGISTRATION_CLOSED');
+}
 
 /** Sign-in by one-time code (DESIGN §5): login or register, then verify; logout. */
 export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, deps) => {
@@ -30,6 +37,7 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
   });
 
   app.post('/auth/register', { schema: { body: registerBodySchema, response: { 200: codeSentSchema } } }, async (req) => {
+    await refuseClosedRegistration(db, req.website.id);
     await clientLimit(db, 'send', req.ip);
     const { name, email, phone } = req.body;
     if ((await findUserBy(db, { kind: 'email', value: email })) || (await findUserBy(db, { kind: 'phone', value: phone })))
@@ -56,6 +64,8 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
     let user;
     if (row?.purpose === 'register') {
       // a registration proves its email and its mobile: both codes, or nothing is saved
+      // registration closed after the code was sent: no account is made
+      await refuseClosedRegistration(db, req.website.id);
       if (!also_code) throw Errors.invalid({ also_code: [ALSO_CODE_MESSAGE] });
       await confirmCodes(db, config.sessionSecret, [
         { row, code, field: 'code' },

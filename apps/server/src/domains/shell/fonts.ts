@@ -32,6 +32,8 @@ interface SiteFont {
   files: Map<string, string>;
   /** the @font-face rules and the preload of the regular weight, for the page head */
   head: string;
+  /** the @font-face rules alone (the staff app's font preview) */
+  css: string;
 }
 
 interface Metadata {
@@ -68,7 +70,7 @@ function load(pkg: string): SiteFont | null {
   );
   const regular = present.find((f) => f.weight === '400') ?? present[0]!;
   const head = `<link rel="preload" as="font" type="font/woff2" crossorigin href="${url(regular.file)}">\n    <style id="site-font">${rules.join('')}</style>`;
-  return { family: meta.family, files, head };
+  return { family: meta.family, files, head, css: rules.join('') };
 }
 
 function fonts(): Map<string, SiteFont> {
@@ -85,6 +87,11 @@ function fonts(): Map<string, SiteFont> {
 /** The families served here (besides Inter), by their proper names. */
 export function bundledFontFamilies(): string[] {
   return [...fonts().values()].map((f) => f.family).sort();
+}
+
+/** Every bundled family with the @font-face rules that load it (Website Settings' font preview). */
+export function siteFontFaces(): Array<{ family: string; css: string }> {
+  return [...fonts().values()].map((f) => ({ family: f.family, css: f.css })).sort((a, b) => a.family.localeCompare(b.family));
 }
 
 /** The head tags that load a website's font, or '' for Inter and for a family not bundled (the device's own font, if it has it, is used). */

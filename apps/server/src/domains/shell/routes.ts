@@ -82,6 +82,9 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
     const built = readTemplate();
     if (!built) throw Errors.unavailable('The web app is not built yet: run `npm run build`.');
     const init = await loadInit(db, req);
+    // show_register off (spec §3): the sign-up page is closed, before any of it is sent
+    if (!init.navSetting.show_register && /^\/auth\/register\/?$/.test(new URL(req.url, 'http://x').pathname))
+      return reply.redirect('/auth/login', 302);
     const { head, status, data, redirect } = await headFor(db, config, req, init);
     if (redirect) return reply.redirect(redirect, 301);
     const { pageScripts, ...publicInit } = init;

@@ -1,6 +1,7 @@
 import { emptyCart, type Cart } from '@grocer/shared/cart';
 import type { Category } from '@grocer/shared/catalogue';
-import { navSettingSchema, popupSchema, webSeoSchema, type Init, type NavItem } from '@grocer/shared/storefront';
+import { navSettingSchema, popupSchema, webSeoSchema, type Init, type NavItem, type NavSetting } from '@grocer/shared/storefront';
+import { z } from 'zod';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
@@ -80,19 +81,29 @@ async function readStoreData(db: Db, websiteId: number): Promise<StoreData> {
   };
 }
 
-/** Spec §3 navigation settings: logo_settings may be stored as JSON text; defaults fill gaps. */
-export function parseNavSetting(raw: Record<string, unknown>) {
-  let logo = raw.logo_settings;
-  if (typeof logo === 'string') {
-    try {
-      logo = JSON.parse(logo);
-    } catch {
-      logo = {};
-    }
-  }
+/**
+ * Spec §3 navigation settings: logo_settings and search_setting may be stored as JSON text;
+ * defaults fill gaps. Read field by field: one bad stored value falls back to its own default
+ * and leaves the others as the owner set them.
+ */
+export function parseNavSetting(raw: Record<string, unknown>): NavSetting {
+  const logo = typeof raw.logo_settings === 'string' ? safeJson(raw.logo_settings) : raw.logo_settings;
   const search = typeof raw.search_setting === 'string' ? safeJson(raw.search_setting) : raw.search_setting;
-  const parsed = navSettingSchema.safeParse({ ...raw, logo_settings: logo ?? {}, search_setting: search ?? {} });
-  return parsed.success ? parsed.data : navSettingSchema.parse({ logo_settings: {}, search_setting: {} });
+  return fieldwise(navSettingSchema, { ...raw, logo_settings: logo ?? {}, search_setting: search ?? {} }) as NavSetting;
+}
+
+function fieldwise(schema: z.ZodObject, raw: unknown): Record<string, unknown> {
+  const values = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape) as Array<[string, z.ZodType]>) {
+    if (field instanceof z.ZodObject) {
+      out[key] = fieldwise(field, values[key]);
+      continue;
+    }
+    const parsed = field.safeParse(values[key]);
+    out[key] = parsed.success ? parsed.data : field.parse(undefined);
+  }
+  return out;
 }
 
 function safeJson(text: string): unknown {

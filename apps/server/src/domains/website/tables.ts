@@ -47,6 +47,8 @@ export const websiteSettings = pgTable('website_settings', {
   webAddress: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   /** the shop's GST state code / state name, for the CGST+SGST vs IGST split */
   state: text().notNull().default('Karnataka'),
+  /** bumped by every Website Settings save (settings and menus): a save from an older version is refused (409) */
+  version: integer().notNull().default(1),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -25,6 +25,8 @@ export function Verify() {
 export function Register() {
   const init = useInit();
   if (init.user) return <Navigate to="/account" replace />;
+  // show_register off (spec §3): sign-up is closed (the server refuses it too)
+  if (!init.navSetting.show_register) return <Navigate to="/auth/login" replace />;
   return <RegisterPage />;
 }
 

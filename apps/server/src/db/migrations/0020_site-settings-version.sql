@@ -1,0 +1,1 @@
+ALTER TABLE "website_settings" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
