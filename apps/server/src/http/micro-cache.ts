@@ -10,9 +10,13 @@ import { SESSION_COOKIE } from './session';
 export interface CachedAnswer {
   json: string;
   etag: string;
-  value: unknown;
   /** ids of the products in the answer, wherever they are (lists, a product, page carousels) */
   productIds: Set<number>;
+  /**
+   * The JSON cut at each product's `wishlist` value: text, product id, text, product id, … text.
+   * A shopper's answer is the pieces joined with their flags, without serialising again.
+   */
+  pieces: Array<string | number>;
 }
 
 /**
@@ -30,10 +34,11 @@ export function createMicroCache(opts: { ttlMs: number; enabled: boolean; maxEnt
   const cache = websiteCache<CachedAnswer>({ ttlMs: opts.ttlMs, maxEntries: opts.maxEntries ?? 5000 });
   const build = async (produce: () => Promise<unknown>): Promise<CachedAnswer> => {
     const value = await produce();
-    const json = JSON.stringify(value);
     const productIds = new Set<number>();
     visitProducts(value, (p) => productIds.add(p.product_id));
-    return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, value, productIds };
+    const pieces = productIds.size ? cutAtFlags(value) : [JSON.stringify(value)];
+    const json = joinPieces(pieces, NONE);
+    return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, productIds, pieces };
   };
   return {
     get: (websiteId: number, key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> =>
@@ -59,17 +64,34 @@ function visitProducts(v: unknown, fn: (p: ProductLike) => void): void {
   }
 }
 
-/** A copy of `v` with `wishlist` set on the products whose ids are in `wished`, untouched parts shared. */
-function patchWishlist(v: unknown, wished: Set<number>): unknown {
-  if (Array.isArray(v)) return v.map((x) => patchWishlist(x, wished));
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    if (isProduct(o)) return wished.has(o.product_id) ? { ...o, wishlist: true } : o;
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(o)) out[k] = patchWishlist(x, wished);
-    return out;
-  }
-  return v;
+/**
+ * Serialises `v` with each product's `wishlist` flag replaced by a marker, then cuts the JSON at
+ * the markers. The marker is a string holding NUL characters, which JSON writes as `\u0000`
+ * right after the opening quote; no other text can: a NUL can come from no row (PostgreSQL
+ * text holds none) and a backslash in a string is written doubled.
+ */
+function cutAtFlags(v: unknown): Array<string | number> {
+  const mark = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(mark);
+    if (x && typeof x === 'object') {
+      const o = x as Record<string, unknown>;
+      if (isProduct(o)) return { ...o, wishlist: `\u0000W${o.product_id}\u0000` };
+      const out: Record<string, unknown> = {};
+      for (const [k, y] of Object.entries(o)) out[k] = mark(y);
+      return out;
+    }
+    return x;
+  };
+  const parts = JSON.stringify(mark(v)).split(/"\\u0000W(\d+)\\u0000"/);
+  return parts.map((p, i) => (i % 2 ? Number(p) : p));
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
+function joinPieces(pieces: Array<string | number>, wished: ReadonlySet<number>): string {
+  let out = '';
+  for (const p of pieces) out += typeof p === 'number' ? (wished.has(p) ? 'true' : 'false') : p;
+  return out;
 }
 
 /**
@@ -79,7 +101,7 @@ function patchWishlist(v: unknown, wished: Set<number>): unknown {
 export function withWishlist(answer: CachedAnswer, wished: ReadonlySet<number>): { json: string; etag: string; personal: boolean } {
   const mine = [...answer.productIds].filter((id) => wished.has(id));
   if (!mine.length) return { json: answer.json, etag: answer.etag, personal: false };
-  const json = JSON.stringify(patchWishlist(answer.value, new Set(mine)));
+  const json = joinPieces(answer.pieces, wished);
   mine.sort((a, b) => a - b);
   const etag = `"${answer.etag.slice(1, -1)}-${createHash('sha1').update(mine.join(',')).digest('base64url').slice(0, 12)}"`;
   return { json, etag, personal: true };
