@@ -271,18 +271,7 @@ export async function activeProductIds(db: Db, websiteId: number, ids: number[])
 
 export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number[]): Promise<Product[]> {
   if (!ids.length) return [];
-  // One statement: the products with their packs (each with its stock per warehouse) and media
-  // as JSON, in display order (one round trip instead of three).
-  type PackJson = {
-    id: number;
-    name: string;
-    price: number;
-    actPrice: number;
-    discount: number;
-    discountType: 'percentage' | 'flat' | null;
-    stock: { w: number; a: number }[] | null;
-  };
-  const [base, wished] = await Promise.all([
+  const [base, packRows, mediaRows, wished] = await Promise.all([
     db
       .select({
         id: products.id,
@@ -295,31 +284,44 @@ export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number
         brandName: brands.name,
         brandSlug: brands.slug,
         categorySlug: categories.slug,
-        packs: sql<PackJson[] | null>`(select json_agg(json_build_object('id', ${packs.id}, 'name', ${packs.name}, 'price', ${packs.price},
-          'actPrice', ${packs.actPrice}, 'discount', ${packs.discount}, 'discountType', ${packs.discountType},
-          'stock', (select json_agg(json_build_object('w', s.warehouse_id, 'a', s.available) order by s.warehouse_id) from ${stock} s where s.pack_id = ${packs.id}))
-          order by ${packs.position}, ${packs.id})
-          from ${packs} where ${packs.productId} = ${products.id} and ${packs.websiteId} = ${ctx.websiteId})`,
-        medias: sql<
-          { src: string; alt: string | null }[] | null
-        >`(select json_agg(json_build_object('src', ${productMedia.src}, 'alt', ${productMedia.alt})
-          order by ${productMedia.position}, ${productMedia.id})
-          from ${productMedia} where ${productMedia.productId} = ${products.id} and ${productMedia.websiteId} = ${ctx.websiteId})`,
       })
       .from(products)
       .leftJoin(brands, eq(brands.id, products.brandId))
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .where(and(eq(products.websiteId, ctx.websiteId), inArray(products.id, ids))),
+    db
+      .select({
+        id: packs.id,
+        productId: packs.productId,
+        name: packs.name,
+        price: packs.price,
+        actPrice: packs.actPrice,
+        discount: packs.discount,
+        discountType: packs.discountType,
+        stock: sql<
+          { w: number; a: number }[] | null
+        >`(select json_agg(json_build_object('w', s.warehouse_id, 'a', s.available) order by s.warehouse_id) from ${stock} s where s.pack_id = ${packs.id})`,
+      })
+      .from(packs)
+      .where(and(eq(packs.websiteId, ctx.websiteId), inArray(packs.productId, ids)))
+      .orderBy(asc(packs.productId), asc(packs.position), asc(packs.id)),
+    db
+      .select({ productId: productMedia.productId, src: productMedia.src, alt: productMedia.alt })
+      .from(productMedia)
+      .where(and(eq(productMedia.websiteId, ctx.websiteId), inArray(productMedia.productId, ids)))
+      .orderBy(asc(productMedia.productId), asc(productMedia.position), asc(productMedia.id)),
     wishlistedProductIds(db, ctx.websiteId, ctx.userId, ids),
   ]);
   const fallbackWarehouse = await firstWarehouse(db, ctx.websiteId);
 
+  const packsBy = groupBy(packRows, (p) => p.productId);
+  const mediaBy = groupBy(mediaRows, (m) => m.productId);
   const byId = new Map(base.map((b) => [b.id, b]));
   const out: Product[] = [];
   for (const id of ids) {
     const b = byId.get(id);
     if (!b) continue;
-    const medias = (b.medias ?? []).map((m) => ({ src: m.src, ...(m.alt ? { alt: m.alt } : {}) }));
+    const medias = (mediaBy.get(id) ?? []).map((m) => ({ src: m.src, ...(m.alt ? { alt: m.alt } : {}) }));
     out.push({
       product_id: b.id,
       product_name: b.name,
@@ -331,7 +333,7 @@ export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number
       wishlist: wished.has(b.id),
       medias,
       image: medias[0]?.src ?? '',
-      packs: (b.packs ?? []).map((p) => {
+      packs: (packsBy.get(id) ?? []).map((p) => {
         const levels = p.stock ?? [];
         const chosen =
           ctx.warehouseId !== null
@@ -358,6 +360,17 @@ export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number
 
 const warehouseCache = websiteCache<number | null>({ ttlMs: 5000 });
 const firstWarehouse = (db: DbOrTx, websiteId: number) => warehouseCache.get(websiteId, 'first', () => firstWarehouseId(db, websiteId));
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const m = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = m.get(k);
+    if (list) list.push(r);
+    else m.set(k, [r]);
+  }
+  return m;
+}
 
 /** Products chosen by slug (a page block's picks), in the order given; unknown slugs are left out. */
 export async function productsBySlugs(db: Db, ctx: CatalogueContext, slugs: string[]): Promise<Product[]> {
