@@ -1,9 +1,15 @@
 /**
- * API throughput benchmark (prints figures; not a test). In one run, for each endpoint: the real
- * app over loopback, and a bare Fastify route returning the same bytes from memory, both under
- * the same autocannon load. Usage:
- *   npx tsx bench/api.ts [--db pglite|postgres] [--large 50000] [--seconds 10] [--connections 50]
+ * API throughput benchmark (prints figures; not a test). In one run, for each case: the real app
+ * over loopback, and a bare Fastify route returning the same bytes from memory, both under the
+ * same autocannon load; then the ratios the budgets speak of (DESIGN §9, issue 20). Usage:
+ *   npx tsx bench/api.ts [--db pglite|postgres] [--large 50000] [--seconds 5] [--connections 50]
  * PostgreSQL: DATABASE_URL, or a temporary database on 127.0.0.1:5432 created and dropped here.
+ *
+ * Cases: the anonymous catalogue (list, a category, a search, init); the same list for a
+ * signed-in shopper (a pincode, a saved product) and for a guest with a session cookie; a list
+ * with a junk parameter that changes on every request (`?x=<random>`); and the uncached path, a
+ * second app with CATALOGUE_CACHE=off on the same database, at 10 connections (the issue's
+ * figure for the 24-product list).
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -11,8 +17,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { parseConfig } from '../apps/server/src/config';
+import { products, sessions, users, wishlistItems, zonePincodes } from '../apps/server/src/db/schema';
+import { hashToken } from '../apps/server/src/http/session';
 import { openBenchDatabase } from './db';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { seedLargeCatalogue } from '../apps/server/src/seed/large';
@@ -21,69 +30,163 @@ const { values } = parseArgs({
   options: {
     db: { type: 'string', default: 'pglite' },
     large: { type: 'string' },
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '6' },
     connections: { type: 'string', default: '50' },
   },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
+const rounds = 3;
 
-async function load(url: string) {
-  const r = await autocannon({ url, connections, duration: seconds, headers: { accept: 'application/json' } });
+interface Case {
+  name: string;
+  path: string;
+  app: 'cached' | 'uncached';
+  cookie?: string;
+  /** a fresh random junk parameter on every request */
+  junk?: boolean;
+  connections?: number;
+}
+
+async function load(url: string, c: Case, duration: number) {
+  const r = await autocannon({
+    url: url + c.path,
+    connections: c.connections ?? connections,
+    duration,
+    headers: { accept: 'application/json', ...(c.cookie ? { cookie: c.cookie } : {}) },
+    ...(c.junk ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `${c.path}?x=${Math.random()}` }) }] } : {}),
+  });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
 const { database, cleanup } = await openBenchDatabase(values.db === 'postgres' ? 'postgres' : 'pglite');
-const websiteId = await seedDemo(database.db, { mediaDir: null });
-if (values.large) await seedLargeCatalogue(database.db, websiteId, Number(values.large));
-const config = parseConfig({
+const db = database.db;
+const websiteId = await seedDemo(db, { mediaDir: null });
+if (values.large) await seedLargeCatalogue(db, websiteId, Number(values.large));
+
+// A signed-in shopper with a pincode and a saved product, and a guest whose session has a pincode.
+const [zone] = await db.select({ pincode: zonePincodes.pincode }).from(zonePincodes).where(eq(zonePincodes.websiteId, websiteId)).limit(1);
+const [shopper] = await db.insert(users).values({ name: 'Bench Shopper', email: 'bench@example.com' }).returning();
+const [first] = await db.select({ id: products.id }).from(products).where(eq(products.websiteId, websiteId)).limit(1);
+await db.insert(wishlistItems).values({ websiteId, userId: shopper!.id, productId: first!.id, categoryId: null });
+const expiresAt = new Date(Date.now() + 24 * 3600 * 1000);
+const signedIn = 'bench-signed-in-token';
+const guest = 'bench-guest-token';
+await db.insert(sessions).values([
+  { id: hashToken(signedIn), websiteId, userId: shopper!.id, pincode: zone?.pincode ?? null, expiresAt },
+  { id: hashToken(guest), websiteId, userId: null, pincode: zone?.pincode ?? null, expiresAt },
+]);
+
+const env = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'bench-secret-value-123',
   LOG_LEVEL: 'silent',
   WEB_DIST: path.join(tmpdir(), 'none'),
-});
-const app = await buildApp({ config: { ...config, production: false }, database });
-const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+};
+const cachedApp = await buildApp({ config: { ...parseConfig(env), production: false }, database });
+const uncachedApp = await buildApp({ config: { ...parseConfig({ ...env, CATALOGUE_CACHE: 'off' }), production: false }, database });
+const urls = {
+  cached: await cachedApp.listen({ port: 0, host: '127.0.0.1' }),
+  uncached: await uncachedApp.listen({ port: 0, host: '127.0.0.1' }),
+};
 
-const endpoints = ['/s/api/products', '/s/api/products?c=staples', '/s/api/products?q=rice', '/s/api/init'];
+const cases: Case[] = [
+  { name: 'list', path: '/s/api/products', app: 'cached' },
+  { name: 'category', path: '/s/api/products?c=staples', app: 'cached' },
+  { name: 'search rice', path: '/s/api/products?q=rice', app: 'cached' },
+  { name: 'init', path: '/s/api/init', app: 'cached' },
+  { name: 'list, signed in', path: '/s/api/products', app: 'cached', cookie: `sid=${signedIn}` },
+  { name: 'list, guest session', path: '/s/api/products', app: 'cached', cookie: `sid=${guest}` },
+  { name: 'list, ?x=<random>', path: '/s/api/products', app: 'cached', junk: true },
+  { name: 'uncached list (10 conn)', path: '/s/api/products', app: 'uncached', connections: 10 },
+  { name: 'uncached search (10 conn)', path: '/s/api/products?q=rice', app: 'uncached', connections: 10 },
+  { name: 'uncached list, signed in', path: '/s/api/products', app: 'uncached', cookie: `sid=${signedIn}`, connections: 10 },
+];
+
+// The bare routes answer the bytes the app answers the same caller.
 const bodies = new Map<string, string>();
-for (const e of endpoints) bodies.set(e, await (await fetch(appUrl + e)).text());
+for (const c of cases) {
+  const res = await fetch(urls[c.app] + c.path, { headers: c.cookie ? { cookie: c.cookie } : {} });
+  if (!res.ok) throw new Error(`${c.name}: ${res.status} ${await res.text()}`);
+  bodies.set(c.name, await res.text());
+}
 const bare = Fastify();
-bare.get('/*', (req, reply) => reply.type('application/json').send(bodies.get(req.url)));
+bare.get('/*', (req, reply) => reply.type('application/json').send(bodies.get(String(req.headers['x-case']))));
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-const rows: Record<string, unknown>[] = [];
 console.log(
-  `\nAPI benchmark — ${database.kind}, ${values.large ? `${values.large} extra products` : 'demo catalogue'}, ${connections} connections, ${seconds}s each\n`,
+  `\nAPI benchmark — ${database.kind}, ${values.large ? `${values.large} extra products` : 'demo catalogue'}, ${connections} connections (unless said), ${seconds}s each in ${rounds} rounds (medians)\n`,
 );
-console.log(
-  'endpoint'.padEnd(30),
-  'app req/s'.padStart(10),
-  'app p99'.padStart(9),
-  'bare req/s'.padStart(11),
-  'bare p99'.padStart(9),
-  'ratio'.padStart(7),
-);
-for (const e of endpoints) {
-  const a = await load(appUrl + e);
-  const b = await load(bareUrl + e);
-  const ratio = a.rps / b.rps;
-  rows.push({ endpoint: e, app: a, bare: b, ratio });
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+const measured = new Map<string, { app: number[]; p99: number[]; bare: number[]; bareP99: number[]; errors: number }>();
+// warm-up: the code compiled, the caches filled, before anything is measured
+for (const c of cases)
+  await autocannon({ url: urls[c.app] + c.path, connections: 10, duration: 1, headers: c.cookie ? { cookie: c.cookie } : {} });
+// Rounds: every case, app then bare, `seconds / rounds` each, three times over; the medians are
+// reported, so a burst of load on the shared machine weighs on every case alike.
+for (let r = 0; r < rounds; r++)
+  for (const c of cases) {
+    const a = await load(urls[c.app], c, seconds / rounds);
+    const b = await autocannon({
+      url: bareUrl + c.path,
+      connections: c.connections ?? connections,
+      duration: seconds / rounds,
+      headers: { 'x-case': c.name },
+    });
+    const m = measured.get(c.name) ?? { app: [], p99: [], bare: [], bareP99: [], errors: 0 };
+    m.app.push(a.rps);
+    m.p99.push(a.p99);
+    m.bare.push(b.requests.average);
+    m.bareP99.push(b.latency.p99);
+    m.errors += a.errors;
+    measured.set(c.name, m);
+  }
+
+const rows: Array<Case & { rps: number; p99: number; bareRps: number; ratio: number; errors: number }> = [];
+const cell = (s: string, w: number) => s.padStart(w);
+console.log('case'.padEnd(28), cell('app req/s', 10), cell('app p99', 9), cell('bare req/s', 11), cell('bare p99', 9), cell('app/bare', 9));
+for (const c of cases) {
+  const m = measured.get(c.name)!;
+  const row = {
+    ...c,
+    rps: median(m.app),
+    p99: median(m.p99),
+    bareRps: median(m.bare),
+    ratio: median(m.app) / median(m.bare),
+    errors: m.errors,
+  };
+  rows.push(row);
   console.log(
-    e.padEnd(30),
-    a.rps.toFixed(0).padStart(10),
-    `${a.p99}ms`.padStart(9),
-    b.rps.toFixed(0).padStart(11),
-    `${b.p99}ms`.padStart(9),
-    ratio.toFixed(2).padStart(7),
-    a.errors ? ` (${a.errors} errors)` : '',
+    c.name.padEnd(28),
+    cell(row.rps.toFixed(0), 10),
+    cell(`${row.p99}ms`, 9),
+    cell(row.bareRps.toFixed(0), 11),
+    cell(`${median(m.bareP99)}ms`, 9),
+    cell(row.ratio.toFixed(2), 9),
+    row.errors ? ` (${row.errors} errors)` : '',
   );
 }
+const rps = (name: string) => rows.find((r) => r.name === name)!.rps;
+const ratios: Array<[string, number, string]> = [
+  ['signed-in list / anonymous list', rps('list, signed in') / rps('list'), '≥ 0.80'],
+  ['guest session list / anonymous list', rps('list, guest session') / rps('list'), '≥ 0.83 (≤ 20 % more cost)'],
+  ['junk-parameter list / anonymous list', rps('list, ?x=<random>') / rps('list'), '≈ 1 (answered from the cache)'],
+  ['cached list / bare', rows.find((r) => r.name === 'list')!.ratio, '≥ 0.80'],
+  ['cached search / bare', rows.find((r) => r.name === 'search rice')!.ratio, '≥ 0.80'],
+  ['cached init / bare', rows.find((r) => r.name === 'init')!.ratio, '≥ 0.80'],
+];
+console.log('\nratio'.padEnd(40), cell('figure', 8), '  budget');
+for (const [name, v, budget] of ratios) console.log(name.padEnd(39), cell(v.toFixed(2), 8), ` ${budget}`);
+console.log(
+  `uncached 24-product list: ${rps('uncached list (10 conn)').toFixed(0)} req/s at 10 connections (budget ≥ ${database.kind === 'postgres' ? '1,000' : '300'})`,
+);
+
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(
   path.join(import.meta.dirname, 'results', `api-${database.kind}${values.large ? '-large' : ''}.json`),
-  JSON.stringify(rows, null, 2),
+  JSON.stringify({ rows, ratios }, null, 2),
 );
-await app.close();
+await cachedApp.close();
+await uncachedApp.close();
 await bare.close();
 await cleanup();

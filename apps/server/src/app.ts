@@ -129,8 +129,8 @@ export async function buildApp({ config, database }: AppDeps) {
     async (api) => {
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       await api.register(platformRoutes, { database, config });
-      await api.register(websiteRoutes, { db: database.db });
-      await api.register(catalogueRoutes, { db: database.db });
+      await api.register(websiteRoutes, { db: database.db, cache: config.catalogueCache });
+      await api.register(catalogueRoutes, { db: database.db, cache: config.catalogueCache });
       await api.register(contentRoutes, { db: database.db });
       await api.register(deliveryRoutes, { db: database.db });
       await api.register(cartRoutes, { db: database.db });

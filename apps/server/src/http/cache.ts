@@ -1,40 +1,55 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * The one in-process cache: values that may be stale for a few seconds (DESIGN §1: every process
  * converges within the TTL), kept per website so that a change to one website (a staff edit of
  * settings, navs, pages, domains, the catalogue) drops what is cached for it at once, in every
  * cache: `invalidateWebsite(id)`. Concurrent misses for one key share one computation; a failed
- * computation is not kept.
+ * computation is not kept. Bounded: past `maxEntries` the least recently used entry goes (an LRU),
+ * so a flood of distinct keys never empties the cache for everyone else.
  */
 export interface WebsiteCache<V> {
   /** The cached value of `key` for `websiteId`, or `produce()`'s. `null`: not tied to one website. */
   get(websiteId: number | null, key: string, produce: () => Promise<V>): Promise<V>;
   /** Drops the website's entries and those tied to no website; everything when no id is given. */
   invalidate(websiteId?: number): void;
+  /** Drops one entry (after a write that changes it, in this process). */
+  forget(websiteId: number | null, key: string): void;
 }
 
 // Weak: caches made per app instance (tests build many) are collected with their app.
 const caches = new Set<WeakRef<WebsiteCache<unknown>>>();
 
+interface Entry<V> {
+  websiteId: number | null;
+  at: number;
+  value: Promise<V>;
+}
+
 export function websiteCache<V>(opts: { ttlMs: number; maxEntries?: number }): WebsiteCache<V> {
-  const maxEntries = opts.maxEntries ?? 2000;
-  const entries = new Map<string, { websiteId: number | null; at: number; value: Promise<V> }>();
+  // Age is checked here (Date.now, so tests can move the clock); the LRU only bounds the size.
+  const entries = new LRUCache<string, Entry<V>>({ max: opts.maxEntries ?? 2000 });
   const cache: WebsiteCache<V> = {
     get(websiteId, key, produce) {
       const k = `${websiteId ?? ''}\u0000${key}`;
       const now = Date.now();
       const hit = entries.get(k);
       if (hit && now - hit.at < opts.ttlMs) return hit.value;
-      if (entries.size >= maxEntries) entries.clear();
-      const entry = { websiteId, at: now, value: produce() };
+      const entry: Entry<V> = { websiteId, at: now, value: produce() };
       entries.set(k, entry);
       entry.value.catch(() => {
-        if (entries.get(k) === entry) entries.delete(k);
+        if (entries.peek(k) === entry) entries.delete(k);
       });
       return entry.value;
     },
+    forget(websiteId, key) {
+      entries.delete(`${websiteId ?? ''}\u0000${key}`);
+    },
     invalidate(websiteId) {
       if (websiteId === undefined) return entries.clear();
-      for (const [k, e] of entries) if (e.websiteId === websiteId || e.websiteId === null) entries.delete(k);
+      const gone: string[] = [];
+      for (const [k, e] of entries.entries()) if (e.websiteId === websiteId || e.websiteId === null) gone.push(k);
+      for (const k of gone) entries.delete(k);
     },
   };
   caches.add(new WeakRef(cache as WebsiteCache<unknown>));

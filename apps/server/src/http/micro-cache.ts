@@ -1,23 +1,138 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { websiteCache } from './cache';
-import type { FastifyReply } from 'fastify';
+import { SESSION_COOKIE } from './session';
 
 /**
- * A few-seconds cache of serialised responses that every visitor without a session sees alike
- * (catalogue lists, product pages). DESIGN §1 allows caches that are safe to be stale for seconds:
- * stock shown may lag by up to `ttlMs`, while adding to the cart and checkout always re-check stock
- * in the database. Kept in the per-website cache (`http/cache.ts`).
+ * A catalogue answer serialised once: the JSON every shopper of a website and warehouse gets,
+ * its ETag, and the products in it (so a shopper's wishlist flags can be laid over it).
  */
-export function createMicroCache(ttlMs: number) {
-  const cache = websiteCache<string>({ ttlMs });
-  return {
-    get: (websiteId: number, key: string, produce: () => Promise<unknown>): Promise<string> =>
-      cache.get(websiteId, key, () => produce().then((v) => JSON.stringify(v))),
-  };
+export interface CachedAnswer {
+  json: string;
+  etag: string;
+  /** ids of the products in the answer, wherever they are (lists, a product, page carousels) */
+  productIds: Set<number>;
+  /**
+   * The JSON cut at each product's `wishlist` value: text, product id, text, product id, … text.
+   * A shopper's answer is the pieces joined with their flags, without serialising again.
+   */
+  pieces: Array<string | number>;
 }
 
 /**
- * Sends JSON that was already validated against the route's response schema and serialised
- * (by the cache above); Fastify does not serialise a string body again.
+ * A few-seconds cache of serialised catalogue answers (lists, product pages, page data). DESIGN §1
+ * allows caches that are safe to be stale for seconds: stock shown may lag by up to `ttlMs`, while
+ * adding to the cart and checkout always re-check stock in the database. A staff edit drops the
+ * website's entries at once in this process (`invalidateWebsite`). The answers hold nothing
+ * personal: the caller keys them by what changes them (website, warehouse, the normalised
+ * parameters) and lays the shopper's wishlist flags over them (`withWishlist`).
+ * `enabled: false` (CATALOGUE_CACHE=off) computes every answer afresh, serialised the same way.
+ * Answers are our own rows, built to the response contract: serialised with JSON.stringify,
+ * never parsed again.
+ */
+export function createMicroCache(opts: { ttlMs: number; enabled: boolean; maxEntries?: number }) {
+  const cache = websiteCache<CachedAnswer>({ ttlMs: opts.ttlMs, maxEntries: opts.maxEntries ?? 5000 });
+  const build = async (produce: () => Promise<unknown>): Promise<CachedAnswer> => {
+    const value = await produce();
+    const productIds = new Set<number>();
+    visitProducts(value, (p) => productIds.add(p.product_id));
+    const pieces = productIds.size ? cutAtFlags(value) : [JSON.stringify(value)];
+    const json = joinPieces(pieces, NONE);
+    return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, productIds, pieces };
+  };
+  return {
+    get: (websiteId: number, key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> =>
+      opts.enabled ? cache.get(websiteId, key, () => build(produce)) : build(produce),
+  };
+}
+
+interface ProductLike {
+  product_id: number;
+  wishlist: boolean;
+  packs: unknown;
+}
+
+const isProduct = (v: Record<string, unknown>): v is Record<string, unknown> & ProductLike =>
+  typeof v.product_id === 'number' && 'packs' in v && typeof v.wishlist === 'boolean';
+
+function visitProducts(v: unknown, fn: (p: ProductLike) => void): void {
+  if (Array.isArray(v)) for (const x of v) visitProducts(x, fn);
+  else if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if (isProduct(o)) fn(o);
+    else for (const x of Object.values(o)) visitProducts(x, fn);
+  }
+}
+
+/**
+ * Serialises `v` with each product's `wishlist` flag replaced by a marker, then cuts the JSON at
+ * the markers. The marker is a string holding NUL characters, which JSON writes as `\u0000`
+ * right after the opening quote; no other text can: a NUL can come from no row (PostgreSQL
+ * text holds none) and a backslash in a string is written doubled.
+ */
+function cutAtFlags(v: unknown): Array<string | number> {
+  const mark = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(mark);
+    if (x && typeof x === 'object') {
+      const o = x as Record<string, unknown>;
+      if (isProduct(o)) return { ...o, wishlist: `\u0000W${o.product_id}\u0000` };
+      const out: Record<string, unknown> = {};
+      for (const [k, y] of Object.entries(o)) out[k] = mark(y);
+      return out;
+    }
+    return x;
+  };
+  const parts = JSON.stringify(mark(v)).split(/"\\u0000W(\d+)\\u0000"/);
+  return parts.map((p, i) => (i % 2 ? Number(p) : p));
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
+function joinPieces(pieces: Array<string | number>, wished: ReadonlySet<number>): string {
+  let out = '';
+  for (const p of pieces) out += typeof p === 'number' ? (wished.has(p) ? 'true' : 'false') : p;
+  return out;
+}
+
+/**
+ * The answer as this shopper sees it: the shared answer with the `wishlist` flag (spec §3) of their
+ * saved products set. Most pages hold none of them: then it is the shared answer itself.
+ */
+export function withWishlist(answer: CachedAnswer, wished: ReadonlySet<number>): { json: string; etag: string; personal: boolean } {
+  const mine = [...answer.productIds].filter((id) => wished.has(id));
+  if (!mine.length) return { json: answer.json, etag: answer.etag, personal: false };
+  const json = joinPieces(answer.pieces, wished);
+  mine.sort((a, b) => a - b);
+  const etag = `"${answer.etag.slice(1, -1)}-${createHash('sha1').update(mine.join(',')).digest('base64url').slice(0, 12)}"`;
+  return { json, etag, personal: true };
+}
+
+/**
+ * Sends a catalogue answer with validators fit for a CDN and the browser: a visitor without a
+ * session cookie gets the answer every such visitor of the website gets (`public`, kept by a
+ * shared cache for `sharedMaxAgeS` seconds); with a session cookie (a pincode, a wishlist) it is
+ * `private`. Either way the browser revalidates (`max-age=0`) and a matching `If-None-Match`
+ * gets a 304 without a body. The website follows the page's host (X-Origin, Origin, Host: DESIGN
+ * §4) and the answer the session: they are the `Vary`.
+ */
+export function sendAnswer(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  answer: { json: string; etag: string },
+  opts: { sharedMaxAgeS: number },
+) {
+  const shared = !req.cookies[SESSION_COOKIE];
+  reply.header('cache-control', shared ? `public, max-age=0, s-maxage=${opts.sharedMaxAgeS}` : 'private, no-cache');
+  reply.header('etag', answer.etag);
+  reply.header('vary', 'Origin, X-Origin, Cookie');
+  const match = req.headers['if-none-match'];
+  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === answer.etag)) return reply.code(304).send();
+  return sendJson(reply, answer.json);
+}
+
+/**
+ * Sends JSON that was already serialised (by the cache above) from our own rows built to the
+ * route's response contract; Fastify does not serialise a string body again.
  */
 export function sendJson(reply: FastifyReply, body: string) {
   return reply.type('application/json; charset=utf-8').send(body as never);

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Db, DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
 
@@ -51,20 +52,66 @@ function setSessionCookie(reply: FastifyReply, token: string, opts: SessionOptio
   });
 }
 
-async function findSession(db: DbOrTx, websiteId: number, token: string): Promise<SessionRow | null> {
+async function readSession(db: DbOrTx, websiteId: number, id: string): Promise<SessionRow | null> {
   const [row] = await db
     .select()
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, hashToken(token)),
-        eq(sessions.websiteId, websiteId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(sessions.id, id), eq(sessions.websiteId, websiteId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Session rows read by recent requests, for a few seconds: a shopper's calls cost no session
+ * lookup each (reading never writes). Short on purpose: a session revoked by another process
+ * (sign-out, a blocked customer) stops working within `SESSION_CACHE_MS`; in this process every
+ * change of a row (creation, sign-in, sign-out, pincode, blocking: `forgetSessionsOf`) drops its
+ * entry at once. Keyed by the token's hash and the website; misses (no live row) are kept too, so
+ * a made-up cookie costs one lookup per few seconds, and a row created here is never hidden.
+ */
+export const SESSION_CACHE_MS = 2000;
+interface Recent {
+  at: number;
+  row: Promise<SessionRow | null>;
+  /** the row once read (undefined while reading) */
+  settled?: SessionRow | null;
+}
+const recent = new LRUCache<string, Recent>({ max: 50_000 });
+const recentKey = (websiteId: number, id: string) => `${websiteId}|${id}`;
+
+async function findSession(db: DbOrTx, websiteId: number, token: string, fresh = false): Promise<SessionRow | null> {
+  const id = hashToken(token);
+  const key = recentKey(websiteId, id);
+  const hit = fresh ? undefined : recent.get(key);
+  const now = Date.now();
+  if (hit && now - hit.at < SESSION_CACHE_MS) {
+    const row = await hit.row;
+    // a row cached alive may have expired since
+    if (!row || row.expiresAt.getTime() > now) return row;
+  }
+  const entry: Recent = { at: now, row: readSession(db, websiteId, id) };
+  recent.set(key, entry);
+  entry.row.then(
+    (row) => (entry.settled = row),
+    () => {
+      if (recent.peek(key) === entry) recent.delete(key);
+    },
+  );
+  return entry.row;
+}
+
+/** After a write to one session row outside this class (a test's fixture): its cached copy goes. */
+export function forgetSession(websiteId: number, id: string): void {
+  recent.delete(recentKey(websiteId, id));
+}
+
+/** After a write to sessions outside this class (a customer blocked): their cached rows go. */
+export function forgetSessionsOf(websiteId: number, userId: number): void {
+  const gone: string[] = [];
+  // rows still being read are dropped too: they might hold the old state
+  for (const [k, e] of recent.entries())
+    if (k.startsWith(`${websiteId}|`) && (e.settled === undefined || e.settled?.userId === userId)) gone.push(k);
+  for (const k of gone) recent.delete(k);
 }
 
 async function insertSession(db: DbOrTx, websiteId: number, secret: string, values: Partial<SessionRow> = {}) {
@@ -73,6 +120,7 @@ async function insertSession(db: DbOrTx, websiteId: number, secret: string, valu
     .insert(sessions)
     .values({ ...values, id: hashToken(token), websiteId, expiresAt: new Date(Date.now() + SESSION_TTL_MS), revokedAt: null })
     .returning();
+  forgetSession(websiteId, row!.id);
   return { token, row: row! };
 }
 
@@ -111,9 +159,10 @@ export class RequestSession {
         .values({ id: hashToken(token), websiteId: this.req.website.id, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
         .onConflictDoNothing()
         .returning();
+      forgetSession(this.req.website.id, hashToken(token));
       // a conflict is either a concurrent first write of this visitor (use its row) or a dead
       // row (revoked, expired, another website's), which is never brought back
-      const adopted = row ?? (await findSession(this.db, this.req.website.id, token));
+      const adopted = row ?? (await findSession(this.db, this.req.website.id, token, true));
       // the cookie's lifetime starts again with the row's
       if (row) setSessionCookie(this.reply, token, this.opts);
       if (adopted) {
@@ -162,8 +211,10 @@ export class RequestSession {
       pincode: old?.pincode ?? null,
       data: old?.data ?? {},
     });
-    if (old) await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, old.id));
-    else {
+    if (old) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, old.id));
+      forgetSession(this.req.website.id, old.id);
+    } else {
       // a pre-session token (no row yet) is burnt too, so a fixated one never becomes a session
       const pre = this.req.cookies[SESSION_COOKIE];
       if (isIssuedToken(this.opts.secret, pre)) {
@@ -176,6 +227,7 @@ export class RequestSession {
             revokedAt: new Date(),
           })
           .onConflictDoNothing();
+        forgetSession(this.req.website.id, hashToken(pre));
       }
     }
     setSessionCookie(this.reply, token, this.opts);
@@ -186,7 +238,10 @@ export class RequestSession {
   /** Logout: the row is revoked server-side and the cookie cleared. */
   async revoke(): Promise<void> {
     const current = await this.get();
-    if (current) await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, current.id));
+    if (current) {
+      await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, current.id));
+      forgetSession(this.req.website.id, current.id);
+    }
     this.reply.clearCookie(SESSION_COOKIE, { path: '/' });
     this.loaded = Promise.resolve(null);
   }
@@ -195,6 +250,7 @@ export class RequestSession {
   async update(values: Partial<Pick<SessionRow, 'pincode' | 'data' | 'userId'>>): Promise<SessionRow> {
     const current = await this.ensure();
     const [row] = await this.db.update(sessions).set(values).where(eq(sessions.id, current.id)).returning();
+    forgetSession(this.req.website.id, current.id);
     this.loaded = Promise.resolve(row!);
     return row!;
   }

@@ -13,7 +13,7 @@ import {
   websiteDomains,
   websites,
 } from '../../db/schema';
-import { hashToken, SESSION_TTL_MS } from '../../http/session';
+import { forgetSession, hashToken, SESSION_TTL_MS } from '../../http/session';
 import { requestHost } from '../../http/website';
 import { adjustStockTo, openStock } from '../inventory/service';
 import type { TestClient } from '../../test/client';
@@ -105,15 +105,14 @@ export async function signInAs(db: Db, client: TestClient, userId: number) {
   const host = requestHost({ headers: client.headers }).replace(/:\d+$/, '') || 'localhost';
   const [domain] = await db.select().from(websiteDomains).where(eq(websiteDomains.host, host)).limit(1);
   const [fallback] = await db.select().from(websites).where(eq(websites.isDefault, true)).limit(1);
+  const id = hashToken(client.cookies.get('sid')!);
+  const websiteId = (domain?.websiteId ?? fallback?.id)!;
   await db
     .insert(sessions)
-    .values({
-      id: hashToken(client.cookies.get('sid')!),
-      websiteId: (domain?.websiteId ?? fallback?.id)!,
-      userId,
-      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-    })
+    .values({ id, websiteId, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
     .onConflictDoUpdate({ target: sessions.id, set: { userId } });
+  // as sign-in does in the server: the session's cached copy goes
+  forgetSession(websiteId, id);
 }
 
 export function sessionIdOf(client: TestClient) {

@@ -6,50 +6,58 @@ import {
   suggestionsSchema,
   suggestQuerySchema,
 } from '@grocer/shared/catalogue';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { websiteCache } from '../../http/cache';
-import { createMicroCache, sendJson } from '../../http/micro-cache';
+import { createMicroCache, sendAnswer, sendJson, withWishlist, type CachedAnswer } from '../../http/micro-cache';
 import { deliveryContext } from '../delivery/service';
+import { savedProductIds } from '../wishlist/service';
 import { AppError } from '../../http/errors';
+import { canonicalProductsQuery, listKey } from './list-key';
 import { currentSlugOf } from './product-edit';
-import { getProduct, listProducts, relatedProducts, type CatalogueContext } from './service';
+import { getProduct, listProducts, loadTaxonomy, relatedProducts, type CatalogueContext } from './service';
 import { suggest } from './suggest';
 
-// The warehouse of the default zone, for visitors without a pincode.
-const defaultWarehouse = websiteCache<number | null>({ ttlMs: 5000 });
+// The warehouse serving a pincode (the default zone's for visitors without one), per website.
+const zoneWarehouse = websiteCache<number | null>({ ttlMs: 5000, maxEntries: 20_000 });
 
 /** The website, the warehouse serving the visitor's pincode (or the default zone's), the user. */
 export async function catalogueContext(db: Db, req: FastifyRequest): Promise<CatalogueContext> {
   const websiteId = req.website.id;
   const session = await req.session.get();
-  if (session?.pincode) {
-    const d = await deliveryContext(db, websiteId, session.pincode);
-    return { websiteId, warehouseId: d.zone?.warehouseId ?? null, userId: session.userId ?? null };
-  }
-  const warehouseId = await defaultWarehouse.get(
+  const pincode = session?.pincode ?? null;
+  const warehouseId = await zoneWarehouse.get(
     websiteId,
-    'zone',
-    async () => (await deliveryContext(db, websiteId, null)).zone?.warehouseId ?? null,
+    pincode === null ? 'zone' : `zone:${pincode}`,
+    async () => (await deliveryContext(db, websiteId, pincode)).zone?.warehouseId ?? null,
   );
   return { websiteId, warehouseId, userId: session?.userId ?? null };
 }
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  // Signed-out visitors of one website and warehouse all see the same catalogue answer.
-  const cache = createMicroCache(3000);
-  const anonymousKey = (ctx: CatalogueContext, url: string) => (ctx.userId === null ? `${ctx.warehouseId}|${url}` : null);
+/** Seconds a shared cache (a CDN) may keep a catalogue answer: as long as this process does. */
+const SHARED_MAX_AGE_S = 3;
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; cache?: boolean }> = async (app, { db, cache: enabled = true }) => {
+  // Every shopper of one website and warehouse gets the same catalogue answer (computed without
+  // anyone's wishlist); a signed-in shopper's flags are laid over it (`personal`).
+  const cache = createMicroCache({ ttlMs: 3000, enabled });
+  const shared = (ctx: CatalogueContext): CatalogueContext => ({ ...ctx, userId: null });
+  const personal = async (req: FastifyRequest, reply: FastifyReply, ctx: CatalogueContext, answer: CachedAnswer) => {
+    const wished = ctx.userId === null || !answer.productIds.size ? null : await savedProductIds(db, ctx.websiteId, ctx.userId);
+    return sendAnswer(req, reply, wished ? withWishlist(answer, wished) : answer, { sharedMaxAgeS: SHARED_MAX_AGE_S });
+  };
 
   app.get('/products', { schema: { querystring: productsQuerySchema, response: { 200: productListSchema } } }, async (req, reply) => {
     const ctx = await catalogueContext(db, req);
-    const key = anonymousKey(ctx, req.url);
-    if (!key) return listProducts(db, ctx, req.query);
-    return sendJson(
-      reply,
-      await cache.get(ctx.websiteId, key, () => listProducts(db, ctx, req.query).then((r) => productListSchema.parse(r))),
+    const taxonomy = await loadTaxonomy(db, ctx.websiteId);
+    const query = canonicalProductsQuery(req.query, taxonomy.known);
+    const { page, perPage } = req.query;
+    const answer = await cache.get(ctx.websiteId, `list|${ctx.warehouseId}|${listKey(query, page, perPage)}`, async () =>
+      query ? listProducts(db, shared(ctx), query) : { data: [], meta: { total: 0, perPage, page } },
     );
+    return personal(req, reply, ctx, answer);
   });
 
   // `:id` is a slug or a numeric product_id (spec §3, §7).
@@ -57,13 +65,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
   app.get('/products/:id', { schema: { params: productParams, response: { 200: productSchema } } }, async (req, reply) => {
     const ctx = await catalogueContext(db, req);
-    const key = anonymousKey(ctx, req.url);
     try {
-      if (!key) return await getProduct(db, ctx, req.params.id);
-      return sendJson(
-        reply,
-        await cache.get(ctx.websiteId, key, () => getProduct(db, ctx, req.params.id).then((r) => productSchema.parse(r))),
+      const answer = await cache.get(ctx.websiteId, `product|${ctx.warehouseId}|${req.params.id}`, () =>
+        getProduct(db, shared(ctx), req.params.id),
       );
+      return await personal(req, reply, ctx, answer);
     } catch (e) {
       // a product's old slug (it was renamed): a permanent redirect to its current one
       const moved = e instanceof AppError && e.statusCode === 404 ? await currentSlugOf(db, ctx.websiteId, req.params.id) : null;
@@ -78,10 +84,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   app.get('/search/suggest', { schema: { querystring: suggestQuerySchema, response: { 200: suggestionsSchema } } }, async (req, reply) => {
     const q = req.query.q.toLowerCase();
     reply.header('cache-control', 'public, max-age=60');
-    return sendJson(reply, await cache.get(req.website.id, `suggest|${q}`, () => suggest(db, req.website.id, q)));
+    return sendJson(reply, (await cache.get(req.website.id, `suggest|${q}`, () => suggest(db, req.website.id, q))).json);
   });
 
-  app.get('/products/:id/related', { schema: { params: productParams, response: { 200: relatedProductsSchema } } }, async (req) => ({
-    data: await relatedProducts(db, await catalogueContext(db, req), req.params.id),
-  }));
+  app.get('/products/:id/related', { schema: { params: productParams, response: { 200: relatedProductsSchema } } }, async (req, reply) => {
+    const ctx = await catalogueContext(db, req);
+    const answer = await cache.get(ctx.websiteId, `related|${ctx.warehouseId}|${req.params.id}`, async () => ({
+      data: await relatedProducts(db, shared(ctx), req.params.id),
+    }));
+    return personal(req, reply, ctx, answer);
+  });
 };

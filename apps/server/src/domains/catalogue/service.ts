@@ -28,6 +28,8 @@ interface Taxonomy {
   tree: Category[];
   bySlug: Map<string, Category>;
   brands: Brand[];
+  /** the slugs that exist (a list's filters keep only these: list-key.ts) */
+  known: { categories: Set<string>; brands: Set<string> };
 }
 const taxonomyCache = websiteCache<Taxonomy>({ ttlMs: 5000 });
 
@@ -53,7 +55,13 @@ async function readTaxonomy(db: Db, websiteId: number): Promise<Taxonomy> {
     const parent = c.parentId ? nodes.get(c.parentId) : undefined;
     (parent ? parent.children : tree).push(node);
   }
-  return { tree, bySlug: new Map([...nodes.values()].map((n) => [n.slug, n])), brands: brandRows };
+  const bySlug = new Map([...nodes.values()].map((n) => [n.slug, n]));
+  return {
+    tree,
+    bySlug,
+    brands: brandRows,
+    known: { categories: new Set(bySlug.keys()), brands: new Set(brandRows.map((b) => b.slug)) },
+  };
 }
 
 /** The ids of a category and every descendant. */

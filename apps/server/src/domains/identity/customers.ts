@@ -3,6 +3,7 @@ import { toRupees } from '@grocer/shared/money';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { fail } from '../../http/errors';
+import { forgetSessionsOf } from '../../http/session';
 import { listAddresses } from '../addresses/service';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { customerOrderStats, recentOrdersOf } from '../orders/queries';
@@ -139,6 +140,8 @@ export async function setBlocked(db: Db, actor: AuditActor, userId: number, bloc
       after: { blocked: !!block, reason: block?.reason ?? null },
     });
   });
+  // their sessions stop at once here (other processes: within SESSION_CACHE_MS)
+  if (block) forgetSessionsOf(actor.websiteId, userId);
 }
 
 /** Refuses a person blocked on this website (sign-in and ordering): 403 CUSTOMER_BLOCKED, saying why. */

@@ -20,6 +20,7 @@ import { deliveryContext } from '../delivery/service';
 import {
   createWishlistCategory,
   deleteWishlistCategory,
+  forgetSavedProductIds,
   listWishlists,
   renameWishlistCategory,
   toggleWishlist,
@@ -34,6 +35,14 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   const owner = async (req: FastifyRequest): Promise<WishlistOwner> => ({
     websiteId: req.website.id,
     userId: (await requireUser(db, req)).id,
+  });
+
+  // A change to the shopper's lists: their saved products are read again for the next answer
+  // (after the write, so a concurrent read cannot keep the old set).
+  app.addHook('onResponse', async (req) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return;
+    const session = await req.session?.get().catch(() => null);
+    if (session?.userId) forgetSavedProductIds(req.website.id, session.userId);
   });
 
   app.get('/wishlist', { schema: { response: { 200: wishlistResponseSchema } } }, async (req) => {

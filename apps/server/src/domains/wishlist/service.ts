@@ -4,6 +4,7 @@ import { DEFAULT_WISHLIST_NAME } from '@grocer/shared/wishlist';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { wishlistCategories, wishlistItems } from './tables';
+import { websiteCache } from '../../http/cache';
 import { AppError, Errors, fail } from '../../http/errors';
 import { addToCart, type CartContext } from '../cart/service';
 import { hydrateProducts, packsWithStock, productNames } from '../catalogue/service';
@@ -52,6 +53,27 @@ export async function wishlistedProductIds(
     .from(wishlistItems)
     .where(and(eq(wishlistItems.websiteId, websiteId), eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, productIds)));
   return new Set(rows.map((r) => r.productId));
+}
+
+// Every product a shopper saved, for the flags laid over shared catalogue answers: kept a few
+// seconds (DESIGN §1), forgotten at once in this process when they change a list (the routes'
+// writes), so their own toggle shows on their next call.
+const savedCache = websiteCache<Set<number>>({ ttlMs: 3000, maxEntries: 20_000 });
+
+/** The ids of the products the user has in any wishlist of the website (one indexed query, cached briefly). */
+export function savedProductIds(db: DbOrTx, websiteId: number, userId: number): Promise<Set<number>> {
+  return savedCache.get(websiteId, `user:${userId}`, async () => {
+    const rows = await db
+      .selectDistinct({ productId: wishlistItems.productId })
+      .from(wishlistItems)
+      .where(and(eq(wishlistItems.websiteId, websiteId), eq(wishlistItems.userId, userId)));
+    return new Set(rows.map((r) => r.productId));
+  });
+}
+
+/** After a change to the user's lists: the next answer reads them again. */
+export function forgetSavedProductIds(websiteId: number, userId: number): void {
+  savedCache.forget(websiteId, `user:${userId}`);
 }
 
 /** The account dashboard's figures: lists (the default one always counts) and saved items. */

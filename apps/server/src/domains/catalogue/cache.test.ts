@@ -1,0 +1,197 @@
+import { productListSchema, productSchema, type Product } from '@grocer/shared/catalogue';
+import { initSchema } from '@grocer/shared/storefront';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { packs, sessions, users, websiteMembers } from '../../db/schema';
+import { invalidateWebsite } from '../../http/cache';
+import { SESSION_CACHE_MS } from '../../http/session';
+import { createTestApp } from '../../test/app';
+import { TestClient } from '../../test/client';
+import { seedCartShop, sessionIdOf, signInAs, type CartShop } from '../cart/test-fixture';
+import { setBlocked } from '../identity/customers';
+
+/**
+ * The shared catalogue answers (http/micro-cache.ts): one answer per website, warehouse and
+ * normalised parameters, whoever asks; the shopper's wishlist flags laid over it; the session row
+ * cached for seconds. What a shopper sees must stay right: prices within the cache's lifetime,
+ * flags only their own, availability of their pincode, junk never reaching the database.
+ */
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let shop: CartShop;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: async (db) => (shop = await seedCartShop(db)) });
+});
+afterAll(() => t.close());
+afterEach(() => vi.useRealTimers());
+
+const list = async (c: TestClient, query = '') => {
+  const res = await c.get(`/s/api/products${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return { body: productListSchema.parse(res.json()), res };
+};
+const byId = (products: Product[], id: number) => products.find((p) => p.product_id === id)!;
+const priceOfRice = async (c: TestClient, query = '') => byId((await list(c, query)).body.data, shop.products.rice.id).packs[0]!.price;
+
+async function shopper(pincode?: string) {
+  const [u] = await t.db
+    .insert(users)
+    .values({ name: `Cache ${++n}`, email: `cache${n}@example.com` })
+    .returning();
+  await t.db.insert(websiteMembers).values({ websiteId: shop.websiteId, userId: u!.id });
+  const c = new TestClient(t.app);
+  if (pincode) await c.get(`/s/api/check/pincode/${pincode}`);
+  await signInAs(t.db, c, u!.id);
+  return { c, userId: u!.id };
+}
+
+/** Moves the clock past the caches' lifetimes (only Date: the database's timers keep running). */
+function later(ms: number) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + ms);
+}
+
+describe('prices', () => {
+  it('a price changed in the database shows within the cache lifetime, and at once after a staff edit', async () => {
+    const c = new TestClient(t.app);
+    expect(await priceOfRice(c)).toBe(120);
+    await t.db.update(packs).set({ price: 11_000 }).where(eq(packs.id, shop.packs.rice1.id));
+    try {
+      // another process's edit: this process may show the old price for the cache's few seconds
+      expect(await priceOfRice(c)).toBe(120);
+      later(3001);
+      expect(await priceOfRice(c)).toBe(110);
+      // an edit in this process drops the website's answers at once
+      await t.db.update(packs).set({ price: 10_500 }).where(eq(packs.id, shop.packs.rice1.id));
+      invalidateWebsite(shop.websiteId);
+      expect(await priceOfRice(c)).toBe(105);
+    } finally {
+      await t.db.update(packs).set({ price: 12_000 }).where(eq(packs.id, shop.packs.rice1.id));
+      invalidateWebsite(shop.websiteId);
+    }
+  });
+});
+
+describe('junk parameters', () => {
+  it('are answered from the cached answer of the list they decorate: no database query', async () => {
+    const c = new TestClient(t.app);
+    const first = await list(c, '?q=rice');
+    await t.db.update(packs).set({ price: 9_900 }).where(eq(packs.id, shop.packs.rice1.id));
+    try {
+      // the database holds a new price: answers that still show the old one came from the cache
+      for (const junk of ['&x=1', `&x=${Math.random()}`, '&utm_source=ad&fbclid=abc', '&Q=dal', '&q2=dal&page_size=1']) {
+        const { body, res } = await list(c, `?q=rice${junk}`);
+        expect(body).toEqual(first.body);
+        expect(res.headers.etag).toBe(first.res.headers.etag);
+      }
+      // the same list spelled otherwise: case, spacing, an explicit default
+      expect((await list(c, '?q=%20RICE%20&s=relevance&page=1&perPage=24')).body).toEqual(first.body);
+      // unknown filters: one shared empty answer
+      expect((await list(c, `?c=no-such-${Math.random()}`)).body).toEqual({ data: [], meta: { total: 0, perPage: 24, page: 1 } });
+      expect((await list(c, `?c=rice&b=no-such-brand-${Math.random()}`)).body.data).toEqual([]);
+    } finally {
+      await t.db.update(packs).set({ price: 12_000 }).where(eq(packs.id, shop.packs.rice1.id));
+      invalidateWebsite(shop.websiteId);
+    }
+  });
+
+  it('public answers carry validators: a matching If-None-Match gets 304; with a session the answer is private', async () => {
+    const anon = new TestClient(t.app);
+    const { res } = await list(anon);
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=3');
+    expect(String(res.headers.vary)).toMatch(/Origin, X-Origin, Cookie/);
+    const again = await t.app.inject({ method: 'GET', url: '/s/api/products?x=1', headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const { c } = await shopper('560001');
+    expect((await list(c)).res.headers['cache-control']).toBe('private, no-cache');
+  });
+});
+
+describe('wishlist flags', () => {
+  it("are laid over the shared answer for their owner only, and follow the owner's toggles at once", async () => {
+    const asha = await shopper('560001');
+    const ravi = await shopper('560001');
+    const anon = new TestClient(t.app);
+    await anon.get('/s/api/check/pincode/560001');
+    const save = (c: TestClient) =>
+      c.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null }).then((r) => {
+        expect(r.statusCode, r.body).toBe(200);
+        return r.json() as { wishlist: boolean };
+      });
+    const flag = async (c: TestClient) => byId((await list(c)).body.data, shop.products.rice.id).wishlist;
+    const productFlag = async (c: TestClient) => productSchema.parse((await c.get('/s/api/products/basmati-rice')).json()).wishlist;
+
+    // everyone warms the same answer first
+    expect([await flag(asha.c), await flag(ravi.c), await flag(anon)]).toEqual([false, false, false]);
+    expect((await save(asha.c)).wishlist).toBe(true);
+    expect([await flag(asha.c), await flag(ravi.c), await flag(anon)]).toEqual([true, false, false]);
+    expect([await productFlag(asha.c), await productFlag(ravi.c), await productFlag(anon)]).toEqual([true, false, false]);
+    // the personal answer has its own ETag: a shared validator never revalidates it
+    const mine = (await list(asha.c)).res.headers.etag;
+    const theirs = (await list(ravi.c)).res.headers.etag;
+    expect(mine).not.toBe(theirs);
+    // the other flags of Asha's page stay false
+    expect((await list(asha.c)).body.data.filter((p) => p.wishlist).map((p) => p.product_id)).toEqual([shop.products.rice.id]);
+    // unsaved: gone from her next answer, not after the cache's lifetime
+    expect((await save(asha.c)).wishlist).toBe(false);
+    expect(await flag(asha.c)).toBe(false);
+  });
+});
+
+describe('pincodes', () => {
+  it("a shopper's pincode picks the warehouse whose stock the shared answer shows; changing it changes availability", async () => {
+    const stockOfVada = async (c: TestClient) => byId((await list(c)).body.data, shop.products.vada.id).packs[0]!.stock;
+    const { c } = await shopper('560001');
+    expect(await stockOfVada(c)).toBe(0); // not stocked in Bengaluru
+    expect((await c.get('/s/api/check/pincode/400001')).statusCode).toBe(200);
+    expect(await stockOfVada(c)).toBe(5); // Mumbai has 5
+    expect(byId((await list(c)).body.data, shop.products.vada.id).packs[0]!.warehouse_id).toBe(shop.warehouses.mum.id);
+    expect((await c.get('/s/api/check/pincode/560001')).statusCode).toBe(200);
+    expect(await stockOfVada(c)).toBe(0);
+  });
+});
+
+describe('sessions read from the cache', () => {
+  const userOf = async (c: TestClient) => initSchema.parse((await c.get('/s/api/init')).json()).user;
+
+  it('sign-out ends the session at once in this process, for every copy of the cookie', async () => {
+    const { c } = await shopper();
+    const copy = new TestClient(t.app);
+    copy.cookies.set('sid', c.cookies.get('sid')!);
+    expect((await userOf(copy))?.name).toMatch(/^Cache/);
+    expect((await c.get('/s/api/auth/logout')).statusCode).toBe(200);
+    expect(await userOf(copy)).toBeNull();
+  });
+
+  it("blocking a customer ends their sessions at once in this process; another process's revocation within seconds", async () => {
+    const { c, userId } = await shopper();
+    expect((await userOf(c))?.id).toBe(userId);
+    await setBlocked(t.db, { websiteId: shop.websiteId, actorId: null }, userId, { reason: 'Testing' });
+    expect(await userOf(c)).toBeNull();
+
+    const other = await shopper();
+    expect((await userOf(other.c))?.id).toBe(other.userId);
+    await t.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.id, sessionIdOf(other.c)));
+    later(SESSION_CACHE_MS + 1);
+    expect(await userOf(other.c)).toBeNull();
+  });
+
+  it('reading a session writes nothing', async () => {
+    const { c } = await shopper('560001');
+    const row = async () =>
+      (
+        await t.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.id, sessionIdOf(c)))
+      )[0]!;
+    const before = await row();
+    for (let i = 0; i < 3; i++) await list(c);
+    expect(await row()).toEqual(before);
+  });
+});
