@@ -269,7 +269,8 @@ describe('GET /s/api/page/data{url}', () => {
     expect(page.data.map((c) => c.type)).toEqual(['hero-slider', 'product-carousel', 'category-carousel']);
     expect((page.data[1]!.response as unknown[]).length).toBe(3);
     expect((page.data[2]!.response as { slug: string }[]).map((c) => c.slug)).toEqual(['food', 'home']);
-    expect(page).toMatchObject({ css: '.x{}', show_footer: true, show_navbar: true, seo_title: 'Home', schema_script: null });
+    // the page's CSS is served scoped to its content (page-css.ts)
+    expect(page).toMatchObject({ css: '.grocer-page .x{}', show_footer: true, show_navbar: true, seo_title: 'Home', schema_script: null });
   });
 
   it('answers 404 for unknown and unpublished pages', async () => {
