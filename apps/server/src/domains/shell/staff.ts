@@ -5,8 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { currentUser } from '../../http/auth';
+import { currentUser, forgetCurrentUser } from '../../http/auth';
 import { Errors } from '../../http/errors';
+import { useManagedWebsite } from '../../http/website';
 import { escapeHtml, scriptJson } from './head';
 import { cachedAnalyticsSettings, staffTelemetryMeta } from '../analytics/service';
 
@@ -36,6 +37,9 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
   const shell = async (req: FastifyRequest, reply: FastifyReply) => {
     template ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     if (!template) throw Errors.unavailable('The staff app is not built yet: run `npm run build`.');
+    // The staff session's managed website (/auth/bos/choose), and the person's flags there.
+    const host = req.website.id;
+    if ((await useManagedWebsite(req)).id !== host) forgetCurrentUser(req);
     const user = await currentUser(db, req);
     const settings = await cachedAnalyticsSettings(db, req.website.id);
     const boot: StaffBoot = {
@@ -61,4 +65,7 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
   // The point of sale (its own area of the same app, hasAdminAccess like Administration).
   app.get('/pos', { schema: { hide: true } }, shell);
   app.get('/pos/*', { schema: { hide: true } }, shell);
+  // Choosing and creating websites (spec §2), the staff app's `bos` area.
+  app.get('/auth/bos/choose', { schema: { hide: true } }, shell);
+  app.get('/auth/bos/create', { schema: { hide: true } }, shell);
 }
