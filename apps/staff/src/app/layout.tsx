@@ -91,6 +91,9 @@ export function AdminLayout() {
           <p className="truncate text-lg font-semibold" title={website.name}>
             {website.name}
           </p>
+          <a href={paths.chooseWebsite()} className="text-xs font-medium text-brand hover:underline">
+            Switch Website
+          </a>
         </div>
         <nav aria-label="Administration" className="flex-1 overflow-y-auto px-2 py-3">
           {NAV.map((g) => (

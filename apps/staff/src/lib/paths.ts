@@ -32,6 +32,8 @@ export const paths = {
   pos: () => '/pos',
   posReceipt: (receipt: string) => `/pos/receipt/${encodeURIComponent(receipt)}`,
   posPrint: (receipt: string, format: '80mm' | 'a4' = '80mm') => `/s/api/pos/sales/${encodeURIComponent(receipt)}/print?format=${format}`,
+  chooseWebsite: () => '/auth/bos/choose',
+  createWebsite: () => '/auth/bos/create',
   storefront: () => '/',
   storefrontProduct: (slug: string) => `/products/${encodeURIComponent(slug)}`,
   signIn: () => '/auth/login',
