@@ -26,7 +26,7 @@ const MARK = 'zqx';
 const A_HOST = 'localhost';
 
 /** Every table with a website_id column, by SQL name. */
-const scoped = Object.values(schema)
+const scoped = (Object.values(schema) as unknown[])
   .filter((v): v is PgTable => is(v, PgTable))
   .map((table) => getTableConfig(table))
   .filter((c) => c.columns.some((col) => col.name === 'websiteId' || col.name === 'website_id'));
