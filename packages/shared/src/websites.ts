@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INDIAN_STATES } from './account';
+import { idSchema } from './ids';
 
 /**
  * Many shops on one installation (`/auth/bos/choose`, `/auth/bos/create`, `/s/api/bos/*`): the
@@ -13,7 +14,10 @@ export const hostSchema = z
   .toLowerCase()
   .min(1, 'Enter a domain')
   .max(253, 'At most 253 characters')
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/, 'Enter a domain such as shop.example.com');
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/,
+    'Enter a domain such as shop.example.com',
+  );
 
 /** GSTIN: 2-digit state code, PAN, entity number, Z, check character. Empty for an unregistered shop. */
 export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
@@ -44,7 +48,7 @@ export const manageableListSchema = z.object({
 export type ManageableList = z.infer<typeof manageableListSchema>;
 
 /** POST /s/api/bos/choose */
-export const chooseWebsiteInputSchema = z.object({ website_id: z.number().int().positive() });
+export const chooseWebsiteInputSchema = z.object({ website_id: idSchema });
 export const chooseWebsiteResultSchema = z.object({ website: z.object({ id: z.number().int(), name: z.string() }) });
 
 /** POST /s/api/bos/websites (superadmin): a new website, blank or a copy of another's storefront. */
@@ -61,7 +65,7 @@ export const createWebsiteInputSchema = z
       .default(''),
     start: z.enum(['blank', 'copy']),
     /** with start 'copy': the website whose storefront is copied */
-    copy_from: z.number().int().positive().nullable().default(null),
+    copy_from: idSchema.nullable().default(null),
     /** with start 'copy': also copy its catalogue (categories, brands, products, packs, images) */
     copy_catalogue: z.boolean().default(false),
   })
