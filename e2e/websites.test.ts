@@ -60,6 +60,8 @@ describe('many websites (Chromium, 1440 px)', () => {
     const frame = owner.getByRole('complementary');
     await frame.getByText('Fresh Basket', { exact: true }).waitFor();
     await owner.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // View shop opens Fresh Basket's own storefront
+    expect(await frame.getByRole('link', { name: 'View shop' }).getAttribute('href')).toBe(`http://fresh.localhost:${port}/`);
     await shop.screenshot(owner, 'websites-admin-fresh-1440');
 
     // Administration works on Fresh Basket: its product list is empty (no catalogue copied)

@@ -89,7 +89,11 @@ export async function copyCatalogue(tx: DbOrTx, fromWebsiteId: number, toWebsite
     tx
       .insert(productCategories)
       .values(
-        batch.map((r) => ({ websiteId: toWebsiteId, productId: map.products.get(r.productId)!, categoryId: map.categories.get(r.categoryId)! })),
+        batch.map((r) => ({
+          websiteId: toWebsiteId,
+          productId: map.products.get(r.productId)!,
+          categoryId: map.categories.get(r.categoryId)!,
+        })),
       )
       .returning({ productId: productCategories.productId }),
   );

@@ -24,9 +24,7 @@ export async function copyPages(tx: DbOrTx, fromWebsiteId: number, toWebsiteId: 
   for (let i = 0; i < components.length; i += 500) {
     await tx
       .insert(pageComponents)
-      .values(
-        components.slice(i, i + 500).map(({ id: _id, ...c }) => ({ ...c, websiteId: toWebsiteId, pageId: pageId.get(c.pageId)! })),
-      );
+      .values(components.slice(i, i + 500).map(({ id: _id, ...c }) => ({ ...c, websiteId: toWebsiteId, pageId: pageId.get(c.pageId)! })));
   }
   return rows.length;
 }

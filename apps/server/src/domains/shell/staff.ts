@@ -10,6 +10,7 @@ import { Errors } from '../../http/errors';
 import { useManagedWebsite } from '../../http/website';
 import { escapeHtml, scriptJson } from './head';
 import { cachedAnalyticsSettings, staffTelemetryMeta } from '../analytics/service';
+import { primaryHost } from '../website/bos-service';
 
 /**
  * The staff app (apps/staff, DESIGN §10): its hashed assets under /staff/assets/ (immutable, like
@@ -39,11 +40,19 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
     if (!template) throw Errors.unavailable('The staff app is not built yet: run `npm run build`.');
     // The staff session's managed website (/auth/bos/choose), and the person's flags there.
     const host = req.website.id;
-    if ((await useManagedWebsite(req)).id !== host) forgetCurrentUser(req);
+    let storefront: string | undefined;
+    if ((await useManagedWebsite(req)).id !== host) {
+      forgetCurrentUser(req);
+      // "View shop" opens the managed website's own storefront, on this request's scheme and port
+      const primary = await primaryHost(db, req.website.id);
+      const port = req.host.match(/:\d+$/)?.[0] ?? '';
+      if (primary) storefront = `${req.protocol}://${primary}${primary.includes(':') ? '' : port}/`;
+    }
     const user = await currentUser(db, req);
     const settings = await cachedAnalyticsSettings(db, req.website.id);
     const boot: StaffBoot = {
       website: { id: req.website.id, name: req.website.name },
+      ...(storefront ? { storefront } : {}),
       user: user && {
         name: user.name,
         email: user.email,

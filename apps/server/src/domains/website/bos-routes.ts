@@ -54,8 +54,10 @@ export const websiteBosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     },
   );
 
-  app.post('/bos/websites', { schema: { body: createWebsiteInputSchema, response: { 201: createWebsiteResultSchema } } }, async (req, reply) =>
-    reply.code(201).send(await createWebsite(db, req.staffUser!.id, req.body)),
+  app.post(
+    '/bos/websites',
+    { schema: { body: createWebsiteInputSchema, response: { 201: createWebsiteResultSchema } } },
+    async (req, reply) => reply.code(201).send(await createWebsite(db, req.staffUser!.id, req.body)),
   );
 
   app.patch(
@@ -79,9 +81,13 @@ export const websiteBosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     },
   );
 
-  app.delete('/bos/websites/:id/domains/:domainId', { schema: { params: domainParams, response: { 200: domainListSchema } } }, async (req) => ({
-    data: await removeDomain(db, actorOn(req, req.params.id), req.params.id, req.params.domainId),
-  }));
+  app.delete(
+    '/bos/websites/:id/domains/:domainId',
+    { schema: { params: domainParams, response: { 200: domainListSchema } } },
+    async (req) => ({
+      data: await removeDomain(db, actorOn(req, req.params.id), req.params.id, req.params.domainId),
+    }),
+  );
 
   app.post(
     '/bos/websites/:id/domains/:domainId/primary',

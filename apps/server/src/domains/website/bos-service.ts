@@ -1,5 +1,5 @@
 import type { CreateWebsiteResult, ManageableWebsite, WebsiteDomain } from '@grocer/shared/websites';
-import { createWebsiteInputSchema } from '@grocer/shared/websites';
+import type { createWebsiteInputSchema } from '@grocer/shared/websites';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -116,12 +116,16 @@ export async function createWebsite(db: Db, creatorId: number, input: CreateWebs
       } else await blankStorefrontSettings(tx, websiteId, own);
       await createWarehouses(tx, [{ websiteId, name: 'Main warehouse', code: 'WH1', state: input.state }]);
       await makeWebsiteAdmin(tx, websiteId, creatorId);
-      await recordAudit(tx, { websiteId, actorId: creatorId }, {
-        entity: 'website',
-        entityId: websiteId,
-        action: 'create',
-        after: { name: input.name, domain: input.domain, state: input.state, gstin: input.gstin, start: input.start, ...copied },
-      });
+      await recordAudit(
+        tx,
+        { websiteId, actorId: creatorId },
+        {
+          entity: 'website',
+          entityId: websiteId,
+          action: 'create',
+          after: { name: input.name, domain: input.domain, state: input.state, gstin: input.gstin, start: input.start, ...copied },
+        },
+      );
       return websiteId;
     }),
   );
@@ -142,7 +146,12 @@ export async function addDomain(db: Db, actor: AuditActor, websiteId: number, ho
       const makePrimary = primary || !existing.some((d) => d.is_primary);
       if (makePrimary) await tx.update(websiteDomains).set({ isPrimary: false }).where(eq(websiteDomains.websiteId, websiteId));
       const [row] = await tx.insert(websiteDomains).values({ websiteId, host, isPrimary: makePrimary }).returning();
-      await recordAudit(tx, actor, { entity: 'website_domain', entityId: row!.id, action: 'create', after: { host, primary: makePrimary } });
+      await recordAudit(tx, actor, {
+        entity: 'website_domain',
+        entityId: row!.id,
+        action: 'create',
+        after: { host, primary: makePrimary },
+      });
     }),
   );
   invalidateWebsite(websiteId);
@@ -179,7 +188,13 @@ export async function setPrimaryDomain(db: Db, actor: AuditActor, websiteId: num
       .set({ isPrimary: false })
       .where(and(eq(websiteDomains.websiteId, websiteId), ne(websiteDomains.id, domainId)));
     await tx.update(websiteDomains).set({ isPrimary: true }).where(eq(websiteDomains.id, domainId));
-    await recordAudit(tx, actor, { entity: 'website_domain', entityId: domainId, action: 'update', before: { primary: false }, after: { primary: true } });
+    await recordAudit(tx, actor, {
+      entity: 'website_domain',
+      entityId: domainId,
+      action: 'update',
+      before: { primary: false },
+      after: { primary: true },
+    });
   });
   return listDomains(db, websiteId);
 }
@@ -205,4 +220,10 @@ export async function setPaused(db: Db, actor: AuditActor, websiteId: number, pa
   });
   invalidateWebsite(websiteId);
   return { id: row.id, name: row.name, paused: row.pausedAt !== null };
+}
+
+/** A website's primary host ('' when it has none), for links to its storefront from the staff app. */
+export async function primaryHost(db: DbOrTx, websiteId: number): Promise<string> {
+  const list = await listDomains(db, websiteId);
+  return (list.find((d) => d.is_primary) ?? list[0])?.host ?? '';
 }
