@@ -136,6 +136,15 @@ export const ERRORS = {
     status: 409,
     message: 'This category has products or sub-categories: choose where they go, then delete it.',
   },
+  // many websites (/auth/bos/*)
+  DOMAIN_TAKEN: {
+    status: 409,
+    message: (d: { host: string }) => `${d.host} already belongs to another website: remove it there first, or choose another domain.`,
+  },
+  PRIMARY_DOMAIN_KEPT: {
+    status: 409,
+    message: 'A website keeps its primary domain: make another domain primary before removing this one.',
+  },
   // staff: stock and the catalogue import
   STOCK_BELOW_ZERO: {
     status: 409,

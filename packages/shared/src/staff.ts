@@ -7,6 +7,8 @@ import { z } from 'zod';
  */
 export const staffBootSchema = z.object({
   website: z.object({ id: z.number().int(), name: z.string() }),
+  /** the managed website's storefront when it is not this host's (issue 16): its primary domain's address */
+  storefront: z.string().optional(),
   user: z
     .object({
       name: z.string(),

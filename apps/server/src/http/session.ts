@@ -247,7 +247,7 @@ export class RequestSession {
   }
 
   /** Replace fields of the current row (pincode, data) and keep the cached copy in step. */
-  async update(values: Partial<Pick<SessionRow, 'pincode' | 'data' | 'userId'>>): Promise<SessionRow> {
+  async update(values: Partial<Pick<SessionRow, 'pincode' | 'data' | 'userId' | 'managedWebsiteId'>>): Promise<SessionRow> {
     const current = await this.ensure();
     const [row] = await this.db.update(sessions).set(values).where(eq(sessions.id, current.id)).returning();
     forgetSession(this.req.website.id, current.id);

@@ -16,7 +16,9 @@ import { posAdminRoutes } from '../domains/pos/admin-routes';
 import { supportAdminRoutes } from '../domains/support/admin-routes';
 import { reportsAdminRoutes } from '../domains/reports/admin-routes';
 import { websiteAdminRoutes } from '../domains/website/admin-routes';
-import { requireRole, type Role } from './auth';
+import { websiteBosRoutes } from '../domains/website/bos-routes';
+import { forgetCurrentUser, requireRole, requireUser, type Role } from './auth';
+import { useManagedWebsite } from './website';
 
 /**
  * The staff areas (spec §6) and the role each needs: Administration (`/admin`), Website Settings
@@ -34,8 +36,11 @@ export interface StaffDeps {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** the role a staff call needs, from its area (set by staffRoutes) */
-    staffRole?: Role;
+    /**
+     * the role a staff call needs, from its area (set by staffRoutes); a route may ask only for
+     * a signed-in person (`'user'`) when it checks per website itself (the choose screen)
+     */
+    staffRole?: Role | 'user';
   }
 }
 
@@ -53,10 +58,15 @@ export function staffScope<D extends { db: Db }>(plugins: Array<FastifyPluginAsy
       const area = route.url.slice(route.prefix.length).split('/')[1] ?? '';
       const role = STAFF_AREAS[area];
       if (!role) throw new Error(`staff route ${route.url} is outside the staff areas (${Object.keys(STAFF_AREAS).join(', ')})`);
-      route.config = { ...route.config, staffRole: role };
+      const declared = (route.config as { staffRole?: Role | 'user' } | undefined)?.staffRole;
+      route.config = { ...route.config, staffRole: declared ?? role };
     });
+    // Staff work on the session's managed website, and their role is checked there.
     app.addHook('preHandler', async (req) => {
-      req.staffUser = await requireRole(db, req, req.routeOptions.config.staffRole ?? 'superadmin');
+      const host = req.website.id;
+      if ((await useManagedWebsite(req)).id !== host) forgetCurrentUser(req);
+      const role = req.routeOptions.config.staffRole ?? 'superadmin';
+      req.staffUser = role === 'user' ? await requireUser(db, req) : await requireRole(db, req, role);
     });
     for (const plugin of plugins) await app.register(plugin, deps as unknown as D);
   };
@@ -67,6 +77,7 @@ export const staffRoutes = staffScope<StaffDeps>([
   catalogueEditAdminRoutes,
   auditAdminRoutes,
   websiteAdminRoutes,
+  websiteBosRoutes,
   identityAdminRoutes,
   posAdminRoutes,
   couponsAdminRoutes,

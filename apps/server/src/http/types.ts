@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The website this request is for (resolved from X-Origin / Origin / Host). */
     website: WebsiteRef;
+    /** The website of the host the request came to, when staff calls work on another (http/website.ts useManagedWebsite). */
+    hostWebsite?: WebsiteRef;
     /** The visitor's server-side session (lazy). */
     session: RequestSession;
     /** The signed-in staff member, set by the staff scope's guard (http/staff.ts) on staff calls only. */

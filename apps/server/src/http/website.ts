@@ -8,7 +8,16 @@ import { Errors } from './errors';
 export interface WebsiteRef {
   id: number;
   name: string;
+  /** the owner paused the shop: its storefront shows a closed page (staff calls still work) */
+  paused?: boolean;
 }
+
+const refColumns = { id: websites.id, name: websites.name, pausedAt: websites.pausedAt };
+const toRef = (row: { id: number; name: string; pausedAt: Date | null }): WebsiteRef => ({
+  id: row.id,
+  name: row.name,
+  paused: row.pausedAt !== null,
+});
 
 /** The page's host: `X-Origin`, then `Origin`, then `Host` (DESIGN §4). */
 export function requestHost(req: Pick<FastifyRequest, 'headers'>): string {
@@ -38,19 +47,19 @@ export function createWebsiteResolver(db: Db, opts: { production: boolean; ttlMs
     const hostname = host.replace(/:\d+$/, '');
     for (const candidate of hostname === host ? [host] : [host, hostname]) {
       const [row] = await db
-        .select({ id: websites.id, name: websites.name })
+        .select(refColumns)
         .from(websiteDomains)
         .innerJoin(websites, eq(websites.id, websiteDomains.websiteId))
         .where(eq(websiteDomains.host, candidate))
         .limit(1);
-      if (row) return row;
+      if (row) return toRef(row);
     }
     return null;
   }
 
   async function defaultWebsite(): Promise<WebsiteRef | null> {
-    const [row] = await db.select({ id: websites.id, name: websites.name }).from(websites).where(eq(websites.isDefault, true)).limit(1);
-    return row ?? null;
+    const [row] = await db.select(refColumns).from(websites).where(eq(websites.isDefault, true)).limit(1);
+    return row ? toRef(row) : null;
   }
 
   return {
@@ -66,5 +75,30 @@ export function createWebsiteResolver(db: Db, opts: { production: boolean; ttlMs
       }
       throw Errors.websiteNotFound();
     },
+    /** A website by id (a staff session's managed website), cached like the host lookups. */
+    byId(id: number): Promise<WebsiteRef | null> {
+      return cache.get(id, 'ref', async () => {
+        const [row] = await db.select(refColumns).from(websites).where(eq(websites.id, id)).limit(1);
+        return row ? toRef(row) : null;
+      });
+    },
   };
+}
+
+/**
+ * Staff work on the staff session's managed website (chosen at /auth/bos/choose), not on the
+ * host's: the session stays bound to the host it was made on (its cookie is valid nowhere
+ * else), and `req.website` becomes the managed website for the rest of the request, so every
+ * staff handler and the audit log use it unchanged. The host's website stays in
+ * `req.hostWebsite`. The caller checks the person's role on the website it returns.
+ */
+export async function useManagedWebsite(req: FastifyRequest): Promise<WebsiteRef> {
+  req.hostWebsite ??= req.website;
+  const session = await req.session.get();
+  const managedId = session?.managedWebsiteId;
+  if (managedId && managedId !== req.hostWebsite.id) {
+    const managed = await req.server.websites.byId(managedId);
+    if (managed) req.website = managed;
+  }
+  return req.website;
 }

@@ -73,7 +73,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     const websiteId = site!.id;
     await tx
       .insert(websiteDomains)
-      .values(['localhost', 'localhost:3000', '127.0.0.1', '127.0.0.1:3000'].map((host) => ({ websiteId, host })));
+      .values(['localhost', 'localhost:3000', '127.0.0.1', '127.0.0.1:3000'].map((host, i) => ({ websiteId, host, isPrimary: i === 0 })));
 
     // Warehouses: Bengaluru first (the default zone), Mumbai, Delhi.
     const whRows = await createWarehouses(tx, [

@@ -26,7 +26,9 @@ export function App({ boot }: { boot: StaffBoot }) {
         defaultOptions: { queries: { staleTime: 10_000, retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2 } },
       }),
   );
-  const allowed = !!boot.user && (boot.user.hasAdminAccess || boot.user.superadmin);
+  // The choose screen is for anyone signed in: the server lists what they may manage (maybe none).
+  const choosing = location.pathname.startsWith('/auth/bos/');
+  const allowed = !!boot.user && (boot.user.hasAdminAccess || boot.user.superadmin || choosing);
   return (
     <BootContext.Provider value={boot}>
       <QueryClientProvider client={client}>

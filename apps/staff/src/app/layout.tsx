@@ -76,7 +76,7 @@ const NAV: Array<{ group: string; entries: NavEntry[] }> = [
 
 /** Administration's frame: the left navigation, the website, the person, a way back to the shop. */
 export function AdminLayout() {
-  const { website, user } = useBoot();
+  const { website, user, storefront } = useBoot();
   return (
     <div className="flex min-h-screen">
       <a
@@ -91,6 +91,9 @@ export function AdminLayout() {
           <p className="truncate text-lg font-semibold" title={website.name}>
             {website.name}
           </p>
+          <a href={paths.chooseWebsite()} className="text-xs font-medium text-brand hover:underline">
+            Switch Website
+          </a>
         </div>
         <nav aria-label="Administration" className="flex-1 overflow-y-auto px-2 py-3">
           {NAV.map((g) => (
@@ -132,7 +135,7 @@ export function AdminLayout() {
           </p>
           {user.email && <p className="truncate text-xs text-gray-500">{user.email}</p>}
           <div className="mt-2 flex flex-wrap gap-x-3 gap-y-1">
-            <a href={paths.storefront()} className="inline-flex items-center gap-1 text-brand hover:underline">
+            <a href={storefront ?? paths.storefront()} className="inline-flex items-center gap-1 text-brand hover:underline">
               <Store className="size-4 shrink-0" aria-hidden />
               View shop
             </a>

@@ -77,5 +77,17 @@ export const router = createBrowserRouter([
     HydrateFallback: LoadingView,
     ErrorBoundary: RouteError,
   },
+  {
+    // Choosing and creating websites (spec §2): the `bos` area, its own frame.
+    path: '/auth/bos',
+    lazy: async () => ({ Component: (await import('./bos-layout')).BosLayout }),
+    HydrateFallback: LoadingView,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: 'choose', lazy: async () => ({ Component: (await import('./routes/websites')).ChooseWebsiteRoute }) },
+      { path: 'create', lazy: async () => ({ Component: (await import('./routes/websites')).CreateWebsiteRoute }) },
+      { path: '*', Component: NotFound },
+    ],
+  },
   { path: '*', Component: NotFound },
 ]);

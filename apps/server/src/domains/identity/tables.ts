@@ -57,6 +57,8 @@ export const sessions = pgTable(
       .references(() => websites.id, { onDelete: 'cascade' }),
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     pincode: text(),
+    /** a staff session's managed website (/auth/bos/choose): staff calls work on it instead of the host's */
+    managedWebsiteId: integer().references(() => websites.id, { onDelete: 'set null' }),
     data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users, websiteDomains, websiteSettings, websites } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { seedCartShop } from '../cart/test-fixture';
@@ -99,5 +100,28 @@ describe('delivery of codes', () => {
 
   it('escapes values into the JSON template', () => {
     expect(JSON.parse(renderSmsBody('{"m":"{{message}}"}', { message: 'a "quoted"\nline' }))).toEqual({ m: 'a "quoted"\nline' });
+  });
+});
+
+describe('many websites', () => {
+  it("sends each website's email under its own name, replying to its own address (issue 16)", async () => {
+    const [site] = await t.db.insert(websites).values({ name: 'Fresh Basket' }).returning();
+    await t.db.insert(websiteDomains).values({ websiteId: site!.id, host: 'fresh.localhost' });
+    await t.db.insert(websiteSettings).values({ websiteId: site!.id, webAddress: { email: 'hello@fresh.example' } });
+    await t.db.insert(users).values([
+      { name: 'Meena', email: 'meena@example.com' },
+      { name: 'Kiran', email: 'kiran@example.com' },
+    ]);
+    const c = new TestClient(t.app, { 'x-origin': 'http://fresh.localhost' });
+    expect((await c.post('/s/api/auth/login', { identifier: 'meena@example.com' })).statusCode).toBe(200);
+    const fresh = mails.at(-1)!.data;
+    expect(fresh).toMatch(/From: Fresh Basket <no-reply@demo\.shop>/);
+    expect(fresh).toMatch(/Reply-To: hello@fresh\.example/);
+    expect(fresh).toMatch(/Subject: \d{6} is your Fresh Basket code/);
+    const other = new TestClient(t.app);
+    expect((await other.post('/s/api/auth/login', { identifier: 'kiran@example.com' })).statusCode).toBe(200);
+    const test = mails.at(-1)!.data;
+    expect(test).toMatch(/From: Test Grocery <no-reply@demo\.shop>/);
+    expect(test).not.toMatch(/Fresh Basket|fresh\.example/);
   });
 });

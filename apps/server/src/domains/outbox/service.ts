@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { websiteProfile } from '../website/service';
 import { outbox } from './tables';
 
 export interface OutgoingMessage {
@@ -128,12 +129,25 @@ export class Outbox {
   private async sendEmail(row: OutboxRow) {
     this.transporter ??= nodemailer.createTransport(this.config.smtpUrl);
     await this.transporter.sendMail({
-      from: this.config.smtpFrom,
+      ...(await this.senderOf(row.websiteId)),
       to: row.to,
       subject: row.subject ?? '',
       text: row.body,
       html: row.html ?? undefined,
     });
+  }
+
+  /**
+   * Each website's own sender (issue 16): its name on the installation's address (SMTP_FROM, the
+   * one the mail server accepts), replies to the shop's own email from its address settings.
+   */
+  private async senderOf(websiteId: number): Promise<{ from: string | { name: string; address: string }; replyTo?: string }> {
+    const site = await websiteProfile(this.db, websiteId);
+    const configured = this.config.smtpFrom;
+    const address = configured.match(/<([^>]+)>/)?.[1] ?? configured;
+    if (!site) return { from: configured };
+    const email = site.webAddress?.email;
+    return { from: { name: site.name, address }, ...(typeof email === 'string' && email.includes('@') ? { replyTo: email } : {}) };
   }
 
   private async sendSms(row: OutboxRow) {

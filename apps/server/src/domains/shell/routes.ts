@@ -23,6 +23,7 @@ import type { AnalyticsSettings } from '@grocer/shared/analytics';
 import { cachedAnalyticsSettings, posthogTarget } from '../analytics/service';
 import { registerFonts } from './fonts';
 import { renderHead, scriptJson, type HeadData } from './head';
+import { closedPage } from './closed';
 import { appScripts, eagerScripts, scriptsAfterPaint, type AppScripts } from './scripts';
 
 /** Pages for one signed-in person: rendered by the browser only (nothing personal in server HTML). */
@@ -78,6 +79,15 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
       (req.method !== 'GET' && req.method !== 'HEAD')
     ) {
       throw Errors.routeNotFound(req.method, req.url.split('?')[0]!);
+    }
+    // A paused website's storefront is closed (its staff still work at /bos/admin).
+    if (req.website.paused) {
+      return reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('retry-after', '3600')
+        .send(closedPage(req.website.name));
     }
     const built = readTemplate();
     if (!built) throw Errors.unavailable('The web app is not built yet: run `npm run build`.');

@@ -5,12 +5,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { currentUser } from '../../http/auth';
+import { currentUser, forgetCurrentUser } from '../../http/auth';
 import { Errors } from '../../http/errors';
+import { useManagedWebsite } from '../../http/website';
 import { escapeHtml, scriptJson } from './head';
 import { cachedAnalyticsSettings, staffTelemetryMeta } from '../analytics/service';
 import { websiteSettingsRow } from '../website/service';
 import { siteFontHead } from './fonts';
+import { primaryHost } from '../website/bos-service';
 
 /**
  * The staff app (apps/staff, DESIGN §10): its hashed assets under /staff/assets/ (immutable, like
@@ -38,10 +40,21 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
   const shell = async (req: FastifyRequest, reply: FastifyReply) => {
     template ??= existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     if (!template) throw Errors.unavailable('The staff app is not built yet: run `npm run build`.');
+    // The staff session's managed website (/auth/bos/choose), and the person's flags there.
+    const host = req.website.id;
+    let storefront: string | undefined;
+    if ((await useManagedWebsite(req)).id !== host) {
+      forgetCurrentUser(req);
+      // "View shop" opens the managed website's own storefront, on this request's scheme and port
+      const primary = await primaryHost(db, req.website.id);
+      const port = req.host.match(/:\d+$/)?.[0] ?? '';
+      if (primary) storefront = `${req.protocol}://${primary}${primary.includes(':') ? '' : port}/`;
+    }
     const user = await currentUser(db, req);
     const settings = await cachedAnalyticsSettings(db, req.website.id);
     const boot: StaffBoot = {
       website: { id: req.website.id, name: req.website.name },
+      ...(storefront ? { storefront } : {}),
       user: user && {
         name: user.name,
         email: user.email,
@@ -69,4 +82,7 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
   // Website Settings: the page builder and the site's settings (hasAdminAccess, its own area).
   app.get('/page-builder', { schema: { hide: true } }, shell);
   app.get('/page-builder/*', { schema: { hide: true } }, shell);
+  // Choosing and creating websites (spec §2), the staff app's `bos` area.
+  app.get('/auth/bos/choose', { schema: { hide: true } }, shell);
+  app.get('/auth/bos/create', { schema: { hide: true } }, shell);
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** One online shop. Everything a shop owns carries its website_id. */
@@ -5,6 +6,8 @@ export const websites = pgTable('websites', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   name: text().notNull(),
   isDefault: boolean().notNull().default(false),
+  /** set while the owner has paused the shop: its storefront shows a closed page, staff still work */
+  pausedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -17,8 +20,15 @@ export const websiteDomains = pgTable(
       .notNull()
       .references(() => websites.id, { onDelete: 'cascade' }),
     host: text().notNull(),
+    /** the website's main address (links in emails, the choose screen); one per website */
+    isPrimary: boolean().notNull().default(false),
   },
-  (t) => [uniqueIndex('website_domains_host_uq').on(t.host)],
+  (t) => [
+    uniqueIndex('website_domains_host_uq').on(t.host),
+    uniqueIndex('website_domains_primary_uq')
+      .on(t.websiteId)
+      .where(sql`${t.isPrimary}`),
+  ],
 );
 
 /**
