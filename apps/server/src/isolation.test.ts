@@ -282,7 +282,7 @@ describe('isolation of websites', () => {
   it("A's admin cannot make B the managed website, and B's session cookie is not valid on A's host", async () => {
     const admin = await staffClients(t, aId).as({ hasAdminAccess: true });
     expect((await admin.post('/s/api/bos/choose', { website_id: bId })).statusCode).toBe(403);
-    expect((await admin.get('/s/api/builder/settings')).json().website.id).toBe(aId);
+    expect((await admin.get('/s/api/builder/settings')).json().website_id).toBe(aId);
     const bClient = new TestClient(t.app, { 'x-origin': 'http://b.localhost' });
     await bClient.get('/s/api/cookie');
     const [member] = await q<{ user_id: number }>(
@@ -291,7 +291,7 @@ describe('isolation of websites', () => {
     await q(
       `insert into sessions (id, website_id, user_id, expires_at) values ('${hashOf(bClient)}', ${bId}, ${member!.user_id}, now() + interval '1 day')`,
     );
-    expect((await bClient.get('/s/api/builder/settings')).json().website.id).toBe(bId);
+    expect((await bClient.get('/s/api/builder/settings')).json().website_id).toBe(bId);
     const onA = new TestClient(t.app, { 'x-origin': `http://${A_HOST}` });
     for (const [k, v] of bClient.cookies) onA.cookies.set(k, v);
     expect((await onA.get('/s/api/builder/settings')).statusCode).toBe(401);

@@ -111,6 +111,8 @@ export const withVersion = <T extends z.ZodRawShape>(s: z.ZodObject<T>) => s.ext
 
 /** GET /s/api/builder/settings: every group, the version, and who may edit the scripts. */
 export const siteSettingsSchema = z.object({
+  /** the website these settings are of: the staff session's managed website */
+  website_id: z.number().int(),
   version,
   website: websiteGroupSchema,
   theme: themeGroupSchema,

@@ -139,11 +139,19 @@ export class RequestSession {
     private readonly opts: SessionOptions,
   ) {}
 
+  /**
+   * The website the session belongs to: the host's, even in a staff call working on another
+   * (managed) website, so the row and its cached copy are always found under the same key.
+   */
+  private get siteId(): number {
+    return (this.req.hostWebsite ?? this.req.website).id;
+  }
+
   /** The visitor's session row, or null when they have none yet. */
   get(): Promise<SessionRow | null> {
     if (!this.loaded) {
       const token = this.req.cookies[SESSION_COOKIE];
-      this.loaded = token ? findSession(this.db, this.req.website.id, token) : Promise.resolve(null);
+      this.loaded = token ? findSession(this.db, this.siteId, token) : Promise.resolve(null);
     }
     return this.loaded;
   }
@@ -156,13 +164,13 @@ export class RequestSession {
     if (isIssuedToken(this.opts.secret, token)) {
       const [row] = await this.db
         .insert(sessions)
-        .values({ id: hashToken(token), websiteId: this.req.website.id, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+        .values({ id: hashToken(token), websiteId: this.siteId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
         .onConflictDoNothing()
         .returning();
-      forgetSession(this.req.website.id, hashToken(token));
+      forgetSession(this.siteId, hashToken(token));
       // a conflict is either a concurrent first write of this visitor (use its row) or a dead
       // row (revoked, expired, another website's), which is never brought back
-      const adopted = row ?? (await findSession(this.db, this.req.website.id, token, true));
+      const adopted = row ?? (await findSession(this.db, this.siteId, token, true));
       // the cookie's lifetime starts again with the row's
       if (row) setSessionCookie(this.reply, token, this.opts);
       if (adopted) {
@@ -170,7 +178,7 @@ export class RequestSession {
         return adopted;
       }
     }
-    const { token: fresh, row } = await insertSession(this.db, this.req.website.id, this.opts.secret);
+    const { token: fresh, row } = await insertSession(this.db, this.siteId, this.opts.secret);
     setSessionCookie(this.reply, fresh, this.opts);
     this.opts.onNewId?.(this.reply, row.id);
     this.loaded = Promise.resolve(row);
@@ -206,14 +214,14 @@ export class RequestSession {
    */
   async rotate(db: DbOrTx, userId: number): Promise<SessionRow> {
     const old = await this.get();
-    const { token, row } = await insertSession(db, this.req.website.id, this.opts.secret, {
+    const { token, row } = await insertSession(db, this.siteId, this.opts.secret, {
       userId,
       pincode: old?.pincode ?? null,
       data: old?.data ?? {},
     });
     if (old) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, old.id));
-      forgetSession(this.req.website.id, old.id);
+      forgetSession(this.siteId, old.id);
     } else {
       // a pre-session token (no row yet) is burnt too, so a fixated one never becomes a session
       const pre = this.req.cookies[SESSION_COOKIE];
@@ -222,12 +230,12 @@ export class RequestSession {
           .insert(sessions)
           .values({
             id: hashToken(pre),
-            websiteId: this.req.website.id,
+            websiteId: this.siteId,
             expiresAt: new Date(Date.now() + SESSION_TTL_MS),
             revokedAt: new Date(),
           })
           .onConflictDoNothing();
-        forgetSession(this.req.website.id, hashToken(pre));
+        forgetSession(this.siteId, hashToken(pre));
       }
     }
     setSessionCookie(this.reply, token, this.opts);
@@ -240,7 +248,7 @@ export class RequestSession {
     const current = await this.get();
     if (current) {
       await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, current.id));
-      forgetSession(this.req.website.id, current.id);
+      forgetSession(this.siteId, current.id);
     }
     this.reply.clearCookie(SESSION_COOKIE, { path: '/' });
     this.loaded = Promise.resolve(null);
@@ -250,7 +258,7 @@ export class RequestSession {
   async update(values: Partial<Pick<SessionRow, 'pincode' | 'data' | 'userId' | 'managedWebsiteId'>>): Promise<SessionRow> {
     const current = await this.ensure();
     const [row] = await this.db.update(sessions).set(values).where(eq(sessions.id, current.id)).returning();
-    forgetSession(this.req.website.id, current.id);
+    forgetSession(this.siteId, current.id);
     this.loaded = Promise.resolve(row!);
     return row!;
   }

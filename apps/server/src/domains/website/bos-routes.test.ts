@@ -203,14 +203,17 @@ describe('choosing the managed website (/s/api/bos/choose)', () => {
     const [corner] = await t.db.select().from(websites).where(eq(websites.name, 'Corner Store'));
     const admin = await staff.as({ hasAdminAccess: true });
     await t.db.insert(websiteMembers).values({ websiteId: corner!.id, userId: admin.userId!, hasAdminAccess: true });
-    expect((await admin.get('/s/api/builder/settings')).json().website.id).toBe(demoId);
+    expect((await admin.get('/s/api/builder/settings')).json().website_id).toBe(demoId);
     const chose = await admin.post('/s/api/bos/choose', { website_id: corner!.id });
     expect(chose.statusCode).toBe(200);
     expect(chose.json()).toEqual({ website: { id: corner!.id, name: 'Corner Store' } });
     const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, admin.userId!));
     expect(session).toMatchObject({ websiteId: demoId, managedWebsiteId: corner!.id });
 
-    expect((await admin.get('/s/api/builder/settings')).json().website).toMatchObject({ id: corner!.id, name: 'Corner Store' });
+    expect((await admin.get('/s/api/builder/settings')).json()).toMatchObject({
+      website_id: corner!.id,
+      website: { name: 'Corner Store' },
+    });
     // Administration's product list is Corner Store's (no products), not Demo Grocery's
     const list = (await admin.get('/s/api/admin/products')).json();
     expect(list.total ?? list.data.length).toBe(0);
@@ -235,7 +238,9 @@ describe('choosing the managed website (/s/api/bos/choose)', () => {
     expect((await admin.get('/s/api/builder/settings')).statusCode).toBe(403);
     // choosing back the host's website works again
     expect((await admin.post('/s/api/bos/choose', { website_id: demoId })).statusCode).toBe(200);
-    expect((await admin.get('/s/api/builder/settings')).json().website.id).toBe(demoId);
+    const back = await admin.get('/s/api/builder/settings');
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().website_id).toBe(demoId);
   });
 });
 
@@ -296,7 +301,7 @@ describe('domains and pausing', () => {
     expect(demoPage.body).not.toContain('closed for now');
     // its staff still work on it
     expect((await root.post('/s/api/bos/choose', { website_id: fresh!.id })).statusCode).toBe(200);
-    expect((await root.get('/s/api/builder/settings')).json().website.id).toBe(fresh!.id);
+    expect((await root.get('/s/api/builder/settings')).json().website_id).toBe(fresh!.id);
     expect((await root.get('/s/api/bos/choose')).json().data.find((w: { id: number }) => w.id === fresh!.id).paused).toBe(true);
     await root.post('/s/api/bos/choose', { website_id: demoId });
     expect((await root.patch(`/s/api/bos/websites/${fresh!.id}`, { paused: false })).json().paused).toBe(false);

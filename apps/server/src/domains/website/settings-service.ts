@@ -86,7 +86,7 @@ export async function readSiteSettings(db: Db, websiteId: number, isOwner: boole
   ]);
   const s = site?.settings ?? undefined;
   const groups = groupsOf(site?.name ?? '', s);
-  return { version: s?.version ?? 0, ...groups, menus: { nav, footer }, scripts: isOwner ? groups.scripts : null };
+  return { website_id: websiteId, version: s?.version ?? 0, ...groups, menus: { nav, footer }, scripts: isOwner ? groups.scripts : null };
 }
 
 /**
