@@ -138,7 +138,27 @@ describe('page builder (Chromium, built shop, demo data)', () => {
     await shopper.reload({ waitUntil: 'networkidle' });
     await shopper.getByRole('heading', { name: 'Diwali offers' }).waitFor();
 
-    // the only failed call: the live check of the new slide before its image was chosen (422, shown in the block)
+    // The page's own search-engine fields: a bad JSON-LD is refused at its field, a good one reaches the head
+    await page.goto('/page-builder/pages', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Page settings of Diwali Offers' }).click();
+    const settings = page.getByRole('dialog', { name: 'Page settings' });
+    await settings.getByLabel('SEO title').fill('Diwali offers on sweets and dry fruit');
+    await settings.getByLabel('SEO description').fill('Gift boxes and sweets at festive prices, delivered today.');
+    await settings.getByRole('region', { name: 'Search result preview' }).getByText('Diwali offers on sweets and dry fruit').waitFor();
+    await settings.getByLabel('Structured data (JSON-LD)').fill('{"@type": "OfferCatalog"');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByText('Structured data must be valid JSON').waitFor();
+    await settings
+      .getByLabel('Structured data (JSON-LD)')
+      .fill('{"@context": "https://schema.org", "@type": "OfferCatalog", "name": "Diwali offers"}');
+    await shop.screenshot(page, 'page-builder-page-seo-1440');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.waitFor({ state: 'detached' });
+    const head = await html('/diwali-offers');
+    expect(head).toContain('<title>Diwali offers on sweets and dry fruit');
+    expect(head).toMatch(/<script type="application\/ld\+json">[^<]*"@type": "OfferCatalog"/);
+
+    // the only failed calls: the live check of the new slide before its image was chosen, and the bad JSON-LD (422s, shown at their fields)
     expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
     expect(shopperErrors).toEqual([]);
   });

@@ -37,6 +37,12 @@ export const builderPageSchema = z.object({
   show_navbar: z.boolean(),
   show_sub_navbar: z.boolean(),
   show_footer: z.boolean(),
+  /** the page's own search-engine fields (spec §3); empty: the site's SEO settings apply */
+  seo_title: z.string(),
+  seo_description: z.string(),
+  seo_keyword: z.string(),
+  /** JSON-LD put in the page's head as application/ld+json; null: none */
+  schema_script: z.string().nullable(),
   /** optimistic concurrency: sent back with every write; a stale one is 409 STALE_PAGE */
   version: z.number().int(),
   /** the newest revision's number (0: never published from the builder) */
@@ -80,6 +86,41 @@ export type BuilderPageCreate = z.input<typeof builderPageCreateSchema>;
 
 export const builderPageDuplicateSchema = z.object({ url: pageUrlSchema, title });
 
+/**
+ * A page's structured data (spec §3 `schema_script`): JSON-LD, i.e. a JSON object (or a list of
+ * them) each naming its `@context` and `@type`; empty means none (null).
+ */
+export const schemaScriptSchema = z
+  .string()
+  .trim()
+  .max(20_000, 'At most 20,000 characters')
+  .transform((s) => s || null)
+  .superRefine((s, ctx) => {
+    if (s === null) return;
+    let doc: unknown;
+    try {
+      doc = JSON.parse(s);
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Structured data must be valid JSON (JSON-LD), like {"@context": "https://schema.org", "@type": "WebPage"}',
+      });
+      return;
+    }
+    const items = Array.isArray(doc) ? doc : [doc];
+    const ok =
+      items.length > 0 &&
+      items.every(
+        (i) =>
+          typeof i === 'object' &&
+          i !== null &&
+          !Array.isArray(i) &&
+          '@context' in i &&
+          typeof (i as Record<string, unknown>)['@type'] === 'string',
+      );
+    if (!ok) ctx.addIssue({ code: 'custom', message: 'Structured data must be JSON-LD: an object with "@context" and "@type"' });
+  });
+
 /** PATCH: the page's own properties, effective at once (a URL change leaves a redirect from the old one). */
 export const builderPageUpdateSchema = z.object({
   version: z.number().int(),
@@ -88,8 +129,13 @@ export const builderPageUpdateSchema = z.object({
   show_navbar: z.boolean().optional(),
   show_sub_navbar: z.boolean().optional(),
   show_footer: z.boolean().optional(),
+  seo_title: z.string().trim().max(120, 'At most 120 characters').optional(),
+  seo_description: z.string().trim().max(320, 'At most 320 characters').optional(),
+  seo_keyword: z.string().trim().max(255, 'At most 255 characters').optional(),
+  schema_script: schemaScriptSchema.optional(),
 });
 export type BuilderPageUpdate = z.input<typeof builderPageUpdateSchema>;
+export type BuilderPageUpdateInput = z.output<typeof builderPageUpdateSchema>;
 
 export const builderDraftSchema = builderDocumentSchema.extend({ version: z.number().int() });
 export type BuilderDraft = z.input<typeof builderDraftSchema>;

@@ -237,6 +237,44 @@ describe('duplicate, delete, URL change', () => {
     expect((await shopper.get('/summer-sale')).statusCode).toBe(200);
   });
 
+  it("a page's own SEO: title, description, keywords and JSON-LD reach its head; bad JSON-LD is refused at its field", async () => {
+    let page = await createPage('/festive-hampers', 'Festive hampers');
+    page = (await owner.post(`/s/api/builder/pages/${page.id}/publish`, { version: page.version })).json().page;
+    const bad = [
+      ['{"@type": "WebPage"', 'Structured data must be valid JSON'],
+      ['{"name": "Hampers"}', 'Structured data must be JSON-LD'],
+      ['[]', 'Structured data must be JSON-LD'],
+    ];
+    for (const [script, message] of bad) {
+      const res = await owner.patch(`/s/api/builder/pages/${page.id}`, { version: page.version, seo_title: 'x', schema_script: script });
+      expect(res.statusCode, script).toBe(422);
+      expect(res.json().errors.schema_script[0]).toContain(message);
+    }
+    expect(await pageRow(page.id)).toMatchObject({ seoTitle: '', schemaScript: null, version: page.version });
+
+    const ld = JSON.stringify({ '@context': 'https://schema.org', '@type': 'OfferCatalog', name: 'Festive hampers </script><b>' });
+    const saved = await owner.patch(`/s/api/builder/pages/${page.id}`, {
+      version: page.version,
+      seo_title: 'Festive hampers – gift boxes delivered',
+      seo_description: 'Dry fruit and sweets hampers for Diwali.',
+      seo_keyword: 'diwali hampers, gift boxes',
+      schema_script: `  ${ld}  `,
+    });
+    expect([saved.statusCode, saved.json()]).toMatchObject([
+      200,
+      { seo_title: 'Festive hampers – gift boxes delivered', seo_keyword: 'diwali hampers, gift boxes', schema_script: ld },
+    ]);
+    const html = (await shopper.get('/festive-hampers')).body;
+    expect(html).toContain('<title>Festive hampers – gift boxes delivered');
+    expect(html).toContain('Dry fruit and sweets hampers for Diwali.');
+    expect(html).toContain('<script type="application/ld+json">');
+    // the JSON-LD cannot close its script element
+    expect(html).not.toContain('</script><b>');
+    // emptied, the structured data goes
+    const version = saved.json().version;
+    expect((await owner.patch(`/s/api/builder/pages/${page.id}`, { version, schema_script: '' })).json().schema_script).toBeNull();
+  });
+
   it('deletes a page (shoppers get 404), with the deletion audited', async () => {
     const page = await createPage('/short-lived');
     await owner.post(`/s/api/builder/pages/${page.id}/publish`, { version: page.version });

@@ -4,6 +4,7 @@ import {
   type BuilderDocument,
   type BuilderPage,
   type BuilderPageDetail,
+  type BuilderPageUpdateInput,
   type BuilderRevision,
 } from '@grocer/shared/builder-pages';
 import { isBlockType, type PageComponent } from '@grocer/shared/blocks';
@@ -32,6 +33,10 @@ function toPage(p: PageRow, revision: number): BuilderPage {
     show_navbar: p.showNavbar,
     show_sub_navbar: p.showSubNavbar,
     show_footer: p.showFooter,
+    seo_title: p.seoTitle,
+    seo_description: p.seoDescription,
+    seo_keyword: p.seoKeyword,
+    schema_script: p.schemaScript,
     version: p.version,
     revision,
     updated_at: p.updatedAt.toISOString(),
@@ -144,6 +149,10 @@ const summary = (p: PageRow) => ({
   show_navbar: p.showNavbar,
   show_sub_navbar: p.showSubNavbar,
   show_footer: p.showFooter,
+  seo_title: p.seoTitle,
+  seo_description: p.seoDescription,
+  seo_keyword: p.seoKeyword,
+  schema_script: p.schemaScript,
 });
 
 interface NewPage {
@@ -191,12 +200,7 @@ export async function duplicatePage(db: Db, actor: AuditActor, id: number, input
 }
 
 /** The page's own properties, effective at once. A new url leaves the old one redirecting here. */
-export async function updatePage(
-  db: Db,
-  actor: AuditActor,
-  id: number,
-  input: { version: number; url?: string; title?: string; show_navbar?: boolean; show_sub_navbar?: boolean; show_footer?: boolean },
-): Promise<BuilderPage> {
+export async function updatePage(db: Db, actor: AuditActor, id: number, input: BuilderPageUpdateInput): Promise<BuilderPage> {
   const page = await db.transaction(async (tx) => {
     const before = await pageOf(tx, actor.websiteId, id);
     const moving = input.url !== undefined && input.url !== before.url;
@@ -210,6 +214,10 @@ export async function updatePage(
       showNavbar: input.show_navbar,
       showSubNavbar: input.show_sub_navbar,
       showFooter: input.show_footer,
+      seoTitle: input.seo_title,
+      seoDescription: input.seo_description,
+      seoKeyword: input.seo_keyword,
+      schemaScript: input.schema_script,
     });
     if (moving) {
       await claimUrl(tx, actor.websiteId, after.url);

@@ -1,1 +1,6 @@
-export { PagesList as BuilderPagesRoute } from '../../features/pages/components/pages-list';
+import { PagesList } from '../../features/pages/components/pages-list';
+import { useBoot } from '../boot';
+
+export function BuilderPagesRoute() {
+  return <PagesList siteName={useBoot().website.name} />;
+}

@@ -6,6 +6,7 @@ import { Copy, ExternalLink, Pencil, Plus, Settings2, Trash2, X } from 'lucide-r
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { SeoPreview } from '../../../components/seo-preview';
 import { Field, inputClass } from '../../../components/ui/field';
 import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
@@ -28,7 +29,7 @@ const SWITCHES = [
 ] as const;
 
 /** Website Settings → Pages: every page with its status and chrome switches; create, duplicate, edit, move, delete. */
-export function PagesList() {
+export function PagesList({ siteName }: { siteName: string }) {
   const pages = usePages();
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'duplicate' | 'settings'; page: BuilderPage } | null>(null);
   const [deleting, setDeleting] = useState<BuilderPage | null>(null);
@@ -139,7 +140,7 @@ export function PagesList() {
           </tbody>
         </table>
       )}
-      {dialog && <PageDialog state={dialog} onClose={() => setDialog(null)} />}
+      {dialog && <PageDialog state={dialog} siteName={siteName} onClose={() => setDialog(null)} />}
       <AlertDialog.Root open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
@@ -201,12 +202,18 @@ function IconLink({ to, label, children }: { to: string; label: string; children
 type DialogState = { kind: 'new' } | { kind: 'duplicate' | 'settings'; page: BuilderPage };
 
 /** New page, duplicate (new url and title) or page settings (title, url: the old url then redirects). */
-function PageDialog({ state, onClose }: { state: DialogState; onClose: () => void }) {
+function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName: string; onClose: () => void }) {
   const navigate = useNavigate();
   const page = state.kind === 'new' ? null : state.page;
   const [title, setTitle] = useState(state.kind === 'duplicate' ? `${page!.title} (copy)` : (page?.title ?? ''));
   const [url, setUrl] = useState(state.kind === 'duplicate' ? `${page!.url === '/' ? '/home' : page!.url}-copy` : (page?.url ?? ''));
   const [urlTyped, setUrlTyped] = useState(state.kind !== 'new');
+  const [seo, setSeo] = useState({
+    seo_title: page?.seo_title ?? '',
+    seo_description: page?.seo_description ?? '',
+    seo_keyword: page?.seo_keyword ?? '',
+    schema_script: page?.schema_script ?? '',
+  });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const create = useCreatePage();
   const duplicate = useDuplicatePage();
@@ -233,7 +240,7 @@ function PageDialog({ state, onClose }: { state: DialogState; onClose: () => voi
       );
     else
       update.mutate(
-        { id: page!.id, version: page!.version, title, ...(url !== page!.url ? { url } : {}) },
+        { id: page!.id, version: page!.version, title, ...seo, ...(url !== page!.url ? { url } : {}) },
         {
           onError: failed,
           onSuccess: () => (toast.success(url !== page!.url ? `Saved: ${page!.url} now redirects to ${url}` : 'Saved'), onClose()),
@@ -245,7 +252,9 @@ function PageDialog({ state, onClose }: { state: DialogState; onClose: () => voi
     <Dialog.Root open onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+        <Dialog.Content
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl ${state.kind === 'settings' ? 'w-[720px]' : 'w-[480px]'}`}
+        >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">{heading}</Dialog.Title>
             <Dialog.Close aria-label="Close" className="rounded p-1 hover:bg-gray-100">
@@ -292,6 +301,66 @@ function PageDialog({ state, onClose }: { state: DialogState; onClose: () => voi
                 />
               )}
             </Field>
+            {state.kind === 'settings' && (
+              <fieldset className="space-y-4 border-t pt-4">
+                <legend className="pt-2 text-sm font-semibold">Search engines</legend>
+                <p className="text-xs text-gray-500">Empty fields fall back to the page title and the site's SEO settings.</p>
+                <Field label="SEO title" error={errors.seo_title?.[0]}>
+                  {(a) => (
+                    <input
+                      {...a}
+                      className={inputClass}
+                      value={seo.seo_title}
+                      onChange={(e) => setSeo({ ...seo, seo_title: e.target.value })}
+                    />
+                  )}
+                </Field>
+                <Field label="SEO description" error={errors.seo_description?.[0]}>
+                  {(a) => (
+                    <textarea
+                      {...a}
+                      rows={2}
+                      className={inputClass}
+                      value={seo.seo_description}
+                      onChange={(e) => setSeo({ ...seo, seo_description: e.target.value })}
+                    />
+                  )}
+                </Field>
+                <Field label="SEO keywords" error={errors.seo_keyword?.[0]} hint="Separated by commas">
+                  {(a) => (
+                    <input
+                      {...a}
+                      className={inputClass}
+                      value={seo.seo_keyword}
+                      onChange={(e) => setSeo({ ...seo, seo_keyword: e.target.value })}
+                    />
+                  )}
+                </Field>
+                <Field
+                  label="Structured data (JSON-LD)"
+                  error={errors.schema_script?.[0]}
+                  hint='Optional. A JSON object with "@context" and "@type", put in the page head for search engines.'
+                >
+                  {(a) => (
+                    <textarea
+                      {...a}
+                      rows={4}
+                      spellCheck={false}
+                      className={`${inputClass} font-mono text-xs`}
+                      value={seo.schema_script}
+                      onChange={(e) => setSeo({ ...seo, schema_script: e.target.value })}
+                    />
+                  )}
+                </Field>
+                <SeoPreview
+                  title={seo.seo_title || title}
+                  description={seo.seo_description}
+                  url={`${window.location.origin}${url}`}
+                  image=""
+                  siteName={siteName}
+                />
+              </fieldset>
+            )}
             <div className="flex justify-end gap-2">
               <button type="button" onClick={onClose} className="rounded-md border px-3 py-2 text-sm">
                 Cancel
