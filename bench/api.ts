@@ -9,12 +9,12 @@
  * signed-in shopper (a pincode, a saved product) and for a guest with a session cookie; a list
  * with a junk parameter that changes on every request (`?x=<random>`); and the uncached path, a
  * second app with CATALOGUE_CACHE=off on the same database, at 10 connections (the issue's
- * figure for the 24-product list).
+ * figure for the 24-product list); a miss of the answer cache (CATALOGUE_CACHE=products: answers
+ * afresh, products from their cache); and the server-rendered home and product pages, cached and not.
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -41,7 +41,7 @@ const rounds = 3;
 interface Case {
   name: string;
   path: string;
-  app: 'cached' | 'uncached';
+  app: 'cached' | 'uncached' | 'miss';
   cookie?: string;
   /** a fresh random junk parameter on every request */
   junk?: boolean;
@@ -67,7 +67,7 @@ if (values.large) await seedLargeCatalogue(db, websiteId, Number(values.large));
 // A signed-in shopper with a pincode and a saved product, and a guest whose session has a pincode.
 const [zone] = await db.select({ pincode: zonePincodes.pincode }).from(zonePincodes).where(eq(zonePincodes.websiteId, websiteId)).limit(1);
 const [shopper] = await db.insert(users).values({ name: 'Bench Shopper', email: 'bench@example.com' }).returning();
-const [first] = await db.select({ id: products.id }).from(products).where(eq(products.websiteId, websiteId)).limit(1);
+const [first] = await db.select({ id: products.id, slug: products.slug }).from(products).where(eq(products.websiteId, websiteId)).limit(1);
 await db.insert(wishlistItems).values({ websiteId, userId: shopper!.id, productId: first!.id, categoryId: null });
 const expiresAt = new Date(Date.now() + 24 * 3600 * 1000);
 const signedIn = 'bench-signed-in-token';
@@ -81,13 +81,17 @@ const env = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'bench-secret-value-123',
   LOG_LEVEL: 'silent',
-  WEB_DIST: path.join(tmpdir(), 'none'),
+  // the built storefront (npm run build), for the server-rendered pages' cases
+  WEB_DIST: path.join(import.meta.dirname, '../apps/web/dist'),
 };
 const cachedApp = await buildApp({ config: { ...parseConfig(env), production: false }, database });
 const uncachedApp = await buildApp({ config: { ...parseConfig({ ...env, CATALOGUE_CACHE: 'off' }), production: false }, database });
+// every answer computed afresh, its products from the product cache: what a miss of the answer cache costs
+const missApp = await buildApp({ config: { ...parseConfig({ ...env, CATALOGUE_CACHE: 'products' }), production: false }, database });
 const urls = {
   cached: await cachedApp.listen({ port: 0, host: '127.0.0.1' }),
   uncached: await uncachedApp.listen({ port: 0, host: '127.0.0.1' }),
+  miss: await missApp.listen({ port: 0, host: '127.0.0.1' }),
 };
 
 const cases: Case[] = [
@@ -101,6 +105,13 @@ const cases: Case[] = [
   { name: 'uncached list (10 conn)', path: '/s/api/products', app: 'uncached', connections: 10 },
   { name: 'uncached search (10 conn)', path: '/s/api/products?q=rice', app: 'uncached', connections: 10 },
   { name: 'uncached list, signed in', path: '/s/api/products', app: 'uncached', cookie: `sid=${signedIn}`, connections: 10 },
+  { name: 'answer-cache miss list (10 conn)', path: '/s/api/products', app: 'miss', connections: 10 },
+  { name: 'answer-cache miss search (10 conn)', path: '/s/api/products?q=rice', app: 'miss', connections: 10 },
+  // the first load: server-rendered HTML with its data inlined (the same shared answers as the API)
+  { name: 'home page HTML (10 conn)', path: '/', app: 'cached', connections: 10 },
+  { name: 'home page HTML, uncached', path: '/', app: 'uncached', connections: 10 },
+  { name: 'product page HTML (10 conn)', path: `/products/${first!.slug}`, app: 'cached', connections: 10 },
+  { name: 'product page HTML, uncached', path: `/products/${first!.slug}`, app: 'uncached', connections: 10 },
 ];
 
 // The bare routes answer the bytes the app answers the same caller.
@@ -180,6 +191,12 @@ for (const [name, v, budget] of ratios) console.log(name.padEnd(39), cell(v.toFi
 console.log(
   `uncached 24-product list: ${rps('uncached list (10 conn)').toFixed(0)} req/s at 10 connections (budget ≥ ${database.kind === 'postgres' ? '1,000' : '300'})`,
 );
+console.log(
+  `a miss of the answer cache (products cached): list ${rps('answer-cache miss list (10 conn)').toFixed(0)} req/s, search ${rps('answer-cache miss search (10 conn)').toFixed(0)} req/s at 10 connections`,
+);
+console.log(
+  `server-rendered pages, shared answers / computed per request: home ${(rps('home page HTML (10 conn)') / rps('home page HTML, uncached')).toFixed(2)}×, product page ${(rps('product page HTML (10 conn)') / rps('product page HTML, uncached')).toFixed(2)}×`,
+);
 
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(
@@ -188,5 +205,6 @@ writeFileSync(
 );
 await cachedApp.close();
 await uncachedApp.close();
+await missApp.close();
 await bare.close();
 await cleanup();

@@ -1,4 +1,9 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { parseConfig } from '../apps/server/src/config';
+import { seedDemo } from '../apps/server/src/seed/demo';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 
 /**
@@ -37,6 +42,33 @@ export async function openBenchDatabase(
         await new Promise((r) => setTimeout(r, 50));
       await d.query(`drop database if exists ${name} with (force)`);
       await d.end();
+    },
+  };
+}
+
+/** Rows of a raw `db.execute` answer (both drivers). */
+export const rowsOf = <T>(r: unknown) => ((r as { rows: T[] }).rows ?? []) as T[];
+
+/**
+ * The demo shop served over loopback for a write benchmark: a fresh database of `kind` with a
+ * pool of `poolSize`, seeded, and the app listening on a free port (no storefront build needed).
+ */
+export async function startDemoShop(kind: 'pglite' | 'postgres', poolSize: number) {
+  const { database, cleanup } = await openBenchDatabase(kind, poolSize);
+  const websiteId = await seedDemo(database.db, { mediaDir: null });
+  const config = parseConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SEED: 'never', WEB_DIST: path.join(tmpdir(), 'none') });
+  const app = await buildApp({ config, database });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    database,
+    db: database.db,
+    websiteId,
+    app,
+    base,
+    /** closes the app, then drops the database */
+    close: async () => {
+      await app.close();
+      await cleanup();
     },
   };
 }

@@ -6,15 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../apps/server/src/app';
 import { adjustStockTo, ledgerMismatches } from '../apps/server/src/domains/inventory/service';
-import { parseConfig } from '../apps/server/src/config';
 import { hashToken } from '../apps/server/src/http/session';
-import { seedDemo } from '../apps/server/src/seed/demo';
-import { openBenchDatabase } from './db';
+import { rowsOf, startDemoShop } from './db';
 
 const { values } = parseArgs({
   options: {
@@ -28,13 +24,9 @@ const shoppers = Number(values.shoppers);
 const stockUnits = Number(values.stock);
 const concurrency = Number(values.concurrency);
 
-const { database, cleanup } = await openBenchDatabase(values.db === 'pglite' ? 'pglite' : 'postgres', concurrency + 5);
-const db = database.db;
-const websiteId = await seedDemo(db, { mediaDir: null });
-const config = parseConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SEED: 'never', WEB_DIST: path.join(tmpdir(), 'none') });
-const app = await buildApp({ config, database });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-const rows = <T>(r: unknown) => ((r as { rows: T[] }).rows ?? []) as T[];
+const shop = await startDemoShop(values.db === 'pglite' ? 'pglite' : 'postgres', concurrency + 5);
+const { database, db, websiteId, base } = shop;
+const rows = rowsOf;
 
 // The pack: the first in stock at the warehouse serving 560001.
 const [target] = rows<{ pack_id: number; warehouse_id: number }>(
@@ -161,6 +153,5 @@ console.log(
 );
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(path.join(import.meta.dirname, 'results', `orders-${database.kind}.json`), JSON.stringify(result, null, 2));
-await app.close();
-await cleanup();
+await shop.close();
 if (result.oversold || result.ledgerMismatches > 0 || placed !== Math.min(stockUnits, shoppers) || sold!.n !== placed) process.exitCode = 1;

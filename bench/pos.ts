@@ -7,15 +7,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../apps/server/src/app';
 import { ledgerMismatches } from '../apps/server/src/domains/inventory/service';
-import { parseConfig } from '../apps/server/src/config';
 import { hashToken } from '../apps/server/src/http/session';
-import { seedDemo } from '../apps/server/src/seed/demo';
-import { openBenchDatabase } from './db';
+import { rowsOf, startDemoShop } from './db';
 
 const { values } = parseArgs({
   options: {
@@ -27,13 +23,9 @@ const { values } = parseArgs({
 const salesWanted = Number(values.sales);
 const concurrency = Number(values.concurrency);
 
-const { database, cleanup } = await openBenchDatabase(values.db === 'pglite' ? 'pglite' : 'postgres', concurrency + 5);
-const db = database.db;
-const websiteId = await seedDemo(db, { mediaDir: null });
-const config = parseConfig({ NODE_ENV: 'development', LOG_LEVEL: 'silent', SEED: 'never', WEB_DIST: path.join(tmpdir(), 'none') });
-const app = await buildApp({ config, database });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-const rows = <T>(r: unknown) => ((r as { rows: T[] }).rows ?? []) as T[];
+const shop = await startDemoShop(values.db === 'pglite' ? 'pglite' : 'postgres', concurrency + 5);
+const { database, db, websiteId, base } = shop;
+const rows = rowsOf;
 
 const cookies = new Map<string, string>();
 async function call(method: string, url: string, body?: unknown) {
@@ -138,6 +130,5 @@ console.log(
 console.log(`pos orders ${result.ordersInDb}, pos payments ${result.paymentsInDb}, stock ledger mismatches ${result.ledgerMismatches}`);
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(path.join(import.meta.dirname, 'results', `pos-${database.kind}.json`), JSON.stringify(result, null, 2));
-await app.close();
-await cleanup();
+await shop.close();
 if (made !== salesWanted || result.ordersInDb !== made || result.paymentsInDb !== made || result.ledgerMismatches > 0) process.exitCode = 1;

@@ -84,6 +84,8 @@ describe('account journeys (Chromium, built shop, demo data)', () => {
     await page.waitForTimeout(350);
     await shop.screenshot(page, 'address-form-1440');
     await modal.getByRole('button', { name: 'Save address' }).click();
+    // toasts load after the first load (lib/toast.tsx): the first one still shows
+    await page.locator('[data-sonner-toast]').getByText('Address added').waitFor();
     const card = page.getByTestId('address-card').first();
     await card.getByText('Default').waitFor();
     await card.getByText(/Delivers here/).waitFor();

@@ -55,6 +55,8 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     await addNewAddress(page);
     // UPI first: the shop's first gateway offered as what shoppers choose, UPI chosen already
     const methods = page.getByRole('radiogroup', { name: 'Payment method' });
+    // the methods come with the chosen address's answer: wait for the last of them before reading them all
+    await methods.getByRole('radio', { name: /Cash on Delivery/ }).waitFor();
     const names = (await methods.getByRole('radio').evaluateAll((els) => els.map((el) => el.closest('label')!.textContent!))).map((t) =>
       t.replace(/(UPI|Credit or debit card|Netbanking|Wallets).*/, '$1'),
     );

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -123,10 +123,15 @@ if (process.env.VITEST) {
   });
 }
 
-/** Collects console errors and uncaught exceptions of a page. */
+/**
+ * Collects console errors and uncaught exceptions of a page. One refusal is not an error: the
+ * 429 "please wait" of a new sign-in code asked for within 30 s of the last one (a file's earlier
+ * journey signed the same person in moments ago), which `signInHere` waits out as a person would.
+ */
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const waitForCode = (m: ConsoleMessage) => /status of 429/.test(m.text()) && /\/s\/api\/auth\/login$/.test(m.location().url);
+  page.on('console', (m) => m.type() === 'error' && !waitForCode(m) && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 }

@@ -85,7 +85,7 @@ describe('coupons, delivery and staff in Administration (Chromium, 1440 px, demo
     expect(before.status(), await before.text()).toBe(422);
 
     await nav().getByRole('link', { name: 'Delivery' }).click();
-    await owner.getByRole('heading', { name: 'Delivery' }).waitFor();
+    await owner.getByRole('heading', { name: 'Delivery', exact: true }).waitFor();
     const zone = owner.getByRole('region', { name: /^Bengaluru · from / });
     await zone.getByRole('list', { name: 'Bengaluru pincodes' }).getByText('560001').waitFor();
     const paste = zone.getByLabel('Add pincodes');

@@ -158,6 +158,18 @@ describe('page builder (Chromium, built shop, demo data)', () => {
     expect(head).toContain('<title>Diwali offers on sweets and dry fruit');
     expect(head).toMatch(/<script type="application\/ld\+json">[^<]*"@type": "OfferCatalog"/);
 
+    // After Diwali: unpublished from the list, the page is gone for shoppers and stays a draft here
+    await page.getByRole('button', { name: 'Unpublish Diwali Offers' }).click();
+    const sure = page.getByRole('alertdialog', { name: 'Unpublish “Diwali Offers”?' });
+    await sure.getByRole('button', { name: 'Unpublish page' }).click();
+    await page.getByText('Unpublished: shoppers no longer see /diwali-offers').waitFor();
+    const row = page.getByRole('row').filter({ hasText: '/diwali-offers' });
+    await row.getByText('Draft', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Diwali Offers is not published' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'The home page cannot be unpublished' }).isDisabled()).toBe(true);
+    expect((await fetch(`${shop.url}/diwali-offers`)).status).toBe(404);
+    await shop.screenshot(page, 'page-builder-unpublished-1440');
+
     // the only failed calls: the live check of the new slide before its image was chosen, and the bad JSON-LD (422s, shown at their fields)
     expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
     expect(shopperErrors).toEqual([]);

@@ -339,3 +339,34 @@ describe('help pages (Chromium)', () => {
     await page.close();
   });
 });
+
+describe('an app that copes with a flaky network (Chromium, service worker)', () => {
+  it('once the worker controls the page, a visited page opens offline and one never opened says so (375 px)', async () => {
+    const page = await shop.newPage({ width: 375, height: 812 }, { serviceWorker: true });
+    await page.goto('/products?q=rice', { waitUntil: 'networkidle' });
+    // The page registers the worker a second after load; the worker claims its pages when it
+    // activates. Wait for exactly that (a loaded machine can take long), not for a time.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return;
+      await new Promise<void>((resolve) => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+        if (navigator.serviceWorker.controller) resolve();
+      });
+    });
+    // A load through the worker leaves a copy of the page.
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.waitForFunction(() => caches.match(location.href).then(Boolean), null, { timeout: 60_000, polling: 250 });
+    const names = await page.getByTestId('product-card').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    await page.context().setOffline(true);
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await page.getByTestId('product-card').allTextContents()).toEqual(names);
+    await page.goto('/terms', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    await shop.screenshot(page, 'offline-page-375');
+    await page.context().setOffline(false);
+    await page.close();
+  }, 120_000);
+});

@@ -2,7 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { startShop, type Shop } from './harness';
-import { signInHere } from './journeys';
+import { ownerOnDashboard, signInHere } from './journeys';
 
 /**
  * Analytics and error reporting as a shopper's browser sends them (issue 18): posthog-js through
@@ -154,11 +154,7 @@ describe('analytics and errors in the browser (Chromium, demo shop, first-party)
   }, 120_000);
 
   it('Administration shows the visits and funnel on Analytics, and the mismatch on Errors', async () => {
-    const owner = await shop.newPage({ width: 1440, height: 900 });
-    await owner.goto('/bos/admin', { waitUntil: 'domcontentloaded' });
-    await owner.waitForURL('**/auth/login');
-    await signInHere(owner, shop, 'admin@demo.shop');
-    await owner.waitForURL('**/bos/admin');
+    const { owner } = await ownerOnDashboard(shop);
     const nav = owner.getByRole('navigation', { name: 'Administration' });
     await nav.getByRole('link', { name: 'Analytics' }).click();
     await owner.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
@@ -189,4 +185,69 @@ describe('analytics and errors in the browser (Chromium, demo shop, first-party)
     await owner.getByRole('button', { name: 'Resolve' }).first().click();
     await owner.getByText('No open errors. All quiet.').waitFor();
   }, 120_000);
+});
+
+describe('privacy: Do-Not-Track and consent (Chromium)', () => {
+  /** A visit of two routes with the interactions that start analytics (a scroll, a key). */
+  async function visit(page: Page) {
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.mouse.wheel(0, 400);
+    await page.keyboard.press('Tab');
+    await page.goto('/products', { waitUntil: 'networkidle' });
+    await page.mouse.wheel(0, 400);
+  }
+
+  it('a browser asking not to be tracked sends nothing to /brgest, while the same visit without it is counted', async () => {
+    const private_ = await shopperPage();
+    await private_.addInitScript(() => Object.defineProperty(navigator, 'doNotTrack', { get: () => '1' }));
+    const hidden = watch(private_);
+    await visit(private_);
+    const control = await shopperPage();
+    const counted = watch(control);
+    await visit(control);
+    await expect.poll(() => counted.events.filter((e) => e.event === '$pageview').length, { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+    await private_.waitForLoadState('networkidle');
+    expect(hidden.events).toEqual([]);
+    await Promise.all([private_.close(), control.close()]);
+  }, 180_000);
+
+  it('with "Only after consent" the shopper is asked first: No thanks sends nothing and is remembered, Allow counts the visit', async () => {
+    const { owner } = await ownerOnDashboard(shop);
+    await owner.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Analytics' }).click();
+    await owner.getByLabel('Shopper analytics').selectOption('consent');
+    await owner.getByRole('button', { name: 'Save settings' }).click();
+    await owner.getByText('Analytics settings saved').waitFor();
+    await owner.close();
+
+    const declining = await shopperPage();
+    const declined = watch(declining);
+    await expect
+      .poll(
+        async () => {
+          await declining.goto('/', { waitUntil: 'domcontentloaded' });
+          return declining.locator('meta[name="analytics"]').getAttribute('content');
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('consent');
+    await declining.waitForLoadState('networkidle');
+    await declining.mouse.wheel(0, 400);
+    const banner = declining.getByRole('region', { name: 'Analytics consent' });
+    await banner.getByText('We count visits to improve the shop. May we?').waitFor();
+    await shop.screenshot(declining, 'telemetry-consent-banner-1280');
+    await banner.getByRole('button', { name: 'No thanks' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await visit(declining);
+    expect(await banner.count()).toBe(0);
+
+    const allowing = await shopperPage();
+    const allowed = watch(allowing);
+    await allowing.goto('/', { waitUntil: 'networkidle' });
+    await allowing.mouse.wheel(0, 400);
+    await allowing.getByRole('region', { name: 'Analytics consent' }).getByRole('button', { name: 'Allow' }).click();
+    await expect.poll(() => allowed.events.filter((e) => e.event === '$pageview').length, { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+    await declining.waitForLoadState('networkidle');
+    expect(declined.events).toEqual([]);
+    await Promise.all([declining.close(), allowing.close()]);
+  }, 180_000);
 });

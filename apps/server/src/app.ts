@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { catalogueAnswers } from './domains/catalogue/answers';
 import { catalogueRoutes } from './domains/catalogue/routes';
 import { contentRoutes } from './domains/content/routes';
 import { platformRoutes } from './domains/platform/routes';
@@ -123,6 +124,8 @@ export async function buildApp({ config, database }: AppDeps) {
   const payments = new Payments({ db: database.db, config, outbox, log: app.log, selfUrl });
   // Media originals: the local folder, or S3-compatible storage when S3_BUCKET is set.
   const storage = mediaStorage(config);
+  // The catalogue's shared answers, for its API and the server-rendered pages alike (CATALOGUE_CACHE).
+  const answers = catalogueAnswers(database.db, { enabled: config.catalogueCache, productCache: config.productCache });
   app.addHook('onClose', async () => storage.close?.());
 
   await app.register(
@@ -130,8 +133,8 @@ export async function buildApp({ config, database }: AppDeps) {
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       await api.register(platformRoutes, { database, config });
       await api.register(websiteRoutes, { db: database.db, cache: config.catalogueCache });
-      await api.register(catalogueRoutes, { db: database.db, cache: config.catalogueCache });
-      await api.register(contentRoutes, { db: database.db });
+      await api.register(catalogueRoutes, { db: database.db, answers });
+      await api.register(contentRoutes, { db: database.db, answers });
       await api.register(deliveryRoutes, { db: database.db });
       await api.register(cartRoutes, { db: database.db });
       await api.register(wishlistRoutes, { db: database.db });
@@ -162,7 +165,7 @@ export async function buildApp({ config, database }: AppDeps) {
   await registerMedia(app, { mediaDir: config.mediaDir, storage });
   await registerSeoRoutes(app, { db: database.db });
   await registerStaffShell(app, { config, db: database.db });
-  await registerShell(app, { config, db: database.db });
+  await registerShell(app, { config, db: database.db, answers });
   return Object.assign(app, { payments, outbox });
 }
 

@@ -51,8 +51,12 @@ const envSchema = z.object({
   POSTHOG_KEY: z.string().default(''),
   SENTRY_DSN: z.string().default(''),
   BRGEST_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
-  /** `off`: every catalogue answer is computed afresh (to measure the uncached path); `on` by default */
-  CATALOGUE_CACHE: z.enum(['on', 'off']).default('on'),
+  /**
+   * `on` (default): catalogue answers and the products in them are cached for seconds; `off`:
+   * everything computed afresh (the uncached path, measured); `products`: answers afresh, products
+   * from their cache (what a miss of the answer cache costs, measured).
+   */
+  CATALOGUE_CACHE: z.enum(['on', 'off', 'products']).default('on'),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -140,8 +144,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     sentryDsn: e.SENTRY_DSN,
     /** /brgest and the error tunnel: requests per minute per client address */
     brgestRateLimit: e.BRGEST_RATE_LIMIT,
-    /** the few-seconds cache of catalogue answers (http/micro-cache.ts); off only to measure without it */
+    /** the few-seconds cache of catalogue answers (catalogue/answers.ts); off only to measure without it */
     catalogueCache: e.CATALOGUE_CACHE === 'on',
+    /** the few-seconds cache of the products in them (catalogue/service.ts hydrateProducts) */
+    productCache: e.CATALOGUE_CACHE !== 'off',
   };
 }
 

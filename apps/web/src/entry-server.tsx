@@ -6,17 +6,10 @@ import { routes } from './app/router';
 import { UiStateProvider } from './app/ui-state';
 import { initQuery } from './lib/init';
 import { setCdn } from '@grocer/blocks/image';
-import { setSanitizer } from '@grocer/blocks/sanitize';
-import sanitize from 'sanitize-html';
+import { serverSanitised, setSanitizer } from '@grocer/blocks/sanitize';
 
-// Content blocks' HTML on the server: the usual safe tags plus headings, images and ids/classes
-// (for in-page anchors and the page's css); no scripts, handlers or javascript: URLs.
-setSanitizer((html) =>
-  sanitize(html, {
-    allowedTags: [...sanitize.defaults.allowedTags, 'img', 'h1', 'h2'],
-    allowedAttributes: { ...sanitize.defaults.allowedAttributes, '*': ['id', 'class'], img: ['src', 'alt', 'width', 'height', 'loading'] },
-  }),
-);
+// Content HTML comes in the server's answers already sanitised (apps/server content/sanitize.ts).
+setSanitizer(serverSanitised);
 
 /**
  * Server rendering of public pages (home and content pages, product lists and product pages):

@@ -12,8 +12,11 @@ import { ContractError, onContractError } from './lib/api';
 import { identify, startAnalytics, trackPageview } from './lib/telemetry/analytics';
 import { reportError, startErrorReporting } from './lib/telemetry/report-error';
 import type { Init } from '@grocer/shared/storefront';
+import { serverSanitised, setSanitizer } from '@grocer/blocks/sanitize';
 import './styles.css';
 
+// Content HTML comes from the shop's own API, sanitised by the server (apps/server content/sanitize.ts).
+setSanitizer(serverSanitised);
 // Product, page and every other load failure, and every response-shape mismatch, reach the shared error reporter (spec §8).
 onContractError((e) => reportError(e, { kind: 'contract' }));
 const queryClient = new QueryClient({

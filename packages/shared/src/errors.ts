@@ -120,7 +120,8 @@ export const ERRORS = {
     status: 409,
     message: 'Someone else saved this page after you opened it. Reload to see their changes, then make yours again.',
   },
-  HOME_PAGE: { status: 409, message: 'The home page cannot be deleted or moved.' },
+  HOME_PAGE: { status: 409, message: 'The home page cannot be deleted, moved or unpublished.' },
+  PAGE_NOT_PUBLISHED: { status: 409, message: 'This page is not published: shoppers do not see it.' },
   STALE_SETTINGS: {
     status: 409,
     message: 'Someone else saved the website settings after you opened them. Reload to see their changes, then make yours again.',

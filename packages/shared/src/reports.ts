@@ -84,11 +84,20 @@ const taxFigures = {
   /** taxable + tax: the invoice value of these lines */
   total: z.number(),
 };
+const gstRows = z.array(z.object({ hsn_code: z.string(), rate: z.number(), quantity: z.number().int(), ...taxFigures }));
+const gstTotals = z.object({ quantity: z.number().int(), ...taxFigures });
+/**
+ * `rows`/`totals`: the tax invoices of the range. `credit_notes`: the counter's returns made in the
+ * range (each returned line's refund, GST included, split as its invoice line was). `net`: the
+ * invoices less the credit notes, per HSN and rate: the tax owed for the range.
+ */
 export const gstReportSchema = z.object({
   ...range,
-  rows: z.array(z.object({ hsn_code: z.string(), rate: z.number(), quantity: z.number().int(), ...taxFigures })),
-  totals: z.object({ quantity: z.number().int(), ...taxFigures }),
+  rows: gstRows,
+  totals: gstTotals,
   invoices: z.number().int(),
+  credit_notes: z.object({ count: z.number().int(), rows: gstRows, totals: gstTotals }),
+  net: z.object({ rows: gstRows, totals: gstTotals }),
 });
 export type GstReport = z.infer<typeof gstReportSchema>;
 
@@ -110,7 +119,8 @@ const inr = (n: number) => n.toFixed(2);
 
 /**
  * The GST report as the HSN-wise summary of GSTR-1 (table 12) asks it: HSN, rate, quantity,
- * taxable value, IGST, CGST, SGST, in rupees with two decimals, then a total row.
+ * taxable value, IGST, CGST, SGST, in rupees with two decimals, then a total row; when counter
+ * returns fall in the range, their credit notes and the net figures follow in the same columns.
  */
 export function gstReportCsv(r: GstReport): string {
   const head = [
@@ -135,7 +145,20 @@ export function gstReportCsv(r: GstReport): string {
     inr(x.tax),
     inr(x.total),
   ];
-  return csvOf([head, ...r.rows.map((x) => row(x.hsn_code, x.rate, x)), row('Total', '', r.totals)]);
+  const invoices = [head, ...r.rows.map((x) => row(x.hsn_code, x.rate, x)), row('Total', '', r.totals)];
+  if (!r.credit_notes.count) return csvOf(invoices);
+  // Counter returns in the range: their credit notes, then the invoices less them (the tax owed).
+  return csvOf([
+    ...invoices,
+    [],
+    [`Credit notes (${r.credit_notes.count} counter returns)`],
+    ...r.credit_notes.rows.map((x) => row(x.hsn_code, x.rate, x)),
+    row('Total credit notes', '', r.credit_notes.totals),
+    [],
+    ['Net of credit notes'],
+    ...r.net.rows.map((x) => row(x.hsn_code, x.rate, x)),
+    row('Net total', '', r.net.totals),
+  ]);
 }
 
 export function salesReportCsv(r: SalesReport, by: 'product' | 'category'): string {

@@ -15,6 +15,10 @@ export interface WebsiteCache<V> {
   invalidate(websiteId?: number): void;
   /** Drops one entry (after a write that changes it, in this process). */
   forget(websiteId: number | null, key: string): void;
+  /** The cached value of `key` if it is still fresh, without computing anything. */
+  peek(websiteId: number | null, key: string): Promise<V> | undefined;
+  /** Keeps `value` for `key` (for values computed many at a time). */
+  put(websiteId: number | null, key: string, value: Promise<V>): void;
 }
 
 // Weak: caches made per app instance (tests build many) are collected with their app.
@@ -44,6 +48,18 @@ export function websiteCache<V>(opts: { ttlMs: number; maxEntries?: number }): W
     },
     forget(websiteId, key) {
       entries.delete(`${websiteId ?? ''}\u0000${key}`);
+    },
+    peek(websiteId, key) {
+      const hit = entries.get(`${websiteId ?? ''}\u0000${key}`);
+      return hit && Date.now() - hit.at < opts.ttlMs ? hit.value : undefined;
+    },
+    put(websiteId, key, value) {
+      const k = `${websiteId ?? ''}\u0000${key}`;
+      const entry: Entry<V> = { websiteId, at: Date.now(), value };
+      entries.set(k, entry);
+      value.catch(() => {
+        if (entries.peek(k) === entry) entries.delete(k);
+      });
     },
     invalidate(websiteId) {
       if (websiteId === undefined) return entries.clear();

@@ -1,5 +1,8 @@
 import { ERRORS, errorMessage } from '@grocer/shared/errors';
 import Fastify from 'fastify';
+import { connect } from 'node:net';
+import { pipeline } from 'node:stream/promises';
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from './errors';
 import { Errors, fail, registerErrorHandling } from './errors';
@@ -63,5 +66,43 @@ describe('errors come from the shared catalogue', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Something went wrong' });
     await app.close();
+  });
+
+  it('a client that closes its request mid-upload is no error: not logged as one, not reported', async () => {
+    const logged: Array<{ level: number; msg: string }> = [];
+    const stream = new Writable({
+      write(line, _enc, done) {
+        logged.push(JSON.parse(String(line)) as { level: number; msg: string });
+        done();
+      },
+    });
+    const app = Fastify({ logger: { level: 'info', stream } });
+    const reported: Error[] = [];
+    registerErrorHandling(app, (e) => reported.push(e));
+    app.addContentTypeParser('application/octet-stream', (_req, _payload, done) => done(null));
+    let failed!: () => void;
+    const handled = new Promise<void>((resolve) => (failed = resolve));
+    app.post('/upload', async (req) => {
+      try {
+        // reads the body as an upload does; the client leaves after 10 of 1,000 bytes
+        await pipeline(req.raw, new Writable({ write: (_c, _e, done) => done() }));
+      } finally {
+        setTimeout(failed, 50);
+      }
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const socket = connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\n0123456789');
+    await new Promise((r) => setTimeout(r, 50));
+    socket.destroy();
+    await handled;
+    await app.close();
+    expect(reported).toEqual([]);
+    expect(logged.filter((l) => l.level >= 50)).toEqual([]);
+    expect(logged.map((l) => l.msg)).toContain('the client closed the request');
+    expect(logged.map((l) => l.msg)).not.toContain('database unavailable');
   });
 });

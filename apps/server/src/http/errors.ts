@@ -94,6 +94,13 @@ export function registerErrorHandling(app: FastifyInstance, onUnhandled?: (error
       // Fastify's own client errors (bad JSON, body too large, unsupported media type).
       return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
     }
+    if (clientWentAway(error, request)) {
+      // The browser closed the request before it was read or answered (a page left mid-upload, a
+      // cancelled fetch; its ECONNRESET is not the database's): nothing to fix and nobody to
+      // answer, so no error and no report.
+      request.log.info({ code: (error as NodeJS.ErrnoException).code }, 'the client closed the request');
+      return reply.status(499).send();
+    }
     if (isConnectionError(error)) {
       // The database dropped or refused the connection: worth a retry, not a bug (the pool reconnects).
       request.log.warn({ err: error }, 'database unavailable');
@@ -108,4 +115,11 @@ export function registerErrorHandling(app: FastifyInstance, onUnhandled?: (error
     void onUnhandled?.(error, request);
     return reply.status(500).send({ message: GENERIC_MESSAGE, code: 'INTERNAL' });
   });
+}
+
+/** A stream error caused by the client's own socket closing early (not by anything of ours). */
+function clientWentAway(error: Error, request: FastifyRequest): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  const closed = request.raw.destroyed || request.raw.socket?.destroyed === true;
+  return closed && (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || code === 'ECONNABORTED');
 }

@@ -8,6 +8,8 @@ import { SESSION_COOKIE } from './session';
  * its ETag, and the products in it (so a shopper's wishlist flags can be laid over it).
  */
 export interface CachedAnswer {
+  /** the answer itself, every wishlist flag false (shared: never to be changed) */
+  value: unknown;
   json: string;
   etag: string;
   /** ids of the products in the answer, wherever they are (lists, a product, page carousels) */
@@ -38,7 +40,7 @@ export function createMicroCache(opts: { ttlMs: number; enabled: boolean; maxEnt
     visitProducts(value, (p) => productIds.add(p.product_id));
     const pieces = productIds.size ? cutAtFlags(value) : [JSON.stringify(value)];
     const json = joinPieces(pieces, NONE);
-    return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, productIds, pieces };
+    return { value, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, productIds, pieces };
   };
   return {
     get: (websiteId: number, key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> =>

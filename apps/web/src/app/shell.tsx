@@ -1,7 +1,6 @@
 import { themeVariables } from '@grocer/shared/theme';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate, useNavigation, useNavigationType } from 'react-router';
-import { Toaster } from 'sonner';
 import { LoadingView, Spinner } from '../components/ui/loading';
 import { Later } from '../components/ui/later';
 import { CartDrawer } from '../features/cart/components/cart-drawer';
@@ -12,6 +11,7 @@ import { Navbar } from '../features/layout/navbar';
 import { PincodeModal } from '../features/pincode/pincode-modal';
 import { PromoPopup } from '../features/popup/promo-popup';
 import { useInit } from '../lib/init';
+import { Toasts } from '../lib/toast';
 import { pageChrome } from './chrome';
 import { guardRedirect, type RouteMeta } from './guards';
 import { useUi } from './ui-state';
@@ -159,7 +159,7 @@ function ShellBody() {
           <WishlistPicker productId={ui.wishlistPicker} onClose={() => ui.set({ wishlistPicker: null })} />
         </Suspense>
       )}
-      <Toaster position="top-center" duration={5000} richColors closeButton />
+      <Toasts />
       <ScrollRestoration />
     </div>
   );

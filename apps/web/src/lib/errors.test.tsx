@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type ComponentChild } from 'preact';
 import { act } from 'preact/test-utils';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { Toasts } from './toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CreateWishlistModal } from '../features/wishlist/components/wishlist-picker';
 import { api, ApiError } from './api';
@@ -90,7 +90,7 @@ const waitFor = async (check: () => boolean) => {
 
 describe('handleError (spec §8 handlers)', () => {
   it("logs the error and shows its message as an error toast, or the default toast 'There's been an error, please try again.'", async () => {
-    await mount(<Toaster />);
+    await mount(<Toasts />);
     const failure = await failWith(new TypeError('Failed to fetch'));
     await act(() => handleError(failure));
     await waitFor(() => toastTexts().some((t) => t.includes(DEFAULT_ERROR)));
@@ -108,7 +108,7 @@ describe('Create Another Wish List (spec §8: wishlist failures are error notifi
     const client = new QueryClient();
     await mount(
       <QueryClientProvider client={client}>
-        <Toaster />
+        <Toasts />
         <CreateWishlistModal open onClose={() => {}} />
       </QueryClientProvider>,
     );

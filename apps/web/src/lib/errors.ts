@@ -1,5 +1,5 @@
 import { GENERIC_MESSAGE } from '@grocer/shared/errors';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { ApiError, field } from './api';
 import { reportError } from './telemetry/report-error';
 

@@ -55,7 +55,7 @@ export async function listAdminProducts(db: Db, websiteId: number, query: AdminP
     // The trigram index on search_text serves a substring match; a SKU is matched exactly.
     const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(
-      sql`(${products.searchText} like ${like} or exists (select 1 from ${packs} k where k.product_id = ${products.id} and k.sku = ${query.q.toUpperCase()}))`,
+      sql`(${products.searchText} like ${like} or ${products.id} = any(array(select k.product_id from ${packs} k where k.website_id = ${websiteId} and k.sku = ${query.q.toUpperCase()})))`,
     );
   }
   if (query.category !== undefined) {
@@ -73,9 +73,10 @@ export async function listAdminProducts(db: Db, websiteId: number, query: AdminP
   }
   if (query.discounted !== undefined) where.push(query.discounted ? sql`${products.maxDiscount} > 0` : sql`${products.maxDiscount} = 0`);
 
-  // The page's ids first, with only the sort key: the window count visits every matching row, so
-  // nothing else may be computed per row there. Units in stock are summed once per product in a
-  // grouped join, only when sorting by them.
+  // The page's ids, then the rows. The total is counted apart, beside the page (a window count in
+  // the page's query would visit every matching row before the first could be sent: 86 ms for the
+  // unfiltered list of 100,000 products, bench/scale.ts; apart, the page walks an index and stops).
+  // Units in stock are summed once per product in a grouped join, only when sorting by them.
   const packUnits = packUnitsSubquery(db, websiteId);
   const stockTotals = db
     .select({ productId: packs.productId, units: sql<number>`sum(${packUnits.units})`.as('units') })
@@ -91,20 +92,19 @@ export async function listAdminProducts(db: Db, websiteId: number, query: AdminP
     updated: sql`${products.updatedAt}`,
   }[query.sort];
   const dir = query.dir === 'asc' ? sql`asc` : sql`desc`;
-  const base = db.select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(products);
-  const picked = await (query.sort === 'stock' ? base.leftJoin(stockTotals, eq(stockTotals.productId, products.id)) : base)
-    .where(and(...where))
-    .orderBy(sql`${key} ${dir}`, sql`${products.id} ${dir}`)
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  let total = picked[0]?.total ?? 0;
-  if (!picked.length && query.page > 1) {
-    const [c] = await db
+  const base = db.select({ id: products.id }).from(products);
+  const [picked, [counted]] = await Promise.all([
+    (query.sort === 'stock' ? base.leftJoin(stockTotals, eq(stockTotals.productId, products.id)) : base)
+      .where(and(...where))
+      .orderBy(sql`${key} ${dir}`, sql`${products.id} ${dir}`)
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(products)
-      .where(and(...where));
-    total = c?.n ?? 0;
-  }
+      .where(and(...where)),
+  ]);
+  const total = counted?.n ?? 0;
   const ids = picked.map((r) => r.id);
   const found = ids.length
     ? await db

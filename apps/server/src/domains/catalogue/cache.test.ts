@@ -1,8 +1,11 @@
 import { productListSchema, productSchema, type Product } from '@grocer/shared/catalogue';
-import { initSchema } from '@grocer/shared/storefront';
+import { initSchema, pageDataSchema } from '@grocer/shared/storefront';
 import { eq } from 'drizzle-orm';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { packs, sessions, users, websiteMembers } from '../../db/schema';
+import { pageComponents, packs, pages, sessions, users, websiteMembers } from '../../db/schema';
 import { invalidateWebsite } from '../../http/cache';
 import { SESSION_CACHE_MS } from '../../http/session';
 import { createTestApp } from '../../test/app';
@@ -20,8 +23,32 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let shop: CartShop;
 let n = 0;
 
+// A stand-in for the built web app: the HTML shell inlines the page's first data (__DATA__).
+const dist = mkdtempSync(path.join(os.tmpdir(), 'grocer-dist-'));
+mkdirSync(path.join(dist, 'assets'));
+writeFileSync(path.join(dist, 'index.html'), '<html><head><!--app-head--></head><body><div id="app"></div><!--app-data--></body></html>');
+
 beforeAll(async () => {
-  t = await createTestApp({ seed: async (db) => (shop = await seedCartShop(db)) });
+  t = await createTestApp({
+    env: { WEB_DIST: dist },
+    seed: async (db) => {
+      shop = await seedCartShop(db);
+      // a page with a carousel of every product: its answer holds products, so wishlist flags
+      const [page] = await db
+        .insert(pages)
+        .values({ websiteId: shop.websiteId, url: '/offers', title: 'Offers', published: true })
+        .returning();
+      await db.insert(pageComponents).values({
+        websiteId: shop.websiteId,
+        pageId: page!.id,
+        position: 0,
+        name: 'All',
+        type: 'product-carousel',
+        data: { title: 'Everything', limit: 48 },
+        settings: {},
+      });
+    },
+  });
 });
 afterAll(() => t.close());
 afterEach(() => vi.useRealTimers());
@@ -66,6 +93,23 @@ describe('prices', () => {
       await t.db.update(packs).set({ price: 10_500 }).where(eq(packs.id, shop.packs.rice1.id));
       invalidateWebsite(shop.websiteId);
       expect(await priceOfRice(c)).toBe(105);
+    } finally {
+      await t.db.update(packs).set({ price: 12_000 }).where(eq(packs.id, shop.packs.rice1.id));
+      invalidateWebsite(shop.websiteId);
+    }
+  });
+});
+
+describe('the product cache', () => {
+  it('an answer computed on a miss takes its products from the product cache, read at most a second before', async () => {
+    invalidateWebsite(shop.websiteId);
+    const c = new TestClient(t.app);
+    expect(await priceOfRice(c)).toBe(120); // the list: its products read and kept
+    await t.db.update(packs).set({ price: 11_000 }).where(eq(packs.id, shop.packs.rice1.id));
+    try {
+      expect(await priceOfRice(c, '?s=name')).toBe(120); // a new answer, its products from the cache
+      later(1001);
+      expect(await priceOfRice(c, '?s=price_desc')).toBe(110); // another new answer: the products read again
     } finally {
       await t.db.update(packs).set({ price: 12_000 }).where(eq(packs.id, shop.packs.rice1.id));
       invalidateWebsite(shop.websiteId);
@@ -137,6 +181,69 @@ describe('wishlist flags', () => {
     // unsaved: gone from her next answer, not after the cache's lifetime
     expect((await save(asha.c)).wishlist).toBe(false);
     expect(await flag(asha.c)).toBe(false);
+  });
+});
+
+describe('page data and the server-rendered page share the answers', () => {
+  const carousel = async (c: TestClient) => {
+    const res = await c.get('/s/api/page/data/offers');
+    expect(res.statusCode, res.body).toBe(200);
+    const block = pageDataSchema.parse(res.json()).data[0]!;
+    if (block.type !== 'product-carousel') throw new Error(block.type);
+    return { products: block.response as Product[], res };
+  };
+  /** The data the HTML shell inlined for the page's first render. */
+  const inlined = async (c: TestClient, url: string) => {
+    const res = await c.get(url);
+    expect(res.statusCode).toBe(200);
+    const json = /<script id="__DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(res.body)![1]!;
+    return JSON.parse(json) as Array<[unknown[], unknown]>;
+  };
+  const save = async (c: TestClient) =>
+    expect((await c.post('/s/api/wishlist/update', { product_id: shop.products.dal.id, wishlist_category_id: null })).statusCode).toBe(200);
+
+  it("a page's carousel carries each shopper's own flags, and a price change within the cache's lifetime", async () => {
+    const asha = await shopper('560001');
+    const ravi = await shopper('560001');
+    const anon = new TestClient(t.app);
+    await anon.get('/s/api/check/pincode/560001');
+    const dalFlag = async (c: TestClient) => byId((await carousel(c)).products, shop.products.dal.id).wishlist;
+    expect([await dalFlag(asha.c), await dalFlag(ravi.c), await dalFlag(anon)]).toEqual([false, false, false]);
+    await save(asha.c);
+    expect([await dalFlag(asha.c), await dalFlag(ravi.c), await dalFlag(anon)]).toEqual([true, false, false]);
+    expect((await carousel(new TestClient(t.app))).res.headers['cache-control']).toBe('public, max-age=0, s-maxage=3');
+
+    const riceIn = async (c: TestClient) => byId((await carousel(c)).products, shop.products.rice.id).packs[0]!.price;
+    expect(await riceIn(anon)).toBe(120);
+    await t.db.update(packs).set({ price: 11_000 }).where(eq(packs.id, shop.packs.rice1.id));
+    try {
+      expect(await riceIn(anon)).toBe(120);
+      later(3001);
+      expect(await riceIn(anon)).toBe(110);
+    } finally {
+      await t.db.update(packs).set({ price: 12_000 }).where(eq(packs.id, shop.packs.rice1.id));
+      invalidateWebsite(shop.websiteId);
+    }
+  });
+
+  it("the HTML shell inlines the same answers with the shopper's own flags (product page, list, content page)", async () => {
+    const asha = await shopper('560001');
+    const ravi = await shopper('560001');
+    await save(asha.c);
+    const flagsIn = (data: Array<[unknown[], unknown]>) =>
+      JSON.stringify(data)
+        .match(new RegExp(`"product_id":${shop.products.dal.id},[^]*?"wishlist":(true|false)`, 'g'))!
+        .map((m) => m.endsWith('true'));
+    for (const url of ['/products/toor-dal', '/products', '/offers']) {
+      const mine = flagsIn(await inlined(asha.c, url));
+      const theirs = flagsIn(await inlined(ravi.c, url));
+      expect([url, mine.length > 0, mine.every(Boolean)]).toEqual([url, true, true]);
+      expect([url, theirs.some(Boolean)]).toEqual([url, false]);
+    }
+    // the inlined page data is the API's answer, flags and all
+    const api = (await asha.c.get('/s/api/page/data/offers')).json();
+    const page = (await inlined(asha.c, '/offers')).find(([key]) => key[0] === 'page')![1];
+    expect(page).toEqual(api);
   });
 });
 

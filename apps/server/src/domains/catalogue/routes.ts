@@ -11,13 +11,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { websiteCache } from '../../http/cache';
-import { createMicroCache, sendAnswer, sendJson, withWishlist, type CachedAnswer } from '../../http/micro-cache';
+import { sendAnswer, sendJson, withWishlist, type CachedAnswer } from '../../http/micro-cache';
 import { deliveryContext } from '../delivery/service';
-import { savedProductIds } from '../wishlist/service';
 import { AppError } from '../../http/errors';
-import { canonicalProductsQuery, listKey } from './list-key';
+import { wishedIn, type CatalogueAnswers } from './answers';
 import { currentSlugOf } from './product-edit';
-import { getProduct, listProducts, loadTaxonomy, relatedProducts, type CatalogueContext } from './service';
+import type { CatalogueContext } from './service';
 import { suggest } from './suggest';
 
 // The warehouse serving a pincode (the default zone's for visitors without one), per website.
@@ -39,25 +38,18 @@ export async function catalogueContext(db: Db, req: FastifyRequest): Promise<Cat
 /** Seconds a shared cache (a CDN) may keep a catalogue answer: as long as this process does. */
 const SHARED_MAX_AGE_S = 3;
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; cache?: boolean }> = async (app, { db, cache: enabled = true }) => {
-  // Every shopper of one website and warehouse gets the same catalogue answer (computed without
-  // anyone's wishlist); a signed-in shopper's flags are laid over it (`personal`).
-  const cache = createMicroCache({ ttlMs: 3000, enabled });
-  const shared = (ctx: CatalogueContext): CatalogueContext => ({ ...ctx, userId: null });
-  const personal = async (req: FastifyRequest, reply: FastifyReply, ctx: CatalogueContext, answer: CachedAnswer) => {
-    const wished = ctx.userId === null || !answer.productIds.size ? null : await savedProductIds(db, ctx.websiteId, ctx.userId);
-    return sendAnswer(req, reply, wished ? withWishlist(answer, wished) : answer, { sharedMaxAgeS: SHARED_MAX_AGE_S });
-  };
+/** Sends a shared catalogue answer with this shopper's wishlist flags laid over it. */
+export async function sendPersonal(db: Db, req: FastifyRequest, reply: FastifyReply, ctx: CatalogueContext, answer: CachedAnswer) {
+  const wished = await wishedIn(db, ctx, answer);
+  return sendAnswer(req, reply, wished ? withWishlist(answer, wished) : answer, { sharedMaxAgeS: SHARED_MAX_AGE_S });
+}
 
+export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; answers: CatalogueAnswers }> = async (app, { db, answers }) => {
+  // Every shopper of one website and warehouse gets the same catalogue answer (answers.ts); a
+  // signed-in shopper's flags are laid over it.
   app.get('/products', { schema: { querystring: productsQuerySchema, response: { 200: productListSchema } } }, async (req, reply) => {
     const ctx = await catalogueContext(db, req);
-    const taxonomy = await loadTaxonomy(db, ctx.websiteId);
-    const query = canonicalProductsQuery(req.query, taxonomy.known);
-    const { page, perPage } = req.query;
-    const answer = await cache.get(ctx.websiteId, `list|${ctx.warehouseId}|${listKey(query, page, perPage)}`, async () =>
-      query ? listProducts(db, shared(ctx), query) : { data: [], meta: { total: 0, perPage, page } },
-    );
-    return personal(req, reply, ctx, answer);
+    return sendPersonal(db, req, reply, ctx, await answers.list(ctx, req.query));
   });
 
   // `:id` is a slug or a numeric product_id (spec §3, §7).
@@ -66,10 +58,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; cache?: boolean }>
   app.get('/products/:id', { schema: { params: productParams, response: { 200: productSchema } } }, async (req, reply) => {
     const ctx = await catalogueContext(db, req);
     try {
-      const answer = await cache.get(ctx.websiteId, `product|${ctx.warehouseId}|${req.params.id}`, () =>
-        getProduct(db, shared(ctx), req.params.id),
-      );
-      return await personal(req, reply, ctx, answer);
+      return await sendPersonal(db, req, reply, ctx, await answers.product(ctx, req.params.id));
     } catch (e) {
       // a product's old slug (it was renamed): a permanent redirect to its current one
       const moved = e instanceof AppError && e.statusCode === 404 ? await currentSlugOf(db, ctx.websiteId, req.params.id) : null;
@@ -84,14 +73,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; cache?: boolean }>
   app.get('/search/suggest', { schema: { querystring: suggestQuerySchema, response: { 200: suggestionsSchema } } }, async (req, reply) => {
     const q = req.query.q.toLowerCase();
     reply.header('cache-control', 'public, max-age=60');
-    return sendJson(reply, (await cache.get(req.website.id, `suggest|${q}`, () => suggest(db, req.website.id, q))).json);
+    return sendJson(reply, (await answers.plain(req.website.id, `suggest|${q}`, () => suggest(db, req.website.id, q))).json);
   });
 
   app.get('/products/:id/related', { schema: { params: productParams, response: { 200: relatedProductsSchema } } }, async (req, reply) => {
     const ctx = await catalogueContext(db, req);
-    const answer = await cache.get(ctx.websiteId, `related|${ctx.warehouseId}|${req.params.id}`, async () => ({
-      data: await relatedProducts(db, shared(ctx), req.params.id),
-    }));
-    return personal(req, reply, ctx, answer);
+    return sendPersonal(db, req, reply, ctx, await answers.related(ctx, req.params.id));
   });
 };

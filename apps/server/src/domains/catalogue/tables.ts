@@ -76,7 +76,8 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_website_slug_uq').on(t.websiteId, t.slug),
-    index('products_website_updated_idx').on(t.websiteId, t.updatedAt),
+    // with the id: the staff list's default order (updated, then id) read straight from the index
+    index('products_website_updated_idx').on(t.websiteId, t.updatedAt, t.id),
     index('products_website_name_idx').on(t.websiteId, t.name),
     check('products_status_known', sql`${t.status} in ('draft', 'active', 'archived')`),
     index('products_website_category_idx').on(t.websiteId, t.categoryId),

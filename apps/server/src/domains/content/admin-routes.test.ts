@@ -153,6 +153,37 @@ describe('pages: draft, publish, revisions, rollback', () => {
     );
   });
 
+  it('unpublishing takes a page away from shoppers (404, also at its old url) and keeps its content as the draft to publish again', async () => {
+    const page = await createPage('/monsoon-sale');
+    const drafted = await owner.put(`/s/api/builder/pages/${page.id}/draft`, { version: page.version, components: [hero], css: '' });
+    const published: BuilderPageDetail = (
+      await owner.post(`/s/api/builder/pages/${page.id}/publish`, { version: drafted.json().page.version })
+    ).json();
+    expect((await shopper.get('/s/api/page/data/monsoon-sale')).statusCode).toBe(200);
+    const moved = await owner.patch(`/s/api/builder/pages/${page.id}`, { version: published.page.version, url: '/rain-offers' });
+    expect((await shopper.get('/s/api/page/data/monsoon-sale')).statusCode).toBe(301);
+
+    const stale = await owner.post(`/s/api/builder/pages/${page.id}/unpublish`, { version: published.page.version });
+    expect([stale.statusCode, stale.json().code]).toEqual([409, 'STALE_PAGE']);
+    const res = await owner.post(`/s/api/builder/pages/${page.id}/unpublish`, { version: moved.json().version });
+    expect([res.statusCode, res.json()]).toMatchObject([200, { page: { status: 'draft', has_draft: true, revision: 1 } }]);
+    expect((res.json() as BuilderPageDetail).draft.components.map((c) => c.type)).toEqual(['hero-slider']);
+    expect((await shopper.get('/s/api/page/data/rain-offers')).statusCode).toBe(404);
+    expect((await shopper.get('/s/api/page/data/monsoon-sale')).statusCode).toBe(404);
+    const again = await owner.post(`/s/api/builder/pages/${page.id}/unpublish`, { version: res.json().page.version });
+    expect([again.statusCode, again.json().code]).toEqual([409, 'PAGE_NOT_PUBLISHED']);
+
+    const back = await owner.post(`/s/api/builder/pages/${page.id}/publish`, { version: res.json().page.version });
+    expect([back.statusCode, back.json()]).toMatchObject([200, { page: { status: 'published', revision: 2 } }]);
+    const view = pageDataSchema.parse((await shopper.get('/s/api/page/data/rain-offers')).json());
+    expect(view.data.map((c) => c.type)).toEqual(['hero-slider']);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'page'), eq(auditLog.entityId, String(page.id))));
+    expect(audit.map((a) => a.action)).toContain('unpublish');
+  });
+
   it('409 on a stale version: of two editors, the second save is refused and changes nothing', async () => {
     const page = await createPage('/two-editors');
     const first = await owner.put(`/s/api/builder/pages/${page.id}/draft`, { version: page.version, components: [hero], css: '' });
@@ -191,9 +222,10 @@ describe('bad values are refused at the field, with nothing changed', () => {
     expect((await t.db.select().from(pages).where(eq(pages.websiteId, shop.websiteId))).length).toBe(count);
   });
 
-  it('the home page cannot be deleted or moved', async () => {
+  it('the home page cannot be deleted, moved or unpublished', async () => {
     const home = await detail(homeId);
     expect((await owner.delete(`/s/api/builder/pages/${homeId}`)).json().code).toBe('HOME_PAGE');
+    expect((await owner.post(`/s/api/builder/pages/${homeId}/unpublish`, { version: home.page.version })).json().code).toBe('HOME_PAGE');
     expect((await owner.patch(`/s/api/builder/pages/${homeId}`, { version: home.page.version, url: '/home' })).json().code).toBe(
       'HOME_PAGE',
     );

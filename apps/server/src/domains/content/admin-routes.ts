@@ -25,6 +25,7 @@ import {
   listRevisions,
   previewBlock,
   publishPage,
+  unpublishPage,
   rollbackPage,
   saveDraft,
   updatePage,
@@ -74,6 +75,12 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     '/builder/pages/:id/publish',
     { schema: { params, body: builderVersionSchema, response: { 200: builderPageDetailSchema } } },
     async (req) => publishPage(db, auditActor(req), req.params.id, req.body.version),
+  );
+
+  app.post(
+    '/builder/pages/:id/unpublish',
+    { schema: { params, body: builderVersionSchema, response: { 200: builderPageDetailSchema } } },
+    async (req) => unpublishPage(db, auditActor(req), req.params.id, req.body.version),
   );
 
   app.get('/builder/pages/:id/revisions', { schema: { params, response: { 200: builderRevisionListSchema } } }, async (req) => ({

@@ -10,6 +10,7 @@ import {
 } from '@grocer/shared/blocks';
 import type { Db } from '../../db/client';
 import { listProducts, loadTaxonomy, productsBySlugs, type CatalogueContext } from '../catalogue/service';
+import { sanitizeBlockHtml } from './sanitize';
 
 /** What a block loads for its `response` (a carousel's products), from its checked data. */
 type Resolver<T extends BlockType> = (
@@ -98,12 +99,17 @@ async function resolveTyped<T extends BlockType>(
     };
   const resolve = RESOLVERS[type] as Resolver<T>;
   const response = await resolve(db, ctx, data.data as BlockData<T>, settings.data as BlockSettings<T>);
+  // HTML leaves the server sanitised: the storefront renders it as it comes
+  const checked =
+    type === 'rich-text' || type === 'html'
+      ? { ...data.data, html: sanitizeBlockHtml((data.data as BlockData<'rich-text'>).html) }
+      : data.data;
   // The pieces were each checked against the block's own schemas; TypeScript cannot tie the
   // union member to T across the table lookups.
   return {
     name: c.name,
     type,
-    data: data.data,
+    data: checked,
     settings: settings.data,
     logicdata: c.logicdata ?? null,
     order: c.position,

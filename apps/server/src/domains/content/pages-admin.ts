@@ -332,6 +332,31 @@ export async function publishPage(db: Db, actor: AuditActor, id: number, version
   return getBuilderPage(db, actor.websiteId, id);
 }
 
+/**
+ * Unpublish: shoppers get 404 at the page's url (and its old urls) from now on; its content stays
+ * as the draft (a pending draft is kept as it is) and its revisions stay, so publishing brings it
+ * back. Never the home page.
+ */
+export async function unpublishPage(db: Db, actor: AuditActor, id: number, version: number): Promise<BuilderPageDetail> {
+  await db.transaction(async (tx) => {
+    const current = await pageOf(tx, actor.websiteId, id);
+    if (current.url === HOME) throw fail('HOME_PAGE');
+    if (!current.published) throw fail('PAGE_NOT_PUBLISHED');
+    const draft = current.draft ?? (await publishedDocument(tx, current));
+    await takePage(tx, actor.websiteId, id, version, { published: false, draft });
+    await tx.delete(pageComponents).where(and(eq(pageComponents.websiteId, actor.websiteId), eq(pageComponents.pageId, id)));
+    await recordAudit(tx, actor, {
+      entity: 'page',
+      entityId: id,
+      action: 'unpublish',
+      before: { published: true },
+      after: { published: false, draft },
+    });
+  });
+  invalidateWebsite(actor.websiteId);
+  return getBuilderPage(db, actor.websiteId, id);
+}
+
 /** Roll back: the old revision's content is published again, as a new revision (history only grows). A pending draft is dropped. */
 export async function rollbackPage(db: Db, actor: AuditActor, id: number, number: number, version: number): Promise<BuilderPageDetail> {
   await db.transaction(async (tx) => {

@@ -160,11 +160,11 @@ export const availableSql = (websiteId: SQLWrapper | number, packId: SQLWrapper 
  * subquery of pack ids). For the staff product list's stock column.
  */
 export const unitsInStockSql = (packIds: SQL): SQL<number> =>
-  sql<number>`(select coalesce(sum(s.available), 0) from ${stock} s where s.pack_id in (${packIds}))`.mapWith(Number);
+  sql<number>`(select coalesce(sum(s.available), 0) from (${packIds}) k(id) join ${stock} s on s.pack_id = k.id)`.mapWith(Number);
 
 /** Condition: one of the packs `packIds` selects has units available somewhere (the staff list's stock filter). */
 export const anyInStockSql = (packIds: SQL): SQL =>
-  sql`exists (select 1 from ${stock} s where s.pack_id in (${packIds}) and s.available > 0)`;
+  sql`exists (select 1 from (${packIds}) k(id) join ${stock} s on s.pack_id = k.id where s.available > 0)`;
 
 /** A subquery to join: units available per pack of the website over every warehouse (the staff list sorted by stock). */
 export const packUnitsSubquery = (db: DbOrTx, websiteId: number) =>

@@ -1,4 +1,5 @@
 import { COD_TO_DELIVER, SALE_STATUSES, WAITING_STATUSES } from '@grocer/shared/reports';
+import { splitGst } from '@grocer/shared/tax';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -153,6 +154,49 @@ export async function gstByHsnAndRate(db: DbOrTx, websiteId: number, p: Period):
       igst: n(r.igst),
     })),
   };
+}
+
+/**
+ * Credit notes against sold lines (the counter's returns): each returned part of a line is split
+ * as its invoice line was (`splitGst` on the refunded amount, GST included; CGST + SGST when the
+ * line's warehouse is in the delivery state, else IGST), then summed by HSN code and GST rate.
+ * Lines of another website's orders are ignored.
+ */
+export async function gstOfReturnedLines(
+  db: DbOrTx,
+  websiteId: number,
+  returned: Array<{ lineId: number; quantity: number; amount: number }>,
+): Promise<GstRow[]> {
+  if (!returned.length) return [];
+  const ids = [...new Set(returned.map((r) => r.lineId))];
+  const lines = rowsOf<{ id: number; hsn_code: string; gst_rate: number; intra: boolean }>(
+    await db.execute(sql`
+      select l.id, l.hsn_code, l.gst_rate, (coalesce(l.warehouse_state, '') = (o.address->>'state')) is true as intra
+      from order_lines l join orders o on o.id = l.order_id
+      where o.website_id = ${websiteId} and l.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
+  );
+  const byId = new Map(lines.map((l) => [Number(l.id), l]));
+  const sums = new Map<string, GstRow>();
+  for (const r of returned) {
+    const l = byId.get(r.lineId);
+    if (!l) continue;
+    const rateBp = n(l.gst_rate);
+    const key = `${l.hsn_code}|${rateBp}`;
+    const t = splitGst(r.amount, rateBp, l.intra === true);
+    const row = sums.get(key) ?? { hsnCode: l.hsn_code, rateBp, quantity: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0 };
+    sums.set(key, {
+      ...row,
+      quantity: row.quantity + r.quantity,
+      taxable: row.taxable + t.taxable,
+      cgst: row.cgst + t.cgst,
+      sgst: row.sgst + t.sgst,
+      igst: row.igst + t.igst,
+    });
+  }
+  return [...sums.values()].sort((a, b) => a.rateBp - b.rateBp || a.hsnCode.localeCompare(b.hsnCode));
 }
 
 /** Units and net revenue (after the coupon's share, GST included) per product sold in the period. */

@@ -319,6 +319,44 @@ describe('returns', () => {
   });
 });
 
+describe('returns in the GST report', () => {
+  it('a return is a credit note of its day: the report lists it by HSN and rate and nets it off the invoices, CSV too', async () => {
+    const { dal1 } = b.shop.packs;
+    const gst = async () => {
+      const res = await cashier.get('/s/api/admin/reports/gst');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const sale = (await cashier.post('/s/api/pos/sales', cashSale([{ pack_id: dal1.id, quantity: 3 }], 540))).json();
+    const before = await gst();
+    const line = (await cashier.get(`/s/api/pos/sales/${sale.receipt}`)).json().lines[0];
+    const ret = await cashier.post(`/s/api/pos/sales/${sale.receipt}/return`, { till, lines: [{ line_id: line.line_id, quantity: 2 }] });
+    expect(ret.json()).toMatchObject({ total: 360 });
+    const after = await gst();
+    // the sale's invoice is unchanged; the return is a credit note of ₹360 at 5 % (HSN 1006)
+    expect(after.totals).toEqual(before.totals);
+    expect(after.credit_notes.count).toBe(before.credit_notes.count + 1);
+    const paise = (x: number) => Math.round(x * 100);
+    const credit = (r: typeof after) =>
+      r.credit_notes.rows.find((x: { hsn_code: string; rate: number }) => x.hsn_code === '1006' && x.rate === 5);
+    const was = credit(before) ?? { quantity: 0, taxable: 0, tax: 0, total: 0 };
+    const now = credit(after);
+    expect(now.quantity - was.quantity).toBe(2);
+    expect(paise(now.total) - paise(was.total)).toBe(36_000);
+    expect(paise(now.tax) - paise(was.tax)).toBe(1_714); // round(36000 × 500 / 10500)
+    expect(paise(now.taxable) - paise(was.taxable)).toBe(34_286);
+    // net = invoices − credit notes, row by row and in total
+    for (const key of ['taxable', 'cgst', 'sgst', 'igst', 'total'] as const)
+      expect(paise(after.net.totals[key])).toBe(paise(after.totals[key]) - paise(after.credit_notes.totals[key]));
+    expect(after.net.totals.quantity).toBe(after.totals.quantity - after.credit_notes.totals.quantity);
+    const csv = (await cashier.get('/s/api/admin/reports/gst.csv')).body.trim().split('\r\n');
+    expect(csv).toContain(`Credit notes (${after.credit_notes.count} counter returns)`);
+    expect(csv.find((l: string) => l.startsWith('Net total,'))).toBe(
+      `Net total,,${after.net.totals.quantity},${[after.net.totals.taxable, after.net.totals.cgst, after.net.totals.sgst, after.net.totals.igst, after.net.totals.tax, after.net.totals.total].map((x: number) => x.toFixed(2)).join(',')}`,
+    );
+  });
+});
+
 describe('offline queue', () => {
   it('a queue replayed twice (and concurrently) creates each sale once; a line out of stock meanwhile is flagged, not lost', async () => {
     const { dal1, ghee1 } = b.shop.packs; // ghee has no stock at Bengaluru
@@ -376,7 +414,7 @@ describe('closing the shift', () => {
   it('records expected against counted cash; the report splits sales by method and counts returns', async () => {
     const shift = (await cashier.get(`/s/api/pos/shift?till=${encodeURIComponent(till)}`)).json().shift;
     const report = (await cashier.get(`/s/api/pos/shifts/${shift.id}/report`)).json();
-    expect(report.returns.count).toBe(1);
+    expect(report.returns.count).toBe(2); // the two returns above, one per describe
     expect(report.cash_in_drawer).toBeCloseTo(2000 + report.by_method.cash - report.returns.cash, 2);
     expect(report.total).toBeCloseTo(report.by_method.cash + report.by_method.upi + report.by_method.card, 2);
     const closed = await cashier.post('/s/api/pos/shift/close', { till, counted: report.cash_in_drawer - 50 });

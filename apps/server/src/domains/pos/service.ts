@@ -28,6 +28,8 @@ import type { Outbox } from '../outbox/service';
 import { websiteProfile } from '../website/service';
 import { posHeldCarts, posReturns, posSales, posSettings, posShifts } from './tables';
 
+export { returnedLinesIn } from './credit-notes';
+
 export { auditActor };
 type ShiftRow = typeof posShifts.$inferSelect;
 /** The staff member at the till: the website (audit actor) and the user id. */

@@ -15,12 +15,15 @@ import { warehousesOf } from '../inventory/service';
 import {
   codByDeliveryDate,
   gstByHsnAndRate,
+  gstOfReturnedLines,
   salesByProduct,
   salesPerDay,
   salesTotals,
   waitingCounts,
+  type GstRow,
   type Period,
 } from '../orders/service';
+import { returnedLinesIn } from '../pos/service';
 
 /**
  * Administration's dashboard and reports (issue 14, item 7). This domain owns no table: it composes
@@ -89,32 +92,51 @@ export async function dashboard(db: DbOrTx, websiteId: number, q: ReportRangeQue
   };
 }
 
+type GstSums = Omit<GstRow, 'hsnCode' | 'rateBp'>;
+const ZERO: GstSums = { quantity: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0 };
+const plus = (a: GstSums, x: GstSums, sign = 1): GstSums => ({
+  quantity: a.quantity + sign * x.quantity,
+  taxable: a.taxable + sign * x.taxable,
+  cgst: a.cgst + sign * x.cgst,
+  sgst: a.sgst + sign * x.sgst,
+  igst: a.igst + sign * x.igst,
+});
+const figures = (x: GstSums) => ({
+  quantity: x.quantity,
+  taxable: toRupees(x.taxable),
+  cgst: toRupees(x.cgst),
+  sgst: toRupees(x.sgst),
+  igst: toRupees(x.igst),
+  tax: toRupees(x.cgst + x.sgst + x.igst),
+  total: toRupees(x.taxable + x.cgst + x.sgst + x.igst),
+});
+const table = (rows: GstRow[]) => ({
+  rows: rows.map((x) => ({ hsn_code: x.hsnCode, rate: x.rateBp / 100, ...figures(x) })),
+  totals: figures(rows.reduce<GstSums>((a, x) => plus(a, x), ZERO)),
+});
+
+/**
+ * GST by HSN and rate: the range's tax invoices, the credit notes of the counter's returns made in
+ * the range, and the invoices less the credit notes per HSN and rate (what is owed).
+ */
 export async function gstReport(db: DbOrTx, websiteId: number, q: ReportRangeQuery): Promise<GstReport> {
   const r = rangeOf(q);
-  const { rows, invoices } = await gstByHsnAndRate(db, websiteId, periodOf(r));
-  const figures = (x: { taxable: number; cgst: number; sgst: number; igst: number }) => ({
-    taxable: toRupees(x.taxable),
-    cgst: toRupees(x.cgst),
-    sgst: toRupees(x.sgst),
-    igst: toRupees(x.igst),
-    tax: toRupees(x.cgst + x.sgst + x.igst),
-    total: toRupees(x.taxable + x.cgst + x.sgst + x.igst),
-  });
-  const sum = rows.reduce(
-    (a, x) => ({
-      quantity: a.quantity + x.quantity,
-      taxable: a.taxable + x.taxable,
-      cgst: a.cgst + x.cgst,
-      sgst: a.sgst + x.sgst,
-      igst: a.igst + x.igst,
-    }),
-    { quantity: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0 },
-  );
+  const period = periodOf(r);
+  const { rows, invoices } = await gstByHsnAndRate(db, websiteId, period);
+  const returned = await returnedLinesIn(db, websiteId, period);
+  const credits = await gstOfReturnedLines(db, websiteId, returned.lines);
+  const net = new Map(rows.map((x) => [`${x.hsnCode}|${x.rateBp}`, x]));
+  for (const c of credits) {
+    const k = `${c.hsnCode}|${c.rateBp}`;
+    const x = net.get(k) ?? { hsnCode: c.hsnCode, rateBp: c.rateBp, ...ZERO };
+    net.set(k, { hsnCode: x.hsnCode, rateBp: x.rateBp, ...plus(x, c, -1) });
+  }
   return {
     ...r,
     invoices,
-    rows: rows.map((x) => ({ hsn_code: x.hsnCode, rate: x.rateBp / 100, quantity: x.quantity, ...figures(x) })),
-    totals: { quantity: sum.quantity, ...figures(sum) },
+    ...table(rows),
+    credit_notes: { count: returned.returns, ...table(credits) },
+    net: table([...net.values()].sort((a, b) => a.rateBp - b.rateBp || a.hsnCode.localeCompare(b.hsnCode))),
   };
 }
 

@@ -7,14 +7,16 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { websiteCache } from '../../http/cache';
 import { AppError, Errors } from '../../http/errors';
+import { SESSION_COOKIE } from '../../http/session';
 import { decodeUrlText } from '../../http/nul-guard';
 import { catalogueContext } from '../catalogue/routes';
 import { currentSlugOf } from '../catalogue/product-edit';
-import { getProduct, listProducts, relatedProducts } from '../catalogue/service';
-import { productsQuerySchema } from '@grocer/shared/catalogue';
+import { answerFor, type CatalogueAnswers } from '../catalogue/answers';
+import { productsQuerySchema, type Product } from '@grocer/shared/catalogue';
 import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
-import { findPage, getPageData, movedPageUrl, warnBlockProblems } from '../content/service';
+import { findPage, getPageData, movedPageUrl, normalisePageUrl, warnBlockProblems } from '../content/service';
 import { listSuppliers, SUPPLIERS_PATH } from '../content/suppliers';
 import { loadInit } from '../website/service';
 import { registerAppManifest } from './app-manifest';
@@ -46,8 +48,8 @@ const APP_ROUTES = /^\/(products|categories|checkout|order|auth|account)(\/|$)/;
  * GET path the HTML shell (history-mode routing) with the page's head written in and the
  * /s/api/init payload inlined, so neither crawlers nor the first paint wait for JavaScript.
  */
-export async function registerShell(app: FastifyInstance, opts: { config: Config; db: Db }) {
-  const { config, db } = opts;
+export async function registerShell(app: FastifyInstance, opts: { config: Config; db: Db; answers: CatalogueAnswers }) {
+  const { config, db, answers } = opts;
   const dist = config.webDist;
   const assets = path.join(dist, 'assets');
   if (existsSync(assets)) {
@@ -69,6 +71,7 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
   let scripts: AppScripts | undefined;
   const readTemplate = () => (scripts ??= existsSync(indexFile) ? appScripts(readFileSync(indexFile, 'utf8')) : undefined);
 
+  const sharedPages = websiteCache<Rendered>({ ttlMs: 3000, maxEntries: 100 });
   app.setNotFoundHandler(async (req, reply) => {
     if (
       req.url.startsWith('/s/') ||
@@ -91,43 +94,62 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
     }
     const built = readTemplate();
     if (!built) throw Errors.unavailable('The web app is not built yet: run `npm run build`.');
-    const init = await loadInit(db, req);
-    // show_register off (spec §3): the sign-up page is closed, before any of it is sent
-    if (!init.navSetting.show_register && /^\/auth\/register\/?$/.test(new URL(req.url, 'http://x').pathname))
-      return reply.redirect('/auth/login', 302);
-    const { head, status, data, redirect } = await headFor(db, config, req, init);
-    if (redirect) return reply.redirect(redirect, 301);
-    const { pageScripts, ...publicInit } = init;
-    const pathname = new URL(req.url, 'http://x').pathname;
-    let body: string | null = null;
-    if (ssr && !PRIVATE_ROUTES.test(pathname)) {
-      try {
-        body = await ssr(`${req.protocol}://${req.host}${req.url}`, { init: publicInit, data, cdn: config.cdnUrl });
-      } catch (e) {
-        req.log.error({ err: e }, 'server rendering failed; the browser renders the page');
+
+    /** The page for this request, its CSP nonce left as NONCE_MARK (each response gets its own). */
+    const render = async (): Promise<Rendered> => {
+      const init = await loadInit(db, req);
+      // show_register off (spec §3): the sign-up page is closed, before any of it is sent
+      if (!init.navSetting.show_register && /^\/auth\/register\/?$/.test(new URL(req.url, 'http://x').pathname))
+        return { redirect: '/auth/login', code: 302 };
+      const { head, status, data, redirect } = await headFor(db, answers, config, req, init);
+      if (redirect) return { redirect, code: 301 };
+      const { pageScripts, ...publicInit } = init;
+      const pathname = new URL(req.url, 'http://x').pathname;
+      let body: string | null = null;
+      if (ssr && !PRIVATE_ROUTES.test(pathname)) {
+        try {
+          body = await ssr(`${req.protocol}://${req.host}${req.url}`, { init: publicInit, data, cdn: config.cdnUrl });
+        } catch (e) {
+          req.log.error({ err: e }, 'server rendering failed; the browser renders the page');
+        }
       }
-    }
-    const { template, entry, imports } = built;
-    const telemetry = telemetryMeta(config, await cachedAnalyticsSettings(db, req.website.id));
-    const nonce = newNonce();
-    const chunks = [...imports, ...preloads(pathname)];
-    // A server-rendered page is complete without JavaScript: its scripts wait for the first paint.
-    const page = (
-      body === null ? template : template.replace(/<div id="app">[\s\S]*?<\/div><\/div>/, () => `<div id="app" data-ssr="1">${body}</div>`)
-    )
-      .replace(/<meta name="environment"[^>]*>/, () => telemetry)
-      .replace('<!--app-head-->', `${head}\n    ${body === null ? eagerScripts(entry, chunks) : ''}\n    ${pageScripts.head}`)
-      .replace(
-        '<!--app-data-->',
-        `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>${body === null ? '' : scriptsAfterPaint(entry, chunks, nonce)}`,
+      const { template, entry, imports } = built;
+      const telemetry = telemetryMeta(config, await cachedAnalyticsSettings(db, req.website.id));
+      const chunks = [...imports, ...preloads(pathname)];
+      // A server-rendered page is complete without JavaScript: its scripts wait for the first paint.
+      const page = (
+        body === null
+          ? template
+          : template.replace(/<div id="app">[\s\S]*?<\/div><\/div>/, () => `<div id="app" data-ssr="1">${body}</div>`)
       )
-      .replace('</body>', `${pageScripts.body}\n  </body>`);
+        .replace(/<meta name="environment"[^>]*>/, () => telemetry)
+        .replace('<!--app-head-->', `${head}\n    ${body === null ? eagerScripts(entry, chunks) : ''}\n    ${pageScripts.head}`)
+        .replace(
+          '<!--app-data-->',
+          `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>${body === null ? '' : scriptsAfterPaint(entry, chunks, NONCE_MARK)}`,
+        )
+        .replace('</body>', `${pageScripts.body}\n  </body>`);
+      const csp = contentSecurityPolicy(NONCE_MARK, pageScripts.head + pageScripts.body);
+      return { status, page, csp, shareable: body !== null && status === 200 };
+    };
+
+    // A visitor without a session (a first visit, a crawler, a CDN) gets the page every such
+    // visitor of this address gets: kept 3 s (a staff edit drops it at once), like the answers in it.
+    let rendered: Rendered;
+    if (config.catalogueCache && !req.cookies[SESSION_COOKIE]) {
+      const key = `${req.protocol}://${req.host}${req.url}`;
+      rendered = await sharedPages.get(req.website.id, key, render);
+      if ('page' in rendered && !rendered.shareable) sharedPages.forget(req.website.id, key);
+    } else rendered = await render();
+    if ('redirect' in rendered) return reply.redirect(rendered.redirect, rendered.code);
+    const nonce = newNonce();
+    const page = rendered.page.split(NONCE_MARK).join(nonce);
     reply
-      .status(status)
+      .status(rendered.status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
-      .header('content-security-policy', contentSecurityPolicy(nonce, pageScripts.head + pageScripts.body));
+      .header('content-security-policy', rendered.csp.split(NONCE_MARK).join(nonce));
     // Compressed here: this handler is not a route, so the compression plugin does not see it.
     const accept = String(req.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accept))
@@ -198,11 +220,17 @@ function routePreloads(dist: string): (pathname: string) => string[] {
   };
 }
 
+/** A storefront page as rendered: a redirect, or the HTML and its CSP with NONCE_MARK for the nonce. */
+type Rendered = { redirect: string; code: 301 | 302 } | { status: number; page: string; csp: string; shareable: boolean };
+// Stands for the response's nonce in a rendered page; no page text can hold it (random per process).
+const NONCE_MARK = `nonce-mark-${newNonce()}`;
+
 /** Query data the page will ask for first, keyed like the web app's TanStack Query keys. */
 type Prefetched = [unknown[], unknown][];
 
 async function headFor(
   db: Db,
+  answers: CatalogueAnswers,
   config: Config,
   req: FastifyRequest,
   init: Awaited<ReturnType<typeof loadInit>>,
@@ -227,10 +255,11 @@ async function headFor(
     try {
       const slug = decodeUrlText(product[1]!);
       if (slug === null) throw Errors.notFound('Product not found');
+      // the API's own shared answers, with this shopper's wishlist flags
       const ctx = await catalogueContext(db, req);
-      const p = await getProduct(db, ctx, slug);
+      const p = await answerFor<Product>(db, ctx, await answers.product(ctx, slug));
       data.push([['product', slug], p]);
-      data.push([['product', slug, 'related'], { data: await relatedProducts(db, ctx, slug) }]);
+      data.push([['product', slug, 'related'], await answerFor(db, ctx, await answers.related(ctx, slug))]);
       const pack = p.packs[0];
       head = {
         ...base,
@@ -272,7 +301,10 @@ async function headFor(
     // The list the page opens with, under the web app's query key, so it renders at once.
     const params = paramsFromSearch(url.searchParams);
     const query = productsQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(listSearch(params))));
-    if (query.success) data.push([['products', params], await listProducts(db, await catalogueContext(db, req), query.data)]);
+    if (query.success) {
+      const ctx = await catalogueContext(db, req);
+      data.push([['products', params], await answerFor(db, ctx, await answers.list(ctx, query.data))]);
+    }
     const q = url.searchParams.get('q');
     head = { ...base, title: q ? `Results for "${q}" | ${init.web.name}` : `All products | ${init.web.name}`, url: origin + path };
   } else if (path === '/categories') {
@@ -283,7 +315,10 @@ async function headFor(
   } else if (!APP_ROUTES.test(path)) {
     const page = await findPage(db, req.website.id, path);
     if (page) {
-      data.push([['page', path], await getPageData(db, await catalogueContext(db, req), path, warnBlockProblems(req.log))]);
+      const ctx = await catalogueContext(db, req);
+      const url = normalisePageUrl(path) ?? path;
+      const answer = await answers.page(ctx, url, (shared) => getPageData(db, shared, path, warnBlockProblems(req.log)));
+      data.push([['page', path], await answerFor(db, ctx, answer)]);
       head = {
         ...base,
         title: page.seoTitle || page.title || base.title,

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { LoadingView } from '../../components/ui/loading';
 import { useProductOptions } from '../../features/products/api/get-options';
@@ -12,6 +13,13 @@ export function ProductRoute() {
   const id = Number(useParams().id);
   const product = useProduct(id);
   const options = useProductOptions();
+  // The form starts from what is saved now. Cached data shown while it is fetched again on arrival
+  // (after an edit elsewhere, e.g. a bulk price change) would be replaced a moment later, and the
+  // form and any dialog opened in it with it, under the person's hands: wait for that fetch.
+  const [settled, setSettled] = useState<number | null>(null);
+  useEffect(() => {
+    if (product.data && !product.isFetching) setSettled(id);
+  }, [id, product.data, product.isFetching]);
   if (!Number.isInteger(id) || id <= 0 || (product.error && 'status' in product.error && product.error.status === 404)) return <NotFound />;
   const error = product.error ?? options.error;
   if (error)
@@ -20,7 +28,7 @@ export function ProductRoute() {
         {errorMessage(error)}
       </p>
     );
-  if (!product.data || !options.data) return <LoadingView />;
+  if (!product.data || !options.data || settled !== id) return <LoadingView />;
   // Keyed by version: a reload after a conflict starts the form again from what is saved.
   return (
     <ProductEditor

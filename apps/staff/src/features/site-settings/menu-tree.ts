@@ -111,35 +111,6 @@ export function move(nodes: MenuNode[], key: string, how: Move): MenuNode[] | nu
   return place(nodes, key, parent.parent_id, parentSiblings.findIndex((r) => r.id === parent.id) + 1);
 }
 
-/** Where a drag puts the active row: the row it is over sets its place, the sideways offset its depth. */
-export function project(visible: FlatRow[], activeId: string, overId: string, offsetX: number, indent: number) {
-  const from = visible.findIndex((c) => c.id === activeId);
-  const to = visible.findIndex((c) => c.id === overId);
-  if (from < 0 || to < 0) return null;
-  const items = [...visible];
-  const [active] = items.splice(from, 1);
-  items.splice(to, 0, active!);
-  const previous = items[to - 1];
-  const next = items[to + 1];
-  const wanted = active!.depth + Math.round(offsetX / indent);
-  const max = previous ? previous.depth + 1 : 0;
-  const min = next ? next.depth : 0;
-  const depth = Math.max(min, Math.min(max, wanted));
-  let parent: string | null = null;
-  if (depth > 0 && previous) {
-    if (depth === previous.depth) parent = previous.parent_id;
-    else if (depth > previous.depth) parent = previous.id;
-    else
-      parent =
-        items
-          .slice(0, to)
-          .reverse()
-          .find((c) => c.depth === depth)?.parent_id ?? null;
-  }
-  const index = items.slice(0, to).filter((c) => c.parent_id === parent && c.id !== activeId).length;
-  return { depth, parent, index };
-}
-
 export function update(nodes: MenuNode[], key: string, patch: Partial<MenuNode>): MenuNode[] {
   return nodes.map((n) => (n.key === key ? { ...n, ...patch } : { ...n, children: update(n.children, key, patch) }));
 }

@@ -1,7 +1,7 @@
 import type { Pack, Product } from '@grocer/shared/catalogue';
 import { BellRing, Check } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Spinner } from '../../components/ui/loading';
 import { api } from '../../lib/api';
 import { handleError } from '../../lib/errors';

@@ -77,6 +77,19 @@ export const usePublishPage = (id: number) =>
     apiChecked(`/api/builder/pages/${id}/publish`, async () => builderPageDetailSchema, { method: 'POST', body: { version } }),
   );
 
+/** POST /s/api/builder/pages/{id}/unpublish: shoppers get 404 there; the content stays as the draft (never the home page). */
+export function useUnpublishPage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, version }: { id: number; version: number }) =>
+      apiChecked(`/api/builder/pages/${id}/unpublish`, async () => builderPageDetailSchema, { method: 'POST', body: { version } }),
+    onSuccess: (detail) => {
+      client.setQueryData(['builder', 'page', detail.page.id], detail);
+      refreshList(client);
+    },
+  });
+}
+
 /** POST /s/api/builder/pages/{id}/revisions/{n}/rollback: revision n's content published again. */
 export const useRollbackPage = (id: number) =>
   useDetailWrite(id, ({ number, version }: { number: number; version: number }) =>

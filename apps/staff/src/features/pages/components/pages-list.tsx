@@ -2,7 +2,7 @@ import { ApiError } from '@grocer/shared/api-client';
 import type { BuilderPage } from '@grocer/shared/builder-pages';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Copy, ExternalLink, Pencil, Plus, Settings2, Trash2, X } from 'lucide-react';
+import { Copy, ExternalLink, EyeOff, Pencil, Plus, Settings2, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -12,7 +12,7 @@ import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { usePages } from '../api/get-pages';
-import { useCreatePage, useDeletePage, useDuplicatePage, useUpdatePage } from '../api/page-writes';
+import { useCreatePage, useDeletePage, useDuplicatePage, useUnpublishPage, useUpdatePage } from '../api/page-writes';
 
 /** 'Diwali Offers!' → '/diwali-offers': a url suggested from the title while the owner has not typed one. */
 const urlFrom = (title: string) =>
@@ -28,13 +28,25 @@ const SWITCHES = [
   ['show_footer', 'Footer'],
 ] as const;
 
-/** Website Settings → Pages: every page with its status and chrome switches; create, duplicate, edit, move, delete. */
+/** Website Settings → Pages: every page with its status and chrome switches; create, duplicate, edit, move, unpublish, delete. */
 export function PagesList({ siteName }: { siteName: string }) {
   const pages = usePages();
   const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'duplicate' | 'settings'; page: BuilderPage } | null>(null);
-  const [deleting, setDeleting] = useState<BuilderPage | null>(null);
+  const [confirming, setConfirming] = useState<{ kind: 'delete' | 'unpublish'; page: BuilderPage } | null>(null);
   const update = useUpdatePage();
   const remove = useDeletePage();
+  const unpublish = useUnpublishPage();
+  const confirm = () => {
+    if (!confirming) return;
+    const { kind, page } = confirming;
+    const onError = (e: unknown) => toast.error(errorMessage(e));
+    if (kind === 'delete') remove.mutate(page.id, { onSuccess: () => toast.success('Page deleted'), onError });
+    else
+      unpublish.mutate(
+        { id: page.id, version: page.version },
+        { onSuccess: () => toast.success(`Unpublished: shoppers no longer see ${page.url}`), onError },
+      );
+  };
 
   const toggle = (page: BuilderPage, key: (typeof SWITCHES)[number][0]) =>
     update.mutate(
@@ -127,9 +139,22 @@ export function PagesList({ siteName }: { siteName: string }) {
                       <Copy className="size-4" aria-hidden />
                     </IconButton>
                     <IconButton
+                      label={
+                        p.url === '/'
+                          ? 'The home page cannot be unpublished'
+                          : p.status === 'published'
+                            ? `Unpublish ${p.title}`
+                            : `${p.title} is not published`
+                      }
+                      disabled={p.url === '/' || p.status !== 'published' || unpublish.isPending}
+                      onClick={() => setConfirming({ kind: 'unpublish', page: p })}
+                    >
+                      <EyeOff className="size-4" aria-hidden />
+                    </IconButton>
+                    <IconButton
                       label={p.url === '/' ? 'The home page cannot be deleted' : `Delete ${p.title}`}
                       disabled={p.url === '/'}
-                      onClick={() => setDeleting(p)}
+                      onClick={() => setConfirming({ kind: 'delete', page: p })}
                     >
                       <Trash2 className="size-4" aria-hidden />
                     </IconButton>
@@ -141,27 +166,25 @@ export function PagesList({ siteName }: { siteName: string }) {
         </table>
       )}
       {dialog && <PageDialog state={dialog} siteName={siteName} onClose={() => setDialog(null)} />}
-      <AlertDialog.Root open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)}>
+      <AlertDialog.Root open={!!confirming} onOpenChange={(o) => !o && setConfirming(null)}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
           <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[420px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-semibold">Delete “{deleting?.title}”?</AlertDialog.Title>
+            <AlertDialog.Title className="text-lg font-semibold">
+              {confirming?.kind === 'unpublish' ? 'Unpublish' : 'Delete'} “{confirming?.page.title}”?
+            </AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-gray-600">
-              Shoppers opening {deleting?.url} will see “page not found”. Its revisions are deleted with it.
+              {confirming?.kind === 'unpublish'
+                ? `Shoppers opening ${confirming.page.url} will see “page not found”. The page stays here as a draft with its revisions: publish it again whenever you like.`
+                : `Shoppers opening ${confirming?.page.url} will see “page not found”. Its revisions are deleted with it.`}
             </AlertDialog.Description>
             <div className="mt-6 flex justify-end gap-2">
               <AlertDialog.Cancel className="rounded-md border px-3 py-2 text-sm">Cancel</AlertDialog.Cancel>
               <AlertDialog.Action
-                className="rounded-md bg-red-600 px-3 py-2 text-sm font-medium text-white"
-                onClick={() =>
-                  deleting &&
-                  remove.mutate(deleting.id, {
-                    onSuccess: () => toast.success('Page deleted'),
-                    onError: (e) => toast.error(errorMessage(e)),
-                  })
-                }
+                className={`rounded-md px-3 py-2 text-sm font-medium text-white ${confirming?.kind === 'unpublish' ? 'bg-gray-800' : 'bg-red-600'}`}
+                onClick={confirm}
               >
-                Delete page
+                {confirming?.kind === 'unpublish' ? 'Unpublish page' : 'Delete page'}
               </AlertDialog.Action>
             </div>
           </AlertDialog.Content>

@@ -1,5 +1,6 @@
 import { Block } from '@grocer/blocks/blocks';
 import { ProductCard } from '@grocer/blocks/product-card';
+import { installDomSanitizer } from '@grocer/blocks/sanitize-dom';
 import { BLOCK_TYPES, BLOCKS, type BlockType } from '@grocer/shared/blocks';
 import type { BuilderComponent, BuilderDocument } from '@grocer/shared/builder-pages';
 import type { Product } from '@grocer/shared/catalogue';
@@ -8,6 +9,9 @@ import type { CSSProperties, ReactNode } from 'react';
 import { ApiError } from '@grocer/shared/api-client';
 import { useResolvedBlock } from '../api/resolve-block';
 import { blockKeys, fieldsFor, jsonSchemaOf, type ImagePicker } from './block-fields';
+
+// The editor previews drafts nobody has sanitised yet: DOMPurify renders their HTML.
+installDomSanitizer();
 
 /** A component in the editor: its data and settings flat in Puck's props, plus its spec name. */
 type Props = Record<string, unknown> & { id: string; spec_name?: string };

@@ -1,3 +1,4 @@
+import type { GstReport } from '@grocer/shared/reports';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { codReport, gstReport, reportCsvUrl, salesReport, type Range } from '../api/get-reports';
@@ -52,9 +53,56 @@ function State({
   return children;
 }
 
+/** One table of GST figures by HSN and rate, with its total row. */
+function GstTable({ label, part, totalLabel = 'Total' }: { label: string; part: Pick<GstReport, 'rows' | 'totals'>; totalLabel?: string }) {
+  return (
+    <table className="w-full table-fixed text-sm" aria-label={label}>
+      <thead className="bg-gray-50 text-left">
+        <tr>
+          <th className={th}>HSN</th>
+          <th className={`${th} text-right`}>Rate</th>
+          <th className={`${th} text-right`}>Quantity</th>
+          <th className={`${th} text-right`}>Taxable value</th>
+          <th className={`${th} text-right`}>CGST</th>
+          <th className={`${th} text-right`}>SGST</th>
+          <th className={`${th} text-right`}>IGST</th>
+          <th className={`${th} text-right`}>Total</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y">
+        {part.rows.map((x) => (
+          <tr key={`${x.hsn_code}|${x.rate}`}>
+            <td className="px-3 py-2">{x.hsn_code}</td>
+            <td className={num}>{x.rate}%</td>
+            <td className={num}>{x.quantity}</td>
+            <td className={num}>{inr.format(x.taxable)}</td>
+            <td className={num}>{inr.format(x.cgst)}</td>
+            <td className={num}>{inr.format(x.sgst)}</td>
+            <td className={num}>{inr.format(x.igst)}</td>
+            <td className={num}>{inr.format(x.total)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot className="border-t font-semibold">
+        <tr>
+          <td className="px-3 py-2">{totalLabel}</td>
+          <td />
+          <td className={num}>{part.totals.quantity}</td>
+          <td className={num}>{inr.format(part.totals.taxable)}</td>
+          <td className={num}>{inr.format(part.totals.cgst)}</td>
+          <td className={num}>{inr.format(part.totals.sgst)}</td>
+          <td className={num}>{inr.format(part.totals.igst)}</td>
+          <td className={num}>{inr.format(part.totals.total)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
 function GstSection({ range }: { range: Range }) {
   const q = gstReport.use(range);
   const r = q.data;
+  const returns = r?.credit_notes.count ?? 0;
   return (
     <Section
       id="gst"
@@ -62,49 +110,20 @@ function GstSection({ range }: { range: Range }) {
       note={`The tax invoices of the range (${r?.invoices ?? '…'} orders placed and not cancelled, lines as they stand after refunds), summed as GSTR-1’s HSN summary asks.`}
       csv={<Csv href={reportCsvUrl('gst', range)} label="Download GST CSV" />}
     >
-      <State q={q} empty={!!r && r.rows.length === 0}>
-        <table className="w-full text-sm" aria-label="GST by HSN and rate">
-          <thead className="bg-gray-50 text-left">
-            <tr>
-              <th className={th}>HSN</th>
-              <th className={`${th} text-right`}>Rate</th>
-              <th className={`${th} text-right`}>Quantity</th>
-              <th className={`${th} text-right`}>Taxable value</th>
-              <th className={`${th} text-right`}>CGST</th>
-              <th className={`${th} text-right`}>SGST</th>
-              <th className={`${th} text-right`}>IGST</th>
-              <th className={`${th} text-right`}>Total</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {r?.rows.map((x) => (
-              <tr key={`${x.hsn_code}|${x.rate}`}>
-                <td className="px-3 py-2">{x.hsn_code}</td>
-                <td className={num}>{x.rate}%</td>
-                <td className={num}>{x.quantity}</td>
-                <td className={num}>{inr.format(x.taxable)}</td>
-                <td className={num}>{inr.format(x.cgst)}</td>
-                <td className={num}>{inr.format(x.sgst)}</td>
-                <td className={num}>{inr.format(x.igst)}</td>
-                <td className={num}>{inr.format(x.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-          {r && (
-            <tfoot className="border-t font-semibold">
-              <tr>
-                <td className="px-3 py-2">Total</td>
-                <td />
-                <td className={num}>{r.totals.quantity}</td>
-                <td className={num}>{inr.format(r.totals.taxable)}</td>
-                <td className={num}>{inr.format(r.totals.cgst)}</td>
-                <td className={num}>{inr.format(r.totals.sgst)}</td>
-                <td className={num}>{inr.format(r.totals.igst)}</td>
-                <td className={num}>{inr.format(r.totals.total)}</td>
-              </tr>
-            </tfoot>
-          )}
-        </table>
+      <State q={q} empty={!!r && r.rows.length === 0 && returns === 0}>
+        {r && <GstTable label="GST by HSN and rate" part={r} />}
+        {r && returns > 0 && (
+          <>
+            <h3 className="border-t bg-gray-50 px-3 pt-4 pb-1 font-semibold">Credit notes</h3>
+            <p className="bg-gray-50 px-3 pb-3 text-sm text-gray-600">
+              {returns === 1 ? '1 counter return' : `${returns} counter returns`} in the range: each returned line’s refund, split as its
+              invoice line was.
+            </p>
+            <GstTable label="Credit notes by HSN and rate" part={r.credit_notes} totalLabel="Total credit notes" />
+            <h3 className="border-t bg-gray-50 px-3 py-3 font-semibold">Net of credit notes (tax owed)</h3>
+            <GstTable label="Net GST by HSN and rate" part={r.net} totalLabel="Net total" />
+          </>
+        )}
       </State>
     </Section>
   );

@@ -1,16 +1,5 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type DragMoveEvent,
-  type DragOverEvent,
-  type DragStartEvent,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { DndContext } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { MenuKind, SiteSettings } from '@grocer/shared/site-settings';
 import { ICON_NAME_PATTERN } from '@grocer/shared/validation';
@@ -18,6 +7,7 @@ import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, GripVertical, Info, Plus, Tr
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Card, Field, inputClass } from '../../../components/ui/field';
+import { TREE_INDENT, useTreeDrag } from '../../../lib/tree-drag';
 import {
   addChild,
   blankItem,
@@ -25,7 +15,6 @@ import {
   MAX_MENU_DEPTH,
   move,
   place,
-  project,
   removeItem,
   update,
   withKeys,
@@ -37,8 +26,6 @@ import {
 import { GroupForm, Toggle } from './group-form';
 import { ImageField } from './image-field';
 import { LinkPicker } from './link-picker';
-
-const INDENT = 28;
 
 /** Menus: the navbar's and the footer's item trees, each saved on its own. */
 export function MenusScreen({ settings, kind }: { settings: SiteSettings; kind: MenuKind }) {
@@ -91,24 +78,15 @@ function MenuEditor({
 }) {
   const flat = flatten(items);
   const [selected, setSelected] = useState<string | null>(flat[0]?.id ?? null);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const [overId, setOverId] = useState<string | null>(null);
-  const [offsetX, setOffsetX] = useState(0);
-  const hidden = new Set<string>();
-  if (activeId) for (const r of flat) if (r.parent_id && (r.parent_id === activeId || hidden.has(r.parent_id))) hidden.add(r.id);
-  const visible = flat.filter((r) => !hidden.has(r.id));
-  const projected = activeId && overId ? project(visible, activeId, overId, offsetX, INDENT) : null;
-  const reset = () => (setActiveId(null), setOverId(null), setOffsetX(0));
   const apply = (next: MenuNode[] | null, what: string) =>
     next
       ? onChange(next)
       : toast.error(
           `${what}: menus nest at most ${MAX_MENU_DEPTH} levels, never inside themselves, and a /categories item gets its children from the categories.`,
         );
+  const { visible, depthOf, dndProps } = useTreeDrag(flat, String, (row, to) =>
+    apply(place(items, row.id, to.parent, to.index), `Cannot move ${row.node.name} there`),
+  );
   const current = flat.find((r) => r.id === selected) ?? null;
   const pathOf = paths(items);
   const problem = (key: string) =>
@@ -118,31 +96,14 @@ function MenuEditor({
     <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_420px]">
       <Card title="Items">
         {errors.items && <p className="mb-2 text-xs text-red-700">{errors.items}</p>}
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragStart={({ active }: DragStartEvent) => (setActiveId(String(active.id)), setOverId(String(active.id)))}
-          onDragMove={({ delta }: DragMoveEvent) => setOffsetX(delta.x)}
-          onDragOver={({ over }: DragOverEvent) => setOverId(over ? String(over.id) : null)}
-          onDragEnd={({ active }: DragEndEvent) => {
-            const p = projected;
-            const id = String(active.id);
-            reset();
-            if (!p) return;
-            const row = flat.find((r) => r.id === id)!;
-            const siblings = flat.filter((r) => r.parent_id === row.parent_id);
-            if (p.parent === row.parent_id && siblings[p.index]?.id === id) return;
-            apply(place(items, id, p.parent, p.index), `Cannot move ${row.node.name} there`);
-          }}
-          onDragCancel={reset}
-        >
+        <DndContext {...dndProps}>
           <SortableContext items={visible.map((r) => r.id)} strategy={verticalListSortingStrategy}>
             <ul aria-label={kind === 'nav' ? 'Navbar items' : 'Footer items'} className="divide-y rounded-md border">
               {visible.map((r) => (
                 <Row
                   key={r.id}
                   row={r}
-                  depth={r.id === activeId && projected ? projected.depth : r.depth}
+                  depth={depthOf(r)}
                   selected={selected === r.id}
                   invalid={problem(r.id)}
                   onSelect={() => setSelected(r.id)}
@@ -234,7 +195,7 @@ function Row({
   return (
     <li
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition, paddingLeft: `${depth * INDENT + 8}px` }}
+      style={{ transform: CSS.Translate.toString(transform), transition, paddingLeft: `${depth * TREE_INDENT + 8}px` }}
       className={`flex items-center gap-2 py-2 pr-2 ${selected ? 'bg-teal-50' : 'bg-white'} ${invalid ? 'border-l-4 border-l-red-600' : ''} ${isDragging ? 'relative z-10 opacity-80 shadow-lg' : ''}`}
       data-testid={`menu-item-${n.name}`}
       data-depth={depth}

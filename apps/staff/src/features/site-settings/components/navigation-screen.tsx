@@ -257,7 +257,11 @@ export function NavigationScreen({ settings }: { settings: SiteSettings }) {
                   </select>
                 )}
               </Field>
-              <Field label="Alignment (nav_alignment)" error={e.nav_alignment}>
+              <Field
+                label="Alignment (nav_alignment)"
+                error={e.nav_alignment}
+                hint="Stored for other clients of the API. This storefront aligns the menu bar by the navbar template: 1 start, 2 end, the others centred."
+              >
                 {(a) => (
                   <select
                     {...a}

@@ -1,26 +1,13 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type DragMoveEvent,
-  type DragOverEvent,
-  type DragStartEvent,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { DndContext } from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { MAX_CATEGORY_DEPTH } from '@grocer/shared/admin-catalogue-edit';
 import { ArrowDown, ArrowLeft, ArrowRight, ArrowUp, GripVertical } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/error-message';
+import { TREE_INDENT, useTreeDrag } from '../../../lib/tree-drag';
 import { useArrangeCategories } from '../api/categories';
-import { move, place, project, subtree, type Arrangement, type FlatCategory } from '../tree';
-
-const INDENT = 28;
+import { move, place, type Arrangement, type FlatCategory } from '../tree';
 
 /**
  * The category tree: drag a row by its handle to reorder it or, moving it sideways, to put it
@@ -36,49 +23,23 @@ export function CategoryTree({
   onSelect: (id: number) => void;
 }) {
   const arrange = useArrangeCategories();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const [activeId, setActiveId] = useState<number | null>(null);
-  const [overId, setOverId] = useState<number | null>(null);
-  const [offsetX, setOffsetX] = useState(0);
-  const dragged = activeId === null ? null : subtree(flat, activeId);
-  const visible = dragged ? flat.filter((c) => c.id === activeId || !dragged.has(c.id)) : flat;
-  const projected = activeId !== null && overId !== null ? project(visible, activeId, overId, offsetX, INDENT) : null;
-
   const send = (a: Arrangement | null, what: string) => {
     if (!a) return toast.error(`${what}: categories go at most ${MAX_CATEGORY_DEPTH} levels deep, and never inside themselves.`);
     arrange.mutate(a, { onError: (e) => toast.error(errorMessage(e)) });
   };
-  const reset = () => (setActiveId(null), setOverId(null), setOffsetX(0));
+  const { visible, depthOf, dndProps } = useTreeDrag(flat, Number, (c, to) =>
+    send(place(flat, c.id, to.parent, to.index), `Cannot move ${c.name} there`),
+  );
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragStart={({ active }: DragStartEvent) => (setActiveId(Number(active.id)), setOverId(Number(active.id)))}
-      onDragMove={({ delta }: DragMoveEvent) => setOffsetX(delta.x)}
-      onDragOver={({ over }: DragOverEvent) => setOverId(over ? Number(over.id) : null)}
-      onDragEnd={({ active }: DragEndEvent) => {
-        const p = projected;
-        const id = Number(active.id);
-        reset();
-        if (!p) return;
-        const c = flat.find((x) => x.id === id)!;
-        const siblings = flat.filter((x) => x.parent_id === c.parent_id);
-        if (p.parent === c.parent_id && siblings[p.index]?.id === id) return; // dropped where it was
-        send(place(flat, id, p.parent, p.index), `Cannot move ${c.name} there`);
-      }}
-      onDragCancel={reset}
-    >
+    <DndContext {...dndProps}>
       <SortableContext items={visible.map((c) => c.id)} strategy={verticalListSortingStrategy}>
         <ul aria-label="Category tree" className="divide-y rounded-md border">
           {visible.map((c) => (
             <Row
               key={c.id}
               c={c}
-              depth={c.id === activeId && projected ? projected.depth : c.depth}
+              depth={depthOf(c)}
               selected={selected === c.id}
               onSelect={() => onSelect(c.id)}
               onMove={(how) => send(move(flat, c.id, how), `Cannot move ${c.name} ${how === 'in' ? 'in' : how === 'out' ? 'out' : how}`)}
@@ -131,7 +92,7 @@ function Row({
   return (
     <li
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition, paddingLeft: `${depth * INDENT + 8}px` }}
+      style={{ transform: CSS.Translate.toString(transform), transition, paddingLeft: `${depth * TREE_INDENT + 8}px` }}
       className={`flex items-center gap-2 py-2 pr-2 ${selected ? 'bg-teal-50' : 'bg-white'} ${isDragging ? 'relative z-10 opacity-80 shadow-lg' : ''}`}
       data-testid={`category-${c.slug}`}
       data-depth={depth}

@@ -4,7 +4,7 @@ import { mobileRule, pincodeRule, type FieldRule } from '@grocer/shared/validati
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Combobox } from '../../../components/ui/combobox';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { Field, FormError, inputClass, SubmitButton, useForm } from '../../../components/ui/form';

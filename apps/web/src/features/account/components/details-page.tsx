@@ -3,7 +3,7 @@ import type { Init, User } from '@grocer/shared/storefront';
 import { mobileRule, type FieldRule } from '@grocer/shared/validation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Field, FormError, inputClass, SubmitButton, useForm } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/loading';
 import { ApiError } from '../../../lib/api';

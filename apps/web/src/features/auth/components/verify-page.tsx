@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { inputClass } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/loading';
 import { readError } from '../../../lib/errors';

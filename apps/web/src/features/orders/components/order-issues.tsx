@@ -5,7 +5,7 @@ import { packLabel } from '@grocer/shared/labels';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LifeBuoy } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/loading';
 import { inputClass } from '../../../components/ui/form';

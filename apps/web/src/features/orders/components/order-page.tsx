@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, RotateCcw, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
 import { handleError, readError } from '../../../lib/errors';

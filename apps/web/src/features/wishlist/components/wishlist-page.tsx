@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Heart, Pencil, ShoppingCart, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { inputClass } from '../../../components/ui/form';
 import { LoadingOverlay, Spinner } from '../../../components/ui/loading';

@@ -2,7 +2,7 @@ import { DEFAULT_WISHLIST_NAME, WISHLIST_ADDED, wishlistNameSchema, type Wishlis
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FormError, inputClass, SubmitButton } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/loading';
 import { CLOSE_MS, Modal } from '../../../components/ui/modal';

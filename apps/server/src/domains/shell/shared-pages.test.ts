@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateWebsite } from '../../http/cache';
+import { seedDemo } from '../../seed/demo';
+import { createTestApp } from '../../test/app';
+
+// A stand-in for the built web app with a server renderer that counts its renders, so a test can
+// tell a page rendered for this request from one kept for visitors without a session.
+const root = mkdtempSync(path.join(os.tmpdir(), 'grocer-web-'));
+const dist = path.join(root, 'dist');
+mkdirSync(path.join(dist, 'assets'), { recursive: true });
+mkdirSync(path.join(root, 'dist-server'));
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<html><head><script type="module" crossorigin src="/assets/index-abc.js"></script><!--app-head--></head><body><div id="app"><div></div></div><!--app-data--></body></html>',
+);
+writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+writeFileSync(
+  path.join(root, 'dist-server', 'entry-server.js'),
+  'let n = 0; export async function render(url) { n += 1; return `<main>render ${n} of ${new URL(url).pathname}</main>`; }',
+);
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEB_DIST: dist }, seed: (db) => seedDemo(db, { mediaDir: null }) });
+});
+afterAll(() => t.close());
+
+const renderOf = (html: string) => /render (\d+) of/.exec(html)?.[1];
+const nonceOf = (html: string) => /<script nonce="([^"]+)">/.exec(html)?.[1];
+
+describe('pages for visitors without a session', () => {
+  it('are rendered once and shared for seconds, each response with its own nonce in its page and its CSP', async () => {
+    invalidateWebsite();
+    const a = await t.app.inject('/');
+    const b = await t.app.inject('/');
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(renderOf(a.body)).toBeDefined();
+    expect(renderOf(b.body)).toBe(renderOf(a.body));
+    const [na, nb] = [nonceOf(a.body), nonceOf(b.body)];
+    expect(na).toMatch(/^[\w-]{22}$/);
+    expect(nb).not.toBe(na);
+    expect(a.headers['content-security-policy']).toContain(`'nonce-${na}'`);
+    expect(b.headers['content-security-policy']).toContain(`'nonce-${nb}'`);
+    expect(a.body + b.body + a.headers['content-security-policy']).not.toContain('nonce-mark');
+    // the same page at another address is its own
+    expect(renderOf((await t.app.inject('/about-us')).body)).not.toBe(renderOf(a.body));
+  });
+
+  it('a staff edit drops them at once; a visitor with a session cookie always gets a page of their own', async () => {
+    const first = renderOf((await t.app.inject('/')).body);
+    invalidateWebsite();
+    const after = renderOf((await t.app.inject('/')).body);
+    expect(after).not.toBe(first);
+    const withSession = async () => renderOf((await t.app.inject({ url: '/', headers: { cookie: 'sid=someone' } })).body);
+    const [x, y] = [await withSession(), await withSession()];
+    expect(new Set([after, x, y]).size).toBe(3);
+  });
+
+  it('a page that is not found is never kept', async () => {
+    const a = await t.app.inject('/no-such-page');
+    const b = await t.app.inject('/no-such-page');
+    expect([a.statusCode, b.statusCode]).toEqual([404, 404]);
+    expect(renderOf(b.body)).not.toBe(renderOf(a.body));
+  });
+});
