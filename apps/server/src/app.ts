@@ -41,7 +41,9 @@ import { registerShell } from './domains/shell/routes';
 import { registerStaffShell } from './domains/shell/staff';
 import { registerSeoRoutes } from './domains/website/seo-routes';
 import { registerErrorHandling } from './http/errors';
+import { createFrontCache } from './http/front-cache';
 import { requestPipeline } from './http/pipeline';
+import { createWebsiteResolver } from './http/website';
 import { staffRoutes, staffScope } from './http/staff';
 import { orderAdminRoutes } from './domains/orders/admin-routes';
 import { paymentAdminRoutes } from './domains/payments/admin-routes';
@@ -81,6 +83,12 @@ export async function buildApp({ config, database }: AppDeps) {
   const reportServerError = serverErrorReporter(database.db, config, app.log);
   registerErrorHandling(app, reportServerError);
 
+  // Shared catalogue answers kept by address, served before anything else runs (front-cache.ts).
+  const websites = createWebsiteResolver(database.db, { production: config.production });
+  const frontCache = createFrontCache();
+  app.decorate('frontCache', frontCache);
+  if (config.catalogueCache) frontCache.register(app, websites);
+
   // HTML pages and JSON answers compressed for browsers that ask (brotli at a fast level, or
   // gzip); built assets are served pre-compressed by the shell.
   await app.register(compress, {
@@ -101,7 +109,7 @@ export async function buildApp({ config, database }: AppDeps) {
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.startsWith('/media/') || req.url.startsWith('/fonts/')) reply.header('cross-origin-resource-policy', 'cross-origin');
   });
-  await app.register(requestPipeline, { db: database.db, config });
+  await app.register(requestPipeline, { db: database.db, config, websites });
   // The OpenAPI document, generated from the routes' zod schemas, at GET /s/api/docs.
   await app.register(swagger, {
     openapi: { info: { title: 'Grocer storefront API', version: '1.0.0' } },

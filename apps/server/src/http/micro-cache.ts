@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { websiteCache } from './cache';
+import { etagMatches } from './front-cache';
 import { SESSION_COOKIE } from './session';
 
 /**
@@ -112,23 +113,26 @@ export function withWishlist(answer: CachedAnswer, wished: ReadonlySet<number>):
 /**
  * Sends a catalogue answer with validators fit for a CDN and the browser: a visitor without a
  * session cookie gets the answer every such visitor of the website gets (`public`, kept by a
- * shared cache for `sharedMaxAgeS` seconds); with a session cookie (a pincode, a wishlist) it is
- * `private`. Either way the browser revalidates (`max-age=0`) and a matching `If-None-Match`
- * gets a 304 without a body. The website follows the page's host (X-Origin, Origin, Host: DESIGN
- * §4) and the answer the session: they are the `Vary`.
+ * shared cache for `sharedMaxAgeS` seconds, and by this process's front cache when the address
+ * holds only the route's `params`: front-cache.ts); with a session cookie (a pincode, a wishlist)
+ * it is `private`. Either way the browser revalidates (`max-age=0`) and a matching
+ * `If-None-Match` gets a 304 without a body. The website follows the page's host (X-Origin,
+ * Origin, Host: DESIGN §4) and the answer the session: they are the `Vary`.
  */
 export function sendAnswer(
   req: FastifyRequest,
   reply: FastifyReply,
-  answer: { json: string; etag: string },
-  opts: { sharedMaxAgeS: number },
+  answer: { json: string; etag: string; personal?: boolean },
+  opts: { sharedMaxAgeS: number; params?: readonly string[] },
 ) {
   const shared = !req.cookies[SESSION_COOKIE];
   reply.header('cache-control', shared ? `public, max-age=0, s-maxage=${opts.sharedMaxAgeS}` : 'private, no-cache');
   reply.header('etag', answer.etag);
   reply.header('vary', 'Origin, X-Origin, Cookie');
+  reply.type('application/json; charset=utf-8');
+  if (shared && !answer.personal && opts.params) req.server.frontCache.keep(req, reply, answer, opts.params);
   const match = req.headers['if-none-match'];
-  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === answer.etag)) return reply.code(304).send();
+  if (match && etagMatches(match, answer.etag)) return reply.code(304).send();
   return sendJson(reply, answer.json);
 }
 

@@ -6,14 +6,15 @@ import { checkCsrf, mintXsrfToken, setXsrfCookie } from './csrf';
 import { refuseNulBytes } from './nul-guard';
 import { RequestSession } from './session';
 import './types';
-import { createWebsiteResolver } from './website';
+import type { FrontCache } from './front-cache';
+import type { WebsiteResolver } from './website';
 
 /**
  * The request pipeline of DESIGN §4 for every /s/api call and every HTML page: resolve the
  * website, attach the lazy session, enforce CSRF on state-changing calls; NUL bytes are refused first.
  */
-export const requestPipeline = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
-  const resolver = createWebsiteResolver(opts.db, { production: opts.config.production });
+export const requestPipeline = fp(async (app: FastifyInstance, opts: { db: Db; config: Config; websites: WebsiteResolver }) => {
+  const resolver = opts.websites;
   app.decorate('websites', resolver);
   app.decorateRequest('website', null as never);
   app.decorateRequest('session', null as never);
@@ -34,6 +35,8 @@ export const requestPipeline = fp(async (app: FastifyInstance, opts: { db: Db; c
 
 declare module 'fastify' {
   interface FastifyInstance {
-    websites: ReturnType<typeof createWebsiteResolver>;
+    websites: WebsiteResolver;
+    /** Shared catalogue answers kept by address (front-cache.ts). */
+    frontCache: FrontCache;
   }
 }

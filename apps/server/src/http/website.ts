@@ -102,3 +102,5 @@ export async function useManagedWebsite(req: FastifyRequest): Promise<WebsiteRef
   }
   return req.website;
 }
+
+export type WebsiteResolver = ReturnType<typeof createWebsiteResolver>;

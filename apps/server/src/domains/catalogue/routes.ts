@@ -38,18 +38,30 @@ export async function catalogueContext(db: Db, req: FastifyRequest): Promise<Cat
 /** Seconds a shared cache (a CDN) may keep a catalogue answer: as long as this process does. */
 const SHARED_MAX_AGE_S = 3;
 
-/** Sends a shared catalogue answer with this shopper's wishlist flags laid over it. */
-export async function sendPersonal(db: Db, req: FastifyRequest, reply: FastifyReply, ctx: CatalogueContext, answer: CachedAnswer) {
+/**
+ * Sends a shared catalogue answer with this shopper's wishlist flags laid over it. `params`: the
+ * query parameters the route reads (an address with only those may be kept by the front cache).
+ */
+export async function sendPersonal(
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  ctx: CatalogueContext,
+  answer: CachedAnswer,
+  params: readonly string[] = [],
+) {
   const wished = await wishedIn(db, ctx, answer);
-  return sendAnswer(req, reply, wished ? withWishlist(answer, wished) : answer, { sharedMaxAgeS: SHARED_MAX_AGE_S });
+  return sendAnswer(req, reply, wished ? withWishlist(answer, wished) : answer, { sharedMaxAgeS: SHARED_MAX_AGE_S, params });
 }
+
+const LIST_PARAMS = Object.keys(productsQuerySchema.shape);
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; answers: CatalogueAnswers }> = async (app, { db, answers }) => {
   // Every shopper of one website and warehouse gets the same catalogue answer (answers.ts); a
   // signed-in shopper's flags are laid over it.
   app.get('/products', { schema: { querystring: productsQuerySchema, response: { 200: productListSchema } } }, async (req, reply) => {
     const ctx = await catalogueContext(db, req);
-    return sendPersonal(db, req, reply, ctx, await answers.list(ctx, req.query));
+    return sendPersonal(db, req, reply, ctx, await answers.list(ctx, req.query), LIST_PARAMS);
   });
 
   // `:id` is a slug or a numeric product_id (spec §3, §7).

@@ -11,6 +11,6 @@ export const websiteRoutes: FastifyPluginAsyncZod<{ db: Db; cache?: boolean }> =
   app.get('/init', { schema: { response: { 200: initSchema } } }, async (req, reply) => {
     if (await req.session.get()) return loadInit(db, req);
     const answer = await cache.get(req.website.id, 'init', async () => initSchema.parse(await loadInit(db, req)));
-    return sendAnswer(req, reply, answer, { sharedMaxAgeS: 3 });
+    return sendAnswer(req, reply, answer, { sharedMaxAgeS: 3, params: [] });
   });
 };
