@@ -15,7 +15,8 @@ import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { catalogueAnswers } from './domains/catalogue/answers';
-import { catalogueRoutes } from './domains/catalogue/routes';
+import { catalogueContext, catalogueRoutes } from './domains/catalogue/routes';
+import { savedProductIds } from './domains/wishlist/service';
 import { contentRoutes } from './domains/content/routes';
 import { platformRoutes } from './domains/platform/routes';
 import { websiteRoutes } from './domains/website/routes';
@@ -42,7 +43,7 @@ import { registerStaffShell } from './domains/shell/staff';
 import { registerSeoRoutes } from './domains/website/seo-routes';
 import { registerErrorHandling } from './http/errors';
 import { createFrontCache } from './http/front-cache';
-import { requestPipeline } from './http/pipeline';
+import { requestPipeline, requestSessions } from './http/pipeline';
 import { createWebsiteResolver } from './http/website';
 import { staffRoutes, staffScope } from './http/staff';
 import { orderAdminRoutes } from './domains/orders/admin-routes';
@@ -87,7 +88,17 @@ export async function buildApp({ config, database }: AppDeps) {
   const websites = createWebsiteResolver(database.db, { production: config.production });
   const frontCache = createFrontCache();
   app.decorate('frontCache', frontCache);
-  if (config.catalogueCache) frontCache.register(app, websites);
+  const sessionOf = requestSessions(database.db, config);
+  if (config.catalogueCache)
+    frontCache.register(app, websites, {
+      context: (req, reply) => {
+        // before @fastify/cookie's own hook: the session reads its cookie
+        req.cookies ??= app.parseCookie(req.headers.cookie ?? '');
+        req.session = sessionOf(req, reply);
+        return catalogueContext(database.db, req);
+      },
+      saved: (websiteId, userId) => savedProductIds(database.db, websiteId, userId),
+    });
 
   // HTML pages and JSON answers compressed for browsers that ask (brotli at a fast level, or
   // gzip); built assets are served pre-compressed by the shell.

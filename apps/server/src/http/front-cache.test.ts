@@ -4,12 +4,13 @@ import fc from 'fast-check';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { packs } from '../db/schema';
-import { seedCartShop, type CartShop } from '../domains/cart/test-fixture';
+import { seedCartShop, signInAs, type CartShop } from '../domains/cart/test-fixture';
+import { TestClient } from '../test/client';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { createTestDatabase, testConfig } from '../test/app';
 import { invalidateWebsite } from './cache';
-import { knownParamsOnly } from './front-cache';
+import { knownParamsOnly, withoutUnknown } from './front-cache';
 
 /**
  * The front cache (front-cache.ts): a shared catalogue answer asked again at the same address
@@ -64,16 +65,53 @@ describe('the front cache', () => {
     expect(routed).toHaveLength(1);
   });
 
-  it('keeps product and init answers; never a request with a session', async () => {
+  it('keeps product and init answers; init with a session always takes the route', async () => {
     for (const url of ['/s/api/products/basmati-rice', '/s/api/init']) {
       expect((await get(url)).statusCode).toBe(200);
       expect((await get(url)).statusCode).toBe(200);
     }
     expect(routed).toEqual(['/s/api/products/basmati-rice', '/s/api/init']);
+    // a request with a session is answered from its warehouse's entry, private (next test)
     routed.length = 0;
-    await get('/s/api/products', { cookie: 'sid=whatever' });
-    await get('/s/api/products', { cookie: 'theme=dark; sid=whatever' });
-    expect(routed).toHaveLength(2);
+    expect((await get('/s/api/products', { cookie: 'sid=whatever' })).headers['cache-control']).toBe('private, no-cache');
+    expect((await get('/s/api/products', { cookie: 'theme=dark; sid=whatever' })).headers['cache-control']).toBe('private, no-cache');
+    expect((await get('/s/api/init', { cookie: 'sid=whatever' })).statusCode).toBe(200);
+    expect((await get('/s/api/init', { cookie: 'sid=whatever' })).statusCode).toBe(200);
+    expect(routed).toEqual(['/s/api/products', '/s/api/init', '/s/api/init']);
+  });
+
+  it('answers a shopper with a session from the entry of their warehouse, with their own wishlist flags', async () => {
+    const asha = new TestClient(t.app);
+    const ravi = new TestClient(t.app);
+    await signInAs(t.db, asha, shop.users.shopper.id);
+    await signInAs(t.db, ravi, shop.users.other.id);
+    const guest = new TestClient(t.app);
+    await guest.get('/s/api/cookie');
+    expect((await asha.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null })).statusCode).toBe(200);
+    routed.length = 0;
+    const flags = async (c: TestClient) => {
+      const res = await c.get('/s/api/products');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      const body = productListSchema.parse(res.json());
+      return { rice: body.data.find((p) => p.product_id === shop.products.rice.id)!.wishlist, etag: res.headers.etag, res };
+    };
+    const first = await flags(asha);
+    expect(first.rice).toBe(true);
+    expect(routed).toHaveLength(1);
+    const again = await flags(asha);
+    expect(again.rice).toBe(true);
+    expect(again.etag).toBe(first.etag);
+    expect((await flags(ravi)).rice).toBe(false);
+    expect((await flags(guest)).rice).toBe(false);
+    expect(routed).toHaveLength(1); // the three after the first: all from the front
+    // her copy is still good: 304
+    expect((await asha.get('/s/api/products', { 'if-none-match': String(first.etag) })).statusCode).toBe(304);
+    // she takes it off her list: her next answer says so at once, still from the front
+    expect((await asha.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null })).statusCode).toBe(200);
+    routed.length = 0;
+    expect((await flags(asha)).rice).toBe(false);
+    expect(routed.filter((u) => u === '/s/api/products')).toHaveLength(0);
   });
 
   it('never keeps an address with a parameter the route does not read: junk takes the route every time', async () => {
@@ -83,6 +121,20 @@ describe('the front cache', () => {
     await get('/s/api/products/basmati-rice?utm_source=ad');
     await get('/s/api/products/basmati-rice?utm_source=ad');
     expect(routed, routed.join(' ')).toHaveLength(7);
+  });
+
+  it('answers an address with junk from the entry of the address without it: same bytes, no route', async () => {
+    const plain = await get('/s/api/products?s=name');
+    const junk = await get('/s/api/products?utm_source=ad&s=name&x=0.123');
+    expect(junk.body).toBe(plain.body);
+    expect(junk.headers.etag).toBe(plain.headers.etag);
+    expect(routed).toEqual(['/s/api/products?s=name']);
+    // a shopper with a session too
+    const asha = new TestClient(t.app);
+    await signInAs(t.db, asha, shop.users.shopper.id);
+    await asha.get('/s/api/products?s=name');
+    expect((await asha.get('/s/api/products?s=name&fbclid=abc')).statusCode).toBe(200);
+    expect(routed.filter((u) => u.startsWith('/s/api/products'))).toEqual(['/s/api/products?s=name', '/s/api/products?s=name']);
   });
 
   it('outlives neither a staff edit (at once) nor its second (another process’s edit)', async () => {
@@ -99,6 +151,26 @@ describe('the front cache', () => {
     } finally {
       await t.db.update(packs).set({ price: 12_000 }).where(eq(packs.id, shop.packs.rice1.id));
     }
+  });
+});
+
+describe('withoutUnknown', () => {
+  it('keeps the parameters the route reads, in their order, spelled as they came', () => {
+    const params = ['q', 's'];
+    expect(withoutUnknown('/s/api/products', params)).toBe('/s/api/products');
+    expect(withoutUnknown('/s/api/products?x=1', params)).toBe('/s/api/products');
+    expect(withoutUnknown('/s/api/products?x=1&q=r%20ice&utm=2&s=name', params)).toBe('/s/api/products?q=r%20ice&s=name');
+    expect(withoutUnknown('/s/api/products?q=a&q=b', params)).toBeNull();
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom('q', 's', 'x', 'Q', 'utm'), fc.string({ maxLength: 5 })), { maxLength: 6 }), (pairs) => {
+        const url = `/s/api/products?${new URLSearchParams(pairs)}`;
+        const known = pairs.filter(([k]) => params.includes(k));
+        const repeated = new Set(known.map(([k]) => k)).size < known.length;
+        const out = withoutUnknown(url, params);
+        if (repeated) expect(out).toBeNull();
+        else expect(out).toBe(known.length ? `/s/api/products?${new URLSearchParams(known)}` : '/s/api/products');
+      }),
+    );
   });
 });
 

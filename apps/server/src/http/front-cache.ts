@@ -1,13 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { websiteCache } from './cache';
+import { etagMatches, withWishlist, type CachedAnswer } from './micro-cache';
 import { SESSION_COOKIE } from './session';
-import type { createWebsiteResolver } from './website';
+import type { WebsiteRef, WebsiteResolver } from './website';
 
-/** A shared answer as it was sent: its headers (helmet's, the cache validators) and its body. */
-interface FrontEntry {
+/** A shared answer as it was sent to a visitor without a session: its headers and its body. */
+interface SharedEntry {
   headers: Record<string, string>;
   json: string;
   etag: string;
+}
+
+/** A shared answer as a shopper with a session gets it: the headers, the answer to lay their flags over. */
+interface OverlayEntry {
+  headers: Record<string, string>;
+  answer: CachedAnswer;
+}
+
+/** What the front cache asks of the catalogue about a visitor with a session. */
+export interface FrontVisitors {
+  /** Attaches the request's lazy session and answers the warehouse and user it sees the catalogue as. */
+  context(req: FastifyRequest, reply: FastifyReply): Promise<{ warehouseId: number | null; userId: number | null }>;
+  /** The signed-in shopper's saved products (cached by the wishlist domain). */
+  saved(websiteId: number, userId: number): Promise<ReadonlySet<number>>;
 }
 
 // Headers of the first response that are not the answer's own: written afresh for each request.
@@ -15,63 +30,127 @@ const PER_REQUEST = new Set(['x-request-id', 'set-cookie', 'content-length', 'da
 const hasSession = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
 /**
- * The front of the answer cache (issue 20, goal 4: a cached answer at near the cost of a bare
- * route). A catalogue answer sent to a visitor without a session (micro-cache.ts `sendAnswer`:
- * shared, nothing personal, no cookie set) is kept for one second under its website and its exact
- * address, with the headers it went out with; the same address asked again without a session is
- * answered from here before anything else runs (no session, no parameter parsing, no handler, no
- * header middleware: the stored headers hold what helmet wrote). Only addresses whose parameters
- * the route knows are kept, so junk parameters (`?x=<random>`) never fill it: they take the route,
- * which drops them and answers from the micro-cache. One second on top of the answer's own three
- * (DESIGN §1: stale for seconds); a staff edit drops the website's entries at once
- * (`invalidateWebsite`), as it drops the answers.
+ * The front of the answer cache (issue 20, goals 1, 3 and 4: every shopper gets a cached answer at
+ * near the cost of a bare route). A catalogue answer sent from the route (micro-cache.ts
+ * `sendAnswer`) is kept for one second under its website and its exact address, with the headers
+ * it went out with; the same address asked again is answered from here before anything else runs
+ * (no parameter parsing, no handler, no header middleware: the stored headers hold what helmet
+ * wrote).
+ * - A visitor without a session gets the stored bytes as they are (`public`).
+ * - A visitor with a session is answered from the entry of the warehouse their pincode picks, with
+ *   their wishlist flags laid over it (`private`): their session row, warehouse and saved products
+ *   all come from caches, so this costs no query either.
+ * Only addresses whose parameters the route reads are kept, so junk parameters (`?x=<random>`)
+ * never fill it; an address with junk is answered from the entry of the address without it (the
+ * route would drop the junk and give the same answer). One
+ * second on top of the answer's own three (DESIGN §1: stale for seconds); a staff edit drops the
+ * website's entries at once (`invalidateWebsite`), as it drops the answers.
  */
 export function createFrontCache(opts: { ttlMs?: number } = {}) {
-  const cache = websiteCache<FrontEntry>({ ttlMs: opts.ttlMs ?? 1000, maxEntries: 5000 });
+  const shared = websiteCache<SharedEntry>({ ttlMs: opts.ttlMs ?? 1000, maxEntries: 5000 });
+  const overlays = websiteCache<OverlayEntry>({ ttlMs: opts.ttlMs ?? 1000, maxEntries: 5000 });
+  const overlayKey = (warehouseId: number | null, url: string) => `${warehouseId ?? ''}|${url}`;
+  // the query parameters each route reads (learnt from what it keeps), by its route pattern
+  const routeParams = new Map<string, readonly string[]>();
   return {
     /** Serves a kept answer (a 304 when the browser has it); registered before every other onRequest hook. */
-    register(app: FastifyInstance, websites: ReturnType<typeof createWebsiteResolver>) {
+    register(app: FastifyInstance, websites: WebsiteResolver, visitors: FrontVisitors) {
       app.addHook('onRequest', async (req, reply) => {
         if (req.method !== 'GET' || !req.url.startsWith('/s/api/')) return;
-        const cookie = req.headers.cookie;
-        if (cookie && hasSession.test(cookie)) return;
-        let websiteId: number;
+        let website: WebsiteRef;
         try {
-          websiteId = (await websites.resolve(req)).id;
+          website = await websites.resolve(req);
         } catch {
           return; // an unknown host: the pipeline answers it
         }
-        const hit = cache.peek(websiteId, req.url);
+        const cookie = req.headers.cookie;
+        // the address as kept: as asked, else without the parameters the route does not read
+        const url = (kept: (u: string) => boolean) => {
+          if (kept(req.url)) return req.url;
+          const known = routeParams.get(req.routeOptions.url ?? '');
+          const bare = known && withoutUnknown(req.url, known);
+          return bare && bare !== req.url && kept(bare) ? bare : null;
+        };
+        if (!cookie || !hasSession.test(cookie)) {
+          const at = url((u) => shared.peek(website.id, u) !== undefined);
+          const hit = at && shared.peek(website.id, at);
+          if (!hit) return;
+          const entry = await hit;
+          reply.headers(entry.headers);
+          return send(req, reply, entry.json, entry.etag);
+        }
+        // only where routes keep overlays: the catalogue's lists, products and pages
+        if (!req.url.startsWith('/s/api/products') && !req.url.startsWith('/s/api/page/')) return;
+        req.website = website;
+        const ctx = await visitors.context(req, reply);
+        const at = url((u) => overlays.peek(website.id, overlayKey(ctx.warehouseId, u)) !== undefined);
+        const hit = at && overlays.peek(website.id, overlayKey(ctx.warehouseId, at));
         if (!hit) return;
-        const entry = await hit;
-        reply.headers(entry.headers);
-        const match = req.headers['if-none-match'];
-        if (match && etagMatches(match, entry.etag)) return reply.code(304).send();
-        return reply.send(entry.json);
+        const { headers, answer } = await hit;
+        const wished = ctx.userId === null || !answer.productIds.size ? null : await visitors.saved(website.id, ctx.userId);
+        const mine = wished ? withWishlist(answer, wished) : answer;
+        reply.headers(headers);
+        reply.header('etag', mine.etag);
+        return send(req, reply, mine.json, mine.etag);
       });
     },
     /**
-     * Keeps a shared answer just sent for `req.url`, when every parameter of the address is one of
-     * `params` (the route's own).
+     * Keeps an answer just sent for `req.url`, when every parameter of the address is one of
+     * `params` (the route's own): as sent to a visitor without a session, or, for one with a
+     * session, the shared answer (`overlay`) their flags were laid over.
      */
-    keep(req: FastifyRequest, reply: FastifyReply, answer: { json: string; etag: string }, params: readonly string[]) {
+    keep(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      sent: { json: string; etag: string },
+      params: readonly string[],
+      overlay?: { answer: CachedAnswer; warehouseId: number | null },
+    ) {
       if (!knownParamsOnly(req.url, params)) return;
+      routeParams.set(req.routeOptions.url ?? '', params);
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(reply.getHeaders())) {
-        if (v === undefined || PER_REQUEST.has(k)) continue;
+        if (v === undefined || PER_REQUEST.has(k) || (overlay && k === 'etag')) continue;
         if (Array.isArray(v)) return; // a repeated header (a cookie): nothing shared
         headers[k] = String(v);
       }
-      cache.put(req.website.id, req.url, Promise.resolve({ headers, json: answer.json, etag: answer.etag }));
+      if (!overlay) shared.put(req.website.id, req.url, Promise.resolve({ headers, json: sent.json, etag: sent.etag }));
+      else overlays.put(req.website.id, overlayKey(overlay.warehouseId, req.url), Promise.resolve({ headers, answer: overlay.answer }));
     },
   };
 }
 
+function send(req: FastifyRequest, reply: FastifyReply, json: string, etag: string) {
+  const match = req.headers['if-none-match'];
+  if (match && etagMatches(match, etag)) return reply.code(304).send();
+  return reply.send(json);
+}
+
 export type FrontCache = ReturnType<typeof createFrontCache>;
 
-/** An `If-None-Match` list names `etag` (weak or strong). */
-export function etagMatches(ifNoneMatch: string, etag: string): boolean {
-  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+/**
+ * The address without the query parameters not in `params` (junk: `?x=1`, `utm_source`), which
+ * the route drops; null when a parameter it reads is repeated (the route refuses that).
+ */
+export function withoutUnknown(url: string, params: readonly string[]): string | null {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const kept: string[] = [];
+  const seen = new Set<string>();
+  for (const part of url.slice(q + 1).split('&')) {
+    const eq = part.indexOf('=');
+    let key: string;
+    try {
+      key = decodeURIComponent((eq < 0 ? part : part.slice(0, eq)).replace(/\+/g, ' '));
+    } catch {
+      return null;
+    }
+    if (!params.includes(key)) continue;
+    if (seen.has(key)) return null;
+    seen.add(key);
+    kept.push(part);
+  }
+  return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
 }
 
 /** The address's query names only `params` (each at most once). */

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { websiteCache } from './cache';
-import { etagMatches } from './front-cache';
 import { SESSION_COOKIE } from './session';
 
 /**
@@ -123,17 +122,28 @@ export function sendAnswer(
   req: FastifyRequest,
   reply: FastifyReply,
   answer: { json: string; etag: string; personal?: boolean },
-  opts: { sharedMaxAgeS: number; params?: readonly string[] },
+  opts: {
+    sharedMaxAgeS: number;
+    /** the route's query parameters: an address with only these may be kept by the front cache */
+    params?: readonly string[];
+    /** the shared answer this one laid a shopper's flags over, and its warehouse (kept for visitors with a session) */
+    overlay?: { answer: CachedAnswer; warehouseId: number | null };
+  },
 ) {
   const shared = !req.cookies[SESSION_COOKIE];
   reply.header('cache-control', shared ? `public, max-age=0, s-maxage=${opts.sharedMaxAgeS}` : 'private, no-cache');
   reply.header('etag', answer.etag);
   reply.header('vary', 'Origin, X-Origin, Cookie');
   reply.type('application/json; charset=utf-8');
-  if (shared && !answer.personal && opts.params) req.server.frontCache.keep(req, reply, answer, opts.params);
+  if (opts.params && (shared ? !answer.personal : opts.overlay)) req.server.frontCache.keep(req, reply, answer, opts.params, shared ? undefined : opts.overlay);
   const match = req.headers['if-none-match'];
   if (match && etagMatches(match, answer.etag)) return reply.code(304).send();
   return sendJson(reply, answer.json);
+}
+
+/** An `If-None-Match` list names `etag` (weak or strong). */
+export function etagMatches(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -19,19 +19,26 @@ export const requestPipeline = fp(async (app: FastifyInstance, opts: { db: Db; c
   app.decorateRequest('website', null as never);
   app.decorateRequest('session', null as never);
 
-  const { sessionSecret: secret, production: secure } = opts.config;
-  const onNewId = (reply: FastifyReply, sessionId: string) => setXsrfCookie(reply, mintXsrfToken(secret, sessionId), secure);
+  const sessionOf = requestSessions(opts.db, opts.config);
   refuseNulBytes(app);
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.startsWith('/assets/') || req.url.startsWith('/media/')) return;
     req.website = await resolver.resolve(req);
-    req.session = new RequestSession(opts.db, req, reply, { secure, secret, onNewId });
+    // (the front cache may have attached it already: front-cache.ts)
+    req.session ??= sessionOf(req, reply);
   });
 
   app.addHook('preHandler', async (req) => {
     if (req.url.startsWith('/s/api/')) await checkCsrf(req, opts.config.sessionSecret);
   });
 });
+
+/** The lazy session of a request (its row read only when asked for). */
+export function requestSessions(db: Db, config: Config) {
+  const { sessionSecret: secret, production: secure } = config;
+  const onNewId = (reply: FastifyReply, sessionId: string) => setXsrfCookie(reply, mintXsrfToken(secret, sessionId), secure);
+  return (req: FastifyRequest, reply: FastifyReply) => new RequestSession(db, req, reply, { secure, secret, onNewId });
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -51,7 +51,11 @@ export async function sendPersonal(
   params: readonly string[] = [],
 ) {
   const wished = await wishedIn(db, ctx, answer);
-  return sendAnswer(req, reply, wished ? withWishlist(answer, wished) : answer, { sharedMaxAgeS: SHARED_MAX_AGE_S, params });
+  return sendAnswer(req, reply, wished ? withWishlist(answer, wished) : answer, {
+    sharedMaxAgeS: SHARED_MAX_AGE_S,
+    params,
+    overlay: { answer, warehouseId: ctx.warehouseId },
+  });
 }
 
 const LIST_PARAMS = Object.keys(productsQuerySchema.shape);
