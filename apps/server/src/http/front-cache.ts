@@ -40,9 +40,9 @@ const hasSession = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
  * - A visitor with a session is answered from the entry of the warehouse their pincode picks, with
  *   their wishlist flags laid over it (`private`): their session row, warehouse and saved products
  *   all come from caches, so this costs no query either.
- * Only addresses whose parameters the route reads are kept, so junk parameters (`?x=<random>`)
- * never fill it; an address with junk is answered from the entry of the address without it (the
- * route would drop the junk and give the same answer). One
+ * Entries are kept under the address without the parameters the route does not read, and an
+ * address with junk (`?x=<random>`, `utm_source`) is answered from that entry: the route drops
+ * junk and gives the same answer, so junk neither fills the cache nor gets past it. One
  * second on top of the answer's own three (DESIGN §1: stale for seconds); a staff edit drops the
  * website's entries at once (`invalidateWebsite`), as it drops the answers.
  */
@@ -95,8 +95,8 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
       });
     },
     /**
-     * Keeps an answer just sent for `req.url`, when every parameter of the address is one of
-     * `params` (the route's own): as sent to a visitor without a session, or, for one with a
+     * Keeps an answer just sent for `req.url`, under the address without the parameters that are
+     * not in `params` (the route's own): as sent to a visitor without a session, or, for one with a
      * session, the shared answer (`overlay`) their flags were laid over.
      */
     keep(
@@ -106,7 +106,9 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
       params: readonly string[],
       overlay?: { answer: CachedAnswer; warehouseId: number | null },
     ) {
-      if (!knownParamsOnly(req.url, params)) return;
+      // an address with junk: kept under the address without it (the route gave that answer)
+      const at = withoutUnknown(req.url, params);
+      if (at === null) return;
       routeParams.set(req.routeOptions.url ?? '', params);
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(reply.getHeaders())) {
@@ -114,8 +116,8 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
         if (Array.isArray(v)) return; // a repeated header (a cookie): nothing shared
         headers[k] = String(v);
       }
-      if (!overlay) shared.put(req.website.id, req.url, Promise.resolve({ headers, json: sent.json, etag: sent.etag }));
-      else overlays.put(req.website.id, overlayKey(overlay.warehouseId, req.url), Promise.resolve({ headers, answer: overlay.answer }));
+      if (!overlay) shared.put(req.website.id, at, Promise.resolve({ headers, json: sent.json, etag: sent.etag }));
+      else overlays.put(req.website.id, overlayKey(overlay.warehouseId, at), Promise.resolve({ headers, answer: overlay.answer }));
     },
   };
 }
@@ -153,14 +155,3 @@ export function withoutUnknown(url: string, params: readonly string[]): string |
   return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
 }
 
-/** The address's query names only `params` (each at most once). */
-export function knownParamsOnly(url: string, params: readonly string[]): boolean {
-  const q = url.indexOf('?');
-  if (q < 0) return true;
-  const seen = new Set<string>();
-  for (const [k] of new URLSearchParams(url.slice(q + 1))) {
-    if (!params.includes(k) || seen.has(k)) return false;
-    seen.add(k);
-  }
-  return true;
-}
