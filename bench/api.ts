@@ -138,11 +138,13 @@ for (const c of cases)
 for (let r = 0; r < rounds; r++)
   for (const c of cases) {
     const a = await load(urls[c.app], c, seconds / rounds);
+    // the same client work as the app's case (a junk case builds a new request every time)
     const b = await autocannon({
       url: bareUrl + c.path,
       connections: c.connections ?? connections,
       duration: seconds / rounds,
       headers: { 'x-case': c.name },
+      ...(c.junk ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `${c.path}?x=${Math.random()}` }) }] } : {}),
     });
     const m = measured.get(c.name) ?? { app: [], p99: [], bare: [], bareP99: [], errors: 0 };
     m.app.push(a.rps);
@@ -181,7 +183,8 @@ const rps = (name: string) => rows.find((r) => r.name === name)!.rps;
 const ratios: Array<[string, number, string]> = [
   ['signed-in list / anonymous list', rps('list, signed in') / rps('list'), '≥ 0.80'],
   ['guest session list / anonymous list', rps('list, guest session') / rps('list'), '≥ 0.83 (≤ 20 % more cost)'],
-  ['junk-parameter list / anonymous list', rps('list, ?x=<random>') / rps('list'), '≈ 1 (answered from the cache)'],
+  // against a bare route loaded with the same junk: the client's cost of a new request every time is not ours
+  ['junk-parameter list / bare', rows.find((r) => r.name === 'list, ?x=<random>')!.ratio, '≥ 0.80 (as the cached list)'],
   ['cached list / bare', rows.find((r) => r.name === 'list')!.ratio, '≥ 0.80'],
   ['cached search / bare', rows.find((r) => r.name === 'search rice')!.ratio, '≥ 0.80'],
   ['cached init / bare', rows.find((r) => r.name === 'init')!.ratio, '≥ 0.80'],
