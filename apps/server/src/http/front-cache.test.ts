@@ -87,7 +87,9 @@ describe('the front cache', () => {
     await signInAs(t.db, ravi, shop.users.other.id);
     const guest = new TestClient(t.app);
     await guest.get('/s/api/cookie');
-    expect((await asha.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null })).statusCode).toBe(200);
+    expect((await asha.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null })).statusCode).toBe(
+      200,
+    );
     routed.length = 0;
     const flags = async (c: TestClient) => {
       const res = await c.get('/s/api/products');
@@ -108,7 +110,9 @@ describe('the front cache', () => {
     // her copy is still good: 304
     expect((await asha.get('/s/api/products', { 'if-none-match': String(first.etag) })).statusCode).toBe(304);
     // she takes it off her list: her next answer says so at once, still from the front
-    expect((await asha.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null })).statusCode).toBe(200);
+    expect((await asha.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null })).statusCode).toBe(
+      200,
+    );
     routed.length = 0;
     expect((await flags(asha)).rice).toBe(false);
     expect(routed.filter((u) => u === '/s/api/products')).toHaveLength(0);
@@ -166,14 +170,17 @@ describe('withoutUnknown', () => {
     expect(withoutUnknown('/s/api/products?x=1&q=r%20ice&utm=2&s=name', params)).toBe('/s/api/products?q=r%20ice&s=name');
     expect(withoutUnknown('/s/api/products?q=a&q=b', params)).toBeNull();
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom('q', 's', 'x', 'Q', 'utm'), fc.string({ maxLength: 5 })), { maxLength: 6 }), (pairs) => {
-        const url = `/s/api/products?${new URLSearchParams(pairs)}`;
-        const known = pairs.filter(([k]) => params.includes(k));
-        const repeated = new Set(known.map(([k]) => k)).size < known.length;
-        const out = withoutUnknown(url, params);
-        if (repeated) expect(out).toBeNull();
-        else expect(out).toBe(known.length ? `/s/api/products?${new URLSearchParams(known)}` : '/s/api/products');
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('q', 's', 'x', 'Q', 'utm'), fc.string({ maxLength: 5 })), { maxLength: 6 }),
+        (pairs) => {
+          const url = `/s/api/products?${new URLSearchParams(pairs)}`;
+          const known = pairs.filter(([k]) => params.includes(k));
+          const repeated = new Set(known.map(([k]) => k)).size < known.length;
+          const out = withoutUnknown(url, params);
+          if (repeated) expect(out).toBeNull();
+          else expect(out).toBe(known.length ? `/s/api/products?${new URLSearchParams(known)}` : '/s/api/products');
+        },
+      ),
     );
   });
 });

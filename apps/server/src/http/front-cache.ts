@@ -154,4 +154,3 @@ export function withoutUnknown(url: string, params: readonly string[]): string |
   }
   return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
 }
-

@@ -135,7 +135,8 @@ export function sendAnswer(
   reply.header('etag', answer.etag);
   reply.header('vary', 'Origin, X-Origin, Cookie');
   reply.type('application/json; charset=utf-8');
-  if (opts.params && (shared ? !answer.personal : opts.overlay)) req.server.frontCache.keep(req, reply, answer, opts.params, shared ? undefined : opts.overlay);
+  if (opts.params && (shared ? !answer.personal : opts.overlay))
+    req.server.frontCache.keep(req, reply, answer, opts.params, shared ? undefined : opts.overlay);
   const match = req.headers['if-none-match'];
   if (match && etagMatches(match, answer.etag)) return reply.code(304).send();
   return sendJson(reply, answer.json);

@@ -31,7 +31,10 @@ describe('price: low to high', () => {
       fc.asyncProperty(fc.array(productArb, { minLength: 0, maxLength: 70 }), fc.integer({ min: 1, max: 30 }), async (list, perPage) => {
         const db = database.db;
         run++;
-        const [site] = await db.insert(websites).values({ name: `Price sort ${run}` }).returning();
+        const [site] = await db
+          .insert(websites)
+          .values({ name: `Price sort ${run}` })
+          .returning();
         const websiteId = site!.id;
         const [wh] = await db.insert(warehouses).values({ websiteId, name: 'Main', code: 'M' }).returning();
         const expected: Array<{ id: number; price: number }> = [];
@@ -42,9 +45,20 @@ describe('price: low to high', () => {
             .returning();
           const rows = await db
             .insert(packs)
-            .values(packList.map((k, j) => ({ websiteId, productId: p!.id, name: `${j}`, sku: `S${run}-${i}-${j}`, price: k.price, actPrice: k.price })))
+            .values(
+              packList.map((k, j) => ({
+                websiteId,
+                productId: p!.id,
+                name: `${j}`,
+                sku: `S${run}-${i}-${j}`,
+                price: k.price,
+                actPrice: k.price,
+              })),
+            )
             .returning();
-          await db.insert(stock).values(rows.map((r, j) => ({ websiteId, packId: r.id, warehouseId: wh!.id, available: packList[j]!.available })));
+          await db
+            .insert(stock)
+            .values(rows.map((r, j) => ({ websiteId, packId: r.id, warehouseId: wh!.id, available: packList[j]!.available })));
           const buyable = packList.filter((k) => k.available > 0).map((k) => k.price);
           expected.push({ id: p!.id, price: Math.min(...(buyable.length ? buyable : packList.map((k) => k.price))) });
         }
