@@ -109,7 +109,9 @@ describe('administration (Chromium, built shop, demo data)', () => {
     await page.waitForURL(/sort=price&dir=asc/);
     await page.getByLabel('Rows per page').selectOption('50');
     await page.waitForURL(/perPage=50/);
-    await page.getByLabel('Stock', { exact: true }).selectOption('in');
+    // the filtered page's own answer, not the previous one kept on screen while it loads
+    const listed = (part: RegExp) => page.waitForResponse((r) => r.url().includes('/s/api/admin/products') && part.test(r.url()) && r.ok());
+    await Promise.all([listed(/stock=in/), page.getByLabel('Stock', { exact: true }).selectOption('in')]);
     await page.waitForURL(/stock=in/);
     await page.getByText(/^1–50 of \d+$/).waitFor();
     const prices = async () =>
@@ -126,7 +128,7 @@ describe('administration (Chromium, built shop, demo data)', () => {
       ).map((t) => Number(t.replace(/from |₹|,/g, '')));
     const before = await prices();
     expect(before).toEqual([...before].sort((a, b) => a - b));
-    await page.getByRole('button', { name: 'Page 2' }).click();
+    await Promise.all([listed(/page=2/), page.getByRole('button', { name: 'Page 2' }).click()]);
     await page.waitForURL(/page=2/);
     await page.getByText(/^51–100 of \d+$/).waitFor();
 
