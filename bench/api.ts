@@ -17,7 +17,7 @@ import Fastify from 'fastify';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { parseConfig } from '../apps/server/src/config';
 import { products, sessions, users, wishlistItems, zonePincodes } from '../apps/server/src/db/schema';
@@ -63,6 +63,8 @@ const { database, cleanup } = await openBenchDatabase(values.db === 'postgres' ?
 const db = database.db;
 const websiteId = await seedDemo(db, { mediaDir: null });
 if (values.large) await seedLargeCatalogue(db, websiteId, Number(values.large));
+// the planner's statistics, as autovacuum gathers them soon after a load (bench/scale.ts does the same)
+if (database.kind === 'postgres') await db.execute(sql`analyze`);
 
 // A signed-in shopper with a pincode and a saved product, and a guest whose session has a pincode.
 const [zone] = await db.select({ pincode: zonePincodes.pincode }).from(zonePincodes).where(eq(zonePincodes.websiteId, websiteId)).limit(1);

@@ -14,6 +14,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * `on` (default): the hot catalogue reads are named prepared statements (db/client.ts `hotRows`);
+   * `off` behind a pooler in transaction mode that cannot keep them (PgBouncer before 1.21).
+   */
+  DATABASE_PREPARED: z.enum(['on', 'off']).default('on'),
   CDN_URL: z.string().default(''),
   MEDIA_MAX_MB: z.coerce.number().positive().max(100).default(10),
   S3_BUCKET: z.string().optional(),
@@ -99,6 +104,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         }
       : null,
     databaseUrl: e.DATABASE_URL,
+    preparedStatements: e.DATABASE_PREPARED === 'on',
     cdnUrl: e.CDN_URL.replace(/\/$/, ''),
     // Outside production a fixed secret keeps sessions valid across restarts of the demo.
     sessionSecret: e.SESSION_SECRET ?? 'development-only-secret-change-me',

@@ -7,7 +7,11 @@ import { seedIfEmpty } from './seed/demo';
 import { checkSecretsKey } from './domains/payments/settings';
 
 const config = parseConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((e: unknown) => {
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  preparedStatements: config.preparedStatements,
+}).catch((e: unknown) => {
   // One line an operator can act on, not a stack: where it tried (without the password) and why.
   const where = config.databaseUrl ? new URL(config.databaseUrl).host : config.dataDir;
   console.error(`Cannot open the database at ${where}: ${rootCause(e)}`);

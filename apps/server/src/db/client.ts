@@ -1,11 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { fillPlaceholders, sql, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -36,6 +37,8 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string;
   poolSize?: number;
+  /** named prepared statements for the hot reads (`hotRows`); default on (DATABASE_PREPARED) */
+  preparedStatements?: boolean;
   loadDataDir?: Blob;
   onConnectionError?: (err: Error) => void;
 }): Promise<Database> {
@@ -50,6 +53,7 @@ export async function openDatabase(opts: {
     pool.on('error', onError);
     pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    if (opts.preparedStatements !== false) preparing.add(db);
     // Several processes may start at once: one migrates, the others wait on the advisory lock.
     const client = await pool.connect();
     try {
@@ -69,6 +73,53 @@ export async function openDatabase(opts: {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+}
+
+// The pools whose hot reads run as named prepared statements (openDatabase's `preparedStatements`).
+const preparing = new WeakSet<object>();
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * Runs a read that every shopper request makes (the catalogue's lists and products) and answers its
+ * rows as arrays, in the order of the statement's columns. On PostgreSQL it is a named prepared
+ * statement, named by its text: each connection parses and plans it once, and PostgreSQL may keep
+ * a generic plan, so a repeat skips drizzle's result mapping, the parse and most of the planning (the
+ * statements of a list answer cost about half as much: bench/api.ts). Behind a pooler in
+ * transaction mode this needs one that keeps prepared statements (PgBouncer 1.21 or newer with
+ * `max_prepared_statements` above 0); for any other, DATABASE_PREPARED=off sends the same
+ * statement unnamed. `query` must not hold anything that changes its text from call to call but its
+ * parameters (lists of ids go as one array parameter: `= any(...)`). Takes the pool: a transaction's
+ * statements go through drizzle.
+ */
+export async function hotRows(db: Db, query: SQLWrapper): Promise<unknown[][]> {
+  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  return runHot(db, text, params);
+}
+
+/**
+ * A hot read whose text is built once: `query` holds `sql.placeholder(name)`s, and each run fills
+ * them from `values` (no SQL building per request). Runs as `hotRows` does.
+ */
+export function hotStatement(query: SQLWrapper): (db: Db, values: Record<string, unknown>) => Promise<unknown[][]> {
+  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  return (db, values) => runHot(db, text, fillPlaceholders(params, values));
+}
+
+async function runHot(db: Db, text: string, params: unknown[]): Promise<unknown[][]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) return (await client.query<unknown[]>(text, params, { rowMode: 'array' })).rows;
+  const name = preparing.has(db) ? statementName(text) : undefined;
+  return (await client.query<unknown[]>({ name, text, values: params, rowMode: 'array' })).rows;
+}
+
+const names = new Map<string, string>();
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= 2000) names.clear();
+    names.set(text, (name = `h${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`));
+  }
+  return name;
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -29,23 +29,49 @@ export interface CachedAnswer {
  * personal: the caller keys them by what changes them (website, warehouse, the normalised
  * parameters) and lays the shopper's wishlist flags over them (`withWishlist`).
  * `enabled: false` (CATALOGUE_CACHE=off) computes every answer afresh, serialised the same way.
- * Answers are our own rows, built to the response contract: serialised with JSON.stringify,
- * never parsed again.
+ * Answers are our own rows, built to the response contract: serialised with JSON.stringify (or
+ * written as JSON by the producer: `Serialised`), never validated again.
  */
 export function createMicroCache(opts: { ttlMs: number; enabled: boolean; maxEntries?: number }) {
   const cache = websiteCache<CachedAnswer>({ ttlMs: opts.ttlMs, maxEntries: opts.maxEntries ?? 5000 });
   const build = async (produce: () => Promise<unknown>): Promise<CachedAnswer> => {
-    const value = await produce();
+    const produced = await produce();
     const productIds = new Set<number>();
-    visitProducts(value, (p) => productIds.add(p.product_id));
-    const pieces = productIds.size ? cutAtFlags(value) : [JSON.stringify(value)];
+    let pieces: Array<string | number>;
+    let value: unknown;
+    if (produced instanceof Serialised) {
+      pieces = produced.pieces;
+      for (const p of pieces) if (typeof p === 'number') productIds.add(p);
+    } else {
+      value = produced;
+      visitProducts(value, (p) => productIds.add(p.product_id));
+      pieces = productIds.size ? cutAtFlags(value) : [JSON.stringify(value)];
+    }
     const json = joinPieces(pieces, NONE);
-    return { value, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, productIds, pieces };
+    return {
+      // an answer serialised by its producer is parsed only when someone asks for the value (the server renderer)
+      get value() {
+        return (value ??= JSON.parse(json));
+      },
+      json,
+      etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+      productIds,
+      pieces,
+    };
   };
   return {
     get: (websiteId: number, key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> =>
       opts.enabled ? cache.get(websiteId, key, () => build(produce)) : build(produce),
   };
+}
+
+/**
+ * An answer its producer wrote as JSON itself, cut at its products' wishlist flags as `cutAtFlags`
+ * cuts (text, product id, text, … text): the catalogue's lists, from JSON text PostgreSQL wrote
+ * (catalogue/service.ts). The cache keeps it as it is: nothing is serialised again.
+ */
+export class Serialised {
+  constructor(readonly pieces: Array<string | number>) {}
 }
 
 interface ProductLike {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { createMicroCache, withWishlist, type CachedAnswer } from '../../http/micro-cache';
 import { savedProductIds } from '../wishlist/service';
 import { canonicalProductsQuery, listKey } from './list-key';
-import { getProduct, listProducts, loadTaxonomy, relatedProducts, type CatalogueContext } from './service';
+import { getProduct, listAnswer, loadTaxonomy, relatedProducts, type CatalogueContext } from './service';
 
 /**
  * The catalogue's shared answers (issue 20, "personalisation as an overlay"): a product list,
@@ -26,7 +26,7 @@ export function catalogueAnswers(db: Db, opts: { enabled: boolean; productCache:
       const canonical = canonicalProductsQuery(query, taxonomy.known);
       const { page, perPage } = query;
       return cache.get(ctx.websiteId, `list|${ctx.warehouseId}|${listKey(canonical, page, perPage)}`, async () =>
-        canonical ? listProducts(db, shared(ctx), canonical) : { data: [], meta: { total: 0, perPage, page } },
+        canonical ? listAnswer(db, shared(ctx), canonical) : { data: [], meta: { total: 0, perPage, page } },
       );
     },
     /** A product by slug or id (404 when there is none: not kept). */

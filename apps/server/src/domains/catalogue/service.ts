@@ -2,13 +2,14 @@ import type { Brand, Category, Product, ProductsQuery } from '@grocer/shared/cat
 import { packLabel } from '@grocer/shared/labels';
 import { toRupees } from '@grocer/shared/money';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import { hotRows, hotStatement, type Db, type DbOrTx } from '../../db/client';
 import { firstWarehouseId } from '../inventory/service';
 // Read-only join of the inventory's balances into product listings (see eslint.config.js).
 import { packThresholds, stock } from '../inventory/tables';
 import { wishlistedProductIds } from '../wishlist/service';
 import { brands, categories, packs, productCategories, productMedia, products } from './tables';
 import { websiteCache } from '../../http/cache';
+import { Serialised } from '../../http/micro-cache';
 import { Errors } from '../../http/errors';
 import { decodeUrlText } from '../../http/nul-guard';
 import { prefixTsQuery } from './search';
@@ -84,15 +85,37 @@ export function categorySlugFromParam(value: string): string {
 
 // ---------------------------------------------------------------------------------------------
 
+type ListMeta = { total: number; perPage: number; page: number };
+
+/** GET /s/api/products as objects (a page block's products): the page's ids, then the products. */
+export async function listProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery): Promise<{ data: Product[]; meta: ListMeta }> {
+  const { ids, total } = await pickProducts(db, ctx, query);
+  return { data: await hydrateProducts(db, ctx, ids), meta: { total, perPage: query.perPage, page: query.page } };
+}
+
 /**
- * Answers GET /s/api/products: one query picks the page of product ids (filters, search, sort,
- * total via a window count), then the page is hydrated with a fixed number of queries.
+ * GET /s/api/products's answer for everyone (every wishlist flag false) as JSON cut at the flags
+ * (micro-cache.ts `Serialised`): the page's ids, then each product's JSON as PostgreSQL wrote it.
  */
-export async function listProducts(
-  db: Db,
-  ctx: CatalogueContext,
-  query: ProductsQuery,
-): Promise<{ data: Product[]; meta: { total: number; perPage: number; page: number } }> {
+export async function listAnswer(db: Db, ctx: CatalogueContext, query: ProductsQuery): Promise<Serialised> {
+  const { ids, total } = await pickProducts(db, ctx, query);
+  const list = await productJson(db, ctx, ids);
+  const pieces: Array<string | number> = ['{"data":['];
+  list.forEach((p, i) => {
+    pieces[pieces.length - 1] += i ? `,${p.head}` : p.head;
+    pieces.push(p.id, p.tail);
+  });
+  pieces[pieces.length - 1] += `],"meta":${JSON.stringify({ total, perPage: query.perPage, page: query.page } satisfies ListMeta)}}`;
+  return new Serialised(pieces);
+}
+
+/**
+ * The page of product ids `query` asks for and how many match: one query (filters, search, sort,
+ * the total by a window count), a prepared statement on the pool (hotRows); a search that found
+ * nothing tries typos, and "price: low to high" reads in batches (pickCheapest).
+ */
+async function pickProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery): Promise<{ ids: number[]; total: number }> {
+  const none = { ids: [], total: 0 };
   const where: SQL[] = [eq(products.websiteId, ctx.websiteId), eq(products.status, 'active')];
   const taxonomy = await loadTaxonomy(db, ctx.websiteId);
 
@@ -103,7 +126,7 @@ export async function listProducts(
     const within = (node: Category, ids: Set<number>): boolean => node.children.some((c) => ids.has(c.id) || within(c, ids));
     const chosenIds = new Set(chosen.map((n) => n.id));
     const ids = chosen.filter((n) => !within(n, chosenIds)).flatMap((n) => withDescendants(n));
-    if (!ids.length) return { data: [], meta: { total: 0, perPage: query.perPage, page: query.page } };
+    if (!ids.length) return none;
     // the primary category or any further one (product_categories): two arms an index each serves
     // (a bitmap OR), not a check of further categories row by row over the whole catalogue
     where.push(
@@ -113,7 +136,7 @@ export async function listProducts(
   }
   if (query.b.length) {
     const ids = taxonomy.brands.filter((b) => query.b.includes(b.slug)).map((b) => b.id);
-    if (!ids.length) return { data: [], meta: { total: 0, perPage: query.perPage, page: query.page } };
+    if (!ids.length) return none;
     where.push(inArray(products.brandId, ids));
   }
 
@@ -182,14 +205,18 @@ export async function listProducts(
     }
   })();
 
-  const pickOrdered = (tx: DbOrTx, match: SQL | undefined) =>
-    tx
-      .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const pickOrdered = async (tx: DbOrTx, match: SQL | undefined) => {
+    const picked = tx
+      .select({ id: products.id, total: sql<number>`(count(*) over ())::int` })
       .from(products)
       .where(and(...where, match))
       .orderBy(...order)
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage);
+    // on the pool: prepared (a typo search runs in a transaction: see typoThreshold)
+    if (tx !== db) return picked;
+    return (await hotRows(db, picked)).map(([id, total]) => ({ id: id as number, total: total as number }));
+  };
   // The cheapest first without pricing every match: a card's price (buyablePrice) is never below the
   // product's min_price (the cheapest of all its packs), so the matches are read in (min_price, id)
   // order in batches and only those read are priced. A product read is in its place for good once
@@ -267,12 +294,7 @@ export async function listProducts(
     };
     total = typos ? await typoThreshold(count) : await count(db);
   }
-  const data = await hydrateProducts(
-    db,
-    ctx,
-    rows.map((r) => r.id),
-  );
-  return { data, meta: { total, perPage: query.perPage, page: query.page } };
+  return { ids: rows.map((r) => r.id), total };
 }
 
 const MAX_ID = 2 ** 31 - 1;
@@ -327,16 +349,6 @@ export async function relatedProducts(db: Db, ctx: CatalogueContext, idOrSlug: s
   );
 }
 
-/**
- * Saved products of a signed-in user among `productIds` (the wishlist flag of spec §3).
- * The wishlist domain owns the data; this is the catalogue's one question to it.
- */
-/**
- * Builds spec §3 products for `ids`, in that order, with a fixed number of queries whatever the
- * page size. Each pack reports the warehouse it would ship from: the one serving the visitor's
- * pincode when known, else the warehouse holding most of it. Takes the pool, not a transaction:
- * its queries run concurrently.
- */
 /** Those of `ids` that are on sale now (status active), in the given order. */
 export async function activeProductIds(db: Db, websiteId: number, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
@@ -348,19 +360,34 @@ export async function activeProductIds(db: Db, websiteId: number, ids: number[])
   return ids.filter((id) => active.has(id));
 }
 
+/**
+ * A product as spec §3's JSON, written by PostgreSQL (`productJsonSql`), cut at its `wishlist` flag:
+ * `head` + `true` or `false` + `tail`. Lists are these joined, never parsed or serialised again.
+ */
+export interface ProductJson {
+  id: number;
+  head: string;
+  tail: string;
+}
+
 // Products as every shopper of a warehouse sees them (wishlist false), by website: a list, a
 // search or a page that missed the answer cache rebuilds only the products not read within the
 // last second, so it costs little more than the query that picks its ids. A staff edit drops the
 // website's products at once (invalidateWebsite), as it drops the answers.
 // 1 s: an answer (kept 3 s) built from a product read just under 1 s before shows data at most 4 s old.
-const productCache = websiteCache<Product | null>({ ttlMs: 1000, maxEntries: 50_000 });
+const productCache = websiteCache<ProductJson | null>({ ttlMs: 1000, maxEntries: 50_000 });
 
-export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number[]): Promise<Product[]> {
+/**
+ * Spec §3 products for `ids`, in that order (those not of the website left out), as JSON cut at
+ * their wishlist flags: from the product cache when the context allows it (an answer for everyone),
+ * the rest read in one statement.
+ */
+export async function productJson(db: Db, ctx: CatalogueContext, ids: number[]): Promise<ProductJson[]> {
   if (!ids.length) return [];
-  if (!ctx.productCache || ctx.userId !== null) return hydrateFresh(db, ctx, ids);
+  if (!ctx.productCache || ctx.userId !== null) return readProductJson(db, ctx, ids);
   const key = (id: number) => `${ctx.warehouseId}|${id}`;
   // null: not on sale (left out, as the database would); a failed read fails this answer too
-  const each = new Map<number, Promise<Product | null>>();
+  const each = new Map<number, Promise<ProductJson | null>>();
   const missing: number[] = [];
   for (const id of ids) {
     const hit = productCache.peek(ctx.websiteId, key(id));
@@ -368,7 +395,7 @@ export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number
     else missing.push(id);
   }
   if (missing.length) {
-    const fresh = hydrateFresh(db, ctx, missing).then((list) => new Map(list.map((p) => [p.product_id, p])));
+    const fresh = readProductJson(db, ctx, missing).then((list) => new Map(list.map((p) => [p.id, p])));
     for (const id of missing) {
       const one = fresh.then((m) => m.get(id) ?? null);
       each.set(id, one);
@@ -376,110 +403,75 @@ export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number
     }
   }
   const found = await Promise.all(ids.map((id) => each.get(id)!));
-  return found.filter((p): p is Product => p !== null);
+  return found.filter((p): p is ProductJson => p !== null);
 }
 
-async function hydrateFresh(db: Db, ctx: CatalogueContext, ids: number[]): Promise<Product[]> {
-  const [base, packRows, mediaRows, wished] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        slug: products.slug,
-        description: products.description,
-        info: products.info,
-        hsnCode: products.hsnCode,
-        gstRate: products.gstRate,
-        brandName: brands.name,
-        brandSlug: brands.slug,
-        categorySlug: categories.slug,
-      })
-      .from(products)
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .leftJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(eq(products.websiteId, ctx.websiteId), inArray(products.id, ids))),
-    db
-      .select({
-        id: packs.id,
-        productId: packs.productId,
-        name: packs.name,
-        price: packs.price,
-        actPrice: packs.actPrice,
-        discount: packs.discount,
-        discountType: packs.discountType,
-        stock: sql<
-          { w: number; a: number }[] | null
-        >`(select json_agg(json_build_object('w', s.warehouse_id, 'a', s.available) order by s.warehouse_id) from ${stock} s where s.pack_id = ${packs.id})`,
-      })
-      .from(packs)
-      .where(and(eq(packs.websiteId, ctx.websiteId), inArray(packs.productId, ids)))
-      .orderBy(asc(packs.productId), asc(packs.position), asc(packs.id)),
-    db
-      .select({ productId: productMedia.productId, src: productMedia.src, alt: productMedia.alt })
-      .from(productMedia)
-      .where(and(eq(productMedia.websiteId, ctx.websiteId), inArray(productMedia.productId, ids)))
-      .orderBy(asc(productMedia.productId), asc(productMedia.position), asc(productMedia.id)),
-    wishlistedProductIds(db, ctx.websiteId, ctx.userId, ids),
-  ]);
-  const fallbackWarehouse = await firstWarehouse(db, ctx.websiteId);
-
-  const packsBy = groupBy(packRows, (p) => p.productId);
-  const mediaBy = groupBy(mediaRows, (m) => m.productId);
-  const byId = new Map(base.map((b) => [b.id, b]));
-  const out: Product[] = [];
-  for (const id of ids) {
-    const b = byId.get(id);
-    if (!b) continue;
-    const medias = (mediaBy.get(id) ?? []).map((m) => ({ src: m.src, ...(m.alt ? { alt: m.alt } : {}) }));
-    out.push({
-      product_id: b.id,
-      product_name: b.name,
-      product_description: b.description,
-      product_info: b.info ?? undefined,
-      brand_name: b.brandName ?? '',
-      slug: b.slug,
-      brand_slug: b.brandSlug ?? '',
-      wishlist: wished.has(b.id),
-      medias,
-      image: medias[0]?.src ?? '',
-      packs: (packsBy.get(id) ?? []).map((p) => {
-        const levels = p.stock ?? [];
-        const chosen =
-          ctx.warehouseId !== null
-            ? (levels.find((l) => l.w === ctx.warehouseId) ?? { w: ctx.warehouseId, a: 0 })
-            : levels.reduce<{ w: number; a: number } | null>((best, l) => (!best || l.a > best.a ? l : best), null);
-        return {
-          pack_id: p.id,
-          pack_name: p.name,
-          price: toRupees(p.price),
-          act_price: toRupees(p.actPrice),
-          discount: p.discountType === 'flat' ? toRupees(p.discount) : p.discount,
-          warehouse_id: chosen?.w ?? fallbackWarehouse ?? 0,
-          discount_type: p.discountType,
-          stock: chosen?.a ?? 0,
-        };
-      }),
-      category_slug: b.categorySlug ?? undefined,
-      hsn_code: b.hsnCode,
-      gst_rate: b.gstRate / 100,
-    });
-  }
-  return out;
+/** Spec §3 products for `ids`, in that order, with the user's wishlist flags (the objects; see productJson). */
+export async function hydrateProducts(db: Db, ctx: CatalogueContext, ids: number[]): Promise<Product[]> {
+  const [list, wished] = await Promise.all([productJson(db, ctx, ids), wishlistedProductIds(db, ctx.websiteId, ctx.userId, ids)]);
+  return list.map((p) => JSON.parse(`${p.head}${wished.has(p.id)}${p.tail}`) as Product);
 }
+
+async function readProductJson(db: Db, ctx: CatalogueContext, ids: number[]): Promise<ProductJson[]> {
+  const fallback = await firstWarehouse(db, ctx.websiteId);
+  const run = ctx.warehouseId === null ? productJsonAnywhere : productJsonAtWarehouse;
+  const rows = await run(db, { ids, websiteId: ctx.websiteId, warehouseId: ctx.warehouseId, fallback: fallback ?? 0 });
+  return rows.map(([id, head, tail]) => ({ id: id as number, head: head as string, tail: tail as string }));
+}
+
+/**
+ * One statement writing spec §3's JSON for each of `ids` (in that order): the product, its brand and
+ * category, its images, and its packs with prices in rupees (paise / 100 in float8: the same number
+ * as `toRupees`) and the stock of the warehouse each would ship from: `warehouseId` (the visitor's
+ * pincode's, or the default zone's) when known, else the warehouse holding most of it (`fallback`
+ * when none holds any). Optional keys (`product_info`, `category_slug`, an image's `alt`) are left
+ * out when empty, as the contract's objects would be.
+ */
+function productJsonSql(anyWarehouse: boolean): SQL {
+  const idList = sql`${sql.placeholder('ids')}::int[]`;
+  const websiteId = sql.placeholder('websiteId');
+  const warehouseId = sql.placeholder('warehouseId');
+  const fallback = sql.placeholder('fallback');
+  const packJson = (w: SQL, a: SQL) => sql`'[' || string_agg('{"pack_id":' || k.id || ',"pack_name":' || to_json(k.name)
+      || ',"price":' || (k.price::float8 / 100) || ',"act_price":' || (k.act_price::float8 / 100)
+      || ',"discount":' || case when k.discount_type = 'flat' then (k.discount::float8 / 100)::text else k.discount::text end
+      || ',"warehouse_id":' || ${w} || ',"discount_type":' || coalesce(to_json(k.discount_type)::text, 'null')
+      || ',"stock":' || ${a} || '}', ',' order by k.position, k.id) || ']'`;
+  // each product's packs through its index, with the stock of the warehouse (a primary key lookup),
+  // or the level of the warehouse holding most of it
+  const level = anyWarehouse
+    ? sql`left join lateral (select s.warehouse_id as w, s.available as a from ${stock} s where s.pack_id = k.id
+          order by s.available desc, s.warehouse_id limit 1) st on true`
+    : sql`left join ${stock} s on s.pack_id = k.id and s.warehouse_id = ${warehouseId}::int`;
+  const packList = anyWarehouse
+    ? packJson(sql`coalesce(st.w, ${fallback}::int)`, sql`coalesce(st.a, 0)`)
+    : packJson(sql`${warehouseId}::int`, sql`coalesce(s.available, 0)`);
+  return sql`select p.id,
+      '{"product_id":' || p.id || ',"product_name":' || to_json(p.name) || ',"product_description":' || to_json(p.description)
+        || coalesce(',"product_info":' || p.info::text, '') || ',"brand_name":' || to_json(coalesce(b.name, ''))
+        || ',"slug":' || to_json(p.slug) || ',"brand_slug":' || to_json(coalesce(b.slug, '')) || ',"wishlist":',
+      ',"medias":' || coalesce(m.list, '[]') || ',"image":' || to_json(coalesce(m.first, '')) || ',"packs":' || coalesce(pk.list, '[]')
+        || coalesce(',"category_slug":' || to_json(c.slug), '') || ',"hsn_code":' || to_json(p.hsn_code)
+        || ',"gst_rate":' || (p.gst_rate::float8 / 100) || '}'
+    from ${products} p
+      left join ${brands} b on b.id = p.brand_id
+      left join ${categories} c on c.id = p.category_id
+      left join lateral (
+        select '[' || string_agg('{"src":' || to_json(x.src) || coalesce(',"alt":' || to_json(nullif(x.alt, '')), '') || '}', ','
+            order by x.position, x.id) || ']' as list,
+          (array_agg(x.src order by x.position, x.id))[1] as first
+        from ${productMedia} x where x.product_id = p.id
+      ) m on true
+      left join lateral (select ${packList} as list from ${packs} k ${level} where k.product_id = p.id) pk on true
+    where p.id = any(${idList}) and p.website_id = ${websiteId}::int
+    order by array_position(${idList}, p.id)`;
+}
+// (built once: each run only binds its values)
+const productJsonAtWarehouse = hotStatement(productJsonSql(false));
+const productJsonAnywhere = hotStatement(productJsonSql(true));
 
 const warehouseCache = websiteCache<number | null>({ ttlMs: 5000 });
 const firstWarehouse = (db: DbOrTx, websiteId: number) => warehouseCache.get(websiteId, 'first', () => firstWarehouseId(db, websiteId));
-
-function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
-  const m = new Map<K, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = m.get(k);
-    if (list) list.push(r);
-    else m.set(k, [r]);
-  }
-  return m;
-}
 
 /** Products chosen by slug (a page block's picks), in the order given; unknown slugs are left out. */
 export async function productsBySlugs(db: Db, ctx: CatalogueContext, slugs: string[]): Promise<Product[]> {

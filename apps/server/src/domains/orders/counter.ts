@@ -7,7 +7,7 @@ import { createPaidPayment, movePayment } from '../payments/records';
 import type { AddressSnapshot } from './tables';
 import { orderLines, orders } from './tables';
 import { addEvent, byStockRow, restock } from './lifecycle';
-import { nextOrderNumber } from './placement';
+import { numberOrder, provisionalNumber } from './placement';
 import { orderErrors, type OrderRow } from './errors';
 
 /** A line rung up at the counter, priced by the caller from the catalogue (paise; grams for loose goods). */
@@ -51,24 +51,22 @@ export interface CounterOrder {
  */
 export async function placeCounterOrder(tx: Tx, o: CounterOrder): Promise<{ order: OrderRow; short: CounterLine[] }> {
   const id = randomUUID();
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      id,
-      websiteId: o.websiteId,
-      ordernumber: await nextOrderNumber(tx, o.websiteId),
-      userId: o.userId,
-      status: 'delivered',
-      paymentMethod: 'pos',
-      idempotencyKey: o.idempotencyKey,
-      address: o.counter,
-      pincode: o.counter.pincode,
-      itemsTotal: o.itemsTotal,
-      discount: o.discount,
-      total: o.total,
-      channel: 'pos',
-    })
-    .returning();
+  // numbered last (numberOrder): the website's counter row after the stock rows, as checkouts take them
+  await tx.insert(orders).values({
+    id,
+    websiteId: o.websiteId,
+    ordernumber: provisionalNumber(id),
+    userId: o.userId,
+    status: 'delivered',
+    paymentMethod: 'pos',
+    idempotencyKey: o.idempotencyKey,
+    address: o.counter,
+    pincode: o.counter.pincode,
+    itemsTotal: o.itemsTotal,
+    discount: o.discount,
+    total: o.total,
+    channel: 'pos',
+  });
   const short: CounterLine[] = [];
   for (const l of [...o.lines].map((l) => ({ ...l, warehouseId: o.warehouseId })).sort(byStockRow)) {
     const taken = await moveStock(tx, {
@@ -103,7 +101,7 @@ export async function placeCounterOrder(tx: Tx, o: CounterOrder): Promise<{ orde
       warehouseState: o.warehouseState,
     })),
   );
-  await addEvent(tx, order!, 'delivered', o.actor, 'Sold at the counter');
+  await addEvent(tx, { id, websiteId: o.websiteId }, 'delivered', o.actor, 'Sold at the counter');
   await createPaidPayment(tx, {
     websiteId: o.websiteId,
     orderId: id,
@@ -111,7 +109,7 @@ export async function placeCounterOrder(tx: Tx, o: CounterOrder): Promise<{ orde
     meta: o.payment.meta,
     reference: o.payment.reference,
   });
-  return { order: order!, short };
+  return { order: await numberOrder(tx, o.websiteId, id), short };
 }
 
 /** A counter order by its receipt (order) number on the website. */

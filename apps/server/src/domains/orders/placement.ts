@@ -27,22 +27,34 @@ export async function nextOrderNumber(tx: DbOrTx, websiteId: number): Promise<st
 }
 
 /**
- * The delivery slot of a new order, taken atomically: the one the shopper chose (SLOT_FULL when
- * it has just filled up), or, when they left it to the shop, the earliest slot that still has a
- * place (null when the zone has no slots at all).
+ * A new order's number until it gets its own (`numberOrder`, just before the commit): unique, as
+ * its id is, and never shown (nothing outside the transaction sees the order before then).
  */
-async function takeDeliverySlot(
-  tx: DbOrTx,
-  websiteId: number,
-  zoneId: number,
-  chosen: { slot_id: number; date: string } | null,
-): Promise<SlotOffer | null> {
-  const offers = await nextSlots(tx, websiteId, zoneId, new Date(), 7, true);
+export const provisionalNumber = (id: string) => `new-${id}`;
+
+/**
+ * Gives a new order its number (the website's next, from its counter row) with any last fields,
+ * and answers the order. The counter row is shared by every order of the website, so it is taken
+ * last: its lock is held only until the caller's commit, which comes right after.
+ */
+export async function numberOrder(tx: DbOrTx, websiteId: number, id: string, last: Partial<OrderRow> = {}): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...last, ordernumber: await nextOrderNumber(tx, websiteId) })
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.id, id)))
+    .returning();
+  return row!;
+}
+
+/**
+ * The delivery slot of a new order, taken atomically from the offers read earlier in the same
+ * transaction: the one the shopper chose (SLOT_FULL when it has just filled up), or, when they
+ * left it to the shop, the earliest slot that still has a place (null when the zone has no slots).
+ */
+async function takeDeliverySlot(tx: DbOrTx, websiteId: number, offers: SlotOffer[], chosen: SlotOffer | null): Promise<SlotOffer | null> {
   if (chosen) {
-    const offer = offers.find((o) => o.slotId === chosen.slot_id && o.date === chosen.date);
-    if (!offer) throw orderErrors.slotInvalid();
-    if (!(await takeSlot(tx, websiteId, offer.slotId, offer.date))) throw orderErrors.slotFull();
-    return offer;
+    if (!(await takeSlot(tx, websiteId, chosen.slotId, chosen.date))) throw orderErrors.slotFull();
+    return chosen;
   }
   if (offers.length === 0) return null;
   for (const offer of offers) if (offer.remaining > 0 && (await takeSlot(tx, websiteId, offer.slotId, offer.date))) return offer;
@@ -114,62 +126,41 @@ export async function placeOrder(
       if (body.slot) {
         if ((await slotZone(tx, s.websiteId, body.slot.slot_id)) !== priced.zone.id) throw orderErrors.slotInvalid();
       }
+      const offers = await nextSlots(tx, s.websiteId, priced.zone.id, new Date(), 7, true);
+      const chosen = body.slot ? (offers.find((o) => o.slotId === body.slot!.slot_id && o.date === body.slot!.date) ?? null) : null;
+      if (body.slot && !chosen) throw orderErrors.slotInvalid();
       const status: OrderStatus = body.payment_method === 'cod' ? 'placed' : 'pending_payment';
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          id,
-          websiteId: s.websiteId,
-          ordernumber: await nextOrderNumber(tx, s.websiteId),
-          userId: s.userId,
-          agentId,
-          status,
-          paymentMethod: body.payment_method,
-          idempotencyKey: body.idempotency_key,
-          address: {
-            name: address.name,
-            phone: address.phone,
-            pincode: address.pincode,
-            line1: address.line1,
-            line2: address.line2,
-            landmark: address.landmark,
-            city: address.city,
-            state: address.state,
-            type: address.type,
-          },
+      await tx.insert(orders).values({
+        id,
+        websiteId: s.websiteId,
+        ordernumber: provisionalNumber(id),
+        userId: s.userId,
+        agentId,
+        status,
+        paymentMethod: body.payment_method,
+        idempotencyKey: body.idempotency_key,
+        address: {
+          name: address.name,
+          phone: address.phone,
           pincode: address.pincode,
-          zoneId: priced.zone.id,
-          itemsTotal: priced.itemsTotalPaise,
-          discount: priced.discountPaise,
-          couponId: priced.coupon?.id ?? null,
-          couponCode: priced.coupon?.code ?? null,
-          deliveryCharge: priced.finalDeliveryPaise,
-          total: priced.amountPaise,
-          notes: body.notes ?? priced.notes ?? null,
-        })
-        .returning();
-      const slot = await takeDeliverySlot(tx, s.websiteId, priced.zone.id, body.slot ?? null);
-      if (slot)
-        await tx
-          .update(orders)
-          .set({ slotId: slot.slotId, slotDate: slot.date, slotStart: slot.startTime, slotEnd: slot.endTime })
-          .where(eq(orders.id, id));
-
+          line1: address.line1,
+          line2: address.line2,
+          landmark: address.landmark,
+          city: address.city,
+          state: address.state,
+          type: address.type,
+        },
+        pincode: address.pincode,
+        zoneId: priced.zone.id,
+        itemsTotal: priced.itemsTotalPaise,
+        discount: priced.discountPaise,
+        couponId: priced.coupon?.id ?? null,
+        couponCode: priced.coupon?.code ?? null,
+        deliveryCharge: priced.finalDeliveryPaise,
+        total: priced.amountPaise,
+        notes: body.notes ?? priced.notes ?? null,
+      });
       const whStates = await warehouseStates(tx, s.websiteId);
-      // Stock rows are always locked in one order (pack, warehouse), after the slot, here and in
-      // releaseOrder, so concurrent checkouts and cancellations queue instead of deadlocking.
-      for (const l of [...priced.lines].sort(byStockRow)) {
-        const taken = await moveStock(tx, {
-          websiteId: s.websiteId,
-          packId: l.packId,
-          warehouseId: l.warehouseId,
-          quantity: -l.quantity,
-          reason: 'order',
-          reference: `order:${id}`,
-          actor: `user:${cartOwner.userId}`,
-        });
-        if (taken === null) throw orderErrors.outOfStock(packLabel(l.productName, l.packName));
-      }
       await tx.insert(orderLines).values(
         priced.lines.map((l) => ({
           websiteId: s.websiteId,
@@ -190,8 +181,35 @@ export async function placeOrder(
           warehouseState: whStates.get(l.warehouseId) ?? null,
         })),
       );
-      await addEvent(tx, order!, status, `user:${cartOwner.userId}`, body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null);
+      await addEvent(
+        tx,
+        { id, websiteId: s.websiteId },
+        status,
+        `user:${cartOwner.userId}`,
+        body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null,
+      );
       await createPayment(tx, { websiteId: s.websiteId, orderId: id, provider: body.payment_method, amount: priced.amountPaise });
+      await clearCart(tx, s.websiteId, priced.cartId);
+
+      // Last, the rows other checkouts share, so their locks are held only until the commit that
+      // follows: the slot's bookings, each line's stock row, the coupon's uses, the website's order
+      // counter. Always in this order (stock rows in `byStockRow` order), as releaseOrder and the
+      // counter's sales take them, so concurrent checkouts, cancellations and sales queue instead
+      // of deadlocking. Each is a conditional update: a full slot, a sold-out line or a used-up
+      // coupon rolls the whole order back.
+      const slot = await takeDeliverySlot(tx, s.websiteId, offers, chosen);
+      for (const l of [...priced.lines].sort(byStockRow)) {
+        const taken = await moveStock(tx, {
+          websiteId: s.websiteId,
+          packId: l.packId,
+          warehouseId: l.warehouseId,
+          quantity: -l.quantity,
+          reason: 'order',
+          reference: `order:${id}`,
+          actor: `user:${cartOwner.userId}`,
+        });
+        if (taken === null) throw orderErrors.outOfStock(packLabel(l.productName, l.packName));
+      }
       if (priced.coupon) {
         const redeemed = await recordRedemption(tx, {
           websiteId: s.websiteId,
@@ -202,8 +220,13 @@ export async function placeOrder(
         });
         if (!redeemed.ok) throw orderErrors.couponUnavailable(redeemed.reason);
       }
-      await clearCart(tx, s.websiteId, priced.cartId);
-      return { order: order!, created: true };
+      const order = await numberOrder(
+        tx,
+        s.websiteId,
+        id,
+        slot ? { slotId: slot.slotId, slotDate: slot.date, slotStart: slot.startTime, slotEnd: slot.endTime } : {},
+      );
+      return { order, created: true };
     });
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
