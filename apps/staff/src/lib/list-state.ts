@@ -1,6 +1,25 @@
 import { PAGE_SIZES } from '@grocer/shared/pagination';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type NavigateOptions } from 'react-router';
+
+/**
+ * The address's parameters, and a change that starts from the address as it is now rather than
+ * the parameters last drawn: the router renders its updates in a transition, so on a slow device
+ * a second quick change (page size, then a filter) would otherwise start from before the first
+ * and drop it. (react-router's functional `setSearchParams` hands the rendered ones.)
+ */
+export function useAddressParams() {
+  const [params, setParams] = useSearchParams();
+  const change = useCallback(
+    (edit: (next: URLSearchParams) => void, options?: NavigateOptions) => {
+      const next = new URLSearchParams(window.location.search);
+      edit(next);
+      setParams(next, options);
+    },
+    [setParams],
+  );
+  return [params, change] as const;
+}
 
 export interface ListDefaults {
   sort: string;
@@ -27,12 +46,11 @@ export interface ListState {
  * shared link shows the same rows. Values the server refuses are its to report (422).
  */
 export function useListState(defaults: ListDefaults): ListState {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressParams();
   const set = useCallback(
     (patch: Record<string, string | number | undefined>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
+      change(
+        (next) => {
           for (const [k, v] of Object.entries(patch)) {
             const fallback =
               k === 'sort'
@@ -48,11 +66,10 @@ export function useListState(defaults: ListDefaults): ListState {
             else next.set(k, String(v));
           }
           if (!('page' in patch)) next.delete('page');
-          return next;
         },
         { replace: true },
       ),
-    [setParams, defaults.sort, defaults.dir, defaults.perPage],
+    [change, defaults.sort, defaults.dir, defaults.perPage],
   );
   return useMemo(() => {
     const page = Number(params.get('page') ?? 1);

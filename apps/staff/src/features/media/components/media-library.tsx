@@ -3,7 +3,7 @@ import { imageUrl } from '@grocer/shared/image';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/list-state';
 import { toast } from 'sonner';
 import { inputClass } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
@@ -14,16 +14,15 @@ import { UploadZone } from './upload-zone';
 
 /** /bos/admin/media: upload, search, alt text, delete. The view (search, page) is in the address. */
 export function MediaLibrary() {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressParams();
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const perPage = [5, 10, 20, 50, 100].includes(Number(params.get('perPage'))) ? Number(params.get('perPage')) : 20;
-  const set = (change: Record<string, string | null>) =>
-    setParams((p) => {
-      for (const [k, v] of Object.entries(change))
+  const set = (patch: Record<string, string | null>) =>
+    change((p) => {
+      for (const [k, v] of Object.entries(patch))
         if (v === null || v === '') p.delete(k);
         else p.set(k, v);
-      return p;
     });
   const list = useMedia({ q, page, perPage });
 

@@ -1,5 +1,5 @@
 import { indiaToday } from '@grocer/shared/delivery-promise';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../../lib/list-state';
 import { inputClass } from '../../../components/ui/field';
 import type { Range } from '../api/get-reports';
 
@@ -16,23 +16,21 @@ const minus = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`
  * reload or a shared link shows the same figures. Days are India's.
  */
 export function useRange(fallback: (typeof PRESETS)[number]['key'] = '7d') {
-  const [params, setParams] = useSearchParams();
+  const [params, change] = useAddressParams();
   const today = indiaToday();
   const from = params.get('from');
   const to = params.get('to');
   const preset = PRESETS.find((p) => p.key === (params.get('range') ?? (from || to ? '' : fallback)));
   const range: Range = preset ? { from: minus(today, preset.days - 1), to: today } : { from: from ?? today, to: to ?? today };
   const choose = (next: { preset: string } | Range) =>
-    setParams(
-      (p) => {
-        const q = new URLSearchParams(p);
+    change(
+      (q) => {
         for (const k of ['range', 'from', 'to']) q.delete(k);
         if ('preset' in next) q.set('range', next.preset);
         else {
           q.set('from', next.from);
           q.set('to', next.to);
         }
-        return q;
       },
       { replace: true },
     );
