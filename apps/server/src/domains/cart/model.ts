@@ -49,7 +49,10 @@ export interface PricedCart {
   finalDeliveryPaise: number;
   amountPaise: number;
   codAllowed: boolean;
+  /** the first slot with room */
   slot: SlotOffer | null;
+  /** every slot of the next 7 days, full ones too (checkout takes a place from these) */
+  offers: SlotOffer[];
   notes: string | null;
   /** a note for the shopper about a change the server made (a coupon dropped) */
   message: string | null;

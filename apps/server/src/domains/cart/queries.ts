@@ -130,7 +130,8 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
     delivery: zone && delivery.serviceable ? { chargePaise: zone.deliveryCharge, freeAbovePaise: zone.freeAbove } : null,
     now,
   });
-  const slot = zone && delivery.serviceable ? ((await nextSlots(db, ctx.websiteId, zone.id, now, 7))[0] ?? null) : null;
+  const offers = zone && delivery.serviceable ? await nextSlots(db, ctx.websiteId, zone.id, now, 7, true) : [];
+  const slot = offers.find((o) => o.remaining > 0) ?? null;
   const codAllowed =
     !!zone &&
     delivery.serviceable &&
@@ -155,6 +156,7 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
     amountPaise: priced.amount,
     codAllowed,
     slot,
+    offers,
     notes: cart?.notes ?? null,
     message,
     valid: delivery.serviceable && lines.length > 0 && lines.every((l) => l.valid),

@@ -9,7 +9,7 @@ import { rowsOf } from '../../db/rows';
 import { findAddress } from '../addresses/service';
 import { clearCart, loadPricedCart, lockUserCart, type CartContext } from '../cart/service';
 import { recordRedemption } from '../coupons/service';
-import { nextSlots, slotZone, takeSlot, type SlotOffer } from '../delivery/service';
+import { slotZone, takeSlot, type SlotOffer } from '../delivery/service';
 import { moveStock, warehouseStates } from '../inventory/service';
 import { createPayment } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
@@ -78,12 +78,8 @@ export async function placeOrder(
   // The agent's cart, the customer's address, order, coupon use and idempotency key.
   const s: Shopper = forCustomer ? { websiteId: cartOwner.websiteId, userId: forCustomer.customerId } : cartOwner;
   const agentId = forCustomer ? cartOwner.userId : null;
-  const existing = await db
-    .select()
-    .from(orders)
-    .where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key)))
-    .limit(1);
-  if (existing[0]) return { order: existing[0], created: false };
+  // A retried key finds its order inside, once the cart's lock is had (one read, not a second
+  // one out here on every checkout).
   try {
     return await db.transaction(async (tx) => {
       // One cart is one order: the shopper's cart row is locked first, so a second checkout of the
@@ -126,7 +122,7 @@ export async function placeOrder(
       if (body.slot) {
         if ((await slotZone(tx, s.websiteId, body.slot.slot_id)) !== priced.zone.id) throw orderErrors.slotInvalid();
       }
-      const offers = await nextSlots(tx, s.websiteId, priced.zone.id, new Date(), 7, true);
+      const offers = priced.offers;
       const chosen = body.slot ? (offers.find((o) => o.slotId === body.slot!.slot_id && o.date === body.slot!.date) ?? null) : null;
       if (body.slot && !chosen) throw orderErrors.slotInvalid();
       const status: OrderStatus = body.payment_method === 'cod' ? 'placed' : 'pending_payment';

@@ -51,15 +51,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
     await refuseBlocked(db, req.website, s.userId);
     const { order, created } = await placeOrder(db, s, await cartContext(req), req.body);
     if (created && order.paymentMethod === 'cod') await payments.sendConfirmation(order.id);
-    const fresh = await findOrder(db, s, order.id);
     // The order is saved: a provider that fails now must not invite a second order. It is answered
     // without a hand-off, awaiting payment; the pay page asks for one again (POST /orders/:id/pay).
-    const payment = await payments.handoff(fresh, browserOrigin(req)).catch((e: unknown) => {
+    const payment = await payments.handoff(order, browserOrigin(req)).catch((e: unknown) => {
       if (!(e instanceof AppError) || e.statusCode < 500) throw e;
-      req.log.warn({ err: e, order: fresh.id }, 'payment hand-off failed after the order was saved');
+      req.log.warn({ err: e, order: order.id }, 'payment hand-off failed after the order was saved');
       return null;
     });
-    return { order: await orderDetail(db, fresh), payment };
+    // the row as saved (its number and slot): a confirmation changes nothing in it
+    return { order: await orderDetail(db, order), payment };
   });
 
   app.get('/orders', { schema: { querystring: pageQuery, response: { 200: orderListSchema } } }, async (req) => {
