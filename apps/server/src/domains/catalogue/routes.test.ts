@@ -204,6 +204,10 @@ describe('GET /s/api/products', () => {
     expect((await list('?q=bas')).data[0]?.slug).toBe('basmati-rice');
     expect((await list('?q=rice')).data.map((p) => p.slug).sort()).toEqual(['basmati-rice', 'sona-masoori-rice']);
     expect((await list('?q=kaveri')).meta.total).toBe(2); // brand names are searched too
+    // pack names too: a size is words found, ranked below the name's words
+    expect((await list('?q=kg')).meta.total).toBe(30);
+    const sized = await list(`?q=${encodeURIComponent('atta 1 kg')}`);
+    expect(sized.data.map((p) => p.slug)).toEqual(['wheat-atta']);
     expect((await list('?q=%20%20')).meta.total).toBe(30); // blank search is no search
     expect((await list(`?q=${encodeURIComponent("'); drop table products; --")}`)).meta.total).toBe(0);
   });

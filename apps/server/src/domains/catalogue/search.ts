@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db/client';
 
 /**
  * Recomputes the derived columns of products: the weighted full-text document (name A, brand B,
- * category path C; 'simple' configuration so transliterated Hindi names are not stemmed away),
+ * category path C, pack names D, so 'atta 1 kg' is words found rather than a typo; 'simple'
+ * configuration so transliterated Hindi names are not stemmed away),
  * the lower-cased text for trigram similarity, and the sort keys (cheapest pack, best discount).
  * The shoppers' synonyms of the product's words (search_synonyms: 'dahi' for curd) are indexed
  * with it, weighted like the brand, so a search never expands its query.
@@ -25,7 +26,8 @@ export async function refreshProductIndex(db: DbOrTx, websiteId: number, product
     ),
     pack_stats as (
       select product_id, min(price) as min_price,
-             max(case when act_price > 0 then ((act_price - price) * 10000 / act_price) else 0 end) as max_discount
+             max(case when act_price > 0 then ((act_price - price) * 10000 / act_price) else 0 end) as max_discount,
+             string_agg(name, ' ' order by position, id) as names
       from packs where website_id = ${websiteId} group by product_id
     ),
     base as (
@@ -50,7 +52,8 @@ export async function refreshProductIndex(db: DbOrTx, websiteId: number, product
       search_doc = setweight(to_tsvector('simple', p.name), 'A')
                 || setweight(to_tsvector('simple', coalesce(b.name, '')), 'B')
                 || setweight(to_tsvector('simple', coalesce(st.terms, '')), 'B')
-                || setweight(to_tsvector('simple', coalesce(cp.path, '')), 'C'),
+                || setweight(to_tsvector('simple', coalesce(cp.path, '')), 'C')
+                || setweight(to_tsvector('simple', coalesce(ps.names, '')), 'D'),
       search_text = lower(p.name || ' ' || coalesce(b.name, '') || coalesce(' ' || st.terms, '')),
       min_price = coalesce(ps.min_price, 0),
       max_discount = coalesce(ps.max_discount, 0)
@@ -71,10 +74,19 @@ export const refreshProductSearch = refreshProductIndex;
  * ('bas' finds basmati). Non-alphanumerics are dropped so user input never breaks the syntax.
  */
 export function prefixTsQuery(q: string): string | null {
-  const words = q
+  const words = queryWords(q);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+/** Any of the shopper's words as typed, whole ('rice' and not 'ricebran'): relevance's second part. */
+export function exactWordsTsQuery(q: string): string {
+  return queryWords(q).join(' | ');
+}
+
+function queryWords(q: string): string[] {
+  return q
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
