@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { TestClient } from '../../test/client';
 import { setStock, signInAs } from '../cart/test-fixture';
+import { ledgerMismatches } from '../inventory/service';
 import { checkoutBench } from '../orders/test-fixture';
 
 let b: Awaited<ReturnType<typeof checkoutBench>>;
@@ -279,6 +280,64 @@ describe('selling', () => {
       expect(await b.stockOf(dal1.id, blr)).toBe(0);
     }
     await setStock(b.t.db, b.shop.websiteId, dal1.id, blr, 100);
+  });
+
+  it('online checkouts and counter sales of the same two packs, listed in opposite orders, all at once: none waits forever or fails, each unit is counted once', async () => {
+    // Every path takes the shared rows in one order (slot, stock by pack, coupon, order counter),
+    // so crossing transactions queue instead of deadlocking (PostgreSQL would abort one: a 500).
+    const { dal1, rice1 } = b.shop.packs;
+    const blr = b.shop.warehouses.blr.id;
+    const before = [await b.stockOf(dal1.id, blr), await b.stockOf(rice1.id, blr)] as const;
+    await setStock(b.t.db, b.shop.websiteId, dal1.id, blr, 50);
+    await setStock(b.t.db, b.shop.websiteId, rice1.id, blr, 50);
+    const shoppers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        b.shopper(
+          i % 2
+            ? [
+                [rice1.id, 1],
+                [dal1.id, 1],
+              ]
+            : [
+                [dal1.id, 1],
+                [rice1.id, 1],
+              ],
+        ),
+      ),
+    );
+    const n = await ordersCount();
+    const res = await Promise.all([
+      ...shoppers.map((s) =>
+        b.place(s.c, { address_id: s.addressId, payment_method: 'cod', expected_total: s.cart.amount, idempotency_key: b.key() }),
+      ),
+      ...Array.from({ length: 4 }, (_, i) =>
+        cashier.post(
+          '/s/api/pos/sales',
+          cashSale(
+            i % 2
+              ? [
+                  { pack_id: rice1.id, quantity: 1 },
+                  { pack_id: dal1.id, quantity: 1 },
+                ]
+              : [
+                  { pack_id: dal1.id, quantity: 1 },
+                  { pack_id: rice1.id, quantity: 1 },
+                ],
+            300,
+          ),
+        ),
+      ),
+    ]);
+    expect(
+      res.map((r) => r.statusCode),
+      res.map((r) => r.body).join('\n'),
+    ).toEqual(Array(8).fill(200));
+    expect(await ordersCount()).toBe(n + 4);
+    expect(await b.stockOf(dal1.id, blr)).toBe(42);
+    expect(await b.stockOf(rice1.id, blr)).toBe(42);
+    expect((await ledgerMismatches(b.t.db)).mismatches).toEqual([]);
+    await setStock(b.t.db, b.shop.websiteId, dal1.id, blr, before[0]);
+    await setStock(b.t.db, b.shop.websiteId, rice1.id, blr, before[1]);
   });
 });
 
