@@ -31,7 +31,9 @@ const entries = journal.entries;
  * Data a migration moves or drops on purpose, by `table` or `table.column`: the step that does it
  * is excused from "unchanged" for that data. Say where the data went (and test it there).
  */
-const REWRITTEN: Record<string, string> = {};
+const REWRITTEN: Record<string, string> = {
+  'products.search_doc': '0024_search-pack-names appends each product’s pack names (weight D); checked at head below',
+};
 
 // The shop as the baseline held it. Frozen like 0000_init.sql: it is written in that schema.
 const fixture = readFileSync(new URL('./upgrade/0000_init.data.sql', import.meta.url), 'utf8');
@@ -197,6 +199,21 @@ describe(`an install at the baseline upgrades to head with nothing lost (${onPos
       const ledger = await ledgerMismatches(database.db);
       expect(ledger.checked).toBe(baseline.get('stock')!.size);
       expect(ledger.mismatches).toEqual([]);
+      // the product-stock migration gave every product its row, with its balances summed
+      const { rows: units } = (await database.db.execute(
+        `select p.id, ps.units, (select coalesce(sum(s.available), 0)::int from packs k join stock s on s.pack_id = k.id
+           where k.product_id = p.id) as counted
+         from products p left join product_stock ps on ps.product_id = p.id order by p.id`,
+      )) as unknown as { rows: Array<{ id: number; units: number | null; counted: number }> };
+      expect(units.length).toBe(baseline.get('products')!.size);
+      expect(units.filter((r) => r.units !== r.counted)).toEqual([]);
+      expect(units.some((r) => r.counted > 0)).toBe(true);
+      // the search-pack-names migration put each product's pack names in its search document
+      const { rows: docs } = (await database.db.execute(
+        `select p.id from products p join packs k on k.product_id = p.id
+         where not tsvector_to_array(to_tsvector('simple', k.name)) <@ tsvector_to_array(coalesce(p.search_doc, ''::tsvector))`,
+      )) as unknown as { rows: Array<{ id: number }> };
+      expect(docs).toEqual([]);
       const app = await buildApp({ config: testConfig(), database });
       await app.ready();
       try {
@@ -209,5 +226,5 @@ describe(`an install at the baseline upgrades to head with nothing lost (${onPos
     } finally {
       await database.close();
     }
-  });
+  }, 120_000); // one migration at a time with a snapshot after each: it grows with every migration
 });

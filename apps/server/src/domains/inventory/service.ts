@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { stock, stockMovements, warehouses, type StockReason } from './tables';
+import { productStock, stock, stockMovements, warehouses, type StockReason } from './tables';
 
 /**
  * Inventory owns `warehouses`, `stock` and `stock_movements` (DESIGN §3). Every change of a
@@ -163,18 +163,19 @@ export const availableSql = (websiteId: SQLWrapper | number, packId: SQLWrapper 
 export const unitsInStockSql = (packIds: SQL): SQL<number> =>
   sql<number>`(select coalesce(sum(s.available), 0) from (${packIds}) k(id) join ${stock} s on s.pack_id = k.id)`.mapWith(Number);
 
-/** Condition: one of the packs `packIds` selects has units available somewhere (the staff list's stock filter). */
-export const anyInStockSql = (packIds: SQL): SQL =>
-  sql`exists (select 1 from (${packIds}) k(id) join ${stock} s on s.pack_id = k.id where s.available > 0)`;
-
-/** A subquery to join: units available per pack of the website over every warehouse (the staff list sorted by stock). */
-export const packUnitsSubquery = (db: DbOrTx, websiteId: number) =>
+/**
+ * A subquery to join on `productId`: units available per product of the website, over its packs
+ * and every warehouse (`product_stock`, one row per product, kept from `stock` by the database).
+ * For the staff product list's stock filter (`units > 0`: some pack has units somewhere, as
+ * balances are never negative) and its stock sort, which read one row per product instead of every
+ * balance of the website.
+ */
+export const productUnitsSubquery = (db: DbOrTx, websiteId: number) =>
   db
-    .select({ packId: stock.packId, units: sql<number>`sum(${stock.available})`.as('pack_units') })
-    .from(stock)
-    .where(eq(stock.websiteId, websiteId))
-    .groupBy(stock.packId)
-    .as('pack_units');
+    .select({ productId: productStock.productId, units: productStock.units })
+    .from(productStock)
+    .where(eq(productStock.websiteId, websiteId))
+    .as('product_units');
 
 /** Each pack's balance per warehouse, with the warehouse's name, in warehouse order (the product editor). */
 export async function packStockByWarehouse(db: DbOrTx, websiteId: number, packIds: number[]) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { packs } from '../catalogue/tables';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { packs, products } from '../catalogue/tables';
 import { websites } from '../website/tables';
 
 export const warehouses = pgTable('warehouses', {
@@ -122,4 +122,50 @@ export const inventorySettings = pgTable(
     lowStockThreshold: integer().notNull(),
   },
   (t) => [check('inventory_settings_threshold_non_negative', sql`${t.lowStockThreshold} >= 0`)],
+);
+
+/**
+ * Units in stock per product: `stock.available` summed over the product's packs and every
+ * warehouse (what Administration's product list shows, filters with `stock=in|out` and sorts by),
+ * so the list reads one row per product instead of every balance of the website. One row per
+ * product, made with it. Kept by the database, never by code (migration `0023_product-stock`):
+ * triggers on `stock` (and on `packs` leaving a product) note the products a transaction changed in
+ * `product_stock_changes`, and when it commits a deferred trigger recounts those products' rows
+ * from `stock`, locked in product order, so the summary cannot miss a writer (a checkout, POS, the
+ * CSV import, a seed, a raw `update stock`) and two committing transactions never wait on each
+ * other in a cycle.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: integer()
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    units: integer().notNull().default(0),
+  },
+  (t) => [
+    // stock=out (units = 0), stock=in (units > 0) and the stock sort, by units then product
+    index('product_stock_website_units_idx').on(t.websiteId, t.units, t.productId),
+    check('product_stock_units_non_negative', sql`${t.units} >= 0`),
+  ],
+);
+
+/**
+ * The products whose stock a transaction changed (one row per statement, `txid` its transaction),
+ * recounted into `product_stock` when it commits and deleted then: a transaction's, not a
+ * website's, and empty once committed. No keys to check, so noting a change never waits on
+ * another transaction.
+ */
+export const productStockChanges = pgTable(
+  'product_stock_changes',
+  {
+    txid: bigint({ mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+    productIds: integer().array().notNull(),
+  },
+  (t) => [index('product_stock_changes_txid_idx').on(t.txid)],
 );
