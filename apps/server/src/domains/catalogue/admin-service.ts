@@ -63,8 +63,12 @@ export async function listAdminProducts(db: Db, websiteId: number, query: AdminP
   if (query.category !== undefined) {
     const ids = descendants((await loadTaxonomy(db, websiteId)).tree, query.category);
     if (!ids) return { data: [], meta: { total: 0, page: query.page, perPage: query.perPage } };
+    // the primary category or a further one: two arms an index each serves (a bitmap OR), as the
+    // storefront asks it; an `exists` per product scanned the catalogue (its count: 116 → 8 ms with
+    // 100,000 products, bench/scale.ts)
     where.push(
-      sql`(${inArray(products.categoryId, ids)} or exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${inArray(productCategories.categoryId, ids)}))`,
+      sql`(${inArray(products.categoryId, ids)} or ${products.id} = any(array(select ${productCategories.productId} from ${productCategories}
+        where ${productCategories.websiteId} = ${websiteId} and ${inArray(productCategories.categoryId, ids)})))`,
     );
   }
   if (query.brand !== undefined) where.push(eq(products.brandId, query.brand));
