@@ -93,7 +93,7 @@ export const agentsAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, {
   );
   app.post('/agent/orders', { schema: { body: agentOrderBodySchema, response: { 200: agentOrderResponseSchema } } }, async (req) =>
     orderForCustomer(
-      { db, outbox, sendConfirmation: (id) => payments.sendConfirmation(id) },
+      { db, outbox, sendConfirmation: (order) => payments.sendConfirmation(order) },
       req.website,
       req.staffUser!,
       await cartContext(req),

@@ -189,7 +189,7 @@ export async function cartForCustomer(db: Db, ctx: CartContext, agentId: number,
  * (email and SMS through the outbox) to the shop's normal pay page for it.
  */
 export async function orderForCustomer(
-  deps: { db: Db; outbox: Outbox; sendConfirmation: (orderId: string) => Promise<void> },
+  deps: { db: Db; outbox: Outbox; sendConfirmation: (order: OrderRow) => Promise<void> },
   website: { id: number; name: string },
   agent: CurrentUser,
   cartCtx: CartContext,
@@ -206,7 +206,7 @@ export async function orderForCustomer(
   });
   const sentTo: string[] = [];
   if (order.paymentMethod === 'cod') {
-    if (created) await deps.sendConfirmation(order.id);
+    if (created) await deps.sendConfirmation(order);
   } else {
     const link = `${origin}/checkout/${order.paymentMethod}/${order.id}`;
     const amount = formatINR(toRupees(order.total));

@@ -1,5 +1,6 @@
 import { productListSchema, productSchema } from '@grocer/shared/catalogue';
 import { initSchema, pageDataSchema } from '@grocer/shared/storefront';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { openStock } from '../inventory/service';
@@ -17,6 +18,7 @@ import {
   websiteSettings,
   websites,
 } from '../../db/schema';
+import { invalidateWebsite } from '../../http/cache';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { refreshProductIndex } from './search';
@@ -210,6 +212,32 @@ describe('GET /s/api/products', () => {
     expect(sized.data.map((p) => p.slug)).toEqual(['wheat-atta']);
     expect((await list('?q=%20%20')).meta.total).toBe(30); // blank search is no search
     expect((await list(`?q=${encodeURIComponent("'); drop table products; --")}`)).meta.total).toBe(0);
+  });
+
+  it('ranks a word found whole in a name above a longer word it begins', async () => {
+    const [site] = await t.db.select({ id: websites.id }).from(websites).where(eq(websites.name, 'Fixture Shop'));
+    const websiteId = site!.id;
+    const [rice] = await t.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.websiteId, websiteId), eq(categories.slug, 'rice')));
+    const [longer] = await t.db
+      .insert(products)
+      .values({ websiteId: websiteId, name: 'Ricebran Crunch', slug: 'ricebran-crunch', categoryId: rice!.id, position: 99 })
+      .returning();
+    try {
+      await t.db.insert(packs).values({ websiteId: websiteId, productId: longer!.id, name: '1 kg', price: 100, actPrice: 100 });
+      await refreshProductIndex(t.db, websiteId, [longer!.id]);
+      invalidateWebsite(websiteId);
+      // 'rice' as typed is a whole word of the first two names; the third's first word only begins
+      // with it (by the prefix alone it would rank first, as ts_rank weighs its longer word)
+      const found = (await list('?q=rice')).data.map((p) => p.slug);
+      expect(found).toEqual(['basmati-rice', 'sona-masoori-rice', 'ricebran-crunch']);
+    } finally {
+      await t.db.delete(packs).where(eq(packs.productId, longer!.id));
+      await t.db.delete(products).where(eq(products.id, longer!.id));
+      invalidateWebsite(websiteId);
+    }
   });
 
   it('answers bad query values with 422 or clamps them, as documented', async () => {

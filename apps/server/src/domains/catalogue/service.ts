@@ -207,15 +207,14 @@ async function pickProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery)
     const page = (query.page - 1) * query.perPage;
     const picked =
       sort === 'relevance' && rank
-        ? // ranked below the window count, which then keeps (id, rank) of each match, not its document
-          (() => {
-            const m = tx
-              .select({ id: products.id, rank: sql<number>`${rank}`.as('rank'), total: sql<number>`(count(*) over ())::int`.as('total') })
-              .from(products)
-              .where(and(...where, match))
-              .as('m');
-            return tx.select({ id: m.id, total: m.total }).from(m).orderBy(desc(m.rank), asc(m.id)).limit(query.perPage).offset(page);
-          })()
+        ? // ranked in a subquery the planner keeps apart (`offset 0`), so the window count above it
+          // keeps (id, rank) of each match, not its search document (which spilled to temp files)
+          tx
+            .select({ id: sql<number>`m.id`, total: sql<number>`(count(*) over ())::int` })
+            .from(sql`(select ${products.id} as id, ${rank} as rank from ${products} where ${and(...where, match)} offset 0) m`)
+            .orderBy(sql`m.rank desc`, sql`m.id asc`)
+            .limit(query.perPage)
+            .offset(page)
         : tx
             .select({ id: products.id, total: sql<number>`(count(*) over ())::int` })
             .from(products)
@@ -223,9 +222,16 @@ async function pickProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery)
             .orderBy(...orderBy(rank))
             .limit(query.perPage)
             .offset(page);
-    // on the pool: prepared (a typo search runs in a transaction: see typoThreshold)
+    // on the pool: prepared (a typo search runs in a transaction: see typoThreshold); a search for
+    // words is planned for them, and through the search document's GIN index, which the planner
+    // passed over for a scan of every product when a word is common (HotOptions)
     if (tx !== db) return picked;
-    return (await hotRows(db, picked)).map(([id, total]) => ({ id: id as number, total: total as number }));
+    return (await hotRows(db, picked, match && match === textMatch ? { randomPageCost: 1.1, customPlan: true } : {})).map(
+      ([id, total]) => ({
+        id: id as number,
+        total: total as number,
+      }),
+    );
   };
   // The cheapest first without pricing every match: a card's price (buyablePrice) is never below the
   // product's min_price (the cheapest of all its packs), so the matches are read in (min_price, id)

@@ -50,7 +50,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
     const s = await shopper(req);
     await refuseBlocked(db, req.website, s.userId);
     const { order, created } = await placeOrder(db, s, await cartContext(req), req.body);
-    if (created && order.paymentMethod === 'cod') await payments.sendConfirmation(order.id);
+    if (created && order.paymentMethod === 'cod') await payments.sendConfirmation(order);
     // The order is saved: a provider that fails now must not invite a second order. It is answered
     // without a hand-off, awaiting payment; the pay page asks for one again (POST /orders/:id/pay).
     const payment = await payments.handoff(order, browserOrigin(req)).catch((e: unknown) => {

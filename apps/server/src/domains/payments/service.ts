@@ -347,10 +347,11 @@ export class Payments {
     return released;
   }
 
-  /** The order confirmation email, through the outbox. */
-  async sendConfirmation(orderId: string) {
+  /** The order confirmation email, through the outbox (for an order id, or the row just placed). */
+  async sendConfirmation(order: string | OrderRow) {
+    const orderId = typeof order === 'string' ? order : order.id;
     try {
-      const o = await orderById(this.d.db, orderId);
+      const o = typeof order === 'string' ? await orderById(this.d.db, order) : order;
       const u = o ? await findUserById(this.d.db, o.userId) : null;
       if (!o || !u?.email) return;
       const lines = (await orderLinesOf(this.d.db, o.id))
