@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { parseConfig } from '../apps/server/src/config';
+import { hashToken } from '../apps/server/src/http/session';
 import { seedDemo } from '../apps/server/src/seed/demo';
-import { openDatabase, type Database } from '../apps/server/src/db/client';
+import { openDatabase, type Database, type Db } from '../apps/server/src/db/client';
+import { sql } from 'drizzle-orm';
 
 /**
  * A database for one benchmark run: in-memory PGlite, or a temporary PostgreSQL database (on
@@ -71,4 +75,123 @@ export async function startDemoShop(kind: 'pglite' | 'postgres', poolSize: numbe
       await cleanup();
     },
   };
+}
+
+/**
+ * A V8 CPU profile of this process (the app and the client the benchmark runs in it) from now
+ * until `stop`, which answers it (a `.cpuprofile` for Chrome's DevTools or speedscope).
+ */
+export async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      return profile;
+    },
+  };
+}
+
+/**
+ * CPU time (ms) of this process and of the PostgreSQL backends serving its database, from now
+ * until `stop` (backends read from /proc: PostgreSQL on this machine; 0 for PGlite, whose work is
+ * this process's). The backends are the pool's, so they must be open before and alive at `stop`.
+ */
+export async function startCpuMeter(db: Db, kind: 'pglite' | 'postgres') {
+  const ticks = (pid: number) => {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(f[11]) + Number(f[12])) * 10; // utime + stime, 100 Hz clock ticks → ms
+    } catch {
+      return 0;
+    }
+  };
+  const backends = async () =>
+    kind === 'postgres'
+      ? rowsOf<{ pid: number }>(
+          await db.execute(
+            sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+          ),
+        ).map((r) => r.pid)
+      : [];
+  const before = new Map((await backends()).map((pid) => [pid, ticks(pid)]));
+  const own = process.cpuUsage();
+  return {
+    stop: async () => {
+      const { user, system } = process.cpuUsage(own);
+      let postgres = 0;
+      for (const pid of await backends()) postgres += ticks(pid) - (before.get(pid) ?? 0);
+      return { processMs: (user + system) / 1000, postgresMs: postgres };
+    },
+  };
+}
+
+/** A browser's side of the API over HTTP: its cookies, and the XSRF header on every write. */
+export class BenchShopper {
+  cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+  async call(method: string, url: string, body?: unknown) {
+    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET') headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
+    const res = await fetch(this.base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
+    }
+    const text = await res.text();
+    return { status: res.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  }
+}
+
+export interface CheckoutShopper {
+  s: BenchShopper;
+  addressId: number;
+  /** the cart's amount to pay (rupees), as checkout expects it */
+  total: number;
+}
+
+/**
+ * Shopper `i` of the demo shop ready to check out: signed in (a user of its own), pincode 560001,
+ * one unit of `pack` in the cart, a delivery address.
+ */
+export async function checkoutShopper(
+  shop: { db: Db; base: string },
+  i: number,
+  pack: { pack_id: number; warehouse_id: number },
+): Promise<CheckoutShopper> {
+  const s = new BenchShopper(shop.base);
+  await s.call('GET', '/s/api/cookie');
+  await s.call('GET', '/s/api/check/pincode/560001');
+  const [u] = rowsOf<{ id: number }>(
+    await shop.db.execute(sql`insert into users (name, email) values (${`Bench ${i}`}, ${`bench${i}@example.com`}) returning id`),
+  );
+  await shop.db.execute(sql`update sessions set user_id = ${u!.id} where id = ${hashToken(s.cookies.get('sid')!)}`);
+  await s.call('POST', '/s/api/cart/add', pack);
+  const a = await s.call('POST', '/s/api/addresses', {
+    name: `Bench ${i}`,
+    phone: '9000000099',
+    pincode: '560001',
+    line1: '1 Test Street',
+    line2: 'MG Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+  });
+  const cart = await s.call('GET', `/s/api/cart?address_id=${a.json.id}`);
+  return { s, addressId: a.json.id as number, total: cart.json.amount as number };
+}
+
+/** The first pack in stock at the warehouse serving 560001 (what the checkout benchmarks buy). */
+export async function deliverablePack(db: Db, websiteId: number) {
+  const [target] = rowsOf<{ pack_id: number; warehouse_id: number }>(
+    await db.execute(sql`select s.pack_id, s.warehouse_id from stock s
+    join delivery_zones z on z.warehouse_id = s.warehouse_id join zone_pincodes zp on zp.zone_id = z.id and zp.pincode = '560001'
+    where s.website_id = ${websiteId} and s.available > 0 order by s.pack_id limit 1`),
+  );
+  return target!;
 }

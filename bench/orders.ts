@@ -9,8 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { adjustStockTo, ledgerMismatches } from '../apps/server/src/domains/inventory/service';
-import { hashToken } from '../apps/server/src/http/session';
-import { rowsOf, startDemoShop } from './db';
+import { checkoutShopper, deliverablePack, rowsOf, startCpuMeter, startDemoShop, startProfile, type CheckoutShopper } from './db';
 
 const { values } = parseArgs({
   options: {
@@ -18,6 +17,8 @@ const { values } = parseArgs({
     shoppers: { type: 'string', default: '400' },
     stock: { type: 'string', default: '300' },
     concurrency: { type: 'string', default: '20' },
+    /** writes a V8 CPU profile of the server and client during the orders (not the setup) to this file */
+    profile: { type: 'string' },
   },
 });
 const shoppers = Number(values.shoppers);
@@ -25,22 +26,18 @@ const stockUnits = Number(values.stock);
 const concurrency = Number(values.concurrency);
 
 const shop = await startDemoShop(values.db === 'pglite' ? 'pglite' : 'postgres', concurrency + 5);
-const { database, db, websiteId, base } = shop;
+const { database, db, websiteId } = shop;
 const rows = rowsOf;
 
 // The pack: the first in stock at the warehouse serving 560001.
-const [target] = rows<{ pack_id: number; warehouse_id: number }>(
-  await db.execute(sql`select s.pack_id, s.warehouse_id from stock s
-    join delivery_zones z on z.warehouse_id = s.warehouse_id join zone_pincodes zp on zp.zone_id = z.id and zp.pincode = '560001'
-    where s.website_id = ${websiteId} and s.available > 0 order by s.pack_id limit 1`),
-);
+const target = await deliverablePack(db, websiteId);
 // Counted like a stock take (an adjustment in the stock ledger).
 const countStock = (available: number) =>
   db.transaction((tx) =>
     adjustStockTo(tx, {
       websiteId,
-      packId: target!.pack_id,
-      warehouseId: target!.warehouse_id,
+      packId: target.pack_id,
+      warehouseId: target.warehouse_id,
       available,
       reference: 'bench',
       actor: 'system',
@@ -48,53 +45,18 @@ const countStock = (available: number) =>
   );
 await countStock(shoppers);
 
-class Shopper {
-  cookies = new Map<string, string>();
-  async call(method: string, url: string, body?: unknown) {
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (method !== 'GET') headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
-    const res = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, i), pair!.slice(i + 1));
-    }
-    const text = await res.text();
-    return { status: res.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-  }
-}
-
 console.log(`\nCheckout benchmark — ${database.kind}: ${shoppers} shoppers, 1 unit each, stock ${stockUnits}, ${concurrency} at a time\n`);
 const setupStart = performance.now();
-const people: Array<{ s: Shopper; addressId: number; total: number }> = [];
-for (let i = 0; i < shoppers; i++) {
-  const s = new Shopper();
-  await s.call('GET', '/s/api/cookie');
-  await s.call('GET', '/s/api/check/pincode/560001');
-  const [u] = rows<{ id: number }>(
-    await db.execute(sql`insert into users (name, email) values (${`Bench ${i}`}, ${`bench${i}@example.com`}) returning id`),
-  );
-  await db.execute(sql`update sessions set user_id = ${u!.id} where id = ${hashToken(s.cookies.get('sid')!)}`);
-  await s.call('POST', '/s/api/cart/add', { pack_id: target!.pack_id, warehouse_id: target!.warehouse_id });
-  const a = await s.call('POST', '/s/api/addresses', {
-    name: `Bench ${i}`,
-    phone: '9000000099',
-    pincode: '560001',
-    line1: '1 Test Street',
-    line2: 'MG Road',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-  });
-  const cart = await s.call('GET', `/s/api/cart?address_id=${a.json.id}`);
-  people.push({ s, addressId: a.json.id as number, total: cart.json.amount as number });
-}
+const people: CheckoutShopper[] = [];
+for (let i = 0; i < shoppers; i++) people.push(await checkoutShopper(shop, i, target!));
 console.log(`setup: ${shoppers} shoppers in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 await countStock(stockUnits);
 
 const statuses = new Map<number, number>();
 const latencies: number[] = [];
 let next = 0;
+const profiler = values.profile ? await startProfile() : null;
+const meter = await startCpuMeter(db, database.kind);
 const start = performance.now();
 await Promise.all(
   Array.from({ length: concurrency }, async () => {
@@ -113,13 +75,15 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - start) / 1000;
+const cpu = await meter.stop();
+if (profiler) writeFileSync(values.profile!, JSON.stringify(await profiler.stop()));
 const placed = statuses.get(200) ?? 0;
 const [left] = rows<{ available: number }>(
-  await db.execute(sql`select available from stock where pack_id = ${target!.pack_id} and warehouse_id = ${target!.warehouse_id}`),
+  await db.execute(sql`select available from stock where pack_id = ${target.pack_id} and warehouse_id = ${target.warehouse_id}`),
 );
 const [sold] = rows<{ n: number; units: number }>(
   await db.execute(
-    sql`select count(distinct o.id)::int as n, coalesce(sum(l.quantity), 0)::int as units from orders o join order_lines l on l.order_id = o.id where o.website_id = ${websiteId} and l.pack_id = ${target!.pack_id}`,
+    sql`select count(distinct o.id)::int as n, coalesce(sum(l.quantity), 0)::int as units from orders o join order_lines l on l.order_id = o.id where o.website_id = ${websiteId} and l.pack_id = ${target.pack_id}`,
   ),
 );
 latencies.sort((a, b) => a - b);
@@ -135,6 +99,9 @@ const result = {
   statuses: Object.fromEntries(statuses),
   p50ms: Number(p(0.5)),
   p99ms: Number(p(0.99)),
+  /** CPU per attempt: this process (the app and the HTTP client) and PostgreSQL's backends */
+  processCpuMsPerAttempt: Number((cpu.processMs / people.length).toFixed(1)),
+  postgresCpuMsPerAttempt: Number((cpu.postgresMs / people.length).toFixed(1)),
   stockLeft: left!.available,
   ordersInDb: sold!.n,
   unitsSold: sold!.units,
@@ -148,6 +115,7 @@ console.log(
 console.log(
   `orders/s: ${result.ordersPerSecond}   attempts/s: ${result.attemptsPerSecond}   p50 ${result.p50ms} ms   p99 ${result.p99ms} ms`,
 );
+console.log(`CPU per attempt: app and client ${result.processCpuMsPerAttempt} ms, PostgreSQL ${result.postgresCpuMsPerAttempt} ms`);
 console.log(
   `stock left ${result.stockLeft}, orders in the database ${result.ordersInDb}, units sold ${result.unitsSold}: ${result.oversold ? 'OVERSOLD' : 'no oversell'}; stock ledger mismatches ${result.ledgerMismatches}`,
 );

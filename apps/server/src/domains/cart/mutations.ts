@@ -8,7 +8,7 @@ import { deliveryContext } from '../delivery/service';
 import { availableSql, stockLevel } from '../inventory/service';
 import { cartErrors, type CartContext } from './model';
 import { findCart, loadPricedCart } from './queries';
-import { cartLines, carts } from './tables';
+import { cartLines, carts, type CartRow } from './tables';
 
 // ---------------------------------------------------------------------------------------------
 // Finding and creating the cart row
@@ -116,23 +116,26 @@ export async function removeCoupon(db: Db, ctx: CartContext) {
 
 /**
  * Locks the signed-in shopper's cart row for the rest of the caller's transaction (checkout: one
- * cart is one order, so a second checkout of the same cart waits, then finds it ordered).
+ * cart is one order, so a second checkout of the same cart waits, then finds it ordered), and
+ * answers it as locked (null: no cart), for `loadPricedCart` to price without reading it again.
  */
-export async function lockUserCart(tx: Tx, websiteId: number, userId: number): Promise<void> {
-  await tx
-    .select({ id: carts.id })
+export async function lockUserCart(tx: Tx, websiteId: number, userId: number): Promise<CartRow | null> {
+  const [row] = await tx
+    .select()
     .from(carts)
     .where(and(eq(carts.websiteId, websiteId), eq(carts.userId, userId)))
+    .limit(1)
     .for('update');
+  return row ?? null;
 }
 
-/** Empties a cart after its order was placed (checkout calls this in the order's transaction). */
+/**
+ * Empties a cart after its order was placed (checkout calls this in the order's transaction): its
+ * lines and its coupon, in one statement.
+ */
 export async function clearCart(db: DbOrTx, websiteId: number, cartId: number) {
-  await db.delete(cartLines).where(and(eq(cartLines.cartId, cartId), eq(cartLines.websiteId, websiteId)));
-  await db
-    .update(carts)
-    .set({ offercode: null, updatedAt: new Date() })
-    .where(and(eq(carts.id, cartId), eq(carts.websiteId, websiteId)));
+  await db.execute(sql`with emptied as (delete from ${cartLines} where ${cartLines.cartId} = ${cartId} and ${cartLines.websiteId} = ${websiteId})
+    update ${carts} set offercode = null, updated_at = ${new Date().toISOString()} where ${carts.id} = ${cartId} and ${carts.websiteId} = ${websiteId}`);
 }
 
 /**

@@ -11,7 +11,7 @@ import { deliveryContext, nextSlots, notDeliveredTo } from '../delivery/service'
 import { stockKey, stockLevels } from '../inventory/service';
 import { type CartContext, type PricedCart, type PricedLine } from './model';
 import { priceCart } from './pricing';
-import { cartLines, carts } from './tables';
+import { cartLines, carts, type CartRow } from './tables';
 
 const OUT_OF_STOCK = 'Out of stock';
 
@@ -41,9 +41,14 @@ export async function findCart(db: DbOrTx, ctx: CartContext) {
  * pincode, the zone's delivery charge and free threshold, the coupon (re-checked, and dropped
  * with a message when it no longer applies), COD availability and the next delivery slot.
  */
-export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<PricedCart> {
+export async function loadPricedCart(
+  db: DbOrTx,
+  ctx: CartContext,
+  /** the caller's cart row, already read (checkout's locked row; null: none), else read here */
+  known?: CartRow | null,
+): Promise<PricedCart> {
   const now = ctx.now ?? new Date();
-  const cart = await findCart(db, ctx);
+  const cart = known === undefined ? await findCart(db, ctx) : known;
   const delivery = await deliveryContext(db, ctx.websiteId, ctx.pincode);
   const zone = delivery.zone;
   const zoneWarehouse = zone?.warehouseId ?? null;
@@ -130,7 +135,7 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
     delivery: zone && delivery.serviceable ? { chargePaise: zone.deliveryCharge, freeAbovePaise: zone.freeAbove } : null,
     now,
   });
-  const offers = zone && delivery.serviceable ? await nextSlots(db, ctx.websiteId, zone.id, now, 7, true) : [];
+  const offers = zone && delivery.serviceable ? await nextSlots(db, ctx.websiteId, zone.id, now, 7, true, zone) : [];
   const slot = offers.find((o) => o.remaining > 0) ?? null;
   const codAllowed =
     !!zone &&

@@ -60,3 +60,6 @@ export const cartLines = pgTable(
     check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
+
+/** A cart row as read. */
+export type CartRow = typeof carts.$inferSelect;

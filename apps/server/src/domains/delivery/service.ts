@@ -109,12 +109,17 @@ export async function nextSlots(
   from: Date,
   days = 7,
   includeFull = false,
+  /** the zone's row, when the caller has just read it (the cart's pricing): not read again */
+  known?: DeliveryZone,
 ): Promise<SlotOffer[]> {
-  const [zone] = await db
-    .select()
-    .from(deliveryZones)
-    .where(and(eq(deliveryZones.id, zoneId), eq(deliveryZones.websiteId, websiteId)))
-    .limit(1);
+  const [zone] =
+    known?.id === zoneId && known.websiteId === websiteId
+      ? [known]
+      : await db
+          .select()
+          .from(deliveryZones)
+          .where(and(eq(deliveryZones.id, zoneId), eq(deliveryZones.websiteId, websiteId)))
+          .limit(1);
   if (!zone) return [];
   const slots = await db
     .select()

@@ -83,7 +83,7 @@ export async function placeOrder(
     return await db.transaction(async (tx) => {
       // One cart is one order: the shopper's cart row is locked first, so a second checkout of the
       // same cart (another tab, a retry with a new key) waits here, then finds it ordered.
-      await lockUserCart(tx, s.websiteId, cartOwner.userId);
+      const cart = await lockUserCart(tx, s.websiteId, cartOwner.userId);
       const [same] = await tx
         .select()
         .from(orders)
@@ -92,7 +92,7 @@ export async function placeOrder(
       if (same) return { order: same, created: false };
       const address = await findAddress(tx, s, body.address_id);
       if (!address) throw orderErrors.addressNotFound();
-      const priced = await loadPricedCart(tx, { ...cartCtx, userId: cartOwner.userId, pincode: address.pincode });
+      const priced = await loadPricedCart(tx, { ...cartCtx, userId: cartOwner.userId, pincode: address.pincode }, cart);
       if (!priced.cartId || priced.lines.length === 0) {
         const [recent] = await tx
           .select()

@@ -80,8 +80,13 @@ export async function ordersPlacedBy(db: DbOrTx, websiteId: number, userId: numb
   return Number(row?.n ?? 0);
 }
 
-export async function orderDetail(db: DbOrTx, o: OrderRow): Promise<OrderDetail> {
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id));
+export async function orderDetail(
+  db: DbOrTx,
+  o: OrderRow,
+  /** the order's lines when the caller has just read them (orderLinesOf), else read here */
+  known?: OrderLineRow[],
+): Promise<OrderDetail> {
+  const lines = known ?? (await orderLinesOf(db, o.id));
   const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id));
   const payment = await paymentOfOrder(db, o.id);
   const agent = o.agentId === null ? null : ((await namesOf(db, [o.agentId])).get(o.agentId) ?? null);
@@ -167,7 +172,10 @@ export async function orderById(db: DbOrTx, id: string): Promise<OrderRow | null
   return row ?? null;
 }
 
-export function orderLinesOf(db: DbOrTx, orderId: string) {
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** An order's lines in the order they were written. */
+export function orderLinesOf(db: DbOrTx, orderId: string): Promise<OrderLineRow[]> {
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
 }
 

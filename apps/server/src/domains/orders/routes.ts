@@ -25,6 +25,7 @@ import {
   findOrderByNumber,
   listOrders,
   orderDetail,
+  orderLinesOf,
   placeOrder,
   reorder,
   type Shopper,
@@ -47,10 +48,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
   const shopper = async (req: FastifyRequest): Promise<Shopper> => ({ websiteId: req.website.id, userId: (await requireUser(db, req)).id });
 
   app.post('/orders', { schema: { body: placeOrderBodySchema, response: { 200: placeOrderResponseSchema } } }, async (req) => {
-    const s = await shopper(req);
+    const user = await requireUser(db, req);
+    const s: Shopper = { websiteId: req.website.id, userId: user.id };
     await refuseBlocked(db, req.website, s.userId);
     const { order, created } = await placeOrder(db, s, await cartContext(req), req.body);
-    if (created && order.paymentMethod === 'cod') await payments.sendConfirmation(order);
+    // read once for the email and the answer
+    const lines = await orderLinesOf(db, order.id);
+    if (created && order.paymentMethod === 'cod') await payments.sendConfirmation(order, { user, lines });
     // The order is saved: a provider that fails now must not invite a second order. It is answered
     // without a hand-off, awaiting payment; the pay page asks for one again (POST /orders/:id/pay).
     const payment = await payments.handoff(order, browserOrigin(req)).catch((e: unknown) => {
@@ -59,7 +63,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
       return null;
     });
     // the row as saved (its number and slot): a confirmation changes nothing in it
-    return { order: await orderDetail(db, order), payment };
+    return { order: await orderDetail(db, order, lines), payment };
   });
 
   app.get('/orders', { schema: { querystring: pageQuery, response: { 200: orderListSchema } } }, async (req) => {

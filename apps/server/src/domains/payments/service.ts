@@ -6,7 +6,17 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { findUserById } from '../identity/service';
-import { abandonedOrders, addEvent, lockOrder, moveOrder, orderById, orderLinesOf, releaseOrder, type OrderRow } from '../orders/service';
+import {
+  abandonedOrders,
+  addEvent,
+  lockOrder,
+  moveOrder,
+  orderById,
+  orderLinesOf,
+  releaseOrder,
+  type OrderLineRow,
+  type OrderRow,
+} from '../orders/service';
 import type { Outbox } from '../outbox/service';
 import { cashfree, paymentErrors, providerKeys, razorpay, safeEqual, type ProviderKeys } from './providers';
 import {
@@ -348,13 +358,17 @@ export class Payments {
   }
 
   /** The order confirmation email, through the outbox (for an order id, or the row just placed). */
-  async sendConfirmation(order: string | OrderRow) {
+  async sendConfirmation(
+    order: string | OrderRow,
+    /** what the caller has just read: the order's shopper and its lines (not read again) */
+    known?: { user: { id: number; name: string; email: string | null }; lines: OrderLineRow[] },
+  ) {
     const orderId = typeof order === 'string' ? order : order.id;
     try {
       const o = typeof order === 'string' ? await orderById(this.d.db, order) : order;
-      const u = o ? await findUserById(this.d.db, o.userId) : null;
+      const u = o && known?.user.id === o.userId ? known.user : o ? await findUserById(this.d.db, o.userId) : null;
       if (!o || !u?.email) return;
-      const lines = (await orderLinesOf(this.d.db, o.id))
+      const lines = (known?.lines ?? (await orderLinesOf(this.d.db, o.id)))
         .map((r) => `${r.quantity} × ${packLabel(r.productName, r.packName)}: ${formatINR(toRupees(r.amount))}`)
         .join('\n');
       const slot = o.slotDate ? `\nDelivery: ${o.slotDate} ${o.slotStart}–${o.slotEnd}` : '';
