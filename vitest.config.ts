@@ -30,7 +30,21 @@ export default defineConfig({
         },
       },
       { test: { name: 'server', ...timeouts, include: serverTests, globalSetup, env: { TEST_DB: 'pglite' } } },
-      ...(pg ? [{ test: { name: 'server-pg', ...timeouts, include: serverTests, globalSetup, env: { TEST_DB: 'postgres' } } }] : []),
+      ...(pg
+        ? [
+            {
+              test: {
+                name: 'server-pg',
+                ...timeouts,
+                include: serverTests,
+                globalSetup,
+                // a transaction's statements one at a time (see the file)
+                setupFiles: ['apps/server/src/test/one-statement-at-a-time.ts'],
+                env: { TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
       { test: { name: 'e2e', ...timeouts, include: ['e2e/**/*.test.ts'], fileParallelism: false, testTimeout: 60_000 } },
     ],
   },

@@ -256,7 +256,9 @@ export async function deleteProducts(db: Db, actor: AuditActor, ids: number[]): 
         `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''} ${names.length === 1 ? 'has' : 'have'} been ordered, so cannot be deleted: archive ${names.length === 1 ? 'it' : 'them'} instead.`,
       );
     }
-    const before = await Promise.all(rows.map(async (r) => ({ id: r.id, snap: await auditProduct(tx, websiteId, r.id) })));
+    // one at a time: the transaction's connection takes one statement at a time
+    const before: Array<{ id: number; snap: Awaited<ReturnType<typeof auditProduct>> }> = [];
+    for (const r of rows) before.push({ id: r.id, snap: await auditProduct(tx, websiteId, r.id) });
     await tx.delete(products).where(and(eq(products.websiteId, websiteId), inArray(products.id, ids)));
     await recordAudit(
       tx,

@@ -36,21 +36,21 @@ const toSlot = (s: SlotRow): AdminSlot => ({
 
 /** Every zone of the website with its pincodes and slot templates, and the warehouses a zone may ship from. */
 export async function adminDelivery(db: DbOrTx, websiteId: number): Promise<AdminDelivery> {
-  const [zones, pins, slots, warehouses, closures] = await Promise.all([
-    db.select().from(deliveryZones).where(eq(deliveryZones.websiteId, websiteId)).orderBy(asc(deliveryZones.id)),
-    db.select().from(zonePincodes).where(eq(zonePincodes.websiteId, websiteId)).orderBy(asc(zonePincodes.pincode)),
-    db
-      .select()
-      .from(deliverySlots)
-      .where(eq(deliverySlots.websiteId, websiteId))
-      .orderBy(asc(deliverySlots.startTime), asc(deliverySlots.id)),
-    warehousesOf(db, websiteId),
-    db
-      .select({ id: deliveryClosures.id, zoneId: deliveryClosures.zoneId, date: deliveryClosures.date, reason: deliveryClosures.reason })
-      .from(deliveryClosures)
-      .where(and(eq(deliveryClosures.websiteId, websiteId), gte(deliveryClosures.date, shopDate(new Date()))))
-      .orderBy(asc(deliveryClosures.date), asc(deliveryClosures.id)),
-  ]);
+  // One after another: the writes call this inside their transaction, whose one connection takes
+  // one statement at a time (pg queues concurrent ones, and pg 9 refuses them).
+  const zones = await db.select().from(deliveryZones).where(eq(deliveryZones.websiteId, websiteId)).orderBy(asc(deliveryZones.id));
+  const pins = await db.select().from(zonePincodes).where(eq(zonePincodes.websiteId, websiteId)).orderBy(asc(zonePincodes.pincode));
+  const slots = await db
+    .select()
+    .from(deliverySlots)
+    .where(eq(deliverySlots.websiteId, websiteId))
+    .orderBy(asc(deliverySlots.startTime), asc(deliverySlots.id));
+  const warehouses = await warehousesOf(db, websiteId);
+  const closures = await db
+    .select({ id: deliveryClosures.id, zoneId: deliveryClosures.zoneId, date: deliveryClosures.date, reason: deliveryClosures.reason })
+    .from(deliveryClosures)
+    .where(and(eq(deliveryClosures.websiteId, websiteId), gte(deliveryClosures.date, shopDate(new Date()))))
+    .orderBy(asc(deliveryClosures.date), asc(deliveryClosures.id));
   const warehouseName = new Map(warehouses.map((w) => [w.id, w.name]));
   return {
     zones: zones.map((z): AdminZone => ({

@@ -39,12 +39,12 @@ export async function uploadMedia(deps: MediaDeps, actor: AuditActor, file: { bo
 
 /** Everywhere the shop shows a media path: the catalogue, the shop's logo and icon, content pages. */
 async function mediaUses(tx: DbOrTx, websiteId: number, path: string): Promise<string[]> {
-  const found = await Promise.all([
-    catalogueMediaUses(tx, websiteId, path),
-    websiteMediaUses(tx, websiteId, path),
-    contentMediaUses(tx, websiteId, path),
-  ]);
-  return found.flat();
+  // one after another: inside a transaction its one connection takes one statement at a time
+  return [
+    ...(await catalogueMediaUses(tx, websiteId, path)),
+    ...(await websiteMediaUses(tx, websiteId, path)),
+    ...(await contentMediaUses(tx, websiteId, path)),
+  ];
 }
 
 /** Deletes an unused library image (409 MEDIA_IN_USE naming where it is shown), then its stored file and variants. */

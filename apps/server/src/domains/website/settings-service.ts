@@ -105,10 +105,8 @@ async function save(
   const websiteId = req.website.id;
   const next = await db.transaction(async (tx) => {
     await tx.insert(websiteSettings).values({ websiteId, version: 0 }).onConflictDoNothing();
-    const [[row], [site]] = await Promise.all([
-      tx.select().from(websiteSettings).where(eq(websiteSettings.websiteId, websiteId)).for('update'),
-      tx.select({ name: websites.name }).from(websites).where(eq(websites.id, websiteId)),
-    ]);
+    const [row] = await tx.select().from(websiteSettings).where(eq(websiteSettings.websiteId, websiteId)).for('update');
+    const [site] = await tx.select({ name: websites.name }).from(websites).where(eq(websites.id, websiteId));
     if (!row || row.version !== version) throw fail('STALE_SETTINGS');
     const { before, after, set } = await change(tx, row, site?.name ?? '');
     await tx
