@@ -214,6 +214,15 @@ describe(`an install at the baseline upgrades to head with nothing lost (${onPos
          where not tsvector_to_array(to_tsvector('simple', k.name)) <@ tsvector_to_array(coalesce(p.search_doc, ''::tsvector))`,
       )) as unknown as { rows: Array<{ id: number }> };
       expect(docs).toEqual([]);
+      // the search-rows migration gave every active product with a document its search row
+      const { rows: search } = (await database.db.execute(
+        `select p.id, (ps.search_doc = p.search_doc) as same from products p left join product_search ps on ps.product_id = p.id
+         where p.status = 'active' and p.search_doc is not null
+         union all select ps.product_id, false from product_search ps join products p on p.id = ps.product_id
+         where p.status <> 'active' or p.search_doc is null`,
+      )) as unknown as { rows: Array<{ id: number; same: boolean | null }> };
+      expect(search.length).toBeGreaterThan(0);
+      expect(search.filter((r) => r.same !== true)).toEqual([]);
       const app = await buildApp({ config: testConfig(), database });
       await app.ready();
       try {

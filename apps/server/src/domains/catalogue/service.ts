@@ -7,7 +7,7 @@ import { firstWarehouseId } from '../inventory/service';
 // Read-only join of the inventory's balances into product listings (see eslint.config.js).
 import { packThresholds, stock } from '../inventory/tables';
 import { wishlistedProductIds } from '../wishlist/service';
-import { brands, categories, packs, productCategories, productMedia, products } from './tables';
+import { brands, categories, packs, productCategories, productMedia, productSearch, products } from './tables';
 import { websiteCache } from '../../http/cache';
 import { Serialised } from '../../http/micro-cache';
 import { Errors } from '../../http/errors';
@@ -154,14 +154,18 @@ async function pickProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery)
   let typoMatch: SQL | undefined;
   let textRank: SQL | undefined;
   let typoRank: SQL | undefined;
+  // the words' match and rank over a search document: the product's, or its search row's
+  let wordsOver: ((doc: SQLWrapper) => { match: SQL; rank: SQL }) | undefined;
   if (query.q) {
     const ts = prefixTsQuery(query.q);
     const q = query.q.toLowerCase();
-    textMatch = ts ? sql`${products.searchDoc} @@ to_tsquery('simple', ${ts})` : sql`false`;
+    const exact = exactWordsTsQuery(query.q);
+    wordsOver = (doc) => ({
+      match: ts ? sql`${doc} @@ to_tsquery('simple', ${ts})` : sql`false`,
+      rank: ts ? sql`(ts_rank(${doc}, to_tsquery('simple', ${ts})) + ts_rank(${doc}, to_tsquery('simple', ${exact})))` : sql`0`,
+    });
+    ({ match: textMatch, rank: textRank } = wordsOver(products.searchDoc));
     if (q.replace(/[^\p{L}\p{N}]/gu, '').length >= 5) typoMatch = sql`${q} <% ${products.searchText}`;
-    textRank = ts
-      ? sql`(ts_rank(${products.searchDoc}, to_tsquery('simple', ${ts})) + ts_rank(${products.searchDoc}, to_tsquery('simple', ${exactWordsTsQuery(query.q)})))`
-      : sql`0`;
     typoRank = sql`word_similarity(${q}, ${products.searchText})`;
   }
 
@@ -205,13 +209,21 @@ async function pickProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery)
 
   const pickOrdered = async (tx: DbOrTx, match: SQL | undefined, rank: SQL | undefined) => {
     const page = (query.page - 1) * query.perPage;
+    // A search for words and nothing else reads the search rows (one per active product: its
+    // website and document, about 40 % of a product row's pages), not the products: every match
+    // is read and ranked ('rice' matches 16,000 of 100,000 generated products: 47 → 28–34 ms).
+    const words = match === textMatch && where.length === 2 ? wordsOver?.(productSearch.searchDoc) : undefined;
+    const matches = words
+      ? sql`select ${productSearch.productId} as id, ${words.rank} as rank from ${productSearch}
+          where ${productSearch.websiteId} = ${ctx.websiteId} and ${words.match}`
+      : sql`select ${products.id} as id, ${rank} as rank from ${products} where ${and(...where, match)}`;
     const picked =
       sort === 'relevance' && rank
         ? // ranked in a subquery the planner keeps apart (`offset 0`), so the window count above it
           // keeps (id, rank) of each match, not its search document (which spilled to temp files)
           tx
             .select({ id: sql<number>`m.id`, total: sql<number>`(count(*) over ())::int` })
-            .from(sql`(select ${products.id} as id, ${rank} as rank from ${products} where ${and(...where, match)} offset 0) m`)
+            .from(sql`(${matches} offset 0) m`)
             .orderBy(sql`m.rank desc`, sql`m.id asc`)
             .limit(query.perPage)
             .offset(page)

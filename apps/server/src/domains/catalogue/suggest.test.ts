@@ -1,5 +1,5 @@
 import { suggestionsSchema, type Suggestions } from '@grocer/shared/catalogue';
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
@@ -30,6 +30,17 @@ describe('search as you type (GET /s/api/search/suggest, demo data)', () => {
     expect((await suggestions('dai')).categories.map((c) => c.name)).toContain('Dairy & Bakery');
     expect((await suggestions('amrut')).brands.map((b) => b.name)).toEqual(['Amrut Dairy']);
     expect((await suggestions('Amrut')).did_you_mean).toBeNull();
+  });
+
+  it('offers the best six active matches, best first (read from the search rows)', async () => {
+    const best = await t.db
+      .select({ slug: products.slug })
+      .from(products)
+      .where(and(eq(products.status, 'active'), sql`${products.searchDoc} @@ to_tsquery('simple', 'rice:*')`))
+      .orderBy(desc(sql`ts_rank(${products.searchDoc}, to_tsquery('simple', 'rice:*'))`), asc(products.id))
+      .limit(6);
+    expect(best.length).toBe(6);
+    expect((await suggestions('rice')).products.map((p) => p.slug)).toEqual(best.map((b) => b.slug));
   });
 
   it("knows the shoppers' words: dahi finds curd", async () => {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { websiteCache } from '../../http/cache';
 import { prefixTsQuery } from './search';
 import { loadTaxonomy } from './service';
-import { brands, productMedia, products, searchSynonyms } from './tables';
+import { brands, productMedia, products, productSearch, searchSynonyms } from './tables';
 
 const PRODUCTS = 6;
 const NAMES = 3;
@@ -68,6 +68,15 @@ export async function suggest(db: Db, websiteId: number, q: string): Promise<Sug
   const ts = prefixTsQuery(q);
   if (typed.join('').length < SUGGEST_MIN_LETTERS || !ts) return { q, products: [], categories: [], brands: [], did_you_mean: null };
   const query = sql`to_tsquery('simple', ${ts})`;
+  // the best matches from the search rows (one per active product: narrow, service.ts pickOrdered),
+  // then only those products read
+  const best = db
+    .select({ id: productSearch.productId, rank: sql<number>`ts_rank(${productSearch.searchDoc}, ${query})`.as('rank') })
+    .from(productSearch)
+    .where(and(eq(productSearch.websiteId, websiteId), sql`${productSearch.searchDoc} @@ ${query}`))
+    .orderBy(desc(sql`rank`), productSearch.productId)
+    .limit(PRODUCTS)
+    .as('best');
   const [found, taxonomy] = await Promise.all([
     db
       .select({
@@ -78,11 +87,10 @@ export async function suggest(db: Db, websiteId: number, q: string): Promise<Sug
         image: sql<string | null>`(select ${productMedia.src} from ${productMedia} where ${productMedia.productId} = ${products.id}
           order by ${productMedia.position} limit 1)`,
       })
-      .from(products)
+      .from(best)
+      .innerJoin(products, eq(products.id, best.id))
       .leftJoin(brands, eq(brands.id, products.brandId))
-      .where(and(eq(products.websiteId, websiteId), eq(products.status, 'active'), sql`${products.searchDoc} @@ ${query}`))
-      .orderBy(desc(sql`ts_rank(${products.searchDoc}, ${query})`), products.id)
-      .limit(PRODUCTS),
+      .orderBy(desc(best.rank), best.id),
     loadTaxonomy(db, websiteId),
   ]);
   const categories = flatten(taxonomy.tree)
