@@ -48,7 +48,7 @@ await countStock(shoppers);
 console.log(`\nCheckout benchmark — ${database.kind}: ${shoppers} shoppers, 1 unit each, stock ${stockUnits}, ${concurrency} at a time\n`);
 const setupStart = performance.now();
 const people: CheckoutShopper[] = [];
-for (let i = 0; i < shoppers; i++) people.push(await checkoutShopper(shop, i, target!));
+for (let i = 0; i < shoppers; i++) people.push(await checkoutShopper(shop, i, target));
 console.log(`setup: ${shoppers} shoppers in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 await countStock(stockUnits);
 
