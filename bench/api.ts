@@ -17,6 +17,7 @@ import Fastify from 'fastify';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import http from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { parseConfig } from '../apps/server/src/config';
@@ -45,6 +46,8 @@ interface Case {
   cookie?: string;
   /** a fresh random junk parameter on every request */
   junk?: boolean;
+  /** sent as a browser sends it (`accept-encoding`): the answer comes compressed */
+  browser?: boolean;
   connections?: number;
 }
 
@@ -53,11 +56,30 @@ async function load(url: string, c: Case, duration: number) {
     url: url + c.path,
     connections: c.connections ?? connections,
     duration,
-    headers: { accept: 'application/json', ...(c.cookie ? { cookie: c.cookie } : {}) },
+    headers: requestHeaders(c),
     ...(c.junk ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `${c.path}?x=${Math.random()}` }) }] } : {}),
   });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
+
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd'; // what Chromium sends
+const requestHeaders = (c: Case): Record<string, string> => ({
+  accept: 'application/json',
+  ...(c.cookie ? { cookie: c.cookie } : {}),
+  ...(c.browser ? { 'accept-encoding': BROWSER_ENCODINGS } : {}),
+});
+
+/** A response's status, headers and bytes as sent (fetch would decompress them). */
+const rawGet = (url: string, headers: Record<string, string>) =>
+  new Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) =>
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (b: Buffer) => chunks.push(b));
+        res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
+      })
+      .on('error', reject),
+  );
 
 const { database, cleanup } = await openBenchDatabase(values.db === 'postgres' ? 'postgres' : 'pglite');
 const db = database.db;
@@ -104,6 +126,8 @@ const cases: Case[] = [
   { name: 'list, signed in', path: '/s/api/products', app: 'cached', cookie: `sid=${signedIn}` },
   { name: 'list, guest session', path: '/s/api/products', app: 'cached', cookie: `sid=${guest}` },
   { name: 'list, ?x=<random>', path: '/s/api/products', app: 'cached', junk: true },
+  { name: 'list, browser (br)', path: '/s/api/products', app: 'cached', browser: true },
+  { name: 'list, signed in, browser', path: '/s/api/products', app: 'cached', cookie: `sid=${signedIn}`, browser: true },
   { name: 'uncached list (10 conn)', path: '/s/api/products', app: 'uncached', connections: 10 },
   { name: 'uncached search (10 conn)', path: '/s/api/products?q=rice', app: 'uncached', connections: 10 },
   { name: 'uncached list, signed in', path: '/s/api/products', app: 'uncached', cookie: `sid=${signedIn}`, connections: 10 },
@@ -116,15 +140,21 @@ const cases: Case[] = [
   { name: 'product page HTML, uncached', path: `/products/${first!.slug}`, app: 'uncached', connections: 10 },
 ];
 
-// The bare routes answer the bytes the app answers the same caller.
-const bodies = new Map<string, string>();
+// The bare routes answer the bytes the app answers the same caller (compressed, for a browser).
+const bodies = new Map<string, { bytes: Buffer; encoding?: string }>();
 for (const c of cases) {
-  const res = await fetch(urls[c.app] + c.path, { headers: c.cookie ? { cookie: c.cookie } : {} });
-  if (!res.ok) throw new Error(`${c.name}: ${res.status} ${await res.text()}`);
-  bodies.set(c.name, await res.text());
+  const res = await rawGet(urls[c.app] + c.path, requestHeaders(c));
+  const bytes = res.bytes;
+  if (res.statusCode !== 200) throw new Error(`${c.name}: ${res.statusCode} ${bytes.toString()}`);
+  const encoding = res.headers['content-encoding'];
+  bodies.set(c.name, { bytes, ...(typeof encoding === 'string' ? { encoding } : {}) });
 }
 const bare = Fastify();
-bare.get('/*', (req, reply) => reply.type('application/json').send(bodies.get(String(req.headers['x-case']))));
+bare.get('/*', (req, reply) => {
+  const { bytes, encoding } = bodies.get(String(req.headers['x-case']))!;
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.type('application/json').send(bytes);
+});
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 console.log(
@@ -133,8 +163,7 @@ console.log(
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 const measured = new Map<string, { app: number[]; p99: number[]; bare: number[]; bareP99: number[]; errors: number }>();
 // warm-up: the code compiled, the caches filled, before anything is measured
-for (const c of cases)
-  await autocannon({ url: urls[c.app] + c.path, connections: 10, duration: 1, headers: c.cookie ? { cookie: c.cookie } : {} });
+for (const c of cases) await autocannon({ url: urls[c.app] + c.path, connections: 10, duration: 1, headers: requestHeaders(c) });
 // Rounds: every case, app then bare, `seconds / rounds` each, three times over; the medians are
 // reported, so a burst of load on the shared machine weighs on every case alike.
 for (let r = 0; r < rounds; r++)
@@ -145,7 +174,7 @@ for (let r = 0; r < rounds; r++)
       url: bareUrl + c.path,
       connections: c.connections ?? connections,
       duration: seconds / rounds,
-      headers: { 'x-case': c.name },
+      headers: { ...requestHeaders(c), 'x-case': c.name },
       ...(c.junk ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `${c.path}?x=${Math.random()}` }) }] } : {}),
     });
     const m = measured.get(c.name) ?? { app: [], p99: [], bare: [], bareP99: [], errors: 0 };
@@ -190,6 +219,9 @@ const ratios: Array<[string, number, string]> = [
   ['cached list / bare', rows.find((r) => r.name === 'list')!.ratio, '≥ 0.80'],
   ['cached search / bare', rows.find((r) => r.name === 'search rice')!.ratio, '≥ 0.80'],
   ['cached init / bare', rows.find((r) => r.name === 'init')!.ratio, '≥ 0.80'],
+  // as a browser asks (compressed): against a bare route sending the same compressed bytes
+  ['cached list, browser / bare', rows.find((r) => r.name === 'list, browser (br)')!.ratio, '≥ 0.80'],
+  ['signed-in / anonymous list, browser', rps('list, signed in, browser') / rps('list, browser (br)'), '≥ 0.80'],
 ];
 console.log('\nratio'.padEnd(40), cell('figure', 8), '  budget');
 for (const [name, v, budget] of ratios) console.log(name.padEnd(39), cell(v.toFixed(2), 8), ` ${budget}`);

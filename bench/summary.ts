@@ -37,6 +37,8 @@ for (const kind of ['postgres', 'pglite'] as const) {
   at('cached list / bare', 0.8, '≥ 0.80');
   at('cached search / bare', 0.8, '≥ 0.80');
   at('cached init / bare', 0.8, '≥ 0.80');
+  at('cached list, browser / bare', 0.8, '≥ 0.80');
+  at('signed-in / anonymous list, browser', 0.8, '≥ 0.80');
   const uncached = api.rows.find((r) => r.name === 'uncached list (10 conn)');
   const floor = kind === 'postgres' ? 1000 : 300;
   if (uncached) rows.push([`${kind}: uncached 24-product list, req/s`, fmt(uncached.rps), `≥ ${fmt(floor)}`, uncached.rps >= floor]);

@@ -1,7 +1,7 @@
 import { productListSchema } from '@grocer/shared/catalogue';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { packs } from '../db/schema';
 import { seedCartShop, signInAs, type CartShop } from '../domains/cart/test-fixture';
@@ -116,6 +116,53 @@ describe('the front cache', () => {
     routed.length = 0;
     expect((await flags(asha)).rice).toBe(false);
     expect(routed.filter((u) => u === '/s/api/products')).toHaveLength(0);
+  });
+
+  it('sends each answer compressed as the browser asks, from the route and from the front, shared and personal', async () => {
+    const plain = await get('/s/api/products');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/Accept-Encoding/);
+    routed.length = 0;
+    invalidateWebsite(shop.websiteId);
+    const decoded = (res: Awaited<ReturnType<typeof get>>) =>
+      res.headers['content-encoding'] === 'br'
+        ? brotliDecompressSync(res.rawPayload).toString()
+        : res.headers['content-encoding'] === 'gzip'
+          ? gunzipSync(res.rawPayload).toString()
+          : res.body;
+    // the route's answer, then the front's, in each encoding a browser may ask for
+    for (const [accepts, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['x-gzip;q=1, br;q=0.5', 'gzip'],
+      ['*', 'gzip'],
+      ['identity', undefined],
+      ['br;q=0, gzip;q=0', undefined],
+    ] as const) {
+      const res = await get('/s/api/products', { 'accept-encoding': accepts });
+      expect(res.headers['content-encoding'], accepts).toBe(encoding);
+      expect(decoded(res), accepts).toBe(plain.body);
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(String(res.headers.vary)).toMatch(/Accept-Encoding/);
+    }
+    expect(routed).toEqual(['/s/api/products']);
+    // a shopper's own flags, compressed for her alone
+    const asha = new TestClient(t.app);
+    await signInAs(t.db, asha, shop.users.shopper.id);
+    await asha.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null });
+    const ravi = new TestClient(t.app);
+    await signInAs(t.db, ravi, shop.users.other.id);
+    for (let i = 0; i < 2; i++) {
+      const mine = await asha.get('/s/api/products', { 'accept-encoding': 'br' });
+      const theirs = await ravi.get('/s/api/products', { 'accept-encoding': 'gzip' });
+      const flag = (res: Awaited<ReturnType<typeof get>>) =>
+        productListSchema.parse(JSON.parse(decoded(res))).data.find((p) => p.product_id === shop.products.rice.id)!.wishlist;
+      expect(mine.headers['content-encoding']).toBe('br');
+      expect(flag(mine)).toBe(true);
+      expect(theirs.headers['content-encoding']).toBe('gzip');
+      expect(flag(theirs)).toBe(false);
+    }
+    await asha.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null });
   });
 
   it('keeps an answer to an address with junk under the address without it; a repeated parameter is never kept', async () => {

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { websiteCache } from './cache';
-import { etagMatches, withWishlist, type CachedAnswer } from './micro-cache';
+import { etagMatches, sendBody, withWishlist, type Body, type CachedAnswer, type SentAnswer } from './micro-cache';
 import { SESSION_COOKIE } from './session';
 import type { WebsiteRef, WebsiteResolver } from './website';
 
 /** A shared answer as it was sent to a visitor without a session: its headers and its body. */
 interface SharedEntry {
   headers: Record<string, string>;
-  json: string;
+  body: Body;
   etag: string;
 }
 
@@ -26,7 +26,7 @@ export interface FrontVisitors {
 }
 
 // Headers of the first response that are not the answer's own: written afresh for each request.
-const PER_REQUEST = new Set(['x-request-id', 'set-cookie', 'content-length', 'date', 'connection']);
+const PER_REQUEST = new Set(['x-request-id', 'set-cookie', 'content-length', 'content-encoding', 'date', 'connection']);
 const hasSession = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 
 /**
@@ -35,7 +35,8 @@ const hasSession = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
  * `sendAnswer`) is kept for one second under its website and its exact address, with the headers
  * it went out with; the same address asked again is answered from here before anything else runs
  * (no parameter parsing, no handler, no header middleware: the stored headers hold what helmet
- * wrote).
+ * wrote), and its bytes compressed once per encoding a browser asks for (micro-cache.ts `Body`),
+ * not on every response.
  * - A visitor without a session gets the stored bytes as they are (`public`).
  * - A visitor with a session is answered from the entry of the warehouse their pincode picks, with
  *   their wishlist flags laid over it (`private`): their session row, warehouse and saved products
@@ -77,7 +78,7 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
           if (!hit) return;
           const entry = await hit;
           reply.headers(entry.headers);
-          return send(req, reply, entry.json, entry.etag);
+          return send(req, reply, entry.body, entry.etag);
         }
         // only where routes keep overlays: the catalogue's lists, products and pages
         if (!req.url.startsWith('/s/api/products') && !req.url.startsWith('/s/api/page/')) return;
@@ -91,7 +92,7 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
         const mine = wished ? withWishlist(answer, wished) : answer;
         reply.headers(headers);
         reply.header('etag', mine.etag);
-        return send(req, reply, mine.json, mine.etag);
+        return send(req, reply, mine.body, mine.etag);
       });
     },
     /**
@@ -102,7 +103,7 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
     keep(
       req: FastifyRequest,
       reply: FastifyReply,
-      sent: { json: string; etag: string },
+      sent: SentAnswer,
       params: readonly string[],
       overlay?: { answer: CachedAnswer; warehouseId: number | null },
     ) {
@@ -116,16 +117,16 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
         if (Array.isArray(v)) return; // a repeated header (a cookie): nothing shared
         headers[k] = String(v);
       }
-      if (!overlay) shared.put(req.website.id, at, Promise.resolve({ headers, json: sent.json, etag: sent.etag }));
+      if (!overlay) shared.put(req.website.id, at, Promise.resolve({ headers, body: sent.body, etag: sent.etag }));
       else overlays.put(req.website.id, overlayKey(overlay.warehouseId, at), Promise.resolve({ headers, answer: overlay.answer }));
     },
   };
 }
 
-function send(req: FastifyRequest, reply: FastifyReply, json: string, etag: string) {
+function send(req: FastifyRequest, reply: FastifyReply, body: Body, etag: string) {
   const match = req.headers['if-none-match'];
   if (match && etagMatches(match, etag)) return reply.code(304).send();
-  return reply.send(json);
+  return sendBody(req, reply, body);
 }
 
 export type FrontCache = ReturnType<typeof createFrontCache>;

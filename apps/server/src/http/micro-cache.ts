@@ -1,4 +1,6 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { websiteCache } from './cache';
 import { SESSION_COOKIE } from './session';
@@ -19,6 +21,19 @@ export interface CachedAnswer {
    * A shopper's answer is the pieces joined with their flags, without serialising again.
    */
   pieces: Array<string | number>;
+  /** the JSON's bytes, made once per encoding */
+  body: Body;
+  /** this answer with some shoppers' saved products flagged, by those products' ids (`withWishlist`) */
+  mine: Map<string, SentAnswer>;
+}
+
+/** An answer as it is sent to one shopper: the shared one, or theirs with their flags. */
+export interface SentAnswer {
+  json: string;
+  etag: string;
+  body: Body;
+  /** holds this shopper's own flags: never kept for anyone else */
+  personal?: boolean;
 }
 
 /**
@@ -49,6 +64,8 @@ export function createMicroCache(opts: { ttlMs: number; enabled: boolean; maxEnt
     }
     const json = joinPieces(pieces, NONE);
     return {
+      body: new Body(json),
+      mine: new Map(),
       // an answer serialised by its producer is parsed only when someone asks for the value (the server renderer)
       get value() {
         return (value ??= JSON.parse(json));
@@ -126,14 +143,24 @@ function joinPieces(pieces: Array<string | number>, wished: ReadonlySet<number>)
  * The answer as this shopper sees it: the shared answer with the `wishlist` flag (spec §3) of their
  * saved products set. Most pages hold none of them: then it is the shared answer itself.
  */
-export function withWishlist(answer: CachedAnswer, wished: ReadonlySet<number>): { json: string; etag: string; personal: boolean } {
+export function withWishlist(answer: CachedAnswer, wished: ReadonlySet<number>): SentAnswer {
   const mine = [...answer.productIds].filter((id) => wished.has(id));
-  if (!mine.length) return { json: answer.json, etag: answer.etag, personal: false };
-  const json = joinPieces(answer.pieces, wished);
+  if (!mine.length) return answer;
   mine.sort((a, b) => a - b);
-  const etag = `"${answer.etag.slice(1, -1)}-${createHash('sha1').update(mine.join(',')).digest('base64url').slice(0, 12)}"`;
-  return { json, etag, personal: true };
+  // kept with the shared answer (and gone with it), for the next request of a shopper with the same flags
+  const key = mine.join(',');
+  let sent = answer.mine.get(key);
+  if (!sent) {
+    const json = joinPieces(answer.pieces, wished);
+    const etag = `"${answer.etag.slice(1, -1)}-${createHash('sha1').update(key).digest('base64url').slice(0, 12)}"`;
+    sent = { json, etag, body: new Body(json), personal: true };
+    if (answer.mine.size >= MAX_MINE) answer.mine.clear();
+    answer.mine.set(key, sent);
+  }
+  return sent;
 }
+
+const MAX_MINE = 500;
 
 /**
  * Sends a catalogue answer with validators fit for a CDN and the browser: a visitor without a
@@ -147,7 +174,7 @@ export function withWishlist(answer: CachedAnswer, wished: ReadonlySet<number>):
 export function sendAnswer(
   req: FastifyRequest,
   reply: FastifyReply,
-  answer: { json: string; etag: string; personal?: boolean },
+  answer: SentAnswer,
   opts: {
     sharedMaxAgeS: number;
     /** the route's query parameters: an address with only these may be kept by the front cache */
@@ -165,7 +192,7 @@ export function sendAnswer(
     req.server.frontCache.keep(req, reply, answer, opts.params, shared ? undefined : opts.overlay);
   const match = req.headers['if-none-match'];
   if (match && etagMatches(match, answer.etag)) return reply.code(304).send();
-  return sendJson(reply, answer.json);
+  return sendBody(req, reply, answer.body);
 }
 
 /** An `If-None-Match` list names `etag` (weak or strong). */
@@ -173,10 +200,49 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
+/** Bodies shorter than this go uncompressed (@fastify/compress's threshold, app.ts). */
+const COMPRESS_FROM = 1024;
+type Encoding = 'br' | 'gzip';
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+
 /**
- * Sends JSON that was already serialised (by the cache above) from our own rows built to the
- * route's response contract; Fastify does not serialise a string body again.
+ * A JSON body sent many times (a cached answer): its bytes made once, and compressed once per
+ * encoding asked for, rather than on every response (brotli at quality 4, as app.ts compresses
+ * the rest: an answer kept for a second may be sent thousands of times in it).
  */
-export function sendJson(reply: FastifyReply, body: string) {
-  return reply.type('application/json; charset=utf-8').send(body as never);
+export class Body {
+  #plain?: Buffer;
+  readonly #encoded: Partial<Record<Encoding, Buffer>> = {};
+  constructor(readonly json: string) {}
+
+  get plain(): Buffer {
+    return (this.#plain ??= Buffer.from(this.json));
+  }
+
+  encoded(encoding: Encoding): Buffer {
+    return (this.#encoded[encoding] ??=
+      encoding === 'br'
+        ? brotliCompressSync(this.plain, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: this.plain.length },
+          })
+        : gzipSync(this.plain));
+  }
+}
+
+/**
+ * Sends a body's bytes in the encoding the request accepts, as @fastify/compress would choose it
+ * (br before gzip, `*` and `x-gzip` read as gzip), from the body's kept bytes; @fastify/compress
+ * leaves a response with a `content-encoding` alone.
+ */
+export function sendBody(req: FastifyRequest, reply: FastifyReply, body: Body) {
+  reply.type('application/json; charset=utf-8');
+  const plain = body.plain;
+  if (plain.length < COMPRESS_FROM) return reply.send(plain);
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  const accepts = req.headers['accept-encoding'];
+  const encoding = accepts ? negotiate(accepts.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS) : null;
+  if (!encoding) return reply.send(plain);
+  reply.header('content-encoding', encoding);
+  return reply.send(body.encoded(encoding));
 }

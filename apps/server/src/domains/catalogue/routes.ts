@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { websiteCache } from '../../http/cache';
-import { sendAnswer, sendJson, withWishlist, type CachedAnswer } from '../../http/micro-cache';
+import { sendAnswer, sendBody, withWishlist, type CachedAnswer } from '../../http/micro-cache';
 import { deliveryContext } from '../delivery/service';
 import { AppError } from '../../http/errors';
 import { wishedIn, type CatalogueAnswers } from './answers';
@@ -89,7 +89,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; answers: Catalogue
   app.get('/search/suggest', { schema: { querystring: suggestQuerySchema, response: { 200: suggestionsSchema } } }, async (req, reply) => {
     const q = req.query.q.toLowerCase();
     reply.header('cache-control', 'public, max-age=60');
-    return sendJson(reply, (await answers.plain(req.website.id, `suggest|${q}`, () => suggest(db, req.website.id, q))).json);
+    return sendBody(req, reply, (await answers.plain(req.website.id, `suggest|${q}`, () => suggest(db, req.website.id, q))).body);
   });
 
   app.get('/products/:id/related', { schema: { params: productParams, response: { 200: relatedProductsSchema } } }, async (req, reply) => {
