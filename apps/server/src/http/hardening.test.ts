@@ -101,6 +101,28 @@ describe('cross-origin media and fonts (item 6)', () => {
     expect(font.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await t.app.inject('/s/api/health')).headers['cross-origin-resource-policy']).toBe('same-origin');
   });
+
+  it("sends JSON answers helmet's protective headers, not those only a document reads", async () => {
+    const documentOnly = [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-xss-protection',
+    ];
+    for (const url of ['/s/api/products', '/s/api/products', '/s/api/init', '/s/api/health']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      for (const h of documentOnly) expect(res.headers[h], `${url} ${h}`).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+    // anything else keeps them all
+    const font = await t.app.inject('/fonts/poppins-latin-400-normal.woff2');
+    for (const h of documentOnly) expect(font.headers[h], h).toBeDefined();
+  });
 });
 
 describe('safe by default on a network (item 7)', () => {
