@@ -85,8 +85,9 @@ export async function buildApp({ config, database }: AppDeps) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
   // Unhandled errors go to Sentry (SENTRY_DSN) or the first-party error inbox, with the request id.
   const reportServerError = serverErrorReporter(database.db, config, app.log);

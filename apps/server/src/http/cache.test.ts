@@ -25,6 +25,27 @@ describe('websiteCache', () => {
     expect(await cache.get(2, 'k', async () => 7)).toBe(7);
   });
 
+  it('answers a settled value without waiting once computed, never a failure, and not past the TTL or an invalidation', async () => {
+    vi.useFakeTimers();
+    const cache = websiteCache<string>({ ttlMs: 1000 });
+    let finish!: (v: string) => void;
+    const pending = cache.get(1, 'k', () => new Promise<string>((resolve) => (finish = resolve)));
+    expect(cache.settled(1, 'k')).toBeUndefined(); // still being computed
+    finish('answer');
+    await pending;
+    expect(cache.settled(1, 'k')).toEqual({ value: 'answer' });
+    cache.put(1, 'p', Promise.resolve('put'));
+    await Promise.resolve();
+    expect(cache.settled(1, 'p')).toEqual({ value: 'put' });
+    await cache.get(1, 'bad', () => Promise.reject(new Error('down'))).catch(() => undefined);
+    expect(cache.settled(1, 'bad')).toBeUndefined();
+    vi.advanceTimersByTime(1000);
+    expect(cache.settled(1, 'k')).toBeUndefined();
+    await cache.get(2, 'k', async () => 'two');
+    invalidateWebsite(2);
+    expect(cache.settled(2, 'k')).toBeUndefined();
+  });
+
   it("keeps websites apart, and invalidateWebsite drops one website's entries (and those of no website) in every cache", async () => {
     const a = websiteCache<string>({ ttlMs: 60_000 });
     const b = websiteCache<string>({ ttlMs: 60_000 });

@@ -17,6 +17,8 @@ export interface WebsiteCache<V> {
   forget(websiteId: number | null, key: string): void;
   /** The cached value of `key` if it is still fresh, without computing anything. */
   peek(websiteId: number | null, key: string): Promise<V> | undefined;
+  /** The same, once computed: the value itself (for a caller that answers without waiting). */
+  settled(websiteId: number | null, key: string): { value: V } | undefined;
   /** Keeps `value` for `key` (for values computed many at a time). */
   put(websiteId: number | null, key: string, value: Promise<V>): void;
 }
@@ -28,6 +30,21 @@ interface Entry<V> {
   websiteId: number | null;
   at: number;
   value: Promise<V>;
+  /** the value, once the promise has fulfilled */
+  settled?: { value: V };
+}
+
+/** Keeps an entry under `k`; its value once fulfilled, or the entry dropped if the promise fails. */
+function track<V>(entries: LRUCache<string, Entry<V>>, k: string, entry: Entry<V>): void {
+  entries.set(k, entry);
+  entry.value.then(
+    (value) => {
+      entry.settled = { value };
+    },
+    () => {
+      if (entries.peek(k) === entry) entries.delete(k);
+    },
+  );
 }
 
 export function websiteCache<V>(opts: { ttlMs: number; maxEntries?: number }): WebsiteCache<V> {
@@ -40,10 +57,7 @@ export function websiteCache<V>(opts: { ttlMs: number; maxEntries?: number }): W
       const hit = entries.get(k);
       if (hit && now - hit.at < opts.ttlMs) return hit.value;
       const entry: Entry<V> = { websiteId, at: now, value: produce() };
-      entries.set(k, entry);
-      entry.value.catch(() => {
-        if (entries.peek(k) === entry) entries.delete(k);
-      });
+      track(entries, k, entry);
       return entry.value;
     },
     forget(websiteId, key) {
@@ -53,13 +67,12 @@ export function websiteCache<V>(opts: { ttlMs: number; maxEntries?: number }): W
       const hit = entries.get(`${websiteId ?? ''}\u0000${key}`);
       return hit && Date.now() - hit.at < opts.ttlMs ? hit.value : undefined;
     },
+    settled(websiteId, key) {
+      const hit = entries.get(`${websiteId ?? ''}\u0000${key}`);
+      return hit && Date.now() - hit.at < opts.ttlMs ? hit.settled : undefined;
+    },
     put(websiteId, key, value) {
-      const k = `${websiteId ?? ''}\u0000${key}`;
-      const entry: Entry<V> = { websiteId, at: Date.now(), value };
-      entries.set(k, entry);
-      value.catch(() => {
-        if (entries.peek(k) === entry) entries.delete(k);
-      });
+      track(entries, `${websiteId ?? ''}\u0000${key}`, { websiteId, at: Date.now(), value });
     },
     invalidate(websiteId) {
       if (websiteId === undefined) return entries.clear();

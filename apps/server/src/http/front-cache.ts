@@ -56,44 +56,64 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
   return {
     /** Serves a kept answer (a 304 when the browser has it); registered before every other onRequest hook. */
     register(app: FastifyInstance, websites: WebsiteResolver, visitors: FrontVisitors) {
-      app.addHook('onRequest', async (req, reply) => {
-        if (req.method !== 'GET' || !req.url.startsWith('/s/api/')) return;
+      // A visitor without a session asking again for a kept answer of a known host is answered
+      // without waiting on anything (no promise to settle: issue 20, goal 4); anyone else through
+      // `answer`, which may look things up.
+      app.addHook('onRequest', (req, reply, done) => {
+        if (req.method !== 'GET' || !req.url.startsWith('/s/api/')) return done();
+        const cookie = req.headers.cookie;
+        const anonymous = !cookie || !hasSession.test(cookie);
+        if (anonymous) {
+          const website = websites.resolvedNow(req);
+          const at = website && url(req, (u) => shared.settled(website.id, u) !== undefined);
+          const entry = at && shared.settled(website.id, at)?.value;
+          if (entry) {
+            reply.headers(entry.headers);
+            void send(req, reply, entry.body, entry.etag);
+            return; // answered: the other hooks and the route do not run
+          }
+        }
+        answer(req, reply, anonymous).then((sent) => sent || done(), done);
+      });
+      // the address as kept: as asked, else without the parameters the route does not read
+      const url = (req: FastifyRequest, kept: (u: string) => boolean) => {
+        if (kept(req.url)) return req.url;
+        const known = routeParams.get(req.routeOptions.url ?? '');
+        const bare = known && withoutUnknown(req.url, known);
+        return bare && bare !== req.url && kept(bare) ? bare : null;
+      };
+      /** Answers from a kept entry if there is one (true), else leaves the request to the route. */
+      const answer = async (req: FastifyRequest, reply: FastifyReply, anonymous: boolean): Promise<boolean> => {
         let website: WebsiteRef;
         try {
           website = await websites.resolve(req);
         } catch {
-          return; // an unknown host: the pipeline answers it
+          return false; // an unknown host: the pipeline answers it
         }
-        const cookie = req.headers.cookie;
-        // the address as kept: as asked, else without the parameters the route does not read
-        const url = (kept: (u: string) => boolean) => {
-          if (kept(req.url)) return req.url;
-          const known = routeParams.get(req.routeOptions.url ?? '');
-          const bare = known && withoutUnknown(req.url, known);
-          return bare && bare !== req.url && kept(bare) ? bare : null;
-        };
-        if (!cookie || !hasSession.test(cookie)) {
-          const at = url((u) => shared.peek(website.id, u) !== undefined);
+        if (anonymous) {
+          const at = url(req, (u) => shared.peek(website.id, u) !== undefined);
           const hit = at && shared.peek(website.id, at);
-          if (!hit) return;
+          if (!hit) return false;
           const entry = await hit;
           reply.headers(entry.headers);
-          return send(req, reply, entry.body, entry.etag);
+          await send(req, reply, entry.body, entry.etag);
+          return true;
         }
         // only where routes keep overlays: the catalogue's lists, products and pages
-        if (!req.url.startsWith('/s/api/products') && !req.url.startsWith('/s/api/page/')) return;
+        if (!req.url.startsWith('/s/api/products') && !req.url.startsWith('/s/api/page/')) return false;
         req.website = website;
         const ctx = await visitors.context(req, reply);
-        const at = url((u) => overlays.peek(website.id, overlayKey(ctx.warehouseId, u)) !== undefined);
+        const at = url(req, (u) => overlays.peek(website.id, overlayKey(ctx.warehouseId, u)) !== undefined);
         const hit = at && overlays.peek(website.id, overlayKey(ctx.warehouseId, at));
-        if (!hit) return;
+        if (!hit) return false;
         const { headers, answer } = await hit;
         const wished = ctx.userId === null || !answer.productIds.size ? null : await visitors.saved(website.id, ctx.userId);
         const mine = wished ? withWishlist(answer, wished) : answer;
         reply.headers(headers);
         reply.header('etag', mine.etag);
-        return send(req, reply, mine.body, mine.etag);
-      });
+        await send(req, reply, mine.body, mine.etag);
+        return true;
+      };
     },
     /**
      * Keeps an answer just sent for `req.url`, under the address without the parameters that are

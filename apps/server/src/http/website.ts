@@ -75,6 +75,14 @@ export function createWebsiteResolver(db: Db, opts: { production: boolean; ttlMs
       }
       throw Errors.websiteNotFound();
     },
+    /** The request's website if its host was looked up moments ago (no waiting), else undefined. */
+    resolvedNow(req: Pick<FastifyRequest, 'headers'>): WebsiteRef | undefined {
+      const host = requestHost(req);
+      const found = cache.settled(null, `host:${host}`);
+      if (found?.value) return found.value;
+      if (found && !opts.production) return cache.settled(null, 'default')?.value ?? undefined;
+      return undefined;
+    },
     /** A website by id (a staff session's managed website), cached like the host lookups. */
     byId(id: number): Promise<WebsiteRef | null> {
       return cache.get(id, 'ref', async () => {
