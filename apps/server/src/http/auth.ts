@@ -13,6 +13,9 @@ export interface CurrentUser {
   superadmin: boolean;
   hasAdminAccess: boolean;
   isSalesAgent: boolean;
+  /** blocked by this website's staff (identity/customers.ts `refuseBlocked`): when and why */
+  blockedAt: Date | null;
+  blockedReason: string | null;
 }
 
 const loaded = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
@@ -33,6 +36,8 @@ export function currentUser(db: Db, req: FastifyRequest): Promise<CurrentUser | 
           superadmin: users.superadmin,
           hasAdminAccess: websiteMembers.hasAdminAccess,
           isSalesAgent: websiteMembers.isSalesAgent,
+          blockedAt: websiteMembers.blockedAt,
+          blockedReason: websiteMembers.blockedReason,
         })
         .from(users)
         .leftJoin(websiteMembers, and(eq(websiteMembers.userId, users.id), eq(websiteMembers.websiteId, req.website.id)))

@@ -144,11 +144,21 @@ export async function setBlocked(db: Db, actor: AuditActor, userId: number, bloc
   if (block) forgetSessionsOf(actor.websiteId, userId);
 }
 
-/** Refuses a person blocked on this website (sign-in and ordering): 403 CUSTOMER_BLOCKED, saying why. */
-export async function refuseBlocked(db: DbOrTx, website: { id: number; name: string }, userId: number): Promise<void> {
-  const [m] = await db
-    .select({ at: websiteMembers.blockedAt, reason: websiteMembers.blockedReason })
-    .from(websiteMembers)
-    .where(and(eq(websiteMembers.websiteId, website.id), eq(websiteMembers.userId, userId)));
+/**
+ * Refuses a person blocked on this website (sign-in and ordering): 403 CUSTOMER_BLOCKED, saying why.
+ * `known`: their membership as this request has already read it (the signed-in user), not read again.
+ */
+export async function refuseBlocked(
+  db: DbOrTx,
+  website: { id: number; name: string },
+  userId: number,
+  known?: { blockedAt: Date | null; blockedReason: string | null },
+): Promise<void> {
+  const [m] = known
+    ? [{ at: known.blockedAt, reason: known.blockedReason }]
+    : await db
+        .select({ at: websiteMembers.blockedAt, reason: websiteMembers.blockedReason })
+        .from(websiteMembers)
+        .where(and(eq(websiteMembers.websiteId, website.id), eq(websiteMembers.userId, userId)));
   if (m?.at) throw fail('CUSTOMER_BLOCKED', { shop: website.name, reason: m.reason ?? 'blocked by the shop' });
 }

@@ -8,7 +8,7 @@ import { releaseSlot } from '../delivery/service';
 import { moveStock } from '../inventory/service';
 import { releasePayment } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
-import { findOrder, orderLinesOf } from './queries';
+import { findOrder, orderLinesOf, type OrderEventRow } from './queries';
 import { orderEvents, orders } from './tables';
 
 export async function addEvent(
@@ -17,8 +17,9 @@ export async function addEvent(
   status: OrderStatus,
   actor: string,
   note: string | null = null,
-) {
-  await tx.insert(orderEvents).values({ websiteId: o.websiteId, orderId: o.id, status, actor, note });
+): Promise<OrderEventRow> {
+  const [row] = await tx.insert(orderEvents).values({ websiteId: o.websiteId, orderId: o.id, status, actor, note }).returning();
+  return row!;
 }
 
 /** The one order in which stock rows are locked (see placeOrder and releaseOrder). */

@@ -13,6 +13,7 @@ import { moveStock, warehouseStates } from '../inventory/service';
 import { createPayment } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
 import { addEvent, byStockRow } from './lifecycle';
+import type { KnownParts } from './queries';
 import { orderLines, orders } from './tables';
 
 const mine = (s: Shopper) => and(eq(orders.websiteId, s.websiteId), eq(orders.userId, s.userId));
@@ -73,7 +74,7 @@ export async function placeOrder(
   body: PlaceOrderBody,
   /** a sales agent ordering for their customer: `cartOwner` is the agent, the order is the customer's */
   forCustomer?: { customerId: number },
-): Promise<{ order: OrderRow; created: boolean }> {
+): Promise<{ order: OrderRow; created: boolean; known?: KnownParts }> {
   // The agent's cart, the customer's address, order, coupon use and idempotency key.
   const s: Shopper = forCustomer ? { websiteId: cartOwner.websiteId, userId: forCustomer.customerId } : cartOwner;
   const agentId = forCustomer ? cartOwner.userId : null;
@@ -156,34 +157,42 @@ export async function placeOrder(
         notes: body.notes ?? priced.notes ?? null,
       });
       const whStates = await warehouseStates(tx, s.websiteId);
-      await tx.insert(orderLines).values(
-        priced.lines.map((l) => ({
-          websiteId: s.websiteId,
-          orderId: id,
-          packId: l.packId,
-          productId: l.productId,
-          slug: l.slug,
-          image: l.image,
-          productName: l.productName,
-          packName: l.packName,
-          hsnCode: l.hsnCode,
-          gstRate: l.gstRate,
-          price: l.pricePaise,
-          actPrice: l.actPricePaise,
-          quantity: l.quantity,
-          amount: l.amountPaise,
-          warehouseId: l.warehouseId,
-          warehouseState: whStates.get(l.warehouseId) ?? null,
-        })),
-      );
-      await addEvent(
+      const lines = await tx
+        .insert(orderLines)
+        .values(
+          priced.lines.map((l) => ({
+            websiteId: s.websiteId,
+            orderId: id,
+            packId: l.packId,
+            productId: l.productId,
+            slug: l.slug,
+            image: l.image,
+            productName: l.productName,
+            packName: l.packName,
+            hsnCode: l.hsnCode,
+            gstRate: l.gstRate,
+            price: l.pricePaise,
+            actPrice: l.actPricePaise,
+            quantity: l.quantity,
+            amount: l.amountPaise,
+            warehouseId: l.warehouseId,
+            warehouseState: whStates.get(l.warehouseId) ?? null,
+          })),
+        )
+        .returning();
+      const event = await addEvent(
         tx,
         { id, websiteId: s.websiteId },
         status,
         `user:${cartOwner.userId}`,
         body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null,
       );
-      await createPayment(tx, { websiteId: s.websiteId, orderId: id, provider: body.payment_method, amount: priced.amountPaise });
+      const payment = await createPayment(tx, {
+        websiteId: s.websiteId,
+        orderId: id,
+        provider: body.payment_method,
+        amount: priced.amountPaise,
+      });
       await clearCart(tx, s.websiteId, priced.cartId);
 
       // Last, the rows other checkouts share, so their locks are held only until the commit that
@@ -221,7 +230,8 @@ export async function placeOrder(
         id,
         slot ? { slotId: slot.slotId, slotDate: slot.date, slotStart: slot.startTime, slotEnd: slot.endTime } : {},
       );
-      return { order, created: true };
+      // what the caller answers with, as written (lines in id order: inserted in one statement)
+      return { order, created: true, known: { lines: lines.sort((a, b) => a.id - b.id), events: [event], payment, fresh: true } };
     });
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;

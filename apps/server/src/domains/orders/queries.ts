@@ -4,7 +4,7 @@ import { allocateDiscount, splitGst, sumSplits } from '@grocer/shared/tax';
 import { and, asc, count, desc, eq, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { namesOf } from '../identity/agents';
-import { paymentOfOrder } from '../payments/records';
+import { paymentOfOrder, type PaymentRow } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
 import { orderAdjustments, orderEvents, orderLines, orders } from './tables';
 
@@ -80,15 +80,10 @@ export async function ordersPlacedBy(db: DbOrTx, websiteId: number, userId: numb
   return Number(row?.n ?? 0);
 }
 
-export async function orderDetail(
-  db: DbOrTx,
-  o: OrderRow,
-  /** the order's lines when the caller has just read them (orderLinesOf), else read here */
-  known?: OrderLineRow[],
-): Promise<OrderDetail> {
-  const lines = known ?? (await orderLinesOf(db, o.id));
-  const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id));
-  const payment = await paymentOfOrder(db, o.id);
+export async function orderDetail(db: DbOrTx, o: OrderRow, known: KnownParts = {}): Promise<OrderDetail> {
+  const lines = known.lines ?? (await orderLinesOf(db, o.id));
+  const events = known.events ?? (await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id)));
+  const payment = known.payment !== undefined ? known.payment : await paymentOfOrder(db, o.id);
   const agent = o.agentId === null ? null : ((await namesOf(db, [o.agentId])).get(o.agentId) ?? null);
   // The coupon is on the invoice, so it lowers each line's taxable value: GST is on what was paid.
   const shares = allocateDiscount(
@@ -162,7 +157,7 @@ export async function orderDetail(
     },
     cancellable: CANCELLABLE.includes(o.status),
     placed_by: agent,
-    adjustments: (await adjustmentsOf(db, o.id)).map(presentAdjustment),
+    adjustments: known.fresh ? [] : (await adjustmentsOf(db, o.id)).map(presentAdjustment),
   };
 }
 
@@ -173,6 +168,19 @@ export async function orderById(db: DbOrTx, id: string): Promise<OrderRow | null
 }
 
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/**
+ * What a caller already holds of an order (a checkout that has just written it), so that
+ * `orderDetail` does not read it again: its lines and events in id order, its payment row as it
+ * is now, and `fresh` for an order written in this request (no adjustments yet).
+ */
+export interface KnownParts {
+  lines?: OrderLineRow[];
+  events?: OrderEventRow[];
+  payment?: PaymentRow | null;
+  fresh?: boolean;
+}
 
 /** An order's lines in the order they were written. */
 export function orderLinesOf(db: DbOrTx, orderId: string): Promise<OrderLineRow[]> {

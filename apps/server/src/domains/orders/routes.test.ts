@@ -43,6 +43,8 @@ describe('placing an order with cash on delivery', () => {
     expect(order.tax.igst).toBe(0);
     expect(order.tax.cgst + order.tax.sgst).toBeCloseTo(order.tax.gst, 2);
     expect(order.slot).not.toBeNull();
+    // answered from what the checkout wrote: the same as the order read back
+    expect((await c.get(`/s/api/orders/${order.id}`)).json()).toEqual(order);
     expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(dalBefore - 2);
     expect((await c.get('/s/api/cart')).json().quantity).toBe(0);
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, user.email!));
@@ -413,6 +415,7 @@ describe('a coupon on the GST invoice', () => {
     const placed = await place(c, { address_id: addressId, payment_method: 'cod', expected_total: cart.amount, idempotency_key: key() });
     expect(placed.statusCode, placed.body).toBe(200);
     const d = (await c.get(`/s/api/orders/${placed.json().order.id}`)).json();
+    expect(placed.json().order).toEqual(d);
     expect(d.discount).toBeGreaterThan(0);
     const paise = (r: number) => Math.round(r * 100);
     // the shares add up to the coupon, each in proportion to its line
@@ -434,6 +437,9 @@ describe('Razorpay through the simulator', () => {
       await place(c, { address_id: addressId, payment_method: 'razorpay', expected_total: cart.amount, idempotency_key: key() })
     ).json();
     expect(placed.order.status).toBe('pending_payment');
+    // the payment row with the provider's order the hand-off recorded, as read back
+    expect(placed.order.payment.provider_order_id).toBe(placed.payment.order_id);
+    expect((await c.get(`/s/api/orders/${placed.order.id}`)).json()).toEqual(placed.order);
     expect(placed.payment).toMatchObject({
       provider: 'razorpay',
       key_id: 'rzp_test_simulator',

@@ -50,10 +50,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
   app.post('/orders', { schema: { body: placeOrderBodySchema, response: { 200: placeOrderResponseSchema } } }, async (req) => {
     const user = await requireUser(db, req);
     const s: Shopper = { websiteId: req.website.id, userId: user.id };
-    await refuseBlocked(db, req.website, s.userId);
-    const { order, created } = await placeOrder(db, s, await cartContext(req), req.body);
-    // read once for the email and the answer
-    const lines = await orderLinesOf(db, order.id);
+    await refuseBlocked(db, req.website, s.userId, user);
+    const { order, created, known } = await placeOrder(db, s, await cartContext(req), req.body);
+    // as just written (a retried key's order: read once for the email and the answer)
+    const lines = known?.lines ?? (await orderLinesOf(db, order.id));
     if (created && order.paymentMethod === 'cod') await payments.sendConfirmation(order, { user, lines });
     // The order is saved: a provider that fails now must not invite a second order. It is answered
     // without a hand-off, awaiting payment; the pay page asks for one again (POST /orders/:id/pay).
@@ -63,7 +63,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
       return null;
     });
     // the row as saved (its number and slot): a confirmation changes nothing in it
-    return { order: await orderDetail(db, order, lines), payment };
+    // as written, but for a prepaid order's payment row, on which the hand-off records the provider's order
+    const detail = await orderDetail(
+      db,
+      order,
+      known ? { ...known, ...(order.paymentMethod === 'cod' ? {} : { payment: undefined }) } : { lines },
+    );
+    return { order: detail, payment };
   });
 
   app.get('/orders', { schema: { querystring: pageQuery, response: { 200: orderListSchema } } }, async (req) => {

@@ -15,8 +15,12 @@ export type PaymentRow = typeof payments.$inferSelect;
 export async function createPayment(
   tx: DbOrTx,
   v: { websiteId: number; orderId: string; provider: PaymentProvider; amount: number },
-): Promise<void> {
-  await tx.insert(payments).values({ ...v, status: v.provider === 'cod' ? 'cod' : 'pending' });
+): Promise<PaymentRow> {
+  const [row] = await tx
+    .insert(payments)
+    .values({ ...v, status: v.provider === 'cod' ? 'cod' : 'pending' })
+    .returning();
+  return row!;
 }
 
 export async function paymentOfOrder(db: DbOrTx, orderId: string): Promise<PaymentRow | null> {
