@@ -5,6 +5,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../http/errors';
 import { findAddress } from '../addresses/service';
 import { clearCart, loadPricedCart, lockUserCart, type CartContext } from '../cart/service';
 import { recordRedemption } from '../coupons/service';
@@ -78,19 +79,13 @@ export async function placeOrder(
   // The agent's cart, the customer's address, order, coupon use and idempotency key.
   const s: Shopper = forCustomer ? { websiteId: cartOwner.websiteId, userId: forCustomer.customerId } : cartOwner;
   const agentId = forCustomer ? cartOwner.userId : null;
-  // A retried key finds its order inside, once the cart's lock is had (one read, not a second
-  // one out here on every checkout).
+  // A retried key finds its order after the transaction: the cart it ordered is empty now (a
+  // refusal), or another order already has the key (a unique violation). No read on the way in.
   try {
     return await db.transaction(async (tx) => {
       // One cart is one order: the shopper's cart row is locked first, so a second checkout of the
       // same cart (another tab, a retry with a new key) waits here, then finds it ordered.
       const cart = await lockUserCart(tx, s.websiteId, cartOwner.userId);
-      const [same] = await tx
-        .select()
-        .from(orders)
-        .where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key)))
-        .limit(1);
-      if (same) return { order: same, created: false };
       const address = await findAddress(tx, s, body.address_id);
       if (!address) throw orderErrors.addressNotFound();
       const priced = await loadPricedCart(tx, { ...cartCtx, userId: cartOwner.userId, pincode: address.pincode }, cart);
@@ -234,7 +229,7 @@ export async function placeOrder(
       return { order, created: true, known: { lines: lines.sort((a, b) => a.id - b.id), events: [event], payment, fresh: true } };
     });
   } catch (e) {
-    if (!isUniqueViolation(e)) throw e;
+    if (!isUniqueViolation(e) && !(e instanceof AppError)) throw e;
     const [again] = await db
       .select()
       .from(orders)
