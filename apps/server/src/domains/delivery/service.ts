@@ -1,7 +1,7 @@
 import type { EarliestSlot } from '@grocer/shared/delivery-promise';
 import { errorMessage } from '@grocer/shared/errors';
 import { PINCODE_PATTERN } from '@grocer/shared/validation';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { websiteCache } from '../../http/cache';
@@ -74,21 +74,6 @@ export function slotOpen(slot: { startTime: string; weekdays: number; cutoffMinu
   return now.getTime() < start - slot.cutoffMinutes * 60_000;
 }
 
-/** Of `dates`, those without deliveries in the zone (a closure of the zone or of the whole website). */
-export async function closedDates(db: DbOrTx, websiteId: number, zoneId: number, dates: string[]): Promise<Set<string>> {
-  const rows = await db
-    .select({ date: deliveryClosures.date })
-    .from(deliveryClosures)
-    .where(
-      and(
-        eq(deliveryClosures.websiteId, websiteId),
-        inArray(deliveryClosures.date, dates),
-        or(isNull(deliveryClosures.zoneId), eq(deliveryClosures.zoneId, zoneId)),
-      ),
-    );
-  return new Set(rows.map((r) => r.date));
-}
-
 export interface SlotOffer {
   slotId: number;
   zoneId: number;
@@ -121,34 +106,38 @@ export async function nextSlots(
           .where(and(eq(deliveryZones.id, zoneId), eq(deliveryZones.websiteId, websiteId)))
           .limit(1);
   if (!zone) return [];
-  const slots = await db
-    .select()
-    .from(deliverySlots)
-    .where(and(eq(deliverySlots.websiteId, websiteId), eq(deliverySlots.zoneId, zoneId)))
-    .orderBy(asc(deliverySlots.startTime));
-  if (slots.length === 0) return [];
   const today = shopDate(from);
   const first = addDays(today, zone.leadDays);
   const dates = Array.from({ length: Math.max(1, days) }, (_, i) => addDays(first, i));
-  const booked = await db
-    .select()
-    .from(slotBookings)
-    .where(
-      and(
+  // One statement: the zone's slots, each with its places used on those dates, and the dates
+  // the shop closed (for the zone or every zone), the same on every row.
+  const rows = await db
+    .select({
+      ...getTableColumns(deliverySlots),
+      used: sql<Record<
+        string,
+        number
+      > | null>`(select json_object_agg(${slotBookings.date}, ${slotBookings.used}) from ${slotBookings} where ${and(
         eq(slotBookings.websiteId, websiteId),
-        inArray(
-          slotBookings.slotId,
-          slots.map((s) => s.id),
-        ),
+        eq(slotBookings.slotId, deliverySlots.id),
         inArray(slotBookings.date, dates),
-      ),
-    );
-  const used = new Map(booked.map((b) => [`${b.slotId}|${b.date}`, b.used]));
-  const closed = await closedDates(db, websiteId, zoneId, dates);
+      )})`,
+      closed: sql<string[] | null>`(select json_agg(${deliveryClosures.date}) from ${deliveryClosures} where ${and(
+        eq(deliveryClosures.websiteId, websiteId),
+        inArray(deliveryClosures.date, dates),
+        or(isNull(deliveryClosures.zoneId), eq(deliveryClosures.zoneId, zoneId)),
+      )})`,
+    })
+    .from(deliverySlots)
+    .where(and(eq(deliverySlots.websiteId, websiteId), eq(deliverySlots.zoneId, zoneId)))
+    .orderBy(asc(deliverySlots.startTime));
+  if (rows.length === 0) return [];
+  const used = new Map(rows.flatMap((r) => Object.entries(r.used ?? {}).map(([date, n]) => [`${r.id}|${date}`, n] as const)));
+  const closed = new Set(rows[0]!.closed ?? []);
   const offers: SlotOffer[] = [];
   for (const date of dates) {
     if (closed.has(date)) continue;
-    for (const s of slots) {
+    for (const s of rows) {
       if (!slotOpen(s, date, from)) continue;
       const remaining = Math.max(0, s.capacity - (used.get(`${s.id}|${date}`) ?? 0));
       if (remaining > 0 || includeFull) offers.push({ slotId: s.id, zoneId, date, startTime: s.startTime, endTime: s.endTime, remaining });
