@@ -160,7 +160,9 @@ export function withWishlist(answer: CachedAnswer, wished: ReadonlySet<number>):
   return sent;
 }
 
-const MAX_MINE = 500;
+// A few variants per answer: shoppers with the same saved products on one page are common, many
+// different ones within its few seconds are not (and each would hold a copy of the answer).
+const MAX_MINE = 32;
 
 /**
  * Sends a catalogue answer with validators fit for a CDN and the browser: a visitor without a
