@@ -208,17 +208,17 @@ type Encoding = 'br' | 'gzip';
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
 
 /**
- * A JSON body sent many times (a cached answer): its bytes made once, and compressed once per
- * encoding asked for, rather than on every response (brotli at quality 4, as app.ts compresses
- * the rest: an answer kept for a second may be sent thousands of times in it).
+ * A body sent many times (a cached answer, a shared page): its bytes made once, and compressed
+ * once per encoding asked for, rather than on every response (brotli at quality 4, as app.ts
+ * compresses the rest: an answer kept for a second may be sent thousands of times in it).
  */
 export class Body {
   #plain?: Buffer;
   readonly #encoded: Partial<Record<Encoding, Buffer>> = {};
-  constructor(readonly json: string) {}
+  constructor(readonly text: string) {}
 
   get plain(): Buffer {
-    return (this.#plain ??= Buffer.from(this.json));
+    return (this.#plain ??= Buffer.from(this.text));
   }
 
   encoded(encoding: Encoding): Buffer {
@@ -236,8 +236,8 @@ export class Body {
  * (br before gzip, `*` and `x-gzip` read as gzip), from the body's kept bytes; @fastify/compress
  * leaves a response with a `content-encoding` alone.
  */
-export function sendBody(req: FastifyRequest, reply: FastifyReply, body: Body) {
-  reply.type('application/json; charset=utf-8');
+export function sendBody(req: FastifyRequest, reply: FastifyReply, body: Body, type = 'application/json; charset=utf-8') {
+  reply.type(type);
   const plain = body.plain;
   if (plain.length < COMPRESS_FROM) return reply.send(plain);
   const vary = reply.getHeader('vary');

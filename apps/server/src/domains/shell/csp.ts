@@ -1,11 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 /**
- * The HTML shell's Content-Security-Policy, one per response.
+ * The HTML shell's Content-Security-Policy, one per page as rendered.
  *
- * - The shop's own inline scripts (the early-tap recorder, the after-paint loader) carry a fresh
- *   nonce; the app's chunks come from this origin ('self'). `__INIT__`, `__DATA__` and JSON-LD are
- *   data blocks (`type="application/json"`, `application/ld+json`), which CSP never runs.
+ * - The shop's own inline scripts (the early-tap recorder, the after-paint loader) are allowed by
+ *   the SHA-256 hash of their code, as the owner's are (below), not by a nonce: a page is then the
+ *   same bytes for every visitor who shares it, kept and compressed once (routes.ts), and nothing
+ *   injected beside them runs. The app's chunks come from this origin ('self'). `__INIT__`,
+ *   `__DATA__` and JSON-LD are data blocks (`type="application/json"`, `application/ld+json`),
+ *   which CSP never runs.
  * - The payment providers' checkout scripts (loaded on /checkout/razorpay and /checkout/cashfree
  *   by the app, which routes in the browser, so every page carries them).
  * - The website owner's extra page scripts (spec §3), per website: the origin of each
@@ -19,8 +22,6 @@ import { createHash, randomBytes } from 'node:crypto';
  */
 export const PAYMENT_SCRIPT_HOSTS = ['https://checkout.razorpay.com', 'https://sdk.cashfree.com'];
 
-export const newNonce = () => randomBytes(16).toString('base64url');
-
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const attribute = (attrs: string, name: string) =>
   new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
@@ -30,8 +31,8 @@ const attribute = (attrs: string, name: string) =>
 /** Script types the browser runs (HTML's JavaScript MIME types, module, or none at all). */
 const RUNS = /^(|module|(text|application)\/(x-)?(java|ecma)script|text\/(javascript1\.[0-5]|jscript|livescript))$/i;
 
-/** What the owner's extra scripts need in script-src: their hosts and their inline code's hashes. */
-export function ownerScriptSources(html: string): string[] {
+/** What the scripts in `html` need in script-src: their hosts and their inline code's hashes. */
+export function scriptSources(html: string): string[] {
   const sources = new Set<string>();
   for (const [, attrs = '', body = ''] of html.matchAll(SCRIPT)) {
     if (!RUNS.test((attribute(attrs, 'type') ?? '').trim())) continue;
@@ -51,8 +52,9 @@ export function ownerScriptSources(html: string): string[] {
   return [...sources];
 }
 
-export function contentSecurityPolicy(nonce: string, ownerHtml: string): string {
-  const scripts = ["'self'", `'nonce-${nonce}'`, ...PAYMENT_SCRIPT_HOSTS, ...ownerScriptSources(ownerHtml)];
+/** The policy of a page whose scripts are `ownHtml` (the shop's) and `ownerHtml` (the owner's extra scripts). */
+export function contentSecurityPolicy(ownHtml: string, ownerHtml: string): string {
+  const scripts = ["'self'", ...PAYMENT_SCRIPT_HOSTS, ...new Set([...scriptSources(ownHtml), ...scriptSources(ownerHtml)])];
   // worker-src: the error SDK's session replay compresses in a worker it makes from a blob.
   return [
     `script-src ${scripts.join(' ')}`,

@@ -149,7 +149,7 @@ describe('HTML shell', () => {
 describe('Content-Security-Policy of the shell', () => {
   const policy = (res: { headers: Record<string, unknown> }) => String(res.headers['content-security-policy']);
 
-  it("allows this origin's scripts, a fresh nonce per response, the payment providers and the owner's scripts by host and hash", async () => {
+  it("allows this origin's scripts, its own inline scripts and the owner's by hash, the payment providers and the owner's hosts", async () => {
     const [before] = await t.db.select().from(websiteSettings);
     const inline = 'window.dataLayer = window.dataLayer || [];\r\nfunction gtag(){dataLayer.push(arguments)}';
     await t.db.update(websiteSettings).set({
@@ -164,11 +164,11 @@ describe('Content-Security-Policy of the shell', () => {
       const b = await t.app.inject('/');
       const csp = policy(a);
       expect(csp).toMatch(
-        /^script-src 'self' 'nonce-[\w-]{22}' https:\/\/checkout\.razorpay\.com https:\/\/sdk\.cashfree\.com https:\/\/www\.googletagmanager\.com 'sha256-[\w+/=]+'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'$/,
+        /^script-src 'self' https:\/\/checkout\.razorpay\.com https:\/\/sdk\.cashfree\.com (?:'sha256-[\w+/=]+' )*https:\/\/www\.googletagmanager\.com 'sha256-[\w+/=]+'; worker-src 'self' blob:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'$/,
       );
       // the browser hashes the inline script as parsed: line endings normalised to LF
       expect(csp).toContain(`'sha256-${createHash('sha256').update(inline.replace('\r\n', '\n')).digest('base64')}'`);
-      expect(policy(b).match(/'nonce-[^']+'/)![0]).not.toBe(csp.match(/'nonce-[^']+'/)![0]);
+      expect(policy(b)).toBe(csp); // the same page, the same policy: no nonce
       // another website's owner scripts are not allowed here
       await t.db.update(websiteSettings).set({ pageScripts: before!.pageScripts });
       invalidateWebsite();

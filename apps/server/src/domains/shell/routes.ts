@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { websiteCache } from '../../http/cache';
+import { Body, sendBody } from '../../http/micro-cache';
 import { AppError, Errors } from '../../http/errors';
 import { SESSION_COOKIE } from '../../http/session';
 import { decodeUrlText } from '../../http/nul-guard';
@@ -20,7 +20,7 @@ import { findPage, getPageData, movedPageUrl, normalisePageUrl, warnBlockProblem
 import { listSuppliers, SUPPLIERS_PATH } from '../content/suppliers';
 import { loadInit } from '../website/service';
 import { registerAppManifest } from './app-manifest';
-import { contentSecurityPolicy, newNonce } from './csp';
+import { contentSecurityPolicy } from './csp';
 import type { AnalyticsSettings } from '@grocer/shared/analytics';
 import { cachedAnalyticsSettings, posthogTarget } from '../analytics/service';
 import { registerFonts } from './fonts';
@@ -95,7 +95,7 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
     const built = readTemplate();
     if (!built) throw Errors.unavailable('The web app is not built yet: run `npm run build`.');
 
-    /** The page for this request, its CSP nonce left as NONCE_MARK (each response gets its own). */
+    /** The page for this request, with its Content-Security-Policy. */
     const render = async (): Promise<Rendered> => {
       const init = await loadInit(db, req);
       // show_register off (spec §3): the sign-up page is closed, before any of it is sent
@@ -117,20 +117,23 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
       const telemetry = telemetryMeta(config, await cachedAnalyticsSettings(db, req.website.id));
       const chunks = [...imports, ...preloads(pathname)];
       // A server-rendered page is complete without JavaScript: its scripts wait for the first paint.
+      const afterPaint = body === null ? '' : scriptsAfterPaint(entry, chunks);
       const page = (
         body === null
           ? template
           : template.replace(/<div id="app">[\s\S]*?<\/div><\/div>/, () => `<div id="app" data-ssr="1">${body}</div>`)
       )
         .replace(/<meta name="environment"[^>]*>/, () => telemetry)
-        .replace('<!--app-head-->', `${head}\n    ${body === null ? eagerScripts(entry, chunks) : ''}\n    ${pageScripts.head}`)
+        // replacements as functions: a `$&` or `$'` in a product's name or the data is text, not a pattern
+        .replace('<!--app-head-->', () => `${head}\n    ${body === null ? eagerScripts(entry, chunks) : ''}\n    ${pageScripts.head}`)
         .replace(
           '<!--app-data-->',
-          `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>${body === null ? '' : scriptsAfterPaint(entry, chunks, NONCE_MARK)}`,
+          () =>
+            `<script id="__INIT__" type="application/json">${scriptJson(publicInit)}</script><script id="__DATA__" type="application/json">${scriptJson(data)}</script>${afterPaint}`,
         )
-        .replace('</body>', `${pageScripts.body}\n  </body>`);
-      const csp = contentSecurityPolicy(NONCE_MARK, pageScripts.head + pageScripts.body);
-      return { status, page, csp, shareable: body !== null && status === 200 };
+        .replace('</body>', () => `${pageScripts.body}\n  </body>`);
+      const csp = contentSecurityPolicy(afterPaint, pageScripts.head + pageScripts.body);
+      return { status, page: new Body(page), csp, shareable: body !== null && status === 200 };
     };
 
     // A visitor without a session (a first visit, a crawler, a CDN) gets the page every such
@@ -142,20 +145,10 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
       if ('page' in rendered && !rendered.shareable) sharedPages.forget(req.website.id, key);
     } else rendered = await render();
     if ('redirect' in rendered) return reply.redirect(rendered.redirect, rendered.code);
-    const nonce = newNonce();
-    const page = rendered.page.split(NONCE_MARK).join(nonce);
-    reply
-      .status(rendered.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .header('content-security-policy', rendered.csp.split(NONCE_MARK).join(nonce));
-    // Compressed here: this handler is not a route, so the compression plugin does not see it.
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accept))
-      return reply.header('content-encoding', 'br').send(brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }));
-    if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(gzipSync(page));
-    return reply.send(page);
+    reply.status(rendered.status).header('cache-control', 'no-cache').header('content-security-policy', rendered.csp);
+    // Compressed here (this handler is not a route, so the compression plugin does not see it),
+    // once per encoding for a page every visitor without a session shares.
+    return sendBody(req, reply, rendered.page, 'text/html; charset=utf-8');
   });
 }
 
@@ -220,10 +213,8 @@ function routePreloads(dist: string): (pathname: string) => string[] {
   };
 }
 
-/** A storefront page as rendered: a redirect, or the HTML and its CSP with NONCE_MARK for the nonce. */
-type Rendered = { redirect: string; code: 301 | 302 } | { status: number; page: string; csp: string; shareable: boolean };
-// Stands for the response's nonce in a rendered page; no page text can hold it (random per process).
-const NONCE_MARK = `nonce-mark-${newNonce()}`;
+/** A storefront page as rendered: a redirect, or the HTML (its bytes, compressed once per encoding) and its CSP. */
+type Rendered = { redirect: string; code: 301 | 302 } | { status: number; page: Body; csp: string; shareable: boolean };
 
 /** Query data the page will ask for first, keyed like the web app's TanStack Query keys. */
 type Prefetched = [unknown[], unknown][];

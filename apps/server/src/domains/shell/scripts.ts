@@ -47,11 +47,11 @@ export const EARLY_CLICKS = `(function(){var q=window.__early=[];function rec(e)
 /**
  * An inline script that records early taps (EARLY_CLICKS) and requests the chunks and the entry once the first contentful paint has
  * been presented (Paint Timing), or after a frame where Paint Timing is missing, and after one
- * second whatever happens (a tab opened in the background paints nothing). Both carry the
- * response's CSP nonce (csp.ts).
+ * second whatever happens (a tab opened in the background paints nothing). The page's CSP allows
+ * both by their hashes (csp.ts), so the page is the same bytes for every visitor.
  */
-export function scriptsAfterPaint(entry: string | null, chunks: string[], nonce: string): string {
+export function scriptsAfterPaint(entry: string | null, chunks: string[]): string {
   if (!entry) return '';
   const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
-  return `<script nonce="${nonce}">${EARLY_CLICKS}</script><script nonce="${nonce}">(function(){var done=0;function go(){if(done)return;done=1;var h=document.head;${json(chunks)}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${json(entry)};h.appendChild(s)}try{new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(go,0)})}setTimeout(go,1000)})()</script>`;
+  return `<script>${EARLY_CLICKS}</script><script>(function(){var done=0;function go(){if(done)return;done=1;var h=document.head;${json(chunks)}.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;h.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${json(entry)};h.appendChild(s)}try{new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(go,0)})}setTimeout(go,1000)})()</script>`;
 }

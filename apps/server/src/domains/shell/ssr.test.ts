@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageComponents, websiteSettings } from '../../db/schema';
+import { pageComponents, products, websiteSettings } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { createTestApp } from '../../test/app';
 import { invalidateWebsite } from '../../http/cache';
@@ -34,6 +35,23 @@ describe('server-rendered pages', () => {
     expect(html).toMatch(/<h2[^>]*>Best deals<\/h2>/);
     expect(html).toContain('data-testid="product-card"');
     expect(html).not.toContain('boot-spinner');
+  });
+
+  it("writes a product named with `$&` and `$'` as it is (text, not a replacement pattern)", async () => {
+    const [rice] = await t.db.select().from(products).where(eq(products.slug, 'kaveri-gold-classic-basmati-rice'));
+    await t.db.update(products).set({ name: "Rice $& $' $` offer" }).where(eq(products.id, rice!.id));
+    invalidateWebsite();
+    try {
+      const html = (await t.app.inject('/products/kaveri-gold-classic-basmati-rice')).body;
+      expect(html).toContain("Rice $&amp; $' $` offer"); // the title, escaped as HTML
+      const data = /<script id="__DATA__" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!;
+      expect(JSON.stringify(JSON.parse(data))).toContain("Rice $& $' $` offer"); // the inlined data
+      expect(html.match(/id="__INIT__"/g)).toHaveLength(1);
+      expect(html).not.toContain('<!--app-');
+    } finally {
+      await t.db.update(products).set({ name: rice!.name }).where(eq(products.id, rice!.id));
+      invalidateWebsite();
+    }
   });
 
   it('places the top bar slots by header_template, aligns the sub-navbar by navbar_template and honours every show_* toggle', async () => {
@@ -145,9 +163,9 @@ describe('server-rendered pages', () => {
     const rendered = res.body;
     const head = rendered.slice(0, rendered.indexOf('</head>'));
     expect(head).not.toMatch(/<script type="module"|rel="modulepreload"/);
-    // the inline loader runs under the page's Content-Security-Policy by its nonce
-    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
-    const boot = new RegExp(`<script nonce="${nonce}">\\(function\\(\\)\\{var done=0;.*?<\\/script>`).exec(rendered)?.[0] ?? '';
+    // the inline loader runs under the page's Content-Security-Policy by its hash
+    const boot = /<script>(\(function\(\)\{var done=0;.*?)<\/script>/.exec(rendered)?.[1] ?? '';
+    expect(String(res.headers['content-security-policy'])).toContain(`'sha256-${createHash('sha256').update(boot).digest('base64')}'`);
     expect(boot).toContain('first-contentful-paint');
     expect(boot).toMatch(/s\.src="\/assets\/index-[\w-]+\.js"/);
     expect(boot).toMatch(/"\/assets\/product-[\w-]+\.js"/); // the route's chunk, not a waterfall after the entry
