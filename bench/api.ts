@@ -136,6 +136,7 @@ const cases: Case[] = [
   // the first load: server-rendered HTML with its data inlined (the same shared answers as the API)
   { name: 'home page HTML (10 conn)', path: '/', app: 'cached', connections: 10 },
   { name: 'home page HTML, uncached', path: '/', app: 'uncached', connections: 10 },
+  { name: 'home page HTML, browser (br)', path: '/', app: 'cached', connections: 10, browser: true },
   { name: 'product page HTML (10 conn)', path: `/products/${first!.slug}`, app: 'cached', connections: 10 },
   { name: 'product page HTML, uncached', path: `/products/${first!.slug}`, app: 'uncached', connections: 10 },
 ];
