@@ -124,7 +124,7 @@ export async function buildApp({ config, database }: AppDeps) {
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/s/api/') && route.helmet === undefined) route.helmet = DOCUMENT_ONLY_OFF;
   });
-  // The Content-Security-Policy is written per page by the shell (a nonce per response, the
+  // The Content-Security-Policy is written per page by the shell (its inline scripts' hashes, the
   // website's own extra script hosts); JSON answers run nothing. HSTS only where TLS is certain.
   await app.register(helmet, {
     contentSecurityPolicy: false,

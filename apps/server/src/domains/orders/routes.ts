@@ -62,14 +62,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
       req.log.warn({ err: e, order: order.id }, 'payment hand-off failed after the order was saved');
       return null;
     });
-    // the row as saved (its number and slot): a confirmation changes nothing in it
-    // as written, but for a prepaid order's payment row, on which the hand-off records the provider's order
-    const detail = await orderDetail(
-      db,
-      order,
-      known ? { ...known, ...(order.paymentMethod === 'cod' ? {} : { payment: undefined }) } : { lines },
-    );
-    return { order: detail, payment };
+    // The order as written (a confirmation changes nothing in it), but for a prepaid order's
+    // payment row, read again: the hand-off records the provider's order on it.
+    const parts = !known ? { lines } : order.paymentMethod === 'cod' ? known : { ...known, payment: undefined };
+    return { order: await orderDetail(db, order, parts), payment };
   });
 
   app.get('/orders', { schema: { querystring: pageQuery, response: { 200: orderListSchema } } }, async (req) => {
