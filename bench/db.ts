@@ -118,14 +118,20 @@ export async function startCpuMeter(db: Db, kind: 'pglite' | 'postgres') {
           ),
         ).map((r) => r.pid)
       : [];
+  // the whole machine's busy time (every process and the kernel): /proc/stat's first line, in ticks
+  const machine = () => {
+    const [, ...f] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+    return (f.reduce((a, b) => a + b, 0) - f[3]! - f[4]!) * 10; // all but idle and iowait
+  };
   const before = new Map((await backends()).map((pid) => [pid, ticks(pid)]));
+  const machineBefore = machine();
   const own = process.cpuUsage();
   return {
     stop: async () => {
       const { user, system } = process.cpuUsage(own);
       let postgres = 0;
       for (const pid of await backends()) postgres += ticks(pid) - (before.get(pid) ?? 0);
-      return { processMs: (user + system) / 1000, postgresMs: postgres };
+      return { processMs: (user + system) / 1000, postgresMs: postgres, machineMs: machine() - machineBefore };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { couponDiscount } from '@grocer/shared/coupon';
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { findPackLabel } from '../catalogue/service';
@@ -134,9 +134,18 @@ export async function lockUserCart(tx: Tx, websiteId: number, userId: number): P
  * lines and its coupon, in one statement.
  */
 export async function clearCart(db: DbOrTx, websiteId: number, cartId: number) {
-  await db.execute(sql`with emptied as (delete from ${cartLines} where ${cartLines.cartId} = ${cartId} and ${cartLines.websiteId} = ${websiteId})
-    update ${carts} set offercode = null, updated_at = ${new Date().toISOString()} where ${carts.id} = ${cartId} and ${carts.websiteId} = ${websiteId}`);
+  const [lines, cart] = emptyCartStatements(websiteId, cartId);
+  await db.execute(sql`with emptied as (${lines}) ${cart}`);
 }
+
+/**
+ * `clearCart`'s two statements (its lines deleted, its coupon dropped), for a caller that empties
+ * the cart inside a statement of its own (checkout writes the order and empties the cart in one).
+ */
+export const emptyCartStatements = (websiteId: number, cartId: number): [SQL, SQL] => [
+  sql`delete from ${cartLines} where ${cartLines.cartId} = ${cartId} and ${cartLines.websiteId} = ${websiteId}`,
+  sql`update ${carts} set offercode = null, updated_at = ${new Date().toISOString()} where ${carts.id} = ${cartId} and ${carts.websiteId} = ${websiteId}`,
+];
 
 /**
  * Sign-in: the guest cart of `sessionId` joins the user's cart. Quantities are added and capped

@@ -1,7 +1,7 @@
 import type { EarliestSlot } from '@grocer/shared/delivery-promise';
 import { errorMessage } from '@grocer/shared/errors';
 import { PINCODE_PATTERN } from '@grocer/shared/validation';
-import { and, asc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { websiteCache } from '../../http/cache';
@@ -152,14 +152,20 @@ export async function nextSlots(
  * capacity the shop changed since the first booking counts). False when full.
  */
 export async function takeSlot(db: DbOrTx, websiteId: number, slotId: number, date: string): Promise<boolean> {
-  const result = await db.execute(sql`
+  return rowsOf(await db.execute(takeSlotStatement(websiteId, slotId, date))).length > 0;
+}
+
+/**
+ * `takeSlot`'s statement, for a caller that takes the place in a statement of its own (checkout
+ * takes the slot, the stock and the order number in one): answers a row (`used`) when the place
+ * was taken, none when the slot is full. The booking row stays locked until the commit.
+ */
+export const takeSlotStatement = (websiteId: number, slotId: number, date: string): SQL => sql`
     insert into slot_bookings (website_id, slot_id, date, capacity, used)
     select ${websiteId}, s.id, ${date}, s.capacity, 1 from delivery_slots s where s.id = ${slotId} and s.website_id = ${websiteId}
     on conflict (slot_id, date) do update set used = slot_bookings.used + 1, capacity = excluded.capacity
     where slot_bookings.used < excluded.capacity
-    returning used`);
-  return rowsOf(result).length > 0;
-}
+    returning used`;
 
 /** The zone a slot belongs to (null when the website has no such slot). */
 export async function slotZone(db: DbOrTx, websiteId: number, slotId: number): Promise<number | null> {

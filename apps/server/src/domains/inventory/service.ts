@@ -37,16 +37,8 @@ export async function moveStock(tx: Tx, m: StockMove): Promise<number | null> {
   if (m.quantity < 0) {
     // Taking units (an order, a sale): the guarded update and its movement in one statement, so a
     // checkout holds the stock row's lock one round trip less (the row stays locked until commit).
-    const [taken] = rowsOf<{ balance: number }>(
-      await tx.execute(sql`with moved as (
-          update ${stock} set available = available + ${m.quantity}
-          where website_id = ${m.websiteId} and pack_id = ${m.packId} and warehouse_id = ${m.warehouseId} and available >= ${-m.quantity}
-          returning available)
-        insert into ${stockMovements} (website_id, pack_id, warehouse_id, quantity, balance, reason, reference, actor, note)
-        select ${m.websiteId}, ${m.packId}, ${m.warehouseId}, ${m.quantity}, available, ${m.reason}, ${m.reference}, ${m.actor}, ${m.note ?? ''}
-        from moved
-        returning balance`),
-    );
+    const take = takeStockStatements(m);
+    const [taken] = rowsOf<{ balance: number }>(await tx.execute(sql`with moved as (${take.update}) ${take.movement(sql`moved`)}`));
     return taken ? Number(taken.balance) : null;
   }
   const [row] = await tx
@@ -61,6 +53,30 @@ export async function moveStock(tx: Tx, m: StockMove): Promise<number | null> {
   if (!row) return null;
   await tx.insert(stockMovements).values({ ...m, balance: row.available });
   return row.available;
+}
+
+/**
+ * `moveStock`'s two statements for taking units, for a caller that takes them inside a statement
+ * of its own (checkout takes the slot, each line's stock and the order number in one, as CTEs):
+ * `update`, the guarded balance update, answers the new balance (`available`), or no row when there
+ * is not enough; `movement(taken)` writes the ledger row from that answer (`taken` names it). With
+ * `when`, a condition on what the statement took before (`exists (select 1 from …)`), nothing is
+ * taken unless it holds: evaluated before the stock row is read, so a checkout that could not
+ * take its slot locks no stock.
+ */
+export function takeStockStatements(m: StockMove, when: SQL = sql`true`): { update: SQL; movement: (taken: SQLWrapper) => SQL } {
+  if (!Number.isInteger(m.quantity) || m.quantity >= 0) throw new Error(`taking stock needs a negative whole quantity, got ${m.quantity}`);
+  return {
+    update: sql`update ${stock} set available = available + ${m.quantity}
+      where website_id = ${m.websiteId} and pack_id = ${m.packId} and warehouse_id = ${m.warehouseId} and available >= ${-m.quantity} and ${when}
+      returning available`,
+    movement: (
+      taken,
+    ) => sql`insert into ${stockMovements} (website_id, pack_id, warehouse_id, quantity, balance, reason, reference, actor, note)
+      select ${m.websiteId}, ${m.packId}, ${m.warehouseId}, ${m.quantity}, available, ${m.reason}, ${m.reference}, ${m.actor}, ${m.note ?? ''}
+      from ${taken}
+      returning balance`,
+  };
 }
 
 /**
@@ -193,6 +209,10 @@ export async function warehouseStates(db: DbOrTx, websiteId: number): Promise<Ma
   const rows = await db.select({ id: warehouses.id, state: warehouses.state }).from(warehouses).where(eq(warehouses.websiteId, websiteId));
   return new Map(rows.map((w) => [w.id, w.state]));
 }
+
+/** A warehouse's state, as a value inside the caller's statement (an order line's place of supply). */
+export const warehouseStateOf = (websiteId: number, warehouseId: number | null): SQL =>
+  sql`(select ${warehouses.state} from ${warehouses} where ${warehouses.websiteId} = ${websiteId} and ${warehouses.id} = ${warehouseId})`;
 
 /** The website's first warehouse (what a visitor without a pincode is shown stock for). */
 export async function firstWarehouseId(db: DbOrTx, websiteId: number): Promise<number | null> {

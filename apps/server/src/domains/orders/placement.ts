@@ -1,27 +1,28 @@
 import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
 import type { OrderStatus, PlaceOrderBody } from '@grocer/shared/order';
 import { toPaise, toRupees } from '@grocer/shared/money';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import { rowFromJson } from '../../db/rows';
 import { AppError } from '../../http/errors';
 import { findAddress } from '../addresses/service';
-import { clearCart, loadPricedCart, lockUserCart, type CartContext } from '../cart/service';
+import { emptyCartStatements, loadPricedCart, lockUserCart, type CartContext, type PricedLine } from '../cart/service';
 import { recordRedemption } from '../coupons/service';
-import { slotZone, takeSlot, type SlotOffer } from '../delivery/service';
-import { moveStock, warehouseStates } from '../inventory/service';
-import { createPayment } from '../payments/records';
+import { slotZone, takeSlotStatement, type SlotOffer } from '../delivery/service';
+import { takeStockStatements, warehouseStateOf } from '../inventory/service';
+import { createPaymentStatement, paymentFromJson } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
-import { addEvent, byStockRow } from './lifecycle';
+import { byStockRow } from './lifecycle';
 import type { KnownParts } from './queries';
-import { orderLines, orders } from './tables';
+import { orderEvents, orderLines, orders } from './tables';
 
 const mine = (s: Shopper) => and(eq(orders.websiteId, s.websiteId), eq(orders.userId, s.userId));
 
 /** The website's next order number, taken from its counter row (created at GR1001). */
-const nextNumber = (websiteId: number) =>
-  sql`insert into order_counters (website_id, next) values (${websiteId}, 1001)
+const nextNumber = (websiteId: number, when: SQL = sql`true`) =>
+  sql`insert into order_counters (website_id, next) select ${websiteId}, 1001 where ${when}
     on conflict (website_id) do update set next = order_counters.next + 1 returning next`;
 
 /**
@@ -47,19 +48,80 @@ export async function numberOrder(tx: DbOrTx, websiteId: number, id: string, las
   return row!;
 }
 
+interface SharedRows {
+  websiteId: number;
+  orderId: string;
+  actor: string;
+  /** the slot to take a place in (null: the zone has no slots) */
+  slot: SlotOffer | null;
+  lines: PricedLine[];
+  /** number the order too (the website's counter row): when no coupon is to be redeemed in between */
+  number: boolean;
+}
+
 /**
- * The delivery slot of a new order, taken atomically from the offers read earlier in the same
- * transaction: the one the shopper chose (SLOT_FULL when it has just filled up), or, when they
- * left it to the shop, the earliest slot that still has a place (null when the zone has no slots).
+ * Takes the rows a new order shares with other checkouts, in one statement: a place in its slot,
+ * each line's stock (in `byStockRow` order, with its ledger movement) and, with `number`, the
+ * website's next order number, and writes the slot (and number) on the order. Each is a CTE that
+ * takes its row only when the one before took its own (`exists`), so they are locked in this order,
+ * as releaseOrder and the counter's sales take them, and nothing after a full slot or a sold-out
+ * line is locked at all. One round trip instead of one per row: the rows stay locked only for this
+ * statement and the commit (orders/s in bench/orders.ts). Answers how far it got.
  */
-async function takeDeliverySlot(tx: DbOrTx, websiteId: number, offers: SlotOffer[], chosen: SlotOffer | null): Promise<SlotOffer | null> {
-  if (chosen) {
-    if (!(await takeSlot(tx, websiteId, chosen.slotId, chosen.date))) throw orderErrors.slotFull();
-    return chosen;
+async function takeSharedRows(tx: DbOrTx, r: SharedRows): Promise<{ slotTaken: boolean; linesTaken: number; order: OrderRow }> {
+  const ctes: WithSubquery[] = [];
+  let after: SQL = sql`true`;
+  let slotTaken: SQL = sql`true`;
+  if (r.slot) {
+    const slot = tx.$with('slot', { used: sql<number>`used` }).as(takeSlotStatement(r.websiteId, r.slot.slotId, r.slot.date));
+    ctes.push(slot);
+    after = slotTaken = sql`exists (select 1 from ${slot})`;
   }
-  if (offers.length === 0) return null;
-  for (const offer of offers) if (offer.remaining > 0 && (await takeSlot(tx, websiteId, offer.slotId, offer.date))) return offer;
-  throw orderErrors.slotFull();
+  const taken: SQL[] = [];
+  r.lines.forEach((l, i) => {
+    const take = takeStockStatements(
+      {
+        websiteId: r.websiteId,
+        packId: l.packId,
+        warehouseId: l.warehouseId!,
+        quantity: -l.quantity,
+        reason: 'order',
+        reference: `order:${r.orderId}`,
+        actor: r.actor,
+      },
+      after,
+    );
+    const line = tx.$with(`stock${i}`, { available: sql<number>`available` }).as(take.update);
+    const moved = tx.$with(`moved${i}`, { balance: sql<number>`balance` }).as(take.movement(line));
+    ctes.push(line, moved);
+    // the next line after this one's movement: the ledger's rows come in the order the rows were taken
+    after = sql`exists (select 1 from ${moved})`;
+    taken.push(sql`(select count(*) from ${line})`);
+  });
+  let ordernumber: SQL | undefined;
+  if (r.number) {
+    const counter = tx.$with('counter', { next: sql<number>`next` }).as(nextNumber(r.websiteId, after));
+    ctes.push(counter);
+    ordernumber = sql`coalesce('GR' || (select next from ${counter}), ${orders.ordernumber})`;
+  }
+  const [row] = await tx
+    .with(...ctes)
+    .update(orders)
+    .set({
+      slotId: r.slot?.slotId ?? null,
+      slotDate: r.slot?.date ?? null,
+      slotStart: r.slot?.startTime ?? null,
+      slotEnd: r.slot?.endTime ?? null,
+      ...(ordernumber && { ordernumber }),
+    })
+    .where(and(eq(orders.websiteId, r.websiteId), eq(orders.id, r.orderId)))
+    .returning({
+      ...getTableColumns(orders),
+      slotTaken: sql<boolean>`${slotTaken}`.mapWith(Boolean),
+      linesTaken: sql<number>`${sql.join(taken, sql` + `)}`.mapWith(Number),
+    });
+  const { slotTaken: slotOk, linesTaken, ...order } = row!;
+  return { slotTaken: slotOk, linesTaken, order };
 }
 
 /**
@@ -121,94 +183,127 @@ export async function placeOrder(
       const chosen = body.slot ? (offers.find((o) => o.slotId === body.slot!.slot_id && o.date === body.slot!.date) ?? null) : null;
       if (body.slot && !chosen) throw orderErrors.slotInvalid();
       const status: OrderStatus = body.payment_method === 'cod' ? 'placed' : 'pending_payment';
-      await tx.insert(orders).values({
-        id,
-        websiteId: s.websiteId,
-        ordernumber: provisionalNumber(id),
-        userId: s.userId,
-        agentId,
-        status,
-        paymentMethod: body.payment_method,
-        idempotencyKey: body.idempotency_key,
-        address: {
-          name: address.name,
-          phone: address.phone,
-          pincode: address.pincode,
-          line1: address.line1,
-          line2: address.line2,
-          landmark: address.landmark,
-          city: address.city,
-          state: address.state,
-          type: address.type,
-        },
-        pincode: address.pincode,
-        zoneId: priced.zone.id,
-        itemsTotal: priced.itemsTotalPaise,
-        discount: priced.discountPaise,
-        couponId: priced.coupon?.id ?? null,
-        couponCode: priced.coupon?.code ?? null,
-        deliveryCharge: priced.finalDeliveryPaise,
-        total: priced.amountPaise,
-        notes: body.notes ?? priced.notes ?? null,
-      });
-      const whStates = await warehouseStates(tx, s.websiteId);
-      const lines = await tx
-        .insert(orderLines)
-        .values(
-          priced.lines.map((l) => ({
+      // The order with its lines, history and payment, and the cart emptied: one statement.
+      const lines = tx.$with('lines', { id: sql<number>`id` }).as(
+        tx
+          .insert(orderLines)
+          .values(
+            priced.lines.map((l) => ({
+              websiteId: s.websiteId,
+              orderId: id,
+              packId: l.packId,
+              productId: l.productId,
+              slug: l.slug,
+              image: l.image,
+              productName: l.productName,
+              packName: l.packName,
+              hsnCode: l.hsnCode,
+              gstRate: l.gstRate,
+              price: l.pricePaise,
+              actPrice: l.actPricePaise,
+              quantity: l.quantity,
+              amount: l.amountPaise,
+              warehouseId: l.warehouseId,
+              warehouseState: warehouseStateOf(s.websiteId, l.warehouseId),
+            })),
+          )
+          .returning()
+          .getSQL(),
+      );
+      const event = tx.$with('event', { id: sql<number>`id` }).as(
+        tx
+          .insert(orderEvents)
+          .values({
             websiteId: s.websiteId,
             orderId: id,
-            packId: l.packId,
-            productId: l.productId,
-            slug: l.slug,
-            image: l.image,
-            productName: l.productName,
-            packName: l.packName,
-            hsnCode: l.hsnCode,
-            gstRate: l.gstRate,
-            price: l.pricePaise,
-            actPrice: l.actPricePaise,
-            quantity: l.quantity,
-            amount: l.amountPaise,
-            warehouseId: l.warehouseId,
-            warehouseState: whStates.get(l.warehouseId) ?? null,
-          })),
-        )
-        .returning();
-      const event = await addEvent(
-        tx,
-        { id, websiteId: s.websiteId },
-        status,
-        `user:${cartOwner.userId}`,
-        body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null,
+            status,
+            actor: `user:${cartOwner.userId}`,
+            note: body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null,
+          })
+          .returning()
+          .getSQL(),
       );
-      const payment = await createPayment(tx, {
-        websiteId: s.websiteId,
-        orderId: id,
-        provider: body.payment_method,
-        amount: priced.amountPaise,
-      });
-      await clearCart(tx, s.websiteId, priced.cartId);
+      const payment = tx.$with('payment', { id: sql<number>`id` }).as(
+        createPaymentStatement(tx, {
+          websiteId: s.websiteId,
+          orderId: id,
+          provider: body.payment_method,
+          amount: priced.amountPaise,
+        }).getSQL(),
+      );
+      const [cartLinesGone, cartCleared] = emptyCartStatements(s.websiteId, priced.cartId);
+      const emptied = tx.$with('emptied', {}).as(cartLinesGone);
+      const cleared = tx.$with('cleared', {}).as(cartCleared);
+      const [written] = await tx
+        .with(lines, event, payment, emptied, cleared)
+        .insert(orders)
+        .values({
+          id,
+          websiteId: s.websiteId,
+          ordernumber: provisionalNumber(id),
+          userId: s.userId,
+          agentId,
+          status,
+          paymentMethod: body.payment_method,
+          idempotencyKey: body.idempotency_key,
+          address: {
+            name: address.name,
+            phone: address.phone,
+            pincode: address.pincode,
+            line1: address.line1,
+            line2: address.line2,
+            landmark: address.landmark,
+            city: address.city,
+            state: address.state,
+            type: address.type,
+          },
+          pincode: address.pincode,
+          zoneId: priced.zone.id,
+          itemsTotal: priced.itemsTotalPaise,
+          discount: priced.discountPaise,
+          couponId: priced.coupon?.id ?? null,
+          couponCode: priced.coupon?.code ?? null,
+          deliveryCharge: priced.finalDeliveryPaise,
+          total: priced.amountPaise,
+          notes: body.notes ?? priced.notes ?? null,
+        })
+        .returning({
+          lines: sql<Record<string, unknown>[]>`(select json_agg(l order by l.id) from ${lines} l)`,
+          event: sql<Record<string, unknown>>`(select row_to_json(e) from ${event} e)`,
+          payment: sql<Record<string, unknown>>`(select row_to_json(p) from ${payment} p)`,
+        });
+      const known: KnownParts = {
+        lines: written!.lines.map((l) => rowFromJson(orderLines, l)),
+        events: [rowFromJson(orderEvents, written!.event)],
+        payment: paymentFromJson(written!.payment),
+        fresh: true,
+      };
 
       // Last, the rows other checkouts share, so their locks are held only until the commit that
       // follows: the slot's bookings, each line's stock row, the coupon's uses, the website's order
       // counter. Always in this order (stock rows in `byStockRow` order), as releaseOrder and the
       // counter's sales take them, so concurrent checkouts, cancellations and sales queue instead
       // of deadlocking. Each is a conditional update: a full slot, a sold-out line or a used-up
-      // coupon rolls the whole order back.
-      const slot = await takeDeliverySlot(tx, s.websiteId, offers, chosen);
-      for (const l of [...priced.lines].sort(byStockRow)) {
-        const taken = await moveStock(tx, {
-          websiteId: s.websiteId,
-          packId: l.packId,
-          warehouseId: l.warehouseId,
-          quantity: -l.quantity,
-          reason: 'order',
-          reference: `order:${id}`,
-          actor: `user:${cartOwner.userId}`,
-        });
-        if (taken === null) throw orderErrors.outOfStock(packLabel(l.productName, l.packName));
+      // coupon rolls the whole order back. All but the coupon are taken in one statement
+      // (takeSharedRows); with a coupon, the number is taken after it.
+      const shared = {
+        websiteId: s.websiteId,
+        orderId: id,
+        actor: `user:${cartOwner.userId}`,
+        lines: [...priced.lines].sort(byStockRow),
+        number: !priced.coupon,
+      };
+      // the slot chosen, or the earliest that still has a place (none when the zone has no slots)
+      const candidates = chosen ? [chosen] : offers.length ? offers.filter((o) => o.remaining > 0) : [null];
+      let took: Awaited<ReturnType<typeof takeSharedRows>> | undefined;
+      for (const slot of candidates) {
+        took = await takeSharedRows(tx, { ...shared, slot });
+        if (took.slotTaken) break;
       }
+      if (!took?.slotTaken) throw orderErrors.slotFull();
+      const short = shared.lines[took.linesTaken];
+      if (short) throw orderErrors.outOfStock(packLabel(short.productName, short.packName));
+      let order = took.order;
       if (priced.coupon) {
         const redeemed = await recordRedemption(tx, {
           websiteId: s.websiteId,
@@ -218,15 +313,10 @@ export async function placeOrder(
           itemsTotalPaise: priced.itemsTotalPaise,
         });
         if (!redeemed.ok) throw orderErrors.couponUnavailable(redeemed.reason);
+        order = await numberOrder(tx, s.websiteId, id);
       }
-      const order = await numberOrder(
-        tx,
-        s.websiteId,
-        id,
-        slot ? { slotId: slot.slotId, slotDate: slot.date, slotStart: slot.startTime, slotEnd: slot.endTime } : {},
-      );
-      // what the caller answers with, as written (lines in id order: inserted in one statement)
-      return { order, created: true, known: { lines: lines.sort((a, b) => a.id - b.id), events: [event], payment, fresh: true } };
+      // what the caller answers with, as written
+      return { order, created: true, known };
     });
   } catch (e) {
     if (!isUniqueViolation(e) && !(e instanceof AppError)) throw e;

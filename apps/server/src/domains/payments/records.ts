@@ -1,6 +1,7 @@
 import { PAYMENT_STATUSES, canMovePayment, type PaymentProvider, type PaymentStatus } from '@grocer/shared/order';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowFromJson } from '../../db/rows';
 import { paymentEvents, paymentOptions, payments } from './tables';
 
 /**
@@ -16,12 +17,19 @@ export async function createPayment(
   tx: DbOrTx,
   v: { websiteId: number; orderId: string; provider: PaymentProvider; amount: number },
 ): Promise<PaymentRow> {
-  const [row] = await tx
+  const [row] = await createPaymentStatement(tx, v);
+  return row!;
+}
+
+/**
+ * `createPayment`'s insert, for a caller that writes it inside a statement of its own (checkout
+ * writes the order, its lines, history and payment in one): answers the row.
+ */
+export const createPaymentStatement = (tx: DbOrTx, v: { websiteId: number; orderId: string; provider: PaymentProvider; amount: number }) =>
+  tx
     .insert(payments)
     .values({ ...v, status: v.provider === 'cod' ? 'cod' : 'pending' })
     .returning();
-  return row!;
-}
 
 export async function paymentOfOrder(db: DbOrTx, orderId: string): Promise<PaymentRow | null> {
   const [p] = await db.select().from(payments).where(eq(payments.orderId, orderId));
@@ -175,3 +183,6 @@ export async function recordPartialRefund(tx: DbOrTx, orderId: string, amount: n
     .returning({ id: payments.id });
   return rows.length > 0;
 }
+
+/** A payment row from its JSON (a statement that wrote it with others answers it as `row_to_json`). */
+export const paymentFromJson = (json: Record<string, unknown>): PaymentRow => rowFromJson(payments, json);
