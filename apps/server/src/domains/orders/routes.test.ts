@@ -1,4 +1,5 @@
-import { and, count, eq } from 'drizzle-orm';
+import { packLabel } from '@grocer/shared/labels';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   couponRedemptions,
@@ -14,7 +15,8 @@ import {
 } from '../../db/schema';
 import { TestClient } from '../../test/client';
 import { setStock, signInAs } from '../cart/test-fixture';
-import { ledgerMismatches } from '../inventory/service';
+import { adjustStockTo, ledgerMismatches } from '../inventory/service';
+import { rowsOf } from '../../db/rows';
 import { checkoutBench } from './test-fixture';
 
 // Checkout and orders over a real listening server: the payment adapters talk HTTP to the
@@ -284,6 +286,120 @@ describe('races (20 shoppers at once)', () => {
     expect(after!.used).toBe((booked?.used ?? 0) + 5);
     await t.db.update(deliverySlots).set({ capacity: 40 }).where(eq(deliverySlots.id, slot!.id));
   });
+});
+
+describe('the rows an order shares with other checkouts (slot, stock, number: one statement)', () => {
+  const slotOf = async (id: string) => {
+    const [o] = await t.db.select({ slotId: orders.slotId, slotDate: orders.slotDate }).from(orders).where(eq(orders.id, id));
+    return o!;
+  };
+  const bookedIn = async (slotId: number, date: string) =>
+    (
+      await t.db
+        .select({ used: slotBookings.used })
+        .from(slotBookings)
+        .where(and(eq(slotBookings.slotId, slotId), eq(slotBookings.date, date)))
+    )[0]?.used ?? 0;
+
+  it('left to the shop, an order takes the next slot with a place when the earliest has just filled up', async () => {
+    const a = await shopper([[shop.packs.dal1.id, 1]]);
+    const b = await shopper([[shop.packs.dal1.id, 1]]);
+    const first = await place(a.c, {
+      address_id: a.addressId,
+      payment_method: 'cod',
+      expected_total: a.cart.amount,
+      idempotency_key: key(),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const earliest = await slotOf(first.json().order.id);
+    // the earliest slot fills up after b's cart offered it
+    const used = await bookedIn(earliest.slotId!, earliest.slotDate!);
+    await t.db.update(deliverySlots).set({ capacity: used }).where(eq(deliverySlots.id, earliest.slotId!));
+    try {
+      const second = await place(b.c, {
+        address_id: b.addressId,
+        payment_method: 'cod',
+        expected_total: b.cart.amount,
+        idempotency_key: key(),
+      });
+      expect(second.statusCode, second.body).toBe(200);
+      const next = await slotOf(second.json().order.id);
+      expect(next).not.toEqual(earliest);
+      expect(second.json().order.slot).not.toBeNull();
+      expect(second.json().order.ordernumber).toMatch(/^GR\d+$/);
+      expect(await bookedIn(earliest.slotId!, earliest.slotDate!)).toBe(used);
+      expect(await bookedIn(next.slotId!, next.slotDate!)).toBeGreaterThan(0);
+    } finally {
+      await t.db.update(deliverySlots).set({ capacity: 40 }).where(eq(deliverySlots.id, earliest.slotId!));
+    }
+  });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'a line sold out while the checkout waited for its stock row: refused naming it, and nothing taken or written (PostgreSQL)',
+    async () => {
+      const blr = shop.warehouses.blr.id;
+      // stock rows are taken in pack order: the later pack is the one that sells out meanwhile
+      const [early, late] = [shop.packs.dal1.id, shop.packs.rice1.id].sort((x, y) => x - y) as [number, number];
+      await setStock(t.db, shop.websiteId, early, blr, 20);
+      await setStock(t.db, shop.websiteId, late, blr, 20);
+      const s = await shopper([
+        [early, 1],
+        [late, 1],
+      ]);
+      const [orderCount] = await t.db.select({ n: count() }).from(orders);
+      const booked = async () =>
+        rowsOf<{ n: number }>(
+          await t.db.execute(sql`select coalesce(sum(used), 0)::int as n from slot_bookings where website_id = ${shop.websiteId}`),
+        )[0]!.n;
+      const bookedBefore = await booked();
+      // another sale holds the later line's stock row and takes all of it
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const sale = t.db.transaction(async (tx) => {
+        await adjustStockTo(tx, {
+          websiteId: shop.websiteId,
+          packId: late,
+          warehouseId: blr,
+          available: 0,
+          reference: 'test',
+          actor: 'system',
+        });
+        await held;
+      });
+      const checkout = place(s.c, {
+        address_id: s.addressId,
+        payment_method: 'cod',
+        expected_total: s.cart.amount,
+        idempotency_key: key(),
+      });
+      // until the checkout waits for that row (its slot and the earlier line taken by then)
+      for (let waited = 0; ; waited += 20) {
+        const [w] = rowsOf<{ n: number }>(
+          await t.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          ),
+        );
+        if (w!.n > 0) break;
+        if (waited > 20_000) throw new Error('the checkout never waited for the stock row');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      release();
+      await sale;
+      const res = await checkout;
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'OUT_OF_STOCK' });
+      const item = s.cart.items.find((l: { pack_id: number }) => l.pack_id === late);
+      expect(res.json().message).toBe(`${packLabel(item.name, item.pack)} is out of stock`);
+      // all of it rolled back: the earlier line's units, the slot's place, no order, the cart kept
+      expect(await stockOf(early, blr)).toBe(20);
+      expect(await stockOf(late, blr)).toBe(0);
+      expect((await t.db.select({ n: count() }).from(orders))[0]!.n).toBe(orderCount!.n);
+      expect((await s.c.get('/s/api/cart')).json().quantity).toBe(2);
+      expect(await booked()).toBe(bookedBefore);
+      expect((await ledgerMismatches(t.db)).mismatches).toEqual([]);
+      await setStock(t.db, shop.websiteId, late, blr, 20);
+    },
+  );
 });
 
 describe('tampering', () => {
