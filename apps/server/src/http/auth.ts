@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
+import { reusable, type Db } from '../db/client';
 import { users, websiteMembers } from '../db/schema';
 import { Errors } from './errors';
 
@@ -18,6 +18,26 @@ export interface CurrentUser {
   blockedReason: string | null;
 }
 
+const userWithMembership = reusable('current_user', (db, name) =>
+  db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      superadmin: users.superadmin,
+      hasAdminAccess: websiteMembers.hasAdminAccess,
+      isSalesAgent: websiteMembers.isSalesAgent,
+      blockedAt: websiteMembers.blockedAt,
+      blockedReason: websiteMembers.blockedReason,
+    })
+    .from(users)
+    .leftJoin(websiteMembers, and(eq(websiteMembers.userId, users.id), eq(websiteMembers.websiteId, sql.placeholder('websiteId'))))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare(name),
+);
+
 const loaded = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
 
 /** The user behind the request's session, or null when signed out. Memoised per request. */
@@ -27,22 +47,7 @@ export function currentUser(db: Db, req: FastifyRequest): Promise<CurrentUser | 
     p = (async () => {
       const session = await req.session.get();
       if (!session?.userId) return null;
-      const [row] = await db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          phone: users.phone,
-          superadmin: users.superadmin,
-          hasAdminAccess: websiteMembers.hasAdminAccess,
-          isSalesAgent: websiteMembers.isSalesAgent,
-          blockedAt: websiteMembers.blockedAt,
-          blockedReason: websiteMembers.blockedReason,
-        })
-        .from(users)
-        .leftJoin(websiteMembers, and(eq(websiteMembers.userId, users.id), eq(websiteMembers.websiteId, req.website.id)))
-        .where(eq(users.id, session.userId))
-        .limit(1);
+      const [row] = await userWithMembership(db, { userId: session.userId, websiteId: req.website.id });
       if (!row) return null;
       // A superadmin administers every website.
       return { ...row, hasAdminAccess: row.superadmin || !!row.hasAdminAccess, isSalesAgent: !!row.isSalesAgent };

@@ -1,7 +1,7 @@
 import type { Address, addressInputSchema } from '@grocer/shared/account';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
+import { reusable, type Db, type DbOrTx } from '../../db/client';
 import { addresses } from './tables';
 import { fail } from '../../http/errors';
 import { notDeliveredTo, resolvePincode } from '../delivery/service';
@@ -41,12 +41,23 @@ async function present(db: DbOrTx, row: AddressRow): Promise<Address> {
 
 /** One of the shopper's addresses as stored (checkout copies it onto the order); null when not theirs. */
 export async function findAddress(db: DbOrTx, o: Owner, id: number): Promise<AddressRow | null> {
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(and(mine(o), eq(addresses.id, id)));
+  const [row] = await addressById(db, { websiteId: o.websiteId, userId: o.userId, id });
   return row ?? null;
 }
+
+const addressById = reusable('address_by_id', (db, name) =>
+  db
+    .select()
+    .from(addresses)
+    .where(
+      and(
+        eq(addresses.websiteId, sql.placeholder('websiteId')),
+        eq(addresses.userId, sql.placeholder('userId')),
+        eq(addresses.id, sql.placeholder('id')),
+      ),
+    )
+    .prepare(name),
+);
 
 export async function countAddresses(db: DbOrTx, o: Owner): Promise<number> {
   const [row] = await db.select({ n: count() }).from(addresses).where(mine(o));

@@ -1,6 +1,6 @@
 import { couponDiscount } from '@grocer/shared/coupon';
 import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import { reusable, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { findPackLabel } from '../catalogue/service';
 import { couponUsage, findCoupon } from '../coupons/service';
@@ -120,14 +120,19 @@ export async function removeCoupon(db: Db, ctx: CartContext) {
  * answers it as locked (null: no cart), for `loadPricedCart` to price without reading it again.
  */
 export async function lockUserCart(tx: Tx, websiteId: number, userId: number): Promise<CartRow | null> {
-  const [row] = await tx
-    .select()
-    .from(carts)
-    .where(and(eq(carts.websiteId, websiteId), eq(carts.userId, userId)))
-    .limit(1)
-    .for('update');
+  const [row] = await lockedCartOf(tx, { websiteId, userId });
   return row ?? null;
 }
+
+const lockedCartOf = reusable('cart_of_user_locked', (db, name) =>
+  db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.websiteId, sql.placeholder('websiteId')), eq(carts.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .for('update')
+    .prepare(name),
+);
 
 /**
  * Empties a cart after its order was placed (checkout calls this in the order's transaction): its

@@ -3,8 +3,8 @@ import { packLabel, paymentMethodLabel } from '@grocer/shared/labels';
 import type { Cart, CartItem, PaymentMethod } from '@grocer/shared/cart';
 import { couponDiscount, type CartOffer } from '@grocer/shared/coupon';
 import { formatINR, toRupees } from '@grocer/shared/money';
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { reusable, type DbOrTx } from '../../db/client';
 import { packDetails } from '../catalogue/service';
 import { couponUsage, findCoupon, listedCoupons } from '../coupons/service';
 import { deliveryContext, nextSlots, notDeliveredTo } from '../delivery/service';
@@ -41,6 +41,15 @@ export async function findCart(db: DbOrTx, ctx: CartContext) {
  * pincode, the zone's delivery charge and free threshold, the coupon (re-checked, and dropped
  * with a message when it no longer applies), COD availability and the next delivery slot.
  */
+const linesOfCart = reusable('cart_lines_of_cart', (db, name) =>
+  db
+    .select({ packId: cartLines.packId, lineWarehouseId: cartLines.warehouseId, quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(and(eq(cartLines.cartId, sql.placeholder('cartId')), eq(cartLines.websiteId, sql.placeholder('websiteId'))))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
+    .prepare(name),
+);
+
 export async function loadPricedCart(
   db: DbOrTx,
   ctx: CartContext,
@@ -55,13 +64,7 @@ export async function loadPricedCart(
 
   // The cart's lines, then (one query each) the catalogue's packs and the inventory's balances at
   // the serving warehouse (the zone's, else the line's): each domain reads its own tables.
-  const cartRows = cart
-    ? await db
-        .select({ packId: cartLines.packId, lineWarehouseId: cartLines.warehouseId, quantity: cartLines.quantity })
-        .from(cartLines)
-        .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.websiteId, ctx.websiteId)))
-        .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
-    : [];
+  const cartRows = cart ? await linesOfCart(db, { cartId: cart.id, websiteId: ctx.websiteId }) : [];
   const details = await packDetails(
     db,
     ctx.websiteId,

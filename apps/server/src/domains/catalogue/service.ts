@@ -2,7 +2,7 @@ import type { Brand, Category, Product, ProductsQuery } from '@grocer/shared/cat
 import { packLabel } from '@grocer/shared/labels';
 import { toRupees } from '@grocer/shared/money';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { hotRows, hotStatement, type Db, type DbOrTx } from '../../db/client';
+import { hotRows, hotStatement, reusable, type Db, type DbOrTx } from '../../db/client';
 import { firstWarehouseId } from '../inventory/service';
 // Read-only join of the inventory's balances into product listings (see eslint.config.js).
 import { packThresholds, stock } from '../inventory/tables';
@@ -588,8 +588,12 @@ export const firstImageSql = (productId: SQLWrapper | number): SQL<string | null
 
 /** What a cart line needs of its pack: names, prices, tax data and image (the website's packs only). */
 export async function packDetails(db: DbOrTx, websiteId: number, packIds: number[]) {
-  // (an empty list matches nothing: drizzle writes `false`)
-  const rows = await db
+  const rows = packIds.length ? await packsByIds(db, { websiteId, packIds }) : [];
+  return new Map(rows.map(({ packId, ...d }) => [packId, d]));
+}
+
+const packsByIds = reusable('packs_by_ids', (db, name) =>
+  db
     .select({
       packId: packs.id,
       productId: products.id,
@@ -604,9 +608,9 @@ export async function packDetails(db: DbOrTx, websiteId: number, packIds: number
     })
     .from(packs)
     .innerJoin(products, eq(products.id, packs.productId))
-    .where(and(eq(packs.websiteId, websiteId), inArray(packs.id, packIds)));
-  return new Map(rows.map(({ packId, ...d }) => [packId, d]));
-}
+    .where(and(eq(packs.websiteId, sql.placeholder('websiteId')), sql`${packs.id} = any(${sql.placeholder('packIds')})`))
+    .prepare(name),
+);
 
 /**
  * The counter's catalogue: every pack of the website (products not archived), with what the till needs

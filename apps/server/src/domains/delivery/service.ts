@@ -1,8 +1,8 @@
 import type { EarliestSlot } from '@grocer/shared/delivery-promise';
 import { errorMessage } from '@grocer/shared/errors';
 import { PINCODE_PATTERN } from '@grocer/shared/validation';
-import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { reusable, type DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { websiteCache } from '../../http/cache';
 import { deliveryClosures, deliverySlots, deliveryZones, slotBookings, zonePincodes } from './tables';
@@ -20,14 +20,19 @@ export const pincodeErrors = {
 /** The zone delivering to `pincode` on this website, or null when nobody does. */
 export async function resolvePincode(db: DbOrTx, websiteId: number, pincode: string): Promise<DeliveryZone | null> {
   if (!PINCODE_PATTERN.test(pincode)) return null;
-  const [row] = await db
-    .select({ zone: deliveryZones })
-    .from(zonePincodes)
-    .innerJoin(deliveryZones, and(eq(deliveryZones.id, zonePincodes.zoneId), eq(deliveryZones.websiteId, websiteId)))
-    .where(and(eq(zonePincodes.websiteId, websiteId), eq(zonePincodes.pincode, pincode)))
-    .limit(1);
+  const [row] = await zoneOfPincode(db, { websiteId, pincode });
   return row?.zone ?? null;
 }
+
+const zoneOfPincode = reusable('delivery_zone_of_pincode', (db, name) =>
+  db
+    .select({ zone: deliveryZones })
+    .from(zonePincodes)
+    .innerJoin(deliveryZones, and(eq(deliveryZones.id, zonePincodes.zoneId), eq(deliveryZones.websiteId, sql.placeholder('websiteId'))))
+    .where(and(eq(zonePincodes.websiteId, sql.placeholder('websiteId')), eq(zonePincodes.pincode, sql.placeholder('pincode'))))
+    .limit(1)
+    .prepare(name),
+);
 
 /**
  * The zone a visitor without a pincode is priced against: the website's first zone, so prices
@@ -87,6 +92,31 @@ export interface SlotOffer {
  * Delivery slots of a zone with places left, earliest first, over `days` days starting at the
  * zone's lead time from `from`. Today's slots that have already started are not offered.
  */
+const slotsWithBookings = reusable('delivery_slots_with_bookings', (db, name) => {
+  const [websiteId, zoneId, dates] = [sql.placeholder('websiteId'), sql.placeholder('zoneId'), sql.placeholder('dates')];
+  return db
+    .select({
+      ...getTableColumns(deliverySlots),
+      used: sql<Record<
+        string,
+        number
+      > | null>`(select json_object_agg(${slotBookings.date}, ${slotBookings.used}) from ${slotBookings} where ${and(
+        eq(slotBookings.websiteId, websiteId),
+        eq(slotBookings.slotId, deliverySlots.id),
+        sql`${slotBookings.date} = any(${dates})`,
+      )})`,
+      closed: sql<string[] | null>`(select json_agg(${deliveryClosures.date}) from ${deliveryClosures} where ${and(
+        eq(deliveryClosures.websiteId, websiteId),
+        sql`${deliveryClosures.date} = any(${dates})`,
+        or(isNull(deliveryClosures.zoneId), eq(deliveryClosures.zoneId, zoneId)),
+      )})`,
+    })
+    .from(deliverySlots)
+    .where(and(eq(deliverySlots.websiteId, websiteId), eq(deliverySlots.zoneId, zoneId)))
+    .orderBy(asc(deliverySlots.startTime))
+    .prepare(name);
+});
+
 export async function nextSlots(
   db: DbOrTx,
   websiteId: number,
@@ -111,26 +141,7 @@ export async function nextSlots(
   const dates = Array.from({ length: Math.max(1, days) }, (_, i) => addDays(first, i));
   // One statement: the zone's slots, each with its places used on those dates, and the dates
   // the shop closed (for the zone or every zone), the same on every row.
-  const rows = await db
-    .select({
-      ...getTableColumns(deliverySlots),
-      used: sql<Record<
-        string,
-        number
-      > | null>`(select json_object_agg(${slotBookings.date}, ${slotBookings.used}) from ${slotBookings} where ${and(
-        eq(slotBookings.websiteId, websiteId),
-        eq(slotBookings.slotId, deliverySlots.id),
-        inArray(slotBookings.date, dates),
-      )})`,
-      closed: sql<string[] | null>`(select json_agg(${deliveryClosures.date}) from ${deliveryClosures} where ${and(
-        eq(deliveryClosures.websiteId, websiteId),
-        inArray(deliveryClosures.date, dates),
-        or(isNull(deliveryClosures.zoneId), eq(deliveryClosures.zoneId, zoneId)),
-      )})`,
-    })
-    .from(deliverySlots)
-    .where(and(eq(deliverySlots.websiteId, websiteId), eq(deliverySlots.zoneId, zoneId)))
-    .orderBy(asc(deliverySlots.startTime));
+  const rows = await slotsWithBookings(db, { websiteId, zoneId, dates });
   if (rows.length === 0) return [];
   const used = new Map(rows.flatMap((r) => Object.entries(r.used ?? {}).map(([date, n]) => [`${r.id}|${date}`, n] as const)));
   const closed = new Set(rows[0]!.closed ?? []);
