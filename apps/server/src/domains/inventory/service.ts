@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
+import { reusable, type DbOrTx, type Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { productStock, stock, stockMovements, warehouses, type StockReason } from './tables';
 
@@ -150,20 +150,23 @@ export async function stockLevels(
   pairs: Array<{ packId: number; warehouseId: number }>,
 ): Promise<Map<string, number>> {
   if (!pairs.length) return new Map();
-  const rows = await db
+  const rows = await levelsOf(db, { websiteId, packIds: pairs.map((p) => p.packId), warehouseIds: pairs.map((p) => p.warehouseId) });
+  return new Map(rows.map((r) => [stockKey(r.packId, r.warehouseId), r.available]));
+}
+
+// the pairs as two arrays of one length, zipped by unnest: the same text for any number of pairs
+const levelsOf = reusable('stock_levels_of_pairs', (db, name) =>
+  db
     .select({ packId: stock.packId, warehouseId: stock.warehouseId, available: stock.available })
     .from(stock)
     .where(
       and(
-        eq(stock.websiteId, websiteId),
-        sql`(${stock.packId}, ${stock.warehouseId}) in (${sql.join(
-          pairs.map((p) => sql`(${p.packId}::int, ${p.warehouseId}::int)`),
-          sql`, `,
-        )})`,
+        eq(stock.websiteId, sql.placeholder('websiteId')),
+        sql`(${stock.packId}, ${stock.warehouseId}) in (select * from unnest(${sql.placeholder('packIds')}::int[], ${sql.placeholder('warehouseIds')}::int[]))`,
       ),
-    );
-  return new Map(rows.map((r) => [stockKey(r.packId, r.warehouseId), r.available]));
-}
+    )
+    .prepare(name),
+);
 
 /**
  * A scalar subquery: units available of `packId` at `warehouseId` (values or SQL), null when

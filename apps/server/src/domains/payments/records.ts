@@ -1,6 +1,6 @@
 import { PAYMENT_STATUSES, canMovePayment, type PaymentProvider, type PaymentStatus } from '@grocer/shared/order';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { reusable, type DbOrTx } from '../../db/client';
 import { rowFromJson } from '../../db/rows';
 import { paymentEvents, paymentOptions, payments } from './tables';
 
@@ -167,9 +167,17 @@ export function ordersWithPaymentStatus(db: DbOrTx, websiteId: number, status: P
 
 /** Whether the website takes cash on delivery at all (the payments settings' switch; on unless turned off). */
 export async function codEnabled(db: DbOrTx, websiteId: number): Promise<boolean> {
-  const [row] = await db.select({ on: paymentOptions.codEnabled }).from(paymentOptions).where(eq(paymentOptions.websiteId, websiteId));
+  const [row] = await codOption(db, { websiteId });
   return row?.on ?? true;
 }
+
+const codOption = reusable('cod_enabled', (db, name) =>
+  db
+    .select({ on: paymentOptions.codEnabled })
+    .from(paymentOptions)
+    .where(eq(paymentOptions.websiteId, sql.placeholder('websiteId')))
+    .prepare(name),
+);
 
 /**
  * Part of a paid payment given back (a line removed or substituted): counted in `refunded`, only
