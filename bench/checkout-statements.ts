@@ -1,8 +1,8 @@
 /**
  * The SQL statements of one cash-on-delivery checkout (POST /s/api/orders) of a signed-in shopper
  * with one line, in the order they are sent, counted: what each checkout costs in round trips
- * (prints them; not a test). Every statement costs about 0.3 ms of the server's CPU and as much
- * of PostgreSQL's (bench/orders.ts), so fewer statements is what makes checkouts cheaper.
+ * (prints them; not a test). Every statement costs CPU in the server (drizzle building it, the
+ * driver) and in PostgreSQL (bench/orders.ts), so fewer statements make checkouts cheaper.
  *   npx tsx bench/checkout-statements.ts [--width 160]
  */
 import { parseArgs } from 'node:util';

@@ -301,27 +301,20 @@ describe('the rows an order shares with other checkouts (slot, stock, number: on
         .where(and(eq(slotBookings.slotId, slotId), eq(slotBookings.date, date)))
     )[0]?.used ?? 0;
 
+  const placeCod = (s: { c: TestClient; addressId: number; cart: { amount: number } }) =>
+    place(s.c, { address_id: s.addressId, payment_method: 'cod', expected_total: s.cart.amount, idempotency_key: key() });
+
   it('left to the shop, an order takes the next slot with a place when the earliest has just filled up', async () => {
     const a = await shopper([[shop.packs.dal1.id, 1]]);
     const b = await shopper([[shop.packs.dal1.id, 1]]);
-    const first = await place(a.c, {
-      address_id: a.addressId,
-      payment_method: 'cod',
-      expected_total: a.cart.amount,
-      idempotency_key: key(),
-    });
+    const first = await placeCod(a);
     expect(first.statusCode, first.body).toBe(200);
     const earliest = await slotOf(first.json().order.id);
     // the earliest slot fills up after b's cart offered it
     const used = await bookedIn(earliest.slotId!, earliest.slotDate!);
     await t.db.update(deliverySlots).set({ capacity: used }).where(eq(deliverySlots.id, earliest.slotId!));
     try {
-      const second = await place(b.c, {
-        address_id: b.addressId,
-        payment_method: 'cod',
-        expected_total: b.cart.amount,
-        idempotency_key: key(),
-      });
+      const second = await placeCod(b);
       expect(second.statusCode, second.body).toBe(200);
       const next = await slotOf(second.json().order.id);
       expect(next).not.toEqual(earliest);
@@ -366,12 +359,7 @@ describe('the rows an order shares with other checkouts (slot, stock, number: on
         });
         await held;
       });
-      const checkout = place(s.c, {
-        address_id: s.addressId,
-        payment_method: 'cod',
-        expected_total: s.cart.amount,
-        idempotency_key: key(),
-      });
+      const checkout = placeCod(s);
       // until the checkout waits for that row (its slot and the earlier line taken by then)
       for (let waited = 0; ; waited += 20) {
         const [w] = rowsOf<{ n: number }>(
