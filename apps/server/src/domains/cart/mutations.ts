@@ -1,5 +1,5 @@
 import { couponDiscount } from '@grocer/shared/coupon';
-import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { reusable, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { findPackLabel } from '../catalogue/service';
@@ -147,9 +147,9 @@ export async function clearCart(db: DbOrTx, websiteId: number, cartId: number) {
  * `clearCart`'s two statements (its lines deleted, its coupon dropped), for a caller that empties
  * the cart inside a statement of its own (checkout writes the order and empties the cart in one).
  */
-export const emptyCartStatements = (websiteId: number, cartId: number): [SQL, SQL] => [
+export const emptyCartStatements = (websiteId: number | Placeholder, cartId: number | Placeholder): [SQL, SQL] => [
   sql`delete from ${cartLines} where ${cartLines.cartId} = ${cartId} and ${cartLines.websiteId} = ${websiteId}`,
-  sql`update ${carts} set offercode = null, updated_at = ${new Date().toISOString()} where ${carts.id} = ${cartId} and ${carts.websiteId} = ${websiteId}`,
+  sql`update ${carts} set offercode = null, updated_at = now() where ${carts.id} = ${cartId} and ${carts.websiteId} = ${websiteId}`,
 ];
 
 /**

@@ -1,7 +1,7 @@
 import type { EarliestSlot } from '@grocer/shared/delivery-promise';
 import { errorMessage } from '@grocer/shared/errors';
 import { PINCODE_PATTERN } from '@grocer/shared/validation';
-import { and, asc, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { reusable, type DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { websiteCache } from '../../http/cache';
@@ -171,7 +171,7 @@ export async function takeSlot(db: DbOrTx, websiteId: number, slotId: number, da
  * takes the slot, the stock and the order number in one): answers a row (`used`) when the place
  * was taken, none when the slot is full. The booking row stays locked until the commit.
  */
-export const takeSlotStatement = (websiteId: number, slotId: number, date: string): SQL => sql`
+export const takeSlotStatement = (websiteId: number | Placeholder, slotId: number | Placeholder, date: string | Placeholder): SQL => sql`
     insert into slot_bookings (website_id, slot_id, date, capacity, used)
     select ${websiteId}, s.id, ${date}, s.capacity, 1 from delivery_slots s where s.id = ${slotId} and s.website_id = ${websiteId}
     on conflict (slot_id, date) do update set used = slot_bookings.used + 1, capacity = excluded.capacity

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { reusable, type DbOrTx, type Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { productStock, stock, stockMovements, warehouses, type StockReason } from './tables';
@@ -64,11 +64,15 @@ export async function moveStock(tx: Tx, m: StockMove): Promise<number | null> {
  * taken unless it holds: evaluated before the stock row is read, so a checkout that could not
  * take its slot locks no stock.
  */
-export function takeStockStatements(m: StockMove, when: SQL = sql`true`): { update: SQL; movement: (taken: SQLWrapper) => SQL } {
-  if (!Number.isInteger(m.quantity) || m.quantity >= 0) throw new Error(`taking stock needs a negative whole quantity, got ${m.quantity}`);
+export function takeStockStatements(
+  m: { [K in keyof StockMove]: StockMove[K] | Placeholder },
+  when: SQL = sql`true`,
+): { update: SQL; movement: (taken: SQLWrapper) => SQL } {
+  if (typeof m.quantity === 'number' && (!Number.isInteger(m.quantity) || m.quantity >= 0))
+    throw new Error(`taking stock needs a negative whole quantity, got ${m.quantity}`);
   return {
-    update: sql`update ${stock} set available = available + ${m.quantity}
-      where website_id = ${m.websiteId} and pack_id = ${m.packId} and warehouse_id = ${m.warehouseId} and available >= ${-m.quantity} and ${when}
+    update: sql`update ${stock} set available = available + ${m.quantity}::int
+      where website_id = ${m.websiteId} and pack_id = ${m.packId} and warehouse_id = ${m.warehouseId} and available >= -(${m.quantity}::int) and ${when}
       returning available`,
     movement: (
       taken,
@@ -214,7 +218,7 @@ export async function warehouseStates(db: DbOrTx, websiteId: number): Promise<Ma
 }
 
 /** A warehouse's state, as a value inside the caller's statement (an order line's place of supply). */
-export const warehouseStateOf = (websiteId: number, warehouseId: number | null): SQL =>
+export const warehouseStateOf = (websiteId: number | Placeholder, warehouseId: number | null | Placeholder): SQL =>
   sql`(select ${warehouses.state} from ${warehouses} where ${warehouses.websiteId} = ${websiteId} and ${warehouses.id} = ${warehouseId})`;
 
 /** The website's first warehouse (what a visitor without a pincode is shown stock for). */

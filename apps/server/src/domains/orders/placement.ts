@@ -1,9 +1,9 @@
 import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
-import type { OrderStatus, PlaceOrderBody } from '@grocer/shared/order';
+import type { OrderStatus, PaymentProvider, PlaceOrderBody } from '@grocer/shared/order';
 import { toPaise, toRupees } from '@grocer/shared/money';
-import { and, desc, eq, getTableColumns, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { Db, DbOrTx } from '../../db/client';
+import { reusable, type Db, type DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { rowFromJson } from '../../db/rows';
 import { AppError } from '../../http/errors';
@@ -12,7 +12,7 @@ import { emptyCartStatements, loadPricedCart, lockUserCart, type CartContext, ty
 import { recordRedemption } from '../coupons/service';
 import { slotZone, takeSlotStatement, type SlotOffer } from '../delivery/service';
 import { takeStockStatements, warehouseStateOf } from '../inventory/service';
-import { createPaymentStatement, paymentFromJson } from '../payments/records';
+import { createPaymentStatement, initialPaymentStatus, paymentFromJson } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
 import { byStockRow } from './lifecycle';
 import type { KnownParts } from './queries';
@@ -21,7 +21,7 @@ import { orderEvents, orderLines, orders } from './tables';
 const mine = (s: Shopper) => and(eq(orders.websiteId, s.websiteId), eq(orders.userId, s.userId));
 
 /** The website's next order number, taken from its counter row (created at GR1001). */
-const nextNumber = (websiteId: number, when: SQL = sql`true`) =>
+const nextNumber = (websiteId: number | Placeholder, when: SQL = sql`true`) =>
   sql`insert into order_counters (website_id, next) select ${websiteId}, 1001 where ${when}
     on conflict (website_id) do update set next = order_counters.next + 1 returning next`;
 
@@ -66,62 +66,209 @@ interface SharedRows {
  * takes its row only when the one before took its own (`exists`), so they are locked in this order,
  * as releaseOrder and the counter's sales take them, and nothing after a full slot or a sold-out
  * line is locked at all. One round trip instead of one per row: the rows stay locked only for this
- * statement and the commit (orders/s in bench/orders.ts). Answers how far it got.
+ * statement and the commit (orders/s in bench/orders.ts). Answers how far it got. Built once per
+ * shape (slot or none, number of lines, numbered or not) and filled with the order's values.
  */
 async function takeSharedRows(tx: DbOrTx, r: SharedRows): Promise<{ slotTaken: boolean; linesTaken: number; order: OrderRow }> {
-  const ctes: WithSubquery[] = [];
-  let after: SQL = sql`true`;
-  let slotTaken: SQL = sql`true`;
-  if (r.slot) {
-    const slot = tx.$with('slot', { used: sql<number>`used` }).as(takeSlotStatement(r.websiteId, r.slot.slotId, r.slot.date));
-    ctes.push(slot);
-    after = slotTaken = sql`exists (select 1 from ${slot})`;
-  }
-  const taken: SQL[] = [];
-  r.lines.forEach((l, i) => {
-    const take = takeStockStatements(
-      {
-        websiteId: r.websiteId,
-        packId: l.packId,
-        warehouseId: l.warehouseId!,
-        quantity: -l.quantity,
-        reason: 'order',
-        reference: `order:${r.orderId}`,
-        actor: r.actor,
-      },
-      after,
-    );
-    const line = tx.$with(`stock${i}`, { available: sql<number>`available` }).as(take.update);
-    const moved = tx.$with(`moved${i}`, { balance: sql<number>`balance` }).as(take.movement(line));
-    ctes.push(line, moved);
-    // the next line after this one's movement: the ledger's rows come in the order the rows were taken
-    after = sql`exists (select 1 from ${moved})`;
-    taken.push(sql`(select count(*) from ${line})`);
+  const shape = `order_shared_rows_${r.slot ? 's' : 'n'}${r.lines.length}${r.number ? 'c' : ''}`;
+  let statement = sharedRowsStatements.get(shape);
+  if (!statement) sharedRowsStatements.set(shape, (statement = sharedRowsStatement(shape, !!r.slot, r.lines.length, r.number)));
+  const values: Record<string, unknown> = {
+    websiteId: r.websiteId,
+    orderId: r.orderId,
+    reference: `order:${r.orderId}`,
+    actor: r.actor,
+    slotId: r.slot?.slotId ?? null,
+    slotDate: r.slot?.date ?? null,
+    slotStart: r.slot?.startTime ?? null,
+    slotEnd: r.slot?.endTime ?? null,
+  };
+  r.lines.forEach((l, i) => Object.assign(values, { [`pack${i}`]: l.packId, [`warehouse${i}`]: l.warehouseId, [`take${i}`]: -l.quantity }));
+  const [row] = await statement(tx, values);
+  const { slotTaken, linesTaken, ...order } = row!;
+  return { slotTaken, linesTaken, order };
+}
+
+const sharedRowsStatements = new Map<string, ReturnType<typeof sharedRowsStatement>>();
+
+function sharedRowsStatement(name: string, slotted: boolean, lineCount: number, numbered: boolean) {
+  return reusable(name, (tx, prepared) => {
+    const p = sql.placeholder;
+    const ctes: WithSubquery[] = [];
+    let after: SQL = sql`true`;
+    let slotTaken: SQL = sql`true`;
+    if (slotted) {
+      const slot = tx.$with('slot', { used: sql<number>`used` }).as(takeSlotStatement(p('websiteId'), p('slotId'), p('slotDate')));
+      ctes.push(slot);
+      after = slotTaken = sql`exists (select 1 from ${slot})`;
+    }
+    const taken: SQL[] = [];
+    for (let i = 0; i < lineCount; i++) {
+      const take = takeStockStatements(
+        {
+          websiteId: p('websiteId'),
+          packId: p(`pack${i}`),
+          warehouseId: p(`warehouse${i}`),
+          quantity: p(`take${i}`),
+          reason: 'order',
+          reference: p('reference'),
+          actor: p('actor'),
+        },
+        after,
+      );
+      const line = tx.$with(`stock${i}`, { available: sql<number>`available` }).as(take.update);
+      const moved = tx.$with(`moved${i}`, { balance: sql<number>`balance` }).as(take.movement(line));
+      ctes.push(line, moved);
+      // the next line after this one's movement: the ledger's rows come in the order the rows were taken
+      after = sql`exists (select 1 from ${moved})`;
+      taken.push(sql`(select count(*) from ${line})`);
+    }
+    let ordernumber: SQL | undefined;
+    if (numbered) {
+      const counter = tx.$with('counter', { next: sql<number>`next` }).as(nextNumber(p('websiteId'), after));
+      ctes.push(counter);
+      ordernumber = sql`coalesce('GR' || (select next from ${counter}), ${orders.ordernumber})`;
+    }
+    return tx
+      .with(...ctes)
+      .update(orders)
+      .set({
+        slotId: sql`${p('slotId')}`,
+        slotDate: sql`${p('slotDate')}`,
+        slotStart: sql`${p('slotStart')}`,
+        slotEnd: sql`${p('slotEnd')}`,
+        ...(ordernumber && { ordernumber }),
+      })
+      .where(and(eq(orders.websiteId, p('websiteId')), eq(orders.id, p('orderId'))))
+      .returning({
+        ...getTableColumns(orders),
+        slotTaken: sql<boolean>`${slotTaken}`.mapWith(Boolean),
+        linesTaken: sql<number>`${taken.length ? sql.join(taken, sql` + `) : sql`0`}`.mapWith(Number),
+      })
+      .prepare(prepared);
   });
-  let ordernumber: SQL | undefined;
-  if (r.number) {
-    const counter = tx.$with('counter', { next: sql<number>`next` }).as(nextNumber(r.websiteId, after));
-    ctes.push(counter);
-    ordernumber = sql`coalesce('GR' || (select next from ${counter}), ${orders.ordernumber})`;
-  }
-  const [row] = await tx
-    .with(...ctes)
-    .update(orders)
-    .set({
-      slotId: r.slot?.slotId ?? null,
-      slotDate: r.slot?.date ?? null,
-      slotStart: r.slot?.startTime ?? null,
-      slotEnd: r.slot?.endTime ?? null,
-      ...(ordernumber && { ordernumber }),
-    })
-    .where(and(eq(orders.websiteId, r.websiteId), eq(orders.id, r.orderId)))
-    .returning({
-      ...getTableColumns(orders),
-      slotTaken: sql<boolean>`${slotTaken}`.mapWith(Boolean),
-      linesTaken: sql<number>`${sql.join(taken, sql` + `)}`.mapWith(Number),
-    });
-  const { slotTaken: slotOk, linesTaken, ...order } = row!;
-  return { slotTaken: slotOk, linesTaken, order };
+}
+
+type OrderValues = Omit<typeof orders.$inferInsert, 'ordernumber'>;
+type LineValues = Omit<typeof orderLines.$inferInsert, 'websiteId' | 'orderId' | 'warehouseState'>;
+const ORDER_KEYS = [
+  'id',
+  'websiteId',
+  'userId',
+  'agentId',
+  'status',
+  'paymentMethod',
+  'idempotencyKey',
+  'address',
+  'pincode',
+  'zoneId',
+  'itemsTotal',
+  'discount',
+  'couponId',
+  'couponCode',
+  'deliveryCharge',
+  'total',
+  'notes',
+] as const satisfies ReadonlyArray<keyof OrderValues>;
+const LINE_KEYS = [
+  'packId',
+  'productId',
+  'slug',
+  'image',
+  'productName',
+  'packName',
+  'hsnCode',
+  'gstRate',
+  'price',
+  'actPrice',
+  'quantity',
+  'amount',
+  'warehouseId',
+] as const satisfies ReadonlyArray<keyof LineValues>;
+const placeholders = <K extends string>(keys: readonly K[], prefix = '') =>
+  Object.fromEntries(keys.map((k) => [k, sql.placeholder(`${prefix}${k}`)])) as Record<K, Placeholder>;
+
+/**
+ * Writes a new order (with its provisional number), its lines (each with its warehouse's state),
+ * its first event and its payment, and empties the cart, in one statement (CTEs beside the order's
+ * insert); answers what it wrote as the caller answers it. Built once per number of lines.
+ */
+async function writeOrder(
+  tx: DbOrTx,
+  o: Pick<OrderValues, (typeof ORDER_KEYS)[number]>,
+  lines: Array<Pick<LineValues, (typeof LINE_KEYS)[number]>>,
+  event: { actor: string; note: string | null },
+  cartId: number,
+): Promise<KnownParts> {
+  let statement = orderWriters.get(lines.length);
+  if (!statement) orderWriters.set(lines.length, (statement = orderWriter(lines.length)));
+  const values: Record<string, unknown> = {
+    ...o,
+    ordernumber: provisionalNumber(o.id),
+    cartId,
+    eventActor: event.actor,
+    eventNote: event.note,
+    paymentStatus: initialPaymentStatus(o.paymentMethod as PaymentProvider),
+  };
+  lines.forEach((l, i) => LINE_KEYS.forEach((k) => (values[`line${i}_${k}`] = l[k] ?? null)));
+  const [written] = await statement(tx, values);
+  return {
+    lines: written!.lines.map((l) => rowFromJson(orderLines, l)),
+    events: [rowFromJson(orderEvents, written!.event)],
+    payment: paymentFromJson(written!.payment),
+    fresh: true,
+  };
+}
+
+const orderWriters = new Map<number, ReturnType<typeof orderWriter>>();
+
+function orderWriter(lineCount: number) {
+  return reusable(`order_write_${lineCount}`, (tx, prepared) => {
+    const p = sql.placeholder;
+    const lines = tx.$with('lines', { id: sql<number>`id` }).as(
+      tx
+        .insert(orderLines)
+        .values(
+          Array.from({ length: lineCount }, (_, i) => ({
+            ...placeholders(LINE_KEYS, `line${i}_`),
+            websiteId: p('websiteId'),
+            orderId: p('id'),
+            warehouseState: warehouseStateOf(p('websiteId'), p(`line${i}_warehouseId`)),
+          })),
+        )
+        .returning()
+        .getSQL(),
+    );
+    const event = tx.$with('event', { id: sql<number>`id` }).as(
+      tx
+        .insert(orderEvents)
+        .values({ websiteId: p('websiteId'), orderId: p('id'), status: p('status'), actor: p('eventActor'), note: p('eventNote') })
+        .returning()
+        .getSQL(),
+    );
+    const payment = tx.$with('payment', { id: sql<number>`id` }).as(
+      createPaymentStatement(tx, {
+        websiteId: p('websiteId'),
+        orderId: p('id'),
+        provider: p('paymentMethod'),
+        amount: p('total'),
+        status: p('paymentStatus'),
+      }).getSQL(),
+    );
+    const [cartLinesGone, cartCleared] = emptyCartStatements(p('websiteId'), p('cartId'));
+    const emptied = tx.$with('emptied', {}).as(cartLinesGone);
+    const cleared = tx.$with('cleared', {}).as(cartCleared);
+    return tx
+      .with(lines, event, payment, emptied, cleared)
+      .insert(orders)
+      .values({ ...placeholders(ORDER_KEYS), ordernumber: p('ordernumber') })
+      .returning({
+        lines: sql<Record<string, unknown>[]>`(select json_agg(l order by l.id) from ${lines} l)`,
+        event: sql<Record<string, unknown>>`(select row_to_json(e) from ${event} e)`,
+        payment: sql<Record<string, unknown>>`(select row_to_json(p) from ${payment} p)`,
+      })
+      .prepare(prepared);
+  });
 }
 
 /**
@@ -184,63 +331,11 @@ export async function placeOrder(
       if (body.slot && !chosen) throw orderErrors.slotInvalid();
       const status: OrderStatus = body.payment_method === 'cod' ? 'placed' : 'pending_payment';
       // The order with its lines, history and payment, and the cart emptied: one statement.
-      const lines = tx.$with('lines', { id: sql<number>`id` }).as(
-        tx
-          .insert(orderLines)
-          .values(
-            priced.lines.map((l) => ({
-              websiteId: s.websiteId,
-              orderId: id,
-              packId: l.packId,
-              productId: l.productId,
-              slug: l.slug,
-              image: l.image,
-              productName: l.productName,
-              packName: l.packName,
-              hsnCode: l.hsnCode,
-              gstRate: l.gstRate,
-              price: l.pricePaise,
-              actPrice: l.actPricePaise,
-              quantity: l.quantity,
-              amount: l.amountPaise,
-              warehouseId: l.warehouseId,
-              warehouseState: warehouseStateOf(s.websiteId, l.warehouseId),
-            })),
-          )
-          .returning()
-          .getSQL(),
-      );
-      const event = tx.$with('event', { id: sql<number>`id` }).as(
-        tx
-          .insert(orderEvents)
-          .values({
-            websiteId: s.websiteId,
-            orderId: id,
-            status,
-            actor: `user:${cartOwner.userId}`,
-            note: body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null,
-          })
-          .returning()
-          .getSQL(),
-      );
-      const payment = tx.$with('payment', { id: sql<number>`id` }).as(
-        createPaymentStatement(tx, {
-          websiteId: s.websiteId,
-          orderId: id,
-          provider: body.payment_method,
-          amount: priced.amountPaise,
-        }).getSQL(),
-      );
-      const [cartLinesGone, cartCleared] = emptyCartStatements(s.websiteId, priced.cartId);
-      const emptied = tx.$with('emptied', {}).as(cartLinesGone);
-      const cleared = tx.$with('cleared', {}).as(cartCleared);
-      const [written] = await tx
-        .with(lines, event, payment, emptied, cleared)
-        .insert(orders)
-        .values({
+      const known = await writeOrder(
+        tx,
+        {
           id,
           websiteId: s.websiteId,
-          ordernumber: provisionalNumber(id),
           userId: s.userId,
           agentId,
           status,
@@ -266,18 +361,25 @@ export async function placeOrder(
           deliveryCharge: priced.finalDeliveryPaise,
           total: priced.amountPaise,
           notes: body.notes ?? priced.notes ?? null,
-        })
-        .returning({
-          lines: sql<Record<string, unknown>[]>`(select json_agg(l order by l.id) from ${lines} l)`,
-          event: sql<Record<string, unknown>>`(select row_to_json(e) from ${event} e)`,
-          payment: sql<Record<string, unknown>>`(select row_to_json(p) from ${payment} p)`,
-        });
-      const known: KnownParts = {
-        lines: written!.lines.map((l) => rowFromJson(orderLines, l)),
-        events: [rowFromJson(orderEvents, written!.event)],
-        payment: paymentFromJson(written!.payment),
-        fresh: true,
-      };
+        },
+        priced.lines.map((l) => ({
+          packId: l.packId,
+          productId: l.productId,
+          slug: l.slug,
+          image: l.image,
+          productName: l.productName,
+          packName: l.packName,
+          hsnCode: l.hsnCode,
+          gstRate: l.gstRate,
+          price: l.pricePaise,
+          actPrice: l.actPricePaise,
+          quantity: l.quantity,
+          amount: l.amountPaise,
+          warehouseId: l.warehouseId,
+        })),
+        { actor: `user:${cartOwner.userId}`, note: body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null },
+        priced.cartId,
+      );
 
       // Last, the rows other checkouts share, so their locks are held only until the commit that
       // follows: the slot's bookings, each line's stock row, the coupon's uses, the website's order

@@ -1,5 +1,5 @@
 import { PAYMENT_STATUSES, canMovePayment, type PaymentProvider, type PaymentStatus } from '@grocer/shared/order';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import { reusable, type DbOrTx } from '../../db/client';
 import { rowFromJson } from '../../db/rows';
 import { paymentEvents, paymentOptions, payments } from './tables';
@@ -17,19 +17,21 @@ export async function createPayment(
   tx: DbOrTx,
   v: { websiteId: number; orderId: string; provider: PaymentProvider; amount: number },
 ): Promise<PaymentRow> {
-  const [row] = await createPaymentStatement(tx, v);
+  const [row] = await createPaymentStatement(tx, { ...v, status: initialPaymentStatus(v.provider) });
   return row!;
 }
+
+/** A new order's payment: cash on delivery is collected at the door (`cod`), anything else awaits the provider. */
+export const initialPaymentStatus = (provider: PaymentProvider): PaymentStatus => (provider === 'cod' ? 'cod' : 'pending');
 
 /**
  * `createPayment`'s insert, for a caller that writes it inside a statement of its own (checkout
  * writes the order, its lines, history and payment in one): answers the row.
  */
-export const createPaymentStatement = (tx: DbOrTx, v: { websiteId: number; orderId: string; provider: PaymentProvider; amount: number }) =>
-  tx
-    .insert(payments)
-    .values({ ...v, status: v.provider === 'cod' ? 'cod' : 'pending' })
-    .returning();
+export const createPaymentStatement = (
+  tx: DbOrTx,
+  v: { [K in 'websiteId' | 'orderId' | 'provider' | 'amount' | 'status']: PaymentRow[K] | Placeholder },
+) => tx.insert(payments).values(v).returning();
 
 export async function paymentOfOrder(db: DbOrTx, orderId: string): Promise<PaymentRow | null> {
   const [p] = await db.select().from(payments).where(eq(payments.orderId, orderId));
