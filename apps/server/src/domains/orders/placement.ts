@@ -70,9 +70,6 @@ interface SharedRows {
  * shape (slot or none, number of lines, numbered or not) and filled with the order's values.
  */
 async function takeSharedRows(tx: DbOrTx, r: SharedRows): Promise<{ slotTaken: boolean; linesTaken: number; order: OrderRow }> {
-  const shape = `order_shared_rows_${r.slot ? 's' : 'n'}${r.lines.length}${r.number ? 'c' : ''}`;
-  let statement = sharedRowsStatements.get(shape);
-  if (!statement) sharedRowsStatements.set(shape, (statement = sharedRowsStatement(shape, !!r.slot, r.lines.length, r.number)));
   const values: Record<string, unknown> = {
     websiteId: r.websiteId,
     orderId: r.orderId,
@@ -84,69 +81,89 @@ async function takeSharedRows(tx: DbOrTx, r: SharedRows): Promise<{ slotTaken: b
     slotEnd: r.slot?.endTime ?? null,
   };
   r.lines.forEach((l, i) => Object.assign(values, { [`pack${i}`]: l.packId, [`warehouse${i}`]: l.warehouseId, [`take${i}`]: -l.quantity }));
-  const [row] = await statement(tx, values);
+  const [row] = await byShape(
+    sharedRowsStatements,
+    `order_shared_rows_${r.slot ? 's' : 'n'}${r.lines.length}${r.number ? 'c' : ''}`,
+    r.lines.length,
+    (tx) => sharedRowsQuery(tx, !!r.slot, r.lines.length, r.number),
+  )(tx, values);
   const { slotTaken, linesTaken, ...order } = row!;
   return { slotTaken, linesTaken, order };
 }
 
-const sharedRowsStatements = new Map<string, ReturnType<typeof sharedRowsStatement>>();
+// Carts of up to this many lines have their statements built once per shape (and named on
+// PostgreSQL); a longer one, rare, is built for its checkout, so the shapes kept stay few.
+const REUSED_UP_TO_LINES = 20;
 
-function sharedRowsStatement(name: string, slotted: boolean, lineCount: number, numbered: boolean) {
-  return reusable(name, (tx, prepared) => {
-    const p = sql.placeholder;
-    const ctes: WithSubquery[] = [];
-    let after: SQL = sql`true`;
-    let slotTaken: SQL = sql`true`;
-    if (slotted) {
-      const slot = tx.$with('slot', { used: sql<number>`used` }).as(takeSlotStatement(p('websiteId'), p('slotId'), p('slotDate')));
-      ctes.push(slot);
-      after = slotTaken = sql`exists (select 1 from ${slot})`;
-    }
-    const taken: SQL[] = [];
-    for (let i = 0; i < lineCount; i++) {
-      const take = takeStockStatements(
-        {
-          websiteId: p('websiteId'),
-          packId: p(`pack${i}`),
-          warehouseId: p(`warehouse${i}`),
-          quantity: p(`take${i}`),
-          reason: 'order',
-          reference: p('reference'),
-          actor: p('actor'),
-        },
-        after,
-      );
-      const line = tx.$with(`stock${i}`, { available: sql<number>`available` }).as(take.update);
-      const moved = tx.$with(`moved${i}`, { balance: sql<number>`balance` }).as(take.movement(line));
-      ctes.push(line, moved);
-      // the next line after this one's movement: the ledger's rows come in the order the rows were taken
-      after = sql`exists (select 1 from ${moved})`;
-      taken.push(sql`(select count(*) from ${line})`);
-    }
-    let ordernumber: SQL | undefined;
-    if (numbered) {
-      const counter = tx.$with('counter', { next: sql<number>`next` }).as(nextNumber(p('websiteId'), after));
-      ctes.push(counter);
-      ordernumber = sql`coalesce('GR' || (select next from ${counter}), ${orders.ordernumber})`;
-    }
-    return tx
-      .with(...ctes)
-      .update(orders)
-      .set({
-        slotId: sql`${p('slotId')}`,
-        slotDate: sql`${p('slotDate')}`,
-        slotStart: sql`${p('slotStart')}`,
-        slotEnd: sql`${p('slotEnd')}`,
-        ...(ordernumber && { ordernumber }),
-      })
-      .where(and(eq(orders.websiteId, p('websiteId')), eq(orders.id, p('orderId'))))
-      .returning({
-        ...getTableColumns(orders),
-        slotTaken: sql<boolean>`${slotTaken}`.mapWith(Boolean),
-        linesTaken: sql<number>`${taken.length ? sql.join(taken, sql` + `) : sql`0`}`.mapWith(Number),
-      })
-      .prepare(prepared);
-  });
+/** The statement of `name` built once by `query` (a query with placeholders), or per call past REUSED_UP_TO_LINES. */
+function byShape<R>(
+  kept: Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<R>>,
+  name: string,
+  lineCount: number,
+  query: (tx: DbOrTx) => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> } },
+): (db: DbOrTx, values: Record<string, unknown>) => Promise<R> {
+  if (lineCount > REUSED_UP_TO_LINES) return (tx, values) => query(tx).prepare('').execute(values);
+  let statement = kept.get(name);
+  if (!statement) kept.set(name, (statement = reusable(name, (tx, prepared) => query(tx).prepare(prepared))));
+  return statement;
+}
+
+const sharedRowsStatements = new Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<SharedRowsAnswer[]>>();
+type SharedRowsAnswer = OrderRow & { slotTaken: boolean; linesTaken: number };
+
+function sharedRowsQuery(tx: DbOrTx, slotted: boolean, lineCount: number, numbered: boolean) {
+  const p = sql.placeholder;
+  const ctes: WithSubquery[] = [];
+  let after: SQL = sql`true`;
+  let slotTaken: SQL = sql`true`;
+  if (slotted) {
+    const slot = tx.$with('slot', { used: sql<number>`used` }).as(takeSlotStatement(p('websiteId'), p('slotId'), p('slotDate')));
+    ctes.push(slot);
+    after = slotTaken = sql`exists (select 1 from ${slot})`;
+  }
+  const taken: SQL[] = [];
+  for (let i = 0; i < lineCount; i++) {
+    const take = takeStockStatements(
+      {
+        websiteId: p('websiteId'),
+        packId: p(`pack${i}`),
+        warehouseId: p(`warehouse${i}`),
+        quantity: p(`take${i}`),
+        reason: 'order',
+        reference: p('reference'),
+        actor: p('actor'),
+      },
+      after,
+    );
+    const line = tx.$with(`stock${i}`, { available: sql<number>`available` }).as(take.update);
+    const moved = tx.$with(`moved${i}`, { balance: sql<number>`balance` }).as(take.movement(line));
+    ctes.push(line, moved);
+    // the next line after this one's movement: the ledger's rows come in the order the rows were taken
+    after = sql`exists (select 1 from ${moved})`;
+    taken.push(sql`(select count(*) from ${line})`);
+  }
+  let ordernumber: SQL | undefined;
+  if (numbered) {
+    const counter = tx.$with('counter', { next: sql<number>`next` }).as(nextNumber(p('websiteId'), after));
+    ctes.push(counter);
+    ordernumber = sql`coalesce('GR' || (select next from ${counter}), ${orders.ordernumber})`;
+  }
+  return tx
+    .with(...ctes)
+    .update(orders)
+    .set({
+      slotId: sql`${p('slotId')}`,
+      slotDate: sql`${p('slotDate')}`,
+      slotStart: sql`${p('slotStart')}`,
+      slotEnd: sql`${p('slotEnd')}`,
+      ...(ordernumber && { ordernumber }),
+    })
+    .where(and(eq(orders.websiteId, p('websiteId')), eq(orders.id, p('orderId'))))
+    .returning({
+      ...getTableColumns(orders),
+      slotTaken: sql<boolean>`${slotTaken}`.mapWith(Boolean),
+      linesTaken: sql<number>`${taken.length ? sql.join(taken, sql` + `) : sql`0`}`.mapWith(Number),
+    });
 }
 
 type OrderValues = Omit<typeof orders.$inferInsert, 'ordernumber'>;
@@ -200,8 +217,6 @@ async function writeOrder(
   event: { actor: string; note: string | null },
   cartId: number,
 ): Promise<KnownParts> {
-  let statement = orderWriters.get(lines.length);
-  if (!statement) orderWriters.set(lines.length, (statement = orderWriter(lines.length)));
   const values: Record<string, unknown> = {
     ...o,
     ordernumber: provisionalNumber(o.id),
@@ -211,7 +226,10 @@ async function writeOrder(
     paymentStatus: initialPaymentStatus(o.paymentMethod as PaymentProvider),
   };
   lines.forEach((l, i) => LINE_KEYS.forEach((k) => (values[`line${i}_${k}`] = l[k] ?? null)));
-  const [written] = await statement(tx, values);
+  const [written] = await byShape(orderWriters, `order_write_${lines.length}`, lines.length, (tx) => orderWriteQuery(tx, lines.length))(
+    tx,
+    values,
+  );
   return {
     lines: written!.lines.map((l) => rowFromJson(orderLines, l)),
     events: [rowFromJson(orderEvents, written!.event)],
@@ -220,55 +238,53 @@ async function writeOrder(
   };
 }
 
-const orderWriters = new Map<number, ReturnType<typeof orderWriter>>();
+const orderWriters = new Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<OrderWritten[]>>();
+type OrderWritten = { lines: Record<string, unknown>[]; event: Record<string, unknown>; payment: Record<string, unknown> };
 
-function orderWriter(lineCount: number) {
-  return reusable(`order_write_${lineCount}`, (tx, prepared) => {
-    const p = sql.placeholder;
-    const lines = tx.$with('lines', { id: sql<number>`id` }).as(
-      tx
-        .insert(orderLines)
-        .values(
-          Array.from({ length: lineCount }, (_, i) => ({
-            ...placeholders(LINE_KEYS, `line${i}_`),
-            websiteId: p('websiteId'),
-            orderId: p('id'),
-            warehouseState: warehouseStateOf(p('websiteId'), p(`line${i}_warehouseId`)),
-          })),
-        )
-        .returning()
-        .getSQL(),
-    );
-    const event = tx.$with('event', { id: sql<number>`id` }).as(
-      tx
-        .insert(orderEvents)
-        .values({ websiteId: p('websiteId'), orderId: p('id'), status: p('status'), actor: p('eventActor'), note: p('eventNote') })
-        .returning()
-        .getSQL(),
-    );
-    const payment = tx.$with('payment', { id: sql<number>`id` }).as(
-      createPaymentStatement(tx, {
-        websiteId: p('websiteId'),
-        orderId: p('id'),
-        provider: p('paymentMethod'),
-        amount: p('total'),
-        status: p('paymentStatus'),
-      }).getSQL(),
-    );
-    const [cartLinesGone, cartCleared] = emptyCartStatements(p('websiteId'), p('cartId'));
-    const emptied = tx.$with('emptied', {}).as(cartLinesGone);
-    const cleared = tx.$with('cleared', {}).as(cartCleared);
-    return tx
-      .with(lines, event, payment, emptied, cleared)
-      .insert(orders)
-      .values({ ...placeholders(ORDER_KEYS), ordernumber: p('ordernumber') })
-      .returning({
-        lines: sql<Record<string, unknown>[]>`(select json_agg(l order by l.id) from ${lines} l)`,
-        event: sql<Record<string, unknown>>`(select row_to_json(e) from ${event} e)`,
-        payment: sql<Record<string, unknown>>`(select row_to_json(p) from ${payment} p)`,
-      })
-      .prepare(prepared);
-  });
+function orderWriteQuery(tx: DbOrTx, lineCount: number) {
+  const p = sql.placeholder;
+  const lines = tx.$with('lines', { id: sql<number>`id` }).as(
+    tx
+      .insert(orderLines)
+      .values(
+        Array.from({ length: lineCount }, (_, i) => ({
+          ...placeholders(LINE_KEYS, `line${i}_`),
+          websiteId: p('websiteId'),
+          orderId: p('id'),
+          warehouseState: warehouseStateOf(p('websiteId'), p(`line${i}_warehouseId`)),
+        })),
+      )
+      .returning()
+      .getSQL(),
+  );
+  const event = tx.$with('event', { id: sql<number>`id` }).as(
+    tx
+      .insert(orderEvents)
+      .values({ websiteId: p('websiteId'), orderId: p('id'), status: p('status'), actor: p('eventActor'), note: p('eventNote') })
+      .returning()
+      .getSQL(),
+  );
+  const payment = tx.$with('payment', { id: sql<number>`id` }).as(
+    createPaymentStatement(tx, {
+      websiteId: p('websiteId'),
+      orderId: p('id'),
+      provider: p('paymentMethod'),
+      amount: p('total'),
+      status: p('paymentStatus'),
+    }).getSQL(),
+  );
+  const [cartLinesGone, cartCleared] = emptyCartStatements(p('websiteId'), p('cartId'));
+  const emptied = tx.$with('emptied', {}).as(cartLinesGone);
+  const cleared = tx.$with('cleared', {}).as(cartCleared);
+  return tx
+    .with(lines, event, payment, emptied, cleared)
+    .insert(orders)
+    .values({ ...placeholders(ORDER_KEYS), ordernumber: p('ordernumber') })
+    .returning({
+      lines: sql<Record<string, unknown>[]>`(select json_agg(l order by l.id) from ${lines} l)`,
+      event: sql<Record<string, unknown>>`(select row_to_json(e) from ${event} e)`,
+      payment: sql<Record<string, unknown>>`(select row_to_json(p) from ${payment} p)`,
+    });
 }
 
 /**

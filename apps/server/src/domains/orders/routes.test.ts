@@ -7,6 +7,7 @@ import {
   deliverySlots,
   orders,
   outbox,
+  packs,
   paymentEvents,
   payments,
   slotBookings,
@@ -15,7 +16,7 @@ import {
 } from '../../db/schema';
 import { TestClient } from '../../test/client';
 import { setStock, signInAs } from '../cart/test-fixture';
-import { adjustStockTo, ledgerMismatches } from '../inventory/service';
+import { adjustStockTo, ledgerMismatches, openStock } from '../inventory/service';
 import { rowsOf } from '../../db/rows';
 import { checkoutBench } from './test-fixture';
 
@@ -325,6 +326,38 @@ describe('the rows an order shares with other checkouts (slot, stock, number: on
     } finally {
       await t.db.update(deliverySlots).set({ capacity: 40 }).where(eq(deliverySlots.id, earliest.slotId!));
     }
+  });
+
+  it('a cart of many lines (past the shapes built once) is ordered whole: every line, its stock and its ledger row', async () => {
+    const blr = shop.warehouses.blr.id;
+    const many = await t.db
+      .insert(packs)
+      .values(
+        Array.from({ length: 23 }, (_, i) => ({
+          websiteId: shop.websiteId,
+          productId: shop.products.dal.id,
+          position: 10 + i,
+          name: `${10 + i} kg`,
+          price: 1_000 + i,
+          actPrice: 1_000 + i,
+        })),
+      )
+      .returning();
+    await t.db.transaction((tx) =>
+      openStock(
+        tx,
+        many.map((p) => ({ websiteId: shop.websiteId, packId: p.id, warehouseId: blr, available: 5 })),
+        'test',
+      ),
+    );
+    const s = await shopper(many.map((p) => [p.id, 1]));
+    const res = await placeCod(s);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order.lines).toHaveLength(23);
+    expect(res.json().order.ordernumber).toMatch(/^GR\d+$/);
+    for (const p of many) expect(await stockOf(p.id, blr)).toBe(4);
+    expect((await ledgerMismatches(t.db)).mismatches).toEqual([]);
+    expect((await s.c.get(`/s/api/orders/${res.json().order.id}`)).json()).toEqual(res.json().order);
   });
 
   it.skipIf(process.env.TEST_DB !== 'postgres')(
