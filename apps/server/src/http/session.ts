@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Db, DbOrTx } from '../db/client';
+import { reusable, type Db, type DbOrTx } from '../db/client';
 import { sessions } from '../db/schema';
 
 export const SESSION_COOKIE = 'sid';
@@ -53,13 +53,25 @@ function setSessionCookie(reply: FastifyReply, token: string, opts: SessionOptio
 }
 
 async function readSession(db: DbOrTx, websiteId: number, id: string): Promise<SessionRow | null> {
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.id, id), eq(sessions.websiteId, websiteId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const [row] = await liveSession(db, { id, websiteId, now: new Date() });
   return row ?? null;
 }
+
+const liveSession = reusable('live_session', (db, name) =>
+  db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        eq(sessions.websiteId, sql.placeholder('websiteId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare(name),
+);
 
 /**
  * Session rows read by recent requests, for a few seconds: a shopper's calls cost no session

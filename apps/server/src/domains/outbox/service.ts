@@ -55,6 +55,26 @@ const queue = reusable('outbox_queue', (db, name) => {
     .prepare(name);
 });
 
+// a delivery's outcome, and the same with a sensitive message's text gone (subject, body, html)
+const deliveredStatement = (redact: boolean) =>
+  reusable(redact ? 'outbox_delivered_redacted' : 'outbox_delivered', (db, name) => {
+    const p = (k: string) => sql`${sql.placeholder(k)}`;
+    return db
+      .update(outbox)
+      .set({
+        status: p('status'),
+        error: p('error'),
+        attempts: sql`${outbox.attempts} + 1`,
+        sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
+        ...(redact && { subject: p('subject'), body: p('body'), html: null }),
+      })
+      .where(eq(outbox.id, sql.placeholder('id')))
+      .returning()
+      .prepare(name);
+  });
+const delivered = deliveredStatement(false);
+const deliveredRedacted = deliveredStatement(true);
+
 export class Outbox {
   private transporter: Transporter | null = null;
 
@@ -95,15 +115,15 @@ export class Outbox {
     }
     // Outside production a code stays readable in the dev outbox; in production nobody needs it
     // once it has left, and a failed one keeps its text for the retry.
-    const redact =
-      row.sensitive && status === 'sent' && this.config.production
-        ? { subject: row.subject === null ? null : REDACTED, body: REDACTED, html: null }
-        : {};
-    const [updated] = await this.db
-      .update(outbox)
-      .set({ status, error, attempts: sql`${outbox.attempts} + 1`, sentAt: status === 'failed' ? null : new Date(), ...redact })
-      .where(eq(outbox.id, row.id))
-      .returning();
+    const redact = row.sensitive && status === 'sent' && this.config.production;
+    const [updated] = await (redact ? deliveredRedacted : delivered)(this.db, {
+      id: row.id,
+      status,
+      error,
+      sentAt: status === 'failed' ? null : new Date().toISOString(),
+      subject: row.subject === null ? null : REDACTED,
+      body: REDACTED,
+    });
     return updated!;
   }
 
