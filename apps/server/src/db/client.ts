@@ -175,7 +175,14 @@ export function reusable<R>(
     if (!built) reusables.set(dialect, (built = new Map()));
     let query = built.get(name);
     // named only where the database allows it (unnamed: '' is pg's unnamed statement)
-    if (!query) built.set(name, (query = build(db, namingDialects.has(dialect) ? name : '')));
+    if (!query) {
+      query = build(db, namingDialects.has(dialect) ? name : '');
+      // drizzle's prepared query must keep its connection as `client`, or the statement would run
+      // on the connection it was built on (another request's transaction, by then)
+      if ((query as unknown as { client?: unknown }).client !== session.client)
+        throw new Error("reusable: drizzle's prepared query no longer keeps its connection as `client`");
+      built.set(name, query);
+    }
     // the same prepared query on the caller's connection (drizzle's prepared queries keep it as `client`)
     return (Object.create(query, { client: { value: session.client } }) as typeof query).execute(values) as Promise<R>;
   };

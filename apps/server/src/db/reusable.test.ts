@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/app';
+import { reusable, type Database } from './client';
+import { websites } from './schema';
+
+// Statements built once (db/client.ts `reusable`): each call runs on the caller's connection, the
+// pool's or its transaction's, so a transaction's statement sees what that transaction wrote and
+// nobody else does, and concurrent transactions never run on each other's connection.
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const nameOf = reusable('test_website_name', (db, name) =>
+  db
+    .select({ name: websites.name })
+    .from(websites)
+    .where(eq(websites.id, sql.placeholder('id')))
+    .prepare(name),
+);
+
+describe('reusable statements', () => {
+  it("run in the caller's transaction: they see its uncommitted write; the pool sees the committed row", async () => {
+    const { db } = database;
+    const [w] = await db.insert(websites).values({ name: 'Before' }).returning();
+    // built first on the pool
+    expect(await nameOf(db, { id: w!.id })).toEqual([{ name: 'Before' }]);
+    await db
+      .transaction(async (tx) => {
+        await tx.update(websites).set({ name: 'Inside' }).where(eq(websites.id, w!.id));
+        expect(await nameOf(tx, { id: w!.id })).toEqual([{ name: 'Inside' }]);
+        throw new Error('rolled back');
+      })
+      .catch((e: Error) => expect(e.message).toBe('rolled back'));
+    expect(await nameOf(db, { id: w!.id })).toEqual([{ name: 'Before' }]);
+  });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')('keep concurrent transactions apart (PostgreSQL)', async () => {
+    const { db } = database;
+    const made = await db
+      .insert(websites)
+      .values(Array.from({ length: 8 }, (_, i) => ({ name: `Shop ${i}` })))
+      .returning();
+    // every transaction renames its website, then all read before any commits
+    let renamed = 0;
+    let allRenamed!: () => void;
+    const barrier = new Promise<void>((r) => (allRenamed = r));
+    const seen = await Promise.all(
+      made.map((w, i) =>
+        db.transaction(async (tx) => {
+          await tx
+            .update(websites)
+            .set({ name: `Renamed ${i}` })
+            .where(eq(websites.id, w.id));
+          if (++renamed === made.length) allRenamed();
+          await barrier;
+          // each sees its own rename, never another's (uncommitted), nor its old name
+          return { own: await nameOf(tx, { id: w.id }), other: await nameOf(tx, { id: made[(i + 1) % made.length]!.id }) };
+        }),
+      ),
+    );
+    seen.forEach((s, i) => {
+      expect(s.own).toEqual([{ name: `Renamed ${i}` }]);
+      expect(s.other).toEqual([{ name: `Shop ${(i + 1) % made.length}` }]);
+    });
+  });
+});
