@@ -43,10 +43,18 @@ describe('reusable statements', () => {
       .insert(websites)
       .values(Array.from({ length: 8 }, (_, i) => ({ name: `Shop ${i}` })))
       .returning();
-    // every transaction renames its website, then all read before any commits
-    let renamed = 0;
-    let allRenamed!: () => void;
-    const barrier = new Promise<void>((r) => (allRenamed = r));
+    // every transaction renames its website, then all read, then all commit
+    const together = () => {
+      let arrived = 0;
+      let all!: () => void;
+      const everyone = new Promise<void>((r) => (all = r));
+      return () => {
+        if (++arrived === made.length) all();
+        return everyone;
+      };
+    };
+    const renamed = together();
+    const read = together();
     const seen = await Promise.all(
       made.map((w, i) =>
         db.transaction(async (tx) => {
@@ -54,10 +62,12 @@ describe('reusable statements', () => {
             .update(websites)
             .set({ name: `Renamed ${i}` })
             .where(eq(websites.id, w.id));
-          if (++renamed === made.length) allRenamed();
-          await barrier;
+          await renamed();
           // each sees its own rename, never another's (uncommitted), nor its old name
-          return { own: await nameOf(tx, { id: w.id }), other: await nameOf(tx, { id: made[(i + 1) % made.length]!.id }) };
+          const own = await nameOf(tx, { id: w.id });
+          const other = await nameOf(tx, { id: made[(i + 1) % made.length]!.id });
+          await read();
+          return { own, other };
         }),
       ),
     );
