@@ -25,6 +25,9 @@ const nextNumber = (websiteId: number | Placeholder, when: SQL = sql`true`) =>
   sql`insert into order_counters (website_id, next) select ${websiteId}, 1001 where ${when}
     on conflict (website_id) do update set next = order_counters.next + 1 returning next`;
 
+/** The order number shown to people, from the counter's CTE: `GR` and the number (null when it took none). */
+const shownNumber = (counter: WithSubquery) => sql`'GR' || (select next from ${counter})`;
+
 /**
  * A new order's number until it gets its own (`numberOrder`, just before the commit): unique, as
  * its id is, and never shown (nothing outside the transaction sees the order before then).
@@ -32,17 +35,16 @@ const nextNumber = (websiteId: number | Placeholder, when: SQL = sql`true`) =>
 export const provisionalNumber = (id: string) => `new-${id}`;
 
 /**
- * Gives a new order its number (the website's next, from its counter row) with any last fields,
- * and answers the order. The counter row is shared by every order of the website, so it is taken
+ * Gives a new order its number (the website's next, from its counter row) and answers the order. The counter row is shared by every order of the website, so it is taken
  * last: its lock is held only until the caller's commit, which comes right after.
  */
-export async function numberOrder(tx: DbOrTx, websiteId: number, id: string, last: Partial<OrderRow> = {}): Promise<OrderRow> {
+export async function numberOrder(tx: DbOrTx, websiteId: number, id: string): Promise<OrderRow> {
   // one statement (the counter's insert as a CTE): the counter row's lock is held one round trip less
   const counter = tx.$with('counter', { next: sql<number>`next` }).as(nextNumber(websiteId));
   const [row] = await tx
     .with(counter)
     .update(orders)
-    .set({ ...last, ordernumber: sql`'GR' || (select next from ${counter})` })
+    .set({ ordernumber: shownNumber(counter) })
     .where(and(eq(orders.websiteId, websiteId), eq(orders.id, id)))
     .returning();
   return row!;
@@ -146,7 +148,7 @@ function sharedRowsQuery(tx: DbOrTx, slotted: boolean, lineCount: number, number
   if (numbered) {
     const counter = tx.$with('counter', { next: sql<number>`next` }).as(nextNumber(p('websiteId'), after));
     ctes.push(counter);
-    ordernumber = sql`coalesce('GR' || (select next from ${counter}), ${orders.ordernumber})`;
+    ordernumber = sql`coalesce(${shownNumber(counter)}, ${orders.ordernumber})`;
   }
   return tx
     .with(...ctes)
