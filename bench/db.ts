@@ -140,10 +140,15 @@ export async function startCpuMeter(db: Db, kind: 'pglite' | 'postgres') {
 export class BenchShopper {
   cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
-  async call(method: string, url: string, body?: unknown) {
+  /** The headers a browser sends with a `method` request: its cookies and, on a write, the XSRF token. */
+  headers(method: string): Record<string, string> {
     const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    if (body !== undefined) headers['content-type'] = 'application/json';
     if (method !== 'GET') headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
+    return headers;
+  }
+  async call(method: string, url: string, body?: unknown) {
+    const headers = this.headers(method);
+    if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(this.base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
@@ -192,12 +197,12 @@ export async function checkoutShopper(
   return { s, addressId: a.json.id as number, total: cart.json.amount as number };
 }
 
-/** The first pack in stock at the warehouse serving 560001 (what the checkout benchmarks buy). */
-export async function deliverablePack(db: Db, websiteId: number) {
+/** The first pack in stock at the warehouse serving 560001 (what the checkout benchmarks buy), or the one `skip` packs after it. */
+export async function deliverablePack(db: Db, websiteId: number, skip = 0) {
   const [target] = rowsOf<{ pack_id: number; warehouse_id: number }>(
     await db.execute(sql`select s.pack_id, s.warehouse_id from stock s
     join delivery_zones z on z.warehouse_id = s.warehouse_id join zone_pincodes zp on zp.zone_id = z.id and zp.pincode = '560001'
-    where s.website_id = ${websiteId} and s.available > 0 order by s.pack_id limit 1`),
+    where s.website_id = ${websiteId} and s.available > 0 order by s.pack_id limit 1 offset ${skip}`),
   );
   return target!;
 }

@@ -71,6 +71,10 @@ export const ERRORS = {
     status: 409,
     message: (d: { ordernumber: string }) => `This cart has just been ordered (order ${d.ordernumber}). You can find it in My Orders.`,
   },
+  CART_CHANGED: {
+    status: 409,
+    message: 'Your cart kept changing while the order was being placed. Please review it and place the order again.',
+  },
   COUPON_UNAVAILABLE: {
     status: 409,
     message: (d: { reason: string }) => `${d.reason}. Please review your cart and place the order again.`,

@@ -40,3 +40,10 @@ export function rootCause(e: unknown): string {
   while ((c as { cause?: unknown })?.cause) c = (c as { cause?: unknown }).cause;
   return (c as { message?: string })?.message || (c as { code?: string })?.code || String(c);
 }
+
+/** The database's error of SQLSTATE `code` in `e` (or one it wraps, as drizzle does), with its detail; undefined when it is not one. */
+export function databaseError(e: unknown, code: string): { code: string; detail?: string } | undefined {
+  for (let c: unknown = e; c; c = (c as { cause?: unknown }).cause)
+    if ((c as { code?: string }).code === code) return c as { code: string; detail?: string };
+  return undefined;
+}

@@ -1,6 +1,6 @@
 import { couponDiscount } from '@grocer/shared/coupon';
-import { and, count, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { reusable, type Db, type DbOrTx, type Tx } from '../../db/client';
+import { and, count, eq, getTableColumns, isNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { reusable, type Db, type DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { findPackLabel } from '../catalogue/service';
 import { couponUsage, findCoupon } from '../coupons/service';
@@ -115,42 +115,41 @@ export async function removeCoupon(db: Db, ctx: CartContext) {
 }
 
 /**
- * Locks the signed-in shopper's cart row for the rest of the caller's transaction (checkout: one
- * cart is one order, so a second checkout of the same cart waits, then finds it ordered), and
- * answers it as locked (null: no cart), for `loadPricedCart` to price without reading it again.
+ * The signed-in shopper's cart as checkout reads it (null: no cart), with its `version` (the row's
+ * `xmin`: every change of the cart writes the row, `touch`), for `claimCartStatements` to order it
+ * only as it was read.
  */
-export async function lockUserCart(tx: Tx, websiteId: number, userId: number): Promise<CartRow | null> {
-  const [row] = await lockedCartOf(tx, { websiteId, userId });
+export async function userCartForCheckout(db: DbOrTx, websiteId: number, userId: number): Promise<(CartRow & { version: string }) | null> {
+  const [row] = await cartOfUser(db, { websiteId, userId });
   return row ?? null;
 }
 
-const lockedCartOf = reusable('cart_of_user_locked', (db, name) =>
+const cartOfUser = reusable('cart_of_user_versioned', (db, name) =>
   db
-    .select()
+    .select({ ...getTableColumns(carts), version: sql<string>`xmin::text` })
     .from(carts)
     .where(and(eq(carts.websiteId, sql.placeholder('websiteId')), eq(carts.userId, sql.placeholder('userId'))))
     .limit(1)
-    .for('update')
     .prepare(name),
 );
 
 /**
- * Empties a cart after its order was placed (checkout calls this in the order's transaction): its
- * lines and its coupon, in one statement.
+ * Checkout's claim on the cart it orders, for the statement that writes the order: `claim` takes
+ * the cart row (its coupon dropped) only when it is still the `version` checkout read, and locks
+ * it, so a second checkout of the same cart (another tab, a retry with a new key) waits for this
+ * one, then finds the cart changed and reads it again (empty: ordered); `empty(claimed)` deletes
+ * its lines once it was taken. `claim` answers a row (`id`) when taken, none when the cart changed.
  */
-export async function clearCart(db: DbOrTx, websiteId: number, cartId: number) {
-  const [lines, cart] = emptyCartStatements(websiteId, cartId);
-  await db.execute(sql`with emptied as (${lines}) ${cart}`);
-}
-
-/**
- * `clearCart`'s two statements (its lines deleted, its coupon dropped), for a caller that empties
- * the cart inside a statement of its own (checkout writes the order and empties the cart in one).
- */
-export const emptyCartStatements = (websiteId: number | Placeholder, cartId: number | Placeholder): [SQL, SQL] => [
-  sql`delete from ${cartLines} where ${cartLines.cartId} = ${cartId} and ${cartLines.websiteId} = ${websiteId}`,
-  sql`update ${carts} set offercode = null, updated_at = now() where ${carts.id} = ${cartId} and ${carts.websiteId} = ${websiteId}`,
-];
+export const claimCartStatements = (
+  websiteId: number | Placeholder,
+  cartId: number | Placeholder,
+  version: string | Placeholder,
+): { claim: SQL; empty: (claimed: SQLWrapper) => SQL } => ({
+  claim: sql`update ${carts} set offercode = null, updated_at = now()
+    where ${carts.id} = ${cartId} and ${carts.websiteId} = ${websiteId} and xmin = ${version}::xid returning ${carts.id}`,
+  empty: (claimed) =>
+    sql`delete from ${cartLines} where ${cartLines.cartId} = ${cartId} and ${cartLines.websiteId} = ${websiteId} and exists (select 1 from ${claimed})`,
+});
 
 /**
  * Sign-in: the guest cart of `sessionId` joins the user's cart. Quantities are added and capped

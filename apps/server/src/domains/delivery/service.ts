@@ -171,9 +171,15 @@ export async function takeSlot(db: DbOrTx, websiteId: number, slotId: number, da
  * takes the slot, the stock and the order number in one): answers a row (`used`) when the place
  * was taken, none when the slot is full. The booking row stays locked until the commit.
  */
-export const takeSlotStatement = (websiteId: number | Placeholder, slotId: number | Placeholder, date: string | Placeholder): SQL => sql`
+export const takeSlotStatement = (
+  websiteId: number | Placeholder,
+  slotId: number | Placeholder,
+  date: string | Placeholder,
+  /** taken only when this holds (checkout: once the cart was taken) */
+  when: SQL = sql`true`,
+): SQL => sql`
     insert into slot_bookings (website_id, slot_id, date, capacity, used)
-    select ${websiteId}, s.id, ${date}, s.capacity, 1 from delivery_slots s where s.id = ${slotId} and s.website_id = ${websiteId}
+    select ${websiteId}, s.id, ${date}, s.capacity, 1 from delivery_slots s where s.id = ${slotId} and s.website_id = ${websiteId} and ${when}
     on conflict (slot_id, date) do update set used = slot_bookings.used + 1, capacity = excluded.capacity
     where slot_bookings.used < excluded.capacity
     returning used`;

@@ -13,6 +13,7 @@ export const orderErrors = {
   invoiceNotIssued: () => fail('INVOICE_NOT_ISSUED'),
   cartEmpty: () => fail('CART_EMPTY'),
   cartOrdered: (ordernumber: string) => fail('CART_ALREADY_ORDERED', { ordernumber }),
+  cartChanged: () => fail('CART_CHANGED'),
   couponUnavailable: (reason: string) => fail('COUPON_UNAVAILABLE', { reason }),
   addressNotFound: () => fail('ADDRESS_NOT_FOUND'),
   notDeliverable: (pincode: string) => fail('NOT_DELIVERABLE', { pincode }),

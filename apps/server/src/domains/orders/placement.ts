@@ -3,12 +3,12 @@ import type { OrderStatus, PaymentProvider, PlaceOrderBody } from '@grocer/share
 import { toPaise, toRupees } from '@grocer/shared/money';
 import { and, desc, eq, getTableColumns, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { reusable, type Db, type DbOrTx } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { onOneConnection, reusable, type Db, type DbOrTx } from '../../db/client';
+import { databaseError, isUniqueViolation } from '../../db/errors';
 import { rowFromJson } from '../../db/rows';
 import { AppError } from '../../http/errors';
 import { findAddress } from '../addresses/service';
-import { emptyCartStatements, loadPricedCart, lockUserCart, type CartContext, type PricedLine } from '../cart/service';
+import { claimCartStatements, loadPricedCart, userCartForCheckout, type CartContext } from '../cart/service';
 import { recordRedemption } from '../coupons/service';
 import { slotZone, takeSlotStatement, type SlotOffer } from '../delivery/service';
 import { takeStockStatements, warehouseStateOf } from '../inventory/service';
@@ -50,49 +50,6 @@ export async function numberOrder(tx: DbOrTx, websiteId: number, id: string): Pr
   return row!;
 }
 
-interface SharedRows {
-  websiteId: number;
-  orderId: string;
-  actor: string;
-  /** the slot to take a place in (null: the zone has no slots) */
-  slot: SlotOffer | null;
-  lines: PricedLine[];
-  /** number the order too (the website's counter row): when no coupon is to be redeemed in between */
-  number: boolean;
-}
-
-/**
- * Takes the rows a new order shares with other checkouts, in one statement: a place in its slot,
- * each line's stock (in `byStockRow` order, with its ledger movement) and, with `number`, the
- * website's next order number, and writes the slot (and number) on the order. Each is a CTE that
- * takes its row only when the one before took its own (`exists`), so they are locked in this order,
- * as releaseOrder and the counter's sales take them, and nothing after a full slot or a sold-out
- * line is locked at all. One round trip instead of one per row: the rows stay locked only for this
- * statement and the commit (orders/s in bench/orders.ts). Answers how far it got. Built once per
- * shape (slot or none, number of lines, numbered or not) and filled with the order's values.
- */
-async function takeSharedRows(tx: DbOrTx, r: SharedRows): Promise<{ slotTaken: boolean; linesTaken: number; order: OrderRow }> {
-  const values: Record<string, unknown> = {
-    websiteId: r.websiteId,
-    orderId: r.orderId,
-    reference: `order:${r.orderId}`,
-    actor: r.actor,
-    slotId: r.slot?.slotId ?? null,
-    slotDate: r.slot?.date ?? null,
-    slotStart: r.slot?.startTime ?? null,
-    slotEnd: r.slot?.endTime ?? null,
-  };
-  r.lines.forEach((l, i) => Object.assign(values, { [`pack${i}`]: l.packId, [`warehouse${i}`]: l.warehouseId, [`take${i}`]: -l.quantity }));
-  const [row] = await byShape(
-    sharedRowsStatements,
-    `order_shared_rows_${r.slot ? 's' : 'n'}${r.lines.length}${r.number ? 'c' : ''}`,
-    r.lines.length,
-    (tx) => sharedRowsQuery(tx, !!r.slot, r.lines.length, r.number),
-  )(tx, values);
-  const { slotTaken, linesTaken, ...order } = row!;
-  return { slotTaken, linesTaken, order };
-}
-
 // Carts of up to this many lines have their statements built once per shape (and named on
 // PostgreSQL); a longer one, rare, is built for its checkout, so the shapes kept stay few.
 const REUSED_UP_TO_LINES = 20;
@@ -108,64 +65,6 @@ function byShape<R>(
   let statement = kept.get(name);
   if (!statement) kept.set(name, (statement = reusable(name, (tx, prepared) => query(tx).prepare(prepared))));
   return statement;
-}
-
-const sharedRowsStatements = new Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<SharedRowsAnswer[]>>();
-type SharedRowsAnswer = OrderRow & { slotTaken: boolean; linesTaken: number };
-
-function sharedRowsQuery(tx: DbOrTx, slotted: boolean, lineCount: number, numbered: boolean) {
-  const p = sql.placeholder;
-  const ctes: WithSubquery[] = [];
-  let after: SQL = sql`true`;
-  let slotTaken: SQL = sql`true`;
-  if (slotted) {
-    const slot = tx.$with('slot', { used: sql<number>`used` }).as(takeSlotStatement(p('websiteId'), p('slotId'), p('slotDate')));
-    ctes.push(slot);
-    after = slotTaken = sql`exists (select 1 from ${slot})`;
-  }
-  const taken: SQL[] = [];
-  for (let i = 0; i < lineCount; i++) {
-    const take = takeStockStatements(
-      {
-        websiteId: p('websiteId'),
-        packId: p(`pack${i}`),
-        warehouseId: p(`warehouse${i}`),
-        quantity: p(`take${i}`),
-        reason: 'order',
-        reference: p('reference'),
-        actor: p('actor'),
-      },
-      after,
-    );
-    const line = tx.$with(`stock${i}`, { available: sql<number>`available` }).as(take.update);
-    const moved = tx.$with(`moved${i}`, { balance: sql<number>`balance` }).as(take.movement(line));
-    ctes.push(line, moved);
-    // the next line after this one's movement: the ledger's rows come in the order the rows were taken
-    after = sql`exists (select 1 from ${moved})`;
-    taken.push(sql`(select count(*) from ${line})`);
-  }
-  let ordernumber: SQL | undefined;
-  if (numbered) {
-    const counter = tx.$with('counter', { next: sql<number>`next` }).as(nextNumber(p('websiteId'), after));
-    ctes.push(counter);
-    ordernumber = sql`coalesce(${shownNumber(counter)}, ${orders.ordernumber})`;
-  }
-  return tx
-    .with(...ctes)
-    .update(orders)
-    .set({
-      slotId: sql`${p('slotId')}`,
-      slotDate: sql`${p('slotDate')}`,
-      slotStart: sql`${p('slotStart')}`,
-      slotEnd: sql`${p('slotEnd')}`,
-      ...(ordernumber && { ordernumber }),
-    })
-    .where(and(eq(orders.websiteId, p('websiteId')), eq(orders.id, p('orderId'))))
-    .returning({
-      ...getTableColumns(orders),
-      slotTaken: sql<boolean>`${slotTaken}`.mapWith(Boolean),
-      linesTaken: sql<number>`${taken.length ? sql.join(taken, sql` + `) : sql`0`}`.mapWith(Number),
-    });
 }
 
 type OrderValues = Omit<typeof orders.$inferInsert, 'ordernumber'>;
@@ -207,44 +106,160 @@ const LINE_KEYS = [
 const placeholders = <K extends string>(keys: readonly K[], prefix = '') =>
   Object.fromEntries(keys.map((k) => [k, sql.placeholder(`${prefix}${k}`)])) as Record<K, Placeholder>;
 
+/** A checked cart, ready to be ordered by `writeOrder`. */
+interface NewOrder {
+  order: Pick<OrderValues, (typeof ORDER_KEYS)[number]>;
+  /** in the cart's order (their stock rows are taken in `byStockRow` order) */
+  lines: Array<Pick<LineValues, (typeof LINE_KEYS)[number]> & { packId: number; warehouseId: number; quantity: number }>;
+  event: { actor: string; note: string | null };
+  cart: { id: number; version: string };
+  /** the slot to take a place in (null: the zone has no slots) */
+  slot: SlotOffer | null;
+  /** number the order too (the website's counter row): when no coupon is to be redeemed after */
+  number: boolean;
+}
+
+/** Why `writeOrder` wrote nothing: the cart changed since it was read, the slot filled, or `line` sold out. */
+type Shortfall = { missing: 'cart' } | { missing: 'slot' } | { missing: 'stock'; line: NewOrder['lines'][number] };
+
+/** A shortfall in a transaction: thrown to roll it back, answered once it is. */
+class Refused {
+  constructor(readonly shortfall: Shortfall) {}
+}
+
+/** The lines in the order their stock rows are taken (`byStockRow`). */
+const takeOrder = (lines: NewOrder['lines']) => [...lines].sort(byStockRow);
+
 /**
- * Writes a new order (with its provisional number), its lines (each with its warehouse's state),
- * its first event and its payment, and empties the cart, in one statement (CTEs beside the order's
- * insert); answers what it wrote as the caller answers it. Built once per number of lines.
+ * Writes a new order in one statement (on its own, it commits as it ends; in the caller's
+ * transaction with a coupon). One after the other, each only when the one before was taken
+ * (`exists`), it takes the rows the order shares: the cart (as it was read, `claimCartStatements`),
+ * a place in the slot, each line's stock with its ledger movement (in `byStockRow` order) and, with
+ * `number`, the website's next order number; so they are locked in this order, as cancellations
+ * and counter sales take them (slot, stock, counter), and nothing after a changed cart, a full
+ * slot or a sold-out line is locked at all. Beside them it writes the order, its lines (each with
+ * its warehouse's state), its first event and its payment, and empties the cart. When anything
+ * was not taken, `checkout_refused` (migration 0026) fails the statement with what was missing,
+ * which undoes all of it.
+ *
+ * One statement, committed with no round trip of ours: the shared rows stay locked only while
+ * PostgreSQL runs it and flushes its commit, however busy this process is (orders/s in
+ * bench/orders.ts). Built once per shape (slot or none, number of lines, numbered or not) and
+ * filled with the order's values; answers what it wrote, as the caller answers it.
  */
-async function writeOrder(
-  tx: DbOrTx,
-  o: Pick<OrderValues, (typeof ORDER_KEYS)[number]>,
-  lines: Array<Pick<LineValues, (typeof LINE_KEYS)[number]>>,
-  event: { actor: string; note: string | null },
-  cartId: number,
-): Promise<KnownParts> {
+async function writeOrder(db: DbOrTx, o: NewOrder): Promise<{ order: OrderRow; known: KnownParts } | Shortfall> {
   const values: Record<string, unknown> = {
-    ...o,
-    ordernumber: provisionalNumber(o.id),
-    cartId,
-    eventActor: event.actor,
-    eventNote: event.note,
-    paymentStatus: initialPaymentStatus(o.paymentMethod as PaymentProvider),
+    ...o.order,
+    ordernumber: provisionalNumber(o.order.id),
+    reference: `order:${o.order.id}`,
+    cartId: o.cart.id,
+    cartVersion: o.cart.version,
+    eventActor: o.event.actor,
+    eventNote: o.event.note,
+    paymentStatus: initialPaymentStatus(o.order.paymentMethod as PaymentProvider),
+    slotId: o.slot?.slotId ?? null,
+    slotDate: o.slot?.date ?? null,
+    slotStart: o.slot?.startTime ?? null,
+    slotEnd: o.slot?.endTime ?? null,
   };
-  lines.forEach((l, i) => LINE_KEYS.forEach((k) => (values[`line${i}_${k}`] = l[k] ?? null)));
-  const [written] = await byShape(orderWriters, `order_write_${lines.length}`, lines.length, (tx) => orderWriteQuery(tx, lines.length))(
-    tx,
-    values,
+  o.lines.forEach((l, i) => LINE_KEYS.forEach((k) => (values[`line${i}_${k}`] = l[k] ?? null)));
+  takeOrder(o.lines).forEach((l, i) =>
+    Object.assign(values, { [`pack${i}`]: l.packId, [`warehouse${i}`]: l.warehouseId, [`take${i}`]: -l.quantity }),
   );
+  const name = `order_write_${o.slot ? 's' : 'n'}${o.lines.length}${o.number ? 'c' : ''}`;
+  let written: OrderWritten | undefined;
+  try {
+    [written] = await byShape(orderWriters, name, o.lines.length, (tx) => orderWriteQuery(tx, !!o.slot, o.lines.length, o.number))(
+      db,
+      values,
+    );
+  } catch (e) {
+    const refused = databaseError(e, 'GR409')?.detail;
+    if (refused === 'cart' || refused === 'slot') return { missing: refused };
+    if (refused?.startsWith('stock ')) return { missing: 'stock', line: takeOrder(o.lines)[Number(refused.slice('stock '.length))]! };
+    throw e;
+  }
   return {
-    lines: written!.lines.map((l) => rowFromJson(orderLines, l)),
-    events: [rowFromJson(orderEvents, written!.event)],
-    payment: paymentFromJson(written!.payment),
-    fresh: true,
+    order: rowFromJson(orders, written!.order),
+    known: {
+      lines: written!.lines.map((l) => rowFromJson(orderLines, l)),
+      events: [rowFromJson(orderEvents, written!.event)],
+      payment: paymentFromJson(written!.payment),
+      fresh: true,
+    },
   };
 }
 
 const orderWriters = new Map<string, (db: DbOrTx, values: Record<string, unknown>) => Promise<OrderWritten[]>>();
-type OrderWritten = { lines: Record<string, unknown>[]; event: Record<string, unknown>; payment: Record<string, unknown> };
+type OrderWritten = {
+  order: Record<string, unknown>;
+  lines: Record<string, unknown>[];
+  event: Record<string, unknown>;
+  payment: Record<string, unknown>;
+};
 
-function orderWriteQuery(tx: DbOrTx, lineCount: number) {
+function orderWriteQuery(tx: DbOrTx, slotted: boolean, lineCount: number, numbered: boolean) {
   const p = sql.placeholder;
+  // the shared rows, each taken only when the one before was
+  const { claim, empty } = claimCartStatements(p('websiteId'), p('cartId'), p('cartVersion'));
+  const cart = tx.$with('cart', { id: sql<number>`id` }).as(claim);
+  const emptied = tx.$with('emptied', {}).as(empty(cart));
+  const ctes: WithSubquery[] = [cart, emptied];
+  let after: SQL = sql`exists (select 1 from ${cart})`;
+  const refusals: SQL[] = [sql`when not ${after} then checkout_refused('cart')`];
+  if (slotted) {
+    const slot = tx.$with('slot', { used: sql<number>`used` }).as(takeSlotStatement(p('websiteId'), p('slotId'), p('slotDate'), after));
+    ctes.push(slot);
+    after = sql`exists (select 1 from ${slot})`;
+    refusals.push(sql`when not ${after} then checkout_refused('slot')`);
+  }
+  const taken: SQL[] = [];
+  for (let i = 0; i < lineCount; i++) {
+    const take = takeStockStatements(
+      {
+        websiteId: p('websiteId'),
+        packId: p(`pack${i}`),
+        warehouseId: p(`warehouse${i}`),
+        quantity: p(`take${i}`),
+        reason: 'order',
+        reference: p('reference'),
+        actor: p('eventActor'),
+      },
+      after,
+    );
+    const line = tx.$with(`stock${i}`, { available: sql<number>`available` }).as(take.update);
+    const moved = tx.$with(`moved${i}`, { balance: sql<number>`balance` }).as(take.movement(line));
+    ctes.push(line, moved);
+    // the next line after this one's movement: the ledger's rows come in the order the rows were taken
+    after = sql`exists (select 1 from ${moved})`;
+    taken.push(sql`(select count(*) from ${line})`);
+  }
+  if (lineCount) {
+    const linesTaken = sql.join(taken, sql` + `);
+    refusals.push(sql`when ${linesTaken} < ${sql.raw(String(lineCount))} then checkout_refused('stock ' || (${linesTaken}))`);
+  }
+  let ordernumber: SQL | Placeholder = p('ordernumber');
+  if (numbered) {
+    const counter = tx.$with('counter', { next: sql<number>`next` }).as(nextNumber(p('websiteId'), after));
+    ctes.push(counter);
+    // the provisional number only when nothing was taken: the statement is refused then
+    ordernumber = sql`coalesce(${shownNumber(counter)}, ${p('ordernumber')})`;
+  }
+  // the order, its lines, first event and payment
+  const order = tx.$with('placed', { id: sql<string>`id` }).as(
+    tx
+      .insert(orders)
+      .values({
+        ...placeholders(ORDER_KEYS),
+        ordernumber,
+        slotId: p('slotId'),
+        slotDate: p('slotDate'),
+        slotStart: p('slotStart'),
+        slotEnd: p('slotEnd'),
+      })
+      .returning()
+      .getSQL(),
+  );
   const lines = tx.$with('lines', { id: sql<number>`id` }).as(
     tx
       .insert(orderLines)
@@ -275,25 +290,29 @@ function orderWriteQuery(tx: DbOrTx, lineCount: number) {
       status: p('paymentStatus'),
     }).getSQL(),
   );
-  const [cartLinesGone, cartCleared] = emptyCartStatements(p('websiteId'), p('cartId'));
-  const emptied = tx.$with('emptied', {}).as(cartLinesGone);
-  const cleared = tx.$with('cleared', {}).as(cartCleared);
   return tx
-    .with(lines, event, payment, emptied, cleared)
-    .insert(orders)
-    .values({ ...placeholders(ORDER_KEYS), ordernumber: p('ordernumber') })
-    .returning({
+    .with(...ctes, order, lines, event, payment)
+    .select({
+      // fails the statement, naming the first thing not taken (checkout_refused); null when all were
+      refused: sql<null>`case ${sql.join(refusals, sql` `)} end`,
+      order: sql<Record<string, unknown>>`(select row_to_json(o) from ${order} o)`,
       lines: sql<Record<string, unknown>[]>`(select json_agg(l order by l.id) from ${lines} l)`,
       event: sql<Record<string, unknown>>`(select row_to_json(e) from ${event} e)`,
       payment: sql<Record<string, unknown>>`(select row_to_json(p) from ${payment} p)`,
-    });
+    })
+    .from(sql`(values (1)) as one (x)`);
 }
 
+/** How often a checkout reads the cart again when it changed between its read and its order. */
+const CART_READS = 5;
+
 /**
- * Places an order in one transaction (DESIGN §3, §7): re-prices the cart from the server's data,
- * refuses what is invalid, takes the slot and each line's stock with conditional updates, writes
- * the order, its lines, timeline and payment, redeems the coupon and clears the cart. The same
- * idempotency key answers the same order, never a second one, even for concurrent calls.
+ * Places an order (DESIGN §3, §7): re-prices the cart from the server's data, refuses what is
+ * invalid, then writes the order in one statement (`writeOrder`) that takes the cart as it was
+ * read, the slot and each line's stock with conditional updates, numbers the order, writes its
+ * lines, timeline and payment and clears the cart; with a coupon, in a transaction with the
+ * coupon's redemption and then the number. The same idempotency key answers the same order, never
+ * a second one, even for concurrent calls.
  */
 export async function placeOrder(
   db: Db,
@@ -306,138 +325,16 @@ export async function placeOrder(
   // The agent's cart, the customer's address, order, coupon use and idempotency key.
   const s: Shopper = forCustomer ? { websiteId: cartOwner.websiteId, userId: forCustomer.customerId } : cartOwner;
   const agentId = forCustomer ? cartOwner.userId : null;
-  // A retried key finds its order after the transaction: the cart it ordered is empty now (a
-  // refusal), or another order already has the key (a unique violation). No read on the way in.
+  // A retried key finds its order afterwards: the cart it ordered is empty now (a refusal), or
+  // another order already has the key (a unique violation). No read on the way in.
   try {
-    return await db.transaction(async (tx) => {
-      // One cart is one order: the shopper's cart row is locked first, so a second checkout of the
-      // same cart (another tab, a retry with a new key) waits here, then finds it ordered.
-      const cart = await lockUserCart(tx, s.websiteId, cartOwner.userId);
-      const address = await findAddress(tx, s, body.address_id);
-      if (!address) throw orderErrors.addressNotFound();
-      const priced = await loadPricedCart(tx, { ...cartCtx, userId: cartOwner.userId, pincode: address.pincode }, cart);
-      if (!priced.cartId || priced.lines.length === 0) {
-        const [recent] = await tx
-          .select()
-          .from(orders)
-          .where(
-            and(
-              agentId === null ? mine(s) : and(eq(orders.websiteId, s.websiteId), eq(orders.agentId, agentId)),
-              sql`${orders.createdAt} > now() - interval '10 minutes'`,
-            ),
-          )
-          .orderBy(desc(orders.createdAt))
-          .limit(1);
-        throw recent ? orderErrors.cartOrdered(recent.ordernumber) : orderErrors.cartEmpty();
-      }
-      if (!priced.serviceable || !priced.zone) throw orderErrors.notDeliverable(address.pincode);
-      const bad = priced.lines.filter((l) => !l.valid);
-      if (bad.length)
-        throw orderErrors.linesUnavailable(
-          bad.map((l) => ({ packId: l.packId, label: packLabel(l.productName, l.packName), message: l.message ?? 'Not available' })),
-        );
-      if (body.payment_method === 'cod' && !priced.codAllowed) throw orderErrors.paymentUnavailable('cod');
-      if (toPaise(body.expected_total) !== priced.amountPaise) throw orderErrors.priceChanged(toRupees(priced.amountPaise));
-
-      // The order row first: the unique key is the last guard against a second order for one key.
-      const id = randomUUID();
-      if (body.slot) {
-        if ((await slotZone(tx, s.websiteId, body.slot.slot_id)) !== priced.zone.id) throw orderErrors.slotInvalid();
-      }
-      const offers = priced.offers;
-      const chosen = body.slot ? (offers.find((o) => o.slotId === body.slot!.slot_id && o.date === body.slot!.date) ?? null) : null;
-      if (body.slot && !chosen) throw orderErrors.slotInvalid();
-      const status: OrderStatus = body.payment_method === 'cod' ? 'placed' : 'pending_payment';
-      // The order with its lines, history and payment, and the cart emptied: one statement.
-      const known = await writeOrder(
-        tx,
-        {
-          id,
-          websiteId: s.websiteId,
-          userId: s.userId,
-          agentId,
-          status,
-          paymentMethod: body.payment_method,
-          idempotencyKey: body.idempotency_key,
-          address: {
-            name: address.name,
-            phone: address.phone,
-            pincode: address.pincode,
-            line1: address.line1,
-            line2: address.line2,
-            landmark: address.landmark,
-            city: address.city,
-            state: address.state,
-            type: address.type,
-          },
-          pincode: address.pincode,
-          zoneId: priced.zone.id,
-          itemsTotal: priced.itemsTotalPaise,
-          discount: priced.discountPaise,
-          couponId: priced.coupon?.id ?? null,
-          couponCode: priced.coupon?.code ?? null,
-          deliveryCharge: priced.finalDeliveryPaise,
-          total: priced.amountPaise,
-          notes: body.notes ?? priced.notes ?? null,
-        },
-        priced.lines.map((l) => ({
-          packId: l.packId,
-          productId: l.productId,
-          slug: l.slug,
-          image: l.image,
-          productName: l.productName,
-          packName: l.packName,
-          hsnCode: l.hsnCode,
-          gstRate: l.gstRate,
-          price: l.pricePaise,
-          actPrice: l.actPricePaise,
-          quantity: l.quantity,
-          amount: l.amountPaise,
-          warehouseId: l.warehouseId,
-        })),
-        { actor: `user:${cartOwner.userId}`, note: body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null },
-        priced.cartId,
-      );
-
-      // Last, the rows other checkouts share, so their locks are held only until the commit that
-      // follows: the slot's bookings, each line's stock row, the coupon's uses, the website's order
-      // counter. Always in this order (stock rows in `byStockRow` order), as releaseOrder and the
-      // counter's sales take them, so concurrent checkouts, cancellations and sales queue instead
-      // of deadlocking. Each is a conditional update: a full slot, a sold-out line or a used-up
-      // coupon rolls the whole order back. All but the coupon are taken in one statement
-      // (takeSharedRows); with a coupon, the number is taken after it.
-      const shared = {
-        websiteId: s.websiteId,
-        orderId: id,
-        actor: `user:${cartOwner.userId}`,
-        lines: [...priced.lines].sort(byStockRow),
-        number: !priced.coupon,
-      };
-      // the slot chosen, or the earliest that still has a place (none when the zone has no slots)
-      const candidates = chosen ? [chosen] : offers.length ? offers.filter((o) => o.remaining > 0) : [null];
-      let took: Awaited<ReturnType<typeof takeSharedRows>> | undefined;
-      for (const slot of candidates) {
-        took = await takeSharedRows(tx, { ...shared, slot });
-        if (took.slotTaken) break;
-      }
-      if (!took?.slotTaken) throw orderErrors.slotFull();
-      const short = shared.lines[took.linesTaken];
-      if (short) throw orderErrors.outOfStock(packLabel(short.productName, short.packName));
-      let order = took.order;
-      if (priced.coupon) {
-        const redeemed = await recordRedemption(tx, {
-          websiteId: s.websiteId,
-          couponId: priced.coupon.id,
-          userId: s.userId,
-          orderId: id,
-          itemsTotalPaise: priced.itemsTotalPaise,
-        });
-        if (!redeemed.ok) throw orderErrors.couponUnavailable(redeemed.reason);
-        order = await numberOrder(tx, s.websiteId, id);
-      }
-      // what the caller answers with, as written
-      return { order, created: true, known };
-    });
+    for (let read = 1; ; read++) {
+      // One cart is one order: the order is written only if the cart is still as read here. When
+      // it changed meanwhile (another tab ordered it or added to it), it is read and checked again.
+      const placed = await onOneConnection(db, (one) => orderCart(one, s, agentId, cartOwner, cartCtx, body));
+      if (placed !== 'cart changed') return placed;
+      if (read === CART_READS) throw orderErrors.cartChanged();
+    }
   } catch (e) {
     if (!isUniqueViolation(e) && !(e instanceof AppError)) throw e;
     const [again] = await db
@@ -448,4 +345,161 @@ export async function placeOrder(
     if (!again) throw e;
     return { order: again, created: false };
   }
+}
+
+type Placed = { order: OrderRow; created: true; known: KnownParts };
+
+/** Reads, prices and checks the cart, then orders it (`writeOrder`), unless it changed since it was read. */
+async function orderCart(
+  db: Db,
+  s: Shopper,
+  agentId: number | null,
+  cartOwner: Shopper,
+  cartCtx: CartContext,
+  body: PlaceOrderBody,
+): Promise<Placed | 'cart changed'> {
+  const cart = await userCartForCheckout(db, s.websiteId, cartOwner.userId);
+  try {
+    return await orderAsRead(db, cart, s, agentId, cartOwner, cartCtx, body);
+  } catch (e) {
+    // The reads hold no lock: another tab's order committing between them (its lines read before,
+    // its coupon's use after) reads as a refusal that is not this cart's. Answered only when the
+    // cart is still as read; otherwise it is read again.
+    if (e instanceof AppError && cart && (await userCartForCheckout(db, s.websiteId, cartOwner.userId))?.version !== cart.version)
+      return 'cart changed';
+    throw e;
+  }
+}
+
+async function orderAsRead(
+  db: Db,
+  cart: Awaited<ReturnType<typeof userCartForCheckout>>,
+  s: Shopper,
+  agentId: number | null,
+  cartOwner: Shopper,
+  cartCtx: CartContext,
+  body: PlaceOrderBody,
+): Promise<Placed | 'cart changed'> {
+  const address = await findAddress(db, s, body.address_id);
+  if (!address) throw orderErrors.addressNotFound();
+  const priced = await loadPricedCart(db, { ...cartCtx, userId: cartOwner.userId, pincode: address.pincode }, cart);
+  if (!cart || !priced.cartId || priced.lines.length === 0) {
+    const [recent] = await db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          agentId === null ? mine(s) : and(eq(orders.websiteId, s.websiteId), eq(orders.agentId, agentId)),
+          sql`${orders.createdAt} > now() - interval '10 minutes'`,
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    throw recent ? orderErrors.cartOrdered(recent.ordernumber) : orderErrors.cartEmpty();
+  }
+  if (!priced.serviceable || !priced.zone) throw orderErrors.notDeliverable(address.pincode);
+  const bad = priced.lines.filter((l) => !l.valid);
+  if (bad.length)
+    throw orderErrors.linesUnavailable(
+      bad.map((l) => ({ packId: l.packId, label: packLabel(l.productName, l.packName), message: l.message ?? 'Not available' })),
+    );
+  if (body.payment_method === 'cod' && !priced.codAllowed) throw orderErrors.paymentUnavailable('cod');
+  if (toPaise(body.expected_total) !== priced.amountPaise) throw orderErrors.priceChanged(toRupees(priced.amountPaise));
+
+  if (body.slot) {
+    if ((await slotZone(db, s.websiteId, body.slot.slot_id)) !== priced.zone.id) throw orderErrors.slotInvalid();
+  }
+  const offers = priced.offers;
+  const chosen = body.slot ? (offers.find((o) => o.slotId === body.slot!.slot_id && o.date === body.slot!.date) ?? null) : null;
+  if (body.slot && !chosen) throw orderErrors.slotInvalid();
+  const id = randomUUID();
+  const status: OrderStatus = body.payment_method === 'cod' ? 'placed' : 'pending_payment';
+  const actor = `user:${cartOwner.userId}`;
+  const o: Omit<NewOrder, 'slot'> = {
+    order: {
+      id,
+      websiteId: s.websiteId,
+      userId: s.userId,
+      agentId,
+      status,
+      paymentMethod: body.payment_method,
+      idempotencyKey: body.idempotency_key,
+      address: {
+        name: address.name,
+        phone: address.phone,
+        pincode: address.pincode,
+        line1: address.line1,
+        line2: address.line2,
+        landmark: address.landmark,
+        city: address.city,
+        state: address.state,
+        type: address.type,
+      },
+      pincode: address.pincode,
+      zoneId: priced.zone.id,
+      itemsTotal: priced.itemsTotalPaise,
+      discount: priced.discountPaise,
+      couponId: priced.coupon?.id ?? null,
+      couponCode: priced.coupon?.code ?? null,
+      deliveryCharge: priced.finalDeliveryPaise,
+      total: priced.amountPaise,
+      notes: body.notes ?? priced.notes ?? null,
+    },
+    // The rows other checkouts share are taken in this order: the slot's bookings, each line's
+    // stock row (in `byStockRow` order), the coupon's uses, the website's order counter; as
+    // releaseOrder and the counter's sales take them, so concurrent checkouts, cancellations and
+    // sales queue instead of deadlocking. A full slot, a sold-out line or a used-up coupon
+    // leaves nothing taken and nothing written.
+    lines: priced.lines.map((l) => ({
+      packId: l.packId,
+      productId: l.productId,
+      slug: l.slug,
+      image: l.image,
+      productName: l.productName,
+      packName: l.packName,
+      hsnCode: l.hsnCode,
+      gstRate: l.gstRate,
+      price: l.pricePaise,
+      actPrice: l.actPricePaise,
+      quantity: l.quantity,
+      amount: l.amountPaise,
+      warehouseId: l.warehouseId,
+    })),
+    event: { actor, note: body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null },
+    cart: { id: cart.id, version: cart.version },
+    // numbered in the same statement, unless a coupon is to be redeemed first
+    number: !priced.coupon,
+  };
+  const coupon = priced.coupon;
+  // the slot chosen, or the earliest that still has a place (none when the zone has no slots)
+  const candidates = chosen ? [chosen] : offers.length ? offers.filter((c) => c.remaining > 0) : [null];
+  for (const slot of candidates) {
+    const placed = !coupon
+      ? await writeOrder(db, { ...o, slot })
+      : await db
+          .transaction(async (tx) => {
+            const written = await writeOrder(tx, { ...o, slot });
+            if ('missing' in written) throw new Refused(written);
+            const redeemed = await recordRedemption(tx, {
+              websiteId: s.websiteId,
+              couponId: coupon.id,
+              userId: s.userId,
+              orderId: id,
+              itemsTotalPaise: priced.itemsTotalPaise,
+            });
+            if (!redeemed.ok) throw orderErrors.couponUnavailable(redeemed.reason);
+            return { ...written, order: await numberOrder(tx, s.websiteId, id) };
+          })
+          .catch((e: unknown) => {
+            if (e instanceof Refused) return e.shortfall;
+            throw e;
+          });
+    if (!('missing' in placed)) return { order: placed.order, created: true, known: placed.known };
+    if (placed.missing === 'cart') return 'cart changed';
+    if (placed.missing === 'stock') {
+      throw orderErrors.outOfStock(packLabel(placed.line.productName, placed.line.packName));
+    }
+    // the slot filled meanwhile: the next that had a place, when the shop chooses
+  }
+  throw orderErrors.slotFull();
 }

@@ -1,7 +1,10 @@
 import { packLabel } from '@grocer/shared/labels';
+import { formatINR } from '@grocer/shared/money';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  cartLines,
+  carts,
   couponRedemptions,
   coupons,
   deliverySlots,
@@ -419,6 +422,59 @@ describe('the rows an order shares with other checkouts (slot, stock, number: on
       expect(await booked()).toBe(bookedBefore);
       expect((await ledgerMismatches(t.db)).mismatches).toEqual([]);
       await setStock(t.db, shop.websiteId, late, blr, 20);
+    },
+  );
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'a cart changed while its checkout waited to order it is read again: the new total is refused, nothing taken (PostgreSQL)',
+    async () => {
+      const blr = shop.warehouses.blr.id;
+      const s = await shopper([[shop.packs.dal1.id, 1]]);
+      const stockBefore = await stockOf(shop.packs.dal1.id, blr);
+      const [orderCount] = await t.db.select({ n: count() }).from(orders);
+      // the shopper's other tab holds the cart row, and adds a unit while the checkout waits for it
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const lockedNow = new Promise<void>((r) => (locked = r));
+      const otherTab = t.db.transaction(async (tx) => {
+        const [cart] = await tx.select().from(carts).where(eq(carts.userId, s.user.id)).for('update');
+        locked();
+        await held;
+        await tx
+          .update(cartLines)
+          .set({ quantity: sql`${cartLines.quantity} + 1` })
+          .where(eq(cartLines.cartId, cart!.id));
+        await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cart!.id));
+      });
+      await lockedNow;
+      const checkout = placeCod(s);
+      for (let waited = 0; ; waited += 20) {
+        const [w] = rowsOf<{ n: number }>(
+          await t.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          ),
+        );
+        if (w!.n > 0) break;
+        if (waited > 20_000) throw new Error('the checkout never waited for the cart row');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      release();
+      await otherTab;
+      const res = await checkout;
+      // read again: two units now, a total the shopper has not seen
+      const now = (await s.c.get(`/s/api/cart?address_id=${s.addressId}`)).json();
+      expect(now.quantity).toBe(2);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'PRICE_CHANGED' });
+      expect(res.json().message).toContain(formatINR(now.amount));
+      expect(await stockOf(shop.packs.dal1.id, blr)).toBe(stockBefore);
+      expect((await t.db.select({ n: count() }).from(orders))[0]!.n).toBe(orderCount!.n);
+      expect((await ledgerMismatches(t.db)).mismatches).toEqual([]);
+      // the new total, confirmed, is ordered
+      const again = await placeCod({ ...s, cart: now });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().order.items).toBe(2);
     },
   );
 });
