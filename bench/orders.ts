@@ -6,7 +6,7 @@
  * warm every pooled connection), then a warm-up round of other shoppers orders another pack (each
  * connection has planned the checkout's statements, PostgreSQL has analysed the new rows); its
  * figure is printed too, as the cold one.
- *   npx tsx bench/orders.ts [--db postgres|pglite] [--shoppers 400] [--stock 300] [--concurrency 20] [--warmup 200]
+ *   npx tsx bench/orders.ts [--db postgres|pglite] [--shoppers 400] [--stock 300] [--concurrency 20] [--warmup 200] [--pool N]
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '20' },
     /** shoppers of the warm-up round (another pack, enough stock for all), before the measured one */
     warmup: { type: 'string', default: '200' },
+    /** the server's database connections (default: concurrency + 5) */
+    pool: { type: 'string' },
     /** writes a V8 CPU profile of the server and client during the orders (not the setup) to this file */
     profile: { type: 'string' },
   },
@@ -33,7 +35,7 @@ const stockUnits = Number(values.stock);
 const concurrency = Number(values.concurrency);
 const warmupShoppers = Number(values.warmup);
 
-const shop = await startDemoShop(values.db === 'pglite' ? 'pglite' : 'postgres', concurrency + 5);
+const shop = await startDemoShop(values.db === 'pglite' ? 'pglite' : 'postgres', Number(values.pool ?? concurrency + 5));
 const { database, db, websiteId, base } = shop;
 const rows = rowsOf;
 
@@ -127,7 +129,9 @@ async function checkouts(group: CheckoutShopper[], round: string) {
 
 const warm = await checkouts(warmupPeople, 'warmup');
 const warmPlaced = warm.statuses.get(200) ?? 0;
-console.log(`warm-up (cold server): ${warmPlaced} orders in ${warm.seconds.toFixed(2)} s, ${(warmPlaced / warm.seconds).toFixed(1)} orders/s`);
+console.log(
+  `warm-up (cold server): ${warmPlaced} orders in ${warm.seconds.toFixed(2)} s, ${(warmPlaced / warm.seconds).toFixed(1)} orders/s`,
+);
 
 const profiler = values.profile ? await startProfile() : null;
 const meter = await startCpuMeter(db, database.kind);

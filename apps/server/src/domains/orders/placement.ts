@@ -1,7 +1,7 @@
 import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
 import type { OrderStatus, PaymentProvider, PlaceOrderBody } from '@grocer/shared/order';
 import { toPaise, toRupees } from '@grocer/shared/money';
-import { and, desc, eq, getTableColumns, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { onOneConnection, reusable, type Db, type DbOrTx } from '../../db/client';
 import { databaseError, isUniqueViolation } from '../../db/errors';
