@@ -331,7 +331,7 @@ export async function placeOrder(
     for (let read = 1; ; read++) {
       // One cart is one order: the order is written only if the cart is still as read here. When
       // it changed meanwhile (another tab ordered it or added to it), it is read and checked again.
-      const placed = await onOneConnection(db, (one) => orderCart(one, s, agentId, cartOwner, cartCtx, body));
+      const placed = await onOneConnection(db, (one) => orderCart(one, { s, agentId, cartOwner, cartCtx, body }));
       if (placed !== 'cart changed') return placed;
       if (read === CART_READS) throw orderErrors.cartChanged();
     }
@@ -348,19 +348,21 @@ export async function placeOrder(
 }
 
 type Placed = { order: OrderRow; created: true; known: KnownParts };
+/** A checkout: whose order (`s`), whose cart (`cartOwner`: the agent's, with `agentId`) and what was asked. */
+interface Checkout {
+  s: Shopper;
+  agentId: number | null;
+  cartOwner: Shopper;
+  cartCtx: CartContext;
+  body: PlaceOrderBody;
+}
 
 /** Reads, prices and checks the cart, then orders it (`writeOrder`), unless it changed since it was read. */
-async function orderCart(
-  db: Db,
-  s: Shopper,
-  agentId: number | null,
-  cartOwner: Shopper,
-  cartCtx: CartContext,
-  body: PlaceOrderBody,
-): Promise<Placed | 'cart changed'> {
+async function orderCart(db: Db, c: Checkout): Promise<Placed | 'cart changed'> {
+  const { s, cartOwner } = c;
   const cart = await userCartForCheckout(db, s.websiteId, cartOwner.userId);
   try {
-    return await orderAsRead(db, cart, s, agentId, cartOwner, cartCtx, body);
+    return await orderAsRead(db, cart, c);
   } catch (e) {
     // The reads hold no lock: another tab's order committing between them (its lines read before,
     // its coupon's use after) reads as a refusal that is not this cart's. Answered only when the
@@ -374,11 +376,7 @@ async function orderCart(
 async function orderAsRead(
   db: Db,
   cart: Awaited<ReturnType<typeof userCartForCheckout>>,
-  s: Shopper,
-  agentId: number | null,
-  cartOwner: Shopper,
-  cartCtx: CartContext,
-  body: PlaceOrderBody,
+  { s, agentId, cartOwner, cartCtx, body }: Checkout,
 ): Promise<Placed | 'cart changed'> {
   const address = await findAddress(db, s, body.address_id);
   if (!address) throw orderErrors.addressNotFound();

@@ -305,6 +305,20 @@ describe('the rows an order shares with other checkouts (slot, stock, number: on
         .where(and(eq(slotBookings.slotId, slotId), eq(slotBookings.date, date)))
     )[0]?.used ?? 0;
 
+  /** Until a statement of this test's database waits for a lock (PostgreSQL): the checkout, for `what`. */
+  const untilWaitingForALock = async (what: string) => {
+    for (let waited = 0; ; waited += 20) {
+      const [w] = rowsOf<{ n: number }>(
+        await t.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        ),
+      );
+      if (w!.n > 0) return;
+      if (waited > 20_000) throw new Error(`the checkout never waited for ${what}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
   const placeCod = (s: { c: TestClient; addressId: number; cart: { amount: number } }) =>
     place(s.c, { address_id: s.addressId, payment_method: 'cod', expected_total: s.cart.amount, idempotency_key: key() });
 
@@ -397,16 +411,7 @@ describe('the rows an order shares with other checkouts (slot, stock, number: on
       });
       const checkout = placeCod(s);
       // until the checkout waits for that row (its slot and the earlier line taken by then)
-      for (let waited = 0; ; waited += 20) {
-        const [w] = rowsOf<{ n: number }>(
-          await t.db.execute(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          ),
-        );
-        if (w!.n > 0) break;
-        if (waited > 20_000) throw new Error('the checkout never waited for the stock row');
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilWaitingForALock('the stock row');
       release();
       await sale;
       const res = await checkout;
@@ -449,16 +454,7 @@ describe('the rows an order shares with other checkouts (slot, stock, number: on
       });
       await lockedNow;
       const checkout = placeCod(s);
-      for (let waited = 0; ; waited += 20) {
-        const [w] = rowsOf<{ n: number }>(
-          await t.db.execute(
-            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          ),
-        );
-        if (w!.n > 0) break;
-        if (waited > 20_000) throw new Error('the checkout never waited for the cart row');
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await untilWaitingForALock('the cart row');
       release();
       await otherTab;
       const res = await checkout;
