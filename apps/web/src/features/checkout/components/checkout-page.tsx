@@ -155,6 +155,7 @@ export function CheckoutPage({
         OUT_OF_STOCK: 'lines',
         CART_EMPTY: 'lines',
         CART_ALREADY_ORDERED: 'lines',
+        CART_CHANGED: 'lines',
         COUPON_UNAVAILABLE: 'total',
         SLOT_FULL: 'slot',
         SLOT_INVALID: 'slot',
