@@ -5,10 +5,10 @@ import { couponDiscount, type CartOffer } from '@grocer/shared/coupon';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { reusable, type DbOrTx } from '../../db/client';
-import { packDetails } from '../catalogue/service';
+import { packDetailsOf } from '../catalogue/service';
 import { couponUsage, findCoupon, listedCoupons } from '../coupons/service';
 import { deliveryContext, nextSlots, notDeliveredTo } from '../delivery/service';
-import { stockKey, stockLevels } from '../inventory/service';
+import { availableSql } from '../inventory/service';
 import { type CartContext, type PricedCart, type PricedLine } from './model';
 import { priceCart } from './pricing';
 import { cartLines, carts, type CartRow } from './tables';
@@ -36,20 +36,41 @@ export async function findCart(db: DbOrTx, ctx: CartContext) {
 // ---------------------------------------------------------------------------------------------
 // Pricing
 
+// The cart's lines, each with its pack as the catalogue describes it (a pack the website no longer
+// sells drops out) and its stock at the serving warehouse (the zone's, else the line's: null when
+// not stocked there): one statement, each domain's part built by that domain.
+const pricedLinesOfCart = reusable('cart_priced_lines', (db, name) => {
+  const p = sql.placeholder;
+  const pack = packDetailsOf(db, p('websiteId'), cartLines.packId);
+  const warehouse = sql`coalesce(${p('zoneWarehouseId')}::int, ${cartLines.warehouseId})`;
+  return db
+    .select({
+      lineWarehouseId: cartLines.warehouseId,
+      quantity: cartLines.quantity,
+      packId: cartLines.packId,
+      productId: pack.productId,
+      productName: pack.productName,
+      slug: pack.slug,
+      hsnCode: pack.hsnCode,
+      gstRate: pack.gstRate,
+      packName: pack.packName,
+      price: pack.price,
+      actPrice: pack.actPrice,
+      image: pack.image,
+      available: sql<number | null>`${availableSql(p('websiteId'), cartLines.packId, warehouse)}`,
+    })
+    .from(cartLines)
+    .innerJoinLateral(pack, sql`true`)
+    .where(and(eq(cartLines.cartId, p('cartId')), eq(cartLines.websiteId, p('websiteId'))))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
+    .prepare(name);
+});
+
 /**
  * Prices the caller's cart from server data: pack prices, stock at the warehouse serving the
  * pincode, the zone's delivery charge and free threshold, the coupon (re-checked, and dropped
  * with a message when it no longer applies), COD availability and the next delivery slot.
  */
-const linesOfCart = reusable('cart_lines_of_cart', (db, name) =>
-  db
-    .select({ packId: cartLines.packId, lineWarehouseId: cartLines.warehouseId, quantity: cartLines.quantity })
-    .from(cartLines)
-    .where(and(eq(cartLines.cartId, sql.placeholder('cartId')), eq(cartLines.websiteId, sql.placeholder('websiteId'))))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
-    .prepare(name),
-);
-
 export async function loadPricedCart(
   db: DbOrTx,
   ctx: CartContext,
@@ -62,24 +83,7 @@ export async function loadPricedCart(
   const zone = delivery.zone;
   const zoneWarehouse = zone?.warehouseId ?? null;
 
-  // The cart's lines, then (one query each) the catalogue's packs and the inventory's balances at
-  // the serving warehouse (the zone's, else the line's): each domain reads its own tables.
-  const cartRows = cart ? await linesOfCart(db, { cartId: cart.id, websiteId: ctx.websiteId }) : [];
-  const details = await packDetails(
-    db,
-    ctx.websiteId,
-    cartRows.map((r) => r.packId),
-  );
-  const levels = await stockLevels(
-    db,
-    ctx.websiteId,
-    cartRows.map((r) => ({ packId: r.packId, warehouseId: zoneWarehouse ?? r.lineWarehouseId })),
-  );
-  // a pack the website no longer sells drops out of the cart
-  const rows = cartRows.flatMap((r) => {
-    const d = details.get(r.packId);
-    return d ? [{ ...r, ...d, available: levels.get(stockKey(r.packId, zoneWarehouse ?? r.lineWarehouseId)) ?? null }] : [];
-  });
+  const rows = cart ? await pricedLinesOfCart(db, { cartId: cart.id, websiteId: ctx.websiteId, zoneWarehouseId: zoneWarehouse }) : [];
 
   const lines: PricedLine[] = rows.map((r) => {
     const available = r.available ?? 0;

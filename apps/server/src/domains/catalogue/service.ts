@@ -592,25 +592,51 @@ export async function packDetails(db: DbOrTx, websiteId: number, packIds: number
   return new Map(rows.map(({ packId, ...d }) => [packId, d]));
 }
 
+const packDetailColumns = () => ({
+  packId: packs.id,
+  productId: products.id,
+  productName: products.name,
+  slug: products.slug,
+  hsnCode: products.hsnCode,
+  gstRate: products.gstRate,
+  packName: packs.name,
+  price: packs.price,
+  actPrice: packs.actPrice,
+  image: firstImageSql(products.id).as('image'),
+});
+
 const packsByIds = reusable('packs_by_ids', (db, name) =>
   db
-    .select({
-      packId: packs.id,
-      productId: products.id,
-      productName: products.name,
-      slug: products.slug,
-      hsnCode: products.hsnCode,
-      gstRate: products.gstRate,
-      packName: packs.name,
-      price: packs.price,
-      actPrice: packs.actPrice,
-      image: firstImageSql(products.id),
-    })
+    .select(packDetailColumns())
     .from(packs)
     .innerJoin(products, eq(products.id, packs.productId))
     .where(and(eq(packs.websiteId, sql.placeholder('websiteId')), sql`${packs.id} = any(${sql.placeholder('packIds')})`))
     .prepare(name),
 );
+
+/**
+ * `packDetails` of one pack (but its id) as a subquery, for another domain's statement to join laterally
+ * (`packId` is usually the outer row's column): no row when the website does not sell it. The cart
+ * prices its lines with their packs and stock in one statement.
+ */
+export const packDetailsOf = (db: DbOrTx, websiteId: SQLWrapper, packId: SQLWrapper) =>
+  db
+    .select({
+      // by names of their own: packs and products both have `id` and `name` (the caller has the pack's id)
+      productId: sql<number>`${products.id}`.mapWith(products.id).as('product_id'),
+      productName: sql<string>`${products.name}`.mapWith(products.name).as('product_name'),
+      slug: products.slug,
+      hsnCode: products.hsnCode,
+      gstRate: products.gstRate,
+      packName: sql<string>`${packs.name}`.mapWith(packs.name).as('pack_name'),
+      price: packs.price,
+      actPrice: packs.actPrice,
+      image: firstImageSql(products.id).as('image'),
+    })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .where(and(eq(packs.websiteId, websiteId), eq(packs.id, packId)))
+    .as('pack');
 
 /**
  * The counter's catalogue: every pack of the website (products not archived), with what the till needs
