@@ -35,6 +35,8 @@ export interface PricedLine {
 /** The server's own view of a cart: every amount in paise, priced from its own data. */
 export interface PricedCart {
   cartId: number | null;
+  /** the cart row's version as read with its lines (`xmin`): checkout orders the cart only as priced */
+  version: string | null;
   websiteId: number;
   userId: number | null;
   pincode: string | null;

@@ -1,5 +1,5 @@
 import { couponDiscount } from '@grocer/shared/coupon';
-import { and, count, eq, getTableColumns, isNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { reusable, type Db, type DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { findPackLabel } from '../catalogue/service';
@@ -8,7 +8,7 @@ import { deliveryContext } from '../delivery/service';
 import { availableSql, stockLevel } from '../inventory/service';
 import { cartErrors, type CartContext } from './model';
 import { findCart, loadPricedCart } from './queries';
-import { cartLines, carts, type CartRow } from './tables';
+import { cartLines, carts } from './tables';
 
 // ---------------------------------------------------------------------------------------------
 // Finding and creating the cart row
@@ -115,18 +115,18 @@ export async function removeCoupon(db: Db, ctx: CartContext) {
 }
 
 /**
- * The signed-in shopper's cart as checkout reads it (null: no cart), with its `version` (the row's
- * `xmin`: every change of the cart writes the row, `touch`), for `claimCartStatements` to order it
- * only as it was read.
+ * The version of the user's cart (its row's `xmin`: every change of the cart writes the row,
+ * `touch`), null without a cart: checkout asks whether the cart it priced (`loadPricedCart`'s
+ * `version`) is still as it was.
  */
-export async function userCartForCheckout(db: DbOrTx, websiteId: number, userId: number): Promise<(CartRow & { version: string }) | null> {
-  const [row] = await cartOfUser(db, { websiteId, userId });
-  return row ?? null;
+export async function userCartVersion(db: DbOrTx, websiteId: number, userId: number): Promise<string | null> {
+  const [row] = await cartVersionOfUser(db, { websiteId, userId });
+  return row?.version ?? null;
 }
 
-const cartOfUser = reusable('cart_of_user_versioned', (db, name) =>
+const cartVersionOfUser = reusable('cart_version_of_user', (db, name) =>
   db
-    .select({ ...getTableColumns(carts), version: sql<string>`xmin::text` })
+    .select({ version: sql<string>`xmin::text` })
     .from(carts)
     .where(and(eq(carts.websiteId, sql.placeholder('websiteId')), eq(carts.userId, sql.placeholder('userId'))))
     .limit(1)

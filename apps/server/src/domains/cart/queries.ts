@@ -3,7 +3,7 @@ import { packLabel, paymentMethodLabel } from '@grocer/shared/labels';
 import type { Cart, CartItem, PaymentMethod } from '@grocer/shared/cart';
 import { couponDiscount, type CartOffer } from '@grocer/shared/coupon';
 import { formatINR, toRupees } from '@grocer/shared/money';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { reusable, type DbOrTx } from '../../db/client';
 import { packDetailsOf } from '../catalogue/service';
 import { couponUsage, findCoupon, listedCoupons } from '../coupons/service';
@@ -11,7 +11,7 @@ import { deliveryContext, nextSlots, notDeliveredTo } from '../delivery/service'
 import { availableSql } from '../inventory/service';
 import { type CartContext, type PricedCart, type PricedLine } from './model';
 import { priceCart } from './pricing';
-import { cartLines, carts, type CartRow } from './tables';
+import { cartLines, carts } from './tables';
 
 const OUT_OF_STOCK = 'Out of stock';
 
@@ -36,54 +36,99 @@ export async function findCart(db: DbOrTx, ctx: CartContext) {
 // ---------------------------------------------------------------------------------------------
 // Pricing
 
-// The cart's lines, each with its pack as the catalogue describes it (a pack the website no longer
-// sells drops out) and its stock at the serving warehouse (the zone's, else the line's: null when
-// not stocked there): one statement, each domain's part built by that domain.
-const pricedLinesOfCart = reusable('cart_priced_lines', (db, name) => {
-  const p = sql.placeholder;
-  const pack = packDetailsOf(db, p('websiteId'), cartLines.packId);
-  const warehouse = sql`coalesce(${p('zoneWarehouseId')}::int, ${cartLines.warehouseId})`;
-  return db
-    .select({
-      lineWarehouseId: cartLines.warehouseId,
-      quantity: cartLines.quantity,
-      packId: cartLines.packId,
-      productId: pack.productId,
-      productName: pack.productName,
-      slug: pack.slug,
-      hsnCode: pack.hsnCode,
-      gstRate: pack.gstRate,
-      packName: pack.packName,
-      price: pack.price,
-      actPrice: pack.actPrice,
-      image: pack.image,
-      available: sql<number | null>`${availableSql(p('websiteId'), cartLines.packId, warehouse)}`,
-    })
-    .from(cartLines)
-    .innerJoinLateral(pack, sql`true`)
-    .where(and(eq(cartLines.cartId, p('cartId')), eq(cartLines.websiteId, p('websiteId'))))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
-    .prepare(name);
-});
+/** A cart line with its pack as the catalogue describes it and its stock at the serving warehouse. */
+interface LineRead {
+  packId: number;
+  lineWarehouseId: number;
+  quantity: number;
+  productId: number;
+  productName: string;
+  slug: string;
+  hsnCode: string;
+  gstRate: number;
+  packName: string;
+  price: number;
+  actPrice: number;
+  image: string | null;
+  /** null: not stocked at the serving warehouse */
+  available: number | null;
+}
+
+/**
+ * The caller's cart (a user's, or a guest session's) with its version (the row's `xmin`: every
+ * change of the cart writes the row, `touch`) and its lines, each with its pack as the catalogue
+ * describes it (a pack the website no longer sells drops out) and its stock at the serving
+ * warehouse (the zone's, else the line's): one statement, each domain's part built by that domain,
+ * so the lines are those of the version read.
+ */
+const cartWithLines = (owner: 'user' | 'session') =>
+  reusable(`cart_with_lines_of_${owner}`, (db, name) => {
+    const p = sql.placeholder;
+    const pack = packDetailsOf(db, p('websiteId'), cartLines.packId);
+    const warehouse = sql`coalesce(${p('zoneWarehouseId')}::int, ${cartLines.warehouseId})`;
+    // named as LineRead's keys: each line is one JSON object of the cart's row
+    const as = <K extends keyof LineRead | 'lineId' | 'createdAt'>(value: SQLWrapper, key: K) => sql`${value}`.as(key);
+    const lines = db
+      .select({
+        lineId: as(cartLines.id, 'lineId'),
+        createdAt: as(cartLines.createdAt, 'createdAt'),
+        packId: as(cartLines.packId, 'packId'),
+        lineWarehouseId: as(cartLines.warehouseId, 'lineWarehouseId'),
+        quantity: as(cartLines.quantity, 'quantity'),
+        productId: as(pack.productId, 'productId'),
+        productName: as(pack.productName, 'productName'),
+        slug: as(pack.slug, 'slug'),
+        hsnCode: as(pack.hsnCode, 'hsnCode'),
+        gstRate: as(pack.gstRate, 'gstRate'),
+        packName: as(pack.packName, 'packName'),
+        price: as(pack.price, 'price'),
+        actPrice: as(pack.actPrice, 'actPrice'),
+        image: as(pack.image, 'image'),
+        available: as(availableSql(p('websiteId'), cartLines.packId, warehouse), 'available'),
+      })
+      .from(cartLines)
+      .innerJoinLateral(pack, sql`true`)
+      .where(and(eq(cartLines.cartId, carts.id), eq(cartLines.websiteId, carts.websiteId)))
+      .as('l');
+    return db
+      .select({
+        ...getTableColumns(carts),
+        version: sql<string>`${carts}.xmin::text`,
+        lines: sql<LineRead[]>`(select coalesce(json_agg(l order by l."createdAt", l."lineId"), '[]') from ${lines})`,
+      })
+      .from(carts)
+      .where(
+        and(
+          eq(carts.websiteId, p('websiteId')),
+          owner === 'user' ? eq(carts.userId, p('userId')) : and(eq(carts.sessionId, p('sessionId')), isNull(carts.userId)),
+        ),
+      )
+      .limit(1)
+      .prepare(name);
+  });
+const cartWithLinesOfUser = cartWithLines('user');
+const cartWithLinesOfSession = cartWithLines('session');
+
+/** `cartWithLines` of the caller: null when they have no cart. */
+async function readCartWithLines(db: DbOrTx, ctx: CartContext, zoneWarehouseId: number | null) {
+  const values = { websiteId: ctx.websiteId, userId: ctx.userId, sessionId: ctx.sessionId, zoneWarehouseId };
+  if (ctx.userId === null && !ctx.sessionId) return null;
+  const [row] = await (ctx.userId !== null ? cartWithLinesOfUser : cartWithLinesOfSession)(db, values);
+  return row ?? null;
+}
 
 /**
  * Prices the caller's cart from server data: pack prices, stock at the warehouse serving the
  * pincode, the zone's delivery charge and free threshold, the coupon (re-checked, and dropped
  * with a message when it no longer applies), COD availability and the next delivery slot.
  */
-export async function loadPricedCart(
-  db: DbOrTx,
-  ctx: CartContext,
-  /** the caller's cart row, already read (checkout's locked row; null: none), else read here */
-  known?: CartRow | null,
-): Promise<PricedCart> {
+export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<PricedCart> {
   const now = ctx.now ?? new Date();
-  const cart = known === undefined ? await findCart(db, ctx) : known;
   const delivery = await deliveryContext(db, ctx.websiteId, ctx.pincode);
   const zone = delivery.zone;
   const zoneWarehouse = zone?.warehouseId ?? null;
-
-  const rows = cart ? await pricedLinesOfCart(db, { cartId: cart.id, websiteId: ctx.websiteId, zoneWarehouseId: zoneWarehouse }) : [];
+  const cart = await readCartWithLines(db, ctx, zoneWarehouse);
+  const rows = cart?.lines ?? [];
 
   const lines: PricedLine[] = rows.map((r) => {
     const available = r.available ?? 0;
@@ -153,6 +198,7 @@ export async function loadPricedCart(
 
   return {
     cartId: cart?.id ?? null,
+    version: cart?.version ?? null,
     websiteId: ctx.websiteId,
     userId: ctx.userId,
     pincode: ctx.pincode,

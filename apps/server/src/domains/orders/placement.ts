@@ -8,7 +8,7 @@ import { databaseError, isUniqueViolation } from '../../db/errors';
 import { rowFromJson } from '../../db/rows';
 import { AppError } from '../../http/errors';
 import { findAddress } from '../addresses/service';
-import { claimCartStatements, loadPricedCart, userCartForCheckout, type CartContext } from '../cart/service';
+import { claimCartStatements, loadPricedCart, userCartVersion, type CartContext, type PricedCart } from '../cart/service';
 import { recordRedemption } from '../coupons/service';
 import { slotZone, takeSlotStatement, type SlotOffer } from '../delivery/service';
 import { takeStockStatements, warehouseStateOf } from '../inventory/service';
@@ -359,29 +359,29 @@ interface Checkout {
 
 /** Reads, prices and checks the cart, then orders it (`writeOrder`), unless it changed since it was read. */
 async function orderCart(db: Db, c: Checkout): Promise<Placed | 'cart changed'> {
-  const { s, cartOwner } = c;
-  const cart = await userCartForCheckout(db, s.websiteId, cartOwner.userId);
+  const { s, cartOwner, cartCtx, body } = c;
+  const address = await findAddress(db, s, body.address_id);
+  if (!address) throw orderErrors.addressNotFound();
+  const priced = await loadPricedCart(db, { ...cartCtx, userId: cartOwner.userId, pincode: address.pincode });
   try {
-    return await orderAsRead(db, cart, c);
+    return await orderAsPriced(db, address, priced, c);
   } catch (e) {
     // The reads hold no lock: another tab's order committing between them (its lines read before,
     // its coupon's use after) reads as a refusal that is not this cart's. Answered only when the
     // cart is still as read; otherwise it is read again.
-    if (e instanceof AppError && cart && (await userCartForCheckout(db, s.websiteId, cartOwner.userId))?.version !== cart.version)
+    if (e instanceof AppError && priced.version !== null && (await userCartVersion(db, s.websiteId, cartOwner.userId)) !== priced.version)
       return 'cart changed';
     throw e;
   }
 }
 
-async function orderAsRead(
+async function orderAsPriced(
   db: Db,
-  cart: Awaited<ReturnType<typeof userCartForCheckout>>,
-  { s, agentId, cartOwner, cartCtx, body }: Checkout,
+  address: NonNullable<Awaited<ReturnType<typeof findAddress>>>,
+  priced: PricedCart,
+  { s, agentId, cartOwner, body }: Checkout,
 ): Promise<Placed | 'cart changed'> {
-  const address = await findAddress(db, s, body.address_id);
-  if (!address) throw orderErrors.addressNotFound();
-  const priced = await loadPricedCart(db, { ...cartCtx, userId: cartOwner.userId, pincode: address.pincode }, cart);
-  if (!cart || !priced.cartId || priced.lines.length === 0) {
+  if (priced.cartId === null || priced.version === null || priced.lines.length === 0) {
     const [recent] = await db
       .select()
       .from(orders)
@@ -464,7 +464,7 @@ async function orderAsRead(
       warehouseId: l.warehouseId,
     })),
     event: { actor, note: body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null },
-    cart: { id: cart.id, version: cart.version },
+    cart: { id: priced.cartId, version: priced.version },
     // numbered in the same statement, unless a coupon is to be redeemed first
     number: !priced.coupon,
   };
