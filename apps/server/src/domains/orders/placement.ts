@@ -207,6 +207,41 @@ function orderWriteQuery(tx: DbOrTx, slotted: boolean, lineCount: number, number
   const ctes: WithSubquery[] = [cart, emptied];
   let after: SQL = sql`exists (select 1 from ${cart})`;
   const refusals: SQL[] = [sql`when not ${after} then checkout_refused('cart')`];
+  // the order's lines, first event and payment, written before any shared row is taken: the
+  // shared rows stay locked as briefly as can be (the foreign keys to the order are checked as the
+  // statement ends, when the order is written)
+  const lines = tx.$with('lines', { id: sql<number>`id` }).as(
+    tx
+      .insert(orderLines)
+      .values(
+        Array.from({ length: lineCount }, (_, i) => ({
+          ...placeholders(LINE_KEYS, `line${i}_`),
+          websiteId: p('websiteId'),
+          orderId: p('id'),
+          warehouseState: warehouseStateOf(p('websiteId'), p(`line${i}_warehouseId`)),
+        })),
+      )
+      .returning()
+      .getSQL(),
+  );
+  const event = tx.$with('event', { id: sql<number>`id` }).as(
+    tx
+      .insert(orderEvents)
+      .values({ websiteId: p('websiteId'), orderId: p('id'), status: p('status'), actor: p('eventActor'), note: p('eventNote') })
+      .returning()
+      .getSQL(),
+  );
+  const payment = tx.$with('payment', { id: sql<number>`id` }).as(
+    createPaymentStatement(tx, {
+      websiteId: p('websiteId'),
+      orderId: p('id'),
+      provider: p('paymentMethod'),
+      amount: p('total'),
+      status: p('paymentStatus'),
+    }).getSQL(),
+  );
+  ctes.push(lines, event, payment);
+  after = sql`${after} and exists (select 1 from ${lines}) and exists (select 1 from ${event}) and exists (select 1 from ${payment})`;
   if (slotted) {
     const slot = tx.$with('slot', { used: sql<number>`used` }).as(takeSlotStatement(p('websiteId'), p('slotId'), p('slotDate'), after));
     ctes.push(slot);
@@ -245,7 +280,7 @@ function orderWriteQuery(tx: DbOrTx, slotted: boolean, lineCount: number, number
     // the provisional number only when nothing was taken: the statement is refused then
     ordernumber = sql`coalesce(${shownNumber(counter)}, ${p('ordernumber')})`;
   }
-  // the order, its lines, first event and payment
+  // the order, numbered by the counter's CTE (its lines, event and payment are in already)
   const order = tx.$with('placed', { id: sql<string>`id` }).as(
     tx
       .insert(orders)
@@ -260,38 +295,8 @@ function orderWriteQuery(tx: DbOrTx, slotted: boolean, lineCount: number, number
       .returning()
       .getSQL(),
   );
-  const lines = tx.$with('lines', { id: sql<number>`id` }).as(
-    tx
-      .insert(orderLines)
-      .values(
-        Array.from({ length: lineCount }, (_, i) => ({
-          ...placeholders(LINE_KEYS, `line${i}_`),
-          websiteId: p('websiteId'),
-          orderId: p('id'),
-          warehouseState: warehouseStateOf(p('websiteId'), p(`line${i}_warehouseId`)),
-        })),
-      )
-      .returning()
-      .getSQL(),
-  );
-  const event = tx.$with('event', { id: sql<number>`id` }).as(
-    tx
-      .insert(orderEvents)
-      .values({ websiteId: p('websiteId'), orderId: p('id'), status: p('status'), actor: p('eventActor'), note: p('eventNote') })
-      .returning()
-      .getSQL(),
-  );
-  const payment = tx.$with('payment', { id: sql<number>`id` }).as(
-    createPaymentStatement(tx, {
-      websiteId: p('websiteId'),
-      orderId: p('id'),
-      provider: p('paymentMethod'),
-      amount: p('total'),
-      status: p('paymentStatus'),
-    }).getSQL(),
-  );
   return tx
-    .with(...ctes, order, lines, event, payment)
+    .with(...ctes, order)
     .select({
       // fails the statement, naming the first thing not taken (checkout_refused); null when all were
       refused: sql<null>`case ${sql.join(refusals, sql` `)} end`,
