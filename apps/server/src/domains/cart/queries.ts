@@ -1,4 +1,4 @@
-import { codEnabled } from '../payments/records';
+import { codEnabled, codEnabledSql } from '../payments/records';
 import { packLabel, paymentMethodLabel } from '@grocer/shared/labels';
 import type { Cart, CartItem, PaymentMethod } from '@grocer/shared/cart';
 import { couponDiscount, type CartOffer } from '@grocer/shared/coupon';
@@ -56,7 +56,7 @@ interface LineRead {
 
 /**
  * The caller's cart (a user's, or a guest session's) with its version (the row's `xmin`: every
- * change of the cart writes the row, `touch`) and its lines, each with its pack as the catalogue
+ * change of the cart writes the row, `touch`), whether the website takes cash on delivery, and its lines, each with its pack as the catalogue
  * describes it (a pack the website no longer sells drops out) and its stock at the serving
  * warehouse (the zone's, else the line's): one statement, each domain's part built by that domain,
  * so the lines are those of the version read.
@@ -94,6 +94,7 @@ const cartWithLines = (owner: 'user' | 'session') =>
       .select({
         ...getTableColumns(carts),
         version: sql<string>`${carts}.xmin::text`,
+        codEnabled: codEnabledSql(p('websiteId')),
         lines: sql<LineRead[]>`(select coalesce(json_agg(l order by l."createdAt", l."lineId"), '[]') from ${lines})`,
       })
       .from(carts)
@@ -194,7 +195,7 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
     delivery.serviceable &&
     zone.codAllowed &&
     (zone.codMax === null || priced.amount <= zone.codMax) &&
-    (await codEnabled(db, ctx.websiteId));
+    (cart ? cart.codEnabled : await codEnabled(db, ctx.websiteId));
 
   return {
     cartId: cart?.id ?? null,

@@ -1,5 +1,5 @@
 import { PAYMENT_STATUSES, canMovePayment, type PaymentProvider, type PaymentStatus } from '@grocer/shared/order';
-import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { reusable, type DbOrTx } from '../../db/client';
 import { rowFromJson } from '../../db/rows';
 import { paymentEvents, paymentOptions, payments } from './tables';
@@ -172,6 +172,13 @@ export async function codEnabled(db: DbOrTx, websiteId: number): Promise<boolean
   const [row] = await codOption(db, { websiteId });
   return row?.on ?? true;
 }
+
+/**
+ * `codEnabled` as a scalar subquery, for another domain's statement: the cart reads it with its
+ * lines (one statement less for every priced cart).
+ */
+export const codEnabledSql = (websiteId: SQLWrapper | number): SQL<boolean> =>
+  sql<boolean>`coalesce((select ${paymentOptions.codEnabled} from ${paymentOptions} where ${paymentOptions.websiteId} = ${websiteId}), true)`;
 
 const codOption = reusable('cod_enabled', (db, name) =>
   db
