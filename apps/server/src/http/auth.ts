@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { reusable, type Db } from '../db/client';
 import { users, websiteMembers } from '../db/schema';
@@ -18,21 +18,33 @@ export interface CurrentUser {
   blockedReason: string | null;
 }
 
+/** What is read of the user and their membership of a website (`userWithMembership`, and the session's read). */
+export const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  superadmin: users.superadmin,
+  hasAdminAccess: websiteMembers.hasAdminAccess,
+  isSalesAgent: websiteMembers.isSalesAgent,
+  blockedAt: websiteMembers.blockedAt,
+  blockedReason: websiteMembers.blockedReason,
+};
+export type UserRow = {
+  [K in keyof typeof userColumns]: (typeof userColumns)[K]['_']['notNull'] extends true
+    ? (typeof userColumns)[K]['_']['data']
+    : (typeof userColumns)[K]['_']['data'] | null;
+};
+
+/** The membership of `userId` in `websiteId`, to left join to the user. */
+export const membershipOf = (userId: SQLWrapper, websiteId: SQLWrapper) =>
+  and(eq(websiteMembers.userId, userId), eq(websiteMembers.websiteId, websiteId));
+
 const userWithMembership = reusable('current_user', (db, name) =>
   db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      superadmin: users.superadmin,
-      hasAdminAccess: websiteMembers.hasAdminAccess,
-      isSalesAgent: websiteMembers.isSalesAgent,
-      blockedAt: websiteMembers.blockedAt,
-      blockedReason: websiteMembers.blockedReason,
-    })
+    .select(userColumns)
     .from(users)
-    .leftJoin(websiteMembers, and(eq(websiteMembers.userId, users.id), eq(websiteMembers.websiteId, sql.placeholder('websiteId'))))
+    .leftJoin(websiteMembers, membershipOf(users.id, sql.placeholder('websiteId')))
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
     .prepare(name),
@@ -47,7 +59,9 @@ export function currentUser(db: Db, req: FastifyRequest): Promise<CurrentUser | 
     p = (async () => {
       const session = await req.session.get();
       if (!session?.userId) return null;
-      const [row] = await userWithMembership(db, { userId: session.userId, websiteId: req.website.id });
+      // read with the session by this request when it was not cached, else now
+      const known = req.session.userAsRead(req.website.id);
+      const row = known !== undefined ? known : (await userWithMembership(db, { userId: session.userId, websiteId: req.website.id }))[0];
       if (!row) return null;
       // A superadmin administers every website.
       return { ...row, hasAdminAccess: row.superadmin || !!row.hasAdminAccess, isSalesAgent: !!row.isSalesAgent };
@@ -60,6 +74,7 @@ export function currentUser(db: Db, req: FastifyRequest): Promise<CurrentUser | 
 /** Forget the memoised user (after sign-in or logout within the same request). */
 export function forgetCurrentUser(req: FastifyRequest) {
   loaded.delete(req);
+  req.session.forgetUserAsRead();
 }
 
 export async function requireUser(db: Db, req: FastifyRequest): Promise<CurrentUser> {

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { reusable, type Db, type DbOrTx } from '../db/client';
-import { sessions } from '../db/schema';
+import { sessions, users, websiteMembers } from '../db/schema';
+import { membershipOf, userColumns, type UserRow } from './auth';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -57,21 +58,35 @@ async function readSession(db: DbOrTx, websiteId: number, id: string): Promise<S
   return row ?? null;
 }
 
-const liveSession = reusable('live_session', (db, name) =>
+const live = () =>
+  and(
+    eq(sessions.id, sql.placeholder('id')),
+    eq(sessions.websiteId, sql.placeholder('websiteId')),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql.placeholder('now')),
+  );
+const liveSession = reusable('live_session', (db, name) => db.select().from(sessions).where(live()).limit(1).prepare(name));
+
+/**
+ * The session's row with its user and their membership of `memberOf` (null when signed out or
+ * gone): a request that will ask who is signed in reads both in one statement.
+ */
+const liveSessionWithUser = reusable('live_session_with_user', (db, name) =>
   db
-    .select()
+    .select({ session: sessions, user: userColumns })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('id')),
-        eq(sessions.websiteId, sql.placeholder('websiteId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(websiteMembers, membershipOf(sessions.userId, sql.placeholder('memberOf')))
+    .where(live())
     .limit(1)
     .prepare(name),
 );
+
+/** The user read with a session (`liveSessionWithUser`), for the website whose membership was read. */
+interface UserAsRead {
+  memberOf: number;
+  user: UserRow | null;
+}
 
 /**
  * Session rows read by recent requests, for a few seconds: a shopper's calls cost no session
@@ -91,7 +106,14 @@ interface Recent {
 const recent = new LRUCache<string, Recent>({ max: 50_000 });
 const recentKey = (websiteId: number, id: string) => `${websiteId}|${id}`;
 
-async function findSession(db: DbOrTx, websiteId: number, token: string, fresh = false): Promise<SessionRow | null> {
+async function findSession(
+  db: DbOrTx,
+  websiteId: number,
+  token: string,
+  fresh = false,
+  /** when the row is read (not cached), its user is read with it and handed here */
+  withUser?: { memberOf: number; take: (read: UserAsRead) => void },
+): Promise<SessionRow | null> {
   const id = hashToken(token);
   const key = recentKey(websiteId, id);
   const hit = fresh ? undefined : recent.get(key);
@@ -101,7 +123,16 @@ async function findSession(db: DbOrTx, websiteId: number, token: string, fresh =
     // a row cached alive may have expired since
     if (!row || row.expiresAt.getTime() > now) return row;
   }
-  const entry: Recent = { at: now, row: readSession(db, websiteId, id) };
+  const entry: Recent = {
+    at: now,
+    row: withUser
+      ? liveSessionWithUser(db, { id, websiteId, now: new Date(now), memberOf: withUser.memberOf }).then(([both]) => {
+          // the user is this request's only: the cache keeps the session row
+          withUser.take({ memberOf: withUser.memberOf, user: both?.user?.id != null ? (both.user as UserRow) : null });
+          return both?.session ?? null;
+        })
+      : readSession(db, websiteId, id),
+  };
   recent.set(key, entry);
   entry.row.then(
     (row) => (entry.settled = row),
@@ -143,6 +174,8 @@ async function insertSession(db: DbOrTx, websiteId: number, secret: string, valu
  */
 export class RequestSession {
   private loaded: Promise<SessionRow | null> | undefined;
+  /** the user read with the row `loaded` holds (dropped whenever it is replaced) */
+  private userRead: UserAsRead | undefined;
 
   constructor(
     private readonly db: Db,
@@ -163,9 +196,30 @@ export class RequestSession {
   get(): Promise<SessionRow | null> {
     if (!this.loaded) {
       const token = this.req.cookies[SESSION_COOKIE];
-      this.loaded = token ? findSession(this.db, this.siteId, token) : Promise.resolve(null);
+      // the user read with it stands only while this row is the request's (not replaced since)
+      const take = (read: UserAsRead) => {
+        if (this.loaded === loading) this.userRead = read;
+      };
+      const loading = token
+        ? findSession(this.db, this.siteId, token, false, { memberOf: this.req.website.id, take })
+        : Promise.resolve(null);
+      this.loaded = loading;
     }
     return this.loaded;
+  }
+
+  /**
+   * The signed-in user and their membership of `websiteId` as read with the session row by this
+   * request (`auth.ts` `currentUser` reads them itself when the row came from the cache, or for
+   * another website): undefined when not read so, null when the session's user is gone.
+   */
+  userAsRead(websiteId: number): UserRow | null | undefined {
+    return this.userRead?.memberOf === websiteId ? this.userRead.user : undefined;
+  }
+
+  /** After a change of the user in this request: `userAsRead` has nothing (they are read again). */
+  forgetUserAsRead(): void {
+    this.userRead = undefined;
   }
 
   /** The visitor's session row, created (with its cookie) when missing. */
@@ -186,6 +240,7 @@ export class RequestSession {
       // the cookie's lifetime starts again with the row's
       if (row) setSessionCookie(this.reply, token, this.opts);
       if (adopted) {
+        this.userRead = undefined;
         this.loaded = Promise.resolve(adopted);
         return adopted;
       }
@@ -193,6 +248,7 @@ export class RequestSession {
     const { token: fresh, row } = await insertSession(this.db, this.siteId, this.opts.secret);
     setSessionCookie(this.reply, fresh, this.opts);
     this.opts.onNewId?.(this.reply, row.id);
+    this.userRead = undefined;
     this.loaded = Promise.resolve(row);
     return row;
   }
@@ -251,6 +307,7 @@ export class RequestSession {
       }
     }
     setSessionCookie(this.reply, token, this.opts);
+    this.userRead = undefined;
     this.loaded = Promise.resolve(row);
     return row;
   }
@@ -263,6 +320,7 @@ export class RequestSession {
       forgetSession(this.siteId, current.id);
     }
     this.reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    this.userRead = undefined;
     this.loaded = Promise.resolve(null);
   }
 
@@ -271,6 +329,7 @@ export class RequestSession {
     const current = await this.ensure();
     const [row] = await this.db.update(sessions).set(values).where(eq(sessions.id, current.id)).returning();
     forgetSession(this.siteId, current.id);
+    this.userRead = undefined;
     this.loaded = Promise.resolve(row!);
     return row!;
   }

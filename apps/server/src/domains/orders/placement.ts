@@ -342,15 +342,27 @@ export async function placeOrder(
     }
   } catch (e) {
     if (!isUniqueViolation(e) && !(e instanceof AppError)) throw e;
-    const [again] = await db
-      .select()
-      .from(orders)
-      .where(and(mine(s), eq(orders.idempotencyKey, body.idempotency_key)))
-      .limit(1);
+    const [again] = await orderOfKey(db, { websiteId: s.websiteId, userId: s.userId, key: body.idempotency_key });
     if (!again) throw e;
     return { order: again, created: false };
   }
 }
+
+// the shopper's order of an idempotency key (a refused or conflicting checkout asks)
+const orderOfKey = reusable('order_of_idempotency_key', (db, name) =>
+  db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.websiteId, sql.placeholder('websiteId')),
+        eq(orders.userId, sql.placeholder('userId')),
+        eq(orders.idempotencyKey, sql.placeholder('key')),
+      ),
+    )
+    .limit(1)
+    .prepare(name),
+);
 
 type Placed = { order: OrderRow; created: true; known: KnownParts };
 /** A checkout: whose order (`s`), whose cart (`cartOwner`: the agent's, with `agentId`) and what was asked. */
