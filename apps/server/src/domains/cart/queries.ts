@@ -7,7 +7,7 @@ import { and, eq, getTableColumns, isNull, sql, type SQLWrapper } from 'drizzle-
 import { reusable, type DbOrTx } from '../../db/client';
 import { packDetailsOf } from '../catalogue/service';
 import { couponUsage, findCoupon, listedCoupons } from '../coupons/service';
-import { deliveryContext, nextSlots, notDeliveredTo } from '../delivery/service';
+import { deliveryContext, deliveryContextOf, nextSlots, notDeliveredTo, zoneJsonSql } from '../delivery/service';
 import { availableSql } from '../inventory/service';
 import { type CartContext, type PricedCart, type PricedLine } from './model';
 import { priceCart } from './pricing';
@@ -56,7 +56,8 @@ interface LineRead {
 
 /**
  * The caller's cart (a user's, or a guest session's) with its version (the row's `xmin`: every
- * change of the cart writes the row, `touch`), whether the website takes cash on delivery, and its lines, each with its pack as the catalogue
+ * change of the cart writes the row, `touch`), whether the website takes cash on delivery, the
+ * delivery zone of the pincode (`zoneJsonSql`), and its lines, each with its pack as the catalogue
  * describes it (a pack the website no longer sells drops out) and its stock at the serving
  * warehouse (the zone's, else the line's): one statement, each domain's part built by that domain,
  * so the lines are those of the version read.
@@ -65,7 +66,8 @@ const cartWithLines = (owner: 'user' | 'session') =>
   reusable(`cart_with_lines_of_${owner}`, (db, name) => {
     const p = sql.placeholder;
     const pack = packDetailsOf(db, p('websiteId'), cartLines.packId);
-    const warehouse = sql`coalesce(${p('zoneWarehouseId')}::int, ${cartLines.warehouseId})`;
+    const zone = zoneJsonSql(p('websiteId'), p('pincode'));
+    const warehouse = sql`coalesce((${zone} ->> 'warehouse_id')::int, ${cartLines.warehouseId})`;
     // named as LineRead's keys: each line is one JSON object of the cart's row
     const as = <K extends keyof LineRead | 'lineId' | 'createdAt'>(value: SQLWrapper, key: K) => sql`${value}`.as(key);
     const lines = db
@@ -95,6 +97,7 @@ const cartWithLines = (owner: 'user' | 'session') =>
         ...getTableColumns(carts),
         version: sql<string>`${carts}.xmin::text`,
         codEnabled: codEnabledSql(p('websiteId')),
+        zone,
         lines: sql<LineRead[]>`(select coalesce(json_agg(l order by l."createdAt", l."lineId"), '[]') from ${lines})`,
       })
       .from(carts)
@@ -111,8 +114,8 @@ const cartWithLinesOfUser = cartWithLines('user');
 const cartWithLinesOfSession = cartWithLines('session');
 
 /** `cartWithLines` of the caller: null when they have no cart. */
-async function readCartWithLines(db: DbOrTx, ctx: CartContext, zoneWarehouseId: number | null) {
-  const values = { websiteId: ctx.websiteId, userId: ctx.userId, sessionId: ctx.sessionId, zoneWarehouseId };
+async function readCartWithLines(db: DbOrTx, ctx: CartContext) {
+  const values = { websiteId: ctx.websiteId, userId: ctx.userId, sessionId: ctx.sessionId, pincode: ctx.pincode };
   if (ctx.userId === null && !ctx.sessionId) return null;
   const [row] = await (ctx.userId !== null ? cartWithLinesOfUser : cartWithLinesOfSession)(db, values);
   return row ?? null;
@@ -125,10 +128,11 @@ async function readCartWithLines(db: DbOrTx, ctx: CartContext, zoneWarehouseId: 
  */
 export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<PricedCart> {
   const now = ctx.now ?? new Date();
-  const delivery = await deliveryContext(db, ctx.websiteId, ctx.pincode);
+  const cart = await readCartWithLines(db, ctx);
+  // the zone as read with the cart (without one, read now)
+  const delivery = cart ? deliveryContextOf(ctx.pincode, cart.zone) : await deliveryContext(db, ctx.websiteId, ctx.pincode);
   const zone = delivery.zone;
   const zoneWarehouse = zone?.warehouseId ?? null;
-  const cart = await readCartWithLines(db, ctx, zoneWarehouse);
   const rows = cart?.lines ?? [];
 
   const lines: PricedLine[] = rows.map((r) => {

@@ -1,9 +1,9 @@
 import type { EarliestSlot } from '@grocer/shared/delivery-promise';
 import { errorMessage } from '@grocer/shared/errors';
 import { PINCODE_PATTERN } from '@grocer/shared/validation';
-import { and, asc, eq, getTableColumns, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { reusable, type DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { rowFromJson, rowsOf } from '../../db/rows';
 import { websiteCache } from '../../http/cache';
 import { deliveryClosures, deliverySlots, deliveryZones, slotBookings, zonePincodes } from './tables';
 import { fail } from '../../http/errors';
@@ -41,6 +41,25 @@ const zoneOfPincode = reusable('delivery_zone_of_pincode', (db, name) =>
 export async function defaultZone(db: DbOrTx, websiteId: number): Promise<DeliveryZone | null> {
   const [row] = await db.select().from(deliveryZones).where(eq(deliveryZones.websiteId, websiteId)).orderBy(asc(deliveryZones.id)).limit(1);
   return row ?? null;
+}
+
+/**
+ * `deliveryContext`'s zone as a scalar subquery, for another domain's statement: the zone
+ * delivering to `pincode` (null when nobody does), or with no pincode the website's first; its
+ * row as JSON, for `deliveryContextOf`. The cart reads it with its lines (their stock is the zone
+ * warehouse's).
+ */
+export const zoneJsonSql = (websiteId: SQLWrapper, pincode: SQLWrapper): SQL<Record<string, unknown> | null> =>
+  sql`coalesce(
+    (select row_to_json(z) from ${zonePincodes} zp join ${deliveryZones} z on z.id = zp.zone_id and z.website_id = ${websiteId}
+      where zp.website_id = ${websiteId} and zp.pincode = ${pincode}::text),
+    case when ${pincode}::text is null then
+      (select row_to_json(z) from ${deliveryZones} z where z.website_id = ${websiteId} order by z.id limit 1) end)`;
+
+/** `deliveryContext` from the zone a statement read with `zoneJsonSql` for `pincode`. */
+export function deliveryContextOf(pincode: string | null, zoneJson: Record<string, unknown> | null): DeliveryContext {
+  const zone = zoneJson && (!pincode || PINCODE_PATTERN.test(pincode)) ? rowFromJson(deliveryZones, zoneJson) : null;
+  return { pincode, zone, serviceable: pincode ? !!zone : true };
 }
 
 /** What the cart needs to know about delivery for a pincode (or for none yet). */
