@@ -133,7 +133,6 @@ console.log(
   `warm-up (cold server): ${warmPlaced} orders in ${warm.seconds.toFixed(2)} s, ${(warmPlaced / warm.seconds).toFixed(1)} orders/s`,
 );
 
-await db.execute(sql`select pg_stat_statements_reset()`);
 const profiler = values.profile ? await startProfile() : null;
 const meter = await startCpuMeter(db, database.kind);
 const { statuses, p50, p99, seconds } = await checkouts(people, 'measured');
