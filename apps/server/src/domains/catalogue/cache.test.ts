@@ -288,6 +288,22 @@ describe('sessions read from the cache', () => {
     expect(await userOf(other.c)).toBeNull();
   });
 
+  it('who the user is comes from each request, never from the cached session row', async () => {
+    const { c, userId } = await shopper();
+    const rename = (name: string) => t.db.update(users).set({ name }).where(eq(users.id, userId));
+    expect((await userOf(c))?.name).toMatch(/^Cache/);
+    // changed by another process: the session row is cached, the user is read again
+    await rename('Renamed Once');
+    expect((await userOf(c))?.name).toBe('Renamed Once');
+    // the session row read again (past its cache): the user comes with it, as they are now
+    await rename('Renamed Twice');
+    later(SESSION_CACHE_MS + 1);
+    expect((await userOf(c))?.name).toBe('Renamed Twice');
+    // and not kept with it: the next request, the row cached, reads the user again
+    await rename('Renamed Thrice');
+    expect((await userOf(c))?.name).toBe('Renamed Thrice');
+  });
+
   it('reading a session writes nothing', async () => {
     const { c } = await shopper('560001');
     const row = async () =>
