@@ -7,24 +7,13 @@ import { and, eq, getTableColumns, isNull, sql, type SQLWrapper } from 'drizzle-
 import { reusable, type DbOrTx } from '../../db/client';
 import { packDetailsOf } from '../catalogue/service';
 import { couponUsage, findCoupon, listedCoupons } from '../coupons/service';
-import {
-  deliveryContext,
-  deliveryContextOf,
-  nextSlots,
-  notDeliveredTo,
-  offersOf,
-  shopDate,
-  slotsJsonSql,
-  zoneJsonSql,
-} from '../delivery/service';
+import { deliveryContext, deliveryContextOf, nextSlots, notDeliveredTo, zoneJsonSql } from '../delivery/service';
 import { availableSql } from '../inventory/service';
 import { type CartContext, type PricedCart, type PricedLine } from './model';
 import { priceCart } from './pricing';
 import { cartLines, carts } from './tables';
 
 const OUT_OF_STOCK = 'Out of stock';
-/** The days of delivery slots a priced cart offers (checkout takes a place from these). */
-const OFFERED_DAYS = 7;
 
 export async function findCart(db: DbOrTx, ctx: CartContext) {
   if (ctx.userId !== null) {
@@ -68,7 +57,7 @@ interface LineRead {
 /**
  * The caller's cart (a user's, or a guest session's) with its version (the row's `xmin`: every
  * change of the cart writes the row, `touch`), whether the website takes cash on delivery, the
- * delivery zone of the pincode (`zoneJsonSql`) with its slots of the next days (`slotsJsonSql`), and its lines, each with its pack as the catalogue
+ * delivery zone of the pincode (`zoneJsonSql`), and its lines, each with its pack as the catalogue
  * describes it (a pack the website no longer sells drops out) and its stock at the serving
  * warehouse (the zone's, else the line's): one statement, each domain's part built by that domain,
  * so the lines are those of the version read.
@@ -109,7 +98,6 @@ const cartWithLines = (owner: 'user' | 'session') =>
         version: sql<string>`${carts}.xmin::text`,
         codEnabled: codEnabledSql(p('websiteId')),
         zone,
-        slots: slotsJsonSql(p('websiteId'), zone, p('today'), OFFERED_DAYS),
         lines: sql<LineRead[]>`(select coalesce(json_agg(l order by l."createdAt", l."lineId"), '[]') from ${lines})`,
       })
       .from(carts)
@@ -126,14 +114,8 @@ const cartWithLinesOfUser = cartWithLines('user');
 const cartWithLinesOfSession = cartWithLines('session');
 
 /** `cartWithLines` of the caller: null when they have no cart. */
-async function readCartWithLines(db: DbOrTx, ctx: CartContext, now: Date) {
-  const values = {
-    websiteId: ctx.websiteId,
-    userId: ctx.userId,
-    sessionId: ctx.sessionId,
-    pincode: ctx.pincode,
-    today: shopDate(now),
-  };
+async function readCartWithLines(db: DbOrTx, ctx: CartContext) {
+  const values = { websiteId: ctx.websiteId, userId: ctx.userId, sessionId: ctx.sessionId, pincode: ctx.pincode };
   if (ctx.userId === null && !ctx.sessionId) return null;
   const [row] = await (ctx.userId !== null ? cartWithLinesOfUser : cartWithLinesOfSession)(db, values);
   return row ?? null;
@@ -146,7 +128,7 @@ async function readCartWithLines(db: DbOrTx, ctx: CartContext, now: Date) {
  */
 export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<PricedCart> {
   const now = ctx.now ?? new Date();
-  const cart = await readCartWithLines(db, ctx, now);
+  const cart = await readCartWithLines(db, ctx);
   // the zone as read with the cart (without one, read now)
   const delivery = cart ? deliveryContextOf(ctx.pincode, cart.zone) : await deliveryContext(db, ctx.websiteId, ctx.pincode);
   const zone = delivery.zone;
@@ -210,13 +192,7 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
     delivery: zone && delivery.serviceable ? { chargePaise: zone.deliveryCharge, freeAbovePaise: zone.freeAbove } : null,
     now,
   });
-  // every slot of the next days, full ones too (read with the cart; without one, now)
-  const offers =
-    zone && delivery.serviceable
-      ? cart
-        ? offersOf(zone, cart.slots, now, OFFERED_DAYS, true)
-        : await nextSlots(db, ctx.websiteId, zone.id, now, OFFERED_DAYS, true)
-      : [];
+  const offers = zone && delivery.serviceable ? await nextSlots(db, ctx.websiteId, zone.id, now, 7, true, zone) : [];
   const slot = offers.find((o) => o.remaining > 0) ?? null;
   const codAllowed =
     !!zone &&

@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveryClosures, deliverySlots, sessions, slotBookings } from '../../db/schema';
-import { rowsOf } from '../../db/rows';
+import { deliverySlots, sessions, slotBookings } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { seedCartShop, sessionIdOf, type CartShop } from '../cart/test-fixture';
-import { nextSlots, offersOf, resolvePincode, shopDate, slotsJsonSql, takeSlot, zoneJsonSql } from './service';
+import { nextSlots, resolvePincode, shopDate, takeSlot } from './service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let shop: CartShop;
@@ -96,35 +95,6 @@ describe('zones and slots', () => {
     expect(booking!.used).toBe(slot!.capacity);
     const after = await nextSlots(t.db, shop.websiteId, zone.id, now, 2);
     expect(after[0]).toMatchObject({ date: '2030-01-11', startTime: '10:00' });
-  });
-
-  it('offers the same slots read inside another statement (as the cart reads them with its lines): lead days, bookings, closures, cut-offs', async () => {
-    const zone = (await resolvePincode(t.db, shop.websiteId, '110001'))!;
-    const from = new Date('2031-03-10T09:30:00+05:30');
-    const [first, second] = await nextSlots(t.db, shop.websiteId, zone.id, from, 7);
-    await takeSlot(t.db, shop.websiteId, first!.slotId, first!.date);
-    await takeSlot(t.db, shop.websiteId, second!.slotId, second!.date);
-    await t.db.insert(deliveryClosures).values({ websiteId: shop.websiteId, zoneId: zone.id, date: '2031-03-13', reason: 'Holi' });
-    await t.db.insert(deliveryClosures).values({ websiteId: shop.websiteId, zoneId: null, date: '2031-03-15', reason: 'All' });
-    // before and after a slot's cut-off on the first day, and a day later
-    for (const at of [from, new Date('2031-03-11T06:59:00+05:30'), new Date('2031-03-11T12:00:00+05:30')]) {
-      for (const days of [1, 7]) {
-        const inStatement = sql`select ${slotsJsonSql(
-          sql`${shop.websiteId}`,
-          zoneJsonSql(sql`${shop.websiteId}`, sql`${'110001'}`),
-          sql`${shopDate(at)}`,
-          days,
-        )} as slots`;
-        const [row] = rowsOf<{ slots: unknown[] | null }>(await t.db.execute(inStatement));
-        const offered = offersOf(zone, row!.slots, at, days, true);
-        expect(offered).toEqual(await nextSlots(t.db, shop.websiteId, zone.id, at, days, true));
-        expect(offered.length).toBeGreaterThan(0);
-      }
-    }
-    const week = await nextSlots(t.db, shop.websiteId, zone.id, from, 7, true);
-    expect(week.map((o) => o.date)).not.toContain('2031-03-13');
-    expect(week.map((o) => o.date)).not.toContain('2031-03-15');
-    expect(week.find((o) => o.slotId === first!.slotId && o.date === first!.date)!.remaining).toBe(first!.remaining - 1);
   });
 
   it("answers the delivery promise in the store data: the earliest open slot for the shopper's pincode, none where nobody delivers", async () => {

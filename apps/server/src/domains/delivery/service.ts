@@ -107,30 +107,28 @@ export interface SlotOffer {
   remaining: number;
 }
 
-/** A zone's slot with its places used on the dates asked (by date) and the dates closed for the zone. */
-type SlotRead = typeof deliverySlots.$inferSelect & { used: Record<string, number> | null; closed: string[] | null };
-
-// a slot's places used on `dates`, and the dates of `dates` the shop closed for `zoneId` or every zone
-const usedOn = (websiteId: SQLWrapper, slotId: SQLWrapper, dates: SQLWrapper) =>
-  sql<Record<string, number> | null>`(select json_object_agg(${slotBookings.date}, ${slotBookings.used}) from ${slotBookings} where ${and(
-    eq(slotBookings.websiteId, websiteId),
-    eq(slotBookings.slotId, slotId),
-    sql`${slotBookings.date} = any(${dates})`,
-  )})`;
-const closedOn = (websiteId: SQLWrapper, zoneId: SQLWrapper, dates: SQLWrapper) =>
-  sql<string[] | null>`(select json_agg(${deliveryClosures.date}) from ${deliveryClosures} where ${and(
-    eq(deliveryClosures.websiteId, websiteId),
-    sql`${deliveryClosures.date} = any(${dates})`,
-    or(isNull(deliveryClosures.zoneId), eq(deliveryClosures.zoneId, zoneId)),
-  )})`;
-
+/**
+ * Delivery slots of a zone with places left, earliest first, over `days` days starting at the
+ * zone's lead time from `from`. Today's slots that have already started are not offered.
+ */
 const slotsWithBookings = reusable('delivery_slots_with_bookings', (db, name) => {
   const [websiteId, zoneId, dates] = [sql.placeholder('websiteId'), sql.placeholder('zoneId'), sql.placeholder('dates')];
   return db
     .select({
       ...getTableColumns(deliverySlots),
-      used: usedOn(websiteId, deliverySlots.id, dates),
-      closed: closedOn(websiteId, zoneId, dates),
+      used: sql<Record<
+        string,
+        number
+      > | null>`(select json_object_agg(${slotBookings.date}, ${slotBookings.used}) from ${slotBookings} where ${and(
+        eq(slotBookings.websiteId, websiteId),
+        eq(slotBookings.slotId, deliverySlots.id),
+        sql`${slotBookings.date} = any(${dates})`,
+      )})`,
+      closed: sql<string[] | null>`(select json_agg(${deliveryClosures.date}) from ${deliveryClosures} where ${and(
+        eq(deliveryClosures.websiteId, websiteId),
+        sql`${deliveryClosures.date} = any(${dates})`,
+        or(isNull(deliveryClosures.zoneId), eq(deliveryClosures.zoneId, zoneId)),
+      )})`,
     })
     .from(deliverySlots)
     .where(and(eq(deliverySlots.websiteId, websiteId), eq(deliverySlots.zoneId, zoneId)))
@@ -138,36 +136,31 @@ const slotsWithBookings = reusable('delivery_slots_with_bookings', (db, name) =>
     .prepare(name);
 });
 
-/** The dates `nextSlots` offers: `days` of them from the zone's lead time after `from` (shop dates). */
-const offeredDates = (zone: DeliveryZone, from: Date, days: number) => {
-  const first = addDays(shopDate(from), zone.leadDays);
-  return Array.from({ length: Math.max(1, days) }, (_, i) => addDays(first, i));
-};
-
-/**
- * The slots `nextSlots` offers for a zone as a scalar subquery, for another domain's statement
- * (the cart reads them with its lines): `zone` is `zoneJsonSql`'s, `today` the shop's date
- * (`shopDate`); the slots of the zone's `days` dates, as JSON for `offersOf`.
- */
-export const slotsJsonSql = (websiteId: SQLWrapper, zone: SQL, today: SQLWrapper, days: number): SQL<unknown[] | null> => {
-  const zoneId = sql`(${zone} ->> 'id')::int`;
-  // the shop dates as text, as they are kept (`YYYY-MM-DD`)
-  const dates = sql`array(select to_char(${today}::date + (${zone} ->> 'lead_days')::int + i, 'YYYY-MM-DD') from generate_series(0, ${sql.raw(String(Math.max(1, days) - 1))}) i)`;
-  return sql`(select json_agg(s order by s.start_time) from (
-    select ${deliverySlots}.*, ${usedOn(websiteId, deliverySlots.id, dates)} as used, ${closedOn(websiteId, zoneId, dates)} as closed
-    from ${deliverySlots} where ${deliverySlots.websiteId} = ${websiteId} and ${deliverySlots.zoneId} = ${zoneId}) s)`;
-};
-
-/** `nextSlots`'s offers from the slots a statement read with `slotsJsonSql` (the same `from` and `days`). */
-export function offersOf(zone: DeliveryZone, slotsJson: unknown[] | null, from: Date, days = 7, includeFull = false): SlotOffer[] {
-  const rows = (slotsJson ?? []).map((j) => {
-    const r = j as Record<string, unknown>;
-    return { ...rowFromJson(deliverySlots, r), used: r.used as SlotRead['used'], closed: r.closed as SlotRead['closed'] };
-  });
-  return offersFrom(zone, rows, offeredDates(zone, from, days), from, includeFull);
-}
-
-function offersFrom(zone: DeliveryZone, rows: SlotRead[], dates: string[], from: Date, includeFull: boolean): SlotOffer[] {
+export async function nextSlots(
+  db: DbOrTx,
+  websiteId: number,
+  zoneId: number,
+  from: Date,
+  days = 7,
+  includeFull = false,
+  /** the zone's row, when the caller has just read it (the cart's pricing): not read again */
+  known?: DeliveryZone,
+): Promise<SlotOffer[]> {
+  const [zone] =
+    known?.id === zoneId && known.websiteId === websiteId
+      ? [known]
+      : await db
+          .select()
+          .from(deliveryZones)
+          .where(and(eq(deliveryZones.id, zoneId), eq(deliveryZones.websiteId, websiteId)))
+          .limit(1);
+  if (!zone) return [];
+  const today = shopDate(from);
+  const first = addDays(today, zone.leadDays);
+  const dates = Array.from({ length: Math.max(1, days) }, (_, i) => addDays(first, i));
+  // One statement: the zone's slots, each with its places used on those dates, and the dates
+  // the shop closed (for the zone or every zone), the same on every row.
+  const rows = await slotsWithBookings(db, { websiteId, zoneId, dates });
   if (rows.length === 0) return [];
   const used = new Map(rows.flatMap((r) => Object.entries(r.used ?? {}).map(([date, n]) => [`${r.id}|${date}`, n] as const)));
   const closed = new Set(rows[0]!.closed ?? []);
@@ -177,36 +170,10 @@ function offersFrom(zone: DeliveryZone, rows: SlotRead[], dates: string[], from:
     for (const s of rows) {
       if (!slotOpen(s, date, from)) continue;
       const remaining = Math.max(0, s.capacity - (used.get(`${s.id}|${date}`) ?? 0));
-      if (remaining > 0 || includeFull)
-        offers.push({ slotId: s.id, zoneId: zone.id, date, startTime: s.startTime, endTime: s.endTime, remaining });
+      if (remaining > 0 || includeFull) offers.push({ slotId: s.id, zoneId, date, startTime: s.startTime, endTime: s.endTime, remaining });
     }
   }
   return offers;
-}
-
-/**
- * Delivery slots of a zone with places left, earliest first, over `days` days starting at the
- * zone's lead time from `from`. Today's slots that have already started are not offered.
- */
-export async function nextSlots(
-  db: DbOrTx,
-  websiteId: number,
-  zoneId: number,
-  from: Date,
-  days = 7,
-  includeFull = false,
-): Promise<SlotOffer[]> {
-  const [zone] = await db
-    .select()
-    .from(deliveryZones)
-    .where(and(eq(deliveryZones.id, zoneId), eq(deliveryZones.websiteId, websiteId)))
-    .limit(1);
-  if (!zone) return [];
-  const dates = offeredDates(zone, from, days);
-  // One statement: the zone's slots, each with its places used on those dates, and the dates
-  // the shop closed (for the zone or every zone), the same on every row.
-  const rows = await slotsWithBookings(db, { websiteId, zoneId, dates });
-  return offersFrom(zone, rows, dates, from, includeFull);
 }
 
 /**
