@@ -7,7 +7,7 @@ import { firstWarehouseId } from '../inventory/service';
 // Read-only join of the inventory's balances into product listings (see eslint.config.js).
 import { packThresholds, stock } from '../inventory/tables';
 import { wishlistedProductIds } from '../wishlist/service';
-import { brands, categories, packs, productCategories, productMedia, productSearch, products } from './tables';
+import { brands, categories, packs, productCards, productCategories, productMedia, productSearch, products } from './tables';
 import { websiteCache } from '../../http/cache';
 import { Serialised } from '../../http/micro-cache';
 import { Errors } from '../../http/errors';
@@ -461,51 +461,30 @@ async function readProductJson(db: Db, ctx: CatalogueContext, ids: number[]): Pr
 }
 
 /**
- * One statement writing spec §3's JSON for each of `ids` (in that order): the product, its brand and
- * category, its images, and its packs with prices in rupees (paise / 100 in float8: the same number
- * as `toRupees`) and the stock of the warehouse each would ship from: `warehouseId` (the visitor's
- * pincode's, or the default zone's) when known, else the warehouse holding most of it (`fallback`
- * when none holds any). Optional keys (`product_info`, `category_slug`, an image's `alt`) are left
- * out when empty, as the contract's objects would be.
+ * One statement answering spec §3's JSON for each of `ids` (in that order) from the products' kept
+ * cards (`productCards`): each pack's piece gets the warehouse it would ship from and its stock
+ * there: `warehouseId` (the visitor's pincode's, or the default zone's) when known, else the
+ * warehouse holding most of it (`fallback` when none holds any). Each stock level is a primary
+ * key lookup (a join would be hashed over the warehouse's whole stock).
  */
 function productJsonSql(anyWarehouse: boolean): SQL {
   const idList = sql`${sql.placeholder('ids')}::int[]`;
   const websiteId = sql.placeholder('websiteId');
   const warehouseId = sql.placeholder('warehouseId');
   const fallback = sql.placeholder('fallback');
-  const packJson = (w: SQL, a: SQL) => sql`'[' || string_agg('{"pack_id":' || k.id || ',"pack_name":' || to_json(k.name)
-      || ',"price":' || (k.price::float8 / 100) || ',"act_price":' || (k.act_price::float8 / 100)
-      || ',"discount":' || case when k.discount_type = 'flat' then (k.discount::float8 / 100)::text else k.discount::text end
-      || ',"warehouse_id":' || ${w} || ',"discount_type":' || coalesce(to_json(k.discount_type)::text, 'null')
-      || ',"stock":' || ${a} || '}', ',' order by k.position, k.id) || ']'`;
-  // each product's packs through its index, with the stock of the warehouse (a primary key lookup),
-  // or the level of the warehouse holding most of it
-  const level = anyWarehouse
-    ? sql`left join lateral (select s.warehouse_id as w, s.available as a from ${stock} s where s.pack_id = k.id
-          order by s.available desc, s.warehouse_id limit 1) st on true`
-    : sql`left join ${stock} s on s.pack_id = k.id and s.warehouse_id = ${warehouseId}::int`;
   const packList = anyWarehouse
-    ? packJson(sql`coalesce(st.w, ${fallback}::int)`, sql`coalesce(st.a, 0)`)
-    : packJson(sql`${warehouseId}::int`, sql`coalesce(s.available, 0)`);
-  return sql`select p.id,
-      '{"product_id":' || p.id || ',"product_name":' || to_json(p.name) || ',"product_description":' || to_json(p.description)
-        || coalesce(',"product_info":' || p.info::text, '') || ',"brand_name":' || to_json(coalesce(b.name, ''))
-        || ',"slug":' || to_json(p.slug) || ',"brand_slug":' || to_json(coalesce(b.slug, '')) || ',"wishlist":',
-      ',"medias":' || coalesce(m.list, '[]') || ',"image":' || to_json(coalesce(m.first, '')) || ',"packs":' || coalesce(pk.list, '[]')
-        || coalesce(',"category_slug":' || to_json(c.slug), '') || ',"hsn_code":' || to_json(p.hsn_code)
-        || ',"gst_rate":' || (p.gst_rate::float8 / 100) || '}'
-    from ${products} p
-      left join ${brands} b on b.id = p.brand_id
-      left join ${categories} c on c.id = p.category_id
-      left join lateral (
-        select '[' || string_agg('{"src":' || to_json(x.src) || coalesce(',"alt":' || to_json(nullif(x.alt, '')), '') || '}', ','
-            order by x.position, x.id) || ']' as list,
-          (array_agg(x.src order by x.position, x.id))[1] as first
-        from ${productMedia} x where x.product_id = p.id
-      ) m on true
-      left join lateral (select ${packList} as list from ${packs} k ${level} where k.product_id = p.id) pk on true
-    where p.id = any(${idList}) and p.website_id = ${websiteId}::int
-    order by array_position(${idList}, p.id)`;
+    ? sql`select string_agg(u.head || coalesce(st.w, ${fallback}::int) || u.middle || coalesce(st.a, 0) || '}', ',' order by u.o)
+        from unnest(c.pack_ids, c.pack_heads, c.pack_middles) with ordinality u(id, head, middle, o)
+          left join lateral (select s.warehouse_id as w, s.available as a from ${stock} s where s.pack_id = u.id
+            order by s.available desc, s.warehouse_id limit 1) st on true`
+    : sql`select string_agg(u.head || ${warehouseId}::int || u.middle
+          || coalesce((select s.available from ${stock} s where s.pack_id = u.id and s.warehouse_id = ${warehouseId}::int), 0) || '}',
+          ',' order by u.o)
+        from unnest(c.pack_ids, c.pack_heads, c.pack_middles) with ordinality u(id, head, middle, o)`;
+  return sql`select c.product_id, c.head, c.body || coalesce((${packList}), '') || c.tail
+    from ${productCards} c
+    where c.product_id = any(${idList}) and c.website_id = ${websiteId}::int
+    order by array_position(${idList}, c.product_id)`;
 }
 // (built once: each run only binds its values)
 const productJsonAtWarehouse = hotStatement(productJsonSql(false));

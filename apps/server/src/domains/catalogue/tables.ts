@@ -111,6 +111,34 @@ export const productSearch = pgTable(
 );
 
 /** A sellable size of a product. Money is integer paise: price (selling), actPrice (MRP). */
+/**
+ * Each product's JSON for the storefront's cards and pages (spec §3), kept by the database
+ * (migration 0027): written again by every statement that changes the product, its packs, its
+ * images, or its brand's or category's name or slug, so a read only lays the stock of the
+ * visitor's warehouse and the user's wishlist flag over it (service.ts `productJson`). The pieces,
+ * joined: `head` + wishlist flag + `body` + each pack's (`packHeads[i]` + warehouse id +
+ * `packMiddles[i]` + units available + `}`, comma-separated, in `packIds` order) + `tail`.
+ */
+export const productCards = pgTable('product_cards', {
+  productId: integer()
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  websiteId: integer()
+    .notNull()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  /** the product's fields through `"wishlist":` */
+  head: text().notNull(),
+  /** from `,"medias":` through `"packs":[` */
+  body: text().notNull(),
+  packIds: integer().array().notNull(),
+  /** each pack's JSON through `"warehouse_id":` */
+  packHeads: text().array().notNull(),
+  /** each pack's JSON from `,"discount_type":` through `"stock":` */
+  packMiddles: text().array().notNull(),
+  /** from the packs' `]` to the end */
+  tail: text().notNull(),
+});
+
 export const packs = pgTable(
   'packs',
   {
