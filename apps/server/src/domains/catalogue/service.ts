@@ -98,8 +98,9 @@ export async function listProducts(db: Db, ctx: CatalogueContext, query: Product
  * (micro-cache.ts `Serialised`): the page's ids, then each product's JSON as PostgreSQL wrote it.
  */
 export async function listAnswer(db: Db, ctx: CatalogueContext, query: ProductsQuery): Promise<Serialised> {
-  const { ids, total } = await pickProducts(db, ctx, query);
-  const list = await productJson(db, ctx, ids);
+  // without the product cache (CATALOGUE_CACHE=off), the page's products are read with its ids
+  const { ids, total, cards } = await pickProducts(db, ctx, query, !ctx.productCache);
+  const list = cards ?? (await productJson(db, ctx, ids));
   const pieces: Array<string | number> = ['{"data":['];
   list.forEach((p, i) => {
     pieces[pieces.length - 1] += i ? `,${p.head}` : p.head;
@@ -114,7 +115,12 @@ export async function listAnswer(db: Db, ctx: CatalogueContext, query: ProductsQ
  * the total by a window count), a prepared statement on the pool (hotRows); a search that found
  * nothing tries typos, and "price: low to high" reads in batches (pickCheapest).
  */
-async function pickProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery): Promise<{ ids: number[]; total: number }> {
+async function pickProducts(
+  db: Db,
+  ctx: CatalogueContext,
+  query: ProductsQuery,
+  withCards = false,
+): Promise<{ ids: number[]; total: number; cards?: ProductJson[] }> {
   const none = { ids: [], total: 0 };
   const where: SQL[] = [eq(products.websiteId, ctx.websiteId), eq(products.status, 'active')];
   const taxonomy = await loadTaxonomy(db, ctx.websiteId);
@@ -207,7 +213,11 @@ async function pickProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery)
     }
   };
 
-  const pickOrdered = async (tx: DbOrTx, match: SQL | undefined, rank: SQL | undefined) => {
+  const pickOrdered = async (
+    tx: DbOrTx,
+    match: SQL | undefined,
+    rank: SQL | undefined,
+  ): Promise<Array<{ id: number; total: number; card?: ProductJson | null }>> => {
     const page = (query.page - 1) * query.perPage;
     // A search for words and nothing else reads the search rows (one per active product: its
     // website and document, about 40 % of a product row's pages), not the products: every match
@@ -217,33 +227,47 @@ async function pickProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery)
       ? sql`select ${productSearch.productId} as id, ${words.rank} as rank from ${productSearch}
           where ${productSearch.websiteId} = ${ctx.websiteId} and ${words.match}`
       : sql`select ${products.id} as id, ${rank} as rank from ${products} where ${and(...where, match)}`;
-    const picked =
+    const ordered = () =>
       sort === 'relevance' && rank
         ? // ranked in a subquery the planner keeps apart (`offset 0`), so the window count above it
           // keeps (id, rank) of each match, not its search document (which spilled to temp files)
           tx
-            .select({ id: sql<number>`m.id`, total: sql<number>`(count(*) over ())::int` })
+            .select({ id: sql<number>`m.id`, total: sql<number>`(count(*) over ())::int`.as('total') })
             .from(sql`(${matches} offset 0) m`)
             .orderBy(sql`m.rank desc`, sql`m.id asc`)
-            .limit(query.perPage)
-            .offset(page)
+            .$dynamic()
         : tx
-            .select({ id: products.id, total: sql<number>`(count(*) over ())::int` })
+            .select({ id: products.id, total: sql<number>`(count(*) over ())::int`.as('total') })
             .from(products)
             .where(and(...where, match))
             .orderBy(...orderBy(rank))
-            .limit(query.perPage)
-            .offset(page);
+            .$dynamic();
+    const picked = ordered().limit(query.perPage).offset(page);
     // on the pool: prepared (a typo search runs in a transaction: see typoThreshold); a search for
     // words is planned for them, and through the search document's GIN index, which the planner
     // passed over for a scan of every product when a word is common (HotOptions)
     if (tx !== db) return picked;
-    return (await hotRows(db, picked, match && match === textMatch ? { randomPageCost: 1.1, customPlan: true } : {})).map(
-      ([id, total]) => ({
-        id: id as number,
-        total: total as number,
-      }),
+    const hot = match && match === textMatch ? { randomPageCost: 1.1, customPlan: true } : {};
+    if (!withCards) return (await hotRows(db, picked, hot)).map(([id, total]) => ({ id: id as number, total: total as number }));
+    // the page's products read with it, from their cards (numbered as picked: the order to keep);
+    // the page's size written into the text: a statement with a `limit` parameter was planned
+    // again on every run (the planner does not trust a generic plan for an unknown limit)
+    const perPage = sql.raw(String(Math.trunc(query.perPage)));
+    const anyWarehouse = ctx.warehouseId === null;
+    const fallback = anyWarehouse ? ((await firstWarehouse(db, ctx.websiteId)) ?? 0) : 0;
+    const rows = await hotRows(
+      db,
+      sql`select p.id, p.total, c.head, ${cardTailSql(anyWarehouse, sql`${ctx.warehouseId}`, sql`${fallback}`)}
+        from (select x.id, x.total, row_number() over () as o from (${ordered()} limit ${perPage} offset ${page}) x) p
+          left join ${productCards} c on c.product_id = p.id and c.website_id = ${ctx.websiteId}
+        order by p.o`,
+      hot,
     );
+    return rows.map(([id, total, head, tail]) => ({
+      id: id as number,
+      total: total as number,
+      card: head === null ? null : { id: id as number, head: head as string, tail: tail as string },
+    }));
   };
   // The cheapest first without pricing every match: a card's price (buyablePrice) is never below the
   // product's min_price (the cheapest of all its packs), so the matches are read in (min_price, id)
@@ -335,7 +359,10 @@ async function pickProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery)
     };
     total = typos ? await typoThreshold(count) : await count(db);
   }
-  return { ids: rows.map((r) => r.id), total };
+  // the products, when the page's statement read them (not after typos or for the cheapest first)
+  const read = rows.map((r) => (r as { card?: ProductJson | null }).card);
+  const cards = rows.length && !read.includes(undefined) ? read.filter((c): c is ProductJson => c != null) : undefined;
+  return { ids: rows.map((r) => r.id), total, cards };
 }
 
 const MAX_ID = 2 ** 31 - 1;
@@ -461,17 +488,13 @@ async function readProductJson(db: Db, ctx: CatalogueContext, ids: number[]): Pr
 }
 
 /**
- * One statement answering spec §3's JSON for each of `ids` (in that order) from the products' kept
- * cards (`productCards`): each pack's piece gets the warehouse it would ship from and its stock
- * there: `warehouseId` (the visitor's pincode's, or the default zone's) when known, else the
+ * Spec §3's JSON of the product whose card is `c` (`productCards`) from its `wishlist` flag on: each
+ * pack's piece gets the warehouse it would ship from and its stock there: `warehouseId` (the
+ * visitor's pincode's, or the default zone's) when known (`anyWarehouse` false), else the
  * warehouse holding most of it (`fallback` when none holds any). Each stock level is a primary
  * key lookup (a join would be hashed over the warehouse's whole stock).
  */
-function productJsonSql(anyWarehouse: boolean): SQL {
-  const idList = sql`${sql.placeholder('ids')}::int[]`;
-  const websiteId = sql.placeholder('websiteId');
-  const warehouseId = sql.placeholder('warehouseId');
-  const fallback = sql.placeholder('fallback');
+function cardTailSql(anyWarehouse: boolean, warehouseId: SQLWrapper, fallback: SQLWrapper): SQL {
   const packList = anyWarehouse
     ? sql`select string_agg(u.head || coalesce(st.w, ${fallback}::int) || u.middle || coalesce(st.a, 0) || '}', ',' order by u.o)
         from unnest(c.pack_ids, c.pack_heads, c.pack_middles) with ordinality u(id, head, middle, o)
@@ -481,9 +504,15 @@ function productJsonSql(anyWarehouse: boolean): SQL {
           || coalesce((select s.available from ${stock} s where s.pack_id = u.id and s.warehouse_id = ${warehouseId}::int), 0) || '}',
           ',' order by u.o)
         from unnest(c.pack_ids, c.pack_heads, c.pack_middles) with ordinality u(id, head, middle, o)`;
-  return sql`select c.product_id, c.head, c.body || coalesce((${packList}), '') || c.tail
+  return sql`c.body || coalesce((${packList}), '') || c.tail`;
+}
+
+/** One statement answering the products of `ids` (in that order) from their cards, cut at their wishlist flags. */
+function productJsonSql(anyWarehouse: boolean): SQL {
+  const idList = sql`${sql.placeholder('ids')}::int[]`;
+  return sql`select c.product_id, c.head, ${cardTailSql(anyWarehouse, sql.placeholder('warehouseId'), sql.placeholder('fallback'))}
     from ${productCards} c
-    where c.product_id = any(${idList}) and c.website_id = ${websiteId}::int
+    where c.product_id = any(${idList}) and c.website_id = ${sql.placeholder('websiteId')}::int
     order by array_position(${idList}, c.product_id)`;
 }
 // (built once: each run only binds its values)
