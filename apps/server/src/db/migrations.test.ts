@@ -223,6 +223,13 @@ describe(`an install at the baseline upgrades to head with nothing lost (${onPos
       )) as unknown as { rows: Array<{ id: number; same: boolean | null }> };
       expect(search.length).toBeGreaterThan(0);
       expect(search.filter((r) => r.same !== true)).toEqual([]);
+      // the product-cards migration gave every product its card, with each of its packs
+      const { rows: cards } = (await database.db.execute(
+        `select p.id from products p left join product_cards c on c.product_id = p.id
+         where c.product_id is null or c.head not like '{"product_id":' || p.id || ',%'
+           or cardinality(c.pack_ids) <> (select count(*) from packs k where k.product_id = p.id)`,
+      )) as unknown as { rows: Array<{ id: number }> };
+      expect(cards).toEqual([]);
       const app = await buildApp({ config: testConfig(), database });
       await app.ready();
       try {
