@@ -16,8 +16,9 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import http from 'node:http';
+import { execFile } from 'node:child_process';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { parseConfig } from '../apps/server/src/config';
@@ -187,6 +188,19 @@ for (let r = 0; r < rounds; r++)
     measured.set(c.name, m);
   }
 
+// The uncached list once more with autocannon in a process of its own: above, the load generator
+// shares the app's one thread (every case alike, fair for the ratios), which understates what
+// the server itself answers; the issue's 1,000 req/s is the server's figure.
+const autocannonBin = path.join(import.meta.dirname, '../node_modules/.bin/autocannon');
+const apartRuns: Array<{ rps: number; p99: number }> = [];
+for (let r = 0; r < rounds; r++) {
+  // (asynchronously: the app answering it runs in this process)
+  const { stdout } = await promisify(execFile)(autocannonBin, ['-c', '10', '-d', String(seconds), '-j', `${urls.uncached}/s/api/products`]);
+  const j = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number } };
+  apartRuns.push({ rps: j.requests.average, p99: j.latency.p99 });
+}
+const apart = { rps: median(apartRuns.map((a) => a.rps)), p99: median(apartRuns.map((a) => a.p99)) };
+
 const rows: Array<Case & { rps: number; p99: number; bareRps: number; ratio: number; errors: number }> = [];
 const cell = (s: string, w: number) => s.padStart(w);
 console.log('case'.padEnd(28), cell('app req/s', 10), cell('app p99', 9), cell('bare req/s', 11), cell('bare p99', 9), cell('app/bare', 9));
@@ -227,7 +241,7 @@ const ratios: Array<[string, number, string]> = [
 console.log('\nratio'.padEnd(40), cell('figure', 8), '  budget');
 for (const [name, v, budget] of ratios) console.log(name.padEnd(39), cell(v.toFixed(2), 8), ` ${budget}`);
 console.log(
-  `uncached 24-product list: ${rps('uncached list (10 conn)').toFixed(0)} req/s at 10 connections (budget ≥ ${database.kind === 'postgres' ? '1,000' : '300'})`,
+  `uncached 24-product list at 10 connections: ${apart.rps.toFixed(0)} req/s, p99 ${apart.p99} ms, the client in its own process (budget ≥ ${database.kind === 'postgres' ? '1,000' : '300'}); ${rps('uncached list (10 conn)').toFixed(0)} req/s with the client in the app's thread`,
 );
 console.log(
   `a miss of the answer cache (products cached): list ${rps('answer-cache miss list (10 conn)').toFixed(0)} req/s, search ${rps('answer-cache miss search (10 conn)').toFixed(0)} req/s at 10 connections`,
@@ -239,7 +253,7 @@ console.log(
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(
   path.join(import.meta.dirname, 'results', `api-${database.kind}${values.large ? '-large' : ''}.json`),
-  JSON.stringify({ rows, ratios }, null, 2),
+  JSON.stringify({ rows, ratios, uncachedApart: apart }, null, 2),
 );
 await cachedApp.close();
 await uncachedApp.close();

@@ -15,6 +15,8 @@ function read<T>(file: string): T | null {
 interface ApiResult {
   rows: Array<{ name: string; rps: number; p99: number; ratio: number }>;
   ratios: Array<[string, number, string]>;
+  /** the uncached list with the load generator in a process of its own */
+  uncachedApart?: { rps: number; p99: number };
 }
 type Row = [measure: string, figure: string, budget: string, ok: boolean | null];
 const rows: Row[] = [];
@@ -41,7 +43,10 @@ for (const kind of ['postgres', 'pglite'] as const) {
   at('signed-in / anonymous list, browser', 0.8, '≥ 0.80');
   const uncached = api.rows.find((r) => r.name === 'uncached list (10 conn)');
   const floor = kind === 'postgres' ? 1000 : 300;
-  if (uncached) rows.push([`${kind}: uncached 24-product list, req/s`, fmt(uncached.rps), `≥ ${fmt(floor)}`, uncached.rps >= floor]);
+  // the server's figure: the load generator in a process of its own (api.ts)
+  const apart = api.uncachedApart;
+  if (apart) rows.push([`${kind}: uncached 24-product list, req/s`, fmt(apart.rps), `≥ ${fmt(floor)}`, apart.rps >= floor]);
+  if (uncached) rows.push([`${kind}: the same, client in the app's thread`, fmt(uncached.rps), '', null]);
   const miss = api.rows.find((r) => r.name === 'answer-cache miss list (10 conn)');
   if (miss) rows.push([`${kind}: answer-cache miss, products cached, req/s`, fmt(miss.rps), `≥ ${fmt(floor)}`, miss.rps >= floor]);
 }
