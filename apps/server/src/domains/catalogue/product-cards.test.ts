@@ -2,8 +2,9 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DbOrTx } from '../../db/client';
-import { brands, categories, packs, productMedia, products, stock, warehouses, websites } from '../../db/schema';
+import { brands, categories, packs, productMedia, products, stock, websites } from '../../db/schema';
 import { createTestDatabase } from '../../test/app';
+import { websiteWithTwoWarehouses } from './test-fixture';
 import { hydrateProducts } from './service';
 
 /**
@@ -85,18 +86,7 @@ describe('product cards', () => {
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 10 }), async (ops) => {
         const db = database.db;
         run++;
-        const [site] = await db
-          .insert(websites)
-          .values({ name: `Cards ${run}` })
-          .returning();
-        const websiteId = site!.id;
-        const whs = await db
-          .insert(warehouses)
-          .values([
-            { websiteId, name: 'A', code: 'A' },
-            { websiteId, name: 'B', code: 'B' },
-          ])
-          .returning();
+        const { websiteId, whs } = await websiteWithTwoWarehouses(db, `Cards ${run}`);
         // (a deleted brand or category is null: a product added or moved after it has none)
         const brandIds: Array<number | null> = (
           await db

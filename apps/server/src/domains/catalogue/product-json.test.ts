@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import type { Serialised } from '../../http/micro-cache';
 import { databaseUrl } from '../../test/postgres';
-import { brands, categories, packs, productMedia, products, stock, warehouses, websites } from '../../db/schema';
+import { brands, categories, packs, productMedia, products, stock, websites } from '../../db/schema';
 import { createTestDatabase } from '../../test/app';
+import { websiteWithTwoWarehouses } from './test-fixture';
 import { hydrateProducts, listAnswer, listProducts } from './service';
 
 /**
@@ -61,18 +62,7 @@ describe('product JSON written by PostgreSQL', () => {
       fc.asyncProperty(fc.array(productArb, { minLength: 1, maxLength: 5 }), fc.boolean(), async (list, atWarehouse) => {
         const db = database.db;
         run++;
-        const [site] = await db
-          .insert(websites)
-          .values({ name: `JSON ${run}` })
-          .returning();
-        const websiteId = site!.id;
-        const whs = await db
-          .insert(warehouses)
-          .values([
-            { websiteId, name: 'A', code: 'A' },
-            { websiteId, name: 'B', code: 'B' },
-          ])
-          .returning();
+        const { websiteId, whs } = await websiteWithTwoWarehouses(db, `JSON ${run}`);
         const [brand] = await db
           .insert(brands)
           .values({ websiteId, name: `Brand "${run}" \\ ब्रांड`, slug: `brand-${run}` })
