@@ -13,7 +13,7 @@ import { websiteWithTwoWarehouses } from './test-fixture';
 import { hydrateProducts, listAnswer, listProducts } from './service';
 
 /**
- * Spec §3 products are written as JSON by PostgreSQL (service.ts `productJsonSql`): a list answer
+ * Spec §3 products are written as JSON by PostgreSQL (their cards, migration 0027): a list answer
  * is those texts joined, never built as objects. Whatever the text (quotes, backslashes, Hindi,
  * emoji, control characters), prices, discounts and stock, the JSON must be the contract's: the
  * objects this test builds from the same rows in JavaScript, the way the contract says (rupees =

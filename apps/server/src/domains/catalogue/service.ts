@@ -429,7 +429,7 @@ export async function activeProductIds(db: Db, websiteId: number, ids: number[])
 }
 
 /**
- * A product as spec §3's JSON, written by PostgreSQL (`productJsonSql`), cut at its `wishlist` flag:
+ * A product as spec §3's JSON, written by PostgreSQL (its card, `productCards`), cut at its `wishlist` flag:
  * `head` + `true` or `false` + `tail`. Lists are these joined, never parsed or serialised again.
  */
 export interface ProductJson {

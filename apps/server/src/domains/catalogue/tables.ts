@@ -110,7 +110,6 @@ export const productSearch = pgTable(
   (t) => [index('product_search_doc_idx').using('gin', t.searchDoc)],
 );
 
-/** A sellable size of a product. Money is integer paise: price (selling), actPrice (MRP). */
 /**
  * Each product's JSON for the storefront's cards and pages (spec §3), kept by the database
  * (migration 0027): written again by every statement that changes the product, its packs, its
@@ -139,6 +138,7 @@ export const productCards = pgTable('product_cards', {
   tail: text().notNull(),
 });
 
+/** A sellable size of a product. Money is integer paise: price (selling), actPrice (MRP). */
 export const packs = pgTable(
   'packs',
   {
