@@ -15,8 +15,8 @@ import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { catalogueAnswers } from './domains/catalogue/answers';
-import { catalogueContext, catalogueRoutes } from './domains/catalogue/routes';
-import { savedProductIds } from './domains/wishlist/service';
+import { catalogueContext, catalogueContextNow, catalogueRoutes } from './domains/catalogue/routes';
+import { savedProductIds, savedProductIdsNow } from './domains/wishlist/service';
 import { contentRoutes } from './domains/content/routes';
 import { platformRoutes } from './domains/platform/routes';
 import { websiteRoutes } from './domains/website/routes';
@@ -106,7 +106,9 @@ export async function buildApp({ config, database }: AppDeps) {
         req.session = sessionOf(req, reply);
         return catalogueContext(database.db, req);
       },
+      contextNow: catalogueContextNow,
       saved: (websiteId, userId) => savedProductIds(database.db, websiteId, userId),
+      savedNow: savedProductIdsNow,
     });
 
   // HTML pages and JSON answers compressed for browsers that ask (brotli at a fast level, or

@@ -3,14 +3,15 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { packs } from '../db/schema';
-import { seedCartShop, signInAs, type CartShop } from '../domains/cart/test-fixture';
+import { packs, sessions } from '../db/schema';
+import { seedCartShop, sessionIdOf, signInAs, type CartShop } from '../domains/cart/test-fixture';
 import { TestClient } from '../test/client';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { createTestDatabase, testConfig } from '../test/app';
 import { invalidateWebsite } from './cache';
 import { withoutUnknown } from './front-cache';
+import { forgetSession, SESSION_CACHE_MS, sessionTokenIn } from './session';
 
 /**
  * The front cache (front-cache.ts): a shared catalogue answer asked again at the same address
@@ -118,6 +119,61 @@ describe('the front cache', () => {
     expect(routed.filter((u) => u === '/s/api/products')).toHaveLength(0);
   });
 
+  it('answers from the caches alone only while they hold the session as it is: sign-out, expiry, another process’s revocation', async () => {
+    const asha = new TestClient(t.app);
+    await signInAs(t.db, asha, shop.users.shopper.id);
+    await asha.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null });
+    const riceFlag = async (c: TestClient) => {
+      const res = await c.get('/s/api/products');
+      expect(res.statusCode, res.body).toBe(200);
+      return productListSchema.parse(res.json()).data.find((p) => p.product_id === shop.products.rice.id)!.wishlist;
+    };
+    try {
+      // her session, her warehouse and her saved products are now in the caches: answered from them
+      expect(await riceFlag(asha)).toBe(true);
+      routed.length = 0;
+      expect(await riceFlag(asha)).toBe(true);
+      expect(routed).toHaveLength(0);
+      // another process revokes it: within the session cache's seconds, then never again
+      await t.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.id, sessionIdOf(asha)));
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + SESSION_CACHE_MS + 1);
+      expect(await riceFlag(asha)).toBe(false);
+      vi.useRealTimers();
+      // a session that expires while its row is cached alive
+      const ravi = new TestClient(t.app);
+      await signInAs(t.db, ravi, shop.users.shopper.id);
+      expect(await riceFlag(ravi)).toBe(true);
+      await t.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() + 500) })
+        .where(eq(sessions.id, sessionIdOf(ravi)));
+      expect(await riceFlag(ravi)).toBe(true); // the cached row still says it lives for a month
+      forgetSession(shop.websiteId, sessionIdOf(ravi));
+      expect(await riceFlag(ravi)).toBe(true); // read again: it lives for half a second more
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 600);
+      expect(await riceFlag(ravi)).toBe(false);
+      vi.useRealTimers();
+      // signed out in another tab of this process: the copy of the cookie is a guest's at once
+      const mina = new TestClient(t.app);
+      await signInAs(t.db, mina, shop.users.shopper.id);
+      const copy = new TestClient(t.app);
+      copy.cookies.set('sid', mina.cookies.get('sid')!);
+      expect(await riceFlag(copy)).toBe(true);
+      expect(await riceFlag(copy)).toBe(true);
+      expect((await mina.get('/s/api/auth/logout')).statusCode).toBe(200);
+      expect(await riceFlag(copy)).toBe(false);
+    } finally {
+      const mine = new TestClient(t.app);
+      await signInAs(t.db, mine, shop.users.shopper.id);
+      await mine.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null });
+    }
+  });
+
   it('sends each answer compressed as the browser asks, from the route and from the front, shared and personal', async () => {
     const plain = await get('/s/api/products');
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -206,6 +262,29 @@ describe('the front cache', () => {
     } finally {
       await t.db.update(packs).set({ price: 12_000 }).where(eq(packs.id, shop.packs.rice1.id));
     }
+  });
+});
+
+describe('sessionTokenIn', () => {
+  it('reads the session token as the cookie parser does, or leaves the header to it', () => {
+    expect(sessionTokenIn('sid=a.b')).toBe('a.b');
+    expect(sessionTokenIn('theme=dark;  sid=a.b ; x=1')).toBe('a.b');
+    expect(sessionTokenIn('xsid=a; sid=b')).toBe('b');
+    expect(sessionTokenIn('sid=a; sid=b')).toBe('a');
+    expect(sessionTokenIn('sid="a"')).toBeUndefined();
+    expect(sessionTokenIn('sid=a%2Eb')).toBeUndefined();
+    const part = fc.tuple(fc.constantFrom('sid', 'xsid', 'sid2', 'theme', ' sid'), fc.string({ maxLength: 8 }));
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 4 }), fc.constantFrom(';', '; ', ' ;'), (parts, sep) => {
+        const header = parts.map(([k, v]) => `${k}=${v}`).join(sep);
+        const token = sessionTokenIn(header);
+        // the parser the server reads cookies with (@fastify/cookie)
+        const parsed = t.app.parseCookie(header).sid;
+        // never a token the cookie parser would not read; any plain one it reads
+        if (token !== undefined) expect(token).toBe(parsed);
+        else if (parsed && /^[\w.-]+$/.test(parsed)) expect(header).toMatch(/sid=\s*"/);
+      }),
+    );
   });
 });
 

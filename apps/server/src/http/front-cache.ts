@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { websiteCache } from './cache';
 import { etagMatches, sendBody, withWishlist, type Body, type CachedAnswer, type SentAnswer } from './micro-cache';
-import { SESSION_COOKIE } from './session';
+import { SESSION_COOKIE, sessionTokenIn } from './session';
 import type { WebsiteRef, WebsiteResolver } from './website';
 
 /** A shared answer as it was sent to a visitor without a session: its headers and its body. */
@@ -17,17 +17,29 @@ interface OverlayEntry {
   answer: CachedAnswer;
 }
 
+/** How a visitor with a session sees the catalogue: from the warehouse their pincode picks, as this user. */
+interface VisitorContext {
+  warehouseId: number | null;
+  userId: number | null;
+}
+
 /** What the front cache asks of the catalogue about a visitor with a session. */
 export interface FrontVisitors {
   /** Attaches the request's lazy session and answers the warehouse and user it sees the catalogue as. */
-  context(req: FastifyRequest, reply: FastifyReply): Promise<{ warehouseId: number | null; userId: number | null }>;
+  context(req: FastifyRequest, reply: FastifyReply): Promise<VisitorContext>;
+  /** The same from the caches alone, when all of it is there (no promise to settle), else undefined. */
+  contextNow(websiteId: number, sessionToken: string): VisitorContext | undefined;
   /** The signed-in shopper's saved products (cached by the wishlist domain). */
   saved(websiteId: number, userId: number): Promise<ReadonlySet<number>>;
+  /** The same when cached, else undefined. */
+  savedNow(websiteId: number, userId: number): ReadonlySet<number> | undefined;
 }
 
 // Headers of the first response that are not the answer's own: written afresh for each request.
 const PER_REQUEST = new Set(['x-request-id', 'set-cookie', 'content-length', 'content-encoding', 'date', 'connection']);
 const hasSession = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
+// where routes keep overlays: the catalogue's lists, products and pages
+const personalised = (req: FastifyRequest) => req.url.startsWith('/s/api/products') || req.url.startsWith('/s/api/page/');
 
 /**
  * The front of the answer cache (issue 20, goals 1, 3 and 4: every shopper gets a cached answer at
@@ -56,25 +68,38 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
   return {
     /** Serves a kept answer (a 304 when the browser has it); registered before every other onRequest hook. */
     register(app: FastifyInstance, websites: WebsiteResolver, visitors: FrontVisitors) {
-      // A visitor without a session asking again for a kept answer of a known host is answered
-      // without waiting on anything (no promise to settle: issue 20, goal 4); anyone else through
-      // `answer`, which may look things up.
+      // A kept answer of a known host is answered without waiting on anything (no promise to
+      // settle: issue 20, goals 3 and 4) when all it needs is at hand: for a visitor with a
+      // session, their session row, their pincode's warehouse and their saved products, as recent
+      // requests left them in the caches. Anything else goes through `answer`, which may look
+      // things up (and fills those caches).
       app.addHook('onRequest', (req, reply, done) => {
         if (req.method !== 'GET' || !req.url.startsWith('/s/api/')) return done();
         const cookie = req.headers.cookie;
         const anonymous = !cookie || !hasSession.test(cookie);
-        if (anonymous) {
-          const website = websites.resolvedNow(req);
-          const at = website && url(req, (u) => shared.settled(website.id, u) !== undefined);
-          const entry = at && shared.settled(website.id, at)?.value;
-          if (entry) {
-            reply.headers(entry.headers);
-            void send(req, reply, entry.body, entry.etag);
-            return; // answered: the other hooks and the route do not run
-          }
-        }
+        const website = websites.resolvedNow(req);
+        if (website && (anonymous ? answerShared(req, reply, website) : answerNow(req, reply, website, cookie!))) return;
         answer(req, reply, anonymous).then((sent) => sent || done(), done);
       });
+      const answerShared = (req: FastifyRequest, reply: FastifyReply, website: WebsiteRef) => {
+        const at = url(req, (u) => shared.settled(website.id, u) !== undefined);
+        const entry = at && shared.settled(website.id, at)?.value;
+        if (!entry) return false;
+        reply.headers(entry.headers);
+        void send(req, reply, entry.body, entry.etag);
+        return true; // answered: the other hooks and the route do not run
+      };
+      const answerNow = (req: FastifyRequest, reply: FastifyReply, website: WebsiteRef, cookie: string) => {
+        const token = personalised(req) ? sessionTokenIn(cookie) : undefined;
+        const ctx = token && visitors.contextNow(website.id, token);
+        if (!ctx) return false;
+        const at = url(req, (u) => overlays.settled(website.id, overlayKey(ctx.warehouseId, u)) !== undefined);
+        const entry = at === null ? undefined : overlays.settled(website.id, overlayKey(ctx.warehouseId, at))?.value;
+        const wished = entry && flagsOf(entry, website, ctx, visitors.savedNow);
+        if (!entry || wished === undefined) return false;
+        void sendOverlaid(req, reply, entry, wished);
+        return true;
+      };
       // the address as kept: as asked, else without the parameters the route does not read
       const url = (req: FastifyRequest, kept: (u: string) => boolean) => {
         if (kept(req.url)) return req.url;
@@ -99,20 +124,34 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
           await send(req, reply, entry.body, entry.etag);
           return true;
         }
-        // only where routes keep overlays: the catalogue's lists, products and pages
-        if (!req.url.startsWith('/s/api/products') && !req.url.startsWith('/s/api/page/')) return false;
+        if (!personalised(req)) return false;
         req.website = website;
         const ctx = await visitors.context(req, reply);
         const at = url(req, (u) => overlays.peek(website.id, overlayKey(ctx.warehouseId, u)) !== undefined);
         const hit = at && overlays.peek(website.id, overlayKey(ctx.warehouseId, at));
         if (!hit) return false;
-        const { headers, answer } = await hit;
-        const wished = ctx.userId === null || !answer.productIds.size ? null : await visitors.saved(website.id, ctx.userId);
+        const entry = await hit;
+        const wished = await flagsOf(entry, website, ctx, visitors.saved);
+        await sendOverlaid(req, reply, entry, wished);
+        return true;
+      };
+      /** The saved products to flag in an answer: none for a guest or an answer without products. */
+      const flagsOf = <S>(
+        entry: OverlayEntry,
+        website: WebsiteRef,
+        ctx: VisitorContext,
+        saved: (websiteId: number, userId: number) => S,
+      ) => (ctx.userId === null || !entry.answer.productIds.size ? null : saved(website.id, ctx.userId));
+      const sendOverlaid = (
+        req: FastifyRequest,
+        reply: FastifyReply,
+        { headers, answer }: OverlayEntry,
+        wished: ReadonlySet<number> | null,
+      ) => {
         const mine = wished ? withWishlist(answer, wished) : answer;
         reply.headers(headers);
         reply.header('etag', mine.etag);
-        await send(req, reply, mine.body, mine.etag);
-        return true;
+        return send(req, reply, mine.body, mine.etag);
       };
     },
     /**

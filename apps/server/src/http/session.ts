@@ -128,8 +128,7 @@ async function findSession(
   const now = Date.now();
   if (hit && now - hit.at < SESSION_CACHE_MS) {
     const row = await hit.row;
-    // a row cached alive may have expired since
-    if (!row || row.expiresAt.getTime() > now) return row;
+    if (stillLive(row, now)) return row;
   }
   const entry: Recent = {
     at: now,
@@ -149,6 +148,31 @@ async function findSession(
     },
   );
   return entry.row;
+}
+
+// a row cached alive may have expired since
+const stillLive = (row: SessionRow | null, now: number) => !row || row.expiresAt.getTime() > now;
+
+/**
+ * The session row of `token` as a recent request read it (null: no live row), without waiting:
+ * undefined when no fresh copy is at hand (the caller then reads it with `RequestSession.get`).
+ * For the front cache's answers that wait on nothing (front-cache.ts).
+ */
+export function recentSession(websiteId: number, token: string): SessionRow | null | undefined {
+  const hit = recent.get(recentKey(websiteId, idOfToken(token)));
+  const now = Date.now();
+  if (!hit || hit.settled === undefined || now - hit.at >= SESSION_CACHE_MS || !stillLive(hit.settled, now)) return undefined;
+  return hit.settled;
+}
+
+const tokenInCookie = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=([^;]*)`);
+/**
+ * The session token in a Cookie header, read as @fastify/cookie reads it (the first `sid`), or
+ * undefined when it is absent or written in a form only the cookie parser reads (quoted, escaped).
+ */
+export function sessionTokenIn(cookieHeader: string): string | undefined {
+  const value = tokenInCookie.exec(cookieHeader)?.[1]?.trim();
+  return value && !/["%]/.test(value) ? value : undefined;
 }
 
 /** After a write to one session row outside this class (a test's fixture): its cached copy goes. */

@@ -14,6 +14,7 @@ import { websiteCache } from '../../http/cache';
 import { sendAnswer, sendBody, withWishlist, type CachedAnswer } from '../../http/micro-cache';
 import { deliveryContext } from '../delivery/service';
 import { AppError } from '../../http/errors';
+import { recentSession } from '../../http/session';
 import { wishedIn, type CatalogueAnswers } from './answers';
 import { currentSlugOf } from './product-edit';
 import type { CatalogueContext } from './service';
@@ -22,6 +23,8 @@ import { suggest } from './suggest';
 // The warehouse serving a pincode (the default zone's for visitors without one), per website.
 const zoneWarehouse = websiteCache<number | null>({ ttlMs: 5000, maxEntries: 20_000 });
 
+const zoneKey = (pincode: string | null) => (pincode === null ? 'zone' : `zone:${pincode}`);
+
 /** The website, the warehouse serving the visitor's pincode (or the default zone's), the user. */
 export async function catalogueContext(db: Db, req: FastifyRequest): Promise<CatalogueContext> {
   const websiteId = req.website.id;
@@ -29,10 +32,21 @@ export async function catalogueContext(db: Db, req: FastifyRequest): Promise<Cat
   const pincode = session?.pincode ?? null;
   const warehouseId = await zoneWarehouse.get(
     websiteId,
-    pincode === null ? 'zone' : `zone:${pincode}`,
+    zoneKey(pincode),
     async () => (await deliveryContext(db, websiteId, pincode)).zone?.warehouseId ?? null,
   );
   return { websiteId, warehouseId, userId: session?.userId ?? null };
+}
+
+/**
+ * The same from what recent requests left in the caches (the session row, the pincode's
+ * warehouse), without waiting: undefined when something is not at hand (`catalogueContext` then).
+ */
+export function catalogueContextNow(websiteId: number, sessionToken: string): CatalogueContext | undefined {
+  const session = recentSession(websiteId, sessionToken);
+  if (session === undefined) return undefined;
+  const warehouse = zoneWarehouse.settled(websiteId, zoneKey(session?.pincode ?? null));
+  return warehouse && { websiteId, warehouseId: warehouse.value, userId: session?.userId ?? null };
 }
 
 /** Seconds a shared cache (a CDN) may keep a catalogue answer: as long as this process does. */

@@ -71,6 +71,11 @@ export function savedProductIds(db: DbOrTx, websiteId: number, userId: number): 
   });
 }
 
+/** The same as kept by a recent request, without waiting (undefined when not at hand). */
+export function savedProductIdsNow(websiteId: number, userId: number): ReadonlySet<number> | undefined {
+  return savedCache.settled(websiteId, `user:${userId}`)?.value;
+}
+
 /** After a change to the user's lists: the next answer reads them again. */
 export function forgetSavedProductIds(websiteId: number, userId: number): void {
   savedCache.forget(websiteId, `user:${userId}`);
