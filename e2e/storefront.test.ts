@@ -30,6 +30,29 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
     }
   });
 
+  it('the home carousels, started one task each as they come near the screen, move by their arrows', async () => {
+    const page = await shop.newPage({ width: 375, height: 812 });
+    const errors = collectErrors(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    // the slides' row: Embla moves it with a transform once started
+    const offset = (name: string) =>
+      page
+        .getByRole('region', { name })
+        .locator('.flex')
+        .first()
+        .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+    for (const name of ['Best deals', 'Shop by category']) {
+      const rail = page.getByRole('region', { name });
+      await rail.getByRole('button', { name: 'Next slide' }).click();
+      await expect.poll(() => offset(name), { timeout: 5000 }).toBeLessThan(-20);
+      const moved = await offset(name);
+      await rail.getByRole('button', { name: 'Previous slide' }).click();
+      await expect.poll(() => offset(name), { timeout: 5000 }).toBeGreaterThan(moved);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("searching 'rice' lands on /products?q=rice with cards", async () => {
     for (const width of [375, 1440]) {
       const page = await shop.newPage({ width, height: 900 });

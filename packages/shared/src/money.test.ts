@@ -22,4 +22,20 @@ describe('money', () => {
       }),
     );
   });
+  // (up to ₹10 lakh crore: beyond, Intl is handed an amount a double cannot hold to the paisa)
+  it('writes what Intl.NumberFormat en-IN writes in rupees, for any amount', () => {
+    const intl = (digits: number) =>
+      new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const [whole, withPaise] = [intl(0), intl(2)];
+    const expected = (paise: number) => (paise % 100 === 0 ? whole : withPaise).format(paise / 100);
+    for (const p of [1, 99, 100, 12_345, 99_999_99, 1_00_000_00, -1, -100, -12_34_567_89, 1e15 - 1, -(1e15 - 1)])
+      expect(formatINR(toRupees(p))).toBe(expected(p));
+    expect(formatINR(0)).toBe('₹0');
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }), fc.integer({ min: -1e15, max: 1e15 })), (p) => {
+        if (p !== 0) expect(formatINR(toRupees(p))).toBe(expected(p));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
