@@ -12,13 +12,15 @@ export const toPaise = (rupees: number): number => Math.round(rupees * 100);
  * never '₹628.2'). Takes rupees.
  *
  * Written out rather than with `Intl.NumberFormat('en-IN', { currency: 'INR' })`, whose output it
- * matches (money.test.ts, for any amount): making that formatter loads the locale's data, 24 ms of
- * a phone page's first load on a fast machine (95 ms on Lighthouse's 4× slower CPU: issue 20).
+ * matches (money.test.ts, for any amount): making that formatter loads the locale's data, 95 ms
+ * of a storefront page's first load on Lighthouse's 4× slower CPU (issue 20).
  */
 export const formatINR = (rupees: number): string => {
   const paise = Math.round(rupees * 100);
   const abs = Math.abs(paise);
-  if (!Number.isSafeInteger(abs)) return `${paise < 0 ? '-' : ''}₹${abs}`; // no amount is this large
+  // no amount is this large (or not a number): the locale's formatter, made only then
+  if (!Number.isSafeInteger(abs))
+    return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(rupees);
   const fraction = abs % 100;
   return `${paise < 0 ? '-' : ''}₹${indianGrouping(String((abs - fraction) / 100))}${fraction ? `.${String(fraction).padStart(2, '0')}` : ''}`;
 };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { websiteCache } from './cache';
 import { etagMatches, sendBody, withWishlist, type Body, type CachedAnswer, type SentAnswer } from './micro-cache';
-import { SESSION_COOKIE, sessionTokenIn } from './session';
+import { hasSessionCookie, sessionTokenIn } from './session';
 import type { WebsiteRef, WebsiteResolver } from './website';
 
 /** A shared answer as it was sent to a visitor without a session: its headers and its body. */
@@ -37,7 +37,6 @@ export interface FrontVisitors {
 
 // Headers of the first response that are not the answer's own: written afresh for each request.
 const PER_REQUEST = new Set(['x-request-id', 'set-cookie', 'content-length', 'content-encoding', 'date', 'connection']);
-const hasSession = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=`);
 // where routes keep overlays: the catalogue's lists, products and pages
 const personalised = (req: FastifyRequest) => req.url.startsWith('/s/api/products') || req.url.startsWith('/s/api/page/');
 
@@ -76,7 +75,7 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
       app.addHook('onRequest', (req, reply, done) => {
         if (req.method !== 'GET' || !req.url.startsWith('/s/api/')) return done();
         const cookie = req.headers.cookie;
-        const anonymous = !cookie || !hasSession.test(cookie);
+        const anonymous = !cookie || !hasSessionCookie(cookie);
         const website = websites.resolvedNow(req);
         if (website && (anonymous ? answerShared(req, reply, website) : answerNow(req, reply, website, cookie!))) return;
         answer(req, reply, anonymous).then((sent) => sent || done(), done);

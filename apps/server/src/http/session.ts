@@ -175,6 +175,9 @@ export function sessionTokenIn(cookieHeader: string): string | undefined {
   return value && !/["%]/.test(value) ? value : undefined;
 }
 
+/** Whether a Cookie header carries a session cookie at all (plain or not). */
+export const hasSessionCookie = (cookieHeader: string) => tokenInCookie.test(cookieHeader);
+
 /** After a write to one session row outside this class (a test's fixture): its cached copy goes. */
 export function forgetSession(websiteId: number, id: string): void {
   recent.delete(recentKey(websiteId, id));
