@@ -30,7 +30,7 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
     }
   });
 
-  it('the home carousels, started one task each as they come near the screen, move by their arrows', async () => {
+  it('the home carousels, started one task each as they come near the screen or at a tap, move by their arrows', async () => {
     const page = await shop.newPage({ width: 375, height: 812 });
     const errors = collectErrors(page);
     await page.goto('/', { waitUntil: 'networkidle' });
@@ -51,6 +51,19 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
     }
     expect(errors).toEqual([]);
     await page.close();
+
+    // A carousel not yet near the screen (a short window) has not started: a tap on its arrow
+    // starts it and moves it at once.
+    const short = await shop.newPage({ width: 375, height: 300 });
+    const shortErrors = collectErrors(short);
+    await short.goto('/', { waitUntil: 'networkidle' });
+    const rail = short.getByRole('region', { name: 'Best deals' });
+    const row = rail.locator('.flex').first();
+    await expect(row.evaluate((el) => getComputedStyle(el).transform)).resolves.toBe('none');
+    await rail.getByRole('button', { name: 'Next slide' }).dispatchEvent('click'); // no scrolling to it
+    await expect.poll(() => row.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41), { timeout: 5000 }).toBeLessThan(-20);
+    expect(shortErrors).toEqual([]);
+    await short.close();
   });
 
   it("searching 'rice' lands on /products?q=rice with cards", async () => {

@@ -1,7 +1,7 @@
+import EmblaCarousel, { type EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Children, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Children, useCallback, useEffect, useRef, type ReactNode } from 'react';
 
 export const AUTOPLAY_MS = 2500;
 
@@ -30,37 +30,38 @@ export function Carousel({
   single?: boolean;
   phone?: keyof typeof PHONE_BASIS;
 }) {
-  const [emblaRef, embla] = useEmblaCarousel({ loop: true, align: 'start' }, [
-    Autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: false }),
-  ]);
   // Embla starts (measuring every slide) once the carousel comes near the screen, each carousel
   // in a task of its own: a home page's half a dozen together were a long task at hydration
-  // (issue 20, goal 7). Until then the slides sit where Embla puts them at its start.
-  const { watch, near, nearNow } = useNear<HTMLDivElement>();
-  const ref = useCallback(
-    (el: HTMLDivElement | null) => {
-      watch(el);
-      if (near) emblaRef(el);
-    },
-    [watch, near, emblaRef],
-  );
-  // a tap on an arrow before that starts it at once, and is done once it has
-  const pending = useRef<'prev' | 'next' | null>(null);
-  const scroll = (to: 'prev' | 'next') => {
-    if (embla) return to === 'prev' ? embla.scrollPrev() : embla.scrollNext();
-    pending.current = to;
-    nearNow();
-  };
+  // (issue 20, goal 7). It is started here, not through embla-carousel-react, whose start is an
+  // effect: Preact runs the effects of every render of a frame in one task, so carousels coming
+  // near together started together again. Until then the slides sit where Embla puts them at its
+  // start, and a tap on an arrow starts it at once.
+  const viewport = useRef<HTMLDivElement>(null);
+  const embla = useRef<EmblaCarouselType | null>(null);
+  const begin = useCallback(() => {
+    if (!embla.current && viewport.current)
+      embla.current = EmblaCarousel(viewport.current, { loop: true, align: 'start' }, [
+        Autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: false }),
+      ]);
+    return embla.current;
+  }, []);
   useEffect(() => {
-    if (!embla || !pending.current) return;
-    if (pending.current === 'prev') embla.scrollPrev();
-    else embla.scrollNext();
-    pending.current = null;
-  }, [embla]);
+    const stop = viewport.current ? whenNear(viewport.current, begin) : undefined;
+    return () => {
+      stop?.();
+      embla.current?.destroy();
+      embla.current = null;
+    };
+  }, [begin]);
+  const scroll = (to: 'prev' | 'next') => {
+    const api = begin();
+    if (to === 'prev') api?.scrollPrev();
+    else api?.scrollNext();
+  };
   const basis = single ? 'basis-full' : `${PHONE_BASIS[phone]} md:basis-1/2 lg:basis-1/5`;
   return (
     <div className="relative" role="region" aria-roledescription="carousel" aria-label={label}>
-      <div className="overflow-hidden" ref={ref}>
+      <div className="overflow-hidden" ref={viewport}>
         <div className="-ml-3 flex">
           {Children.map(children, (child, i) => (
             <div className={`min-w-0 shrink-0 grow-0 pl-3 ${basis}`} role="group" aria-roledescription="slide" aria-label={`${i + 1}`}>
@@ -90,33 +91,28 @@ export function Carousel({
 }
 
 /**
- * Whether the element given to `watch` has come within half a screen of the viewport (then it
- * stays so), told in a task of its own; at once where IntersectionObserver is missing, or when
- * `nearNow` is called.
+ * Calls `start` in a task of its own once `el` has come within half a screen of the viewport
+ * (in the next task where IntersectionObserver is missing). Answers a function that cancels it.
  */
-function useNear<T extends Element>() {
-  const [el, watch] = useState<T | null>(null);
-  const [near, setNear] = useState(false);
-  const nearNow = useCallback(() => setNear(true), []);
-  useEffect(() => {
-    if (!el || near) return;
-    if (typeof IntersectionObserver === 'undefined') return setNear(true);
-    let later: ReturnType<typeof setTimeout> | undefined;
-    const seen = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        seen.disconnect();
-        later = setTimeout(() => setNear(true), 0);
-      },
-      { rootMargin: '50%' },
-    );
-    seen.observe(el);
-    return () => {
+function whenNear(el: Element, start: () => void): () => void {
+  let later: ReturnType<typeof setTimeout> | undefined;
+  if (typeof IntersectionObserver === 'undefined') {
+    later = setTimeout(start, 0);
+    return () => clearTimeout(later);
+  }
+  const seen = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
       seen.disconnect();
-      clearTimeout(later);
-    };
-  }, [el, near]);
-  return { watch, near, nearNow };
+      later = setTimeout(start, 0);
+    },
+    { rootMargin: '50%' },
+  );
+  seen.observe(el);
+  return () => {
+    seen.disconnect();
+    clearTimeout(later);
+  };
 }
 
 /** Placeholder slides when a carousel has no data yet. */
