@@ -34,9 +34,9 @@ for (const [, url] of PAGES) {
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS });
 const rows: Record<string, number | string>[] = [];
 try {
-  // Lighthouse's own browser warmed too: one run of each page, not counted. The first run in a
-  // browser just launched pays the browser's start (its font and GPU caches, its first renderer):
-  // without this, run 1 was the lowest of a set in 6 of 8 sets of home (88-95 beside 97-100).
+  // Lighthouse's own browser warmed too: one run of each page, not counted. Without it, run 1 was
+  // the lowest of a set in 7 of 9 sets of home (88-95), presumably the just-launched browser's own
+  // start; warmed sets still vary (bench/README.md).
   if (!process.argv.includes('--cold')) for (const [name, url] of PAGES) await measure(name, url);
   for (const [name, url] of PAGES) {
     const runs: Lhr[] = [];
