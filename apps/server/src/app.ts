@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -61,6 +62,12 @@ const DOCUMENT_ONLY_OFF = {
   xXssProtection: false,
 } as const;
 
+/** A request's id: the caller's `X-Request-Id` when it is short enough, else a new UUID. */
+const requestId = (req: IncomingMessage) => {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && given.length <= 100 ? given : randomUUID();
+};
+
 /** The nth hop from this server is the client (what Fastify does for a number, typed as a function). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -71,16 +78,24 @@ export interface AppDeps {
 
 /** Builds the whole server without listening: every plugin and domain in one readable list. */
 export async function buildApp({ config, database }: AppDeps) {
+  // Shared catalogue answers kept by address, served before anything else runs (front-cache.ts):
+  // over HTTP from the server's own request event, before Fastify sees the request.
+  const frontCache = createFrontCache();
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    genReqId: (req) =>
-      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 100
-        ? req.headers['x-request-id']
-        : randomUUID(),
+    genReqId: requestId,
     return503OnClosing: true,
     // Off unless TRUST_PROXY names the proxies: req.ip keys the per-client rate limits.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
+    // the server Fastify would make (its timeouts), its requests offered to the front cache first
+    serverFactory: (handler, opts) => {
+      const server = http.createServer((req, res) => frontCache.answerRaw(req, res) || handler(req, res));
+      server.keepAliveTimeout = Number(opts.keepAliveTimeout);
+      server.requestTimeout = Number(opts.requestTimeout);
+      server.setTimeout(Number(opts.connectionTimeout));
+      return server;
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -93,23 +108,26 @@ export async function buildApp({ config, database }: AppDeps) {
   const reportServerError = serverErrorReporter(database.db, config, app.log);
   registerErrorHandling(app, reportServerError);
 
-  // Shared catalogue answers kept by address, served before anything else runs (front-cache.ts).
   const websites = createWebsiteResolver(database.db, { production: config.production });
-  const frontCache = createFrontCache();
   app.decorate('frontCache', frontCache);
   const sessionOf = requestSessions(database.db, config);
   if (config.catalogueCache)
-    frontCache.register(app, websites, {
-      context: (req, reply) => {
-        // before @fastify/cookie's own hook: the session reads its cookie
-        req.cookies ??= app.parseCookie(req.headers.cookie ?? '');
-        req.session = sessionOf(req, reply);
-        return catalogueContext(database.db, req);
+    frontCache.register(
+      app,
+      websites,
+      {
+        context: (req, reply) => {
+          // before @fastify/cookie's own hook: the session reads its cookie
+          req.cookies ??= app.parseCookie(req.headers.cookie ?? '');
+          req.session = sessionOf(req, reply);
+          return catalogueContext(database.db, req);
+        },
+        contextNow: catalogueContextNow,
+        saved: (websiteId, userId) => savedProductIds(database.db, websiteId, userId),
+        savedNow: savedProductIdsNow,
       },
-      contextNow: catalogueContextNow,
-      saved: (websiteId, userId) => savedProductIds(database.db, websiteId, userId),
-      savedNow: savedProductIdsNow,
-    });
+      { requestId, log: app.log, logRequests: ['info', 'debug', 'trace'].includes(config.logLevel) },
+    );
 
   // HTML pages and JSON answers compressed for browsers that ask (brotli at a fast level, or
   // gzip); built assets are served pre-compressed by the shell.

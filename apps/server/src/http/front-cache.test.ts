@@ -1,6 +1,7 @@
 import { productListSchema } from '@grocer/shared/catalogue';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { packs, sessions } from '../db/schema';
@@ -22,6 +23,8 @@ let t: { app: Awaited<ReturnType<typeof buildApp>>; db: Database['db']; close: (
 let shop: CartShop;
 // requests that reached the route's handler stage (the front cache answers before it)
 const routed: string[] = [];
+// requests Fastify answered at all (over HTTP, the front cache answers some before Fastify sees them)
+const fastifySaw: string[] = [];
 
 beforeAll(async () => {
   const database = await createTestDatabase();
@@ -29,6 +32,9 @@ beforeAll(async () => {
   const app = await buildApp({ config: testConfig(), database });
   app.addHook('preHandler', async (req) => {
     routed.push(req.url);
+  });
+  app.addHook('onResponse', async (req) => {
+    fastifySaw.push(req.url);
   });
   await app.ready();
   t = { app, db: database.db, close: async () => (await app.close(), await database.close()) };
@@ -38,6 +44,7 @@ afterEach(() => {
   vi.useRealTimers();
   invalidateWebsite(shop.websiteId);
   routed.length = 0;
+  fastifySaw.length = 0;
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
@@ -261,6 +268,101 @@ describe('the front cache', () => {
       expect(routed).toHaveLength(3);
     } finally {
       await t.db.update(packs).set({ price: 12_000 }).where(eq(packs.id, shop.packs.rice1.id));
+    }
+  });
+});
+
+describe('the front cache over HTTP (answered from the server’s request event, before Fastify)', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  /** A response as sent: status, headers and bytes (fetch would decompress them). */
+  const send = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; bytes: Buffer; body: string }>((resolve, reject) =>
+      http
+        .request(base + url, { method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (b: Buffer) => chunks.push(b));
+          res.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, bytes, body: bytes.toString() });
+          });
+        })
+        .on('error', reject)
+        .end(),
+    );
+  const ownHeaders = [
+    'content-type',
+    'etag',
+    'cache-control',
+    'vary',
+    'x-content-type-options',
+    'referrer-policy',
+    'x-frame-options',
+    'cross-origin-resource-policy',
+    'x-permitted-cross-domain-policies',
+  ];
+
+  it('answers the same address again without Fastify: the same bytes and headers, its own request id, 304, compressed, junk dropped', async () => {
+    const first = await send('/s/api/products?s=name');
+    expect(first.statusCode).toBe(200);
+    expect(fastifySaw).toEqual(['/s/api/products?s=name']);
+    const again = await send('/s/api/products?s=name', { 'x-request-id': 'support-ticket-42' });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    for (const h of ownHeaders) expect(again.headers[h], h).toBe(first.headers[h]);
+    expect(again.headers['content-length']).toBe(String(again.bytes.length));
+    expect(again.headers['x-request-id']).toBe('support-ticket-42');
+    expect((await send('/s/api/products?s=name')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // the browser's copy: 304 without a body
+    const revalidated = await send('/s/api/products?s=name', { 'if-none-match': String(first.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.bytes.length).toBe(0);
+    expect(revalidated.headers.etag).toBe(first.headers.etag);
+    // compressed for a browser that asks, as the route would
+    const br = await send('/s/api/products?s=name', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe(first.headers.vary);
+    expect(brotliDecompressSync(br.bytes).toString()).toBe(first.body);
+    // junk is answered from the entry of the address without it
+    const junk = await send('/s/api/products?utm_source=ad&s=name&x=0.5');
+    expect(junk.body).toBe(first.body);
+    expect(fastifySaw).toEqual(['/s/api/products?s=name']); // the six after the first: none reached Fastify
+  });
+
+  it('leaves to Fastify what it does not keep: another method, a staff edit’s fresh start, an answer never asked', async () => {
+    await send('/s/api/products');
+    await send('/s/api/products', {}, 'HEAD');
+    invalidateWebsite(shop.websiteId);
+    await send('/s/api/products');
+    await send('/s/api/products?q=dal');
+    expect(fastifySaw).toEqual(['/s/api/products', '/s/api/products', '/s/api/products', '/s/api/products?q=dal']);
+  });
+
+  it('answers a shopper with a session from her warehouse’s entry with her own flags, and never gives them to anyone else', async () => {
+    const asha = new TestClient(t.app);
+    await signInAs(t.db, asha, shop.users.shopper.id);
+    await asha.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null });
+    const ravi = new TestClient(t.app);
+    await signInAs(t.db, ravi, shop.users.other.id);
+    try {
+      const rice = async (cookie?: string) => {
+        const res = await send('/s/api/products', cookie ? { cookie: `theme=dark; sid=${cookie}` } : {});
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['cache-control']).toBe(cookie ? 'private, no-cache' : 'public, max-age=0, s-maxage=3');
+        return productListSchema.parse(JSON.parse(res.body)).data.find((p) => p.product_id === shop.products.rice.id)!.wishlist;
+      };
+      const sid = (c: TestClient) => c.cookies.get('sid')!;
+      for (let i = 0; i < 3; i++) {
+        expect(await rice(sid(asha))).toBe(true);
+        expect(await rice(sid(ravi))).toBe(false);
+        expect(await rice()).toBe(false);
+      }
+      // the first of each filled the caches; the rest were answered before Fastify
+      expect(fastifySaw.filter((u) => u === '/s/api/products')).toHaveLength(3);
+    } finally {
+      await asha.post('/s/api/wishlist/update', { product_id: shop.products.rice.id, wishlist_category_id: null });
     }
   });
 });

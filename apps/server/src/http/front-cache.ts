@@ -1,20 +1,34 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { websiteCache } from './cache';
 import { etagMatches, sendBody, withWishlist, type Body, type CachedAnswer, type SentAnswer } from './micro-cache';
 import { hasSessionCookie, sessionTokenIn } from './session';
 import type { WebsiteRef, WebsiteResolver } from './website';
 
-/** A shared answer as it was sent to a visitor without a session: its headers and its body. */
-interface SharedEntry {
+/** A kept answer's headers as it went out, but for its ETag and the per-request ones. */
+interface KeptHeaders {
   headers: Record<string, string>;
+  /** the same without `vary`, flat (name, value, …), as Node's `writeHead` takes them */
+  flat: string[];
+  vary: string | undefined;
+}
+
+/** A shared answer as it was sent to a visitor without a session: its headers and its body. */
+interface SharedEntry extends KeptHeaders {
   body: Body;
   etag: string;
 }
 
 /** A shared answer as a shopper with a session gets it: the headers, the answer to lay their flags over. */
-interface OverlayEntry {
-  headers: Record<string, string>;
+interface OverlayEntry extends KeptHeaders {
   answer: CachedAnswer;
+}
+
+/** What a request is answered with from a kept entry: its headers, body and ETag. */
+interface Found extends KeptHeaders {
+  body: Body;
+  etag: string;
 }
 
 /** How a visitor with a session sees the catalogue: from the warehouse their pincode picks, as this user. */
@@ -35,19 +49,40 @@ export interface FrontVisitors {
   savedNow(websiteId: number, userId: number): ReadonlySet<number> | undefined;
 }
 
+/** What answering from Node's own request event needs besides the caches. */
+interface FrontOptions {
+  /** the request id, as Fastify's `genReqId` makes it (sent as `x-request-id`) */
+  requestId: (req: IncomingMessage) => string;
+  log: FastifyBaseLogger;
+  /** logs each answer, as Fastify logs the requests it answers (LOG_LEVEL info and below) */
+  logRequests: boolean;
+}
+
+/** The parts of a request the lookup reads: Fastify's request and Node's alike. */
+type Asked = Pick<IncomingMessage, 'method' | 'url' | 'headers'>;
+
 // Headers of the first response that are not the answer's own: written afresh for each request.
-const PER_REQUEST = new Set(['x-request-id', 'set-cookie', 'content-length', 'content-encoding', 'date', 'connection']);
+const PER_REQUEST = new Set(['x-request-id', 'set-cookie', 'content-length', 'content-encoding', 'date', 'connection', 'etag']);
 // where routes keep overlays: the catalogue's lists, products and pages
-const personalised = (req: FastifyRequest) => req.url.startsWith('/s/api/products') || req.url.startsWith('/s/api/page/');
+const personalised = (url: string) => url.startsWith('/s/api/products') || url.startsWith('/s/api/page/');
+const pathOf = (url: string) => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
 
 /**
  * The front of the answer cache (issue 20, goals 1, 3 and 4: every shopper gets a cached answer at
  * near the cost of a bare route). A catalogue answer sent from the route (micro-cache.ts
  * `sendAnswer`) is kept for one second under its website and its exact address, with the headers
- * it went out with; the same address asked again is answered from here before anything else runs
- * (no parameter parsing, no handler, no header middleware: the stored headers hold what helmet
- * wrote), and its bytes compressed once per encoding a browser asks for (micro-cache.ts `Body`),
- * not on every response.
+ * it went out with; the same address asked again is answered from here before anything else runs,
+ * and its bytes compressed once per encoding a browser asks for (micro-cache.ts `Body`), not on
+ * every response.
+ * - Over HTTP it is answered from Node's request event, before Fastify (`answerRaw`, called by
+ *   app.ts's server): no routing, no request and reply objects, no hooks. The stored headers hold
+ *   what helmet wrote; a new request id is sent with each answer, and logged as Fastify would.
+ * - Whatever that cannot answer at once (a host or session not in the caches yet) reaches
+ *   Fastify, whose first onRequest hook (`register`) answers from here too, after looking things
+ *   up; `app.inject` (the tests) takes that way for every request.
  * - A visitor without a session gets the stored bytes as they are (`public`).
  * - A visitor with a session is answered from the entry of the warehouse their pincode picks, with
  *   their wishlist flags laid over it (`private`): their session row, warehouse and saved products
@@ -62,95 +97,131 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
   const shared = websiteCache<SharedEntry>({ ttlMs: opts.ttlMs ?? 1000, maxEntries: 5000 });
   const overlays = websiteCache<OverlayEntry>({ ttlMs: opts.ttlMs ?? 1000, maxEntries: 5000 });
   const overlayKey = (warehouseId: number | null, url: string) => `${warehouseId ?? ''}|${url}`;
-  // the query parameters each route reads (learnt from what it keeps), by its route pattern
-  const routeParams = new Map<string, readonly string[]>();
+  // the query parameters each path's route reads (learnt from what it keeps)
+  const pathParams = new LRUCache<string, readonly string[]>({ max: 10_000 });
+  // set by `register`: nothing is answered before it
+  let front: { websites: WebsiteResolver; visitors: FrontVisitors; options: FrontOptions } | undefined;
+
+  // the address as kept: as asked, else without the parameters the route does not read
+  const keptAt = (url: string, kept: (u: string) => boolean) => {
+    if (kept(url)) return url;
+    const known = pathParams.get(pathOf(url));
+    const bare = known && withoutUnknown(url, known);
+    return bare && bare !== url && kept(bare) ? bare : null;
+  };
+  /** The saved products to flag in an answer: none for a guest or an answer without products. */
+  const flagsOf = <S>(answer: CachedAnswer, websiteId: number, ctx: VisitorContext, saved: (websiteId: number, userId: number) => S) =>
+    ctx.userId === null || !answer.productIds.size ? null : saved(websiteId, ctx.userId);
+  const overlaid = (entry: OverlayEntry, wished: ReadonlySet<number> | null): Found => {
+    const mine = wished ? withWishlist(entry.answer, wished) : entry.answer;
+    return { headers: entry.headers, flat: entry.flat, vary: entry.vary, body: mine.body, etag: mine.etag };
+  };
+
+  /**
+   * The kept answer for this request from the caches alone (no promise to settle: issue 20, goals
+   * 3 and 4), or undefined: the host, and for a visitor with a session their session row,
+   * warehouse and saved products, must be there as recent requests left them.
+   */
+  const findNow = (req: Asked): Found | undefined => {
+    if (!front || req.method !== 'GET' || !req.url?.startsWith('/s/api/')) return undefined;
+    const website = front.websites.resolvedNow(req);
+    if (!website) return undefined;
+    const cookie = req.headers.cookie;
+    if (!cookie || !hasSessionCookie(cookie)) {
+      const at = keptAt(req.url, (u) => shared.settled(website.id, u) !== undefined);
+      return at === null ? undefined : shared.settled(website.id, at)?.value;
+    }
+    const token = personalised(req.url) ? sessionTokenIn(cookie) : undefined;
+    const ctx = token && front.visitors.contextNow(website.id, token);
+    if (!ctx) return undefined;
+    const at = keptAt(req.url, (u) => overlays.settled(website.id, overlayKey(ctx.warehouseId, u)) !== undefined);
+    const entry = at === null ? undefined : overlays.settled(website.id, overlayKey(ctx.warehouseId, at))?.value;
+    const wished = entry && flagsOf(entry.answer, website.id, ctx, front.visitors.savedNow);
+    return entry && wished !== undefined ? overlaid(entry, wished) : undefined;
+  };
+
   return {
-    /** Serves a kept answer (a 304 when the browser has it); registered before every other onRequest hook. */
-    register(app: FastifyInstance, websites: WebsiteResolver, visitors: FrontVisitors) {
-      // A kept answer of a known host is answered without waiting on anything (no promise to
-      // settle: issue 20, goals 3 and 4) when all it needs is at hand: for a visitor with a
-      // session, their session row, their pincode's warehouse and their saved products, as recent
-      // requests left them in the caches. Anything else goes through `answer`, which may look
-      // things up (and fills those caches).
+    /**
+     * Answers a request from Node's request event when a kept answer is at hand (true), before
+     * Fastify sees it; false leaves it to Fastify.
+     */
+    answerRaw(req: IncomingMessage, res: ServerResponse): boolean {
+      let found: Found | undefined;
+      try {
+        found = findNow(req);
+      } catch (e) {
+        // never the process's end: Fastify answers it (and reports what went wrong, if it does again)
+        front!.options.log.error({ err: e, url: req.url }, 'front cache lookup failed');
+        return false;
+      }
+      if (!found) return false;
+      const started = front!.options.logRequests && process.hrtime.bigint();
+      const id = front!.options.requestId(req);
+      const headers = [...found.flat, 'etag', found.etag, 'x-request-id', id];
+      const match = req.headers['if-none-match'];
+      if (match && etagMatches(match, found.etag)) {
+        if (found.vary) headers.push('vary', found.vary);
+        res.writeHead(304, headers).end();
+      } else {
+        const { bytes, encoding, negotiated } = found.body.for(req.headers['accept-encoding']);
+        const vary = negotiated ? (found.vary ? `${found.vary}, Accept-Encoding` : 'Accept-Encoding') : found.vary;
+        if (vary) headers.push('vary', vary);
+        if (encoding) headers.push('content-encoding', encoding);
+        headers.push('content-length', String(bytes.length));
+        res.writeHead(200, headers).end(bytes);
+      }
+      if (started)
+        front!.options.log.info(
+          {
+            reqId: id,
+            req: { method: req.method, url: req.url },
+            res: { statusCode: res.statusCode },
+            responseTime: Number(process.hrtime.bigint() - started) / 1e6,
+          },
+          'request completed (front cache)',
+        );
+      return true;
+    },
+
+    /**
+     * Answers what `answerRaw` could not at once, from Fastify's first onRequest hook (registered
+     * before every other): a kept answer, a 304 when the browser has it, after looking up the
+     * host and the session (which fills the caches for the next request).
+     */
+    register(app: FastifyInstance, websites: WebsiteResolver, visitors: FrontVisitors, options: FrontOptions) {
+      front = { websites, visitors, options };
       app.addHook('onRequest', (req, reply, done) => {
         if (req.method !== 'GET' || !req.url.startsWith('/s/api/')) return done();
-        const cookie = req.headers.cookie;
-        const anonymous = !cookie || !hasSessionCookie(cookie);
-        const website = websites.resolvedNow(req);
-        if (website && (anonymous ? answerShared(req, reply, website) : answerNow(req, reply, website, cookie!))) return;
-        answer(req, reply, anonymous).then((sent) => sent || done(), done);
+        const found = findNow(req);
+        if (found) return void send(req, reply, found);
+        answer(req, reply).then((sent) => sent || done(), done);
       });
-      const answerShared = (req: FastifyRequest, reply: FastifyReply, website: WebsiteRef) => {
-        const at = url(req, (u) => shared.settled(website.id, u) !== undefined);
-        const entry = at && shared.settled(website.id, at)?.value;
-        if (!entry) return false;
-        reply.headers(entry.headers);
-        void send(req, reply, entry.body, entry.etag);
-        return true; // answered: the other hooks and the route do not run
-      };
-      const answerNow = (req: FastifyRequest, reply: FastifyReply, website: WebsiteRef, cookie: string) => {
-        const token = personalised(req) ? sessionTokenIn(cookie) : undefined;
-        const ctx = token && visitors.contextNow(website.id, token);
-        if (!ctx) return false;
-        const at = url(req, (u) => overlays.settled(website.id, overlayKey(ctx.warehouseId, u)) !== undefined);
-        const entry = at === null ? undefined : overlays.settled(website.id, overlayKey(ctx.warehouseId, at))?.value;
-        const wished = entry && flagsOf(entry, website, ctx, visitors.savedNow);
-        if (!entry || wished === undefined) return false;
-        void sendOverlaid(req, reply, entry, wished);
-        return true;
-      };
-      // the address as kept: as asked, else without the parameters the route does not read
-      const url = (req: FastifyRequest, kept: (u: string) => boolean) => {
-        if (kept(req.url)) return req.url;
-        const known = routeParams.get(req.routeOptions.url ?? '');
-        const bare = known && withoutUnknown(req.url, known);
-        return bare && bare !== req.url && kept(bare) ? bare : null;
-      };
       /** Answers from a kept entry if there is one (true), else leaves the request to the route. */
-      const answer = async (req: FastifyRequest, reply: FastifyReply, anonymous: boolean): Promise<boolean> => {
+      const answer = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
         let website: WebsiteRef;
         try {
           website = await websites.resolve(req);
         } catch {
           return false; // an unknown host: the pipeline answers it
         }
-        if (anonymous) {
-          const at = url(req, (u) => shared.peek(website.id, u) !== undefined);
+        const cookie = req.headers.cookie;
+        if (!cookie || !hasSessionCookie(cookie)) {
+          const at = keptAt(req.url, (u) => shared.peek(website.id, u) !== undefined);
           const hit = at && shared.peek(website.id, at);
           if (!hit) return false;
-          const entry = await hit;
-          reply.headers(entry.headers);
-          await send(req, reply, entry.body, entry.etag);
+          await send(req, reply, await hit);
           return true;
         }
-        if (!personalised(req)) return false;
+        if (!personalised(req.url)) return false;
         req.website = website;
         const ctx = await visitors.context(req, reply);
-        const at = url(req, (u) => overlays.peek(website.id, overlayKey(ctx.warehouseId, u)) !== undefined);
+        const at = keptAt(req.url, (u) => overlays.peek(website.id, overlayKey(ctx.warehouseId, u)) !== undefined);
         const hit = at && overlays.peek(website.id, overlayKey(ctx.warehouseId, at));
         if (!hit) return false;
         const entry = await hit;
-        const wished = await flagsOf(entry, website, ctx, visitors.saved);
-        await sendOverlaid(req, reply, entry, wished);
+        const wished = await flagsOf(entry.answer, website.id, ctx, visitors.saved);
+        await send(req, reply, overlaid(entry, wished));
         return true;
-      };
-      /** The saved products to flag in an answer: none for a guest or an answer without products. */
-      const flagsOf = <S>(
-        entry: OverlayEntry,
-        website: WebsiteRef,
-        ctx: VisitorContext,
-        saved: (websiteId: number, userId: number) => S,
-      ) => (ctx.userId === null || !entry.answer.productIds.size ? null : saved(website.id, ctx.userId));
-      const sendOverlaid = (
-        req: FastifyRequest,
-        reply: FastifyReply,
-        { headers, answer }: OverlayEntry,
-        wished: ReadonlySet<number> | null,
-      ) => {
-        const mine = wished ? withWishlist(answer, wished) : answer;
-        reply.headers(headers);
-        reply.header('etag', mine.etag);
-        return send(req, reply, mine.body, mine.etag);
       };
     },
     /**
@@ -168,23 +239,28 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
       // an address with junk: kept under the address without it (the route gave that answer)
       const at = withoutUnknown(req.url, params);
       if (at === null) return;
-      routeParams.set(req.routeOptions.url ?? '', params);
+      pathParams.set(pathOf(req.url), params);
       const headers: Record<string, string> = {};
+      const flat: string[] = [];
       for (const [k, v] of Object.entries(reply.getHeaders())) {
-        if (v === undefined || PER_REQUEST.has(k) || (overlay && k === 'etag')) continue;
+        if (v === undefined || PER_REQUEST.has(k)) continue;
         if (Array.isArray(v)) return; // a repeated header (a cookie): nothing shared
         headers[k] = String(v);
+        if (k !== 'vary') flat.push(k, String(v));
       }
-      if (!overlay) shared.put(req.website.id, at, Promise.resolve({ headers, body: sent.body, etag: sent.etag }));
-      else overlays.put(req.website.id, overlayKey(overlay.warehouseId, at), Promise.resolve({ headers, answer: overlay.answer }));
+      const kept = { headers, flat, vary: headers.vary };
+      if (!overlay) shared.put(req.website.id, at, Promise.resolve({ ...kept, body: sent.body, etag: sent.etag }));
+      else overlays.put(req.website.id, overlayKey(overlay.warehouseId, at), Promise.resolve({ ...kept, answer: overlay.answer }));
     },
   };
 }
 
-function send(req: FastifyRequest, reply: FastifyReply, body: Body, etag: string) {
+function send(req: FastifyRequest, reply: FastifyReply, found: Found) {
+  reply.headers(found.headers);
+  reply.header('etag', found.etag);
   const match = req.headers['if-none-match'];
-  if (match && etagMatches(match, etag)) return reply.code(304).send();
-  return sendBody(req, reply, body);
+  if (match && etagMatches(match, found.etag)) return reply.code(304).send();
+  return sendBody(req, reply, found.body);
 }
 
 export type FrontCache = ReturnType<typeof createFrontCache>;

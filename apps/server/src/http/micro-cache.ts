@@ -229,22 +229,31 @@ export class Body {
           })
         : gzipSync(this.plain));
   }
+
+  /**
+   * The bytes for a request accepting `acceptEncoding`, as @fastify/compress would choose their
+   * encoding (br before gzip, `*` and `x-gzip` read as gzip; none below its threshold), and
+   * whether that choice followed the request (then `Accept-Encoding` belongs in `Vary`).
+   */
+  for(acceptEncoding: string | undefined): { bytes: Buffer; encoding: Encoding | null; negotiated: boolean } {
+    const plain = this.plain;
+    if (plain.length < COMPRESS_FROM) return { bytes: plain, encoding: null, negotiated: false };
+    const encoding = acceptEncoding ? negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS) : null;
+    return { bytes: encoding ? this.encoded(encoding) : plain, encoding, negotiated: true };
+  }
 }
 
 /**
- * Sends a body's bytes in the encoding the request accepts, as @fastify/compress would choose it
- * (br before gzip, `*` and `x-gzip` read as gzip), from the body's kept bytes; @fastify/compress
- * leaves a response with a `content-encoding` alone.
+ * Sends a body's bytes in the encoding the request accepts (`Body.for`), from the body's kept
+ * bytes; @fastify/compress leaves a response with a `content-encoding` alone.
  */
 export function sendBody(req: FastifyRequest, reply: FastifyReply, body: Body, type = 'application/json; charset=utf-8') {
   reply.type(type);
-  const plain = body.plain;
-  if (plain.length < COMPRESS_FROM) return reply.send(plain);
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-  const accepts = req.headers['accept-encoding'];
-  const encoding = accepts ? negotiate(accepts.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS) : null;
-  if (!encoding) return reply.send(plain);
-  reply.header('content-encoding', encoding);
-  return reply.send(body.encoded(encoding));
+  const { bytes, encoding, negotiated } = body.for(req.headers['accept-encoding']);
+  if (negotiated) {
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  }
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(bytes);
 }
