@@ -163,8 +163,7 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
         if (found.vary) headers.push('vary', found.vary);
         res.writeHead(304, headers).end();
       } else {
-        const { bytes, encoding, negotiated } = found.body.for(req.headers['accept-encoding']);
-        const vary = negotiated ? (found.vary ? `${found.vary}, Accept-Encoding` : 'Accept-Encoding') : found.vary;
+        const { bytes, encoding, vary } = found.body.for(req.headers['accept-encoding'], found.vary);
         if (vary) headers.push('vary', vary);
         if (encoding) headers.push('content-encoding', encoding);
         headers.push('content-length', String(bytes.length));

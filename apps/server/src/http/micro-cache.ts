@@ -232,14 +232,18 @@ export class Body {
 
   /**
    * The bytes for a request accepting `acceptEncoding`, as @fastify/compress would choose their
-   * encoding (br before gzip, `*` and `x-gzip` read as gzip; none below its threshold), and
-   * whether that choice followed the request (then `Accept-Encoding` belongs in `Vary`).
+   * encoding (br before gzip, `*` and `x-gzip` read as gzip; none below its threshold), and the
+   * answer's `Vary` (`vary` as it stood, with `Accept-Encoding` added when the choice followed the
+   * request): one rule for both ways an answer is sent (`sendBody`, the front cache's `answerRaw`).
    */
-  for(acceptEncoding: string | undefined): { bytes: Buffer; encoding: Encoding | null; negotiated: boolean } {
+  for(
+    acceptEncoding: string | undefined,
+    vary: string | undefined,
+  ): { bytes: Buffer; encoding: Encoding | null; vary: string | undefined } {
     const plain = this.plain;
-    if (plain.length < COMPRESS_FROM) return { bytes: plain, encoding: null, negotiated: false };
+    if (plain.length < COMPRESS_FROM) return { bytes: plain, encoding: null, vary };
     const encoding = acceptEncoding ? negotiate(acceptEncoding.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS) : null;
-    return { bytes: encoding ? this.encoded(encoding) : plain, encoding, negotiated: true };
+    return { bytes: encoding ? this.encoded(encoding) : plain, encoding, vary: vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding' };
   }
 }
 
@@ -249,11 +253,9 @@ export class Body {
  */
 export function sendBody(req: FastifyRequest, reply: FastifyReply, body: Body, type = 'application/json; charset=utf-8') {
   reply.type(type);
-  const { bytes, encoding, negotiated } = body.for(req.headers['accept-encoding']);
-  if (negotiated) {
-    const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
-  }
+  const before = reply.getHeader('vary');
+  const { bytes, encoding, vary } = body.for(req.headers['accept-encoding'], before === undefined ? undefined : String(before));
+  if (vary) reply.header('vary', vary);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(bytes);
 }
