@@ -10,7 +10,8 @@
  * with a junk parameter that changes on every request (`?x=<random>`); and the uncached path, a
  * second app with CATALOGUE_CACHE=off on the same database, at 10 connections (the issue's
  * figure for the 24-product list); a miss of the answer cache (CATALOGUE_CACHE=products: answers
- * afresh, products from their cache); and the server-rendered home and product pages, cached and not.
+ * afresh, products from their cache); and the server-rendered home and product pages, cached and not,
+ * and the home page for a guest with a pincode (no cart) and for a signed-in shopper.
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -138,6 +139,9 @@ const cases: Case[] = [
   { name: 'home page HTML (10 conn)', path: '/', app: 'cached', connections: 10 },
   { name: 'home page HTML, uncached', path: '/', app: 'uncached', connections: 10 },
   { name: 'home page HTML, browser (br)', path: '/', app: 'cached', connections: 10, browser: true },
+  // a guest who has given a pincode and has no cart shares the page of that pincode; a signed-in shopper's is rendered for her
+  { name: 'home page HTML, guest session', path: '/', app: 'cached', connections: 10, cookie: `sid=${guest}` },
+  { name: 'home page HTML, signed in', path: '/', app: 'cached', connections: 10, cookie: `sid=${signedIn}` },
   { name: 'product page HTML (10 conn)', path: `/products/${first!.slug}`, app: 'cached', connections: 10 },
   { name: 'product page HTML, uncached', path: `/products/${first!.slug}`, app: 'uncached', connections: 10 },
 ];
@@ -245,6 +249,9 @@ console.log(
 );
 console.log(
   `a miss of the answer cache (products cached): list ${rps('answer-cache miss list (10 conn)').toFixed(0)} req/s, search ${rps('answer-cache miss search (10 conn)').toFixed(0)} req/s at 10 connections`,
+);
+console.log(
+  `home page with a session / without: a guest with a pincode and no cart ${(rps('home page HTML, guest session') / rps('home page HTML (10 conn)')).toFixed(2)}×, signed in ${(rps('home page HTML, signed in') / rps('home page HTML (10 conn)')).toFixed(2)}× (rendered for her)`,
 );
 console.log(
   `server-rendered pages, shared answers / computed per request: home ${(rps('home page HTML (10 conn)') / rps('home page HTML, uncached')).toFixed(2)}×, product page ${(rps('product page HTML (10 conn)') / rps('product page HTML, uncached')).toFixed(2)}×`,

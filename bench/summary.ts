@@ -49,6 +49,20 @@ for (const kind of ['postgres', 'pglite'] as const) {
   if (uncached) rows.push([`${kind}: the same, client in the app's thread`, fmt(uncached.rps), '', null]);
   const miss = api.rows.find((r) => r.name === 'answer-cache miss list (10 conn)');
   if (miss) rows.push([`${kind}: answer-cache miss, products cached, req/s`, fmt(miss.rps), `≥ ${fmt(floor)}`, miss.rps >= floor]);
+  // no budget of its own: a guest without a cart shares her pincode's page; a signed-in shopper's is rendered for her
+  const page = (name: string) => api.rows.find((r) => r.name === name)?.rps;
+  const [anonymousPage, guestPage, signedInPage] = [
+    'home page HTML (10 conn)',
+    'home page HTML, guest session',
+    'home page HTML, signed in',
+  ].map(page);
+  if (anonymousPage && guestPage && signedInPage)
+    rows.push([
+      `${kind}: home page with a session / without: guest, signed in`,
+      `${fmt(guestPage / anonymousPage, 2)}, ${fmt(signedInPage / anonymousPage, 2)}`,
+      '',
+      null,
+    ]);
 }
 
 const cart = read<{ addsPerSecond: number; p95ms: number }>('cart-postgres.json');

@@ -4,7 +4,7 @@ import type { Cart, CartItem, PaymentMethod } from '@grocer/shared/cart';
 import { couponDiscount, type CartOffer } from '@grocer/shared/coupon';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { and, eq, getTableColumns, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import { reusable, type DbOrTx } from '../../db/client';
+import { hotStatement, reusable, type Db, type DbOrTx } from '../../db/client';
 import { packDetailsOf } from '../catalogue/service';
 import { couponUsage, findCoupon, listedCoupons } from '../coupons/service';
 import { deliveryContext, deliveryContextOf, nextSlots, notDeliveredTo, zoneJsonSql } from '../delivery/service';
@@ -112,6 +112,18 @@ const cartWithLines = (owner: 'user' | 'session') =>
   });
 const cartWithLinesOfUser = cartWithLines('user');
 const cartWithLinesOfSession = cartWithLines('session');
+
+const guestCart = hotStatement(
+  sql`select 1 from ${carts} where ${carts.websiteId} = ${sql.placeholder('websiteId')} and ${carts.sessionId} = ${sql.placeholder('sessionId')} limit 1`,
+);
+
+/**
+ * Whether a guest's session holds a cart (a row, with lines or emptied): one indexed read. A guest
+ * without one is shown what every such guest of their pincode is (the shell shares their pages).
+ */
+export async function guestHasCart(db: Db, websiteId: number, sessionId: string): Promise<boolean> {
+  return (await guestCart(db, { websiteId, sessionId })).length > 0;
+}
 
 /** `cartWithLines` of the caller: null when they have no cart. */
 async function readCartWithLines(db: DbOrTx, ctx: CartContext) {

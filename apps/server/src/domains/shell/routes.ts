@@ -12,6 +12,7 @@ import { AppError, Errors } from '../../http/errors';
 import { SESSION_COOKIE } from '../../http/session';
 import { decodeUrlText } from '../../http/nul-guard';
 import { catalogueContext } from '../catalogue/routes';
+import { guestHasCart } from '../cart/queries';
 import { currentSlugOf } from '../catalogue/product-edit';
 import { answerFor, type CatalogueAnswers } from '../catalogue/answers';
 import { productsQuerySchema, type Product } from '@grocer/shared/catalogue';
@@ -136,11 +137,11 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
       return { status, page: new Body(page), csp, shareable: body !== null && status === 200 };
     };
 
-    // A visitor without a session (a first visit, a crawler, a CDN) gets the page every such
-    // visitor of this address gets: kept 3 s (a staff edit drops it at once), like the answers in it.
+    // A page nothing personal is in is shared by every visitor it is the same for: kept 3 s (a
+    // staff edit drops it at once), like the answers in it.
     let rendered: Rendered;
-    if (config.catalogueCache && !req.cookies[SESSION_COOKIE]) {
-      const key = `${req.protocol}://${req.host}${req.url}`;
+    const key = config.catalogueCache ? await sharedPageKey(db, req) : null;
+    if (key !== null) {
       rendered = await sharedPages.get(req.website.id, key, render);
       if ('page' in rendered && !rendered.shareable) sharedPages.forget(req.website.id, key);
     } else rendered = await render();
@@ -150,6 +151,22 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
     // once per encoding for a page every visitor without a session shares.
     return sendBody(req, reply, rendered.page, 'text/html; charset=utf-8');
   });
+}
+
+/**
+ * The key of the page a visitor shares with others, or null when it is theirs alone. A visitor
+ * without a session (a first visit, a crawler, a CDN) shares the address's page. A guest whose
+ * session holds no cart yet (one who has only given a pincode, say) shares it with every such
+ * guest of that pincode: their page's init and data hold nothing but the pincode's own (no user,
+ * an empty cart, no saved products). Signed in, or with a cart, or with a session cookie that
+ * names no session: rendered for the request.
+ */
+async function sharedPageKey(db: Db, req: FastifyRequest): Promise<string | null> {
+  const address = `${req.protocol}://${req.host}${req.url}`;
+  if (!req.cookies[SESSION_COOKIE]) return address;
+  const session = await req.session.get();
+  if (!session || session.userId !== null || (await guestHasCart(db, req.website.id, session.id))) return null;
+  return `${address}\u0000guest\u0000${session.pincode ?? ''}`;
 }
 
 /**

@@ -5,8 +5,11 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateWebsite } from '../../http/cache';
+import { packs, users } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { createTestApp } from '../../test/app';
+import { TestClient } from '../../test/client';
+import { signInAs } from '../cart/test-fixture';
 
 // A stand-in for the built web app with a server renderer that counts its renders, so a test can
 // tell a page rendered for this request from one kept for visitors without a session.
@@ -61,7 +64,7 @@ describe('pages for visitors without a session', () => {
     expect(renderOf((await t.app.inject('/about-us')).body)).not.toBe(renderOf(a.body));
   });
 
-  it('a staff edit drops them at once; a visitor with a session cookie always gets a page of their own', async () => {
+  it('a staff edit drops them at once; a session cookie that names no session gets a page of its own', async () => {
     const first = renderOf((await t.app.inject('/')).body);
     invalidateWebsite();
     const after = renderOf((await t.app.inject('/')).body);
@@ -76,5 +79,38 @@ describe('pages for visitors without a session', () => {
     const b = await t.app.inject('/no-such-page');
     expect([a.statusCode, b.statusCode]).toEqual([404, 404]);
     expect(renderOf(b.body)).not.toBe(renderOf(a.body));
+  });
+});
+
+describe('pages for a guest whose session holds no cart', () => {
+  /** A guest who has given a pincode (which starts their session) and nothing more. */
+  const guestAt = async (pincode: string) => {
+    const c = new TestClient(t.app);
+    expect((await c.get(`/s/api/check/pincode/${pincode}`)).statusCode).toBe(200);
+    return c;
+  };
+  const page = async (c: TestClient) => renderOf((await c.get('/')).body);
+
+  it("are shared by every such guest of a pincode; another pincode, a cart or a signed-in shopper's page is their own", async () => {
+    invalidateWebsite();
+    const [a, b, elsewhere] = [await guestAt('560001'), await guestAt('560001'), await guestAt('400001')];
+    const shared = await page(a);
+    expect(shared).toBeDefined();
+    expect(await page(b)).toBe(shared);
+    expect(await page(elsewhere)).not.toBe(shared); // its own stock and slots
+    expect(renderOf((await t.app.inject('/')).body)).not.toBe(shared); // nor a visitor without a session's
+
+    // b puts a pack in the cart: from the next page on, b's pages are b's own; a's stays shared
+    const [pack] = await t.db.select({ id: packs.id }).from(packs).limit(1);
+    expect((await b.post('/s/api/cart/add', { pack_id: pack!.id })).statusCode).toBe(200);
+    const [b1, b2] = [await page(b), await page(b)];
+    expect(new Set([shared, b1, b2]).size).toBe(3);
+    expect(await page(a)).toBe(shared);
+
+    // a signs in: a's pages are a's own
+    const [user] = await t.db.insert(users).values({ name: 'Page Guest', email: 'page-guest@example.com' }).returning();
+    await signInAs(t.db, a, user!.id);
+    const [a1, a2] = [await page(a), await page(a)];
+    expect(new Set([shared, b1, b2, a1, a2]).size).toBe(5);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageComponents, products, websiteSettings } from '../../db/schema';
 import { seedDemo } from '../../seed/demo';
 import { createTestApp } from '../../test/app';
+import { TestClient } from '../../test/client';
 import { invalidateWebsite } from '../../http/cache';
 
 // Server rendering with the real built web app (`npm test` builds it before the tests run). A
@@ -176,5 +177,27 @@ describe('server-rendered pages', () => {
     expect(personalHead).toMatch(/rel="modulepreload" crossorigin href="\/assets\/account-[\w-]+\.js"/);
     expect(personal).not.toContain('first-contentful-paint');
     expect(personal).not.toContain('window.__early');
+  });
+
+  it("shares a guest's page only when it is what that guest would be rendered: byte for byte, its pincode's own", async () => {
+    const guestAt = async (pincode: string) => {
+      const c = new TestClient(t.app);
+      expect((await c.get(`/s/api/check/pincode/${pincode}`)).statusCode).toBe(200);
+      return c;
+    };
+    const [a, b, elsewhere] = [await guestAt('560034'), await guestAt('560034'), await guestAt('110001')];
+    for (const path of ['/', '/products/kaveri-gold-classic-basmati-rice', '/products?c=staples']) {
+      invalidateWebsite(); // nothing kept: each page below is rendered for its own guest
+      const forA = (await a.get(path)).body;
+      invalidateWebsite();
+      const forB = (await b.get(path)).body;
+      expect(forA).toContain('data-ssr="1"');
+      expect(forB).toBe(forA);
+      const init = (html: string) => JSON.parse(/<script id="__INIT__" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!);
+      expect(init(forA)).toMatchObject({ user: null, pincode: '560034' });
+      const other = (await elsewhere.get(path)).body;
+      expect(init(other).pincode).toBe('110001');
+      expect(other).not.toBe(forA);
+    }
   });
 });
