@@ -155,6 +155,36 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     }
   });
 
+  it("shows a guest her own cart on a full load once she has one; before that, and for another guest, the pincode's shared page", async () => {
+    const [a, b] = [await shop.newPage(), await shop.newPage()];
+    const [errorsA, errorsB] = [collectErrors(a), collectErrors(b)];
+    // each gives a pincode (her session starts), then loads the list: the page every such guest of 560034 gets
+    for (const p of [a, b]) expect((await p.request.get('/s/api/check/pincode/560034')).status()).toBe(200);
+    const served = async (p: Page) => (await p.request.get('/products')).text();
+    for (const p of [a, b]) {
+      const html = await served(p);
+      expect(html).toContain('data-ssr="1"');
+      expect(html).not.toContain('data-testid="cart-badge"');
+      await p.goto('/products', { waitUntil: 'networkidle' });
+      await p.getByRole('button', { name: 'Delivering to 560034, change location' }).first().waitFor();
+    }
+    const card = await addableCard(a);
+    await card.getByRole('button', { name: /^Add to Cart: / }).click();
+    await expect(badge(a).textContent()).resolves.toBe('1');
+    // the same address loaded again at once: the server's page is hers now, her cart in it before any script runs
+    expect(await served(a)).toMatch(/data-testid="cart-badge"[^>]*>1</);
+    await a.goto('/products', { waitUntil: 'networkidle' });
+    await expect(badge(a).textContent()).resolves.toBe('1');
+    await a.getByRole('button', { name: 'Delivering to 560034, change location' }).first().waitFor();
+    // the other guest of that pincode still has no cart
+    expect(await served(b)).not.toContain('data-testid="cart-badge"');
+    await b.goto('/products', { waitUntil: 'networkidle' });
+    await expect(b.getByTestId('cart-badge').count()).resolves.toBe(0);
+    expect([...errorsA, ...errorsB]).toEqual([]);
+    await a.close();
+    await b.close();
+  });
+
   it('applies a coupon, shows why another is refused, and removes it', async () => {
     const page = await shop.newPage();
     await page.goto('/products?s=price_desc', { waitUntil: 'networkidle' });
