@@ -120,6 +120,8 @@ const guestCart = hotStatement(
 /**
  * Whether a guest's session holds a cart (a row, with lines or emptied): one indexed read. A guest
  * without one is shown what every such guest of their pincode is (the shell shares their pages).
+ * Any row under the session counts, a user's too (`findCart` reads a guest's only): when in doubt,
+ * the page is rendered for her.
  */
 export async function guestHasCart(db: Db, websiteId: number, sessionId: string): Promise<boolean> {
   return (await guestCart(db, { websiteId, sessionId })).length > 0;
