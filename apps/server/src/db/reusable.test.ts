@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/app';
 import { reusable, type Database } from './client';
 import { websites } from './schema';
+import { itOnPostgres } from '../test/on-postgres';
 
 // Statements built once (db/client.ts `reusable`): each call runs on the caller's connection, the
 // pool's or its transaction's, so a transaction's statement sees what that transaction wrote and
@@ -37,7 +38,7 @@ describe('reusable statements', () => {
     expect(await nameOf(db, { id: w!.id })).toEqual([{ name: 'Before' }]);
   });
 
-  it.skipIf(process.env.TEST_DB !== 'postgres')('keep concurrent transactions apart (PostgreSQL)', async () => {
+  itOnPostgres('keep concurrent transactions apart (PostgreSQL)', async () => {
     const { db } = database;
     const made = await db
       .insert(websites)

@@ -10,6 +10,7 @@ import { rowsOf } from './rows';
 import { createTestApp, testConfig } from '../test/app';
 import type { Db } from './client';
 import * as schema from './schema';
+import { describeOnPostgres } from '../test/on-postgres';
 
 // The database may blink (restart, failover, pg_terminate_backend, a pooler's idle timeout): the
 // process answers 503 DATABASE_UNAVAILABLE meanwhile, never crashes, and recovers by itself.
@@ -54,7 +55,7 @@ describe('a database that cannot be reached', () => {
   });
 });
 
-describe.skipIf(process.env.TEST_DB !== 'postgres')('connections terminated during traffic (PostgreSQL)', () => {
+describeOnPostgres('connections terminated during traffic (PostgreSQL)', () => {
   it('keeps answering (200 or 503, never 500) and recovers', async () => {
     const t = await createTestApp({ seed: seedCartShop });
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

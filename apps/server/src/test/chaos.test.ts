@@ -3,11 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { hashToken, SESSION_COOKIE } from '../http/session';
 import { seedDemo } from '../seed/demo';
 import { home } from '../domains/orders/test-fixture';
+import { describeOnPostgres } from './on-postgres';
 
 // Chaos on PostgreSQL: two real server processes on one database take concurrent checkouts; half
 // way through, one is killed (SIGKILL) and every database connection is terminated. Afterwards
@@ -34,7 +35,7 @@ interface Server {
   alive: boolean;
 }
 
-describe.skipIf(process.env.TEST_DB !== 'postgres' || !url)('chaos: two processes, one killed, connections terminated (PostgreSQL)', () => {
+describeOnPostgres('chaos: two processes, one killed, connections terminated (PostgreSQL)', () => {
   const name = `grocer_chaos_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const dbUrl = new URL(url ?? 'postgres://x/y');
   dbUrl.pathname = `/${name}`;

@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -32,5 +32,33 @@ export async function setup(project: TestProject) {
   await writeFile(file, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);
-  return () => rm(file, { force: true });
+  return async () => {
+    await rm(file, { force: true });
+    if (!url) await sayWhatDidNotRun();
+  };
+}
+
+/**
+ * Without TEST_DATABASE_URL the `server-pg` project does not exist, so the checks written with
+ * itOnPostgres/describeOnPostgres (test/on-postgres.ts) ran nowhere: say so loudly, naming them.
+ */
+async function sayWhatDidNotRun() {
+  const root = path.resolve(import.meta.dirname, '..');
+  const skipped: string[] = [];
+  for (const file of await readdir(root, { recursive: true })) {
+    if (!file.endsWith('.test.ts')) continue;
+    const text = await readFile(path.join(root, file), 'utf8');
+    for (const m of text.matchAll(/(?:it|describe)OnPostgres\(\s*(['"`])(.*?)\1/gs)) skipped.push(`  ${file}: ${m[2]}`);
+  }
+  const bar = '!'.repeat(100);
+  console.warn(
+    [
+      bar,
+      'TEST_DATABASE_URL is unset: the server-pg project (every API test on PostgreSQL) did not run, and neither did',
+      `these ${skipped.length} checks that only mean something on PostgreSQL (races, locks, lost connections):`,
+      ...skipped,
+      'Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres to run them (.ci/run does).',
+      bar,
+    ].join('\n'),
+  );
 }

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cartLines, carts } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { seedCartShop, sessionIdOf, type CartShop } from './test-fixture';
+import { describeOnPostgres } from '../../test/on-postgres';
 
-// Many concurrent calls from one shopper (two tabs, double clicks) on one cart. Runs on PGlite
-// and, with --project server-pg, on PostgreSQL where the calls really interleave.
+// Many concurrent calls from one shopper (two tabs, double clicks) on one cart. On PostgreSQL only
+// (--project server-pg), where the calls really interleave: PGlite runs them one at a time.
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let shop: CartShop;
 
@@ -29,7 +30,7 @@ const linesOf = async (c: TestClient) => {
   return cart ? t.db.select().from(cartLines).where(eq(cartLines.cartId, cart.id)) : [];
 };
 
-describe('concurrent cart changes', () => {
+describeOnPostgres('concurrent cart changes (PostgreSQL)', () => {
   it('creates exactly one cart and one line when the first adds race', async () => {
     const c = await shopper();
     const res = await Promise.all(

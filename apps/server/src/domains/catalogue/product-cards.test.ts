@@ -6,6 +6,7 @@ import { brands, categories, packs, productMedia, products, stock, websites } fr
 import { createTestDatabase } from '../../test/app';
 import { websiteWithTwoWarehouses } from './test-fixture';
 import { hydrateProducts } from './service';
+import { itOnPostgres } from '../../test/on-postgres';
 
 /**
  * Products are read from their cards (`product_cards`), which database triggers keep from the
@@ -211,51 +212,48 @@ describe('product cards', () => {
     );
   });
 
-  it.skipIf(process.env.TEST_DB !== 'postgres')(
-    'two staff editing two packs of one product at once: the card holds both edits',
-    async () => {
-      const db = database.db;
-      const [site] = await db.insert(websites).values({ name: 'Cards race' }).returning();
-      const websiteId = site!.id;
-      const [p] = await db.insert(products).values({ websiteId, name: 'Race Rice', slug: 'race-rice' }).returning();
-      const [a, b] = await db
-        .insert(packs)
-        .values([
-          { websiteId, productId: p!.id, name: '1 kg', sku: 'RACE-1', price: 10_000, actPrice: 10_000, position: 0 },
-          { websiteId, productId: p!.id, name: '5 kg', sku: 'RACE-5', price: 45_000, actPrice: 45_000, position: 1 },
-        ])
-        .returning();
-      for (let round = 1; round <= 10; round++) {
-        // the first holds its card's lock while the second edits the other pack and waits for it
-        let release!: () => void;
-        const held = new Promise<void>((r) => (release = r));
-        let edited!: () => void;
-        const first = db.transaction(async (tx) => {
-          await tx
-            .update(packs)
-            .set({ price: 10_000 + round, actPrice: 10_000 + round })
-            .where(eq(packs.id, a!.id));
-          edited();
-          await held;
-        });
-        await new Promise<void>((r) => (edited = r));
-        const second = db.transaction(async (tx) => {
-          await tx
-            .update(packs)
-            .set({ price: 45_000 + round, actPrice: 45_000 + round })
-            .where(eq(packs.id, b!.id));
-        });
-        await new Promise((r) => setTimeout(r, 50));
-        release();
-        await Promise.all([first, second]);
-        const [card] = await hydrateProducts(db, { websiteId, warehouseId: null, userId: null }, [p!.id]);
-        expect(card!.packs.map((k) => k.price)).toEqual([(10_000 + round) / 100, (45_000 + round) / 100]);
-      }
-      const rows = await db
-        .select()
-        .from(packs)
-        .where(and(eq(packs.websiteId, websiteId), inArray(packs.id, [a!.id, b!.id])));
-      expect(rows).toHaveLength(2);
-    },
-  );
+  itOnPostgres('two staff editing two packs of one product at once: the card holds both edits', async () => {
+    const db = database.db;
+    const [site] = await db.insert(websites).values({ name: 'Cards race' }).returning();
+    const websiteId = site!.id;
+    const [p] = await db.insert(products).values({ websiteId, name: 'Race Rice', slug: 'race-rice' }).returning();
+    const [a, b] = await db
+      .insert(packs)
+      .values([
+        { websiteId, productId: p!.id, name: '1 kg', sku: 'RACE-1', price: 10_000, actPrice: 10_000, position: 0 },
+        { websiteId, productId: p!.id, name: '5 kg', sku: 'RACE-5', price: 45_000, actPrice: 45_000, position: 1 },
+      ])
+      .returning();
+    for (let round = 1; round <= 10; round++) {
+      // the first holds its card's lock while the second edits the other pack and waits for it
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let edited!: () => void;
+      const first = db.transaction(async (tx) => {
+        await tx
+          .update(packs)
+          .set({ price: 10_000 + round, actPrice: 10_000 + round })
+          .where(eq(packs.id, a!.id));
+        edited();
+        await held;
+      });
+      await new Promise<void>((r) => (edited = r));
+      const second = db.transaction(async (tx) => {
+        await tx
+          .update(packs)
+          .set({ price: 45_000 + round, actPrice: 45_000 + round })
+          .where(eq(packs.id, b!.id));
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      release();
+      await Promise.all([first, second]);
+      const [card] = await hydrateProducts(db, { websiteId, warehouseId: null, userId: null }, [p!.id]);
+      expect(card!.packs.map((k) => k.price)).toEqual([(10_000 + round) / 100, (45_000 + round) / 100]);
+    }
+    const rows = await db
+      .select()
+      .from(packs)
+      .where(and(eq(packs.websiteId, websiteId), inArray(packs.id, [a!.id, b!.id])));
+    expect(rows).toHaveLength(2);
+  });
 });

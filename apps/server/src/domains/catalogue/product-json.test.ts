@@ -11,6 +11,7 @@ import { brands, categories, packs, productMedia, products, stock, websites } fr
 import { createTestDatabase } from '../../test/app';
 import { websiteWithTwoWarehouses } from './test-fixture';
 import { hydrateProducts, listAnswer, listProducts } from './service';
+import { itOnPostgres } from '../../test/on-postgres';
 
 /**
  * Spec §3 products are written as JSON by PostgreSQL (their cards, migration 0027): a list answer
@@ -173,36 +174,33 @@ describe('product JSON written by PostgreSQL', () => {
     );
   });
 
-  it.skipIf(process.env.TEST_DB !== 'postgres')(
-    'runs its hot reads as prepared statements on PostgreSQL, unnamed with DATABASE_PREPARED=off',
-    async () => {
-      const prepared = async (db: Database['db']) =>
-        (
-          (await db.execute(sql`select count(*)::int as n from pg_prepared_statements where name like 'h%'`)) as unknown as {
-            rows: Array<{ n: number }>;
-          }
-        ).rows[0]!.n;
-      const [site] = await database.db.select({ id: websites.id }).from(websites).limit(1);
-      const ctx = { websiteId: site!.id, warehouseId: null, userId: null };
-      const query = productsQuerySchema.parse({});
-      const answer = joined(await listAnswer(database.db, ctx, query));
-      // the pool lends the connection released last first: the one that ran them
-      expect(await prepared(database.db)).toBeGreaterThan(0);
-      // the same database through one connection that prepares nothing: the same answer
-      const [{ name } = { name: '' }] = (
-        (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> }
-      ).rows;
-      const unnamed = await openDatabase({
-        databaseUrl: databaseUrl(process.env.TEST_DATABASE_URL!, name),
-        poolSize: 1,
-        preparedStatements: false,
-      });
-      try {
-        expect(joined(await listAnswer(unnamed.db, ctx, query))).toBe(answer);
-        expect(await prepared(unnamed.db)).toBe(0);
-      } finally {
-        await unnamed.close();
-      }
-    },
-  );
+  itOnPostgres('runs its hot reads as prepared statements on PostgreSQL, unnamed with DATABASE_PREPARED=off', async () => {
+    const prepared = async (db: Database['db']) =>
+      (
+        (await db.execute(sql`select count(*)::int as n from pg_prepared_statements where name like 'h%'`)) as unknown as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows[0]!.n;
+    const [site] = await database.db.select({ id: websites.id }).from(websites).limit(1);
+    const ctx = { websiteId: site!.id, warehouseId: null, userId: null };
+    const query = productsQuerySchema.parse({});
+    const answer = joined(await listAnswer(database.db, ctx, query));
+    // the pool lends the connection released last first: the one that ran them
+    expect(await prepared(database.db)).toBeGreaterThan(0);
+    // the same database through one connection that prepares nothing: the same answer
+    const [{ name } = { name: '' }] = (
+      (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> }
+    ).rows;
+    const unnamed = await openDatabase({
+      databaseUrl: databaseUrl(process.env.TEST_DATABASE_URL!, name),
+      poolSize: 1,
+      preparedStatements: false,
+    });
+    try {
+      expect(joined(await listAnswer(unnamed.db, ctx, query))).toBe(answer);
+      expect(await prepared(unnamed.db)).toBe(0);
+    } finally {
+      await unnamed.close();
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { ROLE_STATUS, staffClients } from '../../test/staff-clients';
 import { TestClient } from '../../test/client';
 import { checkoutBench } from '../orders/test-fixture';
 import { ledgerMismatches } from './service';
+import { describeOnPostgres } from '../../test/on-postgres';
 
 // Administration's stock calls: the list, adjustments through the ledger, history, thresholds.
 const bench = await checkoutBench();
@@ -204,7 +205,7 @@ describe('the storefront after an adjustment', () => {
   });
 });
 
-describe.skipIf(process.env.TEST_DB !== 'postgres')('an adjustment racing checkouts (PostgreSQL)', () => {
+describeOnPostgres('an adjustment racing checkouts (PostgreSQL)', () => {
   it('loses nothing: final balance = start + adjustments − sold, and the movements sum to it', async () => {
     const dal = shop.packs.dal1.id;
     const start = await stockOf(dal, blr());

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { orders, stock, stockMovements } from '../../db/schema';
 import { checkoutBench } from '../orders/test-fixture';
 import { adjustStockTo, ledgerMismatches, moveStock, openStock } from './service';
+import { itOnPostgres } from '../../test/on-postgres';
 
 // The stock ledger (DESIGN §3): every change of a balance is a movement written in the same
 // transaction, and for every pack and warehouse the balance is the sum of its movements.
@@ -86,7 +87,7 @@ describe('the stock ledger', () => {
     expect(await ledgerMismatches(t.db)).toMatchObject({ mismatches: [] });
   });
 
-  it('balance 5, 20 concurrent takers of one unit: exactly 5 movements, balance 0, never negative', async () => {
+  itOnPostgres('balance 5, 20 concurrent takers of one unit: exactly 5 movements, balance 0, never negative (PostgreSQL)', async () => {
     const where = { websiteId: shop.websiteId, packId: shop.packs.ghee1.id, warehouseId: shop.warehouses.del.id };
     await t.db.transaction((tx) => openStock(tx, [{ ...where, available: 5 }], 'test'));
     const taken = await Promise.all(

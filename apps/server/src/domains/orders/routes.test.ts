@@ -22,6 +22,7 @@ import { setStock, signInAs } from '../cart/test-fixture';
 import { adjustStockTo, ledgerMismatches, openStock } from '../inventory/service';
 import { rowsOf } from '../../db/rows';
 import { checkoutBench } from './test-fixture';
+import { describeOnPostgres, itOnPostgres } from '../../test/on-postgres';
 
 // Checkout and orders over a real listening server: the payment adapters talk HTTP to the
 // built-in gateway simulator, which sends signed webhooks back.
@@ -157,7 +158,7 @@ describe('placing an order with cash on delivery', () => {
     expect((await c.post('/s/api/apply/coupon', { code: 'SAVE10' })).statusCode).toBe(200);
   });
 
-  it("holds a coupon's total limit when two shoppers race for its last use", async () => {
+  itOnPostgres("holds a coupon's total limit when two shoppers race for its last use (PostgreSQL)", async () => {
     const [last] = await t.db
       .insert(coupons)
       .values({ websiteId: shop.websiteId, code: 'LASTONE', kind: 'flat', value: 500, usageLimit: 1 })
@@ -239,7 +240,7 @@ describe('placing an order with cash on delivery', () => {
   });
 });
 
-describe('races (20 shoppers at once)', () => {
+describeOnPostgres('races (20 shoppers at once) (PostgreSQL)', () => {
   it('stock 5, 20 concurrent one-unit checkouts: exactly 5 orders, stock 0, never negative', async () => {
     await setStock(t.db, shop.websiteId, shop.packs.rice5.id, shop.warehouses.blr.id, 25);
     const buyers = [];
@@ -377,7 +378,7 @@ describe('the rows an order shares with other checkouts (slot, stock, number: on
     expect((await s.c.get(`/s/api/orders/${res.json().order.id}`)).json()).toEqual(res.json().order);
   });
 
-  it.skipIf(process.env.TEST_DB !== 'postgres')(
+  itOnPostgres(
     'a line sold out while the checkout waited for its stock row: refused naming it, and nothing taken or written (PostgreSQL)',
     async () => {
       const blr = shop.warehouses.blr.id;
@@ -430,7 +431,7 @@ describe('the rows an order shares with other checkouts (slot, stock, number: on
     },
   );
 
-  it.skipIf(process.env.TEST_DB !== 'postgres')(
+  itOnPostgres(
     'a cart changed while its checkout waited to order it is read again: the new total is refused, nothing taken (PostgreSQL)',
     async () => {
       const blr = shop.warehouses.blr.id;
@@ -741,7 +742,7 @@ describe('Cashfree through the simulator', () => {
 });
 
 describe('abandoned payments', () => {
-  it('release stock and slot exactly once, even when two runs race', async () => {
+  itOnPostgres('release stock and slot exactly once, even when two runs race (PostgreSQL)', async () => {
     const { c, addressId, cart } = await shopper([[shop.packs.dal1.id, 4]]);
     const before = await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id);
     const placed = (
