@@ -108,7 +108,7 @@ describe('packs on cards and product pages (Chromium)', () => {
     await page.getByRole('button', { name: /^5 kg/ }).getByText(perKg).waitFor();
     // the earliest delivery for the default zone, before any pincode is set
     expect(await page.getByTestId('delivery-promise').first().textContent()).toMatch(
-      /^Delivery (Today|Tomorrow|\w{3}, \d{1,2} \w{3}) \d{1,2}(:\d{2})?( [AP]M)?–\d{1,2}(:\d{2})? [AP]M$/,
+      /^Delivery (Today|Tomorrow|\w{3} \d{1,2}, \d{4} ·) \d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M$/,
     );
     const bar = page.getByTestId('buy-bar');
     // on screen without scrolling, at the bottom

@@ -1,4 +1,4 @@
-// The delivery promise shoppers of Indian grocery apps expect everywhere ("Tomorrow 7–10 AM"):
+// The delivery promise shoppers of Indian grocery apps expect everywhere ("Tomorrow 7:00 AM – 10:00 AM"):
 // the earliest slot with a place left for the shopper's pincode. Pure and zod-free (the header is
 // on every page's first load).
 
@@ -14,28 +14,38 @@ const IST_OFFSET_MS = 330 * 60_000;
 /** Today's date in India (one time zone, no daylight saving), YYYY-MM-DD. */
 export const indiaToday = (now = Date.now()): string => new Date(now + IST_OFFSET_MS).toISOString().slice(0, 10);
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** '07:00' → { h: 7, m: 0, pm: false } printed '7' (or '7:30'). */
-function clock(t: string): { text: string; pm: boolean } {
+/** '07:00' → '7:00 AM', '13:30' → '1:30 PM': the spec's 'h:mm A' (§9). */
+export function clockTime(t: string): string {
   const [h = 0, m = 0] = t.split(':').map(Number);
-  const pm = h >= 12;
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return { text: m ? `${h12}:${String(m).padStart(2, '0')}` : String(h12), pm };
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, '0')} ${h >= 12 ? 'PM' : 'AM'}`;
 }
 
-/** A window as Indians write it: '7–10 AM', '11 AM–2 PM', '6–9 PM'. */
-export function slotWindow(start: string, end: string): string {
-  const a = clock(start);
-  const b = clock(end);
-  return a.pm === b.pm ? `${a.text}–${b.text} ${b.pm ? 'PM' : 'AM'}` : `${a.text} ${a.pm ? 'PM' : 'AM'}–${b.text} ${b.pm ? 'PM' : 'AM'}`;
+/** A slot's window: '7:00 AM – 10:00 AM'. */
+export const slotWindow = (start: string, end: string): string => `${clockTime(start)} – ${clockTime(end)}`;
+
+/** A shop date 'YYYY-MM-DD' in the spec's 'MMM D, YYYY' (§9): 'Nov 29, 2026'. */
+export function shopDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return `${MONTHS[(m ?? 1) - 1]} ${d}, ${y}`;
 }
 
-/** 'Today 6–9 PM', 'Tomorrow 7–10 AM', or 'Thu, 26 Nov 7–10 AM' for a later day. */
-export function deliveryPromise(slot: EarliestSlot, today: string): string {
-  const days = Math.round((Date.parse(`${slot.date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-  const d = new Date(`${slot.date}T00:00:00Z`);
-  const day = days === 0 ? 'Today' : days === 1 ? 'Tomorrow' : `${WEEKDAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
-  return `${day} ${slotWindow(slot.start_time, slot.end_time)}`;
+/**
+ * A delivery slot the one way the shop writes it everywhere: 'Nov 29, 2026 · 7:00 AM – 10:00 AM',
+ * or, given today's date, its relative form for today and tomorrow: 'Tomorrow 7:00 AM – 10:00 AM'.
+ */
+export function slotLabel(slot: EarliestSlot, today?: string): string {
+  const day = shopDay(slot.date, today);
+  const window = slotWindow(slot.start_time, slot.end_time);
+  return day === 'Today' || day === 'Tomorrow' ? `${day} ${window}` : `${day} · ${window}`;
 }
+
+/** 'Today', 'Tomorrow' (given today's date) or 'Nov 29, 2026'. */
+export function shopDay(date: string, today?: string): string {
+  const days = today ? Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000) : null;
+  return days === 0 ? 'Today' : days === 1 ? 'Tomorrow' : shopDate(date);
+}
+
+/** 'Today 6:00 PM – 9:00 PM', 'Tomorrow 7:00 AM – 10:00 AM', or 'Nov 26, 2026 · 11:00 AM – 2:00 PM' later. */
+export const deliveryPromise = (slot: EarliestSlot, today: string): string => slotLabel(slot, today);

@@ -58,7 +58,8 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', handle: meta({ agent: true }), lazy: async () => ({ Component: (await import('./routes/account')).Sales }) },
         ],
       },
-      { path: '/', handle: meta({ full: true }), lazy: () => import('./routes/page') },
+      // home has no flag (spec §2): its blocks sit in the centred container like every page's
+      { path: '/', lazy: () => import('./routes/page') },
       { path: '*', handle: meta({ full: true }), lazy: () => import('./routes/page') },
     ],
   },

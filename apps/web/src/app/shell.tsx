@@ -132,7 +132,11 @@ function ShellBody() {
         />
       )}
       {/* min-h-screen keeps the footer below the fold while a page loads: no layout shift. */}
-      <main id="main" className={meta.full ? 'min-h-screen flex-1' : 'mx-auto min-h-screen w-full max-w-7xl flex-1 px-3 py-4 sm:px-4'}>
+      <main
+        id="main"
+        data-route-flags={(['full', 'auth', 'agent'] as const).filter((f) => meta[f]).join(' ')}
+        className={meta.full ? 'min-h-screen flex-1' : 'mx-auto min-h-screen w-full max-w-7xl flex-1 px-3 py-4 sm:px-4'}
+      >
         <Suspense fallback={<LoadingView />}>{redirect ? <Navigate to={redirect} replace /> : <Outlet />}</Suspense>
       </main>
       {showFooter && (

@@ -4,12 +4,12 @@ import { ContentPage } from '../../features/content/components/content-page';
 import { useInit } from '../../lib/init';
 import { useProductControls } from '../product-controls';
 
-/** `/` and any other path: a content page built from blocks. */
+/** `/` (centred) and any other path (full width): a content page built from blocks. */
 export function Component() {
   const { pathname } = useLocation();
   const init = useInit();
   const controls = useProductControls();
-  return (
+  const page = (
     <ContentPage
       key={pathname}
       url={pathname}
@@ -17,4 +17,7 @@ export function Component() {
       slots={{ productCard: (p) => <ProductCard product={p} {...controls} /> }}
     />
   );
+  // Home sits in the centred container (spec §2 gives it no `full` flag); its blocks bring their own
+  // padding, so the container's own is taken back rather than doubled.
+  return pathname === '/' ? <div className="-mx-3 -my-4 sm:-mx-4">{page}</div> : page;
 }

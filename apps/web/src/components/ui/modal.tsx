@@ -5,7 +5,7 @@ const OPEN_DELAY_MS = 10;
 export const CLOSE_MS = 300;
 
 /** Keeps Tab inside `root` and restores focus to what had it when the overlay opened. */
-function useFocusTrap(active: boolean, root: React.RefObject<HTMLElement | null>, onClose: () => void) {
+export function useFocusTrap(active: boolean, root: React.RefObject<HTMLElement | null>, onClose: () => void) {
   // The latest onClose, read at Escape: callers pass a new function on each render, and re-running
   // the trap for it would move focus out of the field being typed into (to the first focusable).
   const close = useRef(onClose);

@@ -37,6 +37,7 @@ beforeEach(() => {
 afterEach(() => {
   act(() => render(null, container));
   container.remove();
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -82,6 +83,58 @@ describe('PromoPopup', () => {
     await act(() => router.navigate('/products'));
     advance(6000);
     expect(shown()).toBe(false);
+  });
+
+  it('counts from the load event, not from the navigation start', async () => {
+    const state = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    await mountAt('/', popup(null));
+    advance(6000);
+    expect(shown()).toBe(false);
+    now = 2700; // the load event ends 2.7 s after navigation start
+    state.mockReturnValue('complete');
+    act(() => void window.dispatchEvent(new Event('load')));
+    now = 2700 + 4999;
+    advance(4999);
+    expect(shown()).toBe(false);
+    now += 1;
+    advance(1);
+    expect(shown()).toBe(true);
+  });
+
+  it('waits for the page to be idle before it shows', async () => {
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (fn: () => void) => idle.push(fn));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    await mountAt('/', popup(null));
+    advance(5000);
+    expect(shown()).toBe(false);
+    expect(idle).toHaveLength(1);
+    act(() => idle[0]!());
+    expect(shown()).toBe(true);
+  });
+
+  it('takes focus, keeps Tab inside, closes on Escape and gives focus back', async () => {
+    const before = document.createElement('button');
+    document.body.append(before);
+    before.focus();
+    await mountAt('/', popup(null));
+    advance(5000);
+    const close = document.querySelector<HTMLButtonElement>('button[aria-label="Close offer"]')!;
+    const offer = document.querySelector<HTMLButtonElement>('button[aria-label="See the offer"]')!;
+    expect(document.activeElement).toBe(close);
+    const press = (key: string, shiftKey = false) =>
+      act(
+        () => void document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true })),
+      );
+    offer.focus();
+    press('Tab');
+    expect(document.activeElement).toBe(close);
+    press('Tab', true);
+    expect(document.activeElement).toBe(offer);
+    press('Escape');
+    expect(shown()).toBe(false);
+    expect(document.activeElement).toBe(before);
+    before.remove();
   });
 
   it('arriving 2 s after the load waits the 3 s left', async () => {

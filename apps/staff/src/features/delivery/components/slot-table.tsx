@@ -1,3 +1,4 @@
+import { slotWindow } from '@grocer/shared/delivery-promise';
 import {
   adminSlotInputSchema,
   EVERY_DAY,
@@ -142,7 +143,10 @@ function Bookings({ slot }: { slot: AdminSlot }) {
   if (bookings.error) return <p className="text-sm text-red-700">{errorMessage(bookings.error)}</p>;
   if (!bookings.data) return <p className="text-sm text-gray-500">Loading bookings…</p>;
   return (
-    <ul aria-label={`Bookings ${slot.startTime}–${slot.endTime}`} className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-7">
+    <ul
+      aria-label={`Bookings ${slotWindow(slot.startTime, slot.endTime)}`}
+      className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-7"
+    >
       {bookings.data.data.map((b) => {
         const full = b.used >= b.capacity;
         return (
@@ -188,9 +192,7 @@ export function SlotTable({ zoneId, slots }: { zoneId: number; slots: AdminSlot[
             ) : (
               <Fragment key={s.id}>
                 <tr className="border-t">
-                  <td className="px-3 py-2 font-medium tabular-nums">
-                    {s.startTime}–{s.endTime}
-                  </td>
+                  <td className="px-3 py-2 font-medium tabular-nums">{slotWindow(s.startTime, s.endTime)}</td>
                   <td className="px-3 py-2">{weekdaysLabel(s.weekdays)}</td>
                   <td className="px-3 py-2">{cutoffLabel(s.cutoffMinutes)}</td>
                   <td className="px-3 py-2 tabular-nums">{s.capacity}</td>

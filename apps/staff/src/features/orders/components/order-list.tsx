@@ -1,3 +1,4 @@
+import { shopDate, slotWindow } from '@grocer/shared/delivery-promise';
 import { BULK_ACTIONS, ACTION_LABELS, type AdminOrderRow } from '@grocer/shared/admin-orders';
 import { ApiError } from '@grocer/shared/api-client';
 import { formatDateTime } from '@grocer/shared/format';
@@ -72,9 +73,9 @@ const columns = [
     cell: ({ row: { original: o } }) =>
       o.slot ? (
         <span className="whitespace-nowrap">
-          {o.slot.date}
+          {shopDate(o.slot.date)}
           <span className="block text-xs text-gray-500">
-            {o.slot.start_time}–{o.slot.end_time} · {o.pincode}
+            {slotWindow(o.slot.start_time, o.slot.end_time)} · {o.pincode}
           </span>
         </span>
       ) : (

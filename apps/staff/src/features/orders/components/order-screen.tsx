@@ -1,3 +1,4 @@
+import { slotLabel } from '@grocer/shared/delivery-promise';
 import { ACTION_LABELS, type AdminOrder, type DeliveryNote, type OrderAction } from '@grocer/shared/admin-orders';
 import { ApiError, field } from '@grocer/shared/api-client';
 import { formatDateTime } from '@grocer/shared/format';
@@ -314,7 +315,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
               <br />
               {o.address.city}, {o.address.state} {o.address.pincode}
             </address>
-            <p className="mt-2 text-sm">{o.slot ? `Slot: ${o.slot.date}, ${o.slot.start_time}–${o.slot.end_time}` : 'No delivery slot'}</p>
+            <p className="mt-2 text-sm">{o.slot ? `Slot: ${slotLabel(o.slot)}` : 'No delivery slot'}</p>
             {o.delivery && (
               <p className="mt-2 text-sm">
                 With {o.delivery.person} ({o.delivery.phone}){o.delivery.vehicle && `, vehicle ${o.delivery.vehicle}`}

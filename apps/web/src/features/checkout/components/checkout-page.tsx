@@ -1,8 +1,8 @@
+import { indiaToday, shopDay, slotWindow } from '@grocer/shared/delivery-promise';
 import { PAY_VIA, PAY_VIA_LABELS, packLabel, type PayVia } from '@grocer/shared/labels';
 import type { Address } from '@grocer/shared/account';
 import type { Cart, PaymentMethod } from '@grocer/shared/cart';
 import { emptyCart } from '@grocer/shared/empty-cart';
-import { formatDate } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
 import type { PlaceOrderBody } from '@grocer/shared/order';
 import type { SlotOption } from '@grocer/shared/delivery';
@@ -419,6 +419,7 @@ function SlotPicker({ slots, chosen, onChoose }: { slots: SlotOption[]; chosen: 
   const days = [...new Set(slots.map((s) => s.date))];
   const [day, setDay] = useState<string | null>(null);
   const shownDay = day ?? chosen?.date ?? days[0] ?? null;
+  const today = indiaToday();
   if (slots.length === 0) return <p className="text-sm text-gray-600">No delivery slots in the next week. Please try again tomorrow.</p>;
   return (
     <div>
@@ -432,7 +433,7 @@ function SlotPicker({ slots, chosen, onChoose }: { slots: SlotOption[]; chosen: 
             onClick={() => setDay(d)}
             className={`shrink-0 rounded-lg border px-3 py-1.5 text-sm whitespace-nowrap ${d === shownDay ? 'border-[var(--color-primary)] bg-[var(--color-primary)] font-semibold text-white' : 'bg-white'}`}
           >
-            {formatDate(d)}
+            {shopDay(d, today)}
           </button>
         ))}
       </div>
@@ -455,9 +456,7 @@ function SlotPicker({ slots, chosen, onChoose }: { slots: SlotOption[]; chosen: 
                   checked={on}
                   onChange={() => onChoose(id)}
                 />
-                <span className="block font-medium">
-                  {s.start_time}–{s.end_time}
-                </span>
+                <span className="block font-medium">{slotWindow(s.start_time, s.end_time)}</span>
                 <span className="block text-xs">{s.remaining === 0 ? 'Full' : `${s.remaining} left`}</span>
               </label>
             );

@@ -1,5 +1,5 @@
+import { indiaToday, slotLabel } from '@grocer/shared/delivery-promise';
 import { packLabel } from '@grocer/shared/labels';
-import { formatDate } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
@@ -33,11 +33,7 @@ export function SuccessPage({ ordernumber }: { ordernumber: string }) {
           Order <strong>#{o.ordernumber}</strong> ·{' '}
           {o.payment_method === 'cod' ? `Pay ${formatINR(o.total)} on delivery` : `Paid ${formatINR(o.total)}`}
         </p>
-        {o.slot && (
-          <p className="mt-1 text-gray-600">
-            Arriving {formatDate(o.slot.date)}, {o.slot.start_time}–{o.slot.end_time}
-          </p>
-        )}
+        {o.slot && <p className="mt-1 text-gray-600">Arriving {slotLabel(o.slot, indiaToday())}</p>}
       </div>
       <div className="mt-6 rounded-xl border bg-white p-4 text-sm">
         <ul className="divide-y">

@@ -1,3 +1,4 @@
+import { slotLabel } from '@grocer/shared/delivery-promise';
 import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
 import type { Cart } from '@grocer/shared/cart';
 import { formatDate, formatDateTime } from '@grocer/shared/format';
@@ -154,11 +155,7 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
               <br />
               {o.address.city}, {o.address.state} {o.address.pincode}
             </p>
-            {o.slot && (
-              <p className="mt-2 text-gray-700">
-                Slot: {formatDate(o.slot.date)}, {o.slot.start_time}–{o.slot.end_time}
-              </p>
-            )}
+            {o.slot && <p className="mt-2 text-gray-700">Slot: {slotLabel(o.slot)}</p>}
           </section>
           <section className="rounded-xl border bg-white p-4 text-sm">
             <h2 className="mb-2 font-semibold">Payment</h2>
