@@ -122,7 +122,7 @@ describe('buy again (Chromium, 375 px)', () => {
     await add.scrollIntoViewIfNeeded();
     await shop.screenshot(page, 'buy-again-375');
     await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add') && r.ok()), add.click()]);
-    await page.getByRole('button', { name: 'Cart, 1 items' }).first().waitFor();
+    await page.getByRole('button', { name: 'Cart, 1 item' }).first().waitFor();
 
     await page.goto('/account/orders', { waitUntil: 'networkidle' });
     await page

@@ -153,7 +153,7 @@ describe('packs on cards and product pages (Chromium)', () => {
     const add = page.getByRole('button', { name: /^Add to Cart: / }).first();
     await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), add.click()]);
     await page
-      .getByRole('button', { name: /^Cart, \d+ items$/ })
+      .getByRole('button', { name: /^Cart, \d+ items?$/ })
       .first()
       .click();
     const drawer = page.getByRole('dialog', { name: 'Cart Summary' });

@@ -57,7 +57,7 @@ export function ProductCard({
             </span>
           )}
           {pack && pack.stock === 0 && (
-            <span className="absolute right-2 bottom-2 rounded bg-gray-900/75 px-1.5 py-0.5 text-xs text-white">Out of stock</span>
+            <span className="absolute right-2 bottom-2 rounded bg-gray-900/90 px-1.5 py-0.5 text-xs text-white">Out of stock</span>
           )}
         </div>
         <div className="flex flex-1 flex-col gap-1 p-3">

@@ -4,6 +4,9 @@ import type { PaymentProvider } from './order';
  * Names people read, in one place (no zod: the cart drawer shows them on the first load).
  */
 
+/** A count with its noun, singular for one: `counted(1, 'item')` is '1 item', `counted(3, 'item')` '3 items'. */
+export const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** A product's pack as one label (spec §2 cart item "name - pack"), in carts, orders, invoices and errors. */
 export const packLabel = (name: string, pack: string) => `${name} - ${pack}`;
 

@@ -1,9 +1,11 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import type { RouteMeta } from './guards';
+import { LoadingOverlay } from '../components/ui/loading';
 import { RouteError } from './route-error';
 import { Shell } from './shell';
 
 const meta = (m: RouteMeta) => m;
+const AppLoading = () => <LoadingOverlay fullPage />;
 
 /**
  * The spec §2 route table. Every page module is lazy, so a storefront page loads only its own
@@ -14,6 +16,8 @@ export const routes: RouteObject[] = [
   {
     element: <Shell />,
     errorElement: <RouteError />,
+    // a page the server did not render waits for its lazy module under the full-screen spinner (spec §2)
+    HydrateFallback: AppLoading,
     children: [
       { path: '/products', lazy: () => import('./routes/products') },
       { path: '/products/:slug', lazy: () => import('./routes/product') },

@@ -1,3 +1,4 @@
+import { counted } from '@grocer/shared/labels';
 import type { Init, NavItem } from '@grocer/shared/storefront';
 import { ChevronDown, MapPin, Menu, Search, ShoppingCart, User } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -36,7 +37,7 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
     <button
       type="button"
       onClick={h.onPincode}
-      className="flex items-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-gray-100"
+      className="flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-gray-100"
       aria-label={init.pincode ? `Delivering to ${init.pincode}, change location` : 'Set delivery pincode'}
     >
       <MapPin size={18} aria-hidden="true" />
@@ -62,8 +63,8 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
       <button
         type="button"
         onClick={h.onCart}
-        className="relative rounded-md p-2 hover:bg-gray-100"
-        aria-label={`Cart, ${h.cartQuantity} items`}
+        className="relative flex min-h-11 min-w-11 items-center justify-center rounded-md p-2 hover:bg-gray-100"
+        aria-label={`Cart, ${counted(h.cartQuantity, 'item')}`}
       >
         <ShoppingCart size={22} aria-hidden="true" />
         {h.cartQuantity > 0 && (
@@ -78,7 +79,12 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
     ) : null;
   const account = s.show_account ? <AccountMenu init={init} /> : null;
   const menuButton = (
-    <button type="button" onClick={h.onMenu} className="rounded-md p-2 hover:bg-gray-100 lg:hidden" aria-label="Open menu">
+    <button
+      type="button"
+      onClick={h.onMenu}
+      className="flex min-h-11 min-w-11 items-center justify-center rounded-md p-2 hover:bg-gray-100 lg:hidden"
+      aria-label="Open menu"
+    >
       <Menu size={22} aria-hidden="true" />
     </button>
   );
@@ -248,7 +254,7 @@ function AccountMenu({ init }: { init: Init }) {
   if (!user) {
     if (!init.navSetting.show_login) return null;
     return (
-      <Link to="/auth/login" className="flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium hover:bg-gray-100">
+      <Link to="/auth/login" className="flex min-h-11 items-center gap-1 rounded-md px-2 py-1 text-sm font-medium hover:bg-gray-100">
         <User size={18} aria-hidden="true" />
         Login
       </Link>
@@ -262,10 +268,11 @@ function AccountMenu({ init }: { init: Init }) {
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         aria-haspopup="menu"
-        className="flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium hover:bg-gray-100"
+        className="flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md px-2 py-1 text-sm font-medium hover:bg-gray-100"
       >
         <User size={18} aria-hidden="true" />
-        <span className="hidden max-w-32 truncate sm:inline">{user.name}</span>
+        {/* the name is the button's name on a phone too, where it is not drawn */}
+        <span className="sr-only max-w-32 truncate sm:not-sr-only">{user.name}</span>
         <ChevronDown size={14} aria-hidden="true" />
       </button>
       <Popper open={open} placement="bottom-end">

@@ -1,6 +1,6 @@
 import type { CustomerDetail } from '@grocer/shared/admin-customers';
 import { formatDateTime } from '@grocer/shared/format';
-import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
+import { counted, PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
 import { formatINR } from '@grocer/shared/money';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState, type ReactNode } from 'react';
@@ -164,7 +164,7 @@ export function CustomerScreen({ customer: c }: { customer: CustomerDetail }) {
                 to={paths.orders(new URLSearchParams({ q: c.email ?? c.phone ?? c.name }).toString())}
                 className="mt-3 inline-block text-sm text-brand hover:underline"
               >
-                All {c.orders} orders
+                All {counted(c.orders, 'order')}
               </Link>
             )}
           </Card>

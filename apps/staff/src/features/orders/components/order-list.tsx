@@ -2,7 +2,7 @@ import { shopDate, slotWindow } from '@grocer/shared/delivery-promise';
 import { BULK_ACTIONS, ACTION_LABELS, type AdminOrderRow } from '@grocer/shared/admin-orders';
 import { ApiError } from '@grocer/shared/api-client';
 import { formatDateTime } from '@grocer/shared/format';
-import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
+import { counted, PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
 import { formatINR } from '@grocer/shared/money';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@grocer/shared/order';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -151,7 +151,7 @@ export function OrderList() {
       {
         onSuccess: ({ moved, skipped }) => {
           const n = moved.length;
-          if (n) toast.success(`${ACTION_LABELS[action]}: ${n} ${n === 1 ? 'order' : 'orders'}`);
+          if (n) toast.success(`${ACTION_LABELS[action]}: ${counted(n, 'order')}`);
           if (skipped.length)
             toast.warning(`Skipped ${skipped.map((s) => `${s.ordernumber} (${ORDER_STATUS_LABELS[s.status].toLowerCase()})`).join(', ')}`);
           setShipping(null);
@@ -185,7 +185,7 @@ export function OrderList() {
         >
           <DeliveryNoteFields value={note} onChange={setNote} />
           <button type="submit" disabled={bulk.isPending} className="rounded-md bg-brand px-3 py-2 text-sm font-medium text-white">
-            Ship {shipping.rows.length} {shipping.rows.length === 1 ? 'order' : 'orders'}
+            Ship {counted(shipping.rows.length, 'order')}
           </button>
         </form>
       )}

@@ -1,3 +1,4 @@
+import { counted } from '@grocer/shared/labels';
 import { formatINR } from '@grocer/shared/money';
 import { formatDate } from '@grocer/shared/format';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@grocer/shared/order';
@@ -47,7 +48,7 @@ export function AccountDashboard() {
                   <span className="font-semibold">#{o.ordernumber}</span>
                   <span className="text-gray-600">{formatDate(o.created_at)}</span>
                   <span>{ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status}</span>
-                  <span>{o.items} items</span>
+                  <span>{counted(o.items, 'item')}</span>
                   <span className="font-semibold">{formatINR(o.total)}</span>
                 </Link>
               </li>

@@ -1,3 +1,4 @@
+import { counted } from '@grocer/shared/labels';
 import { formatDate } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
 
@@ -22,7 +23,7 @@ export function SalesChart({ days }: { days: Array<{ date: string; sales: number
           const h = (d.sales / max) * 38;
           return (
             <rect key={d.date} x={i * w + w * 0.15} y={40 - h} width={w * 0.7} height={h} fill="var(--color-primary, #16a34a)" rx="0.3">
-              <title>{`${formatDate(d.date)}: ${formatINR(d.sales)}, ${d.orders} order${d.orders === 1 ? '' : 's'}`}</title>
+              <title>{`${formatDate(d.date)}: ${formatINR(d.sales)}, ${counted(d.orders, 'order')}`}</title>
             </rect>
           );
         })}
@@ -45,7 +46,7 @@ export function SalesChart({ days }: { days: Array<{ date: string; sales: number
               <tr key={d.date}>
                 <th scope="row">{formatDate(d.date)}</th>
                 <td>{formatINR(d.sales)}</td>
-                <td>{d.orders} orders</td>
+                <td>{counted(d.orders, 'order')}</td>
               </tr>
             ))}
         </tbody>

@@ -1,6 +1,6 @@
 import type { AgentDashboard, AgentOrder, SalesFigures } from '@grocer/shared/agents';
 import { formatDate, formatDateTime } from '@grocer/shared/format';
-import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
+import { counted, PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
 import { formatINR } from '@grocer/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { ShoppingBag } from 'lucide-react';
@@ -142,7 +142,7 @@ function Period({ title, f }: { title: string; f: SalesFigures }) {
       <h2 className="text-sm text-gray-600">{title}</h2>
       <p className="text-2xl font-bold tabular-nums">{formatINR(f.sales)}</p>
       <p className="text-sm text-gray-600">
-        {f.orders} order{f.orders === 1 ? '' : 's'} · commission {formatINR(f.commission)}
+        {counted(f.orders, 'order')} · commission {formatINR(f.commission)}
       </p>
     </section>
   );
@@ -210,7 +210,7 @@ function Customers({ customers }: { customers: AgentDashboard['customers'] }) {
               </span>
               <span className="ml-auto text-right text-xs text-gray-600">
                 <span className="block text-sm font-medium text-gray-900 tabular-nums">{formatINR(c.total)}</span>
-                {c.orders} order{c.orders === 1 ? '' : 's'}
+                {counted(c.orders, 'order')}
                 {c.last_order_at ? ` · last ${formatDate(c.last_order_at)}` : ''}
               </span>
               <button

@@ -1,6 +1,6 @@
 /**
  * The verify screen takes the code from the SMS where the browser can read it (WebOTP) and from a
- * pasted code, and signs in with it without a tap on Verify; typing still waits for Verify.
+ * pasted or typed code, and signs in with it without a tap on Verify (typing the 6th digit is enough).
  * `navigator.credentials` is the browser's; here it is a stand-in that hands over a code.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -63,16 +63,27 @@ describe('the verify screen', () => {
     expect(verifyCalls).toEqual([expect.objectContaining({ identifier: '9000000003', code: '482913' })]);
   });
 
-  it('signs in when a whole code is pasted, but waits for Verify while it is typed', async () => {
+  it('signs in when the 6th digit is typed, again after a correction, and when a whole code is pasted', async () => {
     show();
     await settle();
     const input = dom.container.querySelector<HTMLInputElement>('#code')!;
-    await act(() => {
-      input.value = '123456';
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    const type = (value: string) =>
+      act(() => {
+        input.value = value;
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    await type('12345');
     await settle();
     expect(verifyCalls).toEqual([]);
+    await type('123 456');
+    await settle();
+    expect(verifyCalls).toEqual([expect.objectContaining({ code: '123456' })]);
+    await type('123 45');
+    await type('123 457');
+    await settle();
+    expect(verifyCalls).toHaveLength(2);
+    expect(verifyCalls[1]).toEqual(expect.objectContaining({ code: '123457' }));
+    verifyCalls.length = 0;
     const paste = new Event('paste', { bubbles: true, cancelable: true }) as Event & { clipboardData: unknown };
     paste.clipboardData = { getData: () => '654 321' };
     await act(() => {

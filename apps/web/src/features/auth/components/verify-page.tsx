@@ -45,7 +45,7 @@ export function useSmsCode(enabled: boolean): string | null {
   return code;
 }
 
-/** A code field: digits and spaces (pasting "123 456" works). */
+/** A code field: digits and spaces (pasting "123 456" works); a whole code is handed to `onComplete`. */
 function CodeInput({
   id,
   label,
@@ -61,7 +61,7 @@ function CodeInput({
   onChange: (v: string) => void;
   error: string | null;
   autoFocus?: boolean;
-  /** a paste that brings in a whole code */
+  /** the code is whole: its 6th digit typed, or pasted at once */
   onComplete?: (code: string) => void;
 }) {
   return (
@@ -72,7 +72,12 @@ function CodeInput({
       <input
         id={id}
         value={value}
-        onChange={(e) => onChange(e.target.value.replace(/[^\d ]/g, '').slice(0, 7))}
+        onChange={(e) => {
+          const next = e.target.value.replace(/[^\d ]/g, '').slice(0, 7);
+          onChange(next);
+          // typing the 6th digit signs in, as a paste does: no extra tap
+          if (onComplete && digitsOf(next).length === 6 && digitsOf(value).length < 6) onComplete(digitsOf(next));
+        }}
         onPaste={(e) => {
           const pasted = digitsOf(e.clipboardData.getData('text'));
           if (pasted.length !== 6 || !onComplete) return;

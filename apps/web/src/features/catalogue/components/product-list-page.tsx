@@ -1,3 +1,4 @@
+import { counted } from '@grocer/shared/labels';
 import type { Brand, Category } from '@grocer/shared/catalogue';
 import { SORT_LABELS, SORTS } from '@grocer/shared/list-params';
 import { useQuery } from '@tanstack/react-query';
@@ -98,7 +99,7 @@ export function ProductListPage({
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <div>
             <h1 className="text-xl font-bold">{heading}</h1>
-            {data && <p className="text-sm text-gray-500">{data.meta.total} products</p>}
+            {data && <p className="text-sm text-gray-500">{counted(data.meta.total, 'product')}</p>}
           </div>
           <div className="flex items-center gap-2">
             <button type="button" onClick={onOpenFilters} className="flex items-center gap-1 rounded-lg border px-3 py-2 text-sm lg:hidden">

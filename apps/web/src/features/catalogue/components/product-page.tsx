@@ -128,12 +128,12 @@ function ProductDetail({
                     type="button"
                     onClick={() => setPackId(p.pack_id)}
                     aria-pressed={p.pack_id === pack?.pack_id}
-                    className={`rounded-lg border px-3 py-2 text-sm ${p.pack_id === pack?.pack_id ? 'border-[var(--color-primary)] bg-[var(--color-primary)]/10 font-semibold' : 'hover:bg-gray-50'} ${p.stock === 0 ? 'text-gray-400' : ''}`}
+                    className={`rounded-lg border px-3 py-2 text-sm ${p.pack_id === pack?.pack_id ? 'border-[var(--color-primary)] bg-[var(--color-primary)]/10 font-semibold' : 'hover:bg-gray-50'} ${p.stock === 0 ? 'border-dashed text-gray-600' : ''}`}
                   >
                     {p.pack_name}
                     <span className="block text-xs font-normal">{p.stock === 0 ? 'Out of stock' : formatINR(p.price)}</span>
                     {p.stock !== 0 && unitPrice(p.pack_name, p.price, formatINR) && (
-                      <span className="block text-[11px] font-normal text-gray-500">{unitPrice(p.pack_name, p.price, formatINR)}</span>
+                      <span className="block text-xs font-normal text-gray-600">{unitPrice(p.pack_name, p.price, formatINR)}</span>
                     )}
                   </button>
                 ))}

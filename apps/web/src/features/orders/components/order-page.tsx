@@ -1,5 +1,5 @@
 import { slotLabel } from '@grocer/shared/delivery-promise';
-import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
+import { counted, PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
 import type { Cart } from '@grocer/shared/cart';
 import { formatDate, formatDateTime } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
@@ -57,7 +57,7 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
     try {
       const r = await ordersApi.reorder(id);
       onCart(r.cart);
-      if (r.added.length) toast.success(`${r.added.length} ${r.added.length === 1 ? 'product' : 'products'} added to your cart`);
+      if (r.added.length) toast.success(`${counted(r.added.length, 'product')} added to your cart`);
       for (const s of r.skipped) toast.warning(`${s.name}: ${s.reason}`);
     } catch (e) {
       handleError(e);

@@ -1,3 +1,4 @@
+import { counted } from '@grocer/shared/labels';
 import { formatDate } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -45,9 +46,7 @@ export function OrdersPage() {
                   <span>
                     <StatusBadge status={o.status} />
                   </span>
-                  <span className="text-gray-600">
-                    {o.items} {o.items === 1 ? 'item' : 'items'}
-                  </span>
+                  <span className="text-gray-600">{counted(o.items, 'item')}</span>
                   <span className="font-semibold sm:text-right">{formatINR(o.total)}</span>
                 </Link>
               </li>

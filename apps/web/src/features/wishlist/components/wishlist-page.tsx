@@ -1,3 +1,4 @@
+import { counted } from '@grocer/shared/labels';
 import type { Cart } from '@grocer/shared/cart';
 import type { Product } from '@grocer/shared/catalogue';
 import { formatINR } from '@grocer/shared/money';
@@ -73,11 +74,7 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
       const r = await wishlistApi.toCart({ wishlist_category_id: list.id, product_id: product?.product_id, move: !!product });
       onCart(r.cart);
       if (r.added.length)
-        toast.success(
-          product
-            ? `${product.product_name} moved to your cart`
-            : `${r.added.length} ${r.added.length === 1 ? 'product' : 'products'} added to your cart`,
-        );
+        toast.success(product ? `${product.product_name} moved to your cart` : `${counted(r.added.length, 'product')} added to your cart`);
       for (const s of r.skipped) toast.warning(`${s.name}: ${s.reason}`);
       await refresh();
     });
@@ -184,7 +181,7 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
             open={deleting}
             danger
             title="Delete wishlist"
-            message={`Delete "${list.name}" and the ${list.products.length} products saved in it?`}
+            message={`Delete "${list.name}" and the ${counted(list.products.length, 'product')} saved in it?`}
             confirmLabel="Delete"
             onCancel={() => setDeleting(false)}
             onConfirm={() => {
