@@ -146,6 +146,10 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     await modal.getByRole('button', { name: 'Save address' }).click();
     await modal.waitFor({ state: 'detached' });
     await page.getByRole('radio', { name: /Far Away/ }).check();
+    // the items keep their real total; where the delivery charge would be, the shopper reads why
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await summary.getByText('We do not deliver to 999999 yet').waitFor();
+    expect(await summary.getByText('₹0', { exact: true }).count()).toBe(0);
     const pay = page.getByRole('button', { name: /^(Pay|Place order)/ });
     await expect(pay.textContent()).resolves.toBe('Pay'); // never "Pay ₹0"
     expect(await pay.isDisabled()).toBe(true);
@@ -163,7 +167,6 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     await near.waitFor({ state: 'detached' });
     await page.getByRole('radio', { name: /Near Home/ }).check();
     await page.getByRole('button', { name: /^(Pay|Place order) .*₹/ }).waitFor();
-    const summary = page.getByRole('complementary', { name: 'Order summary' });
     const line = summary.getByTestId('checkout-line').first();
     const name = (await line.locator('p').first().textContent())!;
     await line.getByRole('button', { name: `Remove ${name}` }).click();

@@ -103,15 +103,22 @@ async function makeDefault(tx: DbOrTx, o: Owner, id: number) {
     .where(and(mine(o), eq(addresses.id, id)));
 }
 
-/** A new address; the shopper's first one is their default. */
+/**
+ * A new address; the first one the shop delivers to becomes the default when there is none. An address the shop does not deliver to
+ * never becomes the default as it is added (not as the first, not from a box ticked in advance):
+ * checkout would otherwise open on an address it cannot deliver to. Choosing it later ("Set as
+ * default") is the shopper's own choice and is kept.
+ */
 export async function createAddress(db: Db, o: Owner, v: AddressValues): Promise<Address> {
   const row = await db.transaction(async (tx) => {
-    const existing = await tx.select({ id: addresses.id }).from(addresses).where(mine(o)).limit(1).for('update');
+    // the owner's addresses locked, so two first addresses added at once cannot both become the default
+    const existing = await tx.select({ isDefault: addresses.isDefault }).from(addresses).where(mine(o)).for('update');
     const [created] = await tx
       .insert(addresses)
       .values({ ...o, ...columns(v) })
       .returning();
-    if (v.is_default || existing.length === 0) await makeDefault(tx, o, created!.id);
+    const delivered = (await resolvePincode(tx, o.websiteId, v.pincode)) !== null;
+    if ((v.is_default || !existing.some((e) => e.isDefault)) && delivered) await makeDefault(tx, o, created!.id);
     return await owned(tx, o, created!.id);
   });
   return present(db, row);

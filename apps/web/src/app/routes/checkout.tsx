@@ -18,7 +18,13 @@ export function Component() {
       cartVersion={`${cart.quantity}|${cart.total}|${cart.offercode ?? ''}`}
       coupon={<CouponEntry />}
       addressForm={(p) => (
-        <AddressForm address={null} prefill={p.forSelf ? ownPrefill(init) : undefined} onClose={p.onClose} onSaved={p.onSaved} />
+        <AddressForm
+          address={null}
+          prefill={p.forSelf ? ownPrefill(init) : undefined}
+          first={p.first}
+          onClose={p.onClose}
+          onSaved={p.onSaved}
+        />
       )}
       onCart={actions.replace}
       onRemove={(packId) => actions.remove(packId, true)}

@@ -1,11 +1,11 @@
 import { ADDRESS_TYPES, INDIAN_STATES, type Address } from '@grocer/shared/account';
 import type { Init } from '@grocer/shared/storefront';
 import { mobileRule, pincodeRule, type FieldRule } from '@grocer/shared/validation';
+import { stateOfPincode } from '@grocer/shared/pincode-state';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { Combobox } from '../../../components/ui/combobox';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { Field, FormError, inputClass, SubmitButton, useForm } from '../../../components/ui/form';
 import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
@@ -15,7 +15,6 @@ import { handleError, readError } from '../../../lib/errors';
 import { useInit } from '../../../lib/init';
 import { accountApi, accountQuery, addressesQuery } from '../api/account';
 
-const STATE_OPTIONS = INDIAN_STATES.map((s) => ({ value: s, label: s }));
 type FormValues = {
   name: string;
   phone: string;
@@ -161,6 +160,7 @@ export function AddressesPage() {
         <AddressForm
           address={editing === 'new' ? null : editing}
           prefill={ownPrefill(init)}
+          first={data?.data.length === 0}
           onClose={() => setEditing(null)}
           onSaved={refresh}
         />
@@ -186,16 +186,31 @@ export function AddressesPage() {
 export function AddressForm({
   address,
   prefill,
+  first = false,
   onClose,
   onSaved,
 }: {
   address: Address | null;
   /** a new address starts from these (the shopper's own name, mobile and chosen pincode) */
   prefill?: Partial<Pick<FormValues, 'name' | 'phone' | 'pincode'>>;
+  /** the shopper has no address yet: this one is their default unless they untick it (or the shop does not deliver there) */
+  first?: boolean;
   onClose: () => void;
   onSaved: (a: Address) => unknown;
 }) {
-  const form = useForm<FormValues>(address ? { ...address, landmark: address.landmark ?? '' } : { ...empty, ...prefill }, rules);
+  const form = useForm<FormValues>(
+    address
+      ? { ...address, landmark: address.landmark ?? '' }
+      : { ...empty, ...prefill, state: stateOfPincode(prefill?.pincode ?? '') ?? '', is_default: first },
+    rules,
+  );
+  // the pincode names the state (where its digits belong to one): filled as it is typed, never over a choice
+  const setPincode = (pincode: string) => {
+    const before = stateOfPincode(form.values.pincode);
+    form.set('pincode', pincode);
+    const state = stateOfPincode(pincode);
+    if (state && (!form.values.state || form.values.state === before)) form.set('state', state);
+  };
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = form.handleSubmit(async (v) => {
@@ -237,18 +252,38 @@ export function AddressForm({
         {text('line2', 'Street / area', { autoComplete: 'address-line2' })}
         {text('landmark', 'Landmark')}
         <div className="grid gap-x-3 sm:grid-cols-2">
-          {text('pincode', 'Pincode', { inputMode: 'numeric', maxLength: 6, autoComplete: 'postal-code' })}
+          <Field label="Pincode" error={form.errors.pincode} required>
+            {(p) => (
+              <input
+                {...p}
+                value={form.values.pincode}
+                onChange={(e) => setPincode(e.target.value)}
+                inputMode="numeric"
+                maxLength={6}
+                autoComplete="postal-code"
+                className={inputClass}
+              />
+            )}
+          </Field>
           {text('city', 'City', { autoComplete: 'address-level2' })}
         </div>
+        {/* the phone's own picker: a list that opens whole on any screen (a popover list opened clipped on phones) */}
         <Field label="State" error={form.errors.state} required>
-          {() => (
-            <Combobox
-              label="State"
-              options={STATE_OPTIONS}
-              value={form.values.state ? [form.values.state] : []}
-              onChange={(v) => form.set('state', v[0] ?? '')}
-              placeholder="Choose a state"
-            />
+          {(p) => (
+            <select
+              {...p}
+              value={form.values.state}
+              onChange={(e) => form.set('state', e.target.value)}
+              autoComplete="address-level1"
+              className={inputClass}
+            >
+              <option value="">Choose a state</option>
+              {INDIAN_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
           )}
         </Field>
         <fieldset className="mb-3">

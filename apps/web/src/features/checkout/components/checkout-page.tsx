@@ -3,7 +3,7 @@ import { PAY_VIA, PAY_VIA_LABELS, packLabel, type PayVia } from '@grocer/shared/
 import type { Address } from '@grocer/shared/account';
 import type { Cart, PaymentMethod } from '@grocer/shared/cart';
 import { emptyCart } from '@grocer/shared/empty-cart';
-import { formatINR } from '@grocer/shared/money';
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import type { PlaceOrderBody } from '@grocer/shared/order';
 import type { SlotOption } from '@grocer/shared/delivery';
 import type { ErrorCode } from '@grocer/shared/errors';
@@ -48,7 +48,7 @@ export function CheckoutPage({
   cartVersion: string;
   coupon: ReactNode;
   /** `forSelf`: the shopper's own address (an agent ordering for a customer is not) */
-  addressForm: (props: { onClose: () => void; onSaved: (a: Address) => unknown; forSelf: boolean }) => ReactNode;
+  addressForm: (props: { onClose: () => void; onSaved: (a: Address) => unknown; forSelf: boolean; first: boolean }) => ReactNode;
   onCart: (cart: Cart) => void;
   /** takes a line out of the cart (the cart feature, through the route) */
   onRemove: (packId: number) => void;
@@ -366,13 +366,22 @@ export function CheckoutPage({
             </ul>
             {note('lines')}
             <div className="my-3">{coupon}</div>
-            <dl className="space-y-1 text-sm">
-              <Row label="Items" value={formatINR(c.total)} />
-              {c.discount > 0 && <Row label={`Coupon (${c.offercode})`} value={`− ${formatINR(c.discount)}`} />}
-              <Row label="Delivery" value={c.finalDelivery > 0 ? formatINR(c.finalDelivery) : 'Free'} />
-              <Row label="Total" value={formatINR(c.amount)} strong />
-              <p className="text-xs text-gray-500">Prices include GST; the tax invoice shows the split.</p>
-            </dl>
+            {chosen && !chosen.serviceable ? (
+              // nothing can be ordered to this address: the items keep their real total, and where the
+              // delivery charge would be the shopper reads why, not "Free" and "Total ₹0"
+              <dl className="space-y-1 text-sm">
+                <Row label="Items" value={formatINR(toRupees(c.items.reduce((sum, i) => sum + toPaise(i.amount), 0)))} />
+                <Row label="Delivery" value={`We do not deliver to ${chosen.pincode} yet`} />
+              </dl>
+            ) : (
+              <dl className="space-y-1 text-sm">
+                <Row label="Items" value={formatINR(c.total)} />
+                {c.discount > 0 && <Row label={`Coupon (${c.offercode})`} value={`− ${formatINR(c.discount)}`} />}
+                <Row label="Delivery" value={c.finalDelivery > 0 ? formatINR(c.finalDelivery) : 'Free'} />
+                <Row label="Total" value={formatINR(c.amount)} strong />
+              </dl>
+            )}
+            <p className="mt-1 text-xs text-gray-500">Prices include GST; the tax invoice shows the split.</p>
             {note('total')}
             <button
               type="button"
@@ -404,6 +413,7 @@ export function CheckoutPage({
       {adding &&
         addressForm({
           forSelf: !forCustomer,
+          first: addresses.data?.data.length === 0,
           onClose: () => setAdding(false),
           onSaved: async (a) => {
             await client.invalidateQueries({ queryKey: checkoutAddressesQuery.queryKey });
