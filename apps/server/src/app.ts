@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
+import type { DestinationStream } from 'pino';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -20,6 +21,7 @@ import { catalogueContext, catalogueContextNow, catalogueRoutes } from './domain
 import { savedProductIds, savedProductIdsNow } from './domains/wishlist/service';
 import { contentRoutes } from './domains/content/routes';
 import { platformRoutes } from './domains/platform/routes';
+import { createLifecycle, healthRoutes, type Lifecycle } from './domains/platform/health';
 import { websiteRoutes } from './domains/website/routes';
 import { cartRoutes } from './domains/cart/routes';
 import { deliveryRoutes } from './domains/delivery/routes';
@@ -44,7 +46,10 @@ import { registerStaffShell } from './domains/shell/staff';
 import { registerSeoRoutes } from './domains/website/seo-routes';
 import { registerErrorHandling } from './http/errors';
 import { createFrontCache } from './http/front-cache';
+import { loggerOptions } from './http/logging';
+import { createMetrics } from './http/metrics';
 import { requestPipeline, requestSessions } from './http/pipeline';
+import type { Resolve } from './http/outbound';
 import { createWebsiteResolver } from './http/website';
 import { staffRoutes, staffScope } from './http/staff';
 import { orderAdminRoutes } from './domains/orders/admin-routes';
@@ -53,6 +58,7 @@ import { customerAdminRoutes } from './domains/identity/customer-routes';
 import { analyticsAdminRoutes } from './domains/analytics/admin-routes';
 import { registerBrgest } from './domains/analytics/brgest';
 import { errorsAdminRoutes, registerErrorTunnel, serverErrorReporter } from './domains/errors/routes';
+import { createErrorIntake } from './domains/errors/intake';
 
 const DOCUMENT_ONLY_OFF = {
   crossOriginOpenerPolicy: false,
@@ -74,17 +80,28 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** how the outgoing-URL guard resolves names (http/outbound.ts); the system's resolver unless a test stubs it */
+  resolveHost?: Resolve;
+  /** draining on SIGTERM (main.ts): readiness answers 503 from then on */
+  lifecycle?: Lifecycle;
+  /** where the log goes (stdout unless a test reads it) */
+  logStream?: DestinationStream;
 }
 
 /** Builds the whole server without listening: every plugin and domain in one readable list. */
-export async function buildApp({ config, database }: AppDeps) {
+export async function buildApp({ config, database, resolveHost, lifecycle = createLifecycle(), logStream }: AppDeps) {
   // Shared catalogue answers kept by address, served before anything else runs (front-cache.ts):
   // over HTTP from the server's own request event, before Fastify sees the request.
   const frontCache = createFrontCache();
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // JSON lines with the request id, personal data and secrets redacted (http/logging.ts)
+    logger: loggerOptions(config, logStream),
     genReqId: requestId,
-    return503OnClosing: true,
+    // Closing (SIGTERM, after the drain delay): no new connections; a request already on an open
+    // connection is still served (with Connection: close) rather than refused with 503, which a
+    // client or proxy may not retry; idle keep-alive connections are closed as they go idle.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
     // Off unless TRUST_PROXY names the proxies: req.ip keys the per-client rate limits.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
@@ -104,8 +121,15 @@ export async function buildApp({ config, database }: AppDeps) {
     reply.header('x-request-id', req.id);
     done(null, payload);
   });
+  // Prometheus metrics (METRICS_TOKEN, METRICS_PORT): every route registered from here on is measured.
+  const metrics = config.metrics ? createMetrics({ database, frontCache, log: app.log }) : undefined;
+  metrics?.instrument(app, { token: config.metrics?.token });
+  app.addHook('onClose', async () => metrics?.close());
   // Unhandled errors go to Sentry (SENTRY_DSN) or the first-party error inbox, with the request id.
-  const reportServerError = serverErrorReporter(database.db, config, app.log);
+  // The inbox is written in the background from a bounded queue, drained (or dropped) at close.
+  const errorIntake = createErrorIntake(database.db, { capacity: config.errorQueueSize, log: app.log });
+  app.addHook('onClose', async () => errorIntake.close());
+  const reportServerError = serverErrorReporter(errorIntake, config, app.log);
   registerErrorHandling(app, reportServerError);
 
   const websites = createWebsiteResolver(database.db, { production: config.production });
@@ -126,7 +150,7 @@ export async function buildApp({ config, database }: AppDeps) {
         saved: (websiteId, userId) => savedProductIds(database.db, websiteId, userId),
         savedNow: savedProductIdsNow,
       },
-      { requestId, log: app.log, logRequests: ['info', 'debug', 'trace'].includes(config.logLevel) },
+      { requestId, log: app.log, logRequests: ['info', 'debug', 'trace'].includes(config.logLevel), meter: metrics?.front },
     );
 
   // HTML pages and JSON answers compressed for browsers that ask (brotli at a fast level, or
@@ -187,6 +211,7 @@ export async function buildApp({ config, database }: AppDeps) {
     async (api) => {
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       await api.register(platformRoutes, { database, config });
+      await api.register(healthRoutes, { database, lifecycle });
       await api.register(websiteRoutes, { db: database.db, cache: config.catalogueCache });
       await api.register(catalogueRoutes, { db: database.db, answers });
       await api.register(contentRoutes, { db: database.db, answers });
@@ -203,7 +228,7 @@ export async function buildApp({ config, database }: AppDeps) {
       );
       const media = { storage, mediaDir: config.mediaDir, maxBytes: config.mediaMaxBytes };
       await api.register(staffScope([mediaAdminRoutes(media)]), { db: database.db });
-      await api.register(staffScope([analyticsAdminRoutes(config), errorsAdminRoutes]), { db: database.db });
+      await api.register(staffScope([analyticsAdminRoutes(config, resolveHost), errorsAdminRoutes]), { db: database.db });
       if (!config.production) await api.register(devOutboxRoutes, { outbox });
       await api.register(orderRoutes, { db: database.db, payments });
       await api.register(supportRoutes, { db: database.db });
@@ -214,14 +239,14 @@ export async function buildApp({ config, database }: AppDeps) {
   );
 
   // posthog-js's api_host and the error SDK's tunnel: same-origin, outside /s/api's CSRF scope.
-  await registerBrgest(app, { db: database.db, config });
-  await registerErrorTunnel(app, { db: database.db, config });
+  await registerBrgest(app, { db: database.db, config, resolve: resolveHost });
+  await registerErrorTunnel(app, { db: database.db, config, intake: errorIntake });
   if (config.gatewaySimulator) await app.register(gatewaySimRoutes, { selfUrl });
   await registerMedia(app, { mediaDir: config.mediaDir, storage });
   await registerSeoRoutes(app, { db: database.db });
   await registerStaffShell(app, { config, db: database.db });
   await registerShell(app, { config, db: database.db, answers });
-  return Object.assign(app, { payments, outbox });
+  return Object.assign(app, { payments, outbox, errorIntake, metrics });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

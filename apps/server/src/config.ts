@@ -11,6 +11,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().optional(),
   TRUST_PROXY: z.string().default(''),
+  /** SIGTERM: how long readiness answers 503 before the server stops accepting (a load balancer notices meanwhile) */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   DATA_DIR: z.string().default('./data'),
   MEDIA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
@@ -30,6 +32,11 @@ const envSchema = z.object({
   S3_PREFIX: z.string().default(''),
   SESSION_SECRET: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `GET /s/metrics` answers Prometheus with `Authorization: Bearer <token>` (none: 404) */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters (openssl rand -hex 16)').optional(),
+  /** Prometheus `GET /metrics` on a port of its own, at METRICS_HOST */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   WEB_DIST: z.string().optional(),
   STAFF_DIST: z.string().optional(),
   SEED: z.enum(['auto', 'never']).default('auto'),
@@ -53,9 +60,13 @@ const envSchema = z.object({
   SECRETS_KEY: z.string().min(32, 'at least 32 characters (openssl rand -base64 32)').optional(),
   ENVIRONMENT: z.string().default('local'),
   POSTHOG_HOST: z.string().default(''),
+  /** more PostHog hosts a website admin may pick (comma-separated origins); trusted like POSTHOG_HOST */
+  POSTHOG_HOSTS: z.string().default(''),
   POSTHOG_KEY: z.string().default(''),
   SENTRY_DSN: z.string().default(''),
   BRGEST_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** error occurrences waiting for the first-party inbox, at most (more are dropped and counted) */
+  ERROR_QUEUE_SIZE: z.coerce.number().int().min(1).default(1000),
   /**
    * `on` (default): catalogue answers and the products in them are cached for seconds; `off`:
    * everything computed afresh (the uncached path, measured); `products`: answers afresh, products
@@ -86,6 +97,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     // only this machine may reach them unless HOST says otherwise.
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    /**
+     * On SIGTERM readiness turns false at once; the server keeps serving for this long (a load
+     * balancer polling /s/api/health/ready stops sending meanwhile), then stops accepting (main.ts).
+     */
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS ?? (production ? 5_000 : 0),
     dataDir: path.resolve(e.DATA_DIR),
     /** originals (uploaded or generated) and the resized cache under .cache/ */
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
@@ -109,6 +125,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     // Outside production a fixed secret keeps sessions valid across restarts of the demo.
     sessionSecret: e.SESSION_SECRET ?? 'development-only-secret-change-me',
     logLevel: e.LOG_LEVEL,
+    /** the Prometheus metrics (http/metrics.ts): on when either way of scraping them is set */
+    metrics:
+      e.METRICS_TOKEN || e.METRICS_PORT !== undefined
+        ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST }
+        : null,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     staffDist: path.resolve(e.STAFF_DIST ?? new URL('../../staff/dist', import.meta.url).pathname),
     seed: e.SEED,
@@ -145,11 +166,17 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     environment: e.ENVIRONMENT,
     /** the default PostHog host and project key for /brgest (a website's own settings win); none: first-party */
     posthogHost: e.POSTHOG_HOST.replace(/\/$/, ''),
+    /** the hosts a website admin may pick for /brgest (the operator's: trusted, not address-checked) */
+    posthogHosts: e.POSTHOG_HOSTS.split(',')
+      .map((h) => h.trim().replace(/\/$/, ''))
+      .filter(Boolean),
     posthogKey: e.POSTHOG_KEY,
     /** where the error tunnel forwards; none: the first-party error inbox */
     sentryDsn: e.SENTRY_DSN,
-    /** /brgest and the error tunnel: requests per minute per client address */
+    /** /brgest: requests per minute per client address; the error tunnel: events per minute */
     brgestRateLimit: e.BRGEST_RATE_LIMIT,
+    /** the error inbox's in-memory queue (domains/errors/intake.ts), occurrences */
+    errorQueueSize: e.ERROR_QUEUE_SIZE,
     /** the few-seconds cache of catalogue answers (catalogue/answers.ts); off only to measure without it */
     catalogueCache: e.CATALOGUE_CACHE === 'on',
     /** the few-seconds cache of the products in them (catalogue/service.ts hydrateProducts) */

@@ -159,6 +159,8 @@ export const ERRORS = {
   // staff: the point of sale
   SHIFT_NOT_OPEN: { status: 409, message: 'Open a shift at this till first' },
   SHIFT_ALREADY_OPEN: { status: 409, message: 'This till already has an open shift' },
+  SHIFT_NOT_YOURS: { status: 403, message: 'This shift was opened by another cashier: only a manager can close it' },
+  SHIFT_CLOSE_REASON_REQUIRED: { status: 422, message: 'Say why you are closing another cashier’s shift' },
   PAYMENT_MISMATCH: {
     status: 422,
     message: (d: { total: number; paid: number }) => `The payments add up to ₹${d.paid}, not the bill's ₹${d.total}`,
@@ -188,7 +190,12 @@ export const ERRORS = {
   },
   CASH_MISMATCH: {
     status: 422,
-    message: (d: { total: number }) => `Cash on delivery: record the cash collected, the order's total of ₹${d.total}`,
+    message: (d: { total: number }) =>
+      `Cash on delivery: record the cash collected, the order's total of ₹${d.total} (less: mark refused items or say why it is short)`,
+  },
+  CASH_NOT_COLLECTED: {
+    status: 409,
+    message: (d: { status: string }) => `This order's cash is not waiting to be handed over (payment: ${d.status})`,
   },
   // staff: the media library
   MEDIA_TOO_LARGE: {
@@ -236,6 +243,12 @@ export const ERRORS = {
   ISSUE_ALREADY_OPEN: { status: 409, message: 'You have already reported an issue on this order: the shop will get back to you' },
   ISSUE_NOT_FOUND: { status: 404, message: 'Issue not found' },
   ISSUE_ALREADY_RESOLVED: { status: 409, message: 'This issue has already been resolved' },
+  // analytics: where /brgest forwards (issue 38: an admin-set host is an outgoing URL, DESIGN §11)
+  POSTHOG_HOST_SUPERADMIN_ONLY: {
+    status: 403,
+    message: 'Only a superadmin can change the PostHog host. Leave it as it is, empty, or one the installation allows.',
+  },
+  ANALYTICS_UPSTREAM_FAILED: { status: 502, message: 'The analytics service could not be reached' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

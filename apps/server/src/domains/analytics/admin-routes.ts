@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Resolve } from '../../http/outbound';
 import { auditActor } from '../audit/service';
 import { analyticsSummary, getAnalyticsSettings, posthogTarget, saveAnalyticsSettings } from './service';
 
 /** Administration → Analytics: the first-party figures and the website's analytics settings. */
 export const analyticsAdminRoutes =
-  (config: Config): FastifyPluginAsyncZod<{ db: Db }> =>
+  (config: Config, resolve?: Resolve): FastifyPluginAsyncZod<{ db: Db }> =>
   async (app, { db }) => {
     app.get(
       '/admin/analytics',
@@ -31,6 +32,6 @@ export const analyticsAdminRoutes =
     app.put(
       '/admin/analytics/settings',
       { schema: { body: analyticsSettingsSchema, response: { 200: analyticsSettingsSchema } } },
-      async (req) => saveAnalyticsSettings(db, auditActor(req), req.body),
+      async (req) => saveAnalyticsSettings(db, auditActor(req), req.body, { config, superadmin: !!req.staffUser?.superadmin, resolve }),
     );
   };

@@ -1,17 +1,26 @@
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { Errors } from '../../http/errors';
+import { Errors, fail } from '../../http/errors';
+import { outboundAgent, type Resolve } from '../../http/outbound';
 import { hitRateLimit } from '../identity/rate-limit';
 import { decodePosthogBody } from './decode';
-import { cachedAnalyticsSettings, ingestEvents, posthogTarget } from './service';
+import { cachedAnalyticsSettings, ingestEvents, operatorPosthogHosts, posthogTarget } from './service';
 
 export const BRGEST_PREFIX = '/brgest';
 const INGEST = /^\/brgest\/(e|batch|capture|track|engage|i\/v0\/e)\/?$/;
 const FLAGS = /^\/brgest\/(flags|decide)\/?$/;
-const REMOTE_CONFIG = /^\/brgest\/array\/[^/]+\/config(\.js)?$/;
+const REMOTE_CONFIG = /^\/brgest\/array\/[\w-]+\/config(\.js)?$/;
+/** session recordings */
+const RECORDINGS = /^\/brgest\/s\/?$/;
+/** the SDK's extension scripts (recorder.js, surveys.js …), with strict_script_versioning under its version */
+const STATIC = /^\/brgest\/static\/(?:[\w-][\w.-]*\/)?[\w-][\w.-]*$/;
+/** the public, project-token calls of surveys, product tours and web experiments (never the private API) */
+const SDK_API = /^\/brgest\/api\/(surveys|product_tours|web_experiments)\/?$/;
+/** The posthog-js calls /brgest answers or forwards; any other path is 404, never forwarded. */
+const SDK_PATHS = [INGEST, FLAGS, REMOTE_CONFIG, RECORDINGS, STATIC, SDK_API];
 const MAX_BODY = 1_048_576;
 
 declare module 'fastify' {
@@ -21,52 +30,112 @@ declare module 'fastify' {
   }
 }
 
-/** The shop's cookies, sessions and credentials never go upstream. */
-const DROPPED = new Set(['cookie', 'authorization', 'x-xsrf-token', 'x-origin', 'x-forwarded-for', 'x-real-ip', 'forwarded', 'host']);
+/** What goes upstream of the browser's headers: what PostHog needs to read the body, nothing of the shop's (cookies, tokens, origin). */
+const FORWARDED = new Set([
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'content-type',
+  'content-encoding',
+  'content-length',
+  'user-agent',
+  'if-none-match',
+  'if-modified-since',
+]);
+/** What comes back of the upstream's headers: the body's description and caching, no cookies, no redirects. */
+const RETURNED = new Set([
+  'content-type',
+  'content-encoding',
+  'content-length',
+  'cache-control',
+  'vary',
+  'etag',
+  'last-modified',
+  'expires',
+  'retry-after',
+]);
+
+const pick = <T>(headers: Record<string, T>, allowed: Set<string>) => {
+  const out: Record<string, T> = {};
+  for (const [k, v] of Object.entries(headers)) if (allowed.has(k.toLowerCase())) out[k] = v;
+  return out;
+};
 
 /**
  * `/brgest`: posthog-js's api_host (spec §1), outside the /s/api CSRF scope (posthog-js sends no
- * XSRF token, and nothing here changes shop data). With a PostHog host (the website's, else
- * POSTHOG_HOST) it is a streaming reverse proxy (@fastify/http-proxy) that sends the client's address
- * as X-Forwarded-For, as PostHog's proxy guide asks, and none of the shop's cookies; without one the
- * events stay first-party (analytics_events) and the flag and config calls are answered here.
- * Rate-limited per client address in the database (every process counts the same window).
+ * XSRF token, and nothing here changes shop data). Only the SDK's paths are served. With a PostHog
+ * host (the website's, else POSTHOG_HOST) it is a streaming reverse proxy (@fastify/http-proxy)
+ * that sends the client's address as X-Forwarded-For, as PostHog's proxy guide asks, and none of
+ * the shop's cookies; without one the events stay first-party (analytics_events) and the flag and
+ * config calls are answered here. Rate-limited per client address in the database (every process
+ * counts the same window).
+ *
+ * Anonymous visitors reach the host through it, so it is an outgoing URL (DESIGN §11): connections
+ * go through `outboundAgent` (https, public addresses only, checked as the connection is made;
+ * the operator's POSTHOG_HOST and POSTHOG_HOSTS are trusted), a redirect is answered 502 and never
+ * followed, and only `RETURNED` headers come back.
  */
-export async function registerBrgest(app: FastifyInstance, opts: { db: Db; config: Config }) {
+export async function registerBrgest(app: FastifyInstance, opts: { db: Db; config: Config; resolve?: Resolve }) {
   const { db, config } = opts;
+  const agent = outboundAgent({ trusted: operatorPosthogHosts(config), resolve: opts.resolve });
+  app.addHook('onClose', async () => agent.destroy());
   // the app's text and JSON parsers would decode bodies (gzip bytes as text): here every body
   // stays the request stream, passed through or read as bytes
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     await scope.register(httpProxy, {
       prefix: BRGEST_PREFIX,
-      // no base: each call's upstream is its website's host (reply-from then keeps a pool per origin)
+      // no base: each call's upstream is its website's host (the agent keeps a pool per origin)
       upstream: '',
+      undici: agent,
       httpMethods: ['GET', 'POST', 'OPTIONS', 'HEAD'],
       preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
+        const path = req.url.split('?')[0]!;
+        if (!SDK_PATHS.some((p) => p.test(path))) throw Errors.notFound();
         await hitRateLimit(db, `brgest:${req.ip}`, config.brgestRateLimit, 60);
         const settings = await cachedAnalyticsSettings(db, req.website.id);
         const target = posthogTarget(settings, config);
         if (settings.consent === 'off') return reply.code(204).send();
         if (target) {
           req.brgestUpstream = target.host;
+          // undici destroys a body it could not send, with the connection's error: let that be a
+          // copy, so a refused or failed connection is answered 502, not failed on the visitor's stream
+          if (req.body instanceof Readable) req.body = req.body.pipe(new PassThrough());
           return;
         }
         return firstParty(req, reply, db);
       },
       replyOptions: {
-        getUpstream: (req) => (req as FastifyRequest).brgestUpstream ?? 'http://127.0.0.1',
+        // `.invalid` never resolves: nothing is fetched without a host
+        getUpstream: (req) => (req as FastifyRequest).brgestUpstream ?? 'https://upstream.invalid',
+        timeout: 15_000,
         rewriteRequestHeaders: (req, headers) => {
-          const out: Record<string, string | string[] | undefined> = {};
-          for (const [k, v] of Object.entries(headers)) if (!DROPPED.has(k.toLowerCase())) out[k] = v;
           const r = req as unknown as FastifyRequest;
-          out['x-forwarded-for'] = r.ip;
-          out.host = new URL(r.brgestUpstream ?? 'http://127.0.0.1').host;
-          return out;
+          return {
+            ...pick(headers, FORWARDED),
+            'x-forwarded-for': r.ip,
+            host: new URL(r.brgestUpstream ?? 'https://upstream.invalid').host,
+          };
         },
-        rewriteHeaders: (headers) => {
-          const { 'set-cookie': _dropped, ...rest } = headers;
-          return rest;
+        rewriteHeaders: (headers) => pick(headers, RETURNED),
+        onResponse: (req, reply, res) => {
+          const status = res.statusCode ?? 502;
+          if (status >= 300 && status < 400 && status !== 304) {
+            // a redirect is not followed, nor passed on (its Location could name anything)
+            res.stream.destroy();
+            for (const name of RETURNED) reply.removeHeader(name);
+            req.log.warn({ status, upstream: (req as FastifyRequest).brgestUpstream }, 'the PostHog host answered a redirect');
+            return reply.send(fail('ANALYTICS_UPSTREAM_FAILED'));
+          }
+          return reply.send(res.stream);
+        },
+        onError: (reply, { error }) => {
+          const cause = (error as Error & { cause?: unknown }).cause ?? error;
+          reply.request.log.warn(
+            { err: cause, upstream: (reply.request as FastifyRequest).brgestUpstream },
+            'the PostHog host was not reached',
+          );
+          return reply.send(fail('ANALYTICS_UPSTREAM_FAILED'));
         },
       },
     });
@@ -128,7 +197,7 @@ async function firstParty(req: FastifyRequest, reply: FastifyReply, db: Db) {
       return reply.type('application/javascript').send(`window._POSTHOG_REMOTE_CONFIG=window._POSTHOG_REMOTE_CONFIG||{};`);
     return reply.send(remote);
   }
-  // session recordings (/s/), extension scripts (/static/): not kept first-party
+  // session recordings (/s/), extension scripts (/static/), surveys and the like (/api/…): not kept first-party
   await readBody(req.body).catch(() => undefined);
   return reply.code(204).send();
 }

@@ -30,7 +30,11 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
-  t = await createTestApp({ seed: async (db) => (shop = await seedCartShop(db)) });
+  // the operator's allowed host (POSTHOG_HOSTS: trusted, so a local one will do); none is the default
+  t = await createTestApp({
+    env: { POSTHOG_HOSTS: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}` },
+    seed: async (db) => (shop = await seedCartShop(db)),
+  });
   staff = staffClients(t, shop.websiteId);
 }, 120_000);
 afterAll(async () => {
@@ -142,7 +146,7 @@ describe('/brgest first-party (no PostHog configured)', () => {
 });
 
 describe('/brgest proxy (PostHog configured)', () => {
-  it('forwards body and headers to the website PostHog host, with the client address and without shop cookies', async () => {
+  it('forwards body and headers to the website PostHog host (one the operator allows), with the client address and without shop cookies', async () => {
     const admin = await owner();
     const host = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
     const put = await admin.put('/s/api/admin/analytics/settings', {

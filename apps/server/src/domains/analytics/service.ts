@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { Errors, fail } from '../../http/errors';
+import { checkOutboundUrl, refusalMessage, type Resolve } from '../../http/outbound';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { topSoldProducts } from '../orders/service';
 import type { PosthogEvent } from './decode';
@@ -35,12 +37,70 @@ export async function getAnalyticsSettings(db: DbOrTx, websiteId: number): Promi
   return row ? toApi(row) : { ...DEFAULT_ANALYTICS };
 }
 
-export async function saveAnalyticsSettings(db: Db, actor: AuditActor, input: AnalyticsSettings): Promise<AnalyticsSettings> {
+/** Who may set which PostHog host: the operator's hosts (environment), and whether the actor is a superadmin. */
+export interface PosthogHostPolicy {
+  config: Pick<Config, 'posthogHost' | 'posthogHosts'>;
+  superadmin: boolean;
+  /** how names are resolved for the public-address check (a stub in tests) */
+  resolve?: Resolve;
+}
+
+const originOf = (u: string): string | null => {
+  try {
+    return new URL(u).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** The PostHog origins the operator set (POSTHOG_HOST, POSTHOG_HOSTS): trusted, and a website admin may pick them. */
+export function operatorPosthogHosts(config: Pick<Config, 'posthogHost' | 'posthogHosts'>): string[] {
+  return [config.posthogHost, ...config.posthogHosts].map(originOf).filter((o): o is string => o !== null);
+}
+
+const POSTHOG_HOST = 'The PostHog host';
+
+/**
+ * The PostHog host to store. /brgest lets anonymous visitors talk to it, so it is an outgoing URL
+ * an admin sets (DESIGN §11): unchanged or emptied is always allowed; one of the operator's hosts
+ * may be picked by a website admin; any other only by a superadmin, and only an https origin on
+ * the public internet (`http/outbound.ts`; the proxy checks the address again when it connects).
+ */
+async function allowedPosthogHost(stored: string, wanted: string, policy: PosthogHostPolicy): Promise<string> {
+  const raw = wanted.trim().replace(/\/$/, '');
+  if (raw === stored || raw === '') return raw;
+  const origin = originOf(raw);
+  if (origin && operatorPosthogHosts(policy.config).includes(origin)) return origin;
+  if (!policy.superadmin) throw fail('POSTHOG_HOST_SUPERADMIN_ONLY');
+  const url = new URL(raw);
+  if (url.protocol === 'https:' && (url.pathname !== '/' || url.search || url.hash))
+    throw Errors.invalid({ posthog_host: [`Enter only the PostHog host, such as https://eu.i.posthog.com`] });
+  const refusal = await checkOutboundUrl(raw, policy.resolve);
+  if (refusal) throw Errors.invalid({ posthog_host: [refusalMessage(POSTHOG_HOST, refusal)] });
+  return url.origin;
+}
+
+/** Saves a website's analytics settings, audited (the PostHog host as `allowedPosthogHost` allows). */
+export async function saveAnalyticsSettings(
+  db: Db,
+  actor: AuditActor,
+  input: AnalyticsSettings,
+  policy: PosthogHostPolicy,
+): Promise<AnalyticsSettings> {
+  // resolved outside the transaction: a name lookup can take seconds
+  const posthogHost = await allowedPosthogHost((await getAnalyticsSettings(db, actor.websiteId)).posthog_host, input.posthog_host, policy);
   return db.transaction(async (tx) => {
     const before = await getAnalyticsSettings(tx, actor.websiteId);
+    if (
+      before.posthog_host !== posthogHost &&
+      posthogHost !== '' &&
+      !policy.superadmin &&
+      !operatorPosthogHosts(policy.config).includes(posthogHost)
+    )
+      throw fail('POSTHOG_HOST_SUPERADMIN_ONLY');
     const values = {
       consent: input.consent,
-      posthogHost: input.posthog_host.replace(/\/$/, ''),
+      posthogHost,
       posthogKey: input.posthog_key,
       staffAnalytics: input.staff_analytics,
       retentionDays: input.retention_days,
