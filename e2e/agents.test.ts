@@ -1,6 +1,7 @@
+import { formatINR } from '@grocer/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, SCREENSHOTS, startShop, type Shop } from './harness';
-import { addAddress, signInFrom, signInHere } from './journeys';
+import { addAddress, deliverByNumber, signInFrom, signInHere } from './journeys';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ async function paymentLinkFor(to: string): Promise<string> {
 }
 
 describe('sales agents (Chromium, built shop, demo data)', () => {
-  it('the owner sets the agent’s rate and customers; the agent orders for a customer with a payment link; the customer pays; the dashboard shows the sale', async () => {
+  it('the owner sets the agent’s rate and customers; the agent orders for a customer with a payment link; the customer pays; delivered, the dashboard shows the sale', async () => {
     // The customer (the demo shopper, the demo agent's customer) has a delivery address.
     const customer = await shop.newPage({ width: 1440, height: 900 });
     const customerErrors = collectErrors(customer);
@@ -109,10 +110,16 @@ describe('sales agents (Chromium, built shop, demo data)', () => {
     await customer.getByTestId('placed-by').getByText('placed by Sales Agent').waitFor();
     await shop.screenshot(customer, 'agent-order-customer-1440');
 
+    // A sale counts once delivered, at its goods (no delivery charge): the owner delivers it.
+    const delivered = await deliverByNumber(owner, ordernumber);
+    const sales = formatINR(delivered.items_total - delivered.discount);
+    expect(formatINR(delivered.total - delivered.delivery_charge)).toBe(sales);
+    expect(amount).toBe(formatINR(delivered.total));
+
     // The agent's dashboard now counts the sale, at 1440 and 375 px.
     await agent.reload({ waitUntil: 'networkidle' });
     const today = agent.getByRole('region', { name: 'Today' });
-    await today.getByText(amount, { exact: true }).waitFor();
+    await today.getByText(sales, { exact: true }).waitFor();
     await agent.getByText('No orders are waiting for a customer’s payment.').waitFor();
     await shop.screenshot(agent, 'agent-dashboard-1440');
     await agent.setViewportSize({ width: 375, height: 900 });
@@ -125,7 +132,7 @@ describe('sales agents (Chromium, built shop, demo data)', () => {
     const report = owner.getByRole('region', { name: 'Sales by agent' });
     const row = report.getByRole('row', { name: /Sales Agent/ });
     await row.getByText('3%').waitFor();
-    expect(await row.textContent()).toContain(amount.replace('₹', ''));
+    expect(await row.textContent()).toContain(sales.replace('₹', ''));
     const csv = await owner.request.get(
       await report
         .getByRole('link', { name: 'Download CSV' })

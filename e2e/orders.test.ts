@@ -66,8 +66,14 @@ describe('orders administration (Chromium, 1440 px)', () => {
     await delivered.getByRole('button', { name: 'Mark delivered' }).click();
     await actions.getByText('No further moves: this order is delivered.').waitFor();
     await owner.getByRole('region', { name: 'Timeline' }).getByText('Delivered', { exact: true }).waitFor();
+    // the cash: collected at the door, then handed over to the shop's till
+    const payment = owner.getByRole('region', { name: 'Payment' });
+    await payment.getByRole('button', { name: 'Mark cash handed over' }).waitFor();
     await shop.screenshot(owner, 'admin-order-delivered-1440');
+    await payment.getByRole('button', { name: 'Mark cash handed over' }).click();
+    await payment.getByText('Cash handed over', { exact: true }).waitFor();
     await shopperSees('Delivered');
+    await shopper.getByText('Cash on Delivery · Paid in cash').waitFor();
 
     // a second order: confirmed in bulk from the list, then cancelled from its screen with a reason
     const second = await placeCodOrder(shopper);

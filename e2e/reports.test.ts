@@ -25,7 +25,7 @@ const call = (page: Page, path: string, body?: unknown) =>
   );
 
 describe('dashboard and reports (Chromium, 1440 px)', () => {
-  it('the owner sees today’s placed and delivered orders on the dashboard, opens the GST report and downloads its CSV', async () => {
+  it('the owner sees today’s delivered order on the dashboard, opens the GST report and downloads its CSV, and takes the COD cash in from the report', async () => {
     const shopper = await shop.newPage({ width: 1440, height: 900 });
     await signInFrom(shopper, shop, 'shopper@demo.shop');
     const placed = await placeCodOrder(shopper);
@@ -44,11 +44,11 @@ describe('dashboard and reports (Chromium, 1440 px)', () => {
       [placed, delivered].map(async (n) => (await call(owner, `/s/api/admin/orders?q=${n}`)).json.data[0].total as number),
     );
 
-    // the dashboard, today
+    // the dashboard, today: a sale is a delivered order, worth its goods (no delivery charge)
     await owner.goto('/bos/admin?range=today', { waitUntil: 'networkidle' });
     const inr = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(n);
-    await owner.locator('[data-figure="Orders"]').getByText('2', { exact: true }).waitFor();
-    expect(await owner.locator('[data-figure="Revenue"]').textContent()).toBe(inr(totals[0]! + totals[1]!));
+    await owner.locator('[data-figure="Orders"]').getByText('1', { exact: true }).waitFor();
+    expect(await owner.locator('[data-figure="Revenue"]').textContent()).toBe(inr(order.json.items_total - order.json.discount));
     await owner.getByRole('link', { name: /^Placed\s*1$/ }).waitFor();
     await owner.locator('.recharts-bar-rectangle').first().waitFor();
     await shop.screenshot(owner, 'admin-dashboard-1440');
@@ -89,8 +89,21 @@ describe('dashboard and reports (Chromium, 1440 px)', () => {
     const codFooter = (await cod.locator('tfoot td').allTextContents()).map((x) => x.trim());
     expect(codFooter[3]).toBe(`${inr(totals[0]!)} (1)`);
     expect(codFooter[4]).toBe(`${inr(totals[1]!)} (1)`);
+    expect(codFooter[6]).toBe(`${inr(totals[1]!)} (1)`); // collected, still to hand over
     await cod.scrollIntoViewIfNeeded();
     await shop.screenshot(owner, 'admin-reports-custom-1440');
+
+    // the delivered order's cash reaches the till: ticked in the report's list and marked handed over
+    const handover = owner.getByRole('table', { name: 'Cash to hand over' });
+    await handover.getByRole('checkbox', { name: `Select order ${delivered}` }).check();
+    await shop.screenshot(owner, 'admin-reports-cod-handover-1440');
+    await owner.getByRole('button', { name: /^Mark cash handed over/ }).click();
+    await owner.getByText('Cash handed over: 1 order').waitFor();
+    await owner.getByText('No cash waiting to be handed over.').waitFor();
+    await owner.waitForLoadState('networkidle');
+    const after = (await cod.locator('tfoot td').allTextContents()).map((x) => x.trim());
+    expect([after[5], after[6]]).toEqual([`${inr(totals[1]!)} (1)`, `${inr(0)} (0)`]);
+    expect((await call(owner, `/s/api/admin/orders/${id}`)).json.payment.status).toBe('handed_over');
     expect(errors).toEqual([]);
   });
 });

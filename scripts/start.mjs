@@ -1,4 +1,6 @@
-// `npm start`: build the web and staff apps when missing or older than their sources, then run the server.
+// `npm start`: build the web and staff apps when missing or older than their sources, then run the server:
+// from its TypeScript through tsx in development, from its compiled build (apps/server/dist, built
+// the same way when missing or stale) with NODE_ENV=production.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,8 +27,19 @@ for (const app of ['apps/web', 'apps/staff']) {
   const r = spawnSync('npm', ['run', 'build', '-w', app], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+const production = process.env.NODE_ENV === 'production';
+const main = path.join(root, 'apps/server/dist/main.js');
+if (production) {
+  const sources = [path.join(root, 'apps/server/src'), shared];
+  if (!existsSync(main) || sources.some((dir) => newest(dir) > statSync(main).mtimeMs)) {
+    console.log('Building apps/server (first start or sources changed)...');
+    const r = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+}
 const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
-const server = spawn(process.execPath, [tsx, 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+const args = production ? [main] : [tsx, 'apps/server/src/main.ts'];
+const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env });
 // Forward stop signals so the server can finish in-flight requests and close the database.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -73,6 +73,12 @@ const envSchema = z.object({
    * from their cache (what a miss of the answer cache costs, measured).
    */
   CATALOGUE_CACHE: z.enum(['on', 'off', 'products']).default('on'),
+  /** `npm run backup`'s folder when none is named (default ./backups/<time>) */
+  BACKUP_DIR: z.string().optional(),
+  /** the folder of pg_dump/pg_restore to use (default: the server's major version, ops/postgres-tools.ts) */
+  PG_BIN_DIR: z.string().optional(),
+  /** set by npm: where the command was typed (the ops commands resolve relative paths from there) */
+  INIT_CWD: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -127,9 +133,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logLevel: e.LOG_LEVEL,
     /** the Prometheus metrics (http/metrics.ts): on when either way of scraping them is set */
     metrics:
-      e.METRICS_TOKEN || e.METRICS_PORT !== undefined
-        ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST }
-        : null,
+      e.METRICS_TOKEN || e.METRICS_PORT !== undefined ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST } : null,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     staffDist: path.resolve(e.STAFF_DIST ?? new URL('../../staff/dist', import.meta.url).pathname),
     seed: e.SEED,
@@ -181,6 +185,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     catalogueCache: e.CATALOGUE_CACHE === 'on',
     /** the few-seconds cache of the products in them (catalogue/service.ts hydrateProducts) */
     productCache: e.CATALOGUE_CACHE !== 'off',
+    backupDir: e.BACKUP_DIR,
+    pgBinDir: e.PG_BIN_DIR,
+    invokedFrom: e.INIT_CWD,
   };
 }
 

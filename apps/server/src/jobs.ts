@@ -42,20 +42,33 @@ export function serverJobs(app: Pick<App, 'outbox' | 'payments'>, db: Db, opts: 
   ];
 }
 
+/** Hears each run's end (the metrics: runs, failures, duration, lag). */
+export interface JobObserver {
+  finished(job: Job, seconds: number, ok: boolean): void;
+}
+
 /**
  * Runs each job every `everyMs` (never two runs of one job at once in a process); a failure is
  * logged and the job runs again next time. Returns `stop`, which waits for running jobs.
  */
-export function startJobs(jobs: Job[], log: FastifyBaseLogger): () => Promise<void> {
+export function startJobs(jobs: Job[], log: FastifyBaseLogger, observer?: JobObserver): () => Promise<void> {
   const running = new Set<Promise<unknown>>();
   const timers = jobs.map((job) => {
     let busy = false;
     const timer = setInterval(() => {
       if (busy) return;
       busy = true;
+      const started = performance.now();
+      const ended = (ok: boolean) => observer?.finished(job, (performance.now() - started) / 1000, ok);
       const run = job
         .run()
-        .catch((e: unknown) => log.error({ err: e, job: job.name }, 'background job failed'))
+        .then(
+          () => ended(true),
+          (e: unknown) => {
+            log.error({ err: e, job: job.name }, 'background job failed');
+            ended(false);
+          },
+        )
         .finally(() => {
           busy = false;
           running.delete(run);

@@ -5,6 +5,8 @@ import { rootCause } from './db/errors';
 import { serverJobs, startJobs } from './jobs';
 import { seedIfEmpty } from './seed/demo';
 import { checkSecretsKey } from './domains/payments/settings';
+import { createLifecycle } from './domains/platform/health';
+import { serveMetrics } from './http/metrics';
 
 const config = parseConfig();
 const database = await openDatabase({
@@ -27,18 +29,29 @@ if (noKey) {
   console.error(noKey);
   process.exit(1);
 }
-const app = await buildApp({ config, database });
-const stopJobs = startJobs(serverJobs(app, database.db, { sms: !!config.smsUrl }), app.log);
+const lifecycle = createLifecycle();
+const app = await buildApp({ config, database, lifecycle });
+const jobs = serverJobs(app, database.db, { sms: !!config.smsUrl });
+const stopJobs = startJobs(jobs, app.log, app.metrics?.jobs(jobs));
+// Prometheus on a port of its own (METRICS_PORT), beside /s/metrics (METRICS_TOKEN)
+const metricsServer =
+  app.metrics && config.metrics?.port ? await serveMetrics(app.metrics, { port: config.metrics.port, host: config.metrics.host }) : null;
 
+// The drain (DESIGN §11): readiness fails at once; requests keep being served for
+// SHUTDOWN_DELAY_MS, time for a load balancer polling /s/api/health/ready to stop sending; then no
+// new connections, in-flight requests finish, the database closes, and the process exits.
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  const force = setTimeout(() => process.exit(1), 15_000);
+  lifecycle.draining = true;
+  app.log.info({ signal, delayMs: config.shutdownDelayMs }, 'shutting down: not ready; serving until the delay ends');
+  const force = setTimeout(() => process.exit(1), config.shutdownDelayMs + 15_000);
   force.unref();
-  await stopJobs();
+  await Promise.all([stopJobs(), new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs))]);
+  app.log.info('shutting down: no new connections; finishing in-flight requests');
   await app.close(); // stops accepting, waits for in-flight requests, runs onClose hooks
+  metricsServer?.close();
   await database.close();
   process.exit(0);
 }

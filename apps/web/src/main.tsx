@@ -60,7 +60,7 @@ async function mount() {
   const init = queryClient.getQueryData<Init>(initQuery.queryKey);
   if (init) {
     startAnalytics({ id: init.web.id, name: init.web.name });
-    if (init.user) identify(init.user.id);
+    if (init.user) identify(init.user);
   }
   let last = `${location.pathname}${location.search}`;
   trackPageview();

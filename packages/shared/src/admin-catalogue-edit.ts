@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { adminProductFieldsSchema, PRODUCT_STATUSES, refineUniqueSkus } from './admin-catalogue';
+import { daySchema } from './days';
+import { coercedIdSchema, idSchema, pageSchema, versionSchema } from './ids';
 import { PAGE_SIZES } from './pagination';
 import { SLUG_PATTERN } from './slug';
 
@@ -9,7 +11,7 @@ import { SLUG_PATTERN } from './slug';
  * Amounts are rupees at the API (money.ts).
  */
 
-const ids = z.array(z.number().int().positive()).min(1, 'Choose at least one product').max(500, 'At most 500 products at once');
+const ids = z.array(idSchema).min(1, 'Choose at least one product').max(500, 'At most 500 products at once');
 
 const optionalSlug = z
   .string()
@@ -28,7 +30,7 @@ export const adminProductDeleteSchema = z.object({ ids });
 export const adminProductCountSchema = z.object({ updated: z.number().int() });
 
 /** POST /s/api/admin/products/category: moves the products' primary category (null: none). */
-export const adminProductMoveSchema = z.object({ ids, category_id: z.number().int().positive().nullable() });
+export const adminProductMoveSchema = z.object({ ids, category_id: idSchema.nullable() });
 
 export const PRICE_CHANGE_BY = ['percent', 'amount'] as const;
 
@@ -113,22 +115,22 @@ export const adminCategoryInputSchema = z.object({
   name,
   slug: optionalSlug.default(''),
   avatar: imagePath.default(''),
-  parent_id: z.number().int().positive().nullable().default(null),
+  parent_id: idSchema.nullable().default(null),
   /** an edit: the version the editor opened (absent: no check) */
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
 export type AdminCategoryInput = z.infer<typeof adminCategoryInputSchema>;
 
 /** POST /s/api/admin/categories/arrange: a parent's children in their new order (a drag's result). */
 export const adminCategoryArrangeSchema = z.object({
-  parent_id: z.number().int().positive().nullable(),
-  ids: z.array(z.number().int().positive()).min(1).max(500),
+  parent_id: idSchema.nullable(),
+  ids: z.array(idSchema).min(1).max(500),
 });
 
 /** DELETE /s/api/admin/categories/{id}?move_to=: where its products and sub-categories go ('' = none / top level). */
 export const adminCategoryDeleteQuerySchema = z.object({
   move_to: z
-    .union([z.literal(''), z.coerce.number().int().positive()])
+    .union([z.literal(''), coercedIdSchema])
     .optional()
     .transform((v) => (v === '' ? null : v)),
 });
@@ -154,7 +156,7 @@ export const adminBrandsQuerySchema = z.object({
   q: z.string().trim().max(100).default(''),
   sort: z.enum(['name', 'products']).default('name'),
   dir: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageSchema,
   perPage: perPage.default(20),
 });
 export const adminBrandListSchema = z.object({
@@ -166,16 +168,11 @@ export const adminBrandInputSchema = z.object({
   slug: optionalSlug.default(''),
   logo: imagePath.default(''),
   /** an edit: the version the editor opened (absent: no check) */
-  version: z.number().int().positive().optional(),
+  version: versionSchema.optional(),
 });
 export type AdminBrandInput = z.infer<typeof adminBrandInputSchema>;
 
 // ---- audit ----------------------------------------------------------------------------------
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date is YYYY-MM-DD')
-  .optional();
 
 /** GET /s/api/admin/audit: newest first, filtered by entity (and its id), person and days (inclusive, UTC). */
 export const adminAuditQuerySchema = z.object({
@@ -183,10 +180,10 @@ export const adminAuditQuerySchema = z.object({
   q: z.string().trim().max(100).default(''),
   entity: z.string().trim().max(40).optional(),
   entity_id: z.string().trim().max(100).optional(),
-  actor: z.coerce.number().int().positive().optional(),
-  from: day,
-  to: day,
-  page: z.coerce.number().int().min(1).default(1),
+  actor: coercedIdSchema.optional(),
+  from: daySchema.optional(),
+  to: daySchema.optional(),
+  page: pageSchema,
   perPage: perPage.default(20),
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;

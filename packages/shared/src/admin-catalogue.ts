@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productImageSchema, productImagesSchema } from './media';
+import { coercedIdSchema, idSchema, pageSchema, versionSchema } from './ids';
 import { PAGE_SIZES } from './pagination';
 import { SLUG_PATTERN } from './slug';
 
@@ -38,14 +39,14 @@ const perPage = z.coerce
 /** GET /s/api/admin/products: the list's search, filters, sort and page. */
 export const adminProductsQuerySchema = z.object({
   q: z.string().trim().max(100).default(''),
-  category: z.coerce.number().int().positive().optional(),
-  brand: z.coerce.number().int().positive().optional(),
+  category: coercedIdSchema.optional(),
+  brand: coercedIdSchema.optional(),
   status: z.enum(PRODUCT_STATUSES).optional(),
   stock: z.enum(['in', 'out']).optional(),
   discounted: flag.optional(),
   sort: z.enum(ADMIN_PRODUCT_SORTS).default('updated'),
   dir: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageSchema,
   perPage: perPage.default(20),
 });
 export type AdminProductsQuery = z.infer<typeof adminProductsQuerySchema>;
@@ -126,7 +127,7 @@ const rupees = (label: string) =>
 export const adminPackInputSchema = z
   .object({
     /** an existing pack of this product; absent for a new pack */
-    id: z.number().int().positive().optional(),
+    id: idSchema.optional(),
     name: z.string().trim().min(1, 'Pack name is required').max(60, 'Pack name is too long'),
     sku: z
       .string()
@@ -158,9 +159,9 @@ export const adminProductFieldsSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name is too long'),
   slug: productSlug,
   status: z.enum(PRODUCT_STATUSES),
-  brand_id: z.number().int().positive().nullable(),
-  category_id: z.number().int().positive().nullable(),
-  category_ids: z.array(z.number().int().positive()).max(10, 'At most 10 further categories').default([]),
+  brand_id: idSchema.nullable(),
+  category_id: idSchema.nullable(),
+  category_ids: z.array(idSchema).max(10, 'At most 10 further categories').default([]),
   description: z.string().max(20_000, 'Description is too long'),
   seo_title: z.string().trim().max(70, 'SEO title can be at most 70 characters'),
   seo_description: z.string().trim().max(160, 'SEO description can be at most 160 characters'),
@@ -185,7 +186,7 @@ export function refineUniqueSkus(p: { packs: Array<{ sku: string }> }, ctx: z.Re
 /** PUT /s/api/admin/products/{id}: the whole editable product, saved at once or not at all. */
 export const adminProductInputSchema = adminProductFieldsSchema
   .extend({
-    version: z.number().int().min(1),
+    version: versionSchema,
     /** the product's images in order (the first is the cover); absent: left as they are */
     images: productImagesSchema.optional(),
   })
@@ -231,7 +232,7 @@ export const adminSummarySchema = z.object({ products: z.number(), categories: z
 
 /** POST /s/api/admin/products/status: the list's bulk status change. */
 export const adminProductStatusInputSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1, 'Choose at least one product').max(500, 'At most 500 products at once'),
+  ids: z.array(idSchema).min(1, 'Choose at least one product').max(500, 'At most 500 products at once'),
   status: z.enum(PRODUCT_STATUSES),
 });
 export const adminProductStatusResultSchema = z.object({ updated: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantSchema } from './days';
 
 /**
  * Administration's coupon calls (`/s/api/admin/coupons*`). Money is integer paise here (the
@@ -12,7 +13,7 @@ export const COUPON_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]*$/;
 
 const count = z.number().int().min(1, 'Must be at least 1').max(1_000_000).nullable();
 const paise = z.number().int('Whole paise only').min(0, 'Cannot be negative').max(100_000_000);
-const instant = z.iso.datetime({ offset: true, message: 'Enter a date and time' }).nullable();
+const instant = instantSchema.nullable();
 
 export const adminCouponInputSchema = z
   .object({

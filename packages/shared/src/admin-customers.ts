@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from './order';
+import { pageSchema } from './ids';
 import { PAGE_SIZES } from './pagination';
 
 /**
@@ -21,7 +22,7 @@ export const customersQuerySchema = z.object({
   blocked: z.enum(['yes', 'no']).optional(),
   sort: z.enum(CUSTOMER_SORTS).default('last_order'),
   dir: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageSchema,
   perPage: perPage.default(20),
 });
 export type CustomersQuery = z.infer<typeof customersQuerySchema>;
@@ -36,7 +37,7 @@ export const customerRowSchema = z.object({
   joined: z.string(),
   /** orders placed (not those whose payment never came) */
   orders: z.number().int(),
-  /** ₹ of the orders not cancelled, after any refunded lines */
+  /** ₹ of their sales: delivered orders, goods net of refunds, no delivery charge (the server's README, "What counts as a sale") */
   spent: z.number(),
   last_order: z.string().nullable(),
   blocked: blockSchema,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { daySchema } from './days';
+import { idSchema, idSchemaWith } from './ids';
 import { PINCODE_PATTERN } from './validation';
 
 /**
@@ -69,7 +71,7 @@ export type AdminSlot = z.infer<typeof adminSlotSchema>;
 export const adminZoneInputSchema = z
   .object({
     name: z.string().trim().min(1, 'Enter a name').max(80, 'At most 80 characters'),
-    warehouseId: z.number().int().positive('Choose a warehouse'),
+    warehouseId: idSchemaWith('Choose a warehouse'),
     deliveryCharge: paise,
     freeAbove: paise.nullable(),
     codAllowed: z.boolean(),
@@ -104,8 +106,8 @@ export const adminClosureSchema = z.object({
 export type AdminClosure = z.infer<typeof adminClosureSchema>;
 
 export const adminClosureInputSchema = z.object({
-  zoneId: z.number().int().positive().nullable(),
-  date: z.iso.date('Choose a date'),
+  zoneId: idSchema.nullable(),
+  date: daySchema,
   reason: z.string().trim().max(120, 'At most 120 characters').default(''),
 });
 export type AdminClosureInput = z.input<typeof adminClosureInputSchema>;

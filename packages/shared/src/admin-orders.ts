@@ -7,8 +7,11 @@ import {
   orderAddressSchema,
   orderAdjustmentSchema,
   orderLineSchema,
+  refundSummarySchema,
   type OrderStatus,
 } from './order';
+import { daySchema } from './days';
+import { coercedIdSchema, idSchema, pageSchema } from './ids';
 import { PAGE_SIZES } from './pagination';
 import { MOBILE_PATTERN } from './validation';
 
@@ -38,7 +41,7 @@ export const BULK_ACTIONS = ['confirm', 'pack', 'ship'] as const;
 
 export const ADMIN_ORDER_SORTS = ['placed', 'total', 'ordernumber', 'delivery'] as const;
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+const date = daySchema;
 const perPage = z.coerce
   .number()
   .int()
@@ -54,14 +57,14 @@ export const adminOrdersQuerySchema = z.object({
   from: date.optional(),
   to: date.optional(),
   delivery_date: date.optional(),
-  slot_id: z.coerce.number().int().positive().optional(),
+  slot_id: coercedIdSchema.optional(),
   pincode: z
     .string()
     .regex(/^\d{6}$/, 'A pincode has 6 digits')
     .optional(),
   sort: z.enum(ADMIN_ORDER_SORTS).default('placed'),
   dir: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageSchema,
   perPage: perPage.default(20),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
@@ -100,8 +103,33 @@ export const deliveryNoteSchema = z
 export type DeliveryNote = z.infer<typeof deliveryNoteSchema>;
 
 export const shipBodySchema = z.object({ delivery: deliveryNoteSchema }).strict();
-/** Cash on delivery: the cash the delivery person brought back (₹); it must be the order's total. */
-export const deliverBodySchema = z.object({ cash_collected: z.number().nonnegative().optional() }).strict();
+/**
+ * Mark delivered (issue 40). Cash on delivery: the cash the delivery person brought back (₹). It is
+ * the order's total after any `refused` lines (handed back at the door: taken off the order, their
+ * stock returned); less than that is a shortfall, accepted only with `short_reason` (said on the
+ * payment and the timeline); more is refused.
+ */
+export const deliverBodySchema = z
+  .object({
+    cash_collected: z.number().nonnegative().max(10_000_000).optional(),
+    refused: z
+      .array(z.object({ line_id: idSchema, quantity: z.number().int().min(1, 'At least 1').max(1_000_000) }).strict())
+      .max(100)
+      .optional(),
+    short_reason: z.string().trim().min(1, 'Say why less cash was collected').max(300).optional(),
+  })
+  .strict();
+export type DeliverBody = z.infer<typeof deliverBodySchema>;
+
+/** POST /s/api/admin/orders/cash-handover: cash-on-delivery cash collected by the delivery people, now in the shop's till. */
+export const cashHandoverBodySchema = z.object({ ids: z.array(z.string().uuid()).min(1, 'Choose orders').max(500) }).strict();
+export type CashHandoverBody = z.infer<typeof cashHandoverBodySchema>;
+export const cashHandoverResultSchema = z.object({
+  handed_over: z.array(z.object({ id: z.string(), ordernumber: z.string(), amount: z.number() })),
+  /** orders whose payment was not waiting to be handed over (not yet collected, already handed over, another method) */
+  skipped: z.array(z.object({ id: z.string(), ordernumber: z.string(), status: z.enum(PAYMENT_STATUSES).nullable() })),
+});
+export type CashHandoverResult = z.infer<typeof cashHandoverResultSchema>;
 export const cancelBodySchema = z.object({ reason: z.string().trim().min(1, 'Say why the order is cancelled').max(300) }).strict();
 export const noteBodySchema = z.object({ note: z.string().trim().max(300).optional() }).strict();
 
@@ -110,7 +138,7 @@ export const bulkBodySchema = z
   .object({
     action: z.enum(BULK_ACTIONS),
     ids: z.array(z.string().uuid()).max(500).optional(),
-    slot: z.object({ slot_id: z.number().int().positive(), date }).optional(),
+    slot: z.object({ slot_id: idSchema, date }).optional(),
     delivery: deliveryNoteSchema.optional(),
   })
   .strict()
@@ -121,8 +149,8 @@ export type BulkBody = z.infer<typeof bulkBodySchema>;
 /** GET /s/api/admin/orders/pick-list: one delivery date, optionally one slot and one warehouse. */
 export const pickListQuerySchema = z.object({
   date,
-  slot_id: z.coerce.number().int().positive().optional(),
-  warehouse_id: z.coerce.number().int().positive().optional(),
+  slot_id: coercedIdSchema.optional(),
+  warehouse_id: coercedIdSchema.optional(),
 });
 export type PickListQuery = z.infer<typeof pickListQuerySchema>;
 
@@ -161,12 +189,23 @@ export const adminOrderSchema = z.object({
       provider_order_id: z.string().nullable(),
       provider_payment_id: z.string().nullable(),
       refund_id: z.string().nullable(),
-      /** ₹ given back by partial refunds (lines removed or substituted) */
+      /** ₹ given back by partial refunds (lines removed or substituted) that the provider took */
       refunded: z.number(),
+      /** ₹ of partial refunds sent or to be sent that the provider has not taken yet (pending, or failed and waiting for a retry) */
+      refund_pending: z.number(),
+      /** cash on delivery: ₹ the delivery person brought back (null until delivered) */
+      collected: z.number().nullable(),
+      /** cash on delivery: ₹ short at the door, and why (0 and null when the cash was the total) */
+      shortfall: z.number(),
+      shortfall_reason: z.string().nullable(),
+      /** cash on delivery: when the collected cash was handed over to the shop's till */
+      handed_over_at: z.string().nullable(),
       review: z.string().nullable(),
       events: z.array(z.object({ at: z.string(), kind: z.string(), event_id: z.string(), payload: z.unknown() })),
     })
     .nullable(),
+  /** paid, refunded (by line, on cancel), pending and net: the Payment card and the cancel dialog's promise */
+  refunds: refundSummarySchema,
   /** lines removed or substituted after the order was placed, and their refunds */
   adjustments: z.array(orderAdjustmentSchema.extend({ by: z.string() })),
   /** what may be changed on the lines now (the lifecycle decides): remove a line before or after delivery, substitute before it ships */
@@ -189,15 +228,15 @@ const changeKey = z
 
 /** POST /s/api/admin/orders/:id/lines/:lineId/remove: some or all units of a line, and why. */
 export const removeLineBodySchema = z
-  .object({ quantity: z.number().int().min(1, 'At least 1'), reason: z.enum(ADJUST_REASONS), key: changeKey })
+  .object({ quantity: z.number().int().min(1, 'At least 1').max(1_000_000), reason: z.enum(ADJUST_REASONS), key: changeKey })
   .strict();
 export type RemoveLineBody = z.infer<typeof removeLineBodySchema>;
 
 /** POST /s/api/admin/orders/:id/lines/:lineId/substitute: units of a line replaced by another pack. */
 export const substituteLineBodySchema = z
   .object({
-    quantity: z.number().int().min(1, 'At least 1'),
-    pack_id: z.number().int().positive(),
+    quantity: z.number().int().min(1, 'At least 1').max(1_000_000),
+    pack_id: idSchema,
     substitute_quantity: z.number().int().min(1, 'At least 1').max(100),
     reason: z.enum(ADJUST_REASONS).default('unavailable'),
     key: changeKey,

@@ -3,12 +3,14 @@ import { IDENTIFIER_MESSAGE, parseIdentifier } from './account';
 
 /**
  * Administration's staff calls (`/s/api/admin/staff*`): the website's members with their flags
- * (spec §6). hasAdminAccess and isSalesAgent are per website; superadmin is global and only a
- * superadmin grants or removes it.
+ * (spec §6). hasAdminAccess, isSalesAgent and isCashier are per website; superadmin is global and
+ * only a superadmin grants or removes it. A cashier works the point of sale only (no
+ * Administration, no closing another cashier's shift: that is an admin's, a manager's, call).
  */
 export const staffFlagsSchema = z.object({
   hasAdminAccess: z.boolean(),
   isSalesAgent: z.boolean(),
+  isCashier: z.boolean().default(false),
   superadmin: z.boolean(),
 });
 export type StaffFlags = z.infer<typeof staffFlagsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedIdSchema, idSchema, pageSchema } from './ids';
 import { PAGE_SIZES } from './pagination';
 
 /**
@@ -43,11 +44,11 @@ const perPage = z.coerce
 /** GET /s/api/admin/stock: packs × warehouses, searched, filtered, sorted, paged. */
 export const adminStockQuerySchema = z.object({
   q: z.string().trim().max(100).default(''),
-  warehouse: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  warehouse: coercedIdSchema.optional(),
   low: flag.optional(),
   sort: z.enum(ADMIN_STOCK_SORTS).default('product'),
   dir: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageSchema,
   perPage: perPage.default(20),
 });
 export type AdminStockQuery = z.infer<typeof adminStockQuerySchema>;
@@ -93,7 +94,7 @@ const units = (label: string) =>
  */
 export const adminStockAdjustSchema = z
   .object({
-    warehouse_id: z.number().int().positive().max(2_147_483_647),
+    warehouse_id: idSchema,
     reason: z.enum(STOCK_ADJUST_REASONS, { error: 'Choose a reason' }),
     delta: units('Quantity').optional(),
     counted: units('Counted quantity').min(0, 'Counted quantity cannot be negative').optional(),
@@ -146,8 +147,8 @@ export const adminPackStockSchema = z.object({
 export type AdminPackStock = z.infer<typeof adminPackStockSchema>;
 
 export const adminStockMovementsQuerySchema = z.object({
-  warehouse: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  before: z.coerce.number().int().positive().optional(),
+  warehouse: coercedIdSchema.optional(),
+  before: coercedIdSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daySchema } from './days';
 import { idSchema } from './ids';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS, placeOrderBodySchema } from './order';
 
@@ -23,10 +24,15 @@ export function commissionPaise(salesPaise: number, bps: number): number {
   return whole * bps + Math.floor((rest * bps + 5_000) / 10_000);
 }
 
-/** Orders that count as sales: placed and not cancelled (unpaid and failed payments do not). */
+/**
+ * Orders that never went through or were voided: awaiting payment, failed, cancelled (the GST
+ * report's invoices are the others). A sale, for the agents' figures and commission as for the
+ * reports, is narrower: delivered, goods net of refunds, no delivery charge (the server's
+ * `orders/sales.ts`).
+ */
 export const NOT_SALES = ['pending_payment', 'payment_failed', 'cancelled'] as const;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31');
+const day = daySchema;
 
 /** A range of calendar days in India (both ends included), at most a year and a day. */
 export const salesRangeQuerySchema = z
@@ -38,7 +44,10 @@ export const salesRangeQuerySchema = z
   });
 export type SalesRangeQuery = z.infer<typeof salesRangeQuerySchema>;
 
-/** Figures for a period: sales in rupees (placed orders), orders, distinct customers, average, commission. */
+/**
+ * Figures for a period: sales in rupees (orders delivered in it: goods net of refunds, no delivery
+ * charge), orders, distinct customers, average, commission (on those sales).
+ */
 export const salesFiguresSchema = z.object({
   sales: z.number(),
   orders: z.number().int(),

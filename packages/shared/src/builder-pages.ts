@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOCKS, isBlockType } from './blocks';
+import { versionSchema } from './ids';
 
 /**
  * Website Settings → Pages (`/s/api/builder/pages*`): the page list, a page's draft, publishing
@@ -123,7 +124,7 @@ export const schemaScriptSchema = z
 
 /** PATCH: the page's own properties, effective at once (a URL change leaves a redirect from the old one). */
 export const builderPageUpdateSchema = z.object({
-  version: z.number().int(),
+  version: versionSchema,
   url: pageUrlSchema.optional(),
   title: title.optional(),
   show_navbar: z.boolean().optional(),
@@ -137,9 +138,9 @@ export const builderPageUpdateSchema = z.object({
 export type BuilderPageUpdate = z.input<typeof builderPageUpdateSchema>;
 export type BuilderPageUpdateInput = z.output<typeof builderPageUpdateSchema>;
 
-export const builderDraftSchema = builderDocumentSchema.extend({ version: z.number().int() });
+export const builderDraftSchema = builderDocumentSchema.extend({ version: versionSchema });
 export type BuilderDraft = z.input<typeof builderDraftSchema>;
-export const builderVersionSchema = z.object({ version: z.number().int() });
+export const builderVersionSchema = z.object({ version: versionSchema });
 
 export const builderRevisionSchema = z.object({
   number: z.number().int(),

@@ -44,6 +44,11 @@ export const ERRORS = {
   ACCOUNT_NOT_FOUND: { status: 404, message: 'No account found for this email or mobile. Please register.' },
   ACCOUNT_EXISTS: { status: 409, message: 'An account with this email or mobile already exists. Please log in.' },
   IDENTIFIER_TAKEN: { status: 409, message: 'This email or mobile is already used by another account' },
+  ACCOUNT_OPEN_ORDERS: {
+    status: 409,
+    message: 'You have orders on their way: delete your account once they are delivered or cancelled',
+  },
+  ACCOUNT_STAFF: { status: 403, message: "A staff account can't be deleted here: ask the shop's owner to remove your access first" },
   ADDRESS_NOT_FOUND: { status: 404, message: 'Address not found' },
   // delivery
   PINCODE_INVALID: { status: 422, message: INVALID_PINCODE_MESSAGE },

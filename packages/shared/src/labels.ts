@@ -1,4 +1,4 @@
-import type { PaymentProvider } from './order';
+import type { PaymentProvider, PaymentStatus } from './order';
 
 /**
  * Names people read, in one place (no zod: the cart drawer shows them on the first load).
@@ -16,6 +16,32 @@ export const PAYMENT_PROVIDER_NAMES: Record<PaymentProvider, string> = {
   razorpay: 'Razorpay',
   cashfree: 'Cashfree',
   pos: 'Paid at the counter',
+};
+
+/** A payment's status as the shop's staff read it (order list, order screen, COD report). */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  cod: 'To collect on delivery',
+  refund_pending: 'Refund pending',
+  refunded: 'Refunded',
+  collected: 'Cash collected',
+  handed_over: 'Cash handed over',
+  not_collected: 'Not collected',
+};
+
+/** A payment's status as the shopper reads it (their order page and the invoice): the till's hand-over is the shop's business. */
+export const SHOPPER_PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  failed: 'Failed',
+  cod: 'Pay on delivery',
+  refund_pending: 'Refund started',
+  refunded: 'Refunded',
+  collected: 'Paid in cash',
+  handed_over: 'Paid in cash',
+  not_collected: 'Not charged',
 };
 
 /**

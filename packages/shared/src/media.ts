@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from './ids';
 import { PAGE_SIZES } from './pagination';
 
 /**
@@ -34,7 +35,7 @@ export type Media = z.infer<typeof mediaSchema>;
 
 export const mediaListQuerySchema = z.object({
   q: z.string().trim().max(100).default(''),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageSchema,
   perPage: z.coerce
     .number()
     .int()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daySchema } from './days';
 import { idSchema } from './ids';
 import { addressSchema } from './account';
 import { cartSchema } from './cart';
@@ -56,10 +57,22 @@ export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 /**
  * Payment lifecycle as a transition table, beside the order's: a prepaid payment starts pending
  * and becomes paid or failed (a failed attempt may still be paid by a late capture); a paid one
- * whose order is cancelled or was released goes refund_pending → refunded. Cash on delivery is
- * `cod` and never moves.
+ * whose order is cancelled or was released goes refund_pending → refunded. Cash on delivery starts
+ * `cod` (to collect) and becomes `collected` when the order is delivered (the cash the delivery
+ * person brought back, perhaps short, is on the payment), then `handed_over` once that cash is in
+ * the shop's till; a cancelled cash-on-delivery order's payment is `not_collected`.
  */
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'cod', 'refund_pending', 'refunded'] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'paid',
+  'failed',
+  'cod',
+  'refund_pending',
+  'refunded',
+  'collected',
+  'handed_over',
+  'not_collected',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
   pending: ['paid', 'failed'],
@@ -67,7 +80,10 @@ export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]
   paid: ['refund_pending'],
   refund_pending: ['refunded'],
   refunded: [],
-  cod: [],
+  cod: ['collected', 'not_collected'],
+  collected: ['handed_over'],
+  handed_over: [],
+  not_collected: [],
 };
 export const canMovePayment = (from: PaymentStatus, to: PaymentStatus) => PAYMENT_TRANSITIONS[from].includes(to);
 
@@ -75,10 +91,7 @@ export const canMovePayment = (from: PaymentStatus, to: PaymentStatus) => PAYMEN
 export const placeOrderBodySchema = z.object({
   address_id: idSchema,
   payment_method: z.enum(ONLINE_PAYMENT_PROVIDERS),
-  slot: z
-    .object({ slot_id: idSchema, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) })
-    .nullable()
-    .optional(),
+  slot: z.object({ slot_id: idSchema, date: daySchema }).nullable().optional(),
   notes: z.string().trim().max(500).nullish(),
   expected_total: z.number().nonnegative(),
   /** one per checkout attempt: a retry or a double click with the same key gets the same order */
@@ -139,14 +152,15 @@ export const paymentSchema = z.object({
   last_attempt: z.enum(['cancelled', 'failed']).nullable().optional(),
 });
 
-/** Why a line was removed or substituted after the order was placed (issue 14). */
-export const ADJUST_REASONS = ['missing', 'damaged', 'unavailable', 'customer_request'] as const;
+/** Why a line was removed or substituted after the order was placed (issue 14; `refused`: handed back at the door on delivery). */
+export const ADJUST_REASONS = ['missing', 'damaged', 'unavailable', 'customer_request', 'refused'] as const;
 export type AdjustReason = (typeof ADJUST_REASONS)[number];
 export const ADJUST_REASON_LABELS: Record<AdjustReason, string> = {
   missing: 'missing',
   damaged: 'damaged',
   unavailable: 'not available',
   customer_request: 'at your request',
+  refused: 'refused at the door',
 };
 
 /**
@@ -167,6 +181,27 @@ export const orderAdjustmentSchema = z.object({
 });
 export type OrderAdjustment = z.infer<typeof orderAdjustmentSchema>;
 
+/**
+ * An order's money in and out, in ₹, from the server's one `refundSummary` (payments domain): the
+ * staff's order screen, its cancel dialog, the shopper's order page and the invoice all show this.
+ * `paid`: what the shop received (a prepaid payment, the cash collected at the door, the counter
+ * sale); `refunded_lines`: partial refunds the provider took for lines removed or substituted (and
+ * counter returns); `refunded_on_cancel`: the rest given back when the order was cancelled (or
+ * wholly returned); `refunded`: both; `refund_pending`: refunds sent or to be sent that the
+ * provider has not taken yet; `net`: paid − refunded (never below 0); `refundable`: what a
+ * cancellation now would refund (paid − refunded − pending, while the payment stands paid).
+ */
+export const refundSummarySchema = z.object({
+  paid: z.number(),
+  refunded_lines: z.number(),
+  refunded_on_cancel: z.number(),
+  refunded: z.number(),
+  refund_pending: z.number(),
+  net: z.number(),
+  refundable: z.number(),
+});
+export type RefundSummary = z.infer<typeof refundSummarySchema>;
+
 export const orderDetailSchema = orderSummarySchema.extend({
   payment_method: z.enum(PAYMENT_PROVIDERS),
   items_total: z.number(),
@@ -186,6 +221,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   placed_by: z.string().nullable().optional(),
   /** lines removed or substituted after the order was placed, oldest first (issue 14) */
   adjustments: z.array(orderAdjustmentSchema).optional(),
+  /** paid, refunded and net (issue 40) */
+  refunds: refundSummarySchema,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -70,7 +70,12 @@ export const posSettingsInputSchema = z.object({
 });
 
 export const openShiftSchema = z.object({ till: tillSchema, warehouse_id: idSchema, float: rupees });
-export const closeShiftSchema = z.object({ counted: rupees });
+/**
+ * Closing a till's shift: the cash counted. The cashier who opened it closes it as it is; closing
+ * another cashier's shift is a manager's (admin's) action and needs the reason, kept on the shift
+ * and in the audit log.
+ */
+export const closeShiftSchema = z.object({ counted: rupees, reason: z.string().trim().max(200).default('') });
 
 export const shiftSchema = z.object({
   id: z.number().int(),
@@ -82,6 +87,10 @@ export const shiftSchema = z.object({
   counted: z.number().nullable(),
   expected: z.number().nullable(),
   difference: z.number().nullable(),
+  /** whether the person asking opened it (closing someone else's needs a manager and a reason) */
+  opened_by_me: z.boolean(),
+  /** why a manager closed another cashier's shift */
+  close_reason: z.string().nullable(),
 });
 export type Shift = z.infer<typeof shiftSchema>;
 
@@ -96,6 +105,29 @@ export const shiftReportSchema = z.object({
   returns: z.object({ count: z.number().int(), cash: z.number(), upi: z.number(), card: z.number() }),
   cash_in_drawer: z.number(),
   flags: z.array(posFlagSchema.extend({ receipt: z.string() })),
+  /**
+   * Late sales: rung up offline in a shift that was closed (its cash counted) before they synced.
+   * They are never in a counted shift's totals, nor in the cash a drawer should hold (their cash
+   * went into the earlier shift's drawer). Listed on the till's open shift they were booked to at
+   * sync, or, when no shift was open at the till, on the closed shift they were rung up in.
+   */
+  late_sales: z.object({
+    count: z.number().int(),
+    total: z.number(),
+    by_method: z.object({ cash: z.number(), upi: z.number(), card: z.number() }),
+    lines: z.array(
+      z.object({
+        receipt: z.string(),
+        total: z.number(),
+        cash: z.number(),
+        upi: z.number(),
+        card: z.number(),
+        /** the closed shift it was rung up in */
+        rung_up_in_shift: z.number().int(),
+        synced_at: z.string(),
+      }),
+    ),
+  }),
 });
 export type ShiftReport = z.infer<typeof shiftReportSchema>;
 
@@ -130,6 +162,11 @@ export const saleInputSchema = z.object({
   }),
   /** rung up while the till was offline (synced later): lines short of stock are flagged, not refused */
   offline: z.boolean().default(false),
+  /**
+   * the till's shift when the sale was rung up (the till sends it): an offline sale synced after
+   * that shift was closed is a late sale and never changes its counted totals
+   */
+  shift_id: idSchema.optional(),
 });
 export type SaleInput = z.input<typeof saleInputSchema>;
 
@@ -165,7 +202,7 @@ export type SaleDetail = z.infer<typeof saleDetailSchema>;
 
 export const returnInputSchema = z.object({
   till: tillSchema,
-  lines: z.array(z.object({ line_id: z.number().int().positive(), quantity: z.number().int().positive() })).min(1),
+  lines: z.array(z.object({ line_id: idSchema, quantity: z.number().int().positive().max(1_000_000) })).min(1),
 });
 export const returnResultSchema = z.object({
   id: z.number().int(),

@@ -3,19 +3,25 @@ import { NOT_SALES, salesRangeQuerySchema } from './agents';
 import { ORDER_STATUSES, type OrderStatus } from './order';
 
 /**
- * Administration's dashboard and reports (issue 14, item 7). Which orders count:
+ * Administration's dashboard and reports (issue 14, item 7; issue 40). Which orders count:
  *
- * - **Sales** (revenue, orders, average order value, new customers, sales by product and category,
- *   the GST report): every order that went through and was not cancelled — placed, confirmed,
- *   packed, shipped, delivered, online and at the counter — on the day it was placed (the date its
- *   tax invoice carries), in India's calendar. An order awaiting payment is not a sale yet; a failed
- *   payment or a cancellation (only possible before shipping) voids it (`NOT_SALES`, as the agents'
- *   report counts).
+ * - **Sales** (revenue, orders, average order value, new customers, sales by product and category):
+ *   orders delivered in the range (a counter sale is delivered when sold), on the day delivered, in
+ *   India's calendar, at their goods net of refunds: items less the coupon as the order now stands,
+ *   less counter refunds, never the delivery charge. The same rule counts a customer's total spent
+ *   and a sales agent's sales and commission (the server's `orders/sales.ts`; README "What counts
+ *   as a sale").
+ * - **GST**: the tax invoices, every order that went through and was not cancelled — placed,
+ *   confirmed, packed, shipped, delivered, online and at the counter — on the day it was placed
+ *   (the date its invoice carries); an order awaiting payment has no invoice yet, a failed payment
+ *   or a cancellation (only possible before shipping) voids it (`SALE_STATUSES`); counter returns
+ *   are credit notes.
  * - **Waiting**: orders the shop still has to move (placed, confirmed, packed, shipped), now,
  *   whatever the range.
- * - **Cash on delivery to collect**: COD orders not yet delivered (placed, confirmed, packed: to
- *   deliver; shipped: out for delivery), by delivery date (the slot's date, else the day placed);
- *   delivered ones show as collected.
+ * - **Cash on delivery**: COD orders by delivery date (the slot's date, else the day placed): to
+ *   deliver (placed, confirmed, packed), out for delivery (shipped), delivered with their cash
+ *   collected, of which handed over to the shop's till or still to hand over, and shortfalls; and,
+ *   now, every order whose collected cash still waits to be handed over.
  *
  * Amounts are rupees at the API (paise inside). Days are India's (UTC+05:30).
  */
@@ -102,10 +108,27 @@ export const gstReportSchema = z.object({
 export type GstReport = z.infer<typeof gstReportSchema>;
 
 const money = z.object({ orders: z.number().int(), amount: z.number() });
+const codFigures = {
+  to_deliver: money,
+  out_for_delivery: money,
+  to_collect: money,
+  /** delivered: the cash collected at the door */
+  collected: money,
+  /** of the collected cash: in the shop's till */
+  handed_over: money,
+  /** of the collected cash: still with the delivery people */
+  to_hand_over: money,
+  /** delivered short of the total (the shortfall, accepted with a reason) */
+  short: money,
+};
 export const codReportSchema = z.object({
   ...range,
-  rows: z.array(z.object({ date: z.string(), to_deliver: money, out_for_delivery: money, to_collect: money, collected: money })),
-  totals: z.object({ to_deliver: money, out_for_delivery: money, to_collect: money, collected: money }),
+  rows: z.array(z.object({ date: z.string(), ...codFigures })),
+  totals: z.object(codFigures),
+  /** every order (whatever the range) whose collected cash waits to be handed over, oldest first */
+  awaiting_handover: z.array(
+    z.object({ id: z.string(), ordernumber: z.string(), customer: z.string(), delivered_at: z.string().nullable(), amount: z.number() }),
+  ),
 });
 export type CodReport = z.infer<typeof codReportSchema>;
 
@@ -176,28 +199,11 @@ export function salesReportCsv(r: SalesReport, by: 'product' | 'category'): stri
 }
 
 export function codReportCsv(r: CodReport): string {
-  const cells = (x: CodReport['totals']) => [
-    x.to_deliver.orders,
-    inr(x.to_deliver.amount),
-    x.out_for_delivery.orders,
-    inr(x.out_for_delivery.amount),
-    x.to_collect.orders,
-    inr(x.to_collect.amount),
-    x.collected.orders,
-    inr(x.collected.amount),
-  ];
+  const parts = ['to_deliver', 'out_for_delivery', 'to_collect', 'collected', 'handed_over', 'to_hand_over', 'short'] as const;
+  const names = ['To deliver', 'Out for delivery', 'To collect', 'Collected', 'Handed over', 'To hand over', 'Short'];
+  const cells = (x: CodReport['totals']) => parts.flatMap((k) => [x[k].orders, inr(x[k].amount)]);
   return csvOf([
-    [
-      'Delivery date',
-      'To deliver (orders)',
-      'To deliver (INR)',
-      'Out for delivery (orders)',
-      'Out for delivery (INR)',
-      'To collect (orders)',
-      'To collect (INR)',
-      'Collected (orders)',
-      'Collected (INR)',
-    ],
+    ['Delivery date', ...names.flatMap((n) => [`${n} (orders)`, `${n} (INR)`])],
     ...r.rows.map((x) => [x.date, ...cells(x)]),
     ['Total', ...cells(r.totals)],
   ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionSchema } from './ids';
 import { navSettingSchema, type NavItem } from './storefront';
 import { THEME_COLOUR, THEME_NAME } from './theme';
 import { ICON_NAME_PATTERN } from './validation';
@@ -30,7 +31,7 @@ export const FONT_FAMILIES = [
 export const LINK_PATTERN = /^(\/[^\s<>"]*|https?:\/\/[^\s<>"]+|www\.[^\s<>"]+)$/;
 export const LINK_MESSAGE = 'A link starts with / (this shop) or http://, https:// or www. (another site)';
 
-const version = z.number().int().min(0);
+const version = versionSchema;
 const image = z.string().trim().max(500, 'The image path is too long');
 const link = z.string().trim().max(500, 'The link is too long').regex(LINK_PATTERN, LINK_MESSAGE);
 

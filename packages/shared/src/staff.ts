@@ -16,6 +16,8 @@ export const staffBootSchema = z.object({
       phone: z.string().nullable(),
       superadmin: z.boolean(),
       hasAdminAccess: z.boolean(),
+      /** the point of sale only (`/pos`) */
+      isCashier: z.boolean().default(false),
     })
     .nullable(),
 });

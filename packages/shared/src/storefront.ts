@@ -37,6 +37,8 @@ export const userSchema = z.object({
   superadmin: z.boolean().default(false),
   hasAdminAccess: z.boolean().default(false),
   isSalesAgent: z.boolean().default(false),
+  /** the shopper allowed the shop's analytics to know who they are (DPDP consent); absent or false: they stay anonymous */
+  analyticsConsent: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

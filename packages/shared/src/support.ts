@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageSchema } from './ids';
+import { idSchema, pageSchema } from './ids';
 import { PAGE_SIZES } from './pagination';
 
 /**
@@ -24,7 +24,7 @@ export const reportIssueBodySchema = z
   .object({
     kind: z.enum(ISSUE_KINDS, { error: 'Choose what went wrong' }),
     lines: z
-      .array(z.object({ pack_id: z.number().int().positive(), quantity: z.number().int().min(1, 'At least 1') }))
+      .array(z.object({ pack_id: idSchema, quantity: z.number().int().min(1, 'At least 1').max(1_000_000) }))
       .max(100)
       .default([]),
     note: z.string().trim().max(1000, 'At most 1000 characters').default(''),

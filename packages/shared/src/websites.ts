@@ -7,17 +7,45 @@ import { idSchema } from './ids';
  * websites a person may manage, creating one, its domains and pausing it.
  */
 
-/** A host name as the server matches it: lower case, no scheme or path, a port only when non-standard. */
+/**
+ * The one form of a host that websites are keyed by: a domain an admin adds is stored in it, and
+ * the host a request names (X-Origin, Origin, Host) is looked up in it, so no variant of a
+ * website's domain can belong to another website (issue 38). Lower case; an internationalised
+ * name as punycode ('bücher.test' → 'xn--bcher-kva.test', what browsers send); without the
+ * trailing dot of a fully qualified name; without a port. Every port goes, not only 80 and 443:
+ * cookies belong to a host whatever its port (RFC 6265 §8.5), so a website on another port of a
+ * shop's host would share its shoppers' session and CSRF cookies; and one server answers on one
+ * port (browsers leave the default ones out of Host). The IDN step is the WHATWG URL parser's
+ * (UTS #46, the same as node:url's domainToASCII), so browsers (the staff app's form) and the
+ * server agree. null: not a host at all (a scheme, a path, credentials, a bad port).
+ */
+export function normaliseHost(input: string): string | null {
+  const raw = input.trim();
+  if (!raw || /[\s/\\?#@]/.test(raw)) return null;
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${raw}`).hostname;
+  } catch {
+    return null;
+  }
+  return hostname.replace(/\.+$/, '') || null;
+}
+
+/** Dot-separated labels of letters, digits and inner hyphens (punycode included). */
+const HOST_PATTERN = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/**
+ * A domain an admin enters, as it is stored and matched: `normaliseHost`'s form
+ * ('Shop.Example.com:443' → 'shop.example.com'). Checks, not a transform, so the object's own
+ * refinements still report their fields beside a bad domain.
+ */
 export const hostSchema = z
   .string()
   .trim()
-  .toLowerCase()
   .min(1, 'Enter a domain')
+  .overwrite((s) => normaliseHost(s) ?? s)
   .max(253, 'At most 253 characters')
-  .regex(
-    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/,
-    'Enter a domain such as shop.example.com',
-  );
+  .regex(HOST_PATTERN, 'Enter a domain such as shop.example.com');
 
 /** GSTIN: 2-digit state code, PAN, entity number, Z, check character. Empty for an unregistered shop. */
 export const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;

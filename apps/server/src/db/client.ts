@@ -6,10 +6,12 @@ import { NodePgSession, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { rowsOf } from './rows';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,6 +27,20 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball, which `loadDataDir` opens again (the test template). */
   dumpDataDir?(): Promise<Blob>;
+  /** Hands each statement's duration to `observe` from now on (the metrics, http/metrics.ts); answers how to stop. */
+  timeStatements?(observe: StatementObserver): () => void;
+  /** PostgreSQL: the pool's connections at this moment. */
+  poolState?(): PoolState;
+}
+
+/** A statement's duration in seconds, and whether the database refused it (or the connection failed). */
+export type StatementObserver = (seconds: number, failed: boolean) => void;
+export interface PoolState {
+  max: number;
+  total: number;
+  idle: number;
+  /** requests waiting for a connection */
+  waiting: number;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -51,7 +67,11 @@ export async function openDatabase(opts: {
     // request opens a fresh connection.
     const onError = opts.onConnectionError ?? ((err: Error) => console.error(`database connection lost: ${err.message}`));
     pool.on('error', onError);
-    pool.on('connect', (client) => client.on('error', onError));
+    const timing = new Set<StatementObserver>();
+    pool.on('connect', (client) => {
+      client.on('error', onError);
+      timeQueries(client, 'query', timing);
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     if (opts.preparedStatements !== false) {
       preparing.add(db);
@@ -67,7 +87,13 @@ export async function openDatabase(opts: {
       await client.query('select pg_advisory_unlock(72707001)').catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      timeStatements: (observe) => observeWith(timing, observe),
+      poolState: () => ({ max: pool.options.max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
@@ -75,7 +101,64 @@ export async function openDatabase(opts: {
   await client.exec('create extension if not exists pg_trgm');
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
+  const timing = new Set<StatementObserver>();
+  timeQueries(client, 'query', timing);
+  timeQueries(client, 'exec', timing);
+  // a transaction's statements go through its own handle
+  const transaction = client.transaction.bind(client);
+  client.transaction = (work) =>
+    transaction((tx) => {
+      timeQueries(tx, 'query', timing);
+      timeQueries(tx, 'exec', timing);
+      return work(tx);
+    });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+    timeStatements: (observe) => observeWith(timing, observe),
+  };
+}
+
+const observeWith = (observers: Set<StatementObserver>, observe: StatementObserver) => {
+  observers.add(observe);
+  return () => void observers.delete(observe);
+};
+
+/**
+ * Times every statement sent through `target[method]` (a pg connection's `query`, PGlite's
+ * `query`/`exec`), the one place every statement passes, drizzle's and `hotRows`' alike, while
+ * someone observes; otherwise it only forwards. A pg query with a callback (the pool's own
+ * `query`) is timed through it; a submittable (a cursor) is passed on untimed.
+ */
+function timeQueries(target: object, method: string, observers: ReadonlySet<StatementObserver>) {
+  const t = target as Record<string, (...args: unknown[]) => unknown>;
+  const original = t[method]!;
+  t[method] = function timed(this: unknown, ...args: unknown[]) {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (!observers.size || typeof first?.submit === 'function') return original.apply(this, args);
+    const started = performance.now();
+    const done = (failed: boolean) => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const observe of observers) observe(seconds, failed);
+    };
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, result: unknown) => {
+        done(!!err);
+        (callback as (e: unknown, r: unknown) => void)(err, result);
+      };
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args) as Promise<unknown>;
+    result.then(
+      () => done(false),
+      () => done(true),
+    );
+    return result;
+  };
 }
 
 // The pools whose hot reads run as named prepared statements (openDatabase's `preparedStatements`).
@@ -220,4 +303,18 @@ function statementName(text: string): string {
 
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+// the newest migration this build knows (its journal's `when`), read once
+let newestMigration: number | undefined;
+
+/**
+ * Whether the database has every migration this build knows applied: drizzle's own table records
+ * each applied migration with its journal time (`created_at`). Another process of a newer build
+ * may have applied more; fewer means this build's schema is not there.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  newestMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  const [row] = rowsOf<{ at: string | null }>(await db.execute(sql`select max(created_at)::text as at from drizzle.__drizzle_migrations`));
+  return Number(row?.at ?? 0) >= newestMigration;
 }

@@ -86,8 +86,8 @@ function folderUpTo(n: number) {
   return dir;
 }
 
-async function scratchPglite(): Promise<Scratch> {
-  const dataDir = path.join(folders, 'pglite');
+async function scratchPglite(name = 'pglite'): Promise<Scratch> {
+  const dataDir = path.join(folders, name);
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   await client.exec('create extension if not exists pg_trgm');
   const db = drizzlePglite(client);
@@ -243,4 +243,37 @@ describe(`an install at the baseline upgrades to head with nothing lost (${onPos
       await database.close();
     }
   }, 120_000); // one migration at a time with a snapshot after each: it grows with every migration
+});
+
+describe(`0031_cod-states backfills cash on delivery (issue 40, ${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
+  it('a delivered COD order is collected with its recorded cash and dated by its history; a cancelled one is not collected', async () => {
+    const at = entries.findIndex((e) => e.tag === '0031_cod-states');
+    expect(at).toBeGreaterThan(0);
+    const s = onPostgres ? await scratchPostgres(url!) : await scratchPglite('pglite-cod');
+    try {
+      await s.migrateTo(1);
+      await s.exec(`begin; set local session_replication_role = replica;\n${fixture}\ncommit;`);
+      await s.migrateTo(at);
+      // the baseline's COD order, delivered with ₹900 of its ₹910 recorded; a copy of it cancelled
+      await s.exec(`
+        insert into orders (id, website_id, ordernumber, user_id, status, payment_method, idempotency_key, address, pincode, items_total, total)
+          select 'cod-cancelled', website_id, 'GR1003', user_id, 'cancelled', 'cod', 'k-cancelled', address, pincode, items_total, total
+          from orders where ordernumber = 'GR1001';
+        insert into payments (website_id, order_id, provider, status, amount) values (1, 'cod-cancelled', 'cod', 'cod', 91000);
+        update orders set status = 'delivered', cash_collected = 90000 where ordernumber = 'GR1001';
+        insert into order_events (website_id, order_id, status, actor, created_at)
+          select website_id, id, 'delivered', 'user:1', '2026-11-26T10:00:00Z' from orders where ordernumber = 'GR1001';`);
+      await s.migrateTo(at + 1);
+      const rows = await s.rows<{ ordernumber: string; status: string; collected: number | null; delivered_at: string | null }>(`
+        select o.ordernumber, p.status, p.collected, to_char(o.delivered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as delivered_at
+        from orders o join payments p on p.order_id = o.id order by o.ordernumber`);
+      expect(rows).toEqual([
+        { ordernumber: 'GR1001', status: 'collected', collected: 90000, delivered_at: '2026-11-26T10:00' },
+        { ordernumber: 'GR1002', status: 'paid', collected: null, delivered_at: null },
+        { ordernumber: 'GR1003', status: 'not_collected', collected: null, delivered_at: null },
+      ]);
+    } finally {
+      await s.close();
+    }
+  }, 120_000);
 });

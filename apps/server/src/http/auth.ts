@@ -13,9 +13,13 @@ export interface CurrentUser {
   superadmin: boolean;
   hasAdminAccess: boolean;
   isSalesAgent: boolean;
+  /** works this website's point of sale only */
+  isCashier: boolean;
   /** blocked by this website's staff (identity/customers.ts `refuseBlocked`): when and why */
   blockedAt: Date | null;
   blockedReason: string | null;
+  /** allowed this website's analytics to identify them (off until they say so) */
+  analyticsConsent: boolean;
 }
 
 /** What is read of the user and their membership of a website (`userWithMembership`, and the session's read). */
@@ -27,8 +31,10 @@ export const userColumns = {
   superadmin: users.superadmin,
   hasAdminAccess: websiteMembers.hasAdminAccess,
   isSalesAgent: websiteMembers.isSalesAgent,
+  isCashier: websiteMembers.isCashier,
   blockedAt: websiteMembers.blockedAt,
   blockedReason: websiteMembers.blockedReason,
+  analyticsConsent: websiteMembers.analyticsConsent,
 };
 export type UserRow = {
   [K in keyof typeof userColumns]: (typeof userColumns)[K]['_']['notNull'] extends true
@@ -64,7 +70,13 @@ export function currentUser(db: Db, req: FastifyRequest): Promise<CurrentUser | 
       const row = known !== undefined ? known : (await userWithMembership(db, { userId: session.userId, websiteId: req.website.id }))[0];
       if (!row) return null;
       // A superadmin administers every website.
-      return { ...row, hasAdminAccess: row.superadmin || !!row.hasAdminAccess, isSalesAgent: !!row.isSalesAgent };
+      return {
+        ...row,
+        hasAdminAccess: row.superadmin || !!row.hasAdminAccess,
+        isSalesAgent: !!row.isSalesAgent,
+        isCashier: !!row.isCashier,
+        analyticsConsent: !!row.analyticsConsent,
+      };
     })();
     loaded.set(req, p);
   }
@@ -83,11 +95,13 @@ export async function requireUser(db: Db, req: FastifyRequest): Promise<CurrentU
   return user;
 }
 
-export type Role = 'admin' | 'agent' | 'superadmin';
+/** `cashier`: the point of sale, which an admin (the shop's manager) works too. */
+export type Role = 'admin' | 'agent' | 'cashier' | 'superadmin';
 
 export function hasRole(user: CurrentUser, role: Role): boolean {
   if (role === 'superadmin') return user.superadmin;
   if (role === 'admin') return user.hasAdminAccess;
+  if (role === 'cashier') return user.hasAdminAccess || user.isCashier;
   return user.isSalesAgent;
 }
 

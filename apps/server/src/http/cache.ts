@@ -47,15 +47,33 @@ function track<V>(entries: LRUCache<string, Entry<V>>, k: string, entry: Entry<V
   );
 }
 
-export function websiteCache<V>(opts: { ttlMs: number; maxEntries?: number }): WebsiteCache<V> {
+/** Hits and misses of `get`, per cache name, since the process started (the metrics read them). */
+export interface CacheCounts {
+  hits: number;
+  misses: number;
+}
+const counts = new Map<string, CacheCounts>();
+/** Every named cache's hits and misses (caches without a name count as `other`). */
+export const cacheCounts = (): ReadonlyMap<string, Readonly<CacheCounts>> => counts;
+
+/** `name` labels its hits and misses in the metrics (a few fixed names: the label's values are bounded). */
+export function websiteCache<V>(opts: { ttlMs: number; maxEntries?: number; name?: string }): WebsiteCache<V> {
   // Age is checked here (Date.now, so tests can move the clock); the LRU only bounds the size.
   const entries = new LRUCache<string, Entry<V>>({ max: opts.maxEntries ?? 2000 });
+  const name = opts.name ?? 'other';
+  let counted = counts.get(name);
+  if (!counted) counts.set(name, (counted = { hits: 0, misses: 0 }));
+  const tally = counted;
   const cache: WebsiteCache<V> = {
     get(websiteId, key, produce) {
       const k = `${websiteId ?? ''}\u0000${key}`;
       const now = Date.now();
       const hit = entries.get(k);
-      if (hit && now - hit.at < opts.ttlMs) return hit.value;
+      if (hit && now - hit.at < opts.ttlMs) {
+        tally.hits++;
+        return hit.value;
+      }
+      tally.misses++;
       const entry: Entry<V> = { websiteId, at: now, value: produce() };
       track(entries, k, entry);
       return entry.value;

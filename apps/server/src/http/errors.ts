@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ERRORS, errorMessage, type ErrorCode, type ErrorDetails, type PlainErrorCode } from '@grocer/shared/errors';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionError, rootCause } from '../db/errors';
+import { seenAsStaff } from './session';
+import { UNAVAILABLE_PAGE_CSP, unavailablePage } from './unavailable-page';
 
 /**
  * An expected failure, sent as `{ message, code, errors? }` (DESIGN §4). Its code, status and
@@ -104,17 +106,33 @@ export function registerErrorHandling(app: FastifyInstance, onUnhandled?: (error
     if (isConnectionError(error)) {
       // The database dropped or refused the connection: worth a retry, not a bug (the pool reconnects).
       request.log.warn({ err: error }, 'database unavailable');
-      // The health probe says why (for the operator); shoppers are not shown the database's internals.
-      const e = Errors.databaseUnavailable(request.url.split('?')[0] === '/s/api/health' ? rootCause(error) : undefined);
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send({ message: e.message, code: e.code, ...e.extra });
+      reply.status(503).header('retry-after', '5');
+      // A browser opening a page gets a page, not the API's JSON.
+      if (wantsPage(request))
+        return reply
+          .header('cache-control', 'no-store')
+          .header('content-security-policy', UNAVAILABLE_PAGE_CSP)
+          .type('text/html; charset=utf-8')
+          .send(unavailablePage(request.url));
+      // The health probe says why to staff (a session seen with admin access: none can be read
+      // now); nobody else is shown the database's internals (the log has them).
+      const health = request.url.split('?')[0] === '/s/api/health';
+      const e = Errors.databaseUnavailable(health && seenAsStaff(request.headers.cookie) ? rootCause(error) : undefined);
+      return reply.send({ message: e.message, code: e.code, ...e.extra });
     }
     request.log.error({ err: error }, 'unhandled error');
     void onUnhandled?.(error, request);
     return reply.status(500).send({ message: GENERIC_MESSAGE, code: 'INTERNAL' });
   });
+}
+
+/** A browser's page navigation (a GET or HEAD accepting HTML), not an API call, the tunnel or an asset. */
+function wantsPage(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !request.url.startsWith('/s/') &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
 }
 
 /** A stream error caused by the client's own socket closing early (not by anything of ours). */

@@ -8,6 +8,8 @@ import type { WebsiteRef, WebsiteResolver } from './website';
 
 /** A kept answer's headers as it went out, but for its ETag and the per-request ones. */
 interface KeptHeaders {
+  /** the route that answered it (its pattern, e.g. `/s/api/products/:slug`), for the metrics */
+  route: string;
   headers: Record<string, string>;
   /** the same without `vary`, flat (name, value, …), as Node's `writeHead` takes them */
   flat: string[];
@@ -56,6 +58,13 @@ interface FrontOptions {
   log: FastifyBaseLogger;
   /** logs each answer, as Fastify logs the requests it answers (LOG_LEVEL info and below) */
   logRequests: boolean;
+  /** hears each answer sent before Fastify (which measures the rest): http/metrics.ts */
+  meter?: FrontMeter;
+}
+
+/** What the metrics hear of an answer sent from Node's request event. */
+export interface FrontMeter {
+  answered(route: string, status: number, seconds: number): void;
 }
 
 /** The parts of a request the lookup reads: Fastify's request and Node's alike. */
@@ -99,6 +108,8 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
   const overlayKey = (warehouseId: number | null, url: string) => `${warehouseId ?? ''}|${url}`;
   // the query parameters each path's route reads (learnt from what it keeps)
   const pathParams = new LRUCache<string, readonly string[]>({ max: 10_000 });
+  // requests answered before Fastify (`raw`), by the first hook (`hook`), and those left to the route (`miss`)
+  const counts = { raw: 0, hook: 0, miss: 0 };
   // set by `register`: nothing is answered before it
   let front: { websites: WebsiteResolver; visitors: FrontVisitors; options: FrontOptions } | undefined;
 
@@ -114,7 +125,7 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
     ctx.userId === null || !answer.productIds.size ? null : saved(websiteId, ctx.userId);
   const overlaid = (entry: OverlayEntry, wished: ReadonlySet<number> | null): Found => {
     const mine = wished ? withWishlist(entry.answer, wished) : entry.answer;
-    return { headers: entry.headers, flat: entry.flat, vary: entry.vary, body: mine.body, etag: mine.etag };
+    return { route: entry.route, headers: entry.headers, flat: entry.flat, vary: entry.vary, body: mine.body, etag: mine.etag };
   };
 
   /**
@@ -141,6 +152,8 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
   };
 
   return {
+    /** How many GET /s/api requests were answered from here, and how many went on to their route. */
+    counts: counts as Readonly<typeof counts>,
     /**
      * Answers a request from Node's request event when a kept answer is at hand (true), before
      * Fastify sees it; false leaves it to Fastify.
@@ -155,7 +168,8 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
         return false;
       }
       if (!found) return false;
-      const started = front!.options.logRequests && process.hrtime.bigint();
+      const { logRequests, meter } = front!.options;
+      const started = logRequests || meter ? performance.now() : 0;
       const id = front!.options.requestId(req);
       const headers = [...found.flat, 'etag', found.etag, 'x-request-id', id];
       const match = req.headers['if-none-match'];
@@ -169,14 +183,12 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
         headers.push('content-length', String(bytes.length));
         res.writeHead(200, headers).end(bytes);
       }
-      if (started)
+      counts.raw++;
+      const ms = started && performance.now() - started;
+      meter?.answered(found.route, res.statusCode, ms / 1000);
+      if (logRequests)
         front!.options.log.info(
-          {
-            reqId: id,
-            req: { method: req.method, url: req.url },
-            res: { statusCode: res.statusCode },
-            responseTime: Number(process.hrtime.bigint() - started) / 1e6,
-          },
+          { reqId: id, req: { method: req.method, url: req.url }, res: { statusCode: res.statusCode }, responseTime: ms },
           'request completed (front cache)',
         );
       return true;
@@ -190,10 +202,19 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
     register(app: FastifyInstance, websites: WebsiteResolver, visitors: FrontVisitors, options: FrontOptions) {
       front = { websites, visitors, options };
       app.addHook('onRequest', (req, reply, done) => {
-        if (req.method !== 'GET' || !req.url.startsWith('/s/api/')) return done();
+        if (req.method !== 'GET' || !req.url.startsWith('/s/api/') || req.routeOptions.config.probe) return done();
         const found = findNow(req);
-        if (found) return void send(req, reply, found);
-        answer(req, reply).then((sent) => sent || done(), done);
+        if (found) {
+          counts.hook++;
+          return void send(req, reply, found);
+        }
+        answer(req, reply).then((sent) => {
+          if (sent) counts.hook++;
+          else {
+            counts.miss++;
+            done();
+          }
+        }, done);
       });
       /** Answers from a kept entry if there is one (true), else leaves the request to the route. */
       const answer = async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
@@ -247,7 +268,7 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
         headers[k] = String(v);
         if (k !== 'vary') flat.push(k, String(v));
       }
-      const kept = { headers, flat, vary: headers.vary };
+      const kept = { route: req.routeOptions.url ?? pathOf(req.url), headers, flat, vary: headers.vary };
       if (!overlay) shared.put(req.website.id, at, Promise.resolve({ ...kept, body: sent.body, etag: sent.etag }));
       else overlays.put(req.website.id, overlayKey(overlay.warehouseId, at), Promise.resolve({ ...kept, answer: overlay.answer }));
     },

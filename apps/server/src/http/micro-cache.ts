@@ -48,7 +48,7 @@ export interface SentAnswer {
  * written as JSON by the producer: `Serialised`), never validated again.
  */
 export function createMicroCache(opts: { ttlMs: number; enabled: boolean; maxEntries?: number }) {
-  const cache = websiteCache<CachedAnswer>({ ttlMs: opts.ttlMs, maxEntries: opts.maxEntries ?? 5000 });
+  const cache = websiteCache<CachedAnswer>({ ttlMs: opts.ttlMs, maxEntries: opts.maxEntries ?? 5000, name: 'answers' });
   const build = async (produce: () => Promise<unknown>): Promise<CachedAnswer> => {
     const produced = await produce();
     const productIds = new Set<number>();

@@ -22,7 +22,7 @@ export const requestPipeline = fp(async (app: FastifyInstance, opts: { db: Db; c
   const sessionOf = requestSessions(opts.db, opts.config);
   refuseNulBytes(app);
   app.addHook('onRequest', async (req, reply) => {
-    if (req.url.startsWith('/assets/') || req.url.startsWith('/media/')) return;
+    if (req.url.startsWith('/assets/') || req.url.startsWith('/media/') || req.routeOptions.config.probe) return;
     req.website = await resolver.resolve(req);
     // (the front cache may have attached it already: front-cache.ts)
     req.session ??= sessionOf(req, reply);

@@ -114,6 +114,28 @@ function idOfToken(token: string): string {
   return id;
 }
 
+/**
+ * Sessions this process saw signed in with admin access lately (id → user id), for the health
+ * probe: while the database is down no session can be read, yet staff should see why it is down
+ * and others not (http/errors.ts). Noted whenever a session is read with its user (at most every
+ * `SESSION_CACHE_MS` per session), it lasts an hour after that; sign-out, sign-in and blocking
+ * drop it at once here (another process's sign-out is not seen: at worst a signed-out admin
+ * reads the database's error message for that hour).
+ */
+const STAFF_SEEN_MS = 3600_000;
+const staffSeen = new LRUCache<string, number>({ max: 10_000, ttl: STAFF_SEEN_MS });
+
+/** Notes that session `id` (the token's hash) is signed in by `userId`, who has admin access. */
+function noteStaffSession(id: string, userId: number): void {
+  staffSeen.set(id, userId);
+}
+
+/** Whether the Cookie header's session was seen signed in with admin access in the last hour (no database read). */
+export function seenAsStaff(cookieHeader: string | undefined): boolean {
+  const token = cookieHeader ? sessionTokenIn(cookieHeader) : undefined;
+  return token !== undefined && staffSeen.has(idOfToken(token));
+}
+
 async function findSession(
   db: DbOrTx,
   websiteId: number,
@@ -135,7 +157,9 @@ async function findSession(
     row: withUser
       ? liveSessionWithUser(db, { id, websiteId, now: new Date(now), memberOf: withUser.memberOf }).then(([both]) => {
           // the user is this request's only: the cache keeps the session row
-          withUser.take({ memberOf: withUser.memberOf, user: both?.user?.id != null ? (both.user as UserRow) : null });
+          const user = both?.user?.id != null ? (both.user as UserRow) : null;
+          withUser.take({ memberOf: withUser.memberOf, user });
+          if (user && (user.superadmin || user.hasAdminAccess)) noteStaffSession(id, user.id);
           return both?.session ?? null;
         })
       : readSession(db, websiteId, id),
@@ -190,6 +214,7 @@ export function forgetSessionsOf(websiteId: number, userId: number): void {
   for (const [k, e] of recent.entries())
     if (k.startsWith(`${websiteId}|`) && (e.settled === undefined || e.settled?.userId === userId)) gone.push(k);
   for (const k of gone) recent.delete(k);
+  for (const [id, seen] of staffSeen.entries()) if (seen === userId) staffSeen.delete(id);
 }
 
 async function insertSession(db: DbOrTx, websiteId: number, secret: string, values: Partial<SessionRow> = {}) {
@@ -325,6 +350,7 @@ export class RequestSession {
     if (old) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, old.id));
       forgetSession(this.siteId, old.id);
+      staffSeen.delete(old.id);
     } else {
       // a pre-session token (no row yet) is burnt too, so a fixated one never becomes a session
       const pre = this.req.cookies[SESSION_COOKIE];
@@ -353,6 +379,7 @@ export class RequestSession {
     if (current) {
       await this.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, current.id));
       forgetSession(this.siteId, current.id);
+      staffSeen.delete(current.id);
     }
     this.reply.clearCookie(SESSION_COOKIE, { path: '/' });
     this.userRead = undefined;

@@ -37,7 +37,7 @@ describe('the staff scope', () => {
     }).toEqual({
       admin: 'admin',
       builder: 'admin',
-      pos: 'admin',
+      pos: 'cashier',
       agent: 'agent',
       bos: 'superadmin',
     });

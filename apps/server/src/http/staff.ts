@@ -21,11 +21,12 @@ import { forgetCurrentUser, requireRole, requireUser, type Role } from './auth';
 import { useManagedWebsite } from './website';
 
 /**
- * The staff areas (spec §6) and the role each needs: Administration (`/admin`), Website Settings
- * (`/builder`) and POS (`/pos`) need hasAdminAccess (a superadmin has it everywhere), the sales
- * dashboard (`/agent`) isSalesAgent, website switching (`/bos`) superadmin.
+ * The staff areas (spec §6) and the role each needs: Administration (`/admin`) and Website
+ * Settings (`/builder`) need hasAdminAccess (a superadmin has it everywhere), POS (`/pos`) a
+ * cashier or an admin (its manager's calls ask for admin themselves), the sales dashboard
+ * (`/agent`) isSalesAgent, website switching (`/bos`) superadmin.
  */
-export const STAFF_AREAS: Record<string, Role> = { admin: 'admin', builder: 'admin', pos: 'admin', agent: 'agent', bos: 'superadmin' };
+export const STAFF_AREAS: Record<string, Role> = { admin: 'admin', builder: 'admin', pos: 'cashier', agent: 'agent', bos: 'superadmin' };
 
 /** What staff calls may use: the database, and the outbox and payments (sales agents' orders and payment links). */
 export interface StaffDeps {

@@ -18,5 +18,7 @@ declare module 'fastify' {
     csrf?: boolean;
     /** a GET that changes state (spec §7 keeps the method): refused when another site sends it */
     changesState?: boolean;
+    /** a load balancer's probe (platform/health.ts): no website, session or front cache, so no database */
+    probe?: boolean;
   }
 }

@@ -1,3 +1,4 @@
+import { normaliseHost } from '@grocer/shared/websites';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -35,26 +36,27 @@ export function requestHost(req: Pick<FastifyRequest, 'headers'>): string {
   return String(h.host ?? '').toLowerCase();
 }
 
+/** The request's host as websites' domains are stored ('SHOP.test.:443' → 'shop.test'); '' for none. */
+export const hostKey = (req: Pick<FastifyRequest, 'headers'>): string => normaliseHost(requestHost(req)) ?? '';
+
 /**
  * Maps hosts to websites. Lookups are cached for a few seconds: a new domain takes effect within
  * that time on every process, which is safe (DESIGN §1: caches that may be stale for seconds),
  * and at once in this process after `invalidateWebsite` (http/cache.ts).
  */
 export function createWebsiteResolver(db: Db, opts: { production: boolean; ttlMs?: number }) {
-  const cache = websiteCache<WebsiteRef | null>({ ttlMs: opts.ttlMs ?? 5000, maxEntries: 10_000 });
+  const cache = websiteCache<WebsiteRef | null>({ ttlMs: opts.ttlMs ?? 5000, maxEntries: 10_000, name: 'websites' });
 
+  /** `host` is normalised (`normaliseHost`), the form domains are stored in: one lookup finds every variant. */
   async function byHost(host: string): Promise<WebsiteRef | null> {
-    const hostname = host.replace(/:\d+$/, '');
-    for (const candidate of hostname === host ? [host] : [host, hostname]) {
-      const [row] = await db
-        .select(refColumns)
-        .from(websiteDomains)
-        .innerJoin(websites, eq(websites.id, websiteDomains.websiteId))
-        .where(eq(websiteDomains.host, candidate))
-        .limit(1);
-      if (row) return toRef(row);
-    }
-    return null;
+    if (!host) return null;
+    const [row] = await db
+      .select(refColumns)
+      .from(websiteDomains)
+      .innerJoin(websites, eq(websites.id, websiteDomains.websiteId))
+      .where(eq(websiteDomains.host, host))
+      .limit(1);
+    return row ? toRef(row) : null;
   }
 
   async function defaultWebsite(): Promise<WebsiteRef | null> {
@@ -65,7 +67,7 @@ export function createWebsiteResolver(db: Db, opts: { production: boolean; ttlMs
   return {
     async resolve(req: Pick<FastifyRequest, 'headers'>): Promise<WebsiteRef> {
       // Host lookups belong to no website until answered: every invalidation drops them.
-      const host = requestHost(req);
+      const host = hostKey(req);
       const found = await cache.get(null, `host:${host}`, () => byHost(host));
       if (found) return found;
       // Outside production any unknown host (127.0.0.1, a LAN address, a tunnel) serves the default shop.
@@ -77,7 +79,7 @@ export function createWebsiteResolver(db: Db, opts: { production: boolean; ttlMs
     },
     /** The request's website if its host was looked up moments ago (no waiting), else undefined. */
     resolvedNow(req: Pick<FastifyRequest, 'headers'>): WebsiteRef | undefined {
-      const host = requestHost(req);
+      const host = hostKey(req);
       const found = cache.settled(null, `host:${host}`);
       if (found?.value) return found.value;
       if (found && !opts.production) return cache.settled(null, 'default')?.value ?? undefined;

@@ -71,9 +71,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     const rand = prng(20261122);
     const [site] = await tx.insert(websites).values({ name: 'Demo Grocery', isDefault: true }).returning({ id: websites.id });
     const websiteId = site!.id;
-    await tx
-      .insert(websiteDomains)
-      .values(['localhost', 'localhost:3000', '127.0.0.1', '127.0.0.1:3000'].map((host, i) => ({ websiteId, host, isPrimary: i === 0 })));
+    // Hosts are stored without a port (normaliseHost): localhost:3000 is localhost.
+    await tx.insert(websiteDomains).values(['localhost', '127.0.0.1'].map((host, i) => ({ websiteId, host, isPrimary: i === 0 })));
 
     // Warehouses: Bengaluru first (the default zone), Mumbai, Delhi.
     const whRows = await createWarehouses(tx, [

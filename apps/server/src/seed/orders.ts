@@ -63,7 +63,8 @@ export async function seedLargeOrders(db: Db, websiteId: number, count: number):
       cross join lateral (select 1 + (o.g + n) % 3 as qty) q`);
     await tx.execute(sql`
       update orders o set items_total = l.items, discount = l.discount, total = l.items - l.discount + o.delivery_charge,
-        cash_collected = case when o.status = 'delivered' and o.payment_method = 'cod' then l.items - l.discount + o.delivery_charge end
+        cash_collected = case when o.status = 'delivered' and o.payment_method = 'cod' then l.items - l.discount + o.delivery_charge end,
+        delivered_at = case when o.status = 'delivered' then o.created_at end
       from (select x.order_id, sum(x.amount)::int as items,
               case when bool_or(y.coupon_code is not null) then least(10000, sum(x.amount)::int / 10) else 0 end as discount
             from order_lines x join orders y on y.id = x.order_id

@@ -83,9 +83,19 @@ export function policyPages(shop: ShopIdentity): PolicyPage[] {
         '<li>Payment results from our payment gateways. We never see or keep your card, UPI PIN or bank password.</li></ul>' +
         '<h2>What we do not do</h2>' +
         '<p>We do not sell your data. We share only what a delivery partner or payment gateway needs to complete your order.</p>' +
+        '<h2>How long we keep it</h2>' +
+        '<ul><li><strong>Your account</strong> (name, email, mobile): until you delete it.</li>' +
+        '<li><strong>Delivery addresses</strong>: until you delete them or your account.</li>' +
+        '<li><strong>Orders and invoices</strong>: 8 years, as GST law requires (CGST Act 2017, section 36). If you delete your account they are kept without your name, mobile or street address: only the pincode and state, which the tax invoice needs.</li>' +
+        '<li><strong>Cart and wishlists</strong>: until you empty them or delete your account.</li>' +
+        '<li><strong>Sign-in codes</strong>: 10 minutes, deleted a day later. <strong>Sessions</strong>: up to 30 days, or until you log out.</li>' +
+        '<li><strong>Analytics</strong>: which pages and products are viewed, anonymously, kept for 90 days. We link them to your account only if you allow it in <a href="/account/details">your profile</a>.</li>' +
+        '<li><strong>Error reports</strong>: what went wrong on a page, kept until fixed and 90 days after.</li>' +
+        '<li><strong>Messages we sent you</strong> (codes, order updates): deleted 7 days after they are sent.</li></ul>' +
         '<h2>Your choices</h2>' +
-        '<p>You can change your details in <a href="/account/details">your profile</a>, and ask us to delete your account by writing to ' +
-        `${shop.email}. We keep invoices as long as tax law requires (at least 8 years).</p>`,
+        '<p>In <a href="/account/details">your profile</a> you can change your details, download a copy of your data (JSON, and a CSV of your orders), ' +
+        'choose whether our analytics may know it is you, and delete your account. You can also write to ' +
+        `${shop.email}.</p>`,
     },
     {
       url: '/grievance-officer',

@@ -1,95 +1,39 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
-import { hashToken, SESSION_COOKIE } from '../http/session';
 import { seedDemo } from '../seed/demo';
 import { home } from '../domains/orders/test-fixture';
 import { describeOnPostgres } from './on-postgres';
+import { createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from './postgres';
+import { createShoppers, query, ShopClient, startServer, stopServers, type ServerProcess } from './processes';
 
 // Chaos on PostgreSQL: two real server processes on one database take concurrent checkouts; half
 // way through, one is killed (SIGKILL) and every database connection is terminated. Afterwards
 // nothing is lost or doubled: stock + sold units = the starting stock, every order has its lines
 // and its payment, every payment its order. The kill is triggered by a count of orders started,
 // not by a clock, so the test does not depend on the machine's speed.
-const url = process.env.TEST_DATABASE_URL;
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const url = process.env.TEST_DATABASE_URL ?? 'postgres://x/y';
 const SHOPPERS = 24;
 const SCARCE = 10; // units of the scarce pack: fewer than the shoppers who want it
 const SESSION_SECRET = 'chaos-test-secret-0123456789abcdef';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-interface Server {
-  base: string;
-  proc: ChildProcess;
-  alive: boolean;
-}
-
 describeOnPostgres('chaos: two processes, one killed, connections terminated (PostgreSQL)', () => {
-  const name = `grocer_chaos_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const dbUrl = new URL(url ?? 'postgres://x/y');
-  dbUrl.pathname = `/${name}`;
+  const name = scratchName('grocer_chaos');
+  const dbUrl = databaseUrl(url, name);
   const admin = new pg.Client({ connectionString: url });
-  const servers: Server[] = [];
-
-  async function start(): Promise<Server> {
-    const port = await freePort();
-    const env = {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: dbUrl.toString(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      SEED: 'never',
-      SESSION_SECRET,
-      WEB_DIST: '/nonexistent',
-    };
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'ignore' });
-    const s: Server = { base: `http://127.0.0.1:${port}`, proc, alive: true };
-    proc.on('exit', () => (s.alive = false));
-    for (let i = 0; ; i++) {
-      if (!s.alive) throw new Error('server exited during start');
-      if (
-        await fetch(`${s.base}/s/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return s;
-      if (i > 600) throw new Error('server did not become healthy');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const servers: ServerProcess[] = [];
+  const start = () => startServer({ DATABASE_URL: dbUrl, SESSION_SECRET });
 
   let websiteId = 0;
   let scarce = { packId: 0, warehouseId: 0 };
   let plenty = { packId: 0, warehouseId: 0 };
   let startStock = new Map<string, number>();
-  const q = async <T>(text: string, values: unknown[] = []) => {
-    const c = new pg.Client({ connectionString: dbUrl.toString() });
-    await c.connect();
-    try {
-      return (await c.query(text, values)).rows as T[];
-    } finally {
-      await c.end();
-    }
-  };
+  const q = <T>(text: string, values: unknown[] = []) => query<T>(dbUrl, text, values);
 
   beforeAll(async () => {
     await admin.connect();
-    await admin.query(`create database ${name}`);
-    const database = await openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 2 });
+    await createPgDatabase(url, name);
+    const database = await openDatabase({ databaseUrl: dbUrl, poolSize: 2 });
     websiteId = await seedDemo(database.db, { mediaDir: null });
     await database.close();
     // Two Bengaluru packs: one scarce (shoppers race for it), one plentiful.
@@ -111,14 +55,13 @@ describeOnPostgres('chaos: two processes, one killed, connections terminated (Po
   });
 
   afterAll(async () => {
-    for (const s of servers) if (s.alive) s.proc.kill('SIGKILL');
-    await Promise.all(servers.map((s) => (s.alive ? new Promise((r) => s.proc.once('exit', r)) : undefined)));
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await stopServers(servers);
     await admin.end();
+    await dropPgDatabase(url, name).catch(() => undefined);
   });
 
   it('loses and doubles nothing; the surviving process keeps serving', async () => {
-    const [a, b] = servers as [Server, Server];
+    const [a, b] = servers as [ServerProcess, ServerProcess];
     const figures = { placed: 0, refused: {} as Record<string, number>, errors: 0, retries: 0 };
     let started = 0;
     let carts = 0;
@@ -138,23 +81,10 @@ describeOnPostgres('chaos: two processes, one killed, connections terminated (Po
     };
 
     // Shoppers are made first, so the database is only touched through the servers during the chaos.
-    const tokens: string[] = [];
-    for (let i = 0; i < SHOPPERS; i++) {
-      const [user] = await q<{ id: number }>('insert into users (name, email) values ($1, $2) returning id', [
-        `Chaos ${i}`,
-        `chaos${i}@example.com`,
-      ]);
-      await q('insert into website_members (website_id, user_id) values ($1, $2)', [websiteId, user!.id]);
-      const token = randomBytes(24).toString('base64url');
-      await q(
-        `insert into sessions (id, website_id, user_id, pincode, expires_at) values ($1, $2, $3, '560001', now() + interval '1 day')`,
-        [hashToken(token), websiteId, user!.id],
-      );
-      tokens.push(token);
-    }
+    const tokens = await createShoppers(dbUrl, websiteId, SHOPPERS, 'Chaos');
 
     async function shopper(i: number) {
-      const cookies = new Map([[SESSION_COOKIE, tokens[i]!]]);
+      const client = new ShopClient(tokens[i]!);
       // Odd shoppers start on the process that will be killed; a call that fails there is retried
       // on the survivor, as a load balancer would, with the same idempotency key.
       let via = i % 2 ? b : a;
@@ -162,22 +92,8 @@ describeOnPostgres('chaos: two processes, one killed, connections terminated (Po
         for (let attempt = 0; ; attempt++) {
           const server = via.alive ? via : (via = a);
           try {
-            const res = await fetch(server.base + path, {
-              method,
-              headers: {
-                cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-                ...(cookies.has('XSRF-TOKEN') ? { 'x-xsrf-token': cookies.get('XSRF-TOKEN')! } : {}),
-                ...(body ? { 'content-type': 'application/json' } : {}),
-              },
-              body: body ? JSON.stringify(body) : undefined,
-            });
-            for (const c of res.headers.getSetCookie()) {
-              const [pair] = c.split(';');
-              const at = pair!.indexOf('=');
-              cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-            }
-            const json = res.status === 204 ? {} : ((await res.json()) as Record<string, unknown>);
-            if (res.status < 500) return { status: res.status, json };
+            const res = await client.send(server.base, method, path, body);
+            if (res.status < 500) return res;
             figures.errors++;
           } catch {
             figures.errors++; // the process died under the request

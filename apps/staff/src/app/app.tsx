@@ -28,7 +28,9 @@ export function App({ boot }: { boot: StaffBoot }) {
   );
   // The choose screen is for anyone signed in: the server lists what they may manage (maybe none).
   const choosing = location.pathname.startsWith('/auth/bos/');
-  const allowed = !!boot.user && (boot.user.hasAdminAccess || boot.user.superadmin || choosing);
+  // A cashier works the point of sale only.
+  const till = boot.user?.isCashier && /^\/pos(\/|$)/.test(location.pathname);
+  const allowed = !!boot.user && (boot.user.hasAdminAccess || boot.user.superadmin || choosing || till);
   return (
     <BootContext.Provider value={boot}>
       <QueryClientProvider client={client}>

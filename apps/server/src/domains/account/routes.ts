@@ -17,6 +17,7 @@ import { countAddresses } from '../addresses/service';
 import { confirmCodes, liveCodes } from '../identity/codes';
 import { accountErrors, changeContact, clientLimit, identifierTaken, renameUser, sendCode, type SignInDeps } from '../identity/service';
 import { wishlistCounts } from '../wishlist/service';
+import { privacyRoutes } from './privacy-routes';
 
 /** What the orders domain adds to the dashboard (none until it is registered). */
 export type OrdersSummary = (db: Db, websiteId: number, userId: number) => Promise<{ count: number; recent: Account['recent_orders'] }>;
@@ -27,6 +28,7 @@ export type OrdersSummary = (db: Db, websiteId: number, userId: number) => Promi
  */
 export const accountRoutes: FastifyPluginAsyncZod<SignInDeps & { ordersSummary?: OrdersSummary }> = async (app, deps) => {
   const { db, config } = deps;
+  await app.register(privacyRoutes, { db });
 
   app.get('/account', { schema: { response: { 200: accountSchema } } }, async (req) => {
     const user = await requireUser(db, req);

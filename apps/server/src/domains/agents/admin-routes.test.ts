@@ -48,6 +48,15 @@ const fill = async (c: TestClient, packId: number, qty: number) => {
 };
 const agentOrders = (agentId: number) => b.t.db.select().from(orders).where(eq(orders.agentId, agentId));
 const dal = () => b.shop.packs.dal1.id;
+/** The owner moves an order through to delivered (cash on delivery: with its total); answers the staff's order. */
+async function deliver(id: string, cash?: number) {
+  for (const step of ['confirm', 'pack']) expect((await admin.post(`/s/api/admin/orders/${id}/${step}`, {})).statusCode).toBe(200);
+  const delivery = { person: 'Ravi', phone: '9876543210', vehicle: '', tracking: '' };
+  expect((await admin.post(`/s/api/admin/orders/${id}/ship`, { delivery })).statusCode).toBe(200);
+  const res = await admin.post(`/s/api/admin/orders/${id}/deliver`, cash === undefined ? {} : { cash_collected: cash });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
 
 beforeAll(async () => {
   b = await checkoutBench();
@@ -233,7 +242,12 @@ describe('ordering for a customer', () => {
     expect((await agentA.c.get('/s/api/cart')).json().quantity).toBe(0);
     const dash = (await agentA.c.get('/s/api/agent/dashboard')).json();
     expect(dash.recent[0]).toMatchObject({ ordernumber: row!.ordernumber, customer: cu.name });
-    expect(dash.customers.find((x: { id: number }) => x.id === cu.id)).toMatchObject({ orders: 1, total: cart.amount });
+    // not a sale until delivered (orders/sales.ts)
+    expect(dash.customers.find((x: { id: number }) => x.id === cu.id)).toMatchObject({ orders: 0, total: 0 });
+    await deliver(row!.id, cart.amount);
+    const after = (await agentA.c.get('/s/api/agent/dashboard')).json();
+    // ₹540 of dal: over ₹499, so no delivery charge; the sale is its goods
+    expect(after.customers.find((x: { id: number }) => x.id === cu.id)).toMatchObject({ orders: 1, total: cart.amount });
   });
 
   it('payment link: sent to the customer, who pays through the simulator; the dashboard then counts the sale', async () => {
@@ -269,10 +283,15 @@ describe('ordering for a customer', () => {
     await b.simulatorOutcome(pay.json().payment.checkout_url, 'success');
     expect((await cu.c.get(`/s/api/orders/${order.id}/confirm`)).json().status).toBe('placed');
 
+    const paid = (await agentA.c.get('/s/api/agent/dashboard')).json();
+    expect(paid.awaiting_payment.map((o: { id: string }) => o.id)).not.toContain(order.id);
+    expect(paid.today.orders).toBe(before.today.orders); // paid, not yet delivered: not a sale yet
+    const delivered = await deliver(order.id);
     const after = (await agentA.c.get('/s/api/agent/dashboard')).json();
-    expect(after.awaiting_payment.map((o: { id: string }) => o.id)).not.toContain(order.id);
     expect(after.today.orders).toBe(before.today.orders + 1);
-    expect(after.today.sales).toBeCloseTo(before.today.sales + cart.amount, 2);
+    // its goods, without the ₹30 delivery charge of an order under ₹499
+    expect(delivered.delivery_charge).toBe(30);
+    expect(after.today.sales).toBeCloseTo(before.today.sales + delivered.items_total - delivered.discount, 2);
     // commission at the owner's rate (2.5%), in whole paise
     const salesPaise = Math.round(after.range.sales * 100);
     expect(Math.round(after.range.commission * 100)).toBe(Math.floor((salesPaise * 250 + 5000) / 10000));

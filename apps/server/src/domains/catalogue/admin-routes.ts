@@ -9,8 +9,8 @@ import {
   adminSummarySchema,
 } from '@grocer/shared/admin-catalogue';
 import { synonymListSchema } from '@grocer/shared/synonyms';
+import { idParamsSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { countMembers } from '../identity/service';
 import { adminProductOptions, getAdminProduct, listAdminProducts, setProductsStatus, updateAdminProduct } from './admin-service';
@@ -18,7 +18,7 @@ import { catalogueCounts } from './service';
 import { listSynonyms, replaceSynonyms } from './synonyms';
 import { auditActor } from '../audit/service';
 
-const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const params = idParamsSchema;
 
 /** Staff calls on the catalogue (registered by staffRoutes, which guards them by area), scoped to the request's website. */
 export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

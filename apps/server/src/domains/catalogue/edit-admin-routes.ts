@@ -16,8 +16,8 @@ import {
   adminProductMoveSchema,
 } from '@grocer/shared/admin-catalogue-edit';
 import { adminProductSchema } from '@grocer/shared/admin-catalogue';
+import { idParamsSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditActor } from '../audit/service';
 import { applyPrices, createProduct, deleteProducts, moveProductsToCategory, previewPrices } from './product-edit';
@@ -32,7 +32,7 @@ import {
   updateCategory,
 } from './taxonomy-admin';
 
-const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const params = idParamsSchema;
 
 /** Staff catalogue writes beyond the editor's save: product create/delete, bulk actions, categories and brands. */
 export const catalogueEditAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -443,7 +443,7 @@ export interface ProductJson {
 // last second, so it costs little more than the query that picks its ids. A staff edit drops the
 // website's products at once (invalidateWebsite), as it drops the answers.
 // 1 s: an answer (kept 3 s) built from a product read just under 1 s before shows data at most 4 s old.
-const productCache = websiteCache<ProductJson | null>({ ttlMs: 1000, maxEntries: 50_000 });
+const productCache = websiteCache<ProductJson | null>({ ttlMs: 1000, maxEntries: 50_000, name: 'products' });
 
 /**
  * Spec §3 products for `ids`, in that order (those not of the website left out), as JSON cut at

@@ -10,6 +10,7 @@ import {
   builderRevisionListSchema,
   builderVersionSchema,
 } from '@grocer/shared/builder-pages';
+import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -31,7 +32,7 @@ import {
   updatePage,
 } from './pages-admin';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = coercedIdSchema;
 const params = z.object({ id });
 
 /** Website Settings → Pages (area `builder`: hasAdminAccess), each scoped to the staff session's website and audited. */

@@ -1,11 +1,11 @@
 import { adminCouponActiveSchema, adminCouponInputSchema, adminCouponListSchema, adminCouponSchema } from '@grocer/shared/admin-coupons';
+import { idParamsSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditActor } from '../audit/service';
 import { createCoupon, getAdminCoupon, listAdminCoupons, setCouponActive, updateCoupon } from './admin-service';
 
-const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const params = idParamsSchema;
 
 /** Staff calls on coupons (registered by staffRoutes, which guards them by area), scoped to the request's website. */
 export const couponsAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

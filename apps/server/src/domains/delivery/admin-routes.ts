@@ -11,6 +11,7 @@ import {
   adminZoneSchema,
 } from '@grocer/shared/admin-delivery';
 import { okSchema } from '@grocer/shared/storefront';
+import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -28,7 +29,7 @@ import {
   updateZone,
 } from './admin-service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = coercedIdSchema;
 const params = z.object({ id });
 
 /** Staff calls on delivery (registered by staffRoutes, which guards them by area), scoped to the request's website. */

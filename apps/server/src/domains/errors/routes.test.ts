@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, errorGroups, websites } from '../../db/schema';
+import { auditLog, errorGroups, rateLimits, websites } from '../../db/schema';
 import { createTestApp } from '../../test/app';
 import { ROLE_STATUS, staffClients, type RoleName } from '../../test/staff-clients';
 import { seedCartShop, type CartShop } from '../cart/test-fixture';
@@ -50,7 +50,11 @@ const mismatch = (extra: Partial<Event> = {}): Event => ({
 
 const post = (app: typeof t.app, body: string) =>
   app.inject({ method: 'POST', url: '/s/tunnel', headers: { 'content-type': 'text/plain;charset=UTF-8' }, payload: body });
-const groups = async () => t.db.select().from(errorGroups).where(eq(errorGroups.websiteId, shop.websiteId));
+/** The inbox as staff would read it once the intake has written what it queued. */
+const groups = async (app = t.app, db = t.db, websiteId = shop.websiteId) => {
+  await app.errorIntake.drain();
+  return db.select().from(errorGroups).where(eq(errorGroups.websiteId, websiteId));
+};
 
 describe('the error tunnel without SENTRY_DSN: the first-party inbox', () => {
   it('stores an event grouped by fingerprint with count, release, environment, request id, breadcrumbs and only the user id', async () => {
@@ -140,6 +144,7 @@ describe('the Errors page', () => {
     expect((await owner.get('/s/api/admin/errors?status=resolved')).json().data.some((g: { id: number }) => g.id === id)).toBe(true);
     expect(await t.db.select().from(auditLog).where(eq(auditLog.entity, 'error_group'))).toHaveLength(1);
     await post(t.app, envelope('https://firstparty@errors.invalid/1', mismatch()));
+    await t.app.errorIntake.drain();
     expect((await owner.get(`/s/api/admin/errors/${id}`)).json()).toMatchObject({ resolved: false, count: 3 });
 
     const [site] = await t.db.insert(websites).values({ name: 'Other' }).returning();
@@ -152,4 +157,93 @@ describe('the Errors page', () => {
     expect((await owner.get(`/s/api/admin/errors/${theirs!.id}`)).statusCode).toBe(404);
     expect((await owner.post(`/s/api/admin/errors/${theirs!.id}/resolve`, { resolved: true })).statusCode).toBe(404);
   });
+});
+
+/** One envelope of `n` distinct errors (as a looping or hostile client might send), `pad` bytes more each. */
+function flood(n: number, tag: string, pad = 0): string {
+  const lines = [JSON.stringify({ event_id: 'f'.repeat(32), dsn: 'https://firstparty@errors.invalid/1' })];
+  for (let i = 0; i < n; i++)
+    lines.push(
+      JSON.stringify({ type: 'event' }),
+      JSON.stringify(mismatch({ fingerprint: [tag, String(i)], extra: pad ? { pad: 'x'.repeat(pad) } : undefined })),
+    );
+  return lines.join('\n');
+}
+
+describe('a flood through the tunnel', () => {
+  it('keeps the first 100 events of an envelope of 3,000 and answers at once, saying it was cut short', async () => {
+    const before = (await groups()).length;
+    const started = performance.now();
+    const res = await post(t.app, flood(3_000, 'flood'));
+    expect([res.statusCode, res.json()]).toEqual([
+      200,
+      {
+        id: 'f'.repeat(32),
+        accepted: 100,
+        dropped: 0,
+        truncated: true,
+        message: 'Only the first 100 events of an envelope are kept; the rest were not read.',
+      },
+    ]);
+    // the old tunnel wrote each event in the request: 3,000 statements, 16 s on PGlite
+    expect(performance.now() - started).toBeLessThan(3_000);
+    const after = await groups();
+    expect(after.length - before).toBe(100);
+    expect(after.filter((g) => g.title.includes('ContractError') && g.count === 1)).toHaveLength(100);
+  });
+
+  it('skips an event over 64 KB and keeps the others', async () => {
+    const before = (await groups()).length;
+    const big = flood(1, 'big', 70_000);
+    const small = flood(1, 'small').split('\n').slice(1).join('\n');
+    const res = await post(t.app, `${big}\n${small}`);
+    expect([res.statusCode, res.json().accepted, res.json().dropped]).toEqual([200, 1, 1]);
+    expect((await groups()).length - before).toBe(1);
+  });
+
+  it('counts events, not requests, against the per-client limit', async () => {
+    const limited = await createTestApp({ env: { BRGEST_RATE_LIMIT: '150' }, seed: seedCartShop });
+    try {
+      const [site] = await limited.db.select().from(websites);
+      const first = await post(limited.app, flood(100, 'first'));
+      expect([first.statusCode, first.json().accepted, first.json().truncated]).toEqual([200, 100, undefined]);
+      // two requests, far below 150, but 200 events
+      const refused = await post(limited.app, flood(100, 'second'));
+      expect([refused.statusCode, refused.json().code]).toEqual([429, 'RATE_LIMITED']);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(await groups(limited.app, limited.db, site!.id)).toHaveLength(100);
+      // refused again until its window ends, without counting in the database
+      const counted = () => limited.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, 'tunnel:127.0.0.1'));
+      expect(await counted()).toEqual([{ count: 200 }]);
+      const again = await post(limited.app, flood(1, 'third'));
+      expect([again.statusCode, again.json().code, Number(again.headers['retry-after']) > 0]).toEqual([429, 'RATE_LIMITED', true]);
+      expect(await counted()).toEqual([{ count: 200 }]);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+
+  it('drops and counts what does not fit its queue, and drains what it holds when the app closes', async () => {
+    const small = await createTestApp({ env: { ERROR_QUEUE_SIZE: '5' }, seed: seedCartShop });
+    try {
+      const [site] = await small.db.select().from(websites);
+      const res = await post(small.app, flood(20, 'full'));
+      expect([res.statusCode, res.json().accepted, res.json().dropped]).toEqual([200, 5, 15]);
+      expect(small.app.errorIntake.stats()).toMatchObject({ dropped: 15 });
+      expect(await groups(small.app, small.db, site!.id)).toHaveLength(5);
+      expect(small.app.errorIntake.stats()).toMatchObject({ queued: 0, stored: 5, dropped: 15, failed: 0 });
+
+      // closing without a drain first: the queue is written before the app is gone
+      expect((await post(small.app, flood(3, 'closing'))).json().accepted).toBe(3);
+      await small.app.close();
+      const rows = await small.db.select().from(errorGroups).where(eq(errorGroups.websiteId, site!.id));
+      expect(rows).toHaveLength(8);
+      // and once closed it takes nothing more, counting it as dropped
+      const late = occurrenceFromServerError(new Error('late'), { requestId: 'r', url: '/x', userId: null, environment: 'local' });
+      expect(small.app.errorIntake.offer(site!.id, [late], (o) => o)).toBe(0);
+      expect(small.app.errorIntake.stats()).toMatchObject({ queued: 0, stored: 8, dropped: 16 });
+    } finally {
+      await small.database.close();
+    }
+  }, 60_000);
 });

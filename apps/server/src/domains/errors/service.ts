@@ -105,25 +105,39 @@ export function occurrenceFromServerError(
   };
 }
 
-/** One occurrence into its group: a new group, or count + 1, last seen now, latest details; a resolved group reopens. */
+/** One occurrence into its group (`recordOccurrences` of one). */
 export async function recordOccurrence(db: DbOrTx, websiteId: number, o: Occurrence): Promise<void> {
+  await recordOccurrences(db, websiteId, [o]);
+}
+
+/**
+ * Occurrences of one website into their groups in one statement: a new group, or count + n,
+ * last seen now, the latest occurrence's details; a resolved group reopens. Occurrences of one
+ * fingerprint are folded first (an upsert may touch a row only once per statement), the last one
+ * kept as the latest.
+ */
+export async function recordOccurrences(db: DbOrTx, websiteId: number, occurrences: Occurrence[]): Promise<void> {
+  const folded = new Map<string, { o: Occurrence; count: number }>();
+  for (const o of occurrences) folded.set(o.fingerprint, { o, count: (folded.get(o.fingerprint)?.count ?? 0) + 1 });
+  if (!folded.size) return;
+  const latest = (column: string) => sql.raw(`excluded.${column}`);
   await db
     .insert(errorGroups)
-    .values({ websiteId, ...o })
+    .values([...folded.values()].map(({ o, count }) => ({ websiteId, ...o, count })))
     .onConflictDoUpdate({
       target: [errorGroups.websiteId, errorGroups.fingerprint],
       set: {
-        count: sql`${errorGroups.count} + 1`,
+        count: sql`${errorGroups.count} + excluded.count`,
         lastSeen: sql`now()`,
-        title: o.title,
-        culprit: o.culprit,
-        level: o.level,
-        release: o.release,
-        environment: o.environment,
-        requestId: o.requestId,
-        url: o.url,
-        userId: o.userId,
-        latest: o.latest,
+        title: latest('title'),
+        culprit: latest('culprit'),
+        level: latest('level'),
+        release: latest('release'),
+        environment: latest('environment'),
+        requestId: latest('request_id'),
+        url: latest('url'),
+        userId: latest('user_id'),
+        latest: latest('latest'),
         resolvedAt: null,
       },
     });

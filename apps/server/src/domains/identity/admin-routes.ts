@@ -1,4 +1,5 @@
 import { addStaffInputSchema, staffFlagsSchema, staffListSchema, staffMemberSchema } from '@grocer/shared/admin-staff';
+import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -21,7 +22,7 @@ export const identityAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     '/admin/staff/:userId',
     {
       schema: {
-        params: z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ userId: coercedIdSchema }),
         body: staffFlagsSchema,
         response: { 200: staffMemberSchema },
       },

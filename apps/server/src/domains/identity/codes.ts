@@ -1,7 +1,7 @@
 import { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '@grocer/shared/account';
 import { errorMessage } from '@grocer/shared/errors';
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
 import { signInCodes } from './tables';
 import { Errors, fail } from '../../http/errors';
@@ -22,36 +22,111 @@ const hashCode = (secret: string, identifier: string, code: string) =>
   createHmac('sha256', secret).update(`${identifier}:${code}`).digest('hex');
 
 /**
- * Issues a fresh 6-digit code for `identifier`; older live codes for it from the same user (or
- * registration) die, another account's pending change to it does not. Returns the plain code for the message, which is
- * never stored. The resend cooldown and send limits are the caller's (`sendCode`).
+ * A code's six digits, from its random `nonce` and the server secret (48 bits of an HMAC, so the
+ * digits are uniform to one part in 10^8). Kept this way rather than stored, so the same code can
+ * be sent again; the database alone tells nothing, and with the secret the HMAC in `codeHash`
+ * would give the code away in a million tries anyway.
  */
-export async function issueCode(
-  db: DbOrTx,
-  secret: string,
-  input: { websiteId: number; purpose: CodePurpose; identifier: string; userId?: number | null; payload?: Record<string, string> },
-) {
-  await db
-    .update(signInCodes)
-    .set({ consumedAt: new Date() })
+const digitsOf = (secret: string, nonce: string) =>
+  String(createHmac('sha256', secret).update(`sign-in-code:${nonce}`).digest().readUIntBE(0, 6) % 1_000_000).padStart(6, '0');
+
+/**
+ * How long one code may keep being handed out again after it was made: later, a request that
+ * can be answered with a message makes a new code (one that cannot keeps the old one going).
+ */
+export const CODE_MAX_AGE_SECONDS = 1800;
+
+export interface IssueInput {
+  websiteId: number;
+  purpose: CodePurpose;
+  identifier: string;
+  userId?: number | null;
+  payload?: Record<string, string>;
+  /** the browser asking (login, register): only it may try the code it is given */
+  holder?: string | null;
+}
+
+/**
+ * The code being handed out for this identifier and purpose (and account), to any browser that
+ * asks: the newest held one still alive, if any.
+ */
+export async function currentCode(db: DbOrTx, input: IssueInput): Promise<CodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(signInCodes)
     .where(
       and(
         eq(signInCodes.websiteId, input.websiteId),
         eq(signInCodes.identifier, input.identifier),
+        eq(signInCodes.purpose, input.purpose),
         input.userId ? eq(signInCodes.userId, input.userId) : isNull(signInCodes.userId),
+        isNotNull(signInCodes.nonce),
+        isNotNull(signInCodes.holder),
         isNull(signInCodes.consumedAt),
+        gt(signInCodes.expiresAt, new Date()),
       ),
+    )
+    .orderBy(desc(signInCodes.createdAt), desc(signInCodes.id))
+    .limit(1);
+  return row;
+}
+
+/** Whether `row`'s code was made too long ago to be handed out again (`CODE_MAX_AGE_SECONDS`). */
+export const tooOld = (row: CodeRow) => Date.now() - row.createdAt.getTime() >= CODE_MAX_AGE_SECONDS * 1000;
+
+/**
+ * Gives the asking browser a code for `identifier` and returns its digits for the message (they
+ * are never stored). With `share`, the code another browser was given (`currentCode`): this
+ * browser gets its own hold on it with 5 fresh tries, and the code lives 10 minutes from now for
+ * every holder; else a new code. A browser holds one code per identifier: asking again drops its
+ * hold on any other. Nothing here kills another browser's hold, so a stranger asking for someone's
+ * code never takes the code the owner is typing. Without a holder (a profile change, already
+ * bound to its signed-in user), a new code kills that user's older one, as before.
+ */
+export async function issueCode(db: DbOrTx, secret: string, input: IssueInput, share?: CodeRow): Promise<string> {
+  const holder = input.holder ?? null;
+  const nonce = share?.nonce ?? randomBytes(16).toString('hex');
+  const code = digitsOf(secret, nonce);
+  const expiresAt = new Date(Date.now() + CODE_TTL_SECONDS * 1000);
+  const live = and(
+    eq(signInCodes.websiteId, input.websiteId),
+    eq(signInCodes.identifier, input.identifier),
+    isNull(signInCodes.consumedAt),
+  );
+  await db
+    .update(signInCodes)
+    .set({ consumedAt: new Date() })
+    .where(
+      holder
+        ? and(live, eq(signInCodes.holder, holder), inArray(signInCodes.purpose, ['login', 'register']), ne(signInCodes.nonce, nonce))
+        : and(live, isNull(signInCodes.holder), input.userId ? eq(signInCodes.userId, input.userId) : isNull(signInCodes.userId)),
     );
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.insert(signInCodes).values({
+  const row = {
     websiteId: input.websiteId,
     purpose: input.purpose,
     identifier: input.identifier,
     userId: input.userId ?? null,
     codeHash: hashCode(secret, input.identifier, code),
+    nonce,
+    holder,
     payload: input.payload ?? {},
-    expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
-  });
+    expiresAt,
+  };
+  if (!share) {
+    await db.insert(signInCodes).values(row);
+    return code;
+  }
+  await db
+    .update(signInCodes)
+    .set({ expiresAt })
+    .where(and(live, eq(signInCodes.nonce, nonce)));
+  const [mine] = await db
+    .update(signInCodes)
+    .set({ attempts: 0, payload: row.payload })
+    .where(and(live, eq(signInCodes.nonce, nonce), eq(signInCodes.holder, holder!)))
+    .returning({ id: signInCodes.id });
+  // the rows of one code carry the time it was made (its age, and the order of codes)
+  if (!mine) await db.insert(signInCodes).values({ ...row, createdAt: share.createdAt });
   return code;
 }
 
@@ -60,6 +135,8 @@ export interface CodeWhere {
   purposes: CodePurpose[];
   identifier?: string;
   userId?: number;
+  /** only the codes this browser holds */
+  holder?: string;
 }
 
 /** The live (unused, unexpired) codes matching `where`, oldest first. */
@@ -73,6 +150,7 @@ export function liveCodes(db: DbOrTx, where: CodeWhere): Promise<CodeRow[]> {
         inArray(signInCodes.purpose, where.purposes),
         where.identifier !== undefined ? eq(signInCodes.identifier, where.identifier) : undefined,
         where.userId !== undefined ? eq(signInCodes.userId, where.userId) : undefined,
+        where.holder !== undefined ? eq(signInCodes.holder, where.holder) : undefined,
         isNull(signInCodes.consumedAt),
         gt(signInCodes.expiresAt, new Date()),
       ),
@@ -110,13 +188,23 @@ export async function confirmCodes(
   return db.transaction(async (tx) => {
     const consumed: CodeRow[] = [];
     for (const { row } of entries) {
-      const [done] = await tx
+      // A code is used once, whoever holds it: every row of it goes in one statement, so of two
+      // holders confirming at once the second finds them gone (and this one's rollback keeps them).
+      const done = await tx
         .update(signInCodes)
         .set({ consumedAt: new Date() })
-        .where(and(eq(signInCodes.id, row!.id), isNull(signInCodes.consumedAt), lt(signInCodes.attempts, CODE_MAX_ATTEMPTS)))
+        .where(
+          and(
+            eq(signInCodes.websiteId, row!.websiteId),
+            eq(signInCodes.identifier, row!.identifier),
+            isNull(signInCodes.consumedAt),
+            row!.nonce ? eq(signInCodes.nonce, row!.nonce) : eq(signInCodes.id, row!.id),
+          ),
+        )
         .returning();
-      if (!done) throw codeErrors.invalid();
-      consumed.push(done);
+      const mine = done.find((d) => d.id === row!.id);
+      if (!mine || mine.attempts >= CODE_MAX_ATTEMPTS) throw codeErrors.invalid();
+      consumed.push(mine);
     }
     return consumed;
   });

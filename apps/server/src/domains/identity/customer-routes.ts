@@ -1,11 +1,11 @@
 import { blockBodySchema, customerDetailSchema, customerListSchema, customersQuerySchema } from '@grocer/shared/admin-customers';
+import { idParamsSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditActor } from '../audit/service';
 import { customerDetail, listCustomers, setBlocked } from './customers';
 
-const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const params = idParamsSchema;
 
 /** Staff calls on the website's customers (in the staff scope, which guards `/admin`). */
 export const customerAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

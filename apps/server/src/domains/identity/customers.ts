@@ -16,7 +16,12 @@ import { sessions, users, websiteMembers } from './tables';
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const customerOf = (websiteId: number) =>
-  and(eq(websiteMembers.websiteId, websiteId), eq(websiteMembers.hasAdminAccess, false), eq(websiteMembers.isSalesAgent, false));
+  and(
+    eq(websiteMembers.websiteId, websiteId),
+    eq(websiteMembers.hasAdminAccess, false),
+    eq(websiteMembers.isSalesAgent, false),
+    eq(websiteMembers.isCashier, false),
+  );
 
 /** The staff's customer list: searched (name, email, mobile), filtered by blocked, sorted and paged. */
 export async function listCustomers(db: Db, websiteId: number, q: CustomersQuery) {

@@ -7,6 +7,7 @@ import {
   verifyBodySchema,
   verifyResponseSchema,
 } from '@grocer/shared/account';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, forgetCurrentUser } from '../../http/auth';
 import { XSRF_COOKIE, mintXsrfToken, setXsrfCookie } from '../../http/csrf';
@@ -17,11 +18,30 @@ import { loadStoreData } from '../website/service';
 import { requestHost } from '../../http/website';
 import { confirmCodes, liveCodes } from './codes';
 import { refuseBlocked } from './customers';
-import { accountErrors, clientLimit, createUser, findUserBy, registrationMobileCode, sendCode, type SignInDeps } from './service';
+import {
+  accountErrors,
+  clientLimit,
+  createUser,
+  findUserBy,
+  registrationMobileCode,
+  sendCode,
+  verifyLimit,
+  type SignInDeps,
+} from './service';
 
 /** The website's show_register (spec §3) off: no new accounts, whatever the client shows. */
 async function refuseClosedRegistration(db: Db, websiteId: number) {
   if (!(await loadStoreData(db, websiteId)).navSetting.show_register) throw fail('REGISTRATION_CLOSED');
+}
+
+/**
+ * The browser asking: its session id, or before its first write the pre-session id its XSRF token
+ * is bound to (the CSRF check has verified it). A code may be tried only by the browser that asked.
+ */
+async function browserOf(req: FastifyRequest): Promise<string> {
+  const id = await req.session.csrfId(false);
+  if (!id) throw Errors.csrfMismatch();
+  return id;
 }
 
 /** Sign-in by one-time code (DESIGN §5): login or register, then verify; logout. */
@@ -33,7 +53,13 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
     const user = await findUserBy(db, req.body.identifier);
     if (!user) throw accountErrors.notFound();
     await refuseBlocked(db, req.website, user.id);
-    return sendCode(deps, req.website, req.ip, { purpose: 'login', to: [req.body.identifier], userId: user.id, host: requestHost(req) });
+    return sendCode(deps, req.website, req.ip, {
+      purpose: 'login',
+      to: [req.body.identifier],
+      userId: user.id,
+      host: requestHost(req),
+      holder: await browserOf(req),
+    });
   });
 
   app.post('/auth/register', { schema: { body: registerBodySchema, response: { 200: codeSentSchema } } }, async (req) => {
@@ -50,14 +76,21 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
       ],
       payload: { name, email, phone },
       host: requestHost(req),
+      holder: await browserOf(req),
     });
   });
 
   app.post('/auth/verify', { schema: { body: verifyBodySchema, response: { 200: verifyResponseSchema } } }, async (req, reply) => {
     await clientLimit(db, 'verify', req.ip);
+    await verifyLimit(db, req.body.identifier.value, req.ip);
     const { code, also_code } = req.body;
     const newest = (
-      await liveCodes(db, { websiteId: req.website.id, purposes: ['login', 'register'], identifier: req.body.identifier.value })
+      await liveCodes(db, {
+        websiteId: req.website.id,
+        purposes: ['login', 'register'],
+        identifier: req.body.identifier.value,
+        holder: await browserOf(req),
+      })
     ).at(-1);
     // a registration is verified by its email; its mobile's code comes as `also_code`
     const row = newest?.purpose === 'register' && newest.identifier !== newest.payload.email ? undefined : newest;

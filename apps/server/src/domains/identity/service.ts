@@ -7,8 +7,8 @@ import { signInCodes, users, websiteMembers } from './tables';
 import { fail } from '../../http/errors';
 import type { WebsiteRef } from '../../http/website';
 import type { Outbox } from '../outbox/service';
-import { codeErrors, issueCode, liveCodes, type CodeRow } from './codes';
-import { hitRateLimit } from './rate-limit';
+import { codeErrors, currentCode, issueCode, liveCodes, tooOld, type CodeRow } from './codes';
+import { hitRateLimit, withinLimit } from './rate-limit';
 
 export const accountErrors = {
   notFound: () => fail('ACCOUNT_NOT_FOUND'),
@@ -17,16 +17,21 @@ export const accountErrors = {
 };
 
 /**
- * Sending codes, counted only when a code is actually sent: one per identifier per client every
- * 30 s (for one purpose: a new shopper may sign in by the mobile they just registered) and 5 per identifier per client in 15 minutes, so a stranger asking for someone's codes
- * only uses up their own allowance; 20 per identifier in 15 minutes from all clients together
- * (a ceiling on messages to one inbox, 4 clients' worth). Per client: 20 sends asked for in 15
- * minutes across identifiers (counted whether or not the account exists) and 30 code tries.
+ * Sign-in limits (issue 38): a stranger must never stop the owner of an email or mobile signing
+ * in, so what refuses (429) is counted per client address, and what is counted per identifier
+ * only slows messages down. Per identifier and client: a code every 30 s (for one purpose: a new
+ * shopper may sign in by the mobile they just registered), 5 codes and 10 code checks in 15
+ * minutes. Per client: 20 code requests (counted whether or not the account exists) and 30 code
+ * checks in 15 minutes. Per identifier from all clients: after 20 requests in 15 minutes the
+ * requests are still answered and given the code in hand, but a message goes out at most every 5
+ * minutes (a new code, which nobody could use unsent, always goes). See `codes.ts` for the codes.
  */
 export const LIMITS = {
   sendPerIdentifierAndClient: 5,
   sendPerIdentifier: 20,
+  slowSendSeconds: 300,
   sendPerClient: 20,
+  verifyPerIdentifierAndClient: 10,
   verifyPerClient: 30,
   windowSeconds: 900,
 } as const;
@@ -93,7 +98,7 @@ export async function changeContact(db: Db, userId: number, contact: { email: st
     });
 }
 
-/** Shoppers of a website: members who are neither staff nor sales agents. */
+/** Shoppers of a website: members who are neither staff, sales agents nor cashiers. */
 export async function countMembers(db: Db, websiteId: number, only?: 'shoppers'): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -101,7 +106,9 @@ export async function countMembers(db: Db, websiteId: number, only?: 'shoppers')
     .where(
       and(
         eq(websiteMembers.websiteId, websiteId),
-        only === 'shoppers' ? and(eq(websiteMembers.hasAdminAccess, false), eq(websiteMembers.isSalesAgent, false)) : undefined,
+        only === 'shoppers'
+          ? and(eq(websiteMembers.hasAdminAccess, false), eq(websiteMembers.isSalesAgent, false), eq(websiteMembers.isCashier, false))
+          : undefined,
       ),
     );
   return row?.n ?? 0;
@@ -120,10 +127,18 @@ export async function clientLimit(db: Db, kind: 'send' | 'verify', ip: string) {
   await hitRateLimit(db, `${kind}:ip:${ip}`, kind === 'send' ? LIMITS.sendPerClient : LIMITS.verifyPerClient, LIMITS.windowSeconds);
 }
 
+/** Code checks for one identifier from one client address (every check counts, right or wrong). */
+export async function verifyLimit(db: Db, identifier: string, ip: string) {
+  await hitRateLimit(db, `verify:id:${identifier}:ip:${ip}`, LIMITS.verifyPerIdentifierAndClient, LIMITS.windowSeconds);
+}
+
 /**
- * Issues one code per identifier in `to` (a registration proves its email and its mobile, a
- * profile change each new one) and sends each to its own identifier. The limits and the codes
- * are one transaction: a refused request (cooldown, limit) counts nothing and sends nothing.
+ * Gives the asking browser one code per identifier in `to` (a registration proves its email and
+ * its mobile, a profile change each new one) and sends each to its own identifier, unless that
+ * inbox is crowded (`LIMITS`): then the browser holds the code already sent there. The limits and
+ * the codes are one transaction: a refused request (cooldown, limit) counts nothing and sends
+ * nothing. Without a holder (a profile change, by its signed-in user) every request makes a new
+ * code, and the identifier's ceiling refuses as a client limit does.
  */
 export async function sendCode(
   deps: SignInDeps,
@@ -136,28 +151,45 @@ export async function sendCode(
     payload?: Record<string, string>;
     /** the page's host: an SMS ends with `@host #code`, so the browser can offer the code (WebOTP) */
     host?: string;
+    /** the browser asking (login, register): only it may try the codes (`codes.ts`) */
+    holder?: string | null;
   },
 ): Promise<CodeSent> {
+  const secret = deps.config.sessionSecret;
   const codes = await deps.db.transaction(async (tx) => {
     if (input.purpose === 'change' && input.userId) await dropPendingChanges(tx, website.id, input.userId);
-    const issued: string[] = [];
+    // each code's digits, or null when no message goes out for it
+    const issued: Array<string | null> = [];
     for (const id of input.to) {
       await hitRateLimit(tx, `cooldown:${id.value}:ip:${client}:${input.purpose}`, 1, RESEND_AFTER_SECONDS, codeErrors.cooldown);
       await hitRateLimit(tx, `send:id:${id.value}:ip:${client}`, LIMITS.sendPerIdentifierAndClient, LIMITS.windowSeconds);
-      await hitRateLimit(tx, `send:id:${id.value}`, LIMITS.sendPerIdentifier, LIMITS.windowSeconds);
-      issued.push(
-        await issueCode(tx, deps.config.sessionSecret, {
-          websiteId: website.id,
-          purpose: input.purpose,
-          identifier: id.value,
-          userId: input.userId,
-          payload: input.payload,
-        }),
-      );
+      const code = {
+        websiteId: website.id,
+        purpose: input.purpose,
+        identifier: id.value,
+        userId: input.userId,
+        payload: input.payload,
+        holder: input.holder,
+      };
+      if (!input.holder) {
+        await hitRateLimit(tx, `send:id:${id.value}`, LIMITS.sendPerIdentifier, LIMITS.windowSeconds);
+        issued.push(await issueCode(tx, secret, code));
+        continue;
+      }
+      // Every request for this inbox counts here; its counter row also queues requests for one
+      // identifier, so two at once share one code rather than each making their own.
+      const crowded = !(await withinLimit(tx, `send:id:${id.value}`, LIMITS.sendPerIdentifier, LIMITS.windowSeconds));
+      const send = !crowded || (await withinLimit(tx, `send:slow:${id.value}`, 1, LIMITS.slowSendSeconds));
+      const current = await currentCode(tx, code);
+      const share = current && !(send && tooOld(current)) ? current : undefined;
+      const digits = await issueCode(tx, secret, code, share);
+      // a new code always goes out: nobody could use it otherwise
+      issued.push(send || !share ? digits : null);
     }
     return issued;
   });
   for (const [i, id] of input.to.entries()) {
+    if (codes[i] === null) continue;
     const text = `Your ${website.name} code is ${codes[i]}. It expires in ${CODE_TTL_SECONDS / 60} minutes. Never share it with anyone.`;
     await deps.outbox.send(
       id.kind === 'email'
@@ -205,7 +237,7 @@ async function dropPendingChanges(tx: DbOrTx, websiteId: number, userId: number)
 /** A registration's second code: the one sent to its mobile (the first went to its email). */
 export async function registrationMobileCode(db: Db, websiteId: number, emailCode: CodeRow): Promise<CodeRow | undefined> {
   const { email, phone } = emailCode.payload;
-  const rows = await liveCodes(db, { websiteId, purposes: ['register'], identifier: phone! });
+  const rows = await liveCodes(db, { websiteId, purposes: ['register'], identifier: phone!, holder: emailCode.holder ?? undefined });
   return rows.filter((r) => r.payload.email === email).at(-1);
 }
 

@@ -76,7 +76,31 @@ describe('staff members', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'staff_member'), eq(auditLog.entityId, String(meena.userId))));
-    expect(audit.map((a) => [a.action, a.after])).toEqual([['add', { hasAdminAccess: false, isSalesAgent: true, superadmin: false }]]);
+    expect(audit.map((a) => [a.action, a.after])).toEqual([
+      ['add', { hasAdminAccess: false, isSalesAgent: true, isCashier: false, superadmin: false }],
+    ]);
+  });
+
+  it('adds a cashier: listed and audited; the point of sale opens for them, Administration does not, and they are not a customer', async () => {
+    const res = await owner.post('/s/api/admin/staff', { ...none, isCashier: true, identifier: '9876512345', name: 'Ravi Till' });
+    expect(res.statusCode, res.body).toBe(201);
+    const ravi = res.json() as StaffMember;
+    expect(ravi).toMatchObject({ isCashier: true, hasAdminAccess: false, isSalesAgent: false });
+    expect((await list()).data.find((m) => m.userId === ravi.userId)).toMatchObject({ isCashier: true });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'staff_member'), eq(auditLog.entityId, String(ravi.userId))));
+    expect(audit!.after).toMatchObject({ isCashier: true });
+    const c = new TestClient(t.app);
+    await signInAs(t.db, c, ravi.userId);
+    expect((await c.get('/s/api/pos/settings')).statusCode).toBe(200);
+    expect((await c.get('/s/api/admin/staff')).statusCode).toBe(403);
+    const customers = (await owner.get('/s/api/admin/customers?q=Ravi%20Till')).json();
+    expect(customers.data).toEqual([]);
+    // taking the flag away closes the till to them
+    expect((await owner.put(`/s/api/admin/staff/${ravi.userId}`, none)).json()).toMatchObject({ isCashier: false });
+    expect((await c.get('/s/api/pos/settings')).statusCode).toBe(403);
   });
 
   it('adds an existing shopper by mobile (+91 and spaces allowed) as an admin: the admin area opens for them', async () => {

@@ -12,8 +12,8 @@ import { users, websiteMembers } from './tables';
 type AddStaffInput = z.output<typeof addStaffInputSchema>;
 
 /**
- * The website's staff: members with admin access or selling for the shop, and every superadmin
- * (they administer every website), admins first.
+ * The website's staff: members with admin access, selling for the shop or at its counter
+ * (cashiers), and every superadmin (they administer every website), admins first.
  */
 export async function listStaff(db: DbOrTx, websiteId: number, me: CurrentUser): Promise<StaffMember[]> {
   const rows = await db
@@ -25,10 +25,18 @@ export async function listStaff(db: DbOrTx, websiteId: number, me: CurrentUser):
       superadmin: users.superadmin,
       hasAdminAccess: sql<boolean>`coalesce(${websiteMembers.hasAdminAccess}, false)`,
       isSalesAgent: sql<boolean>`coalesce(${websiteMembers.isSalesAgent}, false)`,
+      isCashier: sql<boolean>`coalesce(${websiteMembers.isCashier}, false)`,
     })
     .from(users)
     .leftJoin(websiteMembers, and(eq(websiteMembers.userId, users.id), eq(websiteMembers.websiteId, websiteId)))
-    .where(or(eq(users.superadmin, true), eq(websiteMembers.hasAdminAccess, true), eq(websiteMembers.isSalesAgent, true)))
+    .where(
+      or(
+        eq(users.superadmin, true),
+        eq(websiteMembers.hasAdminAccess, true),
+        eq(websiteMembers.isSalesAgent, true),
+        eq(websiteMembers.isCashier, true),
+      ),
+    )
     .orderBy(asc(users.name), asc(users.id));
   const rank = (m: StaffFlags) => (m.superadmin ? 0 : m.hasAdminAccess ? 1 : 2);
   return rows.map((r) => ({ ...r, isMe: r.userId === me.id })).sort((a, b) => rank(a) - rank(b));
@@ -44,6 +52,7 @@ async function staffMember(tx: DbOrTx, websiteId: number, userId: number, me: Cu
       superadmin: users.superadmin,
       hasAdminAccess: sql<boolean>`coalesce(${websiteMembers.hasAdminAccess}, false)`,
       isSalesAgent: sql<boolean>`coalesce(${websiteMembers.isSalesAgent}, false)`,
+      isCashier: sql<boolean>`coalesce(${websiteMembers.isCashier}, false)`,
       member: sql<boolean>`${websiteMembers.userId} is not null`,
     })
     .from(users)
@@ -66,6 +75,25 @@ async function adminCount(tx: DbOrTx, websiteId: number): Promise<number> {
 }
 
 const isAdmin = (f: StaffFlags) => f.hasAdminAccess || f.superadmin;
+const NO_LONGER_ADMIN = 'You no longer have admin access to this shop.';
+
+/**
+ * Locks the shop's admin rows (`for update`, in user id order so two callers never deadlock) and
+ * checks the caller is still one of them. Every staff change of a website takes them first, so
+ * those changes run one after another: two admins demoting each other at once cannot both count
+ * the other as still there (the second waits, then counts what the first left), and an admin
+ * demoted a moment ago can no longer act on the access they had when their call began.
+ */
+async function lockAdmins(tx: DbOrTx, websiteId: number, me: CurrentUser): Promise<void> {
+  const admins = await tx
+    .select({ userId: websiteMembers.userId })
+    .from(websiteMembers)
+    .innerJoin(users, eq(users.id, websiteMembers.userId))
+    .where(and(eq(websiteMembers.websiteId, websiteId), or(eq(websiteMembers.hasAdminAccess, true), eq(users.superadmin, true))))
+    .orderBy(asc(websiteMembers.userId))
+    .for('update', { of: websiteMembers });
+  if (!me.superadmin && !admins.some((a) => a.userId === me.id)) throw Errors.forbidden(NO_LONGER_ADMIN);
+}
 
 /**
  * Sets a person's flags on the website. The rules, checked inside the transaction: only a
@@ -79,10 +107,16 @@ async function applyFlags(tx: DbOrTx, actor: AuditActor, me: CurrentUser, before
   if (flags.superadmin !== wasSuper) await tx.update(users).set({ superadmin: flags.superadmin }).where(eq(users.id, userId));
   await tx
     .insert(websiteMembers)
-    .values({ websiteId: actor.websiteId, userId, hasAdminAccess: flags.hasAdminAccess, isSalesAgent: flags.isSalesAgent })
+    .values({
+      websiteId: actor.websiteId,
+      userId,
+      hasAdminAccess: flags.hasAdminAccess,
+      isSalesAgent: flags.isSalesAgent,
+      isCashier: flags.isCashier,
+    })
     .onConflictDoUpdate({
       target: [websiteMembers.websiteId, websiteMembers.userId],
-      set: { hasAdminAccess: flags.hasAdminAccess, isSalesAgent: flags.isSalesAgent },
+      set: { hasAdminAccess: flags.hasAdminAccess, isSalesAgent: flags.isSalesAgent, isCashier: flags.isCashier },
     });
   if (before && isAdmin(before) && !isAdmin(flags) && (await adminCount(tx, actor.websiteId)) === 0) throw fail('STAFF_LAST_ADMIN');
   const after = await staffMember(tx, actor.websiteId, userId, me);
@@ -90,14 +124,25 @@ async function applyFlags(tx: DbOrTx, actor: AuditActor, me: CurrentUser, before
     entity: 'staff_member',
     entityId: userId,
     action: before ? 'update' : 'add',
-    before: before && { hasAdminAccess: before.hasAdminAccess, isSalesAgent: before.isSalesAgent, superadmin: before.superadmin },
-    after: { hasAdminAccess: after.hasAdminAccess, isSalesAgent: after.isSalesAgent, superadmin: after.superadmin },
+    before: before && {
+      hasAdminAccess: before.hasAdminAccess,
+      isSalesAgent: before.isSalesAgent,
+      isCashier: before.isCashier,
+      superadmin: before.superadmin,
+    },
+    after: {
+      hasAdminAccess: after.hasAdminAccess,
+      isSalesAgent: after.isSalesAgent,
+      isCashier: after.isCashier,
+      superadmin: after.superadmin,
+    },
   });
   return after;
 }
 
 export function updateStaff(db: Db, actor: AuditActor, me: CurrentUser, userId: number, flags: StaffFlags): Promise<StaffMember> {
   return db.transaction(async (tx) => {
+    await lockAdmins(tx, actor.websiteId, me);
     const before = await staffMember(tx, actor.websiteId, userId, me);
     return applyFlags(tx, actor, me, before, userId, flags);
   });
@@ -112,6 +157,7 @@ export async function addStaff(db: Db, actor: AuditActor, me: CurrentUser, input
   if (!id) throw Errors.invalid({ identifier: ['Enter a valid email or 10-digit mobile number'] });
   try {
     return await db.transaction(async (tx) => {
+      await lockAdmins(tx, actor.websiteId, me);
       const [found] = await tx
         .select({ id: users.id })
         .from(users)

@@ -28,6 +28,8 @@ export const websiteMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     hasAdminAccess: boolean().notNull().default(false),
     isSalesAgent: boolean().notNull().default(false),
+    /** works the point of sale only (a cashier): no Administration, no closing another cashier's shift */
+    isCashier: boolean().notNull().default(false),
     /** a customer's sales agent on this website (the owner assigns it; the agent orders for them) */
     agentId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** an agent's commission on their sales, in basis points (1% = 100), set by the owner */
@@ -35,6 +37,8 @@ export const websiteMembers = pgTable(
     /** blocked on this website by its staff (cannot sign in or order here), and why (told to them) */
     blockedAt: timestamp({ withTimezone: true }),
     blockedReason: text(),
+    /** the shopper allowed this website's analytics to know who they are (posthog identify); off until they say so (DPDP) */
+    analyticsConsent: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -69,9 +73,11 @@ export const sessions = pgTable(
 );
 
 /**
- * One-time sign-in codes (DESIGN §5). Only a salted SHA-256 of the code is kept. `purpose`
+ * One-time sign-in codes (DESIGN §5). Only an HMAC of the code is kept. `purpose`
  * login | register | change; `payload` carries what the code confirms (a registration's name,
  * email and mobile, or a profile's new email/mobile). Dead once used, expired or out of tries.
+ * A row is one browser's hold on a code (`holder`): several browsers asking for the same email or
+ * mobile share its code (same `nonce`), each with its own tries (see `codes.ts`).
  */
 export const signInCodes = pgTable(
   'sign_in_codes',
@@ -85,6 +91,10 @@ export const signInCodes = pgTable(
     identifier: text().notNull(),
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text().notNull(),
+    /** the code's seed: its digits are an HMAC of it under the server secret, so it can be sent again; shared by the rows of one code */
+    nonce: text(),
+    /** the browser that asked (its session id, or the pre-session id its XSRF token is bound to); only it may try the code */
+    holder: text(),
     payload: jsonb().$type<Record<string, string>>().notNull().default({}),
     attempts: integer().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -9,6 +9,7 @@ import {
   adminStockSettingsSchema,
   adminThresholdInputSchema,
 } from '@grocer/shared/admin-stock';
+import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -23,7 +24,7 @@ import {
   setPackThreshold,
 } from './admin-service';
 
-const params = z.object({ packId: z.coerce.number().int().positive().max(2_147_483_647) });
+const params = z.object({ packId: coercedIdSchema });
 
 /** Staff calls on stock (in the staff scope, which guards `/admin`), scoped to the request's website: another website's pack is 404. */
 export const inventoryAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -1,7 +1,7 @@
+import { idParamsSchema } from '@grocer/shared/ids';
 import multipart from '@fastify/multipart';
 import { mediaListQuerySchema, mediaListSchema, mediaSchema, mediaUpdateSchema } from '@grocer/shared/media';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { Errors, fail } from '../../http/errors';
 import { auditActor } from '../audit/service';
@@ -9,7 +9,7 @@ import { removeMedia, sizeLimitText, uploadMedia } from './admin-service';
 import { getMedia, listMedia, updateMediaAlt } from './service';
 import type { MediaStorage } from './storage';
 
-const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const params = idParamsSchema;
 
 /**
  * The media library's staff calls (registered in a staff scope, which guards `/admin`): upload one

@@ -8,6 +8,7 @@ import {
   orderLines,
   orders,
   outbox,
+  paymentSettings,
   payments,
   stockMovements,
   users,
@@ -16,6 +17,7 @@ import {
 import type { TestClient } from '../../test/client';
 import { ROLE_STATUS, staffClients, type RoleName } from '../../test/staff-clients';
 import { ledgerMismatches } from '../inventory/service';
+import { encryptSecret } from '../payments/secrets';
 import { checkoutBench } from './test-fixture';
 
 // Removing and substituting lines of placed orders (issue 14), over the checkout bench: refunds go to the gateway simulator.
@@ -175,6 +177,82 @@ describe('removing a line', () => {
     expect(cancel.json().payment.status).toBe('refunded');
     const refunds = await simRefunds(p!.providerOrderId!);
     expect(refunds.map((r) => r.amount)).toEqual([18_000, p!.amount - 18_000]);
+  });
+});
+
+describe('a partial refund the provider does not take', () => {
+  // Razorpay unreachable for this shop: its API at a path of the simulator that answers 404.
+  const unreachable = () =>
+    t.db.insert(paymentSettings).values({
+      websiteId: shop.websiteId,
+      provider: 'razorpay',
+      keyId: 'rzp_test_x',
+      keySecret: encryptSecret(t.config.secretsKey!, 'x'),
+      webhookSecret: encryptSecret(t.config.secretsKey!, 'x'),
+      baseUrl: `${base}/sim/nowhere`,
+    });
+  const reachable = () => t.db.delete(paymentSettings).where(eq(paymentSettings.websiteId, shop.websiteId));
+  const paymentRow = async (orderId: string) => (await t.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!;
+  const retry = (orderId: string) => owner.post(`/s/api/admin/orders/${orderId}/refunds/retry`, {});
+
+  it('is not counted as refunded while it fails (shown pending); a retry that succeeds counts it once', async () => {
+    const { order } = await paidRazorpay([
+      [shop.packs.dal1.id, 2],
+      [shop.packs.rice5.id, 1],
+    ]);
+    const providerOrderId = (await paymentRow(order.id)).providerOrderId!;
+    const dal = (await lineOf(order.id, shop.packs.dal1.id))!;
+    await unreachable();
+    try {
+      const res = await owner.post(`/s/api/admin/orders/${order.id}/lines/${dal.id}/remove`, {
+        quantity: 1,
+        reason: 'missing',
+        key: changeKey(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().adjustments[0]).toMatchObject({ amount: 180, refund_status: 'failed', refund_id: null });
+      expect(res.json().payment).toMatchObject({ status: 'paid', refunded: 0, refund_pending: 180 });
+      expect(await paymentRow(order.id)).toMatchObject({ refunded: 0, refundPending: 18_000 });
+      // still failing: still not counted
+      expect((await retry(order.id)).json().payment).toMatchObject({ refunded: 0, refund_pending: 180 });
+      expect(await simRefunds(providerOrderId)).toEqual([]);
+    } finally {
+      await reachable();
+    }
+    // two retries at once (a double click): one refund at the provider, counted once
+    const both = await Promise.all([retry(order.id), retry(order.id)]);
+    for (const r of both) expect(r.statusCode, r.body).toBe(200);
+    const o = (await retry(order.id)).json();
+    expect(o.adjustments[0]).toMatchObject({ refund_status: 'refunded', refund_id: expect.stringMatching(/^rfnd_/) });
+    expect(o.payment).toMatchObject({ status: 'paid', refunded: 180, refund_pending: 0 });
+    expect(await paymentRow(order.id)).toMatchObject({ refunded: 18_000, refundPending: 0 });
+    expect(await simRefunds(providerOrderId)).toEqual([{ id: o.adjustments[0].refund_id, amount: 18_000, key: expect.any(String) }]);
+  });
+
+  it('a cancel while it is pending refunds the rest only; the part is finished by its own retry, never twice', async () => {
+    const { order } = await paidRazorpay([
+      [shop.packs.dal1.id, 2],
+      [shop.packs.rice5.id, 1],
+    ]);
+    const p = await paymentRow(order.id);
+    const dal = (await lineOf(order.id, shop.packs.dal1.id))!;
+    await unreachable();
+    try {
+      const res = await owner.post(`/s/api/admin/orders/${order.id}/lines/${dal.id}/remove`, {
+        quantity: 2,
+        reason: 'damaged',
+        key: changeKey(),
+      });
+      expect(res.json().adjustments[0]).toMatchObject({ amount: 360, refund_status: 'failed' });
+    } finally {
+      await reachable();
+    }
+    const cancel = await owner.post(`/s/api/admin/orders/${order.id}/cancel`, { reason: 'Customer asked' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().payment).toMatchObject({ status: 'refunded', refunded: 0, refund_pending: 360 });
+    expect((await simRefunds(p.providerOrderId!)).map((r) => r.amount)).toEqual([p.amount - 36_000]);
+    expect((await retry(order.id)).json().payment).toMatchObject({ refunded: 360, refund_pending: 0 });
+    expect((await simRefunds(p.providerOrderId!)).map((r) => r.amount)).toEqual([p.amount - 36_000, 36_000]);
   });
 });
 

@@ -2,14 +2,14 @@ import { REMOVE_STATUSES, SUBSTITUTE_STATUSES, type RemoveLineBody, type Substit
 import { packLabel } from '@grocer/shared/labels';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { ADJUST_REASON_LABELS, ORDER_STATUS_LABELS } from '@grocer/shared/order';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { packDetails } from '../catalogue/service';
 import { moveStock, warehouseStates } from '../inventory/service';
-import { recordPartialRefund } from '../payments/records';
+import { recordPartialRefund, settlePartialRefund } from '../payments/records';
 import type { OrderRow } from './errors';
 import { addEvent, lockOrder, restock } from './lifecycle';
 import { adjustmentsOf } from './queries';
@@ -24,8 +24,9 @@ import { orderAdjustments, orderLines, orders } from './tables';
  * transaction with the order row locked (the same lock a cancellation or a move takes, so they
  * queue): the lines and totals change, stock moves through the ledger, a history row and an
  * adjustment say what happened, and the audit log who did it. A prepaid order's refund of the
- * difference is recorded on the payment here and sent to the provider after the commit, with
- * the adjustment's own idempotency key, so a retried refund refunds once.
+ * difference is held on the payment here as pending and sent to the provider after the commit,
+ * with the adjustment's own idempotency key, so a retried refund refunds once; it counts as
+ * refunded only when the provider takes it.
  */
 export type AdjustmentRow = typeof orderAdjustments.$inferSelect;
 
@@ -69,7 +70,8 @@ async function apply(tx: Tx, o: OrderRow, c: Change, actor: AuditActor): Promise
   const provider = providerOf(o);
   let refundStatus: AdjustmentRow['refundStatus'] = 'none';
   if (provider && owed > 0) {
-    // the paid payment records the part given back (never more than was paid)
+    // the paid payment holds the part to give back as pending (never more than was paid); it
+    // counts as refunded once the provider takes it (recordAdjustmentRefund)
     if (!(await recordPartialRefund(tx, o.id, owed))) throw fail('ORDER_CHANGE_FORBIDDEN', { status: 'not paid', change: 'refunded' });
     refundStatus = 'pending';
   }
@@ -139,37 +141,86 @@ export async function removeLine(
     if (!REMOVE_STATUSES.includes(o.status)) throw refuse(o, 'changed');
     const { line, lines } = await lineOf(tx, o, lineId);
     if (body.quantity > line.quantity) throw fail('VALIDATION_FAILED').withErrors({ quantity: [`This line has ${line.quantity}`] });
-    const left = line.quantity - body.quantity;
-    if (left === 0 && lines.length === 1) throw fail('ORDER_LAST_LINE');
-    if (left === 0) await tx.delete(orderLines).where(eq(orderLines.id, line.id));
-    else
-      await tx
-        .update(orderLines)
-        .set({ quantity: left, amount: line.price * left })
-        .where(eq(orderLines.id, line.id));
-    if (o.status !== 'delivered' && body.reason !== 'damaged')
-      await restock(
-        tx,
-        o,
-        [{ packId: line.packId, warehouseId: line.warehouseId, quantity: body.quantity }],
-        'return',
-        `user:${actor.actorId ?? 0}`,
-      );
-    const adjustment = await apply(
-      tx,
-      o,
-      {
-        kind: 'remove',
-        key: body.key,
-        reason: body.reason,
-        description: `${body.quantity} × ${packLabel(line.productName, line.packName)} removed`,
-        newItems: o.itemsTotal - line.price * body.quantity,
-      },
-      actor,
-    );
+    const adjustment = await removeUnits(tx, actor, o, line, lines.length, body);
     const [order] = await tx.select().from(orders).where(eq(orders.id, o.id));
     return { adjustment, order: order!, fresh: true };
   });
+}
+
+/** `removeLine`'s change, on a locked order and a line already checked. */
+async function removeUnits(
+  tx: Tx,
+  actor: AuditActor,
+  o: OrderRow,
+  line: typeof orderLines.$inferSelect,
+  linesOfOrder: number,
+  body: RemoveLineBody,
+): Promise<AdjustmentRow> {
+  const left = line.quantity - body.quantity;
+  if (left === 0 && linesOfOrder === 1) throw fail('ORDER_LAST_LINE');
+  if (left === 0) await tx.delete(orderLines).where(eq(orderLines.id, line.id));
+  else
+    await tx
+      .update(orderLines)
+      .set({ quantity: left, amount: line.price * left })
+      .where(eq(orderLines.id, line.id));
+  if (o.status !== 'delivered' && body.reason !== 'damaged')
+    await restock(
+      tx,
+      o,
+      [{ packId: line.packId, warehouseId: line.warehouseId, quantity: body.quantity }],
+      'return',
+      `user:${actor.actorId ?? 0}`,
+    );
+  return apply(
+    tx,
+    o,
+    {
+      kind: 'remove',
+      key: body.key,
+      reason: body.reason,
+      description: `${body.quantity} × ${packLabel(line.productName, line.packName)} removed`,
+      newItems: o.itemsTotal - line.price * body.quantity,
+    },
+    actor,
+  );
+}
+
+/**
+ * Units the customer refused at the door (issue 40), inside the caller's transaction on an order
+ * it has locked (`lockOrder`) and is about to mark delivered: each taken off the order as a
+ * `refused` removal (the total, and a prepaid payment's refund pending, follow; the units go
+ * back to stock through the ledger, as any removal before delivery), so the cash to collect is
+ * the new total. Answers the order as it then stands, and whether a provider refund now waits.
+ * Bad lines or quantities are 422 at `refused.{i}`; refusing every unit is ORDER_LAST_LINE.
+ */
+export async function refuseAtDoor(
+  tx: Tx,
+  actor: AuditActor,
+  order: OrderRow,
+  refused: Array<{ line_id: number; quantity: number }>,
+): Promise<{ order: OrderRow; refunds: boolean }> {
+  let o = order;
+  let refunds = false;
+  // units per line (a line named twice is the sum)
+  const asked = new Map<number, number>();
+  for (const r of refused) asked.set(r.line_id, (asked.get(r.line_id) ?? 0) + r.quantity);
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, o.id)).orderBy(asc(orderLines.id));
+  for (const [i, r] of refused.entries()) {
+    const line = lines.find((l) => l.id === r.line_id);
+    if (!line) throw fail('VALIDATION_FAILED').withErrors({ [`refused.${i}.line_id`]: ['This line is not on the order'] });
+    if ((asked.get(line.id) ?? 0) > line.quantity)
+      throw fail('VALIDATION_FAILED').withErrors({ [`refused.${i}.quantity`]: [`This line has ${line.quantity}`] });
+  }
+  if (lines.every((l) => (asked.get(l.id) ?? 0) === l.quantity)) throw fail('ORDER_LAST_LINE');
+  for (const [lineId, quantity] of asked) {
+    const [line] = await tx.select().from(orderLines).where(eq(orderLines.id, lineId));
+    const left = await tx.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, o.id));
+    const a = await removeUnits(tx, actor, o, line!, left.length, { quantity, reason: 'refused', key: `refused-${randomUUID()}` });
+    if (a.refundStatus !== 'none') refunds = true;
+    [o] = (await tx.select().from(orders).where(eq(orders.id, o.id))) as [OrderRow];
+  }
+  return { order: o, refunds };
 }
 
 /**
@@ -267,10 +318,27 @@ export async function pendingRefunds(db: DbOrTx, orderId: string): Promise<Adjus
   return (await adjustmentsOf(db, orderId)).filter((a) => a.refundStatus === 'pending' || a.refundStatus === 'failed');
 }
 
-/** The provider's answer to an adjustment's refund, recorded once. */
-export async function recordAdjustmentRefund(db: DbOrTx, id: number, r: { refundId: string } | { failed: true }) {
-  await db
-    .update(orderAdjustments)
-    .set('failed' in r ? { refundStatus: 'failed' } : { refundStatus: 'refunded', refundId: r.refundId })
-    .where(eq(orderAdjustments.id, id));
+/**
+ * The provider's answer to an adjustment's refund. Taken: the adjustment moves to refunded and
+ * the payment counts the amount as refunded, both in one transaction and only from pending or
+ * failed (a guarded update), so two retries answered at once count it once. Not taken: the
+ * adjustment is failed (unless an answer already settled it), still pending on the payment and
+ * never counted as refunded, and `POST …/refunds/retry` sends it again with the same key.
+ */
+export async function recordAdjustmentRefund(db: Db, id: number, r: { refundId: string } | { failed: true }) {
+  if ('failed' in r) {
+    await db
+      .update(orderAdjustments)
+      .set({ refundStatus: 'failed' })
+      .where(and(eq(orderAdjustments.id, id), inArray(orderAdjustments.refundStatus, ['pending', 'failed'])));
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const [a] = await tx
+      .update(orderAdjustments)
+      .set({ refundStatus: 'refunded', refundId: r.refundId })
+      .where(and(eq(orderAdjustments.id, id), inArray(orderAdjustments.refundStatus, ['pending', 'failed'])))
+      .returning();
+    if (a) await settlePartialRefund(tx, a.orderId, a.amount);
+  });
 }

@@ -5,6 +5,8 @@ import {
   bulkBodySchema,
   bulkResultSchema,
   cancelBodySchema,
+  cashHandoverBodySchema,
+  cashHandoverResultSchema,
   deliverBodySchema,
   noteBodySchema,
   pickListQuerySchema,
@@ -13,6 +15,7 @@ import {
   substituteLineBodySchema,
 } from '@grocer/shared/admin-orders';
 import { ADJUST_REASON_LABELS } from '@grocer/shared/order';
+import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +24,17 @@ import type { Db } from '../../db/client';
 import { auditActor } from '../audit/service';
 import type { Outbox } from '../outbox/service';
 import type { Payments } from '../payments/service';
-import { adminOrder, findAdminOrder, listAdminOrders, moveManyOrders, moveOneOrder, type Moved, type StaffMove } from './admin-service';
+import {
+  adminOrder,
+  findAdminOrder,
+  handOverOneOrderCash,
+  handOverOrdersCash,
+  listAdminOrders,
+  moveManyOrders,
+  moveOneOrder,
+  type Moved,
+  type StaffMove,
+} from './admin-service';
 import { pendingRefunds, recordAdjustmentRefund, removeLine, substituteLine, type AdjustmentRow } from './adjustments';
 import { notifyChange, notifyStatus } from './notify';
 import type { OrderRow } from './errors';
@@ -39,6 +52,7 @@ export const orderAdminRoutes =
   async (app, { db }) => {
     const after = async (moved: Moved) => {
       if (moved.refund) await deps.payments.refundOrder(moved.order.id);
+      if (moved.refunds) await sendRefunds(moved.order.id);
       await notifyStatus({ db, outbox: deps.outbox, config: deps.config, log: app.log }, moved.order);
     };
     const move = async (req: FastifyRequest<{ Params: { id: string } }>, m: Omit<StaffMove, 'actor'>) => {
@@ -64,7 +78,7 @@ export const orderAdminRoutes =
       }
       return adminOrder(db, await findAdminOrder(db, done.order.websiteId, done.order.id));
     };
-    const lineParams = z.object({ id: z.string().uuid(), lineId: z.coerce.number().int().positive().max(2_147_483_647) });
+    const lineParams = z.object({ id: z.string().uuid(), lineId: coercedIdSchema });
 
     /** A line (or some of its units) removed: missing or damaged, before or after delivery. */
     app.post(
@@ -119,7 +133,28 @@ export const orderAdminRoutes =
     app.post(
       '/admin/orders/:id/deliver',
       { schema: { params, body: deliverBodySchema, response: { 200: adminOrderSchema } } },
-      async (req) => move(req, { action: 'deliver', cashCollected: req.body.cash_collected }),
+      async (req) =>
+        move(req, {
+          action: 'deliver',
+          cashCollected: req.body.cash_collected,
+          refused: req.body.refused,
+          shortReason: req.body.short_reason,
+        }),
+    );
+    /** Cash on delivery: the cash collected for one order is now in the shop's till (409 when it is not waiting). */
+    app.post(
+      '/admin/orders/:id/cash-handover',
+      { schema: { params, body: noteBodySchema.optional(), response: { 200: adminOrderSchema } } },
+      async (req) => {
+        await handOverOneOrderCash(db, auditActor(req), req.params.id);
+        return adminOrder(db, await findAdminOrder(db, req.website.id, req.params.id));
+      },
+    );
+    /** The same for many orders at once (the COD report's list): those not waiting are answered as skipped. */
+    app.post(
+      '/admin/orders/cash-handover',
+      { schema: { body: cashHandoverBodySchema, response: { 200: cashHandoverResultSchema } } },
+      async (req) => handOverOrdersCash(db, auditActor(req), req.body.ids),
     );
     app.post('/admin/orders/:id/cancel', { schema: { params, body: cancelBodySchema, response: { 200: adminOrderSchema } } }, async (req) =>
       move(req, { action: 'cancel', reason: req.body.reason }),

@@ -8,9 +8,12 @@ import {
   type AdminOrdersQuery,
   type BulkBody,
   type BulkResult,
+  type CashHandoverResult,
+  type DeliverBody,
   type DeliveryNote,
   type OrderAction,
 } from '@grocer/shared/admin-orders';
+import { PAYMENT_STATUS_LABELS } from '@grocer/shared/labels';
 import { ORDER_STATUS_LABELS, canMove, type OrderStatus, type PaymentProvider } from '@grocer/shared/order';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
@@ -18,10 +21,19 @@ import type { Db, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { userIdsMatching, usersByIds } from '../identity/service';
-import { ordersWithPaymentStatus, paymentEventsOf, paymentOfOrder, paymentStatusesOf, releasePayment } from '../payments/records';
-import { adjustmentsOf, presentAdjustment } from './adjustments';
+import {
+  collectCash,
+  handOverCash,
+  ordersWithPaymentStatus,
+  paymentEventsOf,
+  paymentOfOrder,
+  paymentStatusesOf,
+  releasePayment,
+} from '../payments/records';
+import { refundSummary, refundSummaryRupees } from '../payments/refund-summary';
+import { adjustmentsOf, presentAdjustment, refuseAtDoor } from './adjustments';
 import { orderErrors, type OrderRow } from './errors';
-import { moveOrder, releaseOrder } from './lifecycle';
+import { lockOrder, moveOrder, releaseOrder } from './lifecycle';
 import { orderDetail, orderEventsOf, orderLinesOf } from './queries';
 import { orders } from './tables';
 
@@ -155,7 +167,7 @@ export async function adminOrder(db: Db, o: OrderRow): Promise<AdminOrder> {
     delivery_charge: d.delivery_charge,
     total: d.total,
     delivery: o.delivery ?? null,
-    cash_collected: o.cashCollected === null ? null : toRupees(o.cashCollected),
+    cash_collected: (payment?.collected ?? o.cashCollected) === null ? null : toRupees(payment?.collected ?? o.cashCollected!),
     payment: payment && {
       provider: payment.provider,
       status: payment.status,
@@ -164,9 +176,15 @@ export async function adminOrder(db: Db, o: OrderRow): Promise<AdminOrder> {
       provider_payment_id: payment.providerPaymentId,
       refund_id: payment.refundId,
       refunded: toRupees(payment.refunded),
+      refund_pending: toRupees(payment.refundPending),
+      collected: payment.collected === null ? null : toRupees(payment.collected),
+      shortfall: toRupees(payment.shortfall),
+      shortfall_reason: payment.shortfallReason,
+      handed_over_at: payment.handedOverAt?.toISOString() ?? null,
       review: payment.meta.review ?? null,
       events: eventsOfPayment.map((e) => ({ at: e.createdAt.toISOString(), kind: e.kind, event_id: e.eventId, payload: e.payload })),
     },
+    refunds: refundSummaryRupees(refundSummary(payment)),
     adjustments: changes.map((a) => ({ ...presentAdjustment(a), by: who(a.actor) })),
     changes: { remove: REMOVE_STATUSES.includes(o.status), substitute: SUBSTITUTE_STATUSES.includes(o.status) },
     timeline: history.map((e) => ({ status: e.status, at: e.createdAt.toISOString(), by: who(e.actor), note: e.note })),
@@ -179,22 +197,56 @@ export interface StaffMove {
   delivery?: DeliveryNote;
   /** cash on delivery: rupees the delivery person brought back */
   cashCollected?: number;
+  /** delivered: units the customer refused at the door (taken off the order) */
+  refused?: DeliverBody['refused'];
+  /** cash on delivery: why less than the total was collected */
+  shortReason?: string;
   reason?: string;
 }
 
-/** What a staff move answers: the order as moved, and a paid payment to refund once committed. */
+/**
+ * What a staff move answers: the order as moved, a paid payment to refund once committed, and
+ * whether partial refunds (lines refused at the door of a prepaid order) wait to be sent.
+ */
 export interface Moved {
   order: OrderRow;
   refund: { provider: PaymentProvider } | null;
+  refunds?: boolean;
 }
 
-const moveNote = (m: StaffMove, o: OrderRow): string | null => {
+/** The cash at the door of a cash-on-delivery order (paise): its total, or less with a reason. */
+interface Cash {
+  collected: number;
+  shortfall: number;
+  reason: string | null;
+}
+
+/**
+ * Checks the cash the delivery person brought back against the order's total (after refused
+ * lines): never more; less only with a reason (a shortfall). 422 CASH_MISMATCH otherwise.
+ */
+function cashAtDoor(o: OrderRow, m: StaffMove): Cash {
+  const total = toRupees(o.total);
+  const collected = m.cashCollected === undefined ? null : toPaise(m.cashCollected);
+  const refuse = (errors: Record<string, string[]>) => fail('CASH_MISMATCH', { total }).withErrors(errors);
+  if (collected === null) throw refuse({ cash_collected: [`Collect ${formatINR(total)}`] });
+  if (collected > o.total) throw refuse({ cash_collected: [`Collect ${formatINR(total)}, not more`] });
+  if (collected < o.total && !m.shortReason)
+    throw refuse({
+      cash_collected: [`Collect ${formatINR(total)}`],
+      short_reason: [`${formatINR(toRupees(o.total - collected))} short: mark refused items, or say why`],
+    });
+  return { collected, shortfall: o.total - collected, reason: collected < o.total ? m.shortReason! : null };
+}
+
+const moveNote = (m: StaffMove, o: OrderRow, cash: Cash | null): string | null => {
   if (m.action === 'ship' && m.delivery) {
     const d = m.delivery;
     const extra = [d.vehicle && `vehicle ${d.vehicle}`, d.tracking && `tracking ${d.tracking}`].filter(Boolean).join(', ');
     return `Out for delivery with ${d.person} (${d.phone})${extra ? `, ${extra}` : ''}`;
   }
-  if (m.action === 'deliver' && o.paymentMethod === 'cod') return `Cash collected: ${formatINR(m.cashCollected ?? toRupees(o.total))}`;
+  if (m.action === 'deliver' && cash)
+    return `Cash collected: ${formatINR(toRupees(cash.collected))}${cash.shortfall > 0 ? ` (${formatINR(toRupees(cash.shortfall))} short: ${cash.reason})` : ''}`;
   if (m.action === 'cancel') return `Cancelled by the shop: ${m.reason ?? ''}`.trim();
   return null;
 };
@@ -202,25 +254,30 @@ const moveNote = (m: StaffMove, o: OrderRow): string | null => {
 /**
  * A staff move of one order inside the caller's transaction, through `moveOrder` (the guarded
  * update of the lifecycle table): null when the table forbids it from the order's status now, so
- * the caller changes nothing. A cancel returns stock, slot and coupon (`releaseOrder`) and marks a
- * paid payment refund_pending; the refund itself goes to the provider after the commit.
+ * the caller changes nothing. A cancel returns stock, slot and coupon (`releaseOrder`), marks a
+ * paid payment refund_pending (the refund itself goes to the provider after the commit) and cash
+ * still to collect not_collected. Delivering locks the order, takes refused lines off it
+ * (`refuseAtDoor`) and, for cash on delivery, records the cash collected on the payment (cod →
+ * collected), a shortfall with its reason.
  */
 export async function staffMove(tx: Tx, o: OrderRow, m: StaffMove): Promise<Moved | null> {
-  if (m.action === 'deliver' && o.paymentMethod === 'cod') {
-    const cash = m.cashCollected;
-    if (cash === undefined || toPaise(cash) !== o.total)
-      throw fail('CASH_MISMATCH', { total: toRupees(o.total) }).withErrors({ cash_collected: [`Collect ${formatINR(toRupees(o.total))}`] });
+  let cash: Cash | null = null;
+  let refunds = false;
+  if (m.action === 'deliver') {
+    // the lines, the total and the cash are checked and changed with the order row locked
+    if ((await lockOrder(tx, o.id)) !== 'shipped') return null;
+    o = await findAdminOrder(tx, o.websiteId, o.id);
+    if (m.refused?.length) ({ order: o, refunds } = await refuseAtDoor(tx, m.actor, o, m.refused));
+    if (o.paymentMethod === 'cod') cash = cashAtDoor(o, m);
   }
-  const moved = await moveOrder(tx, o.id, ACTION_TARGET[m.action], { actor: `user:${m.actor.actorId ?? 0}`, note: moveNote(m, o) });
+  const moved = await moveOrder(tx, o.id, ACTION_TARGET[m.action], { actor: `user:${m.actor.actorId ?? 0}`, note: moveNote(m, o, cash) });
   if (!moved) return null;
   let order = moved;
   let refund: Moved['refund'] = null;
   if (m.action === 'ship' && m.delivery) {
     [order] = (await tx.update(orders).set({ delivery: m.delivery }).where(eq(orders.id, o.id)).returning()) as [OrderRow];
   }
-  if (m.action === 'deliver' && o.paymentMethod === 'cod') {
-    [order] = (await tx.update(orders).set({ cashCollected: o.total }).where(eq(orders.id, o.id)).returning()) as [OrderRow];
-  }
+  if (cash) await collectCash(tx, o.id, cash);
   if (m.action === 'cancel') {
     await releaseOrder(tx, moved, { actor: `user:${m.actor.actorId ?? 0}` });
     const p = await releasePayment(tx, o.id);
@@ -234,11 +291,73 @@ export async function staffMove(tx: Tx, o: OrderRow, m: StaffMove): Promise<Move
     after: {
       status: order.status,
       ...(m.delivery ? { delivery: m.delivery } : {}),
-      ...(order.cashCollected !== null ? { cash_collected: toRupees(order.cashCollected) } : {}),
+      ...(cash ? { cash_collected: toRupees(cash.collected) } : {}),
+      ...(cash?.shortfall ? { shortfall: toRupees(cash.shortfall), short_reason: cash.reason } : {}),
+      ...(m.refused?.length ? { refused: m.refused } : {}),
       ...(m.reason ? { reason: m.reason } : {}),
     },
   });
-  return { order, refund };
+  return { order, refund, refunds };
+}
+
+/**
+ * Cash on delivery collected and now in the shop's till (issue 40): each of the website's orders
+ * in `ids` whose payment is collected moves to handed_over, with an audit row, in one transaction (the orders locked in id order, as single moves lock them); the others are
+ * answered as skipped with their payment's status. Another website's (or no) order is left out.
+ */
+export async function handOverOrdersCash(db: Db, actor: AuditActor, ids: string[]): Promise<CashHandoverResult> {
+  return db.transaction(async (tx) => {
+    const targets = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.websiteId, actor.websiteId), inArray(orders.id, [...new Set(ids)])))
+      .orderBy(asc(orders.id))
+      .for('update');
+    const moved = new Map(
+      (
+        await handOverCash(
+          tx,
+          actor.websiteId,
+          targets.map((o) => o.id),
+        )
+      ).map((p) => [p.orderId, p]),
+    );
+    const statuses = new Map(
+      (
+        await paymentStatusesOf(
+          tx,
+          targets.filter((o) => !moved.has(o.id)).map((o) => o.id),
+        )
+      ).map((p) => [p.orderId, p.status]),
+    );
+    const result: CashHandoverResult = { handed_over: [], skipped: [] };
+    for (const o of [...targets].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+      const p = moved.get(o.id);
+      if (!p) {
+        result.skipped.push({ id: o.id, ordernumber: o.ordernumber, status: statuses.get(o.id) ?? null });
+        continue;
+      }
+      const amount = toRupees(p.collected ?? p.amount);
+      // the shop's own business: on the payment (handed_over_at) and the audit log, not the shopper's timeline
+      await recordAudit(tx, actor, {
+        entity: 'order',
+        entityId: o.id,
+        action: 'cash_handover',
+        before: { payment: 'collected' },
+        after: { payment: 'handed_over', amount },
+      });
+      result.handed_over.push({ id: o.id, ordernumber: o.ordernumber, amount });
+    }
+    return result;
+  });
+}
+
+/** One order's cash handed over: 404 for another website's order, 409 when its cash is not waiting (nothing changed). */
+export async function handOverOneOrderCash(db: Db, actor: AuditActor, id: string): Promise<void> {
+  await findAdminOrder(db, actor.websiteId, id);
+  const r = await handOverOrdersCash(db, actor, [id]);
+  const skipped = r.skipped[0];
+  if (skipped) throw fail('CASH_NOT_COLLECTED', { status: skipped.status ? PAYMENT_STATUS_LABELS[skipped.status] : 'none' });
 }
 
 /** One order, one move: 409 (nothing changed) when the lifecycle table forbids it now. */

@@ -1,12 +1,14 @@
-import { NOT_SALES } from '@grocer/shared/agents';
-import { and, desc, eq, gte, inArray, isNotNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { ORDERS, isSale, saleDay, saleIn, saleValue } from './sales';
 import { orderLines, orders } from './tables';
 
 /**
- * Sales attributed to sales agents (orders.agent_id), for the agent's dashboard and the owner's
- * report. A sale is an order placed and not cancelled (NOT_SALES); amounts are paise; days are
- * calendar days in India (UTC+05:30, no daylight saving), so "today" is the shop's today.
+ * Sales attributed to sales agents (orders.agent_id), for the agent's dashboard, commission and
+ * the owner's report. What a sale is and what it is worth is `sales.ts` (delivered, on the day
+ * delivered, goods net of refunds, no delivery charge), as for the reports and a customer's total
+ * spent; amounts are paise; days are calendar days in India (UTC+05:30, no daylight saving), so
+ * "today" is the shop's today.
  */
 export interface Period {
   /** first instant of the period (inclusive) */
@@ -21,23 +23,15 @@ export interface SalesTotals {
   customers: number;
 }
 
-const IST = sql.raw(`interval '330 minutes'`);
-/** An order's calendar day in India, as 'YYYY-MM-DD'. */
-const orderDay = sql<string>`to_char((${orders.createdAt} at time zone 'UTC') + ${IST}, 'YYYY-MM-DD')`;
-
 const sold = (websiteId: number, p: Period, agentId?: number): SQL =>
-  and(
-    eq(orders.websiteId, websiteId),
-    agentId === undefined ? isNotNull(orders.agentId) : eq(orders.agentId, agentId),
-    gte(orders.createdAt, p.start),
-    lt(orders.createdAt, p.end),
-    notInArray(orders.status, [...NOT_SALES]),
-  )!;
+  and(agentId === undefined ? isNotNull(orders.agentId) : eq(orders.agentId, agentId), saleIn(ORDERS, websiteId, p))!;
+const value = saleValue(ORDERS);
+const day = saleDay(ORDERS);
 
 export async function agentTotals(db: DbOrTx, websiteId: number, agentId: number, p: Period): Promise<SalesTotals> {
   const [row] = await db
     .select({
-      salesPaise: sql<number>`coalesce(sum(${orders.total}), 0)::bigint`,
+      salesPaise: sql<number>`coalesce(sum(${value}), 0)::bigint`,
       orders: sql<number>`count(*)::int`,
       customers: sql<number>`count(distinct ${orders.userId})::int`,
     })
@@ -49,15 +43,15 @@ export async function agentTotals(db: DbOrTx, websiteId: number, agentId: number
 /** Sales per day of the period (days without sales left out). */
 export async function agentSalesByDay(db: DbOrTx, websiteId: number, agentId: number, p: Period) {
   const rows = await db
-    .select({ date: orderDay, salesPaise: sql<number>`sum(${orders.total})::bigint`, orders: sql<number>`count(*)::int` })
+    .select({ date: day, salesPaise: sql<number>`sum(${value})::bigint`, orders: sql<number>`count(*)::int` })
     .from(orders)
     .where(sold(websiteId, p, agentId))
-    .groupBy(orderDay)
-    .orderBy(orderDay);
+    .groupBy(day)
+    .orderBy(day);
   return rows.map((r) => ({ date: r.date, salesPaise: Number(r.salesPaise), orders: Number(r.orders) }));
 }
 
-/** The agent's best-selling packs of the period by amount (before coupons). */
+/** The agent's best-selling packs of the period's sales by amount (before coupons). */
 export async function agentTopProducts(db: DbOrTx, websiteId: number, agentId: number, p: Period, limit = 5) {
   const rows = await db
     .select({
@@ -82,18 +76,11 @@ export async function agentCustomerTotals(db: DbOrTx, websiteId: number, agentId
     .select({
       userId: orders.userId,
       orders: sql<number>`count(*)::int`,
-      totalPaise: sql<number>`sum(${orders.total})::bigint`,
+      totalPaise: sql<number>`sum(${value})::bigint`,
       lastAt: sql<string>`max(${orders.createdAt})`,
     })
     .from(orders)
-    .where(
-      and(
-        eq(orders.websiteId, websiteId),
-        eq(orders.agentId, agentId),
-        inArray(orders.userId, customerIds),
-        notInArray(orders.status, [...NOT_SALES]),
-      ),
-    )
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.agentId, agentId), inArray(orders.userId, customerIds), isSale(ORDERS)))
     .groupBy(orders.userId);
   return new Map(
     rows.map((r) => [
@@ -124,7 +111,7 @@ export async function salesByAgent(db: DbOrTx, websiteId: number, p: Period) {
   const rows = await db
     .select({
       agentId: orders.agentId,
-      salesPaise: sql<number>`coalesce(sum(${orders.total}), 0)::bigint`,
+      salesPaise: sql<number>`coalesce(sum(${value}), 0)::bigint`,
       orders: sql<number>`count(*)::int`,
       customers: sql<number>`count(distinct ${orders.userId})::int`,
     })

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx, Tx } from '../../db/client';
 import { moveStock } from '../inventory/service';
-import { createPaidPayment, movePayment } from '../payments/records';
+import { createPaidPayment, recordCounterRefund } from '../payments/records';
 import type { AddressSnapshot } from './tables';
 import { orderLines, orders } from './tables';
 import { addEvent, byStockRow, restock } from './lifecycle';
@@ -58,6 +58,7 @@ export async function placeCounterOrder(tx: Tx, o: CounterOrder): Promise<{ orde
     ordernumber: provisionalNumber(id),
     userId: o.userId,
     status: 'delivered',
+    deliveredAt: new Date(),
     paymentMethod: 'pos',
     idempotencyKey: o.idempotencyKey,
     address: o.counter,
@@ -123,8 +124,10 @@ export async function counterOrderByNumber(tx: DbOrTx, websiteId: number, ordern
 
 /**
  * Units of a counter order's lines given back, inside the caller's transaction: each back to the
- * warehouse it came from (`return` movements, in the one stock order). When the whole order has
- * come back its payment moves to refunded (paid → refund_pending → refunded: refunded at the counter).
+ * warehouse it came from (`return` movements, in the one stock order), and `refund` (paise, what
+ * the counter gave back for them) counted as refunded on the sale's payment, so the sale's value
+ * (`sales.ts`) and its refund summary are net of it. When the whole order has come back its
+ * payment moves to refunded (paid → refund_pending → refunded: refunded at the counter).
  */
 export async function returnCounterLines(
   tx: Tx,
@@ -132,11 +135,9 @@ export async function returnCounterLines(
   lines: Array<{ packId: number | null; warehouseId: number | null; quantity: number }>,
   whole: boolean,
   actor: string,
+  refund = 0,
 ): Promise<void> {
   await restock(tx, o, lines, 'return', actor);
-  if (whole) {
-    await movePayment(tx, { orderId: o.id }, 'refund_pending');
-    await movePayment(tx, { orderId: o.id }, 'refunded', { refundId: 'counter' });
-    await addEvent(tx, o, o.status, actor, 'Returned at the counter');
-  }
+  await recordCounterRefund(tx, o.id, refund, whole);
+  if (whole) await addEvent(tx, o, o.status, actor, 'Returned at the counter');
 }

@@ -1,11 +1,21 @@
-import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
+import { PAYMENT_PROVIDER_NAMES, SHOPPER_PAYMENT_STATUS_LABELS, packLabel } from '@grocer/shared/labels';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
-import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
+import { ORDER_STATUS_LABELS, type RefundSummary } from '@grocer/shared/order';
 import type { Db } from '../../db/client';
 import { websiteProfile } from '../website/service';
 import { orderDetail, type OrderRow } from './service';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The order's refunds as the one refund summary says (nothing when nothing was given back or is on its way). */
+function moneyBack(r: RefundSummary): string {
+  if (r.refunded === 0 && r.refund_pending === 0) return '';
+  const parts = [
+    r.refunded_lines > 0 ? `${formatINR(r.refunded_lines)} for changed lines` : '',
+    r.refunded_on_cancel > 0 ? `${formatINR(r.refunded_on_cancel)} on cancellation` : '',
+  ].filter(Boolean);
+  return `<p class="refunds">Paid ${formatINR(r.paid)} · Refunded ${formatINR(r.refunded)}${parts.length ? ` (${parts.join(', ')})` : ''}${r.refund_pending > 0 ? ` · Refund pending ${formatINR(r.refund_pending)}` : ''} · Net ${formatINR(r.net)}</p>`;
+}
 
 /**
  * A GST tax invoice for an order, as a self-contained printable page (the browser's print or
@@ -39,7 +49,8 @@ export async function invoiceHtml(db: Db, o: OrderRow): Promise<string> {
 ${off ? `<tr><td colspan="${cols - 1}" class="n muted">Items ${formatINR(d.items_total)} less coupon ${esc(d.coupon)} ${formatINR(d.discount)} (spread over the lines above)</td><td></td></tr>` : ''}
 <tr><td colspan="${cols - 1}" class="n">Delivery</td><td class="n">${formatINR(d.delivery_charge)}</td></tr>
 <tr><th colspan="${cols - 1}" class="n">Total (incl. GST ${formatINR(d.tax.gst)})</th><th class="n">${formatINR(d.total)}</th></tr></tfoot></table></div>
-<p class="muted">Payment: ${PAYMENT_PROVIDER_NAMES[d.payment_method]} (${esc(d.payment.status)}). Prices include GST.</p>
+<p class="muted">Payment: ${PAYMENT_PROVIDER_NAMES[d.payment_method]} (${esc(SHOPPER_PAYMENT_STATUS_LABELS[d.payment.status])}). Prices include GST.</p>
+${moneyBack(d.refunds)}
 ${
   d.adjustments?.length
     ? `<p><strong>Changed after the order was placed</strong> (the lines and totals above are as delivered):</p><ul>${d.adjustments.map((a) => `<li>${esc(a.description)}: ${a.amount > 0 ? `${formatINR(a.amount)} ${a.refund_status === 'none' ? 'off the total' : 'refunded'}` : a.amount < 0 ? `${formatINR(-a.amount)} added` : 'no change'}</li>`).join('')}</ul>`

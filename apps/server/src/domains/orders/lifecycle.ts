@@ -76,7 +76,8 @@ export async function releaseOrder(tx: Tx, o: OrderRow, by: { actor: string }) {
 /**
  * The one way an order changes state: to `to` from any status the transition table allows
  * (`ORDER_TRANSITIONS`), with a guarded update, so of two racing changes exactly one wins, and a
- * history row saying who and why. Null when the order's status did not allow the move.
+ * history row saying who and why. Null when the order's status did not allow the move. Delivered
+ * also stamps `delivered_at`, the day it counts as a sale (`sales.ts`).
  */
 export async function moveOrder(
   tx: DbOrTx,
@@ -85,9 +86,10 @@ export async function moveOrder(
   by: { actor: string; note?: string | null },
 ): Promise<OrderRow | null> {
   const from = ORDER_STATUSES.filter((s) => canMove(s, to));
+  const now = new Date();
   const [row] = await tx
     .update(orders)
-    .set({ status: to, updatedAt: new Date() })
+    .set({ status: to, updatedAt: now, ...(to === 'delivered' ? { deliveredAt: now } : {}) })
     .where(and(eq(orders.id, orderId), inArray(orders.status, from)))
     .returning();
   if (row) await addEvent(tx, row, to, by.actor, by.note ?? null);

@@ -1,11 +1,13 @@
 import { CANCELLABLE, type OrderAdjustment, type OrderDetail, type OrderSummary } from '@grocer/shared/order';
 import { toRupees } from '@grocer/shared/money';
 import { allocateDiscount, splitGst, sumSplits } from '@grocer/shared/tax';
-import { and, asc, count, desc, eq, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { namesOf } from '../identity/agents';
 import { paymentOfOrder, type PaymentRow } from '../payments/records';
+import { refundSummary, refundSummaryRupees } from '../payments/refund-summary';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
+import { ORDERS, isSale, saleValue } from './sales';
 import { orderAdjustments, orderEvents, orderLines, orders } from './tables';
 
 const mine = (s: Shopper) => and(eq(orders.websiteId, s.websiteId), eq(orders.userId, s.userId));
@@ -158,6 +160,7 @@ export async function orderDetail(db: DbOrTx, o: OrderRow, known: KnownParts = {
     cancellable: CANCELLABLE.includes(o.status),
     placed_by: agent,
     adjustments: known.fresh ? [] : (await adjustmentsOf(db, o.id)).map(presentAdjustment),
+    refunds: refundSummaryRupees(refundSummary(payment)),
   };
 }
 
@@ -228,18 +231,15 @@ export async function boughtProductIds(db: Db, s: Shopper, limit = 48): Promise<
 
 /**
  * Each customer's orders on a website, as a subquery for the staff's customer list: how many were
- * placed (not those whose payment never came), the ₹ spent on those not cancelled (totals after
- * refunded lines, in paise), and the latest.
+ * placed (not those whose payment never came), what they spent (their sales as `sales.ts` counts
+ * them: delivered, goods net of refunds, no delivery charge; paise), and the latest.
  */
 export const customerOrderStats = (db: DbOrTx, websiteId: number) =>
   db
     .select({
       userId: orders.userId,
       count: sql<number>`count(*) filter (where ${orders.status} not in ('pending_payment', 'payment_failed'))::int`.as('orders_count'),
-      spent:
-        sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.status} not in ('pending_payment', 'payment_failed', 'cancelled')), 0)::bigint`.as(
-          'orders_spent',
-        ),
+      spent: sql<number>`coalesce(sum(${saleValue(ORDERS)}) filter (where ${isSale(ORDERS)}), 0)::bigint`.as('orders_spent'),
       last: sql<Date | null>`max(${orders.createdAt}) filter (where ${orders.status} not in ('pending_payment', 'payment_failed'))`.as(
         'orders_last',
       ),
@@ -248,6 +248,15 @@ export const customerOrderStats = (db: DbOrTx, websiteId: number) =>
     .where(eq(orders.websiteId, websiteId))
     .groupBy(orders.userId)
     .as('order_stats');
+
+/** Some of a website's orders by id (another website's are not answered). */
+export function ordersByIds(db: DbOrTx, websiteId: number, ids: string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.websiteId, websiteId), inArray(orders.id, ids)));
+}
 
 /** A customer's latest orders on a website (the staff's customer screen). */
 export function recentOrdersOf(db: DbOrTx, websiteId: number, userId: number, limit = 20) {

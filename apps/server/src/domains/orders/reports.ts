@@ -3,18 +3,27 @@ import { splitGst } from '@grocer/shared/tax';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { codPaymentOfOrderSql } from '../payments/records';
 import type { Period } from './agent-sales';
+import { isSale, saleDay, saleIn, saleValue } from './sales';
 
 /**
- * Sums over orders for Administration's dashboard and reports, in paise. Which orders count is
- * decided in `@grocer/shared/reports` (SALE_STATUSES: placed … delivered, on the day placed).
+ * Sums over orders for Administration's dashboard and reports, in paise. Revenue, orders, new
+ * customers and sales by product count sales as `sales.ts` defines them (delivered, on the day
+ * delivered, goods net of refunds, no delivery charge: the same rule as the agents' commission and
+ * a customer's total spent). The GST report counts tax invoices instead: every order that went
+ * through and was not cancelled (SALE_STATUSES in `@grocer/shared/reports`), on the day placed, the
+ * date its invoice carries.
  */
 const list = (xs: readonly string[]) =>
   sql.join(
     xs.map((x) => sql`${x}`),
     sql`, `,
   );
-const sold = (websiteId: number, p: Period) =>
+const o = sql.raw('o');
+const e = sql.raw('e');
+/** The tax invoices of the period: orders placed in it that went through and were not cancelled. */
+const invoiced = (websiteId: number, p: Period) =>
   sql`o.website_id = ${websiteId} and o.created_at >= ${p.start.toISOString()} and o.created_at < ${p.end.toISOString()} and o.status in (${list(SALE_STATUSES)})`;
 /** An order's calendar day in India, as 'YYYY-MM-DD'. */
 const istDay = (col: SQL) => sql`to_char((${col} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
@@ -28,11 +37,11 @@ const n = (v: unknown) => Number(v ?? 0);
 export async function salesTotals(db: DbOrTx, websiteId: number, p: Period) {
   const [r] = rowsOf<{ revenue: string; orders: string; customers: string }>(
     await db.execute(sql`
-      with s as materialized (select o.user_id, o.total from orders o where ${sold(websiteId, p)})
-      select (select coalesce(sum(total), 0) from s)::bigint as revenue, (select count(*) from s)::int as orders,
+      with s as materialized (select o.user_id, ${saleValue(o)} as value from orders o where ${saleIn(o, websiteId, p)})
+      select (select coalesce(sum(value), 0) from s)::bigint as revenue, (select count(*) from s)::int as orders,
         (select count(*) from (select distinct user_id from s) u where not exists (
           select 1 from orders e where e.website_id = ${websiteId} and e.user_id = u.user_id
-            and e.created_at < ${p.start.toISOString()} and e.status in (${list(SALE_STATUSES)})
+            and ${isSale(e)} and e.delivered_at < ${p.start.toISOString()}
         ))::int as customers`),
   );
   return { revenuePaise: n(r?.revenue), orders: n(r?.orders), newCustomers: n(r?.customers) };
@@ -40,11 +49,10 @@ export async function salesTotals(db: DbOrTx, websiteId: number, p: Period) {
 
 /** Revenue and orders per day of the period (days without sales left out). */
 export async function salesPerDay(db: DbOrTx, websiteId: number, p: Period) {
-  const day = istDay(sql`o.created_at`);
   const rows = rowsOf<{ date: string; revenue: string; orders: string }>(
     await db.execute(sql`
-      select ${day} as date, sum(o.total)::bigint as revenue, count(*)::int as orders
-      from orders o where ${sold(websiteId, p)} group by 1 order by 1`),
+      select ${saleDay(o)} as date, sum(${saleValue(o)})::bigint as revenue, count(*)::int as orders
+      from orders o where ${saleIn(o, websiteId, p)} group by 1 order by 1`),
   );
   return rows.map((r) => ({ date: r.date, revenuePaise: n(r.revenue), orders: n(r.orders) }));
 }
@@ -74,14 +82,15 @@ export async function waitingCounts(db: DbOrTx, websiteId: number) {
  *
  * A line is read as it is now (its final state): whatever a later change left on the order is what
  * its invoice prints and what is reported. `orders/reports.test.ts` checks the equality on
- * generated orders.
+ * generated orders. `which` chooses the orders: the period's invoices (GST) or its sales (sales
+ * by product).
  */
-const invoiceLines = (websiteId: number, p: Period) => sql`
+const invoiceLines = (which: SQL) => sql`
   sold_lines as materialized (
     select l.id, l.order_id, l.product_id, l.product_name, l.hsn_code, l.gst_rate, l.quantity, l.amount::bigint as amount,
       o.discount, (coalesce(l.warehouse_state, '') = (o.address->>'state')) is true as intra
     from orders o join order_lines l on l.order_id = o.id
-    where ${sold(websiteId, p)}
+    where ${which}
   ),
   plain as (
     select id, order_id, product_id, product_name, hsn_code, gst_rate, quantity, amount as net, intra from sold_lines where discount <= 0
@@ -136,7 +145,7 @@ export interface GstRow {
 export async function gstByHsnAndRate(db: DbOrTx, websiteId: number, p: Period): Promise<{ rows: GstRow[]; invoices: number }> {
   const rows = rowsOf<Record<string, string>>(
     await db.execute(sql`
-      with ${invoiceLines(websiteId, p)}
+      with ${invoiceLines(invoiced(websiteId, p))}
       select hsn_code, gst_rate, sum(quantity)::bigint as quantity, sum(taxable)::bigint as taxable, sum(cgst)::bigint as cgst,
         sum(sgst)::bigint as sgst, sum(igst)::bigint as igst,
         (select count(distinct order_id) from sold_lines)::int as invoices
@@ -199,11 +208,15 @@ export async function gstOfReturnedLines(
   return [...sums.values()].sort((a, b) => a.rateBp - b.rateBp || a.hsnCode.localeCompare(b.hsnCode));
 }
 
-/** Units and net revenue (after the coupon's share, GST included) per product sold in the period. */
+/**
+ * Units and net revenue (after the coupon's share, GST included, no delivery) per product of the
+ * period's sales (`sales.ts`: delivered in the period). Counter returns are not taken off here:
+ * they are credit notes (the GST report) and come off the sale's value in the revenue.
+ */
 export async function salesByProduct(db: DbOrTx, websiteId: number, p: Period) {
   const rows = rowsOf<{ product_id: number | null; name: string; quantity: string; net: string }>(
     await db.execute(sql`
-      with ${invoiceLines(websiteId, p)}
+      with ${invoiceLines(saleIn(o, websiteId, p))}
       select product_id, min(product_name) as name, sum(quantity)::bigint as quantity, sum(net)::bigint as net
       from invoice_lines group by product_id, case when product_id is null then product_name end
       order by 4 desc, 2`),
@@ -218,10 +231,14 @@ export async function salesByProduct(db: DbOrTx, websiteId: number, p: Period) {
 
 /**
  * Cash-on-delivery orders by delivery date (the slot's date, else the day placed) within the
- * period's days: to deliver, out for delivery, and already collected.
+ * period's days: to deliver, out for delivery, delivered (the cash collected, what of it was
+ * handed over to the shop's till and what is still to hand over), and the shortfalls at the door.
+ * The cash is the payment's (`payments.collected`; an order delivered before issue 40 without it:
+ * its total).
  */
 export async function codByDeliveryDate(db: DbOrTx, websiteId: number, from: string, to: string) {
   const day = sql`coalesce(o.slot_date, ${istDay(sql`o.created_at`)})`;
+  const cash = sql`coalesce(p.collected, o.cash_collected, o.total)`;
   const rows = rowsOf<Record<string, string>>(
     await db.execute(sql`
       select * from (
@@ -231,8 +248,14 @@ export async function codByDeliveryDate(db: DbOrTx, websiteId: number, from: str
           count(*) filter (where o.status = 'shipped')::int as out_n,
           coalesce(sum(o.total) filter (where o.status = 'shipped'), 0)::bigint as out_amount,
           count(*) filter (where o.status = 'delivered')::int as collected_n,
-          coalesce(sum(coalesce(o.cash_collected, o.total)) filter (where o.status = 'delivered'), 0)::bigint as collected_amount
-        from orders o
+          coalesce(sum(${cash}) filter (where o.status = 'delivered'), 0)::bigint as collected_amount,
+          count(*) filter (where p.status = 'handed_over')::int as handed_n,
+          coalesce(sum(${cash}) filter (where p.status = 'handed_over'), 0)::bigint as handed_amount,
+          count(*) filter (where p.status = 'collected')::int as hand_n,
+          coalesce(sum(${cash}) filter (where p.status = 'collected'), 0)::bigint as hand_amount,
+          count(*) filter (where p.shortfall > 0)::int as short_n,
+          coalesce(sum(p.shortfall) filter (where p.shortfall > 0), 0)::bigint as short_amount
+        from orders o left join lateral (${codPaymentOfOrderSql(sql`o.id`)}) p on true
         where o.website_id = ${websiteId} and o.payment_method = 'cod'
           and o.status in (${list([...COD_TO_DELIVER, 'shipped', 'delivered'])})
           and (o.slot_date between ${from} and ${to}
@@ -241,10 +264,14 @@ export async function codByDeliveryDate(db: DbOrTx, websiteId: number, from: str
         group by 1
       ) d order by date`),
   );
+  const m = (r: Record<string, string>, k: string) => ({ orders: n(r[`${k}_n`]), paise: n(r[`${k}_amount`]) });
   return rows.map((r) => ({
     date: r.date!,
-    toDeliver: { orders: n(r.deliver_n), paise: n(r.deliver_amount) },
-    outForDelivery: { orders: n(r.out_n), paise: n(r.out_amount) },
-    collected: { orders: n(r.collected_n), paise: n(r.collected_amount) },
+    toDeliver: m(r, 'deliver'),
+    outForDelivery: m(r, 'out'),
+    collected: m(r, 'collected'),
+    handedOver: m(r, 'handed'),
+    toHandOver: m(r, 'hand'),
+    short: m(r, 'short'),
   }));
 }

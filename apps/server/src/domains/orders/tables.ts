@@ -55,8 +55,14 @@ export const orders = pgTable(
     channel: text().$type<OrderChannel>().notNull().default('online'),
     /** who took it out for delivery (set when the shop ships it; shown to the shopper) */
     delivery: jsonb().$type<{ person: string; phone: string; vehicle: string; tracking: string }>(),
-    /** cash on delivery: the cash the delivery person brought back, in paise */
+    /**
+     * cash on delivery: the cash the delivery person brought back, in paise. Kept for installs
+     * before issue 40 (migration 0031 copied it to `payments.collected`, where the payment's cash
+     * now lives); no longer written.
+     */
     cashCollected: integer(),
+    /** when the order was delivered (a counter sale: when sold): the day it counts as a sale (`sales.ts`) */
+    deliveredAt: timestamp({ withTimezone: true }),
     /** the sales agent who placed this order for its customer (null: the customer ordered) */
     agentId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -69,6 +75,7 @@ export const orders = pgTable(
     index('orders_pending_idx').on(t.status, t.createdAt),
     index('orders_admin_list_idx').on(t.websiteId, t.createdAt),
     index('orders_agent_idx').on(t.websiteId, t.agentId, t.createdAt),
+    index('orders_delivered_idx').on(t.websiteId, t.deliveredAt),
     // the staff's order search (`%q%` on the number, the shipping name and mobile): one trigram index, a bitmap per column
     index('orders_search_trgm_idx').using(
       'gin',

@@ -55,7 +55,9 @@ export async function movePayment(
   tx: DbOrTx,
   which: { orderId: string } | { id: number },
   to: PaymentStatus,
-  set: { providerPaymentId?: string; refundId?: string; meta?: Record<string, string> } = {},
+  set: Partial<Pick<PaymentRow, 'providerPaymentId' | 'refundId' | 'collected' | 'shortfall' | 'shortfallReason' | 'handedOverAt'>> & {
+    meta?: Record<string, string>;
+  } = {},
 ): Promise<PaymentRow | null> {
   const from = PAYMENT_STATUSES.filter((s) => canMovePayment(s, to));
   const { meta, ...columns } = set;
@@ -83,13 +85,80 @@ export async function notePaymentAttempt(tx: DbOrTx, orderId: string, meta: Reco
 /**
  * The payment's side of an order that is cancelled or released: a paid payment becomes
  * refund_pending (answered, so the caller starts the refund after its transaction), a pending
- * one failed; cod and finished payments stay as they are.
+ * one failed, cash still to collect not_collected; finished payments stay as they are.
  */
 export async function releasePayment(tx: DbOrTx, orderId: string): Promise<PaymentRow | null> {
   const refund = await movePayment(tx, { orderId }, 'refund_pending');
   if (refund) return refund;
-  await movePayment(tx, { orderId }, 'failed');
+  if (!(await movePayment(tx, { orderId }, 'failed'))) await movePayment(tx, { orderId }, 'not_collected');
   return null;
+}
+
+/**
+ * Cash on delivery delivered: the cash the delivery person brought back (paise), and what it was
+ * short of the total with the reason given. cod → collected by the guarded move; null when the
+ * payment was not waiting for its cash (the caller's transaction then changes nothing).
+ */
+export function collectCash(tx: DbOrTx, orderId: string, cash: { collected: number; shortfall: number; reason: string | null }) {
+  return movePayment(tx, { orderId }, 'collected', {
+    collected: cash.collected,
+    shortfall: cash.shortfall,
+    shortfallReason: cash.shortfall > 0 ? cash.reason : null,
+  });
+}
+
+/**
+ * Collected cash now in the shop's till: collected → handed_over, for those of `orderIds` (on the
+ * website) whose cash was waiting; answers the payments moved (one guarded update: an order handed
+ * over twice at once moves once).
+ */
+export async function handOverCash(tx: DbOrTx, websiteId: number, orderIds: string[], at = new Date()): Promise<PaymentRow[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .update(payments)
+    .set({ status: 'handed_over', handedOverAt: at, updatedAt: at })
+    .where(and(eq(payments.websiteId, websiteId), inArray(payments.orderId, orderIds), eq(payments.status, 'collected')))
+    .returning();
+}
+
+/**
+ * Lines of a counter sale returned and refunded at the counter (paise): counted as refunded on its
+ * payment, never beyond what was paid. When the whole sale has come back the payment moves on to
+ * refunded (paid → refund_pending → refunded: refunded at the counter).
+ */
+export async function recordCounterRefund(tx: DbOrTx, orderId: string, amount: number, whole: boolean): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ refunded: sql`least(${payments.amount}, ${payments.refunded} + ${amount})`, updatedAt: new Date() })
+    .where(and(eq(payments.orderId, orderId), eq(payments.provider, 'pos')));
+  if (whole) {
+    await movePayment(tx, { orderId }, 'refund_pending');
+    await movePayment(tx, { orderId }, 'refunded', { refundId: 'counter' });
+  }
+}
+
+/**
+ * What an order's payment has given back (paise), as a scalar subquery for another domain's
+ * statement (the orders domain's sales: a counter sale's returns). 0 without a payment row.
+ */
+export const refundedOfOrderSql = (orderId: SQLWrapper): SQL<number> =>
+  sql<number>`coalesce((select ${payments.refunded} from ${payments} where ${payments.orderId} = ${orderId}), 0)`;
+
+/**
+ * A cash-on-delivery order's payment as a subquery for a lateral join of another domain's
+ * statement (the COD report): its status, the cash collected and the shortfall (paise).
+ */
+export const codPaymentOfOrderSql = (orderId: SQLWrapper): SQL =>
+  sql`select ${payments.status} as status, ${payments.collected} as collected, ${payments.shortfall} as shortfall from ${payments} where ${payments.orderId} = ${orderId}`;
+
+/** Cash-on-delivery payments collected and not yet handed over, oldest first (the COD report's hand-over list). */
+export function cashAwaitingHandover(db: DbOrTx, websiteId: number, limit = 500) {
+  return db
+    .select({ orderId: payments.orderId, collected: payments.collected, amount: payments.amount, at: payments.updatedAt })
+    .from(payments)
+    .where(and(eq(payments.websiteId, websiteId), eq(payments.status, 'collected')))
+    .orderBy(asc(payments.updatedAt), asc(payments.id))
+    .limit(limit);
 }
 
 /** The provider's order made for a payment (and what the browser needs again on a retry). */
@@ -189,16 +258,40 @@ const codOption = reusable('cod_enabled', (db, name) =>
 );
 
 /**
- * Part of a paid payment given back (a line removed or substituted): counted in `refunded`, only
- * while the payment is paid and the total refunded stays within the amount. False when it would not.
+ * Part of a paid payment to give back (a line removed or substituted), before the provider is
+ * asked: held in `refund_pending`, only while the payment is paid and what is refunded and
+ * pending stays within the amount. It counts as refunded only when the provider takes it
+ * (`settlePartialRefund`). False when it would not fit.
  */
 export async function recordPartialRefund(tx: DbOrTx, orderId: string, amount: number): Promise<boolean> {
   const rows = await tx
     .update(payments)
-    .set({ refunded: sql`${payments.refunded} + ${amount}`, updatedAt: new Date() })
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid'), sql`${payments.refunded} + ${amount} <= ${payments.amount}`))
+    .set({ refundPending: sql`${payments.refundPending} + ${amount}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'paid'),
+        sql`${payments.refunded} + ${payments.refundPending} + ${amount} <= ${payments.amount}`,
+      ),
+    )
     .returning({ id: payments.id });
   return rows.length > 0;
+}
+
+/**
+ * A pending partial refund the provider took: moved from `refund_pending` to `refunded`. The
+ * caller settles each part once (its own guarded change from pending to refunded, in the same
+ * transaction), so a retried refund is never counted twice.
+ */
+export async function settlePartialRefund(tx: DbOrTx, orderId: string, amount: number): Promise<void> {
+  await tx
+    .update(payments)
+    .set({
+      refunded: sql`${payments.refunded} + ${amount}`,
+      refundPending: sql`${payments.refundPending} - ${amount}`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payments.orderId, orderId), sql`${payments.refundPending} >= ${amount}`));
 }
 
 /** A payment row from its JSON (a statement that wrote it with others answers it as `row_to_json`). */

@@ -32,7 +32,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }
       req.rawBody = body as string;
       done(null, null);
     });
-    hooks.post('/payments/razorpay/webhook', { config: { csrf: false } }, async (req) => {
+    hooks.post('/payments/razorpay/webhook', { config: { csrf: false, webhook: 'razorpay' } }, async (req) => {
       await payments.razorpayWebhook(
         req.rawBody ?? '',
         String(req.headers['x-razorpay-signature'] ?? ''),
@@ -40,7 +40,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }
       );
       return { ok: true };
     });
-    hooks.post('/payments/cashfree/webhook', { config: { csrf: false } }, async (req) => {
+    hooks.post('/payments/cashfree/webhook', { config: { csrf: false, webhook: 'cashfree' } }, async (req) => {
       await payments.cashfreeWebhook(
         req.rawBody ?? '',
         String(req.headers['x-webhook-signature'] ?? ''),

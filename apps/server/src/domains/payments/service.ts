@@ -286,8 +286,9 @@ export class Payments {
     if (p.provider === 'cod' || p.provider === 'pos' || !p.providerPaymentId || !p.providerOrderId) return;
     try {
       const k = await this.keys(p.websiteId, p.provider);
-      // what partial refunds (lines removed or substituted) have not already given back
-      const rest = p.amount - p.refunded;
+      // what partial refunds (lines removed or substituted) have not given back, or are not
+      // giving back already (a pending part is finished by its own retry, with its own key)
+      const rest = p.amount - p.refunded - p.refundPending;
       if (rest <= 0) {
         await movePayment(this.d.db, { id: p.id }, 'refunded');
         return;

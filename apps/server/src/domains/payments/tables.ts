@@ -1,11 +1,12 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PaymentProvider, PaymentStatus } from '@grocer/shared/order';
 import { orders } from '../orders/tables';
 import { websites } from '../website/tables';
 
 /**
  * One payment per order. Status moves only along `PAYMENT_TRANSITIONS` (packages/shared
- * order.ts), by `movePayment`; cod for cash on delivery.
+ * order.ts), by `movePayment`; cash on delivery is cod (to collect) → collected → handed_over, or
+ * not_collected when its order is cancelled.
  */
 export const payments = pgTable(
   'payments',
@@ -23,14 +24,35 @@ export const payments = pgTable(
     providerOrderId: text(),
     providerPaymentId: text(),
     refundId: text(),
-    /** paise already refunded by partial refunds (a line removed or substituted); a later full refund returns the rest */
+    /**
+     * paise already refunded by partial refunds: a line removed or substituted (once the provider
+     * took it), or lines returned at the counter; a later full refund returns the rest
+     */
     refunded: integer().notNull().default(0),
+    /**
+     * paise of partial refunds recorded but not yet taken by the provider (sent and waiting, or
+     * failed and kept for a retry): counted in `refunded` only when the provider takes them, and
+     * held back from a full refund so a part is never refunded twice
+     */
+    refundPending: integer().notNull().default(0),
+    /** cash on delivery: paise the delivery person brought back (null until the order is delivered) */
+    collected: integer(),
+    /** cash on delivery: paise short of the order's total at the door (accepted with a reason), and why */
+    shortfall: integer().notNull().default(0),
+    shortfallReason: text(),
+    /** cash on delivery: when the collected cash reached the shop's till (status handed_over) */
+    handedOverAt: timestamp({ withTimezone: true }),
     /** what the browser needs again on a retry (Cashfree's payment_session_id) */
     meta: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_order_uq').on(t.orderId), uniqueIndex('payments_provider_order_uq').on(t.provider, t.providerOrderId)],
+  (t) => [
+    uniqueIndex('payments_order_uq').on(t.orderId),
+    uniqueIndex('payments_provider_order_uq').on(t.provider, t.providerOrderId),
+    // the staff's order list filter by payment status, and the COD report's cash awaiting hand-over
+    index('payments_status_idx').on(t.websiteId, t.status),
+  ],
 );
 
 /** Every provider event applied, once: a retried webhook finds its key and changes nothing. */

@@ -7,6 +7,7 @@ import {
   packs,
   payments,
   posSales,
+  posShifts,
   stockMovements,
   users,
   websiteMembers,
@@ -14,6 +15,7 @@ import {
   warehouses,
 } from '../../db/schema';
 import { TestClient } from '../../test/client';
+import { itOnPostgres } from '../../test/on-postgres';
 import { setStock, signInAs } from '../cart/test-fixture';
 import { ledgerMismatches } from '../inventory/service';
 import { checkoutBench } from '../orders/test-fixture';
@@ -23,7 +25,7 @@ let cashier: TestClient;
 let seq = 0;
 const till = 'Till 1';
 
-async function as(flags: { hasAdminAccess?: boolean; isSalesAgent?: boolean } | null): Promise<TestClient> {
+async function as(flags: { hasAdminAccess?: boolean; isSalesAgent?: boolean; isCashier?: boolean } | null): Promise<TestClient> {
   const c = new TestClient(b.t.app);
   if (!flags) return c;
   const n = ++seq;
@@ -31,9 +33,13 @@ async function as(flags: { hasAdminAccess?: boolean; isSalesAgent?: boolean } | 
     .insert(users)
     .values({ name: `Cashier ${n}`, email: `pos${n}-${Date.now()}@example.com` })
     .returning();
-  await b.t.db
-    .insert(websiteMembers)
-    .values({ websiteId: b.shop.websiteId, userId: u!.id, hasAdminAccess: !!flags.hasAdminAccess, isSalesAgent: !!flags.isSalesAgent });
+  await b.t.db.insert(websiteMembers).values({
+    websiteId: b.shop.websiteId,
+    userId: u!.id,
+    hasAdminAccess: !!flags.hasAdminAccess,
+    isSalesAgent: !!flags.isSalesAgent,
+    isCashier: !!flags.isCashier,
+  });
   await signInAs(b.t.db, c, u!.id);
   return c;
 }
@@ -484,4 +490,231 @@ describe('closing the shift', () => {
     );
     expect((await cashier.post('/s/api/pos/shift/close', { till, counted: 0 })).json().code).toBe('SHIFT_NOT_OPEN');
   });
+});
+
+describe('a cashier (the point of sale only)', () => {
+  it('sells and works the till, but neither changes the shop’s settings nor adds loose goods nor opens Administration', async () => {
+    const c = await as({ isCashier: true });
+    expect((await c.get('/s/api/pos/settings')).statusCode).toBe(200);
+    expect(
+      (await c.post('/s/api/pos/shift/open', { till: 'Cashier only', warehouse_id: b.shop.warehouses.blr.id, float: 0 })).statusCode,
+    ).toBe(200);
+    const sale = await c.post(
+      '/s/api/pos/sales',
+      cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 1 }], 180, 180, { till: 'Cashier only' }),
+    );
+    expect(sale.statusCode, sale.body).toBe(200);
+    const before = (await c.get('/s/api/pos/settings')).json();
+    const put = await c.put('/s/api/pos/settings', { upi_vpa: 'me@okaxis', payee_name: 'Me', max_discount_percent: 100 });
+    expect([put.statusCode, put.json().code]).toEqual([403, 'FORBIDDEN']);
+    expect((await c.get('/s/api/pos/settings')).json()).toEqual(before);
+    const loose = await c.post('/s/api/pos/loose-goods', { name: 'Loose Jaggery', price_per_kg: 60, hsn_code: '', gst_rate: 0, grams: 0 });
+    expect(loose.statusCode).toBe(403);
+    expect((await c.get('/s/api/admin/orders')).statusCode).toBe(403);
+    expect((await c.post('/s/api/pos/shift/close', { till: 'Cashier only', counted: 180 })).statusCode).toBe(200);
+  });
+});
+
+describe('closing another cashier’s shift', () => {
+  it('is refused to a cashier (403); a manager (admin) needs a reason (422 without) and is audited; a cashier closes their own without one', async () => {
+    const meena = await as({ isCashier: true });
+    const ravi = await as({ isCashier: true });
+    const manager = await as({ hasAdminAccess: true });
+    const shared = 'Shared till';
+    const open = await meena.post('/s/api/pos/shift/open', { till: shared, warehouse_id: b.shop.warehouses.blr.id, float: 1000 });
+    expect(open.json()).toMatchObject({ opened_by_me: true, close_reason: null });
+    const shiftId = open.json().id as number;
+    const row = async () => (await b.t.db.select().from(posShifts).where(eq(posShifts.id, shiftId)))[0]!;
+    const audits = async () =>
+      (
+        await b.t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entity, 'pos_shift'), eq(auditLog.entityId, String(shiftId))))
+      ).map((a) => a.action);
+    expect((await ravi.get(`/s/api/pos/shift?till=${encodeURIComponent(shared)}`)).json().shift).toMatchObject({
+      id: shiftId,
+      opened_by_me: false,
+    });
+
+    const refused = await ravi.post('/s/api/pos/shift/close', { till: shared, counted: 1000, reason: 'Going home' });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'SHIFT_NOT_YOURS']);
+    const noReason = await manager.post('/s/api/pos/shift/close', { till: shared, counted: 1000 });
+    expect([noReason.statusCode, noReason.json().code]).toEqual([422, 'SHIFT_CLOSE_REASON_REQUIRED']);
+    expect(noReason.json().errors.reason).toEqual(['Say why you are closing another cashier’s shift']);
+    const blank = await manager.post('/s/api/pos/shift/close', { till: shared, counted: 1000, reason: '   ' });
+    expect(blank.statusCode).toBe(422);
+    expect(await row()).toMatchObject({ closedAt: null, counted: null, closeReason: null });
+    expect(await audits()).toEqual(['open']);
+
+    const closed = await manager.post('/s/api/pos/shift/close', { till: shared, counted: 990, reason: 'Meena went home ill' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({
+      expected: 1000,
+      counted: 990,
+      difference: -10,
+      close_reason: 'Meena went home ill',
+      opened_by_me: false,
+    });
+    expect(await row()).toMatchObject({ closeReason: 'Meena went home ill', counted: 99_000 });
+    const [audit] = await b.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'pos_shift'), eq(auditLog.entityId, String(shiftId)), eq(auditLog.action, 'close_for_cashier')));
+    expect(audit!.after).toMatchObject({ close_reason: 'Meena went home ill', counted: 990 });
+    expect(audit!.before).toMatchObject({ closed_at: null });
+
+    // her own shift: no reason asked, none kept
+    const own = await ravi.post('/s/api/pos/shift/open', { till: shared, warehouse_id: b.shop.warehouses.blr.id, float: 0 });
+    const mine = await ravi.post('/s/api/pos/shift/close', { till: shared, counted: 0 });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({ close_reason: null, opened_by_me: true });
+    const ownAudit = await b.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'pos_shift'), eq(auditLog.entityId, String(own.json().id))));
+    expect(ownAudit.map((a) => a.action)).toEqual(['open', 'close']);
+  });
+});
+
+describe('late sales (offline sales synced after their shift was closed)', () => {
+  const blr = () => b.shop.warehouses.blr.id;
+  const report = async (id: number) => {
+    const res = await cashier.get(`/s/api/pos/shifts/${id}/report`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const shiftRow = async (id: number) => (await b.t.db.select().from(posShifts).where(eq(posShifts.id, id)))[0]!;
+  const counted = (r: Record<string, unknown>) => {
+    const { late_sales: _late, flags: _flags, ...rest } = r;
+    return rest;
+  };
+
+  it('lands on the till’s open shift, flagged late; the closed shift’s figures and report are unchanged byte for byte', async () => {
+    const t1 = 'Late till 1';
+    const a = (await cashier.post('/s/api/pos/shift/open', { till: t1, warehouse_id: blr(), float: 500 })).json();
+    expect(
+      (await cashier.post('/s/api/pos/sales', cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 1 }], 180, 200, { till: t1 })))
+        .statusCode,
+    ).toBe(200);
+    // rung up while the till was offline: queued with its shift, not yet synced
+    const queued = cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 2 }], 360, 400, { till: t1, offline: true, shift_id: a.id });
+    const before = await report(a.id);
+    expect(before.cash_in_drawer).toBe(680);
+    // the drawer holds the offline sale's cash too: counted ₹360 over
+    const close = await cashier.post('/s/api/pos/shift/close', { till: t1, counted: 1040 });
+    expect(close.json()).toMatchObject({ expected: 680, difference: 360 });
+    const closedRow = await shiftRow(a.id);
+    const closedReport = JSON.stringify(await report(a.id));
+    const nextShift = (await cashier.post('/s/api/pos/shift/open', { till: t1, warehouse_id: blr(), float: 300 })).json();
+
+    const synced = await cashier.post('/s/api/pos/sales', queued);
+    expect(synced.statusCode, synced.body).toBe(200);
+    const sale = synced.json();
+    expect(sale.flags).toEqual([
+      { pack_id: 0, label: `Late sale: rung up in shift ${a.id}, synced after it was closed`, quantity: 0, reason: 'late' },
+    ]);
+    expect((await cashier.post('/s/api/pos/sales', queued)).json()).toMatchObject({ order_id: sale.order_id, created: false });
+
+    expect(await shiftRow(a.id)).toEqual(closedRow);
+    expect(JSON.stringify(await report(a.id))).toBe(closedReport);
+    const [row] = await b.t.db.select().from(posSales).where(eq(posSales.orderId, sale.order_id));
+    expect(row).toMatchObject({ shiftId: nextShift.id, lateFromShiftId: a.id });
+
+    const open = await report(nextShift.id);
+    expect(open).toMatchObject({ sales: 0, total: 0, by_method: { cash: 0, upi: 0, card: 0 }, cash_in_drawer: 300 });
+    expect(open.late_sales).toMatchObject({
+      count: 1,
+      total: 360,
+      by_method: { cash: 360, upi: 0, card: 0 },
+      lines: [{ receipt: sale.receipt, total: 360, cash: 360, upi: 0, card: 0, rung_up_in_shift: a.id }],
+    });
+    expect(open.flags).toContainEqual(expect.objectContaining({ reason: 'late', receipt: sale.receipt }));
+    // its cash went into the earlier drawer: the open shift does not expect it
+    expect((await cashier.post('/s/api/pos/shift/close', { till: t1, counted: 300 })).json()).toMatchObject({
+      expected: 300,
+      difference: 0,
+    });
+  });
+
+  it('with no shift open at the till, it is a flagged late line on the closed shift’s report, its counted figures unchanged', async () => {
+    const t2 = 'Late till 2';
+    const n = await ordersCount();
+    const a = (await cashier.post('/s/api/pos/shift/open', { till: t2, warehouse_id: blr(), float: 100 })).json();
+    await cashier.post('/s/api/pos/sales', cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 1 }], 180, 180, { till: t2 }));
+    const queued = cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 1 }], 180, 200, { till: t2, offline: true, shift_id: a.id });
+    // queued by a till from before tills sent their shift
+    const legacy = cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 1 }], 180, 180, { till: t2, offline: true });
+    await cashier.post('/s/api/pos/shift/close', { till: t2, counted: 460 });
+    const closedRow = await shiftRow(a.id);
+    const before = await report(a.id);
+    expect(before.late_sales).toEqual({ count: 0, total: 0, by_method: { cash: 0, upi: 0, card: 0 }, lines: [] });
+
+    const first = (await cashier.post('/s/api/pos/sales', queued)).json();
+    const second = (await cashier.post('/s/api/pos/sales', legacy)).json();
+    expect([first.flags[0].reason, second.flags[0].reason]).toEqual(['late', 'late']);
+    expect(await ordersCount()).toBe(n + 3);
+
+    const after = await report(a.id);
+    expect(await shiftRow(a.id)).toEqual(closedRow);
+    expect(counted(after)).toEqual(counted(before));
+    expect(after.shift).toMatchObject({ expected: 280, counted: 460, difference: 180 });
+    expect(after.late_sales).toMatchObject({
+      count: 2,
+      total: 360,
+      by_method: { cash: 360 },
+      lines: [
+        { receipt: first.receipt, total: 180, rung_up_in_shift: a.id },
+        { receipt: second.receipt, total: 180, rung_up_in_shift: a.id },
+      ],
+    });
+    expect(after.flags.filter((f: { reason: string }) => f.reason === 'late').map((f: { receipt: string }) => f.receipt)).toEqual([
+      first.receipt,
+      second.receipt,
+    ]);
+  });
+
+  it('refuses a shift that is not this till’s, and changes nothing', async () => {
+    const other = (
+      await cashier.post('/s/api/pos/shift/open', { till: 'Late till 3', warehouse_id: b.shop.warehouses.blr.id, float: 0 })
+    ).json();
+    const n = await ordersCount();
+    const res = await cashier.post(
+      '/s/api/pos/sales',
+      cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 1 }], 180, 180, { till: 'Late till 4', offline: true, shift_id: other.id }),
+    );
+    expect([res.statusCode, res.json().errors]).toEqual([422, { shift_id: ['Not a shift of this till'] }]);
+    expect(await ordersCount()).toBe(n);
+    await cashier.post('/s/api/pos/shift/close', { till: 'Late till 3', counted: 0 });
+  });
+
+  itOnPostgres(
+    'offline sales syncing while the shift closes: each is in the counted figures or late, never added after the count (PostgreSQL)',
+    async () => {
+      for (let round = 0; round < 4; round++) {
+        const till = `Race till ${round}`;
+        const shift = (await cashier.post('/s/api/pos/shift/open', { till, warehouse_id: blr(), float: 1000 })).json();
+        const sales = Array.from({ length: 6 }, () =>
+          cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 1 }], 180, 180, { till, offline: true, shift_id: shift.id }),
+        );
+        const res = await Promise.all([
+          ...sales.slice(0, 3).map((s) => cashier.post('/s/api/pos/sales', s)),
+          cashier.post('/s/api/pos/shift/close', { till, counted: 1000 }),
+          ...sales.slice(3).map((s) => cashier.post('/s/api/pos/sales', s)),
+        ]);
+        expect(
+          res.map((r) => r.statusCode),
+          res.map((r) => r.body).join('\n'),
+        ).toEqual(Array(7).fill(200));
+        const rows = await b.t.db.select().from(posSales).where(eq(posSales.shiftId, shift.id));
+        expect(rows).toHaveLength(6);
+        const inFigures = rows.filter((r) => r.lateFromShiftId === null);
+        const closed = await shiftRow(shift.id);
+        expect(closed.expected).toBe(100_000 + inFigures.reduce((n, r) => n + r.cash, 0));
+        const r = await report(shift.id);
+        expect([r.sales, r.late_sales.count]).toEqual([inFigures.length, 6 - inFigures.length]);
+        expect(r.cash_in_drawer).toBe(closed.expected! / 100);
+      }
+    },
+  );
 });

@@ -20,9 +20,11 @@ import {
 } from '@grocer/shared/pos';
 import { okSchema } from '@grocer/shared/storefront';
 import { MOBILE_PATTERN } from '@grocer/shared/validation';
+import { coercedIdSchema, idParamsSchema } from '@grocer/shared/ids';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hasRole } from '../../http/auth';
 import type { StaffDeps } from '../../http/staff';
 import { fail } from '../../http/errors';
 import { invalidateWebsite } from '../../http/cache';
@@ -52,14 +54,21 @@ import {
 
 const till = z.object({ till: z.string().trim().min(1).max(40) });
 const receipt = z.object({ receipt: z.string().trim().min(1).max(40) });
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 const cashier = (req: FastifyRequest): Cashier => ({ ...auditActor(req), actorId: req.staffUser!.id });
+/** The shop's own calls at the counter (its settings, new loose goods): admins, not cashiers. */
+const manager = { staffRole: 'admin' } as const;
 
-/** The point of sale's staff calls (`/s/api/pos/*`, hasAdminAccess), scoped to the request's website. */
+/**
+ * The point of sale's staff calls (`/s/api/pos/*`: cashiers and admins; the calls marked
+ * `manager` admins only), scoped to the request's website.
+ */
 export const posAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db, outbox }) => {
   app.get('/pos/settings', { schema: { response: { 200: posSettingsSchema } } }, async (req) => getSettings(db, req.website.id));
-  app.put('/pos/settings', { schema: { body: posSettingsInputSchema, response: { 200: posSettingsSchema } } }, async (req) =>
-    saveSettings(db, auditActor(req), req.body),
+  app.put(
+    '/pos/settings',
+    { config: manager, schema: { body: posSettingsInputSchema, response: { 200: posSettingsSchema } } },
+    async (req) => saveSettings(db, auditActor(req), req.body),
   );
 
   /** The counter's catalogue with stock at a warehouse: `q` searches as the cashier types; empty `q` is the till's offline copy. */
@@ -68,7 +77,7 @@ export const posAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db
     {
       schema: {
         querystring: z.object({
-          warehouse_id: z.coerce.number().int().positive().max(2_147_483_647),
+          warehouse_id: coercedIdSchema,
           q: z.string().trim().max(100).default(''),
           limit: z.coerce.number().int().min(1).max(5000).default(30),
         }),
@@ -79,16 +88,17 @@ export const posAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db
   );
 
   app.get('/pos/shift', { schema: { querystring: till, response: { 200: z.object({ shift: shiftSchema.nullable() }) } } }, async (req) => ({
-    shift: await currentShift(db, req.website.id, req.query.till),
+    shift: await currentShift(db, req.website.id, req.query.till, req.staffUser!.id),
   }));
   app.post('/pos/shift/open', { schema: { body: openShiftSchema, response: { 200: shiftSchema } } }, async (req) =>
     openShift(db, cashier(req), req.body),
   );
+  /** Closes the till's shift; another cashier's only with admin access and a reason (audited). */
   app.post('/pos/shift/close', { schema: { body: closeShiftSchema.extend(till.shape), response: { 200: shiftSchema } } }, async (req) =>
-    closeShift(db, cashier(req), req.body.till, req.body.counted),
+    closeShift(db, { ...cashier(req), manager: hasRole(req.staffUser!, 'admin') }, req.body),
   );
   app.get('/pos/shifts/:id/report', { schema: { params: idParams, response: { 200: shiftReportSchema } } }, async (req) => {
-    const r = await shiftReport(db, req.website.id, req.params.id);
+    const r = await shiftReport(db, req.website.id, req.params.id, req.staffUser!.id);
     if (!r) throw fail('NOT_FOUND');
     return r;
   });
@@ -150,7 +160,7 @@ export const posAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db
 
   app.post(
     '/pos/loose-goods',
-    { schema: { body: looseGoodInputSchema, response: { 200: z.object({ pack_id: z.number().int() }) } } },
+    { config: manager, schema: { body: looseGoodInputSchema, response: { 200: z.object({ pack_id: z.number().int() }) } } },
     async (req) => addLooseGood(db, cashier(req), req.body),
   );
 

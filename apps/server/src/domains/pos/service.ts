@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { looseGoodInputSchema, posSettingsInputSchema, returnInputSchema, saleInputSchema } from '@grocer/shared/pos';
 import { slugify } from '@grocer/shared/slug';
 import { allocateDiscount } from '@grocer/shared/tax';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { fail } from '../../http/errors';
@@ -97,7 +97,8 @@ async function walkInUser(tx: Tx, websiteId: number): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // Shifts
 
-const shiftOut = (s: ShiftRow): Shift => ({
+/** A shift as the till sees it; `viewerId`: the person asking (is it their own shift?). */
+const shiftOut = (s: ShiftRow, viewerId: number): Shift => ({
   id: s.id,
   till: s.till,
   warehouse_id: s.warehouseId,
@@ -107,19 +108,28 @@ const shiftOut = (s: ShiftRow): Shift => ({
   counted: s.counted === null ? null : toRupees(s.counted),
   expected: s.expected === null ? null : toRupees(s.expected),
   difference: s.difference === null ? null : toRupees(s.difference),
+  opened_by_me: s.openedBy === viewerId,
+  close_reason: s.closeReason,
 });
 
-async function openShiftRow(db: DbOrTx, websiteId: number, till: string) {
-  const [row] = await db
+/**
+ * The till's open shift. A sale or a return booked to it reads it with `lock` ('key share'): a
+ * close at the same moment (which locks it for update) then waits for that sale to commit and
+ * counts it, or the sale waits for the close and finds the till without an open shift; nothing
+ * lands on a shift after its cash was counted.
+ */
+async function openShiftRow(db: DbOrTx, websiteId: number, till: string, lock?: 'key share') {
+  const q = db
     .select()
     .from(posShifts)
     .where(and(eq(posShifts.websiteId, websiteId), eq(posShifts.till, till), isNull(posShifts.closedAt)));
+  const [row] = lock ? await q.for(lock) : await q;
   return row ?? null;
 }
 
-export async function currentShift(db: Db, websiteId: number, till: string): Promise<Shift | null> {
+export async function currentShift(db: Db, websiteId: number, till: string, viewerId: number): Promise<Shift | null> {
   const row = await openShiftRow(db, websiteId, till);
-  return row ? shiftOut(row) : null;
+  return row ? shiftOut(row, viewerId) : null;
 }
 
 export async function openShift(db: Db, c: Cashier, input: { till: string; warehouse_id: number; float: number }): Promise<Shift> {
@@ -138,8 +148,8 @@ export async function openShift(db: Db, c: Cashier, input: { till: string; wareh
           openingFloat: toPaise(input.float),
         })
         .returning();
-      await recordAudit(tx, c, { entity: 'pos_shift', entityId: row!.id, action: 'open', after: shiftOut(row!) });
-      return shiftOut(row!);
+      await recordAudit(tx, c, { entity: 'pos_shift', entityId: row!.id, action: 'open', after: shiftOut(row!, c.actorId) });
+      return shiftOut(row!, c.actorId);
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw fail('SHIFT_ALREADY_OPEN');
@@ -147,13 +157,25 @@ export async function openShift(db: Db, c: Cashier, input: { till: string; wareh
   }
 }
 
-/** Cash kept from a shift's sales and refunded by its returns, in paise. */
+const sum = <T>(rows: T[], f: (r: T) => number) => rows.reduce((n, r) => n + f(r), 0);
+
+/**
+ * Cash kept from a shift's sales and refunded by its returns, in paise. Late sales listed on the
+ * shift (`late`) are apart: they are in no shift's totals (their cash went into the drawer of the
+ * closed shift they were rung up in, and was counted there).
+ */
 async function shiftTakings(db: DbOrTx, shiftId: number) {
-  const sales = await db.select().from(posSales).where(eq(posSales.shiftId, shiftId));
+  const listed = await db
+    .select()
+    .from(posSales)
+    .where(eq(posSales.shiftId, shiftId))
+    .orderBy(asc(posSales.createdAt), asc(posSales.orderId));
+  const sales = listed.filter((s) => s.lateFromShiftId === null);
+  const late = listed.filter((s) => s.lateFromShiftId !== null);
   const returns = await db.select().from(posReturns).where(eq(posReturns.shiftId, shiftId));
-  const sum = <T>(rows: T[], f: (r: T) => number) => rows.reduce((n, r) => n + f(r), 0);
   return {
     sales,
+    late,
     returns,
     cash: sum(sales, (s) => s.cash),
     upi: sum(sales, (s) => s.upi),
@@ -164,62 +186,120 @@ async function shiftTakings(db: DbOrTx, shiftId: number) {
   };
 }
 
-export async function closeShift(db: Db, c: Cashier, till: string, countedRupees: number): Promise<Shift> {
+/**
+ * Closes the till's open shift with the cash counted (the Z report's figures, stored once). The
+ * cashier who opened it closes it as it is; another cashier's shift only a manager (`manager`:
+ * admin access) closes, with a reason, kept on the shift and audited as `close_for_cashier`.
+ */
+export async function closeShift(
+  db: Db,
+  c: Cashier & { manager: boolean },
+  input: { till: string; counted: number; reason: string },
+): Promise<Shift> {
   return db.transaction(async (tx) => {
     const [open] = await tx
       .select()
       .from(posShifts)
-      .where(and(eq(posShifts.websiteId, c.websiteId), eq(posShifts.till, till), isNull(posShifts.closedAt)))
+      .where(and(eq(posShifts.websiteId, c.websiteId), eq(posShifts.till, input.till), isNull(posShifts.closedAt)))
       .for('update');
     if (!open) throw fail('SHIFT_NOT_OPEN');
+    const someoneElses = open.openedBy !== c.actorId;
+    if (someoneElses && !c.manager) throw fail('SHIFT_NOT_YOURS');
+    if (someoneElses && !input.reason)
+      throw fail('SHIFT_CLOSE_REASON_REQUIRED').withErrors({ reason: ['Say why you are closing another cashier’s shift'] });
     const t = await shiftTakings(tx, open.id);
-    const counted = toPaise(countedRupees);
+    const counted = toPaise(input.counted);
     const { expected, difference } = shiftCash({ float: open.openingFloat, cashSales: t.cash, cashRefunds: t.cashRefunds, counted });
     const [row] = await tx
       .update(posShifts)
-      .set({ closedAt: new Date(), closedBy: c.actorId, counted, expected, difference })
+      .set({ closedAt: new Date(), closedBy: c.actorId, counted, expected, difference, closeReason: someoneElses ? input.reason : null })
       .where(eq(posShifts.id, open.id))
       .returning();
-    await recordAudit(tx, c, { entity: 'pos_shift', entityId: open.id, action: 'close', before: shiftOut(open), after: shiftOut(row!) });
-    return shiftOut(row!);
+    await recordAudit(tx, c, {
+      entity: 'pos_shift',
+      entityId: open.id,
+      action: someoneElses ? 'close_for_cashier' : 'close',
+      before: { ...shiftOut(open, c.actorId), opened_by: open.openedBy },
+      after: shiftOut(row!, c.actorId),
+    });
+    return shiftOut(row!, c.actorId);
   });
 }
 
-export async function shiftReport(db: Db, websiteId: number, shiftId: number): Promise<ShiftReport | null> {
+async function shiftRow(db: DbOrTx, websiteId: number, shiftId: number): Promise<ShiftRow | null> {
   const [shift] = await db
     .select()
     .from(posShifts)
     .where(and(eq(posShifts.websiteId, websiteId), eq(posShifts.id, shiftId)));
+  return shift ?? null;
+}
+
+export async function shiftReport(db: Db, websiteId: number, shiftId: number, viewerId: number): Promise<ShiftReport | null> {
+  const shift = await shiftRow(db, websiteId, shiftId);
   if (!shift) return null;
   const t = await shiftTakings(db, shift.id);
-  const flagged = t.sales.filter((s) => s.flags.length > 0);
+  const flagged = [...t.sales, ...t.late].filter((s) => s.flags.length > 0);
   const receipts = new Map<string, string>();
-  for (const s of flagged) receipts.set(s.orderId, (await orderById(db, s.orderId))?.ordernumber ?? '');
+  for (const s of [...flagged, ...t.late]) receipts.set(s.orderId, (await orderById(db, s.orderId))?.ordernumber ?? '');
+  const lateTotal = (s: (typeof t.late)[number]) => s.cash + s.upi + s.card;
   return {
-    shift: shiftOut(shift),
+    shift: shiftOut(shift, viewerId),
     sales: t.sales.length,
     total: toRupees(t.cash + t.upi + t.card),
     by_method: { cash: toRupees(t.cash), upi: toRupees(t.upi), card: toRupees(t.card) },
     returns: { count: t.returns.length, cash: toRupees(t.cashRefunds), upi: toRupees(t.upiRefunds), card: toRupees(t.cardRefunds) },
     cash_in_drawer: toRupees(shiftCash({ float: shift.openingFloat, cashSales: t.cash, cashRefunds: t.cashRefunds, counted: 0 }).expected),
     flags: flagged.flatMap((s) => s.flags.map((f) => ({ ...f, receipt: receipts.get(s.orderId) ?? '' }))),
+    late_sales: {
+      count: t.late.length,
+      total: toRupees(sum(t.late, lateTotal)),
+      by_method: {
+        cash: toRupees(sum(t.late, (s) => s.cash)),
+        upi: toRupees(sum(t.late, (s) => s.upi)),
+        card: toRupees(sum(t.late, (s) => s.card)),
+      },
+      lines: t.late.map((s) => ({
+        receipt: receipts.get(s.orderId) ?? '',
+        total: toRupees(lateTotal(s)),
+        cash: toRupees(s.cash),
+        upi: toRupees(s.upi),
+        card: toRupees(s.card),
+        rung_up_in_shift: s.lateFromShiftId!,
+        synced_at: s.createdAt.toISOString(),
+      })),
+    },
   };
 }
 
-/** The till's open shift, or for a sale synced after the till went offline, its latest one. */
-async function shiftForSale(tx: Tx, websiteId: number, till: string, offline: boolean): Promise<ShiftRow> {
-  const open = await openShiftRow(tx, websiteId, till);
-  if (open) return open;
-  if (offline) {
+/**
+ * The shift a sale is booked to (`shift`) and, for a late sale, the closed shift it was rung up
+ * in (`lateFrom`). A sale made online goes to the till's open shift. One synced from the offline
+ * queue goes to the shift it was rung up in (`shift_id`) while that is open; once that shift is
+ * closed its cash is counted and its figures final, so the sale is late: booked to the till's open
+ * shift, or, with none open, listed on the closed shift itself, and in neither one's totals.
+ * A queued sale without `shift_id` (queued before tills sent it) counts on the open shift, or is
+ * late on the till's latest shift when none is open.
+ */
+async function shiftForSale(tx: Tx, websiteId: number, input: SaleInput): Promise<{ shift: ShiftRow; lateFrom: ShiftRow | null }> {
+  const open = await openShiftRow(tx, websiteId, input.till, 'key share');
+  if (!input.offline) {
+    if (!open) throw fail('SHIFT_NOT_OPEN');
+    return { shift: open, lateFrom: null };
+  }
+  const latest = async () => {
     const [last] = await tx
       .select()
       .from(posShifts)
-      .where(and(eq(posShifts.websiteId, websiteId), eq(posShifts.till, till)))
+      .where(and(eq(posShifts.websiteId, websiteId), eq(posShifts.till, input.till)))
       .orderBy(desc(posShifts.openedAt))
       .limit(1);
-    if (last) return last;
-  }
-  throw fail('SHIFT_NOT_OPEN');
+    return last ?? null;
+  };
+  const rungUp = input.shift_id !== undefined ? await shiftRow(tx, websiteId, input.shift_id) : (open ?? (await latest()));
+  if (input.shift_id !== undefined && rungUp?.till !== input.till)
+    throw fail('VALIDATION_FAILED').withErrors({ shift_id: ['Not a shift of this till'] });
+  if (!rungUp) throw fail('SHIFT_NOT_OPEN');
+  return { shift: open ?? rungUp, lateFrom: rungUp.closedAt === null ? null : rungUp };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,8 +335,9 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
   if (again) return again;
   try {
     return await db.transaction(async (tx) => {
-      const shift = await shiftForSale(tx, c.websiteId, input.till, input.offline);
-      const warehouse = (await warehouseOf(tx, c.websiteId, shift.warehouseId))!;
+      const { shift, lateFrom } = await shiftForSale(tx, c.websiteId, input);
+      // the goods left the counter of the shift the sale was rung up in
+      const warehouse = (await warehouseOf(tx, c.websiteId, (lateFrom ?? shift).warehouseId))!;
       const settings = await settingsRow(tx, c.websiteId);
       const packs = await counterPacks(
         tx,
@@ -276,6 +357,13 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
       if (discount > maxDiscount) throw fail('DISCOUNT_TOO_LARGE', { max: toRupees(maxDiscount) });
       const total = itemsTotal - discount;
       const flags: PosFlag[] = [];
+      if (lateFrom)
+        flags.push({
+          pack_id: 0,
+          label: `Late sale: rung up in shift ${lateFrom.id}, synced after it was closed`,
+          quantity: 0,
+          reason: 'late',
+        });
       // The till priced the bill; a sale made online must agree with the server, one synced from
       // offline was already paid at the till's price (noted for the shift report).
       const charged = toPaise(input.expected_total);
@@ -344,6 +432,7 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
         card: pay.card,
         cardRef: input.payment.card_ref,
         offline: input.offline,
+        lateFromShiftId: lateFrom?.id ?? null,
         flags,
       });
       await recordAudit(tx, c, {
@@ -358,6 +447,7 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
           upi: pay.upi,
           card: pay.card,
           offline: input.offline,
+          late_from_shift: lateFrom?.id ?? null,
           flags,
         },
       });
@@ -436,7 +526,7 @@ export async function returnSale(db: Db, c: Cashier, receipt: string, input: z.i
   return db.transaction(async (tx) => {
     const o = await counterOrderByNumber(tx, c.websiteId, receipt);
     if (!o) throw fail('ORDER_NOT_FOUND');
-    const shift = await openShiftRow(tx, c.websiteId, input.till);
+    const shift = await openShiftRow(tx, c.websiteId, input.till, 'key share');
     if (!shift) throw fail('SHIFT_NOT_OPEN');
     // one return of an order at a time: the sale's row is locked while this one counts
     const [sale] = await tx.select().from(posSales).where(eq(posSales.orderId, o.id)).for('update');
@@ -467,7 +557,7 @@ export async function returnSale(db: Db, c: Cashier, receipt: string, input: z.i
     const whole = lines.every(
       (l) => (returned.get(l.id) ?? 0) + back.filter((b) => b.line_id === l.id).reduce((n, b) => n + b.quantity, 0) === l.quantity,
     );
-    await returnCounterLines(tx, o, stockBack, whole, `user:${c.actorId}`);
+    await returnCounterLines(tx, o, stockBack, whole, `user:${c.actorId}`, amount);
     const [row] = await tx
       .insert(posReturns)
       .values({ websiteId: c.websiteId, orderId: o.id, shiftId: shift.id, lines: back, cash, upi, card, createdBy: c.actorId })

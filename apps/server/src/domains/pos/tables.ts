@@ -23,8 +23,9 @@ export const posSettings = pgTable('pos_settings', {
 
 /**
  * A till's shift: opened with a cash float at a counter (its warehouse gives the stock), closed
- * with the cash counted; `expected` and `difference` are written when it closes. One open shift
- * per till.
+ * with the cash counted; `expected` and `difference` are written when it closes and never change
+ * after (a sale synced later is a late sale, see `pos_sales.late_from_shift_id`). One open shift
+ * per till. `closeReason`: why a manager closed a shift another cashier opened.
  */
 export const posShifts = pgTable(
   'pos_shifts',
@@ -47,6 +48,7 @@ export const posShifts = pgTable(
     counted: integer(),
     expected: integer(),
     difference: integer(),
+    closeReason: text(),
   },
   (t) => [
     uniqueIndex('pos_shifts_open_uq')
@@ -82,6 +84,12 @@ export const posSales = pgTable(
     card: integer().notNull().default(0),
     cardRef: text(),
     offline: boolean().notNull().default(false),
+    /**
+     * A late sale: rung up offline in this shift, which was closed (cash counted) before the sale
+     * synced. It is in no shift's totals; `shiftId` is the till's shift that was open at sync, or
+     * this one when none was (the report lists it there).
+     */
+    lateFromShiftId: integer().references(() => posShifts.id),
     flags: jsonb().$type<PosFlag[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -84,15 +84,17 @@ beforeAll(async () => {
 });
 
 describe('the dashboard', () => {
-  it('sums today’s sales (placed and delivered, not the cancelled one), per day, waiting per status and low stock', async () => {
+  it('sums today’s sales (the delivered order: not the placed one, nor the cancelled one), per day, waiting per status and low stock', async () => {
     const res = await owner.get(`/s/api/admin/reports/dashboard?${range}`);
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json();
-    const revenue = placed.total + delivered.total;
-    expect(d).toMatchObject({ from: today, to: today, orders: 2, new_customers: 2 });
+    // a sale is worth its goods: items less the coupon, never the delivery charge (orders/sales.ts)
+    const o = (await owner.get(`/s/api/admin/orders/${delivered.id}`)).json();
+    const revenue = o.items_total - o.discount;
+    expect(d).toMatchObject({ from: today, to: today, orders: 1, new_customers: 1 });
     expect(toPaise(d.revenue)).toBe(toPaise(revenue));
-    expect(toPaise(d.average_order_value)).toBe(Math.round(toPaise(revenue) / 2));
-    expect(d.by_day).toEqual([{ date: today, revenue: d.revenue, orders: 2 }]);
+    expect(toPaise(d.average_order_value)).toBe(toPaise(revenue));
+    expect(d.by_day).toEqual([{ date: today, revenue: d.revenue, orders: 1 }]);
     expect(d.waiting).toEqual([
       { status: 'placed', count: 1 },
       { status: 'confirmed', count: 0 },
@@ -140,7 +142,7 @@ describe('the dashboard', () => {
   it('fills every day of a longer range, and a day without sales is zero', async () => {
     const d = (await owner.get(`/s/api/admin/reports/dashboard?to=${today}`)).json();
     expect(d.by_day).toHaveLength(7);
-    expect(d.by_day.at(-1)).toMatchObject({ date: today, orders: 2 });
+    expect(d.by_day.at(-1)).toMatchObject({ date: today, orders: 1 });
     expect(d.by_day[0]).toMatchObject({ revenue: 0, orders: 0 });
     const before = (await owner.get(`/s/api/admin/reports/dashboard?from=2020-01-01&to=2020-01-31`)).json();
     expect(before).toMatchObject({ revenue: 0, orders: 0, average_order_value: 0, new_customers: 0 });
@@ -149,7 +151,7 @@ describe('the dashboard', () => {
 
 describe('new customers', () => {
   it('are people whose first sale on the website is in the range: an earlier order makes a buyer a returning one', async () => {
-    const [row] = await t.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, placed.id));
+    const [row] = await t.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, delivered.id));
     const id = randomUUID();
     await t.db.insert(orders).values({
       id,
@@ -174,11 +176,12 @@ describe('new customers', () => {
       itemsTotal: 100,
       total: 100,
       createdAt: new Date('2025-01-15T10:00:00+05:30'),
+      deliveredAt: new Date('2025-01-16T10:00:00+05:30'),
     });
     const d = (await owner.get(`/s/api/admin/reports/dashboard?${range}`)).json();
-    expect(d).toMatchObject({ orders: 2, new_customers: 1 });
+    expect(d).toMatchObject({ orders: 1, new_customers: 0 });
     await t.db.delete(orders).where(eq(orders.id, id));
-    expect((await owner.get(`/s/api/admin/reports/dashboard?${range}`)).json().new_customers).toBe(2);
+    expect((await owner.get(`/s/api/admin/reports/dashboard?${range}`)).json().new_customers).toBe(1);
   });
 });
 
@@ -214,12 +217,13 @@ describe('the GST report', () => {
 });
 
 describe('sales and cash on delivery', () => {
-  it('sales by product and by category count quantities and net revenue of the sold orders only', async () => {
+  it('sales by product and by category count quantities and net revenue of the delivered orders only', async () => {
     const r = (await owner.get(`/s/api/admin/reports/sales?${range}`)).json();
     const dal = r.by_product.find((p: { name: string }) => p.name === 'Toor Dal');
-    expect(dal).toMatchObject({ quantity: 3, category: 'Uncategorised' });
-    expect(r.total.quantity).toBe(4);
-    expect(r.by_category).toEqual([expect.objectContaining({ category: 'Uncategorised', quantity: 4 })]);
+    expect(dal).toMatchObject({ quantity: 1, category: 'Uncategorised' });
+    expect(r.total.quantity).toBe(2);
+    expect(r.by_category).toEqual([expect.objectContaining({ category: 'Uncategorised', quantity: 2 })]);
+    expect(r.total.net_revenue).toBe((await owner.get(`/s/api/admin/reports/dashboard?${range}`)).json().revenue);
     const csv = await owner.get(`/s/api/admin/reports/sales.csv?${range}&by=category`);
     expect(csv.body.split('\r\n')[0]).toBe('Category,Products,Quantity,Net revenue (INR)');
   });

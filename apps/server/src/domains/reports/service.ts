@@ -18,11 +18,13 @@ import {
   gstOfReturnedLines,
   salesByProduct,
   salesPerDay,
+  ordersByIds,
   salesTotals,
   waitingCounts,
   type GstRow,
   type Period,
 } from '../orders/service';
+import { cashAwaitingHandover } from '../payments/records';
 import { returnedLinesIn } from '../pos/service';
 
 /**
@@ -175,26 +177,51 @@ export async function salesReport(db: DbOrTx, websiteId: number, q: ReportRangeQ
 
 export async function codReport(db: DbOrTx, websiteId: number, q: ReportRangeQuery): Promise<CodReport> {
   const r = rangeOf(q);
-  const rows = await codByDeliveryDate(db, websiteId, r.from, r.to);
-  const money = (m: { orders: number; paise: number }) => ({ orders: m.orders, amount: toRupees(m.paise) });
-  const add = (a: { orders: number; paise: number }, b: { orders: number; paise: number }) => ({
-    orders: a.orders + b.orders,
-    paise: a.paise + b.paise,
-  });
-  const zero = { orders: 0, paise: 0 };
-  const t = rows.reduce(
-    (a, x) => ({
-      toDeliver: add(a.toDeliver, x.toDeliver),
-      outForDelivery: add(a.outForDelivery, x.outForDelivery),
-      collected: add(a.collected, x.collected),
-    }),
-    { toDeliver: zero, outForDelivery: zero, collected: zero },
+  const [rows, waiting] = await Promise.all([codByDeliveryDate(db, websiteId, r.from, r.to), cashAwaitingHandover(db, websiteId)]);
+  const orders = new Map(
+    (
+      await ordersByIds(
+        db,
+        websiteId,
+        waiting.map((w) => w.orderId),
+      )
+    ).map((o) => [o.id, o]),
   );
-  const shape = (x: typeof t) => ({
+  type Money = { orders: number; paise: number };
+  const money = (m: Money) => ({ orders: m.orders, amount: toRupees(m.paise) });
+  const add = (a: Money, b: Money): Money => ({ orders: a.orders + b.orders, paise: a.paise + b.paise });
+  const zero: Money = { orders: 0, paise: 0 };
+  const keys = ['toDeliver', 'outForDelivery', 'collected', 'handedOver', 'toHandOver', 'short'] as const;
+  type Figures = Record<(typeof keys)[number], Money>;
+  const t = rows.reduce<Figures>(
+    (a, x) => Object.fromEntries(keys.map((k) => [k, add(a[k], x[k])])) as Figures,
+    Object.fromEntries(keys.map((k) => [k, zero])) as Figures,
+  );
+  const shape = (x: Figures) => ({
     to_deliver: money(x.toDeliver),
     out_for_delivery: money(x.outForDelivery),
     to_collect: money(add(x.toDeliver, x.outForDelivery)),
     collected: money(x.collected),
+    handed_over: money(x.handedOver),
+    to_hand_over: money(x.toHandOver),
+    short: money(x.short),
   });
-  return { ...r, rows: rows.map((x) => ({ date: x.date, ...shape(x) })), totals: shape(t) };
+  return {
+    ...r,
+    rows: rows.map((x) => ({ date: x.date, ...shape(x) })),
+    totals: shape(t),
+    awaiting_handover: waiting.flatMap((w) => {
+      const o = orders.get(w.orderId);
+      if (!o) return [];
+      return [
+        {
+          id: o.id,
+          ordernumber: o.ordernumber,
+          customer: o.address.name,
+          delivered_at: o.deliveredAt?.toISOString() ?? null,
+          amount: toRupees(w.collected ?? w.amount),
+        },
+      ];
+    }),
+  };
 }

@@ -72,7 +72,7 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
   let scripts: AppScripts | undefined;
   const readTemplate = () => (scripts ??= existsSync(indexFile) ? appScripts(readFileSync(indexFile, 'utf8')) : undefined);
 
-  const sharedPages = websiteCache<Rendered>({ ttlMs: 3000, maxEntries: 100 });
+  const sharedPages = websiteCache<Rendered>({ ttlMs: 3000, maxEntries: 100, name: 'pages' });
   app.setNotFoundHandler(async (req, reply) => {
     if (
       req.url.startsWith('/s/') ||

@@ -61,6 +61,7 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
         phone: user.phone,
         superadmin: user.superadmin,
         hasAdminAccess: user.hasAdminAccess,
+        isCashier: user.isCashier,
       },
     };
     // Website Settings previews the storefront's blocks in the site's own font (the page builder only).
@@ -76,7 +77,7 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
   // Pages, not API calls: kept out of the OpenAPI document of /s/api.
   app.get('/bos/admin', { schema: { hide: true } }, shell);
   app.get('/bos/admin/*', { schema: { hide: true } }, shell);
-  // The point of sale (its own area of the same app, hasAdminAccess like Administration).
+  // The point of sale (its own area of the same app, for cashiers and admins).
   app.get('/pos', { schema: { hide: true } }, shell);
   app.get('/pos/*', { schema: { hide: true } }, shell);
   // Website Settings: the page builder and the site's settings (hasAdminAccess, its own area).

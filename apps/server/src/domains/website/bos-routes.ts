@@ -9,6 +9,7 @@ import {
   updateWebsiteInputSchema,
   websiteStateSchema,
 } from '@grocer/shared/websites';
+import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +26,7 @@ import {
   setPrimaryDomain,
 } from './bos-service';
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = coercedIdSchema;
 const websiteParams = z.object({ id });
 const domainParams = z.object({ id, domainId: id });
 

@@ -1,4 +1,4 @@
-import type { CreateWebsiteResult, ManageableWebsite, WebsiteDomain } from '@grocer/shared/websites';
+import { normaliseHost, type CreateWebsiteResult, type ManageableWebsite, type WebsiteDomain } from '@grocer/shared/websites';
 import type { createWebsiteInputSchema } from '@grocer/shared/websites';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -69,6 +69,17 @@ export async function assertMayManage(db: Db, userId: number, websiteId: number)
   return row;
 }
 
+/**
+ * A domain in the form hosts are looked up in (`normaliseHost`: no port, no trailing dot, lower
+ * case, punycode), whoever calls (the routes' schema has done it already): the uniqueness check,
+ * the row and request lookups all use the same key, so no variant of a host can be another website's.
+ */
+function storedHost(host: string, field: string): string {
+  const key = normaliseHost(host);
+  if (!key) throw Errors.invalid({ [field]: ['Enter a domain such as shop.example.com'] });
+  return key;
+}
+
 async function assertHostFree(tx: DbOrTx, host: string) {
   const [taken] = await tx.select({ id: websiteDomains.id }).from(websiteDomains).where(eq(websiteDomains.host, host)).limit(1);
   if (taken) throw fail('DOMAIN_TAKEN', { host });
@@ -91,7 +102,8 @@ async function claimingHost<T>(host: string, run: () => Promise<T>): Promise<T> 
  * state and GSTIN, one warehouse, and its creator as its admin. Each copy is done by the domain
  * that owns the rows.
  */
-export async function createWebsite(db: Db, creatorId: number, input: CreateWebsite): Promise<CreateWebsiteResult> {
+export async function createWebsite(db: Db, creatorId: number, given: CreateWebsite): Promise<CreateWebsiteResult> {
+  const input = { ...given, domain: storedHost(given.domain, 'domain') };
   const id = await claimingHost(input.domain, () =>
     db.transaction(async (tx) => {
       await assertHostFree(tx, input.domain);
@@ -138,7 +150,8 @@ export async function listDomains(db: DbOrTx, websiteId: number): Promise<Websit
 }
 
 /** Adds a domain (409 when another website, or this one, already has it); `primary` makes it the main one. */
-export async function addDomain(db: Db, actor: AuditActor, websiteId: number, host: string, primary: boolean): Promise<WebsiteDomain[]> {
+export async function addDomain(db: Db, actor: AuditActor, websiteId: number, given: string, primary: boolean): Promise<WebsiteDomain[]> {
+  const host = storedHost(given, 'host');
   await claimingHost(host, () =>
     db.transaction(async (tx) => {
       await assertHostFree(tx, host);

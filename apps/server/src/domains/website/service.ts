@@ -177,6 +177,7 @@ export async function loadInit(db: Db, req: FastifyRequest): Promise<Init & { pa
       superadmin: user.superadmin,
       hasAdminAccess: user.hasAdminAccess,
       isSalesAgent: user.isSalesAgent,
+      analyticsConsent: user.analyticsConsent,
     },
     pincode: session?.pincode ?? null,
     cart,

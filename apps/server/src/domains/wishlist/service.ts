@@ -58,7 +58,7 @@ export async function wishlistedProductIds(
 // Every product a shopper saved, for the flags laid over shared catalogue answers: kept a few
 // seconds (DESIGN §1), forgotten at once in this process when they change a list (the routes'
 // writes), so their own toggle shows on their next call.
-const savedCache = websiteCache<Set<number>>({ ttlMs: 3000, maxEntries: 20_000 });
+const savedCache = websiteCache<Set<number>>({ ttlMs: 3000, maxEntries: 20_000, name: 'saved' });
 
 /** The ids of the products the user has in any wishlist of the website (one indexed query, cached briefly). */
 export function savedProductIds(db: DbOrTx, websiteId: number, userId: number): Promise<Set<number>> {

@@ -3,8 +3,11 @@ import { AccountDashboard } from '../../features/account/components/dashboard';
 import { AddressesPage } from '../../features/account/components/addresses-page';
 import { DetailsPage } from '../../features/account/components/details-page';
 import { SalesDashboard } from '../../features/account/components/sales-dashboard';
-import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { emptyCart } from '@grocer/shared/empty-cart';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { YourData } from '../../features/account/components/your-data';
+import { applySession } from '../../features/auth/session';
 import { ProductCard } from '@grocer/blocks/product-card';
 import { buyAgainQuery } from '../../features/orders/api/orders';
 import { useCart } from '../../features/cart/cart-store';
@@ -48,7 +51,23 @@ export function Dashboard() {
 
 export function Details() {
   const init = useInit();
-  return init.user ? <DetailsPage key={init.user.id} user={init.user} /> : null;
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  if (!init.user) return null;
+  return (
+    <>
+      <DetailsPage key={init.user.id} user={init.user} />
+      <div className="max-w-lg">
+        <YourData
+          user={init.user}
+          onDeleted={async () => {
+            await applySession(client, null, emptyCart());
+            navigate('/', { replace: true });
+          }}
+        />
+      </div>
+    </>
+  );
 }
 
 export function Addresses() {

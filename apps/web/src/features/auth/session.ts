@@ -54,7 +54,7 @@ export async function applySession(client: QueryClient, user: User | null, cart:
   tellServiceWorkerSessionChanged();
   client.removeQueries({ predicate: (q) => q.queryKey[0] !== 'init' });
   const init = client.getQueryData<Init>(initQuery.queryKey);
-  if (user) identify(user.id);
+  if (user) identify(user);
   else resetAnalytics(init ? { id: init.web.id, name: init.web.name } : null);
   if (init) client.setQueryData<Init>(initQuery.queryKey, { ...init, user, cart: cart ?? init.cart });
   if (!init || !cart) await client.invalidateQueries({ queryKey: initQuery.queryKey });

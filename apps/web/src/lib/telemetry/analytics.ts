@@ -26,10 +26,14 @@ export function trackPageview(): void {
   run((ph) => ph.capture('$pageview'));
 }
 
-/** Sign-in: a stable id (the account's id, never the email). */
-export function identify(userId: number): void {
+/**
+ * Sign-in: a stable id (the account's id, never the email), and only once the shopper allowed it
+ * (`analyticsConsent`, DPDP Act 2023); until then they stay an anonymous visitor.
+ */
+export function identify(user: { id: number; analyticsConsent?: boolean }): void {
+  if (!user.analyticsConsent) return;
   run((ph) => {
-    if (ph.get_distinct_id() !== String(userId)) ph.identify(String(userId));
+    if (ph.get_distinct_id() !== String(user.id)) ph.identify(String(user.id));
   });
 }
 

@@ -116,7 +116,10 @@ export function CustomerScreen({ customer: c }: { customer: CustomerDetail }) {
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         <Stat label="Orders">{c.orders}</Stat>
-        <Stat label="Total spent">{formatINR(c.spent)}</Stat>
+        <Stat label="Total spent">
+          {formatINR(c.spent)}
+          <span className="block text-xs font-normal text-gray-500">Delivered orders: goods net of refunds, without delivery</span>
+        </Stat>
         <Stat label="Last order">{c.last_order ? formatDateTime(c.last_order) : 'None yet'}</Stat>
       </div>
       <div className="grid gap-6 lg:grid-cols-3">

@@ -1,11 +1,11 @@
-import { adminOrderSchema, type DeliveryNote, type OrderAction } from '@grocer/shared/admin-orders';
+import { adminOrderSchema, type DeliverBody, type DeliveryNote, type OrderAction } from '@grocer/shared/admin-orders';
 import { apiChecked } from '@grocer/shared/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 export type MoveInput =
   | { action: 'confirm' | 'pack' }
   | { action: 'ship'; delivery: DeliveryNote }
-  | { action: 'deliver'; cash_collected?: number }
+  | ({ action: 'deliver' } & DeliverBody)
   | { action: 'cancel'; reason: string };
 
 /** POST /s/api/admin/orders/:id/{confirm,pack,ship,deliver,cancel}: one move of the lifecycle. */

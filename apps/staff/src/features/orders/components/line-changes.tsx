@@ -15,6 +15,7 @@ const REASONS: Record<AdjustReason, string> = {
   damaged: 'Damaged',
   unavailable: 'Not available',
   customer_request: 'Customer asked',
+  refused: 'Refused at the door',
 };
 const newKey = () => `chg-${crypto.randomUUID()}`;
 

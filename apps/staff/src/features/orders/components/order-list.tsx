@@ -2,7 +2,7 @@ import { shopDate, slotWindow } from '@grocer/shared/delivery-promise';
 import { BULK_ACTIONS, ACTION_LABELS, type AdminOrderRow } from '@grocer/shared/admin-orders';
 import { ApiError } from '@grocer/shared/api-client';
 import { formatDateTime } from '@grocer/shared/format';
-import { counted, PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
+import { counted, PAYMENT_PROVIDER_NAMES, PAYMENT_STATUS_LABELS } from '@grocer/shared/labels';
 import { formatINR } from '@grocer/shared/money';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@grocer/shared/order';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -20,14 +20,6 @@ import { OrderStatusBadge } from './status-badge';
 
 const DEFAULTS: ListDefaults = { sort: 'placed', dir: 'desc', perPage: 20 };
 const col = createColumnHelper<AdminOrderRow>();
-export const PAYMENT_STATUS_LABELS: Record<(typeof PAYMENT_STATUSES)[number], string> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  failed: 'Failed',
-  cod: 'To collect on delivery',
-  refund_pending: 'Refund pending',
-  refunded: 'Refunded',
-};
 
 const columns = [
   col.accessor('ordernumber', {
@@ -60,9 +52,7 @@ const columns = [
     cell: ({ row: { original: o } }) => (
       <span className="whitespace-nowrap">
         {o.payment_method === 'cod' ? 'COD' : PAYMENT_PROVIDER_NAMES[o.payment_method]}
-        {o.payment_status && o.payment_status !== 'cod' && (
-          <span className="block text-xs text-gray-500">{PAYMENT_STATUS_LABELS[o.payment_status]}</span>
-        )}
+        {o.payment_status && <span className="block text-xs text-gray-500">{PAYMENT_STATUS_LABELS[o.payment_status]}</span>}
       </span>
     ),
   }),

@@ -2,8 +2,8 @@ import { slotLabel } from '@grocer/shared/delivery-promise';
 import { ACTION_LABELS, type AdminOrder, type DeliveryNote, type OrderAction } from '@grocer/shared/admin-orders';
 import { ApiError, field } from '@grocer/shared/api-client';
 import { formatDateTime } from '@grocer/shared/format';
-import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
-import { formatINR } from '@grocer/shared/money';
+import { PAYMENT_PROVIDER_NAMES, PAYMENT_STATUS_LABELS } from '@grocer/shared/labels';
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Fragment, useState, type ReactNode } from 'react';
@@ -12,10 +12,10 @@ import { toast } from 'sonner';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
+import { useCashHandover } from '../api/cash-handover';
 import { useMoveOrder, type MoveInput } from '../api/move-order';
 import { DeliveryNoteFields, emptyNote } from './delivery-note';
 import { Adjustments, LineChangeForm } from './line-changes';
-import { PAYMENT_STATUS_LABELS } from './order-list';
 import { OrderStatusBadge } from './status-badge';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
@@ -36,10 +36,8 @@ function Actions({ order }: { order: AdminOrder }) {
   const move = useMoveOrder(order.id);
   const [open, setOpen] = useState<OrderAction | null>(null);
   const [note, setNote] = useState<DeliveryNote>(order.delivery ?? emptyNote);
-  const [cash, setCash] = useState(String(order.total));
   const [reason, setReason] = useState('');
   const errors = move.error ? fieldErrors(move.error) : {};
-  const cod = order.payment?.provider === 'cod';
 
   const submit = (input: MoveInput) =>
     move.mutate(input, {
@@ -78,11 +76,7 @@ function Actions({ order }: { order: AdminOrder }) {
               <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
                 <AlertDialog.Title className="text-lg font-semibold">Cancel order {order.ordernumber}?</AlertDialog.Title>
                 <AlertDialog.Description className="mt-2 text-sm text-gray-600">
-                  The stock, the delivery slot and any coupon use come back.
-                  {order.payment && order.payment.status === 'paid'
-                    ? ` ${formatINR(order.payment.amount)} is refunded through ${PAYMENT_PROVIDER_NAMES[order.payment.provider]}.`
-                    : ''}{' '}
-                  The customer is told by email.
+                  The stock, the delivery slot and any coupon use come back. <CancelRefund order={order} /> The customer is told by email.
                 </AlertDialog.Description>
                 <form
                   className="mt-4"
@@ -121,28 +115,138 @@ function Actions({ order }: { order: AdminOrder }) {
           </button>
         </form>
       )}
-      {open === 'deliver' && (
-        <form
-          aria-label="Delivery"
-          className="flex flex-wrap items-end gap-3 rounded-md border bg-gray-50 p-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit(cod ? { action: 'deliver', cash_collected: Number(cash) } : { action: 'deliver' });
-          }}
-        >
-          {cod && (
-            <Field label="Cash collected (₹)" error={errors.cash_collected} hint={`Order total ${formatINR(order.total)}`}>
-              {(a) => (
-                <input {...a} required inputMode="decimal" className={inputClass} value={cash} onChange={(e) => setCash(e.target.value)} />
-              )}
-            </Field>
-          )}
-          <button type="submit" className={primary} disabled={move.isPending}>
-            Mark delivered
-          </button>
-        </form>
-      )}
+      {open === 'deliver' && <DeliverForm order={order} errors={errors} pending={move.isPending} submit={submit} />}
     </div>
+  );
+}
+
+/** What cancelling refunds now, from the order's refund summary: what was paid less what was refunded or is on its way. */
+function CancelRefund({ order }: { order: AdminOrder }) {
+  const r = order.refunds;
+  const p = order.payment;
+  if (!p || r.refundable <= 0) return null;
+  const before = [
+    r.refunded > 0 ? `${formatINR(r.refunded)} already refunded` : '',
+    r.refund_pending > 0 ? `${formatINR(r.refund_pending)} refund pending` : '',
+  ].filter(Boolean);
+  return (
+    <>
+      {formatINR(r.refundable)} is refunded through {PAYMENT_PROVIDER_NAMES[p.provider]}
+      {before.length ? ` (of ${formatINR(r.paid)} paid: ${before.join(', ')})` : ''}.
+    </>
+  );
+}
+
+/**
+ * Mark delivered: units the customer refused at the door (taken off the order, back to stock) and,
+ * for cash on delivery, the cash brought back; less than the total to collect needs a reason.
+ */
+function DeliverForm({
+  order,
+  errors,
+  pending,
+  submit,
+}: {
+  order: AdminOrder;
+  errors: Record<string, string>;
+  pending: boolean;
+  submit: (input: MoveInput) => void;
+}) {
+  const cod = order.payment?.provider === 'cod';
+  const [refused, setRefused] = useState<Record<number, number>>({});
+  const [cash, setCash] = useState<string | null>(null);
+  const [shortReason, setShortReason] = useState('');
+  // what the refused units take off: their amount less their share of the coupon (the server's figure is the one kept)
+  const refusedPaise = order.lines.reduce((n, l) => n + toPaise(l.price) * (refused[l.line_id ?? 0] ?? 0), 0);
+  const itemsPaise = toPaise(order.items_total);
+  const couponShare = itemsPaise > 0 ? Math.round((toPaise(order.discount) * refusedPaise) / itemsPaise) : 0;
+  const due = toRupees(Math.max(0, toPaise(order.total) - refusedPaise + couponShare));
+  const cashValue = cash ?? String(due);
+  const short = cod && cashValue !== '' && toPaise(Number(cashValue)) < toPaise(due);
+  const refusedLines = order.lines
+    .filter((l) => (refused[l.line_id ?? 0] ?? 0) > 0)
+    .map((l) => ({ line_id: l.line_id!, quantity: refused[l.line_id!]! }));
+  return (
+    <form
+      aria-label="Delivery"
+      className="space-y-4 rounded-md border bg-gray-50 p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit({
+          action: 'deliver',
+          ...(cod ? { cash_collected: Number(cashValue) } : {}),
+          ...(refusedLines.length ? { refused: refusedLines } : {}),
+          ...(short ? { short_reason: shortReason } : {}),
+        });
+      }}
+    >
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium">Items refused at the door</summary>
+        <p className="mt-1 text-xs text-gray-600">Refused units come off the order and go back to stock.</p>
+        <ul className="mt-2 space-y-2">
+          {order.lines.map((l) => (
+            <li key={l.line_id} className="flex items-center justify-between gap-3">
+              <span>
+                {l.name} · {l.pack}{' '}
+                <span className="text-gray-500">
+                  ({l.quantity} × {formatINR(l.price)})
+                </span>
+              </span>
+              <input
+                type="number"
+                min={0}
+                max={l.quantity}
+                aria-label={`Units of ${l.name} ${l.pack} refused`}
+                className={`${inputClass} mt-0 w-20`}
+                value={refused[l.line_id ?? 0] ?? 0}
+                onChange={(e) =>
+                  setRefused({ ...refused, [l.line_id ?? 0]: Math.max(0, Math.min(l.quantity, Math.floor(Number(e.target.value) || 0))) })
+                }
+              />
+            </li>
+          ))}
+        </ul>
+        {errors.line_id && <p className="mt-1 text-xs text-red-700">{errors.line_id}</p>}
+        {errors.quantity && <p className="mt-1 text-xs text-red-700">{errors.quantity}</p>}
+      </details>
+      <div className="flex flex-wrap items-end gap-3">
+        {cod && (
+          <Field
+            label="Cash collected (₹)"
+            error={errors.cash_collected}
+            hint={
+              refusedPaise > 0
+                ? `To collect ${formatINR(due)} (order total ${formatINR(order.total)})`
+                : `Order total ${formatINR(order.total)}`
+            }
+          >
+            {(a) => (
+              <input
+                {...a}
+                required
+                inputMode="decimal"
+                className={inputClass}
+                value={cashValue}
+                onChange={(e) => setCash(e.target.value)}
+              />
+            )}
+          </Field>
+        )}
+        {short && (
+          <Field
+            label="Why is the cash short?"
+            error={errors.short_reason}
+            hint={`${formatINR(toRupees(toPaise(due) - toPaise(Number(cashValue))))} short: recorded as a shortfall`}
+            className="min-w-64 flex-1"
+          >
+            {(a) => <input {...a} required className={inputClass} value={shortReason} onChange={(e) => setShortReason(e.target.value)} />}
+          </Field>
+        )}
+        <button type="submit" className={primary} disabled={pending}>
+          Mark delivered
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -152,6 +256,42 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
     <dd className="text-right font-medium">{children}</dd>
   </div>
 );
+
+/** The order's refund summary (the server's one computation): paid, refunded by line and on cancel, pending, net. */
+function RefundRows({ order }: { order: AdminOrder }) {
+  const r = order.refunds;
+  if (r.refunded === 0 && r.refund_pending === 0) return null;
+  return (
+    <>
+      <Row label="Paid">{formatINR(r.paid)}</Row>
+      {r.refunded_lines > 0 && <Row label="Refunded for lines">{formatINR(r.refunded_lines)}</Row>}
+      {r.refunded_on_cancel > 0 && <Row label="Refunded on cancel">{formatINR(r.refunded_on_cancel)}</Row>}
+      {r.refund_pending > 0 && <Row label="Refund pending">{formatINR(r.refund_pending)}</Row>}
+      <Row label="Total refunded">{formatINR(r.refunded)}</Row>
+      <Row label="Net">{formatINR(r.net)}</Row>
+    </>
+  );
+}
+
+/** Cash on delivery collected: the staff mark it handed over once it is in the shop's till. */
+function HandOver({ order }: { order: AdminOrder }) {
+  const handOver = useCashHandover(order.id);
+  return (
+    <button
+      type="button"
+      className={`${secondary} mt-3`}
+      disabled={handOver.isPending}
+      onClick={() =>
+        handOver.mutate(undefined, {
+          onSuccess: () => toast.success(`Cash of order ${order.ordernumber} handed over`),
+          onError: (e) => toast.error(errorMessage(e)),
+        })
+      }
+    >
+      Mark cash handed over
+    </button>
+  );
+}
 
 /** One order for the shop: what was bought, for whom, where and when, how it was paid, what happened. */
 export function OrderScreen({ order }: { order: AdminOrder }) {
@@ -264,13 +404,27 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                 <dl className="text-sm">
                   <Row label="Method">{PAYMENT_PROVIDER_NAMES[o.payment.provider]}</Row>
                   <Row label="Status">{PAYMENT_STATUS_LABELS[o.payment.status]}</Row>
-                  <Row label="Amount">{formatINR(o.payment.amount)}</Row>
+                  {o.payment.status === 'cod' ? (
+                    <Row label="To collect">{formatINR(o.total)}</Row>
+                  ) : (
+                    <Row label="Amount">{formatINR(o.payment.amount)}</Row>
+                  )}
                   {o.payment.provider_order_id && <Row label="Provider order">{o.payment.provider_order_id}</Row>}
                   {o.payment.provider_payment_id && <Row label="Provider payment">{o.payment.provider_payment_id}</Row>}
                   {o.payment.refund_id && <Row label="Refund">{o.payment.refund_id}</Row>}
-                  {o.payment.refunded > 0 && <Row label="Refunded for lines">{formatINR(o.payment.refunded)}</Row>}
                   {o.cash_collected !== null && <Row label="Cash collected">{formatINR(o.cash_collected)}</Row>}
+                  {o.payment.shortfall > 0 && (
+                    <Row label="Short">
+                      {formatINR(o.payment.shortfall)}
+                      {o.payment.shortfall_reason && (
+                        <span className="block text-xs font-normal text-gray-600">{o.payment.shortfall_reason}</span>
+                      )}
+                    </Row>
+                  )}
+                  {o.payment.handed_over_at && <Row label="Handed over">{formatDateTime(o.payment.handed_over_at)}</Row>}
+                  <RefundRows order={o} />
                 </dl>
+                {o.payment.status === 'collected' && <HandOver order={o} />}
                 {o.payment.review && (
                   <p role="alert" className="mt-2 text-sm text-amber-800">
                     {o.payment.review}

@@ -23,7 +23,8 @@ export const useShift = (till: string) => useQuery(shiftQuery(till));
 export const openShift = (body: { till: string; warehouse_id: number; float: number }) =>
   apiChecked('/api/pos/shift/open', async () => (await schemas()).shiftSchema, { method: 'POST', body });
 
-export const closeShift = (body: { till: string; counted: number }) =>
+/** `reason`: why a manager closes another cashier's shift (the server asks for it then). */
+export const closeShift = (body: { till: string; counted: number; reason?: string }) =>
   apiChecked('/api/pos/shift/close', async () => (await schemas()).shiftSchema, { method: 'POST', body });
 
 export const shiftReportQuery = (id: number) =>

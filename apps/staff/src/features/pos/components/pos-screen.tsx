@@ -22,15 +22,18 @@ import { CloseShiftPanel, ReturnsPanel } from './shift-panels';
 const TILL_KEY = 'grocer.pos.till';
 export const tillName = () => localStorage.getItem(TILL_KEY) || 'Till 1';
 
-/** The point of sale: the till's shift first, then the counter (search or scan, cart, pay). */
-export function PosScreen() {
+/**
+ * The point of sale: the till's shift first, then the counter (search or scan, cart, pay).
+ * `manager`: an admin (the till's settings, the way to Administration); a cashier is not.
+ */
+export function PosScreen({ manager = true }: { manager?: boolean }) {
   const till = tillName();
   const settings = usePosSettings();
   const shift = useShift(till);
   if (settings.isPending || shift.isPending) return <p className="p-6">Loading the till…</p>;
   if (settings.isError || shift.isError) return <p className="p-6 text-red-700">{errorMessage(settings.error ?? shift.error)}</p>;
   if (!shift.data.shift) return <OpenShift till={till} settings={settings.data} />;
-  return <Counter till={till} settings={settings.data} shift={shift.data.shift} />;
+  return <Counter till={till} settings={settings.data} shift={shift.data.shift} manager={manager} />;
 }
 
 function OpenShift({ till, settings }: { till: string; settings: PosSettings }) {
@@ -88,7 +91,7 @@ function OpenShift({ till, settings }: { till: string; settings: PosSettings }) 
 
 type Mode = 'sell' | 'pay' | 'returns' | 'close' | 'held' | 'settings';
 
-function Counter({ till, settings, shift }: { till: string; settings: PosSettings; shift: Shift }) {
+function Counter({ till, settings, shift, manager }: { till: string; settings: PosSettings; shift: Shift; manager: boolean }) {
   const navigate = useNavigate();
   const [cart, setCart] = useState<Cart>(emptyCart);
   const [q, setQ] = useState('');
@@ -204,6 +207,8 @@ function Counter({ till, settings, shift }: { till: string; settings: PosSetting
       expected_total: toRupees(t.total),
       payment: p,
       offline: false,
+      // the shift it was rung up in: synced after that shift closed, it is a late sale
+      shift_id: shift.id,
     };
     setBusy(true);
     const done = (receipt: string | null, change: number) => {
@@ -272,24 +277,28 @@ function Counter({ till, settings, shift }: { till: string; settings: PosSetting
               ['close', 'Close shift'],
               ['settings', 'Settings'],
             ] as const
-          ).map(([m, label]) => (
-            <button
-              key={m}
-              type="button"
-              onClick={() => setMode(m)}
-              className={`rounded border px-2 py-1 ${mode === m ? 'bg-teal-700 text-white' : 'bg-white'}`}
-            >
-              {label}
-            </button>
-          ))}
-          <a href={paths.dashboard()} className="rounded border bg-white px-2 py-1">
-            Administration
-          </a>
+          )
+            .filter(([m]) => manager || m !== 'settings')
+            .map(([m, label]) => (
+              <button
+                key={m}
+                type="button"
+                onClick={() => setMode(m)}
+                className={`rounded border px-2 py-1 ${mode === m ? 'bg-teal-700 text-white' : 'bg-white'}`}
+              >
+                {label}
+              </button>
+            ))}
+          {manager && (
+            <a href={paths.dashboard()} className="rounded border bg-white px-2 py-1">
+              Administration
+            </a>
+          )}
         </nav>
       </header>
       {mode === 'returns' && <ReturnsPanel till={till} />}
       {mode === 'close' && <CloseShiftPanel till={till} shift={shift} />}
-      {mode === 'settings' && <SettingsPanel settings={settings} warehouseId={shift.warehouse_id} />}
+      {mode === 'settings' && manager && <SettingsPanel settings={settings} warehouseId={shift.warehouse_id} />}
       {mode === 'held' && (
         <HeldPanel
           till={till}

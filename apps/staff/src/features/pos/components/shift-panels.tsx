@@ -111,6 +111,7 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
   const qc = useQueryClient();
   const report = useQuery(shiftReportQuery(shift.id));
   const [counted, setCounted] = useState('');
+  const [reason, setReason] = useState('');
   const [closed, setClosed] = useState<Shift | null>(null);
   const [error, setError] = useState('');
   const r = report.data;
@@ -143,11 +144,31 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
       )}
       {r && r.flags.length > 0 && (
         <div className="mt-3 rounded bg-amber-50 p-2">
-          <p className="font-semibold">Flagged (sold offline, stock had run out)</p>
+          <p className="font-semibold">Flagged (sold offline: stock had run out, the price changed, or synced late)</p>
           <ul>
             {r.flags.map((f, i) => (
               <li key={i}>
-                {f.receipt}: {f.label} × {f.quantity}
+                {f.receipt}: {f.label}
+                {f.quantity > 0 && ` × ${f.quantity}`}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {r && r.late_sales.count > 0 && (
+        <div className="mt-3 rounded bg-amber-50 p-2" data-testid="late-sales">
+          <p className="font-semibold">
+            Late sales · {r.late_sales.count} · {formatINR(r.late_sales.total)} (not in the figures above)
+          </p>
+          <p className="text-xs text-gray-600">
+            Rung up offline in a shift closed before they synced: their cash went into that shift’s drawer and was counted there.
+          </p>
+          <ul>
+            {r.late_sales.lines.map((l) => (
+              <li key={l.receipt}>
+                {l.receipt}: {formatINR(l.total)} (cash {formatINR(l.cash)}
+                {l.upi ? `, UPI ${formatINR(l.upi)}` : ''}
+                {l.card ? `, card ${formatINR(l.card)}` : ''}) · shift {l.rung_up_in_shift}
               </li>
             ))}
           </ul>
@@ -159,6 +180,7 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
             Shift closed. Expected {formatINR(closed.expected ?? 0)}, counted {formatINR(closed.counted ?? 0)}.
           </p>
           <p className="font-semibold">Difference: {formatINR(closed.difference ?? 0)}</p>
+          {closed.close_reason && <p className="text-sm text-gray-600">Closed for another cashier: {closed.close_reason}</p>}
           <button
             type="button"
             className="mt-2 rounded border px-3 py-1"
@@ -173,7 +195,7 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
           onSubmit={async (e) => {
             e.preventDefault();
             try {
-              setClosed(await closeShift({ till, counted: Number(counted) || 0 }));
+              setClosed(await closeShift({ till, counted: Number(counted) || 0, ...(shift.opened_by_me ? {} : { reason }) }));
             } catch (err) {
               setError(errorMessage(err));
             }
@@ -189,6 +211,18 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
               required
             />
           </label>
+          {!shift.opened_by_me && (
+            <label className="text-sm font-medium">
+              Reason (another cashier opened this shift; a manager closes it)
+              <input
+                className="mt-1 block w-72 rounded border px-2 py-1"
+                value={reason}
+                maxLength={200}
+                onChange={(e) => setReason(e.target.value)}
+                required
+              />
+            </label>
+          )}
           <button className="rounded bg-teal-700 px-4 py-2 font-semibold text-white">Close shift</button>
         </form>
       )}

@@ -1,6 +1,11 @@
-import type { GstReport } from '@grocer/shared/reports';
-import type { ReactNode } from 'react';
+import { formatDateTime } from '@grocer/shared/format';
+import type { CodReport, GstReport } from '@grocer/shared/reports';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/error-message';
+import { paths } from '../../../lib/paths';
+import { useBulkCashHandover } from '../api/cash-handover';
 import { codReport, gstReport, reportCsvUrl, salesReport, type Range } from '../api/get-reports';
 import { RangePicker, useRange } from './range-picker';
 import { inr } from './sales-dashboard';
@@ -138,7 +143,7 @@ function SalesSections({ range }: { range: Range }) {
       <Section
         id="by-category"
         title="Sales by category"
-        note="Units and net revenue (after coupons, GST included, delivery excluded) of the orders placed and not cancelled."
+        note="Units and net revenue (after coupons, GST included, delivery excluded) of the orders delivered in the range."
         csv={<Csv href={reportCsvUrl('sales', range, '&by=category')} />}
       >
         <State q={q} empty={empty}>
@@ -209,6 +214,16 @@ function SalesSections({ range }: { range: Range }) {
   );
 }
 
+const COD_COLUMNS = [
+  ['to_deliver', 'To deliver'],
+  ['out_for_delivery', 'Out for delivery'],
+  ['to_collect', 'To collect'],
+  ['collected', 'Collected'],
+  ['handed_over', 'Handed over'],
+  ['to_hand_over', 'To hand over'],
+  ['short', 'Short'],
+] as const;
+
 function CodSection({ range }: { range: Range }) {
   const q = codReport.use(range);
   const r = q.data;
@@ -218,47 +233,136 @@ function CodSection({ range }: { range: Range }) {
     </td>
   );
   return (
+    <>
+      <Section
+        id="cod"
+        title="Cash on delivery to collect"
+        note="By delivery date (the slot’s, else the day placed): orders still to deliver, out for delivery, the cash collected (handed over to the till or still to hand over) and shortfalls at the door."
+        csv={<Csv href={reportCsvUrl('cod', range)} />}
+      >
+        <State q={q} empty={!!r && r.rows.length === 0} none="No cash-on-delivery orders for these delivery dates.">
+          <table className="w-full text-sm" aria-label="Cash on delivery to collect">
+            <thead className="bg-gray-50 text-left">
+              <tr>
+                <th className={th}>Delivery date</th>
+                {COD_COLUMNS.map(([k, label]) => (
+                  <th key={k} className={`${th} text-right`}>
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {r?.rows.map((x) => (
+                <tr key={x.date}>
+                  <td className="px-3 py-2">{x.date}</td>
+                  {COD_COLUMNS.map(([k]) => (
+                    <Fragment key={k}>{cell(x[k])}</Fragment>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+            {r && (
+              <tfoot className="border-t font-semibold">
+                <tr>
+                  <td className="px-3 py-2">Total</td>
+                  {COD_COLUMNS.map(([k]) => (
+                    <Fragment key={k}>{cell(r.totals[k])}</Fragment>
+                  ))}
+                </tr>
+              </tfoot>
+            )}
+          </table>
+        </State>
+      </Section>
+      {r && <CashToHandOver report={r} />}
+    </>
+  );
+}
+
+/** Every order whose collected cash is still with the delivery people (whatever the range): ticked ones marked handed over at once. */
+function CashToHandOver({ report }: { report: CodReport }) {
+  const handOver = useBulkCashHandover();
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const list = report.awaiting_handover;
+  const all = list.length > 0 && list.every((o) => picked.has(o.id));
+  const toggle = (id: string) => {
+    const next = new Set(picked);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setPicked(next);
+  };
+  const total = list.filter((o) => picked.has(o.id)).reduce((n, o) => n + o.amount, 0);
+  return (
     <Section
-      id="cod"
-      title="Cash on delivery to collect"
-      note="By delivery date (the slot’s, else the day placed): orders still to deliver, out for delivery, and the cash already collected."
-      csv={<Csv href={reportCsvUrl('cod', range)} />}
+      id="cod-handover"
+      title="Cash to hand over"
+      note="Cash collected at the door and not yet in the shop’s till, oldest first. Tick what has been handed over."
+      csv={
+        <button
+          type="button"
+          className="rounded-md bg-brand px-3 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50"
+          disabled={picked.size === 0 || handOver.isPending}
+          onClick={() =>
+            handOver.mutate([...picked], {
+              onSuccess: (res) => {
+                toast.success(
+                  `Cash handed over: ${res.handed_over.length} ${res.handed_over.length === 1 ? 'order' : 'orders'}${res.skipped.length ? `, ${res.skipped.length} skipped` : ''}`,
+                );
+                setPicked(new Set());
+              },
+              onError: (e) => toast.error(errorMessage(e)),
+            })
+          }
+        >
+          Mark cash handed over{picked.size ? ` (${inr.format(total)})` : ''}
+        </button>
+      }
     >
-      <State q={q} empty={!!r && r.rows.length === 0} none="No cash-on-delivery orders for these delivery dates.">
-        <table className="w-full text-sm" aria-label="Cash on delivery to collect">
+      {list.length === 0 ? (
+        <p className="p-3 text-gray-600">No cash waiting to be handed over.</p>
+      ) : (
+        <table className="w-full text-sm" aria-label="Cash to hand over">
           <thead className="bg-gray-50 text-left">
             <tr>
-              <th className={th}>Delivery date</th>
-              <th className={`${th} text-right`}>To deliver</th>
-              <th className={`${th} text-right`}>Out for delivery</th>
-              <th className={`${th} text-right`}>To collect</th>
-              <th className={`${th} text-right`}>Collected</th>
+              <th className={th}>
+                <input
+                  type="checkbox"
+                  aria-label="Select all"
+                  checked={all}
+                  onChange={() => setPicked(all ? new Set() : new Set(list.map((o) => o.id)))}
+                />
+              </th>
+              <th className={th}>Order</th>
+              <th className={th}>Customer</th>
+              <th className={th}>Delivered</th>
+              <th className={`${th} text-right`}>Cash</th>
             </tr>
           </thead>
           <tbody className="divide-y">
-            {r?.rows.map((x) => (
-              <tr key={x.date}>
-                <td className="px-3 py-2">{x.date}</td>
-                {cell(x.to_deliver)}
-                {cell(x.out_for_delivery)}
-                {cell(x.to_collect)}
-                {cell(x.collected)}
+            {list.map((o) => (
+              <tr key={o.id}>
+                <td className="px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select order ${o.ordernumber}`}
+                    checked={picked.has(o.id)}
+                    onChange={() => toggle(o.id)}
+                  />
+                </td>
+                <td className="px-3 py-2">
+                  <Link to={paths.order(o.id)} className="text-brand hover:underline">
+                    {o.ordernumber}
+                  </Link>
+                </td>
+                <td className="px-3 py-2">{o.customer}</td>
+                <td className="px-3 py-2">{o.delivered_at ? formatDateTime(o.delivered_at) : '—'}</td>
+                <td className={num}>{inr.format(o.amount)}</td>
               </tr>
             ))}
           </tbody>
-          {r && (
-            <tfoot className="border-t font-semibold">
-              <tr>
-                <td className="px-3 py-2">Total</td>
-                {cell(r.totals.to_deliver)}
-                {cell(r.totals.out_for_delivery)}
-                {cell(r.totals.to_collect)}
-                {cell(r.totals.collected)}
-              </tr>
-            </tfoot>
-          )}
         </table>
-      </State>
+      )}
     </Section>
   );
 }

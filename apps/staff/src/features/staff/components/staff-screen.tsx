@@ -11,11 +11,13 @@ import { useAddStaff, useUpdateStaff } from '../api/save-staff';
 const FLAGS: Array<{ key: keyof StaffFlags; label: string; hint: string }> = [
   { key: 'hasAdminAccess', label: 'Admin', hint: 'Administration, Website Settings and POS' },
   { key: 'isSalesAgent', label: 'Sales agent', hint: 'The sales dashboard' },
+  { key: 'isCashier', label: 'Cashier', hint: 'POS only (not its settings; another cashier’s shift only an admin closes)' },
   { key: 'superadmin', label: 'Superadmin', hint: 'Every website; only a superadmin grants it' },
 ];
 const flagsOf = (m: StaffFlags): StaffFlags => ({
   hasAdminAccess: m.hasAdminAccess,
   isSalesAgent: m.isSalesAgent,
+  isCashier: m.isCashier,
   superadmin: m.superadmin,
 });
 
@@ -23,7 +25,7 @@ type AddErrors = Partial<Record<'identifier' | 'name', string>>;
 
 /** Adds a person by email or mobile; they sign in with a code sent there. */
 function AddStaff({ canGrantSuperadmin }: { canGrantSuperadmin: boolean }) {
-  const empty = { identifier: '', name: '', hasAdminAccess: false, isSalesAgent: true, superadmin: false };
+  const empty = { identifier: '', name: '', hasAdminAccess: false, isSalesAgent: true, isCashier: false, superadmin: false };
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<AddErrors>({});
   const add = useAddStaff();
@@ -133,7 +135,7 @@ function StaffRow({ member, canGrantSuperadmin }: { member: StaffMember; canGran
             disabled={update.isPending}
             onClick={() =>
               update.mutate(
-                { userId: member.userId, flags: { hasAdminAccess: false, isSalesAgent: false, superadmin: false } },
+                { userId: member.userId, flags: { hasAdminAccess: false, isSalesAgent: false, isCashier: false, superadmin: false } },
                 { onSuccess: (m) => toast.success(`${m.name} is no longer staff`), onError: (e) => toast.error(errorMessage(e)) },
               )
             }

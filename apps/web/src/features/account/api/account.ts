@@ -4,6 +4,7 @@ import { apiChecked } from '../../../lib/api';
 
 // Answers are parsed with the shared contracts, loaded with the call (zod off the first load).
 const contracts = () => import('@grocer/shared/account');
+const privacy = () => import('@grocer/shared/privacy');
 const ok = async () => (await import('@grocer/shared/storefront')).okSchema;
 
 export const accountQuery = queryOptions({
@@ -39,4 +40,11 @@ export const accountApi = {
     apiChecked(`/api/addresses/${id}`, async () => (await contracts()).addressSchema, { method: 'PUT', body }),
   deleteAddress: (id: number) => apiChecked(`/api/addresses/${id}`, ok, { method: 'DELETE' }),
   setDefault: (id: number) => apiChecked(`/api/addresses/${id}/default`, async () => (await contracts()).addressSchema, { method: 'POST' }),
+  setConsent: (analytics: boolean) =>
+    apiChecked('/api/account/consent', async () => (await privacy()).consentResponseSchema, { method: 'PUT', body: { analytics } }),
+  deleteAccount: () =>
+    apiChecked('/api/account/delete', async () => (await privacy()).deleteAccountResponseSchema, {
+      method: 'POST',
+      body: { confirm: true },
+    }),
 };

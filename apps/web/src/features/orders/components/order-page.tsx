@@ -1,5 +1,5 @@
 import { slotLabel } from '@grocer/shared/delivery-promise';
-import { counted, PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
+import { counted, PAYMENT_PROVIDER_NAMES, SHOPPER_PAYMENT_STATUS_LABELS, packLabel } from '@grocer/shared/labels';
 import type { Cart } from '@grocer/shared/cart';
 import { formatDate, formatDateTime } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
@@ -16,15 +16,6 @@ import { img } from '@grocer/blocks/image';
 import { ordersApi, orderQuery } from '../api/orders';
 import { OrderIssues } from './order-issues';
 import { StatusBadge } from './status';
-
-const PAYMENT_STATUS = {
-  pending: 'Awaiting payment',
-  paid: 'Paid',
-  failed: 'Failed',
-  cod: 'Pay on delivery',
-  refund_pending: 'Refund started',
-  refunded: 'Refunded',
-} as const;
 
 /**
  * /account/orders/{id}: timeline, items, address, slot, payment, tax split, the GST invoice,
@@ -160,9 +151,10 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
           <section className="rounded-xl border bg-white p-4 text-sm">
             <h2 className="mb-2 font-semibold">Payment</h2>
             <p>
-              {PAYMENT_PROVIDER_NAMES[o.payment_method]} · {PAYMENT_STATUS[o.payment.status]}
+              {PAYMENT_PROVIDER_NAMES[o.payment_method]} · {SHOPPER_PAYMENT_STATUS_LABELS[o.payment.status]}
             </p>
             {o.payment.provider_payment_id && <p className="text-xs text-gray-500">Reference {o.payment.provider_payment_id}</p>}
+            <Refunds o={o} />
             {o.status === 'pending_payment' && o.payment_method !== 'cod' && (
               <Link
                 to={`/checkout/${o.payment_method}/${o.id}`}
@@ -178,13 +170,34 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
         open={confirming}
         danger
         title="Cancel order"
-        message={`Cancel order #${o.ordernumber}?${o.payment.status === 'paid' ? ' Your payment will be refunded.' : ''}`}
+        message={`Cancel order #${o.ordernumber}?${o.refunds.refundable > 0 ? ` ${formatINR(o.refunds.refundable)} of your payment will be refunded.` : ''}`}
         confirmLabel="Cancel order"
         cancelLabel="Keep order"
         onCancel={() => setConfirming(false)}
         onConfirm={cancel}
       />
     </div>
+  );
+}
+
+/** What came back of the payment (the server's refund summary): nothing shown until something was refunded or is on its way. */
+function Refunds({ o }: { o: OrderDetail }) {
+  const r = o.refunds;
+  if (r.refunded === 0 && r.refund_pending === 0) return null;
+  const row = (label: string, value: number) => (
+    <div className="flex justify-between">
+      <dt className="text-gray-600">{label}</dt>
+      <dd className="tabular-nums">{formatINR(value)}</dd>
+    </div>
+  );
+  return (
+    <dl className="mt-2 space-y-1 border-t pt-2" aria-label="Refunds">
+      {row('Paid', r.paid)}
+      {r.refunded_lines > 0 && row('Refunded for changed items', r.refunded_lines)}
+      {r.refunded_on_cancel > 0 && row('Refunded on cancellation', r.refunded_on_cancel)}
+      {r.refund_pending > 0 && row('Refund on its way', r.refund_pending)}
+      {row('Total refunded', r.refunded)}
+    </dl>
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "website_members" ADD COLUMN "analytics_consent" boolean DEFAULT false NOT NULL;
