@@ -1,28 +1,12 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
-import { placeCodOrder, signInFrom } from './journeys';
+import { placeCodOrder, signInFrom, staffCall } from './journeys';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 }, 120_000);
 afterAll(() => shop?.close());
-
-/** A staff call from the owner's page (the session cookie and the XSRF token go with it). */
-const call = (page: Page, path: string, body?: unknown) =>
-  page.evaluate(
-    async ([path, body]) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const res = await fetch(path as string, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    [path, body] as const,
-  );
 
 describe('dashboard and reports (Chromium, 1440 px)', () => {
   it('the owner sees today’s delivered order on the dashboard, opens the GST report and downloads its CSV, and takes the COD cash in from the report', async () => {
@@ -34,14 +18,16 @@ describe('dashboard and reports (Chromium, 1440 px)', () => {
     const owner = await shop.newPage({ width: 1440, height: 900 });
     const errors = collectErrors(owner);
     await signInFrom(owner, shop, 'admin@demo.shop', '/bos/admin');
-    const list = await call(owner, `/s/api/admin/orders?q=${delivered}`);
+    const list = await staffCall(owner, `/s/api/admin/orders?q=${delivered}`);
     const id = list.json.data[0].id as string;
-    for (const step of ['confirm', 'pack']) expect((await call(owner, `/s/api/admin/orders/${id}/${step}`, {})).status).toBe(200);
-    expect((await call(owner, `/s/api/admin/orders/${id}/ship`, { delivery: { person: 'Ravi', phone: '9876543210' } })).status).toBe(200);
-    const order = await call(owner, `/s/api/admin/orders/${id}`);
-    expect((await call(owner, `/s/api/admin/orders/${id}/deliver`, { cash_collected: order.json.total })).status).toBe(200);
+    for (const step of ['confirm', 'pack']) expect((await staffCall(owner, `/s/api/admin/orders/${id}/${step}`, {})).status).toBe(200);
+    expect((await staffCall(owner, `/s/api/admin/orders/${id}/ship`, { delivery: { person: 'Ravi', phone: '9876543210' } })).status).toBe(
+      200,
+    );
+    const order = await staffCall(owner, `/s/api/admin/orders/${id}`);
+    expect((await staffCall(owner, `/s/api/admin/orders/${id}/deliver`, { cash_collected: order.json.total })).status).toBe(200);
     const totals = await Promise.all(
-      [placed, delivered].map(async (n) => (await call(owner, `/s/api/admin/orders?q=${n}`)).json.data[0].total as number),
+      [placed, delivered].map(async (n) => (await staffCall(owner, `/s/api/admin/orders?q=${n}`)).json.data[0].total as number),
     );
 
     // the dashboard, today: a sale is a delivered order, worth its goods (no delivery charge)
@@ -103,7 +89,7 @@ describe('dashboard and reports (Chromium, 1440 px)', () => {
     await owner.waitForLoadState('networkidle');
     const after = (await cod.locator('tfoot td').allTextContents()).map((x) => x.trim());
     expect([after[5], after[6]]).toEqual([`${inr(totals[1]!)} (1)`, `${inr(0)} (0)`]);
-    expect((await call(owner, `/s/api/admin/orders/${id}`)).json.payment.status).toBe('handed_over');
+    expect((await staffCall(owner, `/s/api/admin/orders/${id}`)).json.payment.status).toBe('handed_over');
     expect(errors).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { describeOnPostgres } from '../test/on-postgres';
+import { freePort } from '../test/processes';
 import { createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from '../test/postgres';
 import { migrationsFolder, openDatabase } from './client';
 
@@ -120,17 +120,6 @@ async function buildRelease(commit: string, dir: string) {
     if (existsSync(path.join(root, ws, 'node_modules')))
       symlinkSync(path.join(root, ws, 'node_modules'), path.join(dir, ws, 'node_modules'));
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');

@@ -1,16 +1,13 @@
-import { drizzle } from 'drizzle-orm/node-postgres';
 import net, { type AddressInfo, type Socket } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import { seedCartShop, type CartShop } from '../domains/cart/test-fixture';
-import { createTestApp, testConfig } from '../test/app';
+import { createTestApp, testConfig, unreachableDatabase } from '../test/app';
 import type { TestClient } from '../test/client';
 import { itOnPostgres } from '../test/on-postgres';
 import { createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from '../test/postgres';
 import { staffClients } from '../test/staff-clients';
-import { openDatabase, type Db } from './client';
-import * as schema from './schema';
+import { openDatabase } from './client';
 
 // While the database is down (issue 38): a browser opening a page gets a small HTML page, API
 // calls their JSON 503, and the health probe tells staff why and nobody else.
@@ -19,13 +16,7 @@ const cookieOf = (c: TestClient) => [...c.cookies].map(([k, v]) => `${k}=${v}`).
 
 /** The app over a database that refuses every connection. */
 async function appWithoutDatabase() {
-  const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/grocer', connectionTimeoutMillis: 2_000 });
-  pool.on('error', () => undefined);
-  const database = {
-    db: drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db,
-    kind: 'postgres' as const,
-    close: () => pool.end(),
-  };
+  const database = unreachableDatabase();
   const app = await buildApp({ config: testConfig(), database });
   return { app, close: async () => (await app.close(), await database.close()) };
 }

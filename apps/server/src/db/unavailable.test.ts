@@ -1,15 +1,12 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { seedCartShop } from '../domains/cart/test-fixture';
 import { rowsOf } from './rows';
-import { createTestApp, testConfig } from '../test/app';
-import type { Db } from './client';
-import * as schema from './schema';
+import { createTestApp, testConfig, unreachableDatabase } from '../test/app';
 import { describeOnPostgres } from '../test/on-postgres';
 
 // The database may blink (restart, failover, pg_terminate_backend, a pooler's idle timeout): the
@@ -33,13 +30,7 @@ describe('a database that cannot be reached', () => {
   });
 
   it('answers health 503 DATABASE_UNAVAILABLE (its reason for staff only: unavailable-page.test.ts), and the API 503, not 500', async () => {
-    const pool = new pg.Pool({ connectionString: unreachable, connectionTimeoutMillis: 2_000 });
-    pool.on('error', () => undefined);
-    const database = {
-      db: drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db,
-      kind: 'postgres' as const,
-      close: () => pool.end(),
-    };
+    const database = unreachableDatabase();
     const app = await buildApp({ config: testConfig(), database });
     try {
       const health = await app.inject({ method: 'GET', url: '/s/api/health' });

@@ -15,11 +15,11 @@ import {
   listS3,
   localOriginals,
   restoreS3,
-  s3Client,
   sha256,
   type FileSum,
   type S3Listing,
 } from './media-backup';
+import { s3Client } from '../domains/media/storage';
 import { postgresTool, runTool, toolConnection } from './postgres-tools';
 import { withoutEntries } from './tar';
 

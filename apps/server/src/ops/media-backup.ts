@@ -1,9 +1,9 @@
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { S3Settings } from '../domains/media/storage';
+import { s3Client, type S3Settings } from '../domains/media/storage';
 
 /** One stored original: its size and SHA-256 (hex). */
 export interface FileSum {
@@ -55,18 +55,6 @@ export async function copyLocalMedia(from: string, to: string): Promise<Record<s
     files[rel] = { bytes: bytes.length, sha256: sha256(bytes) };
   }
   return files;
-}
-
-export function s3Client(settings: S3Settings): S3Client {
-  return new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials:
-      settings.accessKeyId && settings.secretAccessKey
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
-  });
 }
 
 const fullKey = (settings: S3Settings, rel: string) => (settings.prefix ? `${settings.prefix}/${rel}` : rel);

@@ -1,8 +1,11 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { openAsBlob } from 'node:fs';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { parseConfig } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, type Database, type Db } from '../db/client';
+import * as schema from '../db/schema';
 import { createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from './postgres';
 
 /**
@@ -55,4 +58,15 @@ export async function createTestApp(opts: { env?: Record<string, string>; seed?:
       await database.close();
     },
   };
+}
+
+/** A database that refuses every connection (nothing listens on port 1): the shop while its database is down. */
+export function unreachableDatabase(connectionTimeoutMillis = 2_000): Database {
+  const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/grocer', connectionTimeoutMillis });
+  pool.on('error', () => undefined);
+  return {
+    db: drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db,
+    kind: 'postgres' as const,
+    close: () => pool.end(),
+  } as Database;
 }

@@ -72,6 +72,20 @@ export interface S3Settings {
   prefix: string;
 }
 
+/** The S3 client for a bucket's settings (the media store's, and the backup's). */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    // Without keys the SDK's own chain applies (AWS_* variables, an instance role).
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+  });
+}
+
 export class S3Storage implements MediaStorage {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
@@ -81,16 +95,7 @@ export class S3Storage implements MediaStorage {
     /** read-only fallback: files written before the switch to S3 (and the demo's artwork) */
     private readonly fallback: MediaStorage | null = null,
   ) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      // Without keys the SDK's own chain applies (AWS_* variables, an instance role).
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
-    });
+    this.client = s3Client(settings);
   }
 
   private key(key: string): string {

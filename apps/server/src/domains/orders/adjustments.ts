@@ -156,14 +156,8 @@ async function removeUnits(
   linesOfOrder: number,
   body: RemoveLineBody,
 ): Promise<AdjustmentRow> {
-  const left = line.quantity - body.quantity;
-  if (left === 0 && linesOfOrder === 1) throw fail('ORDER_LAST_LINE');
-  if (left === 0) await tx.delete(orderLines).where(eq(orderLines.id, line.id));
-  else
-    await tx
-      .update(orderLines)
-      .set({ quantity: left, amount: line.price * left })
-      .where(eq(orderLines.id, line.id));
+  if (line.quantity === body.quantity && linesOfOrder === 1) throw fail('ORDER_LAST_LINE');
+  await takeOffLine(tx, line, body.quantity);
   if (o.status !== 'delivered' && body.reason !== 'damaged')
     await restock(
       tx,
@@ -271,13 +265,7 @@ export async function substituteLine(
       });
       if (done === null) throw fail('SUBSTITUTE_UNAVAILABLE', { item: label });
     }
-    const left = line.quantity - body.quantity;
-    if (left === 0) await tx.delete(orderLines).where(eq(orderLines.id, line.id));
-    else
-      await tx
-        .update(orderLines)
-        .set({ quantity: left, amount: line.price * left })
-        .where(eq(orderLines.id, line.id));
+    await takeOffLine(tx, line, body.quantity);
     await tx.insert(orderLines).values({
       websiteId: o.websiteId,
       orderId: o.id,
@@ -341,4 +329,15 @@ export async function recordAdjustmentRefund(db: Db, id: number, r: { refundId: 
       .returning();
     if (a) await settlePartialRefund(tx, a.orderId, a.amount);
   });
+}
+
+/** Takes `quantity` units off an order line: the line goes when none are left, else its quantity and amount shrink. */
+async function takeOffLine(tx: Tx, line: typeof orderLines.$inferSelect, quantity: number) {
+  const left = line.quantity - quantity;
+  if (left === 0) await tx.delete(orderLines).where(eq(orderLines.id, line.id));
+  else
+    await tx
+      .update(orderLines)
+      .set({ quantity: left, amount: line.price * left })
+      .where(eq(orderLines.id, line.id));
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orderAdjustments, outbox, packs, payments, products, stockMovements } from '../../db/schema';
+import { auditLog, orderAdjustments, outbox, payments, stockMovements } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { itOnPostgres } from '../../test/on-postgres';
 import { staffClients } from '../../test/staff-clients';
-import { ledgerMismatches, openStock } from '../inventory/service';
-import { checkoutBench } from './test-fixture';
+import { ledgerMismatches } from '../inventory/service';
+import { checkoutBench, curdAndBread } from './test-fixture';
 
 // Issue 40, points 1, 2 and 4: cash on delivery's states, the one refund summary, and a short
 // collection at the door, through the staff's and the shopper's calls (refunds go to the gateway
@@ -24,23 +24,7 @@ const delivery = { person: 'Ravi Kumar', phone: '9876543210', vehicle: '', track
 
 beforeAll(async () => {
   owner = await as({ hasAdminAccess: true });
-  const pack = async (name: string, slug: string, price: number) => {
-    const [p] = await t.db.insert(products).values({ websiteId: shop.websiteId, name, slug, hsnCode: '0403', gstRate: 500 }).returning();
-    const [k] = await t.db
-      .insert(packs)
-      .values({ websiteId: shop.websiteId, productId: p!.id, name: '400 g', price, actPrice: price })
-      .returning();
-    return k!.id;
-  };
-  curd = await pack('Curd', 'curd', 3_200);
-  bread = await pack('Bread', 'bread', 2_600);
-  await t.db.transaction((tx) =>
-    openStock(
-      tx,
-      [curd, bread].map((packId) => ({ websiteId: shop.websiteId, packId, warehouseId: blr(), available: 100 })),
-      'test',
-    ),
-  );
+  ({ curd, bread } = await curdAndBread(t.db, shop));
 });
 
 type Placed = { id: string; ordernumber: string; total: number; lines: Array<{ line_id: number; pack_id: number }> };

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packs, products } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { staffClients } from '../../test/staff-clients';
-import { openStock } from '../inventory/service';
-import { checkoutBench } from './test-fixture';
+import { checkoutBench, curdAndBread } from './test-fixture';
 
 // Issue 40, point 3: what counts as a sale (`sales.ts`), the same for a customer's total spent,
 // a sales agent's sales and commission, and the dashboard: delivered, goods net of refunds, never
@@ -22,23 +20,7 @@ const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   owner = await as({ hasAdminAccess: true });
-  const pack = async (name: string, slug: string, price: number) => {
-    const [p] = await t.db.insert(products).values({ websiteId: shop.websiteId, name, slug, hsnCode: '0403', gstRate: 500 }).returning();
-    const [k] = await t.db
-      .insert(packs)
-      .values({ websiteId: shop.websiteId, productId: p!.id, name: '400 g', price, actPrice: price })
-      .returning();
-    return k!.id;
-  };
-  curd = await pack('Curd', 'curd', 3_200);
-  bread = await pack('Bread', 'bread', 2_600);
-  await t.db.transaction((tx) =>
-    openStock(
-      tx,
-      [curd, bread].map((packId) => ({ websiteId: shop.websiteId, packId, warehouseId: shop.warehouses.blr.id, available: 100 })),
-      'test',
-    ),
-  );
+  ({ curd, bread } = await curdAndBread(t.db, shop));
 });
 
 /** One curd and one bread. */

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
-import { stock, users, websiteMembers } from '../../db/schema';
+import { packs, products, stock, users, websiteMembers } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { openStock } from '../inventory/service';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { seedCartShop, signInAs, type CartShop } from '../cart/test-fixture';
@@ -16,6 +18,31 @@ export const home = {
   state: 'Karnataka',
   type: 'home',
 };
+
+/**
+ * Curd (₹32) and bread (₹26), 400 g packs with GST 5 %, 100 of each in Bengaluru: with the cart
+ * shop's ₹30 delivery under ₹499, one of each is an order of ₹88 whose goods are ₹58.
+ */
+export async function curdAndBread(db: Db, shop: CartShop): Promise<{ curd: number; bread: number }> {
+  const pack = async (name: string, slug: string, price: number) => {
+    const [p] = await db.insert(products).values({ websiteId: shop.websiteId, name, slug, hsnCode: '0403', gstRate: 500 }).returning();
+    const [k] = await db
+      .insert(packs)
+      .values({ websiteId: shop.websiteId, productId: p!.id, name: '400 g', price, actPrice: price })
+      .returning();
+    return k!.id;
+  };
+  const curd = await pack('Curd', 'curd', 3_200);
+  const bread = await pack('Bread', 'bread', 2_600);
+  await db.transaction((tx) =>
+    openStock(
+      tx,
+      [curd, bread].map((packId) => ({ websiteId: shop.websiteId, packId, warehouseId: shop.warehouses.blr.id, available: 100 })),
+      'test',
+    ),
+  );
+  return { curd, bread };
+}
 
 /**
  * A checkout test bench over a real listening server (the payment adapters talk HTTP to the

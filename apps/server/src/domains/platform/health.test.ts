@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import * as schema from '../../db/schema';
 import { seedCartShop } from '../cart/test-fixture';
-import { createTestDatabase, testConfig } from '../../test/app';
+import { createTestDatabase, testConfig, unreachableDatabase } from '../../test/app';
 import { createLifecycle } from './health';
 
 // Liveness and readiness apart (DESIGN §11): live answers whenever the process does; ready only
@@ -88,13 +85,7 @@ describe('GET /s/api/health/live and /s/api/health/ready', () => {
 
 describe('health with the database unreachable', () => {
   it('live answers 200 at once; ready 503 with nothing of the cause', async () => {
-    const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/grocer', connectionTimeoutMillis: 1_000 });
-    pool.on('error', () => undefined);
-    const database = {
-      db: drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db,
-      kind: 'postgres' as const,
-      close: () => pool.end(),
-    };
+    const database = unreachableDatabase(1_000);
     const app = await buildApp({ config: testConfig(), database });
     try {
       const started = Date.now();
