@@ -120,10 +120,14 @@ describe('analytics and errors in the browser (Chromium, demo shop, first-party)
     await shop.screenshot(shopper, 'telemetry-product-1280');
   }, 180_000);
 
-  it('identifies the shopper at sign-in by account id, not email', async () => {
+  it('identifies the shopper by account id, not email, once she consents (not at sign-in before)', async () => {
     await shopper.goto('/auth/login', { waitUntil: 'networkidle' });
     await signInHere(shopper, shop, 'shopper@demo.shop');
     await shopper.waitForURL((u) => !u.pathname.startsWith('/auth'));
+    await shopper.goto('/account/details', { waitUntil: 'networkidle' });
+    // signed in and on a second page, without consent: nobody identified
+    expect(seen.events.filter((e) => e.event === '$identify')).toEqual([]);
+    await shopper.getByRole('checkbox', { name: /share my activity with the shop’s analytics/ }).check();
     await expect.poll(() => seen.events.find((e) => e.event === '$identify'), { timeout: 60_000 }).toBeTruthy();
     const identified = seen.events.find((e) => e.event === '$identify')!;
     const id = String(identified.distinct_id ?? identified.properties.distinct_id);

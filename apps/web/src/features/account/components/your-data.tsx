@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
 import { handleError } from '../../../lib/errors';
 import { initQuery } from '../../../lib/init';
+import { identify } from '../../../lib/telemetry/analytics';
 import { toast } from '../../../lib/toast';
 import { accountApi } from '../api/account';
 
@@ -26,6 +27,8 @@ export function YourData({ user, onDeleted }: { user: User; onDeleted: () => Pro
       client.setQueryData<Init>(initQuery.queryKey, (init) =>
         init?.user ? { ...init, user: { ...init.user, analyticsConsent: r.analytics } } : init,
       );
+      // from now on the shop's analytics may know who this is (and only now)
+      identify({ id: user.id, analyticsConsent: r.analytics });
     } catch (err) {
       setConsent(!analytics);
       handleError(err);
