@@ -148,7 +148,7 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     await page.getByRole('radio', { name: /Far Away/ }).check();
     // the items keep their real total; where the delivery charge would be, the shopper reads why
     const summary = page.getByRole('complementary', { name: 'Order summary' });
-    await summary.getByText('We do not deliver to 999999 yet').waitFor();
+    await summary.getByText('We do not deliver to 999999 yet', { exact: true }).waitFor();
     expect(await summary.getByText('₹0', { exact: true }).count()).toBe(0);
     const pay = page.getByRole('button', { name: /^(Pay|Place order)/ });
     await expect(pay.textContent()).resolves.toBe('Pay'); // never "Pay ₹0"
