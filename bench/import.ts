@@ -40,6 +40,7 @@ function rows(priceBump: number): CatalogueCsvRow[] {
     for (const [i, pack] of ['500 g', '1 kg'].entries())
       out.push({
         product_slug: `bench-product-${p}`,
+        facts: {},
         product_name: `Bench Product ${p}`,
         brand: `Brand ${p % 50}`,
         category: p % 2 ? 'Staples' : 'Snacks',

@@ -73,6 +73,8 @@ describe('sales agents (Chromium, built shop, demo data)', () => {
     await agent.getByText('commission 3%').waitFor();
     await agent.getByRole('button', { name: 'Shop for Priya' }).click();
     await agent.waitForURL('**/products');
+    // every page says whom the agent shops for, from the first one (issue 40.16)
+    await agent.getByRole('status').filter({ hasText: 'Shopping for Priya Shopper' }).waitFor();
     const add = agent.getByRole('button', { name: /^Add to Cart: / }).first();
     await Promise.all([agent.waitForResponse((r) => r.url().includes('/s/api/cart/add')), add.click()]);
     await agent
@@ -85,7 +87,7 @@ describe('sales agents (Chromium, built shop, demo data)', () => {
     await agent.getByText('Priya Shopper’s saved addresses').waitFor();
     await agent
       .getByRole('radiogroup', { name: 'Payment method' })
-      .getByText(/^Payment link to Priya Shopper · .*Razorpay/)
+      .getByText('Payment link to Priya Shopper · UPI, cards, netbanking & wallets', { exact: true })
       .click();
     const pay = agent.getByRole('button', { name: /^Send payment link · ₹/ });
     const amount = (await pay.textContent())!.replace('Send payment link · ', '');

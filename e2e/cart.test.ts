@@ -248,6 +248,8 @@ describe('wishlists (Chromium)', () => {
     const name = (await card.locator('img').first().getAttribute('alt'))!.trim();
     await card.getByTestId('wishlist-button').click();
     await page.waitForURL('**/auth/login');
+    // the login page says why (issue 39), and the heart's save is done once signed in
+    await page.getByText('Sign in to save this item').waitFor();
     await signInHere(page, shop, 'shopper@demo.shop');
     await page.waitForURL('**/products');
 
@@ -255,6 +257,12 @@ describe('wishlists (Chromium)', () => {
       .getByTestId('product-card')
       .filter({ has: page.getByRole('img', { name, exact: true }) })
       .first();
+    await again.getByRole('button', { name: `${name} is in your wishlist`, pressed: true }).waitFor();
+    await page.getByText(`${name} is saved in your wishlist`).waitFor();
+    const saved = (await (await page.request.get('/s/api/wishlist')).json()) as {
+      WishlistCategories: Array<{ id: number | null; products: Array<{ product_name: string }> }>;
+    };
+    expect(saved.WishlistCategories.find((l) => l.id === null)!.products.map((p) => p.product_name)).toContain(name);
     await again.getByTestId('wishlist-button').click();
     const picker = page.getByRole('dialog', { name: 'Add Products In Wishlist' });
     await picker.getByRole('button', { name: 'Default' }).waitFor();

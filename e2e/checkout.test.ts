@@ -25,7 +25,7 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
       await cartToCheckout(page);
       if (width === 1440) await addNewAddress(page);
       await page.getByRole('radiogroup', { name: 'Delivery slot' }).getByRole('radio').first().waitFor({ state: 'attached' });
-      await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cash on Delivery').click();
+      await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cash on delivery').click();
       await shop.screenshot(page, `checkout-${width}`);
       await page.getByRole('button', { name: /^Place order/ }).click();
       await page.waitForURL('**/order/success/**');
@@ -48,20 +48,20 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     }
   });
 
-  it('pays with Razorpay through the simulator: a failure keeps the order payable, then success', async () => {
+  it('pays through the simulator: Razorpay fails, UPI on the failure screen goes through Cashfree, the same order is paid', async () => {
     const page = await shop.newPage();
     await signInFrom(page, shop, 'agent@demo.shop');
     await cartToCheckout(page);
     await addNewAddress(page);
-    // UPI first: the shop's first gateway offered as what shoppers choose, UPI chosen already
+    // UPI first: the shop's first gateway offered as what shoppers choose, UPI chosen already;
+    // methods, never gateways: no second "UPI, cards… (Cashfree)" choice repeating the four (issue 39)
     const methods = page.getByRole('radiogroup', { name: 'Payment method' });
     // the methods come with the chosen address's answer: wait for the last of them before reading them all
-    await methods.getByRole('radio', { name: /Cash on Delivery/ }).waitFor();
+    await methods.getByRole('radio', { name: /Cash on delivery/ }).waitFor();
     const names = (await methods.getByRole('radio').evaluateAll((els) => els.map((el) => el.closest('label')!.textContent!))).map((t) =>
       t.replace(/(UPI|Credit or debit card|Netbanking|Wallets).*/, '$1'),
     );
-    expect(names.slice(0, 4)).toEqual(['UPI', 'Credit or debit card', 'Netbanking', 'Wallets']);
-    expect(names.at(-1)).toBe('Cash on Delivery');
+    expect(names).toEqual(['UPI', 'Credit or debit card', 'Netbanking', 'Wallets', 'Cash on delivery']);
     expect(await methods.getByRole('radio').first().isChecked()).toBe(true);
     await methods.scrollIntoViewIfNeeded();
     await shop.screenshot(page, 'checkout-upi-first-1440');
@@ -72,28 +72,63 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     await shop.screenshot(page, 'simulator-razorpay-1440');
     await page.getByRole('button', { name: 'Failure' }).click();
     await page.waitForURL('**/checkout/confirm/**');
+    const orderId = new URL(page.url()).pathname.split('/').at(-1)!;
     await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
     await shop.screenshot(page, 'payment-failed-1440');
-    await page.getByRole('link', { name: 'Try again' }).click();
-    await page.waitForURL('**/sim/checkout/razorpay/**');
+    await page.getByRole('list', { name: 'Payment methods' }).getByRole('button', { name: /^UPI/ }).click();
+    await page.waitForURL('**/sim/checkout/cashfree/**');
+    await page.getByRole('heading', { name: 'Cashfree (simulator)' }).waitFor();
+    await page.getByText('Paying by UPI').waitFor();
     await page.getByRole('button', { name: 'Success', exact: true }).click();
     await page.waitForURL('**/order/success/**');
     await page.getByText(/Paid ₹/).waitFor();
+    // the order page names the method, not the gateway
+    await page.goto(`${shop.url}/account/orders/${orderId}`);
+    await page.getByText('UPI · Paid', { exact: true }).waitFor();
     await page.close();
   });
 
-  it('pays with Cashfree through the simulator', async () => {
-    const page = await shop.newPage();
+  it('Razorpay fails, the shopper picks Cash on delivery on the failure screen: the same order is placed, nothing cancelled (390 px)', async () => {
+    const page = await shop.newPage({ width: 390, height: 844 });
+    const errors = collectErrors(page);
     await signInFrom(page, shop, 'admin@demo.shop');
     await cartToCheckout(page);
     await addNewAddress(page);
-    await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cashfree').click();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
-    await page.waitForURL('**/sim/checkout/cashfree/**');
-    await page.getByRole('heading', { name: 'Cashfree (simulator)' }).waitFor();
-    await page.getByRole('button', { name: 'Success', exact: true }).click();
-    await page.waitForURL('**/order/success/**');
-    await page.getByText(/Paid ₹/).waitFor();
+    await page.waitForURL('**/sim/checkout/razorpay/**');
+    await page.getByRole('heading', { name: 'Razorpay (simulator)' }).waitFor();
+    await page.getByRole('button', { name: 'Failure' }).click();
+    await page.waitForURL('**/checkout/confirm/**');
+    await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
+    const kept = await page.getByText(/Your order #GR\d+/).textContent();
+    const ordernumber = /#(GR\d+)/.exec(kept!)![1]!;
+    const choices = page.getByRole('list', { name: 'Payment methods' });
+    await choices.getByRole('button', { name: 'Cash on delivery' }).waitFor();
+    expect(await choices.getByRole('button').allTextContents()).toEqual([
+      expect.stringMatching(/^UPI/),
+      expect.stringMatching(/^Credit or debit card/),
+      expect.stringMatching(/^Netbanking/),
+      expect.stringMatching(/^Wallets/),
+      'Cash on delivery',
+    ]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shop.screenshot(page, 'payment-failed-choices-390');
+    await choices.getByRole('button', { name: 'Cash on delivery' }).click();
+    await page.waitForURL(`**/order/success/${ordernumber}`);
+    await page.getByRole('heading', { name: 'Thank you! Your order is placed.' }).waitFor();
+    await page.getByRole('link', { name: 'View order' }).click();
+    await page.getByRole('heading', { name: `Order #${ordernumber}` }).waitFor();
+    await page.getByText('Cash on delivery · Pay on delivery', { exact: true }).waitFor();
+    await page.getByText('Payment method changed to Cash on delivery').waitFor();
+    await shop.screenshot(page, 'order-switched-to-cod-390');
+    // one order, placed; no cancelled order left behind
+    await page.getByRole('link', { name: '← Orders' }).click();
+    await page.getByTestId('order-row').first().waitFor();
+    const first = await page.getByTestId('order-row').first().textContent();
+    expect(first).toContain(ordernumber);
+    expect(first).not.toMatch(/Cancelled/);
+    expect(errors).toEqual([]);
     await page.close();
   });
 
@@ -103,9 +138,15 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     await signInFrom(page, shop, '9000000002'); // the agent, by mobile (each identifier's code is rate-limited)
     await cartToCheckout(page);
     await addNewAddress(page);
-    await page.getByRole('radiogroup', { name: 'Payment method' }).getByText('Cashfree').click();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('button', { name: /^Pay ₹/ }).click();
+    // Razorpay fails first; UPI on the failure screen goes through Cashfree, where the shopper cancels
+    await page.waitForURL('**/sim/checkout/razorpay/**');
+    await page.getByRole('heading', { name: 'Razorpay (simulator)' }).waitFor();
+    await page.getByRole('button', { name: 'Failure' }).click();
+    await page.waitForURL('**/checkout/confirm/**');
+    await page.getByRole('heading', { name: 'Payment failed' }).waitFor();
+    await page.getByRole('list', { name: 'Payment methods' }).getByRole('button', { name: /^UPI/ }).click();
     await page.waitForURL('**/sim/checkout/cashfree/**');
     const started = Date.now();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -117,7 +158,14 @@ describe('checkout journeys (Chromium, simulator payments)', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.getByText('Nothing was charged.', { exact: false }).waitFor();
     await shop.screenshot(page, 'cashfree-cancelled-375');
-    await page.getByRole('link', { name: 'Pay again' }).click();
+    // the order page offers the same ways to pay; paying again stays with the gateway the shopper
+    // cancelled at (nothing failed there)
+    await page.getByRole('link', { name: 'See the order' }).click();
+    await page.getByRole('heading', { name: 'Pay now' }).waitFor();
+    await page.getByText('UPI · Failed', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Pay now' }).scrollIntoViewIfNeeded();
+    await shop.screenshot(page, 'order-awaiting-payment-375');
+    await page.getByRole('list', { name: 'Payment methods' }).getByRole('button', { name: /^UPI/ }).click();
     await page.waitForURL('**/sim/checkout/cashfree/**');
     await page.getByRole('button', { name: 'Success', exact: true }).click();
     await page.waitForURL('**/order/success/**');

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { axeViolations, describeViolations, isStorefrontPath } from './axe';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SCREENSHOTS = path.join(root, 'e2e/screenshots');
@@ -37,7 +38,7 @@ export interface Shop {
    * A page in a fresh browser context. The shop's service worker is blocked unless asked for: a
    * worker answering requests would hide them from `page.route` and from the journeys' timing.
    */
-  newPage(viewport?: { width: number; height: number }, opts?: { serviceWorker?: boolean }): Promise<Page>;
+  newPage(viewport?: { width: number; height: number }, opts?: { serviceWorker?: boolean; axe?: boolean }): Promise<Page>;
   screenshot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -79,6 +80,7 @@ export async function startShop(extraEnv: (port: number) => Record<string, strin
   }
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const cspViolations: string[] = [];
+  const a11yViolations: string[] = [];
   mkdirSync(SCREENSHOTS, { recursive: true });
   return {
     url,
@@ -89,6 +91,7 @@ export async function startShop(extraEnv: (port: number) => Record<string, strin
       page.on('console', (m) => /Content Security Policy/i.test(m.text()) && cspViolations.push(`${page.url()}: ${m.text()}`));
       openPages.add(page);
       page.on('close', () => openPages.delete(page));
+      if (opts.axe !== false) checkEveryStorefrontPage(page, a11yViolations);
       return page;
     },
     async screenshot(page, name) {
@@ -100,7 +103,32 @@ export async function startShop(extraEnv: (port: number) => Record<string, strin
       await new Promise((r) => server.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
       if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
+      if (a11yViolations.length) throw new Error(`critical or serious accessibility violations (axe-core):\n${a11yViolations.join('\n')}`);
     },
+  };
+}
+
+/**
+ * Every storefront page a journey opens with `page.goto` (waiting for load or network idle) is
+ * checked with axe-core (issue 39): its critical and serious violations fail the file when the
+ * shop closes, as a CSP violation does. Staff apps are not storefront pages. A page that moves on
+ * while it is checked (a client-side redirect) is not judged half-drawn. `newPage(…, { axe: false })`
+ * leaves a page unchecked.
+ */
+function checkEveryStorefrontPage(page: Page, into: string[]) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    const settled = options?.waitUntil === undefined || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
+    const where = new URL(page.url());
+    if (settled && isStorefrontPath(where.pathname)) {
+      const found = await axeViolations(page).catch((e: unknown) => {
+        if (/context was destroyed|navigat|Target .*closed/i.test(String(e))) return [];
+        throw e;
+      });
+      into.push(...describeViolations(`${where.pathname}${where.search} @${page.viewportSize()?.width}`, found));
+    }
+    return response;
   };
 }
 

@@ -54,7 +54,7 @@ describe('order changes, payments and customers in Administration (Chromium, 144
     await owner.getByRole('link', { name: ordernumber }).click();
     await owner.getByRole('heading', { name: `Order ${ordernumber}` }).waitFor();
     await owner
-      .getByRole('button', { name: /^Remove or substitute / })
+      .getByRole('button', { name: /^Remove \/ substitute / })
       .first()
       .click();
     const form = owner.getByRole('form', { name: /^Change / });
@@ -175,7 +175,7 @@ describe('order changes, payments and customers in Administration (Chromium, 144
       .last()
       .textContent();
     await owner
-      .getByRole('button', { name: /^Remove or substitute / })
+      .getByRole('button', { name: /^Remove \/ substitute / })
       .first()
       .click();
     const form = owner.getByRole('form', { name: /^Change / });

@@ -67,6 +67,10 @@ describe('page builder (Chromium, built shop, demo data)', () => {
 
     // A hero slider: one slide, its image uploaded through the media library, and its link
     await addBlock(page, 'hero-slider');
+    // an empty hero slider is named, and nothing is published (issue 40.13)
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByText(/^Not published\. Block 1 \(Hero slider\) has no slides/).waitFor();
+    expect((await fetch(`${shop.url}/s/api/page/data/diwali-offers`)).status).toBe(404);
     await page.locator('[class*="ArrayField-addButton"]:visible').first().click();
     await page.locator('[class*="ArrayFieldItem-summary"]:visible', { hasText: 'Item 1' }).click();
     await page.locator('button:visible', { hasText: 'Choose image' }).first().click();

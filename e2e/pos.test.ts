@@ -116,8 +116,16 @@ describe('point of sale (Chromium, built shop, demo data)', () => {
     await page.getByLabel('Receipt number').fill(receipt);
     await page.getByRole('button', { name: 'Find' }).click();
     await page.getByLabel(`Return ${a.product} - ${a.pack}`).fill('1');
-    await page.getByRole('button', { name: 'Return and refund' }).click();
-    await page.getByText(/^Refund ₹/).waitFor();
+    await page.getByLabel('Reason').selectOption('damaged');
+    await page.getByLabel('To the original tenders').check();
+    await page.getByRole('button', { name: 'Review refund' }).click();
+    await expect
+      .poll(() => page.getByTestId('refund-summary').innerText())
+      .toMatch(/^Refund ₹[\d,]+ in cash for 1 item; stock back to the shelf$/);
+    await shop.screenshot(page, 'pos-return-confirm-1366');
+    await page.getByRole('button', { name: 'Confirm refund' }).click();
+    await page.getByText(/^Credit note CN\d+: refunded ₹/).waitFor();
+    await page.frameLocator('iframe[title^="Credit note"]').getByText(`Against receipt: ${receipt}`).waitFor();
     await shop.screenshot(page, 'pos-return');
 
     // UPI: a QR for the exact amount from the shop's UPI ID, then "received"; the same till again.
@@ -143,7 +151,15 @@ describe('point of sale (Chromium, built shop, demo data)', () => {
     // the Pay button this time (F4 is exercised above; a key pressed while the scan settles can go astray on a busy machine)
     await page.getByRole('button', { name: 'Pay (F4)' }).click();
     await page.getByRole('button', { name: 'Complete sale (Enter)' }).click();
-    await page.getByText(/saved offline/).waitFor();
+    await page
+      .getByText(/saved offline/)
+      .first()
+      .waitFor();
+    // a receipt at once, numbered from this till's offline series, printable from the till's own data
+    const offlineHeading = page.getByRole('heading', { name: /^Receipt OFF\d+-1 · saved offline$/ });
+    await offlineHeading.waitFor();
+    const offlineNumber = (await offlineHeading.innerText()).split(' ')[1]!;
+    await page.frameLocator(`iframe[title="Receipt ${offlineNumber}"]`).getByText(`Receipt: ${offlineNumber}`).waitFor();
     await page.getByRole('status').filter({ hasText: '1 to sync' }).waitFor();
     await shop.screenshot(page, 'pos-offline');
     await page.context().setOffline(false);
@@ -162,6 +178,8 @@ describe('point of sale (Chromium, built shop, demo data)', () => {
     };
     expect(listed.data).toHaveLength(3);
     expect(new Set(listed.data.map((o) => o.ordernumber)).size).toBe(3);
+    // the synced sale kept the number its receipt was printed with
+    expect(listed.data.map((o) => o.ordernumber)).toContain(offlineNumber);
 
     // Close the shift ₹10 short.
     await page.getByRole('button', { name: 'Close shift' }).first().click();
@@ -169,6 +187,7 @@ describe('point of sale (Chromium, built shop, demo data)', () => {
     await page.getByLabel('Cash counted (₹)').fill(String(Math.round((report.cash_in_drawer - 10) * 100) / 100));
     await page.getByRole('button', { name: 'Close shift' }).last().click();
     await page.getByText('Difference: -₹10').waitFor();
+    await page.frameLocator('iframe[title^="Z report"]').getByText('Z REPORT (shift closed)').waitFor();
     await shop.screenshot(page, 'pos-close-1366');
 
     // The till at 1024×768.

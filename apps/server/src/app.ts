@@ -52,6 +52,8 @@ import { requestPipeline, requestSessions } from './http/pipeline';
 import type { Resolve } from './http/outbound';
 import { createWebsiteResolver } from './http/website';
 import { staffRoutes, staffScope } from './http/staff';
+import { reviewRoutes } from './domains/reviews/routes';
+import { reviewsAdminRoutes } from './domains/reviews/admin-routes';
 import { orderAdminRoutes } from './domains/orders/admin-routes';
 import { paymentAdminRoutes } from './domains/payments/admin-routes';
 import { customerAdminRoutes } from './domains/identity/customer-routes';
@@ -214,6 +216,7 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
       await api.register(healthRoutes, { database, lifecycle });
       await api.register(websiteRoutes, { db: database.db, cache: config.catalogueCache });
       await api.register(catalogueRoutes, { db: database.db, answers });
+      await api.register(reviewRoutes, { db: database.db });
       await api.register(contentRoutes, { db: database.db, answers });
       await api.register(deliveryRoutes, { db: database.db });
       await api.register(cartRoutes, { db: database.db });
@@ -229,6 +232,7 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
       const media = { storage, mediaDir: config.mediaDir, maxBytes: config.mediaMaxBytes };
       await api.register(staffScope([mediaAdminRoutes(media)]), { db: database.db });
       await api.register(staffScope([analyticsAdminRoutes(config, resolveHost), errorsAdminRoutes]), { db: database.db });
+      await api.register(staffScope([reviewsAdminRoutes]), { db: database.db });
       if (!config.production) await api.register(devOutboxRoutes, { outbox });
       await api.register(orderRoutes, { db: database.db, payments });
       await api.register(supportRoutes, { db: database.db });

@@ -5,6 +5,7 @@ import { purgeSignIn } from './domains/identity/purge';
 import { sendRestockAlerts } from './domains/restock/service';
 import { purgeAnalytics } from './domains/analytics/service';
 import { purgeResolvedErrors } from './domains/errors/service';
+import { refreshAllOftenBought } from './domains/orders/often-bought';
 
 /**
  * The background jobs of the server process, in one list. There is no queue: every process runs
@@ -33,6 +34,8 @@ export function serverJobs(app: Pick<App, 'outbox' | 'payments'>, db: Db, opts: 
       everyMs: 3_600_000,
       run: async () => ({ ...(await purgeSignIn(db)), outbox: await app.outbox.purgeDelivered() }),
     },
+    // "often bought with": each website's counts rebuilt from its delivered orders of the last 90 days
+    { name: 'often bought with', everyMs: 3_600_000, run: () => refreshAllOftenBought(db) },
     // first-party analytics past each website's retention, resolved errors not seen for 90 days
     {
       name: 'analytics retention',

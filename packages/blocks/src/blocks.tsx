@@ -1,4 +1,13 @@
-import type { Banner, BlockOf, BlockType, HeroSettings, HeroSlide, PageComponent, SupplierItem } from '@grocer/shared/blocks';
+import {
+  aspectRatioOf,
+  type Banner,
+  type BlockOf,
+  type BlockType,
+  type HeroSettings,
+  type HeroSlide,
+  type PageComponent,
+  type SupplierItem,
+} from '@grocer/shared/blocks';
 import type { Product } from '@grocer/shared/catalogue';
 import { resolveBannerLink } from '@grocer/shared/links';
 import type { CSSProperties, ReactNode } from 'react';
@@ -214,20 +223,21 @@ export function SupplierTile({ image, title, link, border }: SupplierItem) {
 
 function HeroSlider({ slides, hero, first }: { slides: HeroSlide[]; hero: HeroSettings; first: boolean }) {
   const navigate = useNavigate();
-  const aspect = [
-    hero.aspect.sm ?? 'aspect-[4/3]',
-    hero.aspect.md ? `md:${hero.aspect.md}` : 'md:aspect-[8/3]',
-    hero.aspect.lg ? `lg:${hero.aspect.lg}` : 'lg:aspect-[8/3]',
-  ].join(' ');
+  // The owner's shape per screen (spec §3 aspect classes) as CSS ratios: one set of classes that
+  // reads them, so any ratio works without its class being in the built CSS.
+  const sm = aspectRatioOf(hero.aspect.sm) ?? '4/3';
+  const md = aspectRatioOf(hero.aspect.md) ?? '8/3';
+  const ratios = { '--hero-sm': sm, '--hero-md': md, '--hero-lg': aspectRatioOf(hero.aspect.lg) ?? md } as CSSProperties;
+  const aspect = 'aspect-[var(--hero-sm)] md:aspect-[var(--hero-md)] lg:aspect-[var(--hero-lg)]';
   const follow = (link: string) => {
     const t = resolveBannerLink(link);
     if (t.kind === 'internal') navigate(t.href);
     else if (t.kind === 'external') window.open(t.href, '_blank', 'noopener');
     else console.warn(`Invalid banner link ignored: ${link}`);
   };
-  if (!slides.length) return <div className={`${aspect} animate-pulse bg-gray-100`} aria-hidden="true" />;
+  if (!slides.length) return <div style={ratios} className={`${aspect} animate-pulse bg-gray-100`} aria-hidden="true" />;
   return (
-    <div style={{ backgroundColor: hero.bgcolor }} className={hero.fullpage ? '' : 'mx-auto max-w-7xl px-3 pt-3 sm:px-4'}>
+    <div style={{ ...ratios, backgroundColor: hero.bgcolor }} className={hero.fullpage ? '' : 'mx-auto max-w-7xl px-3 pt-3 sm:px-4'}>
       <Carousel label="Offers" single>
         {slides.map((s, i) => (
           <button

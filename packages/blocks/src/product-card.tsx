@@ -3,6 +3,7 @@ import { displayPack, nameUnderBrand, unitPrice } from '@grocer/shared/packs';
 import { formatINR } from '@grocer/shared/money';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FoodMark } from './food-mark';
 import { img, imgSrcSet } from './image';
 
 import { discountLabel, Price } from './price';
@@ -61,7 +62,10 @@ export function ProductCard({
           )}
         </div>
         <div className="flex flex-1 flex-col gap-1 p-3">
-          <p className="text-xs text-gray-500">{product.brand_name}</p>
+          <p className="flex items-center gap-1 text-xs text-gray-500">
+            <FoodMark type={product.food_type} size={12} />
+            {product.brand_name}
+          </p>
           <h3 className="line-clamp-2 min-h-10 text-sm font-medium">{nameUnderBrand(product.product_name, product.brand_name)}</h3>
           {pack && product.packs.length < 2 && (
             <p className="text-xs text-gray-500">

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { productFactsSchema } from './product-facts';
 import { productImageSchema, productImagesSchema } from './media';
 import { coercedIdSchema, idSchema, pageSchema, versionSchema } from './ids';
 import { PAGE_SIZES } from './pagination';
@@ -104,6 +105,8 @@ export const adminProductSchema = z.object({
   seo_description: z.string(),
   hsn_code: z.string(),
   gst_rate: z.number(),
+  /** FSSAI licence, ingredients, nutrition, food type (issue 39 §15) */
+  facts: productFactsSchema,
   image: z.string(),
   /** in order: the first is the cover, shown on cards */
   images: z.array(productImageSchema),
@@ -171,6 +174,8 @@ export const adminProductFieldsSchema = z.object({
     .regex(/^(\d{4}|\d{6}|\d{8})?$/, 'HSN code is 4, 6 or 8 digits'),
   gst_rate: z.number().refine((n) => (GST_RATES as readonly number[]).includes(n), `GST rate must be one of ${GST_RATES.join(', ')}`),
   packs: z.array(adminPackInputSchema).min(1, 'A product needs at least one pack').max(20, 'At most 20 packs'),
+  /** absent: left as they are (a save), empty (a new product) */
+  facts: productFactsSchema.optional(),
 });
 
 /** Two packs of one product never share a SKU. */
@@ -208,6 +213,7 @@ export function productToInput(p: AdminProduct): AdminProductInput {
     seo_description: p.seo_description,
     hsn_code: p.hsn_code,
     gst_rate: p.gst_rate,
+    facts: p.facts,
     images: p.images.map(({ src, alt }) => ({ src, alt })),
     packs: p.packs.map(({ id, name, sku, barcode, price, act_price, position }) => ({
       id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ADJUST_REASONS,
+  DELIVERY_INSTRUCTIONS,
   ORDER_STATUSES,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
@@ -8,6 +9,7 @@ import {
   orderAdjustmentSchema,
   orderLineSchema,
   refundSummarySchema,
+  SUBSTITUTIONS,
   type OrderStatus,
 } from './order';
 import { daySchema } from './days';
@@ -172,6 +174,10 @@ export const adminOrderSchema = z.object({
   address: orderAddressSchema,
   slot: z.object({ date: z.string(), start_time: z.string(), end_time: z.string() }).nullable(),
   notes: z.string().nullable(),
+  /** the shopper's asks of the delivery person, the tip (₹, inside `total`) and what to do with an unavailable item (issue 39 §16) */
+  delivery_instructions: z.array(z.enum(DELIVERY_INSTRUCTIONS)).optional(),
+  tip: z.number().optional(),
+  substitution: z.enum(SUBSTITUTIONS).optional(),
   /** each line with the warehouse it is sent from (a substitute comes from the same one) */
   lines: z.array(orderLineSchema.extend({ warehouse_id: z.number().int().nullable() })),
   items_total: z.number(),

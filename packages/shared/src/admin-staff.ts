@@ -1,30 +1,33 @@
 import { z } from 'zod';
 import { IDENTIFIER_MESSAGE, parseIdentifier } from './account';
+import { staffRoleFlagsSchema } from './staff-roles';
 
 /**
  * Administration's staff calls (`/s/api/admin/staff*`): the website's members with their flags
- * (spec §6). hasAdminAccess, isSalesAgent and isCashier are per website; superadmin is global and
- * only a superadmin grants or removes it. A cashier works the point of sale only (no
- * Administration, no closing another cashier's shift: that is an admin's, a manager's, call).
+ * (spec §6) and roles (`staff-roles.ts`: what each grants). The roles are per website; superadmin is
+ * global and only a superadmin grants or removes it. Nothing is ticked by default: a person added
+ * with no role is refused.
  */
-export const staffFlagsSchema = z.object({
-  hasAdminAccess: z.boolean(),
-  isSalesAgent: z.boolean(),
-  isCashier: z.boolean().default(false),
-  superadmin: z.boolean(),
+export const staffFlagsSchema = staffRoleFlagsSchema.extend({
+  superadmin: z.boolean().default(false),
 });
 export type StaffFlags = z.infer<typeof staffFlagsSchema>;
 
 /** POST /s/api/admin/staff: a person by email or mobile (they sign in with a code); a name when they have no account yet. */
-export const addStaffInputSchema = staffFlagsSchema.extend({
-  identifier: z
-    .string()
-    .trim()
-    .min(1, IDENTIFIER_MESSAGE)
-    .max(254)
-    .refine((s) => parseIdentifier(s) !== null, IDENTIFIER_MESSAGE),
-  name: z.string().trim().max(80, 'At most 80 characters').default(''),
-});
+export const addStaffInputSchema = staffFlagsSchema
+  .extend({
+    identifier: z
+      .string()
+      .trim()
+      .min(1, IDENTIFIER_MESSAGE)
+      .max(254)
+      .refine((s) => parseIdentifier(s) !== null, IDENTIFIER_MESSAGE),
+    name: z.string().trim().max(80, 'At most 80 characters').default(''),
+  })
+  .refine((f) => Object.entries(f).some(([k, v]) => k !== 'identifier' && k !== 'name' && v === true), {
+    message: 'Choose at least one role for this person',
+    path: ['hasAdminAccess'],
+  });
 export type AddStaffInput = z.input<typeof addStaffInputSchema>;
 
 export const staffMemberSchema = staffFlagsSchema.extend({

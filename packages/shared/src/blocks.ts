@@ -140,3 +140,70 @@ export const pageComponentSchema = z.discriminatedUnion('type', [
 ]);
 export type PageComponent = z.infer<typeof pageComponentSchema>;
 export type BlockOf<T extends BlockType> = Extract<PageComponent, { type: T }>;
+
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .trim();
+
+/**
+ * Why a block would show shoppers nothing (issue 40.13: an empty hero slider published as a 500 px
+ * grey band), in the owner's words; null when it has content. Publishing refuses a page with one,
+ * and the editor says so before it asks the server.
+ */
+export function emptyBlockReason(type: string, data: unknown): string | null {
+  const d = (data ?? {}) as Record<string, unknown>;
+  const none = (key: string) => !Array.isArray(d[key]) || (d[key] as unknown[]).length === 0;
+  switch (type) {
+    case 'hero-slider':
+      return none('slides') ? 'has no slides: add at least one image' : null;
+    case 'banner-grid':
+      return none('items') ? 'has no banners: add at least one image' : null;
+    case 'supplier-carousel':
+    case 'supplier-tiles':
+      return none('items') ? 'has no suppliers: add at least one' : null;
+    case 'rich-text':
+    case 'html':
+      return textOf(String(d.html ?? '')) === '' && !/<(img|iframe|video|svg)\b/i.test(String(d.html ?? ''))
+        ? 'is empty: write something'
+        : null;
+    case 'product-carousel':
+      return Array.isArray(d.products) && d.products.length === 0 && !d.category && !d.brand
+        ? 'has no products: choose some, or a category or brand'
+        : null;
+    default:
+      return null;
+  }
+}
+
+/** Every block of a page that would show nothing, as "Block 2 (Hero slider) has no slides…". */
+export function emptyBlocks(components: ReadonlyArray<{ type: string; data: unknown }>): string[] {
+  return components.flatMap((c, i) => {
+    const reason = emptyBlockReason(c.type, c.data);
+    const label = isBlockType(c.type) ? BLOCKS[c.type].label : c.type;
+    return reason ? [`Block ${i + 1} (${label}) ${reason}.`] : [];
+  });
+}
+
+/**
+ * The hero's shapes in the owner's words (issue 40.13: no "aspect-[4/3]" to type); the value
+ * stored is the spec's aspect class (§3 hero settings), read back as a ratio by `aspectRatioOf`.
+ */
+export const HERO_ASPECTS = [
+  { label: 'Wide strip (3:1)', value: 'aspect-[3/1]' },
+  { label: 'Wide banner (8:3)', value: 'aspect-[8/3]' },
+  { label: 'Landscape (16:9)', value: 'aspect-video' },
+  { label: 'Photo (4:3)', value: 'aspect-[4/3]' },
+  { label: 'Square (1:1)', value: 'aspect-square' },
+  { label: 'Portrait (3:4)', value: 'aspect-[3/4]' },
+] as const;
+
+/** An aspect class as a CSS ratio ('aspect-[4/3]' → '4/3', 'aspect-square' → '1/1'); undefined when it is not one. */
+export function aspectRatioOf(cls: string | undefined): string | undefined {
+  if (!cls) return undefined;
+  if (cls === 'aspect-square') return '1/1';
+  if (cls === 'aspect-video') return '16/9';
+  const m = /^aspect-\[(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)\]$/.exec(cls.trim());
+  return m ? `${m[1]}/${m[2]}` : undefined;
+}

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GST_RATES, PRODUCT_STATUSES } from './admin-catalogue';
+import { FOOD_TYPES } from './product-facts';
 import { formatRupees, parseCatalogueCsv, parseRupees, serializeCatalogueCsv, type CatalogueCsvRow } from './catalogue-csv';
 
 const HEADER =
@@ -88,6 +89,18 @@ const rowArb = fc.record<CatalogueCsvRow>({
   gst_rate: fc.constantFrom(...GST_RATES),
   position: fc.integer({ min: 0, max: 1000 }),
   stock: fc.record({ BLR: fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: null }), MUM: fc.option(fc.nat(1000), { nil: null }) }),
+  facts: fc.record({
+    fssai_licence: fc.constantFrom('', '10012011000123'),
+    food_type: fc.constantFrom(null, ...FOOD_TYPES),
+    ingredients: text,
+    nutrition: fc.array(
+      fc.record({
+        nutrient: fc.stringMatching(/^[A-Za-z][A-Za-z ()]{0,20}[A-Za-z)]$/),
+        per_100: fc.stringMatching(/^\d{1,3}(\.\d)? (g|mg|kcal)$/),
+      }),
+      { maxLength: 5 },
+    ),
+  }),
 });
 
 describe('export → import', () => {
@@ -108,6 +121,7 @@ describe('export → import', () => {
             description: p.description,
             hsn: p.hsn,
             gst_rate: p.gst_rate,
+            facts: p.facts,
             mrp: d.price + d.mrp,
           };
         });
@@ -118,5 +132,33 @@ describe('export → import', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("the product's facts in the CSV", () => {
+  const head = `${HEADER},fssai_licence,food_type,ingredients,nutrition`;
+  it('reads them, and leaves out the facts whose columns a file does not have', () => {
+    const csv = [
+      head,
+      'oats,Oats,,,active,,1 kg,OATS-1,,120,150,1104,5,0,,10012011000123,Veg,Rolled oats,"Energy: 389 kcal; Protein: 13.2 g"',
+    ].join('\n');
+    expect(parseCatalogueCsv(csv).rows[0]!.row.facts).toEqual({
+      fssai_licence: '10012011000123',
+      food_type: 'veg',
+      ingredients: 'Rolled oats',
+      nutrition: [
+        { nutrient: 'Energy', per_100: '389 kcal' },
+        { nutrient: 'Protein', per_100: '13.2 g' },
+      ],
+    });
+    expect(parseCatalogueCsv([HEADER, 'oats,Oats,,,active,,1 kg,OATS-1,,120,150,1104,5,0,'].join('\n')).rows[0]!.row.facts).toEqual({});
+  });
+  it('names a bad licence, food type or nutrition cell', () => {
+    const csv = [head, 'oats,Oats,,,active,,1 kg,OATS-1,,120,150,1104,5,0,,1234,meaty,,Energy 389'].join('\n');
+    expect(parseCatalogueCsv(csv).errors).toEqual([
+      { line: 2, column: 'fssai_licence', message: 'FSSAI licence number is 14 digits' },
+      { line: 2, column: 'food_type', message: 'Food type must be empty or one of veg, non_veg, egg, not_food' },
+      { line: 2, column: 'nutrition', message: 'Nutrition is written "Energy: 360 kcal; Protein: 7 g" (Energy 389 is not)' },
+    ]);
   });
 });

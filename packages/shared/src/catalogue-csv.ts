@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { GST_RATES, isValidBarcode, PRODUCT_STATUSES, type ProductStatus } from './admin-catalogue';
+import { FOOD_TYPES, nutritionRowSchema, productFactsSchema, type FoodType, type NutritionRow, type ProductFacts } from './product-facts';
 import { SLUG_PATTERN } from './slug';
 
 /**
@@ -24,11 +25,39 @@ export const CSV_COLUMNS = [
   'hsn',
   'gst_rate',
   'position',
+  // the product's facts (issue 39 §15): a file without these columns leaves them as they are
+  'fssai_licence',
+  'food_type',
+  'ingredients',
+  'nutrition',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 /** The product's own columns: the same on every row of one product. */
 export const PRODUCT_COLUMNS = ['product_name', 'brand', 'category', 'status', 'description', 'hsn', 'gst_rate'] as const;
 export const STOCK_PREFIX = 'stock:';
+/** The facts' columns (each optional in a file). */
+export const FACT_COLUMNS = ['fssai_licence', 'food_type', 'ingredients', 'nutrition'] as const;
+
+/** The nutrition table in one cell: `Energy: 360 kcal; Protein: 7 g` (per 100 g or ml). */
+export function formatNutritionCell(rows: NutritionRow[]): string {
+  return rows.map((r) => `${r.nutrient}: ${r.per_100}`).join('; ');
+}
+
+/** The cell's rows, or a message saying what is wrong. */
+export function parseNutritionCell(text: string): NutritionRow[] | string {
+  const parts = text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const rows: NutritionRow[] = [];
+  for (const part of parts) {
+    const at = part.indexOf(':');
+    const row = nutritionRowSchema.safeParse(at < 0 ? null : { nutrient: part.slice(0, at), per_100: part.slice(at + 1) });
+    if (!row.success) return `Nutrition is written "Energy: 360 kcal; Protein: 7 g" (${part} is not)`;
+    rows.push(row.data);
+  }
+  return rows.length > 30 ? 'At most 30 nutrition rows' : rows;
+}
 
 /** One pack row as read: money in paise, GST in percent, stock per warehouse code (null: leave unchanged). */
 export interface CatalogueCsvRow {
@@ -47,6 +76,8 @@ export interface CatalogueCsvRow {
   gst_rate: number;
   position: number;
   stock: Record<string, number | null>;
+  /** the facts whose columns the file has (an export has them all) */
+  facts: Partial<ProductFacts>;
 }
 
 /** A problem at one cell: `line` counts records with the header as line 1 (a spreadsheet's row number). */
@@ -101,6 +132,10 @@ export function serializeCatalogueCsv(warehouses: string[], rows: CatalogueCsvRo
       r.hsn,
       formatGst(r.gst_rate),
       String(r.position),
+      r.facts.fssai_licence ?? '',
+      r.facts.food_type ?? '',
+      r.facts.ingredients ?? '',
+      formatNutritionCell(r.facts.nutrition ?? []),
       ...warehouses.map((w) => {
         const v = r.stock[w];
         return v === null || v === undefined ? '' : String(v);
@@ -214,6 +249,28 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       else stock[code] = Number(v);
     }
     if (sku && !skuLine.has(sku)) skuLine.set(sku, line);
+    const facts: Partial<ProductFacts> = {};
+    if (index.has('fssai_licence')) {
+      const v = productFactsSchema.shape.fssai_licence.safeParse(cell('fssai_licence'));
+      if (v.success) facts.fssai_licence = v.data;
+      else bad('fssai_licence', 'FSSAI licence number is 14 digits');
+    }
+    if (index.has('food_type')) {
+      const v = cell('food_type').trim().toLowerCase().replace(/[- ]/g, '_');
+      if (v === '') facts.food_type = null;
+      else if ((FOOD_TYPES as readonly string[]).includes(v)) facts.food_type = v as FoodType;
+      else bad('food_type', `Food type must be empty or one of ${FOOD_TYPES.join(', ')}`);
+    }
+    if (index.has('ingredients')) {
+      const v = productFactsSchema.shape.ingredients.safeParse(cell('ingredients'));
+      if (v.success) facts.ingredients = v.data;
+      else bad('ingredients', 'Ingredients can be at most 4000 characters');
+    }
+    if (index.has('nutrition')) {
+      const v = parseNutritionCell(cell('nutrition'));
+      if (typeof v === 'string') bad('nutrition', v);
+      else facts.nutrition = v;
+    }
 
     const row: CatalogueCsvRow = {
       product_slug,
@@ -231,11 +288,16 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       gst_rate,
       position,
       stock,
+      facts,
     };
     const first = productFirst.get(product_slug);
     if (first && rowErrors.length === 0)
       for (const c of PRODUCT_COLUMNS)
         if (first.row[c] !== row[c]) bad(c, `Differs from line ${first.line}, the first row of product ${product_slug}`);
+    if (first && rowErrors.length === 0)
+      for (const c of FACT_COLUMNS)
+        if (JSON.stringify(first.row.facts[c]) !== JSON.stringify(row.facts[c]))
+          bad(c, `Differs from line ${first.line}, the first row of product ${product_slug}`);
     errors.push(...rowErrors);
     if (rowErrors.length) continue;
     if (!first) productFirst.set(product_slug, { line, row });

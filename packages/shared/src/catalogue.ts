@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from './ids';
+import { FOOD_TYPES, nutritionRowSchema, ratingSummarySchema } from './product-facts';
 import { MAX_PER_PAGE, PRODUCTS_PER_PAGE, SORTS } from './list-params';
 
 /** Spec §3 pack. Amounts are rupees at the API edge (see money.ts). */
@@ -33,6 +34,14 @@ export const productSchema = z.object({
   category_slug: z.string().optional(),
   hsn_code: z.string().optional(),
   gst_rate: z.number().optional(),
+  /** beyond spec §3 (issue 39 §15; docs/spec-deviations.md): the veg / non-veg mark, on cards and the page */
+  food_type: z.enum(FOOD_TYPES).nullable().optional(),
+  /** the approved reviews' average and count, when there are any */
+  rating: ratingSummarySchema.optional(),
+  /** the product page only: the pack's facts */
+  fssai_licence: z.string().optional(),
+  ingredients: z.string().optional(),
+  nutrition: z.array(nutritionRowSchema).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -66,6 +75,12 @@ const csv = z
       : [],
   );
 
+const rupeeFilter = z.coerce
+  .number({ error: 'Give a price in rupees' })
+  .min(0, 'A price cannot be below 0')
+  .max(10_000_000, 'Give a price in rupees')
+  .optional();
+
 /**
  * GET /s/api/products query. page < 1 or non-numeric → 422; perPage is clamped to 1..100;
  * an unknown sort → 422 (documented in apps/server/README.md).
@@ -85,6 +100,20 @@ export const productsQuerySchema = z.object({
   c: csv,
   b: csv,
   s: z.enum(SORTS).optional(),
+  // Beyond spec §7 (issue 39; docs/spec-deviations.md): the shopper's filters. Prices in rupees
+  // (the cheapest pack's), `discount` the least saving in percent, `in_stock=1` only what can be bought.
+  min_price: rupeeFilter,
+  max_price: rupeeFilter,
+  discount: z.coerce
+    .number({ error: 'discount is a percentage' })
+    .int('discount is a whole percentage')
+    .min(0, 'discount is a percentage')
+    .max(100, 'discount is a percentage')
+    .optional(),
+  in_stock: z
+    .enum(['1', 'true', '0', 'false'], { error: 'in_stock is 1 or 0' })
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
 });
 export type ProductsQuery = z.infer<typeof productsQuerySchema>;
 
@@ -114,5 +143,7 @@ export const suggestionsSchema = z.object({
   brands: z.array(z.object({ name: z.string(), slug: z.string() })),
   /** the words with their slips corrected, when the words as typed find nothing */
   did_you_mean: z.string().nullable(),
+  /** beyond spec §7 (issue 39): when nothing is found, the category closest to the words, for the results page to offer */
+  closest_category: z.object({ name: z.string(), slug: z.string() }).nullable().optional(),
 });
 export type Suggestions = z.infer<typeof suggestionsSchema>;

@@ -98,6 +98,8 @@ export const ERRORS = {
   SLOT_FULL: { status: 409, message: 'That delivery slot has just filled up. Please choose another.' },
   SLOT_INVALID: { status: 422, message: 'Choose one of the delivery slots offered' },
   NOT_CANCELLABLE: { status: 409, message: 'This order can no longer be cancelled' },
+  NOT_AWAITING_PAYMENT: { status: 409, message: 'This order is no longer waiting for payment' },
+  PAYMENT_METHOD_CHANGED: { status: 409, message: 'How this order is paid was just changed. Please reload the order.' },
   // payments
   PAYMENT_NOT_CONFIGURED: {
     status: 503,
@@ -234,6 +236,30 @@ export const ERRORS = {
   SUBSTITUTE_UNAVAILABLE: {
     status: 409,
     message: (d: { item: string }) => `${d.item} cannot be sent: not enough in stock at this order's warehouse`,
+  },
+  // the shopper changing an order until it is packed (issue 39 §14)
+  ORDER_NOT_EDITABLE: {
+    status: 409,
+    message: (d: { status: string }) => `This order is ${d.status}: it can no longer be changed`,
+  },
+  ORDER_EDIT_NO_STOCK: {
+    status: 409,
+    message: (d: { item: string; max: number }) =>
+      d.max > 0 ? `Only ${d.max} of ${d.item} can be on this order` : `${d.item} is out of stock`,
+  },
+  ORDER_EDIT_COSTS_MORE: {
+    status: 409,
+    message: (d: { more: string }) =>
+      `These changes cost ${d.more} more, and a paid order cannot be charged more. Remove something, or place a new order for the extra items.`,
+  },
+  ORDER_EDIT_COUPON_MINIMUM: {
+    status: 409,
+    message: (d: { code: string; minimum: string }) => `The coupon ${d.code} on this order needs items worth at least ${d.minimum}`,
+  },
+  ORDER_EDIT_TOTAL_CHANGED: {
+    status: 409,
+    message: (d: { amount: number }) =>
+      `The new total is now ${formatINR(Number(d.amount))}, not what you saw. Please review your changes and confirm again.`,
   },
   // sales agents (an agent orders only for their own customers)
   AGENT_NOT_FOUND: { status: 404, message: 'Sales agent not found' },

@@ -46,10 +46,11 @@ export const SHOPPER_PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 
 /**
  * The cart's payment choice, named by what the shopper picks (UPI, cards, netbanking, wallets, cash),
- * with the gateway that takes it in brackets so two gateways stay told apart.
+ * never by the gateway that takes it (issue 39): checkout offers the first gateway's, and the
+ * second is where a failed payment may be tried again.
  */
 export const paymentMethodLabel = (p: PaymentProvider) =>
-  p === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : `UPI, cards, netbanking & wallets (${PAYMENT_PROVIDER_NAMES[p]})`;
+  p === 'cod' || p === 'pos' ? paymentMethodName(p) : 'UPI, cards, netbanking & wallets';
 
 /**
  * UPI first (issue 19): how a shopper chooses to pay online, in the order Indian shoppers reach
@@ -64,3 +65,14 @@ export const PAY_VIA_LABELS: Record<PayVia, { name: string; hint: string }> = {
   netbanking: { name: 'Netbanking', hint: 'All major banks' },
   wallet: { name: 'Wallets', hint: 'Paytm, PhonePe, Amazon Pay and more' },
 };
+
+/**
+ * How an order is paid, as the shopper reads it (their order page, the invoice): the method, never
+ * the gateway or a code (issue 39). `via` is the online method chosen (UPI, card…), when known.
+ */
+export function paymentMethodName(provider: PaymentProvider, via?: string | null): string {
+  if (provider === 'cod') return 'Cash on delivery';
+  if (provider === 'pos') return PAYMENT_PROVIDER_NAMES.pos;
+  const chosen = PAY_VIA.find((v) => v === via);
+  return chosen ? PAY_VIA_LABELS[chosen].name : 'Online payment';
+}

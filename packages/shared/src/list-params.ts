@@ -18,6 +18,27 @@ export interface ListParams {
   b: string[];
   q?: string;
   s?: string;
+  /** the shopper's filters (issue 39; beyond spec §7, docs/spec-deviations.md): price range in rupees, least discount %, in stock only */
+  min_price?: number;
+  max_price?: number;
+  discount?: number;
+  in_stock?: boolean;
+}
+
+/** The least discounts the filters offer, in percent. */
+export const DISCOUNT_STEPS = [10, 20, 30, 40] as const;
+
+const amount = (v: string | null, max = Infinity) => {
+  const n = v === null || v.trim() === '' ? NaN : Number(v);
+  return Number.isFinite(n) && n >= 0 && n <= max ? n : undefined;
+};
+
+/** The filters of a list (price, discount, stock) as the address and the API carry them. */
+function setFilters(s: URLSearchParams, p: ListParams) {
+  if (p.min_price) s.set('min_price', String(p.min_price));
+  if (p.max_price !== undefined) s.set('max_price', String(p.max_price));
+  if (p.discount) s.set('discount', String(p.discount));
+  if (p.in_stock) s.set('in_stock', '1');
 }
 
 const list = (v: string | null) =>
@@ -38,6 +59,10 @@ export function paramsFromSearch(search: URLSearchParams): ListParams {
     b: list(search.get('b')),
     s: s && SORTS.includes(s as Sort) ? s : undefined,
     page: Number.isInteger(page) && page > 1 ? page : 1,
+    min_price: amount(search.get('min_price'), 10_000_000) || undefined,
+    max_price: amount(search.get('max_price'), 10_000_000),
+    discount: Number.isInteger(amount(search.get('discount'), 100)) ? amount(search.get('discount'), 100) || undefined : undefined,
+    in_stock: search.get('in_stock') === '1' || undefined,
   };
 }
 
@@ -48,6 +73,7 @@ export function searchFromParams(p: ListParams): string {
   if (p.c.length) s.set('c', p.c.join(','));
   if (p.b.length) s.set('b', p.b.join(','));
   if (p.s) s.set('s', p.s);
+  setFilters(s, p);
   if (p.page > 1) s.set('page', String(p.page));
   return s.toString();
 }
@@ -60,6 +86,7 @@ export function listSearch(p: ListParams): string {
   if (p.c.length) s.set('c', p.c.join(','));
   if (p.b.length) s.set('b', p.b.join(','));
   if (p.q) s.set('q', p.q);
+  setFilters(s, p);
   s.set('perPage', String(PRODUCTS_PER_PAGE));
   return s.toString();
 }

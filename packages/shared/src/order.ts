@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { daySchema } from './days';
 import { idSchema } from './ids';
 import { addressSchema } from './account';
-import { cartSchema } from './cart';
+import { cartSchema, paymentMethodSchema } from './cart';
+import { PAY_VIA } from './labels';
+import { DELIVERY_INSTRUCTIONS, SUBSTITUTIONS, TIP_MAX } from './delivery-prefs';
 
 /**
  * Order lifecycle (DESIGN §7) as a transition table: an order moves only along these edges.
@@ -87,7 +89,26 @@ export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]
 };
 export const canMovePayment = (from: PaymentStatus, to: PaymentStatus) => PAYMENT_TRANSITIONS[from].includes(to);
 
-/** POST /s/api/orders. `expected_total` is the amount (₹) the shopper saw; a different price is refused. */
+export {
+  DEFAULT_SUBSTITUTION,
+  DELIVERY_INSTRUCTIONS,
+  DELIVERY_INSTRUCTION_LABELS,
+  SUBSTITUTIONS,
+  SUBSTITUTION_LABELS,
+  TIP_CHOICES,
+  TIP_MAX,
+  type DeliveryInstruction,
+  type Substitution,
+} from './delivery-prefs';
+
+/** A tip (whole ₹, up to TIP_MAX): see `delivery-prefs.ts`. */
+export const tipSchema = z.number().int('Tip whole rupees').min(0, 'A tip cannot be negative').max(TIP_MAX, `Tip at most ₹${TIP_MAX}`);
+
+/**
+ * POST /s/api/orders. `expected_total` is the amount (₹) the shopper saw for the cart (the tip
+ * apart); a different price is refused. `delivery_instructions`, `tip` and `substitution` are
+ * additions (docs/spec-deviations.md does not list them: the spec shows no checkout call).
+ */
 export const placeOrderBodySchema = z.object({
   address_id: idSchema,
   payment_method: z.enum(ONLINE_PAYMENT_PROVIDERS),
@@ -96,6 +117,14 @@ export const placeOrderBodySchema = z.object({
   expected_total: z.number().nonnegative(),
   /** one per checkout attempt: a retry or a double click with the same key gets the same order */
   idempotency_key: z.string().min(8).max(100),
+  delivery_instructions: z
+    .array(z.enum(DELIVERY_INSTRUCTIONS))
+    .max(DELIVERY_INSTRUCTIONS.length)
+    .refine((a) => new Set(a).size === a.length, 'Each instruction once')
+    .optional(),
+  /** ₹ for the delivery person, added to what is paid */
+  tip: tipSchema.optional(),
+  substitution: z.enum(SUBSTITUTIONS).optional(),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
 
@@ -150,6 +179,8 @@ export const paymentSchema = z.object({
   provider_payment_id: z.string().nullable(),
   /** how the latest online attempt ended while the order waits for payment: the shopper cancelled it, or it failed */
   last_attempt: z.enum(['cancelled', 'failed']).nullable().optional(),
+  /** the online method the shopper chose (UPI, card…), when known: how the order page names the payment */
+  via: z.enum(PAY_VIA).nullable().optional(),
 });
 
 /** Why a line was removed or substituted after the order was placed (issue 14; `refused`: handed back at the door on delivery). */
@@ -171,7 +202,8 @@ export const ADJUST_REASON_LABELS: Record<AdjustReason, string> = {
 export const orderAdjustmentSchema = z.object({
   id: z.number().int(),
   at: z.string(),
-  kind: z.enum(['remove', 'substitute']),
+  /** edit: the shopper changed the order before it was packed (issue 39 §14) */
+  kind: z.enum(['remove', 'substitute', 'edit']),
   description: z.string(),
   reason: z.enum(ADJUST_REASONS),
   amount: z.number(),
@@ -223,6 +255,12 @@ export const orderDetailSchema = orderSummarySchema.extend({
   adjustments: z.array(orderAdjustmentSchema).optional(),
   /** paid, refunded and net (issue 40) */
   refunds: refundSummarySchema,
+  /** for the delivery person (issue 39 §16); `notes` is the shopper's own words beside them */
+  delivery_instructions: z.array(z.enum(DELIVERY_INSTRUCTIONS)).optional(),
+  /** ₹ for the delivery person, inside `total` and the payment, outside the taxable value */
+  tip: z.number().optional(),
+  /** when an item cannot be packed */
+  substitution: z.enum(SUBSTITUTIONS).optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
@@ -254,6 +292,19 @@ export const paymentHandoffSchema = z.discriminatedUnion('provider', [
   }),
 ]);
 export type PaymentHandoff = z.infer<typeof paymentHandoffSchema>;
+
+/**
+ * POST /s/api/orders/{id}/payment-method (issue 39): an order awaiting payment is paid another way,
+ * the same order (its stock and slot kept): the other gateway (`via`: the method chosen there) or
+ * cash on delivery where the order's zone and amount allow it.
+ */
+export const switchPaymentBodySchema = z.object({
+  payment_method: z.enum(ONLINE_PAYMENT_PROVIDERS),
+  via: z.enum(PAY_VIA).nullish(),
+});
+export type SwitchPaymentBody = z.infer<typeof switchPaymentBodySchema>;
+/** GET /s/api/orders/{id}/payment-methods: how an order awaiting payment may be paid now (the cart's shape; none once it is not awaiting payment). */
+export const orderPaymentMethodsSchema = z.object({ data: z.array(paymentMethodSchema) });
 
 export const placeOrderResponseSchema = z.object({ order: orderDetailSchema, payment: paymentHandoffSchema.nullable() });
 

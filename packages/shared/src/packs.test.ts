@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Pack } from './catalogue';
-import { displayPack, nameUnderBrand, packSaving, packSize, unitPrice } from './packs';
+import { bestValuePackId, displayPack, nameUnderBrand, packSaving, packsBySize, packSize, unitPrice } from './packs';
 
 const pack = (id: number, price: number, act: number, stock?: number): Pack => ({
   pack_id: id,
@@ -91,5 +91,31 @@ describe('unit price (₹ per kg, litre or piece)', () => {
         expect(Math.abs(perKg - (price * 1000) / grams)).toBeLessThanOrEqual(0.005 + 1e-9);
       }),
     );
+  });
+});
+
+describe('packs in size order, and the best value (issue 39)', () => {
+  const pack = (id: number, name: string, price: number, stock = 5, act = price): Pack => ({
+    pack_id: id,
+    pack_name: name,
+    price,
+    act_price: act,
+    discount: 0,
+    warehouse_id: 1,
+    discount_type: null,
+    stock,
+  });
+  it('orders sizes smallest first across units of one kind, unsized packs after', () => {
+    const list = [pack(1, '1 kg', 100), pack(2, '5 kg', 450), pack(3, '500 g', 55), pack(4, 'Family pack', 300), pack(5, '10 kg', 890)];
+    expect(packsBySize(list).map((p) => p.pack_name)).toEqual(['500 g', '1 kg', '5 kg', '10 kg', 'Family pack']);
+    expect(packsBySize([pack(1, 'Pack of 6', 5), pack(2, '1 pc', 1), pack(3, 'Pack of 3', 3)]).map((p) => p.pack_id)).toEqual([2, 3, 1]);
+  });
+  it('tags the lowest price per unit among packs in stock; none when it cannot be compared or is tied', () => {
+    expect(bestValuePackId([pack(1, '1 kg', 100), pack(2, '5 kg', 450), pack(3, '500 g', 55)])).toBe(2);
+    // the cheapest per kg is sold out: the next one that can be bought
+    expect(bestValuePackId([pack(1, '1 kg', 100), pack(2, '5 kg', 450, 0), pack(3, '500 g', 55)])).toBe(1);
+    expect(bestValuePackId([pack(1, '1 kg', 100)])).toBeNull();
+    expect(bestValuePackId([pack(1, '1 kg', 100), pack(2, '2 kg', 200)])).toBeNull();
+    expect(bestValuePackId([pack(1, 'Small', 100), pack(2, 'Large', 150)])).toBeNull();
   });
 });

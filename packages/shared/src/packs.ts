@@ -64,3 +64,40 @@ export function unitPrice(packName: string, price: number, format: (rupees: numb
   const label = base === 100 ? `100 ${size.unit}` : size.unit === 'g' ? 'kg' : 'L';
   return `${format(Math.round((price * base * 100) / size.amount) / 100)}/${label}`;
 }
+
+/**
+ * The packs in size order, smallest first (issue 39: '500 g, 1 kg, 5 kg', whatever order the owner
+ * added them in). Sizes compare within one unit (grams, millilitres, pieces); packs whose names
+ * give no size, or another unit than the first sized pack's, keep their place after them.
+ */
+export function packsBySize(packs: Pack[]): Pack[] {
+  const sizes = packs.map((p) => packSize(p.pack_name));
+  const unit = sizes.find((s) => s !== null)?.unit;
+  const comparable = (i: number) => sizes[i] !== null && sizes[i]!.unit === unit;
+  return packs
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => {
+      const ca = comparable(a.i);
+      const cb = comparable(b.i);
+      if (ca && cb) return sizes[a.i]!.amount - sizes[b.i]!.amount || a.i - b.i;
+      return ca === cb ? a.i - b.i : ca ? -1 : 1;
+    })
+    .map(({ p }) => p);
+}
+
+/**
+ * The pack that costs least per gram, millilitre or piece, among the packs in stock of one unit
+ * (the Legal Metrology unit price a shopper compares): the one to tag "Best value". Null when
+ * fewer than two such packs can be compared, or when the cheapest per unit is tied.
+ */
+export function bestValuePackId(packs: Pack[]): number | null {
+  const priced = packs
+    .filter((p) => p.stock !== 0 && p.price > 0)
+    .map((p) => ({ p, size: packSize(p.pack_name) }))
+    .filter((x): x is { p: Pack; size: NonNullable<ReturnType<typeof packSize>> } => x.size !== null && x.size.amount > 0);
+  const unit = priced[0]?.size.unit;
+  const same = priced.filter((x) => x.size.unit === unit).map((x) => ({ id: x.p.pack_id, per: x.p.price / x.size.amount }));
+  if (same.length < 2) return null;
+  same.sort((a, b) => a.per - b.per);
+  return same[0]!.per < same[1]!.per ? same[0]!.id : null;
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changeDue, lineAmountPaise, shiftCash, upiUri } from './pos';
+import { changeDue, lineAmountPaise, shiftCash, splitRefund, upiUri } from './pos';
 
 describe('shift cash', () => {
   it('counted equal to float + cash sales − cash refunds has no difference; any other count differs by exactly the gap', () => {
@@ -53,5 +53,26 @@ describe('ean13', () => {
     const { ean13 } = await import('./pos');
     fc.assert(fc.property(fc.stringMatching(/^\d{12}$/), (body) => isValidBarcode(ean13(body))));
     expect(ean13('890100000000')).toHaveLength(13);
+  });
+});
+
+describe('splitRefund (issue 40.6): cash in whole rupees, the rounding kept', () => {
+  const sale = { cash: 3453, upi: 2347, card: 0 };
+  it('to the original tenders: UPI to the paisa, cash rounded to the nearest rupee', () => {
+    expect(splitRefund(5800, 'original', sale)).toEqual({ cash: 3500, upi: 2347, card: 0, rounding: -47 });
+  });
+  it('all in cash: 50 paise and up round up, below round down; all by UPI: exact', () => {
+    expect(splitRefund(5850, 'cash', sale)).toEqual({ cash: 5900, upi: 0, card: 0, rounding: -50 });
+    expect(splitRefund(5849, 'cash', sale)).toEqual({ cash: 5800, upi: 0, card: 0, rounding: 49 });
+    expect(splitRefund(5849, 'upi', sale)).toEqual({ cash: 0, upi: 5849, card: 0, rounding: 0 });
+  });
+  it('never loses a paisa: the total is the refund plus the rounding', () => {
+    for (let total = 1; total < 20_000; total += 37)
+      for (const tender of ['cash', 'upi', 'original'] as const) {
+        const r = splitRefund(total, tender, { cash: 1001, upi: 733, card: 499 });
+        expect(r.cash % 100).toBe(0);
+        expect(r.cash + r.upi + r.card + r.rounding).toBe(total);
+        expect(Math.abs(r.rounding)).toBeLessThanOrEqual(50);
+      }
   });
 });

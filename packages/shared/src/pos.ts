@@ -131,6 +131,16 @@ export const shiftReportSchema = z.object({
 });
 export type ShiftReport = z.infer<typeof shiftReportSchema>;
 
+/**
+ * A till's offline receipt series (issue 40): a code the server issues once to a till device, so
+ * the sales it rings up offline get their numbers there and then (`OFF<code>-<n>`, n counted on the
+ * device) and keep them when they sync: never one of the website's online numbers (`GR…`) nor
+ * another device's.
+ */
+export const OFFLINE_RECEIPT_PATTERN = /^OFF(\d{1,9})-(\d{1,9})$/;
+export const offlineSeriesSchema = z.object({ prefix: z.string(), website_id: z.number().int() });
+export const offlineReceipt = (prefix: string, n: number) => `${prefix}-${n}`;
+
 const customerSchema = z.object({
   mobile: z.string().trim().regex(MOBILE_PATTERN, 'Enter a 10-digit mobile number'),
   name: z.string().trim().max(100).optional(),
@@ -167,6 +177,8 @@ export const saleInputSchema = z.object({
    * that shift was closed is a late sale and never changes its counted totals
    */
   shift_id: idSchema.optional(),
+  /** an offline sale's receipt number, given at the till from its offline series (`OFF<code>-<n>`) */
+  receipt: z.string().trim().regex(OFFLINE_RECEIPT_PATTERN, 'Not an offline receipt number').optional(),
 });
 export type SaleInput = z.input<typeof saleInputSchema>;
 
@@ -200,15 +212,67 @@ export const saleDetailSchema = z.object({
 });
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
 
-export const returnInputSchema = z.object({
-  till: tillSchema,
-  lines: z.array(z.object({ line_id: idSchema, quantity: z.number().int().positive().max(1_000_000) })).min(1),
-});
+/** Why goods come back to the counter (a return asks for one; `other` also for a note). */
+export const RETURN_REASONS = ['damaged', 'expired', 'wrong_item', 'changed_mind', 'other'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+  damaged: 'Damaged',
+  expired: 'Expired',
+  wrong_item: 'Wrong item',
+  changed_mind: 'Customer changed mind',
+  other: 'Other',
+};
+
+/** How a return is refunded: all in cash, all by UPI, or back to the sale's own tenders in proportion. */
+export const REFUND_TENDERS = ['cash', 'upi', 'original'] as const;
+export type RefundTender = (typeof REFUND_TENDERS)[number];
+
+/** A returned line's value in paise: the line's paid amount (after the bill discount) pro rata to the units. */
+export const returnLinePaise = (paidPaise: number, quantity: number, sold: number): number => Math.round((paidPaise * quantity) / sold);
+
+/**
+ * The refund of a return worth `totalPaise` (DESIGN §3, issue 40): by the tender the cashier chose.
+ * `original` splits it over the sale's tenders in proportion (UPI and card rounded down to the paisa,
+ * cash takes the rest). Cash is paid out in whole rupees: the cash part is rounded to the nearest
+ * rupee (50 paise and up round up). `rounding` = total − what is refunded (negative: the shop gave
+ * the customer a little more), so the return's total always equals the refund plus its rounding.
+ */
+export function splitRefund(
+  totalPaise: number,
+  tender: RefundTender,
+  sale: { cash: number; upi: number; card: number },
+): { cash: number; upi: number; card: number; rounding: number } {
+  const paid = sale.cash + sale.upi + sale.card;
+  const upi = tender === 'upi' ? totalPaise : tender === 'original' && paid ? Math.floor((totalPaise * sale.upi) / paid) : 0;
+  const card = tender === 'original' && paid ? Math.floor((totalPaise * sale.card) / paid) : 0;
+  const exactCash = totalPaise - upi - card;
+  const cash = Math.round(exactCash / 100) * 100;
+  return { cash, upi, card, rounding: totalPaise - (cash + upi + card) };
+}
+
+export const returnInputSchema = z
+  .object({
+    till: tillSchema,
+    lines: z.array(z.object({ line_id: idSchema, quantity: z.number().int().positive().max(1_000_000) })).min(1),
+    reason: z.enum(RETURN_REASONS, { message: 'Choose why the goods are coming back' }),
+    note: z.string().trim().max(200).default(''),
+    tender: z.enum(REFUND_TENDERS, { message: 'Choose how the refund is paid' }),
+  })
+  .refine((r) => r.reason !== 'other' || r.note.length > 0, { path: ['note'], message: 'Say why the goods are coming back' });
+export type ReturnInput = z.input<typeof returnInputSchema>;
 export const returnResultSchema = z.object({
   id: z.number().int(),
+  /** the credit note's number (its own series, `CN…`) */
+  number: z.string(),
+  receipt: z.string(),
   refund: z.object({ cash: z.number(), upi: z.number(), card: z.number() }),
+  /** the return's value less what was refunded (cash paid in whole rupees) */
+  rounding: z.number(),
   total: z.number(),
+  tender: z.enum(REFUND_TENDERS),
+  reason: z.enum(RETURN_REASONS),
 });
+export type ReturnResult = z.infer<typeof returnResultSchema>;
 
 export const heldCartSchema = z.object({
   customer: customerSchema.nullable(),

@@ -39,7 +39,7 @@ export const allowedSlips = (word: string) => (word.length < 4 ? 0 : word.length
 export function didYouMean(query: string, vocabulary: ReadonlyMap<string, number>): string | null {
   const words = query
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean);
   if (!words.length) return null;
   let changed = false;

@@ -18,6 +18,12 @@ export const staffBootSchema = z.object({
       hasAdminAccess: z.boolean(),
       /** the point of sale only (`/pos`) */
       isCashier: z.boolean().default(false),
+      /** the other roles of `staff-roles.ts` (what the person's screens are) */
+      isPacker: z.boolean().default(false),
+      isDeliveryManager: z.boolean().default(false),
+      isCatalogueEditor: z.boolean().default(false),
+      isAccountant: z.boolean().default(false),
+      isSalesAgent: z.boolean().default(false),
     })
     .nullable(),
 });

@@ -11,7 +11,8 @@ const phrase = z
   .toLowerCase()
   .min(2, 'A word needs at least 2 letters')
   .max(40, 'Keep a word under 40 letters')
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N} ]*$/u, 'Use letters, digits and spaces only');
+  // \p{M}: the vowel signs of Devanagari and other Indian scripts ('दूध' is letters and marks)
+  .regex(/^[\p{L}\p{N}][\p{L}\p{M}\p{N} ]*$/u, 'Use letters, digits and spaces only');
 
 export const synonymSchema = z.object({ term: phrase, words: z.array(phrase).min(1, 'Give at least one word it means').max(10) });
 export type Synonym = z.infer<typeof synonymSchema>;
@@ -145,4 +146,52 @@ export const DEFAULT_SYNONYMS: Synonym[] = Object.entries({
   agarbatti: ['incense'],
   jhadu: ['broom'],
   paneer: ['cottage cheese'],
+  // Brands shoppers name for the thing itself (issue 39): the shop may not carry the brand, but it sells the thing
+  maggi: ['instant noodles'],
+  yippee: ['instant noodles'],
+  colgate: ['toothpaste', 'toothbrush'],
+  pepsodent: ['toothpaste'],
+  closeup: ['toothpaste'],
+  surf: ['detergent'],
+  'surf excel': ['detergent'],
+  ariel: ['detergent'],
+  tide: ['detergent'],
+  rin: ['detergent bar'],
+  wheel: ['detergent'],
+  comfort: ['fabric conditioner'],
+  vim: ['dishwash'],
+  pril: ['dishwash'],
+  harpic: ['toilet cleaner'],
+  lizol: ['floor cleaner'],
+  colin: ['glass cleaner'],
+  dettol: ['soap', 'body wash'],
+  lux: ['soap'],
+  lifebuoy: ['soap'],
+  amul: ['milk', 'butter', 'paneer', 'cheese', 'ghee', 'curd'],
+  'parle g': ['glucose biscuits'],
+  tata: ['salt', 'tea'],
+  fortune: ['oil', 'atta'],
+  aashirvaad: ['atta'],
+  bournvita: ['chocolate drink'],
+  nescafe: ['instant coffee'],
+  bru: ['instant coffee', 'filter coffee'],
+  mdh: ['masala'],
+  everest: ['masala'],
+  // Hindi in Devanagari
+  दूध: ['milk'],
+  दही: ['curd'],
+  चावल: ['rice'],
+  आटा: ['atta'],
+  चीनी: ['sugar'],
+  नमक: ['salt'],
+  दाल: ['dal'],
+  घी: ['ghee'],
+  तेल: ['oil'],
+  चाय: ['tea'],
+  हल्दी: ['turmeric'],
+  जीरा: ['cumin'],
+  प्याज: ['onion'],
+  आलू: ['potato'],
+  टमाटर: ['tomato'],
+  साबुन: ['soap'],
 }).map(([term, words]) => ({ term, words }));

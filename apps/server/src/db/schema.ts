@@ -19,3 +19,4 @@ export * from '../domains/restock/tables';
 export * from '../domains/media/tables';
 export * from '../domains/analytics/tables';
 export * from '../domains/errors/tables';
+export * from '../domains/reviews/tables';

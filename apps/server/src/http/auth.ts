@@ -2,6 +2,7 @@ import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { reusable, type Db } from '../db/client';
 import { users, websiteMembers } from '../db/schema';
+import { can, type Permission } from '@grocer/shared/staff-roles';
 import { Errors } from './errors';
 
 /** The signed-in user as the server sees them, with this website's membership flags. */
@@ -15,6 +16,11 @@ export interface CurrentUser {
   isSalesAgent: boolean;
   /** works this website's point of sale only */
   isCashier: boolean;
+  /** the other roles of packages/shared/src/staff-roles.ts */
+  isPacker: boolean;
+  isDeliveryManager: boolean;
+  isCatalogueEditor: boolean;
+  isAccountant: boolean;
   /** blocked by this website's staff (identity/customers.ts `refuseBlocked`): when and why */
   blockedAt: Date | null;
   blockedReason: string | null;
@@ -32,6 +38,10 @@ export const userColumns = {
   hasAdminAccess: websiteMembers.hasAdminAccess,
   isSalesAgent: websiteMembers.isSalesAgent,
   isCashier: websiteMembers.isCashier,
+  isPacker: websiteMembers.isPacker,
+  isDeliveryManager: websiteMembers.isDeliveryManager,
+  isCatalogueEditor: websiteMembers.isCatalogueEditor,
+  isAccountant: websiteMembers.isAccountant,
   blockedAt: websiteMembers.blockedAt,
   blockedReason: websiteMembers.blockedReason,
   analyticsConsent: websiteMembers.analyticsConsent,
@@ -75,6 +85,10 @@ export function currentUser(db: Db, req: FastifyRequest): Promise<CurrentUser | 
         hasAdminAccess: row.superadmin || !!row.hasAdminAccess,
         isSalesAgent: !!row.isSalesAgent,
         isCashier: !!row.isCashier,
+        isPacker: !!row.isPacker,
+        isDeliveryManager: !!row.isDeliveryManager,
+        isCatalogueEditor: !!row.isCatalogueEditor,
+        isAccountant: !!row.isAccountant,
         analyticsConsent: !!row.analyticsConsent,
       };
     })();
@@ -95,19 +109,18 @@ export async function requireUser(db: Db, req: FastifyRequest): Promise<CurrentU
   return user;
 }
 
-/** `cashier`: the point of sale, which an admin (the shop's manager) works too. */
-export type Role = 'admin' | 'agent' | 'cashier' | 'superadmin';
+/**
+ * What a staff call needs: a permission of packages/shared/src/staff-roles.ts (granted by the
+ * person's roles on this website), or only a signed-in person (`'user'`: the call checks per
+ * website itself, as the choose screen does).
+ */
+export type StaffNeed = Permission | 'user';
 
-export function hasRole(user: CurrentUser, role: Role): boolean {
-  if (role === 'superadmin') return user.superadmin;
-  if (role === 'admin') return user.hasAdminAccess;
-  if (role === 'cashier') return user.hasAdminAccess || user.isCashier;
-  return user.isSalesAgent;
-}
+export const hasPermission = (user: CurrentUser, permission: Permission): boolean => can(user, permission);
 
-/** 401 when signed out, 403 when signed in without the role (spec §6, enforced server-side). */
-export async function requireRole(db: Db, req: FastifyRequest, role: Role): Promise<CurrentUser> {
+/** 401 when signed out, 403 when signed in without the permission (spec §6, enforced server-side). */
+export async function requirePermission(db: Db, req: FastifyRequest, permission: Permission): Promise<CurrentUser> {
   const user = await requireUser(db, req);
-  if (!hasRole(user, role)) throw Errors.forbidden();
+  if (!hasPermission(user, permission)) throw Errors.forbidden();
   return user;
 }

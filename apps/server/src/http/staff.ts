@@ -17,16 +17,16 @@ import { supportAdminRoutes } from '../domains/support/admin-routes';
 import { reportsAdminRoutes } from '../domains/reports/admin-routes';
 import { websiteAdminRoutes } from '../domains/website/admin-routes';
 import { websiteBosRoutes } from '../domains/website/bos-routes';
-import { forgetCurrentUser, requireRole, requireUser, type Role } from './auth';
+import { forgetCurrentUser, requirePermission, requireUser, type StaffNeed } from './auth';
+import { staffNeedOf } from './staff-permissions';
 import { useManagedWebsite } from './website';
 
 /**
- * The staff areas (spec §6) and the role each needs: Administration (`/admin`) and Website
- * Settings (`/builder`) need hasAdminAccess (a superadmin has it everywhere), POS (`/pos`) a
- * cashier or an admin (its manager's calls ask for admin themselves), the sales dashboard
- * (`/agent`) isSalesAgent, website switching (`/bos`) superadmin.
+ * The staff areas (spec §6): Administration (`/admin`), Website Settings (`/builder`), the point of
+ * sale (`/pos`), the sales dashboard (`/agent`) and website switching (`/bos`). Who may call what
+ * is a permission of the person's roles (`staff-permissions.ts`).
  */
-export const STAFF_AREAS: Record<string, Role> = { admin: 'admin', builder: 'admin', pos: 'cashier', agent: 'agent', bos: 'superadmin' };
+export const STAFF_AREAS = ['admin', 'builder', 'pos', 'agent', 'bos'] as const;
 
 /** What staff calls may use: the database, and the outbox and payments (sales agents' orders and payment links). */
 export interface StaffDeps {
@@ -38,16 +38,17 @@ export interface StaffDeps {
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * the role a staff call needs, from its area (set by staffRoutes); a route may ask only for
-     * a signed-in person (`'user'`) when it checks per website itself (the choose screen)
+     * what a staff call needs, from its address (set by staffScope from staff-permissions.ts); a
+     * route may declare its own: a permission, or only a signed-in person (`'user'`) when it
+     * checks per website itself (the choose screen)
      */
-    staffRole?: Role | 'user';
+    staffNeed?: StaffNeed;
   }
 }
 
 /**
  * Every staff call, from each domain's `admin-routes.ts`, in one scope behind one guard: 401
- * signed out, 403 without the area's role, whatever the client shows. A route outside the known
+ * signed out, 403 without the call's permission, whatever the client shows. A route outside the known
  * areas stops the server from starting, so no staff call can be left unguarded.
  */
 export function staffScope<D extends { db: Db }>(plugins: Array<FastifyPluginAsyncZod<D>>): FastifyPluginAsyncZod<D> {
@@ -56,18 +57,20 @@ export function staffScope<D extends { db: Db }>(plugins: Array<FastifyPluginAsy
     const { prefix: _prefix, ...deps } = opts as D & { prefix?: string };
     const { db } = deps;
     app.addHook('onRoute', (route) => {
-      const area = route.url.slice(route.prefix.length).split('/')[1] ?? '';
-      const role = STAFF_AREAS[area];
-      if (!role) throw new Error(`staff route ${route.url} is outside the staff areas (${Object.keys(STAFF_AREAS).join(', ')})`);
-      const declared = (route.config as { staffRole?: Role | 'user' } | undefined)?.staffRole;
-      route.config = { ...route.config, staffRole: declared ?? role };
+      const url = route.url.slice(route.prefix.length);
+      const declared = (route.config as { staffNeed?: StaffNeed } | undefined)?.staffNeed;
+      // the address is classified even when the route declares its need: nothing unlisted starts
+      const method = Array.isArray(route.method) ? route.method[0] : route.method;
+      const fromAddress = staffNeedOf(String(method), url);
+      route.config = { ...route.config, staffNeed: declared ?? fromAddress };
     });
-    // Staff work on the session's managed website, and their role is checked there.
-    app.addHook('preHandler', async (req) => {
+    // Staff work on the session's managed website, and their permission is checked there, before
+    // the input is validated: a person without it learns nothing of what the call expects.
+    app.addHook('preValidation', async (req) => {
       const host = req.website.id;
       if ((await useManagedWebsite(req)).id !== host) forgetCurrentUser(req);
-      const role = req.routeOptions.config.staffRole ?? 'superadmin';
-      req.staffUser = role === 'user' ? await requireUser(db, req) : await requireRole(db, req, role);
+      const need = req.routeOptions.config.staffNeed ?? 'superadmin';
+      req.staffUser = need === 'user' ? await requireUser(db, req) : await requirePermission(db, req, need);
     });
     for (const plugin of plugins) await app.register(plugin, deps as unknown as D);
   };

@@ -28,6 +28,7 @@ import { createWarehouses, openStock } from '../domains/inventory/service';
 import { BRAND_COLOURS, CATALOGUE, EXTRA_BRANDS, PACKS, type Leaf } from './catalogue-data';
 import { badgeSvg, bannerSvg, PLACEHOLDER_SVG, productSvg } from './images';
 import { policyPages } from './policies';
+import { demoFacts } from './facts-data';
 
 /** Deterministic PRNG (mulberry32) so every seed of the demo is the same shop. */
 export function prng(seed: number) {
@@ -132,6 +133,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
                 slug: slugify(name),
                 description: `${item} from ${brand}. ${describe(top.name, item)}`,
                 info: info(top.name, item, brand),
+                ...demoFacts(top.name, leaf.name, item, brand),
                 hsnCode: leaf.hsn,
                 gstRate: leaf.gst * 100,
                 position: productValues.length,

@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { users, websiteMembers } from '../db/schema';
 import { signInAs } from '../domains/cart/test-fixture';
+import { roleValues } from '../domains/identity/member-roles';
 import { TestClient } from './client';
 
-export type StaffFlags = { hasAdminAccess?: boolean; isSalesAgent?: boolean; superadmin?: boolean };
+import type { StaffPerson } from '@grocer/shared/staff-roles';
+
+export type StaffFlags = StaffPerson;
 export const ROLE_STATUS = { anonymous: 401, shopper: 403, agent: 403, admin: 200, superadmin: 200 } as const;
 export type RoleName = keyof typeof ROLE_STATUS;
 
@@ -28,9 +31,7 @@ export function staffClients(t: { app: FastifyInstance; db: Db }, websiteId: num
         superadmin: !!flags.superadmin,
       })
       .returning();
-    await t.db
-      .insert(websiteMembers)
-      .values({ websiteId, userId: u!.id, hasAdminAccess: !!flags.hasAdminAccess, isSalesAgent: !!flags.isSalesAgent });
+    await t.db.insert(websiteMembers).values({ websiteId, userId: u!.id, ...roleValues(flags) });
     await signInAs(t.db, c, u!.id);
     c.userId = u!.id;
     return c;

@@ -1,13 +1,29 @@
 import { ApiError } from '@grocer/shared/api-client';
 import { REDIRECT_KEY } from '@grocer/shared/links';
 import type { StaffBoot } from '@grocer/shared/staff';
+import { can, worksInAdministration } from '@grocer/shared/staff-roles';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
+import { PersonContext } from '../lib/permissions';
 import { BootContext } from './boot';
 import { NotAllowed } from './not-allowed';
 import { router } from './router';
+
+/**
+ * Whether the person's roles open the area the address is in, before anything of it draws: the
+ * choose screen is for anyone signed in (the server lists what they may manage, maybe none),
+ * creating a website is a superadmin's, the till needs `pos`, Website Settings `builder`, and
+ * Administration any role that works in it (each screen checks its own permission too).
+ */
+function mayOpen(user: NonNullable<StaffBoot['user']>, path: string): boolean {
+  if (path.startsWith('/auth/bos/create')) return user.superadmin;
+  if (path.startsWith('/auth/bos/')) return true;
+  if (/^\/pos(\/|$)/.test(path)) return can(user, 'pos');
+  if (path.startsWith('/page-builder')) return can(user, 'builder');
+  return worksInAdministration(user);
+}
 
 /** The session ended while the app was open (signed out in another tab, expired): sign in again. */
 function onAuthError(error: unknown) {
@@ -26,15 +42,13 @@ export function App({ boot }: { boot: StaffBoot }) {
         defaultOptions: { queries: { staleTime: 10_000, retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2 } },
       }),
   );
-  // The choose screen is for anyone signed in: the server lists what they may manage (maybe none).
-  const choosing = location.pathname.startsWith('/auth/bos/');
-  // A cashier works the point of sale only.
-  const till = boot.user?.isCashier && /^\/pos(\/|$)/.test(location.pathname);
-  const allowed = !!boot.user && (boot.user.hasAdminAccess || boot.user.superadmin || choosing || till);
+  const allowed = !!boot.user && mayOpen(boot.user, location.pathname);
   return (
     <BootContext.Provider value={boot}>
       <QueryClientProvider client={client}>
-        {allowed ? <RouterProvider router={router} /> : <NotAllowed />}
+        <PersonContext.Provider value={boot.user ?? {}}>
+          {allowed ? <RouterProvider router={router} /> : <NotAllowed />}
+        </PersonContext.Provider>
         <Toaster position="bottom-right" richColors closeButton duration={5000} />
       </QueryClientProvider>
     </BootContext.Provider>

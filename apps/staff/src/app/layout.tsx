@@ -1,5 +1,6 @@
 import {
   Activity,
+  ArrowUpDown,
   BadgePercent,
   Bug,
   ChartColumn,
@@ -9,9 +10,11 @@ import {
   Image,
   LayoutDashboard,
   LifeBuoy,
-  type LucideIcon,
+  Menu,
+  MessageSquareText,
   Package,
   Receipt,
+  Search,
   Store,
   Tags,
   Truck,
@@ -19,17 +22,23 @@ import {
   Users,
   Wallet,
   Warehouse,
-  ArrowUpDown,
-  Search,
+  X,
+  type LucideIcon,
 } from 'lucide-react';
-import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import type { Permission } from '@grocer/shared/staff-roles';
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { LoadingView } from '../components/ui/loading';
 import { paths } from '../lib/paths';
+import { CommandPalette } from '../features/command-palette/components/command-palette';
+import { useNewOrderAlerts } from '../features/orders/components/new-orders';
 import { useBoot } from './boot';
+import { Allowed, useCan, type ScreenHandle } from '../lib/permissions';
 
 interface NavEntry {
   label: string;
+  /** the permission the screen needs: an entry the person's roles do not grant is not shown */
+  permission: Permission;
   icon: LucideIcon;
   /** absent: the screen is not built yet (shown disabled, never a link to a fake page) */
   to?: string;
@@ -39,116 +48,257 @@ const NAV: Array<{ group: string; entries: NavEntry[] }> = [
   {
     group: 'Catalogue',
     entries: [
-      { label: 'Dashboard', icon: LayoutDashboard, to: paths.dashboard() },
-      { label: 'Products', icon: Package, to: paths.products() },
-      { label: 'Categories', icon: FolderTree, to: paths.categories() },
-      { label: 'Brands', icon: Tags, to: paths.brands() },
-      { label: 'Media', icon: Image, to: paths.media() },
-      { label: 'Stock', icon: Warehouse, to: paths.stock() },
-      { label: 'Import/Export', icon: ArrowUpDown, to: paths.importExport() },
-      { label: 'Search words', icon: Search, to: paths.search() },
+      { label: 'Dashboard', permission: 'reports', icon: LayoutDashboard, to: paths.dashboard() },
+      { label: 'Products', permission: 'catalogue', icon: Package, to: paths.products() },
+      { label: 'Categories', permission: 'catalogue', icon: FolderTree, to: paths.categories() },
+      { label: 'Brands', permission: 'catalogue', icon: Tags, to: paths.brands() },
+      { label: 'Media', permission: 'catalogue', icon: Image, to: paths.media() },
+      { label: 'Stock', permission: 'stock', icon: Warehouse, to: paths.stock() },
+      { label: 'Import/Export', permission: 'catalogue', icon: ArrowUpDown, to: paths.importExport() },
+      { label: 'Search words', permission: 'catalogue', icon: Search, to: paths.search() },
+      { label: 'Reviews', permission: 'catalogue', icon: MessageSquareText, to: paths.reviews() },
     ],
   },
   {
     group: 'Sales',
     entries: [
-      { label: 'POS', icon: Store, to: paths.pos() },
-      { label: 'Orders', icon: Receipt, to: paths.orders() },
-      { label: 'Customers', icon: Users, to: paths.customers() },
-      { label: 'Issues', icon: LifeBuoy, to: paths.issues() },
-      { label: 'Agents', icon: Handshake, to: paths.agents() },
-      { label: 'Coupons', icon: BadgePercent, to: paths.coupons() },
-      { label: 'Delivery', icon: Truck, to: paths.delivery() },
-      { label: 'Payments', icon: Wallet, to: paths.payments() },
-      { label: 'Staff', icon: UserCog, to: paths.staff() },
-      { label: 'Audit log', icon: History, to: paths.audit() },
-      { label: 'Reports', icon: ChartColumn, to: paths.reports() },
+      { label: 'POS', permission: 'pos', icon: Store, to: paths.pos() },
+      { label: 'Orders', permission: 'orders.read', icon: Receipt, to: paths.orders() },
+      { label: 'Customers', permission: 'customers', icon: Users, to: paths.customers() },
+      { label: 'Issues', permission: 'support', icon: LifeBuoy, to: paths.issues() },
+      { label: 'Agents', permission: 'agents', icon: Handshake, to: paths.agents() },
+      { label: 'Coupons', permission: 'coupons', icon: BadgePercent, to: paths.coupons() },
+      { label: 'Delivery', permission: 'delivery', icon: Truck, to: paths.delivery() },
+      { label: 'Payments', permission: 'payments', icon: Wallet, to: paths.payments() },
+      { label: 'Staff', permission: 'staff', icon: UserCog, to: paths.staff() },
+      { label: 'Audit log', permission: 'audit', icon: History, to: paths.audit() },
+      { label: 'Reports', permission: 'reports', icon: ChartColumn, to: paths.reports() },
     ],
   },
   {
     group: 'Insights',
     entries: [
-      { label: 'Analytics', icon: Activity, to: paths.analytics() },
-      { label: 'Errors', icon: Bug, to: paths.errors() },
+      { label: 'Analytics', permission: 'insights', icon: Activity, to: paths.analytics() },
+      { label: 'Errors', permission: 'insights', icon: Bug, to: paths.errors() },
     ],
   },
 ];
 
-/** Administration's frame: the left navigation, the website, the person, a way back to the shop. */
-export function AdminLayout() {
-  const { website, user, storefront } = useBoot();
+/** Whether the window is 768 px or wider (the sidebar's width), following resizes. */
+function useWide(): boolean {
+  const query = '(min-width: 768px)';
+  const [wide, setWide] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const m = window.matchMedia(query);
+    const on = () => setWide(m.matches);
+    m.addEventListener('change', on);
+    return () => m.removeEventListener('change', on);
+  }, []);
+  return wide;
+}
+
+/** The screens the person's roles open, by group (empty groups left out). */
+function useNav() {
+  const allowed = useCan();
+  return NAV.map((g) => ({ ...g, entries: g.entries.filter((e) => allowed(e.permission)) })).filter((g) => g.entries.length > 0);
+}
+
+/** The first screen the person may open: where Administration's front door sends someone without the dashboard. */
+function useFirstScreen(): string | undefined {
+  return useNav()
+    .flatMap((g) => g.entries)
+    .find((e) => e.to && e.to !== paths.pos())?.to;
+}
+
+function Navigation({ onNavigate, waiting }: { onNavigate?: () => void; waiting: number }) {
+  const groups = useNav();
   return (
-    <div className="flex min-h-screen">
+    <nav aria-label="Administration" className="flex-1 overflow-y-auto px-2 py-3">
+      {groups.map((g) => (
+        <div key={g.group} className="mb-4">
+          <p className="px-2 pb-1 text-xs font-medium uppercase tracking-wide text-gray-500">{g.group}</p>
+          <ul>
+            {g.entries.map((e) => (
+              <li key={e.label}>
+                {e.to ? (
+                  <NavLink
+                    to={e.to}
+                    end={e.to === paths.dashboard()}
+                    onClick={onNavigate}
+                    className={({ isActive }) =>
+                      `flex min-h-10 items-center gap-2 rounded-md px-2 py-1.5 text-sm md:min-h-0 ${isActive ? 'bg-teal-50 font-medium text-brand' : 'text-gray-700 hover:bg-gray-100'}`
+                    }
+                  >
+                    <e.icon className="size-4 shrink-0" aria-hidden />
+                    {e.label}
+                    {e.to === paths.orders() && waiting > 0 && (
+                      <span className="ml-auto rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
+                        {waiting}
+                        <span className="sr-only"> new</span>
+                      </span>
+                    )}
+                  </NavLink>
+                ) : (
+                  <span
+                    aria-disabled="true"
+                    className="flex cursor-not-allowed items-center gap-2 rounded-md px-2 py-1.5 text-sm text-gray-500"
+                  >
+                    <e.icon className="size-4 shrink-0" aria-hidden />
+                    {e.label}
+                    <span className="ml-auto rounded bg-gray-100 px-1.5 text-[10px] font-medium uppercase text-gray-600">Soon</span>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+/** The website (with Switch Website) above the navigation. */
+function WebsiteHeading({ border = true }: { border?: boolean }) {
+  const { website } = useBoot();
+  return (
+    <div className={`min-w-0 flex-1 px-4 py-4 ${border ? 'border-b' : ''}`}>
+      <p className="text-xs font-medium uppercase tracking-wide text-gray-500">Administration</p>
+      <p className="truncate text-lg font-semibold" title={website.name}>
+        {website.name}
+      </p>
+      <a href={paths.chooseWebsite()} className="text-xs font-medium text-brand hover:underline">
+        Switch Website
+      </a>
+    </div>
+  );
+}
+
+/** The person, View shop and Sign out below the navigation. */
+function PersonFooter() {
+  const { user, storefront } = useBoot();
+  return (
+    <div className="border-t px-4 py-3 text-sm">
+      <p className="truncate font-medium" title={user.name}>
+        {user.name}
+      </p>
+      {user.email && <p className="truncate text-xs text-gray-500">{user.email}</p>}
+      <div className="mt-2 flex flex-wrap gap-x-3 gap-y-1">
+        <a href={storefront ?? paths.storefront()} className="inline-flex items-center gap-1 text-brand hover:underline">
+          <Store className="size-4 shrink-0" aria-hidden />
+          View shop
+        </a>
+        <a href={paths.signOut()} className="text-gray-600 hover:underline">
+          Sign out
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The screen the address names, drawn only when the person's roles grant its permission (its
+ * route's `handle`); Administration's front door sends someone without the dashboard to their
+ * first screen.
+ */
+function Screen() {
+  const matches = useMatches();
+  const allowed = useCan();
+  const first = useFirstScreen();
+  const need = [...matches].reverse().find((m) => (m.handle as ScreenHandle | undefined)?.permission)?.handle as ScreenHandle | undefined;
+  const atFrontDoor = matches.at(-1)?.pathname.replace(/\/$/, '') === paths.dashboard().replace(/\/$/, '');
+  if (need && !allowed(need.permission) && atFrontDoor && first) return <Navigate to={first} replace />;
+  const outlet = (
+    <Suspense fallback={<LoadingView />}>
+      <Outlet />
+    </Suspense>
+  );
+  return need ? <Allowed permission={need.permission}>{outlet}</Allowed> : outlet;
+}
+
+/**
+ * Administration's frame: the left navigation, the website, the person, a way back to the shop.
+ * Below 768 px the navigation is a drawer behind a Menu button, so the screen has the width.
+ */
+export function AdminLayout() {
+  const { website } = useBoot();
+  const [open, setOpen] = useState(false);
+  const wide = useWide();
+  const screens = useNav()
+    .flatMap((g) => g.entries)
+    .flatMap((e) => (e.to ? [{ label: e.label, to: e.to }] : []));
+  const can = useCan();
+  const waiting = useNewOrderAlerts(can('orders.read'));
+  // one palette (one Ctrl+K): in the sidebar from 768 px, in the phone's top bar below
+  const palette = <CommandPalette screens={screens} />;
+  const location = useLocation();
+  // a new screen closes the drawer
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+  return (
+    <div className="min-h-screen md:flex">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
         Skip to content
       </a>
-      <aside className="sticky top-0 flex h-screen w-48 shrink-0 flex-col border-r bg-white lg:w-60">
-        <div className="border-b px-4 py-4">
-          <p className="text-xs font-medium uppercase tracking-wide text-gray-500">Administration</p>
-          <p className="truncate text-lg font-semibold" title={website.name}>
-            {website.name}
-          </p>
-          <a href={paths.chooseWebsite()} className="text-xs font-medium text-brand hover:underline">
-            Switch Website
-          </a>
-        </div>
-        <nav aria-label="Administration" className="flex-1 overflow-y-auto px-2 py-3">
-          {NAV.map((g) => (
-            <div key={g.group} className="mb-4">
-              <p className="px-2 pb-1 text-xs font-medium uppercase tracking-wide text-gray-400">{g.group}</p>
-              <ul>
-                {g.entries.map((e) => (
-                  <li key={e.label}>
-                    {e.to ? (
-                      <NavLink
-                        to={e.to}
-                        end={e.to === paths.dashboard()}
-                        className={({ isActive }) =>
-                          `flex items-center gap-2 rounded-md px-2 py-1.5 text-sm ${isActive ? 'bg-teal-50 font-medium text-brand' : 'text-gray-700 hover:bg-gray-100'}`
-                        }
-                      >
-                        <e.icon className="size-4 shrink-0" aria-hidden />
-                        {e.label}
-                      </NavLink>
-                    ) : (
-                      <span
-                        aria-disabled="true"
-                        className="flex cursor-not-allowed items-center gap-2 rounded-md px-2 py-1.5 text-sm text-gray-400"
-                      >
-                        <e.icon className="size-4 shrink-0" aria-hidden />
-                        {e.label}
-                        <span className="ml-auto rounded bg-gray-100 px-1.5 text-[10px] font-medium uppercase text-gray-500">Soon</span>
-                      </span>
-                    )}
-                  </li>
-                ))}
-              </ul>
+      <header className="sticky top-0 z-30 flex items-center gap-3 border-b bg-white px-3 py-2 md:hidden">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="admin-drawer"
+          onClick={() => setOpen(true)}
+          className="relative inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border px-3 text-sm font-medium"
+        >
+          <Menu className="size-5" aria-hidden />
+          Menu
+          {waiting > 0 && (
+            <span className="absolute -top-1.5 -right-1.5 rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
+              {waiting}
+              <span className="sr-only"> new orders</span>
+            </span>
+          )}
+        </button>
+        <p className="min-w-0 flex-1 truncate font-semibold">{website.name}</p>
+        {!wide && <div className="w-28 shrink-0">{palette}</div>}
+      </header>
+      {open && (
+        <div className="fixed inset-0 z-40 md:hidden">
+          <button type="button" aria-label="Close the menu" className="absolute inset-0 bg-black/40" onClick={() => setOpen(false)} />
+          <aside
+            id="admin-drawer"
+            aria-label="Menu"
+            className="absolute inset-y-0 left-0 flex w-[85vw] max-w-80 flex-col bg-white shadow-xl"
+          >
+            <div className="flex items-start justify-between border-b">
+              <WebsiteHeading border={false} />
+              <button
+                type="button"
+                onClick={() => setOpen(false)}
+                className="m-2 inline-flex size-11 items-center justify-center rounded-md hover:bg-gray-100"
+              >
+                <X className="size-5" aria-hidden />
+                <span className="sr-only">Close the menu</span>
+              </button>
             </div>
-          ))}
-        </nav>
-        <div className="border-t px-4 py-3 text-sm">
-          <p className="truncate font-medium" title={user.name}>
-            {user.name}
-          </p>
-          {user.email && <p className="truncate text-xs text-gray-500">{user.email}</p>}
-          <div className="mt-2 flex flex-wrap gap-x-3 gap-y-1">
-            <a href={storefront ?? paths.storefront()} className="inline-flex items-center gap-1 text-brand hover:underline">
-              <Store className="size-4 shrink-0" aria-hidden />
-              View shop
-            </a>
-            <a href={paths.signOut()} className="text-gray-600 hover:underline">
-              Sign out
-            </a>
-          </div>
+            <Navigation onNavigate={() => setOpen(false)} waiting={waiting} />
+            <PersonFooter />
+          </aside>
         </div>
+      )}
+      <aside className="sticky top-0 hidden h-screen w-48 shrink-0 flex-col border-r bg-white md:flex lg:w-60">
+        <WebsiteHeading />
+        {wide && <div className="px-2 pt-3">{palette}</div>}
+        <Navigation waiting={waiting} />
+        <PersonFooter />
       </aside>
-      <main id="main" className="min-w-0 flex-1 p-4 lg:p-8">
-        <Suspense fallback={<LoadingView />}>
-          <Outlet />
-        </Suspense>
+      <main id="main" className="min-w-0 flex-1 p-3 md:p-4 lg:p-8">
+        <Screen />
       </main>
     </div>
   );

@@ -1,7 +1,10 @@
 import { createBrowserRouter, redirect } from 'react-router';
 import { LoadingView } from '../components/ui/loading';
 import { paths } from '../lib/paths';
+import type { ScreenHandle } from '../lib/permissions';
 import { NotFound, RouteError } from './route-error';
+
+const screen = (permission: ScreenHandle['permission']): ScreenHandle => ({ permission });
 
 /**
  * Areas are code-split (DESIGN §10): Administration's layout and each of its screens load on
@@ -14,32 +17,77 @@ export const router = createBrowserRouter([
     HydrateFallback: LoadingView,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },
-      { path: 'products', lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }) },
-      { path: 'products/new', lazy: async () => ({ Component: (await import('./routes/product-new')).ProductNewRoute }) },
-      { path: 'categories', lazy: async () => ({ Component: (await import('./routes/categories')).CategoriesRoute }) },
-      { path: 'brands', lazy: async () => ({ Component: (await import('./routes/brands')).BrandsRoute }) },
-      { path: 'audit', lazy: async () => ({ Component: (await import('./routes/audit')).AuditRoute }) },
-      { path: 'products/:id', lazy: async () => ({ Component: (await import('./routes/product')).ProductRoute }) },
-      { path: 'orders', lazy: async () => ({ Component: (await import('./routes/orders')).OrdersRoute }) },
-      { path: 'orders/:id', lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }) },
-      { path: 'media', lazy: async () => ({ Component: (await import('./routes/media')).MediaRoute }) },
-      { path: 'search', lazy: async () => ({ Component: (await import('./routes/search')).SearchRoute }) },
-      { path: 'coupons', lazy: async () => ({ Component: (await import('./routes/coupons')).CouponsRoute }) },
-      { path: 'coupons/new', lazy: async () => ({ Component: (await import('./routes/coupons')).NewCouponRoute }) },
-      { path: 'coupons/:id', lazy: async () => ({ Component: (await import('./routes/coupons')).CouponRoute }) },
-      { path: 'delivery', lazy: async () => ({ Component: (await import('./routes/delivery')).DeliveryRoute }) },
-      { path: 'staff', lazy: async () => ({ Component: (await import('./routes/staff')).StaffRoute }) },
-      { path: 'issues', lazy: async () => ({ Component: (await import('./routes/issues')).IssuesRoute }) },
-      { path: 'reports', lazy: async () => ({ Component: (await import('./routes/reports')).ReportsRoute }) },
-      { path: 'customers', lazy: async () => ({ Component: (await import('./routes/customers')).CustomersRoute }) },
-      { path: 'customers/:id', lazy: async () => ({ Component: (await import('./routes/customers')).CustomerRoute }) },
-      { path: 'payments', lazy: async () => ({ Component: (await import('./routes/payments')).PaymentsRoute }) },
-      { path: 'analytics', lazy: async () => ({ Component: (await import('./routes/analytics')).AnalyticsRoute }) },
-      { path: 'errors', lazy: async () => ({ Component: (await import('./routes/errors')).ErrorsRoute }) },
-      { path: 'agents', lazy: async () => ({ Component: (await import('./routes/agents')).AgentsRoute }) },
-      { path: 'stock', lazy: async () => ({ Component: (await import('./routes/stock')).StockRoute }) },
-      { path: 'import-export', lazy: async () => ({ Component: (await import('./routes/import-export')).ImportExportRoute }) },
+      { index: true, handle: screen('reports'), lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },
+      {
+        path: 'products',
+        handle: screen('catalogue'),
+        lazy: async () => ({ Component: (await import('./routes/products')).ProductsRoute }),
+      },
+      {
+        path: 'products/new',
+        handle: screen('catalogue'),
+        lazy: async () => ({ Component: (await import('./routes/product-new')).ProductNewRoute }),
+      },
+      {
+        path: 'categories',
+        handle: screen('catalogue'),
+        lazy: async () => ({ Component: (await import('./routes/categories')).CategoriesRoute }),
+      },
+      { path: 'brands', handle: screen('catalogue'), lazy: async () => ({ Component: (await import('./routes/brands')).BrandsRoute }) },
+      { path: 'audit', handle: screen('audit'), lazy: async () => ({ Component: (await import('./routes/audit')).AuditRoute }) },
+      {
+        path: 'products/:id',
+        handle: screen('catalogue'),
+        lazy: async () => ({ Component: (await import('./routes/product')).ProductRoute }),
+      },
+      { path: 'orders', handle: screen('orders.read'), lazy: async () => ({ Component: (await import('./routes/orders')).OrdersRoute }) },
+      { path: 'orders/:id', handle: screen('orders.read'), lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }) },
+      { path: 'media', handle: screen('catalogue'), lazy: async () => ({ Component: (await import('./routes/media')).MediaRoute }) },
+      { path: 'search', handle: screen('catalogue'), lazy: async () => ({ Component: (await import('./routes/search')).SearchRoute }) },
+      { path: 'coupons', handle: screen('coupons'), lazy: async () => ({ Component: (await import('./routes/coupons')).CouponsRoute }) },
+      {
+        path: 'coupons/new',
+        handle: screen('coupons'),
+        lazy: async () => ({ Component: (await import('./routes/coupons')).NewCouponRoute }),
+      },
+      { path: 'coupons/:id', handle: screen('coupons'), lazy: async () => ({ Component: (await import('./routes/coupons')).CouponRoute }) },
+      {
+        path: 'delivery',
+        handle: screen('delivery'),
+        lazy: async () => ({ Component: (await import('./routes/delivery')).DeliveryRoute }),
+      },
+      { path: 'staff', handle: screen('staff'), lazy: async () => ({ Component: (await import('./routes/staff')).StaffRoute }) },
+      { path: 'issues', handle: screen('support'), lazy: async () => ({ Component: (await import('./routes/issues')).IssuesRoute }) },
+      { path: 'reviews', handle: screen('catalogue'), lazy: async () => ({ Component: (await import('./routes/reviews')).ReviewsRoute }) },
+      { path: 'reports', handle: screen('reports'), lazy: async () => ({ Component: (await import('./routes/reports')).ReportsRoute }) },
+      {
+        path: 'customers',
+        handle: screen('customers'),
+        lazy: async () => ({ Component: (await import('./routes/customers')).CustomersRoute }),
+      },
+      {
+        path: 'customers/:id',
+        handle: screen('customers'),
+        lazy: async () => ({ Component: (await import('./routes/customers')).CustomerRoute }),
+      },
+      {
+        path: 'payments',
+        handle: screen('payments'),
+        lazy: async () => ({ Component: (await import('./routes/payments')).PaymentsRoute }),
+      },
+      {
+        path: 'analytics',
+        handle: screen('insights'),
+        lazy: async () => ({ Component: (await import('./routes/analytics')).AnalyticsRoute }),
+      },
+      { path: 'errors', handle: screen('insights'), lazy: async () => ({ Component: (await import('./routes/errors')).ErrorsRoute }) },
+      { path: 'agents', handle: screen('agents'), lazy: async () => ({ Component: (await import('./routes/agents')).AgentsRoute }) },
+      { path: 'stock', handle: screen('stock'), lazy: async () => ({ Component: (await import('./routes/stock')).StockRoute }) },
+      {
+        path: 'import-export',
+        handle: screen('catalogue'),
+        lazy: async () => ({ Component: (await import('./routes/import-export')).ImportExportRoute }),
+      },
       { path: '*', Component: NotFound },
     ],
   },

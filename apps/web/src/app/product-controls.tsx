@@ -5,13 +5,14 @@ import type { ProductControls } from '@grocer/blocks/product-card';
 import { NotifyMe } from '../features/restock/notify-me';
 import { WishlistButton } from '../features/wishlist/components/wishlist-button';
 import { useInit } from '../lib/init';
-import { REDIRECT_KEY } from './guards';
+import { alertsSetHere, keepForSignIn, notifyAction, wishlistAction, type PendingAction } from './pending-action';
 import { useUi } from './ui-state';
 
 /**
  * What the cart and wishlist features put on every product card, product page and carousel:
- * 'Add to Cart' or the stepper, and the heart. A signed-out visitor's heart sends them to sign
- * in and back to this page (spec §2 redirect key).
+ * 'Add to Cart' or the stepper, and the heart. A signed-out visitor's heart or "Notify me" sends
+ * them to sign in, saying why, and back to this page (spec §2 redirect key) with the item saved
+ * or the alert set (`pending-action.ts`).
  */
 export function useProductControls(size: 'md' | 'lg' = 'md'): ProductControls {
   const init = useInit();
@@ -22,8 +23,8 @@ export function useProductControls(size: 'md' | 'lg' = 'md'): ProductControls {
   const here = location.pathname + location.search;
   const set = ui.set;
   return useMemo<ProductControls>(() => {
-    const toSignIn = () => {
-      sessionStorage.setItem(REDIRECT_KEY, here);
+    const toSignIn = (action: PendingAction) => {
+      keepForSignIn(action, here);
       navigate('/auth/login');
     };
     return {
@@ -33,7 +34,16 @@ export function useProductControls(size: 'md' | 'lg' = 'md'): ProductControls {
               product={product}
               pack={pack}
               size={size}
-              outOfStock={<NotifyMe product={product} pack={pack} size={size} signedIn={signedIn} onSignIn={toSignIn} />}
+              outOfStock={
+                <NotifyMe
+                  product={product}
+                  pack={pack}
+                  size={size}
+                  signedIn={signedIn}
+                  asked={alertsSetHere.has(pack.pack_id)}
+                  onSignIn={() => toSignIn(notifyAction(product, pack))}
+                />
+              }
             />
           )
         : undefined,
@@ -42,7 +52,7 @@ export function useProductControls(size: 'md' | 'lg' = 'md'): ProductControls {
           product={product}
           onOpen={(p) => {
             if (signedIn) return set({ wishlistPicker: p.product_id });
-            toSignIn();
+            toSignIn(wishlistAction(p));
           }}
         />
       ),

@@ -1,3 +1,4 @@
+import { ActingForBanner } from '../features/account/components/acting-for-banner';
 import { themeVariables } from '@grocer/shared/theme';
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate, useNavigation, useNavigationType } from 'react-router';
@@ -14,6 +15,7 @@ import { useInit } from '../lib/init';
 import { Toasts } from '../lib/toast';
 import { pageChrome } from './chrome';
 import { guardRedirect, type RouteMeta } from './guards';
+import { dropPendingAction } from './pending-action';
 import { useUi } from './ui-state';
 
 const CategoryFilterModal = lazy(() => import('../features/catalogue/components/category-filter-modal'));
@@ -111,6 +113,10 @@ function ShellBody() {
   useInternalLinks();
   useScrollOnNavigate(meta);
   useTheme(init.activetheme, init.web.font_family);
+  // A visitor who leaves the sign-in pages gives up what they were signing in for (the heart, "Notify me").
+  useEffect(() => {
+    if (!location.pathname.startsWith('/auth/')) dropPendingAction();
+  }, [location.pathname]);
 
   const redirect = guardRedirect(meta, init.user, location.pathname + location.search);
   const { showNavbar, showSubNavbar, showFooter } = pageChrome(init, location);
@@ -131,6 +137,7 @@ function ShellBody() {
           cartQuantity={cart.quantity}
         />
       )}
+      <ActingForBanner agent={!!init.user?.isSalesAgent} />
       {/* min-h-screen keeps the footer below the fold while a page loads: no layout shift. */}
       <main
         id="main"

@@ -5,9 +5,9 @@ import { couponDiscount, type CartOffer } from '@grocer/shared/coupon';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { and, eq, getTableColumns, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { hotStatement, reusable, type Db, type DbOrTx } from '../../db/client';
-import { packDetailsOf } from '../catalogue/service';
+import { packDetails, packDetailsOf } from '../catalogue/service';
 import { couponUsage, findCoupon, listedCoupons } from '../coupons/service';
-import { deliveryContext, deliveryContextOf, nextSlots, notDeliveredTo, zoneJsonSql } from '../delivery/service';
+import { codAllowedIn, deliveryContext, deliveryContextOf, nextSlots, notDeliveredTo, zoneJsonSql } from '../delivery/service';
 import { availableSql } from '../inventory/service';
 import { type CartContext, type PricedCart, type PricedLine } from './model';
 import { priceCart } from './pricing';
@@ -127,6 +127,22 @@ export async function guestHasCart(db: Db, websiteId: number, sessionId: string)
   return (await guestCart(db, { websiteId, sessionId })).length > 0;
 }
 
+/** The products in the caller's cart (none without a cart): what "often bought with" starts from. */
+export async function cartProductIds(db: DbOrTx, ctx: CartContext): Promise<number[]> {
+  const cart = await findCart(db, ctx);
+  if (!cart) return [];
+  const lines = await db
+    .select({ packId: cartLines.packId })
+    .from(cartLines)
+    .where(and(eq(cartLines.websiteId, ctx.websiteId), eq(cartLines.cartId, cart.id)));
+  const details = await packDetails(
+    db,
+    ctx.websiteId,
+    lines.map((l) => l.packId),
+  );
+  return [...new Set([...details.values()].map((d) => d.productId))];
+}
+
 /** `cartWithLines` of the caller: null when they have no cart. */
 async function readCartWithLines(db: DbOrTx, ctx: CartContext) {
   const values = { websiteId: ctx.websiteId, userId: ctx.userId, sessionId: ctx.sessionId, pincode: ctx.pincode };
@@ -209,11 +225,7 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
   const offers = zone && delivery.serviceable ? await nextSlots(db, ctx.websiteId, zone.id, now, 7, true, zone) : [];
   const slot = offers.find((o) => o.remaining > 0) ?? null;
   const codAllowed =
-    !!zone &&
-    delivery.serviceable &&
-    zone.codAllowed &&
-    (zone.codMax === null || priced.amount <= zone.codMax) &&
-    (cart ? cart.codEnabled : await codEnabled(db, ctx.websiteId));
+    !!zone && delivery.serviceable && codAllowedIn(zone, priced.amount) && (cart ? cart.codEnabled : await codEnabled(db, ctx.websiteId));
 
   return {
     cartId: cart?.id ?? null,

@@ -23,6 +23,7 @@ import { loadTaxonomy } from './service';
 import { auditProduct, checkProductRefs, saveProductCategories, slugMoved, type ProductSnapshot } from './product-edit';
 import { brands, categories, packs, productCategories, productMedia, products } from './tables';
 import { recordAudit, type AuditActor } from '../audit/service';
+import { factsRow } from './product-facts';
 
 /**
  * Administration's view of the catalogue: every status, stock summed over warehouses, and the
@@ -204,6 +205,7 @@ export async function getAdminProduct(db: Db | Tx, websiteId: number, id: number
     seo_description: row.seoDescription,
     hsn_code: row.hsnCode,
     gst_rate: row.gstRate / 100,
+    facts: { fssai_licence: row.fssaiLicence, ingredients: row.ingredients, nutrition: row.nutrition, food_type: row.foodType },
     image: images[0]?.src ?? '',
     images,
     version: row.version,
@@ -303,6 +305,7 @@ export async function updateAdminProduct(db: Db, actor: AuditActor, id: number, 
           seoDescription: input.seo_description,
           hsnCode: input.hsn_code,
           gstRate: Math.round(input.gst_rate * 100),
+          ...(input.facts ? factsRow(input.facts) : {}),
           version: sql`${products.version} + 1`,
           updatedAt: sql`now()`,
         })

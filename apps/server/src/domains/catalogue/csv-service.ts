@@ -12,6 +12,7 @@ import { balancesOf, countStockBulk, stockKeyOf, warehouseCodes } from '../inven
 import { sanitizeDescription } from './admin-service';
 import { refreshProductIndex } from './search';
 import { brands, categories, packs, products } from './tables';
+import { EMPTY_FACTS, type ProductFacts } from '@grocer/shared/product-facts';
 
 /**
  * The catalogue's CSV import and export (format: packages/shared/src/catalogue-csv.ts and
@@ -34,6 +35,7 @@ interface ProductState {
   description: string;
   hsnCode: string;
   gstRate: number;
+  facts: ProductFacts;
 }
 interface PackState {
   id: number;
@@ -111,10 +113,16 @@ async function plan(db: DbOrTx, websiteId: number, text: string): Promise<Plan> 
         description: products.description,
         hsnCode: products.hsnCode,
         gstRate: products.gstRate,
+        fssai_licence: products.fssaiLicence,
+        ingredients: products.ingredients,
+        nutrition: products.nutrition,
+        food_type: products.foodType,
       })
       .from(products)
-      .where(and(eq(products.websiteId, websiteId), inArray(products.slug, part))))
-      productRows.set(p.slug, p);
+      .where(and(eq(products.websiteId, websiteId), inArray(products.slug, part)))) {
+      const { fssai_licence, ingredients, nutrition, food_type, ...rest } = p;
+      productRows.set(p.slug, { ...rest, facts: { fssai_licence, ingredients, nutrition, food_type } });
+    }
   const packRows = new Map<string, PackState>();
   const packSlug = new Map<number, string>();
   for (const part of chunks(skus, 5000))
@@ -221,9 +229,14 @@ function productChanged(p: ProductState, row: CatalogueCsvRow, brandId: number |
     p.status !== row.status ||
     p.description !== sanitizeDescription(row.description) ||
     p.hsnCode !== row.hsn ||
-    p.gstRate !== Math.round(row.gst_rate * 100)
+    p.gstRate !== Math.round(row.gst_rate * 100) ||
+    factsKey(p.facts) !== factsKey({ ...p.facts, ...row.facts })
   );
 }
+
+/** The facts as one comparable text (jsonb keeps a nutrition row's keys in its own order). */
+const factsKey = (f: ProductFacts) =>
+  JSON.stringify([f.fssai_licence, f.food_type, f.ingredients, f.nutrition.map((r) => [r.nutrient, r.per_100])]);
 
 const packChanged = (k: PackState, row: CatalogueCsvRow) =>
   k.name !== row.pack_name || k.barcode !== row.barcode || k.price !== row.price || k.actPrice !== row.mrp || k.position !== row.position;
@@ -241,6 +254,15 @@ function recordset(columns: Array<[name: string, type: string]>, rows: unknown[]
   const json = JSON.stringify(rows.map((r) => Object.fromEntries(columns.map(([name], i) => [name, r[i] ?? null]))));
   return sql`jsonb_to_recordset(${json}::jsonb) as v(${sql.raw(columns.map(([n, t]) => `${n} ${t}`).join(', '))})`;
 }
+
+/** The facts' columns in a recordset, and a product's values for them (the nutrition table as jsonb). */
+const FACT_SQL_COLUMNS: Array<[string, string]> = [
+  ['fssai_licence', 'text'],
+  ['food_type', 'text'],
+  ['ingredients', 'text'],
+  ['nutrition', 'jsonb'],
+];
+const factValues = (f: ProductFacts) => [f.fssai_licence, f.food_type, f.ingredients, f.nutrition];
 
 /** `update <table> t set ... from <rows> v where t.id = v.id`: one statement per chunk of rows. */
 async function updateFromValues(
@@ -304,6 +326,8 @@ export async function applyImport(db: Db, actor: AuditActor, text: string): Prom
         description: sanitizeDescription(row.description),
         hsnCode: row.hsn,
         gstRate: Math.round(row.gst_rate * 100),
+        // the facts the file has over those the product had (a new one: none)
+        facts: { ...(p.products.get(row.product_slug)?.facts ?? EMPTY_FACTS), ...row.facts },
       });
       const productIds = new Map<string, number>([...p.products].map(([slug, s]) => [slug, s.id]));
       const toCreate = [...firstRow.values()].filter((r) => !p.products.has(r.product_slug));
@@ -316,16 +340,18 @@ export async function applyImport(db: Db, actor: AuditActor, text: string): Prom
         ['description', 'text'],
         ['hsn_code', 'text'],
         ['gst_rate', 'int'],
+        ...FACT_SQL_COLUMNS,
       ];
       for (const part of chunks(toCreate)) {
         const values = part.map((r) => {
           const v = productValues(r);
-          return [r.product_slug, v.name, v.brandId, v.categoryId, v.status, v.description, v.hsnCode, v.gstRate];
+          return [r.product_slug, v.name, v.brandId, v.categoryId, v.status, v.description, v.hsnCode, v.gstRate, ...factValues(v.facts)];
         });
         const made = rowsOf<{ id: number; slug: string }>(
           await tx.execute(sql`
-          insert into products (website_id, slug, name, brand_id, category_id, status, description, hsn_code, gst_rate)
-          select ${websiteId}::int, slug, name, brand_id, category_id, status, description, hsn_code, gst_rate from ${recordset(productColumns, values)}
+          insert into products (website_id, slug, name, brand_id, category_id, status, description, hsn_code, gst_rate, fssai_licence, food_type, ingredients, nutrition)
+          select ${websiteId}::int, slug, name, brand_id, category_id, status, description, hsn_code, gst_rate, fssai_licence, food_type, ingredients, nutrition
+          from ${recordset(productColumns, values)}
           returning id, slug`),
         );
         for (const m of made) productIds.set(m.slug, Number(m.id));
@@ -346,12 +372,23 @@ export async function applyImport(db: Db, actor: AuditActor, text: string): Prom
           ['description', 'text'],
           ['hsn_code', 'text'],
           ['gst_rate', 'int'],
+          ...FACT_SQL_COLUMNS,
         ],
         changedProducts.map((r) => {
           const v = productValues(r);
-          return [productIds.get(r.product_slug), v.name, v.brandId, v.categoryId, v.status, v.description, v.hsnCode, v.gstRate];
+          return [
+            productIds.get(r.product_slug),
+            v.name,
+            v.brandId,
+            v.categoryId,
+            v.status,
+            v.description,
+            v.hsnCode,
+            v.gstRate,
+            ...factValues(v.facts),
+          ];
         }),
-        'name = v.name, brand_id = v.brand_id, category_id = v.category_id, status = v.status, description = v.description, hsn_code = v.hsn_code, gst_rate = v.gst_rate, version = t.version + 1, updated_at = now()',
+        'name = v.name, brand_id = v.brand_id, category_id = v.category_id, status = v.status, description = v.description, hsn_code = v.hsn_code, gst_rate = v.gst_rate, fssai_licence = v.fssai_licence, food_type = v.food_type, ingredients = v.ingredients, nutrition = v.nutrition, version = t.version + 1, updated_at = now()',
       );
 
       // packs, keyed by SKU
@@ -464,10 +501,15 @@ export async function exportCatalogue(db: Db, websiteId: number): Promise<string
     hsn_code: string;
     gst_rate: number;
     position: number;
+    fssai_licence: string;
+    food_type: ProductFacts['food_type'];
+    ingredients: string;
+    nutrition: ProductFacts['nutrition'];
   }>(
     await db.execute(sql`
       select p.slug, p.name, b.name as brand, p.category_id, p.status, p.description, k.id as pack_id, k.name as pack_name,
-             k.sku, k.barcode, k.price, k.act_price, p.hsn_code, p.gst_rate, k.position
+             k.sku, k.barcode, k.price, k.act_price, p.hsn_code, p.gst_rate, k.position,
+             p.fssai_licence, p.food_type, p.ingredients, p.nutrition
       from ${packs} k join ${products} p on p.id = k.product_id left join ${brands} b on b.id = p.brand_id
       where k.website_id = ${websiteId}
       order by p.id, k.position, k.id`),
@@ -491,6 +533,7 @@ export async function exportCatalogue(db: Db, websiteId: number): Promise<string
       gst_rate: Number(r.gst_rate) / 100,
       position: Number(r.position),
       stock: Object.fromEntries(whs.map((w) => [w.code, levels.get(stockKeyOf(r.pack_id, w.id)) ?? 0])),
+      facts: { fssai_licence: r.fssai_licence, food_type: r.food_type, ingredients: r.ingredients, nutrition: r.nutrition },
     })),
   );
 }

@@ -15,7 +15,9 @@ export interface KnownSlugs {
  * - the words lower-cased with their spaces collapsed (the search ignores case and spacing);
  * - categories and brands: the known slugs, each once, sorted (a list's filters are a set;
  *   unknown slugs filter nothing); when every one given is unknown, the answer is empty (`null`);
- * - the sort spelled out: relevance when searching, none (the shop's order) otherwise.
+ * - the sort spelled out: relevance when searching, none (the shop's order) otherwise;
+ * - the shopper's filters only when they narrow: a price bound in whole paise, a discount above 0,
+ *   in stock only when asked.
  */
 export function canonicalProductsQuery(query: ProductsQuery, known: KnownSlugs): ProductsQuery | null {
   const q = query.q?.toLowerCase().replace(/\s+/g, ' ').trim() || undefined;
@@ -24,11 +26,24 @@ export function canonicalProductsQuery(query: ProductsQuery, known: KnownSlugs):
   const b = pick(query.b, known.brands);
   if ((query.c.length && !c.length) || (query.b.length && !b.length)) return null;
   const s = query.s ?? (q ? 'relevance' : undefined);
-  return { page: query.page, perPage: query.perPage, q, c, b, s: !q && s === 'relevance' ? undefined : s };
+  const paise = (v: number | undefined) => (v === undefined ? undefined : Math.round(v * 100) / 100);
+  return {
+    page: query.page,
+    perPage: query.perPage,
+    q,
+    c,
+    b,
+    s: !q && s === 'relevance' ? undefined : s,
+    min_price: query.min_price ? paise(query.min_price) : undefined,
+    max_price: paise(query.max_price),
+    discount: query.discount || undefined,
+    in_stock: query.in_stock || undefined,
+  };
 }
 
 /** The cache key of a canonical query (`null`: the empty answer of that page). */
 export function listKey(query: ProductsQuery | null, page: number, perPage: number): string {
   if (!query) return `none|${page}|${perPage}`;
-  return JSON.stringify([query.page, query.perPage, query.q ?? '', query.c, query.b, query.s ?? '']);
+  const filters = [query.min_price ?? '', query.max_price ?? '', query.discount ?? '', query.in_stock ? 1 : ''];
+  return JSON.stringify([query.page, query.perPage, query.q ?? '', query.c, query.b, query.s ?? '', ...filters]);
 }

@@ -10,8 +10,8 @@ import { listProducts } from './service';
 /**
  * "Price: low to high" prices only what it must (service.ts pickCheapest: matches read by
  * min_price, priced in batches). Whatever the packs' prices and stock, its pages must be exactly
- * the cards ordered by the price they show (the cheapest pack in stock, else the cheapest pack),
- * then by id: the order the correlated form gives.
+ * the cards in stock first (issue 39), each group ordered by the price they show (the cheapest pack
+ * in stock, else the cheapest pack), then by id: the order the correlated form gives.
  */
 let database: Database;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ describe('price: low to high', () => {
           .returning();
         const websiteId = site!.id;
         const [wh] = await db.insert(warehouses).values({ websiteId, name: 'Main', code: 'M' }).returning();
-        const expected: Array<{ id: number; price: number }> = [];
+        const expected: Array<{ id: number; price: number; inStock: boolean }> = [];
         for (const [i, packList] of list.entries()) {
           const [p] = await db
             .insert(products)
@@ -60,9 +60,13 @@ describe('price: low to high', () => {
             .insert(stock)
             .values(rows.map((r, j) => ({ websiteId, packId: r.id, warehouseId: wh!.id, available: packList[j]!.available })));
           const buyable = packList.filter((k) => k.available > 0).map((k) => k.price);
-          expected.push({ id: p!.id, price: Math.min(...(buyable.length ? buyable : packList.map((k) => k.price))) });
+          expected.push({
+            id: p!.id,
+            price: Math.min(...(buyable.length ? buyable : packList.map((k) => k.price))),
+            inStock: buyable.length > 0,
+          });
         }
-        expected.sort((a, b) => a.price - b.price || a.id - b.id);
+        expected.sort((a, b) => Number(b.inStock) - Number(a.inStock) || a.price - b.price || a.id - b.id);
         const pages = Math.max(1, Math.ceil(list.length / perPage)) + 1; // and one past the end
         for (let page = 1; page <= pages; page++) {
           const query = productsQuerySchema.parse({ s: 'price_asc', perPage: String(perPage), page: String(page) });

@@ -15,6 +15,7 @@ import { AppError, Errors, fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { orderedRefs } from '../orders/ordered-products';
 import { getAdminProduct, packDiscount, sanitizeDescription } from './admin-service';
+import { factsRow } from './product-facts';
 import { refreshProductIndex } from './search';
 import { brands, categories, packs, productCategories, products, productSlugHistory } from './tables';
 
@@ -42,6 +43,10 @@ export async function auditProduct(db: DbOrTx, websiteId: number, id: number) {
       seo_description: products.seoDescription,
       hsn_code: products.hsnCode,
       gst_rate: products.gstRate,
+      fssai_licence: products.fssaiLicence,
+      ingredients: products.ingredients,
+      nutrition: products.nutrition,
+      food_type: products.foodType,
     })
     .from(products)
     .where(and(eq(products.websiteId, websiteId), eq(products.id, id)));
@@ -197,6 +202,7 @@ export async function createProduct(db: Db, actor: AuditActor, input: AdminProdu
           seoDescription: input.seo_description,
           hsnCode: input.hsn_code,
           gstRate: Math.round(input.gst_rate * 100),
+          ...(input.facts ? factsRow(input.facts) : {}),
         })
         .returning({ id: products.id });
       id = row!.id;

@@ -1,4 +1,4 @@
-import { productListSchema, productSchema } from '@grocer/shared/catalogue';
+import { productListSchema, productSchema, type Product } from '@grocer/shared/catalogue';
 import { initSchema, pageDataSchema } from '@grocer/shared/storefront';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,16 +178,73 @@ describe('GET /s/api/products', () => {
     expect((await list('?c=rice,home')).meta.total).toBe(28); // unrelated choices still add up
   });
 
-  it('sorts by price, name, newest and discount', async () => {
-    const prices = (await list('?s=price_asc&perPage=100')).data.map((p) => p.packs[0]!.price);
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    const desc = (await list('?s=price_desc&perPage=100')).data.map((p) => p.packs[0]!.price);
-    expect(desc).toEqual([...desc].sort((a, b) => b - a));
-    const names = (await list('?s=name&perPage=100')).data.map((p) => p.product_name);
-    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  it('sorts by price, name, newest and discount, in stock first (issue 39)', async () => {
+    // Sona Masoori Rice (₹110) is out of stock: last, after every product that can be bought
+    const buyable = (p: Product) => p.packs.some((k) => (k.stock ?? 0) > 0);
+    const grouped = <T>(data: Product[], key: (p: Product) => T, order: (a: T, b: T) => number) => {
+      expect(data.map(buyable)).toEqual([...data.map(buyable)].sort((a, b) => Number(b) - Number(a)));
+      for (const group of [data.filter(buyable), data.filter((p) => !buyable(p))])
+        expect(group.map(key)).toEqual(group.map(key).sort(order));
+    };
+    const asc = (await list('?s=price_asc&perPage=100')).data;
+    expect(asc.map((p) => p.slug).at(-1)).toBe('sona-masoori-rice');
+    grouped(
+      asc,
+      (p) => p.packs[0]!.price,
+      (a, b) => a - b,
+    );
+    const desc = (await list('?s=price_desc&perPage=100')).data;
+    expect(desc.map((p) => p.slug).at(-1)).toBe('sona-masoori-rice');
+    grouped(
+      desc,
+      (p) => p.packs[0]!.price,
+      (a, b) => b - a,
+    );
+    const names = (await list('?s=name&perPage=100')).data;
+    grouped(
+      names,
+      (p) => p.product_name,
+      (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+    );
+    expect((await list('?perPage=100')).data.map((p) => p.slug).at(-1)).toBe('sona-masoori-rice');
     expect((await list('?s=newest')).data[0]!.slug).toBe('detergent-24');
     const top = (await list('?s=discount')).data[0]!.packs[0]!;
     expect(top.act_price).toBeGreaterThan(top.price);
+  });
+
+  it("filters by price range, least discount and in stock only (issue 39's added parameters)", async () => {
+    const all = (await list('?perPage=100')).data;
+    const price = (p: Product) => Math.min(...p.packs.map((k) => k.price));
+    const ranged = await list('?min_price=120&max_price=150&perPage=100');
+    expect(ranged.data.map((p) => p.slug).sort()).toEqual(
+      all
+        .filter((p) => price(p) >= 120 && price(p) <= 150)
+        .map((p) => p.slug)
+        .sort(),
+    );
+    expect(ranged.meta.total).toBe(4);
+    const saving = (p: Product) => Math.max(...p.packs.map((k) => (k.act_price - k.price) / k.act_price));
+    const deals = await list('?discount=20&perPage=100');
+    expect(deals.meta.total).toBeGreaterThan(0);
+    expect(deals.data.every((p) => saving(p) >= 0.2)).toBe(true);
+    expect(deals.meta.total).toBe(all.filter((p) => saving(p) >= 0.2).length);
+    const inStock = await list('?in_stock=1&perPage=100');
+    expect(inStock.meta.total).toBe(all.length - 1);
+    expect(inStock.data.map((p) => p.slug)).not.toContain('sona-masoori-rice');
+    expect((await list('?q=rice&in_stock=1')).data.map((p) => p.slug)).toEqual(['basmati-rice']);
+    // combined with a search and a sort; off means off
+    expect((await list('?in_stock=0&perPage=100')).meta.total).toBe(all.length);
+    // bad values: a clear message, nothing listed
+    for (const bad of ['min_price=-1', 'max_price=abc', 'discount=150', 'discount=2.5', 'in_stock=yes']) {
+      const res = await client.get(`/s/api/products?${bad}`);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().message).toBeTruthy();
+    }
+  });
+
+  it('searches in stock first: an out-of-stock match comes after every match that can be bought', async () => {
+    const rice = (await list('?q=rice')).data;
+    expect(rice.map((p) => p.slug)).toEqual(['basmati-rice', 'sona-masoori-rice']);
   });
 
   it('lists only discounted products when sorted by discount ("Offers"), biggest saving first', async () => {
@@ -287,9 +344,10 @@ describe('GET /s/api/products/:slug', () => {
     expect((await client.get('/s/api/products/99999999999')).statusCode).toBe(404);
   });
 
-  it('lists related products from the same category first', async () => {
+  it('lists related products in stock first, then from the same category first', async () => {
     const res = await client.get('/s/api/products/basmati-rice/related');
-    expect(res.json().data[0].slug).toBe('sona-masoori-rice');
+    // Sona Masoori Rice shares the category but is out of stock; Toor Dal shares the brand
+    expect(res.json().data.map((p: { slug: string }) => p.slug)).toEqual(['toor-dal', 'sona-masoori-rice']);
     expect(res.json().data.map((p: { slug: string }) => p.slug)).not.toContain('basmati-rice');
   });
 });

@@ -98,12 +98,18 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; answers: Catalogue
     }
   });
 
-  // The same for every visitor of a website (no prices of a pincode, nothing personal): cached by
-  // the words alone, lower-cased; any other parameter is dropped by the schema.
+  // Nothing personal, but ranked as the results page ranks for the visitor's warehouse (in stock
+  // there first): cached by the words, lower-cased, and the warehouse; any other parameter is
+  // dropped by the schema. Private: a shared cache would hand one pincode's order to another.
   app.get('/search/suggest', { schema: { querystring: suggestQuerySchema, response: { 200: suggestionsSchema } } }, async (req, reply) => {
     const q = req.query.q.toLowerCase();
-    reply.header('cache-control', 'public, max-age=60');
-    return sendBody(req, reply, (await answers.plain(req.website.id, `suggest|${q}`, () => suggest(db, req.website.id, q))).body);
+    const { websiteId, warehouseId } = await catalogueContext(db, req);
+    reply.header('cache-control', 'private, max-age=60');
+    return sendBody(
+      req,
+      reply,
+      (await answers.plain(websiteId, `suggest|${warehouseId}|${q}`, () => suggest(db, websiteId, q, warehouseId))).body,
+    );
   });
 
   app.get('/products/:id/related', { schema: { params: productParams, response: { 200: relatedProductsSchema } } }, async (req, reply) => {

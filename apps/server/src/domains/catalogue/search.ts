@@ -7,7 +7,10 @@ import type { DbOrTx } from '../../db/client';
  * configuration so transliterated Hindi names are not stemmed away),
  * the lower-cased text for trigram similarity, and the sort keys (cheapest pack, best discount).
  * The shoppers' synonyms of the product's words (search_synonyms: 'dahi' for curd) are indexed
- * with it, weighted like the brand, so a search never expands its query.
+ * with it, weighted like the brand, so a search never expands its query. The name's last word (its
+ * head noun: 'Alphonso Mango' is a mango, 'Mango Pickle' a pickle) is weighted A once more, with the
+ * synonyms of that word ('aloo' on Potato), so 'mango' puts the fruit before the pickle and 'aloo'
+ * the potato before Aloo Bhujia (issue 39).
  * Call after writing products, packs, brands or categories.
  */
 export async function refreshProductIndex(db: DbOrTx, websiteId: number, productIds?: number[]): Promise<void> {
@@ -32,7 +35,8 @@ export async function refreshProductIndex(db: DbOrTx, websiteId: number, product
     ),
     base as (
       -- the product's own words (name and brand): a category's words would bring its whole shelf
-      select p2.id, to_tsvector('simple', p2.name || ' ' || coalesce(b.name, '')) as doc
+      select p2.id, to_tsvector('simple', p2.name || ' ' || coalesce(b.name, '')) as doc,
+             substring(lower(p2.name) from '([[:alnum:]]+)[^[:alnum:]]*$') as head
       from products p2
         left join brands b on b.id = p2.brand_id
       where p2.website_id = ${websiteId} ${only('p2')}
@@ -47,13 +51,19 @@ export async function refreshProductIndex(db: DbOrTx, websiteId: number, product
       select base.id as product_id, string_agg(distinct sq.term, ' ') as terms
       from base join synonym_query sq on base.doc @@ sq.q
       group by base.id
+    ),
+    head_terms as (
+      select base.id as product_id, base.head || coalesce(' ' || string_agg(distinct sq.term, ' '), '') as words
+      from base left join synonym_query sq on to_tsvector('simple', coalesce(base.head, '')) @@ sq.q
+      group by base.id, base.head
     )
     update products p set
       search_doc = setweight(to_tsvector('simple', p.name), 'A')
                 || setweight(to_tsvector('simple', coalesce(b.name, '')), 'B')
                 || setweight(to_tsvector('simple', coalesce(st.terms, '')), 'B')
                 || setweight(to_tsvector('simple', coalesce(cp.path, '')), 'C')
-                || setweight(to_tsvector('simple', coalesce(ps.names, '')), 'D'),
+                || setweight(to_tsvector('simple', coalesce(ps.names, '')), 'D')
+                || setweight(to_tsvector('simple', coalesce(ht.words, '')), 'A'),
       search_text = lower(p.name || ' ' || coalesce(b.name, '') || coalesce(' ' || st.terms, '')),
       min_price = coalesce(ps.min_price, 0),
       max_discount = coalesce(ps.max_discount, 0)
@@ -62,6 +72,7 @@ export async function refreshProductIndex(db: DbOrTx, websiteId: number, product
       left join cat_path cp on cp.id = p2.category_id
       left join pack_stats ps on ps.product_id = p2.id
       left join synonym_terms st on st.product_id = p2.id
+      left join head_terms ht on ht.product_id = p2.id
     where p.id = p2.id and p.website_id = ${websiteId} ${only('p')}
   `);
 }
@@ -78,15 +89,28 @@ export function prefixTsQuery(q: string): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
+/**
+ * Any of the shopper's words as prefixes: relevance's first part (the match asks for every word).
+ * PostgreSQL ranks an AND query by how close its words sit, so more mentions of a word counted
+ * against it ('moong dal' put Moong Dal Namkeen above Moong Dal, whose category says 'moong' and
+ * 'dal' again); ranked as an OR, each mention of each word counts for it.
+ */
+export function anyPrefixTsQuery(q: string): string {
+  return queryWords(q)
+    .map((w) => `${w}:*`)
+    .join(' | ');
+}
+
 /** Any of the shopper's words as typed, whole ('rice' and not 'ricebran'): relevance's second part. */
 export function exactWordsTsQuery(q: string): string {
   return queryWords(q).join(' | ');
 }
 
-function queryWords(q: string): string[] {
+/** The shopper's words: lower case, split at anything but letters (with their marks) and digits, at most 8. */
+export function queryWords(q: string): string[] {
   return q
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
 }

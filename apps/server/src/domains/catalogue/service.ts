@@ -5,14 +5,15 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL, type SQLW
 import { hotRows, hotStatement, reusable, type Db, type DbOrTx } from '../../db/client';
 import { firstWarehouseId } from '../inventory/service';
 // Read-only join of the inventory's balances into product listings (see eslint.config.js).
-import { packThresholds, stock } from '../inventory/tables';
+import { packThresholds, productStock, stock } from '../inventory/tables';
 import { wishlistedProductIds } from '../wishlist/service';
 import { brands, categories, packs, productCards, productCategories, productMedia, productSearch, products } from './tables';
 import { websiteCache } from '../../http/cache';
 import { Serialised } from '../../http/micro-cache';
 import { Errors } from '../../http/errors';
 import { decodeUrlText } from '../../http/nul-guard';
-import { exactWordsTsQuery, prefixTsQuery } from './search';
+import { anyPrefixTsQuery, exactWordsTsQuery, prefixTsQuery, queryWords } from './search';
+import { factsOf } from './product-facts';
 
 /** Who is asking: the website, the warehouse serving their pincode (if known), and the user. */
 export interface CatalogueContext {
@@ -70,6 +71,13 @@ async function readTaxonomy(db: Db, websiteId: number): Promise<Taxonomy> {
   };
 }
 
+/** The brands whose names the words name: each word begins a word of the name, 3 letters or more in all. */
+export function brandsNamed(list: Brand[], q: string): number[] {
+  const typed = queryWords(q);
+  if (typed.join('').length < 3) return [];
+  return list.filter((b) => typed.every((t) => queryWords(b.name).some((w) => w.startsWith(t)))).map((b) => b.id);
+}
+
 /** The ids of a category and every descendant. */
 function withDescendants(node: Category, out: number[] = []): number[] {
   out.push(node.id);
@@ -86,6 +94,20 @@ export function categorySlugFromParam(value: string): string {
 // ---------------------------------------------------------------------------------------------
 
 type ListMeta = { total: number; perPage: number; page: number };
+
+/**
+ * Whether a product can be bought where its card says: the first key of every listing, search and
+ * rail (issue 39: in stock first, the chosen order kept within each group). Read from the
+ * inventory's precomputed row per product (product_stock, kept by the database at each commit:
+ * its units, and the warehouses where one of its packs has units, migration 0036): one
+ * primary-key lookup per match, not its packs' balances. At a known warehouse (the pincode's, or
+ * the default zone's), whether it is among them; without one (the cards then report the warehouse
+ * holding most), whether it has units anywhere.
+ */
+export const inStockOf = (productId: SQLWrapper, warehouseId: number | null) =>
+  sql<boolean>`coalesce((select ${
+    warehouseId === null ? sql`${productStock.units} > 0` : sql`${warehouseId}::int = any(${productStock.warehouses})`
+  } from ${productStock} where ${productStock.productId} = ${productId}), false)`;
 
 /** GET /s/api/products as objects (a page block's products): the page's ids, then the products. */
 export async function listProducts(db: Db, ctx: CatalogueContext, query: ProductsQuery): Promise<{ data: Product[]; meta: ListMeta }> {
@@ -111,6 +133,20 @@ export async function listAnswer(db: Db, ctx: CatalogueContext, query: ProductsQ
 }
 
 /**
+ * The first `limit` products a search for `q` finds, best first: the search box's products (suggest.ts),
+ * ranked by the one ranking the results page uses (in stock first, relevance, typos when nothing matches).
+ */
+export async function searchProductIds(
+  db: Db,
+  ctx: CatalogueContext,
+  q: string,
+  limit: number,
+): Promise<{ ids: number[]; typos: boolean }> {
+  const { ids, typos } = await pickProducts(db, ctx, { page: 1, perPage: limit, q, c: [], b: [], s: 'relevance' });
+  return { ids, typos: !!typos };
+}
+
+/**
  * The page of product ids `query` asks for and how many match: one query (filters, search, sort,
  * the total by a window count), a prepared statement on the pool (hotRows); a search that found
  * nothing tries typos, and "price: low to high" reads in batches (pickCheapest).
@@ -120,7 +156,7 @@ async function pickProducts(
   ctx: CatalogueContext,
   query: ProductsQuery,
   withCards = false,
-): Promise<{ ids: number[]; total: number; cards?: ProductJson[] }> {
+): Promise<{ ids: number[]; total: number; cards?: ProductJson[]; typos?: boolean }> {
   const none = { ids: [], total: 0 };
   const where: SQL[] = [eq(products.websiteId, ctx.websiteId), eq(products.status, 'active')];
   const taxonomy = await loadTaxonomy(db, ctx.websiteId);
@@ -157,6 +193,7 @@ async function pickProducts(
   // typo is ranked by its word similarity alone. (Word similarity for every text match cost about
   // 10 µs a row: 165 of a search's 220 ms with 16,000 matches, bench/scale.ts.)
   let textMatch: SQL | undefined;
+  let brandIds: number[] = [];
   let typoMatch: SQL | undefined;
   let textRank: SQL | undefined;
   let typoRank: SQL | undefined;
@@ -166,16 +203,38 @@ async function pickProducts(
     const ts = prefixTsQuery(query.q);
     const q = query.q.toLowerCase();
     const exact = exactWordsTsQuery(query.q);
+    const any = anyPrefixTsQuery(query.q);
     wordsOver = (doc) => ({
       match: ts ? sql`${doc} @@ to_tsquery('simple', ${ts})` : sql`false`,
-      rank: ts ? sql`(ts_rank(${doc}, to_tsquery('simple', ${ts})) + ts_rank(${doc}, to_tsquery('simple', ${exact})))` : sql`0`,
+      rank: ts ? sql`(ts_rank(${doc}, to_tsquery('simple', ${any})) + ts_rank(${doc}, to_tsquery('simple', ${exact})))` : sql`0`,
     });
     ({ match: textMatch, rank: textRank } = wordsOver(products.searchDoc));
+    // A brand named (each word begins a word of its name: 'amrut', 'masala mag') puts that brand's
+    // products first: brands are a search field of their own, not only words of the product's text.
+    brandIds = brandsNamed(taxonomy.brands, query.q);
+    if (brandIds.length) textRank = sql`(${textRank} + case when ${inArray(products.brandId, brandIds)} then 1 else 0 end)`;
     if (q.replace(/[^\p{L}\p{N}]/gu, '').length >= 5) typoMatch = sql`${q} <% ${products.searchText}`;
     typoRank = sql`word_similarity(${q}, ${products.searchText})`;
   }
 
   const sort = query.s ?? (query.q ? 'relevance' : undefined);
+  // In stock first, whatever the sort (issue 39): every list's first key, the chosen order kept
+  // within each group (inStockOf).
+  const inStock = inStockOf(products.id, ctx.warehouseId);
+  // The shopper's filters (additive parameters, docs/spec-deviations.md): the cheapest pack's
+  // price in a range, a best saving of at least `discount` %, and only what can be bought.
+  if (query.min_price !== undefined) where.push(sql`${products.minPrice} >= ${Math.round(query.min_price * 100)}`);
+  if (query.max_price !== undefined) where.push(sql`${products.minPrice} <= ${Math.round(query.max_price * 100)}`);
+  // a saving that can be bought, as for "Offers" below: a pack of it off by that much, in stock where the cards report
+  if (query.discount) {
+    const bps = Math.round(query.discount * 100);
+    where.push(
+      sql`${products.maxDiscount} >= ${bps} and exists (select 1 from ${packs} join ${stock} on ${stock.packId} = ${packs.id}
+        where ${packs.productId} = ${products.id} and ${packs.actPrice} > 0 and (${packs.actPrice} - ${packs.price}) * 10000 / ${packs.actPrice} >= ${bps}
+        and ${stock.available} > 0 ${ctx.warehouseId === null ? sql`` : sql`and ${stock.warehouseId} = ${ctx.warehouseId}`})`,
+    );
+  }
+  if (query.in_stock) where.push(inStock);
   // A price sort orders by the price the card shows (displayPack): the cheapest pack in stock at
   // the warehouse the cards report, or the cheapest pack when none is. (A correlated subquery per
   // matching product for price_desc; price_asc prices only what it must: pickCheapest.)
@@ -194,7 +253,8 @@ async function pickProducts(
   // position index in order saves nothing, while it stops the planner from choosing the filters'
   // own indexes (a category's list read 100,000 rows for its 3,000; measured in bench/scale.ts).
   const byPosition = sql`${products.position} + 0 asc`;
-  const orderBy = (rank: SQL | undefined): SQL[] => {
+  const orderBy = (rank: SQL | undefined): SQL[] => [sql`${inStock} desc`, ...sortKeys(rank)];
+  const sortKeys = (rank: SQL | undefined): SQL[] => {
     switch (sort) {
       case 'relevance':
         return rank ? [sql`${rank} desc`, asc(products.id)] : [byPosition, asc(products.id)];
@@ -222,11 +282,11 @@ async function pickProducts(
     // A search for words and nothing else reads the search rows (one per active product: its
     // website and document, about 40 % of a product row's pages), not the products: every match
     // is read and ranked ('rice' matches 16,000 of 100,000 generated products: 47 → 28–34 ms).
-    const words = match === textMatch && where.length === 2 ? wordsOver?.(productSearch.searchDoc) : undefined;
+    const words = match === textMatch && where.length === 2 && !brandIds.length ? wordsOver?.(productSearch.searchDoc) : undefined;
     const matches = words
-      ? sql`select ${productSearch.productId} as id, ${words.rank} as rank from ${productSearch}
-          where ${productSearch.websiteId} = ${ctx.websiteId} and ${words.match}`
-      : sql`select ${products.id} as id, ${rank} as rank from ${products} where ${and(...where, match)}`;
+      ? sql`select ${productSearch.productId} as id, ${words.rank} as rank, ${inStockOf(productSearch.productId, ctx.warehouseId)} as in_stock
+          from ${productSearch} where ${productSearch.websiteId} = ${ctx.websiteId} and ${words.match}`
+      : sql`select ${products.id} as id, ${rank} as rank, ${inStock} as in_stock from ${products} where ${and(...where, match)}`;
     const ordered = () =>
       sort === 'relevance' && rank
         ? // ranked in a subquery the planner keeps apart (`offset 0`), so the window count above it
@@ -234,7 +294,7 @@ async function pickProducts(
           tx
             .select({ id: sql<number>`m.id`, total: sql<number>`(count(*) over ())::int`.as('total') })
             .from(sql`(${matches} offset 0) m`)
-            .orderBy(sql`m.rank desc`, sql`m.id asc`)
+            .orderBy(sql`m.in_stock desc`, sql`m.rank desc`, sql`m.id asc`)
             .$dynamic()
         : tx
             .select({ id: products.id, total: sql<number>`(count(*) over ())::int`.as('total') })
@@ -269,6 +329,7 @@ async function pickProducts(
       card: head === null ? null : { id: id as number, head: head as string, tail: tail as string },
     }));
   };
+  // (In stock first: the same, within each group: read in (in stock, min_price, id) order.)
   // The cheapest first without pricing every match: a card's price (buyablePrice) is never below the
   // product's min_price (the cheapest of all its packs), so the matches are read in (min_price, id)
   // order in batches and only those read are priced. A product read is in its place for good once
@@ -279,21 +340,31 @@ async function pickProducts(
   const pickCheapest = async (tx: DbOrTx, match: SQL | undefined) => {
     const need = query.page * query.perPage;
     const batch = Math.max(2 * need, 48);
-    const priced: Array<{ id: number; price: number }> = [];
+    const priced: Array<{ id: number; price: number; inStock: boolean }> = [];
+    const before = (a: { inStock: boolean; price: number; id: number }, b: { inStock: boolean; price: number; id: number }) =>
+      a.inStock !== b.inStock ? (a.inStock ? -1 : 1) : a.price - b.price || a.id - b.id;
     let total = 0;
     for (let offset = 0; ; offset += batch) {
-      const rows = await tx
-        .select({ id: products.id, minPrice: products.minPrice, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(products)
-        .where(and(...where, match))
-        // `+ 0` as for byPosition: the count visits every match anyway; the filters' indexes pick them
-        .orderBy(sql`${products.minPrice} + 0`, asc(products.id))
-        .limit(batch + 1)
-        .offset(offset);
+      // Written out: drizzle names a single table's columns bare in a select list, which would
+      // bind the in-stock subquery's product id to the pack's own id.
+      // `+ 0` as for byPosition: the count visits every match anyway; the filters' indexes pick them
+      const result = await tx.execute<{ id: number; min_price: number; in_stock: boolean; total: number }>(
+        sql`select ${products.id} as id, ${products.minPrice} as min_price, ${inStock} as in_stock, count(*) over () as total
+          from ${products} where ${and(...where, match)}
+          order by in_stock desc, ${products.minPrice} + 0, ${products.id} limit ${batch + 1} offset ${offset}`,
+      );
+      const raw =
+        (result as unknown as { rows?: Array<Record<string, unknown>> }).rows ?? (result as unknown as Array<Record<string, unknown>>);
+      const rows = raw.map((r) => ({
+        id: Number(r.id),
+        minPrice: Number(r.min_price),
+        inStock: r.in_stock === true,
+        total: Number(r.total),
+      }));
       if (offset === 0) total = rows[0]?.total ?? 0;
       const next = rows.length > batch ? rows.pop()! : null;
       if (!rows.length) break;
-      const inStock = await tx
+      const buyable = await tx
         .select({ id: packs.productId, price: sql<number>`min(${packs.price})`.mapWith(Number) })
         .from(packs)
         .innerJoin(stock, eq(stock.packId, packs.id))
@@ -308,13 +379,13 @@ async function pickProducts(
           ),
         )
         .groupBy(packs.productId);
-      const price = new Map(inStock.map((r) => [r.id, r.price]));
-      for (const r of rows) priced.push({ id: r.id, price: price.get(r.id) ?? r.minPrice });
+      const price = new Map(buyable.map((r) => [r.id, r.price]));
+      for (const r of rows) priced.push({ id: r.id, price: price.get(r.id) ?? r.minPrice, inStock: r.inStock });
       if (!next) break;
-      const placed = priced.filter((p) => p.price < next.minPrice || (p.price === next.minPrice && p.id < next.id));
+      const placed = priced.filter((p) => before(p, { ...next, price: next.minPrice }) < 0);
       if (placed.length >= need) break;
     }
-    priced.sort((a, b) => a.price - b.price || a.id - b.id);
+    priced.sort(before);
     return priced.slice((query.page - 1) * query.perPage, need).map((p) => ({ id: p.id, total }));
   };
   const pick = (tx: DbOrTx, match: SQL | undefined, rank: SQL | undefined) =>
@@ -362,7 +433,7 @@ async function pickProducts(
   // the products, when the page's statement read them (not after typos or for the cheapest first)
   const read = rows.map((r) => (r as { card?: ProductJson | null }).card);
   const cards = rows.length && !read.includes(undefined) ? read.filter((c): c is ProductJson => c != null) : undefined;
-  return { ids: rows.map((r) => r.id), total, cards };
+  return { ids: rows.map((r) => r.id), total, cards, typos };
 }
 
 const MAX_ID = 2 ** 31 - 1;
@@ -386,8 +457,9 @@ async function findProduct(db: Db, websiteId: number, idOrSlug: string) {
 
 export async function getProduct(db: Db, ctx: CatalogueContext, idOrSlug: string): Promise<Product> {
   const row = await findProduct(db, ctx.websiteId, idOrSlug);
-  const [product] = await hydrateProducts(db, ctx, [row.id]);
-  return product!;
+  // the pack's facts only on the product page (its card, shared with lists, carries the food type alone)
+  const [[product], facts] = await Promise.all([hydrateProducts(db, ctx, [row.id]), factsOf(db, ctx.websiteId, row.id)]);
+  return { ...product!, ...facts };
 }
 
 /** Same category first, then the same brand; never the product itself. */
@@ -405,6 +477,7 @@ export async function relatedProducts(db: Db, ctx: CatalogueContext, idOrSlug: s
       ),
     )
     .orderBy(
+      sql`${inStockOf(products.id, ctx.warehouseId)} desc`,
       sql`case when ${products.categoryId} is not distinct from ${p.categoryId} then 0 else 1 end`,
       asc(products.position),
       asc(products.id),
@@ -418,7 +491,7 @@ export async function relatedProducts(db: Db, ctx: CatalogueContext, idOrSlug: s
 }
 
 /** Those of `ids` that are on sale now (status active), in the given order. */
-export async function activeProductIds(db: Db, websiteId: number, ids: number[]): Promise<number[]> {
+export async function activeProductIds(db: DbOrTx, websiteId: number, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db
     .select({ id: products.id })
@@ -531,11 +604,14 @@ export async function productsBySlugs(db: Db, ctx: CatalogueContext, slugs: stri
     .where(and(eq(products.websiteId, ctx.websiteId), inArray(products.slug, slugs)));
   const order = new Map(slugs.map((s, i) => [s, i]));
   rows.sort((a, b) => order.get(a.slug)! - order.get(b.slug)!);
-  return hydrateProducts(
+  const list = await hydrateProducts(
     db,
     ctx,
     rows.map((r) => r.id),
   );
+  // in stock first, the owner's order kept within each group (a stable sort)
+  const buyable = (p: Product) => p.packs.some((k) => (k.stock ?? 0) > 0);
+  return list.sort((a, b) => Number(buyable(b)) - Number(buyable(a)));
 }
 
 /** A product's packs in display order, with units available at `warehouseId` (null: not stocked there). */

@@ -1,12 +1,12 @@
 import type { Category, Suggestions } from '@grocer/shared/catalogue';
 import { SUGGEST_MIN_LETTERS } from '@grocer/shared/list-params';
 import { didYouMean } from '@grocer/shared/spelling';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { websiteCache } from '../../http/cache';
 import { prefixTsQuery } from './search';
-import { loadTaxonomy } from './service';
-import { brands, productMedia, products, productSearch, searchSynonyms } from './tables';
+import { loadTaxonomy, searchProductIds } from './service';
+import { brands, productMedia, products, searchSynonyms } from './tables';
 
 const PRODUCTS = 6;
 const NAMES = 3;
@@ -17,7 +17,7 @@ const vocabularies = websiteCache<Map<string, number>>({ ttlMs: 60_000, maxEntri
 const wordsOf = (text: string) =>
   text
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean);
 
 async function vocabulary(db: Db, websiteId: number): Promise<Map<string, number>> {
@@ -58,41 +58,38 @@ function nameMatches(name: string, typed: string[]): boolean {
 }
 
 /**
- * What the search box offers for `q`: up to six active products (the list's full-text prefix
- * match, best first), three categories and three brands whose names begin with the words, and,
- * when no product matches the words as typed, the words with their slips corrected. The same for
- * every shopper of the website (no prices of a pincode, no personal data), so it can be cached.
+ * What the search box offers for `q`: up to six active products (the results page's first six, by
+ * the same ranking: service.ts searchProductIds), three categories and three brands whose names
+ * begin with the words, the words with their slips corrected when they found nothing as typed, and,
+ * when nothing is found at all, the closest category (by the corrected words, else by a word's first letters). Nothing personal and
+ * no prices of a pincode, so it can be cached per website and warehouse (whose stock orders it).
  */
-export async function suggest(db: Db, websiteId: number, q: string): Promise<Suggestions> {
+export async function suggest(db: Db, websiteId: number, q: string, warehouseId: number | null = null): Promise<Suggestions> {
   const typed = wordsOf(q);
   const ts = prefixTsQuery(q);
-  if (typed.join('').length < SUGGEST_MIN_LETTERS || !ts) return { q, products: [], categories: [], brands: [], did_you_mean: null };
-  const query = sql`to_tsquery('simple', ${ts})`;
-  // the best matches from the search rows (one per active product: narrow, service.ts pickOrdered),
-  // then only those products read
-  const best = db
-    .select({ id: productSearch.productId, rank: sql<number>`ts_rank(${productSearch.searchDoc}, ${query})`.as('rank') })
-    .from(productSearch)
-    .where(and(eq(productSearch.websiteId, websiteId), sql`${productSearch.searchDoc} @@ ${query}`))
-    .orderBy(desc(sql`rank`), productSearch.productId)
-    .limit(PRODUCTS)
-    .as('best');
-  const [found, taxonomy] = await Promise.all([
-    db
-      .select({
-        name: products.name,
-        slug: products.slug,
-        brand: brands.name,
-        price: products.minPrice,
-        image: sql<string | null>`(select ${productMedia.src} from ${productMedia} where ${productMedia.productId} = ${products.id}
-          order by ${productMedia.position} limit 1)`,
-      })
-      .from(best)
-      .innerJoin(products, eq(products.id, best.id))
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .orderBy(desc(best.rank), best.id),
+  if (typed.join('').length < SUGGEST_MIN_LETTERS || !ts)
+    return { q, products: [], categories: [], brands: [], did_you_mean: null, closest_category: null };
+  const [{ ids, typos }, taxonomy] = await Promise.all([
+    searchProductIds(db, { websiteId, warehouseId, userId: null }, q, PRODUCTS),
     loadTaxonomy(db, websiteId),
   ]);
+  const rows = ids.length
+    ? await db
+        .select({
+          id: products.id,
+          name: products.name,
+          slug: products.slug,
+          brand: brands.name,
+          price: products.minPrice,
+          image: sql<string | null>`(select ${productMedia.src} from ${productMedia} where ${productMedia.productId} = ${products.id}
+          order by ${productMedia.position} limit 1)`,
+        })
+        .from(products)
+        .leftJoin(brands, eq(brands.id, products.brandId))
+        .where(inArray(products.id, ids))
+    : [];
+  const byId = new Map(rows.map(({ id, ...r }) => [id, r]));
+  const found = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
   const categories = flatten(taxonomy.tree)
     .filter((c) => nameMatches(c.name, typed))
     .slice(0, NAMES)
@@ -102,11 +99,26 @@ export async function suggest(db: Db, websiteId: number, q: string): Promise<Sug
     .slice(0, NAMES)
     .map((b) => ({ name: b.name, slug: b.slug }));
   const nothing = !found.length && !categories.length && !brandHits.length;
+  // the words corrected when they found nothing as typed (the products then are the typos' matches)
+  const corrected = nothing || typos ? didYouMean(q, await vocabulary(db, websiteId)) : null;
   return {
     q,
     products: found.map((p) => ({ ...p, price: p.price / 100, image: p.image ?? '' })),
     categories,
     brands: brandHits,
-    did_you_mean: nothing ? didYouMean(q, await vocabulary(db, websiteId)) : null,
+    did_you_mean: corrected,
+    closest_category: nothing ? closestCategory(flatten(taxonomy.tree), corrected ? wordsOf(corrected) : typed) : null,
   };
+}
+
+/**
+ * The category a search that found nothing leads to: one whose name the words begin ('vegetabls'
+ * corrected to 'vegetables' → Fresh Vegetables), else one with a word sharing the first four
+ * letters of a typed word ('snackz' → Snacks & Branded Foods); the shop's order breaks ties.
+ */
+function closestCategory(all: Category[], words: string[]): { name: string; slug: string } | null {
+  const hit =
+    all.find((c) => nameMatches(c.name, words)) ??
+    all.find((c) => words.some((t) => t.length >= 4 && wordsOf(c.name).some((w) => w.slice(0, 4) === t.slice(0, 4))));
+  return hit ? { name: hit.name, slug: hit.slug } : null;
 }

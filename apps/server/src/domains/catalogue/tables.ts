@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PRODUCT_STATUSES } from '@grocer/shared/admin-catalogue';
+import { FOOD_TYPES, type NutritionRow } from '@grocer/shared/product-facts';
 import { websites } from '../website/tables';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -69,6 +70,15 @@ export const products = pgTable(
     status: text({ enum: PRODUCT_STATUSES }).notNull().default('active'),
     seoTitle: text().notNull().default(''),
     seoDescription: text().notNull().default(''),
+    /** the facts on the pack (shared/product-facts.ts): FSSAI licence (14 digits or ''), ingredients, nutrition per 100 g/ml */
+    fssaiLicence: text().notNull().default(''),
+    ingredients: text().notNull().default(''),
+    nutrition: jsonb().$type<NutritionRow[]>().notNull().default([]),
+    /** the veg / non-veg mark; null when not said */
+    foodType: text({ enum: FOOD_TYPES }),
+    /** the approved reviews' count and sum of ratings, written in the moderation's transaction (reviews domain) */
+    ratingCount: integer().notNull().default(0),
+    ratingTotal: integer().notNull().default(0),
     /** optimistic concurrency for staff edits: each save bumps it; a save of an older version is refused */
     version: integer().notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -80,6 +90,7 @@ export const products = pgTable(
     index('products_website_updated_idx').on(t.websiteId, t.updatedAt, t.id),
     index('products_website_name_idx').on(t.websiteId, t.name),
     check('products_status_known', sql`${t.status} in ('draft', 'active', 'archived')`),
+    check('products_food_type_known', sql`${t.foodType} is null or ${t.foodType} in ('veg', 'non_veg', 'egg', 'not_food')`),
     index('products_website_category_idx').on(t.websiteId, t.categoryId),
     index('products_website_brand_idx').on(t.websiteId, t.brandId),
     index('products_website_created_idx').on(t.websiteId, t.createdAt),

@@ -135,6 +135,30 @@ describe('pages: draft, publish, revisions, rollback', () => {
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['draft', 'publish']));
   });
 
+  it('a page with a block that would show nothing is not published, and says which block', async () => {
+    const page = await createPage('/empty-blocks', 'Empty blocks');
+    const d = await detail(page.id);
+    const emptyHero = { ...hero, data: { slides: [] } };
+    const emptyText = { name: 'Words', type: 'rich-text', data: { html: '<p> &nbsp;</p>' }, settings: {} };
+    const saved: BuilderPageDetail = (
+      await owner.put(`/s/api/builder/pages/${page.id}/draft`, {
+        version: d.page.version,
+        components: [carousel, emptyHero, emptyText],
+        css: '',
+      })
+    ).json();
+    const refused = await owner.post(`/s/api/builder/pages/${page.id}/publish`, { version: saved.page.version });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.components).toEqual([
+      'Block 2 (Hero slider) has no slides: add at least one image.',
+      'Block 3 (Rich text) is empty: write something.',
+    ]);
+    expect(refused.json().message).toMatch(/Add its content or remove it, then publish\.$/);
+    // nothing published, the draft kept
+    expect((await shopper.get('/s/api/page/data/empty-blocks')).statusCode).toBe(404);
+    expect((await detail(page.id)).page).toMatchObject({ has_draft: true, status: 'draft' });
+  });
+
   it('rollback publishes an old revision again as a new revision', async () => {
     const home = await detail(homeId);
     const res = await owner.post(`/s/api/builder/pages/${homeId}/revisions/1/rollback`, { version: home.page.version });

@@ -28,3 +28,28 @@ export async function copyPages(tx: DbOrTx, fromWebsiteId: number, toWebsiteId: 
   }
   return rows.length;
 }
+
+/**
+ * A blank website's first home page (issue 40.13: it answered 404 on `/`): a welcome in the
+ * website's name, its categories and its newest products, which fill in as the owner adds them.
+ * Published, so the shop has a front door at once; the owner reshapes it in Website Settings.
+ */
+export async function createHomePage(tx: DbOrTx, websiteId: number, name: string): Promise<void> {
+  const [home] = await tx
+    .insert(pages)
+    .values({ websiteId, url: '/', title: name, seoTitle: name, published: true })
+    .returning({ id: pages.id });
+  const welcome = `<h2>Welcome to ${escapeHtml(name)}</h2><p>Fresh groceries and daily essentials, delivered to your door.</p>`;
+  const blocks = [
+    { name: 'Welcome', type: 'rich-text', data: { html: welcome } },
+    { name: 'Shop by category', type: 'category-carousel', data: { title: 'Shop by category' } },
+    { name: 'New arrivals', type: 'product-carousel', data: { title: 'New arrivals', sort: 'newest', limit: 12 } },
+  ];
+  await tx
+    .insert(pageComponents)
+    .values(
+      blocks.map((b, position) => ({ websiteId, pageId: home!.id, position, name: b.name, type: b.type, data: b.data, settings: {} })),
+    );
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

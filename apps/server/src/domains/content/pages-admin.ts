@@ -7,7 +7,7 @@ import {
   type BuilderPageUpdateInput,
   type BuilderRevision,
 } from '@grocer/shared/builder-pages';
-import { isBlockType, type PageComponent } from '@grocer/shared/blocks';
+import { emptyBlocks, isBlockType, type PageComponent } from '@grocer/shared/blocks';
 import type { CatalogueContext } from '../catalogue/service';
 import { isProblem, resolveBlock } from './blocks';
 import { and, asc, desc, eq, max, ne, sql } from 'drizzle-orm';
@@ -322,6 +322,9 @@ export async function publishPage(db: Db, actor: AuditActor, id: number, version
     const content = current.draft ?? (await publishedDocument(tx, current));
     // checked again: a block's schema may have tightened since the draft was saved
     const checked = checkDocument(asDocument(content));
+    // a block that would show shoppers nothing is not published (a draft may hold one while it is built)
+    const empty = emptyBlocks(checked.components);
+    if (empty.length) throw Errors.invalid({ components: empty }, `${empty.join(' ')} Add its content or remove it, then publish.`);
     const page = await takePage(tx, actor.websiteId, id, version, { published: true, draft: null, css: checked.css });
     await publishContent(tx, actor, { ...page, published: current.published, css: current.css }, checked, {
       action: 'publish',

@@ -62,6 +62,14 @@ export function deliveryContextOf(pincode: string | null, zoneJson: Record<strin
   return { pincode, zone, serviceable: pincode ? !!zone : true };
 }
 
+/**
+ * Whether the zone takes cash on delivery for an order of `amountPaise`: the zone allows it and the
+ * amount is within its limit (`codMax`; none: any amount). The one rule behind the checkout's
+ * choice and switching an unpaid order to cash on delivery (the shop's own switch is the caller's).
+ */
+export const codAllowedIn = (zone: Pick<DeliveryZone, 'codAllowed' | 'codMax'>, amountPaise: number): boolean =>
+  zone.codAllowed && (zone.codMax === null || amountPaise <= zone.codMax);
+
 /** What the cart needs to know about delivery for a pincode (or for none yet). */
 export interface DeliveryContext {
   pincode: string | null;

@@ -8,6 +8,7 @@ import { listAddresses } from '../addresses/service';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { customerOrderStats, recentOrdersOf } from '../orders/queries';
 import { sessions, users, websiteMembers } from './tables';
+import { hasNoRole } from './member-roles';
 
 /**
  * The website's customers (issue 14): its members who are not its staff. People are global;
@@ -15,13 +16,7 @@ import { sessions, users, websiteMembers } from './tables';
  */
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const customerOf = (websiteId: number) =>
-  and(
-    eq(websiteMembers.websiteId, websiteId),
-    eq(websiteMembers.hasAdminAccess, false),
-    eq(websiteMembers.isSalesAgent, false),
-    eq(websiteMembers.isCashier, false),
-  );
+const customerOf = (websiteId: number) => and(eq(websiteMembers.websiteId, websiteId), hasNoRole());
 
 /** The staff's customer list: searched (name, email, mobile), filtered by blocked, sorted and paged. */
 export async function listCustomers(db: Db, websiteId: number, q: CustomersQuery) {

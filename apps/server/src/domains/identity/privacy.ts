@@ -1,8 +1,9 @@
 import { DELETED_CUSTOMER_NAME } from '@grocer/shared/privacy';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fail } from '../../http/errors';
 import { sessions, signInCodes, users, websiteMembers } from './tables';
+import { hasAnyRole } from './member-roles';
 
 /** The person's profile and this website's membership, for their data export. */
 export async function profileForExport(db: DbOrTx, websiteId: number, userId: number) {
@@ -32,12 +33,7 @@ export async function lockForErasure(tx: DbOrTx, userId: number) {
   const [staff] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(websiteMembers)
-    .where(
-      and(
-        eq(websiteMembers.userId, userId),
-        or(eq(websiteMembers.hasAdminAccess, true), eq(websiteMembers.isSalesAgent, true), eq(websiteMembers.isCashier, true)),
-      ),
-    );
+    .where(and(eq(websiteMembers.userId, userId), hasAnyRole()));
   if (user.superadmin || staff!.n > 0) throw fail('ACCOUNT_STAFF');
   return user;
 }

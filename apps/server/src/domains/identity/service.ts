@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { signInCodes, users, websiteMembers } from './tables';
+import { hasNoRole } from './member-roles';
 import { fail } from '../../http/errors';
 import type { WebsiteRef } from '../../http/website';
 import type { Outbox } from '../outbox/service';
@@ -103,14 +104,7 @@ export async function countMembers(db: Db, websiteId: number, only?: 'shoppers')
   const [row] = await db
     .select({ n: count() })
     .from(websiteMembers)
-    .where(
-      and(
-        eq(websiteMembers.websiteId, websiteId),
-        only === 'shoppers'
-          ? and(eq(websiteMembers.hasAdminAccess, false), eq(websiteMembers.isSalesAgent, false), eq(websiteMembers.isCashier, false))
-          : undefined,
-      ),
-    );
+    .where(and(eq(websiteMembers.websiteId, websiteId), only === 'shoppers' ? hasNoRole() : undefined));
   return row?.n ?? 0;
 }
 

@@ -77,7 +77,19 @@ describe('staff members', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'staff_member'), eq(auditLog.entityId, String(meena.userId))));
     expect(audit.map((a) => [a.action, a.after])).toEqual([
-      ['add', { hasAdminAccess: false, isSalesAgent: true, isCashier: false, superadmin: false }],
+      [
+        'add',
+        {
+          hasAdminAccess: false,
+          isSalesAgent: true,
+          isCashier: false,
+          isPacker: false,
+          isDeliveryManager: false,
+          isCatalogueEditor: false,
+          isAccountant: false,
+          superadmin: false,
+        },
+      ],
     ]);
   });
 
@@ -121,10 +133,12 @@ describe('staff members', () => {
     const count = async () => (await t.db.select().from(users)).length;
     const before = await count();
     for (const [body, field] of [
-      [{ ...none, identifier: 'not an email' }, 'identifier'],
-      [{ ...none, identifier: '12345' }, 'identifier'],
-      [{ ...none, identifier: 'new-person@example.com' }, 'name'],
+      [{ ...none, isPacker: true, identifier: 'not an email' }, 'identifier'],
+      [{ ...none, isPacker: true, identifier: '12345' }, 'identifier'],
+      [{ ...none, isPacker: true, identifier: 'new-person@example.com' }, 'name'],
       [{ ...none, identifier: 'x@example.com', name: 'X', hasAdminAccess: 'yes' }, 'hasAdminAccess'],
+      // nothing ticked: a person is added for a role, never by default
+      [{ ...none, identifier: 'x@example.com', name: 'X' }, 'hasAdminAccess'],
     ] as Array<[Record<string, unknown>, string]>) {
       const res = await owner.post('/s/api/admin/staff', body);
       expect([JSON.stringify(body), res.statusCode, Object.keys(res.json().errors ?? {})]).toEqual([JSON.stringify(body), 422, [field]]);

@@ -7,13 +7,14 @@ import { isUniqueViolation } from '../../db/errors';
 import type { CurrentUser } from '../../http/auth';
 import { Errors, fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
+import { hasAnyRole, roleSelection, roleValues } from './member-roles';
 import { users, websiteMembers } from './tables';
 
 type AddStaffInput = z.output<typeof addStaffInputSchema>;
 
 /**
- * The website's staff: members with admin access, selling for the shop or at its counter
- * (cashiers), and every superadmin (they administer every website), admins first.
+ * The website's staff: members with any role (admin, cashier, packer, delivery manager,
+ * catalogue editor, accountant, sales agent), and every superadmin (they administer every website), admins first.
  */
 export async function listStaff(db: DbOrTx, websiteId: number, me: CurrentUser): Promise<StaffMember[]> {
   const rows = await db
@@ -23,20 +24,11 @@ export async function listStaff(db: DbOrTx, websiteId: number, me: CurrentUser):
       email: users.email,
       phone: users.phone,
       superadmin: users.superadmin,
-      hasAdminAccess: sql<boolean>`coalesce(${websiteMembers.hasAdminAccess}, false)`,
-      isSalesAgent: sql<boolean>`coalesce(${websiteMembers.isSalesAgent}, false)`,
-      isCashier: sql<boolean>`coalesce(${websiteMembers.isCashier}, false)`,
+      ...roleSelection,
     })
     .from(users)
     .leftJoin(websiteMembers, and(eq(websiteMembers.userId, users.id), eq(websiteMembers.websiteId, websiteId)))
-    .where(
-      or(
-        eq(users.superadmin, true),
-        eq(websiteMembers.hasAdminAccess, true),
-        eq(websiteMembers.isSalesAgent, true),
-        eq(websiteMembers.isCashier, true),
-      ),
-    )
+    .where(or(eq(users.superadmin, true), hasAnyRole()))
     .orderBy(asc(users.name), asc(users.id));
   const rank = (m: StaffFlags) => (m.superadmin ? 0 : m.hasAdminAccess ? 1 : 2);
   return rows.map((r) => ({ ...r, isMe: r.userId === me.id })).sort((a, b) => rank(a) - rank(b));
@@ -50,9 +42,7 @@ async function staffMember(tx: DbOrTx, websiteId: number, userId: number, me: Cu
       email: users.email,
       phone: users.phone,
       superadmin: users.superadmin,
-      hasAdminAccess: sql<boolean>`coalesce(${websiteMembers.hasAdminAccess}, false)`,
-      isSalesAgent: sql<boolean>`coalesce(${websiteMembers.isSalesAgent}, false)`,
-      isCashier: sql<boolean>`coalesce(${websiteMembers.isCashier}, false)`,
+      ...roleSelection,
       member: sql<boolean>`${websiteMembers.userId} is not null`,
     })
     .from(users)
@@ -107,35 +97,16 @@ async function applyFlags(tx: DbOrTx, actor: AuditActor, me: CurrentUser, before
   if (flags.superadmin !== wasSuper) await tx.update(users).set({ superadmin: flags.superadmin }).where(eq(users.id, userId));
   await tx
     .insert(websiteMembers)
-    .values({
-      websiteId: actor.websiteId,
-      userId,
-      hasAdminAccess: flags.hasAdminAccess,
-      isSalesAgent: flags.isSalesAgent,
-      isCashier: flags.isCashier,
-    })
-    .onConflictDoUpdate({
-      target: [websiteMembers.websiteId, websiteMembers.userId],
-      set: { hasAdminAccess: flags.hasAdminAccess, isSalesAgent: flags.isSalesAgent, isCashier: flags.isCashier },
-    });
+    .values({ websiteId: actor.websiteId, userId, ...roleValues(flags) })
+    .onConflictDoUpdate({ target: [websiteMembers.websiteId, websiteMembers.userId], set: roleValues(flags) });
   if (before && isAdmin(before) && !isAdmin(flags) && (await adminCount(tx, actor.websiteId)) === 0) throw fail('STAFF_LAST_ADMIN');
   const after = await staffMember(tx, actor.websiteId, userId, me);
   await recordAudit(tx, actor, {
     entity: 'staff_member',
     entityId: userId,
     action: before ? 'update' : 'add',
-    before: before && {
-      hasAdminAccess: before.hasAdminAccess,
-      isSalesAgent: before.isSalesAgent,
-      isCashier: before.isCashier,
-      superadmin: before.superadmin,
-    },
-    after: {
-      hasAdminAccess: after.hasAdminAccess,
-      isSalesAgent: after.isSalesAgent,
-      isCashier: after.isCashier,
-      superadmin: after.superadmin,
-    },
+    before: before && { ...roleValues(before), superadmin: before.superadmin },
+    after: { ...roleValues(after), superadmin: after.superadmin },
   });
   return after;
 }

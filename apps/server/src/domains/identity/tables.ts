@@ -30,6 +30,11 @@ export const websiteMembers = pgTable(
     isSalesAgent: boolean().notNull().default(false),
     /** works the point of sale only (a cashier): no Administration, no closing another cashier's shift */
     isCashier: boolean().notNull().default(false),
+    /** the other staff roles (packages/shared/src/staff-roles.ts says what each grants) */
+    isPacker: boolean().notNull().default(false),
+    isDeliveryManager: boolean().notNull().default(false),
+    isCatalogueEditor: boolean().notNull().default(false),
+    isAccountant: boolean().notNull().default(false),
     /** a customer's sales agent on this website (the owner assigns it; the agent orders for them) */
     agentId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** an agent's commission on their sales, in basis points (1% = 100), set by the owner */

@@ -45,6 +45,10 @@ async function fromBalances() {
       id: products.id,
       units: sql<number>`coalesce(sum(${stock.available}), 0)`.mapWith(Number),
       someAvailable: sql<boolean>`coalesce(bool_or(${stock.available} > 0), false)`,
+      // the warehouses with units of one of its packs (product_stock.warehouses, migration 0036)
+      warehouses: sql<
+        number[]
+      >`coalesce(array_agg(distinct ${stock.warehouseId} order by ${stock.warehouseId}) filter (where ${stock.available} > 0), '{}')`,
     })
     .from(products)
     .leftJoin(packs, eq(packs.productId, products.id))
@@ -64,11 +68,11 @@ async function expectListFromBalances() {
   // in stock as the list always meant it: a pack with units at some warehouse (balances are never negative)
   for (const r of truth) expect(r.someAvailable, `product ${r.id}`).toBe(r.units > 0);
   const summary = await t.db
-    .select({ id: productStock.productId, units: productStock.units })
+    .select({ id: productStock.productId, units: productStock.units, warehouses: productStock.warehouses })
     .from(productStock)
     .where(eq(productStock.websiteId, websiteId))
     .orderBy(asc(productStock.productId));
-  expect(summary).toEqual(truth.map(({ id, units }) => ({ id, units })));
+  expect(summary).toEqual(truth.map(({ id, units, warehouses }) => ({ id, units, warehouses })));
 
   for (const filter of [undefined, 'in', 'out'] as const)
     for (const dir of ['asc', 'desc'] as const) {

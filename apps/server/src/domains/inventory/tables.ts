@@ -145,6 +145,11 @@ export const productStock = pgTable(
       .notNull()
       .references(() => websites.id, { onDelete: 'cascade' }),
     units: integer().notNull().default(0),
+    /** the warehouses where one of its packs has units (migration 0036): a listing's "in stock here" (catalogue inStockOf) */
+    warehouses: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [
     // stock=out (units = 0), stock=in (units > 0) and the stock sort, by units then product

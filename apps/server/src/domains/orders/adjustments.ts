@@ -65,7 +65,8 @@ interface Change {
 /** Writes the new totals, the history row, the adjustment and the audit entry; answers the adjustment. */
 async function apply(tx: Tx, o: OrderRow, c: Change, actor: AuditActor): Promise<AdjustmentRow> {
   const discount = scaledDiscount(o, c.newItems);
-  const total = c.newItems - discount + o.deliveryCharge;
+  // the tip stays: it is the rider's, whatever happens to the lines
+  const total = c.newItems - discount + o.deliveryCharge + o.tip;
   const owed = o.total - total;
   const provider = providerOf(o);
   let refundStatus: AdjustmentRow['refundStatus'] = 'none';
@@ -242,7 +243,7 @@ export async function substituteLine(
     if (!pack) throw fail('VALIDATION_FAILED').withErrors({ pack_id: ['Choose a pack of this shop'] });
     if (line.warehouseId === null) throw fail('ORDER_LINE_NOT_FOUND');
     const newItems = o.itemsTotal - line.price * body.quantity + pack.price * body.substitute_quantity;
-    const newTotal = newItems - scaledDiscount(o, newItems) + o.deliveryCharge;
+    const newTotal = newItems - scaledDiscount(o, newItems) + o.deliveryCharge + o.tip;
     if (providerOf(o) && newTotal > o.total) throw fail('SUBSTITUTE_COSTS_MORE', { more: formatINR(toRupees(newTotal - o.total)) });
 
     const label = packLabel(pack.productName, pack.packName);

@@ -15,12 +15,15 @@ import {
   substituteLineBodySchema,
 } from '@grocer/shared/admin-orders';
 import { ADJUST_REASON_LABELS } from '@grocer/shared/order';
+import { ORDER_MOVE_NEEDS } from '@grocer/shared/staff-roles';
 import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { hasPermission } from '../../http/auth';
+import { Errors } from '../../http/errors';
 import { auditActor } from '../audit/service';
 import type { Outbox } from '../outbox/service';
 import type { Payments } from '../payments/service';
@@ -161,6 +164,8 @@ export const orderAdminRoutes =
     );
 
     app.post('/admin/orders/bulk', { schema: { body: bulkBodySchema, response: { 200: bulkResultSchema } } }, async (req) => {
+      // the route lets anyone who reads orders in; the move itself needs its own permission
+      if (!hasPermission(req.staffUser!, ORDER_MOVE_NEEDS[req.body.action])) throw Errors.forbidden();
       const { result, movedOrders } = await moveManyOrders(db, req.website.id, req.body, auditActor(req));
       for (const order of movedOrders) await after({ order, refund: null });
       return result;

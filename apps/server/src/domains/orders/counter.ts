@@ -40,6 +40,8 @@ export interface CounterOrder {
   payment: { meta: Record<string, string>; reference: string | null };
   /** a sale synced after the till was offline: a line short of stock is flagged instead of refusing the sale */
   allowShort: boolean;
+  /** the number the till gave an offline sale (its offline series, checked by the caller), kept as it is */
+  ordernumber?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function placeCounterOrder(tx: Tx, o: CounterOrder): Promise<{ orde
   await tx.insert(orders).values({
     id,
     websiteId: o.websiteId,
-    ordernumber: provisionalNumber(id),
+    ordernumber: o.ordernumber ?? provisionalNumber(id),
     userId: o.userId,
     status: 'delivered',
     deliveredAt: new Date(),
@@ -110,6 +112,10 @@ export async function placeCounterOrder(tx: Tx, o: CounterOrder): Promise<{ orde
     meta: o.payment.meta,
     reference: o.payment.reference,
   });
+  if (o.ordernumber) {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id));
+    return { order: order!, short };
+  }
   return { order: await numberOrder(tx, o.websiteId, id), short };
 }
 

@@ -1,4 +1,4 @@
-import { PAYMENT_PROVIDER_NAMES, SHOPPER_PAYMENT_STATUS_LABELS, packLabel } from '@grocer/shared/labels';
+import { SHOPPER_PAYMENT_STATUS_LABELS, packLabel, paymentMethodName } from '@grocer/shared/labels';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { ORDER_STATUS_LABELS, type RefundSummary } from '@grocer/shared/order';
 import type { Db } from '../../db/client';
@@ -48,8 +48,9 @@ export async function invoiceHtml(db: Db, o: OrderRow): Promise<string> {
 <tfoot><tr><td colspan="${cols - (intra ? 4 : 3)}" class="n">Totals</td><td class="n">${formatINR(d.tax.taxable)}</td>${intra ? `<td class="n">${formatINR(d.tax.cgst)}</td><td class="n">${formatINR(d.tax.sgst)}</td>` : `<td class="n">${formatINR(d.tax.igst)}</td>`}<td class="n">${formatINR(less(d.items_total, d.discount))}</td></tr>
 ${off ? `<tr><td colspan="${cols - 1}" class="n muted">Items ${formatINR(d.items_total)} less coupon ${esc(d.coupon)} ${formatINR(d.discount)} (spread over the lines above)</td><td></td></tr>` : ''}
 <tr><td colspan="${cols - 1}" class="n">Delivery</td><td class="n">${formatINR(d.delivery_charge)}</td></tr>
+${d.tip ? `<tr><td colspan="${cols - 1}" class="n">Tip for the delivery person (passed on in full; not a supply of ${esc(site?.name ?? 'the shop')}, no GST)</td><td class="n">${formatINR(d.tip)}</td></tr>` : ''}
 <tr><th colspan="${cols - 1}" class="n">Total (incl. GST ${formatINR(d.tax.gst)})</th><th class="n">${formatINR(d.total)}</th></tr></tfoot></table></div>
-<p class="muted">Payment: ${PAYMENT_PROVIDER_NAMES[d.payment_method]} (${esc(SHOPPER_PAYMENT_STATUS_LABELS[d.payment.status])}). Prices include GST.</p>
+<p class="muted">Payment: ${esc(paymentMethodName(d.payment_method, d.payment.via))} (${esc(SHOPPER_PAYMENT_STATUS_LABELS[d.payment.status])}). Prices include GST.</p>
 ${moneyBack(d.refunds)}
 ${
   d.adjustments?.length

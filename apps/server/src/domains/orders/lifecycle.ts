@@ -10,6 +10,7 @@ import { releasePayment } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
 import { findOrder, orderLinesOf, type OrderEventRow } from './queries';
 import { orderEvents, orders } from './tables';
+import { countDelivered } from './often-bought';
 
 export async function addEvent(
   tx: DbOrTx,
@@ -93,6 +94,22 @@ export async function moveOrder(
     .where(and(eq(orders.id, orderId), inArray(orders.status, from)))
     .returning();
   if (row) await addEvent(tx, row, to, by.actor, by.note ?? null);
+  // "often bought with" counts the delivered basket at once (the job rebuilds the counts later)
+  if (row && to === 'delivered') await countDelivered(tx, row.websiteId, row.id);
+  return row ?? null;
+}
+
+/**
+ * An order awaiting payment changes how it is paid (issue 39: another gateway, or cash on delivery),
+ * keeping its stock and slot; guarded, so it changes only while it still awaits payment. The
+ * payments domain calls it in its transaction, with the order's row locked.
+ */
+export async function switchOrderMethod(tx: DbOrTx, orderId: string, method: PaymentProvider): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ paymentMethod: method, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
+    .returning();
   return row ?? null;
 }
 

@@ -74,7 +74,7 @@ describe('cash on delivery: to collect → collected → handed over, or not col
     const mine = (await c.get(`/s/api/orders/${order.id}`)).json();
     expect(mine.payment.status).toBe('collected');
     expect(mine.refunds).toMatchObject({ paid: 88, net: 88 });
-    expect((await c.get(`/s/api/orders/${order.id}/invoice`)).body).toContain('Payment: Cash on Delivery (Paid in cash)');
+    expect((await c.get(`/s/api/orders/${order.id}/invoice`)).body).toContain('Payment: Cash on delivery (Paid in cash)');
 
     const handed = await owner.post(`/s/api/admin/orders/${order.id}/cash-handover`, {});
     expect(handed.statusCode, handed.body).toBe(200);

@@ -1,6 +1,6 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orderLines } from './tables';
+import { orderLines, orders } from './tables';
 
 /**
  * Which of these products and packs (of the website) appear on any order line, online or at the
@@ -26,4 +26,25 @@ export async function orderedRefs(
     products: new Set(rows.flatMap((r) => (r.productId === null ? [] : [r.productId]))),
     packs: new Set(rows.flatMap((r) => (r.packId === null ? [] : [r.packId]))),
   };
+}
+
+/**
+ * Whether the user received the product: a line of it in one of their delivered orders on the
+ * website (online, or sold to them at the counter). Reviews ask before taking one.
+ */
+export async function receivedProduct(db: DbOrTx, websiteId: number, userId: number, productId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orderLines.websiteId, websiteId),
+        eq(orderLines.productId, productId),
+        eq(orders.userId, userId),
+        eq(orders.status, 'delivered'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -1,5 +1,5 @@
 import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
-import type { OrderStatus, PaymentProvider, PlaceOrderBody } from '@grocer/shared/order';
+import { DEFAULT_SUBSTITUTION, type OrderStatus, type PaymentProvider, type PlaceOrderBody } from '@grocer/shared/order';
 import { toPaise, toRupees } from '@grocer/shared/money';
 import { and, desc, eq, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -87,6 +87,9 @@ const ORDER_KEYS = [
   'deliveryCharge',
   'total',
   'notes',
+  'deliveryInstructions',
+  'tip',
+  'substitution',
 ] as const satisfies ReadonlyArray<keyof OrderValues>;
 const LINE_KEYS = [
   'packId',
@@ -428,6 +431,7 @@ async function orderAsPriced(
   const chosen = body.slot ? (offers.find((o) => o.slotId === body.slot!.slot_id && o.date === body.slot!.date) ?? null) : null;
   if (body.slot && !chosen) throw orderErrors.slotInvalid();
   const id = randomUUID();
+  const tip = toPaise(body.tip ?? 0);
   const status: OrderStatus = body.payment_method === 'cod' ? 'placed' : 'pending_payment';
   const actor = `user:${cartOwner.userId}`;
   const o: Omit<NewOrder, 'slot'> = {
@@ -457,8 +461,12 @@ async function orderAsPriced(
       couponId: priced.coupon?.id ?? null,
       couponCode: priced.coupon?.code ?? null,
       deliveryCharge: priced.finalDeliveryPaise,
-      total: priced.amountPaise,
+      // the tip is paid with the order (online, or in the cash collected) and is no part of the goods' value
+      total: priced.amountPaise + tip,
       notes: body.notes ?? priced.notes ?? null,
+      deliveryInstructions: body.delivery_instructions ?? [],
+      tip,
+      substitution: body.substitution ?? DEFAULT_SUBSTITUTION,
     },
     // The rows other checkouts share are taken in this order: the slot's bookings, each line's
     // stock row (in `byStockRow` order), the coupon's uses, the website's order counter; as

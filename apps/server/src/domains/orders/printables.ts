@@ -1,4 +1,5 @@
 import type { PickListQuery } from '@grocer/shared/admin-orders';
+import { DELIVERY_INSTRUCTION_LABELS, SUBSTITUTION_LABELS } from '@grocer/shared/order';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -24,13 +25,19 @@ export async function packingSlipHtml(db: Db, o: OrderRow): Promise<string> {
     .map((l) => `<tr><td class="box">☐</td><td>${esc(l.productName)}</td><td>${esc(l.packName)}</td><td class="n">${l.quantity}</td></tr>`)
     .join('');
   const slot = o.slotDate ? `${esc(o.slotDate)}, ${esc(o.slotStart)}–${esc(o.slotEnd)}` : 'No slot';
+  const tip = o.tip ? ` (includes a ${formatINR(toRupees(o.tip))} tip for the delivery person)` : '';
   const cod =
-    o.paymentMethod === 'cod' ? `<p><strong>Cash on delivery: collect ${formatINR(toRupees(o.total))}</strong></p>` : '<p>Paid online</p>';
+    o.paymentMethod === 'cod'
+      ? `<p><strong>Cash on delivery: collect ${formatINR(toRupees(o.total))}</strong>${tip}</p>`
+      : `<p>Paid online${o.tip ? `; ${formatINR(toRupees(o.tip))} of it is the delivery person's tip` : ''}</p>`;
+  const asks = o.deliveryInstructions.map((i) => DELIVERY_INSTRUCTION_LABELS[i]);
   return page(
     `Packing slip ${o.ordernumber}`,
     `<h1>Packing slip · ${esc(o.ordernumber)}</h1>
 <p>${esc(a.name)} · ${esc(a.phone)}<br>${esc(a.line1)}, ${esc(a.line2)}${a.landmark ? `, ${esc(a.landmark)}` : ''}<br>${esc(a.city)}, ${esc(a.state)} ${esc(a.pincode)}</p>
-<p class="muted">Delivery: ${slot}</p>${cod}${o.notes ? `<p>Note from the customer: ${esc(o.notes)}</p>` : ''}
+<p class="muted">Delivery: ${slot}</p>${cod}
+<p><strong>If an item is unavailable: ${esc(SUBSTITUTION_LABELS[o.substitution])}</strong></p>
+${asks.length ? `<p><strong>Delivery: ${esc(asks.join(' · '))}</strong></p>` : ''}${o.notes ? `<p>Note from the customer: ${esc(o.notes)}</p>` : ''}
 <table><thead><tr><th class="box" aria-label="Packed"></th><th>Item</th><th>Pack</th><th class="n">Qty</th></tr></thead><tbody>${rows}</tbody></table>`,
   );
 }

@@ -1,3 +1,4 @@
+import { PAY_VIA } from '@grocer/shared/labels';
 import { CANCELLABLE, type OrderAdjustment, type OrderDetail, type OrderSummary } from '@grocer/shared/order';
 import { toRupees } from '@grocer/shared/money';
 import { allocateDiscount, splitGst, sumSplits } from '@grocer/shared/tax';
@@ -156,11 +157,15 @@ export async function orderDetail(db: DbOrTx, o: OrderRow, known: KnownParts = {
       provider_order_id: payment?.providerOrderId ?? null,
       provider_payment_id: payment?.providerPaymentId ?? null,
       last_attempt: payment?.status === 'failed' ? (payment.meta.last_attempt === 'cancelled' ? 'cancelled' : 'failed') : null,
+      via: PAY_VIA.find((v) => v === payment?.meta.via) ?? null,
     },
     cancellable: CANCELLABLE.includes(o.status),
     placed_by: agent,
     adjustments: known.fresh ? [] : (await adjustmentsOf(db, o.id)).map(presentAdjustment),
     refunds: refundSummaryRupees(refundSummary(payment)),
+    delivery_instructions: o.deliveryInstructions,
+    tip: toRupees(o.tip),
+    substitution: o.substitution,
   };
 }
 

@@ -1,10 +1,13 @@
 import {
   orderDetailSchema,
   orderListSchema,
+  orderPaymentMethodsSchema,
   placeOrderBodySchema,
   placeOrderResponseSchema,
   reorderResponseSchema,
+  switchPaymentBodySchema,
 } from '@grocer/shared/order';
+import { PAY_VIA } from '@grocer/shared/labels';
 import { pageSchema } from '@grocer/shared/ids';
 import { relatedProductsSchema } from '@grocer/shared/catalogue';
 import type { FastifyRequest } from 'fastify';
@@ -15,6 +18,7 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { cartContext } from '../cart/routes';
+import { cartProductIds } from '../cart/service';
 import { catalogueContext } from '../catalogue/routes';
 import { activeProductIds, hydrateProducts } from '../catalogue/service';
 import type { Payments } from '../payments/service';
@@ -32,6 +36,8 @@ import {
 } from './service';
 import { orderErrors } from './errors';
 import { invoiceHtml } from './invoice';
+import { oftenBoughtWith } from './often-bought';
+import { orderEditRoutes } from './edit-routes';
 
 const idParams = z.object({ id: z.string().uuid() });
 const pageQuery = z.object({ page: pageSchema, perPage: z.coerce.number().int().min(1).max(50).default(10) });
@@ -46,6 +52,8 @@ export function browserOrigin(req: FastifyRequest): string {
 /** Checkout and the shopper's orders (a shopper never sees another's order: 404). */
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> = async (app, { db, payments }) => {
   const shopper = async (req: FastifyRequest): Promise<Shopper> => ({ websiteId: req.website.id, userId: (await requireUser(db, req)).id });
+  // changing an order until it is packed (issue 39 §14)
+  await app.register(orderEditRoutes, { db, payments });
 
   app.post('/orders', { schema: { body: placeOrderBodySchema, response: { 200: placeOrderResponseSchema } } }, async (req) => {
     const user = await requireUser(db, req);
@@ -79,6 +87,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
     return { data: await hydrateProducts(db, await catalogueContext(db, req), ids.slice(0, 24)) };
   });
 
+  // "Often bought with" what is in the caller's cart (issue 39 §17): a guest's too, no sign-in.
+  app.get('/orders/often-bought', { schema: { response: { 200: relatedProductsSchema } } }, async (req) => {
+    const ctx = await catalogueContext(db, req);
+    const ranked = await oftenBoughtWith(db, req.website.id, await cartProductIds(db, await cartContext(req)));
+    // still sold, and with a pack in stock where this shopper is served: 12 at most
+    const ids = await activeProductIds(
+      db,
+      req.website.id,
+      ranked.map((r) => r.productId),
+    );
+    const products = await hydrateProducts(db, ctx, ids.slice(0, 24));
+    return { data: products.filter((p) => p.packs.some((k) => (k.stock ?? 0) > 0)).slice(0, 12) };
+  });
+
   app.get('/orders/:id', { schema: { params: idParams, response: { 200: orderDetailSchema } } }, async (req) =>
     orderDetail(db, await findOrder(db, await shopper(req), req.params.id)),
   );
@@ -90,10 +112,47 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
   );
 
   /** A pending prepaid order's payment hand-off again (retry after a failure or cancel). */
-  app.post('/orders/:id/pay', { schema: { params: idParams, response: { 200: placeOrderResponseSchema } } }, async (req) => {
-    const o = await findOrder(db, await shopper(req), req.params.id);
-    return { order: await orderDetail(db, o), payment: await payments.handoff(o, browserOrigin(req)) };
-  });
+  app.post(
+    '/orders/:id/pay',
+    {
+      schema: {
+        params: idParams,
+        // how the shopper chose to pay (UPI, card…): kept for the order page and the invoice
+        querystring: z.object({ via: z.enum(PAY_VIA).optional() }),
+        response: { 200: placeOrderResponseSchema },
+      },
+    },
+    async (req) => {
+      const o = await findOrder(db, await shopper(req), req.params.id);
+      const payment = await payments.handoff(o, browserOrigin(req), req.query.via);
+      return { order: await orderDetail(db, o), payment };
+    },
+  );
+
+  /** How an order awaiting payment may be paid now (issue 39): the other gateway, cash on delivery where allowed. */
+  app.get('/orders/:id/payment-methods', { schema: { params: idParams, response: { 200: orderPaymentMethodsSchema } } }, async (req) => ({
+    data: await payments.methodsFor(await findOrder(db, await shopper(req), req.params.id)),
+  }));
+
+  /**
+   * The same order paid another way (issue 39): the previous attempt closed, stock and slot kept.
+   * Cash on delivery answers the placed order; a gateway answers its hand-off, as checkout does.
+   */
+  app.post(
+    '/orders/:id/payment-method',
+    { schema: { params: idParams, body: switchPaymentBodySchema, response: { 200: placeOrderResponseSchema } } },
+    async (req) => {
+      const s = await shopper(req);
+      const o = await payments.switchMethod(
+        await findOrder(db, s, req.params.id),
+        req.body.payment_method,
+        req.body.via ?? null,
+        `user:${s.userId}`,
+      );
+      const payment = await payments.handoff(o, browserOrigin(req), req.body.via);
+      return { order: await orderDetail(db, await findOrder(db, s, o.id)), payment };
+    },
+  );
 
   /** The confirm page asks: the server asks the provider, then answers the order as it stands. */
   app.get('/orders/:id/confirm', { schema: { params: idParams, response: { 200: orderDetailSchema } } }, async (req) => {

@@ -14,8 +14,8 @@ import type { Period } from './agent-sales';
  * - Its value is the goods net of refunds: the items less the coupon as the order stands now (a
  *   line removed or substituted after placing, refused at the door or damaged after delivery has
  *   already lowered them), less what the counter refunded for returned lines (a receipt's lines
- *   stay as sold; its payment counts the refund). Never the delivery charge (nor a tip: orders
- *   carry none). Never below 0.
+ *   stay as sold; its payment counts the refund). Never the delivery charge, nor the tip (the
+ *   delivery person's, issue 39 §16). Never below 0.
  *
  * Each fragment takes how the statement names the orders row: `ORDERS` (drizzle's own
  * `from(orders)`) or `sql.raw('o')` (a raw statement's alias).

@@ -1,6 +1,6 @@
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { OrderChannel, OrderStatus, PaymentProvider } from '@grocer/shared/order';
+import type { DeliveryInstruction, OrderChannel, OrderStatus, PaymentProvider, Substitution } from '@grocer/shared/order';
 import { packs, products } from '../catalogue/tables';
 import { warehouses } from '../inventory/tables';
 import { users } from '../identity/tables';
@@ -51,6 +51,16 @@ export const orders = pgTable(
     deliveryCharge: integer().notNull().default(0),
     total: integer().notNull(),
     notes: text(),
+    /** what the shopper asks of the delivery person (issue 39 §16; `notes` holds their own words) */
+    deliveryInstructions: text()
+      .array()
+      .$type<DeliveryInstruction[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** paise for the delivery person: inside `total` and the payment, never in the items' taxable value */
+    tip: integer().notNull().default(0),
+    /** what the packer does when a line cannot be packed: `call` the shopper, `replace` with similar, `refund` it */
+    substitution: text().$type<Substitution>().notNull().default('call'),
     /** `online` (the storefront) or `pos` (sold at the counter: paid and handed over at once) */
     channel: text().$type<OrderChannel>().notNull().default('online'),
     /** who took it out for delivery (set when the shop ships it; shown to the shopper) */
@@ -84,6 +94,8 @@ export const orders = pgTable(
       sql`(${t.address}->>'phone') gin_trgm_ops`,
     ),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
+    check('orders_tip_range', sql`${t.tip} >= 0 and ${t.tip} <= 20000`),
+    check('orders_substitution_known', sql`${t.substitution} in ('call', 'replace', 'refund')`),
   ],
 );
 
@@ -162,7 +174,8 @@ export const orderAdjustments = pgTable(
     orderId: text()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    kind: text().$type<'remove' | 'substitute'>().notNull(),
+    /** edit: the shopper changed the order before it was packed (issue 39 §14) */
+    kind: text().$type<'remove' | 'substitute' | 'edit'>().notNull(),
     key: text().notNull(),
     /** what the shopper reads: "2 × Toor Dal 1 kg removed (damaged)" */
     description: text().notNull(),
@@ -176,4 +189,25 @@ export const orderAdjustments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_adjustments_order_idx').on(t.orderId, t.id), uniqueIndex('order_adjustments_key_uq').on(t.orderId, t.key)],
+);
+
+/**
+ * "Often bought with" (issue 39 §17, often-bought.ts): in how many of the website's delivered orders
+ * of the last 90 days `productId` and `otherId` were bought together, kept for each product's best
+ * partners only. Rebuilt by a job (`refreshOftenBought`) and counted on at each delivery
+ * (`countDelivered`), so the cart reads a few rows by primary key instead of the order history.
+ * Both directions are kept (a pair is two rows). No foreign key to the products: a product deleted
+ * or no longer sold is left out when read.
+ */
+export const oftenBought = pgTable(
+  'often_bought',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    productId: integer().notNull(),
+    otherId: integer().notNull(),
+    orders: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.productId, t.otherId] })],
 );

@@ -1,8 +1,8 @@
 import { PAYMENT_STATUSES, canMovePayment, type PaymentProvider, type PaymentStatus } from '@grocer/shared/order';
-import { and, asc, eq, inArray, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { reusable, type DbOrTx } from '../../db/client';
 import { rowFromJson } from '../../db/rows';
-import { paymentEvents, paymentOptions, payments } from './tables';
+import { paymentAttempts, paymentEvents, paymentOptions, payments } from './tables';
 
 /**
  * The payments domain's rows: `payments` and `payment_events` are written only here. Orders
@@ -161,12 +161,38 @@ export function cashAwaitingHandover(db: DbOrTx, websiteId: number, limit = 500)
     .limit(limit);
 }
 
-/** The provider's order made for a payment (and what the browser needs again on a retry). */
-export async function recordProviderOrder(db: DbOrTx, id: number, providerOrderId: string, meta?: Record<string, string>): Promise<void> {
-  await db
+/**
+ * The provider's order made for a payment (and what the browser needs again on a retry, merged
+ * into `meta`): only while the payment is still `provider`'s and has none, so a hand-off racing a
+ * switch of method (issue 39) never writes its gateway order onto the new attempt. False then.
+ */
+export async function recordProviderOrder(
+  db: DbOrTx,
+  id: number,
+  provider: PaymentProvider,
+  providerOrderId: string,
+  meta?: Record<string, string>,
+): Promise<boolean> {
+  const rows = await db
     .update(payments)
-    .set({ providerOrderId, ...(meta ? { meta } : {}), updatedAt: new Date() })
-    .where(eq(payments.id, id));
+    .set({
+      providerOrderId,
+      ...(meta ? { meta: sql`${payments.meta} || ${JSON.stringify(meta)}::jsonb` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payments.id, id), eq(payments.provider, provider), isNull(payments.providerOrderId)))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** The online method the shopper chose (UPI, card…), kept in the payment's `meta.via`. */
+export async function notePaymentVia(db: DbOrTx, id: number, via: string): Promise<PaymentRow | null> {
+  const [row] = await db
+    .update(payments)
+    .set({ meta: sql`${payments.meta} || ${JSON.stringify({ via })}::jsonb`, updatedAt: new Date() })
+    .where(eq(payments.id, id))
+    .returning();
+  return row ?? null;
 }
 
 /** A signed payment that does not match its order: noted on the payment for the shop to review (its status does not move). */
@@ -296,3 +322,101 @@ export async function settlePartialRefund(tx: DbOrTx, orderId: string, amount: n
 
 /** A payment row from its JSON (a statement that wrote it with others answers it as `row_to_json`). */
 export const paymentFromJson = (json: Record<string, unknown>): PaymentRow => rowFromJson(payments, json);
+
+export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+
+/** The order's payment row, locked for the rest of the caller's transaction (after the order's: `lockOrder`). */
+export async function lockPayment(tx: DbOrTx, orderId: string): Promise<PaymentRow | null> {
+  const [p] = await tx.select().from(payments).where(eq(payments.orderId, orderId)).for('update');
+  return p ?? null;
+}
+
+/**
+ * Starts a new attempt on an unpaid online payment (issue 39: the shopper chose another method):
+ * the gateway order made so far is kept as a closed attempt (`payment_attempts`, abandoned), and
+ * the payment becomes `to`'s, with no provider order yet (cash on delivery: `cod`, to collect).
+ * Guarded (`where status in (pending, failed)` on the locked row): null when it was paid meanwhile.
+ */
+export async function restartPayment(
+  tx: DbOrTx,
+  p: PaymentRow,
+  to: 'cod' | 'razorpay' | 'cashfree',
+  meta: Record<string, string>,
+): Promise<PaymentRow | null> {
+  const [row] = await tx
+    .update(payments)
+    .set({
+      provider: to,
+      status: initialPaymentStatus(to),
+      providerOrderId: null,
+      providerPaymentId: null,
+      meta,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payments.id, p.id), inArray(payments.status, ['pending', 'failed'])))
+    .returning();
+  if (!row) return null;
+  if (p.providerOrderId && (p.provider === 'razorpay' || p.provider === 'cashfree'))
+    await tx.insert(paymentAttempts).values({
+      websiteId: p.websiteId,
+      orderId: p.orderId,
+      provider: p.provider,
+      providerOrderId: p.providerOrderId,
+      status: 'abandoned',
+      amount: p.amount,
+    });
+  return row;
+}
+
+/** How many closed attempts the order's payment has had (the next gateway order's own number). */
+export async function attemptCount(db: DbOrTx, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.orderId, orderId));
+  return row?.n ?? 0;
+}
+
+export async function attemptByProviderOrder(
+  db: DbOrTx,
+  provider: PaymentProvider,
+  providerOrderId: string,
+): Promise<PaymentAttemptRow | null> {
+  if (provider !== 'razorpay' && provider !== 'cashfree') return null;
+  const [a] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.providerOrderId, providerOrderId)));
+  return a ?? null;
+}
+
+/** The order's closed attempts, oldest first. */
+export function attemptsOf(db: DbOrTx, orderId: string) {
+  return db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)).orderBy(asc(paymentAttempts.id));
+}
+
+/**
+ * A payment that landed on a closed attempt: recorded on it (abandoned → refund_pending, guarded,
+ * so it is counted once) for the refund the caller starts after its transaction.
+ */
+export async function recordLatePayment(
+  tx: DbOrTx,
+  id: number,
+  providerPaymentId: string,
+  amount: number,
+): Promise<PaymentAttemptRow | null> {
+  const [row] = await tx
+    .update(paymentAttempts)
+    .set({ status: 'refund_pending', providerPaymentId, paid: amount, updatedAt: new Date() })
+    .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'abandoned')))
+    .returning();
+  return row ?? null;
+}
+
+/** A closed attempt's refund the provider took (`done`: refunded) or accepted (its id, still pending). */
+export async function recordAttemptRefund(db: DbOrTx, id: number, refundId: string, done: boolean): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({ refundId, ...(done ? { status: 'refunded' as const } : {}), updatedAt: new Date() })
+    .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'refund_pending')));
+}

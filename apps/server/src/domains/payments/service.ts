@@ -1,5 +1,6 @@
-import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
-import type { PaymentHandoff } from '@grocer/shared/order';
+import { PAYMENT_PROVIDER_NAMES, packLabel, paymentMethodLabel, paymentMethodName, type PayVia } from '@grocer/shared/labels';
+import type { OnlinePaymentProvider, PaymentHandoff } from '@grocer/shared/order';
+import type { PaymentMethod } from '@grocer/shared/cart';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -12,24 +13,37 @@ import {
   lockOrder,
   moveOrder,
   orderById,
+  orderErrors,
   orderLinesOf,
   releaseOrder,
+  switchOrderMethod,
   type OrderLineRow,
   type OrderRow,
 } from '../orders/service';
+import { codAllowedIn, resolvePincode } from '../delivery/service';
 import type { Outbox } from '../outbox/service';
 import { cashfree, paymentErrors, providerKeys, razorpay, safeEqual, type ProviderKeys } from './providers';
 import {
+  attemptByProviderOrder,
+  attemptCount,
+  codEnabled,
   holdForReview,
+  lockPayment,
   movePayment,
   notePaymentAttempt,
   paymentByProviderOrder,
   paymentOfOrder,
   recordPaymentEvent,
+  notePaymentVia,
   recordProviderOrder,
+  recordAttemptRefund,
+  recordLatePayment,
   recordRefundId,
+  restartPayment,
+  type PaymentAttemptRow,
   type PaymentRow,
 } from './records';
+import { fail } from '../../http/errors';
 
 export type { PaymentRow };
 /**
@@ -37,6 +51,8 @@ export type { PaymentRow };
  * `cancelled`: the shopper left the provider's page without paying (a failed attempt the shopper chose).
  */
 type Outcome = { kind: 'paid'; providerPaymentId: string; amount: number } | { kind: 'failed'; reason: string; cancelled?: boolean };
+/** The gateway order an outcome is for: the order's current attempt, or one closed when the shopper switched method. */
+type Attempt = { provider: 'razorpay' | 'cashfree'; providerOrderId: string };
 
 export interface PaymentsDeps {
   db: Db;
@@ -71,9 +87,11 @@ export class Payments {
    * `origin` is the shop's address as the shopper's browser sees it (for return URLs); the
    * simulator's checkout page is given as a path on that same origin.
    */
-  async handoff(order: OrderRow, origin: string): Promise<PaymentHandoff | null> {
+  async handoff(order: OrderRow, origin: string, via?: PayVia | null): Promise<PaymentHandoff | null> {
     if (order.paymentMethod === 'cod' || order.paymentMethod === 'pos' || order.status !== 'pending_payment') return null;
-    const p = await this.paymentOf(order.id);
+    let p = await this.paymentOf(order.id);
+    // the method chosen (UPI, card…), kept for the order page and the invoice to name
+    if (via && p.meta.via !== via) p = (await notePaymentVia(this.d.db, p.id, via)) ?? p;
     const k = await this.keys(order.websiteId, order.paymentMethod);
     const confirmPath = `/checkout/confirm/${order.id}`;
     if (order.paymentMethod === 'razorpay') {
@@ -81,16 +99,23 @@ export class Payments {
       if (!providerOrderId) {
         const created = await razorpay.createOrder(k, { amount: order.total, receipt: order.ordernumber, notes: { order_id: order.id } });
         providerOrderId = created.id;
-        await recordProviderOrder(this.d.db, p.id, providerOrderId);
+        if (!(await recordProviderOrder(this.d.db, p.id, 'razorpay', providerOrderId))) {
+          // another tab's hand-off recorded its gateway order first (that one is paid), or the method was switched
+          const now = await this.paymentOf(order.id);
+          if (now.provider !== 'razorpay' || !now.providerOrderId) throw paymentSwitched();
+          providerOrderId = now.providerOrderId;
+        }
       }
       const checkout_url = k.simulated ? `/sim/checkout/razorpay/${providerOrderId}?return=${encodeURIComponent(confirmPath)}` : '';
       return { provider: 'razorpay', key_id: k.keyId, order_id: providerOrderId, amount: order.total, currency: 'INR', checkout_url };
     }
     let session = p.meta.payment_session_id;
+    let cfOrderId = p.providerOrderId ?? order.id;
     if (!session) {
       const user = await findUserById(this.d.db, order.userId);
       const created = await cashfree.createOrder(k, {
-        order_id: order.id,
+        // Cashfree takes an order id once: a later attempt (after a switch) has its own
+        order_id: p.meta.attempt ? `${order.id}-${p.meta.attempt}` : order.id,
         order_amount: toRupees(order.total),
         customer_details: {
           customer_id: `u${order.userId}`,
@@ -104,36 +129,62 @@ export class Payments {
         },
       });
       session = created.payment_session_id;
-      await recordProviderOrder(this.d.db, p.id, created.order_id, { payment_session_id: session });
+      cfOrderId = created.order_id;
+      if (!(await recordProviderOrder(this.d.db, p.id, 'cashfree', cfOrderId, { payment_session_id: session }))) {
+        const now = await this.paymentOf(order.id);
+        if (now.provider !== 'cashfree' || !now.providerOrderId || !now.meta.payment_session_id) throw paymentSwitched();
+        [cfOrderId, session] = [now.providerOrderId, now.meta.payment_session_id];
+      }
     }
     const checkout_url = k.simulated ? `/sim/checkout/cashfree/${encodeURIComponent(session)}` : '';
     return {
       provider: 'cashfree',
       payment_session_id: session,
-      order_id: order.id,
+      order_id: cfOrderId,
       mode: k.simulated || k.baseUrl.includes('sandbox') ? 'sandbox' : 'production',
       checkout_url,
     };
   }
 
   /**
-   * Applies an outcome once per `eventKey`: a payment becomes paid (and its order placed) or
-   * failed. A success that arrives after the order was released is refunded.
+   * Applies an outcome of `attempt` once per `eventKey`: a payment becomes paid (and its order
+   * placed) or failed. A success that arrives after the order was released is refunded; so is one
+   * on an attempt closed when the shopper switched method (issue 39): only the order's current
+   * payment counts, the other is recorded on its attempt and given back.
    */
-  async settle(order: OrderRow, eventKey: string, kind: string, payload: unknown, outcome: Outcome): Promise<void> {
+  async settle(order: OrderRow, attempt: Attempt, eventKey: string, kind: string, payload: unknown, outcome: Outcome): Promise<void> {
     let refund: PaymentRow | null = null;
+    let late: PaymentAttemptRow | null = null;
     let placed = false;
     await this.d.db.transaction(async (tx) => {
-      if (!(await recordPaymentEvent(tx, { provider: order.paymentMethod, eventId: eventKey, orderId: order.id, kind, payload }))) return; // applied before
-      // Locks in the same order as cancel and release (order row, then payment row), so a payment
-      // landing while the shopper cancels waits instead of deadlocking.
+      if (!(await recordPaymentEvent(tx, { provider: attempt.provider, eventId: eventKey, orderId: order.id, kind, payload }))) return; // applied before
+      // Locks in the same order as cancel, release and a switch of method (order row, then payment
+      // row), so a payment landing while the shopper cancels or switches waits instead of deadlocking.
       const status = await lockOrder(tx, order.id);
+      const current = await lockPayment(tx, order.id);
+      if (current?.provider !== attempt.provider || current.providerOrderId !== attempt.providerOrderId) {
+        // The shopper chose another method since: a failure changes nothing; money is recorded on
+        // the closed attempt (once: guarded) and refunded after the commit.
+        if (outcome.kind !== 'paid') return;
+        const closed = await attemptByProviderOrder(tx, attempt.provider, attempt.providerOrderId);
+        if (closed?.orderId !== order.id) return;
+        late = await recordLatePayment(tx, closed.id, outcome.providerPaymentId, outcome.amount);
+        if (late)
+          await addEvent(
+            tx,
+            order,
+            status ?? order.status,
+            'system',
+            `A payment of ${formatINR(toRupees(outcome.amount))} arrived after the payment method was changed: refunded`,
+          );
+        return;
+      }
       if (outcome.kind === 'paid' && outcome.amount !== order.total) {
         // Signed, but not what the order costs: never marked paid. The event stays in the history
         // and the payment and timeline say why, for the shop to review.
         const review = `Payment ${outcome.providerPaymentId} of ${formatINR(toRupees(outcome.amount))} does not match the order total ${formatINR(toRupees(order.total))}: held for review`;
         await holdForReview(tx, order.id, review);
-        await addEvent(tx, order, status ?? order.status, order.paymentMethod, review);
+        await addEvent(tx, order, status ?? order.status, attempt.provider, review);
         this.d.log.warn({ order: order.id, amount: outcome.amount, total: order.total }, 'payment amount differs from the order total');
         return;
       }
@@ -147,8 +198,8 @@ export class Payments {
       if (!paid) return; // already paid (the other of webhook / confirmation came first)
       if (
         await moveOrder(tx, order.id, 'placed', {
-          actor: order.paymentMethod,
-          note: `Paid online (${PAYMENT_PROVIDER_NAMES[order.paymentMethod]})`,
+          actor: attempt.provider,
+          note: `Paid online (${PAYMENT_PROVIDER_NAMES[attempt.provider]})`,
         })
       )
         placed = true;
@@ -159,23 +210,99 @@ export class Payments {
     });
     if (placed) await this.sendConfirmation(order.id);
     if (refund) await this.refund(refund);
+    if (late) await this.refundAttempt(late);
+  }
+
+  /** Gives back a payment that landed on a closed attempt (its own idempotency key: a retry refunds once). */
+  async refundAttempt(a: PaymentAttemptRow): Promise<void> {
+    if (!a.providerPaymentId || a.paid <= 0) return;
+    try {
+      const k = await this.keys(a.websiteId, a.provider);
+      const key = `refund-${a.providerOrderId}`;
+      const r =
+        a.provider === 'razorpay'
+          ? await razorpay.refund(k, a.providerPaymentId, a.paid, key)
+          : await cashfree.refund(k, a.providerOrderId, toRupees(a.paid), key);
+      const refundId = 'id' in r ? r.id : r.refund_id;
+      const done = ('status' in r ? r.status : r.refund_status) === 'processed' || ('refund_status' in r && r.refund_status === 'SUCCESS');
+      await recordAttemptRefund(this.d.db, a.id, refundId, done);
+    } catch (e) {
+      this.d.log.error({ err: e, order: a.orderId }, 'refund of a closed payment attempt failed; left refund_pending');
+    }
+  }
+
+  /**
+   * How an order awaiting payment may be paid now (issue 39), in the cart's shape: cash on
+   * delivery where its zone and amount allow it (the checkout's rule, `codAllowedIn`) and the shop
+   * takes it, and both gateways. None once the order is not awaiting payment.
+   */
+  async methodsFor(order: OrderRow): Promise<PaymentMethod[]> {
+    if (order.status !== 'pending_payment') return [];
+    const online: PaymentMethod[] = (['razorpay', 'cashfree'] as const).map((code) => ({ code, name: paymentMethodLabel(code) }));
+    return (await this.codAllowedFor(order)) ? [...online, { code: 'cod', name: paymentMethodLabel('cod') }] : online;
+  }
+
+  private async codAllowedFor(order: OrderRow): Promise<boolean> {
+    const zone = await resolvePincode(this.d.db, order.websiteId, order.pincode);
+    return !!zone && codAllowedIn(zone, order.total) && (await codEnabled(this.d.db, order.websiteId));
+  }
+
+  /**
+   * The shopper pays an order awaiting payment another way (issue 39): the same order, its stock
+   * and slot kept. The current gateway order is asked first (a payment already made there wins:
+   * the switch is refused), then, with the order and payment rows locked, it is closed
+   * (`payment_attempts`) and the payment starts again as `to`: cash on delivery places the order
+   * at once; a gateway gets its own new order at the hand-off. The same gateway again only notes
+   * the method chosen (`via`). Answers the order as it stands.
+   */
+  async switchMethod(order: OrderRow, to: OnlinePaymentProvider, via: PayVia | null, actor: string): Promise<OrderRow> {
+    if (order.status !== 'pending_payment') throw fail('NOT_AWAITING_PAYMENT');
+    if (to === 'cod' && !(await this.codAllowedFor(order))) throw orderErrors.paymentUnavailable('cod');
+    try {
+      await this.reconcile(order);
+    } catch (e) {
+      // the provider may be down: the switch goes on, and a payment it took later is refunded
+      this.d.log.warn({ err: e, order: order.id }, 'could not ask the provider before switching the payment method');
+    }
+    const switched = await this.d.db.transaction(async (tx) => {
+      if ((await lockOrder(tx, order.id)) !== 'pending_payment') throw fail('NOT_AWAITING_PAYMENT');
+      const p = await lockPayment(tx, order.id);
+      if (!p || (p.status !== 'pending' && p.status !== 'failed')) throw fail('NOT_AWAITING_PAYMENT');
+      if (p.provider === to) {
+        if (via) await notePaymentVia(tx, p.id, via);
+        return null;
+      }
+      const n = (await attemptCount(tx, order.id)) + (p.providerOrderId ? 1 : 0);
+      const meta: Record<string, string> = { ...(via && to !== 'cod' ? { via } : {}), ...(n > 0 ? { attempt: String(n + 1) } : {}) };
+      if (!(await restartPayment(tx, p, to, meta))) throw fail('NOT_AWAITING_PAYMENT');
+      const moved = await switchOrderMethod(tx, order.id, to);
+      if (!moved) throw fail('NOT_AWAITING_PAYMENT');
+      const note = `Payment method changed to ${paymentMethodName(to, via)}`;
+      if (to === 'cod') return moveOrder(tx, order.id, 'placed', { actor, note });
+      await addEvent(tx, moved, 'pending_payment', actor, note);
+      return moved;
+    });
+    if (switched?.status === 'placed') await this.sendConfirmation(switched);
+    return switched ?? (await orderById(this.d.db, order.id)) ?? order;
   }
 
   /** Razorpay Checkout's handler fields, checked against the order id we stored. */
   async verifyRazorpay(order: OrderRow, body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) {
     const p = await this.paymentOf(order.id);
     const k = await this.keys(order.websiteId, 'razorpay');
-    if (
-      !p.providerOrderId ||
-      p.provider !== 'razorpay' ||
-      !safeEqual(razorpay.paymentSignature(k, p.providerOrderId, body.razorpay_payment_id), body.razorpay_signature)
-    )
+    // the stored gateway order: the current attempt's, or one closed by a switch of method
+    let providerOrderId = p.provider === 'razorpay' ? p.providerOrderId : null;
+    if (providerOrderId !== body.razorpay_order_id) {
+      const closed = await attemptByProviderOrder(this.d.db, 'razorpay', body.razorpay_order_id);
+      if (closed?.orderId === order.id) providerOrderId = closed.providerOrderId;
+    }
+    if (!providerOrderId || !safeEqual(razorpay.paymentSignature(k, providerOrderId, body.razorpay_payment_id), body.razorpay_signature))
       throw paymentErrors.badSignature();
     // The signature covers the ids, not the amount: Razorpay says what that payment was for.
-    const { items } = await razorpay.orderPayments(k, p.providerOrderId);
+    const { items } = await razorpay.orderPayments(k, providerOrderId);
     const paid = items.find((i) => i.id === body.razorpay_payment_id);
     if (!paid) throw paymentErrors.badSignature();
-    await this.settle(order, `payment:${body.razorpay_payment_id}`, 'checkout.verified', body, {
+    await this.settle(order, { provider: 'razorpay', providerOrderId }, `payment:${body.razorpay_payment_id}`, 'checkout.verified', body, {
       kind: 'paid',
       providerPaymentId: body.razorpay_payment_id,
       amount: paid.amount,
@@ -184,15 +311,15 @@ export class Payments {
 
   /** Asks the provider how the order stands (the confirm page, and the reconciler). */
   async reconcile(order: OrderRow): Promise<void> {
-    if (order.paymentMethod === 'cod' || order.paymentMethod === 'pos') return;
     const p = await this.paymentOf(order.id);
-    if (!p.providerOrderId) return;
-    const k = await this.keys(order.websiteId, order.paymentMethod);
-    if (order.paymentMethod === 'razorpay') {
+    if ((p.provider !== 'razorpay' && p.provider !== 'cashfree') || !p.providerOrderId) return;
+    const attempt: Attempt = { provider: p.provider, providerOrderId: p.providerOrderId };
+    const k = await this.keys(order.websiteId, p.provider);
+    if (p.provider === 'razorpay') {
       const { items } = await razorpay.orderPayments(k, p.providerOrderId);
       const captured = items.find((i) => i.status === 'captured');
       if (captured)
-        await this.settle(order, `payment:${captured.id}`, 'reconciled', captured, {
+        await this.settle(order, attempt, `payment:${captured.id}`, 'reconciled', captured, {
           kind: 'paid',
           providerPaymentId: captured.id,
           amount: captured.amount,
@@ -205,7 +332,7 @@ export class Payments {
       const list = await cashfree.orderPayments(k, p.providerOrderId);
       const last = list.at(-1);
       if (last && (last.payment_status === 'USER_DROPPED' || last.payment_status === 'FAILED'))
-        await this.settle(order, `failed:${last.cf_payment_id}`, 'reconciled', last, {
+        await this.settle(order, attempt, `failed:${last.cf_payment_id}`, 'reconciled', last, {
           kind: 'failed',
           reason: last.payment_message ?? 'Payment failed',
           cancelled: last.payment_status === 'USER_DROPPED',
@@ -215,7 +342,7 @@ export class Payments {
     const list = await cashfree.orderPayments(k, p.providerOrderId);
     const ok = list.find((x) => x.payment_status === 'SUCCESS');
     const id = String(ok?.cf_payment_id ?? cf.order_id);
-    await this.settle(order, `payment:${id}`, 'reconciled', cf, {
+    await this.settle(order, attempt, `payment:${id}`, 'reconciled', cf, {
       kind: 'paid',
       providerPaymentId: id,
       amount: toPaise(ok?.payment_amount ?? cf.order_amount),
@@ -227,20 +354,23 @@ export class Payments {
     const body = parseWebhook(razorpayWebhookBody, raw);
     const entity = body.payload?.payment?.entity;
     if (!entity?.order_id) return;
-    const p = await paymentByProviderOrder(this.d.db, 'razorpay', entity.order_id);
+    const p =
+      (await paymentByProviderOrder(this.d.db, 'razorpay', entity.order_id)) ??
+      (await attemptByProviderOrder(this.d.db, 'razorpay', entity.order_id));
     if (!p) return;
     const k = await this.keys(p.websiteId, 'razorpay');
     if (!safeEqual(razorpay.webhookSignature(k, raw), signature)) throw paymentErrors.badSignature();
     const order = await orderById(this.d.db, p.orderId);
     if (!order) return;
+    const attempt: Attempt = { provider: 'razorpay', providerOrderId: entity.order_id };
     if (body.event === 'payment.captured' || body.event === 'order.paid')
-      await this.settle(order, eventId || `payment:${entity.id}`, body.event, body, {
+      await this.settle(order, attempt, eventId || `payment:${entity.id}`, body.event, body, {
         kind: 'paid',
         providerPaymentId: entity.id,
         amount: entity.amount,
       });
     else if (body.event === 'payment.failed')
-      await this.settle(order, eventId || `failed:${entity.id}`, body.event, body, {
+      await this.settle(order, attempt, eventId || `failed:${entity.id}`, body.event, body, {
         kind: 'failed',
         reason: entity.error_description ?? 'Payment failed',
       });
@@ -249,11 +379,15 @@ export class Payments {
   /** POST from Cashfree: x-webhook-signature = base64 HMAC(timestamp + raw body). */
   async cashfreeWebhook(raw: string, signature: string, timestamp: string, now = Date.now()) {
     const body = parseWebhook(cashfreeWebhookBody, raw);
-    const orderId = body.data?.order?.order_id;
+    const cfOrderId = body.data?.order?.order_id;
     const payment = body.data?.payment;
-    if (!orderId || !payment) return;
-    const order = await orderById(this.d.db, orderId);
-    if (!order || order.paymentMethod !== 'cashfree') return;
+    if (!cfOrderId || !payment) return;
+    // the order whose current attempt or closed one (after a switch of method) made this Cashfree order
+    const p =
+      (await paymentByProviderOrder(this.d.db, 'cashfree', cfOrderId)) ?? (await attemptByProviderOrder(this.d.db, 'cashfree', cfOrderId));
+    const order = p && (await orderById(this.d.db, p.orderId));
+    if (!order) return;
+    const attempt: Attempt = { provider: 'cashfree', providerOrderId: cfOrderId };
     const k = await this.keys(order.websiteId, 'cashfree');
     if (!safeEqual(cashfree.webhookSignature(k, timestamp, raw), signature)) throw paymentErrors.badSignature();
     // The timestamp is signed with the body: an old one is a replay (Cashfree sends seconds or milliseconds).
@@ -261,13 +395,13 @@ export class Payments {
     if (!Number.isFinite(ts) || Math.abs(now - (ts > 1e12 ? ts : ts * 1000)) > WEBHOOK_REPLAY_WINDOW_MS) throw paymentErrors.staleWebhook();
     const id = String(payment.cf_payment_id);
     if (payment.payment_status === 'SUCCESS')
-      await this.settle(order, `payment:${id}`, body.type, body, {
+      await this.settle(order, attempt, `payment:${id}`, body.type, body, {
         kind: 'paid',
         providerPaymentId: id,
         amount: toPaise(payment.payment_amount),
       });
     else if (payment.payment_status === 'FAILED' || payment.payment_status === 'USER_DROPPED')
-      await this.settle(order, `failed:${id}`, body.type, body, {
+      await this.settle(order, attempt, `failed:${id}`, body.type, body, {
         kind: 'failed',
         reason: payment.payment_message ?? 'Payment failed',
         cancelled: payment.payment_status === 'USER_DROPPED',
@@ -385,6 +519,8 @@ export class Payments {
     }
   }
 }
+
+const paymentSwitched = () => fail('PAYMENT_METHOD_CHANGED');
 
 /** A signed Cashfree webhook older (or newer) than this is refused. */
 export const WEBHOOK_REPLAY_WINDOW_MS = 5 * 60_000;

@@ -55,6 +55,43 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * A closed online attempt of an order's payment (issue 39): when the shopper switches an order
+ * awaiting payment to another method, the gateway order made for it is kept here, so a payment
+ * that still lands on it (a late webhook, a tab left open) is found, recorded and refunded: only
+ * the order's current payment (`payments`) ever counts. Status: abandoned (closed, nothing paid),
+ * refund_pending (paid after it was closed, refund asked), refunded.
+ */
+export const PAYMENT_ATTEMPT_STATUSES = ['abandoned', 'refund_pending', 'refunded'] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text().$type<'razorpay' | 'cashfree'>().notNull(),
+    providerOrderId: text().notNull(),
+    status: text().$type<PaymentAttemptStatus>().notNull(),
+    /** what the attempt asked for (paise) */
+    amount: integer().notNull(),
+    /** a payment that landed after the attempt was closed: its id and amount (paise), refunded */
+    providerPaymentId: text(),
+    paid: integer().notNull().default(0),
+    refundId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_provider_order_uq').on(t.provider, t.providerOrderId),
+    index('payment_attempts_order_idx').on(t.orderId),
+  ],
+);
+
 /** Every provider event applied, once: a retried webhook finds its key and changes nothing. */
 export const paymentEvents = pgTable(
   'payment_events',

@@ -44,6 +44,8 @@ async function as(flags: { hasAdminAccess?: boolean; isSalesAgent?: boolean; isC
   return c;
 }
 
+/** a return's reason and refund tender (back to the sale's own tenders) */
+const why = { reason: 'damaged', tender: 'original' } as const;
 const key = () => `pos-${++seq}-${Math.random().toString(36).slice(2)}`;
 const ordersCount = async () => (await b.t.db.select().from(orders).where(eq(orders.channel, 'pos'))).length;
 
@@ -366,13 +368,18 @@ describe('returns', () => {
     const detail = (await cashier.get(`/s/api/pos/sales/${sale.receipt}`)).json();
     const dalLine = detail.lines.find((l: { label: string }) => l.label.startsWith('Toor'));
     const dalBefore = await b.stockOf(dal1.id, blr);
-    const ret = await cashier.post(`/s/api/pos/sales/${sale.receipt}/return`, { till, lines: [{ line_id: dalLine.line_id, quantity: 2 }] });
+    const ret = await cashier.post(`/s/api/pos/sales/${sale.receipt}/return`, {
+      till,
+      lines: [{ line_id: dalLine.line_id, quantity: 2 }],
+      ...why,
+    });
     expect(ret.statusCode, ret.body).toBe(200);
     expect(ret.json()).toMatchObject({ total: 360, refund: { cash: 180, upi: 180, card: 0 } });
     expect(await b.stockOf(dal1.id, blr)).toBe(dalBefore + 2);
     const tooMany = await cashier.post(`/s/api/pos/sales/${sale.receipt}/return`, {
       till,
       lines: [{ line_id: dalLine.line_id, quantity: 2 }],
+      ...why,
     });
     expect(tooMany.json().code).toBe('RETURN_TOO_MANY');
     expect(await b.stockOf(dal1.id, blr)).toBe(dalBefore + 2);
@@ -380,7 +387,9 @@ describe('returns', () => {
       (await cashier.get(`/s/api/pos/sales/${sale.receipt}`)).json().lines.find((l: { line_id: number }) => l.line_id === dalLine.line_id)
         .returned,
     ).toBe(2);
-    expect((await cashier.post('/s/api/pos/sales/GR999999/return', { till, lines: [{ line_id: 1, quantity: 1 }] })).statusCode).toBe(404);
+    expect(
+      (await cashier.post('/s/api/pos/sales/GR999999/return', { till, lines: [{ line_id: 1, quantity: 1 }], ...why })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -395,7 +404,11 @@ describe('returns in the GST report', () => {
     const sale = (await cashier.post('/s/api/pos/sales', cashSale([{ pack_id: dal1.id, quantity: 3 }], 540))).json();
     const before = await gst();
     const line = (await cashier.get(`/s/api/pos/sales/${sale.receipt}`)).json().lines[0];
-    const ret = await cashier.post(`/s/api/pos/sales/${sale.receipt}/return`, { till, lines: [{ line_id: line.line_id, quantity: 2 }] });
+    const ret = await cashier.post(`/s/api/pos/sales/${sale.receipt}/return`, {
+      till,
+      lines: [{ line_id: line.line_id, quantity: 2 }],
+      ...why,
+    });
     expect(ret.json()).toMatchObject({ total: 360 });
     const after = await gst();
     // the sale's invoice is unchanged; the return is a credit note of ₹360 at 5 % (HSN 1006)

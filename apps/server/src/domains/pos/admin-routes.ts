@@ -5,6 +5,7 @@ import {
   heldListSchema,
   looseGoodInputSchema,
   holdInputSchema,
+  offlineSeriesSchema,
   openShiftSchema,
   posCounterPackSchema,
   posSettingsInputSchema,
@@ -24,23 +25,26 @@ import { coercedIdSchema, idParamsSchema } from '@grocer/shared/ids';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hasRole } from '../../http/auth';
+import { hasPermission } from '../../http/auth';
 import type { StaffDeps } from '../../http/staff';
 import { fail } from '../../http/errors';
 import { invalidateWebsite } from '../../http/cache';
 import { counterCatalogue } from '../catalogue/service';
 import { orderById } from '../orders/service';
 import { invoiceHtml } from '../orders/invoice';
+import { creditNoteHtml, zReportHtml } from './printables';
 import { receiptHtml } from './receipt';
 import {
   addLooseGood,
   auditActor,
   closeShift,
+  creditNote,
   currentShift,
   getSettings,
   heldCarts,
   holdCart,
   lookupCustomer,
+  offlineSeries,
   openShift,
   recallCart,
   returnSale,
@@ -57,7 +61,7 @@ const receipt = z.object({ receipt: z.string().trim().min(1).max(40) });
 const idParams = idParamsSchema;
 const cashier = (req: FastifyRequest): Cashier => ({ ...auditActor(req), actorId: req.staffUser!.id });
 /** The shop's own calls at the counter (its settings, new loose goods): admins, not cashiers. */
-const manager = { staffRole: 'admin' } as const;
+const manager = { staffNeed: 'pos.manage' } as const;
 
 /**
  * The point of sale's staff calls (`/s/api/pos/*`: cashiers and admins; the calls marked
@@ -95,13 +99,27 @@ export const posAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db
   );
   /** Closes the till's shift; another cashier's only with admin access and a reason (audited). */
   app.post('/pos/shift/close', { schema: { body: closeShiftSchema.extend(till.shape), response: { 200: shiftSchema } } }, async (req) =>
-    closeShift(db, { ...cashier(req), manager: hasRole(req.staffUser!, 'admin') }, req.body),
+    closeShift(db, { ...cashier(req), manager: hasPermission(req.staffUser!, 'pos.manage') }, req.body),
   );
   app.get('/pos/shifts/:id/report', { schema: { params: idParams, response: { 200: shiftReportSchema } } }, async (req) => {
     const r = await shiftReport(db, req.website.id, req.params.id, req.staffUser!.id);
     if (!r) throw fail('NOT_FOUND');
     return r;
   });
+
+  /** The shift's Z report (an X report while it is open) as an 80 mm printable page. */
+  app.get('/pos/shifts/:id/z-report', { schema: { params: idParams } }, async (req, reply) => {
+    const r = await shiftReport(db, req.website.id, req.params.id, req.staffUser!.id);
+    if (!r) throw fail('NOT_FOUND');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .send(await zReportHtml(db, req.website.id, r));
+  });
+  /** A till device's offline receipt series (asked for once per device, while online). */
+  app.post('/pos/offline-series', { schema: { body: till, response: { 200: offlineSeriesSchema } } }, async (req) =>
+    offlineSeries(db, cashier(req), req.body.till),
+  );
 
   app.post('/pos/sales', { schema: { body: saleInputSchema, response: { 200: saleSchema } } }, async (req) => {
     const sale = await sell(db, cashier(req), req.body);
@@ -143,6 +161,21 @@ export const posAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db
       const r = await returnSale(db, cashier(req), req.params.receipt, req.body);
       invalidateWebsite(req.website.id);
       return r;
+    },
+  );
+
+  /** A return's credit note as an 80 mm printable page; a reprint is the same page again. */
+  app.get(
+    '/pos/returns/:number/print',
+    { schema: { params: z.object({ number: z.string().trim().min(1).max(40) }) } },
+    async (req, reply) => {
+      const cn = await creditNote(db, req.website.id, req.params.number);
+      const sale = cn && (await saleDetail(db, req.website.id, cn.order.ordernumber));
+      if (!cn || !sale) throw fail('NOT_FOUND');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(await creditNoteHtml(db, cn, sale));
     },
   );
 

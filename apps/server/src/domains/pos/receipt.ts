@@ -4,8 +4,12 @@ import { orderDetail, type OrderRow } from '../orders/service';
 import { websiteProfile } from '../website/service';
 import type { SaleDetail } from '@grocer/shared/pos';
 
-const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const qty = (q: number, byWeight: boolean) => (byWeight ? `${(q / 1000).toFixed(3)} kg` : `${q}`);
+export const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const qty = (q: number, byWeight: boolean) => (byWeight ? `${(q / 1000).toFixed(3)} kg` : `${q}`);
+
+/** The 80 mm thermal page (receipts, credit notes, the Z report): no margins, monospace, dashed rules. */
+export const THERMAL_CSS =
+  '@page{size:80mm auto;margin:0}*{box-sizing:border-box}body{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace;color:#000;width:80mm;margin:0 auto;padding:4mm}h1{font-size:15px;text-align:center;margin:0}p{margin:2px 0}.c{text-align:center}table{width:100%;border-collapse:collapse}td{padding:1px 0;vertical-align:top}.n{text-align:right;white-space:nowrap}.sub td{padding-left:0;color:#222}hr{border:0;border-top:1px dashed #000;margin:4px 0}.big td{font-weight:700;font-size:14px}@media screen{body{background:#fff;box-shadow:0 0 0 1px #ddd;margin-top:8px}}';
 
 /**
  * An 80 mm thermal receipt for a counter sale, as a printable page (@page 80mm, no margins): the
@@ -51,7 +55,7 @@ export async function receiptHtml(db: Db, o: OrderRow, sale: SaleDetail): Promis
   ].join('');
   const when = new Date(d.created_at).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Receipt ${esc(d.ordernumber)}</title>
-<style>@page{size:80mm auto;margin:0}*{box-sizing:border-box}body{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace;color:#000;width:80mm;margin:0 auto;padding:4mm}h1{font-size:15px;text-align:center;margin:0}p{margin:2px 0}.c{text-align:center}table{width:100%;border-collapse:collapse}td{padding:1px 0;vertical-align:top}.n{text-align:right;white-space:nowrap}.sub td{padding-left:0;color:#222}hr{border:0;border-top:1px dashed #000;margin:4px 0}.big td{font-weight:700;font-size:14px}@media screen{body{background:#fff;box-shadow:0 0 0 1px #ddd;margin-top:8px}}</style></head><body>
+<style>${THERMAL_CSS}</style></head><body>
 <h1>${esc(site?.name)}</h1><p class="c">${esc(a.line1)}${a.city ? `, ${esc(a.city)}` : ''}</p>${a.gstin ? `<p class="c">GSTIN: ${esc(a.gstin)}</p>` : ''}
 <p class="c">TAX INVOICE (cash memo)</p><hr><p>Receipt: <strong>${esc(d.ordernumber)}</strong></p><p>${esc(when)}</p>${sale.customer ? `<p>Customer: ${esc(sale.customer)}</p>` : ''}<hr>
 <table>${lines}</table><hr><table>

@@ -3,7 +3,10 @@ import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import type { Identifier } from '@grocer/shared/account';
 import {
   lineAmountPaise,
+  OFFLINE_RECEIPT_PATTERN,
+  returnLinePaise,
   shiftCash,
+  splitRefund,
   type HeldCart,
   type PosFlag,
   type Sale,
@@ -15,7 +18,7 @@ import type { z } from 'zod';
 import type { looseGoodInputSchema, posSettingsInputSchema, returnInputSchema, saleInputSchema } from '@grocer/shared/pos';
 import { slugify } from '@grocer/shared/slug';
 import { allocateDiscount } from '@grocer/shared/tax';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { fail } from '../../http/errors';
@@ -26,7 +29,7 @@ import { openStock, warehouseOf, warehousesOf } from '../inventory/service';
 import { counterOrderByNumber, orderById, orderLinesOf, placeCounterOrder, returnCounterLines, type CounterLine } from '../orders/service';
 import type { Outbox } from '../outbox/service';
 import { websiteProfile } from '../website/service';
-import { posHeldCarts, posReturns, posSales, posSettings, posShifts } from './tables';
+import { posHeldCarts, posNumberSeries, posOfflineSeries, posReturns, posSales, posSettings, posShifts } from './tables';
 
 export { returnedLinesIn } from './credit-notes';
 
@@ -333,6 +336,7 @@ async function saleByKey(db: DbOrTx, websiteId: number, key: string): Promise<Sa
 export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> {
   const again = await saleByKey(db, c.websiteId, input.idempotency_key);
   if (again) return again;
+  if (input.receipt) await checkOfflineReceipt(db, c.websiteId, input.offline, input.receipt);
   try {
     return await db.transaction(async (tx) => {
       const { shift, lateFrom } = await shiftForSale(tx, c.websiteId, input);
@@ -418,6 +422,7 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
           reference: input.payment.card_ref,
         },
         allowShort: input.offline,
+        ordernumber: input.receipt,
       });
       for (const l of short)
         flags.push({ pack_id: l.packId, label: packLabel(l.productName, l.packName), quantity: l.quantity, reason: 'out_of_stock' });
@@ -463,9 +468,50 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     const same = await saleByKey(db, c.websiteId, input.idempotency_key);
-    if (!same) throw e;
-    return same;
+    if (same) return same;
+    if (input.receipt) throw receiptTaken();
+    throw e;
   }
+}
+
+const receiptTaken = () => fail('VALIDATION_FAILED').withErrors({ receipt: ['This receipt number is already used'] });
+
+/**
+ * An offline sale's own number (`OFF<code>-<n>`) is kept as the till gave it when `code` is an
+ * offline series this website issued (a device's, see `offlineSeries`) and no sale has it yet.
+ */
+async function checkOfflineReceipt(db: Db, websiteId: number, offline: boolean, receipt: string) {
+  if (!offline) throw fail('VALIDATION_FAILED').withErrors({ receipt: ['Only a sale rung up offline brings its own number'] });
+  const code = Number(OFFLINE_RECEIPT_PATTERN.exec(receipt)![1]);
+  const [series] = await db
+    .select()
+    .from(posOfflineSeries)
+    .where(and(eq(posOfflineSeries.websiteId, websiteId), eq(posOfflineSeries.id, code)));
+  if (!series) throw fail('VALIDATION_FAILED').withErrors({ receipt: ['Not an offline receipt series of this shop'] });
+  if (await counterOrderByNumber(db, websiteId, receipt)) throw receiptTaken();
+}
+
+/**
+ * Issues a till device its offline receipt series (audited): the sales it rings up while offline
+ * are numbered `OFF<code>-1`, `-2`, … on the device and keep those numbers when they sync.
+ */
+export async function offlineSeries(db: Db, c: Cashier, till: string): Promise<{ prefix: string; website_id: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(posOfflineSeries).values({ websiteId: c.websiteId, till, createdBy: c.actorId }).returning();
+    const prefix = `OFF${row!.id}`;
+    await recordAudit(tx, c, { entity: 'pos_offline_series', entityId: row!.id, action: 'create', after: { till, prefix } });
+    return { prefix, website_id: c.websiteId };
+  });
+}
+
+/** The website's next number in a counter series (one row per series, locked by the update until commit). */
+async function nextInSeries(tx: Tx, websiteId: number, series: string): Promise<number> {
+  const [row] = await tx
+    .insert(posNumberSeries)
+    .values({ websiteId, series, last: 1 })
+    .onConflictDoUpdate({ target: [posNumberSeries.websiteId, posNumberSeries.series], set: { last: sql`${posNumberSeries.last} + 1` } })
+    .returning({ last: posNumberSeries.last });
+  return row!.last;
 }
 
 /** Units of each order line returned so far. */
@@ -518,9 +564,10 @@ export async function saleDetail(db: Db, websiteId: number, receipt: string): Pr
 }
 
 /**
- * A return by receipt number: the lines and units given back (no more than sold and not yet
- * returned), back to stock, refunded by the sale's own methods in proportion (cash from the drawer
- * of the till's open shift), all in one transaction, audited.
+ * A return by receipt number (a credit note, numbered `CN<n>` in the website's own series): the
+ * lines and units given back (no more than sold and not yet returned), back to stock, and refunded
+ * by the tender the cashier chose (`splitRefund`: cash in whole rupees, the rounding kept on the
+ * return), cash from the drawer of the till's open shift; all in one transaction, audited.
  */
 export async function returnSale(db: Db, c: Cashier, receipt: string, input: z.infer<typeof returnInputSchema>) {
   return db.transaction(async (tx) => {
@@ -545,31 +592,63 @@ export async function returnSale(db: Db, c: Cashier, receipt: string, input: z.i
       if (!l) throw fail('NOT_FOUND').withErrors({ lines: ['A line is not on this receipt'] });
       const left = l.quantity - (returned.get(l.id) ?? 0) - back.filter((b) => b.line_id === l.id).reduce((n, b) => n + b.quantity, 0);
       if (r.quantity > left) throw fail('RETURN_TOO_MANY', { item: packLabel(l.productName, l.packName) });
-      const paidForLine = l.amount - shares[i]!;
-      back.push({ line_id: l.id, quantity: r.quantity, amount: Math.round((paidForLine * r.quantity) / l.quantity) });
+      back.push({ line_id: l.id, quantity: r.quantity, amount: returnLinePaise(l.amount - shares[i]!, r.quantity, l.quantity) });
       stockBack.push({ packId: l.packId, warehouseId: l.warehouseId, quantity: r.quantity });
     }
     const amount = back.reduce((n, b) => n + b.amount, 0);
-    const paid = sale.cash + sale.upi + sale.card;
-    const upi = paid ? Math.floor((amount * sale.upi) / paid) : 0;
-    const card = paid ? Math.floor((amount * sale.card) / paid) : 0;
-    const cash = amount - upi - card;
+    const { cash, upi, card, rounding } = splitRefund(amount, input.tender, sale);
     const whole = lines.every(
       (l) => (returned.get(l.id) ?? 0) + back.filter((b) => b.line_id === l.id).reduce((n, b) => n + b.quantity, 0) === l.quantity,
     );
     await returnCounterLines(tx, o, stockBack, whole, `user:${c.actorId}`, amount);
+    const number = `CN${await nextInSeries(tx, c.websiteId, 'credit_note')}`;
     const [row] = await tx
       .insert(posReturns)
-      .values({ websiteId: c.websiteId, orderId: o.id, shiftId: shift.id, lines: back, cash, upi, card, createdBy: c.actorId })
+      .values({
+        websiteId: c.websiteId,
+        orderId: o.id,
+        shiftId: shift.id,
+        lines: back,
+        cash,
+        upi,
+        card,
+        number,
+        reason: input.reason,
+        note: input.note,
+        tender: input.tender,
+        rounding,
+        createdBy: c.actorId,
+      })
       .returning();
     await recordAudit(tx, c, {
       entity: 'pos_return',
       entityId: row!.id,
       action: 'create',
-      after: { receipt, lines: back, cash, upi, card },
+      after: { receipt, number, lines: back, cash, upi, card, rounding, tender: input.tender, reason: input.reason, note: input.note },
     });
-    return { id: row!.id, refund: { cash: toRupees(cash), upi: toRupees(upi), card: toRupees(card) }, total: toRupees(amount) };
+    return {
+      id: row!.id,
+      number,
+      receipt: o.ordernumber,
+      refund: { cash: toRupees(cash), upi: toRupees(upi), card: toRupees(card) },
+      rounding: toRupees(rounding),
+      total: toRupees(amount),
+      tender: input.tender,
+      reason: input.reason,
+    };
   });
+}
+
+/** A credit note by its number on the website: the return, its sale and the sale's lines (null: none). */
+export async function creditNote(db: Db, websiteId: number, number: string) {
+  const [r] = await db
+    .select()
+    .from(posReturns)
+    .where(and(eq(posReturns.websiteId, websiteId), eq(posReturns.number, number)));
+  if (!r) return null;
+  const o = await orderById(db, r.orderId);
+  if (!o) return null;
+  return { ret: r, order: o, lines: await orderLinesOf(db, o.id) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { HeldCart, PosFlag } from '@grocer/shared/pos';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { HeldCart, PosFlag, RefundTender, ReturnReason } from '@grocer/shared/pos';
 import { warehouses } from '../inventory/tables';
 import { orders } from '../orders/tables';
 import { users } from '../identity/tables';
@@ -96,7 +96,12 @@ export const posSales = pgTable(
   (t) => [uniqueIndex('pos_sales_key_uq').on(t.websiteId, t.idempotencyKey), index('pos_sales_shift_idx').on(t.shiftId)],
 );
 
-/** A return at the counter: the lines and units given back, and the refund by the sale's methods. */
+/**
+ * A return at the counter (a credit note, `number` in its own series, `CN…`): the lines and units
+ * given back, why (`reason`, `note`), the tender the cashier refunded by (`tender`), the refund
+ * per method and `rounding`, what the cash paid out in whole rupees left over (the lines' total =
+ * cash + upi + card + rounding). Returns made before these were kept have no number.
+ */
 export const posReturns = pgTable(
   'pos_returns',
   {
@@ -114,13 +119,51 @@ export const posReturns = pgTable(
     cash: integer().notNull().default(0),
     upi: integer().notNull().default(0),
     card: integer().notNull().default(0),
+    number: text(),
+    reason: text().$type<ReturnReason>().notNull().default('other'),
+    note: text().notNull().default(''),
+    tender: text().$type<RefundTender>().notNull().default('original'),
+    rounding: integer().notNull().default(0),
     createdBy: integer()
       .notNull()
       .references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pos_returns_order_idx').on(t.orderId), index('pos_returns_shift_idx').on(t.shiftId)],
+  (t) => [
+    index('pos_returns_order_idx').on(t.orderId),
+    index('pos_returns_shift_idx').on(t.shiftId),
+    uniqueIndex('pos_returns_number_uq').on(t.websiteId, t.number),
+  ],
 );
+
+/** A website's counter number series (`credit_note`): the last number given, taken with the row locked. */
+export const posNumberSeries = pgTable(
+  'pos_number_series',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    series: text().notNull(),
+    last: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'pos_number_series_pk', columns: [t.websiteId, t.series] })],
+);
+
+/**
+ * A till device's offline receipt series: its id is the code in the numbers the device gives the
+ * sales it rings up offline (`OFF<id>-<n>`); ids are never reused, so no two devices share one.
+ */
+export const posOfflineSeries = pgTable('pos_offline_series', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  websiteId: integer()
+    .notNull()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  till: text().notNull(),
+  createdBy: integer()
+    .notNull()
+    .references(() => users.id),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A cart put aside at a till (a shopper who went back for one more thing), recalled later. */
 export const posHeldCarts = pgTable(

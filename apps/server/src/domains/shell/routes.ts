@@ -285,6 +285,18 @@ async function headFor(
             description: p.product_description,
             sku: pack ? String(pack.pack_id) : undefined,
             brand: { '@type': 'Brand', name: p.brand_name },
+            // approved shoppers' reviews only (issue 39 §15), when there are any
+            ...(p.rating && p.rating.count > 0
+              ? {
+                  aggregateRating: {
+                    '@type': 'AggregateRating',
+                    ratingValue: p.rating.average,
+                    reviewCount: p.rating.count,
+                    bestRating: 5,
+                    worstRating: 1,
+                  },
+                }
+              : {}),
             offers: p.packs.map((k) => ({
               '@type': 'Offer',
               name: k.pack_name,

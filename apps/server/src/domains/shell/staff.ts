@@ -62,6 +62,11 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
         superadmin: user.superadmin,
         hasAdminAccess: user.hasAdminAccess,
         isCashier: user.isCashier,
+        isPacker: user.isPacker,
+        isDeliveryManager: user.isDeliveryManager,
+        isCatalogueEditor: user.isCatalogueEditor,
+        isAccountant: user.isAccountant,
+        isSalesAgent: user.isSalesAgent,
       },
     };
     // Website Settings previews the storefront's blocks in the site's own font (the page builder only).

@@ -70,7 +70,7 @@ describe('creating a website (/s/api/bos/websites)', () => {
     expect((await t.db.select({ n: count() }).from(websites))[0]!.n).toBe(before);
   });
 
-  it('blank: default settings with its state and GSTIN, one warehouse, no products or pages, the creator its admin, audited', async () => {
+  it('blank: default settings with its state and GSTIN, one warehouse, no products, a home page, the creator its admin, audited', async () => {
     const res = await root.post('/s/api/bos/websites', blank);
     expect(res.statusCode).toBe(201);
     const made = res.json() as { id: number; name: string; domain: string };
@@ -85,7 +85,7 @@ describe('creating a website (/s/api/bos/websites)', () => {
       webAddress: { state: 'Maharashtra', gstin: '27ABCDE1234F1Z5' },
     });
     expect(await n(warehouses, made.id)).toBe(1);
-    expect([await n(products, made.id), await n(pages, made.id), await n(navItems, made.id)]).toEqual([0, 0, 0]);
+    expect([await n(products, made.id), await n(pages, made.id), await n(navItems, made.id)]).toEqual([0, 1, 0]);
     const [member] = await t.db
       .select()
       .from(websiteMembers)
@@ -99,6 +99,11 @@ describe('creating a website (/s/api/bos/websites)', () => {
     // its host serves it: the storefront's init names it
     const init = await on('corner.localhost').get('/s/api/init');
     expect(init.json().web).toMatchObject({ id: made.id, name: 'Corner Store' });
+    // and its front door is a page, not a 404: a welcome in its name, its categories, its newest products
+    const home = await on('corner.localhost').get('/s/api/page/data/');
+    expect(home.statusCode).toBe(200);
+    expect(home.json().data.map((c: { type: string }) => c.type)).toEqual(['rich-text', 'category-carousel', 'product-carousel']);
+    expect(JSON.stringify(home.json().data[0].data)).toContain('Welcome to Corner Store');
   });
 
   it('refuses a domain another website has (409, its message) and invalid input (422 per field)', async () => {

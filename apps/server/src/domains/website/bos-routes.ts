@@ -39,7 +39,7 @@ const actorOn = (req: FastifyRequest, websiteId: number): AuditActor => ({ websi
  * calls ask only for a signed-in person and check each website themselves.
  */
 export const websiteBosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/bos/choose', { config: { staffRole: 'user' }, schema: { response: { 200: manageableListSchema } } }, async (req) => ({
+  app.get('/bos/choose', { config: { staffNeed: 'user' }, schema: { response: { 200: manageableListSchema } } }, async (req) => ({
     data: await manageableWebsites(db, req.staffUser!.id, req.website.id),
     can_create: req.staffUser!.superadmin,
   }));
@@ -47,7 +47,7 @@ export const websiteBosRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   // The staff session's managed website: every staff call works on it from the next request on.
   app.post(
     '/bos/choose',
-    { config: { staffRole: 'user' }, schema: { body: chooseWebsiteInputSchema, response: { 200: chooseWebsiteResultSchema } } },
+    { config: { staffNeed: 'user' }, schema: { body: chooseWebsiteInputSchema, response: { 200: chooseWebsiteResultSchema } } },
     async (req) => {
       const website = await assertMayManage(db, req.staffUser!.id, req.body.website_id);
       await req.session.update({ managedWebsiteId: website.id });

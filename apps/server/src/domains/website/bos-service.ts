@@ -8,7 +8,7 @@ import { invalidateWebsite } from '../../http/cache';
 import { Errors, fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { copyCatalogue } from '../catalogue/copy';
-import { copyPages } from '../content/copy';
+import { copyPages, createHomePage } from '../content/copy';
 import { makeWebsiteAdmin, manageableWebsiteIds } from '../identity/website-access';
 import { createWarehouses } from '../inventory/service';
 import { ordersTodayByWebsite } from '../orders/today';
@@ -60,7 +60,7 @@ export async function manageableWebsites(db: Db, userId: number, currentId: numb
   });
 }
 
-/** 403 unless the person may manage the website (superadmin, or hasAdminAccess there). */
+/** 403 unless the person may manage the website (superadmin, or a working role there: manageableWebsiteIds). */
 export async function assertMayManage(db: Db, userId: number, websiteId: number): Promise<{ id: number; name: string }> {
   const allowed = await manageableWebsiteIds(db, userId);
   if (allowed !== 'all' && !allowed.includes(websiteId)) throw Errors.forbidden('You do not manage this website.');
@@ -125,7 +125,10 @@ export async function createWebsite(db: Db, creatorId: number, given: CreateWebs
           const c = await copyCatalogue(tx, from, websiteId);
           copied = { ...copied, categories: c.categories.size, brands: c.brands.size, products: c.products.size, packs: c.packs.size };
         }
-      } else await blankStorefrontSettings(tx, websiteId, own);
+      } else {
+        await blankStorefrontSettings(tx, websiteId, own);
+        await createHomePage(tx, websiteId, input.name);
+      }
       await createWarehouses(tx, [{ websiteId, name: 'Main warehouse', code: 'WH1', state: input.state }]);
       await makeWebsiteAdmin(tx, websiteId, creatorId);
       await recordAudit(

@@ -1,8 +1,8 @@
 import { PosScreen } from '../../features/pos/components/pos-screen';
+import { useCan } from '../../lib/permissions';
 import { useBoot } from '../boot';
 
-/** The till; a cashier (no admin access) sees neither its settings nor the way to Administration. */
+/** The till; a cashier (no `pos.manage`) sees neither its settings nor the way to Administration. */
 export function PosRoute() {
-  const { user } = useBoot();
-  return <PosScreen manager={user.hasAdminAccess || user.superadmin} />;
+  return <PosScreen manager={useCan()('pos.manage')} websiteId={useBoot().website.id} />;
 }

@@ -112,8 +112,9 @@ export function DataTable<T>({
         </div>
       )}
       <div className="overflow-x-auto rounded-lg border bg-white">
-        <table className="w-full text-left text-sm" aria-busy={loading} aria-label={label}>
-          <thead className="border-b bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
+        {/* Below 768 px each row is a card: every cell on its own line, named by its column. */}
+        <table className="w-full text-left text-sm max-md:block" aria-busy={loading} aria-label={label} role="table">
+          <thead className="border-b bg-gray-50 text-xs uppercase tracking-wide text-gray-600 max-md:sr-only">
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
                 {hg.headers.map((h) => {
@@ -153,7 +154,7 @@ export function DataTable<T>({
               </tr>
             ))}
           </thead>
-          <tbody className={loading && rows ? 'opacity-60' : undefined}>
+          <tbody className={`max-md:block ${loading && rows ? 'opacity-60' : ''}`}>
             {error ? (
               <tr>
                 <td colSpan={cols} className="px-3 py-10 text-center text-red-700" role="alert">
@@ -176,9 +177,18 @@ export function DataTable<T>({
               </tr>
             ) : (
               table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className={`border-b last:border-0 ${row.getIsSelected() ? 'bg-teal-50/60' : 'hover:bg-gray-50'}`}>
+                <tr
+                  key={row.id}
+                  role="row"
+                  className={`border-b last:border-0 max-md:block max-md:py-2 ${row.getIsSelected() ? 'bg-teal-50/60' : 'hover:bg-gray-50'}`}
+                >
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className="px-3 py-2 align-middle">
+                    <td
+                      key={cell.id}
+                      role="cell"
+                      data-label={typeof cell.column.columnDef.header === 'string' ? cell.column.columnDef.header : undefined}
+                      className="px-3 py-2 align-middle max-md:flex max-md:min-h-9 max-md:items-center max-md:justify-between max-md:gap-3 max-md:py-1 max-md:text-right max-md:before:shrink-0 max-md:before:text-left max-md:before:text-xs max-md:before:font-medium max-md:before:text-gray-600 max-md:before:content-[attr(data-label)]"
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

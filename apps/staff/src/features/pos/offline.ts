@@ -1,8 +1,8 @@
 import { ApiError } from '@grocer/shared/api-client';
-import type { PosCounterPack, Sale, SaleInput } from '@grocer/shared/pos';
+import { offlineReceipt, type PosCounterPack, type Sale, type SaleInput } from '@grocer/shared/pos';
 import Dexie, { type EntityTable } from 'dexie';
 import { fetchCounterCatalogue } from './api/get-packs';
-import { createSale } from './api/sales';
+import { createSale, getOfflineSeries } from './api/sales';
 
 /**
  * The till's offline store (IndexedDB through Dexie): the counter's catalogue (every pack with its
@@ -18,12 +18,49 @@ interface QueuedSale {
   body: SaleInput;
   queued_at: number;
 }
+/** This device's offline receipt series on a website: its prefix (`OFF<code>`) and the next number to give. */
+interface OfflineSeries {
+  website_id: number;
+  prefix: string;
+  next: number;
+}
 
 const db = new Dexie('grocer-pos') as Dexie & {
   packs: EntityTable<CachedPack, 'pack_id'>;
   queue: EntityTable<QueuedSale, 'key'>;
+  series: EntityTable<OfflineSeries, 'website_id'>;
 };
 db.version(1).stores({ packs: 'pack_id, warehouse_id, barcode, sku', queue: 'key, queued_at' });
+db.version(2).stores({ packs: 'pack_id, warehouse_id, barcode, sku', queue: 'key, queued_at', series: 'website_id' });
+
+/** Asks the server once (while online) for this device's offline receipt series on the website. */
+export async function ensureOfflineSeries(websiteId: number, till: string): Promise<void> {
+  if (await db.series.get(websiteId)) return;
+  const s = await getOfflineSeries(till);
+  // another tab may have asked at the same moment: the first series kept wins, the other is never used
+  await db.transaction('rw', db.series, async () => {
+    if (!(await db.series.get(s.website_id))) await db.series.put({ website_id: s.website_id, prefix: s.prefix, next: 1 });
+  });
+}
+
+/**
+ * The next receipt number of this device's offline series (`OFF<code>-<n>`), taken in one
+ * IndexedDB transaction so two tabs never give the same one; null before the series was issued.
+ */
+export async function takeOfflineReceipt(websiteId: number): Promise<string | null> {
+  return db.transaction('rw', db.series, async () => {
+    const s = await db.series.get(websiteId);
+    if (!s) return null;
+    await db.series.put({ ...s, next: s.next + 1 });
+    return offlineReceipt(s.prefix, s.next);
+  });
+}
+
+/** GST rates (percent) of cached packs, for a receipt printed offline. */
+export async function gstRatesOf(packIds: number[]): Promise<Map<number, number>> {
+  const rows = await db.packs.bulkGet(packIds);
+  return new Map(rows.flatMap((p) => (p ? [[p.pack_id, p.gst_rate] as const] : [])));
+}
 
 export async function refreshCatalogue(warehouseId: number): Promise<number> {
   const rows = await fetchCounterCatalogue(warehouseId);

@@ -12,6 +12,7 @@ import { ProductCard } from '@grocer/blocks/product-card';
 import { buyAgainQuery } from '../../features/orders/api/orders';
 import { useCart } from '../../features/cart/cart-store';
 import { OrderPage } from '../../features/orders/components/order-page';
+import { PayAnotherWay } from '../../features/checkout/components/pay-another-way';
 import { OrdersPage } from '../../features/orders/components/orders-page';
 import { useInit } from '../../lib/init';
 import { useProductControls } from '../product-controls';
@@ -90,5 +91,15 @@ export function Orders() {
 export function Order() {
   const { id = '' } = useParams();
   const { actions } = useCart();
-  return <OrderPage key={id} id={id} onCart={actions.replace} />;
+  return (
+    <OrderPage
+      key={id}
+      id={id}
+      onCart={actions.replace}
+      pay={(o) => (
+        // after a failure the other gateway; after the shopper's own cancel, the same one
+        <PayAnotherWay order={o} failed={o.payment.status === 'failed' && o.payment.last_attempt !== 'cancelled'} title="Pay now" />
+      )}
+    />
+  );
 }

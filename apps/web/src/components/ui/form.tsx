@@ -124,7 +124,7 @@ export function SubmitButton({ busy, children, className = 'mt-4' }: { busy: boo
     <button
       type="submit"
       disabled={busy}
-      className={`${className} flex h-10 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90 disabled:opacity-70`}
+      className={`${className} flex h-10 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:brightness-90 disabled:opacity-70`}
     >
       {busy ? <Spinner size={16} className="text-white" /> : children}
     </button>

@@ -9,6 +9,7 @@ import { Popper } from '../../components/ui/popper';
 import { img } from '@grocer/blocks/image';
 import { DeliveryPromiseLine } from '../delivery/delivery-promise';
 import { rememberSearch } from '../search/recent';
+import { keepWords, keptWords, onWords } from '../search/search-words';
 
 // The suggestions list loads when a search box is first focused: the first load does not carry it.
 const SearchSuggestions = lazy(() => import('../search/search-suggestions'));
@@ -158,20 +159,31 @@ function Logo({ init }: { init: Init }) {
   );
 }
 
+/**
+ * The header's search box. On a search's results page it shows that search's words (back and
+ * forward too); on any other page it keeps the words last searched or typed until the shopper
+ * clears them (`search-words.ts`).
+ */
 export function SearchBox({ width = 100, autoFocus = false }: { width?: number; autoFocus?: boolean }) {
   const navigate = useNavigate();
-  const { search } = useLocation();
-  const [text, setText] = useState(() => new URLSearchParams(search).get('q') ?? '');
+  const { pathname, search } = useLocation();
+  const urlWords = pathname === '/products' ? new URLSearchParams(search).get('q') : null;
+  // first render as the server rendered it (the URL's words), then the kept words
+  const [text, setText] = useState(() => urlWords ?? '');
   const ref = useRef<HTMLInputElement>(null);
+  const mounted = useRef(false);
   const listId = useId();
   // focused once: the suggestions are loaded and kept; open: they are shown
   const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
   const [activeId, setActiveId] = useState<string | undefined>();
-  // Words typed into the server-rendered box before the app took it over are kept, not reset.
+  useEffect(() => onWords(setText), []);
   useEffect(() => {
-    if (ref.current?.value) setText(ref.current.value);
-  }, []);
+    // Words typed into the server-rendered box before the app took it over are kept, not reset.
+    const typed = mounted.current ? '' : ref.current?.value;
+    mounted.current = true;
+    keepWords(typed || (urlWords ?? keptWords()));
+  }, [urlWords]);
   useEffect(() => {
     if (!autoFocus) return;
     const t = setTimeout(() => ref.current?.focus(), 300); // spec §9: search field autofocus 300 ms
@@ -183,7 +195,7 @@ export function SearchBox({ width = 100, autoFocus = false }: { width?: number; 
       const q = new URL(to, 'http://x').searchParams.get('q');
       if (q) {
         rememberSearch(q);
-        setText(q);
+        keepWords(q);
       }
       ref.current?.blur();
       navigate(to);
@@ -213,7 +225,7 @@ export function SearchBox({ width = 100, autoFocus = false }: { width?: number; 
         autoComplete="off"
         value={text}
         onChange={(e) => {
-          setText(e.target.value);
+          keepWords(e.target.value);
           setOpen(true);
         }}
         // Focus alone (the search page focuses its box) loads the list; a tap, a key or typing opens it.

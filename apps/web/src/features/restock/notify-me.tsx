@@ -3,27 +3,31 @@ import { BellRing, Check } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import { Spinner } from '../../components/ui/loading';
-import { api } from '../../lib/api';
 import { handleError } from '../../lib/errors';
+import { askRestockAlert } from './api';
 
 /**
  * "Notify me" in place of Add to Cart on an out-of-stock pack: the shop emails the shopper once
- * when it is back at the warehouse serving them. A signed-out visitor is sent to sign in first.
+ * when it is back at the warehouse serving them. A signed-out visitor is sent to sign in first
+ * (the route sets the alert once they have).
  */
 export function NotifyMe({
   product,
   pack,
   size = 'md',
   signedIn,
+  asked = false,
   onSignIn,
 }: {
   product: Product;
   pack: Pack;
   size?: 'md' | 'lg';
   signedIn: boolean;
+  /** the alert is set already (asked for before signing in) */
+  asked?: boolean;
   onSignIn: () => void;
 }) {
-  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>(asked ? 'done' : 'idle');
   const height = size === 'lg' ? 'h-11' : 'h-9';
   const label = `${product.product_name} ${pack.pack_name}`;
   if (state === 'done')
@@ -36,7 +40,7 @@ export function NotifyMe({
     if (!signedIn) return onSignIn();
     setState('busy');
     try {
-      await api('/api/products/notify', { method: 'POST', body: { pack_id: pack.pack_id, warehouse_id: pack.warehouse_id } });
+      await askRestockAlert(pack);
       setState('done');
       toast.success(`We'll email you when ${label} is back in stock`);
     } catch (e) {

@@ -2,6 +2,7 @@ import type { CustomerDetail } from '@grocer/shared/admin-customers';
 import { formatDateTime } from '@grocer/shared/format';
 import { counted, PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
 import { formatINR } from '@grocer/shared/money';
+import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +22,29 @@ const Stat = ({ label, children }: { label: string; children: ReactNode }) => (
     <p className="mt-1 text-xl font-semibold">{children}</p>
   </div>
 );
+
+/** Orders still on their way: blocking does not stop them, so the owner is told which, to cancel them if she wants. */
+function OpenOrders({ customer }: { customer: CustomerDetail }) {
+  const open = customer.recent_orders.filter((o) => o.status !== 'delivered' && o.status !== 'cancelled');
+  if (open.length === 0) return <p className="mt-2 text-sm text-gray-600">They have no open orders.</p>;
+  return (
+    <div role="note" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="font-medium">
+        {counted(open.length, 'open order')} will still be delivered unless you cancel {open.length === 1 ? 'it' : 'them'}:
+      </p>
+      <ul className="mt-1 flex flex-wrap gap-x-3">
+        {open.map((o) => (
+          <li key={o.id}>
+            <Link to={paths.order(o.id)} className="font-medium underline">
+              {o.ordernumber}
+            </Link>{' '}
+            ({ORDER_STATUS_LABELS[o.status].toLowerCase()})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** Block (with the reason the customer is told) or unblock, on this website only. */
 function BlockControl({ customer }: { customer: CustomerDetail }) {
@@ -63,6 +87,7 @@ function BlockControl({ customer }: { customer: CustomerDetail }) {
           <AlertDialog.Description className="mt-2 text-sm text-gray-600">
             They are signed out of this shop and cannot sign in or order until unblocked. Other shops are not affected.
           </AlertDialog.Description>
+          <OpenOrders customer={customer} />
           <form
             className="mt-4"
             onSubmit={(e) => {

@@ -1,4 +1,4 @@
-import { adminOrderSchema, type DeliverBody, type DeliveryNote, type OrderAction } from '@grocer/shared/admin-orders';
+import { adminOrderSchema, type AdminOrder, type DeliverBody, type DeliveryNote, type OrderAction } from '@grocer/shared/admin-orders';
 import { apiChecked } from '@grocer/shared/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
@@ -8,8 +8,12 @@ export type MoveInput =
   | ({ action: 'deliver' } & DeliverBody)
   | { action: 'cancel'; reason: string };
 
-/** POST /s/api/admin/orders/:id/{confirm,pack,ship,deliver,cancel}: one move of the lifecycle. */
-export function useMoveOrder(id: string) {
+/**
+ * POST /s/api/admin/orders/:id/{confirm,pack,ship,deliver,cancel}: one move of the lifecycle.
+ * `onMoved` runs with the moved order whatever happens to the screen meanwhile (the actions are
+ * drawn again for the new status, which drops a `mutate` call's own callbacks).
+ */
+export function useMoveOrder(id: string, onMoved?: (order: AdminOrder) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ action, ...body }: MoveInput) =>
@@ -18,6 +22,7 @@ export function useMoveOrder(id: string) {
         body,
       }),
     onSuccess: (order) => {
+      onMoved?.(order);
       client.setQueryData(['admin', 'order', id], order);
       return client.invalidateQueries({ queryKey: ['admin', 'orders'] });
     },

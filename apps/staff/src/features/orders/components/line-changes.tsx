@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useChangeLine, usePackSearch, useRetryRefunds } from '../api/change-line';
+import { SubstitutionNotice } from './shopper-asks';
 
 type Line = AdminOrder['lines'][number];
 const button = 'rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50';
@@ -64,6 +65,7 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
         submit();
       }}
     >
+      <SubstitutionNotice order={order} substituting={kind === 'substitute'} />
       <fieldset className="flex gap-4">
         <legend className="sr-only">Change</legend>
         {order.changes.remove && (

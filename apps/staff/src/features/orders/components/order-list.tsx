@@ -1,3 +1,5 @@
+import { ORDER_MOVE_NEEDS } from '@grocer/shared/staff-roles';
+import { useCan } from '../../../lib/permissions';
 import { shopDate, slotWindow } from '@grocer/shared/delivery-promise';
 import { BULK_ACTIONS, ACTION_LABELS, type AdminOrderRow } from '@grocer/shared/admin-orders';
 import { ApiError } from '@grocer/shared/api-client';
@@ -151,9 +153,10 @@ export function OrderList() {
       },
     );
 
+  const allowed = useCan();
   const actions = (rows: AdminOrderRow[], clear: () => void) => (
     <>
-      {BULK_ACTIONS.map((action) => (
+      {BULK_ACTIONS.filter((action) => allowed(ORDER_MOVE_NEEDS[action])).map((action) => (
         <button
           key={action}
           type="button"

@@ -15,6 +15,9 @@ import { paths } from '../../../lib/paths';
 import { useCashHandover } from '../api/cash-handover';
 import { useMoveOrder, type MoveInput } from '../api/move-order';
 import { DeliveryNoteFields, emptyNote } from './delivery-note';
+import { ShopperAsks } from './shopper-asks';
+import { ORDER_MOVE_NEEDS } from '@grocer/shared/staff-roles';
+import { useCan } from '../../../lib/permissions';
 import { Adjustments, LineChangeForm } from './line-changes';
 import { OrderStatusBadge } from './status-badge';
 
@@ -33,27 +36,27 @@ function fieldErrors(e: unknown): Record<string, string> {
 
 /** The buttons the lifecycle allows from the order's status, each with the form its move needs. */
 function Actions({ order }: { order: AdminOrder }) {
-  const move = useMoveOrder(order.id);
+  const move = useMoveOrder(order.id, (o) => toast.success(`Order ${o.ordernumber} is ${ORDER_STATUS_LABELS[o.status].toLowerCase()}`));
   const [open, setOpen] = useState<OrderAction | null>(null);
   const [note, setNote] = useState<DeliveryNote>(order.delivery ?? emptyNote);
   const [reason, setReason] = useState('');
   const errors = move.error ? fieldErrors(move.error) : {};
+  // only the moves the person's roles grant (a packer packs; the server refuses the rest anyway)
+  const allowed = useCan();
+  const actions = order.actions.filter((a) => allowed(ORDER_MOVE_NEEDS[a]));
 
   const submit = (input: MoveInput) =>
     move.mutate(input, {
-      onSuccess: (o) => {
-        toast.success(`Order ${o.ordernumber} is ${ORDER_STATUS_LABELS[o.status].toLowerCase()}`);
-        setOpen(null);
-      },
+      onSuccess: () => setOpen(null),
       onError: (e) => toast.error(errorMessage(e)),
     });
 
-  if (order.actions.length === 0)
+  if (actions.length === 0)
     return <p className="text-sm text-gray-600">No further moves: this order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}.</p>;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-3">
-        {order.actions
+        {actions
           .filter((a) => a !== 'cancel')
           .map((a) =>
             a === 'confirm' || a === 'pack' ? (
@@ -66,7 +69,7 @@ function Actions({ order }: { order: AdminOrder }) {
               </button>
             ),
           )}
-        {order.actions.includes('cancel') && (
+        {actions.includes('cancel') && (
           <AlertDialog.Root open={open === 'cancel'} onOpenChange={(o) => setOpen(o ? 'cancel' : null)}>
             <AlertDialog.Trigger className={`${button} border border-red-300 bg-white text-red-700 hover:bg-red-50`}>
               {ACTION_LABELS.cancel}
@@ -297,7 +300,7 @@ function HandOver({ order }: { order: AdminOrder }) {
 export function OrderScreen({ order }: { order: AdminOrder }) {
   const o = order;
   const [changing, setChanging] = useState<number | null>(null);
-  const canChange = o.changes.remove || o.changes.substitute;
+  const canChange = useCan()('orders.manage') && (o.changes.remove || o.changes.substitute);
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -311,6 +314,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
           Packing slip
         </a>
       </div>
+      <ShopperAsks order={o} />
       <Card title="Actions">
         <Actions key={o.status} order={o} />
       </Card>
@@ -357,11 +361,14 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                           <button
                             type="button"
                             aria-expanded={changing === l.line_id}
-                            aria-label={`Remove or substitute ${l.name} ${l.pack}`}
                             className="rounded-md border bg-white px-2 py-1 text-xs font-medium hover:bg-gray-50"
                             onClick={() => setChanging(changing === l.line_id ? null : (l.line_id ?? null))}
                           >
                             {o.changes.substitute ? 'Remove / substitute' : 'Remove'}
+                            <span className="sr-only">
+                              {' '}
+                              {l.name} {l.pack}
+                            </span>
                           </button>
                         </td>
                       )}
@@ -381,6 +388,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
               <Row label="Items">{formatINR(o.items_total)}</Row>
               {o.discount > 0 && <Row label={`Coupon ${o.coupon ?? ''}`}>−{formatINR(o.discount)}</Row>}
               <Row label="Delivery">{o.delivery_charge > 0 ? formatINR(o.delivery_charge) : 'Free'}</Row>
+              {!!o.tip && <Row label="Tip (delivery person)">{formatINR(o.tip)}</Row>}
               <Row label="Total">{formatINR(o.total)}</Row>
             </dl>
             <Adjustments order={o} />

@@ -1,4 +1,4 @@
-import { BLOCKS, type BlockType } from '@grocer/shared/blocks';
+import { BLOCKS, HERO_ASPECTS, type BlockType } from '@grocer/shared/blocks';
 import { imageUrl } from '@grocer/shared/image';
 import type { CustomField, Field, Fields } from '@puckeditor/core';
 import { ImagePlus, Search, X } from 'lucide-react';
@@ -48,9 +48,9 @@ const LABELS: Record<string, string> = {
   brand: 'From brand',
   sort: 'Order',
   limit: 'How many',
-  sm: 'Aspect on a phone (e.g. aspect-[4/3])',
-  md: 'Aspect from 768 px',
-  lg: 'Aspect from 1024 px',
+  sm: 'Shape on a phone',
+  md: 'Shape on a tablet (from 768 px)',
+  lg: 'Shape on a computer (from 1024 px)',
 };
 const label = (key: string) => LABELS[key] ?? key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
 
@@ -77,6 +77,13 @@ function fieldFor(type: BlockType, key: string, schema: JsonSchema, picker: Imag
   if (key === 'products') return productsField(l);
   if (key === 'category' || key === 'parent') return taxonomyField(l, 'category');
   if (key === 'brand') return taxonomyField(l, 'brand');
+  if (type === 'hero-slider' && (key === 'sm' || key === 'md' || key === 'lg'))
+    return {
+      type: 'select',
+      label: l,
+      options: [{ label: 'Default', value: '' }, ...HERO_ASPECTS.map((a) => ({ label: a.label, value: a.value }))],
+    };
+  if (key === 'bgcolor') return colourField(l);
   if (key === 'html') return type === 'rich-text' ? richTextField() : { type: 'textarea', label: 'HTML (sanitised when shown)' };
   if (schema.enum)
     return {
@@ -273,6 +280,43 @@ function productsField(l: string): CustomField<string[] | undefined> {
                 ))}
               {found.data?.data.length === 0 && <li className="px-2 py-1.5 text-gray-500">No product matches</li>}
             </ul>
+          )}
+        </div>
+      );
+    },
+  };
+}
+
+/** A colour as the Theme screen takes one: the picker and the typed value side by side. */
+function colourField(l: string): CustomField<string | undefined> {
+  return {
+    type: 'custom',
+    label: l,
+    render: function ColourValue({ value, onChange, readOnly, id }) {
+      const hex = /^#[0-9a-f]{6}$/i.test(value ?? '') ? value! : '#ffffff';
+      return (
+        <div className="flex items-center gap-2">
+          <input
+            type="color"
+            aria-label={`${l}: pick`}
+            value={hex}
+            disabled={readOnly}
+            onChange={(e) => onChange(e.target.value)}
+            className="h-9 w-12 cursor-pointer rounded border"
+          />
+          <input
+            id={id}
+            type="text"
+            value={value ?? ''}
+            placeholder="None"
+            disabled={readOnly}
+            onChange={(e) => onChange(e.target.value || undefined)}
+            className="w-full rounded border px-2 py-1.5 text-sm"
+          />
+          {value && (
+            <button type="button" onClick={() => onChange(undefined)} className={smallButton} disabled={readOnly}>
+              Clear
+            </button>
           )}
         </div>
       );

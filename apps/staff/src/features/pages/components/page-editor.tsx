@@ -1,6 +1,6 @@
 import '@puckeditor/core/no-external.css';
 import { ApiError } from '@grocer/shared/api-client';
-import { BLOCKS, type BlockType } from '@grocer/shared/blocks';
+import { BLOCKS, emptyBlocks, type BlockType } from '@grocer/shared/blocks';
 import type { BuilderPageDetail } from '@grocer/shared/builder-pages';
 import { themeVariables } from '@grocer/shared/theme';
 import { Puck, type Data } from '@puckeditor/core';
@@ -105,6 +105,12 @@ function Editor({
   const onPublish = async () => {
     const version = await saveDraft();
     if (version === null) return;
+    // a block that would show shoppers nothing is named before anything is asked of the server (it refuses it too)
+    const empty = emptyBlocks(fromPuckData(current.current).components);
+    if (empty.length) {
+      toast.error(`Not published. ${empty.join(' ')} Add its content or remove it, then publish.`, { duration: 15_000 });
+      return;
+    }
     publish.mutate(version, {
       onSuccess: (d) => toast.success(`Published: shoppers see revision ${d.page.revision} of ${d.page.url}`),
       onError: failed,

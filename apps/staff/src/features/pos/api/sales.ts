@@ -1,5 +1,5 @@
 import { apiChecked } from '@grocer/shared/api-client';
-import type { SaleInput } from '@grocer/shared/pos';
+import type { ReturnInput, SaleInput } from '@grocer/shared/pos';
 
 const schemas = () => import('@grocer/shared/pos');
 
@@ -9,7 +9,7 @@ export const createSale = (body: SaleInput) =>
 export const getSale = (receipt: string) =>
   apiChecked(`/api/pos/sales/${encodeURIComponent(receipt)}`, async () => (await schemas()).saleDetailSchema);
 
-export const returnSale = (receipt: string, body: { till: string; lines: Array<{ line_id: number; quantity: number }> }) =>
+export const returnSale = (receipt: string, body: ReturnInput) =>
   apiChecked(`/api/pos/sales/${encodeURIComponent(receipt)}/return`, async () => (await schemas()).returnResultSchema, {
     method: 'POST',
     body,
@@ -20,3 +20,7 @@ export const sendReceipt = (receipt: string, to: string) =>
     method: 'POST',
     body: { to },
   });
+
+/** A series of receipt numbers for the sales this device rings up offline (asked once, while online). */
+export const getOfflineSeries = (till: string) =>
+  apiChecked('/api/pos/offline-series', async () => (await schemas()).offlineSeriesSchema, { method: 'POST', body: { till } });

@@ -11,7 +11,7 @@ export interface Payment {
   card_ref: string | null;
 }
 
-const money = 'w-28 rounded border px-2 py-1 text-right text-sm';
+const money = 'min-h-11 w-28 rounded border px-2 py-1 text-right text-sm md:min-h-0';
 
 /**
  * Taking the money: cash (tendered, change shown), UPI (a QR for the exact UPI part from the shop's
@@ -85,11 +85,16 @@ export function PayPanel(props: {
       }}
       onKeyDown={(e) => e.key === 'Escape' && props.onCancel()}
     >
-      <div className="flex items-baseline justify-between">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">Pay {formatINR(total)}</h2>
         <div className="flex gap-1 text-sm">
           {(['cash', 'upi', 'card'] as const).map((m) => (
-            <button key={m} type="button" className="rounded border px-2 py-1 hover:bg-gray-100" onClick={() => only(m)}>
+            <button
+              key={m}
+              type="button"
+              className="min-h-11 rounded border px-2 py-1 hover:bg-gray-100 md:min-h-0"
+              onClick={() => only(m)}
+            >
               All {m === 'upi' ? 'UPI' : m}
             </button>
           ))}
@@ -99,7 +104,7 @@ export function PayPanel(props: {
         <label htmlFor="pay-cash">Cash</label>
         <input id="pay-cash" className={money} inputMode="decimal" value={cash} onChange={(e) => setCash(e.target.value)} />
         <label htmlFor="pay-tendered">Cash tendered</label>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-x-3">
           <input
             id="pay-tendered"
             autoFocus
@@ -116,11 +121,11 @@ export function PayPanel(props: {
         <label htmlFor="pay-upi">UPI</label>
         <input id="pay-upi" className={money} inputMode="decimal" value={upi} onChange={(e) => setUpi(e.target.value)} />
         <label htmlFor="pay-card">Card</label>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <input id="pay-card" className={money} inputMode="decimal" value={card} onChange={(e) => setCard(e.target.value)} />
           <input
             aria-label="Card terminal reference"
-            className="w-40 rounded border px-2 py-1 text-sm"
+            className="min-h-11 w-40 rounded border px-2 py-1 text-sm md:min-h-0"
             placeholder="Terminal ref."
             value={cardRef}
             onChange={(e) => setCardRef(e.target.value)}
@@ -150,11 +155,11 @@ export function PayPanel(props: {
         <button
           type="submit"
           disabled={problems.length > 0 || props.busy}
-          className="rounded bg-teal-700 px-4 py-2 font-semibold text-white disabled:opacity-50"
+          className="min-h-11 rounded bg-teal-700 px-4 py-2 font-semibold text-white disabled:opacity-50"
         >
           Complete sale (Enter)
         </button>
-        <button type="button" className="rounded border px-4 py-2" onClick={props.onCancel}>
+        <button type="button" className="min-h-11 rounded border px-4 py-2" onClick={props.onCancel}>
           Back (Esc)
         </button>
       </div>

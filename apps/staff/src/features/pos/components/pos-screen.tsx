@@ -14,7 +14,20 @@ import { lookupCustomer } from '../api/lookup-customer';
 import { createSale } from '../api/sales';
 import { openShift, useShift } from '../api/shift';
 import { addPack, emptyCart, newKey, toHeld, totals, type Cart } from '../cart';
-import { isNetworkError, packByCode, queuedCount, queueSale, refreshCatalogue, searchPacks, syncQueue, takeLocally } from '../offline';
+import {
+  ensureOfflineSeries,
+  gstRatesOf,
+  isNetworkError,
+  packByCode,
+  queuedCount,
+  queueSale,
+  refreshCatalogue,
+  searchPacks,
+  syncQueue,
+  takeLocally,
+  takeOfflineReceipt,
+} from '../offline';
+import { offlineReceiptHtml } from '../offline-receipt';
 import { PayPanel, type Payment } from './pay-panel';
 import { SettingsPanel } from './settings-panel';
 import { CloseShiftPanel, ReturnsPanel } from './shift-panels';
@@ -25,18 +38,21 @@ export const tillName = () => localStorage.getItem(TILL_KEY) || 'Till 1';
 /**
  * The point of sale: the till's shift first, then the counter (search or scan, cart, pay).
  * `manager`: an admin (the till's settings, the way to Administration); a cashier is not.
+ * `websiteId`: whose offline receipt series this device keeps. Below 768 px the till is one
+ * column and the bill a bottom sheet whose bar (lines, total) never leaves the screen.
  */
-export function PosScreen({ manager = true }: { manager?: boolean }) {
-  const till = tillName();
+export function PosScreen({ manager = true, websiteId = 0 }: { manager?: boolean; websiteId?: number }) {
+  // the till named when its shift is opened (a renamed till is read from then on, not after a reload)
+  const [till, setTill] = useState(tillName);
   const settings = usePosSettings();
   const shift = useShift(till);
   if (settings.isPending || shift.isPending) return <p className="p-6">Loading the till…</p>;
   if (settings.isError || shift.isError) return <p className="p-6 text-red-700">{errorMessage(settings.error ?? shift.error)}</p>;
-  if (!shift.data.shift) return <OpenShift till={till} settings={settings.data} />;
-  return <Counter till={till} settings={settings.data} shift={shift.data.shift} manager={manager} />;
+  if (!shift.data.shift) return <OpenShift till={till} settings={settings.data} onTill={setTill} />;
+  return <Counter till={till} settings={settings.data} shift={shift.data.shift} manager={manager} websiteId={websiteId} />;
 }
 
-function OpenShift({ till, settings }: { till: string; settings: PosSettings }) {
+function OpenShift({ till, settings, onTill }: { till: string; settings: PosSettings; onTill: (till: string) => void }) {
   const qc = useQueryClient();
   const [name, setName] = useState(till);
   const [warehouse, setWarehouse] = useState(String(settings.warehouses[0]?.id ?? ''));
@@ -53,6 +69,7 @@ function OpenShift({ till, settings }: { till: string; settings: PosSettings }) 
             localStorage.setItem(TILL_KEY, name.trim());
             await openShift({ till: name.trim(), warehouse_id: Number(warehouse), float: Number(float) || 0 });
             await qc.invalidateQueries({ queryKey: ['pos', 'shift'] });
+            onTill(name.trim());
           } catch (err) {
             setError(errorMessage(err));
           }
@@ -89,9 +106,24 @@ function OpenShift({ till, settings }: { till: string; settings: PosSettings }) 
   );
 }
 
-type Mode = 'sell' | 'pay' | 'returns' | 'close' | 'held' | 'settings';
+type Mode = 'sell' | 'pay' | 'returns' | 'close' | 'held' | 'settings' | 'offline-receipt';
 
-function Counter({ till, settings, shift, manager }: { till: string; settings: PosSettings; shift: Shift; manager: boolean }) {
+/** 44 px tap targets on a phone, the desktop's compact controls from 768 px */
+const tap = 'min-h-11 md:min-h-0';
+
+function Counter({
+  till,
+  settings,
+  shift,
+  manager,
+  websiteId,
+}: {
+  till: string;
+  settings: PosSettings;
+  shift: Shift;
+  manager: boolean;
+  websiteId: number;
+}) {
   const navigate = useNavigate();
   const [cart, setCart] = useState<Cart>(emptyCart);
   const [q, setQ] = useState('');
@@ -105,7 +137,10 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
   const [mobile, setMobile] = useState('');
   const [customerName, setCustomerName] = useState('');
   const [known, setKnown] = useState<boolean | null>(null);
+  const [sheet, setSheet] = useState(false);
+  const [offlineSale, setOfflineSale] = useState<{ receipt: string; html: string } | null>(null);
   const search = useRef<HTMLInputElement>(null);
+  const offlinePaper = useRef<HTMLIFrameElement>(null);
   const t = totals(cart);
   const maxDiscount = Math.floor((t.items * settings.max_discount_percent) / 100);
 
@@ -123,6 +158,8 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
   useEffect(() => {
     void refreshCatalogue(shift.warehouse_id).catch(() => toast.warning('Working from the cached catalogue'));
     void queuedCount().then(setQueued);
+    // the numbers this device gives sales rung up offline: asked for once, while online
+    if (navigator.onLine) void ensureOfflineSeries(websiteId, till).catch(() => undefined);
     if (navigator.onLine) void sync();
     const up = () => {
       setOnline(true);
@@ -135,7 +172,7 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
       removeEventListener('online', up);
       removeEventListener('offline', down);
     };
-  }, [shift.warehouse_id, sync]);
+  }, [shift.warehouse_id, sync, websiteId, till]);
 
   useEffect(() => {
     let live = true;
@@ -154,6 +191,7 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
       } else if (e.key === 'F4' && cart.lines.length) {
         e.preventDefault();
         setMode('pay');
+        setSheet(true);
       }
     };
     addEventListener('keydown', keys);
@@ -211,15 +249,18 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
       shift_id: shift.id,
     };
     setBusy(true);
-    const done = (receipt: string | null, change: number) => {
+    const done = (receipt: string | null, change: number, offline = false) => {
       setCart(emptyCart());
       setMobile('');
       setCustomerName('');
       setKnown(null);
-      setMode('sell');
-      toast.success(`Change ${formatINR(change)}${receipt ? ` · receipt ${receipt}` : ' · saved offline, syncs when the network is back'}`);
-      if (receipt) void navigate(paths.posReceipt(receipt));
-      else search.current?.focus();
+      setMode(offline && receipt ? 'offline-receipt' : 'sell');
+      setSheet(false);
+      toast.success(
+        `Change ${formatINR(change)}${receipt ? ` · receipt ${receipt}` : ''}${offline ? ' · saved offline, syncs when the network is back' : ''}`,
+      );
+      if (receipt && !offline) void navigate(paths.posReceipt(receipt));
+      else if (!offline || !receipt) search.current?.focus();
     };
     try {
       if (!navigator.onLine) throw new TypeError('offline');
@@ -229,10 +270,25 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
     } catch (e) {
       // no network, or the server cannot reach its database: the till keeps the sale and syncs it later
       if (isNetworkError(e) || (e instanceof ApiError && [502, 503, 504].includes(e.status))) {
-        await queueSale(body);
+        // numbered from this device's offline series: a receipt now, the same number once synced
+        const receipt = await takeOfflineReceipt(websiteId);
+        await queueSale(receipt ? { ...body, receipt } : body);
         await takeLocally(body.lines);
         setQueued(await queuedCount());
-        done(null, toRupees(toPaise(p.cash_tendered) - toPaise(p.cash)));
+        if (receipt)
+          setOfflineSale({
+            receipt,
+            html: offlineReceiptHtml({
+              shop: settings.shop_name,
+              gstin: settings.gstin,
+              receipt,
+              till,
+              cart,
+              payment: p,
+              gstRates: await gstRatesOf(cart.lines.map((l) => l.pack_id)),
+            }),
+          });
+        done(receipt, toRupees(toPaise(p.cash_tendered) - toPaise(p.cash)), true);
       } else toast.error(e instanceof ApiError ? e.message : errorMessage(e));
     } finally {
       setBusy(false);
@@ -255,10 +311,18 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
 
   return (
     <div className="flex h-screen flex-col bg-gray-50 text-sm">
-      <Toaster id={POS_TOASTER} position="bottom-left" richColors closeButton duration={4000} />
-      <header className="flex items-center gap-3 whitespace-nowrap border-b bg-white px-3 py-2">
-        <strong className="truncate text-base">POS · {settings.shop_name}</strong>
-        <span className="truncate text-xs text-gray-600">
+      {/* on a phone the bill's bar holds the bottom of the screen: messages sit just above it */}
+      <Toaster
+        id={POS_TOASTER}
+        position={matchMedia('(max-width: 767px)').matches ? 'bottom-center' : 'bottom-left'}
+        mobileOffset={{ bottom: 64 }}
+        richColors
+        closeButton
+        duration={4000}
+      />
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b bg-white px-3 py-2 md:flex-nowrap md:whitespace-nowrap">
+        <strong className="min-w-0 truncate text-base">POS · {settings.shop_name}</strong>
+        <span className="min-w-0 truncate text-xs text-gray-600">
           {till} · {settings.warehouses.find((w) => w.id === shift.warehouse_id)?.name} · float {formatINR(shift.float)}
         </span>
         <span
@@ -268,7 +332,7 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
           {online ? 'Online' : 'Offline'}
           {queued > 0 && ` · ${queued} to sync`}
         </span>
-        <nav className="ml-auto flex gap-1">
+        <nav aria-label="Till" className="flex w-full flex-wrap gap-1 md:ml-auto md:w-auto md:flex-nowrap">
           {(
             [
               ['sell', 'Sell (F2)'],
@@ -284,19 +348,50 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
                 key={m}
                 type="button"
                 onClick={() => setMode(m)}
-                className={`rounded border px-2 py-1 ${mode === m ? 'bg-teal-700 text-white' : 'bg-white'}`}
+                className={`${tap} shrink-0 rounded border px-2 py-1 ${mode === m ? 'bg-teal-700 text-white' : 'bg-white'}`}
               >
                 {label}
               </button>
             ))}
           {manager && (
-            <a href={paths.dashboard()} className="rounded border bg-white px-2 py-1">
+            <a href={paths.dashboard()} className={`${tap} flex shrink-0 items-center rounded border bg-white px-2 py-1`}>
               Administration
             </a>
           )}
         </nav>
       </header>
       {mode === 'returns' && <ReturnsPanel till={till} />}
+      {mode === 'offline-receipt' && offlineSale && (
+        <section aria-label="Offline receipt" className="m-3 flex min-h-0 flex-1 flex-col items-center gap-2">
+          <h2 className="text-lg font-semibold">Receipt {offlineSale.receipt} · saved offline</h2>
+          <div className="flex flex-wrap justify-center gap-2">
+            <button
+              type="button"
+              autoFocus
+              className="min-h-11 rounded bg-teal-700 px-4 py-2 font-semibold text-white"
+              onClick={() => offlinePaper.current?.contentWindow?.print()}
+            >
+              Print receipt
+            </button>
+            <button
+              type="button"
+              className="min-h-11 rounded border bg-white px-4 py-2"
+              onClick={() => {
+                setMode('sell');
+                setOfflineSale(null);
+              }}
+            >
+              New sale
+            </button>
+          </div>
+          <iframe
+            ref={offlinePaper}
+            title={`Receipt ${offlineSale.receipt}`}
+            srcDoc={offlineSale.html}
+            className="w-full max-w-[88mm] flex-1 border bg-white"
+          />
+        </section>
+      )}
       {mode === 'close' && <CloseShiftPanel till={till} shift={shift} />}
       {mode === 'settings' && manager && <SettingsPanel settings={settings} warehouseId={shift.warehouse_id} />}
       {mode === 'held' && (
@@ -309,8 +404,8 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
         />
       )}
       {(mode === 'sell' || mode === 'pay') && (
-        <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,5fr)_minmax(0,6fr)] gap-3 p-3">
-          <section aria-label="Find products" className="flex min-h-0 flex-col rounded border bg-white p-3">
+        <div className="flex min-h-0 flex-1 flex-col gap-3 p-3 pb-16 md:grid md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:pb-3">
+          <section aria-label="Find products" className="flex min-h-0 flex-1 flex-col rounded border bg-white p-3 md:flex-none">
             <label htmlFor="pos-search" className="font-medium">
               Scan or search (name, SKU, barcode)
             </label>
@@ -361,7 +456,7 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
                   <button
                     type="button"
                     onClick={() => add(p)}
-                    className="flex w-full items-center justify-between border-b px-2 py-1.5 text-left hover:bg-teal-50"
+                    className={`${tap} flex w-full items-center justify-between gap-2 border-b px-2 py-1.5 text-left hover:bg-teal-50`}
                   >
                     <span>
                       {p.product} - {p.pack}
@@ -377,7 +472,23 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
               ))}
             </ul>
           </section>
-          <section aria-label="Bill" className="flex min-h-0 flex-col rounded border bg-white p-3">
+          <button
+            type="button"
+            aria-controls="pos-bill"
+            aria-expanded={sheet}
+            onClick={() => setSheet((o) => !o)}
+            className="fixed inset-x-0 bottom-0 z-30 flex min-h-14 items-center justify-between gap-3 bg-teal-800 px-4 text-base font-semibold text-white shadow-[0_-2px_8px_rgba(0,0,0,0.2)] md:hidden"
+          >
+            <span>
+              {sheet ? 'Hide bill' : 'Bill'} · {cart.lines.length} {cart.lines.length === 1 ? 'line' : 'lines'}
+            </span>
+            <span data-testid="pos-sheet-total">{formatINR(toRupees(t.total))}</span>
+          </button>
+          <section
+            id="pos-bill"
+            aria-label="Bill"
+            className={`${sheet ? 'flex' : 'hidden'} fixed inset-x-0 bottom-14 z-20 max-h-[calc(100dvh-7.5rem)] min-h-0 flex-col overflow-y-auto rounded-t-xl border bg-white p-3 shadow-[0_-4px_16px_rgba(0,0,0,0.15)] md:static md:flex md:max-h-none md:rounded md:shadow-none`}
+          >
             {mode === 'pay' ? (
               <PayPanel
                 totalPaise={t.total}
@@ -390,13 +501,13 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
               />
             ) : (
               <>
-                <div className="flex items-center gap-2">
+                <div className="flex flex-wrap items-center gap-2">
                   <label htmlFor="pos-mobile">Customer mobile</label>
                   <input
                     id="pos-mobile"
                     inputMode="numeric"
                     maxLength={10}
-                    className="w-32 rounded border px-2 py-1"
+                    className={`${tap} w-32 rounded border px-2 py-1`}
                     value={mobile}
                     onChange={(e) => void findCustomer(e.target.value.trim())}
                   />
@@ -416,7 +527,7 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
                     <tr>
                       <th className="py-1">Item</th>
                       <th>Qty</th>
-                      <th>Off ₹</th>
+                      <th className="hidden md:table-cell">Off ₹</th>
                       <th className="text-right">Amount</th>
                       <th />
                     </tr>
@@ -434,14 +545,14 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
                         <td>
                           <input
                             aria-label={`Quantity of ${l.label}${l.sold_by_weight ? ' (g)' : ''}`}
-                            className="w-16 rounded border px-1 py-0.5 text-right"
+                            className={`${tap} w-14 rounded border px-1 py-0.5 text-right md:w-16`}
                             inputMode="numeric"
                             value={l.quantity}
                             onChange={(e) => setLine(i, { quantity: Math.max(1, Math.round(Number(e.target.value) || 1)) })}
                           />
                           {l.sold_by_weight && <span className="ml-1 text-xs">g</span>}
                         </td>
-                        <td>
+                        <td className="hidden md:table-cell">
                           <input
                             aria-label={`Discount on ${l.label}`}
                             className="w-14 rounded border px-1 py-0.5 text-right"
@@ -450,14 +561,14 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
                             onChange={(e) => setLine(i, { discount: Math.max(0, Number(e.target.value) || 0) })}
                           />
                         </td>
-                        <td className="text-right">
+                        <td className="whitespace-nowrap text-right">
                           {formatINR(toRupees(lineAmountPaise(toPaise(l.price), l.quantity, l.sold_by_weight) - toPaise(l.discount)))}
                         </td>
                         <td className="text-right">
                           <button
                             type="button"
                             aria-label={`Remove ${l.label}`}
-                            className="px-2 text-red-700"
+                            className="min-h-11 min-w-11 px-2 text-red-700 md:min-h-0 md:min-w-0"
                             onClick={() => setCart((c) => ({ ...c, lines: c.lines.filter((_, j) => j !== i) }))}
                           >
                             ✕
@@ -477,7 +588,7 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
                     <label htmlFor="pos-cart-discount">Bill discount ₹ (max {formatINR(toRupees(maxDiscount))} in all)</label>
                     <input
                       id="pos-cart-discount"
-                      className="w-20 rounded border px-1 py-0.5 text-right"
+                      className={`${tap} w-20 rounded border px-1 py-0.5 text-right`}
                       inputMode="decimal"
                       value={cart.cart_discount}
                       onChange={(e) => setCart((c) => ({ ...c, cart_discount: Math.max(0, Number(e.target.value) || 0) }))}
@@ -495,18 +606,23 @@ function Counter({ till, settings, shift, manager }: { till: string; settings: P
                       type="button"
                       disabled={!cart.lines.length || t.discount > maxDiscount}
                       onClick={() => setMode('pay')}
-                      className="flex-1 rounded bg-teal-700 px-4 py-2 text-base font-semibold text-white disabled:opacity-50"
+                      className="min-h-11 flex-1 rounded bg-teal-700 px-4 py-2 text-base font-semibold text-white disabled:opacity-50"
                     >
                       Pay (F4)
                     </button>
-                    <button type="button" disabled={!cart.lines.length} onClick={() => void hold()} className="rounded border px-3 py-2">
+                    <button
+                      type="button"
+                      disabled={!cart.lines.length}
+                      onClick={() => void hold()}
+                      className="min-h-11 rounded border px-3 py-2"
+                    >
                       Hold
                     </button>
                     <button
                       type="button"
                       disabled={!cart.lines.length}
                       onClick={() => setCart(emptyCart())}
-                      className="rounded border px-3 py-2"
+                      className="min-h-11 rounded border px-3 py-2"
                     >
                       Clear
                     </button>

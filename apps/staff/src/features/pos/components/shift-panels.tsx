@@ -1,50 +1,130 @@
-import { formatINR } from '@grocer/shared/money';
-import type { SaleDetail, Shift } from '@grocer/shared/pos';
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
+import {
+  REFUND_TENDERS,
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  returnLinePaise,
+  splitRefund,
+  type RefundTender,
+  type ReturnReason,
+  type ReturnResult,
+  type SaleDetail,
+  type Shift,
+} from '@grocer/shared/pos';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { toast } from '../toast';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { getSale, returnSale } from '../api/sales';
 import { closeShift, shiftReportQuery } from '../api/shift';
 
 const qtyLabel = (q: number, byWeight: boolean) => (byWeight ? `${q} g` : String(q));
+const tap = 'min-h-11 md:min-h-0';
 
-/** A return by receipt number: pick lines and units, back to stock, refunded by the sale's methods. */
+/** "₹35 in cash and ₹23.47 by UPI": a refund's parts as the cashier says them. */
+export function refundWords(r: { cash: number; upi: number; card: number }): string {
+  const parts = [
+    r.cash ? `${formatINR(r.cash)} in cash` : '',
+    r.upi ? `${formatINR(r.upi)} by UPI` : '',
+    r.card ? `${formatINR(r.card)} to card` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(' and ') : `${formatINR(0)} in cash`;
+}
+
+const TENDER_LABELS: Record<RefundTender, string> = { cash: 'Cash', upi: 'UPI', original: 'To the original tenders' };
+
+/** A printable 80 mm page (receipt, credit note, Z report) with its Print button. */
+export function PrintablePage({ src, title, print }: { src: string; title: string; print: string }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  return (
+    <div className="mt-3 flex flex-col items-center gap-2">
+      <button
+        type="button"
+        className="min-h-11 rounded bg-teal-700 px-4 py-2 font-semibold text-white"
+        onClick={() => frame.current?.contentWindow?.print()}
+      >
+        {print}
+      </button>
+      <iframe ref={frame} title={title} src={src} className="h-[60vh] w-full max-w-[88mm] border bg-white" />
+    </div>
+  );
+}
+
+/**
+ * A return by receipt number: the lines and units coming back, why, and the tender of the refund
+ * (cash in whole rupees, see `splitRefund`); a confirm step says what will happen, then the
+ * return's credit note prints.
+ */
 export function ReturnsPanel({ till }: { till: string }) {
   const [receipt, setReceipt] = useState('');
   const [sale, setSale] = useState<SaleDetail | null>(null);
   const [back, setBack] = useState<Record<number, string>>({});
+  const [reason, setReason] = useState<ReturnReason | ''>('');
+  const [note, setNote] = useState('');
+  const [tender, setTender] = useState<RefundTender>('cash');
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<ReturnResult | null>(null);
+  const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const reset = () => {
+    setBack({});
+    setReason('');
+    setNote('');
+    setTender('cash');
+    setConfirming(false);
+  };
   const find = async () => {
     setError('');
+    setDone(null);
     try {
       setSale(await getSale(receipt.trim().toUpperCase()));
-      setBack({});
+      reset();
     } catch (e) {
       setSale(null);
       setError(errorMessage(e));
     }
   };
-  const submit = async () => {
-    if (!sale) return;
-    const lines = Object.entries(back)
-      .map(([id, q]) => ({ line_id: Number(id), quantity: Math.round(Number(q)) }))
-      .filter((l) => l.quantity > 0);
+  const lines = sale
+    ? Object.entries(back)
+        .map(([id, q]) => ({ line_id: Number(id), quantity: Math.round(Number(q)) }))
+        .filter((l) => l.quantity > 0)
+    : [];
+  const soldLine = (id: number) => sale!.lines.find((l) => l.line_id === id)!;
+  const totalPaise = lines.reduce((n, l) => {
+    const s = soldLine(l.line_id);
+    return n + returnLinePaise(toPaise(s.amount), l.quantity, s.quantity);
+  }, 0);
+  const items = lines.reduce((n, l) => n + (soldLine(l.line_id).sold_by_weight ? 1 : l.quantity), 0);
+  const p = sale?.payment;
+  const split = splitRefund(totalPaise, tender, { cash: toPaise(p?.cash ?? 0), upi: toPaise(p?.upi ?? 0), card: toPaise(p?.card ?? 0) });
+  const refund = { cash: toRupees(split.cash), upi: toRupees(split.upi), card: toRupees(split.card) };
+
+  const review = () => {
+    setError('');
     if (!lines.length) return setError('Enter what is coming back');
+    const over = lines.find((l) => l.quantity > soldLine(l.line_id).quantity - soldLine(l.line_id).returned);
+    if (over) return setError(`More of ${soldLine(over.line_id).label} than was sold and not yet returned`);
+    if (!reason) return setError('Choose why the goods are coming back');
+    if (reason === 'other' && !note.trim()) return setError('Say why the goods are coming back');
+    setConfirming(true);
+  };
+  const submit = async () => {
+    if (!sale || !reason) return;
+    setBusy(true);
     try {
-      const r = await returnSale(sale.receipt, { till, lines });
-      toast.success(
-        `Refund ${formatINR(r.total)}: cash ${formatINR(r.refund.cash)}${r.refund.upi ? `, UPI ${formatINR(r.refund.upi)}` : ''}${r.refund.card ? `, card ${formatINR(r.refund.card)}` : ''}`,
-      );
+      const r = await returnSale(sale.receipt, { till, lines, reason, note: note.trim(), tender });
+      setDone(r);
       setSale(await getSale(sale.receipt));
-      setBack({});
+      reset();
     } catch (e) {
+      setConfirming(false);
       setError(errorMessage(e));
+    } finally {
+      setBusy(false);
     }
   };
   return (
-    <section className="m-3 max-w-3xl rounded border bg-white p-3" aria-label="Returns">
+    <section className="m-3 max-w-3xl overflow-y-auto rounded border bg-white p-3" aria-label="Returns">
       <h2 className="mb-2 text-lg font-semibold">Return by receipt number</h2>
       <form
         className="flex gap-2"
@@ -56,51 +136,136 @@ export function ReturnsPanel({ till }: { till: string }) {
         <input
           aria-label="Receipt number"
           autoFocus
-          className="rounded border px-2 py-1"
+          className={`${tap} min-w-0 flex-1 rounded border px-2 py-1 md:flex-none`}
           value={receipt}
           onChange={(e) => setReceipt(e.target.value)}
           placeholder="GR1001"
         />
-        <button className="rounded border px-3 py-1">Find</button>
+        <button className={`${tap} rounded border px-3 py-1`}>Find</button>
       </form>
-      {error && <p className="mt-2 text-red-700">{error}</p>}
-      {sale && (
+      {error && (
+        <p className="mt-2 text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+      {done && (
+        <div className="mt-3 rounded border border-teal-700 bg-teal-50 p-2" role="status">
+          <p className="font-semibold">
+            Credit note {done.number}: refunded {refundWords(done.refund)}
+          </p>
+          <p className="text-sm">
+            Return total {formatINR(done.total)}
+            {done.rounding ? ` · cash rounding ${formatINR(done.rounding)}` : ''} · against receipt {done.receipt}
+          </p>
+          <PrintablePage src={paths.posCreditNotePrint(done.number)} title={`Credit note ${done.number}`} print="Print credit note" />
+        </div>
+      )}
+      {sale && !confirming && !done && (
         <>
-          <table className="mt-3 w-full">
-            <thead className="text-left text-xs text-gray-500">
-              <tr>
-                <th>Item</th>
-                <th>Sold</th>
-                <th>Returned</th>
-                <th>Paid</th>
-                <th>Return now</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sale.lines.map((l) => (
-                <tr key={l.line_id} className="border-t">
-                  <td className="py-1">{l.label}</td>
-                  <td>{qtyLabel(l.quantity, l.sold_by_weight)}</td>
-                  <td>{qtyLabel(l.returned, l.sold_by_weight)}</td>
-                  <td>{formatINR(l.amount)}</td>
-                  <td>
-                    <input
-                      aria-label={`Return ${l.label}`}
-                      className="w-20 rounded border px-1"
-                      inputMode="numeric"
-                      disabled={l.returned >= l.quantity}
-                      value={back[l.line_id] ?? ''}
-                      onChange={(e) => setBack((b) => ({ ...b, [l.line_id]: e.target.value }))}
-                    />
-                  </td>
-                </tr>
+          <ul className="mt-3 divide-y border-y" aria-label="Lines on the receipt">
+            {sale.lines.map((l) => (
+              <li key={l.line_id} className="flex items-center gap-2 py-2">
+                <div className="min-w-0 flex-1">
+                  <div>{l.label}</div>
+                  <div className="text-xs text-gray-600">
+                    sold {qtyLabel(l.quantity, l.sold_by_weight)} · returned {qtyLabel(l.returned, l.sold_by_weight)} · paid{' '}
+                    {formatINR(l.amount)}
+                  </div>
+                </div>
+                <input
+                  aria-label={`Return ${l.label}`}
+                  className={`${tap} w-20 rounded border px-2 text-right`}
+                  inputMode="numeric"
+                  placeholder="0"
+                  disabled={l.returned >= l.quantity}
+                  value={back[l.line_id] ?? ''}
+                  onChange={(e) => setBack((b) => ({ ...b, [l.line_id]: e.target.value }))}
+                />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 grid gap-3 md:grid-cols-2">
+            <label className="text-sm font-medium">
+              Reason
+              <select
+                className={`${tap} mt-1 block w-full rounded border px-2 py-1`}
+                value={reason}
+                onChange={(e) => setReason(e.target.value as ReturnReason)}
+              >
+                <option value="">Choose…</option>
+                {RETURN_REASONS.map((r) => (
+                  <option key={r} value={r}>
+                    {RETURN_REASON_LABELS[r]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {reason === 'other' && (
+              <label className="text-sm font-medium">
+                Note
+                <input
+                  className={`${tap} mt-1 block w-full rounded border px-2 py-1`}
+                  value={note}
+                  maxLength={200}
+                  onChange={(e) => setNote(e.target.value)}
+                />
+              </label>
+            )}
+          </div>
+          <fieldset className="mt-3">
+            <legend className="text-sm font-medium">Refund by</legend>
+            <div className="mt-1 flex flex-wrap gap-2">
+              {REFUND_TENDERS.map((t) => (
+                <label key={t} className={`${tap} flex items-center gap-2 rounded border px-3 py-1`}>
+                  <input type="radio" name="refund-tender" value={t} checked={tender === t} onChange={() => setTender(t)} />
+                  {TENDER_LABELS[t]}
+                </label>
               ))}
-            </tbody>
-          </table>
-          <button type="button" className="mt-3 rounded bg-teal-700 px-4 py-2 font-semibold text-white" onClick={() => void submit()}>
-            Return and refund
+            </div>
+            <p className="mt-1 text-xs text-gray-600">Cash is paid in whole rupees: 50 paise and up round up, less rounds down.</p>
+          </fieldset>
+          <button type="button" className="mt-3 min-h-11 rounded bg-teal-700 px-4 py-2 font-semibold text-white" onClick={review}>
+            Review refund
           </button>
         </>
+      )}
+      {sale && confirming && (
+        <div className="mt-3 rounded border-2 border-amber-500 bg-amber-50 p-3" role="alertdialog" aria-label="Confirm the refund">
+          <h3 className="font-semibold">Confirm the refund</h3>
+          <p className="mt-1 text-base" data-testid="refund-summary">
+            Refund {refundWords(refund)} for {items} {items === 1 ? 'item' : 'items'}; stock back to the shelf
+          </p>
+          <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 text-sm">
+            <dt>Return total (receipt {sale.receipt})</dt>
+            <dd className="text-right">{formatINR(toRupees(totalPaise))}</dd>
+            {refund.cash > 0 && <dt>Cash</dt>}
+            {refund.cash > 0 && <dd className="text-right">{formatINR(refund.cash)}</dd>}
+            {refund.upi > 0 && <dt>UPI</dt>}
+            {refund.upi > 0 && <dd className="text-right">{formatINR(refund.upi)}</dd>}
+            {refund.card > 0 && <dt>Card</dt>}
+            {refund.card > 0 && <dd className="text-right">{formatINR(refund.card)}</dd>}
+            <dt>Cash rounding (kept on the credit note)</dt>
+            <dd className="text-right">{formatINR(toRupees(split.rounding))}</dd>
+            <dt>Reason</dt>
+            <dd className="text-right">
+              {reason && RETURN_REASON_LABELS[reason]}
+              {note.trim() && ` (${note.trim()})`}
+            </dd>
+          </dl>
+          <div className="mt-3 flex gap-2">
+            <button
+              type="button"
+              disabled={busy}
+              className="min-h-11 flex-1 rounded bg-teal-700 px-4 py-2 font-semibold text-white disabled:opacity-50 md:flex-none"
+              onClick={() => void submit()}
+            >
+              Confirm refund
+            </button>
+            <button type="button" className="min-h-11 rounded border bg-white px-4 py-2" onClick={() => setConfirming(false)}>
+              Back
+            </button>
+          </div>
+        </div>
       )}
     </section>
   );
@@ -116,7 +281,7 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
   const [error, setError] = useState('');
   const r = report.data;
   return (
-    <section className="m-3 max-w-xl rounded border bg-white p-3" aria-label="Shift report">
+    <section className="m-3 max-w-xl overflow-y-auto rounded border bg-white p-3" aria-label="Shift report">
       <h2 className="mb-2 text-lg font-semibold">Shift report · {till}</h2>
       {r && (
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
@@ -183,15 +348,16 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
           {closed.close_reason && <p className="text-sm text-gray-600">Closed for another cashier: {closed.close_reason}</p>}
           <button
             type="button"
-            className="mt-2 rounded border px-3 py-1"
+            className="mt-2 min-h-11 rounded border px-3 py-1"
             onClick={() => void qc.invalidateQueries({ queryKey: ['pos', 'shift'] })}
           >
             Open the next shift
           </button>
+          <PrintablePage src={paths.posZReport(closed.id)} title={`Z report ${closed.till}`} print="Print Z report" />
         </div>
       ) : (
         <form
-          className="mt-4 flex items-end gap-2"
+          className="mt-4 flex flex-wrap items-end gap-2"
           onSubmit={async (e) => {
             e.preventDefault();
             try {
@@ -204,7 +370,7 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
           <label className="text-sm font-medium">
             Cash counted (₹)
             <input
-              className="mt-1 block w-32 rounded border px-2 py-1"
+              className={`${tap} mt-1 block w-32 rounded border px-2 py-1`}
               inputMode="decimal"
               value={counted}
               onChange={(e) => setCounted(e.target.value)}
@@ -215,7 +381,7 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
             <label className="text-sm font-medium">
               Reason (another cashier opened this shift; a manager closes it)
               <input
-                className="mt-1 block w-72 rounded border px-2 py-1"
+                className={`${tap} mt-1 block w-full max-w-72 rounded border px-2 py-1`}
                 value={reason}
                 maxLength={200}
                 onChange={(e) => setReason(e.target.value)}
@@ -223,7 +389,7 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
               />
             </label>
           )}
-          <button className="rounded bg-teal-700 px-4 py-2 font-semibold text-white">Close shift</button>
+          <button className="min-h-11 rounded bg-teal-700 px-4 py-2 font-semibold text-white">Close shift</button>
         </form>
       )}
       {error && <p className="mt-2 text-red-700">{error}</p>}

@@ -26,6 +26,7 @@ import { paths } from '../../../lib/paths';
 import { PackStockInline } from '../../stock/components/pack-stock-inline';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductImages, type ImagePicker } from './product-images';
+import { ProductFactsCard } from './product-facts-card';
 import { StatusBadge } from './status-badge';
 import { errorMessage } from '../../../lib/error-message';
 
@@ -200,6 +201,8 @@ export function ProductEditor({
                 </Field>
               </div>
             </Card>
+
+            <ProductFactsCard />
 
             <ProductImages control={control} register={register} Picker={imagePicker} />
 

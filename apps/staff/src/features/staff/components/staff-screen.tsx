@@ -1,4 +1,5 @@
 import { addStaffInputSchema, type StaffFlags, type StaffMember } from '@grocer/shared/admin-staff';
+import { STAFF_ROLE_FLAGS, STAFF_ROLES } from '@grocer/shared/staff-roles';
 import { ApiError } from '@grocer/shared/api-client';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -8,24 +9,23 @@ import { errorMessage } from '../../../lib/error-message';
 import { useStaff } from '../api/get-staff';
 import { useAddStaff, useUpdateStaff } from '../api/save-staff';
 
+/** Every role a person may hold here (packages/shared/src/staff-roles.ts), and superadmin. */
 const FLAGS: Array<{ key: keyof StaffFlags; label: string; hint: string }> = [
-  { key: 'hasAdminAccess', label: 'Admin', hint: 'Administration, Website Settings and POS' },
-  { key: 'isSalesAgent', label: 'Sales agent', hint: 'The sales dashboard' },
-  { key: 'isCashier', label: 'Cashier', hint: 'POS only (not its settings; another cashier’s shift only an admin closes)' },
+  ...STAFF_ROLE_FLAGS.map((key) => ({ key, label: STAFF_ROLES[key].label, hint: STAFF_ROLES[key].hint })),
   { key: 'superadmin', label: 'Superadmin', hint: 'Every website; only a superadmin grants it' },
 ];
-const flagsOf = (m: StaffFlags): StaffFlags => ({
-  hasAdminAccess: m.hasAdminAccess,
-  isSalesAgent: m.isSalesAgent,
-  isCashier: m.isCashier,
-  superadmin: m.superadmin,
-});
+const NO_ROLE: StaffFlags = { ...roleless(), superadmin: false };
+function roleless(): Omit<StaffFlags, 'superadmin'> {
+  return Object.fromEntries(STAFF_ROLE_FLAGS.map((f) => [f, false])) as Omit<StaffFlags, 'superadmin'>;
+}
+const flagsOf = (m: StaffFlags): StaffFlags => Object.fromEntries(FLAGS.map((f) => [f.key, m[f.key]])) as StaffFlags;
 
-type AddErrors = Partial<Record<'identifier' | 'name', string>>;
+type AddErrors = Partial<Record<'identifier' | 'name' | 'roles', string>>;
 
 /** Adds a person by email or mobile; they sign in with a code sent there. */
 function AddStaff({ canGrantSuperadmin }: { canGrantSuperadmin: boolean }) {
-  const empty = { identifier: '', name: '', hasAdminAccess: false, isSalesAgent: true, isCashier: false, superadmin: false };
+  // nothing ticked: the owner chooses what this person does (a cashier once became an agent by default)
+  const empty = { identifier: '', name: '', ...NO_ROLE };
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<AddErrors>({});
   const add = useAddStaff();
@@ -34,7 +34,10 @@ function AddStaff({ canGrantSuperadmin }: { canGrantSuperadmin: boolean }) {
     const checked = addStaffInputSchema.safeParse(form);
     if (!checked.success) {
       const found: AddErrors = {};
-      for (const i of checked.error.issues) found[i.path[0] as keyof AddErrors] ??= i.message;
+      for (const i of checked.error.issues) {
+        const key = i.path[0] === 'identifier' || i.path[0] === 'name' ? i.path[0] : 'roles';
+        found[key] ??= i.message;
+      }
       return setErrors(found);
     }
     try {
@@ -80,15 +83,29 @@ function AddStaff({ canGrantSuperadmin }: { canGrantSuperadmin: boolean }) {
             {add.isPending ? 'Adding…' : 'Add'}
           </button>
         </div>
-        <fieldset className="flex flex-wrap gap-x-6 gap-y-2 md:col-span-3">
-          <legend className="sr-only">Access</legend>
-          {FLAGS.filter((f) => f.key !== 'superadmin' || canGrantSuperadmin).map((f) => (
-            <label key={f.key} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={form[f.key]} onChange={(e) => setForm({ ...form, [f.key]: e.target.checked })} />
-              {f.label}
-              <span className="text-xs text-gray-500">({f.hint})</span>
-            </label>
-          ))}
+        <fieldset className="md:col-span-3" aria-describedby={errors.roles ? 'add-roles-error' : undefined}>
+          <legend className="text-sm font-medium">What they do here</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            {FLAGS.filter((f) => f.key !== 'superadmin' || canGrantSuperadmin).map((f) => (
+              <label key={f.key} className="flex items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-teal-600">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4"
+                  checked={form[f.key]}
+                  onChange={(e) => (setForm({ ...form, [f.key]: e.target.checked }), setErrors({ ...errors, roles: undefined }))}
+                />
+                <span>
+                  <span className="font-medium">{f.label}</span>
+                  <span className="block text-xs text-gray-600">{f.hint}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.roles && (
+            <p id="add-roles-error" role="alert" className="mt-2 text-sm text-red-700">
+              {errors.roles}
+            </p>
+          )}
         </fieldset>
       </form>
     </Card>
@@ -110,24 +127,31 @@ function StaffRow({ member, canGrantSuperadmin }: { member: StaffMember; canGran
         {member.isMe && <span className="ml-2 rounded bg-teal-50 px-1.5 text-xs font-medium text-teal-800">You</span>}
       </td>
       <td className="px-4 py-3 text-gray-600">{[member.email, member.phone].filter(Boolean).join(' · ')}</td>
-      {FLAGS.map((f) => {
-        // Your own admin access is not yours to remove; superadmin only a superadmin changes.
-        const locked =
-          (f.key === 'superadmin' && !canGrantSuperadmin) ||
-          (member.isMe && (f.key === 'hasAdminAccess' || f.key === 'superadmin') && member[f.key]);
-        return (
-          <td key={f.key} className="px-4 py-3 text-center">
-            <input
-              type="checkbox"
-              aria-label={`${f.label}: ${member.name}`}
-              checked={member[f.key]}
-              disabled={update.isPending || !!locked}
-              title={locked ? (member.isMe ? 'You cannot remove your own access' : 'Only a superadmin changes this') : undefined}
-              onChange={(e) => toggle(f.key, e.target.checked)}
-            />
-          </td>
-        );
-      })}
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {FLAGS.map((f) => {
+            // Your own admin access is not yours to remove; superadmin only a superadmin changes.
+            const locked =
+              (f.key === 'superadmin' && !canGrantSuperadmin) ||
+              (member.isMe && (f.key === 'hasAdminAccess' || f.key === 'superadmin') && member[f.key]);
+            if (f.key === 'superadmin' && !canGrantSuperadmin && !member.superadmin) return null;
+            return (
+              <label key={f.key} className="flex min-h-8 items-center gap-1.5 whitespace-nowrap">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  aria-label={`${f.label}: ${member.name}`}
+                  checked={member[f.key]}
+                  disabled={update.isPending || !!locked}
+                  title={locked ? (member.isMe ? 'You cannot remove your own access' : 'Only a superadmin changes this') : f.hint}
+                  onChange={(e) => toggle(f.key, e.target.checked)}
+                />
+                <span aria-hidden>{f.label}</span>
+              </label>
+            );
+          })}
+        </div>
+      </td>
       <td className="px-4 py-3 text-right">
         {!member.isMe && (!member.superadmin || canGrantSuperadmin) && (
           <button
@@ -135,7 +159,7 @@ function StaffRow({ member, canGrantSuperadmin }: { member: StaffMember; canGran
             disabled={update.isPending}
             onClick={() =>
               update.mutate(
-                { userId: member.userId, flags: { hasAdminAccess: false, isSalesAgent: false, isCashier: false, superadmin: false } },
+                { userId: member.userId, flags: NO_ROLE },
                 { onSuccess: (m) => toast.success(`${m.name} is no longer staff`), onError: (e) => toast.error(errorMessage(e)) },
               )
             }
@@ -169,11 +193,7 @@ export function StaffScreen() {
             <tr>
               <th className="px-4 py-2 font-medium">Name</th>
               <th className="px-4 py-2 font-medium">Email · mobile</th>
-              {FLAGS.map((f) => (
-                <th key={f.key} className="px-4 py-2 text-center font-medium">
-                  {f.label}
-                </th>
-              ))}
+              <th className="px-4 py-2 font-medium">Roles</th>
               <th className="px-4 py-2">
                 <span className="sr-only">Actions</span>
               </th>

@@ -96,28 +96,28 @@ export function PackPanel({ packId, onClose }: { packId: number; onClose: () => 
               <table className="mt-2 w-full text-sm" aria-label="Movements">
                 <thead className="border-b text-left text-xs uppercase tracking-wide text-gray-500">
                   <tr>
-                    <th className="py-2 font-medium">When</th>
-                    <th className="py-2 font-medium">Why</th>
-                    <th className="py-2 text-right font-medium">Change</th>
-                    <th className="py-2 text-right font-medium">Balance</th>
-                    <th className="py-2 pl-3 font-medium">Who</th>
+                    <th className="py-2 pr-3 font-medium">When</th>
+                    <th className="py-2 pr-3 font-medium">Why</th>
+                    <th className="py-2 pr-3 text-right font-medium">Change</th>
+                    <th className="py-2 pr-3 text-right font-medium">Balance</th>
+                    <th className="py-2 font-medium">Who</th>
                   </tr>
                 </thead>
                 <tbody>
                   {moves.data.data.map((m) => (
                     <tr key={m.id} className="border-b align-top last:border-0">
-                      <td className="py-2 whitespace-nowrap">{formatDateTime(m.created_at)}</td>
-                      <td className="py-2">
+                      <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(m.created_at)}</td>
+                      <td className="py-2 pr-3">
                         {STOCK_MOVEMENT_LABEL[m.reason] ?? m.reason}
                         <span className="block text-xs text-gray-500">{m.warehouse}</span>
                         {m.note && <span className="block text-xs text-gray-600">“{m.note}”</span>}
                         {m.reference && <span className="block font-mono text-xs text-gray-500">{m.reference}</span>}
                       </td>
-                      <td className={`py-2 text-right tabular-nums ${m.quantity < 0 ? 'text-red-700' : 'text-green-700'}`}>
+                      <td className={`py-2 pr-3 text-right tabular-nums ${m.quantity < 0 ? 'text-red-700' : 'text-green-700'}`}>
                         {m.quantity > 0 ? `+${m.quantity}` : m.quantity}
                       </td>
-                      <td className="py-2 text-right tabular-nums">{m.balance}</td>
-                      <td className="py-2 pl-3">{m.actor}</td>
+                      <td className="py-2 pr-3 text-right tabular-nums">{m.balance}</td>
+                      <td className="py-2">{m.actor}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -124,7 +124,7 @@ export function ChooseScreen() {
       </div>
       {data.length === 0 ? (
         <p className="rounded-lg border bg-white p-6 text-gray-700">
-          You do not manage any website. Ask the owner to give you admin access.
+          You do not work on any website yet. Ask the shop owner to add you with a role.
         </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -162,10 +162,10 @@ export function ChooseScreen() {
                 type="button"
                 onClick={() => pick(site)}
                 disabled={choose.isPending}
-                aria-label={`Manage ${site.name}`}
                 className="mt-4 w-full rounded-md bg-brand px-3 py-2 text-sm font-medium text-white disabled:opacity-50"
               >
-                {site.current ? 'Continue managing' : 'Manage this website'}
+                {/* the name is in the visible words, so what a screen reader or voice control calls it is what is seen (WCAG 2.5.3) */}
+                {site.current ? `Continue managing ${site.name}` : `Manage ${site.name}`}
               </button>
               {can_create && <WebsiteSettings site={site} />}
             </li>

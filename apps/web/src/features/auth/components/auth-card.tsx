@@ -13,5 +13,6 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
+// darker on hover, not fainter: white on a faded primary falls below 4.5:1 (axe, issue 39)
 export const primaryButton =
-  'flex h-11 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90 disabled:opacity-60';
+  'flex h-11 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:brightness-90 disabled:opacity-60';

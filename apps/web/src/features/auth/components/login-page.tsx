@@ -8,8 +8,11 @@ import { readError } from '../../../lib/errors';
 import { authApi, pendingSignIn } from '../session';
 import { AuthCard, primaryButton } from './auth-card';
 
-/** /auth/login: an email or mobile number; a 6-digit code is sent and /auth/verify takes it. */
-export function LoginPage({ showRegister }: { showRegister: boolean }) {
+/**
+ * /auth/login: an email or mobile number; a 6-digit code is sent and /auth/verify takes it.
+ * `reason`: why a signed-out visitor was sent here (the heart, "Notify me"), shown above the field.
+ */
+export function LoginPage({ showRegister, reason }: { showRegister: boolean; reason?: string }) {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [error, setError] = useState<{ message: string; register?: boolean } | null>(null);
@@ -30,6 +33,11 @@ export function LoginPage({ showRegister }: { showRegister: boolean }) {
   };
   return (
     <AuthCard title="Login" subtitle="We will send a 6-digit code to your email or mobile.">
+      {reason && (
+        <p className="mb-4 rounded-lg bg-gray-50 px-3 py-2 text-sm font-medium text-gray-800" data-testid="sign-in-reason">
+          {reason}
+        </p>
+      )}
       <form onSubmit={submit} noValidate>
         <label htmlFor="identifier" className="mb-1 block text-sm font-medium">
           Email or mobile number

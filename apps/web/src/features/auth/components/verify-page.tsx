@@ -102,9 +102,10 @@ const digitsOf = (code: string) => code.replace(/\D/g, '');
 /**
  * /auth/verify: the code field, and for a registration a second one for the code sent to the
  * mobile (each identifier is proven by its own code); resend after the countdown. On success
- * the user and their cart are everywhere at once and the saved path (spec §2) is opened.
+ * the user and their cart are everywhere at once, `onSignedIn` does what the visitor was doing
+ * and answers the saved path (spec §2), which is opened.
  */
-export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
+export function VerifyPage({ onSignedIn }: { onSignedIn: () => string | Promise<string> }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [pending, setPending] = useState(pendingSignIn.read);
@@ -139,7 +140,7 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
         toast.info(
           `${cart_merged} ${cart_merged === 1 ? 'item' : 'items'} you picked before signing in ${cart_merged === 1 ? 'was' : 'were'} added to your cart. Please check it before you order.`,
         );
-      const to = onSignedIn();
+      const to = await onSignedIn();
       if (STAFF_APP_PATH.test(to)) window.location.assign(to);
       else navigate(to, { replace: true });
     } catch (err) {
@@ -178,7 +179,7 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string }) {
             </>
           )}
           .{' '}
-          <Link to={pending.register ? '/auth/register' : '/auth/login'} className="text-[var(--color-primary)] hover:underline">
+          <Link to={pending.register ? '/auth/register' : '/auth/login'} className="text-[var(--color-primary)] underline">
             Change
           </Link>
         </>

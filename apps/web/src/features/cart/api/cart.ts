@@ -21,3 +21,14 @@ export const cartOffersQuery = (cart: { total: number; quantity: number; offerco
       apiChecked('/api/cart/offers', async () => (await import('@grocer/shared/coupon')).cartOffersSchema, { signal }),
     placeholderData: keepPreviousData,
   });
+
+/** "Often bought with" the cart's products (issue 39 §17); keyed by them, so a change of quantity asks nothing. */
+export const oftenBoughtQuery = (productIds: number[]) =>
+  queryOptions({
+    queryKey: ['often-bought', productIds.join(',')],
+    queryFn: ({ signal }) =>
+      apiChecked('/api/orders/often-bought', async () => (await import('@grocer/shared/catalogue')).relatedProductsSchema, { signal }),
+    enabled: productIds.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });

@@ -42,7 +42,7 @@ export function CartControl({
       <button
         type="button"
         onClick={() => actions.add(product, pack)}
-        className={`${height} flex w-full items-center justify-center gap-2 rounded-lg bg-[var(--color-primary)] text-sm font-semibold text-white hover:opacity-90`}
+        className={`${height} flex w-full items-center justify-center gap-2 rounded-lg bg-[var(--color-primary)] text-sm font-semibold text-white hover:brightness-90`}
         aria-label={`Add to Cart: ${product.product_name} ${pack.pack_name}`}
       >
         {pending === 'add' ? <Spinner size={16} className="text-white" /> : 'Add to Cart'}

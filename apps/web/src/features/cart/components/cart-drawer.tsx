@@ -18,6 +18,7 @@ import { Stepper } from './cart-control';
 export const CART_DRAWER_WIDTH = 500;
 
 const CartOffers = lazy(() => import('./cart-offers'));
+const OftenBought = lazy(() => import('./often-bought'));
 
 /** Spec §2 cart drawer: right, 500 px; items, coupon, 'Items Total:' and 'Continue to Checkout'. */
 export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -53,6 +54,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           </ul>
           {open && (
             <Suspense fallback={null}>
+              <OftenBought onNavigate={onClose} />
               <CartOffers />
             </Suspense>
           )}
@@ -80,7 +82,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
                 onClose();
                 navigate(paths.checkout());
               }}
-              className="h-11 w-full rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90"
+              className="h-11 w-full rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:brightness-90"
             >
               Continue to Checkout
             </button>

@@ -3,11 +3,13 @@ import { paramsFromSearch, searchFromParams, type ListParams } from '@grocer/sha
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
+import { BrandChecklist, NarrowingFields, narrowingOf, type Narrowing } from './list-filters';
 
 /**
- * 'Category Filter' modal of spec §2 (the phone's filters): the category tree and the brands as
- * checkboxes. Filters change only what they filter: Apply sets the categories and brands of the
- * list being looked at, and Reset All clears them, both keeping its search words and sort.
+ * 'Category Filter' modal of spec §2 (the phone's filters): the category tree, the brands as
+ * checkboxes with a search over them, and (issue 39) price range, least discount and in stock only.
+ * Filters change only what they filter: Apply sets them on the list being looked at, and Reset
+ * All clears them, both keeping its search words and sort.
  */
 export default function CategoryFilterModal({
   categories,
@@ -26,49 +28,42 @@ export default function CategoryFilterModal({
   );
   const [selected, setSelected] = useState<string[]>(current.c);
   const [selectedBrands, setSelectedBrands] = useState<string[]>(current.b);
+  const [narrowing, setNarrowing] = useState<Narrowing>(() => narrowingOf(current));
   const close = () => {
     setOpen(false);
     setTimeout(onClose, 300);
   };
   const toggleIn = (set: typeof setSelected) => (slug: string) =>
     set((s) => (s.includes(slug) ? s.filter((x) => x !== slug) : [...s, slug]));
-  const go = (c: string[], b: string[]) => {
-    const search = searchFromParams({ ...current, c, b, page: 1 });
+  const go = (c: string[], b: string[], n: Narrowing) => {
+    // each filter named: Reset All's empty narrowing clears those of the list too
+    const { min_price, max_price, discount, in_stock } = n;
+    const search = searchFromParams({ ...current, c, b, min_price, max_price, discount, in_stock, page: 1 });
     navigate(`/products${search ? `?${search}` : ''}`);
     close();
   };
   return (
     <Modal open={open} onClose={close} title="Category Filter">
-      <div className="max-h-[55vh] overflow-auto pr-1">
-        <CategoryTree nodes={categories} selected={selected} onToggle={toggleIn(setSelected)} />
+      <div className="max-h-[60vh] overflow-auto pr-1">
+        <NarrowingFields value={narrowing} onChange={setNarrowing} prefix="sheet" />
+        <fieldset className="mt-4 border-t pt-3">
+          <legend className="px-1 text-sm font-semibold">Categories</legend>
+          <CategoryTree nodes={categories} selected={selected} onToggle={toggleIn(setSelected)} />
+        </fieldset>
         {brands.length > 0 && (
           <fieldset className="mt-4 border-t pt-3">
             <legend className="px-1 text-sm font-semibold">Brands</legend>
-            <ul>
-              {brands.map((b) => (
-                <li key={b.slug}>
-                  <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1.5 text-sm hover:bg-gray-50">
-                    <input
-                      type="checkbox"
-                      checked={selectedBrands.includes(b.slug)}
-                      onChange={() => toggleIn(setSelectedBrands)(b.slug)}
-                      className="h-4 w-4 accent-[var(--color-primary)]"
-                    />
-                    {b.name}
-                  </label>
-                </li>
-              ))}
-            </ul>
+            <BrandChecklist brands={brands} selected={selectedBrands} onToggle={toggleIn(setSelectedBrands)} />
           </fieldset>
         )}
       </div>
       <div className="mt-4 flex justify-end gap-2 border-t pt-4">
-        <button type="button" onClick={() => go([], [])} className="rounded-lg border px-4 py-2 text-sm font-medium hover:bg-gray-50">
+        <button type="button" onClick={() => go([], [], {})} className="rounded-lg border px-4 py-2 text-sm font-medium hover:bg-gray-50">
           Reset All
         </button>
         <button
           type="button"
-          onClick={() => go(selected, selectedBrands)}
+          onClick={() => go(selected, selectedBrands, narrowing)}
           className="rounded-lg bg-[var(--color-primary)] px-4 py-2 text-sm font-medium text-white"
         >
           Apply Filters

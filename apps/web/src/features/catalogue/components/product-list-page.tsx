@@ -14,6 +14,7 @@ import { productListQuery } from '../api/products';
 import { suggestionsQuery } from '../../search/api';
 import { paramsFromSearch, searchFromParams } from '@grocer/shared/list-params';
 import { CategoryTree } from './category-filter-modal';
+import { BrandChecklist, NarrowingFields, narrowingLabels, narrowingOf } from './list-filters';
 import { ProductCard, ProductCardSkeleton, type ProductControls } from '@grocer/blocks/product-card';
 
 /** /products: search, category and brand filters, sort, 24 per page, 5-button pagination. */
@@ -62,6 +63,9 @@ export function ProductListPage({
     ...params.c.map((c) => findCategory(categories, c)?.name ?? c),
     ...params.b.map((b) => brands.find((x) => x.slug === b)?.name ?? b),
   ];
+  const narrowed = narrowingLabels(narrowingOf(params));
+  // With a least discount asked for, a card shows its biggest saving (unless a price sort needs its price shown)
+  const cardSort = params.discount && !params.s?.startsWith('price') ? 'discount' : params.s;
   // Sorting by discount lists only what is on offer (the server leaves undiscounted products out).
   const heading = params.q
     ? `Results for "${params.q}"`
@@ -75,24 +79,13 @@ export function ProductListPage({
     <div className="flex gap-6">
       <Later last>
         <aside className="hidden w-60 shrink-0 lg:block" aria-label="Filters">
-          <h2 className="mb-2 text-sm font-semibold tracking-wide text-gray-500 uppercase">Categories</h2>
+          <h2 className="sr-only">Narrow down</h2>
+          {/* keyed by the address: Clear all or the phone's modal starts its fields afresh */}
+          <NarrowingFields key={canonical} value={narrowingOf(params)} onChange={(n) => update(n)} prefix="side" />
+          <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-gray-500 uppercase">Categories</h2>
           <CategoryTree nodes={categories} selected={params.c} onToggle={(slug) => toggle('c', slug)} />
           <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-gray-500 uppercase">Brands</h2>
-          <ul className="max-h-80 overflow-auto">
-            {brands.map((b) => (
-              <li key={b.slug}>
-                <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1.5 text-sm hover:bg-gray-50">
-                  <input
-                    type="checkbox"
-                    checked={params.b.includes(b.slug)}
-                    onChange={() => toggle('b', b.slug)}
-                    className="h-4 w-4 accent-[var(--color-primary)]"
-                  />
-                  {b.name}
-                </label>
-              </li>
-            ))}
-          </ul>
+          <BrandChecklist brands={brands} selected={params.b} onToggle={(slug) => toggle('b', slug)} />
         </aside>
       </Later>
       <section className="min-w-0 flex-1">
@@ -123,9 +116,9 @@ export function ProductListPage({
           </div>
         </div>
         {heading === 'Offers' && offers}
-        {(params.c.length > 0 || params.b.length > 0 || params.q) && (
+        {(params.c.length > 0 || params.b.length > 0 || params.q || narrowed.length > 0) && (
           <div className="mb-4 flex flex-wrap gap-2">
-            {selectedNames.map((n) => (
+            {[...selectedNames, ...narrowed].map((n) => (
               <span key={n} className="rounded-full bg-gray-100 px-3 py-1 text-xs">
                 {n}
               </span>
@@ -154,7 +147,7 @@ export function ProductListPage({
             <Grid>
               {data.data.map((p, i) => (
                 <Later key={p.product_id}>
-                  <ProductCard product={p} eager={i < 4} sort={params.s} {...controls} />
+                  <ProductCard product={p} eager={i < 4} sort={cardSort} {...controls} />
                 </Later>
               ))}
             </Grid>
@@ -200,18 +193,31 @@ function EmptyState({ query, categories }: { query?: string; categories: Categor
   );
 }
 
-/** The words with their slips corrected, when the server knows closer ones ('basmti' → basmati). */
+/**
+ * The words with their slips corrected, when the server knows closer ones ('basmti' → basmati),
+ * else the category closest to them (issue 39: a search that finds nothing still leads somewhere).
+ */
 function DidYouMean({ query }: { query: string }) {
   const { data } = useQuery(suggestionsQuery(query));
   const words = data?.did_you_mean;
-  if (!words) return null;
+  const category = data?.closest_category;
+  if (words)
+    return (
+      <p className="mt-2 text-base">
+        Did you mean{' '}
+        <Link to={`/products?q=${encodeURIComponent(words)}`} className="font-semibold text-[var(--color-primary)] hover:underline">
+          {words}
+        </Link>
+        ?
+      </p>
+    );
+  if (!category) return null;
   return (
     <p className="mt-2 text-base">
-      Did you mean{' '}
-      <Link to={`/products?q=${encodeURIComponent(words)}`} className="font-semibold text-[var(--color-primary)] hover:underline">
-        {words}
+      Try{' '}
+      <Link to={`/products?c=${encodeURIComponent(category.slug)}`} className="font-semibold text-[var(--color-primary)] hover:underline">
+        {category.name}
       </Link>
-      ?
     </p>
   );
 }

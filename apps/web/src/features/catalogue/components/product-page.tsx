@@ -1,8 +1,8 @@
 import { formatINR } from '@grocer/shared/money';
 import type { Category, Product } from '@grocer/shared/catalogue';
-import { displayPack, unitPrice } from '@grocer/shared/packs';
+import { bestValuePackId, displayPack, packsBySize, unitPrice } from '@grocer/shared/packs';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Later } from '../../../components/ui/later';
 import { LoadingView } from '../../../components/ui/loading';
@@ -17,14 +17,21 @@ import { productQuery } from '../api/products';
 import { discountLabel, Price } from '@grocer/blocks/price';
 import type { ProductControls } from '@grocer/blocks/product-card';
 import { sanitizeHtml } from '@grocer/blocks/sanitize';
+import { FoodMark } from '@grocer/blocks/food-mark';
+import { FOOD_TYPE_LABELS } from '@grocer/shared/food-types';
+import { Star } from 'lucide-react';
 
-/** /products/{slug}: gallery, name, brand, pack selector, price, description and info. */
+// the full-screen viewer loads when a shopper first opens it
+const ImageZoom = lazy(() => import('./image-zoom'));
+
+/** /products/{slug}: gallery, name, brand, pack selector, price, description, info, the pack's facts and reviews. */
 export function ProductPage({
   slug,
   categories,
   related,
+  reviews,
   ...controls
-}: { slug: string; categories: Category[]; related?: React.ReactNode } & ProductControls) {
+}: { slug: string; categories: Category[]; related?: React.ReactNode; reviews?: React.ReactNode } & ProductControls) {
   const { data: product, isPending, error } = useQuery(productQuery(slug));
   if (isPending) return <LoadingView />;
   if (error) {
@@ -35,18 +42,20 @@ export function ProductPage({
       </p>
     );
   }
-  return <ProductDetail product={product} categories={categories} related={related} {...controls} />;
+  return <ProductDetail product={product} categories={categories} related={related} reviews={reviews} {...controls} />;
 }
 
 function ProductDetail({
   product,
   categories,
   related,
+  reviews,
   cartControl,
   wishlistControl,
-}: { product: Product; categories: Category[]; related?: React.ReactNode } & ProductControls) {
+}: { product: Product; categories: Category[]; related?: React.ReactNode; reviews?: React.ReactNode } & ProductControls) {
   const [packId, setPackId] = useState(() => displayPack(product.packs)?.pack_id);
   const [media, setMedia] = useState(0);
+  const [zoomed, setZoomed] = useState(false);
   useEffect(() => {
     document.title = product.product_name;
   }, [product.product_name]);
@@ -56,6 +65,7 @@ function ProductDetail({
   const pack = product.packs.find((p) => p.pack_id === packId) ?? product.packs[0];
   const trail = breadcrumb(categories, product.category_slug);
   const off = pack ? discountLabel(pack) : null;
+  const bestValue = bestValuePackId(product.packs);
   const medias = product.medias.length ? product.medias : [{ src: '' }];
   return (
     // room under the page for the phone's buy bar
@@ -72,16 +82,23 @@ function ProductDetail({
       <div className="grid gap-6 md:grid-cols-2">
         <div>
           <div className="relative aspect-[4/3] overflow-hidden rounded-xl border bg-gray-50">
-            <img
-              src={img(medias[media]?.src, 'large')}
-              srcSet={imgSrcSet(medias[media]?.src)}
-              sizes="(min-width: 768px) 50vw, 100vw"
-              alt={medias[media]?.alt || product.product_name}
-              width={1000}
-              height={750}
-              className="h-full w-full object-cover"
-              fetchPriority="high"
-            />
+            <button
+              type="button"
+              onClick={() => setZoomed(true)}
+              aria-label={`Zoom into the image of ${product.product_name}`}
+              className="block h-full w-full cursor-zoom-in"
+            >
+              <img
+                src={img(medias[media]?.src, 'large')}
+                srcSet={imgSrcSet(medias[media]?.src)}
+                sizes="(min-width: 768px) 50vw, 100vw"
+                alt={medias[media]?.alt || product.product_name}
+                width={1000}
+                height={750}
+                className="h-full w-full object-cover"
+                fetchPriority="high"
+              />
+            </button>
             {wishlistControl && <div className="absolute top-3 right-3">{wishlistControl(product)}</div>}
           </div>
           {medias.length > 1 && (
@@ -106,7 +123,24 @@ function ProductDetail({
             <Link to={paths.products({ b: [product.brand_slug] })} className="text-sm font-medium text-[var(--color-primary)]">
               {product.brand_name}
             </Link>
-            <h1 className="text-2xl font-bold">{product.product_name}</h1>
+            {/* the mark beside the heading, not in it: the heading's name is the product's name */}
+            <div className="flex items-start gap-2">
+              {product.food_type && product.food_type !== 'not_food' && (
+                <span className="mt-1.5">
+                  <FoodMark type={product.food_type} size={18} />
+                </span>
+              )}
+              <h1 className="text-2xl font-bold">{product.product_name}</h1>
+            </div>
+            {product.rating && product.rating.count > 0 && (
+              <a href="#reviews" className="mt-1 inline-flex items-center gap-1 text-sm text-gray-700">
+                <Star size={16} aria-hidden="true" fill="currentColor" className="text-amber-500" />
+                <span className="font-semibold">{product.rating.average.toFixed(1)}</span>
+                <span className="text-gray-500">
+                  ({product.rating.count} {product.rating.count === 1 ? 'review' : 'reviews'})
+                </span>
+              </a>
+            )}
           </div>
           {pack && (
             <div className="flex items-center gap-3">
@@ -121,8 +155,9 @@ function ProductDetail({
           {product.packs.length > 0 && (
             <fieldset>
               <legend className="mb-2 text-sm font-semibold">Pack size</legend>
+              {/* smallest first, each with its MRP struck through when it is more, the cheapest per kg tagged (issue 39) */}
               <div className="flex flex-wrap gap-2">
-                {product.packs.map((p) => (
+                {packsBySize(product.packs).map((p) => (
                   <button
                     key={p.pack_id}
                     type="button"
@@ -130,8 +165,27 @@ function ProductDetail({
                     aria-pressed={p.pack_id === pack?.pack_id}
                     className={`rounded-lg border px-3 py-2 text-sm ${p.pack_id === pack?.pack_id ? 'border-[var(--color-primary)] bg-[var(--color-primary)]/10 font-semibold' : 'hover:bg-gray-50'} ${p.stock === 0 ? 'border-dashed text-gray-600' : ''}`}
                   >
+                    {p.pack_id === bestValue && (
+                      <span className="mb-0.5 block w-fit rounded bg-emerald-100 px-1.5 text-[11px] font-semibold text-emerald-800">
+                        Best value
+                      </span>
+                    )}
                     {p.pack_name}
-                    <span className="block text-xs font-normal">{p.stock === 0 ? 'Out of stock' : formatINR(p.price)}</span>
+                    <span className="block text-xs font-normal">
+                      {p.stock === 0 ? (
+                        'Out of stock'
+                      ) : (
+                        <>
+                          {formatINR(p.price)}
+                          {p.act_price > p.price && (
+                            <s className="ml-1 text-gray-600">
+                              <span className="sr-only">MRP </span>
+                              {formatINR(p.act_price)}
+                            </s>
+                          )}
+                        </>
+                      )}
+                    </span>
                     {p.stock !== 0 && unitPrice(p.pack_name, p.price, formatINR) && (
                       <span className="block text-xs font-normal text-gray-600">{unitPrice(p.pack_name, p.price, formatINR)}</span>
                     )}
@@ -178,10 +232,72 @@ function ProductDetail({
               </dl>
             </section>
           )}
+          <ProductFacts product={product} />
         </div>
       </div>
+      {reviews && <Later last>{reviews}</Later>}
       {related && <Later last>{related}</Later>}
+      {zoomed && (
+        <Suspense fallback={null}>
+          <ImageZoom src={medias[media]?.src ?? ''} alt={medias[media]?.alt || product.product_name} onClose={() => setZoomed(false)} />
+        </Suspense>
+      )}
     </article>
+  );
+}
+
+/** "Product details": the food type in words, ingredients, the nutrition table and the FSSAI licence, when the shop gave them. */
+function ProductFacts({ product }: { product: Product }) {
+  const { ingredients, nutrition, fssai_licence: licence, food_type: type } = product;
+  if (!ingredients && !nutrition?.length && !licence && (!type || type === 'not_food')) return null;
+  return (
+    <section aria-labelledby="product-details">
+      <h2 id="product-details" className="mb-2 font-semibold">
+        Product details
+      </h2>
+      {type && type !== 'not_food' && (
+        <p className="mb-2 flex items-center gap-2 text-sm">
+          <FoodMark type={type} />
+          {FOOD_TYPE_LABELS[type]}
+        </p>
+      )}
+      {ingredients && (
+        <>
+          <h3 className="mt-2 text-sm font-semibold">Ingredients</h3>
+          <p className="text-sm text-gray-700">{ingredients}</p>
+        </>
+      )}
+      {nutrition && nutrition.length > 0 && (
+        <table className="mt-3 w-full max-w-sm border-collapse text-sm">
+          <caption className="mb-1 text-left text-sm font-semibold">Nutrition information</caption>
+          <thead>
+            <tr className="border-b text-left">
+              <th scope="col" className="py-1 pr-4 font-medium text-gray-600">
+                Nutrient
+              </th>
+              <th scope="col" className="py-1 text-right font-medium text-gray-600">
+                Per 100 g/ml
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {nutrition.map((r) => (
+              <tr key={r.nutrient} className="border-b last:border-0">
+                <th scope="row" className="py-1 pr-4 text-left font-normal">
+                  {r.nutrient}
+                </th>
+                <td className="py-1 text-right">{r.per_100}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {licence && (
+        <p className="mt-3 text-sm">
+          <span className="text-gray-500">FSSAI Lic. No.</span> <span>{licence}</span>
+        </p>
+      )}
+    </section>
   );
 }
 

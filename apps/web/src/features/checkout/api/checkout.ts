@@ -1,5 +1,5 @@
 import type { AgentOrderBody } from '@grocer/shared/agents';
-import type { PlaceOrderBody, RazorpayVerifyBody } from '@grocer/shared/order';
+import type { PlaceOrderBody, RazorpayVerifyBody, SwitchPaymentBody } from '@grocer/shared/order';
 import { queryOptions } from '@tanstack/react-query';
 import { apiChecked } from '../../../lib/api';
 
@@ -40,9 +40,21 @@ export const orderByNumberQuery = (n: string) =>
     queryFn: ({ signal }) => apiChecked(`/api/orders/number/${encodeURIComponent(n)}`, order, { signal }),
   });
 
+/** How an order awaiting payment may be paid now (the cart's shape). */
+export const orderPaymentMethodsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['order', id, 'payment-methods'],
+    queryFn: ({ signal }) =>
+      apiChecked(`${at(id)}/payment-methods`, async () => (await orderContracts()).orderPaymentMethodsSchema, { signal }),
+  });
+
 export const checkoutApi = {
   place: (body: PlaceOrderBody) => apiChecked('/api/orders', placed, { method: 'POST', body }),
-  pay: (id: string) => apiChecked(`${at(id)}/pay`, placed, { method: 'POST' }),
+  /** `via`: how the shopper chose to pay (UPI, card…), kept on the payment */
+  pay: (id: string, via?: string | null) =>
+    apiChecked(`${at(id)}/pay${via ? `?via=${encodeURIComponent(via)}` : ''}`, placed, { method: 'POST' }),
+  /** the same order paid another way (issue 39): the other gateway or cash on delivery */
+  switchMethod: (id: string, body: SwitchPaymentBody) => apiChecked(`${at(id)}/payment-method`, placed, { method: 'POST', body }),
   confirm: (id: string) => apiChecked(`${at(id)}/confirm`, order),
   verifyRazorpay: (body: RazorpayVerifyBody) => apiChecked('/api/payments/razorpay/verify', order, { method: 'POST', body }),
 };

@@ -1,10 +1,11 @@
 import { indiaToday, shopDay, slotWindow } from '@grocer/shared/delivery-promise';
-import { PAY_VIA, PAY_VIA_LABELS, packLabel, type PayVia } from '@grocer/shared/labels';
+import { packLabel } from '@grocer/shared/labels';
 import type { Address } from '@grocer/shared/account';
-import type { Cart, PaymentMethod } from '@grocer/shared/cart';
+import type { Cart } from '@grocer/shared/cart';
 import { emptyCart } from '@grocer/shared/empty-cart';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import type { PlaceOrderBody } from '@grocer/shared/order';
+import { DEFAULT_SUBSTITUTION, TIP_MAX } from '@grocer/shared/delivery-prefs';
 import type { SlotOption } from '@grocer/shared/delivery';
 import type { ErrorCode } from '@grocer/shared/errors';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { CircleAlert, MapPin, Plus, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
+import { paymentChoices } from './payment-choices';
 import { ApiError } from '../../../lib/api';
 import { handleError, readError } from '../../../lib/errors';
 import { img } from '@grocer/blocks/image';
@@ -28,12 +30,14 @@ import {
   placeForCustomer,
   slotsQuery,
 } from '../api/checkout';
+import { DeliveryInstructions, SubstitutionChooser, TipChooser, type DeliveryPrefs } from './delivery-preferences';
 
 type Problem = { where: 'lines' | 'slot' | 'payment' | 'address' | 'total'; message: string } | null;
 
 /**
- * /checkout (signed in, full width): address, delivery slot, payment method, coupon, notes and a
- * summary; Place order sends only ids and the total the shopper saw. Whatever the server refuses
+ * /checkout (signed in, full width): address, delivery slot, payment method, coupon, delivery
+ * instructions, substitution preference, a tip for the delivery person, and a summary; Place order
+ * sends only ids, the choices and the total the shopper saw for the cart (the tip apart). Whatever the server refuses
  * is explained where it concerns, and nothing is charged.
  */
 export function CheckoutPage({
@@ -85,7 +89,7 @@ export function CheckoutPage({
   const slots = useQuery(slotsQuery(chosen?.serviceable ? chosen.pincode : null));
   const [slot, setSlot] = useState<string | null>(null);
   const [method, setMethod] = useState<string | null>(null);
-  const [notes, setNotes] = useState('');
+  const [prefs, setPrefs] = useState<DeliveryPrefs>({ instructions: [], notes: '', tip: 0, substitution: DEFAULT_SUBSTITUTION });
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
   const [key] = useState(() => crypto.randomUUID());
@@ -119,9 +123,12 @@ export function CheckoutPage({
       address_id: chosen.id,
       payment_method: payWith,
       slot: slotChoice ? { slot_id: slotChoice.slot_id, date: slotChoice.date } : null,
-      notes: notes.trim() || null,
+      notes: prefs.notes.trim() || null,
       expected_total: c.amount,
       idempotency_key: key,
+      delivery_instructions: prefs.instructions,
+      tip: prefs.tip ?? 0,
+      substitution: prefs.substitution,
     };
     try {
       if (forCustomer) {
@@ -184,7 +191,11 @@ export function CheckoutPage({
           ? 'Some items cannot be ordered as they are: remove or change the items marked in the summary.'
           : !payWith
             ? 'Choose how you would like to pay.'
-            : null;
+            : prefs.tip === null
+              ? `Tip whole rupees, up to ${formatINR(TIP_MAX)}, or choose No tip.`
+              : null;
+  // what is paid: the cart's amount and the tip (the server adds the same)
+  const toPay = c ? toRupees(toPaise(c.amount) + toPaise(prefs.tip ?? 0)) : 0;
   const note = (w: NonNullable<Problem>['where']) =>
     problem?.where === w && (
       <p role="alert" className="mt-2 flex items-start gap-1.5 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -238,9 +249,10 @@ export function CheckoutPage({
                 : 'Add the address we should deliver to.'}
             </p>
           ) : (
-            <ul className="grid gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Delivery address">
+            // a radiogroup, not a list: its children are the choices (a <ul> with this role leaves its <li>s orphaned)
+            <div className="grid gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Delivery address">
               {addresses.data.data.map((a) => (
-                <li key={a.id}>
+                <div key={a.id}>
                   <label
                     className={`flex h-full cursor-pointer gap-2 rounded-lg border p-3 text-sm ${chosen?.id === a.id ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}
                   >
@@ -254,9 +266,9 @@ export function CheckoutPage({
                       </span>
                     </span>
                   </label>
-                </li>
+                </div>
               ))}
-            </ul>
+            </div>
           )}
           {forCustomer ? (
             addresses.data.data.length > 0 && <p className="mt-3 text-xs text-gray-600">These are {forCustomer.name}’s saved addresses.</p>
@@ -312,19 +324,16 @@ export function CheckoutPage({
           {note('payment')}
         </Section>
 
-        <Section title="4. Notes for delivery (optional)">
-          <label htmlFor="order-notes" className="sr-only">
-            Notes for delivery
-          </label>
-          <textarea
-            id="order-notes"
-            value={notes}
-            onChange={(e) => setNotes(e.target.value)}
-            maxLength={500}
-            rows={2}
-            className="w-full rounded-lg border border-gray-300 p-2 text-sm"
-            placeholder="Gate code, landmark, call before delivery…"
-          />
+        <Section title="4. Delivery instructions">
+          <DeliveryInstructions value={prefs} onChange={setPrefs} />
+        </Section>
+
+        <Section title="5. If an item is unavailable">
+          <SubstitutionChooser value={prefs} onChange={setPrefs} />
+        </Section>
+
+        <Section title="6. Tip your delivery person">
+          <TipChooser value={prefs} onChange={setPrefs} />
         </Section>
       </div>
 
@@ -378,7 +387,8 @@ export function CheckoutPage({
                 <Row label="Items" value={formatINR(c.total)} />
                 {c.discount > 0 && <Row label={`Coupon (${c.offercode})`} value={`− ${formatINR(c.discount)}`} />}
                 <Row label="Delivery" value={c.finalDelivery > 0 ? formatINR(c.finalDelivery) : 'Free'} />
-                <Row label="Total" value={formatINR(c.amount)} strong />
+                {!!prefs.tip && <Row label="Tip for the delivery person" value={formatINR(prefs.tip)} />}
+                <Row label="Total" value={formatINR(toPay)} strong />
               </dl>
             )}
             <p className="mt-1 text-xs text-gray-500">Prices include GST; the tax invoice shows the split.</p>
@@ -388,18 +398,18 @@ export function CheckoutPage({
               onClick={place}
               disabled={busy || blocker !== null}
               aria-describedby={blocker ? 'pay-blocker' : undefined}
-              className="mt-4 flex h-11 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90 disabled:opacity-50"
+              className="mt-4 flex h-11 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:brightness-90 disabled:opacity-50"
             >
               {busy ? (
                 <Spinner size={18} className="text-white" />
               ) : !chosen?.serviceable ? (
                 'Pay'
               ) : payWith === 'cod' ? (
-                `Place order · ${formatINR(c.amount)}`
+                `Place order · ${formatINR(toPay)}`
               ) : forCustomer ? (
-                `Send payment link · ${formatINR(c.amount)}`
+                `Send payment link · ${formatINR(toPay)}`
               ) : (
-                `Pay ${formatINR(c.amount)}`
+                `Pay ${formatINR(toPay)}`
               )}
             </button>
             {blocker && !busy && (
@@ -492,30 +502,4 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
       <dd className="tabular-nums">{value}</dd>
     </div>
   );
-}
-
-interface PaymentChoice {
-  key: string;
-  code: PaymentMethod['code'];
-  via: PayVia | null;
-  name: string;
-  hint?: string;
-}
-
-/**
- * The payment step's choices, UPI first: the shop's first gateway split into what shoppers pick
- * (UPI, card, netbanking, wallets), any second gateway by its own name, cash on delivery last.
- * An agent sends a payment link instead, so their choices stay one per gateway.
- */
-export function paymentChoices(methods: PaymentMethod[], link: boolean): PaymentChoice[] {
-  const online = methods.filter((m) => m.code !== 'cod');
-  const cod = methods.filter((m) => m.code === 'cod');
-  const plain = (m: PaymentMethod): PaymentChoice => ({ key: m.code, code: m.code, via: null, name: m.name });
-  if (link || !online.length) return [...online, ...cod].map(plain);
-  const [first, ...rest] = online;
-  return [
-    ...PAY_VIA.map((via) => ({ key: `${first!.code}:${via}`, code: first!.code, via, ...PAY_VIA_LABELS[via] })),
-    ...rest.map(plain),
-    ...cod.map(plain),
-  ];
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingView } from '../../../components/ui/loading';
 import { checkoutApi } from '../api/checkout';
+import { PayAnotherWay } from './pay-another-way';
 import { readError } from '../../../lib/errors';
 import { track } from '../../../lib/telemetry/analytics';
 import { SHOP_EVENTS } from '../../../lib/telemetry/events';
@@ -84,9 +85,9 @@ export function ConfirmPage({ orderId }: { orderId: string }) {
           title="You cancelled the payment"
           text={`Nothing was charged. ${kept} Pay again to place it.`}
           orderId={orderId}
-          retry={`/checkout/${order.payment_method}/${order.id}`}
-          retryLabel="Pay again"
-        />
+        >
+          <PayAnotherWay order={order} failed={false} title="Pay again" />
+        </Outcome>
       );
     if (failed || tries >= 10)
       return (
@@ -95,8 +96,9 @@ export function ConfirmPage({ orderId }: { orderId: string }) {
           title={failed ? 'Payment failed' : 'Payment pending'}
           text={`${kept} Nothing was charged${failed ? '' : ' yet'}.`}
           orderId={orderId}
-          retry={`/checkout/${order.payment_method}/${order.id}`}
-        />
+        >
+          <PayAnotherWay order={order} failed={failed} title={failed ? 'Pay another way' : 'Pay again'} />
+        </Outcome>
       );
     return (
       <Outcome
@@ -131,27 +133,22 @@ function Outcome({
   title,
   text,
   orderId,
-  retry,
-  retryLabel = 'Try again',
+  children,
 }: {
   icon: React.ReactNode;
   title: string;
   text: string;
   orderId: string;
-  retry?: string;
-  retryLabel?: string;
+  /** the ways to pay an order still awaiting payment */
+  children?: React.ReactNode;
 }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center" aria-live="polite">
       {icon}
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-gray-600">{text}</p>
+      {children}
       <div className="mt-2 flex gap-2">
-        {retry && (
-          <Link to={retry} className="rounded-lg bg-[var(--color-primary)] px-4 py-2 font-semibold text-white">
-            {retryLabel}
-          </Link>
-        )}
         <Link to={`/account/orders/${orderId}`} className="rounded-lg border px-4 py-2 font-medium">
           See the order
         </Link>

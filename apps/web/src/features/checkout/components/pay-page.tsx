@@ -36,7 +36,7 @@ export function PayPage({ orderId, provider }: { orderId: string; provider: 'raz
   useEffect(() => {
     let live = true;
     (async () => {
-      const r = await checkoutApi.pay(orderId);
+      const r = await checkoutApi.pay(orderId, via);
       if (!live) return;
       if (!r.payment)
         return navigate(r.order.status === 'pending_payment' ? `/account/orders/${orderId}` : `/checkout/confirm/${orderId}`, {

@@ -125,8 +125,11 @@ describe('page block renderers', () => {
     const el = show(0);
     expect(el.querySelector('picture source')?.getAttribute('srcset')).toBe('/media/large/b/1.svg');
     expect(el.querySelector('img')?.getAttribute('fetchpriority')).toBe('high');
-    expect(el.querySelector('button')?.className).toContain('md:aspect-[3/1]');
-    expect(el.querySelector<HTMLElement>('[style]')?.style.backgroundColor).toBeTruthy();
+    // the owner's shape per screen travels as CSS ratios the classes read (any ratio, no class to build)
+    expect(el.querySelector('button')?.className).toContain('md:aspect-[var(--hero-md)]');
+    const frame = el.querySelector<HTMLElement>('[style]')!;
+    expect(frame.style.getPropertyValue('--hero-md')).toBe('3/1');
+    expect(frame.style.backgroundColor).toBeTruthy();
   });
 
   it('carousels: the resolved products, categories and brands, each linking where it should', () => {

@@ -1,12 +1,13 @@
 import { slotLabel } from '@grocer/shared/delivery-promise';
-import { counted, PAYMENT_PROVIDER_NAMES, SHOPPER_PAYMENT_STATUS_LABELS, packLabel } from '@grocer/shared/labels';
+import { counted, SHOPPER_PAYMENT_STATUS_LABELS, packLabel, paymentMethodName } from '@grocer/shared/labels';
 import type { Cart } from '@grocer/shared/cart';
 import { formatDate, formatDateTime } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
 import { ADJUST_REASON_LABELS, ORDER_STATUS_LABELS, type OrderDetail } from '@grocer/shared/order';
+import { isEditable } from '@grocer/shared/order-edit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FileText, RotateCcw, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { FileText, PencilLine, RotateCcw, XCircle } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ui/dialogs';
@@ -14,17 +15,29 @@ import { LoadingOverlay, Spinner } from '../../../components/ui/loading';
 import { handleError, readError } from '../../../lib/errors';
 import { img } from '@grocer/blocks/image';
 import { ordersApi, orderQuery } from '../api/orders';
+import { OrderEdit } from './order-edit';
 import { OrderIssues } from './order-issues';
+import { DeliveryAsks } from './delivery-asks';
 import { StatusBadge } from './status';
 
 /**
  * /account/orders/{id}: timeline, items, address, slot, payment, tax split, the GST invoice,
  * cancel while cancellable (stock returns; prepaid money is refunded) and reorder.
  */
-export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => void }) {
+export function OrderPage({
+  id,
+  onCart,
+  pay,
+}: {
+  id: string;
+  onCart: (cart: Cart) => void;
+  /** the ways to pay an order awaiting payment (the checkout feature's, through the route) */
+  pay?: (o: OrderDetail) => ReactNode;
+}) {
   const client = useQueryClient();
   const { data, error, isPending } = useQuery(orderQuery(id));
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'reorder' | null>(null);
   if (isPending) return <LoadingOverlay />;
   if (error) return <p className="text-red-600">{readError(error)}</p>;
@@ -92,6 +105,16 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
           >
             {busy === 'reorder' ? <Spinner size={16} /> : <RotateCcw size={16} aria-hidden="true" />} Reorder
           </button>
+          {isEditable(o) && (
+            <button
+              type="button"
+              onClick={() => setEditing(true)}
+              disabled={busy !== null}
+              className="flex items-center gap-1.5 rounded-lg border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50"
+            >
+              <PencilLine size={16} aria-hidden="true" /> Change order
+            </button>
+          )}
           {o.cancellable && (
             <button
               type="button"
@@ -147,25 +170,28 @@ export function OrderPage({ id, onCart }: { id: string; onCart: (cart: Cart) => 
               {o.address.city}, {o.address.state} {o.address.pincode}
             </p>
             {o.slot && <p className="mt-2 text-gray-700">Slot: {slotLabel(o.slot)}</p>}
+            <DeliveryAsks o={o} />
           </section>
           <section className="rounded-xl border bg-white p-4 text-sm">
             <h2 className="mb-2 font-semibold">Payment</h2>
             <p>
-              {PAYMENT_PROVIDER_NAMES[o.payment_method]} · {SHOPPER_PAYMENT_STATUS_LABELS[o.payment.status]}
+              {paymentMethodName(o.payment_method, o.payment.via)} · {SHOPPER_PAYMENT_STATUS_LABELS[o.payment.status]}
             </p>
             {o.payment.provider_payment_id && <p className="text-xs text-gray-500">Reference {o.payment.provider_payment_id}</p>}
             <Refunds o={o} />
-            {o.status === 'pending_payment' && o.payment_method !== 'cod' && (
-              <Link
-                to={`/checkout/${o.payment_method}/${o.id}`}
-                className="mt-2 inline-block rounded-lg bg-[var(--color-primary)] px-3 py-1.5 font-semibold text-white"
-              >
-                Pay now
-              </Link>
-            )}
+            {o.status === 'pending_payment' && o.payment_method !== 'cod' && pay && <div className="mt-3">{pay(o)}</div>}
           </section>
         </div>
       </div>
+      <OrderEdit
+        o={o}
+        open={editing}
+        onClose={() => setEditing(false)}
+        onDone={(next) => {
+          client.setQueryData(orderQuery(id).queryKey, next);
+          void client.invalidateQueries({ queryKey: ['orders'] });
+        }}
+      />
       <ConfirmDialog
         open={confirming}
         danger
@@ -208,18 +234,22 @@ function Totals({ o }: { o: OrderDetail }) {
       <dd className="tabular-nums">{value}</dd>
     </div>
   );
+  // the GST line is a note under the list, not a row of it (a <dl> holds only term and value pairs)
   return (
-    <dl className="space-y-1 border-t px-4 py-3 text-sm">
-      {row('Items total', formatINR(o.items_total))}
-      {o.discount > 0 && row(`Coupon ${o.coupon ?? ''}`, `− ${formatINR(o.discount)}`)}
-      {row('Delivery', o.delivery_charge > 0 ? formatINR(o.delivery_charge) : 'Free')}
-      {row('Total', formatINR(o.total), true)}
-      <div className="pt-2 text-xs text-gray-500">
+    <div className="border-t px-4 py-3 text-sm">
+      <dl className="space-y-1">
+        {row('Items total', formatINR(o.items_total))}
+        {o.discount > 0 && row(`Coupon ${o.coupon ?? ''}`, `− ${formatINR(o.discount)}`)}
+        {row('Delivery', o.delivery_charge > 0 ? formatINR(o.delivery_charge) : 'Free')}
+        {!!o.tip && row('Tip for the delivery person', formatINR(o.tip))}
+        {row('Total', formatINR(o.total), true)}
+      </dl>
+      <p className="pt-2 text-xs text-gray-500">
         GST included {formatINR(o.tax.gst)}:{' '}
         {o.tax.igst > 0 ? `IGST ${formatINR(o.tax.igst)}` : `CGST ${formatINR(o.tax.cgst)} + SGST ${formatINR(o.tax.sgst)}`} on a taxable
         value of {formatINR(o.tax.taxable)}
-      </div>
-    </dl>
+      </p>
+    </div>
   );
 }
 
@@ -229,7 +259,7 @@ function Changes({ o }: { o: OrderDetail }) {
   return (
     <section className="border-t px-4 py-3 text-sm" aria-labelledby="changes-h">
       <h3 id="changes-h" className="mb-1 font-semibold">
-        Changes by the shop
+        {o.adjustments.some((a) => a.kind === 'edit') ? 'Changes to this order' : 'Changes by the shop'}
       </h3>
       <ul className="space-y-1">
         {o.adjustments.map((a) => (

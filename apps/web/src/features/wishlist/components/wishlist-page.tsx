@@ -97,7 +97,7 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
               type="button"
               onClick={() => toCart()}
               disabled={busy !== null}
-              className="flex items-center gap-1.5 rounded-lg bg-[var(--color-primary)] px-3 py-1.5 text-sm font-semibold text-white hover:opacity-90"
+              className="flex items-center gap-1.5 rounded-lg bg-[var(--color-primary)] px-3 py-1.5 text-sm font-semibold text-white hover:brightness-90"
             >
               {busy === 'all' ? <Spinner size={14} className="text-white" /> : <ShoppingCart size={14} aria-hidden="true" />} Add all to
               cart
@@ -236,7 +236,10 @@ function RenameModal({ open, list, onClose }: { open: boolean; list: { id: numbe
             {error}
           </p>
         )}
-        <button type="submit" className="mt-4 h-10 w-full rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:opacity-90">
+        <button
+          type="submit"
+          className="mt-4 h-10 w-full rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:brightness-90"
+        >
           Save
         </button>
       </form>

@@ -1,0 +1,56 @@
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
+import { lineAmountPaise } from '@grocer/shared/pos';
+import { allocateDiscount, gstIncluded } from '@grocer/shared/tax';
+import type { Cart } from './cart';
+import type { Payment } from './components/pay-panel';
+
+const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The 80 mm receipt of a sale rung up offline, made at the till from its own data (the cart, the
+ * payment and the cached catalogue's GST rates) under the number the till's offline series gave it:
+ * printable at once; the server keeps the same number when the sale syncs. Laid out as the server's
+ * receipt (`apps/server/src/domains/pos/receipt.ts`).
+ */
+export function offlineReceiptHtml(p: {
+  shop: string;
+  gstin: string;
+  receipt: string;
+  till: string;
+  cart: Cart;
+  payment: Payment;
+  gstRates: Map<number, number>;
+}): string {
+  const amounts = p.cart.lines.map((l) => lineAmountPaise(toPaise(l.price), l.quantity, l.sold_by_weight));
+  const items = amounts.reduce((a, b) => a + b, 0);
+  const discount = Math.min(items, p.cart.lines.reduce((n, l) => n + toPaise(l.discount), 0) + toPaise(p.cart.cart_discount));
+  const shares = allocateDiscount(amounts, discount);
+  const gst = amounts.reduce(
+    (n, a, i) => n + gstIncluded(a - shares[i]!, Math.round((p.gstRates.get(p.cart.lines[i]!.pack_id) ?? 0) * 100)),
+    0,
+  );
+  const lines = p.cart.lines
+    .map(
+      (l, i) =>
+        `<tr><td colspan="2">${esc(l.label)}</td></tr><tr class="sub"><td>${l.sold_by_weight ? `${(l.quantity / 1000).toFixed(3)} kg` : l.quantity} × ${formatINR(l.price)}${l.sold_by_weight ? '/kg' : ''}</td><td class="n">${formatINR(toRupees(amounts[i]!))}</td></tr>`,
+    )
+    .join('');
+  const pay = p.payment;
+  const row = (k: string, v: number) => `<tr><td>${k}</td><td class="n">${formatINR(v)}</td></tr>`;
+  const paid = [
+    pay.cash
+      ? row('Cash tendered', pay.cash_tendered || pay.cash) +
+        row('Change', toRupees(toPaise(pay.cash_tendered || pay.cash) - toPaise(pay.cash)))
+      : '',
+    pay.upi ? row('UPI', pay.upi) : '',
+    pay.card ? row(`Card ${esc(pay.card_ref ?? '')}`, pay.card) : '',
+  ].join('');
+  const when = new Date().toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Receipt ${esc(p.receipt)}</title>
+<style>@page{size:80mm auto;margin:0}*{box-sizing:border-box}body{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace;color:#000;width:80mm;margin:0 auto;padding:4mm}h1{font-size:15px;text-align:center;margin:0}p{margin:2px 0}.c{text-align:center}table{width:100%;border-collapse:collapse}td{padding:1px 0;vertical-align:top}.n{text-align:right;white-space:nowrap}hr{border:0;border-top:1px dashed #000;margin:4px 0}.big td{font-weight:700;font-size:14px}@media screen{body{background:#fff;box-shadow:0 0 0 1px #ddd;margin-top:8px}}</style></head><body>
+<h1>${esc(p.shop)}</h1>${p.gstin ? `<p class="c">GSTIN: ${esc(p.gstin)}</p>` : ''}<p class="c">TAX INVOICE (cash memo)</p><hr>
+<p>Receipt: <strong>${esc(p.receipt)}</strong></p><p>${esc(when)} · ${esc(p.till)}</p>${p.cart.customer ? `<p>Customer: ${esc(p.cart.customer.mobile)}</p>` : ''}<hr>
+<table>${lines}</table><hr><table>${row('Items', toRupees(items))}${discount ? `<tr><td>Discount</td><td class="n">− ${formatINR(toRupees(discount))}</td></tr>` : ''}
+<tr class="big"><td>TOTAL</td><td class="n">${formatINR(toRupees(items - discount))}</td></tr>${paid}</table><hr>
+<p>Prices include GST ${formatINR(toRupees(gst))}.</p><p>Rung up offline: the same number is kept when it syncs.</p><hr><p class="c">Thank you! Returns with this receipt.</p></body></html>`;
+}

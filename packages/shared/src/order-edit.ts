@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { daySchema } from './days';
+import { idSchema } from './ids';
+import { formatINR } from './money';
+import type { OrderStatus, PaymentProvider } from './order';
+
+/**
+ * The shopper changes an order after placing it (issue 39 §14): quantities, lines removed, packs
+ * added, the delivery slot. Only before the shop packs it: once packed, the goods in the bag are
+ * what was ordered. An order awaiting its online payment is not changed either (its payment is for
+ * the amount asked).
+ */
+export const EDITABLE_STATUSES: readonly OrderStatus[] = ['placed', 'confirmed'];
+export const isEditable = (o: { status: OrderStatus; payment_method: PaymentProvider }) =>
+  EDITABLE_STATUSES.includes(o.status) && o.payment_method !== 'pos';
+
+const editLineSchema = z.object({ pack_id: idSchema, quantity: z.number().int().min(0).max(99) });
+
+/**
+ * POST /s/api/orders/{id}/edit/quote: the order as it would be. `lines` is the whole order wanted,
+ * one entry per pack (quantity 0, or left out: the line goes); `slot` absent keeps the slot.
+ */
+export const orderEditBodySchema = z.object({
+  lines: z
+    .array(editLineSchema)
+    .min(1)
+    .max(100)
+    .refine((ls) => new Set(ls.map((l) => l.pack_id)).size === ls.length, 'Each pack once'),
+  slot: z.object({ slot_id: idSchema, date: daySchema }).optional(),
+});
+export type OrderEditBody = z.infer<typeof orderEditBodySchema>;
+
+/**
+ * POST /s/api/orders/{id}/edit: makes the change. `expected_total` is the new total (₹) the
+ * shopper saw in the quote; `key`, one per change, makes a retry answer the same change.
+ */
+export const orderEditConfirmBodySchema = orderEditBodySchema.extend({
+  expected_total: z.number().nonnegative(),
+  key: z.string().min(8).max(100),
+});
+export type OrderEditConfirmBody = z.infer<typeof orderEditConfirmBodySchema>;
+
+/** A slot the order may move to (₹ and places left; the order's own slot is offered even when full). */
+const editSlotSchema = z.object({
+  slot_id: z.number().int(),
+  date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  remaining: z.number().int(),
+});
+
+/**
+ * The quote: each line as it would be (a line already on the order keeps the price it was
+ * ordered at; a pack added costs today's price), the totals by checkout's own pricing (coupon,
+ * delivery charge, free delivery from the zone's threshold), and the difference to the total
+ * now, in ₹: positive, the shopper pays more (cash on delivery: collected at the door); negative,
+ * less (a prepaid order is refunded it).
+ */
+export const orderEditQuoteSchema = z.object({
+  lines: z.array(
+    z.object({
+      pack_id: z.number().int(),
+      product_name: z.string(),
+      pack_name: z.string(),
+      image: z.string(),
+      price: z.number(),
+      quantity: z.number().int(),
+      /** units on the order now (0: added) */
+      was: z.number().int(),
+      amount: z.number(),
+      /** the most units this line can have (what the order has plus what is in stock) */
+      max: z.number().int(),
+    }),
+  ),
+  items_total: z.number(),
+  discount: z.number(),
+  delivery_charge: z.number(),
+  total: z.number(),
+  was_total: z.number(),
+  difference: z.number(),
+  slot: editSlotSchema.nullable(),
+  slots: z.array(editSlotSchema),
+});
+export type OrderEditQuote = z.infer<typeof orderEditQuoteSchema>;
+
+/** What the difference means to the shopper: "You pay ₹24 more", "₹30 will be refunded". */
+export function editDifferenceText(difference: number, paymentMethod: PaymentProvider): string {
+  if (difference === 0) return 'No change to the total';
+  const amount = formatINR(Math.abs(difference));
+  if (difference > 0) return `You pay ${amount} more`;
+  return paymentMethod === 'cod' ? `You pay ${amount} less` : `${amount} will be refunded`;
+}
