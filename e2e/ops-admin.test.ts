@@ -136,6 +136,11 @@ describe('coupons, delivery and staff in Administration (Chromium, 1440 px, demo
     await table.getByText('You').waitFor();
     await owner.getByLabel('Email or mobile').fill('9876500001');
     await owner.getByLabel('Name', { exact: true }).fill('Kiran Packer');
+    // nothing is ticked for a new person: the owner says what they do
+    await owner
+      .getByRole('group', { name: 'What they do here' })
+      .getByRole('checkbox', { name: /^Packer/ })
+      .check();
     await owner.getByRole('button', { name: 'Add', exact: true }).click();
     await table.getByRole('cell', { name: 'Kiran Packer', exact: true }).waitFor();
     await owner.waitForTimeout(300);

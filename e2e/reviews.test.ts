@@ -24,8 +24,12 @@ describe('product facts and reviews (Chromium)', () => {
 
     // the product page: the veg mark by its name, the pack's facts, and the shopper's review form
     await page.goto(`/products/${slug}`, { waitUntil: 'networkidle' });
-    const heading = page.getByRole('heading', { level: 1 });
-    await heading.getByRole('img', { name: /^(Vegetarian|Contains egg)$/ }).waitFor();
+    // the mark sits beside the heading, not in it (the heading's name is the product's)
+    await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+    await page
+      .getByRole('img', { name: /^(Vegetarian|Contains egg)$/ })
+      .first()
+      .waitFor();
     const details = page.getByRole('region', { name: 'Product details' });
     await details.getByRole('table', { name: 'Nutrition information' }).getByRole('rowheader', { name: 'Energy' }).waitFor();
     await details.getByText('FSSAI Lic. No.', { exact: true }).waitFor();

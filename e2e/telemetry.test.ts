@@ -190,8 +190,16 @@ describe('analytics and errors in the browser (Chromium, demo shop, first-party)
       .getByText(/· journey/)
       .waitFor();
     await shop.screenshot(owner, 'telemetry-admin-errors-1440');
-    await owner.getByRole('button', { name: 'Resolve' }).first().click();
-    await owner.getByText('No open errors. All quiet.').waitFor();
+    // resolving the open group takes it off the open list (other groups, e.g. a fetch an earlier
+    // test's closing page cut short, may stay open)
+    const errors = owner.getByRole('list', { name: 'Errors' });
+    await errors
+      .getByRole('listitem')
+      .filter({ has: owner.getByRole('button', { name: /ContractError/ }) })
+      .getByRole('button', { name: 'Resolve' })
+      .click();
+    await owner.getByText('Error resolved').waitFor();
+    await expect.poll(() => errors.getByRole('button', { name: /ContractError/ }).count()).toBe(0);
   }, 120_000);
 });
 

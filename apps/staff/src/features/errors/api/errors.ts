@@ -1,3 +1,4 @@
+import { toast } from 'sonner';
 import { errorGroupDetailSchema, errorGroupListSchema } from '@grocer/shared/analytics';
 import { apiChecked } from '@grocer/shared/api-client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +23,10 @@ export function useResolveError() {
   return useMutation({
     mutationFn: ({ id, resolved }: { id: number; resolved: boolean }) =>
       apiChecked(`/api/admin/errors/${id}/resolve`, async () => errorGroupDetailSchema, { method: 'POST', body: { resolved } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'errors'] }),
+    // told here, not in the row's own callback: the row leaves the list it was resolved from
+    onSuccess: (_, { resolved }) => {
+      toast.success(resolved ? 'Error resolved' : 'Error reopened');
+      return client.invalidateQueries({ queryKey: ['admin', 'errors'] });
+    },
   });
 }

@@ -80,15 +80,7 @@ function ErrorRow({ group: g, open, onToggle }: { group: ErrorGroup; open: boole
           type="button"
           disabled={resolve.isPending}
           className="shrink-0 rounded-md border px-3 py-1.5 text-sm"
-          onClick={() =>
-            resolve.mutate(
-              { id: g.id, resolved: !g.resolved },
-              {
-                onSuccess: () => toast.success(g.resolved ? 'Error reopened' : 'Error resolved'),
-                onError: (e) => toast.error(errorMessage(e)),
-              },
-            )
-          }
+          onClick={() => resolve.mutate({ id: g.id, resolved: !g.resolved }, { onError: (e) => toast.error(errorMessage(e)) })}
         >
           {g.resolved ? 'Reopen' : 'Resolve'}
         </button>
