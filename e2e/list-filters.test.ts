@@ -44,12 +44,14 @@ describe('list filters on a phone (Chromium, 390 px, demo data)', () => {
     // the list's chips of what is in force
     for (const chip of ['Kaveri Gold', '₹100 – ₹900', '10% off or more', 'In stock'])
       await page.locator('main span.rounded-full', { hasText: chip }).first().waitFor();
+    // the filtered list replaces the one shown while it loads: wait for it, then every card is Kaveri Gold in stock
     const cards = page.getByTestId('product-card');
-    await cards.first().waitFor();
-    for (const card of await cards.all()) {
-      expect(await card.textContent()).toMatch(/Kaveri Gold/);
-      expect(await card.textContent()).not.toMatch(/Out of stock/i);
-    }
+    await expect
+      .poll(async () => {
+        const texts = await cards.allTextContents();
+        return texts.length > 0 && texts.every((t) => /Kaveri Gold/.test(t) && !/Out of stock/i.test(t));
+      })
+      .toBe(true);
     await shop.screenshot(page, 'list-filtered-390');
 
     await page.getByRole('button', { name: 'Filters', exact: true }).first().click();
@@ -87,7 +89,10 @@ describe('list filters on a desktop (Chromium, 1280 px)', () => {
     await page.locator('main span.rounded-full', { hasText: '20% off or more' }).waitFor();
     // each card shows the saving it was listed for: its best offer, the MRP struck through
     await page.waitForFunction(() => !document.querySelector('main .opacity-60'));
-    for (const card of await page.getByTestId('product-card').all()) expect(await card.locator('s').count()).toBeGreaterThan(0);
+    // (polled: the filtered list replaces the one shown while it loads)
+    await expect
+      .poll(() => page.getByTestId('product-card').evaluateAll((cards) => cards.length > 0 && cards.every((c) => c.querySelector('s'))))
+      .toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shop.screenshot(page, 'list-filters-desktop');
     expect(errors).toEqual([]);
