@@ -12,6 +12,9 @@ export function resolveBannerLink(link: string | null | undefined): LinkTarget {
   return { kind: 'invalid' };
 }
 
+/** The storefront's suppliers page (spec: shown when the website's settings turn it on). */
+export const SUPPLIERS_PATH = '/suppliers';
+
 /**
  * Paths of the staff app (DESIGN §10: Administration, Website Settings, POS), a separate app on
  * the same server: the storefront opens them with a page load, never with its own router.

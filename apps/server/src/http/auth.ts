@@ -1,9 +1,10 @@
-import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { reusable, type Db } from '../db/client';
 import { users, websiteMembers } from '../db/schema';
 import { can, type Permission } from '@grocer/shared/staff-roles';
 import { Errors } from './errors';
+import { membershipOf, userColumns } from './user-columns';
 
 /** The signed-in user as the server sees them, with this website's membership flags. */
 export interface CurrentUser {
@@ -27,34 +28,6 @@ export interface CurrentUser {
   /** allowed this website's analytics to identify them (off until they say so) */
   analyticsConsent: boolean;
 }
-
-/** What is read of the user and their membership of a website (`userWithMembership`, and the session's read). */
-export const userColumns = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  phone: users.phone,
-  superadmin: users.superadmin,
-  hasAdminAccess: websiteMembers.hasAdminAccess,
-  isSalesAgent: websiteMembers.isSalesAgent,
-  isCashier: websiteMembers.isCashier,
-  isPacker: websiteMembers.isPacker,
-  isDeliveryManager: websiteMembers.isDeliveryManager,
-  isCatalogueEditor: websiteMembers.isCatalogueEditor,
-  isAccountant: websiteMembers.isAccountant,
-  blockedAt: websiteMembers.blockedAt,
-  blockedReason: websiteMembers.blockedReason,
-  analyticsConsent: websiteMembers.analyticsConsent,
-};
-export type UserRow = {
-  [K in keyof typeof userColumns]: (typeof userColumns)[K]['_']['notNull'] extends true
-    ? (typeof userColumns)[K]['_']['data']
-    : (typeof userColumns)[K]['_']['data'] | null;
-};
-
-/** The membership of `userId` in `websiteId`, to left join to the user. */
-export const membershipOf = (userId: SQLWrapper, websiteId: SQLWrapper) =>
-  and(eq(websiteMembers.userId, userId), eq(websiteMembers.websiteId, websiteId));
 
 const userWithMembership = reusable('current_user', (db, name) =>
   db

@@ -4,7 +4,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { LRUCache } from 'lru-cache';
 import { reusable, type Db, type DbOrTx } from '../db/client';
 import { sessions, users, websiteMembers } from '../db/schema';
-import { membershipOf, userColumns, type UserRow } from './auth';
+import { membershipOf, userColumns, type UserRow } from './user-columns';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;

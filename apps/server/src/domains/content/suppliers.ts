@@ -5,7 +5,7 @@ import { websiteSettingsRow } from '../website/service';
 import { pageComponents, pages } from './tables';
 import { Errors } from '../../http/errors';
 
-export const SUPPLIERS_PATH = '/suppliers';
+export { SUPPLIERS_PATH } from '@grocer/shared/links';
 
 /**
  * GET /s/api/suppliers: the suppliers of the supplier-tiles blocks on the website's published

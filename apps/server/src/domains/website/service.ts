@@ -14,7 +14,7 @@ import { cartContext } from '../cart/routes';
 import { loadCart } from '../cart/service';
 import { earliestSlot } from '../delivery/service';
 import { loadTaxonomy } from '../catalogue/service';
-import { SUPPLIERS_PATH } from '../content/suppliers';
+import { SUPPLIERS_PATH } from '@grocer/shared/links';
 
 type StoreData = Omit<Init, 'user' | 'pincode' | 'cart'> & { pageScripts: { head: string; body: string } };
 
