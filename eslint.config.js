@@ -16,8 +16,11 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  { files: ['scripts/**', 'apps/web/scripts/**', 'bench/**', 'e2e/**', '*.config.*'], languageOptions: { globals: globals.node } },
-  { files: ['apps/web/public/sw.js'], languageOptions: { globals: globals.serviceworker } },
+  {
+    files: ['scripts/**', 'apps/web/scripts/**', 'bench/**', 'e2e/**', '*.config.*', '.dependency-cruiser.cjs'],
+    languageOptions: { globals: globals.node },
+  },
+  { files: ['apps/web/public/sw.js', 'apps/staff/public/push-sw.js'], languageOptions: { globals: globals.serviceworker } },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -28,6 +31,32 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}', 'apps/staff/**/*.{ts,tsx}', 'packages/blocks/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // The storefront runs on Preact (preact/compat), which lacks React 19's new APIs (issue 41 §3).
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/blocks/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom'].map((name) => ({
+            name,
+            importNames: [
+              'use',
+              'useOptimistic',
+              'useActionState',
+              'useFormStatus',
+              'useEffectEvent',
+              'Activity',
+              'cache',
+              'preload',
+              'preinit',
+            ],
+            message: 'React 19 only: preact/compat has no such export, so the storefront would break at run time.',
+          })),
+        },
+      ],
+    },
   },
   {
     // Configuration is parsed once in config.ts; nothing else reads the environment.
@@ -94,6 +123,7 @@ function serverBoundaries() {
         'apps/server/src/http/website.ts',
         'apps/server/src/http/auth.ts',
         'apps/server/src/http/session.ts',
+        'apps/server/src/http/user-columns.ts',
       ],
       rules: {
         'no-restricted-imports': [

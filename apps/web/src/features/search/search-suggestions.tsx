@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock, Search } from 'lucide-react';
 import { Fragment, useEffect, useState, type RefObject } from 'react';
 import { img } from '@grocer/blocks/image';
-import { suggestionsQuery } from './api';
+import { suggestionsQuery } from '../../lib/suggestions';
 import { forgetSearches, recentSearches } from './recent';
 
 const DEBOUNCE_MS = 120;

@@ -11,7 +11,7 @@ import { inputClass } from '../../../components/ui/form';
 import { readError } from '../../../lib/errors';
 import { img } from '@grocer/blocks/image';
 import { paths } from '../../../lib/paths';
-import { DeliveryPromise } from '../../delivery/delivery-promise';
+import { DeliveryPromise } from '../../../components/delivery-promise';
 import { useCart } from '../cart-store';
 import { Stepper } from './cart-control';
 
@@ -62,8 +62,15 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
             <CouponEntry />
             <dl className="mb-3 space-y-1 text-sm">
               <Row label="Items Total:" value={formatINR(cart.total)} strong />
-              {cart.discount > 0 && (
-                <Row label={`Coupon (${cart.offercode})`} value={`− ${formatINR(cart.discount)}`} className="text-emerald-700" />
+              {cart.promotion && (
+                <Row label={cart.promotion.name} value={`− ${formatINR(cart.promotion.discount)}`} className="text-emerald-700" />
+              )}
+              {cart.offercode && cart.discount - (cart.promotion?.discount ?? 0) > 0 && (
+                <Row
+                  label={`Coupon (${cart.offercode})`}
+                  value={`− ${formatINR(cart.discount - (cart.promotion?.discount ?? 0))}`}
+                  className="text-emerald-700"
+                />
               )}
               {cart.serviceable && <Row label="Delivery" value={cart.finalDelivery > 0 ? formatINR(cart.finalDelivery) : 'Free'} />}
               <Row label="To pay" value={formatINR(cart.amount)} strong />
@@ -144,6 +151,11 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
           <span>{formatINR(item.price)}</span>
           {item.act_price !== item.price && <s className="text-xs text-gray-500">{formatINR(item.act_price)}</s>}
         </p>
+        {item.promotion && (
+          <p className="mt-1 text-xs font-medium text-emerald-700" data-testid="line-promotion">
+            {item.promotion.name} — −{formatINR(item.promotion.discount)}
+          </p>
+        )}
         {item.message && (
           <p className="mt-1 flex items-start gap-1 text-xs text-amber-700" role="status">
             <TriangleAlert size={14} className="mt-px shrink-0" aria-hidden="true" />

@@ -11,7 +11,7 @@ import { readError } from '../../../lib/errors';
 import { track } from '../../../lib/telemetry/analytics';
 import { SHOP_EVENTS } from '../../../lib/telemetry/events';
 import { productListQuery } from '../api/products';
-import { suggestionsQuery } from '../../search/api';
+import { suggestionsQuery } from '../../../lib/suggestions';
 import { paramsFromSearch, searchFromParams } from '@grocer/shared/list-params';
 import { CategoryTree } from './category-filter-modal';
 import { BrandChecklist, NarrowingFields, narrowingLabels, narrowingOf } from './list-filters';

@@ -12,7 +12,7 @@ import { img, imgSrcSet } from '@grocer/blocks/image';
 import { paths } from '../../../lib/paths';
 import { track } from '../../../lib/telemetry/analytics';
 import { SHOP_EVENTS } from '../../../lib/telemetry/events';
-import { DeliveryPromise } from '../../delivery/delivery-promise';
+import { DeliveryPromise } from '../../../components/delivery-promise';
 import { productQuery } from '../api/products';
 import { discountLabel, Price } from '@grocer/blocks/price';
 import type { ProductControls } from '@grocer/blocks/product-card';

@@ -1,6 +1,6 @@
 import type { Suggestions } from '@grocer/shared/catalogue';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiChecked } from '../../lib/api';
+import { apiChecked } from './api';
 
 /** GET /s/api/search/suggest: the same for every shopper, so kept a minute. */
 export const suggestionsQuery = (q: string) =>

@@ -7,12 +7,12 @@ import { Icon } from '../../components/ui/icon';
 import { Later } from '../../components/ui/later';
 import { Popper } from '../../components/ui/popper';
 import { img } from '@grocer/blocks/image';
-import { DeliveryPromiseLine } from '../delivery/delivery-promise';
-import { rememberSearch } from '../search/recent';
-import { keepWords, keptWords, onWords } from '../search/search-words';
+import { DeliveryPromiseLine } from '../../components/delivery-promise';
+import { rememberSearch } from '../../features/search/recent';
+import { keepWords, keptWords, onWords } from '../../features/search/search-words';
 
 // The suggestions list loads when a search box is first focused: the first load does not carry it.
-const SearchSuggestions = lazy(() => import('../search/search-suggestions'));
+const SearchSuggestions = lazy(() => import('../../features/search/search-suggestions'));
 
 interface Handlers {
   onMenu: () => void;

@@ -1,6 +1,6 @@
 import { deliveryPromise, indiaToday, type EarliestSlot } from '@grocer/shared/delivery-promise';
 import { Truck } from 'lucide-react';
-import { useInitMaybe } from '../../lib/init';
+import { useInitMaybe } from '../lib/init';
 
 interface Props {
   className?: string;
