@@ -49,6 +49,8 @@ function rows(priceBump: number): CatalogueCsvRow[] {
         pack_name: pack,
         sku: `BENCH-${p}-${i + 1}`,
         barcode: '',
+        sold_by_weight: false,
+        plu: '',
         price: (40 + (p % 300)) * 100 * (i + 1) + priceBump,
         mrp: (50 + (p % 300)) * 100 * (i + 1) + priceBump,
         hsn: '1006',

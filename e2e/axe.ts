@@ -1,7 +1,10 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
-/** The WCAG 2.1 A and AA rules: what the shop promises (issue 39, point 12). */
+/**
+ * The WCAG 2.1 A and AA rules: what the shop promises (issue 39, point 12). They include 2.5.3,
+ * label in name (`label-content-name-mismatch`: a control's name contains its visible text).
+ */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 export interface AxeViolation {
@@ -51,5 +54,11 @@ export async function axeViolations(page: Page, within?: string): Promise<AxeVio
 export const describeViolations = (where: string, list: AxeViolation[]) =>
   list.map((v) => `${where}: [${v.impact}] ${v.id} (${v.help}) at ${v.targets.join(', ')}: ${v.summary}`);
 
-/** Storefront pages only: not the staff apps (their own issue), nor the server's pages under /s (the payment simulator's). */
+/** Storefront pages: not the staff apps, nor the server's pages under /s (the payment simulator's). */
 export const isStorefrontPath = (pathname: string) => !/^\/(bos|page-builder|pos|rider|s|media)(\/|$)/.test(pathname);
+
+/** The staff app's pages (issue 40.14): Administration, Website Settings, the POS, the rider's, choosing a website. */
+export const isStaffPath = (pathname: string) => /^\/(bos|page-builder|pos|rider|auth\/bos)(\/|$)/.test(pathname);
+
+/** What a journey's `page.goto` checks: every page a person reads, not the server's own (/s, /media). */
+export const isCheckedPath = (pathname: string) => isStorefrontPath(pathname) || isStaffPath(pathname);

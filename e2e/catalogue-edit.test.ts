@@ -156,7 +156,7 @@ describe('the owner runs the catalogue (Chromium, 1440 px)', () => {
     await page.getByLabel('Slug', { exact: true }).fill('kaju-katli-premium-box');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Product saved').waitFor();
-    await history.getByText('Edited by').waitFor();
+    await history.getByText('Changed slug by').waitFor();
     await history.getByText('slug: kaju-katli-gift-box → kaju-katli-premium-box').waitFor();
     await shop.screenshot(page, 'catalogue-product-editor-1440');
     await history.scrollIntoViewIfNeeded();
@@ -196,13 +196,13 @@ describe('the owner runs the catalogue (Chromium, 1440 px)', () => {
     await page.getByRole('combobox', { name: 'Record' }).selectOption('product');
     await page.waitForURL(/entity=product/);
     const log = page.getByRole('table', { name: 'Audit log' });
-    await expect.poll(() => log.getByText(/^(brand|category) (\d+|top)$/).count(), { timeout: 15_000 }).toBe(0);
-    await log.getByText('Prices changed').first().waitFor();
+    await expect.poll(() => log.getByText(/^(Brand|Category) · /).count(), { timeout: 15_000 }).toBe(0);
+    await log.getByText('Changed price').first().waitFor();
     await shop.screenshot(page, 'catalogue-audit-1440');
 
     // Never ordered: it can be deleted.
     await log
-      .getByRole('link', { name: /^product \d+$/ })
+      .getByRole('link', { name: /^Product · Kaju Katli/ })
       .first()
       .click();
     await page.getByRole('heading', { name: 'Kaju Katli Gift Box' }).waitFor();

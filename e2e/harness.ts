@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { axeViolations, describeViolations, isStorefrontPath } from './axe';
+import { axeViolations, describeViolations, isCheckedPath, isStaffPath } from './axe';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SCREENSHOTS = path.join(root, 'e2e/screenshots');
@@ -91,7 +91,7 @@ export async function startShop(extraEnv: (port: number) => Record<string, strin
       page.on('console', (m) => /Content Security Policy/i.test(m.text()) && cspViolations.push(`${page.url()}: ${m.text()}`));
       openPages.add(page);
       page.on('close', () => openPages.delete(page));
-      if (opts.axe !== false) checkEveryStorefrontPage(page, a11yViolations);
+      if (opts.axe !== false) checkEveryPage(page, a11yViolations);
       return page;
     },
     async screenshot(page, name) {
@@ -109,19 +109,21 @@ export async function startShop(extraEnv: (port: number) => Record<string, strin
 }
 
 /**
- * Every storefront page a journey opens with `page.goto` (waiting for load or network idle) is
- * checked with axe-core (issue 39): its critical and serious violations fail the file when the
- * shop closes, as a CSP violation does. Staff apps are not storefront pages. A page that moves on
- * while it is checked (a client-side redirect) is not judged half-drawn. `newPage(…, { axe: false })`
- * leaves a page unchecked.
+ * Every page a journey opens with `page.goto` (waiting for load or network idle) is checked with
+ * axe-core: storefront pages (issue 39) and the staff app's (issue 40.14: Administration, Website
+ * Settings, the POS). Its critical and serious violations fail the file when the shop closes, as a
+ * CSP violation does. A staff page draws from its calls after loading, so it is checked once the
+ * network is quiet (or after 5 s). A page that moves on while it is checked (a client-side
+ * redirect) is not judged half-drawn. `newPage(…, { axe: false })` leaves a page unchecked.
  */
-function checkEveryStorefrontPage(page: Page, into: string[]) {
+function checkEveryPage(page: Page, into: string[]) {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
     const settled = options?.waitUntil === undefined || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
     const where = new URL(page.url());
-    if (settled && isStorefrontPath(where.pathname)) {
+    if (settled && isCheckedPath(where.pathname)) {
+      if (isStaffPath(where.pathname)) await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
       const found = await axeViolations(page).catch((e: unknown) => {
         if (/context was destroyed|navigat|Target .*closed/i.test(String(e))) return [];
         throw e;

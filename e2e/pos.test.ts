@@ -75,7 +75,7 @@ describe('point of sale (Chromium, built shop, demo data)', () => {
     // Loose goods by weight: 750 g of dal at ₹140/kg.
     await page.getByLabel('Scan or search (name, SKU, barcode)').fill('loose toor');
     await page.getByRole('button', { name: /Loose Toor Dal - per kg/ }).click();
-    await page.getByLabel(/weight \(g\)/).fill('750');
+    await page.getByLabel('Weight', { exact: true }).fill('750 g');
     await page.keyboard.press('Enter');
     await expect.poll(() => cartRows(page).count()).toBe(3);
     const total = a.price + 2 * b.price + 105;

@@ -31,6 +31,7 @@ import { addressRoutes } from './domains/addresses/routes';
 import { identityRoutes } from './domains/identity/routes';
 import { devOutboxRoutes } from './domains/outbox/routes';
 import { Outbox } from './domains/outbox/service';
+import { pushAdminRoutes } from './domains/outbox/admin-routes';
 import { gatewaySimRoutes } from './domains/gateway-sim/routes';
 import { orderRoutes } from './domains/orders/routes';
 import { supportRoutes } from './domains/support/routes';
@@ -55,6 +56,8 @@ import { staffRoutes, staffScope } from './http/staff';
 import { reviewRoutes } from './domains/reviews/routes';
 import { reviewsAdminRoutes } from './domains/reviews/admin-routes';
 import { orderAdminRoutes } from './domains/orders/admin-routes';
+import { orderDraftRoutes } from './domains/orders/draft-routes';
+import { orderStaffEditRoutes } from './domains/orders/staff-edit-routes';
 import { paymentAdminRoutes } from './domains/payments/admin-routes';
 import { customerAdminRoutes } from './domains/identity/customer-routes';
 import { analyticsAdminRoutes } from './domains/analytics/admin-routes';
@@ -226,7 +229,14 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
       await api.register(addressRoutes, { db: database.db });
       await api.register(staffRoutes, { db: database.db, outbox, payments });
       await api.register(
-        staffScope([orderAdminRoutes({ payments, outbox, config }), paymentAdminRoutes({ config, selfUrl }), customerAdminRoutes]),
+        staffScope([
+          orderAdminRoutes({ payments, outbox, config }),
+          orderStaffEditRoutes({ payments, outbox, config }),
+          orderDraftRoutes({ payments, outbox }),
+          paymentAdminRoutes({ config, selfUrl }),
+          customerAdminRoutes,
+          pushAdminRoutes({ production: config.production }),
+        ]),
         { db: database.db },
       );
       const media = { storage, mediaDir: config.mediaDir, maxBytes: config.mediaMaxBytes };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminProductFieldsSchema, PRODUCT_STATUSES, refineUniqueSkus } from './admin-catalogue';
+import { adminProductFieldsSchema, PRODUCT_STATUSES, refineUniqueSkus, refineWeighedPacks } from './admin-catalogue';
 import { daySchema } from './days';
 import { coercedIdSchema, idSchema, pageSchema, versionSchema } from './ids';
 import { PAGE_SIZES } from './pagination';
@@ -22,7 +22,8 @@ const optionalSlug = z
 /** POST /s/api/admin/products: a new product; an empty slug is made from the name (made unique). */
 export const adminProductCreateSchema = adminProductFieldsSchema
   .extend({ slug: optionalSlug.default(''), status: z.enum(PRODUCT_STATUSES).default('draft') })
-  .superRefine(refineUniqueSkus);
+  .superRefine(refineUniqueSkus)
+  .superRefine(refineWeighedPacks);
 export type AdminProductCreate = z.infer<typeof adminProductCreateSchema>;
 
 /** POST /s/api/admin/products/delete: only products never ordered; otherwise nothing is deleted (409). */
@@ -174,9 +175,9 @@ export type AdminBrandInput = z.infer<typeof adminBrandInputSchema>;
 
 // ---- audit ----------------------------------------------------------------------------------
 
-/** GET /s/api/admin/audit: newest first, filtered by entity (and its id), person and days (inclusive, UTC). */
+/** GET /s/api/admin/audit: newest first, searched by text, filtered by entity (and its id), person and days (inclusive, UTC). */
 export const adminAuditQuerySchema = z.object({
-  /** a record's id (the list's search box) */
+  /** the list's search box: any part of a record's name ("toor dal", "#1042"), a person's name, a kind ("coupon") or a record's id */
   q: z.string().trim().max(100).default(''),
   entity: z.string().trim().max(40).optional(),
   entity_id: z.string().trim().max(100).optional(),
@@ -185,6 +186,8 @@ export const adminAuditQuerySchema = z.object({
   to: daySchema.optional(),
   page: pageSchema,
   perPage: perPage.default(20),
+  /** keyset paging: the rows older than this id (then `page` is not used) */
+  before: coercedIdSchema.optional(),
 });
 export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;
 
@@ -192,7 +195,11 @@ export const adminAuditEntrySchema = z.object({
   id: z.number().int(),
   entity: z.string(),
   entity_id: z.string(),
+  /** the record, one style for every kind: "Product · Toor Dal", "Order · #1042" (`auditThing`) */
+  label: z.string(),
   action: z.string(),
+  /** the action in words: "Changed price", "Added image" (`auditActionText`) */
+  action_text: z.string(),
   actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   before: z.unknown(),
   after: z.unknown(),
@@ -201,7 +208,8 @@ export const adminAuditEntrySchema = z.object({
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 export const adminAuditListSchema = z.object({
   data: z.array(adminAuditEntrySchema),
-  meta: z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
+  /** `next_before`: the keyset cursor of the next (older) page, null on the last */
+  meta: z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int(), next_before: z.number().int().nullable() }),
   /** the filters' choices: every entity kind and person in this website's log */
   entities: z.array(z.string()),
   people: z.array(z.object({ id: z.number().int(), name: z.string() })),

@@ -4,6 +4,7 @@ import { productImageSchema, productImagesSchema } from './media';
 import { coercedIdSchema, idSchema, pageSchema, versionSchema } from './ids';
 import { PAGE_SIZES } from './pagination';
 import { SLUG_PATTERN } from './slug';
+import { DEFAULT_STEP_GRAMS, MAX_STEP_GRAMS } from './weighed';
 
 /**
  * Administration's catalogue calls (`/s/api/admin/products*`). Amounts are rupees at the API like
@@ -88,6 +89,11 @@ export const adminPackSchema = z.object({
   price: z.number(),
   act_price: z.number(),
   position: z.number().int(),
+  /** loose goods: price and MRP are per kg, stock in grams (see adminPackInputSchema) */
+  sold_by_weight: z.boolean(),
+  plu: z.string(),
+  /** a weighed pack's online step in grams (the storefront sells it in these steps) */
+  step_grams: z.number().int(),
   stock: z.array(adminStockLevelSchema),
 });
 
@@ -146,8 +152,27 @@ export const adminPackInputSchema = z
     price: rupees('Price'),
     act_price: rupees('MRP'),
     position: z.number().int().min(0).max(1000),
+    /**
+     * Loose goods weighed at the counter: `price` and `act_price` are then per kg, the stock is
+     * counted in grams and a sale's quantity is grams (the amount is round(price per kg × grams / 1000)).
+     */
+    sold_by_weight: z.boolean().default(false),
+    /** the item code a label-printing scale puts on the bag (`scale-barcode.ts`): 5 digits, or '' */
+    plu: z
+      .string()
+      .trim()
+      .regex(/^(\d{5})?$/, 'PLU is 5 digits')
+      .default(''),
+    /** a weighed pack's online step in grams: the storefront's Add button adds this much (issue 40.5) */
+    step_grams: z
+      .number()
+      .int('Step is whole grams')
+      .min(1, 'Step is at least 1 g')
+      .max(MAX_STEP_GRAMS, 'Step is at most 10 kg')
+      .default(DEFAULT_STEP_GRAMS),
   })
-  .refine((p) => p.act_price >= p.price, { path: ['act_price'], message: 'MRP cannot be less than the price' });
+  .refine((p) => p.act_price >= p.price, { path: ['act_price'], message: 'MRP cannot be less than the price' })
+  .refine((p) => p.sold_by_weight || p.plu === '', { path: ['plu'], message: 'Only a pack sold by weight has a scale PLU' });
 export type AdminPackInput = z.infer<typeof adminPackInputSchema>;
 
 const productSlug = z
@@ -188,6 +213,20 @@ export function refineUniqueSkus(p: { packs: Array<{ sku: string }> }, ctx: z.Re
   });
 }
 
+/**
+ * Weighed packs (issue 40): sold at the counter by the gram and online in steps (`step_grams`,
+ * issue 40.5), so a product with one may be active; two of its packs never share a PLU.
+ */
+export function refineWeighedPacks(p: { status: string; packs: Array<{ sold_by_weight?: boolean; plu?: string }> }, ctx: z.RefinementCtx) {
+  const seen = new Map<string, number>();
+  p.packs.forEach((k, i) => {
+    if (!k.plu) return;
+    const first = seen.get(k.plu);
+    if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['packs', i, 'plu'], message: `PLU is the same as pack ${first + 1}'s` });
+    else seen.set(k.plu, i);
+  });
+}
+
 /** PUT /s/api/admin/products/{id}: the whole editable product, saved at once or not at all. */
 export const adminProductInputSchema = adminProductFieldsSchema
   .extend({
@@ -195,7 +234,8 @@ export const adminProductInputSchema = adminProductFieldsSchema
     /** the product's images in order (the first is the cover); absent: left as they are */
     images: productImagesSchema.optional(),
   })
-  .superRefine(refineUniqueSkus);
+  .superRefine(refineUniqueSkus)
+  .superRefine(refineWeighedPacks);
 export type AdminProductInput = z.infer<typeof adminProductInputSchema>;
 
 /** The editable part of a product as read: what the editor starts from and sends back. */
@@ -215,7 +255,7 @@ export function productToInput(p: AdminProduct): AdminProductInput {
     gst_rate: p.gst_rate,
     facts: p.facts,
     images: p.images.map(({ src, alt }) => ({ src, alt })),
-    packs: p.packs.map(({ id, name, sku, barcode, price, act_price, position }) => ({
+    packs: p.packs.map(({ id, name, sku, barcode, price, act_price, position, sold_by_weight, plu, step_grams }) => ({
       id,
       name,
       sku,
@@ -223,6 +263,9 @@ export function productToInput(p: AdminProduct): AdminProductInput {
       price,
       act_price,
       position,
+      sold_by_weight,
+      plu,
+      step_grams,
     })),
   };
 }

@@ -20,6 +20,8 @@ const perPage = z.coerce
 export const customersQuerySchema = z.object({
   q: z.string().trim().max(100).default(''),
   blocked: z.enum(['yes', 'no']).optional(),
+  /** only customers with this tag */
+  tag: z.string().trim().toLowerCase().max(30).optional(),
   sort: z.enum(CUSTOMER_SORTS).default('last_order'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: pageSchema,
@@ -41,6 +43,8 @@ export const customerRowSchema = z.object({
   spent: z.number(),
   last_order: z.string().nullable(),
   blocked: blockSchema,
+  /** the staff's tags on them here, sorted */
+  tags: z.array(z.string()),
 });
 export type CustomerRow = z.infer<typeof customerRowSchema>;
 
@@ -74,6 +78,8 @@ export const customerDetailSchema = customerRowSchema.extend({
       total: z.number(),
     }),
   ),
+  /** the staff's notes on them, newest first (never shown to the shopper) */
+  notes: z.array(z.object({ id: z.number().int(), body: z.string(), author: z.string().nullable(), created_at: z.string() })),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
@@ -82,3 +88,31 @@ export const blockBodySchema = z
   .object({ reason: z.string().trim().min(3, 'Say why (the customer is told)').max(200, 'At most 200 characters') })
   .strict();
 export type BlockBody = z.infer<typeof blockBodySchema>;
+
+/**
+ * A tag: the staff's word for a kind of customer ("wholesale", "vip"), kept lower-case so
+ * "VIP" and "vip" are one tag; letters, digits, spaces and - _ only.
+ */
+export const customerTagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Type a tag')
+  .max(30, 'At most 30 characters')
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u, 'Letters, digits, spaces, - and _ only')
+  .transform((t) => t.replace(/\s+/g, ' '));
+
+/** POST /s/api/admin/customers/:id/tags */
+export const tagBodySchema = z.object({ tag: customerTagSchema }).strict();
+/** GET /s/api/admin/customers/tags: every tag in use on the website, with how many customers carry it. */
+export const customerTagListSchema = z.object({ data: z.array(z.object({ tag: z.string(), customers: z.number().int() })) });
+export type CustomerTagList = z.infer<typeof customerTagListSchema>;
+
+/** POST /s/api/admin/customers/:id/notes */
+export const noteBodySchema = z.object({ body: z.string().trim().min(1, 'Write the note').max(2000, 'At most 2,000 characters') }).strict();
+
+/** GET /s/api/admin/customers/export.csv: the list's filters and sort, every page. */
+export const customersExportQuerySchema = customersQuerySchema.omit({ page: true, perPage: true });
+export type CustomersExportQuery = z.infer<typeof customersExportQuerySchema>;
+/** The export's columns, in order. */
+export const CUSTOMER_EXPORT_COLUMNS = ['name', 'phone', 'email', 'tags', 'orders', 'total_spent', 'created'] as const;

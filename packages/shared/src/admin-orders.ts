@@ -16,6 +16,7 @@ import { daySchema } from './days';
 import { coercedIdSchema, idSchema, pageSchema } from './ids';
 import { PAGE_SIZES } from './pagination';
 import { MOBILE_PATTERN } from './validation';
+import { TIMELINE_KINDS } from './order-notes';
 
 /**
  * The staff's moves of an order (issue 14): each is one edge of `ORDER_TRANSITIONS`, applied by
@@ -64,6 +65,8 @@ export const adminOrdersQuerySchema = z.object({
     .string()
     .regex(/^\d{6}$/, 'A pincode has 6 digits')
     .optional(),
+  /** orders carrying this staff tag (any case) */
+  tag: z.string().trim().max(40).optional(),
   sort: z.enum(ADMIN_ORDER_SORTS).default('placed'),
   dir: z.enum(['asc', 'desc']).default('desc'),
   page: pageSchema,
@@ -84,6 +87,8 @@ export const adminOrderRowSchema = z.object({
   slot: z.object({ date: z.string(), start_time: z.string(), end_time: z.string() }).nullable(),
   items: z.number().int(),
   total: z.number(),
+  /** the staff's tags (issue 40 §12) */
+  tags: z.array(z.string()).optional(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
@@ -216,8 +221,22 @@ export const adminOrderSchema = z.object({
   adjustments: z.array(orderAdjustmentSchema.extend({ by: z.string() })),
   /** what may be changed on the lines now (the lifecycle decides): remove a line before or after delivery, substitute before it ships */
   changes: z.object({ remove: z.boolean(), substitute: z.boolean() }),
-  /** every status the order entered: when, who (a staff member's name, the shopper, a provider, the system) and why */
-  timeline: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), by: z.string(), note: z.string().nullable() })),
+  /**
+   * every status the order entered (`kind` status), each change made while in one (change: a line
+   * removed, a refund…; never a second "Placed"), and the staff's notes (note): when, who (a staff
+   * member's name, the shopper, a provider, the system) and what, in the staff's words
+   */
+  timeline: z.array(
+    z.object({
+      status: z.enum(ORDER_STATUSES),
+      at: z.string(),
+      by: z.string(),
+      note: z.string().nullable(),
+      kind: z.enum(TIMELINE_KINDS).optional(),
+    }),
+  ),
+  /** the staff's tags (issue 40 §12) */
+  tags: z.array(z.string()).optional(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

@@ -28,6 +28,9 @@ export const STOCK_MOVEMENT_LABEL: Record<string, string> = {
   pos_sale: 'Counter sale',
   return: 'Return',
   import: 'Import (counted)',
+  transfer_out: 'Transfer sent',
+  transfer_in: 'Transfer received',
+  purchase: 'Goods received',
 };
 
 /** The low-stock threshold a pack without its own uses, unless the website sets another. */
@@ -61,7 +64,12 @@ export const adminStockRowSchema = z.object({
   sku: z.string(),
   warehouse_id: z.number().int(),
   warehouse: z.string(),
+  /** what may still be sold (orders take it when placed) */
   available: z.number().int(),
+  /** held by placed orders not yet shipped (admin-purchasing.ts COMMITTED_ORDER_STATUSES) */
+  committed: z.number().int(),
+  /** physically there: available + committed */
+  on_hand: z.number().int(),
   /** the pack's own threshold, or the website's default */
   threshold: z.number().int(),
   /** true when the pack has its own threshold */
@@ -142,7 +150,17 @@ export const adminPackStockSchema = z.object({
   sku: z.string(),
   threshold: z.number().int(),
   own_threshold: z.boolean(),
-  levels: z.array(z.object({ warehouse_id: z.number().int(), warehouse: z.string(), available: z.number().int() })),
+  levels: z.array(
+    z.object({
+      warehouse_id: z.number().int(),
+      warehouse: z.string(),
+      available: z.number().int(),
+      committed: z.number().int(),
+      on_hand: z.number().int(),
+    }),
+  ),
+  /** paise per unit: the weighted average of goods received (admin-purchasing.ts), null before any */
+  cost_price: z.number().int().nullable(),
 });
 export type AdminPackStock = z.infer<typeof adminPackStockSchema>;
 

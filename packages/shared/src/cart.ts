@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appliedPromotionSchema } from './promotions';
 
 /** Spec §3 cart item. Amounts in rupees. */
 export const cartItemSchema = z.object({
@@ -21,6 +22,8 @@ export const cartItemSchema = z.object({
   del_end_time: z.string().nullable(),
   /** units left at the serving warehouse (the stepper's plus stops there); an addition to spec §3 */
   available: z.number().int().optional(),
+  /** the automatic promotion that took `discount` rupees off this line ("Buy 2 get 1 free"); issue 40 §19 */
+  promotion: appliedPromotionSchema.nullable().optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -35,7 +38,8 @@ export const deliveryInfoSchema = z.object({
 });
 
 /**
- * Spec §3 cart. total = sum of line amounts; discount = coupon discount; delivery_charge = the
+ * Spec §3 cart. total = sum of line amounts (each after its automatic promotion); discount = coupon
+ * discount plus the automatic cart promotion's (`promotion`); delivery_charge = the
  * zone's charge; finalDelivery = the charge actually applied (0 above the free threshold);
  * amount = total − discount + finalDelivery (what the shopper pays).
  */
@@ -62,6 +66,8 @@ export const cartSchema = z.object({
   pincode: z.string().nullable().optional(),
   /** the items total from which delivery is free in the shopper's zone (rupees), for the progress bar */
   free_delivery_above: z.number().nullable().optional(),
+  /** the automatic cart discount inside `discount` ("Spend ₹500, get ₹50 off"); issue 40 §19 */
+  promotion: appliedPromotionSchema.nullable().optional(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

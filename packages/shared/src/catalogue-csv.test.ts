@@ -69,6 +69,70 @@ describe('parsing the catalogue CSV', () => {
       { line: 3, column: 'product_name', message: 'Differs from line 2, the first row of product a' },
     ]);
   });
+
+  it('lists every problem of a file in one pass: line 1 and every row, rows with errors kept for the server to check', () => {
+    const csv = [
+      `${HEADER},colour`,
+      'a,A,,Nowhere,active,,1,A1,,abc,,,0,0,,red',
+      'a,Other name,,Nowhere,gone,,2,A1,,1,,,0,1,,blue',
+      'b,B,,,active,,1,B1,,1,,,0,0,,',
+    ].join('\n');
+    const { rows, invalid, errors } = parseCatalogueCsv(csv);
+    expect(errors.map((e) => `${e.line}:${e.column}`)).toEqual(['1:colour', '2:price', '3:status', '3:sku', '3:product_name']);
+    // the rows with problems are still read, so the server checks their category and SKU in the same pass
+    expect(invalid.map((r) => [r.line, r.row.category, r.row.sku])).toEqual([
+      [2, 'Nowhere', 'A1'],
+      [3, 'Nowhere', 'A1'],
+    ]);
+    expect(rows.map((r) => r.line)).toEqual([4]);
+    // a missing column is said once, on line 1, not on every row
+    const noPrice = parseCatalogueCsv('product_slug,product_name,pack_name,sku\na,A,1,A1\nb,,1,B1');
+    expect(noPrice.errors.map((e) => `${e.line}:${e.column}`)).toEqual(['1:price', '3:product_name']);
+    expect(noPrice.rows).toEqual([]);
+  });
+
+  it('whatever is wrong with a row, each of its bad cells is named (property)', () => {
+    // a row broken in any subset of its cells gets exactly those cells named, all at once
+    const breakable = {
+      product_name: '',
+      status: 'gone',
+      pack_name: '',
+      price: 'abc',
+      hsn: '12',
+      gst_rate: '7',
+      position: '-1',
+      'stock:BLR': 'x',
+    } as const;
+    const good: Record<string, string> = {
+      product_slug: 'a',
+      product_name: 'A',
+      brand: '',
+      category: '',
+      status: 'active',
+      description: '',
+      pack_name: '1 kg',
+      sku: 'A1',
+      barcode: '',
+      price: '10',
+      mrp: '',
+      hsn: '',
+      gst_rate: '0',
+      position: '0',
+      'stock:BLR': '',
+    };
+    fc.assert(
+      fc.property(fc.subarray(Object.keys(breakable) as Array<keyof typeof breakable>), (broken) => {
+        const cells = { ...good };
+        for (const c of broken) cells[c] = breakable[c];
+        const { errors } = parseCatalogueCsv(
+          `${HEADER}\n${HEADER.split(',')
+            .map((h) => cells[h])
+            .join(',')}`,
+        );
+        expect(errors.map((e) => e.column).sort()).toEqual([...broken].sort());
+      }),
+    );
+  });
 });
 
 const word = fc.stringMatching(/^[a-z0-9]{1,8}$/);
@@ -88,6 +152,8 @@ const rowArb = fc.record<CatalogueCsvRow>({
   hsn: fc.constantFrom('', '1006', '100630', '10063010'),
   gst_rate: fc.constantFrom(...GST_RATES),
   position: fc.integer({ min: 0, max: 1000 }),
+  sold_by_weight: fc.boolean(),
+  plu: fc.constant(''),
   stock: fc.record({ BLR: fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: null }), MUM: fc.option(fc.nat(1000), { nil: null }) }),
   facts: fc.record({
     fssai_licence: fc.constantFrom('', '10012011000123'),
@@ -109,11 +175,15 @@ describe('export → import', () => {
       fc.property(fc.uniqueArray(rowArb, { selector: (r) => r.sku, maxLength: 8 }), (drafts) => {
         // one product per slug with the same product columns, MRP never below the price
         const first = new Map<string, CatalogueCsvRow>();
-        const rows = drafts.map((d) => {
+        const rows = drafts.map((d, i) => {
           const p = first.get(d.product_slug) ?? d;
           first.set(d.product_slug, p);
+          // loose goods are never on an active product; their PLUs differ
+          const weighed = d.sold_by_weight && p.status !== 'active';
           return {
             ...d,
+            sold_by_weight: weighed,
+            plu: weighed && i % 2 ? String(10_000 + i) : '',
             product_name: p.product_name,
             brand: p.brand,
             category: p.category,
@@ -159,6 +229,39 @@ describe("the product's facts in the CSV", () => {
       { line: 2, column: 'fssai_licence', message: 'FSSAI licence number is 14 digits' },
       { line: 2, column: 'food_type', message: 'Food type must be empty or one of veg, non_veg, egg, not_food' },
       { line: 2, column: 'nutrition', message: 'Nutrition is written "Energy: 360 kcal; Protein: 7 g" (Energy 389 is not)' },
+    ]);
+  });
+});
+
+describe('loose goods in the CSV', () => {
+  const head = 'product_slug,product_name,status,pack_name,sku,price,mrp,sold_by_weight,price_per_kg,plu';
+  it('reads a weighed pack’s price from price_per_kg, and leaves the flag and PLU alone when a file has no such columns', () => {
+    const { rows, errors } = parseCatalogueCsv(`${head}\nloose-onion,Onion,draft,per kg,ONION,,40,yes,35.50,00102\n`);
+    expect(errors).toEqual([]);
+    expect(rows[0]!.row).toMatchObject({ sold_by_weight: true, price: 3550, mrp: 4000, plu: '00102' });
+    const old = parseCatalogueCsv('product_slug,product_name,pack_name,sku,price\nrice,Rice,1 kg,RICE,90\n');
+    expect(old.rows[0]!.row).toMatchObject({ sold_by_weight: null, plu: null, price: 9000 });
+  });
+  it('names each mistake: price in the wrong column, a PLU on a counted pack or twice, an active loose good', () => {
+    const csv = [
+      head,
+      'loose-onion,Onion,draft,per kg,ONION,35,,yes,,',
+      'rice,Rice,active,1 kg,RICE,90,,no,90,00101',
+      'loose-dal,Dal,active,per kg,DAL,,,yes,120,123',
+      'loose-gram,Gram,draft,per kg,GRAM,,,yes,90,00777',
+      'loose-peas,Peas,draft,per kg,PEAS,,,maybe,90,00777',
+    ].join('\n');
+    expect(parseCatalogueCsv(csv).errors).toEqual([
+      { line: 2, column: 'price', message: 'A pack sold by weight has its price in price_per_kg: leave price empty' },
+      { line: 2, column: 'price_per_kg', message: 'Price per kg is required' },
+      { line: 3, column: 'price_per_kg', message: 'Only a pack sold by weight has a price per kg' },
+      { line: 3, column: 'plu', message: 'Only a pack sold by weight has a scale PLU' },
+      { line: 4, column: 'plu', message: 'PLU is 5 digits' },
+      { line: 4, column: 'status', message: 'A product with a pack sold by weight is sold at the counter only: set its status to draft' },
+      { line: 6, column: 'sold_by_weight', message: 'Sold by weight is yes or no' },
+      { line: 6, column: 'price_per_kg', message: 'Only a pack sold by weight has a price per kg' },
+      { line: 6, column: 'plu', message: 'Only a pack sold by weight has a scale PLU' },
+      { line: 6, column: 'price', message: 'Price is required' },
     ]);
   });
 });

@@ -30,11 +30,19 @@ export const CSV_COLUMNS = [
   'food_type',
   'ingredients',
   'nutrition',
+  // loose goods (issue 40): a pack sold by weight has its price in price_per_kg (price left empty),
+  // its MRP per kg in mrp, its stock in grams, and the 5-digit PLU its scale labels carry; a file
+  // without these columns leaves them as they are
+  'sold_by_weight',
+  'price_per_kg',
+  'plu',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 /** The product's own columns: the same on every row of one product. */
 export const PRODUCT_COLUMNS = ['product_name', 'brand', 'category', 'status', 'description', 'hsn', 'gst_rate'] as const;
 export const STOCK_PREFIX = 'stock:';
+/** The weighed-goods columns (each optional in a file). */
+export const WEIGHT_COLUMNS = ['sold_by_weight', 'price_per_kg', 'plu'] as const;
 /** The facts' columns (each optional in a file). */
 export const FACT_COLUMNS = ['fssai_licence', 'food_type', 'ingredients', 'nutrition'] as const;
 
@@ -75,6 +83,10 @@ export interface CatalogueCsvRow {
   hsn: string;
   gst_rate: number;
   position: number;
+  /** null: the file has no sold_by_weight column (an existing pack keeps its own; a new one is not) */
+  sold_by_weight: boolean | null;
+  /** null: the file has no plu column */
+  plu: string | null;
   stock: Record<string, number | null>;
   /** the facts whose columns the file has (an export has them all) */
   facts: Partial<ProductFacts>;
@@ -127,7 +139,7 @@ export function serializeCatalogueCsv(warehouses: string[], rows: CatalogueCsvRo
       r.pack_name,
       r.sku,
       r.barcode,
-      formatRupees(r.price),
+      r.sold_by_weight ? '' : formatRupees(r.price),
       formatRupees(r.mrp),
       r.hsn,
       formatGst(r.gst_rate),
@@ -136,6 +148,9 @@ export function serializeCatalogueCsv(warehouses: string[], rows: CatalogueCsvRo
       r.facts.food_type ?? '',
       r.facts.ingredients ?? '',
       formatNutritionCell(r.facts.nutrition ?? []),
+      r.sold_by_weight ? 'yes' : 'no',
+      r.sold_by_weight ? formatRupees(r.price) : '',
+      r.plu ?? '',
       ...warehouses.map((w) => {
         const v = r.stock[w];
         return v === null || v === undefined ? '' : String(v);
@@ -149,6 +164,12 @@ export interface ParsedCatalogueCsv {
   /** warehouse codes of the stock columns, in file order */
   warehouses: string[];
   rows: Array<{ line: number; row: CatalogueCsvRow }>;
+  /**
+   * The rows with errors, read as far as they could be (a bad cell holds its default), so the
+   * server checks their references (category, a SKU of another product) in the same pass: a file's
+   * every problem is listed at once, not one round at a time.
+   */
+  invalid: Array<{ line: number; row: CatalogueCsvRow }>;
   errors: CsvError[];
 }
 
@@ -156,7 +177,9 @@ export interface ParsedCatalogueCsv {
  * Reads the CSV text: the header, then each row checked on its own (required cells, formats,
  * price and MRP, GST slab) and against the file (a SKU twice; a product's columns differing
  * between its rows). What the database decides (a category that exists, a SKU of another
- * product) the server checks. Rows with errors are left out of `rows`.
+ * product) the server checks. Rows with errors are left out of `rows` (they are in `invalid`).
+ * Every row is checked even when line 1 has a problem; a missing column is said once, on line 1,
+ * not again on every row.
  */
 export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false, delimiter: ',' });
@@ -177,13 +200,18 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       else warehouses.push(code);
     } else if (!(CSV_COLUMNS as readonly string[]).includes(h)) errors.push({ line: 1, column: h, message: 'Unknown column' });
   });
+  const missing = new Set<string>();
   for (const c of ['product_slug', 'product_name', 'pack_name', 'sku', 'price'] as const)
-    if (!index.has(c)) errors.push({ line: 1, column: c, message: 'The column is required' });
-  if (errors.some((e) => e.line === 1)) return { warehouses, rows: [], errors };
+    if (!index.has(c)) {
+      errors.push({ line: 1, column: c, message: 'The column is required' });
+      missing.add(c);
+    }
 
   const rows: ParsedCatalogueCsv['rows'] = [];
+  const invalid: ParsedCatalogueCsv['invalid'] = [];
   const skuLine = new Map<string, number>();
-  const productFirst = new Map<string, { line: number; row: CatalogueCsvRow }>();
+  const pluLine = new Map<string, number>();
+  const productFirst = new Map<string, { line: number; row: CatalogueCsvRow; badColumns: Set<string> }>();
   for (let r = 1; r < records.length; r++) {
     const cells = records[r]!;
     if (cells.every((c) => c.trim() === '')) continue;
@@ -194,7 +222,7 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       return FORMULA_START.test(v) ? v.slice(1) : v;
     };
     const rowErrors: CsvError[] = [];
-    const bad = (column: string, message: string) => rowErrors.push({ line, column, message });
+    const bad = (column: string, message: string) => missing.has(column) || rowErrors.push({ line, column, message });
 
     const product_slug = cell('product_slug').trim();
     if (!product_slug) bad('product_slug', 'Product slug is required');
@@ -220,16 +248,31 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
     else if (skuLine.has(sku)) bad('sku', `SKU is also on line ${skuLine.get(sku)}`);
     const barcode = cell('barcode').trim();
     if (barcode && !isValidBarcode(barcode)) bad('barcode', 'Barcode is not a valid EAN-13, EAN-8 or UPC code');
-    const priceText = cell('price').trim();
+    const weighedText = cell('sold_by_weight').trim().toLowerCase();
+    const sold_by_weight = !index.has('sold_by_weight') ? null : /^(yes|y|true|1)$/.test(weighedText);
+    if (!/^(yes|y|true|1|no|n|false|0)?$/.test(weighedText)) bad('sold_by_weight', 'Sold by weight is yes or no');
+    const perKgText = cell('price_per_kg').trim();
+    if (sold_by_weight && cell('price').trim()) bad('price', 'A pack sold by weight has its price in price_per_kg: leave price empty');
+    if (!sold_by_weight && perKgText) bad('price_per_kg', 'Only a pack sold by weight has a price per kg');
+    const priceColumn = sold_by_weight ? 'price_per_kg' : 'price';
+    const priceLabel = sold_by_weight ? 'Price per kg' : 'Price';
+    const priceText = sold_by_weight ? perKgText : cell('price').trim();
     const price = parseRupees(priceText);
-    if (!priceText) bad('price', 'Price is required');
-    else if (price === null) bad('price', 'Price is not an amount in rupees (at most 2 decimals)');
-    else if (price <= 0) bad('price', 'Price must be more than 0');
-    else if (price > 1_000_000_000) bad('price', 'Price is too large');
+    const plu = index.has('plu') ? cell('plu').trim() : null;
+    if (plu && !/^\d{5}$/.test(plu)) bad('plu', 'PLU is 5 digits');
+    else if (plu && !sold_by_weight) bad('plu', 'Only a pack sold by weight has a scale PLU');
+    else if (plu && pluLine.has(plu)) bad('plu', `PLU is also on line ${pluLine.get(plu)}`);
+    else if (plu) pluLine.set(plu, line);
+    if (!priceText) bad(priceColumn, `${priceLabel} is required`);
+    else if (price === null) bad(priceColumn, `${priceLabel} is not an amount in rupees (at most 2 decimals)`);
+    else if (price <= 0) bad(priceColumn, `${priceLabel} must be more than 0`);
+    else if (price > 1_000_000_000) bad(priceColumn, `${priceLabel} is too large`);
     const mrpText = cell('mrp').trim();
     const mrp = mrpText ? parseRupees(mrpText) : price;
-    if (mrp === null) bad('mrp', 'MRP is not an amount in rupees (at most 2 decimals)');
-    else if (price !== null && mrp < price) bad('mrp', 'MRP cannot be less than the price');
+    if (mrp === null) {
+      // an empty MRP is the price: a bad price is said once, at the price
+      if (mrpText) bad('mrp', 'MRP is not an amount in rupees (at most 2 decimals)');
+    } else if (price !== null && mrp < price) bad('mrp', 'MRP cannot be less than the price');
     else if (mrp > 1_000_000_000) bad('mrp', 'MRP is too large');
     const hsn = cell('hsn').trim();
     if (!/^(\d{4}|\d{6}|\d{8})?$/.test(hsn)) bad('hsn', 'HSN code is 4, 6 or 8 digits');
@@ -245,7 +288,8 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       const column = `${STOCK_PREFIX}${code}`;
       const v = cell(column).trim();
       if (v === '') stock[code] = null;
-      else if (!/^\d+$/.test(v) || Number(v) > 1_000_000) bad(column, 'Stock is a whole number of units, 0 or more');
+      else if (!/^\d+$/.test(v) || Number(v) > 1_000_000)
+        bad(column, 'Stock is a whole number of units (grams for a pack sold by weight), 0 or more');
       else stock[code] = Number(v);
     }
     if (sku && !skuLine.has(sku)) skuLine.set(sku, line);
@@ -287,21 +331,24 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       hsn,
       gst_rate,
       position,
+      sold_by_weight,
+      plu,
       stock,
       facts,
     };
+    // the product's columns against its first row, where neither row has a problem of its own in that column
     const first = productFirst.get(product_slug);
-    if (first && rowErrors.length === 0)
+    const sound = (c: string) => !rowErrors.some((e) => e.column === c) && !first?.badColumns.has(c);
+    if (first && product_slug)
       for (const c of PRODUCT_COLUMNS)
-        if (first.row[c] !== row[c]) bad(c, `Differs from line ${first.line}, the first row of product ${product_slug}`);
-    if (first && rowErrors.length === 0)
+        if (sound(c) && first.row[c] !== row[c]) bad(c, `Differs from line ${first.line}, the first row of product ${product_slug}`);
+    if (first && product_slug)
       for (const c of FACT_COLUMNS)
-        if (JSON.stringify(first.row.facts[c]) !== JSON.stringify(row.facts[c]))
+        if (sound(c) && JSON.stringify(first.row.facts[c]) !== JSON.stringify(row.facts[c]))
           bad(c, `Differs from line ${first.line}, the first row of product ${product_slug}`);
     errors.push(...rowErrors);
-    if (rowErrors.length) continue;
-    if (!first) productFirst.set(product_slug, { line, row });
-    rows.push({ line, row });
+    if (!first && product_slug) productFirst.set(product_slug, { line, row, badColumns: new Set(rowErrors.map((e) => e.column)) });
+    (rowErrors.length || missing.size ? invalid : rows).push({ line, row });
   }
-  return { warehouses, rows, errors };
+  return { warehouses, rows, invalid, errors };
 }

@@ -162,7 +162,24 @@ export const ERRORS = {
     status: 409,
     message: (d: { available: number; warehouse: string }) => `Only ${d.available} in stock at ${d.warehouse}: stock cannot go below zero`,
   },
-  IMPORT_HAS_ERRORS: { status: 422, message: (d: { rows: number }) => `Fix the ${d.rows} rows with errors before importing` },
+  // staff: transfers and purchase orders (admin-purchasing.ts)
+  NOT_ENOUGH_TO_SEND: {
+    status: 409,
+    message: (d: { item: string; available: number; warehouse: string }) =>
+      `Only ${d.available} of ${d.item} available at ${d.warehouse}: send fewer or receive stock first`,
+  },
+  DOCUMENT_STATE: {
+    status: 409,
+    message: (d: { document: string; status: string }) => `This ${d.document} is ${d.status} now: reload it to see where it stands`,
+  },
+  OVER_RECEIPT: {
+    status: 409,
+    message: (d: { item: string; left: number }) => `${d.item}: only ${d.left} still to receive`,
+  },
+  IMPORT_HAS_ERRORS: {
+    status: 422,
+    message: (d: { rows: number }) => `Fix the ${d.rows} ${d.rows === 1 ? 'row' : 'rows'} with errors before importing`,
+  },
   // staff: the point of sale
   SHIFT_NOT_OPEN: { status: 409, message: 'Open a shift at this till first' },
   SHIFT_ALREADY_OPEN: { status: 409, message: 'This till already has an open shift' },
@@ -218,9 +235,25 @@ export const ERRORS = {
       `Your account is blocked on ${d.shop}: ${d.reason}. Please contact the shop if you think this is a mistake.`,
   },
   SHOP_CUSTOMER_NOT_FOUND: { status: 404, message: 'Customer not found' },
+  CUSTOMER_NOTE_NOT_FOUND: { status: 404, message: 'Note not found' },
+  // saved views on the staff lists (issue 40.17)
+  VIEW_NOT_FOUND: { status: 404, message: 'Saved view not found' },
+  VIEW_NAME_TAKEN: {
+    status: 409,
+    message: (d: { name: string }) => `You already have a view named “${d.name}” on this list. Choose another name.`,
+  },
+  VIEW_NOT_YOURS: { status: 403, message: 'Only the person who saved this view can change or delete it' },
   SECRETS_KEY_MISSING: {
     status: 503,
     message: 'Payment keys cannot be stored or read: the server has no SECRETS_KEY. Set it and restart.',
+  },
+  REFUND_NOT_POSSIBLE: {
+    status: 409,
+    message: (d: { why: string }) => `No refund can be made on this order: ${d.why}`,
+  },
+  REFUND_TOO_LARGE: {
+    status: 422,
+    message: (d: { refundable: string }) => `At most ${d.refundable} can be refunded on this order`,
   },
   ORDER_CHANGE_FORBIDDEN: {
     status: 409,
@@ -242,6 +275,11 @@ export const ERRORS = {
     status: 409,
     message: (d: { status: string }) => `This order is ${d.status}: it can no longer be changed`,
   },
+  // an automatic promotion was priced over the whole order (issue 40 §19): changing lines would lose or misprice it
+  ORDER_EDIT_PROMOTION: {
+    status: 409,
+    message: (d: { promotion: string }) => `This order has the offer “${d.promotion}”: cancel it and order again to change it`,
+  },
   ORDER_EDIT_NO_STOCK: {
     status: 409,
     message: (d: { item: string; max: number }) =>
@@ -261,6 +299,15 @@ export const ERRORS = {
     message: (d: { amount: number }) =>
       `The new total is now ${formatINR(Number(d.amount))}, not what you saw. Please review your changes and confirm again.`,
   },
+  // draft orders built in Administration (issue 40 §12)
+  DRAFT_NOT_FOUND: { status: 404, message: 'Draft order not found' },
+  DRAFT_NOT_OPEN: {
+    status: 409,
+    message: (d: { number: string; ordernumber: string }) =>
+      `Draft ${d.number} is already order ${d.ordernumber}: it can no longer be changed`,
+  },
+  DRAFT_NO_ADDRESS: { status: 409, message: "Choose or add the customer's delivery address first" },
+  DRAFT_EMPTY: { status: 409, message: 'Add at least one item to the draft first' },
   // sales agents (an agent orders only for their own customers)
   AGENT_NOT_FOUND: { status: 404, message: 'Sales agent not found' },
   CUSTOMER_NOT_FOUND: { status: 404, message: 'No customer of this shop has this mobile number or email' },

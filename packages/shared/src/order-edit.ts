@@ -90,3 +90,11 @@ export function editDifferenceText(difference: number, paymentMethod: PaymentPro
   if (difference > 0) return `You pay ${amount} more`;
   return paymentMethod === 'cod' ? `You pay ${amount} less` : `${amount} will be refunded`;
 }
+
+/** The difference in the shop's words (Administration's preview and the timeline): "Customer pays ₹24 more", "₹30 to refund". */
+export function staffEditDifferenceText(difference: number, paymentMethod: PaymentProvider): string {
+  if (difference === 0) return 'No change to the total';
+  const amount = formatINR(Math.abs(difference));
+  if (difference > 0) return paymentMethod === 'cod' ? `Collect ${amount} more on delivery` : `Customer owes ${amount} more`;
+  return paymentMethod === 'cod' ? `Collect ${amount} less on delivery` : `${amount} refunded to the customer's payment`;
+}

@@ -159,11 +159,13 @@ export const orderLineSchema = z.object({
   price: z.number(),
   act_price: z.number(),
   quantity: z.number().int(),
-  /** price × quantity, before the coupon */
+  /** price × quantity less the line's automatic promotion, before the coupon */
   amount: z.number(),
   /** this line's share of the coupon (in proportion to the amounts); tax is on amount − discount */
   discount: z.number(),
   tax: taxSplitSchema,
+  /** the automatic promotion taken off this line's amount ("Buy 2 get 1 free", ₹); issue 40 §19 */
+  promotion: z.object({ name: z.string(), discount: z.number() }).nullable().optional(),
 });
 
 /** The delivery address as it was when the order was placed (a copy, not a reference). */
@@ -194,6 +196,13 @@ export const ADJUST_REASON_LABELS: Record<AdjustReason, string> = {
   refused: 'refused at the door',
 };
 
+/** Why the shop gives money back on an order without changing its lines (issue 40 §12: goodwill, the delivery fee, other). */
+export const REFUND_REASONS = ['goodwill', 'delivery_fee', 'other'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = { goodwill: 'goodwill', delivery_fee: 'delivery fee', other: 'other' };
+/** Why an order was changed or money given back, as the shopper reads it (an adjustment's `reason`). */
+export const CHANGE_REASON_LABELS: Record<AdjustReason | RefundReason, string> = { ...ADJUST_REASON_LABELS, ...REFUND_REASON_LABELS };
+
 /**
  * A change to the order's lines after it was placed: a line (or some of it) removed, or
  * substituted with another pack. `amount` (₹) is what the shopper gets back (negative: a cash on
@@ -202,10 +211,10 @@ export const ADJUST_REASON_LABELS: Record<AdjustReason, string> = {
 export const orderAdjustmentSchema = z.object({
   id: z.number().int(),
   at: z.string(),
-  /** edit: the shopper changed the order before it was packed (issue 39 §14) */
-  kind: z.enum(['remove', 'substitute', 'edit']),
+  /** edit: the shopper changed the order before it was packed (issue 39 §14); refund: money given back, lines unchanged (issue 40 §12) */
+  kind: z.enum(['remove', 'substitute', 'edit', 'refund']),
   description: z.string(),
-  reason: z.enum(ADJUST_REASONS),
+  reason: z.enum([...ADJUST_REASONS, ...REFUND_REASONS]),
   amount: z.number(),
   /** none: cash on delivery (the total is lowered); pending, refunded or failed: the provider refund */
   refund_status: z.enum(['none', 'pending', 'refunded', 'failed']),
@@ -227,6 +236,8 @@ export const refundSummarySchema = z.object({
   paid: z.number(),
   refunded_lines: z.number(),
   refunded_on_cancel: z.number(),
+  /** refunds of an amount the staff chose, lines unchanged (goodwill, the delivery fee…: issue 40 §12); inside `refunded`, not in `refunded_lines` */
+  refunded_other: z.number().optional(),
   refunded: z.number(),
   refund_pending: z.number(),
   net: z.number(),
@@ -239,14 +250,27 @@ export const orderDetailSchema = orderSummarySchema.extend({
   items_total: z.number(),
   discount: z.number(),
   coupon: z.string().nullable(),
+  /** the automatic cart promotion's part of `discount` (₹), and its name; issue 40 §19 */
+  promotion: z.object({ name: z.string(), discount: z.number() }).nullable().optional(),
   delivery_charge: z.number(),
   notes: z.string().nullable(),
   address: orderAddressSchema,
   slot: z.object({ date: z.string(), start_time: z.string(), end_time: z.string() }).nullable(),
   lines: z.array(orderLineSchema),
   tax: taxSplitSchema,
-  /** the history: each status, when, who moved it there (`you`, `the shop`, `razorpay`, `cashfree`), and why */
-  timeline: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), by: z.string(), note: z.string().nullable() })),
+  /**
+   * the history: each status, when, who moved it there (`you`, `the shop`, `razorpay`, `cashfree`), and why;
+   * `change`: something changed while the order stayed in that status (a line removed, a refund), not the status again
+   */
+  timeline: z.array(
+    z.object({
+      status: z.enum(ORDER_STATUSES),
+      at: z.string(),
+      by: z.string(),
+      note: z.string().nullable(),
+      kind: z.enum(['status', 'change']).optional(),
+    }),
+  ),
   payment: paymentSchema,
   cancellable: z.boolean(),
   /** the sales agent who placed the order for the customer (issue 17), else null */

@@ -9,10 +9,8 @@ import { MOBILE_PATTERN } from './validation';
  * a line's `quantity` is grams and its amount is round(price per kg × grams / 1000).
  */
 
-/** A line's amount in paise: units × price, or grams × price per kg / 1000 for loose goods. */
-export function lineAmountPaise(pricePaise: number, quantity: number, soldByWeight: boolean): number {
-  return soldByWeight ? Math.round((pricePaise * quantity) / 1000) : pricePaise * quantity;
-}
+/** A line's amount in paise (one rule for the till and online orders): `weighed.ts`. */
+export { lineAmountPaise } from './weighed';
 
 /**
  * A shift's cash: what should be in the drawer (the float, plus cash kept from sales, less cash
@@ -44,6 +42,8 @@ export const posCounterPackSchema = z.object({
   barcode: z.string(),
   price: z.number(),
   sold_by_weight: z.boolean(),
+  /** a weighed pack's item code on scale labels ('' when none): `scale-barcode.ts` */
+  plu: z.string(),
   gst_rate: z.number(),
   available: z.number().int(),
 });
@@ -152,6 +152,15 @@ export const saleLineInputSchema = z.object({
   quantity: z.number().int().positive().max(1_000_000),
   /** ₹ off this line */
   discount: rupees.default(0),
+  /**
+   * the scale label the line was scanned from: the server reads it again (PLU and weight, or the
+   * price turned into grams) and refuses a line whose pack or grams differ from it
+   */
+  scale_barcode: z
+    .string()
+    .trim()
+    .regex(/^\d{13}$/, 'A scale label is 13 digits')
+    .optional(),
 });
 
 export const saleInputSchema = z.object({
@@ -285,6 +294,7 @@ export const heldCartSchema = z.object({
       sold_by_weight: z.boolean(),
       quantity: z.number().int(),
       discount: z.number(),
+      scale_barcode: z.string().optional(),
     }),
   ),
 });
@@ -294,7 +304,13 @@ export const heldListSchema = z.object({
   data: z.array(z.object({ id: z.number().int(), label: z.string(), created_at: z.string(), cart: heldCartSchema })),
 });
 
-export const customerLookupSchema = z.object({ found: z.boolean(), name: z.string().nullable() });
+export const customerLookupSchema = z.object({
+  found: z.boolean(),
+  name: z.string().nullable(),
+  /** the customer's group and its price list (₹ a unit from `min_quantity`): the bill uses it (issue 40 §19) */
+  group: z.string().nullable().optional(),
+  prices: z.array(z.object({ pack_id: z.number().int(), price: z.number(), min_quantity: z.number().int() })).optional(),
+});
 
 /** An EAN-13 from its first 12 digits: the check digit appended (weights 1 and 3 from the left). */
 export function ean13(first12: string): string {

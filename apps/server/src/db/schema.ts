@@ -20,3 +20,6 @@ export * from '../domains/media/tables';
 export * from '../domains/analytics/tables';
 export * from '../domains/errors/tables';
 export * from '../domains/reviews/tables';
+export * from '../domains/views/tables';
+export * from '../domains/promotions/tables';
+export * from '../domains/price-lists/tables';

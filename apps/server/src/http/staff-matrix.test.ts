@@ -16,13 +16,22 @@ const ORDERS_READ = /^GET \/admin\/orders/;
 /** the bulk move's route is open to whoever reads orders; each move checks its own permission */
 const BULK = /^POST \/admin\/orders\/bulk$/;
 const CHOOSE = /^(GET|POST) \/bos\/choose$/;
+/** a person's own saved views of the order list and new-order push: whoever reads orders (issue 40.17) */
+const ORDERS_OWN = /^(POST|PATCH|DELETE) \/admin\/orders\/(views|push)/;
 const ALLOWED: Record<string, RegExp[]> = {
   admin: [/^\w+ \/(admin|builder|pos)\//, CHOOSE],
   cashier: [/^\w+ \/pos\//, CHOOSE],
-  packer: [ORDERS_READ, BULK, /^POST \/admin\/orders\/\{id\}\/pack$/, CHOOSE],
-  deliveryManager: [ORDERS_READ, BULK, /^POST \/admin\/orders\/(\{id\}\/)?(ship|deliver|cash-handover)$/, /^\w+ \/admin\/delivery/, CHOOSE],
+  packer: [ORDERS_READ, ORDERS_OWN, BULK, /^POST \/admin\/orders\/\{id\}\/pack$/, CHOOSE],
+  deliveryManager: [
+    ORDERS_READ,
+    ORDERS_OWN,
+    BULK,
+    /^POST \/admin\/orders\/(\{id\}\/)?(ship|deliver|cash-handover)$/,
+    /^\w+ \/admin\/delivery/,
+    CHOOSE,
+  ],
   catalogueEditor: [/^\w+ \/admin\/(products|categories|brands|catalogue|media|search|stock|reviews)/, CHOOSE],
-  accountant: [ORDERS_READ, BULK, /^GET \/admin\/(reports|summary|audit)/, CHOOSE],
+  accountant: [ORDERS_READ, ORDERS_OWN, BULK, /^GET \/admin\/(reports|summary|audit)/, CHOOSE],
   salesAgent: [/^\w+ \/agent\//, CHOOSE],
   shopper: [CHOOSE],
   superadmin: [/^\w+ \/(admin|builder|pos|bos)\//],

@@ -31,6 +31,9 @@ const SCREENS: Record<string, Permission | { read: Permission; write: Permission
   customers: 'customers',
   agents: 'agents',
   coupons: 'coupons',
+  // automatic promotions are the coupons' work (marketing); customer groups and their price lists the customers' (issue 40 §19)
+  promotions: 'coupons',
+  'customer-groups': 'customers',
   delivery: 'delivery',
   payments: 'payments',
   staff: 'staff',

@@ -7,6 +7,8 @@ import { catalogueCsvRoutes } from '../domains/catalogue/csv-routes';
 import { contentAdminRoutes } from '../domains/content/admin-routes';
 import { inventoryAdminRoutes } from '../domains/inventory/admin-routes';
 import { couponsAdminRoutes } from '../domains/coupons/admin-routes';
+import { promotionsAdminRoutes } from '../domains/promotions/admin-routes';
+import { priceListsAdminRoutes } from '../domains/price-lists/admin-routes';
 import { deliveryAdminRoutes } from '../domains/delivery/admin-routes';
 import { identityAdminRoutes } from '../domains/identity/admin-routes';
 import { agentsAdminRoutes } from '../domains/agents/admin-routes';
@@ -17,6 +19,7 @@ import { supportAdminRoutes } from '../domains/support/admin-routes';
 import { reportsAdminRoutes } from '../domains/reports/admin-routes';
 import { websiteAdminRoutes } from '../domains/website/admin-routes';
 import { websiteBosRoutes } from '../domains/website/bos-routes';
+import { viewsAdminRoutes } from '../domains/views/admin-routes';
 import { forgetCurrentUser, requirePermission, requireUser, type StaffNeed } from './auth';
 import { staffNeedOf } from './staff-permissions';
 import { useManagedWebsite } from './website';
@@ -85,6 +88,8 @@ export const staffRoutes = staffScope<StaffDeps>([
   identityAdminRoutes,
   posAdminRoutes,
   couponsAdminRoutes,
+  promotionsAdminRoutes,
+  priceListsAdminRoutes,
   deliveryAdminRoutes,
   agentsAdminRoutes,
   supportAdminRoutes,
@@ -92,4 +97,5 @@ export const staffRoutes = staffScope<StaffDeps>([
   inventoryAdminRoutes,
   catalogueCsvRoutes,
   contentAdminRoutes,
+  viewsAdminRoutes,
 ]);

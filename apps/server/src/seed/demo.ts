@@ -22,7 +22,7 @@ import { refreshProductIndex } from '../domains/catalogue/search';
 import { seedSynonyms } from '../domains/catalogue/synonyms';
 import { seedCoupons } from '../domains/coupons/seed';
 import { seedDelivery } from '../domains/delivery/seed';
-import { seedPos } from '../domains/pos/seed';
+import { seedLooseGoods, seedPos } from '../domains/pos/seed';
 import { ean13 } from '@grocer/shared/pos';
 import { createWarehouses, openStock } from '../domains/inventory/service';
 import { BRAND_COLOURS, CATALOGUE, EXTRA_BRANDS, PACKS, type Leaf } from './catalogue-data';
@@ -223,6 +223,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     await seedDelivery(tx, { websiteId, warehouses: whRows });
     await seedCoupons(tx, { websiteId });
     await seedPos(tx, websiteId);
+    await seedLooseGoods(tx, websiteId);
     return websiteId;
   });
 

@@ -49,7 +49,9 @@ export function App({ boot }: { boot: StaffBoot }) {
         <PersonContext.Provider value={boot.user ?? {}}>
           {allowed ? <RouterProvider router={router} /> : <NotAllowed />}
         </PersonContext.Provider>
-        <Toaster position="bottom-right" richColors closeButton duration={5000} />
+        {/* top centre, under the phone's top bar: a form's buttons sit at its foot, the page's actions at the
+            header's right, so a toast there covers none of them (issue 40.16) */}
+        <Toaster position="top-center" offset={{ top: 12 }} mobileOffset={{ top: 60 }} richColors closeButton duration={5000} />
       </QueryClientProvider>
     </BootContext.Provider>
   );

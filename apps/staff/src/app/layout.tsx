@@ -5,12 +5,12 @@ import {
   Bug,
   ChartColumn,
   FolderTree,
+  Gift,
   Handshake,
   History,
   Image,
   LayoutDashboard,
   LifeBuoy,
-  Menu,
   MessageSquareText,
   Package,
   Receipt,
@@ -20,20 +20,21 @@ import {
   Truck,
   UserCog,
   Users,
+  UsersRound,
   Wallet,
   Warehouse,
-  X,
   type LucideIcon,
 } from 'lucide-react';
 import type { Permission } from '@grocer/shared/staff-roles';
-import { Suspense, useEffect, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useMatches } from 'react-router';
+import { Suspense } from 'react';
+import { Navigate, NavLink, Outlet, useMatches } from 'react-router';
 import { LoadingView } from '../components/ui/loading';
 import { paths } from '../lib/paths';
 import { CommandPalette } from '../features/command-palette/components/command-palette';
 import { useNewOrderAlerts } from '../features/orders/components/new-orders';
 import { useBoot } from './boot';
 import { Allowed, useCan, type ScreenHandle } from '../lib/permissions';
+import { PhoneDrawer, useWide } from './phone-drawer';
 
 interface NavEntry {
   label: string;
@@ -65,9 +66,11 @@ const NAV: Array<{ group: string; entries: NavEntry[] }> = [
       { label: 'POS', permission: 'pos', icon: Store, to: paths.pos() },
       { label: 'Orders', permission: 'orders.read', icon: Receipt, to: paths.orders() },
       { label: 'Customers', permission: 'customers', icon: Users, to: paths.customers() },
+      { label: 'Customer groups', permission: 'customers', icon: UsersRound, to: paths.customerGroups() },
       { label: 'Issues', permission: 'support', icon: LifeBuoy, to: paths.issues() },
       { label: 'Agents', permission: 'agents', icon: Handshake, to: paths.agents() },
       { label: 'Coupons', permission: 'coupons', icon: BadgePercent, to: paths.coupons() },
+      { label: 'Promotions', permission: 'coupons', icon: Gift, to: paths.promotions() },
       { label: 'Delivery', permission: 'delivery', icon: Truck, to: paths.delivery() },
       { label: 'Payments', permission: 'payments', icon: Wallet, to: paths.payments() },
       { label: 'Staff', permission: 'staff', icon: UserCog, to: paths.staff() },
@@ -83,19 +86,6 @@ const NAV: Array<{ group: string; entries: NavEntry[] }> = [
     ],
   },
 ];
-
-/** Whether the window is 768 px or wider (the sidebar's width), following resizes. */
-function useWide(): boolean {
-  const query = '(min-width: 768px)';
-  const [wide, setWide] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const m = window.matchMedia(query);
-    const on = () => setWide(m.matches);
-    m.addEventListener('change', on);
-    return () => m.removeEventListener('change', on);
-  }, []);
-  return wide;
-}
 
 /** The screens the person's roles open, by group (empty groups left out). */
 function useNav() {
@@ -221,7 +211,6 @@ function Screen() {
  */
 export function AdminLayout() {
   const { website } = useBoot();
-  const [open, setOpen] = useState(false);
   const wide = useWide();
   const screens = useNav()
     .flatMap((g) => g.entries)
@@ -230,15 +219,6 @@ export function AdminLayout() {
   const waiting = useNewOrderAlerts(can('orders.read'));
   // one palette (one Ctrl+K): in the sidebar from 768 px, in the phone's top bar below
   const palette = <CommandPalette screens={screens} />;
-  const location = useLocation();
-  // a new screen closes the drawer
-  useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
   return (
     <div className="min-h-screen md:flex">
       <a
@@ -247,50 +227,27 @@ export function AdminLayout() {
       >
         Skip to content
       </a>
-      <header className="sticky top-0 z-30 flex items-center gap-3 border-b bg-white px-3 py-2 md:hidden">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls="admin-drawer"
-          onClick={() => setOpen(true)}
-          className="relative inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border px-3 text-sm font-medium"
-        >
-          <Menu className="size-5" aria-hidden />
-          Menu
-          {waiting > 0 && (
+      <PhoneDrawer
+        id="admin-drawer"
+        title={website.name}
+        badge={
+          waiting > 0 && (
             <span className="absolute -top-1.5 -right-1.5 rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
               {waiting}
               <span className="sr-only"> new orders</span>
             </span>
-          )}
-        </button>
-        <p className="min-w-0 flex-1 truncate font-semibold">{website.name}</p>
-        {!wide && <div className="w-28 shrink-0">{palette}</div>}
-      </header>
-      {open && (
-        <div className="fixed inset-0 z-40 md:hidden">
-          <button type="button" aria-label="Close the menu" className="absolute inset-0 bg-black/40" onClick={() => setOpen(false)} />
-          <aside
-            id="admin-drawer"
-            aria-label="Menu"
-            className="absolute inset-y-0 left-0 flex w-[85vw] max-w-80 flex-col bg-white shadow-xl"
-          >
-            <div className="flex items-start justify-between border-b">
-              <WebsiteHeading border={false} />
-              <button
-                type="button"
-                onClick={() => setOpen(false)}
-                className="m-2 inline-flex size-11 items-center justify-center rounded-md hover:bg-gray-100"
-              >
-                <X className="size-5" aria-hidden />
-                <span className="sr-only">Close the menu</span>
-              </button>
-            </div>
-            <Navigation onNavigate={() => setOpen(false)} waiting={waiting} />
+          )
+        }
+        barEnd={!wide && <div className="w-28 shrink-0">{palette}</div>}
+        heading={<WebsiteHeading border={false} />}
+      >
+        {(close) => (
+          <>
+            <Navigation onNavigate={close} waiting={waiting} />
             <PersonFooter />
-          </aside>
-        </div>
-      )}
+          </>
+        )}
+      </PhoneDrawer>
       <aside className="sticky top-0 hidden h-screen w-48 shrink-0 flex-col border-r bg-white md:flex lg:w-60">
         <WebsiteHeading />
         {wide && <div className="px-2 pt-3">{palette}</div>}

@@ -42,6 +42,22 @@ export const router = createBrowserRouter([
       },
       { path: 'orders', handle: screen('orders.read'), lazy: async () => ({ Component: (await import('./routes/orders')).OrdersRoute }) },
       { path: 'orders/:id', handle: screen('orders.read'), lazy: async () => ({ Component: (await import('./routes/order')).OrderRoute }) },
+      // draft orders (issue 40 §12): the orders screen's Draft filter, New order, one draft
+      {
+        path: 'orders/drafts',
+        handle: screen('orders.read'),
+        lazy: async () => ({ Component: (await import('./routes/drafts')).DraftsRoute }),
+      },
+      {
+        path: 'orders/drafts/new',
+        handle: screen('orders.manage'),
+        lazy: async () => ({ Component: (await import('./routes/drafts')).DraftNewRoute }),
+      },
+      {
+        path: 'orders/drafts/:id',
+        handle: screen('orders.read'),
+        lazy: async () => ({ Component: (await import('./routes/drafts')).DraftRoute }),
+      },
       { path: 'media', handle: screen('catalogue'), lazy: async () => ({ Component: (await import('./routes/media')).MediaRoute }) },
       { path: 'search', handle: screen('catalogue'), lazy: async () => ({ Component: (await import('./routes/search')).SearchRoute }) },
       { path: 'coupons', handle: screen('coupons'), lazy: async () => ({ Component: (await import('./routes/coupons')).CouponsRoute }) },
@@ -51,6 +67,31 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('./routes/coupons')).NewCouponRoute }),
       },
       { path: 'coupons/:id', handle: screen('coupons'), lazy: async () => ({ Component: (await import('./routes/coupons')).CouponRoute }) },
+      {
+        path: 'promotions',
+        handle: screen('coupons'),
+        lazy: async () => ({ Component: (await import('./routes/promotions')).PromotionsRoute }),
+      },
+      {
+        path: 'promotions/new',
+        handle: screen('coupons'),
+        lazy: async () => ({ Component: (await import('./routes/promotions')).NewPromotionRoute }),
+      },
+      {
+        path: 'promotions/:id',
+        handle: screen('coupons'),
+        lazy: async () => ({ Component: (await import('./routes/promotions')).PromotionRoute }),
+      },
+      {
+        path: 'customer-groups',
+        handle: screen('customers'),
+        lazy: async () => ({ Component: (await import('./routes/customer-groups')).CustomerGroupsRoute }),
+      },
+      {
+        path: 'customer-groups/:id',
+        handle: screen('customers'),
+        lazy: async () => ({ Component: (await import('./routes/customer-groups')).CustomerGroupRoute }),
+      },
       {
         path: 'delivery',
         handle: screen('delivery'),
@@ -83,6 +124,22 @@ export const router = createBrowserRouter([
       { path: 'errors', handle: screen('insights'), lazy: async () => ({ Component: (await import('./routes/errors')).ErrorsRoute }) },
       { path: 'agents', handle: screen('agents'), lazy: async () => ({ Component: (await import('./routes/agents')).AgentsRoute }) },
       { path: 'stock', handle: screen('stock'), lazy: async () => ({ Component: (await import('./routes/stock')).StockRoute }) },
+      // Stock's transfers, purchase orders and suppliers (one chunk with the stock screen)
+      ...(
+        [
+          ['stock/transfers', 'TransfersRoute'],
+          ['stock/transfers/new', 'TransferNewRoute'],
+          ['stock/transfers/:id', 'TransferRoute'],
+          ['stock/purchase-orders', 'PurchaseOrdersRoute'],
+          ['stock/purchase-orders/new', 'PurchaseOrderNewRoute'],
+          ['stock/purchase-orders/:id', 'PurchaseOrderRoute'],
+          ['stock/suppliers', 'SuppliersRoute'],
+        ] as const
+      ).map(([path, name]) => ({
+        path,
+        handle: screen('stock'),
+        lazy: async () => ({ Component: (await import('./routes/stock'))[name] }),
+      })),
       {
         path: 'import-export',
         handle: screen('catalogue'),

@@ -34,7 +34,7 @@ export function SeoPreview({
         </p>
         <p className="mt-0.5 truncate text-lg text-[#1a0dab]">{cut(title || siteName, 60)}</p>
         <p className="line-clamp-2 text-sm text-gray-700">
-          {cut(description, 160) || <em className="text-gray-400">No description: search engines pick text from the page.</em>}
+          {cut(description, 160) || <em className="text-gray-500">No description: search engines pick text from the page.</em>}
         </p>
         {title.length > 60 && <p className="mt-1 text-xs text-amber-800">The title is cut after about 60 characters.</p>}
         {description.length > 160 && <p className="mt-1 text-xs text-amber-800">The description is cut after about 160 characters.</p>}
@@ -45,7 +45,7 @@ export function SeoPreview({
           {image ? (
             <img src={imageUrl(image, 'large', '')} alt="" className="size-full object-cover" />
           ) : (
-            <div className="flex size-full items-center justify-center text-sm text-gray-400">No image</div>
+            <div className="flex size-full items-center justify-center text-sm text-gray-500">No image</div>
           )}
         </div>
         <div className="border-t bg-gray-50 px-4 py-2">

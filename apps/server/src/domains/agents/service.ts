@@ -1,4 +1,4 @@
-import { maskIdentifier, parseIdentifier } from '@grocer/shared/account';
+import { parseIdentifier } from '@grocer/shared/account';
 import {
   bpsToPercent,
   commissionPaise,
@@ -12,8 +12,7 @@ import {
   type SalesFigures,
   type SalesRangeQuery,
 } from '@grocer/shared/agents';
-import { formatINR, toRupees } from '@grocer/shared/money';
-import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
+import { toRupees } from '@grocer/shared/money';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import type { CurrentUser } from '../../http/auth';
@@ -46,6 +45,7 @@ import {
 } from '../orders/service';
 import { refuseBlocked } from '../identity/customers';
 import type { Outbox } from '../outbox/service';
+import { sendPaymentLink } from '../orders/payment-link';
 
 /**
  * Sales agents (issue 17), composed from the domains that own the data: identity keeps who is an
@@ -204,32 +204,11 @@ export async function orderForCustomer(
   const { order, created } = await placeOrder(db, { websiteId: website.id, userId: agent.id }, cartCtx, orderBody, {
     customerId: customer.id,
   });
-  const sentTo: string[] = [];
+  let sentTo: string[] = [];
   if (order.paymentMethod === 'cod') {
     if (created) await deps.sendConfirmation(order);
   } else {
-    const link = `${origin}/checkout/${order.paymentMethod}/${order.id}`;
-    const amount = formatINR(toRupees(order.total));
-    const text = `${agent.name} placed order ${order.ordernumber} for you at ${website.name}: ${amount}. Pay with ${PAYMENT_PROVIDER_NAMES[order.paymentMethod]} here: ${link}`;
-    for (const to of [
-      customer.email ? ({ kind: 'email', value: customer.email } as const) : null,
-      customer.phone ? ({ kind: 'phone', value: customer.phone } as const) : null,
-    ]) {
-      if (!to) continue;
-      sentTo.push(maskIdentifier(to));
-      if (!created) continue;
-      await outbox.send(
-        to.kind === 'email'
-          ? {
-              websiteId: website.id,
-              channel: 'email',
-              to: to.value,
-              subject: `Pay for your order ${order.ordernumber} at ${website.name}`,
-              body: text,
-            }
-          : { websiteId: website.id, channel: 'sms', to: to.value, body: text },
-      );
-    }
+    sentTo = await sendPaymentLink(outbox, website, order, customer, agent.name, origin, created);
   }
   const [row] = await orderList(db, [order]);
   return { order: row!, link_sent_to: sentTo };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../identity/tables';
 import { websites } from '../website/tables';
@@ -25,7 +26,18 @@ export const auditLog = pgTable(
     /** the record's fields before and after (null when it did not exist / no longer exists) */
     before: jsonb(),
     after: jsonb(),
+    /**
+     * The record's name when it changed ("Toor Dal", "Amul Butter - 500 g at Main warehouse",
+     * "#1042"), so a deleted record keeps its name; read as "Kind · name" (`auditThing` in
+     * @grocer/shared/audit). Null on rows written before 0040 whose record could not be named.
+     */
+    label: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.websiteId, t.entity, t.entityId, t.id), index('audit_log_website_idx').on(t.websiteId, t.id)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.websiteId, t.entity, t.entityId, t.id),
+    index('audit_log_website_idx').on(t.websiteId, t.id),
+    // the log's search box: any part of a record's name
+    index('audit_log_label_trgm_idx').using('gin', sql`${t.label} gin_trgm_ops`),
+  ],
 );

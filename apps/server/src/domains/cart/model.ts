@@ -1,3 +1,4 @@
+import type { AppliedPromotion } from '@grocer/shared/promotions';
 import { fail } from '../../http/errors';
 import type { DeliveryZone, SlotOffer } from '../delivery/service';
 
@@ -25,9 +26,13 @@ export interface PricedLine {
   warehouseId: number;
   quantity: number;
   available: number;
+  /** what a unit costs this shopper: the pack's price, or their customer group's (`memberPrices`) */
   pricePaise: number;
   actPricePaise: number;
+  /** price × quantity − `promotion`'s discount */
   amountPaise: number;
+  /** the automatic promotion that took something off this line (issue 40 §19) */
+  promotion: AppliedPromotion | null;
   valid: boolean;
   message: string | null;
 }
@@ -46,6 +51,9 @@ export interface PricedCart {
   quantity: number;
   itemsTotalPaise: number;
   coupon: { id: number; code: string } | null;
+  /** the automatic cart promotion (its part of `discountPaise`), or null */
+  promotion: AppliedPromotion | null;
+  /** the coupon's and the cart promotion's discount together */
   discountPaise: number;
   deliveryChargePaise: number;
   finalDeliveryPaise: number;

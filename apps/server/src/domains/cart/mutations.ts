@@ -189,3 +189,38 @@ export async function mergeGuestCart(db: Db, input: { websiteId: number; userId:
     return Number(n);
   });
 }
+
+/**
+ * Sets a line to `quantity` units (0: the line goes), for a cart built for someone else (a staff
+ * draft order, orders/drafts.ts): the same guarded statement as `addToCart`, at the zone's
+ * warehouse, refused (cart unchanged) when the stock there is short.
+ */
+export async function setCartLine(db: Db, ctx: CartContext, input: { packId: number; quantity: number }) {
+  const cart = await ensureCart(db, ctx);
+  if (input.quantity <= 0) {
+    await db.delete(cartLines).where(and(eq(cartLines.cartId, cart.id), eq(cartLines.packId, input.packId)));
+    await touch(db, cart.id);
+    return;
+  }
+  const label = await findPackLabel(db, ctx.websiteId, input.packId);
+  if (!label) throw cartErrors.packNotFound();
+  const delivery = await deliveryContext(db, ctx.websiteId, ctx.pincode);
+  if (!delivery.serviceable) throw cartErrors.notDelivered(ctx.pincode!);
+  const warehouseId = delivery.zone?.warehouseId ?? null;
+  if (warehouseId === null) throw cartErrors.notAtLocation(label, ctx.pincode);
+  const set = rowsOf(
+    await db.execute(sql`
+      insert into cart_lines (website_id, cart_id, pack_id, warehouse_id, quantity)
+      select ${ctx.websiteId}, ${cart.id}, ${input.packId}, ${warehouseId}, ${input.quantity}
+      where ${availableSql(ctx.websiteId, input.packId, warehouseId)} >= ${input.quantity}
+      on conflict (cart_id, pack_id) do update set quantity = excluded.quantity, warehouse_id = excluded.warehouse_id
+      returning quantity`),
+  );
+  if (set.length === 0) {
+    const available = await stockLevel(db, ctx.websiteId, input.packId, warehouseId);
+    if (available === null) throw cartErrors.notAtLocation(label, ctx.pincode);
+    if (available <= 0) throw cartErrors.outOfStock(label);
+    throw cartErrors.notEnough(available);
+  }
+  await touch(db, cart.id);
+}

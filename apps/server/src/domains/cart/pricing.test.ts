@@ -64,6 +64,40 @@ describe('priceCart over random carts', () => {
     );
   });
 
+  it('with automatic promotions: lines after their promotion, the cart promotion and the coupon together never beyond the items', () => {
+    const promotedArb = fc.array(
+      lineArb.chain((l) =>
+        fc.record({
+          ...Object.fromEntries(Object.entries(l).map(([k, v]) => [k, fc.constant(v)])),
+          promotionPaise: fc.integer({ min: 0, max: l.pricePaise * l.quantity + 5 }),
+        }),
+      ),
+      { maxLength: 20 },
+    ) as fc.Arbitrary<Array<{ pricePaise: number; quantity: number; valid: boolean; promotionPaise: number }>>;
+    fc.assert(
+      fc.property(
+        promotedArb,
+        couponArb,
+        deliveryArb,
+        fc.integer({ min: 0, max: 200_000 }),
+        (lines, coupon, delivery, cartPromotionPaise) => {
+          const p = priceCart({ lines, coupon, delivery, cartPromotionPaise, now });
+          p.lineAmounts.forEach((a, i) => {
+            expect(a).toBeGreaterThanOrEqual(0);
+            expect(a).toBe(
+              lines[i]!.pricePaise * lines[i]!.quantity - Math.min(lines[i]!.promotionPaise, lines[i]!.pricePaise * lines[i]!.quantity),
+            );
+          });
+          expect(p.promotionDiscount).toBeGreaterThanOrEqual(0);
+          expect(p.promotionDiscount).toBeLessThanOrEqual(cartPromotionPaise);
+          expect(p.discount).toBeLessThanOrEqual(p.itemsTotal);
+          expect(p.amount).toBe(p.itemsTotal - p.discount + p.finalDelivery);
+          expect(p.amount).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+
   it('charges delivery exactly below the free threshold and only when something is paid for', () => {
     fc.assert(
       fc.property(fc.array(lineArb, { maxLength: 20 }), deliveryArb, (lines, delivery) => {

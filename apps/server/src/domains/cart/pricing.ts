@@ -4,17 +4,25 @@ import { couponDiscount, type CouponResult, type CouponRule, type CouponUsage } 
  * Cart arithmetic, pure and in integer paise. Only valid lines count towards the items total
  * (an out-of-stock line stays visible but is not paid for). The coupon is judged on the items
  * total; delivery is free from the zone's threshold; amount = total − discount + delivery.
+ * Automatic promotions (issue 40 §19, `applyPromotions`) come in already decided: a line's
+ * `promotionPaise` lowers its amount (so the items total, the coupon's base and the free-delivery
+ * threshold are after it), and the cart promotion joins the coupon in `discount`, never beyond
+ * the items.
  */
 export interface PricingLine {
   pricePaise: number;
   quantity: number;
   valid: boolean;
+  /** taken off the line by a line promotion (at most price × quantity) */
+  promotionPaise?: number;
 }
 
 export interface PricingInput {
   lines: PricingLine[];
   coupon: { rule: CouponRule; usage: CouponUsage } | null;
   delivery: { chargePaise: number; freeAbovePaise: number | null } | null;
+  /** the cart promotion's discount, judged on the items total after line promotions */
+  cartPromotionPaise?: number;
   now: Date;
 }
 
@@ -23,18 +31,22 @@ export interface PricingResult {
   lineAmounts: number[];
   itemsTotal: number;
   coupon: CouponResult | null;
+  /** the cart promotion's part of `discount` */
+  promotionDiscount: number;
   discount: number;
   deliveryCharge: number;
   finalDelivery: number;
   amount: number;
 }
 
-export function priceCart({ lines, coupon, delivery, now }: PricingInput): PricingResult {
-  const lineAmounts = lines.map((l) => l.pricePaise * l.quantity);
+export function priceCart({ lines, coupon, delivery, cartPromotionPaise = 0, now }: PricingInput): PricingResult {
+  const lineAmounts = lines.map((l) => l.pricePaise * l.quantity - Math.min(l.promotionPaise ?? 0, l.pricePaise * l.quantity));
   const quantity = lines.reduce((n, l) => n + l.quantity, 0);
   const itemsTotal = lines.reduce((sum, l, i) => sum + (l.valid ? lineAmounts[i]! : 0), 0);
   const couponResult = coupon ? couponDiscount(coupon.rule, itemsTotal, now, coupon.usage) : null;
-  const discount = couponResult?.ok ? couponResult.discountPaise : 0;
+  const couponPaise = couponResult?.ok ? couponResult.discountPaise : 0;
+  const promotionDiscount = Math.max(0, Math.min(cartPromotionPaise, itemsTotal - couponPaise));
+  const discount = couponPaise + promotionDiscount;
   const deliveryCharge = delivery?.chargePaise ?? 0;
   const free = itemsTotal === 0 || (delivery?.freeAbovePaise != null && itemsTotal >= delivery.freeAbovePaise);
   const finalDelivery = free ? 0 : deliveryCharge;
@@ -43,6 +55,7 @@ export function priceCart({ lines, coupon, delivery, now }: PricingInput): Prici
     lineAmounts,
     itemsTotal,
     coupon: couponResult,
+    promotionDiscount,
     discount,
     deliveryCharge,
     finalDelivery,

@@ -9,6 +9,8 @@ import { packDetails, packDetailsOf } from '../catalogue/service';
 import { couponUsage, findCoupon, listedCoupons } from '../coupons/service';
 import { codAllowedIn, deliveryContext, deliveryContextOf, nextSlots, notDeliveredTo, zoneJsonSql } from '../delivery/service';
 import { availableSql } from '../inventory/service';
+import { memberPrices, unitPrice } from '../price-lists/service';
+import { promotionsFor } from '../promotions/service';
 import { type CartContext, type PricedCart, type PricedLine } from './model';
 import { priceCart } from './pricing';
 import { cartLines, carts } from './tables';
@@ -164,6 +166,12 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
   const zone = delivery.zone;
   const zoneWarehouse = zone?.warehouseId ?? null;
   const rows = cart?.lines ?? [];
+  const members = await memberPrices(
+    db,
+    ctx.websiteId,
+    ctx.userId,
+    rows.map((r) => r.packId),
+  );
 
   const lines: PricedLine[] = rows.map((r) => {
     const available = r.available ?? 0;
@@ -186,12 +194,22 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
       warehouseId: zoneWarehouse ?? r.lineWarehouseId,
       quantity: r.quantity,
       available,
-      pricePaise: r.price,
+      pricePaise: unitPrice(r.price, r.quantity, members.get(r.packId)),
       actPricePaise: r.actPrice,
-      amountPaise: r.price * r.quantity,
+      amountPaise: unitPrice(r.price, r.quantity, members.get(r.packId)) * r.quantity,
+      promotion: null,
       valid: message === null,
       message,
     };
+  });
+  // Automatic promotions on the lines that are paid for; a line's amount is after its promotion.
+  const paid = lines.filter((l) => l.valid);
+  const promoted = await promotionsFor(db, ctx.websiteId, paid, now);
+  paid.forEach((l, i) => {
+    const applied = promoted.lines[i];
+    if (!applied || applied.discountPaise === 0) return;
+    l.promotion = applied;
+    l.amountPaise -= applied.discountPaise;
   });
 
   // The coupon is re-judged on every load: totals, dates and usage may have moved since it was applied.
@@ -217,8 +235,9 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
   }
 
   const priced = priceCart({
-    lines,
+    lines: lines.map((l) => ({ ...l, promotionPaise: l.promotion?.discountPaise ?? 0 })),
     coupon: couponInput,
+    cartPromotionPaise: promoted.cart?.discountPaise ?? 0,
     delivery: zone && delivery.serviceable ? { chargePaise: zone.deliveryCharge, freeAbovePaise: zone.freeAbove } : null,
     now,
   });
@@ -239,6 +258,7 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
     quantity: priced.quantity,
     itemsTotalPaise: priced.itemsTotal,
     coupon,
+    promotion: promoted.cart && priced.promotionDiscount > 0 ? { ...promoted.cart, discountPaise: priced.promotionDiscount } : null,
     discountPaise: priced.discount,
     deliveryChargePaise: priced.deliveryCharge,
     finalDeliveryPaise: priced.finalDelivery,
@@ -287,6 +307,7 @@ export function toCartResponse(p: PricedCart, groupByDelivery = false): Cart {
     message: l.message,
     warehouse_id: l.warehouseId,
     available: l.available,
+    promotion: l.promotion && { id: l.promotion.promotionId, name: l.promotion.name, discount: toRupees(l.promotion.discountPaise) },
     ...slotOf(l.valid),
   }));
   // deliveryInfo: one entry per distinct delivery_charge_id among the items (spec §3).
@@ -333,6 +354,7 @@ export function toCartResponse(p: PricedCart, groupByDelivery = false): Cart {
     deliveryInfo: grouped.filter((g) => g.delivery_charge_id !== null).map(({ items: _items, ...info }) => info),
     pincode: p.pincode,
     free_delivery_above: p.zone?.freeAbove != null ? toRupees(p.zone.freeAbove) : null,
+    promotion: p.promotion && { id: p.promotion.promotionId, name: p.promotion.name, discount: toRupees(p.promotion.discountPaise) },
   };
 }
 

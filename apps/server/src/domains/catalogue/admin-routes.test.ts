@@ -185,7 +185,16 @@ describe('product editor', () => {
         packs: [
           { ...p0, sku: p1.sku, barcode: '4006381333931' },
           { ...p1, sku: p0.sku },
-          { name: '10 kg', sku: 'RICE10', barcode: '036000291452', price: 1000, act_price: 1100, position: 2 },
+          {
+            name: '10 kg',
+            sku: 'RICE10',
+            barcode: '036000291452',
+            price: 1000,
+            act_price: 1100,
+            position: 2,
+            sold_by_weight: false,
+            plu: '',
+          },
         ],
       }),
     );

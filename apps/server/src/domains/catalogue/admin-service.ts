@@ -24,6 +24,7 @@ import { auditProduct, checkProductRefs, saveProductCategories, slugMoved, type 
 import { brands, categories, packs, productCategories, productMedia, products } from './tables';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { factsRow } from './product-facts';
+import { orderedRefs } from '../orders/ordered-products';
 
 /**
  * Administration's view of the catalogue: every status, stock summed over warehouses, and the
@@ -218,6 +219,9 @@ export async function getAdminProduct(db: Db | Tx, websiteId: number, id: number
       price: toRupees(k.price),
       act_price: toRupees(k.actPrice),
       position: k.position,
+      sold_by_weight: k.soldByWeight,
+      plu: k.plu,
+      step_grams: k.stepGrams,
       stock: levels
         .filter((l) => l.packId === k.id)
         .map(({ warehouse_id, warehouse, available }) => ({ warehouse_id, warehouse, available })),
@@ -252,6 +256,34 @@ export function packDiscount(price: number, actPrice: number): { discount: numbe
 }
 
 /**
+ * A pack's stock and its sales are counted in units, or in grams when it is sold by weight, and a
+ * receipt reads its lines by the pack's flag: so the flag of a pack that holds stock or was ever
+ * sold never flips (the owner adds a new pack instead), or old numbers would change meaning.
+ */
+async function checkWeighingChanges(
+  tx: Tx,
+  websiteId: number,
+  existing: Array<{ id: number; soldByWeight: boolean }>,
+  input: AdminProductInput,
+  refuse: (field: string, message: string) => void,
+) {
+  const flipped = input.packs.flatMap((k, i) => {
+    const was = k.id === undefined ? undefined : existing.find((e) => e.id === k.id);
+    return was && was.soldByWeight !== k.sold_by_weight ? [{ id: was.id, i }] : [];
+  });
+  if (!flipped.length) return;
+  const ids = flipped.map((f) => f.id);
+  const stocked = new Set((await packStockByWarehouse(tx, websiteId, ids)).filter((l) => l.available !== 0).map((l) => l.packId));
+  const sold = (await orderedRefs(tx, websiteId, [], ids)).packs;
+  for (const f of flipped)
+    if (stocked.has(f.id) || sold.has(f.id))
+      refuse(
+        `packs.${f.i}.sold_by_weight`,
+        'This pack has stock or sales counted in units: add a new pack sold by weight instead (or the other way round)',
+      );
+}
+
+/**
  * PUT /s/api/admin/products/{id}: the product and its packs in one transaction, or nothing.
  * The product row is updated only at the version the editor read (`version = ...`), so of two
  * people saving the same product the second is refused (409) instead of overwriting the first.
@@ -279,10 +311,11 @@ export async function updateAdminProduct(db: Db, actor: AuditActor, id: number, 
       if (slugTaken) refuse('slug', 'Another product already uses this slug');
 
       const existing = await tx
-        .select({ id: packs.id })
+        .select({ id: packs.id, soldByWeight: packs.soldByWeight })
         .from(packs)
         .where(and(eq(packs.websiteId, websiteId), eq(packs.productId, id)));
       const existingIds = new Set(existing.map((k) => k.id));
+      await checkWeighingChanges(tx, websiteId, existing, input, refuse);
       input.packs.forEach(
         (k, i) => k.id !== undefined && !existingIds.has(k.id) && refuse(`packs.${i}.id`, 'This pack is not part of the product'),
       );
@@ -325,6 +358,9 @@ export async function updateAdminProduct(db: Db, actor: AuditActor, id: number, 
           barcode: k.barcode,
           price: toPaise(k.price),
           actPrice: toPaise(k.act_price),
+          soldByWeight: k.sold_by_weight,
+          plu: k.plu,
+          stepGrams: k.step_grams,
           position: k.position,
           ...packDiscount(toPaise(k.price), toPaise(k.act_price)),
         };
@@ -366,7 +402,13 @@ export async function setProductsStatus(db: Db, actor: AuditActor, ids: number[]
     const changed = await tx
       .update(products)
       .set({ status, version: sql`${products.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids), ne(products.status, status)))
+      .where(
+        and(
+          eq(products.websiteId, websiteId),
+          inArray(products.id, ids),
+          ne(products.status, status),
+        ),
+      )
       .returning({ id: products.id });
     await recordAudit(
       tx,

@@ -86,7 +86,7 @@ describe('export', () => {
       gst_rate: 5,
       hsn: '1006',
     });
-    expect(res.body).toContain('basmati-rice,Basmati Rice,Farm Fresh,,active,,1 kg,RICE1,,120,150,1006,5,0,,,,,3,10,0');
+    expect(res.body).toContain('basmati-rice,Basmati Rice,Farm Fresh,,active,,1 kg,RICE1,,120,150,1006,5,0,,,,,no,,,3,10,0');
   });
 });
 
@@ -204,6 +204,33 @@ describe('import', () => {
     const n = await count(packs);
     expect((await apply(owner, csv)).statusCode).toBe(200);
     expect(await count(packs)).toBe(n);
+  });
+
+  it('lists every problem of a file in one pass: a row with a bad cell still has its category and SKU checked', async () => {
+    const csv = [
+      `${HEADER.replace('stock:MUM', 'stock:NOPE')},colour`,
+      'chana-dal,Chana Dal,,Nowhere,active,,1 kg,RICE1,,abc,,,5,0,,,',
+      'chana-dal,Chana Dal,,Nowhere,gone,,2 kg,CHANA-2,,90,,,5,1,,,',
+      'moong-dal,Moong Dal,,Staples,active,,1 kg,MOONG-1,,70,,,5,0,,,',
+    ].join('\n');
+    const report = (await dryRun(owner, csv)).json();
+    expect(report.errors.map((e: { line: number; column: string }) => `${e.line}:${e.column}`)).toEqual([
+      '1:colour',
+      '1:stock:NOPE',
+      '2:category',
+      '2:sku',
+      '2:price',
+      '3:category',
+      '3:status',
+    ]);
+    expect(report.errors[2].message).toBe('No category is called Nowhere');
+    expect(report.errors[3].message).toBe('SKU RICE1 belongs to another product (basmati-rice)');
+    expect(report.summary.rows).toBe(3);
+    const refused = await apply(owner, csv);
+    expect(refused.json()).toMatchObject({ code: 'IMPORT_HAS_ERRORS', message: 'Fix the 3 rows with errors before importing' });
+    expect(await t.db.select().from(products).where(eq(products.slug, 'moong-dal'))).toEqual([]);
+    const one = await apply(owner, `${HEADER}\nmoong-dal,Moong Dal,,Nowhere,active,,1 kg,MOONG-1,,70,,,5,0,,`);
+    expect(one.json()).toMatchObject({ message: 'Fix the 1 row with errors before importing' });
   });
 
   it('refuses a warehouse code of another website, bad input, and never touches another website’s SKU', async () => {

@@ -1,5 +1,12 @@
 import type { CatalogueImportReport } from '@grocer/shared/catalogue-import';
-import { parseCatalogueCsv, serializeCatalogueCsv, STOCK_PREFIX, type CatalogueCsvRow, type CsvError } from '@grocer/shared/catalogue-csv';
+import {
+  CSV_COLUMNS,
+  parseCatalogueCsv,
+  serializeCatalogueCsv,
+  STOCK_PREFIX,
+  type CatalogueCsvRow,
+  type CsvError,
+} from '@grocer/shared/catalogue-csv';
 import { slugify } from '@grocer/shared/slug';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -9,6 +16,7 @@ import { invalidateWebsite } from '../../http/cache';
 import { AppError, fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { balancesOf, countStockBulk, stockKeyOf, warehouseCodes } from '../inventory/bulk';
+import { orderedRefs } from '../orders/ordered-products';
 import { sanitizeDescription } from './admin-service';
 import { refreshProductIndex } from './search';
 import { brands, categories, packs, products } from './tables';
@@ -46,6 +54,8 @@ interface PackState {
   price: number;
   actPrice: number;
   position: number;
+  soldByWeight: boolean;
+  plu: string;
 }
 
 /** Categories by the label the CSV uses: the name when no other category has it, else the path 'Parent > Child'. */
@@ -98,8 +108,10 @@ async function plan(db: DbOrTx, websiteId: number, text: string): Promise<Plan> 
     else errors.push({ line: 1, column: `${STOCK_PREFIX}${code}`, message: `No warehouse has the code ${code}` });
   }
 
-  const slugs = [...new Set(parsed.rows.map((r) => r.row.product_slug))];
-  const skus = parsed.rows.map((r) => r.row.sku);
+  // every row's references are checked, the rows with problems of their own too: one pass lists all
+  const checked = [...parsed.rows.map((r) => ({ ...r, valid: true })), ...parsed.invalid.map((r) => ({ ...r, valid: false }))];
+  const slugs = [...new Set(checked.map((r) => r.row.product_slug).filter(Boolean))];
+  const skus = [...new Set(checked.map((r) => r.row.sku).filter(Boolean))];
   const productRows = new Map<string, ProductState>();
   for (const part of chunks(slugs, 5000))
     for (const p of await db
@@ -136,6 +148,8 @@ async function plan(db: DbOrTx, websiteId: number, text: string): Promise<Plan> 
         price: packs.price,
         actPrice: packs.actPrice,
         position: packs.position,
+        soldByWeight: packs.soldByWeight,
+        plu: packs.plu,
         slug: products.slug,
       })
       .from(packs)
@@ -149,10 +163,20 @@ async function plan(db: DbOrTx, websiteId: number, text: string): Promise<Plan> 
   const brandIds = new Map(brandRows.map((b) => [b.name.toLowerCase(), b.id]));
   const cats = await categoryLabels(db, websiteId);
 
+  const plus = [...new Set(checked.flatMap((r) => (r.row.plu ? [r.row.plu] : [])))];
+  const pluOwners = new Map<string, { sku: string; product: string }>();
+  if (plus.length)
+    for (const o of await db
+      .select({ plu: packs.plu, sku: packs.sku, product: products.name })
+      .from(packs)
+      .innerJoin(products, eq(products.id, packs.productId))
+      .where(and(eq(packs.websiteId, websiteId), inArray(packs.plu, plus))))
+      pluOwners.set(o.plu, { sku: o.sku, product: o.product });
+  const flipped: Array<{ line: number; packId: number }> = [];
   const newBrands = new Map<string, string>();
   const categoryOf = new Map<string, number | null>();
   const ok: Plan['rows'] = [];
-  for (const r of parsed.rows) {
+  for (const r of checked) {
     const bad = (column: string, message: string) => errors.push({ line: r.line, column, message });
     const before = errors.length;
     const row = r.row;
@@ -163,19 +187,45 @@ async function plan(db: DbOrTx, websiteId: number, text: string): Promise<Plan> 
         bad('category', `Several categories are called ${row.category}: write its path, e.g. Parent > ${row.category}`);
       else categoryOf.set(row.category, id);
     } else categoryOf.set('', null);
-    if (row.brand && !brandIds.has(row.brand.toLowerCase())) newBrands.set(row.brand.toLowerCase(), row.brand);
+    if (r.valid && row.brand && !brandIds.has(row.brand.toLowerCase())) newBrands.set(row.brand.toLowerCase(), row.brand);
     const pack = packRows.get(row.sku);
-    if (pack && packSlug.get(pack.id) !== row.product_slug)
+    if (pack && row.product_slug && packSlug.get(pack.id) !== row.product_slug)
       bad('sku', `SKU ${row.sku} belongs to another product (${packSlug.get(pack.id)})`);
-    if (errors.length === before) ok.push(r);
+    if (pack && row.sold_by_weight !== null && row.sold_by_weight !== pack.soldByWeight) flipped.push({ line: r.line, packId: pack.id });
+    if (row.plu && pluOwners.has(row.plu) && pluOwners.get(row.plu)!.sku !== row.sku)
+      bad('plu', `PLU ${row.plu} is already used by ${pluOwners.get(row.plu)!.product}`);
+    if (r.valid && errors.length === before) ok.push({ line: r.line, row });
   }
-  errors.sort((a, b) => a.line - b.line);
+  // a pack's stock and sales count units, or grams when sold by weight: a pack holding stock or
+  // ever sold keeps its kind (as in the product editor)
+  if (flipped.length) {
+    const ids = flipped.map((f) => f.packId);
+    const held = await balancesOf(db, websiteId, ids);
+    const stocked = new Set([...held].flatMap(([key, n]) => (n !== 0 ? [Number(key.split(':')[0])] : [])));
+    const sold = (await orderedRefs(db, websiteId, [], ids)).packs;
+    for (const f of flipped)
+      if (stocked.has(f.packId) || sold.has(f.packId)) {
+        errors.push({
+          line: f.line,
+          column: 'sold_by_weight',
+          message: 'This pack has stock or sales counted in units: add a new pack sold by weight instead (or the other way round)',
+        });
+        const at = ok.findIndex((o) => o.line === f.line);
+        if (at >= 0) ok.splice(at, 1);
+      }
+  }
+  // by line, and within a line in the file's column order (a stable sort keeps the parser's order)
+  const columnAt = (c: string) => {
+    const i = (CSV_COLUMNS as readonly string[]).indexOf(c);
+    return i === -1 ? CSV_COLUMNS.length : i;
+  };
+  errors.sort((a, b) => a.line - b.line || (a.line === 1 ? 0 : columnAt(a.column) - columnAt(b.column)));
 
   // What would change
   const brandKey = (name: string) => (name ? (brandIds.get(name.toLowerCase()) ?? `new:${name.toLowerCase()}`) : null);
   const seen = new Set<string>();
   const summary = {
-    rows: parsed.rows.length + new Set(parsed.errors.filter((e) => e.line > 1).map((e) => e.line)).size,
+    rows: parsed.rows.length + parsed.invalid.length,
     products_create: 0,
     products_update: 0,
     products_unchanged: 0,
@@ -239,7 +289,13 @@ const factsKey = (f: ProductFacts) =>
   JSON.stringify([f.fssai_licence, f.food_type, f.ingredients, f.nutrition.map((r) => [r.nutrient, r.per_100])]);
 
 const packChanged = (k: PackState, row: CatalogueCsvRow) =>
-  k.name !== row.pack_name || k.barcode !== row.barcode || k.price !== row.price || k.actPrice !== row.mrp || k.position !== row.position;
+  k.name !== row.pack_name ||
+  k.barcode !== row.barcode ||
+  k.price !== row.price ||
+  k.actPrice !== row.mrp ||
+  k.position !== row.position ||
+  (row.sold_by_weight !== null && k.soldByWeight !== row.sold_by_weight) ||
+  (row.plu !== null && k.plu !== row.plu);
 
 const discountOf = (price: number, mrp: number) =>
   mrp > price
@@ -404,16 +460,30 @@ export async function applyImport(db: Db, actor: AuditActor, text: string): Prom
         ['position', 'int'],
         ['discount', 'int'],
         ['discount_type', 'text'],
+        ['sold_by_weight', 'boolean'],
+        ['plu', 'text'],
       ];
       for (const part of chunks(newPacks)) {
         const values = part.map((r) => {
           const d = discountOf(r.price, r.mrp);
-          return [productIds.get(r.product_slug)!, r.pack_name, r.sku, r.barcode, r.price, r.mrp, r.position, d.discount, d.discountType];
+          return [
+            productIds.get(r.product_slug)!,
+            r.pack_name,
+            r.sku,
+            r.barcode,
+            r.price,
+            r.mrp,
+            r.position,
+            d.discount,
+            d.discountType,
+            r.sold_by_weight ?? false,
+            r.plu ?? '',
+          ];
         });
         const made = rowsOf<{ id: number; sku: string }>(
           await tx.execute(sql`
-          insert into packs (website_id, product_id, name, sku, barcode, price, act_price, position, discount, discount_type)
-          select ${websiteId}::int, product_id, name, sku, barcode, price, act_price, position, discount, discount_type from ${recordset(packColumns, values)}
+          insert into packs (website_id, product_id, name, sku, barcode, price, act_price, position, discount, discount_type, sold_by_weight, plu)
+          select ${websiteId}::int, product_id, name, sku, barcode, price, act_price, position, discount, discount_type, sold_by_weight, plu from ${recordset(packColumns, values)}
           returning id, sku`),
         );
         for (const m of made) packIds.set(m.sku, Number(m.id));
@@ -431,12 +501,26 @@ export async function applyImport(db: Db, actor: AuditActor, text: string): Prom
           ['position', 'int'],
           ['discount', 'int'],
           ['discount_type', 'text'],
+          ['sold_by_weight', 'boolean'],
+          ['plu', 'text'],
         ],
         changedPacks.map((r) => {
           const d = discountOf(r.price, r.mrp);
-          return [packIds.get(r.sku), r.pack_name, r.barcode, r.price, r.mrp, r.position, d.discount, d.discountType];
+          return [
+            packIds.get(r.sku),
+            r.pack_name,
+            r.barcode,
+            r.price,
+            r.mrp,
+            r.position,
+            d.discount,
+            d.discountType,
+            r.sold_by_weight,
+            r.plu,
+          ];
         }),
-        'name = v.name, barcode = v.barcode, price = v.price, act_price = v.act_price, position = v.position, discount = v.discount, discount_type = v.discount_type',
+        // a null flag or PLU (the file has no such column) leaves the pack's own
+        'name = v.name, barcode = v.barcode, price = v.price, act_price = v.act_price, position = v.position, discount = v.discount, discount_type = v.discount_type, sold_by_weight = coalesce(v.sold_by_weight, t.sold_by_weight), plu = coalesce(v.plu, t.plu)',
       );
       const touchedProducts = new Set([
         ...toCreate.map((r) => productIds.get(r.product_slug)!),
@@ -498,6 +582,8 @@ export async function exportCatalogue(db: Db, websiteId: number): Promise<string
     barcode: string;
     price: number;
     act_price: number;
+    sold_by_weight: boolean;
+    plu: string;
     hsn_code: string;
     gst_rate: number;
     position: number;
@@ -508,7 +594,7 @@ export async function exportCatalogue(db: Db, websiteId: number): Promise<string
   }>(
     await db.execute(sql`
       select p.slug, p.name, b.name as brand, p.category_id, p.status, p.description, k.id as pack_id, k.name as pack_name,
-             k.sku, k.barcode, k.price, k.act_price, p.hsn_code, p.gst_rate, k.position,
+             k.sku, k.barcode, k.price, k.act_price, k.sold_by_weight, k.plu, p.hsn_code, p.gst_rate, k.position,
              p.fssai_licence, p.food_type, p.ingredients, p.nutrition
       from ${packs} k join ${products} p on p.id = k.product_id left join ${brands} b on b.id = p.brand_id
       where k.website_id = ${websiteId}
@@ -529,6 +615,8 @@ export async function exportCatalogue(db: Db, websiteId: number): Promise<string
       barcode: r.barcode,
       price: Number(r.price),
       mrp: Number(r.act_price),
+      sold_by_weight: r.sold_by_weight,
+      plu: r.plu,
       hsn: r.hsn_code,
       gst_rate: Number(r.gst_rate) / 100,
       position: Number(r.position),

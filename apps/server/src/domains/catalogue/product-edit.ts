@@ -16,6 +16,7 @@ import { recordAudit, type AuditActor } from '../audit/service';
 import { orderedRefs } from '../orders/ordered-products';
 import { getAdminProduct, packDiscount, sanitizeDescription } from './admin-service';
 import { factsRow } from './product-facts';
+import { productImages } from './product-images';
 import { refreshProductIndex } from './search';
 import { brands, categories, packs, productCategories, products, productSlugHistory } from './tables';
 
@@ -52,7 +53,17 @@ export async function auditProduct(db: DbOrTx, websiteId: number, id: number) {
     .where(and(eq(products.websiteId, websiteId), eq(products.id, id)));
   if (!p) return null;
   const packRows = await db
-    .select({ id: packs.id, name: packs.name, sku: packs.sku, barcode: packs.barcode, price: packs.price, act_price: packs.actPrice })
+    .select({
+      id: packs.id,
+      name: packs.name,
+      sku: packs.sku,
+      barcode: packs.barcode,
+      price: packs.price,
+      act_price: packs.actPrice,
+      sold_by_weight: packs.soldByWeight,
+      plu: packs.plu,
+      step_grams: packs.stepGrams,
+    })
     .from(packs)
     .where(and(eq(packs.websiteId, websiteId), eq(packs.productId, id)))
     .orderBy(asc(packs.position), asc(packs.id));
@@ -66,6 +77,8 @@ export async function auditProduct(db: DbOrTx, websiteId: number, id: number) {
     gst_rate: p.gst_rate / 100,
     category_ids: further.map((c) => c.id),
     packs: packRows.map((k) => ({ ...k, price: toRupees(k.price), act_price: toRupees(k.act_price) })),
+    // so a save that adds, removes or reorders an image is recorded ("Added image")
+    images: await productImages(db, websiteId, id),
   };
 }
 
@@ -114,6 +127,23 @@ export async function checkProductRefs(
   input.packs.forEach((k, i) => {
     const owner = skuOwners.find((o) => o.sku === k.sku);
     if (owner) refuse(`packs.${i}.sku`, `SKU is already used by ${owner.product}`);
+  });
+  const plus = input.packs.flatMap((k) => (k.plu ? [k.plu] : []));
+  if (!plus.length) return;
+  const pluOwners = await tx
+    .select({ plu: packs.plu, product: products.name })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .where(
+      and(
+        eq(packs.websiteId, websiteId),
+        exceptProductId === null ? undefined : ne(packs.productId, exceptProductId),
+        inArray(packs.plu, plus),
+      ),
+    );
+  input.packs.forEach((k, i) => {
+    const owner = k.plu && pluOwners.find((o) => o.plu === k.plu);
+    if (owner) refuse(`packs.${i}.plu`, `PLU is already used by ${owner.product}`);
   });
 }
 
@@ -215,6 +245,9 @@ export async function createProduct(db: Db, actor: AuditActor, input: AdminProdu
           barcode: k.barcode,
           price: toPaise(k.price),
           actPrice: toPaise(k.act_price),
+          soldByWeight: k.sold_by_weight,
+          plu: k.plu,
+          stepGrams: k.step_grams,
           position,
           ...packDiscount(toPaise(k.price), toPaise(k.act_price)),
         })),

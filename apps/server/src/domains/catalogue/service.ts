@@ -1,7 +1,8 @@
 import type { Brand, Category, Product, ProductsQuery } from '@grocer/shared/catalogue';
 import { packLabel } from '@grocer/shared/labels';
 import { toRupees } from '@grocer/shared/money';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { parseScaleBarcode } from '@grocer/shared/scale-barcode';
+import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { hotRows, hotStatement, reusable, type Db, type DbOrTx } from '../../db/client';
 import { firstWarehouseId } from '../inventory/service';
 // Read-only join of the inventory's balances into product listings (see eslint.config.js).
@@ -728,7 +729,15 @@ export const packDetailsOf = (db: DbOrTx, websiteId: SQLWrapper, packId: SQLWrap
  * warehouse. `q` narrows to names, SKUs or barcodes containing it (the search box; empty: all, the
  * till's offline copy). Loose goods' price is per kg and their stock in grams.
  */
-export async function counterCatalogue(db: DbOrTx, websiteId: number, warehouseId: number, q: string, limit: number) {
+export async function counterCatalogue(
+  db: DbOrTx,
+  websiteId: number,
+  warehouseId: number,
+  q: string,
+  limit: number,
+  opts: { inStock?: boolean } = {},
+) {
+  const scale = parseScaleBarcode(q);
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
     .select({
@@ -739,6 +748,7 @@ export async function counterCatalogue(db: DbOrTx, websiteId: number, warehouseI
       barcode: packs.barcode,
       price: packs.price,
       sold_by_weight: packs.soldByWeight,
+      plu: packs.plu,
       gst_rate: products.gstRate,
       available: sql<number>`coalesce(${stock.available}, 0)::int`,
     })
@@ -750,7 +760,11 @@ export async function counterCatalogue(db: DbOrTx, websiteId: number, warehouseI
         eq(packs.websiteId, websiteId),
         // active products, and drafts: loose goods sold by weight are counter-only drafts (pos/seed.ts)
         sql`${products.status} <> 'archived'`,
-        q ? or(ilike(products.name, like), ilike(packs.sku, like), eq(packs.barcode, q)) : undefined,
+        // a scale label scanned into the search box finds its pack by PLU
+        q
+          ? or(ilike(products.name, like), ilike(packs.sku, like), eq(packs.barcode, q), scale ? eq(packs.plu, scale.plu) : undefined)
+          : undefined,
+        opts.inStock ? gte(stock.available, 1) : undefined,
       ),
     )
     .orderBy(asc(products.name), asc(packs.position), asc(packs.id))
@@ -771,6 +785,7 @@ export async function counterPacks(db: DbOrTx, websiteId: number, packIds: numbe
       price: packs.price,
       actPrice: packs.actPrice,
       soldByWeight: packs.soldByWeight,
+      plu: packs.plu,
     })
     .from(packs)
     .innerJoin(products, eq(products.id, packs.productId))
@@ -786,7 +801,7 @@ export async function counterPacks(db: DbOrTx, websiteId: number, packIds: numbe
 export async function createLoosePack(
   tx: DbOrTx,
   websiteId: number,
-  g: { name: string; slug: string; pricePaise: number; hsnCode: string; gstRate: number },
+  g: { name: string; slug: string; pricePaise: number; hsnCode: string; gstRate: number; plu?: string },
 ): Promise<number> {
   const [p] = await tx
     .insert(products)
@@ -802,6 +817,7 @@ export async function createLoosePack(
       price: g.pricePaise,
       actPrice: g.pricePaise,
       soldByWeight: true,
+      plu: g.plu ?? '',
     })
     .returning({ id: packs.id });
   return pack!.id;
@@ -863,4 +879,52 @@ export async function productCategoryPaths(db: DbOrTx, websiteId: number, ids: n
     return names.length ? names.join(' › ') : null;
   };
   return new Map(rows.map((r) => [r.id, path(r.categoryId)]));
+}
+
+/**
+ * What automatic promotions match a product by (issue 40 §19): its brand and its categories (the
+ * primary one and the others), per product id of the website.
+ */
+export async function productBrandAndCategories(
+  db: DbOrTx,
+  websiteId: number,
+  ids: number[],
+): Promise<Map<number, { brandId: number | null; categoryIds: number[] }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: products.id,
+      brandId: products.brandId,
+      categoryIds: sql<
+        number[]
+      >`array_remove(array_append(coalesce((select array_agg(${productCategories.categoryId}) from ${productCategories} where ${productCategories.productId} = ${products.id}), '{}'::int[]), ${products.categoryId}), null)`,
+    })
+    .from(products)
+    .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids)));
+  return new Map(rows.map((r) => [r.id, { brandId: r.brandId, categoryIds: r.categoryIds.map(Number) }]));
+}
+
+/** The SKU and barcode of some of a website's packs, by pack id (the packing slip; '' where the shop set none). */
+export async function packCodes(db: DbOrTx, websiteId: number, packIds: number[]): Promise<Map<number, { sku: string; barcode: string }>> {
+  if (packIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: packs.id, sku: packs.sku, barcode: packs.barcode })
+    .from(packs)
+    .where(and(eq(packs.websiteId, websiteId), inArray(packs.id, packIds)));
+  return new Map(rows.map((r) => [r.id, { sku: r.sku, barcode: r.barcode }]));
+}
+
+/** Packs whose product name, pack name or SKU contains `q` (a staff picker: promotions, price lists), with their price. */
+export async function searchPacks(db: DbOrTx, websiteId: number, q: string, limit = 20) {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ id: packs.id, product: products.name, pack: packs.name, price: packs.price })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .where(
+      and(eq(packs.websiteId, websiteId), q ? or(ilike(products.name, like), ilike(packs.name, like), ilike(packs.sku, like)) : undefined),
+    )
+    .orderBy(asc(products.name), asc(packs.position), asc(packs.id))
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, label: packLabel(r.product, r.pack), pricePaise: r.price }));
 }

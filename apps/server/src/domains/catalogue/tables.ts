@@ -174,6 +174,10 @@ export const packs = pgTable(
      * an order line's `quantity` are in grams, and a line's amount is round(price × grams / 1000).
      */
     soldByWeight: boolean().notNull().default(false),
+    /** a weighed pack's 5-digit item code on scale labels (`@grocer/shared/scale-barcode`); '' when none */
+    plu: text().notNull().default(''),
+    /** a weighed pack's online step in grams: the storefront adds and removes this much (issue 40.5) */
+    stepGrams: integer().notNull().default(500),
     position: integer().notNull().default(0),
   },
   (t) => [
@@ -182,7 +186,11 @@ export const packs = pgTable(
     uniqueIndex('packs_website_sku_uq')
       .on(t.websiteId, t.sku)
       .where(sql`${t.sku} <> ''`),
+    uniqueIndex('packs_website_plu_uq')
+      .on(t.websiteId, t.plu)
+      .where(sql`${t.plu} <> ''`),
     check('packs_price_positive', sql`${t.price} > 0 and ${t.actPrice} >= ${t.price}`),
+    check('packs_step_grams_range', sql`${t.stepGrams} between 1 and 10000`),
   ],
 );
 

@@ -268,6 +268,35 @@ describe("the editor's preview of one block", () => {
   });
 });
 
+describe('the preview shows what shoppers get (issue 40.13)', () => {
+  it("a carousel's products come in the same order in the editor's preview as on the published page", async () => {
+    // hand-picked with the out-of-stock ghee first, and a list by the block's sort
+    const picked = {
+      type: 'product-carousel',
+      name: 'Picked',
+      data: { title: 'Picked', products: ['cow-ghee', 'toor-dal', 'basmati-rice'] },
+    };
+    const listed = { type: 'product-carousel', name: 'Cheapest', data: { title: 'Cheapest', limit: 4, sort: 'price_asc' } };
+    const page = await createPage('/preview-order', 'Preview order');
+    const saved = await owner.put(`/s/api/builder/pages/${page.id}/draft`, {
+      version: page.version,
+      components: [picked, listed],
+      css: '',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const published = await owner.post(`/s/api/builder/pages/${page.id}/publish`, { version: saved.json().page.version });
+    expect(published.statusCode, published.body).toBe(200);
+    const live = pageDataSchema.parse((await new TestClient(t.app).get('/s/api/page/data/preview-order')).json());
+    for (const [i, block] of [picked, listed].entries()) {
+      const preview = await owner.post('/s/api/builder/blocks/resolve', block);
+      expect(preview.statusCode, preview.body).toBe(200);
+      const slugs = (r: unknown) => (r as Array<{ slug: string }>).map((p) => p.slug);
+      expect(slugs(preview.json().response)).toEqual(slugs(live.data[i]!.response));
+      expect(slugs(preview.json().response).length).toBeGreaterThan(1);
+    }
+  });
+});
+
 describe('duplicate, delete, URL change', () => {
   it('duplicates a page as a new draft with the same content', async () => {
     const home = await detail(homeId);

@@ -7,7 +7,7 @@ import { forgetSessionsOf } from '../../http/session';
 import { listAddresses } from '../addresses/service';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { customerOrderStats, recentOrdersOf } from '../orders/queries';
-import { sessions, users, websiteMembers } from './tables';
+import { customerNotes, customerTags, sessions, users, websiteMembers } from './tables';
 import { hasNoRole } from './member-roles';
 
 /**
@@ -16,10 +16,32 @@ import { hasNoRole } from './member-roles';
  */
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const customerOf = (websiteId: number) => and(eq(websiteMembers.websiteId, websiteId), hasNoRole());
+export const customerOf = (websiteId: number) => and(eq(websiteMembers.websiteId, websiteId), hasNoRole());
 
-/** The staff's customer list: searched (name, email, mobile), filtered by blocked, sorted and paged. */
+/** The customer's tags here, sorted, as a JSON array (one subquery a row). */
+const tagsOf = (websiteId: number) =>
+  sql<
+    string[]
+  >`coalesce((select json_agg(${customerTags.tag} order by ${customerTags.tag}) from ${customerTags} where ${customerTags.websiteId} = ${websiteId} and ${customerTags.userId} = ${websiteMembers.userId}), '[]'::json)`;
+
+/** The staff's customer list: searched (name, email, mobile), filtered by blocked and tag, sorted and paged. */
 export async function listCustomers(db: Db, websiteId: number, q: CustomersQuery) {
+  const { rows, cond } = await customerRows(db, websiteId, q, { limit: q.perPage, offset: (q.page - 1) * q.perPage });
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(websiteMembers)
+    .innerJoin(users, eq(users.id, websiteMembers.userId))
+    .where(cond);
+  return { data: rows, meta: { total: Number(n), page: q.page, perPage: q.perPage } };
+}
+
+/** One slice of the filtered, sorted list (the screen's page, or the export's next batch). */
+export async function customerRows(
+  db: Db,
+  websiteId: number,
+  q: Omit<CustomersQuery, 'page' | 'perPage'>,
+  slice: { limit: number; offset: number },
+): Promise<{ rows: CustomerRow[]; cond: SQL | undefined }> {
   const stats = customerOrderStats(db, websiteId);
   const where: Array<SQL | undefined> = [customerOf(websiteId)];
   if (q.q) {
@@ -28,6 +50,10 @@ export async function listCustomers(db: Db, websiteId: number, q: CustomersQuery
   }
   if (q.blocked === 'yes') where.push(isNotNull(websiteMembers.blockedAt));
   if (q.blocked === 'no') where.push(isNull(websiteMembers.blockedAt));
+  if (q.tag)
+    where.push(
+      sql`exists (select 1 from ${customerTags} where ${customerTags.websiteId} = ${websiteId} and ${customerTags.userId} = ${websiteMembers.userId} and ${customerTags.tag} = ${q.tag})`,
+    );
   const cond = and(...where);
   const by = q.dir === 'asc' ? asc : desc;
   const nulls = q.dir === 'asc' ? sql`nulls first` : sql`nulls last`;
@@ -39,21 +65,15 @@ export async function listCustomers(db: Db, websiteId: number, q: CustomersQuery
     joined: by(websiteMembers.createdAt),
   }[q.sort];
   const rows = await db
-    .select({ u: users, m: websiteMembers, count: stats.count, spent: stats.spent, last: stats.last })
+    .select({ u: users, m: websiteMembers, count: stats.count, spent: stats.spent, last: stats.last, tags: tagsOf(websiteId) })
     .from(websiteMembers)
     .innerJoin(users, eq(users.id, websiteMembers.userId))
     .leftJoin(stats, eq(stats.userId, websiteMembers.userId))
     .where(cond)
     .orderBy(order, asc(users.id))
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage);
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: count() })
-    .from(websiteMembers)
-    .innerJoin(users, eq(users.id, websiteMembers.userId))
-    .where(cond);
-  const data: CustomerRow[] = rows.map((r) => row(r));
-  return { data, meta: { total: Number(n), page: q.page, perPage: q.perPage } };
+    .limit(slice.limit)
+    .offset(slice.offset);
+  return { rows: rows.map((r) => row(r)), cond };
 }
 
 function row(r: {
@@ -62,6 +82,7 @@ function row(r: {
   count: number | null;
   spent: number | string | null;
   last: Date | string | null;
+  tags: string[] | string | null;
 }): CustomerRow {
   return {
     id: r.u.id,
@@ -73,6 +94,8 @@ function row(r: {
     spent: toRupees(Number(r.spent ?? 0)),
     last_order: r.last ? new Date(r.last).toISOString() : null,
     blocked: r.m.blockedAt ? { at: r.m.blockedAt.toISOString(), reason: r.m.blockedReason ?? '' } : null,
+    // json arrives parsed from pg and PGlite alike; a driver handing back text is parsed here
+    tags: typeof r.tags === 'string' ? (JSON.parse(r.tags) as string[]) : (r.tags ?? []),
   };
 }
 
@@ -80,13 +103,17 @@ function row(r: {
 export async function customerDetail(db: Db, websiteId: number, userId: number): Promise<CustomerDetail> {
   const stats = customerOrderStats(db, websiteId);
   const [r] = await db
-    .select({ u: users, m: websiteMembers, count: stats.count, spent: stats.spent, last: stats.last })
+    .select({ u: users, m: websiteMembers, count: stats.count, spent: stats.spent, last: stats.last, tags: tagsOf(websiteId) })
     .from(websiteMembers)
     .innerJoin(users, eq(users.id, websiteMembers.userId))
     .leftJoin(stats, eq(stats.userId, websiteMembers.userId))
     .where(and(customerOf(websiteId), eq(websiteMembers.userId, userId)));
   if (!r) throw fail('SHOP_CUSTOMER_NOT_FOUND');
-  const [addresses, recent] = await Promise.all([listAddresses(db, { websiteId, userId }), recentOrdersOf(db, websiteId, userId)]);
+  const [addresses, recent, notes] = await Promise.all([
+    listAddresses(db, { websiteId, userId }),
+    recentOrdersOf(db, websiteId, userId),
+    notesOf(db, websiteId, userId),
+  ]);
   return {
     ...row(r),
     addresses: addresses.map((a) => ({
@@ -108,7 +135,19 @@ export async function customerDetail(db: Db, websiteId: number, userId: number):
       payment_method: o.paymentMethod,
       total: toRupees(o.total),
     })),
+    notes,
   };
+}
+
+/** The staff's notes on a customer, newest first, with the author's name. */
+async function notesOf(db: Db, websiteId: number, userId: number): Promise<CustomerDetail['notes']> {
+  const rows = await db
+    .select({ id: customerNotes.id, body: customerNotes.body, author: users.name, at: customerNotes.createdAt })
+    .from(customerNotes)
+    .leftJoin(users, eq(users.id, customerNotes.authorId))
+    .where(and(eq(customerNotes.websiteId, websiteId), eq(customerNotes.userId, userId)))
+    .orderBy(desc(customerNotes.createdAt), desc(customerNotes.id));
+  return rows.map((n) => ({ id: n.id, body: n.body, author: n.author, created_at: n.at.toISOString() }));
 }
 
 /**

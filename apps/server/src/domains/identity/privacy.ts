@@ -2,7 +2,7 @@ import { DELETED_CUSTOMER_NAME } from '@grocer/shared/privacy';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { fail } from '../../http/errors';
-import { sessions, signInCodes, users, websiteMembers } from './tables';
+import { customerNotes, customerTags, sessions, signInCodes, users, websiteMembers } from './tables';
 import { hasAnyRole } from './member-roles';
 
 /** The person's profile and this website's membership, for their data export. */
@@ -61,6 +61,9 @@ export async function eraseIdentity(tx: DbOrTx, user: { id: number; email: strin
     .update(websiteMembers)
     .set({ analyticsConsent: false, agentId: null, blockedReason: null })
     .where(eq(websiteMembers.userId, user.id));
+  // what the staff wrote and tagged about them (issue 40.19) goes with them
+  await tx.delete(customerNotes).where(eq(customerNotes.userId, user.id));
+  await tx.delete(customerTags).where(eq(customerTags.userId, user.id));
   await tx.update(users).set({ name: DELETED_CUSTOMER_NAME, email: null, phone: null }).where(eq(users.id, user.id));
   return [...new Set(signedIn.map((r) => r.websiteId))];
 }

@@ -1,5 +1,5 @@
 import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, maskIdentifier, type CodeSent, type Identifier } from '@grocer/shared/account';
-import { and, count, eq, ilike, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -281,4 +281,17 @@ export async function counterCustomer(tx: DbOrTx, websiteId: number, c: { phone:
 export function smsWithOrigin(text: string, host: string | undefined, code: string): string {
   const hostname = host?.replace(/:\d+$/, '');
   return hostname && /^[a-z0-9.-]+$/.test(hostname) ? `${text}\n\n@${hostname} #${code}` : text;
+}
+
+/** A member of the website by mobile number (10 digits, spaces and +91 ignored) or email (any case): a staff picker. */
+export async function findMemberByContact(db: DbOrTx, websiteId: number, contact: string) {
+  const text = contact.trim();
+  const digits = text.replace(/[\s-]/g, '').replace(/^\+?91(?=\d{10}$)/, '');
+  const [row] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .innerJoin(websiteMembers, and(eq(websiteMembers.userId, users.id), eq(websiteMembers.websiteId, websiteId)))
+    .where(text.includes('@') ? sql`lower(${users.email}) = lower(${text})` : eq(users.phone, digits))
+    .limit(1);
+  return row ?? null;
 }

@@ -115,3 +115,44 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp({ withTimezone: true }).notNull(),
   count: integer().notNull(),
 });
+
+/**
+ * A customer's tags on one website (issue 40.19): the staff's own words ("wholesale", "vip"),
+ * stored lower-case, to filter and export the customer list by. One row a tag.
+ */
+export const customerTags = pgTable(
+  'customer_tags',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tag: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'customer_tags_pk', columns: [t.websiteId, t.userId, t.tag] }),
+    index('customer_tags_tag_idx').on(t.websiteId, t.tag),
+  ],
+);
+
+/** The staff's notes on a customer (issue 40.19): who wrote what, when; never shown to the shopper. */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the staff member who wrote it (null once that person is erased) */
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_notes_customer_idx').on(t.websiteId, t.userId, t.createdAt)],
+);

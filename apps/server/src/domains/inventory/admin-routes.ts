@@ -23,11 +23,14 @@ import {
   setDefaultThreshold,
   setPackThreshold,
 } from './admin-service';
+import { purchasingAdminRoutes } from './purchasing-routes';
 
 const params = z.object({ packId: coercedIdSchema });
 
 /** Staff calls on stock (in the staff scope, which guards `/admin`), scoped to the request's website: another website's pack is 404. */
 export const inventoryAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(purchasingAdminRoutes, { db });
+
   app.get('/admin/stock', { schema: { querystring: adminStockQuerySchema, response: { 200: adminStockListSchema } } }, async (req) =>
     listStock(db, req.website.id, req.query),
   );

@@ -14,8 +14,9 @@ import { Errors, fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { packNamed, packNamesSubquery } from '../catalogue/pack-refs';
 import { usersByIds } from '../identity/service';
-import { moveStock } from './service';
-import { inventorySettings, packThresholds, stock, stockMovements, warehouses } from './tables';
+import { committedUnits } from '../orders/committed';
+import { moveStock, stockKey } from './service';
+import { inventorySettings, packCosts, packThresholds, stock, stockMovements, warehouses } from './tables';
 
 /**
  * Administration's stock: balances per pack per warehouse (a pack a warehouse never stocked shows
@@ -100,8 +101,16 @@ export async function listStock(db: Db, websiteId: number, q: AdminStockQuery): 
     .orderBy(asc(warehouses.id));
   let total = rows[0]?.total ?? 0;
   if (!rows.length && q.page > 1) total = (await listStock(db, websiteId, { ...q, page: 1, perPage: 5 })).meta.total;
+  const committed = await committedUnits(
+    db,
+    websiteId,
+    rows.map((r) => r.pack_id),
+  );
   return {
-    data: rows.map(({ total: _t, ...r }) => ({ ...r, own_threshold: !!r.own_threshold, low: r.available <= r.threshold })),
+    data: rows.map(({ total: _t, ...r }) => {
+      const held = committed.get(stockKey(r.pack_id, r.warehouse_id)) ?? 0;
+      return { ...r, committed: held, on_hand: r.available + held, own_threshold: !!r.own_threshold, low: r.available <= r.threshold };
+    }),
     meta: { total, page: q.page, perPage: q.perPage },
     warehouses: whs,
     default_threshold: fallback,
@@ -120,6 +129,8 @@ export async function packStock(db: DbOrTx, websiteId: number, packId: number): 
     .where(eq(warehouses.websiteId, websiteId))
     .orderBy(asc(warehouses.id));
   const [own] = await db.select({ t: packThresholds.threshold }).from(packThresholds).where(eq(packThresholds.packId, packId));
+  const committed = await committedUnits(db, websiteId, [packId]);
+  const [cost] = await db.select({ cost: packCosts.cost }).from(packCosts).where(eq(packCosts.packId, packId));
   return {
     pack_id: k.id,
     product_id: k.productId,
@@ -128,7 +139,11 @@ export async function packStock(db: DbOrTx, websiteId: number, packId: number): 
     sku: k.sku,
     threshold: own?.t ?? (await defaultThreshold(db, websiteId)),
     own_threshold: !!own,
-    levels: levels.map((l) => ({ ...l, available: Number(l.available) })),
+    levels: levels.map((l) => {
+      const held = committed.get(stockKey(packId, l.warehouse_id)) ?? 0;
+      return { ...l, available: Number(l.available), committed: held, on_hand: Number(l.available) + held };
+    }),
+    cost_price: cost?.cost ?? null,
   };
 }
 

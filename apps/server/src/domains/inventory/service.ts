@@ -22,6 +22,8 @@ export interface StockMove {
   actor: string;
   /** the owner's words on an adjustment */
   note?: string;
+  /** paise per unit, for goods received (`purchase`) */
+  unitCost?: number;
 }
 
 /**

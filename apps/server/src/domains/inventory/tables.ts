@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { PURCHASE_ORDER_STATUSES, TRANSFER_STATUSES, type PurchaseOrderStatus, type TransferStatus } from '@grocer/shared/admin-purchasing';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { packs, products } from '../catalogue/tables';
 import { websites } from '../website/tables';
 
@@ -55,6 +56,11 @@ export const STOCK_REASONS = [
   'damaged',
   'expired',
   'count',
+  // stock transfers between warehouses (purchasing.ts): out of the source when sent, into the destination when received
+  'transfer_out',
+  'transfer_in',
+  // goods received against a purchase order, at its cost price
+  'purchase',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
@@ -87,6 +93,8 @@ export const stockMovements = pgTable(
     actor: text().notNull(),
     /** the owner's words on an adjustment ('3 packets torn in transit') */
     note: text().notNull().default(''),
+    /** paise per unit for goods received (`purchase`); null for every other movement */
+    unitCost: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -173,4 +181,161 @@ export const productStockChanges = pgTable(
     productIds: integer().array().notNull(),
   },
   (t) => [index('product_stock_changes_txid_idx').on(t.txid)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Purchasing and transfers (issue 40 point 18, migration 0043): documents whose stock moves go
+// through `moveStock`, so the ledger stays the one account of every unit.
+
+const known = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+/** Who the shop buys from. */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    phone: text().notNull().default(''),
+    /** India's GST number (15 characters), '' when the supplier has none */
+    gstin: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('suppliers_website_idx').on(t.websiteId, t.name)],
+);
+
+/**
+ * A purchase order: what the shop orders from a supplier into one warehouse, at a cost price per
+ * unit. draft → ordered → partially_received → received, or cancelled before anything arrives
+ * (PURCHASE_ORDER_TRANSITIONS). Goods received move stock in through the ledger (`purchase`,
+ * reference `po:{id}`, with the unit cost).
+ */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    supplierId: integer()
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    warehouseId: integer()
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    status: text().$type<PurchaseOrderStatus>().notNull().default('draft'),
+    expectedOn: date({ mode: 'string' }),
+    note: text().notNull().default(''),
+    /** who wrote it: `user:{id}` */
+    createdBy: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('purchase_orders_website_idx').on(t.websiteId, t.id),
+    check('purchase_orders_status_known', known('status', PURCHASE_ORDER_STATUSES)),
+  ],
+);
+
+/** A line of a purchase order: units ordered at a cost (paise per unit), and units received so far. */
+export const purchaseOrderLines = pgTable(
+  'purchase_order_lines',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    purchaseOrderId: integer()
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    packId: integer()
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    unitCost: integer().notNull(),
+    received: integer().notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('purchase_order_lines_pack_uq').on(t.purchaseOrderId, t.packId),
+    check('purchase_order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('purchase_order_lines_cost_non_negative', sql`${t.unitCost} >= 0`),
+    check('purchase_order_lines_received_range', sql`${t.received} >= 0 and ${t.received} <= ${t.quantity}`),
+  ],
+);
+
+/**
+ * Stock moving between two warehouses of the website. draft → in_transit (sent: `transfer_out`
+ * movements leave the source) → partially_received → received (`transfer_in` movements into the
+ * destination; units that never arrive are recorded short, with a reason), or cancelled while a
+ * draft. Units in transit are in neither warehouse.
+ */
+export const stockTransfers = pgTable(
+  'stock_transfers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    fromWarehouseId: integer()
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    toWarehouseId: integer()
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    status: text().$type<TransferStatus>().notNull().default('draft'),
+    note: text().notNull().default(''),
+    createdBy: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    receivedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('stock_transfers_website_idx').on(t.websiteId, t.id),
+    check('stock_transfers_status_known', known('status', TRANSFER_STATUSES)),
+    check('stock_transfers_two_warehouses', sql`${t.fromWarehouseId} <> ${t.toWarehouseId}`),
+  ],
+);
+
+/** A line of a transfer: units sent, units received, units short (never arrived) and why. */
+export const stockTransferLines = pgTable(
+  'stock_transfer_lines',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    transferId: integer()
+      .notNull()
+      .references(() => stockTransfers.id, { onDelete: 'cascade' }),
+    packId: integer()
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    received: integer().notNull().default(0),
+    short: integer().notNull().default(0),
+    shortReason: text(),
+  },
+  (t) => [
+    uniqueIndex('stock_transfer_lines_pack_uq').on(t.transferId, t.packId),
+    check('stock_transfer_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('stock_transfer_lines_counts_range', sql`${t.received} >= 0 and ${t.short} >= 0 and ${t.received} + ${t.short} <= ${t.quantity}`),
+  ],
+);
+
+/** A pack's cost price (paise per unit): the weighted average of what is on hand, moved by each goods receipt. */
+export const packCosts = pgTable(
+  'pack_costs',
+  {
+    packId: integer()
+      .primaryKey()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    cost: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('pack_costs_non_negative', sql`${t.cost} >= 0`)],
 );

@@ -153,7 +153,14 @@ describe('removing a line', () => {
     expect(o.adjustments[0]).toMatchObject({ amount: 180, refund_status: 'refunded' });
     expect(o.adjustments[0].refund_id).toMatch(/^rfnd_/);
     expect(o.payment).toMatchObject({ status: 'paid', refunded: 180 });
-    expect(o.timeline.at(-1).note).toBe('1 × Toor Dal - 1 kg removed (missing): ₹180 refunded to your Razorpay payment');
+    // the staff read it in their words (issue 40 §12); the shopper's order page says "your Razorpay payment"
+    expect(o.timeline.at(-1)).toMatchObject({
+      kind: 'change',
+      note: "1 × Toor Dal - 1 kg removed (missing): ₹180 refunded to the customer's Razorpay payment",
+    });
+    expect((await c.get(`/s/api/orders/${order.id}`)).json().timeline.at(-1).note).toBe(
+      '1 × Toor Dal - 1 kg removed (missing): ₹180 refunded to your Razorpay payment',
+    );
     expect(await simRefunds(p!.providerOrderId!)).toEqual([{ id: o.adjustments[0].refund_id, amount: 18_000, key: expect.any(String) }]);
 
     // retried: the request, and the provider call itself with the same idempotency key

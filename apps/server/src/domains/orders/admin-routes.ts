@@ -24,7 +24,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { hasPermission } from '../../http/auth';
 import { Errors } from '../../http/errors';
-import { auditActor } from '../audit/service';
+import { auditActor, recordAudit } from '../audit/service';
 import type { Outbox } from '../outbox/service';
 import type { Payments } from '../payments/service';
 import {
@@ -42,6 +42,7 @@ import { pendingRefunds, recordAdjustmentRefund, removeLine, substituteLine, typ
 import { notifyChange, notifyStatus } from './notify';
 import type { OrderRow } from './errors';
 import { packingSlipHtml, pickListHtml } from './printables';
+import { orderNotesAdminRoutes } from './admin-notes-routes';
 
 const params = z.object({ id: z.string().uuid() });
 
@@ -53,6 +54,8 @@ const params = z.object({ id: z.string().uuid() });
 export const orderAdminRoutes =
   (deps: { payments: Payments; outbox: Outbox; config: Config }): FastifyPluginAsyncZod<{ db: Db }> =>
   async (app, { db }) => {
+    // notes, tags, refunds of an amount, invoices and bulk printing (issue 40 §12)
+    await app.register(orderNotesAdminRoutes({ payments: deps.payments }), { db });
     const after = async (moved: Moved) => {
       if (moved.refund) await deps.payments.refundOrder(moved.order.id);
       if (moved.refunds) await sendRefunds(moved.order.id);
@@ -100,7 +103,18 @@ export const orderAdminRoutes =
     /** Sends again the partial refunds the provider did not take (same idempotency keys: never twice). */
     app.post('/admin/orders/:id/refunds/retry', { schema: { params, response: { 200: adminOrderSchema } } }, async (req) => {
       const o = await findAdminOrder(db, req.website.id, req.params.id);
+      const pending = (await pendingRefunds(db, o.id)).filter((a) => a.refundKey).length;
       await sendRefunds(o.id);
+      // the provider call cannot share a transaction: the retry is recorded once it has been made
+      await db.transaction((tx) =>
+        recordAudit(tx, auditActor(req), {
+          entity: 'order',
+          entityId: o.id,
+          label: `#${o.ordernumber}`,
+          action: 'refund_retry',
+          after: { refunds_sent: pending },
+        }),
+      );
       return adminOrder(db, await findAdminOrder(db, req.website.id, req.params.id));
     });
 

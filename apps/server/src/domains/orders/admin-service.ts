@@ -34,7 +34,9 @@ import { refundSummary, refundSummaryRupees } from '../payments/refund-summary';
 import { adjustmentsOf, presentAdjustment, refuseAtDoor } from './adjustments';
 import { orderErrors, type OrderRow } from './errors';
 import { lockOrder, moveOrder, releaseOrder } from './lifecycle';
-import { orderDetail, orderEventsOf, orderLinesOf } from './queries';
+import { orderDetail, orderEventsOf, orderLinesOf, refundedOther } from './queries';
+import { notesOf, ordersTagged, tagsOf, tagsOfOrders } from './notes';
+import { staffTimeline } from './staff-timeline';
 import { orders } from './tables';
 
 /** India Standard Time has no daylight saving: a shop date starts at 00:00 +05:30. */
@@ -53,6 +55,7 @@ export async function listAdminOrders(db: Db, websiteId: number, q: AdminOrdersQ
   if (q.delivery_date) where.push(eq(orders.slotDate, q.delivery_date));
   if (q.slot_id) where.push(eq(orders.slotId, q.slot_id));
   if (q.pincode) where.push(eq(orders.pincode, q.pincode));
+  if (q.tag) where.push(inArray(orders.id, ordersTagged(db, websiteId, q.tag)));
   if (q.q) {
     const like = `%${escapeLike(q.q)}%`;
     const people = await userIdsMatching(db, q.q);
@@ -94,6 +97,10 @@ export async function listAdminOrders(db: Db, websiteId: number, q: AdminOrdersQ
       )
     ).map((p) => [p.orderId, p.status]),
   );
+  const tags = await tagsOfOrders(
+    db,
+    rows.map((r) => r.o.id),
+  );
   const data: AdminOrderRow[] = rows.map(({ o, items }) => ({
     id: o.id,
     ordernumber: o.ordernumber,
@@ -107,6 +114,7 @@ export async function listAdminOrders(db: Db, websiteId: number, q: AdminOrdersQ
     slot: o.slotDate && o.slotStart && o.slotEnd ? { date: o.slotDate, start_time: o.slotStart, end_time: o.slotEnd } : null,
     items,
     total: toRupees(o.total),
+    tags: tags.get(o.id) ?? [],
   }));
   return { data, meta: { total: Number(n), page: q.page, perPage: q.perPage } };
 }
@@ -127,17 +135,20 @@ export const allowedActions = (status: OrderStatus): OrderAction[] => ORDER_ACTI
 /** The staff's order screen: the shopper's view, plus the customer, the payment's provider events and who moved it. */
 export async function adminOrder(db: Db, o: OrderRow): Promise<AdminOrder> {
   const d = await orderDetail(db, o);
-  const [payment, eventsOfPayment, history, changes, rows] = await Promise.all([
+  const [payment, eventsOfPayment, history, changes, rows, notes, tags] = await Promise.all([
     paymentOfOrder(db, o.id),
     paymentEventsOf(db, o.id),
     orderEventsOf(db, o.id),
     adjustmentsOf(db, o.id),
     orderLinesOf(db, o.id),
+    notesOf(db, o.id),
+    tagsOf(db, o.id),
   ]);
   const warehouseOfLine = new Map(rows.map((l) => [l.id, l.warehouseId]));
   const staffIds = [
     o.userId,
     ...[...history, ...changes].filter((e) => e.actor.startsWith('user:')).map((e) => Number(e.actor.slice(5))),
+    ...notes.flatMap((n) => (n.authorId === null ? [] : [n.authorId])),
   ].filter((v, i, a) => Number.isInteger(v) && a.indexOf(v) === i);
   const people = new Map((await usersByIds(db, staffIds)).map((u) => [u.id, u]));
   const customer = people.get(o.userId);
@@ -187,10 +198,19 @@ export async function adminOrder(db: Db, o: OrderRow): Promise<AdminOrder> {
       review: payment.meta.review ?? null,
       events: eventsOfPayment.map((e) => ({ at: e.createdAt.toISOString(), kind: e.kind, event_id: e.eventId, payload: e.payload })),
     },
-    refunds: refundSummaryRupees(refundSummary(payment)),
+    refunds: refundSummaryRupees(refundSummary(payment, refundedOther(changes))),
     adjustments: changes.map((a) => ({ ...presentAdjustment(a), by: who(a.actor) })),
     changes: { remove: REMOVE_STATUSES.includes(o.status), substitute: SUBSTITUTE_STATUSES.includes(o.status) },
-    timeline: history.map((e) => ({ status: e.status, at: e.createdAt.toISOString(), by: who(e.actor), note: e.note })),
+    timeline: staffTimeline(
+      history,
+      notes.map((n) => ({
+        text: n.text,
+        createdAt: n.createdAt,
+        author: n.authorId === null ? 'a former staff member' : who(`user:${n.authorId}`),
+      })),
+      { who, paid: payment && { provider: payment.provider, amount: payment.amount, via: payment.meta.via ?? null } },
+    ),
+    tags,
   };
 }
 

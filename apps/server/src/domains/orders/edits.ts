@@ -5,6 +5,7 @@ import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
 import {
   EDITABLE_STATUSES,
   editDifferenceText,
+  staffEditDifferenceText,
   type OrderEditBody,
   type OrderEditConfirmBody,
   type OrderEditQuote,
@@ -13,6 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
+import { recordAudit, type AuditActor } from '../audit/service';
 import { priceCart } from '../cart/pricing';
 import { activeProductIds, packDetails } from '../catalogue/service';
 import { findCoupon } from '../coupons/service';
@@ -81,6 +83,8 @@ const refuseStatus = (o: OrderRow) => fail('ORDER_NOT_EDITABLE', { status: ORDER
 async function planEdit(db: DbOrTx, o: OrderRow, body: OrderEditBody, now: Date): Promise<Plan> {
   if (!EDITABLE_STATUSES.includes(o.status) || o.channel !== 'online') throw refuseStatus(o);
   const lines = await orderLinesOf(db, o.id);
+  const promotion = o.promotion ?? lines.find((l) => l.promotion)?.promotion;
+  if (promotion) throw fail('ORDER_EDIT_PROMOTION', { promotion });
   const zone: DeliveryZone | null = await resolvePincode(db, o.websiteId, o.pincode);
   const wanted = new Map(body.lines.map((l) => [l.pack_id, l.quantity]));
   // the order's lines by pack (a pack on two lines, after a substitution, counts as one)
@@ -206,8 +210,12 @@ const slotOf = (s: SlotOffer) => ({
 
 /** The order as the change would leave it, nothing written (POST /orders/{id}/edit/quote). */
 export async function quoteEdit(db: Db, s: Shopper, id: string, body: OrderEditBody, now = new Date()): Promise<OrderEditQuote> {
-  const p = await planEdit(db, await findOrder(db, s, id), body, now);
-  const o = p.order;
+  return quoteEditOf(db, await findOrder(db, s, id), body, now);
+}
+
+/** The quote of a change to order `o` (the shopper's, or one the staff found on their website). */
+export async function quoteEditOf(db: DbOrTx, o: OrderRow, body: OrderEditBody, now = new Date()): Promise<OrderEditQuote> {
+  const p = await planEdit(db, o, body, now);
   const current =
     o.slotId !== null && o.slotDate && o.slotStart && o.slotEnd
       ? { slot_id: o.slotId, date: o.slotDate, start_time: o.slotStart, end_time: o.slotEnd, remaining: 0 }
@@ -236,6 +244,8 @@ export async function quoteEdit(db: Db, s: Shopper, id: string, body: OrderEditB
 }
 
 export type EditAdjustment = typeof orderAdjustments.$inferSelect;
+/** The order after a change and its adjustment (null: nothing changed); `fresh` false when a retried key answered an earlier change. */
+export type EditDone = { order: OrderRow; adjustment: EditAdjustment | null; fresh: boolean };
 
 /**
  * Makes the change (POST /orders/{id}/edit), or refuses it and changes nothing: the order
@@ -243,82 +253,101 @@ export type EditAdjustment = typeof orderAdjustments.$inferSelect;
  * costing more, or a total other than the one the shopper saw. The same `key` answers the
  * change already made. Answers the order and the change's adjustment (null when nothing changed).
  */
-export async function editOrder(
-  db: Db,
-  s: Shopper,
-  id: string,
-  body: OrderEditConfirmBody,
-  now = new Date(),
-): Promise<{ order: OrderRow; adjustment: EditAdjustment | null }> {
+export async function editOrder(db: Db, s: Shopper, id: string, body: OrderEditConfirmBody, now = new Date()): Promise<EditDone> {
   await findOrder(db, s, id);
   return db.transaction(async (tx) => {
     await lockOrder(tx, id);
-    const o = await findOrder(tx, s, id);
-    const [again] = await tx
-      .select()
-      .from(orderAdjustments)
-      .where(and(eq(orderAdjustments.orderId, o.id), eq(orderAdjustments.key, body.key)));
-    if (again) return { order: o, adjustment: again };
-    const p = await planEdit(tx, o, body, now);
-    if (toPaise(body.expected_total) !== p.total) throw fail('ORDER_EDIT_TOTAL_CHANGED', { amount: toRupees(p.total) });
-    const changed = p.packs.filter((k) => k.quantity !== k.was);
-    if (changed.length === 0 && !p.slot) return { order: o, adjustment: null };
-    const actor = `user:${s.userId}`;
-
-    if (p.slot) await moveSlot(tx, o, p.slot);
-    for (const k of [...changed].sort(byStockRow)) {
-      const moved = await moveStock(tx, {
-        websiteId: o.websiteId,
-        packId: k.packId,
-        warehouseId: k.warehouseId,
-        quantity: k.was - k.quantity,
-        reason: k.quantity > k.was ? 'order' : 'return',
-        reference: `order:${o.id}`,
-        actor,
-        note: 'order edited',
-      });
-      if (moved === null) throw fail('ORDER_EDIT_NO_STOCK', { item: k.label, max: k.was });
-    }
-    await rewriteLines(tx, o, p, changed);
-
-    const owed = o.total - p.total;
-    const prepaid = o.paymentMethod !== 'cod';
-    const refund = prepaid && owed > 0;
-    // the paid payment holds the part to give back as pending until the provider takes it
-    if (refund && !(await recordPartialRefund(tx, o.id, owed))) throw refuseStatus(o);
-    const slot = p.slot ?? null;
-    const [order] = await tx
-      .update(orders)
-      .set({
-        itemsTotal: p.itemsTotal,
-        discount: p.discount,
-        deliveryCharge: p.deliveryCharge,
-        total: p.total,
-        ...(slot ? { slotId: slot.slotId, slotDate: slot.date, slotStart: slot.startTime, slotEnd: slot.endTime } : {}),
-        updatedAt: now,
-      })
-      .where(eq(orders.id, o.id))
-      .returning();
-    const description = describe(changed, slot);
-    const money = refund ? editDifferenceText(toRupees(-owed), o.paymentMethod) : editDifferenceText(toRupees(-owed), 'cod');
-    await addEvent(tx, o, o.status, actor, `Order changed: ${description}. ${money}`);
-    const [adjustment] = await tx
-      .insert(orderAdjustments)
-      .values({
-        websiteId: o.websiteId,
-        orderId: o.id,
-        kind: 'edit',
-        key: body.key,
-        description: `Order changed: ${description}`,
-        reason: 'customer_request',
-        amount: owed,
-        refundStatus: refund ? 'pending' : 'none',
-        refundKey: refund ? `rf-${randomUUID()}` : null,
-        actor,
-      })
-      .returning();
-    return { order: order!, adjustment: adjustment! };
+    return applyEdit(tx, await findOrder(tx, s, id), body, { actor: `user:${s.userId}`, staff: null }, now);
   });
+}
+
+/** Who makes an edit: the shopper (`user:<id>`), or a staff member, whose change is audited and worded for the shop. */
+export interface EditBy {
+  actor: string;
+  staff: AuditActor | null;
+}
+
+/**
+ * The change itself, in the caller's transaction with the order row locked (`lockOrder`) and read
+ * after the lock. A staff edit (Administration, issue 40 §12) is the same change with the same
+ * rules; its timeline note is in the shop's words and it is audited.
+ */
+export async function applyEdit(tx: Tx, o: OrderRow, body: OrderEditConfirmBody, by: EditBy, now = new Date()): Promise<EditDone> {
+  const [again] = await tx
+    .select()
+    .from(orderAdjustments)
+    .where(and(eq(orderAdjustments.orderId, o.id), eq(orderAdjustments.key, body.key)));
+  if (again) return { order: o, adjustment: again, fresh: false };
+  const p = await planEdit(tx, o, body, now);
+  if (toPaise(body.expected_total) !== p.total) throw fail('ORDER_EDIT_TOTAL_CHANGED', { amount: toRupees(p.total) });
+  const changed = p.packs.filter((k) => k.quantity !== k.was);
+  if (changed.length === 0 && !p.slot) return { order: o, adjustment: null, fresh: false };
+  const { actor } = by;
+
+  if (p.slot) await moveSlot(tx, o, p.slot);
+  for (const k of [...changed].sort(byStockRow)) {
+    const moved = await moveStock(tx, {
+      websiteId: o.websiteId,
+      packId: k.packId,
+      warehouseId: k.warehouseId,
+      quantity: k.was - k.quantity,
+      reason: k.quantity > k.was ? 'order' : 'return',
+      reference: `order:${o.id}`,
+      actor,
+      note: by.staff ? 'order edited by staff' : 'order edited',
+    });
+    if (moved === null) throw fail('ORDER_EDIT_NO_STOCK', { item: k.label, max: k.was });
+  }
+  await rewriteLines(tx, o, p, changed);
+
+  const owed = o.total - p.total;
+  const prepaid = o.paymentMethod !== 'cod';
+  const refund = prepaid && owed > 0;
+  // the paid payment holds the part to give back as pending until the provider takes it
+  if (refund && !(await recordPartialRefund(tx, o.id, owed))) throw refuseStatus(o);
+  const slot = p.slot ?? null;
+  const [order] = await tx
+    .update(orders)
+    .set({
+      itemsTotal: p.itemsTotal,
+      discount: p.discount,
+      deliveryCharge: p.deliveryCharge,
+      total: p.total,
+      ...(slot ? { slotId: slot.slotId, slotDate: slot.date, slotStart: slot.startTime, slotEnd: slot.endTime } : {}),
+      updatedAt: now,
+    })
+    .where(eq(orders.id, o.id))
+    .returning();
+  const description = describe(changed, slot);
+  const method = refund ? o.paymentMethod : 'cod';
+  const note = by.staff
+    ? `Order changed by the shop: ${description}. ${staffEditDifferenceText(toRupees(-owed), method)}`
+    : `Order changed: ${description}. ${editDifferenceText(toRupees(-owed), method)}`;
+  await addEvent(tx, o, o.status, actor, note);
+  const [adjustment] = await tx
+    .insert(orderAdjustments)
+    .values({
+      websiteId: o.websiteId,
+      orderId: o.id,
+      kind: 'edit',
+      key: body.key,
+      description: `Order changed: ${description}`,
+      reason: 'customer_request',
+      amount: owed,
+      refundStatus: refund ? 'pending' : 'none',
+      refundKey: refund ? `rf-${randomUUID()}` : null,
+      actor,
+    })
+    .returning();
+  if (by.staff)
+    await recordAudit(tx, by.staff, {
+      entity: 'order',
+      entityId: o.id,
+      action: 'edit',
+      before: { items_total: toRupees(o.itemsTotal), discount: toRupees(o.discount), total: toRupees(o.total) },
+      after: { items_total: toRupees(p.itemsTotal), discount: toRupees(p.discount), total: toRupees(p.total), change: note },
+    });
+  return { order: order!, adjustment: adjustment!, fresh: true };
 }
 
 /** Takes a place in the new slot and gives the old one back, the two booking rows in one order (slot, then date). */
@@ -383,4 +412,29 @@ function describe(changed: Plan['packs'], slot: SlotOffer | null): string {
   );
   if (slot) parts.push(`delivery moved to ${slotLabel({ date: slot.date, start_time: slot.startTime, end_time: slot.endTime })}`);
   return parts.join(', ');
+}
+
+/**
+ * Administration's edit of an order (issue 40 §12): the shopper's change with the shopper's rules
+ * (until packed, stock through the ledger, checkout's pricing, a prepaid refund of a lower total),
+ * made by staff on any order of their website, audited. The same key answers the change already
+ * made; a shopper editing at the same moment queues on the order's row and sees the order as this
+ * left it (a total other than the one they saw is refused).
+ */
+export async function staffEditOrder(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  body: OrderEditConfirmBody,
+  now = new Date(),
+): Promise<EditDone> {
+  return db.transaction(async (tx) => {
+    await lockOrder(tx, id);
+    const [o] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.websiteId, actor.websiteId), eq(orders.id, id)));
+    if (!o) throw orderErrors.notFound();
+    return applyEdit(tx, o, body, { actor: `user:${actor.actorId ?? 0}`, staff: actor }, now);
+  });
 }

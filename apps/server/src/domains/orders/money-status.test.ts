@@ -346,6 +346,7 @@ describe('one refund summary', () => {
       paid: 88,
       refunded_lines: 32,
       refunded_on_cancel: 0,
+      refunded_other: 0,
       refunded: 32,
       refund_pending: 0,
       net: 56,
@@ -354,7 +355,16 @@ describe('one refund summary', () => {
 
     const cancelled = await owner.post(`/s/api/admin/orders/${order.id}/cancel`, { reason: 'Out of stock at the store' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    const summary = { paid: 88, refunded_lines: 32, refunded_on_cancel: 56, refunded: 88, refund_pending: 0, net: 0, refundable: 0 };
+    const summary = {
+      paid: 88,
+      refunded_lines: 32,
+      refunded_on_cancel: 56,
+      refunded_other: 0,
+      refunded: 88,
+      refund_pending: 0,
+      net: 0,
+      refundable: 0,
+    };
     expect(cancelled.json().refunds).toEqual(summary);
     expect(cancelled.json().payment).toMatchObject({ status: 'refunded', refunded: 32 });
     expect((await s.c.get(`/s/api/orders/${order.id}`)).json().refunds).toEqual(summary);

@@ -82,6 +82,8 @@ const ORDER_KEYS = [
   'zoneId',
   'itemsTotal',
   'discount',
+  'promotionDiscount',
+  'promotion',
   'couponId',
   'couponCode',
   'deliveryCharge',
@@ -104,6 +106,8 @@ const LINE_KEYS = [
   'actPrice',
   'quantity',
   'amount',
+  'promotionDiscount',
+  'promotion',
   'warehouseId',
 ] as const satisfies ReadonlyArray<keyof LineValues>;
 const placeholders = <K extends string>(keys: readonly K[], prefix = '') =>
@@ -328,18 +332,23 @@ export async function placeOrder(
   cartCtx: CartContext,
   body: PlaceOrderBody,
   /** a sales agent ordering for their customer: `cartOwner` is the agent, the order is the customer's */
-  forCustomer?: { customerId: number },
+  forCustomer?: {
+    customerId: number;
+    /** a staff draft order (drafts.ts): `cartCtx` is the draft's own cart, and the order is no agent's sale */
+    draftCart?: boolean;
+  },
 ): Promise<{ order: OrderRow; created: boolean; known?: KnownParts }> {
   // The agent's cart, the customer's address, order, coupon use and idempotency key.
   const s: Shopper = forCustomer ? { websiteId: cartOwner.websiteId, userId: forCustomer.customerId } : cartOwner;
-  const agentId = forCustomer ? cartOwner.userId : null;
+  const agentId = forCustomer && !forCustomer.draftCart ? cartOwner.userId : null;
+  const ownCart = forCustomer?.draftCart ?? false;
   // A retried key finds its order afterwards: the cart it ordered is empty now (a refusal), or
   // another order already has the key (a unique violation). No read on the way in.
   try {
     for (let read = 1; ; read++) {
       // One cart is one order: the order is written only if the cart is still as read here. When
       // it changed meanwhile (another tab ordered it or added to it), it is read and checked again.
-      const placed = await onOneConnection(db, (one) => orderCart(one, { s, agentId, cartOwner, cartCtx, body }));
+      const placed = await onOneConnection(db, (one) => orderCart(one, { s, agentId, cartOwner, cartCtx, body, ownCart }));
       if (placed !== 'cart changed') return placed;
       if (read === CART_READS) throw orderErrors.cartChanged();
     }
@@ -375,6 +384,8 @@ interface Checkout {
   cartOwner: Shopper;
   cartCtx: CartContext;
   body: PlaceOrderBody;
+  /** the cart is `cartCtx`'s as given (a draft's), not the cart owner's */
+  ownCart: boolean;
 }
 
 /** Reads, prices and checks the cart, then orders it (`writeOrder`), unless it changed since it was read. */
@@ -382,15 +393,16 @@ async function orderCart(db: Db, c: Checkout): Promise<Placed | 'cart changed'> 
   const { s, cartOwner, cartCtx, body } = c;
   const address = await findAddress(db, s, body.address_id);
   if (!address) throw orderErrors.addressNotFound();
-  const priced = await loadPricedCart(db, { ...cartCtx, userId: cartOwner.userId, pincode: address.pincode });
+  const ctx = c.ownCart ? { ...cartCtx, pincode: address.pincode } : { ...cartCtx, userId: cartOwner.userId, pincode: address.pincode };
+  const priced = await loadPricedCart(db, ctx);
+  const versionNow = async () => (c.ownCart ? (await loadPricedCart(db, ctx)).version : userCartVersion(db, s.websiteId, cartOwner.userId));
   try {
     return await orderAsPriced(db, address, priced, c);
   } catch (e) {
     // The reads hold no lock: another tab's order committing between them (its lines read before,
     // its coupon's use after) reads as a refusal that is not this cart's. Answered only when the
     // cart is still as read; otherwise it is read again.
-    if (e instanceof AppError && priced.version !== null && (await userCartVersion(db, s.websiteId, cartOwner.userId)) !== priced.version)
-      return 'cart changed';
+    if (e instanceof AppError && priced.version !== null && (await versionNow()) !== priced.version) return 'cart changed';
     throw e;
   }
 }
@@ -458,6 +470,8 @@ async function orderAsPriced(
       zoneId: priced.zone.id,
       itemsTotal: priced.itemsTotalPaise,
       discount: priced.discountPaise,
+      promotionDiscount: priced.promotion?.discountPaise ?? 0,
+      promotion: priced.promotion?.name ?? null,
       couponId: priced.coupon?.id ?? null,
       couponCode: priced.coupon?.code ?? null,
       deliveryCharge: priced.finalDeliveryPaise,
@@ -486,6 +500,8 @@ async function orderAsPriced(
       actPrice: l.actPricePaise,
       quantity: l.quantity,
       amount: l.amountPaise,
+      promotionDiscount: l.promotion?.discountPaise ?? 0,
+      promotion: l.promotion?.name ?? null,
       warehouseId: l.warehouseId,
     })),
     event: { actor, note: body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null },

@@ -3,8 +3,9 @@ import { DELIVERY_INSTRUCTION_LABELS, SUBSTITUTION_LABELS } from '@grocer/shared
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productCategoryNames } from '../catalogue/service';
+import { packCodes, productCategoryNames } from '../catalogue/service';
 import { warehousesOf } from '../inventory/service';
+import { websiteProfile } from '../website/service';
 import type { OrderRow } from './errors';
 import { orderLinesOf } from './queries';
 import { orderLines, orders } from './tables';
@@ -14,15 +15,34 @@ const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>
 body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#111}h1{font-size:20px;margin:0 0 4px}.muted{color:#555}
 table{border-collapse:collapse;width:100%;margin-top:16px}th,td{border:1px solid #ccc;padding:6px 8px;text-align:left}
-th{background:#f4f4f4}.n{text-align:right}.box{width:24px}@media print{button{display:none}}</style></head>
+th{background:#f4f4f4}.n{text-align:right}.box{width:24px}.code{font-family:ui-monospace,monospace;font-size:12px}
+.sheet+.sheet{margin-top:32px;border-top:2px dashed #ccc;padding-top:24px}
+@page{size:A4;margin:12mm}@media print{button{display:none}body{margin:0}.sheet{break-after:page}.sheet:last-child{break-after:auto}.sheet+.sheet{margin-top:0;border:0;padding-top:0}}</style></head>
 <body><button onclick="print()">Print</button>${body}</body></html>`;
 
-/** The slip packed with the parcel: who it is for, where and when, what is inside (no prices), and the cash to collect. */
-export async function packingSlipHtml(db: Db, o: OrderRow): Promise<string> {
+/**
+ * One order's slip, packed with the parcel: who it is for, where and when, the warehouse it is
+ * packed at, what is inside with each pack's SKU and barcode (no prices), and the cash to collect.
+ */
+async function slipSheet(db: Db, o: OrderRow, shop: Shop): Promise<string> {
+  const warehouseNames = shop.warehouses;
   const lines = await orderLinesOf(db, o.id);
+  const codes = await packCodes(
+    db,
+    o.websiteId,
+    lines.flatMap((l) => (l.packId === null ? [] : [l.packId])),
+  );
   const a = o.address;
+  const from = [...new Set(lines.map((l) => (l.warehouseId === null ? null : (warehouseNames.get(l.warehouseId) ?? null))))].filter(
+    (w): w is string => w !== null,
+  );
+  const many = from.length > 1;
   const rows = lines
-    .map((l) => `<tr><td class="box">☐</td><td>${esc(l.productName)}</td><td>${esc(l.packName)}</td><td class="n">${l.quantity}</td></tr>`)
+    .map((l) => {
+      const c = l.packId === null ? undefined : codes.get(l.packId);
+      const wh = many && l.warehouseId !== null ? `<td>${esc(warehouseNames.get(l.warehouseId))}</td>` : '';
+      return `<tr><td class="box">☐</td><td>${esc(l.productName)}</td><td>${esc(l.packName)}</td><td class="code">${esc(c?.sku || '—')}</td><td class="code">${esc(c?.barcode || '—')}</td>${wh}<td class="n">${l.quantity}</td></tr>`;
+    })
     .join('');
   const slot = o.slotDate ? `${esc(o.slotDate)}, ${esc(o.slotStart)}–${esc(o.slotEnd)}` : 'No slot';
   const tip = o.tip ? ` (includes a ${formatINR(toRupees(o.tip))} tip for the delivery person)` : '';
@@ -31,15 +51,40 @@ export async function packingSlipHtml(db: Db, o: OrderRow): Promise<string> {
       ? `<p><strong>Cash on delivery: collect ${formatINR(toRupees(o.total))}</strong>${tip}</p>`
       : `<p>Paid online${o.tip ? `; ${formatINR(toRupees(o.tip))} of it is the delivery person's tip` : ''}</p>`;
   const asks = o.deliveryInstructions.map((i) => DELIVERY_INSTRUCTION_LABELS[i]);
-  return page(
-    `Packing slip ${o.ordernumber}`,
-    `<h1>Packing slip · ${esc(o.ordernumber)}</h1>
+  return `<section class="sheet"><p class="muted">${esc(shop.name)}${shop.gstin ? ` · GSTIN ${esc(shop.gstin)}` : ''}</p><h1>Packing slip · ${esc(o.ordernumber)}</h1>
 <p>${esc(a.name)} · ${esc(a.phone)}<br>${esc(a.line1)}, ${esc(a.line2)}${a.landmark ? `, ${esc(a.landmark)}` : ''}<br>${esc(a.city)}, ${esc(a.state)} ${esc(a.pincode)}</p>
-<p class="muted">Delivery: ${slot}</p>${cod}
+<p class="muted">Delivery: ${slot}</p>${from.length ? `<p><strong>Warehouse: ${esc(from.join(', '))}</strong></p>` : ''}${cod}
 <p><strong>If an item is unavailable: ${esc(SUBSTITUTION_LABELS[o.substitution])}</strong></p>
 ${asks.length ? `<p><strong>Delivery: ${esc(asks.join(' · '))}</strong></p>` : ''}${o.notes ? `<p>Note from the customer: ${esc(o.notes)}</p>` : ''}
-<table><thead><tr><th class="box" aria-label="Packed"></th><th>Item</th><th>Pack</th><th class="n">Qty</th></tr></thead><tbody>${rows}</tbody></table>`,
-  );
+<table><thead><tr><th class="box" aria-label="Packed"></th><th>Item</th><th>Pack</th><th>SKU</th><th>Barcode</th>${many ? '<th>Warehouse</th>' : ''}<th class="n">Qty</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+}
+
+/** What every slip of a website names: the shop (and its GSTIN) and its warehouses. */
+interface Shop {
+  name: string;
+  gstin: string;
+  warehouses: Map<number, string>;
+}
+async function shopOf(db: Db, websiteId: number): Promise<Shop> {
+  const site = await websiteProfile(db, websiteId);
+  return {
+    name: site?.name ?? '',
+    gstin: ((site?.webAddress ?? {}) as Record<string, string>).gstin ?? '',
+    warehouses: new Map((await warehousesOf(db, websiteId)).map((w) => [w.id, w.name])),
+  };
+}
+
+/** The slip of one order. */
+export async function packingSlipHtml(db: Db, o: OrderRow): Promise<string> {
+  return page(`Packing slip ${o.ordernumber}`, await slipSheet(db, o, await shopOf(db, o.websiteId)));
+}
+
+/** The slips of many orders (the list's "Print packing slips"): one document, a page per order. */
+export async function packingSlipsHtml(db: Db, websiteId: number, list: OrderRow[]): Promise<string> {
+  const shop = await shopOf(db, websiteId);
+  const sheets: string[] = [];
+  for (const o of list) sheets.push(await slipSheet(db, o, shop));
+  return page(`Packing slips (${list.length})`, sheets.join('\n'));
 }
 
 /** Orders still to be picked: placed or confirmed, not yet packed. */

@@ -88,6 +88,7 @@ export async function orderDetail(db: DbOrTx, o: OrderRow, known: KnownParts = {
   const events = known.events ?? (await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id)));
   const payment = known.payment !== undefined ? known.payment : await paymentOfOrder(db, o.id);
   const agent = o.agentId === null ? null : ((await namesOf(db, [o.agentId])).get(o.agentId) ?? null);
+  const changes = known.fresh ? [] : await adjustmentsOf(db, o.id);
   // The coupon is on the invoice, so it lowers each line's taxable value: GST is on what was paid.
   const shares = allocateDiscount(
     lines.map((l) => l.amount),
@@ -111,6 +112,7 @@ export async function orderDetail(db: DbOrTx, o: OrderRow, known: KnownParts = {
       quantity: l.quantity,
       amount: toRupees(l.amount),
       discount: toRupees(shares[i]!),
+      promotion: l.promotion ? { name: l.promotion, discount: toRupees(l.promotionDiscount) } : null,
       taxPaise: tax,
     };
   });
@@ -130,13 +132,16 @@ export async function orderDetail(db: DbOrTx, o: OrderRow, known: KnownParts = {
     items_total: toRupees(o.itemsTotal),
     discount: toRupees(o.discount),
     coupon: o.couponCode,
+    promotion: o.promotion ? { name: o.promotion, discount: toRupees(o.promotionDiscount) } : null,
     delivery_charge: toRupees(o.deliveryCharge),
     notes: o.notes,
     address: o.address,
     slot: o.slotDate && o.slotStart && o.slotEnd ? { date: o.slotDate, start_time: o.slotStart, end_time: o.slotEnd } : null,
     lines: detailLines.map(({ taxPaise, ...l }) => ({ ...l, tax: rupees(taxPaise) })),
     tax: rupees(sumSplits(detailLines.map((l) => l.taxPaise))),
-    timeline: events.map((e) => ({
+    timeline: events.map((e, i) => ({
+      // a row in the status the row before it had is a change in that status (`staff-timeline.ts`)
+      kind: i > 0 && events[i - 1]!.status === e.status ? ('change' as const) : ('status' as const),
       status: e.status,
       at: e.createdAt.toISOString(),
       by: e.actor.startsWith('user:')
@@ -161,8 +166,8 @@ export async function orderDetail(db: DbOrTx, o: OrderRow, known: KnownParts = {
     },
     cancellable: CANCELLABLE.includes(o.status),
     placed_by: agent,
-    adjustments: known.fresh ? [] : (await adjustmentsOf(db, o.id)).map(presentAdjustment),
-    refunds: refundSummaryRupees(refundSummary(payment)),
+    adjustments: changes.map(presentAdjustment),
+    refunds: refundSummaryRupees(refundSummary(payment, refundedOther(changes))),
     delivery_instructions: o.deliveryInstructions,
     tip: toRupees(o.tip),
     substitution: o.substitution,
@@ -277,6 +282,10 @@ export function recentOrdersOf(db: DbOrTx, websiteId: number, userId: number, li
 export function adjustmentsOf(db: DbOrTx, orderId: string) {
   return db.select().from(orderAdjustments).where(eq(orderAdjustments.orderId, orderId)).orderBy(asc(orderAdjustments.id));
 }
+
+/** Paise the provider took back for the staff's refunds of an amount (lines unchanged): the refund summary's `refunded_other`. */
+export const refundedOther = (changes: Array<Pick<typeof orderAdjustments.$inferSelect, 'kind' | 'refundStatus' | 'amount'>>) =>
+  changes.filter((a) => a.kind === 'refund' && a.refundStatus === 'refunded').reduce((n, a) => n + a.amount, 0);
 
 export const presentAdjustment = (a: typeof orderAdjustments.$inferSelect): OrderAdjustment => ({
   id: a.id,

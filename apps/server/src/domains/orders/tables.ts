@@ -45,7 +45,11 @@ export const orders = pgTable(
     slotStart: text(),
     slotEnd: text(),
     itemsTotal: integer().notNull(),
+    /** the cart-level discount: the coupon's and the automatic cart promotion's (`promotionDiscount`) together */
     discount: integer().notNull().default(0),
+    /** the automatic cart promotion's part of `discount` and its name (issue 40 §19) */
+    promotionDiscount: integer().notNull().default(0),
+    promotion: text(),
     couponId: integer(),
     couponCode: text(),
     deliveryCharge: integer().notNull().default(0),
@@ -121,7 +125,11 @@ export const orderLines = pgTable(
     price: integer().notNull(),
     actPrice: integer().notNull(),
     quantity: integer().notNull(),
+    /** price × quantity − `promotionDiscount`: what the line costs before the order's `discount` */
     amount: integer().notNull(),
+    /** taken off this line by an automatic promotion (`promotion`: its name), issue 40 §19 */
+    promotionDiscount: integer().notNull().default(0),
+    promotion: text(),
     warehouseId: integer().references(() => warehouses.id, { onDelete: 'set null' }),
     warehouseState: text(),
   },
@@ -174,8 +182,8 @@ export const orderAdjustments = pgTable(
     orderId: text()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** edit: the shopper changed the order before it was packed (issue 39 §14) */
-    kind: text().$type<'remove' | 'substitute' | 'edit'>().notNull(),
+    /** edit: the shopper changed the order before it was packed (issue 39 §14); refund: money given back, lines unchanged (refunds.ts) */
+    kind: text().$type<'remove' | 'substitute' | 'edit' | 'refund'>().notNull(),
     key: text().notNull(),
     /** what the shopper reads: "2 × Toor Dal 1 kg removed (damaged)" */
     description: text().notNull(),
@@ -210,4 +218,86 @@ export const oftenBought = pgTable(
     orders: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.productId, t.otherId] })],
+);
+
+/**
+ * The staff's notes on an order (issue 40 §12): who wrote what, when. Shown on the staff's timeline
+ * only; the shopper's order page, invoice and mails never read this table.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    text: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.id), check('order_notes_text_length', sql`length(${t.text}) between 1 and 1000`)],
+);
+
+/**
+ * The staff's free tags on an order ("VIP", "Fragile"): one row per tag, kept as first typed and
+ * compared without case (one "vip" per order; the list's filter finds "VIP" and "vip" alike).
+ */
+export const orderTags = pgTable(
+  'order_tags',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    tag: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_tags_order_tag_uq').on(t.orderId, sql`lower(${t.tag})`),
+    index('order_tags_website_tag_idx').on(t.websiteId, sql`lower(${t.tag})`),
+    check('order_tags_tag_length', sql`length(${t.tag}) between 1 and 40`),
+  ],
+);
+
+/**
+ * A draft order (issue 40 §12): staff build an order for a customer in Administration before it
+ * exists. Its items live in a cart of its own (the cart domain's, keyed by the draft, `draftCart`),
+ * priced by checkout's pricing and reserving nothing: stock, the slot's place and the coupon are
+ * taken only when the draft is placed, through checkout's own placement (`placeOrder`). `number`
+ * is the website's draft number (shown `D1001`), apart from order numbers. `status`: draft
+ * (being built), sent (its order awaits the customer's payment through the link sent), placed
+ * (cash on delivery, placed at once); `orderId` is the order it became. Shoppers never see a draft.
+ */
+export const orderDrafts = pgTable(
+  'order_drafts',
+  {
+    id: text().primaryKey(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    number: integer().notNull(),
+    customerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the customer's address (the addresses domain's row) */
+    addressId: integer(),
+    slotId: integer(),
+    slotDate: text(),
+    status: text().$type<'draft' | 'sent' | 'placed'>().notNull().default('draft'),
+    orderId: text().references(() => orders.id, { onDelete: 'set null' }),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_drafts_number_uq').on(t.websiteId, t.number),
+    index('order_drafts_website_status_idx').on(t.websiteId, t.status, t.createdAt),
+    check('order_drafts_status_check', sql`${t.status} in ('draft', 'sent', 'placed')`),
+  ],
 );

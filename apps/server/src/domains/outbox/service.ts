@@ -5,12 +5,15 @@ import type { Config } from '../../config';
 import { reusable, type Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { DEV_OUTBOX_LINE } from '../../http/logging';
+import { outboundAgent } from '../../http/outbound';
+import { usersWithPermission } from '../identity/staff-reach';
 import { websiteProfile } from '../website/service';
+import { newOrderPush, sendPush, subscriptionsOf } from './push';
 import { outbox } from './tables';
 
 export interface OutgoingMessage {
   websiteId: number;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'push';
   to: string;
   subject?: string;
   body: string;
@@ -102,7 +105,8 @@ export class Outbox {
     let status: OutboxRow['status'] = 'sent';
     let error: string | null = null;
     try {
-      if (row.channel === 'email' && this.config.smtpUrl) await this.sendEmail(row);
+      if (row.channel === 'push') await this.sendPush(row);
+      else if (row.channel === 'email' && this.config.smtpUrl) await this.sendEmail(row);
       else if (row.channel === 'sms' && this.config.smsUrl) await this.sendSms(row);
       else if (this.config.production) throw new Error(`No ${row.channel === 'email' ? 'SMTP_URL' : 'SMS_URL'} configured`);
       else {
@@ -194,6 +198,53 @@ export class Outbox {
     return { from: { name: site.name, address }, ...(typeof email === 'string' && email.includes('@') ? { replyTo: email } : {}) };
   }
 
+  /**
+   * A new order, pushed to the browsers of the website's staff who may read orders (issue 40.17):
+   * one outbox row per browser (`to`: its endpoint, `body`: the JSON payload), queued before this
+   * returns and delivered after it (the shopper never waits on a push service; a failure is
+   * retried like any message). Never throws: a push never holds up or undoes an order.
+   */
+  async pushNewOrder(o: { websiteId: number; id: string; ordernumber: string; total: number; paymentMethod: string }): Promise<void> {
+    try {
+      const subs = await subscriptionsOf(this.db, o.websiteId);
+      if (!subs.length) return;
+      const allowed = await usersWithPermission(this.db, o.websiteId, [...new Set(subs.map((s) => s.userId))], 'orders.read');
+      const push = newOrderPush(o);
+      for (const s of subs.filter((x) => allowed.has(x.userId))) {
+        const [row] = await queue(this.db, {
+          websiteId: o.websiteId,
+          channel: 'push',
+          to: s.endpoint,
+          subject: push.title,
+          body: JSON.stringify(push),
+          html: null,
+          sensitive: false,
+        });
+        void this.deliver(row!).catch((e: unknown) => this.log.error({ err: e, outbox: row!.id }, 'push delivery failed'));
+      }
+    } catch (e) {
+      this.log.error({ err: e, order: o.id }, 'new-order push failed');
+    }
+  }
+
+  private pushAgent: ReturnType<typeof outboundAgent> | null = null;
+
+  /**
+   * One push. In production the endpoint is an outgoing URL like any other (https, public
+   * addresses only, checked as the connection is made); outside it a local push service is fine.
+   */
+  private async sendPush(row: OutboxRow) {
+    if (this.config.production) this.pushAgent ??= outboundAgent();
+    const dispatcher = this.pushAgent ?? undefined;
+    const address = this.config.smtpFrom.match(/<([^>]+)>/)?.[1] ?? this.config.smtpFrom;
+    const subject = this.config.publicUrl?.startsWith('https://') ? this.config.publicUrl : `mailto:${address}`;
+    await sendPush(this.db, row.websiteId, row.to, row.body, {
+      subject,
+      send: (url, init) =>
+        fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(10_000), ...(dispatcher && { dispatcher }) } as RequestInit),
+    });
+  }
+
   private async sendSms(row: OutboxRow) {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.config.smsAuthHeader) headers.authorization = this.config.smsAuthHeader;
@@ -208,5 +259,6 @@ export class Outbox {
 
   close() {
     this.transporter?.close();
+    void this.pushAgent?.close();
   }
 }

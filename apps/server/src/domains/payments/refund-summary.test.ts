@@ -32,6 +32,7 @@ describe('the refund summary', () => {
       paid: 8800,
       refunded_lines: 3200,
       refunded_on_cancel: 0,
+      refunded_other: 0,
       refunded: 3200,
       refund_pending: 0,
       net: 5600,
@@ -49,6 +50,16 @@ describe('the refund summary', () => {
       refunded: 3200,
       refund_pending: 5600,
       net: 5600,
+    });
+  });
+
+  it('a goodwill refund the provider took (issue 40 §12) is refunded_other, not a line refund', () => {
+    expect(refundSummary(row({ status: 'paid', refunded: 5200 }), 2000)).toMatchObject({
+      refunded_lines: 3200,
+      refunded_other: 2000,
+      refunded: 5200,
+      net: 3600,
+      refundable: 3600,
     });
   });
 
@@ -84,11 +95,12 @@ describe('the refund summary', () => {
           refundPending: paise,
           collected: fc.option(paise, { nil: null }),
         }),
-        (p) => {
-          const s = refundSummary(row(p));
+        paise,
+        (p, other) => {
+          const s = refundSummary(row(p), other);
           expect(s.net).toBe(s.paid - s.refunded);
           expect(s.net).toBeGreaterThanOrEqual(0);
-          expect(s.refunded).toBe(s.refunded_lines + s.refunded_on_cancel);
+          expect(s.refunded).toBe(s.refunded_lines + s.refunded_other + s.refunded_on_cancel);
           expect(s.refunded).toBeLessThanOrEqual(s.paid);
           expect(s.refundable + s.refunded + s.refund_pending).toBeLessThanOrEqual(s.paid);
           for (const v of Object.values(s)) expect(Number.isInteger(v) && v >= 0).toBe(true);

@@ -3,7 +3,7 @@ import { toRupees } from '@grocer/shared/money';
 import type { PaymentRow } from './records';
 
 /** The refund summary in paise (`RefundSummary` is its shape in ₹ at the API). */
-export type RefundSummaryPaise = { [K in keyof RefundSummary]: number };
+export type RefundSummaryPaise = { [K in keyof RefundSummary]-?: number };
 
 const RECEIVED = new Set<PaymentRow['status']>(['paid', 'refund_pending', 'refunded', 'collected', 'handed_over']);
 const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max));
@@ -15,7 +15,10 @@ const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max));
  * - paid: what the shop received. A prepaid payment once paid (and after, while refunding); cash
  *   on delivery the cash collected (else nothing: to collect, or not collected); a counter sale.
  * - refunded_lines: partial refunds already given back (`payments.refunded`: lines removed or
- *   substituted that the provider took, counter returns).
+ *   substituted that the provider took, counter returns), less `refunded_other`.
+ * - refunded_other: refunds of an amount the staff chose, lines unchanged (goodwill, the delivery
+ *   fee: `orders/refunds.ts`) that the provider took; the caller passes their sum (`other`, paise),
+ *   part of `payments.refunded`.
  * - refunded_on_cancel: the rest given back when the order was cancelled (or wholly returned at
  *   the counter): `amount − refunded − refund_pending` once the payment is refunded.
  * - refund_pending: partial refunds not yet taken, and the cancel's refund while the provider has
@@ -25,21 +28,24 @@ const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max));
  * The row's guards (`recordPartialRefund`: refunded + pending ≤ amount) keep these consistent; the
  * clamps keep the answer sane on any row (never negative, refunded never above paid).
  */
-export function refundSummary(p: PaymentRow | null): RefundSummaryPaise {
+export function refundSummary(p: PaymentRow | null, other = 0): RefundSummaryPaise {
   if (!p || !RECEIVED.has(p.status))
-    return { paid: 0, refunded_lines: 0, refunded_on_cancel: 0, refunded: 0, refund_pending: 0, net: 0, refundable: 0 };
+    return { paid: 0, refunded_lines: 0, refunded_on_cancel: 0, refunded_other: 0, refunded: 0, refund_pending: 0, net: 0, refundable: 0 };
   const cash = p.status === 'collected' || p.status === 'handed_over';
   const paid = Math.max(0, cash ? (p.collected ?? p.amount) : p.amount);
-  const refundedLines = clamp(p.refunded, paid);
-  const pendingLines = clamp(p.refundPending, paid - refundedLines);
-  const rest = paid - refundedLines - pendingLines;
+  const refundedParts = clamp(p.refunded, paid);
+  const refundedOther = clamp(other, refundedParts);
+  const refundedLines = refundedParts - refundedOther;
+  const pendingLines = clamp(p.refundPending, paid - refundedParts);
+  const rest = paid - refundedParts - pendingLines;
   const onCancel = p.status === 'refunded' ? rest : 0;
   const cancelPending = p.status === 'refund_pending' ? rest : 0;
-  const refunded = refundedLines + onCancel;
+  const refunded = refundedParts + onCancel;
   return {
     paid,
     refunded_lines: refundedLines,
     refunded_on_cancel: onCancel,
+    refunded_other: refundedOther,
     refunded,
     refund_pending: pendingLines + cancelPending,
     net: paid - refunded,
@@ -52,6 +58,7 @@ export const refundSummaryRupees = (s: RefundSummaryPaise): RefundSummary => ({
   paid: toRupees(s.paid),
   refunded_lines: toRupees(s.refunded_lines),
   refunded_on_cancel: toRupees(s.refunded_on_cancel),
+  refunded_other: toRupees(s.refunded_other),
   refunded: toRupees(s.refunded),
   refund_pending: toRupees(s.refund_pending),
   net: toRupees(s.net),

@@ -492,7 +492,7 @@ export class Payments {
     return released;
   }
 
-  /** The order confirmation email, through the outbox (for an order id, or the row just placed). */
+  /** The order confirmation email, and the staff's new-order push, through the outbox (for an order id, or the row just placed). */
   async sendConfirmation(
     order: string | OrderRow,
     /** what the caller has just read: the order's shopper and its lines (not read again) */
@@ -501,6 +501,8 @@ export class Payments {
     const orderId = typeof order === 'string' ? order : order.id;
     try {
       const o = typeof order === 'string' ? await orderById(this.d.db, order) : order;
+      // the staff's browsers hear of it too (issue 40.17): queued now, sent after (never waited on)
+      if (o) await this.d.outbox.pushNewOrder(o);
       const u = o && known?.user.id === o.userId ? known.user : o ? await findUserById(this.d.db, o.userId) : null;
       if (!o || !u?.email) return;
       const lines = (known?.lines ?? (await orderLinesOf(this.d.db, o.id)))

@@ -136,6 +136,29 @@ describe('loose goods', () => {
   });
 });
 
+describe('a substitute for an order line', () => {
+  it('in_stock=1 lists only packs with a unit at the warehouse; without it the counter sees them all', async () => {
+    const { ghee1, vada1, dal1 } = b.shop.packs;
+    const blr = b.shop.warehouses.blr.id;
+    const search = async (q: string, inStock: boolean) => {
+      const res = await cashier.get(`/s/api/pos/packs?warehouse_id=${blr}&q=${q}${inStock ? '&in_stock=1' : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as Array<{ pack_id: number; available: number }>;
+    };
+    // Cow Ghee is counted at 0 in Bengaluru, Vada Pav Mix has no stock row there
+    expect((await search('ghee', false)).map((p) => [p.pack_id, p.available])).toEqual([[ghee1.id, 0]]);
+    expect(await search('ghee', true)).toEqual([]);
+    expect((await search('vada', false)).map((p) => p.pack_id)).toEqual([vada1.id]);
+    expect(await search('vada', true)).toEqual([]);
+    const inStock = await search('', true);
+    expect(inStock.length).toBeGreaterThan(0);
+    expect(inStock.every((p) => p.available >= 1)).toBe(true);
+    expect(inStock.map((p) => p.pack_id)).toContain(dal1.id);
+    expect(inStock.map((p) => p.pack_id)).not.toContain(ghee1.id);
+    expect((await cashier.get(`/s/api/pos/packs?warehouse_id=${blr}&in_stock=yes`)).statusCode).toBe(422);
+  });
+});
+
 describe('selling', () => {
   it('takes stock once and writes one order (pos channel) and one paid payment; a retry answers the same sale', async () => {
     const { dal1 } = b.shop.packs;
@@ -227,13 +250,23 @@ describe('selling', () => {
   });
 
   it('books the sale to the customer found or created by mobile', async () => {
-    expect((await cashier.get('/s/api/pos/customers?mobile=9876500001')).json()).toEqual({ found: false, name: null });
+    expect((await cashier.get('/s/api/pos/customers?mobile=9876500001')).json()).toEqual({
+      found: false,
+      name: null,
+      group: null,
+      prices: [],
+    });
     const res = await cashier.post(
       '/s/api/pos/sales',
       cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 1 }], 180, 180, { customer: { mobile: '9876500001', name: 'Meena' } }),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect((await cashier.get('/s/api/pos/customers?mobile=9876500001')).json()).toEqual({ found: true, name: 'Meena' });
+    expect((await cashier.get('/s/api/pos/customers?mobile=9876500001')).json()).toEqual({
+      found: true,
+      name: 'Meena',
+      group: null,
+      prices: [],
+    });
     const [o] = await b.t.db.select().from(orders).where(eq(orders.id, res.json().order_id));
     const [u] = await b.t.db.select().from(users).where(eq(users.id, o!.userId));
     expect(u!.phone).toBe('9876500001');

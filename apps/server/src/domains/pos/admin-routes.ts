@@ -84,11 +84,17 @@ export const posAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db
           warehouse_id: coercedIdSchema,
           q: z.string().trim().max(100).default(''),
           limit: z.coerce.number().int().min(1).max(5000).default(30),
+          /** `1`: only packs with a unit at the warehouse (an order line's substitute) */
+          in_stock: z.enum(['0', '1']).default('0'),
         }),
         response: { 200: z.object({ data: z.array(posCounterPackSchema) }) },
       },
     },
-    async (req) => ({ data: await counterCatalogue(db, req.website.id, req.query.warehouse_id, req.query.q, req.query.limit) }),
+    async (req) => ({
+      data: await counterCatalogue(db, req.website.id, req.query.warehouse_id, req.query.q, req.query.limit, {
+        inStock: req.query.in_stock === '1',
+      }),
+    }),
   );
 
   app.get('/pos/shift', { schema: { querystring: till, response: { 200: z.object({ shift: shiftSchema.nullable() }) } } }, async (req) => ({
@@ -200,6 +206,6 @@ export const posAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db
   app.get(
     '/pos/customers',
     { schema: { querystring: z.object({ mobile: z.string().regex(MOBILE_PATTERN) }), response: { 200: customerLookupSchema } } },
-    async (req) => lookupCustomer(db, req.query.mobile),
+    async (req) => lookupCustomer(db, req.website.id, req.query.mobile),
   );
 };

@@ -16,6 +16,7 @@ import {
 } from '@grocer/shared/pos';
 import type { z } from 'zod';
 import type { looseGoodInputSchema, posSettingsInputSchema, returnInputSchema, saleInputSchema } from '@grocer/shared/pos';
+import { parseScaleBarcode, scaleGrams } from '@grocer/shared/scale-barcode';
 import { slugify } from '@grocer/shared/slug';
 import { allocateDiscount } from '@grocer/shared/tax';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -26,6 +27,7 @@ import { auditActor, recordAudit, type AuditActor } from '../audit/service';
 import { counterPacks, createLoosePack } from '../catalogue/service';
 import { counterCustomer, findUserById, findUserByPhone } from '../identity/service';
 import { openStock, warehouseOf, warehousesOf } from '../inventory/service';
+import { memberPrices, priceListOf, unitPrice } from '../price-lists/service';
 import { counterOrderByNumber, orderById, orderLinesOf, placeCounterOrder, returnCounterLines, type CounterLine } from '../orders/service';
 import type { Outbox } from '../outbox/service';
 import { websiteProfile } from '../website/service';
@@ -308,6 +310,19 @@ async function shiftForSale(tx: Tx, websiteId: number, input: SaleInput): Promis
 // ---------------------------------------------------------------------------------------------
 // Selling
 
+/**
+ * A line scanned from a scale label: read again here, so the label's item (its PLU on a weighed
+ * pack) and its grams (the weight, or the price at the pack's price per kg) are the server's, not
+ * the till's. The amount is then priced from the grams like any weighed line.
+ */
+function checkScaleLine(p: { soldByWeight: boolean; plu: string; price: number }, grams: number, code: string, field: string) {
+  const refuse = (message: string) => fail('VALIDATION_FAILED').withErrors({ [field]: [message] });
+  const label = parseScaleBarcode(code);
+  if (!label) throw refuse('Not a scale label (an EAN-13 from 20 to 29 with a good check digit)');
+  if (!p.soldByWeight || p.plu !== label.plu) throw refuse(`This label is for PLU ${label.plu}, not this item`);
+  if (scaleGrams(label, p.price) !== grams) throw refuse('The weight does not match the scale label');
+}
+
 type SaleInput = z.infer<typeof saleInputSchema>;
 
 async function saleByKey(db: DbOrTx, websiteId: number, key: string): Promise<Sale | null> {
@@ -348,12 +363,22 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
         c.websiteId,
         input.lines.map((l) => l.pack_id),
       );
+      // an attached customer of a group pays its price list here too (issue 40 §19); a loose good keeps its price per kg
+      const known = input.customer ? await findUserByPhone(tx, input.customer.mobile) : null;
+      const members = await memberPrices(
+        tx,
+        c.websiteId,
+        known?.id ?? null,
+        input.lines.map((l) => l.pack_id),
+      );
       const lines: Array<CounterLine & { lineDiscount: number }> = input.lines.map((l, i) => {
         const p = packs.get(l.pack_id);
         if (!p) throw fail('PACK_NOT_FOUND').withErrors({ [`lines.${i}.pack_id`]: ['Not in this shop’s catalogue'] });
-        const amount = lineAmountPaise(p.price, l.quantity, p.soldByWeight);
+        if (l.scale_barcode !== undefined) checkScaleLine(p, l.quantity, l.scale_barcode, `lines.${i}.scale_barcode`);
+        const price = p.soldByWeight ? p.price : unitPrice(p.price, l.quantity, members.get(l.pack_id));
+        const amount = lineAmountPaise(price, l.quantity, p.soldByWeight);
         const lineDiscount = Math.min(toPaise(l.discount), amount);
-        return { ...p, quantity: l.quantity, amount, lineDiscount };
+        return { ...p, price, quantity: l.quantity, amount, lineDiscount };
       });
       const itemsTotal = lines.reduce((n, l) => n + l.amount, 0);
       const discount = Math.min(itemsTotal, lines.reduce((n, l) => n + l.lineDiscount, 0) + toPaise(input.cart_discount));
@@ -684,9 +709,15 @@ export async function recallCart(db: Db, c: Cashier, id: number): Promise<HeldCa
   });
 }
 
-export async function lookupCustomer(db: Db, mobile: string) {
+export async function lookupCustomer(db: Db, websiteId: number, mobile: string) {
   const u = await findUserByPhone(db, mobile);
-  return { found: !!u, name: u?.name ?? null };
+  const list = await priceListOf(db, websiteId, u?.id ?? null);
+  return {
+    found: !!u,
+    name: u?.name ?? null,
+    group: list.group,
+    prices: list.prices.map((p) => ({ pack_id: p.packId, price: toRupees(p.pricePaise), min_quantity: p.minQuantity })),
+  };
 }
 
 /** A loose good for the counter (see createLoosePack) with its opening stock in grams at every warehouse, audited. */

@@ -79,6 +79,17 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
     // Personal (who is signed in), and never for search engines.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(page);
   };
+  // The service worker that shows new-order pushes (issue 40.17): served from /bos/admin so its
+  // scope is Administration's, never the storefront's; always the current copy.
+  const worker = path.join(config.staffDist, 'push-sw.js');
+  app.get('/bos/admin/push-sw.js', { schema: { hide: true } }, async (_req, reply) => {
+    if (!existsSync(worker)) throw Errors.notFound();
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('service-worker-allowed', '/bos/admin/')
+      .send(readFileSync(worker, 'utf8'));
+  });
   // Pages, not API calls: kept out of the OpenAPI document of /s/api.
   app.get('/bos/admin', { schema: { hide: true } }, shell);
   app.get('/bos/admin/*', { schema: { hide: true } }, shell);

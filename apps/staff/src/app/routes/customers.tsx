@@ -3,6 +3,7 @@ import { LoadingView } from '../../components/ui/loading';
 import { useCustomer } from '../../features/customers/api/customers';
 import { CustomerList } from '../../features/customers/components/customer-list';
 import { CustomerScreen } from '../../features/customers/components/customer-screen';
+import { SavedViews } from '../../features/saved-views/components/saved-views';
 import { errorMessage } from '../../lib/error-message';
 import { NotFound } from '../route-error';
 
@@ -10,6 +11,7 @@ export function CustomersRoute() {
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold">Customers</h1>
+      <SavedViews list="customers" />
       <CustomerList />
     </>
   );

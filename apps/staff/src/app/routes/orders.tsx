@@ -1,9 +1,18 @@
 import { OrderList } from '../../features/orders/components/order-list';
+import { PushToggle } from '../../features/push/components/push-toggle';
+import { SavedViews } from '../../features/saved-views/components/saved-views';
+import { OrdersHeader } from './drafts';
 
 export function OrdersRoute() {
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold">Orders</h1>
+      <OrdersHeader />
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="flex-1">
+          <SavedViews list="orders" />
+        </div>
+        <PushToggle />
+      </div>
       <OrderList />
     </>
   );

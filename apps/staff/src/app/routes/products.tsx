@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { ProductList } from '../../features/products/components/product-list';
+import { SavedViews } from '../../features/saved-views/components/saved-views';
 import { paths } from '../../lib/paths';
 
 export function ProductsRoute() {
@@ -16,6 +17,7 @@ export function ProductsRoute() {
           New product
         </Link>
       </div>
+      <SavedViews list="products" />
       <ProductList />
     </>
   );

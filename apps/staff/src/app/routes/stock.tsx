@@ -1,10 +1,98 @@
+import { Link, useParams } from 'react-router';
+import { paths } from '../../lib/paths';
+import { PurchaseOrderDetail } from '../../features/stock/components/purchase-order-detail';
+import { PurchaseOrderForm } from '../../features/stock/components/purchase-order-form';
+import { PurchaseOrderList } from '../../features/stock/components/purchase-order-list';
 import { StockList } from '../../features/stock/components/stock-list';
+import { StockTabs } from '../../features/stock/components/stock-tabs';
+import { SupplierList } from '../../features/stock/components/supplier-list';
+import { TransferDetail } from '../../features/stock/components/transfer-detail';
+import { TransferForm } from '../../features/stock/components/transfer-form';
+import { TransferList } from '../../features/stock/components/transfer-list';
+
+const Heading = ({ children }: { children: string }) => <h1 className="mb-4 text-2xl font-semibold">{children}</h1>;
+const Back = ({ to, children }: { to: string; children: string }) => (
+  <Link to={to} className="mb-3 inline-block text-sm text-brand underline">
+    {children}
+  </Link>
+);
 
 export function StockRoute() {
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold">Stock</h1>
+      <Heading>Stock</Heading>
+      <StockTabs />
       <StockList />
+    </>
+  );
+}
+
+export function TransfersRoute() {
+  return (
+    <>
+      <Heading>Stock</Heading>
+      <StockTabs />
+      <TransferList />
+    </>
+  );
+}
+
+export function TransferNewRoute() {
+  return (
+    <>
+      <Back to={paths.transfers()}>← Transfers</Back>
+      <Heading>New transfer</Heading>
+      <TransferForm />
+    </>
+  );
+}
+
+export function TransferRoute() {
+  const id = Number(useParams().id);
+  return (
+    <>
+      <Back to={paths.transfers()}>← Transfers</Back>
+      <TransferDetail id={id} />
+    </>
+  );
+}
+
+export function PurchaseOrdersRoute() {
+  return (
+    <>
+      <Heading>Stock</Heading>
+      <StockTabs />
+      <PurchaseOrderList />
+    </>
+  );
+}
+
+export function PurchaseOrderNewRoute() {
+  return (
+    <>
+      <Back to={paths.purchaseOrders()}>← Purchase orders</Back>
+      <Heading>New purchase order</Heading>
+      <PurchaseOrderForm />
+    </>
+  );
+}
+
+export function PurchaseOrderRoute() {
+  const id = Number(useParams().id);
+  return (
+    <>
+      <Back to={paths.purchaseOrders()}>← Purchase orders</Back>
+      <PurchaseOrderDetail id={id} />
+    </>
+  );
+}
+
+export function SuppliersRoute() {
+  return (
+    <>
+      <Heading>Stock</Heading>
+      <StockTabs />
+      <SupplierList />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Search, SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { ListState } from '../../lib/list-state';
 import { Pagination } from './pagination';
@@ -24,6 +24,11 @@ export interface DataTableProps<T> {
   searchLabel: string;
   /** filter controls, bound to `list` by the caller */
   filters?: ReactNode;
+  /**
+   * Below 768 px the filters fold behind a "Filters" button (saying how many are set), so the rows
+   * start near the top of a phone's screen; the number is how many filters are set now.
+   */
+  foldFilters?: { active: number };
   /** buttons for the selected rows of this page */
   bulkActions?: (selected: T[], clear: () => void) => ReactNode;
   empty: ReactNode;
@@ -46,10 +51,13 @@ export function DataTable<T>({
   list,
   searchLabel,
   filters,
+  foldFilters,
   bulkActions,
   empty,
 }: DataTableProps<T>) {
   const [selection, setSelection] = useState<RowSelectionState>({});
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
   // A new view is a new set of rows: nothing stays selected that is not shown.
   useEffect(() => setSelection({}), [list.search]);
   const withSelect: Columns<T> = bulkActions
@@ -99,7 +107,25 @@ export function DataTable<T>({
     <section aria-label={label} className="space-y-3">
       <div className="flex flex-wrap items-end gap-3">
         <SearchBox label={searchLabel} value={list.q} onCommit={(q) => list.set({ q })} />
-        {filters}
+        {filters && foldFilters && (
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((o) => !o)}
+            className="inline-flex items-center gap-1.5 rounded-md border bg-white px-3 py-1.5 text-sm font-medium text-gray-800 md:hidden"
+          >
+            <SlidersHorizontal aria-hidden className="h-4 w-4" />
+            {foldFilters.active > 0 ? `Filters (${foldFilters.active})` : 'Filters'}
+          </button>
+        )}
+        {filters && foldFilters ? (
+          <div id={filtersId} className={`flex flex-wrap items-end gap-3 max-md:w-full ${filtersOpen ? '' : 'max-md:hidden'}`}>
+            {filters}
+          </div>
+        ) : (
+          filters
+        )}
       </div>
       {bulkActions && selected.length > 0 && (
         <div
@@ -111,7 +137,7 @@ export function DataTable<T>({
           {bulkActions(selected, () => setSelection({}))}
         </div>
       )}
-      <div className="overflow-x-auto rounded-lg border bg-white">
+      <div tabIndex={0} role="region" aria-label={`${label} table`} className="overflow-x-auto rounded-lg border bg-white">
         {/* Below 768 px each row is a card: every cell on its own line, named by its column. */}
         <table className="w-full text-left text-sm max-md:block" aria-busy={loading} aria-label={label} role="table">
           <thead className="border-b bg-gray-50 text-xs uppercase tracking-wide text-gray-600 max-md:sr-only">

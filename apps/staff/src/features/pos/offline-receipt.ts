@@ -1,7 +1,7 @@
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { lineAmountPaise } from '@grocer/shared/pos';
 import { allocateDiscount, gstIncluded } from '@grocer/shared/tax';
-import type { Cart } from './cart';
+import { unitPriceOf, type Cart } from './cart';
 import type { Payment } from './components/pay-panel';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -21,7 +21,7 @@ export function offlineReceiptHtml(p: {
   payment: Payment;
   gstRates: Map<number, number>;
 }): string {
-  const amounts = p.cart.lines.map((l) => lineAmountPaise(toPaise(l.price), l.quantity, l.sold_by_weight));
+  const amounts = p.cart.lines.map((l) => lineAmountPaise(toPaise(unitPriceOf(p.cart, l)), l.quantity, l.sold_by_weight));
   const items = amounts.reduce((a, b) => a + b, 0);
   const discount = Math.min(items, p.cart.lines.reduce((n, l) => n + toPaise(l.discount), 0) + toPaise(p.cart.cart_discount));
   const shares = allocateDiscount(amounts, discount);
@@ -32,7 +32,7 @@ export function offlineReceiptHtml(p: {
   const lines = p.cart.lines
     .map(
       (l, i) =>
-        `<tr><td colspan="2">${esc(l.label)}</td></tr><tr class="sub"><td>${l.sold_by_weight ? `${(l.quantity / 1000).toFixed(3)} kg` : l.quantity} × ${formatINR(l.price)}${l.sold_by_weight ? '/kg' : ''}</td><td class="n">${formatINR(toRupees(amounts[i]!))}</td></tr>`,
+        `<tr><td colspan="2">${esc(l.label)}</td></tr><tr class="sub"><td>${l.sold_by_weight ? `${(l.quantity / 1000).toFixed(3)} kg` : l.quantity} × ${formatINR(unitPriceOf(p.cart, l))}${l.sold_by_weight ? '/kg' : ''}</td><td class="n">${formatINR(toRupees(amounts[i]!))}</td></tr>`,
     )
     .join('');
   const pay = p.payment;

@@ -78,6 +78,11 @@ export async function packByCode(code: string): Promise<PosCounterPack | undefin
   return (await db.packs.where('barcode').equals(c).first()) ?? (await db.packs.where('sku').equalsIgnoreCase(c).first());
 }
 
+/** The weighed pack a scale label's PLU names (`scale-barcode.ts`). */
+export async function packByPlu(plu: string): Promise<PosCounterPack | undefined> {
+  return db.packs.filter((p) => p.sold_by_weight && p.plu === plu).first();
+}
+
 /** Packs whose name, SKU or barcode contains `q` (case-insensitive), names first. */
 export async function searchPacks(q: string, limit = 12): Promise<PosCounterPack[]> {
   const needle = q.trim().toLowerCase();

@@ -1,4 +1,5 @@
 import type { AdminAuditEntry } from '@grocer/shared/admin-catalogue-edit';
+import { auditKind } from '@grocer/shared/audit';
 import { ApiError } from '@grocer/shared/api-client';
 import { formatDateTime } from '@grocer/shared/format';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -10,28 +11,38 @@ import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { useAudit } from '../api/get-audit';
 import { Changes } from './changes';
-import { ACTION_LABEL } from './entity-history';
 
 const DEFAULTS: ListDefaults = { sort: 'id', dir: 'desc', perPage: 20 };
 const col = createColumnHelper<AdminAuditEntry>();
 
+/** Where a row's record can be opened (not once it is deleted). */
+function recordLink(r: AdminAuditEntry): string | null {
+  if (r.action === 'delete') return null;
+  const id = Number(r.entity_id);
+  if (r.entity === 'product' && Number.isInteger(id)) return paths.product(id);
+  if (r.entity === 'coupon' && Number.isInteger(id)) return paths.coupon(id);
+  if (r.entity === 'customer' && Number.isInteger(id)) return paths.customer(id);
+  if (r.entity === 'order') return paths.order(r.entity_id);
+  return null;
+}
+
 const columns = [
   col.accessor('created_at', { header: 'When', cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span> }),
   col.accessor('actor', { header: 'Who', cell: (c) => c.getValue()?.name ?? 'System' }),
-  col.accessor('entity', {
+  col.accessor('label', {
     header: 'What',
-    cell: ({ row: { original: r } }) =>
-      r.entity === 'product' && r.action !== 'delete' ? (
-        <Link to={paths.product(Number(r.entity_id))} className="text-brand hover:underline">
-          product {r.entity_id}
+    cell: ({ row: { original: r } }) => {
+      const to = recordLink(r);
+      return to ? (
+        <Link to={to} className="text-brand hover:underline">
+          {r.label}
         </Link>
       ) : (
-        <span>
-          {r.entity.replace(/_/g, ' ')} {r.entity_id}
-        </span>
-      ),
+        <span>{r.label}</span>
+      );
+    },
   }),
-  col.accessor('action', { header: 'Action', cell: (c) => ACTION_LABEL[c.getValue()] ?? c.getValue() }),
+  col.accessor('action_text', { header: 'Action' }),
   col.display({ id: 'changes', header: 'Changes', cell: ({ row: { original: r } }) => <Changes before={r.before} after={r.after} /> }),
 ];
 
@@ -53,11 +64,15 @@ function DateFilter({ label, value, onChange }: { label: string; value: string; 
   );
 }
 
-/** The audit log: every staff write, newest first, filtered by kind of record, person and days; all in the address. */
+/**
+ * The audit log: every staff write, newest first, each naming its record and person ("Product ·
+ * Toor Dal", "Added image", "Asha Owner"); searched by text, filtered by kind, person and days,
+ * all in the address. Below 768 px each row reads as a card (the data table's own layout).
+ */
 export function AuditList() {
   const list = useListState(DEFAULTS);
   const audit = useAudit(list.search);
-  const filtered = list.q || ['entity', 'actor', 'from', 'to'].some((k) => list.filter(k));
+  const filtered = list.q || ['entity', 'entity_id', 'actor', 'from', 'to'].some((k) => list.filter(k));
   return (
     <DataTable
       label="Audit log"
@@ -73,9 +88,9 @@ export function AuditList() {
           : undefined
       }
       getRowId={(r) => String(r.id)}
-      rowName={(r) => `${r.entity} ${r.entity_id}`}
+      rowName={(r) => r.label}
       list={list}
-      searchLabel="Search by record id"
+      searchLabel="Search by name, person or id"
       empty={
         filtered ? (
           <>
@@ -94,10 +109,7 @@ export function AuditList() {
             label="Record"
             value={list.filter('entity')}
             onChange={(entity) => list.set({ entity })}
-            options={[
-              { value: '', label: 'Every kind' },
-              ...(audit.data?.entities ?? []).map((e) => ({ value: e, label: e.replace(/_/g, ' ') })),
-            ]}
+            options={[{ value: '', label: 'Every kind' }, ...(audit.data?.entities ?? []).map((e) => ({ value: e, label: auditKind(e) }))]}
           />
           <FilterSelect
             label="Person"

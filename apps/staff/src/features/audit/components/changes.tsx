@@ -1,10 +1,11 @@
+import { counted } from '@grocer/shared/labels';
 import { changedFields } from '@grocer/shared/admin-catalogue-edit';
 
 const show = (v: unknown): string => {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'string') return v.length > 60 ? `${v.slice(0, 57)}…` : v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return v.length && typeof v[0] === 'object' ? `${v.length} items` : v.join(', ') || '—';
+  if (Array.isArray(v)) return v.length && typeof v[0] === 'object' ? counted(v.length, 'item') : v.join(', ') || '—';
   return JSON.stringify(v).slice(0, 60);
 };
 

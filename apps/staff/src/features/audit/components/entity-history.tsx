@@ -1,3 +1,4 @@
+import { counted } from '@grocer/shared/labels';
 import { formatDateTime } from '@grocer/shared/format';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/field';
@@ -5,16 +6,6 @@ import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useAudit } from '../api/get-audit';
 import { Changes } from './changes';
-
-export const ACTION_LABEL: Record<string, string> = {
-  create: 'Created',
-  update: 'Edited',
-  delete: 'Deleted',
-  status: 'Status changed',
-  category: 'Category changed',
-  prices: 'Prices changed',
-  arrange: 'Rearranged',
-};
 
 /** One record's audit history (who, when, what changed), newest first: the editor's "History" panel. */
 export function EntityHistory({ entity, id }: { entity: string; id: number | string }) {
@@ -35,7 +26,7 @@ export function EntityHistory({ entity, id }: { entity: string; id: number | str
           {audit.data.data.map((r) => (
             <li key={r.id} className="border-l-2 border-gray-200 pl-3">
               <p className="text-sm">
-                <span className="font-medium">{ACTION_LABEL[r.action] ?? r.action}</span> by {r.actor?.name ?? 'the system'}
+                <span className="font-medium">{r.action_text}</span> by {r.actor?.name ?? 'the system'}
               </p>
               <p className="text-xs text-gray-500">{formatDateTime(r.created_at)}</p>
               <div className="mt-1">
@@ -47,10 +38,10 @@ export function EntityHistory({ entity, id }: { entity: string; id: number | str
       )}
       {audit.data && audit.data.meta.total > audit.data.data.length && (
         <Link
-          to={paths.audit(new URLSearchParams({ entity, q: String(id) }).toString())}
+          to={paths.audit(new URLSearchParams({ entity, entity_id: String(id) }).toString())}
           className="mt-3 inline-block text-sm text-brand underline"
         >
-          All {audit.data.meta.total} changes
+          All {counted(audit.data.meta.total, 'change')}
         </Link>
       )}
     </Card>

@@ -1,3 +1,4 @@
+import { counted } from '@grocer/shared/labels';
 import { adminCouponInputSchema, type AdminCoupon } from '@grocer/shared/admin-coupons';
 import { ApiError } from '@grocer/shared/api-client';
 import { formatINR, toRupees } from '@grocer/shared/money';
@@ -85,7 +86,7 @@ export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
         <h1 className="text-2xl font-semibold">{coupon ? coupon.code : 'New coupon'}</h1>
         {coupon && (
           <p className="text-sm text-gray-600">
-            Used {coupon.uses} times · {formatINR(toRupees(coupon.discountGiven))} discount given
+            Used {counted(coupon.uses, 'time')} · {formatINR(toRupees(coupon.discountGiven))} discount given
           </p>
         )}
       </div>

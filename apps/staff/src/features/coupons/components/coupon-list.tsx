@@ -1,3 +1,4 @@
+import { counted } from '@grocer/shared/labels';
 import { couponOffer, type AdminCoupon } from '@grocer/shared/admin-coupons';
 import { formatDate } from '@grocer/shared/format';
 import { formatINR, toRupees } from '@grocer/shared/money';
@@ -56,8 +57,12 @@ export function CouponList() {
     <div>
       <div className="mb-4 flex items-center justify-between gap-4">
         <p className="text-sm text-gray-600">
-          {coupons.length} coupons · {coupons.reduce((s, c) => s + c.uses, 0)} uses ·{' '}
-          {inr(coupons.reduce((s, c) => s + c.discountGiven, 0))} discount given
+          {counted(coupons.length, 'coupon')} ·{' '}
+          {counted(
+            coupons.reduce((s, c) => s + c.uses, 0),
+            'use',
+          )}{' '}
+          · {inr(coupons.reduce((s, c) => s + c.discountGiven, 0))} discount given
         </p>
         <Link
           to={paths.couponNew()}
@@ -71,7 +76,7 @@ export function CouponList() {
           No coupons yet. Create one for shoppers to type at checkout.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border bg-white">
+        <div tabIndex={0} role="region" aria-label="Coupons" className="overflow-x-auto rounded-lg border bg-white">
           <table className="w-full text-sm" aria-label="Coupons">
             <thead className="border-b bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500">
               <tr>

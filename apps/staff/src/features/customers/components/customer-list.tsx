@@ -8,7 +8,8 @@ import { DataTable, FilterSelect } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/error-message';
 import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
-import { useCustomers } from '../api/customers';
+import { customersExportUrl, useCustomers, useCustomerTags } from '../api/customers';
+import { TagChip } from './customer-notes';
 
 const DEFAULTS: ListDefaults = { sort: 'last_order', dir: 'desc', perPage: 20 };
 const col = createColumnHelper<CustomerRow>();
@@ -26,6 +27,13 @@ const columns = [
         </Link>{' '}
         {c.blocked && <BlockedBadge />}
         <span className="block text-xs text-gray-500">{[c.email, c.phone].filter(Boolean).join(' · ')}</span>
+        {c.tags.length > 0 && (
+          <span className="mt-1 flex flex-wrap gap-1">
+            {c.tags.map((t) => (
+              <TagChip key={t} tag={t} />
+            ))}
+          </span>
+        )}
       </span>
     ),
   }),
@@ -54,7 +62,8 @@ const columns = [
 export function CustomerList() {
   const list = useListState(DEFAULTS);
   const customers = useCustomers(list.search);
-  const filtered = list.q || list.filter('blocked');
+  const tags = useCustomerTags();
+  const filtered = list.q || list.filter('blocked') || list.filter('tag');
   return (
     <DataTable
       label="Customers"
@@ -86,16 +95,37 @@ export function CustomerList() {
         )
       }
       filters={
-        <FilterSelect
-          label="Blocked"
-          value={list.filter('blocked')}
-          onChange={(blocked) => list.set({ blocked })}
-          options={[
-            { value: '', label: 'Everyone' },
-            { value: 'yes', label: 'Blocked only' },
-            { value: 'no', label: 'Not blocked' },
-          ]}
-        />
+        <>
+          <FilterSelect
+            label="Blocked"
+            value={list.filter('blocked')}
+            onChange={(blocked) => list.set({ blocked })}
+            options={[
+              { value: '', label: 'Everyone' },
+              { value: 'yes', label: 'Blocked only' },
+              { value: 'no', label: 'Not blocked' },
+            ]}
+          />
+          <FilterSelect
+            label="Tag"
+            value={list.filter('tag')}
+            onChange={(tag) => list.set({ tag })}
+            options={[
+              { value: '', label: 'Any tag' },
+              // a tag in the address that no customer carries any more still shows as chosen
+              ...[...new Set([...(tags.data?.data.map((t) => t.tag) ?? []), ...(list.filter('tag') ? [list.filter('tag')] : [])])].map(
+                (t) => ({ value: t, label: t }),
+              ),
+            ]}
+          />
+          <a
+            href={customersExportUrl(list.search)}
+            download
+            className="self-end rounded-md border bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50"
+          >
+            Export CSV
+          </a>
+        </>
       }
     />
   );

@@ -13,6 +13,7 @@ import { paths } from '../../../lib/paths';
 import { OrderStatusBadge } from '../../orders/components/status-badge';
 import { useSetBlocked } from '../api/customers';
 import { BlockedBadge } from './customer-list';
+import { CustomerNotes, CustomerTags } from './customer-notes';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 
@@ -196,8 +197,14 @@ export function CustomerScreen({ customer: c }: { customer: CustomerDetail }) {
               </Link>
             )}
           </Card>
+          <Card title="Notes">
+            <CustomerNotes customer={c} />
+          </Card>
         </div>
         <div className="space-y-6">
+          <Card title="Tags">
+            <CustomerTags customer={c} />
+          </Card>
           <Card title="Contact">
             {c.email && <p className="text-sm">{c.email}</p>}
             {c.phone && <p className="text-sm">{c.phone}</p>}

@@ -42,7 +42,7 @@ export function Closures({ delivery }: { delivery: AdminDelivery }) {
                 onClick={() => remove.mutate(c.id, { onError: (err) => toast.error(errorMessage(err)) })}
                 className="text-xs font-medium text-brand hover:underline"
               >
-                Remove<span className="sr-only"> closure on {c.date}</span>
+                Remove<span className="sr-only"> closure on {formatDate(c.date)}</span>
               </button>
             </li>
           ))}

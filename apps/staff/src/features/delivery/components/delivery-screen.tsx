@@ -1,3 +1,4 @@
+import { counted } from '@grocer/shared/labels';
 import { useState } from 'react';
 import { Card } from '../../../components/ui/field';
 import { LoadingView } from '../../../components/ui/loading';
@@ -24,7 +25,12 @@ export function DeliveryScreen() {
     <div className="space-y-6">
       <div className="flex items-center justify-between gap-4">
         <p className="text-sm text-gray-600">
-          {zones.length} zones · {zones.reduce((n, z) => n + z.pincodes.length, 0)} pincodes served
+          {counted(zones.length, 'zone')} ·{' '}
+          {counted(
+            zones.reduce((n, z) => n + z.pincodes.length, 0),
+            'pincode',
+          )}{' '}
+          served
         </p>
         {!adding && (
           <button

@@ -172,7 +172,7 @@ export function SlotTable({ zoneId, slots }: { zoneId: number; slots: AdminSlot[
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   return (
-    <div className="overflow-x-auto rounded-md border">
+    <div tabIndex={0} role="region" aria-label="Delivery slots" className="overflow-x-auto rounded-md border">
       <table className="w-full text-sm">
         <thead className="bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500">
           <tr>

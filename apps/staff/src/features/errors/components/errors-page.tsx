@@ -1,3 +1,4 @@
+import { formatDateTime } from '@grocer/shared/format';
 import type { ErrorGroup } from '@grocer/shared/analytics';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +8,7 @@ import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { errorQuery, useErrors, useResolveError } from '../api/errors';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 /** Administration → Errors: the shop's own error inbox (when no SENTRY_DSN is set), grouped by fingerprint. */
 export function ErrorsPage() {

@@ -1,3 +1,4 @@
+import { counted } from '@grocer/shared/labels';
 import { CSV_COLUMNS } from '@grocer/shared/catalogue-csv';
 import type { CatalogueImportReport } from '@grocer/shared/catalogue-import';
 import { Download, Upload } from 'lucide-react';
@@ -59,6 +60,12 @@ export function ImportExport() {
           <span className="font-mono text-xs">stock:CODE</span> per warehouse (the counted quantity; empty leaves it). Brands are created by
           name; categories must exist. Nothing is saved until you apply, and a file with any error is not applied.
         </p>
+        <p className="mt-2 text-sm text-gray-600">
+          Loose goods: <span className="font-mono text-xs">sold_by_weight</span> yes, the price in{' '}
+          <span className="font-mono text-xs">price_per_kg</span> (leave <span className="font-mono text-xs">price</span> empty), MRP per
+          kg, stock in grams, an optional 5-digit scale <span className="font-mono text-xs">plu</span>, and the product a draft (sold at the
+          counter only).
+        </p>
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <label htmlFor={inputId} className={`${button} cursor-pointer border bg-white hover:bg-gray-50`}>
             <Upload className="size-4" aria-hidden /> Choose CSV file
@@ -93,11 +100,11 @@ export function ImportExport() {
         {report && !applied && (
           <section aria-label="Dry run" className="mt-6">
             <h3 className="text-base font-semibold">
-              {report.ok ? 'Ready to import' : `${report.errors.length} problems found: nothing was imported`}
+              {report.ok ? 'Ready to import' : `${counted(report.errors.length, 'problem')} found: nothing was imported`}
             </h3>
             <Summary report={report} />
             {report.errors.length > 0 && (
-              <div className="mt-4 max-h-[420px] overflow-auto rounded-md border">
+              <div tabIndex={0} role="region" aria-label="Problems" className="mt-4 max-h-[420px] overflow-auto rounded-md border">
                 <table className="w-full text-sm" aria-label="Errors">
                   <thead className="sticky top-0 border-b bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500">
                     <tr>

@@ -55,7 +55,7 @@ export function IssueList() {
           {status === 'open' ? 'No open issues. Shoppers can report one from a delivered order.' : 'No issues here.'}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border bg-white">
+        <div tabIndex={0} role="region" aria-label="Issues" className="overflow-x-auto rounded-lg border bg-white">
           <table className="w-full text-sm" aria-label="Issues">
             <thead className="border-b bg-gray-50 text-left text-xs tracking-wide text-gray-500 uppercase">
               <tr>

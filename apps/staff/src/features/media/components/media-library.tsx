@@ -1,3 +1,4 @@
+import { counted } from '@grocer/shared/labels';
 import { formatBytes, type Media } from '@grocer/shared/media';
 import { imageUrl } from '@grocer/shared/image';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
@@ -38,7 +39,7 @@ export function MediaLibrary() {
           className={`${inputClass} mt-0 max-w-sm`}
           onChange={(e) => set({ q: e.target.value, page: null })}
         />
-        <p className="text-sm text-gray-600">{list.data ? `${list.data.meta.total} images` : ''}</p>
+        <p className="text-sm text-gray-600">{list.data ? counted(list.data.meta.total, 'image') : ''}</p>
       </div>
       {list.error && (
         <p role="alert" className="text-red-700">

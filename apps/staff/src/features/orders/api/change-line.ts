@@ -33,14 +33,14 @@ export function useRetryRefunds(id: string) {
   });
 }
 
-/** Packs of the shop with their stock at a warehouse (the counter's catalogue), searched by name, for a substitute. */
+/** Packs of the shop in stock at a warehouse (the counter's catalogue, `in_stock=1`), searched by name, for a substitute. */
 export const usePackSearch = (warehouseId: number | null, q: string) =>
   useQuery({
     queryKey: ['admin', 'pack-search', warehouseId, q],
     enabled: warehouseId !== null && q.trim().length >= 2,
     queryFn: ({ signal }) =>
       apiChecked(
-        `/api/pos/packs?warehouse_id=${warehouseId}&q=${encodeURIComponent(q.trim())}&limit=10`,
+        `/api/pos/packs?warehouse_id=${warehouseId}&q=${encodeURIComponent(q.trim())}&limit=10&in_stock=1`,
         async () => z.object({ data: z.array(posCounterPackSchema) }),
         { signal },
       ),

@@ -1,7 +1,7 @@
 import type { AdminOrder } from '@grocer/shared/admin-orders';
 import { formatDateTime } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
-import { ADJUST_REASONS, type AdjustReason } from '@grocer/shared/order';
+import { ADJUST_REASONS, CHANGE_REASON_LABELS, type AdjustReason } from '@grocer/shared/order';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Field, inputClass } from '../../../components/ui/field';
@@ -201,7 +201,7 @@ export function Adjustments({ order }: { order: AdminOrder }) {
       <ul className="mt-2 space-y-1 text-sm">
         {order.adjustments.map((a) => (
           <li key={a.id}>
-            {a.description} ({REASONS[a.reason].toLowerCase()}):{' '}
+            {a.description} ({(REASONS[a.reason as AdjustReason] ?? CHANGE_REASON_LABELS[a.reason]).toLowerCase()}):{' '}
             <span className="font-medium">
               {a.amount >= 0 ? formatINR(a.amount) : `+${formatINR(-a.amount)}`} {a.amount >= 0 ? REFUND[a.refund_status] : 'added'}
             </span>

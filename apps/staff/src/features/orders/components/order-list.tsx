@@ -3,7 +3,7 @@ import { useCan } from '../../../lib/permissions';
 import { shopDate, slotWindow } from '@grocer/shared/delivery-promise';
 import { BULK_ACTIONS, ACTION_LABELS, type AdminOrderRow } from '@grocer/shared/admin-orders';
 import { ApiError } from '@grocer/shared/api-client';
-import { formatDateTime } from '@grocer/shared/format';
+import { formatDate, formatDateTime } from '@grocer/shared/format';
 import { counted, PAYMENT_PROVIDER_NAMES, PAYMENT_STATUS_LABELS } from '@grocer/shared/labels';
 import { formatINR } from '@grocer/shared/money';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@grocer/shared/order';
@@ -19,6 +19,7 @@ import { useBulkMove } from '../api/bulk-move';
 import { useOrders } from '../api/get-orders';
 import { DeliveryNoteFields, emptyNote } from './delivery-note';
 import { OrderStatusBadge } from './status-badge';
+import { BulkPrint, RowTags, TagFilter } from './bulk-print';
 
 const DEFAULTS: ListDefaults = { sort: 'placed', dir: 'desc', perPage: 20 };
 const col = createColumnHelper<AdminOrderRow>();
@@ -28,9 +29,12 @@ const columns = [
     header: 'Order',
     enableSorting: true,
     cell: ({ row: { original: o } }) => (
-      <Link to={paths.order(o.id)} className="font-medium text-gray-900 hover:text-brand hover:underline">
-        {o.ordernumber}
-      </Link>
+      <>
+        <Link to={paths.order(o.id)} className="font-medium text-gray-900 hover:text-brand hover:underline">
+          {o.ordernumber}
+        </Link>
+        <RowTags tags={o.tags} />
+      </>
     ),
   }),
   col.accessor('created_at', {
@@ -134,8 +138,10 @@ export function OrderList() {
   const bulk = useBulkMove();
   const [shipping, setShipping] = useState<{ rows: AdminOrderRow[]; clear: () => void } | null>(null);
   const [note, setNote] = useState(emptyNote);
-  const filtered =
-    list.q || ['status', 'payment_method', 'payment_status', 'from', 'to', 'delivery_date', 'pincode'].some((k) => list.filter(k));
+  const activeFilters = ['status', 'payment_method', 'payment_status', 'from', 'to', 'delivery_date', 'pincode', 'tag'].filter((k) =>
+    list.filter(k),
+  ).length;
+  const filtered = list.q || activeFilters > 0;
 
   const run = (action: (typeof BULK_ACTIONS)[number], rows: AdminOrderRow[], clear: () => void, delivery?: typeof note) =>
     bulk.mutate(
@@ -167,6 +173,7 @@ export function OrderList() {
           {ACTION_LABELS[action]}
         </button>
       ))}
+      <BulkPrint rows={rows} />
       {shipping && (
         <form
           aria-label="Delivery note for the selected orders"
@@ -203,6 +210,7 @@ export function OrderList() {
       rowName={(o) => `order ${o.ordernumber}`}
       list={list}
       searchLabel="Order no., name, mobile or email"
+      foldFilters={{ active: activeFilters }}
       bulkActions={actions}
       empty={
         filtered ? (
@@ -247,6 +255,7 @@ export function OrderList() {
             onChange={(delivery_date) => list.set({ delivery_date })}
           />
           <PincodeFilter key={list.filter('pincode')} list={list} />
+          <TagFilter list={list} />
           {list.filter('delivery_date') && (
             <a
               href={paths.pickList(list.filter('delivery_date'))}
@@ -254,7 +263,7 @@ export function OrderList() {
               rel="noreferrer"
               className="self-end py-2 text-sm text-brand hover:underline"
             >
-              Pick list for {list.filter('delivery_date')}
+              Pick list for {formatDate(list.filter('delivery_date'))}
             </a>
           )}
         </>

@@ -20,6 +20,10 @@ import { ORDER_MOVE_NEEDS } from '@grocer/shared/staff-roles';
 import { useCan } from '../../../lib/permissions';
 import { Adjustments, LineChangeForm } from './line-changes';
 import { OrderStatusBadge } from './status-badge';
+import { EditOrder } from './edit-order';
+import { OrderTags } from './order-tags';
+import { OrderTimeline } from './order-timeline';
+import { RefundDialog } from './refund-dialog';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 const primary = `${button} bg-brand text-white hover:opacity-90`;
@@ -269,6 +273,7 @@ function RefundRows({ order }: { order: AdminOrder }) {
       <Row label="Paid">{formatINR(r.paid)}</Row>
       {r.refunded_lines > 0 && <Row label="Refunded for lines">{formatINR(r.refunded_lines)}</Row>}
       {r.refunded_on_cancel > 0 && <Row label="Refunded on cancel">{formatINR(r.refunded_on_cancel)}</Row>}
+      {!!r.refunded_other && <Row label="Refunded (goodwill, other)">{formatINR(r.refunded_other)}</Row>}
       {r.refund_pending > 0 && <Row label="Refund pending">{formatINR(r.refund_pending)}</Row>}
       <Row label="Total refunded">{formatINR(r.refunded)}</Row>
       <Row label="Net">{formatINR(r.net)}</Row>
@@ -310,14 +315,23 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
         <h1 className="text-2xl font-semibold">Order {o.ordernumber}</h1>
         <OrderStatusBadge status={o.status} />
         <span className="text-sm text-gray-500">Placed {formatDateTime(o.created_at)}</span>
-        <a href={paths.packingSlip(o.id)} target="_blank" rel="noreferrer" className="ml-auto text-sm text-brand hover:underline">
-          Packing slip
-        </a>
+        <span className="ml-auto flex gap-4">
+          {o.status !== 'pending_payment' && o.status !== 'payment_failed' && (
+            <a href={paths.invoice(o.id)} target="_blank" rel="noreferrer" className="text-sm text-brand hover:underline">
+              Tax invoice
+            </a>
+          )}
+          <a href={paths.packingSlip(o.id)} target="_blank" rel="noreferrer" className="text-sm text-brand hover:underline">
+            Packing slip
+          </a>
+        </span>
       </div>
+      <OrderTags order={o} />
       <ShopperAsks order={o} />
       <Card title="Actions">
         <Actions key={o.status} order={o} />
       </Card>
+      <EditOrder order={o} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card title="Items">
@@ -394,17 +408,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
             <Adjustments order={o} />
           </Card>
           <Card title="Timeline">
-            <ol className="space-y-3 border-l-2 border-gray-200 pl-4 text-sm">
-              {o.timeline.map((e, i) => (
-                <li key={i}>
-                  <p className="font-medium">{ORDER_STATUS_LABELS[e.status]}</p>
-                  <p className="text-xs text-gray-600">
-                    {formatDateTime(e.at)} · by {e.by}
-                    {e.note ? ` · ${e.note}` : ''}
-                  </p>
-                </li>
-              ))}
-            </ol>
+            <OrderTimeline order={o} />
           </Card>
           <Card title="Payment">
             {o.payment ? (
@@ -433,6 +437,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                   <RefundRows order={o} />
                 </dl>
                 {o.payment.status === 'collected' && <HandOver order={o} />}
+                <RefundDialog order={o} />
                 {o.payment.review && (
                   <p role="alert" className="mt-2 text-sm text-amber-800">
                     {o.payment.review}

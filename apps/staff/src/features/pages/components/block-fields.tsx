@@ -233,7 +233,9 @@ function productsField(l: string): CustomField<string[] | undefined> {
       return (
         <div>
           <p className="text-xs font-medium text-gray-700">{l}</p>
-          <p className="text-[11px] text-gray-500">When chosen, these show in this order (the source above is then ignored).</p>
+          <p className="text-[11px] text-gray-500">
+            When chosen, these show in this order, those in stock first, as shoppers see them (the source above is then ignored).
+          </p>
           <ul className="mt-1 space-y-1">
             {chosen.map((slug, i) => (
               <li key={slug} className="flex items-center justify-between gap-2 rounded border bg-gray-50 px-2 py-1 text-xs">

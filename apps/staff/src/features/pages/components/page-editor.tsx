@@ -16,6 +16,7 @@ import { usePage } from '../api/get-pages';
 import { usePublishPage, useSaveDraft } from '../api/page-writes';
 import { useStorefrontInit } from '../api/sources';
 import type { ImagePicker } from './block-fields';
+import { usePuckNames } from './puck-a11y';
 import { fieldPath, fromPuckData, puckConfig, toPuckData } from './puck-config';
 import { RevisionsDialog } from './revisions-dialog';
 
@@ -72,6 +73,8 @@ function Editor({
   const [dirty, setDirty] = useState(false);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [revisions, setRevisions] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  usePuckNames(root);
   const save = useSaveDraft(page.id);
   const publish = usePublishPage(page.id);
   const busy = save.isPending || publish.isPending;
@@ -123,7 +126,7 @@ function Editor({
       .map(([k, m]) => [fieldPath(k), m.join(', ')] as const);
 
   return (
-    <div className="h-screen">
+    <div className="h-screen" ref={root}>
       <LeaveGuard when={dirty} />
       <Puck
         config={config}

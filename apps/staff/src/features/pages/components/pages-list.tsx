@@ -56,8 +56,8 @@ export function PagesList({ siteName }: { siteName: string }) {
 
   return (
     <div className="max-w-6xl">
-      <div className="flex items-center justify-between gap-4">
-        <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div className="min-w-0">
           <h1 className="text-2xl font-semibold">Pages</h1>
           <p className="text-sm text-gray-600">Shoppers see a page's published version; your edits stay a draft until you publish.</p>
         </div>
@@ -77,8 +77,9 @@ export function PagesList({ siteName }: { siteName: string }) {
           {errorMessage(pages.error)}
         </p>
       ) : (
-        <table className="mt-6 w-full border-collapse overflow-hidden rounded-lg border bg-white text-sm">
-          <thead className="bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500">
+        // below 768 px each row is a card: the page and its status, then its switches (named) and actions
+        <table className="mt-6 block w-full border-collapse overflow-hidden rounded-lg border bg-white text-sm md:table">
+          <thead className="hidden bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500 md:table-header-group">
             <tr>
               <th className="px-3 py-2">Page</th>
               <th className="px-3 py-2">Status</th>
@@ -90,9 +91,9 @@ export function PagesList({ siteName }: { siteName: string }) {
               <th className="px-3 py-2 text-right">Actions</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="block md:table-row-group">
             {pages.data.data.map((p) => (
-              <tr key={p.id} className="border-t align-middle">
+              <tr key={p.id} className="flex flex-wrap items-center border-t align-middle first:border-t-0 md:table-row md:first:border-t">
                 <td className="px-3 py-2">
                   <Link to={paths.builderPage(p.id)} className="font-medium text-gray-900 hover:underline">
                     {p.title || '(untitled)'}
@@ -117,17 +118,22 @@ export function PagesList({ siteName }: { siteName: string }) {
                 </td>
                 {SWITCHES.map(([key, label]) => (
                   <td key={key} className="px-3 py-2 text-center">
-                    <input
+                    <label className="inline-flex items-center gap-1.5">
+                      <input
                       type="checkbox"
                       className="size-4 accent-teal-700"
                       checked={p[key]}
                       disabled={update.isPending}
                       onChange={() => toggle(p, key)}
-                      aria-label={`${label} on ${p.title || p.url}`}
-                    />
+                        aria-label={`${label} on ${p.title || p.url}`}
+                      />
+                      <span aria-hidden className="text-xs text-gray-600 md:hidden">
+                        {label}
+                      </span>
+                    </label>
                   </td>
                 ))}
-                <td className="px-3 py-2">
+                <td className="w-full px-3 py-2 md:w-auto">
                   <div className="flex justify-end gap-1">
                     <IconLink to={paths.builderPage(p.id)} label={`Edit ${p.title}`}>
                       <Pencil className="size-4" aria-hidden />

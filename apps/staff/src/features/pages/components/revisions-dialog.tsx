@@ -1,3 +1,4 @@
+import { formatDateTime } from '@grocer/shared/format';
 import type { BuilderPage } from '@grocer/shared/builder-pages';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
@@ -6,7 +7,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useRevisions } from '../api/get-pages';
 import { useRollbackPage } from '../api/page-writes';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 /** Every publish of the page, newest first; rolling back publishes an old revision's content again, as a new revision. */
 export function RevisionsDialog({

@@ -1,6 +1,8 @@
+import { counted } from '@grocer/shared/labels';
 import { ApiError } from '@grocer/shared/api-client';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { lineAmountPaise, type PosCounterPack, type PosSettings, type SaleInput, type Shift } from '@grocer/shared/pos';
+import { parseScaleBarcode, scaleGrams } from '@grocer/shared/scale-barcode';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,12 +15,13 @@ import { holdCart, listHeld, recallHeld } from '../api/held';
 import { lookupCustomer } from '../api/lookup-customer';
 import { createSale } from '../api/sales';
 import { openShift, useShift } from '../api/shift';
-import { addPack, emptyCart, newKey, toHeld, totals, type Cart } from '../cart';
+import { addPack, emptyCart, newKey, toHeld, totals, unitPriceOf, weighedText, type Cart } from '../cart';
 import {
   ensureOfflineSeries,
   gstRatesOf,
   isNetworkError,
   packByCode,
+  packByPlu,
   queuedCount,
   queueSale,
   refreshCatalogue,
@@ -29,6 +32,7 @@ import {
 } from '../offline';
 import { offlineReceiptHtml } from '../offline-receipt';
 import { PayPanel, type Payment } from './pay-panel';
+import { WeighForm } from './weigh-form';
 import { SettingsPanel } from './settings-panel';
 import { CloseShiftPanel, ReturnsPanel } from './shift-panels';
 
@@ -129,7 +133,6 @@ function Counter({
   const [q, setQ] = useState('');
   const [results, setResults] = useState<PosCounterPack[]>([]);
   const [weighing, setWeighing] = useState<PosCounterPack | null>(null);
-  const [grams, setGrams] = useState('');
   const [mode, setMode] = useState<Mode>('sell');
   const [online, setOnline] = useState(navigator.onLine);
   const [queued, setQueued] = useState(0);
@@ -201,7 +204,6 @@ function Counter({
   const add = (p: PosCounterPack, clear = true) => {
     if (p.sold_by_weight) {
       setWeighing(p);
-      setGrams('');
       return;
     }
     setCart((c) => addPack(c, p));
@@ -215,6 +217,16 @@ function Counter({
     // A scanner types the next code while this one is looked up: take away only this one's text,
     // and look it up itself (the list on screen may still be for an earlier text).
     setQ((now) => (now.startsWith(code) ? now.slice(code.length) : now));
+    // a scale label (prefix 20–29): its PLU names the loose good, its value the weight or price
+    const label = parseScaleBarcode(code);
+    if (label) {
+      const p = await packByPlu(label.plu);
+      if (!p) return void toast.error(`No loose good has the PLU ${label.plu} (scale label ${code.trim()})`);
+      const grams = scaleGrams(label, toPaise(p.price));
+      setCart((c) => addPack(c, p, grams, code.trim()));
+      toast.success(`${p.product}: ${weighedText(grams, p.price, formatINR)}`);
+      return;
+    }
     const exact = await packByCode(code.trim());
     const hit = exact ?? (await searchPacks(code.trim()))[0];
     if (hit) add(hit, false);
@@ -229,7 +241,7 @@ function Counter({
       const r = await lookupCustomer(m);
       setKnown(r.found);
       setCustomerName(r.name ?? '');
-      setCart((c) => ({ ...c, customer: { mobile: m, name: r.name ?? undefined } }));
+      setCart((c) => ({ ...c, customer: { mobile: m, name: r.name ?? undefined, prices: r.prices } }));
     } catch {
       setCart((c) => ({ ...c, customer: { mobile: m } }));
     }
@@ -240,7 +252,7 @@ function Counter({
       idempotency_key: newKey(),
       till,
       customer: cart.customer ? { mobile: cart.customer.mobile, name: customerName || cart.customer.name } : null,
-      lines: cart.lines.map((l) => ({ pack_id: l.pack_id, quantity: l.quantity, discount: l.discount })),
+      lines: cart.lines.map((l) => ({ pack_id: l.pack_id, quantity: l.quantity, discount: l.discount, scale_barcode: l.scale_barcode })),
       cart_discount: cart.cart_discount,
       expected_total: toRupees(t.total),
       payment: p,
@@ -425,30 +437,20 @@ function Counter({
               }}
             />
             {weighing && (
-              <form
-                className="mt-2 flex items-center gap-2 rounded bg-amber-50 p-2"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  const g = Math.round(Number(grams));
-                  if (g > 0) setCart((c) => addPack(c, weighing, g));
+              <WeighForm
+                key={weighing.pack_id}
+                pack={weighing}
+                onAdd={(g) => {
+                  setCart((c) => addPack(c, weighing, g));
                   setWeighing(null);
                   setQ('');
                   search.current?.focus();
                 }}
-              >
-                <label htmlFor="pos-grams">
-                  {weighing.product} at {formatINR(weighing.price)}/kg — weight (g)
-                </label>
-                <input
-                  id="pos-grams"
-                  autoFocus
-                  inputMode="numeric"
-                  className="w-24 rounded border px-2 py-1"
-                  value={grams}
-                  onChange={(e) => setGrams(e.target.value)}
-                />
-                <button className="rounded border bg-white px-2 py-1">Add</button>
-              </form>
+                onCancel={() => {
+                  setWeighing(null);
+                  search.current?.focus();
+                }}
+              />
             )}
             <ul className="mt-2 min-h-0 flex-1 overflow-y-auto" aria-label="Search results">
               {results.map((p) => (
@@ -534,12 +536,12 @@ function Counter({
                   </thead>
                   <tbody>
                     {cart.lines.map((l, i) => (
-                      <tr key={l.pack_id} className="border-t">
+                      <tr key={`${i}-${l.pack_id}`} className="border-t">
                         <td className="py-1">
                           {l.label}
                           <div className="text-xs text-gray-500">
-                            {formatINR(l.price)}
-                            {l.sold_by_weight ? '/kg' : ''}
+                            {l.sold_by_weight ? weighedText(l.quantity, l.price, formatINR) : formatINR(unitPriceOf(cart, l))}
+                            {unitPriceOf(cart, l) !== l.price && <s className="ml-1">{formatINR(l.price)}</s>}
                           </div>
                         </td>
                         <td>
@@ -548,7 +550,10 @@ function Counter({
                             className={`${tap} w-14 rounded border px-1 py-0.5 text-right md:w-16`}
                             inputMode="numeric"
                             value={l.quantity}
-                            onChange={(e) => setLine(i, { quantity: Math.max(1, Math.round(Number(e.target.value) || 1)) })}
+                            // a changed weight is no longer the scale label's: the line is then a keyed weight
+                            onChange={(e) =>
+                              setLine(i, { quantity: Math.max(1, Math.round(Number(e.target.value) || 1)), scale_barcode: undefined })
+                            }
                           />
                           {l.sold_by_weight && <span className="ml-1 text-xs">g</span>}
                         </td>
@@ -562,7 +567,9 @@ function Counter({
                           />
                         </td>
                         <td className="whitespace-nowrap text-right">
-                          {formatINR(toRupees(lineAmountPaise(toPaise(l.price), l.quantity, l.sold_by_weight) - toPaise(l.discount)))}
+                          {formatINR(
+                            toRupees(lineAmountPaise(toPaise(unitPriceOf(cart, l)), l.quantity, l.sold_by_weight) - toPaise(l.discount)),
+                          )}
                         </td>
                         <td className="text-right">
                           <button
@@ -655,7 +662,7 @@ function HeldPanel({ till, onRecall }: { till: string; onRecall: (c: Cart) => vo
         {list?.map((h) => (
           <li key={h.id} className="flex items-center justify-between border-b py-1">
             <span>
-              {h.label} · {h.cart.lines.length} lines
+              {h.label} · {counted(h.cart.lines.length, 'line')}
             </span>
             <button
               type="button"

@@ -1,5 +1,5 @@
 import { GST_RATES, PRODUCT_STATUSES, type AdminProductOptions, type ProductStatus } from '@grocer/shared/admin-catalogue';
-import { Controller, useFormContext } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { FurtherCategories } from './further-categories';
 import { STATUS_LABEL } from './status-badge';
@@ -7,7 +7,7 @@ import { STATUS_LABEL } from './status-badge';
 /** The fields the new-product screen and the product editor share here (same names in both forms). */
 interface Classification {
   status: ProductStatus;
-  packs: Array<{ name: string; sku: string; barcode: string; price: number; act_price: number }>;
+  packs: Array<{ name: string; sku: string; barcode: string; price: number; act_price: number; sold_by_weight?: boolean; plu?: string }>;
   category_id: number | null;
   category_ids?: number[];
   brand_id: number | null;
@@ -99,13 +99,20 @@ export function TaxCard() {
 
 const rupeeInput = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal', className: inputClass } as const;
 
-/** A pack's name, SKU, barcode, price and MRP (the i-th of the form's packs); inside the `FormProvider`. */
+/**
+ * A pack's name, SKU, barcode, price and MRP (the i-th of the form's packs); inside the
+ * `FormProvider`. "Sold by weight" makes it a loose good: its price and MRP are per kg, and it
+ * takes the PLU its scale labels carry.
+ */
 export function PackFields({ index: i, barcodeHint }: { index: number; barcodeHint: string }) {
   const {
     register,
+    control,
     formState: { errors },
   } = useFormContext<Classification>();
   const e = errors.packs?.[i];
+  const weighed = useWatch({ control, name: `packs.${i}.sold_by_weight` }) === true;
+  const per = weighed ? ' per kg' : '';
   return (
     <>
       <Field label={`Pack ${i + 1} name`} error={e?.name?.message}>
@@ -117,12 +124,29 @@ export function PackFields({ index: i, barcodeHint }: { index: number; barcodeHi
       <Field label={`Pack ${i + 1} barcode`} error={e?.barcode?.message} hint={barcodeHint}>
         {(a) => <input {...a} {...register(`packs.${i}.barcode`)} inputMode="numeric" className={inputClass} />}
       </Field>
-      <Field label={`Pack ${i + 1} price (₹)`} error={e?.price?.message}>
+      <div className="col-span-full">
+        <label className="inline-flex items-center gap-2 text-sm font-medium text-gray-700">
+          <input type="checkbox" {...register(`packs.${i}.sold_by_weight`)} className="size-4" />
+          Pack {i + 1} sold by weight
+        </label>
+        <p className="text-xs text-gray-500">
+          {weighed
+            ? 'Weighed at the counter: priced per kg, stock counted in grams, sold at the POS only (keep the product a draft).'
+            : 'Loose goods weighed at the counter (tomatoes, onions, loose dal).'}
+        </p>
+        {e?.sold_by_weight?.message && <p className="text-sm text-red-700">{e.sold_by_weight.message}</p>}
+      </div>
+      <Field label={`Pack ${i + 1} price${per} (₹)`} error={e?.price?.message}>
         {(a) => <input {...a} {...register(`packs.${i}.price`, { valueAsNumber: true })} {...rupeeInput} />}
       </Field>
-      <Field label={`Pack ${i + 1} MRP (₹)`} error={e?.act_price?.message}>
+      <Field label={`Pack ${i + 1} MRP${per} (₹)`} error={e?.act_price?.message}>
         {(a) => <input {...a} {...register(`packs.${i}.act_price`, { valueAsNumber: true })} {...rupeeInput} />}
       </Field>
+      {weighed && (
+        <Field label={`Pack ${i + 1} scale PLU`} error={e?.plu?.message} hint="5 digits, as keyed into the label-printing scale; optional">
+          {(a) => <input {...a} {...register(`packs.${i}.plu`)} inputMode="numeric" maxLength={5} className={inputClass} />}
+        </Field>
+      )}
     </>
   );
 }

@@ -18,7 +18,16 @@ import { OrganisationCard, PackFields, StatusField, TaxCard } from './product-cl
 
 type FormValues = z.input<typeof adminProductCreateSchema>;
 
-const emptyPack = (position: number) => ({ name: '', sku: '', barcode: '', price: Number.NaN, act_price: Number.NaN, position });
+const emptyPack = (position: number) => ({
+  name: '',
+  sku: '',
+  barcode: '',
+  price: Number.NaN,
+  act_price: Number.NaN,
+  position,
+  sold_by_weight: false,
+  plu: '',
+});
 
 /**
  * A new product: name (the slug is made from it unless given), organisation, description, tax and

@@ -266,7 +266,16 @@ export function ProductEditor({
               <button
                 type="button"
                 onClick={() =>
-                  packs.append({ name: '', sku: '', barcode: '', price: Number.NaN, act_price: Number.NaN, position: packs.fields.length })
+                  packs.append({
+                    name: '',
+                    sku: '',
+                    barcode: '',
+                    price: Number.NaN,
+                    act_price: Number.NaN,
+                    position: packs.fields.length,
+                    sold_by_weight: false,
+                    plu: '',
+                  })
                 }
                 className="mt-4 inline-flex items-center gap-1 rounded-md border px-3 py-2 text-sm font-medium hover:bg-gray-50"
               >

@@ -1,4 +1,5 @@
-import { formatDateTime } from '@grocer/shared/format';
+import { counted } from '@grocer/shared/labels';
+import { formatDate, formatDateTime } from '@grocer/shared/format';
 import type { CodReport, GstReport } from '@grocer/shared/reports';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -25,7 +26,10 @@ function Section({ id, title, note, csv, children }: { id: string; title: string
         </div>
         <div className="flex gap-2">{csv}</div>
       </div>
-      <div className="mt-3 overflow-x-auto rounded-lg border bg-white">{children}</div>
+      {/* focusable, so a keyboard can scroll a table wider than a phone */}
+      <div tabIndex={0} role="region" aria-labelledby={id} className="mt-3 overflow-x-auto rounded-lg border bg-white">
+        {children}
+      </div>
     </section>
   );
 }
@@ -112,7 +116,7 @@ function GstSection({ range }: { range: Range }) {
     <Section
       id="gst"
       title="GST by HSN and rate"
-      note={`The tax invoices of the range (${r?.invoices ?? '…'} orders placed and not cancelled, lines as they stand after refunds), summed as GSTR-1’s HSN summary asks.`}
+      note={`The tax invoices of the range (${r ? counted(r.invoices, 'order') : '… orders'} placed and not cancelled, lines as they stand after refunds), summed as GSTR-1’s HSN summary asks.`}
       csv={<Csv href={reportCsvUrl('gst', range)} label="Download GST CSV" />}
     >
       <State q={q} empty={!!r && r.rows.length === 0 && returns === 0}>
@@ -255,7 +259,7 @@ function CodSection({ range }: { range: Range }) {
             <tbody className="divide-y">
               {r?.rows.map((x) => (
                 <tr key={x.date}>
-                  <td className="px-3 py-2">{x.date}</td>
+                  <td className="px-3 py-2">{formatDate(x.date)}</td>
                   {COD_COLUMNS.map(([k]) => (
                     <Fragment key={k}>{cell(x[k])}</Fragment>
                   ))}
@@ -376,7 +380,7 @@ export function ReportsScreen() {
         <div>
           <h1 className="text-2xl font-semibold">Reports</h1>
           <p className="mt-1 text-gray-600">
-            {state.range.from} to {state.range.to} (India’s calendar days)
+            {formatDate(state.range.from)} to {formatDate(state.range.to)} (India’s calendar days)
           </p>
         </div>
         <RangePicker state={state} />

@@ -63,8 +63,8 @@ export function GroupForm<T extends object>({
     >
       <LeaveGuard when={dirty && !save.isPending && !save.isSuccess} />
       <div className="min-w-0 flex-1">
-        <header className="sticky top-0 z-20 -mx-6 -mt-6 mb-5 flex items-start justify-between gap-4 border-b bg-gray-50/95 px-6 py-4 backdrop-blur">
-          <div>
+        <header className="sticky top-0 z-20 -mx-4 -mt-4 mb-5 flex flex-wrap items-start justify-between gap-x-4 gap-y-2 border-b bg-gray-50/95 px-4 py-3 backdrop-blur md:-mx-6 md:-mt-6 md:flex-nowrap md:px-6 md:py-4">
+          <div className="min-w-0">
             <h1 className="text-2xl font-semibold">{title}</h1>
             {intro && <div className="mt-1 max-w-2xl text-sm text-gray-600">{intro}</div>}
           </div>

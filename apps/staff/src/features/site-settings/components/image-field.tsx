@@ -25,7 +25,7 @@ export function ImageField({
           {value ? (
             <img src={imageUrl(value, 'small', '')} alt="" className="size-full object-contain" />
           ) : (
-            <span className="text-xs text-gray-400">None</span>
+            <span className="text-xs text-gray-500">None</span>
           )}
         </div>
         <button type="button" onClick={() => setOpen(true)} className="rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-gray-50">

@@ -211,7 +211,7 @@ function Row({
         <GripVertical className="size-4" aria-hidden />
       </button>
       <button type="button" onClick={onSelect} className="min-w-0 flex-1 truncate text-left text-sm font-medium hover:underline">
-        {n.name || <em className="text-gray-400">(no name)</em>}
+        {n.name || <em className="text-gray-500">(no name)</em>}
       </button>
       {n.value === '/categories' && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">categories</span>}
       <span className="hidden max-w-48 truncate text-xs text-gray-500 md:inline">{n.link}</span>

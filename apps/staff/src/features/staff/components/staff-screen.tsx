@@ -187,7 +187,7 @@ export function StaffScreen() {
   return (
     <div className="space-y-6">
       <AddStaff canGrantSuperadmin={canGrantSuperadmin} />
-      <div className="overflow-x-auto rounded-lg border bg-white">
+      <div tabIndex={0} role="region" aria-label="Staff" className="overflow-x-auto rounded-lg border bg-white">
         <table className="w-full text-sm" aria-label="Staff">
           <thead className="border-b bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500">
             <tr>

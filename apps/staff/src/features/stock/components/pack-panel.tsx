@@ -42,6 +42,8 @@ export function PackPanel({ packId, onClose }: { packId: number; onClose: () => 
             <thead className="border-b text-left text-xs uppercase tracking-wide text-gray-500">
               <tr>
                 <th className="py-2 font-medium">Warehouse</th>
+                <th className="py-2 text-right font-medium">On hand</th>
+                <th className="py-2 text-right font-medium">Committed</th>
                 <th className="py-2 text-right font-medium">Available</th>
                 <th className="py-2">
                   <span className="sr-only">Actions</span>
@@ -52,6 +54,8 @@ export function PackPanel({ packId, onClose }: { packId: number; onClose: () => 
               {s.levels.map((l) => (
                 <tr key={l.warehouse_id} className="border-b last:border-0">
                   <td className="py-2">{l.warehouse}</td>
+                  <td className="py-2 text-right tabular-nums">{l.on_hand}</td>
+                  <td className="py-2 text-right tabular-nums">{l.committed}</td>
                   <td className={`py-2 text-right tabular-nums ${l.available <= s.threshold ? 'font-medium text-red-700' : ''}`}>
                     {l.available}
                   </td>

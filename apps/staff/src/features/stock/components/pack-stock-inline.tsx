@@ -1,3 +1,4 @@
+import { formatINR, toRupees } from '@grocer/shared/money';
 import { Link } from 'react-router';
 import { useState } from 'react';
 import { paths } from '../../../lib/paths';
@@ -20,9 +21,16 @@ export function PackStockInline({ packId }: { packId: number }) {
           key={l.warehouse_id}
           className={`rounded px-2 py-0.5 ${l.available === 0 ? 'bg-red-50 text-red-800' : l.available <= s.threshold ? 'bg-amber-50 text-amber-800' : 'bg-gray-100 text-gray-700'}`}
         >
-          {l.warehouse}: <span className="font-semibold tabular-nums">{l.available}</span>
+          {l.warehouse}: <span className="tabular-nums">{l.on_hand} on hand</span> ·{' '}
+          <span className="tabular-nums">{l.committed} committed</span> ·{' '}
+          <span className="font-semibold tabular-nums">{l.available} available</span>
         </span>
       ))}
+      {s.cost_price !== null && (
+        <span className="rounded bg-gray-100 px-2 py-0.5 text-gray-700">
+          Cost price <span className="font-semibold tabular-nums">{formatINR(toRupees(s.cost_price))}</span>
+        </span>
+      )}
       <button
         type="button"
         className="rounded-md border bg-white px-2 py-0.5 font-medium hover:bg-gray-50"

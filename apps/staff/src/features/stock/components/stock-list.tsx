@@ -51,6 +51,14 @@ export function StockList() {
       cell: (c) => <span className="font-mono text-xs whitespace-nowrap">{c.getValue() || '—'}</span>,
     }),
     col.accessor('warehouse', { header: 'Warehouse', enableSorting: true }),
+    col.accessor('on_hand', {
+      header: 'On hand',
+      cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,
+    }),
+    col.accessor('committed', {
+      header: 'Committed',
+      cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,
+    }),
     col.accessor('available', {
       header: 'Available',
       enableSorting: true,

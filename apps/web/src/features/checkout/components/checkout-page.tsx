@@ -356,6 +356,11 @@ export function CheckoutPage({
                     <p className="text-xs text-gray-500">
                       {i.quantity} × {formatINR(i.price)}
                     </p>
+                    {i.promotion && (
+                      <p className="text-xs font-medium text-emerald-700" data-testid="line-promotion">
+                        {i.promotion.name} — −{formatINR(i.promotion.discount)}
+                      </p>
+                    )}
                     {/* an undeliverable address is said once, at the address and the button, not on every line */}
                     {!i.valid && i.message && chosen?.serviceable !== false && <p className="text-xs text-red-600">{i.message}</p>}
                   </div>
@@ -385,7 +390,10 @@ export function CheckoutPage({
             ) : (
               <dl className="space-y-1 text-sm">
                 <Row label="Items" value={formatINR(c.total)} />
-                {c.discount > 0 && <Row label={`Coupon (${c.offercode})`} value={`− ${formatINR(c.discount)}`} />}
+                {c.promotion && <Row label={c.promotion.name} value={`− ${formatINR(c.promotion.discount)}`} />}
+                {c.offercode && c.discount - (c.promotion?.discount ?? 0) > 0 && (
+                  <Row label={`Coupon (${c.offercode})`} value={`− ${formatINR(c.discount - (c.promotion?.discount ?? 0))}`} />
+                )}
                 <Row label="Delivery" value={c.finalDelivery > 0 ? formatINR(c.finalDelivery) : 'Free'} />
                 {!!prefs.tip && <Row label="Tip for the delivery person" value={formatINR(prefs.tip)} />}
                 <Row label="Total" value={formatINR(toPay)} strong />

@@ -41,6 +41,11 @@ export function SuccessPage({ ordernumber }: { ordernumber: string }) {
             <li key={`${l.pack_id}-${l.name}`} className="flex justify-between py-2">
               <span>
                 {l.quantity} × {packLabel(l.name, l.pack)}
+                {l.promotion && (
+                  <span className="block text-xs font-medium text-emerald-700" data-testid="line-promotion">
+                    {l.promotion.name} — −{formatINR(l.promotion.discount)}
+                  </span>
+                )}
               </span>
               <span className="tabular-nums">{formatINR(l.amount)}</span>
             </li>
@@ -52,10 +57,16 @@ export function SuccessPage({ ordernumber }: { ordernumber: string }) {
             <dt>Items</dt>
             <dd className="tabular-nums">{formatINR(o.items_total)}</dd>
           </div>
-          {o.discount > 0 && (
+          {o.promotion && (
+            <div className="flex justify-between text-emerald-700">
+              <dt>{o.promotion.name}</dt>
+              <dd className="tabular-nums">−{formatINR(o.promotion.discount)}</dd>
+            </div>
+          )}
+          {o.coupon && o.discount - (o.promotion?.discount ?? 0) > 0 && (
             <div className="flex justify-between text-emerald-700">
               <dt>Coupon {o.coupon}</dt>
-              <dd className="tabular-nums">−{formatINR(o.discount)}</dd>
+              <dd className="tabular-nums">−{formatINR(o.discount - (o.promotion?.discount ?? 0))}</dd>
             </div>
           )}
           <div className="flex justify-between">

@@ -3,7 +3,7 @@ import { counted, SHOPPER_PAYMENT_STATUS_LABELS, packLabel, paymentMethodName } 
 import type { Cart } from '@grocer/shared/cart';
 import { formatDate, formatDateTime } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
-import { ADJUST_REASON_LABELS, ORDER_STATUS_LABELS, type OrderDetail } from '@grocer/shared/order';
+import { CHANGE_REASON_LABELS, ORDER_STATUS_LABELS, type OrderDetail } from '@grocer/shared/order';
 import { isEditable } from '@grocer/shared/order-edit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText, PencilLine, RotateCcw, XCircle } from 'lucide-react';
@@ -148,6 +148,11 @@ export function OrderPage({
                   <p className="text-xs text-gray-500">
                     {l.quantity} × {formatINR(l.price)} · HSN {l.hsn_code || '—'} · GST {l.gst_rate}%
                   </p>
+                  {l.promotion && (
+                    <p className="text-xs font-medium text-emerald-700" data-testid="line-promotion">
+                      {l.promotion.name} — −{formatINR(l.promotion.discount)}
+                    </p>
+                  )}
                 </div>
                 <span className="font-semibold tabular-nums">{formatINR(l.amount)}</span>
               </li>
@@ -239,7 +244,9 @@ function Totals({ o }: { o: OrderDetail }) {
     <div className="border-t px-4 py-3 text-sm">
       <dl className="space-y-1">
         {row('Items total', formatINR(o.items_total))}
-        {o.discount > 0 && row(`Coupon ${o.coupon ?? ''}`, `− ${formatINR(o.discount)}`)}
+        {o.promotion && row(o.promotion.name, `− ${formatINR(o.promotion.discount)}`)}
+        {o.discount - (o.promotion?.discount ?? 0) > 0 &&
+          row(`Coupon ${o.coupon ?? ''}`, `− ${formatINR(o.discount - (o.promotion?.discount ?? 0))}`)}
         {row('Delivery', o.delivery_charge > 0 ? formatINR(o.delivery_charge) : 'Free')}
         {!!o.tip && row('Tip for the delivery person', formatINR(o.tip))}
         {row('Total', formatINR(o.total), true)}
@@ -265,7 +272,7 @@ function Changes({ o }: { o: OrderDetail }) {
         {o.adjustments.map((a) => (
           <li key={a.id} className="flex justify-between gap-3">
             <span>
-              {a.description} ({ADJUST_REASON_LABELS[a.reason]})
+              {a.description} ({CHANGE_REASON_LABELS[a.reason]})
             </span>
             <span className="shrink-0 font-medium tabular-nums">
               {a.amount > 0
@@ -293,7 +300,7 @@ function Timeline({ o }: { o: OrderDetail }) {
         {o.timeline.map((e, i) => (
           <li key={i} className="relative">
             <span className="absolute top-1.5 -left-[21px] h-2.5 w-2.5 rounded-full bg-[var(--color-primary)]" aria-hidden="true" />
-            <p className="font-medium">{ORDER_STATUS_LABELS[e.status]}</p>
+            <p className="font-medium">{e.kind === 'change' ? 'Order updated' : ORDER_STATUS_LABELS[e.status]}</p>
             <p className="text-xs text-gray-500">
               {formatDateTime(e.at)} · by {e.by}
               {e.note ? ` · ${e.note}` : ''}

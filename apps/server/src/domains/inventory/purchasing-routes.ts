@@ -1,0 +1,103 @@
+import {
+  goodsReceiptSchema,
+  purchaseOrderInputSchema,
+  purchaseOrderListSchema,
+  purchaseOrderMoveSchema,
+  purchaseOrderQuerySchema,
+  purchaseOrderSchema,
+  supplierInputSchema,
+  supplierListSchema,
+  supplierQuerySchema,
+  supplierSchema,
+  transferInputSchema,
+  transferListSchema,
+  transferQuerySchema,
+  transferReceiptSchema,
+  transferSchema,
+} from '@grocer/shared/admin-purchasing';
+import { idParamsSchema } from '@grocer/shared/ids';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { auditActor } from '../audit/service';
+import { purchaseOrderHtml } from './purchase-order-print';
+import {
+  createPurchaseOrder,
+  createSupplier,
+  listPurchaseOrders,
+  listSuppliers,
+  movePurchaseOrder,
+  purchaseOrderOf,
+  receivePurchaseOrder,
+  updateSupplier,
+} from './purchasing';
+import { cancelTransfer, createTransfer, listTransfers, receiveTransfer, sendTransfer, transferOf } from './transfers';
+
+const params = idParamsSchema;
+
+/** Suppliers, purchase orders and transfers: screens of Stock (permission `stock`), scoped to the request's website. */
+export const purchasingAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/admin/stock/suppliers',
+    { schema: { querystring: supplierQuerySchema, response: { 200: supplierListSchema } } },
+    async (req) => ({
+      data: await listSuppliers(db, req.website.id, req.query.q),
+    }),
+  );
+  app.post('/admin/stock/suppliers', { schema: { body: supplierInputSchema, response: { 200: supplierSchema } } }, async (req) =>
+    createSupplier(db, auditActor(req), req.body),
+  );
+  app.put('/admin/stock/suppliers/:id', { schema: { params, body: supplierInputSchema, response: { 200: supplierSchema } } }, async (req) =>
+    updateSupplier(db, auditActor(req), req.params.id, req.body),
+  );
+
+  app.get(
+    '/admin/stock/purchase-orders',
+    { schema: { querystring: purchaseOrderQuerySchema, response: { 200: purchaseOrderListSchema } } },
+    async (req) => listPurchaseOrders(db, req.website.id, req.query),
+  );
+  app.post(
+    '/admin/stock/purchase-orders',
+    { schema: { body: purchaseOrderInputSchema, response: { 200: purchaseOrderSchema } } },
+    async (req) => createPurchaseOrder(db, auditActor(req), req.body),
+  );
+  app.get('/admin/stock/purchase-orders/:id', { schema: { params, response: { 200: purchaseOrderSchema } } }, async (req) =>
+    purchaseOrderOf(db, req.website.id, req.params.id),
+  );
+  app.get('/admin/stock/purchase-orders/:id/print', { schema: { params } }, async (req, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .send(purchaseOrderHtml(await purchaseOrderOf(db, req.website.id, req.params.id), req.website.name)),
+  );
+  app.post(
+    '/admin/stock/purchase-orders/:id/status',
+    { schema: { params, body: purchaseOrderMoveSchema, response: { 200: purchaseOrderSchema } } },
+    async (req) => movePurchaseOrder(db, auditActor(req), req.params.id, req.body.status),
+  );
+  app.post(
+    '/admin/stock/purchase-orders/:id/receive',
+    { schema: { params, body: goodsReceiptSchema, response: { 200: purchaseOrderSchema } } },
+    async (req) => receivePurchaseOrder(db, auditActor(req), req.params.id, req.body),
+  );
+
+  app.get('/admin/stock/transfers', { schema: { querystring: transferQuerySchema, response: { 200: transferListSchema } } }, async (req) =>
+    listTransfers(db, req.website.id, req.query),
+  );
+  app.post('/admin/stock/transfers', { schema: { body: transferInputSchema, response: { 200: transferSchema } } }, async (req) =>
+    createTransfer(db, auditActor(req), req.body),
+  );
+  app.get('/admin/stock/transfers/:id', { schema: { params, response: { 200: transferSchema } } }, async (req) =>
+    transferOf(db, req.website.id, req.params.id),
+  );
+  app.post('/admin/stock/transfers/:id/send', { schema: { params, response: { 200: transferSchema } } }, async (req) =>
+    sendTransfer(db, auditActor(req), req.params.id),
+  );
+  app.post('/admin/stock/transfers/:id/cancel', { schema: { params, response: { 200: transferSchema } } }, async (req) =>
+    cancelTransfer(db, auditActor(req), req.params.id),
+  );
+  app.post(
+    '/admin/stock/transfers/:id/receive',
+    { schema: { params, body: transferReceiptSchema, response: { 200: transferSchema } } },
+    async (req) => receiveTransfer(db, auditActor(req), req.params.id, req.body),
+  );
+};

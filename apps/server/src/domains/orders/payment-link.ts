@@ -1,0 +1,48 @@
+import { maskIdentifier } from '@grocer/shared/account';
+import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
+import { formatINR, toRupees } from '@grocer/shared/money';
+import type { Outbox } from '../outbox/service';
+import type { OrderRow } from './errors';
+
+/**
+ * An order placed for a customer by someone else (a sales agent, a staff draft) that awaits the
+ * customer's online payment: the link to the shop's own pay page for it, by email and SMS through
+ * the outbox. `send` false answers where it would go without sending (a retried call). Answers the
+ * masked addresses.
+ */
+export async function sendPaymentLink(
+  outbox: Outbox,
+  website: { id: number; name: string },
+  order: OrderRow,
+  customer: { email: string | null; phone: string | null },
+  placedBy: string,
+  origin: string,
+  send = true,
+): Promise<string[]> {
+  const link = `${origin}/checkout/${order.paymentMethod}/${order.id}`;
+  const amount = formatINR(toRupees(order.total));
+  const method =
+    order.paymentMethod === 'cod' || order.paymentMethod === 'pos' ? '' : ` with ${PAYMENT_PROVIDER_NAMES[order.paymentMethod]}`;
+  const text = `${placedBy} placed order ${order.ordernumber} for you at ${website.name}: ${amount}. Pay${method} here: ${link}`;
+  const sentTo: string[] = [];
+  for (const to of [
+    customer.email ? ({ kind: 'email', value: customer.email } as const) : null,
+    customer.phone ? ({ kind: 'phone', value: customer.phone } as const) : null,
+  ]) {
+    if (!to) continue;
+    sentTo.push(maskIdentifier(to));
+    if (!send) continue;
+    await outbox.send(
+      to.kind === 'email'
+        ? {
+            websiteId: website.id,
+            channel: 'email',
+            to: to.value,
+            subject: `Pay for your order ${order.ordernumber} at ${website.name}`,
+            body: text,
+          }
+        : { websiteId: website.id, channel: 'sms', to: to.value, body: text },
+    );
+  }
+  return sentTo;
+}

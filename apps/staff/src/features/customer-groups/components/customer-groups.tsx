@@ -1,0 +1,272 @@
+import { ApiError } from '@grocer/shared/api-client';
+import { counted } from '@grocer/shared/labels';
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
+import type { CustomerGroup } from '@grocer/shared/price-lists';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Card, Field, inputClass } from '../../../components/ui/field';
+import { LeaveGuard } from '../../../components/ui/leave-guard';
+import { LoadingView } from '../../../components/ui/loading';
+import { PackPicker } from '../../../components/ui/pack-picker';
+import { errorMessage } from '../../../lib/error-message';
+import { paths } from '../../../lib/paths';
+import { useAddMember, useCreateGroup, useCustomerGroups, useGroupPacks, useRemoveMember, useSavePrices } from '../api/customer-groups';
+
+const inr = (paise: number) => formatINR(toRupees(paise));
+const fieldError = (e: unknown) => (e instanceof ApiError ? Object.values(e.fieldErrors).flat()[0] : undefined) ?? errorMessage(e);
+
+/** The shop's customer groups (e.g. Wholesale), with a form to add one. */
+export function CustomerGroupList() {
+  const list = useCustomerGroups();
+  const create = useCreateGroup();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+  if (list.isPending) return <LoadingView />;
+  if (list.error)
+    return (
+      <p role="alert" className="text-red-700">
+        {errorMessage(list.error)}
+      </p>
+    );
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    create.mutate(name, {
+      onSuccess: (g) => {
+        toast.success(`${g.name} created`);
+        void navigate(paths.customerGroup(g.id));
+      },
+      onError: (err) => setError(fieldError(err)),
+    });
+  };
+  const groups = list.data.data;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-gray-600">
+        A signed-in member of a group pays its price list’s prices in the cart, at checkout and at the counter. A customer is in at most one
+        group.
+      </p>
+      <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-lg border bg-white p-4">
+        <Field label="New group" error={error} className="min-w-56 flex-1">
+          {(a) => (
+            <input
+              {...a}
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value);
+                setError(undefined);
+              }}
+              placeholder="e.g. Wholesale"
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <button
+          type="submit"
+          disabled={create.isPending}
+          className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
+        >
+          Create group
+        </button>
+      </form>
+      {groups.length === 0 ? (
+        <p className="rounded-lg border bg-white p-8 text-center text-gray-600">No customer groups yet.</p>
+      ) : (
+        <ul className="divide-y rounded-lg border bg-white" aria-label="Customer groups">
+          {groups.map((g) => (
+            <li key={g.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+              <Link to={paths.customerGroup(g.id)} className="font-semibold text-brand hover:underline">
+                {g.name}
+              </Link>
+              <span className="text-sm text-gray-600">
+                {counted(g.members, 'member')} · {counted(g.prices, 'price')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+type PriceRow = { packId: number; label: string; listPricePaise: number; price: string; minQuantity: string };
+const rowsOf = (g: CustomerGroup): PriceRow[] =>
+  g.prices.map((p) => ({
+    packId: p.packId,
+    label: p.label,
+    listPricePaise: p.listPricePaise,
+    price: String(toRupees(p.pricePaise)),
+    minQuantity: String(p.minQuantity),
+  }));
+
+/** One group: its members (added by mobile number or email) and its price list (saved as a whole). */
+export function CustomerGroupEditor({ group }: { group: CustomerGroup }) {
+  const add = useAddMember(group.id);
+  const remove = useRemoveMember(group.id);
+  const savePrices = useSavePrices(group.id);
+  const [contact, setContact] = useState('');
+  const [memberError, setMemberError] = useState<string>();
+  const [rows, setRows] = useState(() => rowsOf(group));
+  const [savedRows, setSavedRows] = useState(rows);
+  const [priceError, setPriceError] = useState<string>();
+  const dirty = JSON.stringify(rows) !== JSON.stringify(savedRows);
+
+  const addMember = (e: React.FormEvent) => {
+    e.preventDefault();
+    add.mutate(contact, {
+      onSuccess: () => {
+        toast.success('Customer added');
+        setContact('');
+      },
+      onError: (err) => setMemberError(fieldError(err)),
+    });
+  };
+  const save = () => {
+    const entries = rows.map((r) => ({
+      packId: r.packId,
+      pricePaise: toPaise(Number(r.price)),
+      minQuantity: Number(r.minQuantity || '1'),
+    }));
+    const bad = rows.find(
+      (r) => !(Number(r.price) > 0) || !Number.isInteger(Number(r.minQuantity || '1')) || Number(r.minQuantity || '1') < 1,
+    );
+    if (bad) return setPriceError(`Give ${bad.label} a price above ₹0 and a whole minimum quantity`);
+    setPriceError(undefined);
+    savePrices.mutate(entries, {
+      onSuccess: (g) => {
+        const next = rowsOf(g);
+        setRows(next);
+        setSavedRows(next);
+        toast.success('Price list saved');
+      },
+      onError: (err) => setPriceError(fieldError(err)),
+    });
+  };
+  const setRow = (i: number, patch: Partial<PriceRow>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+
+  return (
+    <div className="max-w-4xl">
+      <LeaveGuard when={dirty && !savePrices.isPending} />
+      <Link to={paths.customerGroups()} className="mb-3 inline-flex items-center gap-1 text-sm text-gray-600 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden /> Customer groups
+      </Link>
+      <h1 className="mb-6 text-2xl font-semibold">{group.name}</h1>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Members">
+          <form onSubmit={addMember} noValidate className="flex items-end gap-2">
+            <Field label="Add a customer" error={memberError} hint="Their mobile number or email." className="flex-1">
+              {(a) => (
+                <input
+                  {...a}
+                  value={contact}
+                  onChange={(e) => {
+                    setContact(e.target.value);
+                    setMemberError(undefined);
+                  }}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <button
+              type="submit"
+              disabled={add.isPending}
+              className="mb-5 rounded-md bg-gray-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50"
+            >
+              Add
+            </button>
+          </form>
+          <ul className="mt-3 divide-y text-sm" aria-label="Members">
+            {group.members.length === 0 && <li className="py-2 text-gray-500">No members yet.</li>}
+            {group.members.map((m) => (
+              <li key={m.id} className="flex items-center justify-between gap-2 py-2">
+                <span>
+                  {m.name}
+                  <span className="block text-xs text-gray-500">{[m.phone, m.email].filter(Boolean).join(' · ')}</span>
+                </span>
+                <button
+                  type="button"
+                  onClick={() => remove.mutate(m.id, { onError: (err) => toast.error(errorMessage(err)) })}
+                  className="text-xs text-red-700 hover:underline"
+                >
+                  Remove<span className="sr-only"> {m.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <Card title="Price list">
+          <PackPicker
+            label="Add a pack"
+            useMatches={useGroupPacks}
+            exclude={rows.map((r) => r.packId)}
+            onPick={(p) =>
+              setRows((rs) => [
+                ...rs,
+                { packId: p.id, label: p.label, listPricePaise: p.pricePaise, price: String(toRupees(p.pricePaise)), minQuantity: '1' },
+              ])
+            }
+          />
+          <ul className="mt-3 divide-y text-sm" aria-label="Prices">
+            {rows.length === 0 && <li className="py-2 text-gray-500">No prices yet: members pay the usual prices.</li>}
+            {rows.map((r, i) => (
+              <li key={r.packId} className="py-2">
+                <div className="flex items-center justify-between gap-2">
+                  <span className="font-medium">{r.label}</span>
+                  <button
+                    type="button"
+                    onClick={() => setRows((rs) => rs.filter((x) => x.packId !== r.packId))}
+                    className="text-xs text-red-700 hover:underline"
+                  >
+                    Remove<span className="sr-only"> {r.label}</span>
+                  </button>
+                </div>
+                <div className="mt-1 grid grid-cols-3 items-end gap-2">
+                  <label className="text-xs text-gray-600">
+                    Price (₹)
+                    <input
+                      type="number"
+                      step="0.01"
+                      min="0"
+                      inputMode="decimal"
+                      value={r.price}
+                      onChange={(e) => setRow(i, { price: e.target.value })}
+                      className={inputClass}
+                    />
+                  </label>
+                  <label className="text-xs text-gray-600">
+                    From qty
+                    <input
+                      type="number"
+                      step="1"
+                      min="1"
+                      inputMode="numeric"
+                      value={r.minQuantity}
+                      onChange={(e) => setRow(i, { minQuantity: e.target.value })}
+                      className={inputClass}
+                    />
+                  </label>
+                  <span className="pb-2 text-xs text-gray-500">Usually {inr(r.listPricePaise)}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          {priceError && (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {priceError}
+            </p>
+          )}
+          <button
+            type="button"
+            onClick={save}
+            disabled={!dirty || savePrices.isPending}
+            className="mt-4 rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
+          >
+            {savePrices.isPending ? 'Saving…' : 'Save price list'}
+          </button>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { counted } from '@grocer/shared/labels';
+import { formatDate } from '@grocer/shared/format';
+import type { AdminPromotion } from '@grocer/shared/promotions';
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { LoadingView } from '../../../components/ui/loading';
+import { errorMessage } from '../../../lib/error-message';
+import { paths } from '../../../lib/paths';
+import { usePromotions } from '../api/get-promotions';
+import { useSetPromotionActive } from '../api/save-promotion';
+
+const KIND_LABELS: Record<AdminPromotion['kind'], string> = { buy_x_get_y: 'Buy X get Y', combo: 'Combo', cart: 'Cart discount' };
+
+/** Where a promotion stands for shoppers right now, in one word. */
+function state(p: AdminPromotion, now = Date.now()): { label: string; tone: string } {
+  if (!p.active) return { label: 'Paused', tone: 'bg-gray-100 text-gray-700' };
+  if (p.endsAt && Date.parse(p.endsAt) <= now) return { label: 'Ended', tone: 'bg-red-50 text-red-800' };
+  if (p.startsAt && Date.parse(p.startsAt) > now) return { label: 'Scheduled', tone: 'bg-blue-50 text-blue-800' };
+  return { label: 'Active', tone: 'bg-teal-50 text-teal-800' };
+}
+
+function window(p: AdminPromotion) {
+  if (!p.startsAt && !p.endsAt) return 'Always';
+  if (!p.endsAt) return `From ${formatDate(p.startsAt!)}`;
+  if (!p.startsAt) return `Until ${formatDate(p.endsAt)}`;
+  return `${formatDate(p.startsAt)} – ${formatDate(p.endsAt)}`;
+}
+
+/** Every automatic promotion of the shop (tens, not thousands: one page), what it gives, and pause/resume. */
+export function PromotionList() {
+  const list = usePromotions();
+  const setActive = useSetPromotionActive();
+  if (list.isPending) return <LoadingView />;
+  if (list.error)
+    return (
+      <p role="alert" className="text-red-700">
+        {errorMessage(list.error)}
+      </p>
+    );
+  const promotions = list.data.data;
+  const toggle = (p: AdminPromotion) =>
+    setActive.mutate(
+      { id: p.id, active: !p.active },
+      {
+        onSuccess: (s) => toast.success(`${s.name} ${s.active ? 'resumed' : 'paused'}`),
+        onError: (e) => toast.error(errorMessage(e)),
+      },
+    );
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-4">
+        <p className="text-sm text-gray-600">
+          {counted(promotions.length, 'promotion')}. Applied in every cart without a code: the best one per item, then the best cart
+          discount; a coupon adds to them.
+        </p>
+        <Link
+          to={paths.promotionNew()}
+          className="inline-flex items-center gap-1 rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white hover:bg-gray-700"
+        >
+          <Plus className="size-4" aria-hidden /> New promotion
+        </Link>
+      </div>
+      {promotions.length === 0 ? (
+        <p className="rounded-lg border bg-white p-8 text-center text-gray-600">
+          No promotions yet. Create one: shoppers get it without a code.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border bg-white">
+          <table className="w-full text-sm" aria-label="Promotions">
+            <thead className="border-b bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500">
+              <tr>
+                <th className="px-4 py-2 font-medium">Name</th>
+                <th className="px-4 py-2 font-medium">Kind</th>
+                <th className="px-4 py-2 font-medium">Offer</th>
+                <th className="px-4 py-2 font-medium">Valid</th>
+                <th className="px-4 py-2 font-medium">Status</th>
+                <th className="px-4 py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {promotions.map((p) => {
+                const s = state(p);
+                return (
+                  <tr key={p.id} className="border-b last:border-0 hover:bg-gray-50">
+                    <td className="min-w-44 px-4 py-3">
+                      <Link to={paths.promotion(p.id)} className="font-semibold text-brand hover:underline">
+                        {p.name}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap">{KIND_LABELS[p.kind]}</td>
+                    <td className="px-4 py-3">
+                      {p.summary}
+                      {p.packs.length > 0 && (
+                        <p className="max-w-72 truncate text-xs text-gray-500">{p.packs.map((k) => k.label).join(', ')}</p>
+                      )}
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap">{window(p)}</td>
+                    <td className="px-4 py-3">
+                      <span className={`rounded px-2 py-0.5 text-xs font-medium ${s.tone}`}>{s.label}</span>
+                    </td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap">
+                      <button
+                        type="button"
+                        onClick={() => toggle(p)}
+                        disabled={setActive.isPending}
+                        className="rounded-md border px-3 py-1 text-xs font-medium hover:bg-gray-50 disabled:opacity-50"
+                      >
+                        {p.active ? 'Pause' : 'Resume'}
+                        <span className="sr-only"> {p.name}</span>
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+import { PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrder } from '@grocer/shared/admin-purchasing';
+import { formatDate, formatDateTime } from '@grocer/shared/format';
+import { formatINR, toRupees } from '@grocer/shared/money';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Card, inputClass } from '../../../components/ui/field';
+import { LoadingView } from '../../../components/ui/loading';
+import { errorMessage } from '../../../lib/error-message';
+import { paths } from '../../../lib/paths';
+import { useMovePurchaseOrder, usePurchaseOrder, useReceiveGoods } from '../api/purchase-orders';
+import { StatusBadge } from './status-badge';
+
+const inr = (paise: number) => formatINR(toRupees(paise));
+
+/** One purchase order: its lines at cost, Mark as ordered / Cancel, Receive goods (a goods received note), its receipts, Print. */
+export function PurchaseOrderDetail({ id }: { id: number }) {
+  const order = usePurchaseOrder(id);
+  const move = useMovePurchaseOrder(id);
+  if (order.error)
+    return (
+      <p role="alert" className="text-red-700">
+        {errorMessage(order.error)}
+      </p>
+    );
+  const po = order.data;
+  if (!po) return <LoadingView />;
+  const act = (status: 'ordered' | 'cancelled') =>
+    move.mutate(status, {
+      onSuccess: (r) => toast.success(status === 'ordered' ? `${r.number} marked as ordered` : `${r.number} cancelled`),
+      onError: (err) => toast.error(errorMessage(err)),
+    });
+  const receiving = po.status === 'ordered' || po.status === 'partially_received';
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">Purchase order {po.number}</h1>
+        <StatusBadge status={po.status} label={PURCHASE_ORDER_STATUS_LABELS[po.status]} />
+      </div>
+      <p className="text-sm text-gray-700">
+        {po.supplier.name}
+        {po.supplier.gstin && ` (GSTIN ${po.supplier.gstin})`} → {po.warehouse.name}
+        {po.expected_on && ` · expected ${formatDate(po.expected_on)}`} · total {inr(po.total)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {po.status === 'draft' && (
+          <button
+            type="button"
+            disabled={move.isPending}
+            onClick={() => act('ordered')}
+            className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
+          >
+            Mark as ordered
+          </button>
+        )}
+        {(po.status === 'draft' || po.status === 'ordered') && (
+          <button
+            type="button"
+            disabled={move.isPending}
+            onClick={() => act('cancelled')}
+            className="rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50"
+          >
+            Cancel order
+          </button>
+        )}
+        <a
+          href={paths.purchaseOrderPrint(po.id)}
+          target="_blank"
+          rel="noreferrer"
+          className="rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50"
+        >
+          Print
+        </a>
+      </div>
+      {receiving ? <ReceiveGoods po={po} /> : <Lines po={po} />}
+      {po.receipts.length > 0 && (
+        <Card title="Goods received">
+          <ul className="divide-y text-sm" aria-label="Goods received notes">
+            {po.receipts.map((r) => (
+              <li key={r.reference} className="py-2">
+                <p className="font-medium">
+                  {r.reference} · {formatDateTime(r.at)} · {r.by}
+                </p>
+                <p className="text-gray-700">
+                  {r.lines
+                    .map((l) => {
+                      const line = po.lines.find((x) => x.pack_id === l.pack_id);
+                      return `${line ? `${line.product} ${line.pack}` : 'Pack'} × ${l.quantity} at ${inr(l.unit_cost)}`;
+                    })
+                    .join(' · ')}
+                  {r.note && ` · ${r.note}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function Lines({ po }: { po: PurchaseOrder }) {
+  return (
+    <Card title="Lines">
+      <ul className="divide-y text-sm" aria-label="Purchase order lines">
+        {po.lines.map((l) => (
+          <li key={l.id} className="flex flex-wrap justify-between gap-2 py-2">
+            <span>
+              {l.product} · {l.pack}
+            </span>
+            <span className="tabular-nums">
+              {l.quantity} × {inr(l.unit_cost)} · {l.received} received
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function ReceiveGoods({ po }: { po: PurchaseOrder }) {
+  const receive = useReceiveGoods(po.id);
+  const [qty, setQty] = useState<Record<number, string>>({});
+  const [note, setNote] = useState('');
+  return (
+    <form
+      aria-label="Receive goods"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const lines = po.lines.map((l) => ({ line_id: l.id, quantity: Number(qty[l.id]) || 0 })).filter((l) => l.quantity > 0);
+        if (!lines.length) return void toast.error('Enter what arrived');
+        receive.mutate(
+          { lines, note },
+          {
+            onSuccess: (r) => {
+              setQty({});
+              setNote('');
+              toast.success(r.status === 'received' ? `${r.number} received in full` : `Goods received on ${r.number}`);
+            },
+            onError: (err) => toast.error(errorMessage(err)),
+          },
+        );
+      }}
+    >
+      <Card title="Receive goods">
+        <ul className="divide-y" aria-label="Purchase order lines">
+          {po.lines.map((l) => {
+            const left = l.quantity - l.received;
+            return (
+              <li key={l.id} className="grid gap-2 py-3 text-sm sm:grid-cols-[1fr_10rem] sm:items-end">
+                <div>
+                  <p className="font-medium">
+                    {l.product} · {l.pack}
+                  </p>
+                  <p className="text-xs text-gray-600">
+                    {l.quantity} ordered at {inr(l.unit_cost)} · {l.received} received · {left} to come
+                  </p>
+                </div>
+                {left > 0 ? (
+                  <label className="block text-xs font-medium text-gray-600">
+                    Received now
+                    <span className="sr-only">
+                      {' '}
+                      of {l.product} {l.pack}
+                    </span>
+                    <input
+                      type="number"
+                      min={0}
+                      max={left}
+                      className={inputClass}
+                      value={qty[l.id] ?? ''}
+                      onChange={(e) => setQty({ ...qty, [l.id]: e.target.value })}
+                    />
+                  </label>
+                ) : (
+                  <p className="text-xs text-green-800">All received</p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <label className="mt-2 block text-sm font-medium text-gray-700">
+          Note (supplier invoice, delivery)
+          <input className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />
+        </label>
+        <button
+          type="submit"
+          disabled={receive.isPending}
+          className="mt-3 rounded-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
+        >
+          Receive goods
+        </button>
+      </Card>
+    </form>
+  );
+}

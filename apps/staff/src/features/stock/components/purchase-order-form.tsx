@@ -1,0 +1,160 @@
+import { purchaseOrderInputSchema } from '@grocer/shared/admin-purchasing';
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Card, Field, inputClass } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/error-message';
+import { paths } from '../../../lib/paths';
+import { stockQuery } from '../api/get-stock';
+import { useCreatePurchaseOrder } from '../api/purchase-orders';
+import { useSuppliers } from '../api/suppliers';
+import { issuesOf, serverFieldErrors } from './field-errors';
+import { PackPicker, type PickedPack } from './pack-picker';
+
+/** A new purchase order (saved as a draft): supplier, warehouse, expected date, packs with quantity and cost price (₹). */
+export function PurchaseOrderForm() {
+  const navigate = useNavigate();
+  const create = useCreatePurchaseOrder();
+  const suppliers = useSuppliers().data?.data ?? [];
+  const warehouses = useQuery(stockQuery('perPage=5')).data?.warehouses ?? [];
+  const [supplier, setSupplier] = useState('');
+  const [warehouse, setWarehouse] = useState('');
+  const [expected, setExpected] = useState('');
+  const [note, setNote] = useState('');
+  const [lines, setLines] = useState<Array<PickedPack & { quantity: string; cost: string }>>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const total = lines.reduce((a, l) => a + (Number(l.quantity) || 0) * toPaise(Number(l.cost) || 0), 0);
+  const change = (packId: number, patch: Partial<{ quantity: string; cost: string }>) =>
+    setLines(lines.map((x) => (x.pack_id === packId ? { ...x, ...patch } : x)));
+  return (
+    <form
+      aria-label="New purchase order"
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const body = {
+          supplier_id: Number(supplier) || 0,
+          warehouse_id: Number(warehouse) || 0,
+          expected_on: expected || null,
+          note,
+          lines: lines.map((l) => ({
+            pack_id: l.pack_id,
+            quantity: Number(l.quantity),
+            unit_cost: l.cost === '' ? NaN : toPaise(Number(l.cost)),
+          })),
+        };
+        const parsed = purchaseOrderInputSchema.safeParse(body);
+        if (!parsed.success) return setErrors(issuesOf(parsed.error));
+        setErrors({});
+        create.mutate(body, {
+          onSuccess: (po) => {
+            toast.success(`Purchase order ${po.number} saved as a draft`);
+            void navigate(paths.purchaseOrder(po.id));
+          },
+          onError: (err) => {
+            setErrors(serverFieldErrors(err));
+            toast.error(errorMessage(err));
+          },
+        });
+      }}
+    >
+      <Card title="Order">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field
+            label="Supplier"
+            error={errors.supplier_id}
+            hint={
+              suppliers.length === 0 ? (
+                <Link to={paths.suppliers()} className="text-brand underline">
+                  Add a supplier first
+                </Link>
+              ) : undefined
+            }
+          >
+            {(a) => (
+              <select {...a} className={inputClass} value={supplier} onChange={(e) => setSupplier(e.target.value)}>
+                <option value="">Choose…</option>
+                {suppliers.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Deliver to warehouse" error={errors.warehouse_id}>
+            {(a) => (
+              <select {...a} className={inputClass} value={warehouse} onChange={(e) => setWarehouse(e.target.value)}>
+                <option value="">Choose…</option>
+                {warehouses.map((w) => (
+                  <option key={w.id} value={w.id}>
+                    {w.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Expected on" error={errors.expected_on}>
+            {(a) => <input {...a} type="date" className={inputClass} value={expected} onChange={(e) => setExpected(e.target.value)} />}
+          </Field>
+          <Field label="Note">
+            {(a) => <input {...a} className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />}
+          </Field>
+        </div>
+      </Card>
+      <Card title="Lines">
+        <PackPicker exclude={lines.map((l) => l.pack_id)} onPick={(p) => setLines([...lines, { ...p, quantity: '1', cost: '' }])} />
+        {errors.lines && <p className="mt-2 text-sm text-red-700">{errors.lines}</p>}
+        <ul className="mt-3 divide-y" aria-label="Purchase order lines">
+          {lines.map((l, i) => (
+            <li key={l.pack_id} className="flex flex-wrap items-end gap-3 py-2">
+              <p className="min-w-48 flex-1 text-sm font-medium">{l.label}</p>
+              <Field label={`Quantity of ${l.label}`} error={errors[`lines.${i}.quantity`]} className="w-36">
+                {(a) => (
+                  <input
+                    {...a}
+                    type="number"
+                    min={1}
+                    className={inputClass}
+                    value={l.quantity}
+                    onChange={(e) => change(l.pack_id, { quantity: e.target.value })}
+                  />
+                )}
+              </Field>
+              <Field label={`Cost price (₹) of ${l.label}`} error={errors[`lines.${i}.unit_cost`]} className="w-44">
+                {(a) => (
+                  <input
+                    {...a}
+                    type="number"
+                    min={0}
+                    step="0.01"
+                    className={inputClass}
+                    value={l.cost}
+                    onChange={(e) => change(l.pack_id, { cost: e.target.value })}
+                  />
+                )}
+              </Field>
+              <button
+                type="button"
+                className="mb-1 rounded-md border bg-white px-3 py-2 text-xs font-medium hover:bg-gray-50"
+                onClick={() => setLines(lines.filter((x) => x.pack_id !== l.pack_id))}
+              >
+                Remove<span className="sr-only"> {l.label}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-sm font-medium">Total {formatINR(toRupees(total))}</p>
+      </Card>
+      <button
+        type="submit"
+        disabled={create.isPending}
+        className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
+      >
+        Save purchase order
+      </button>
+    </form>
+  );
+}

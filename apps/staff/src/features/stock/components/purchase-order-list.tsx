@@ -1,0 +1,81 @@
+import { PURCHASE_ORDER_STATUSES, PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrderSummary } from '@grocer/shared/admin-purchasing';
+import { formatDate } from '@grocer/shared/format';
+import { formatINR, toRupees } from '@grocer/shared/money';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import { DataTable, FilterSelect } from '../../../components/ui/data-table';
+import { errorMessage } from '../../../lib/error-message';
+import { useListState } from '../../../lib/list-state';
+import { paths } from '../../../lib/paths';
+import { usePurchaseOrders } from '../api/purchase-orders';
+import { StatusBadge } from './status-badge';
+
+const col = createColumnHelper<PurchaseOrderSummary>();
+
+/** Purchase orders, newest first, searched by number or supplier and filtered by status. */
+export function PurchaseOrderList() {
+  const list = useListState({ sort: 'id', dir: 'desc', perPage: 20 });
+  const orders = usePurchaseOrders(list.search);
+  const columns = [
+    col.accessor('number', {
+      header: 'Purchase order',
+      cell: ({ row: { original: p } }) => (
+        <Link to={paths.purchaseOrder(p.id)} className="font-medium text-gray-900 hover:text-brand hover:underline">
+          {p.number}
+        </Link>
+      ),
+    }),
+    col.accessor('supplier', { header: 'Supplier' }),
+    col.accessor('warehouse', { header: 'Warehouse' }),
+    col.accessor('status', {
+      header: 'Status',
+      cell: (c) => <StatusBadge status={c.getValue()} label={PURCHASE_ORDER_STATUS_LABELS[c.getValue()]} />,
+    }),
+    col.accessor('received', {
+      header: 'Received',
+      cell: ({ row: { original: p } }) => (
+        <span className="tabular-nums">
+          {p.received} of {p.ordered}
+        </span>
+      ),
+    }),
+    col.accessor('total', { header: 'Total', cell: (c) => <span className="tabular-nums">{formatINR(toRupees(c.getValue()))}</span> }),
+    col.accessor('expected_on', { header: 'Expected', cell: (c) => (c.getValue() ? formatDate(c.getValue()!) : '—') }),
+  ];
+  return (
+    <>
+      <div className="mb-4">
+        <Link
+          to={paths.purchaseOrderNew()}
+          className="inline-block rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90"
+        >
+          New purchase order
+        </Link>
+      </div>
+      <DataTable
+        label="Purchase orders"
+        columns={columns}
+        rows={orders.data?.data}
+        total={orders.data?.meta.total}
+        loading={orders.isFetching}
+        error={orders.error ? errorMessage(orders.error) : undefined}
+        getRowId={(p) => String(p.id)}
+        rowName={(p) => p.number}
+        list={list}
+        searchLabel="Search by number or supplier"
+        empty={list.q || list.filter('status') ? 'No purchase order matches this search.' : 'No purchase orders yet.'}
+        filters={
+          <FilterSelect
+            label="Status"
+            value={list.filter('status')}
+            onChange={(status) => list.set({ status })}
+            options={[
+              { value: '', label: 'Any status' },
+              ...PURCHASE_ORDER_STATUSES.map((s) => ({ value: s, label: PURCHASE_ORDER_STATUS_LABELS[s] })),
+            ]}
+          />
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { supplierInputSchema, type Supplier } from '@grocer/shared/admin-purchasing';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { DataTable } from '../../../components/ui/data-table';
+import { Field, inputClass } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/error-message';
+import { useListState } from '../../../lib/list-state';
+import { useSaveSupplier, useSuppliers } from '../api/suppliers';
+import { issuesOf, serverFieldErrors } from './field-errors';
+
+const col = createColumnHelper<Supplier>();
+
+/** Suppliers: who the shop buys from (name, phone, GSTIN), added and edited in place. */
+export function SupplierList() {
+  const list = useListState({ sort: 'name', dir: 'asc', perPage: 100 });
+  const suppliers = useSuppliers(list.q);
+  const [editing, setEditing] = useState<Supplier | 'new' | null>(null);
+  const rows = suppliers.data?.data;
+  const columns = [
+    col.accessor('name', { header: 'Name', cell: (c) => <span className="font-medium">{c.getValue()}</span> }),
+    col.accessor('phone', { header: 'Phone', cell: (c) => c.getValue() || '—' }),
+    col.accessor('gstin', { header: 'GSTIN', cell: (c) => <span className="font-mono text-xs">{c.getValue() || '—'}</span> }),
+    col.accessor('open_orders', { header: 'Open orders', cell: (c) => <span className="tabular-nums">{c.getValue()}</span> }),
+    col.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row: { original: s } }) => (
+        <button
+          type="button"
+          className="rounded-md border bg-white px-3 py-1 text-xs font-medium hover:bg-gray-50"
+          onClick={() => setEditing(s)}
+        >
+          Edit<span className="sr-only"> {s.name}</span>
+        </button>
+      ),
+    }),
+  ];
+  return (
+    <>
+      <div className="mb-4">
+        <button
+          type="button"
+          className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90"
+          onClick={() => setEditing('new')}
+        >
+          Add supplier
+        </button>
+      </div>
+      {editing && <SupplierForm supplier={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      <DataTable
+        label="Suppliers"
+        columns={columns}
+        rows={rows}
+        total={rows?.length}
+        loading={suppliers.isFetching}
+        error={suppliers.error ? errorMessage(suppliers.error) : undefined}
+        getRowId={(s) => String(s.id)}
+        rowName={(s) => s.name}
+        list={list}
+        searchLabel="Search by name, phone or GSTIN"
+        empty={list.q ? 'No supplier matches this search.' : 'No suppliers yet: add the first one.'}
+      />
+    </>
+  );
+}
+
+function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone: () => void }) {
+  const save = useSaveSupplier();
+  const [form, setForm] = useState({ name: supplier?.name ?? '', phone: supplier?.phone ?? '', gstin: supplier?.gstin ?? '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  return (
+    <form
+      aria-label={supplier ? `Edit ${supplier.name}` : 'New supplier'}
+      className="mb-4 grid gap-3 rounded-lg border bg-white p-4 sm:grid-cols-4 sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = supplierInputSchema.safeParse(form);
+        if (!parsed.success) return setErrors(issuesOf(parsed.error));
+        setErrors({});
+        save.mutate(
+          { ...form, id: supplier?.id },
+          {
+            onSuccess: (s) => {
+              toast.success(supplier ? `Supplier ${s.name} saved` : `Supplier ${s.name} added`);
+              onDone();
+            },
+            onError: (err) => {
+              setErrors(serverFieldErrors(err));
+              toast.error(errorMessage(err));
+            },
+          },
+        );
+      }}
+    >
+      <Field label="Supplier name" error={errors.name}>
+        {(a) => <input {...a} className={inputClass} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />}
+      </Field>
+      <Field label="Phone" error={errors.phone}>
+        {(a) => (
+          <input
+            {...a}
+            type="tel"
+            className={inputClass}
+            value={form.phone}
+            onChange={(e) => setForm({ ...form, phone: e.target.value })}
+          />
+        )}
+      </Field>
+      <Field label="GSTIN" error={errors.gstin} hint="15 characters, e.g. 29ABCDE1234F1Z5">
+        {(a) => <input {...a} className={inputClass} value={form.gstin} onChange={(e) => setForm({ ...form, gstin: e.target.value })} />}
+      </Field>
+      <div className="flex gap-2 sm:self-start sm:pt-6">
+        <button
+          type="submit"
+          disabled={save.isPending}
+          className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
+        >
+          Save supplier
+        </button>
+        <button type="button" onClick={onDone} className="rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50">
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

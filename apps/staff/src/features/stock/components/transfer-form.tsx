@@ -1,0 +1,143 @@
+import { transferInputSchema } from '@grocer/shared/admin-purchasing';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Card, Field, inputClass } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/error-message';
+import { paths } from '../../../lib/paths';
+import { stockQuery } from '../api/get-stock';
+import { useCreateTransfer } from '../api/transfers';
+import { issuesOf, serverFieldErrors } from './field-errors';
+import { PackPicker, type PickedPack } from './pack-picker';
+
+/** A new transfer: from, to, and the packs with their quantities. It is saved as a draft; Send moves the stock. */
+export function TransferForm() {
+  const navigate = useNavigate();
+  const create = useCreateTransfer();
+  const warehouses = useQuery(stockQuery('perPage=5')).data?.warehouses ?? [];
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [note, setNote] = useState('');
+  const [lines, setLines] = useState<Array<PickedPack & { quantity: string }>>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = () => {
+    const body = {
+      from_warehouse_id: Number(from) || 0,
+      to_warehouse_id: Number(to) || 0,
+      note,
+      lines: lines.map((l) => ({ pack_id: l.pack_id, quantity: Number(l.quantity) })),
+    };
+    const parsed = transferInputSchema.safeParse(body);
+    if (!parsed.success) return setErrors(issuesOf(parsed.error));
+    setErrors({});
+    create.mutate(body, {
+      onSuccess: (t) => {
+        toast.success(`Transfer ${t.number} saved as a draft`);
+        void navigate(paths.transfer(t.id));
+      },
+      onError: (err) => {
+        setErrors(serverFieldErrors(err));
+        toast.error(errorMessage(err));
+      },
+    });
+  };
+  return (
+    <form
+      aria-label="New transfer"
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <Card title="Warehouses">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="From warehouse" error={errors.from_warehouse_id}>
+            {(a) => (
+              <select
+                {...a}
+                className={inputClass}
+                value={from}
+                onChange={(e) => {
+                  setFrom(e.target.value);
+                  setLines([]);
+                }}
+              >
+                <option value="">Choose…</option>
+                {warehouses.map((w) => (
+                  <option key={w.id} value={w.id}>
+                    {w.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="To warehouse" error={errors.to_warehouse_id}>
+            {(a) => (
+              <select {...a} className={inputClass} value={to} onChange={(e) => setTo(e.target.value)}>
+                <option value="">Choose…</option>
+                {warehouses.map((w) => (
+                  <option key={w.id} value={w.id}>
+                    {w.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Note" className="sm:col-span-2">
+            {(a) => <input {...a} className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />}
+          </Field>
+        </div>
+      </Card>
+      <Card title="Packs to send">
+        {from ? (
+          <PackPicker
+            warehouseId={Number(from)}
+            exclude={lines.map((l) => l.pack_id)}
+            onPick={(p) => setLines([...lines, { ...p, quantity: '1' }])}
+          />
+        ) : (
+          <p className="text-sm text-gray-600">Choose the warehouse the stock leaves from first.</p>
+        )}
+        {errors.lines && <p className="mt-2 text-sm text-red-700">{errors.lines}</p>}
+        <ul className="mt-3 divide-y" aria-label="Transfer lines">
+          {lines.map((l, i) => (
+            <li key={l.pack_id} className="flex flex-wrap items-end gap-3 py-2">
+              <div className="min-w-48 flex-1 text-sm">
+                <p className="font-medium">{l.label}</p>
+                <p className="text-xs text-gray-500">{l.available ?? 0} available at the source</p>
+              </div>
+              <Field label={`Quantity of ${l.label}`} error={errors[`lines.${i}.quantity`]} className="w-40">
+                {(a) => (
+                  <input
+                    {...a}
+                    type="number"
+                    min={1}
+                    className={inputClass}
+                    value={l.quantity}
+                    onChange={(e) => setLines(lines.map((x) => (x.pack_id === l.pack_id ? { ...x, quantity: e.target.value } : x)))}
+                  />
+                )}
+              </Field>
+              <button
+                type="button"
+                className="mb-1 rounded-md border bg-white px-3 py-2 text-xs font-medium hover:bg-gray-50"
+                onClick={() => setLines(lines.filter((x) => x.pack_id !== l.pack_id))}
+              >
+                Remove<span className="sr-only"> {l.label}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <button
+        type="submit"
+        disabled={create.isPending}
+        className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
+      >
+        Save transfer
+      </button>
+    </form>
+  );
+}
