@@ -1,3 +1,5 @@
+import { shopDayOf } from './shop-time';
+
 // The delivery promise shoppers of Indian grocery apps expect everywhere ("Tomorrow 7:00 AM – 10:00 AM"):
 // the earliest slot with a place left for the shopper's pincode. Pure and zod-free (the header is
 // on every page's first load).
@@ -10,9 +12,8 @@ export interface EarliestSlot {
   end_time: string;
 }
 
-const IST_OFFSET_MS = 330 * 60_000;
 /** Today's date in India (one time zone, no daylight saving), YYYY-MM-DD. */
-export const indiaToday = (now = Date.now()): string => new Date(now + IST_OFFSET_MS).toISOString().slice(0, 10);
+export const indiaToday = (now = Date.now()): string => shopDayOf(now);
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

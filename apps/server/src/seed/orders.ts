@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { SHOP_TIME_ZONE } from '@grocer/shared/shop-time';
 
 /**
  * Adds `count` generated orders to a seeded website, in set-based SQL (100,000 orders with
@@ -43,7 +44,7 @@ export async function seedLargeOrders(db: Db, websiteId: number, count: number):
         jsonb_build_object('name', 'Bench Shopper ' || s.k, 'phone', '9' || lpad((g % 1000000000)::text, 9, '0'), 'pincode', a.pincode,
           'line1', 'House ' || g, 'line2', 'Main Road', 'landmark', null, 'city', a.city, 'state', a.state, 'type', 'home'),
         a.pincode,
-        to_char(t.at at time zone 'Asia/Kolkata' + interval '1 day', 'YYYY-MM-DD'), '07:00', '10:00',
+        to_char(t.at at time zone ${sql.raw(`'${SHOP_TIME_ZONE}'`)} + interval '1 day', 'YYYY-MM-DD'), '07:00', '10:00',
         0, 0, case when g % 7 = 0 then 'SAVE10' end, case when g % 4 = 0 then 3000 else 0 end, 0, null, t.at, t.at
       from generate_series(1, ${count}) g
       join bench_shoppers s on s.k = g % 2000

@@ -170,7 +170,7 @@ export const router = createBrowserRouter([
       { path: 'pages', lazy: async () => ({ Component: (await import('./routes/builder-pages')).BuilderPagesRoute }) },
       {
         path: 'settings/:group',
-        lazy: async () => ({ Component: (await import('../features/site-settings/settings-route')).SettingsRoute }),
+        lazy: async () => ({ Component: (await import('./routes/site-settings')).SiteSettingsRoute }),
       },
       { path: '*', Component: NotFound },
     ],

@@ -46,17 +46,16 @@ import {
 import { refuseBlocked } from '../identity/customers';
 import type { Outbox } from '../outbox/service';
 import { sendPaymentLink } from '../orders/payment-link';
+import { addShopDays, shopDayEnd, shopDayOf, shopDayStart } from '@grocer/shared/shop-time';
 
 /**
  * Sales agents (issue 17), composed from the domains that own the data: identity keeps who is an
  * agent, their rate and their customers; orders keeps the orders they placed and the sums over
  * them. Days are calendar days in India (UTC+05:30).
  */
-const IST_MS = 330 * 60_000;
-export const istDay = (d: Date): string => new Date(d.getTime() + IST_MS).toISOString().slice(0, 10);
-const dayStart = (day: string): Date => new Date(Date.parse(`${day}T00:00:00Z`) - IST_MS);
-const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const periodOf = (from: string, to: string): Period => ({ start: dayStart(from), end: dayStart(addDays(to, 1)) });
+export const istDay = (d: Date): string => shopDayOf(d);
+const addDays = addShopDays;
+const periodOf = (from: string, to: string): Period => ({ start: shopDayStart(from), end: shopDayEnd(to) });
 
 /** The range asked for, else this month so far. */
 export function rangeOf(q: SalesRangeQuery, now: Date): { from: string; to: string } {

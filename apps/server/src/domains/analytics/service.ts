@@ -11,6 +11,7 @@ import { recordAudit, type AuditActor } from '../audit/service';
 import { topSoldProducts } from '../orders/service';
 import type { PosthogEvent } from './decode';
 import { analyticsEvents, analyticsSettings } from './tables';
+import { shopDaySql } from '../../db/shop-time';
 
 export const DEFAULT_ANALYTICS: AnalyticsSettings = {
   consent: 'on',
@@ -238,7 +239,7 @@ export async function analyticsSummary(
   const scope = sql`website_id = ${websiteId} and occurred_at >= ${sinceIso}`;
   const daily = rowsOf<{ day: string; visitors: number; sessions: number; pageviews: number }>(
     await db.execute(sql`
-      select to_char(date_trunc('day', occurred_at at time zone 'Asia/Kolkata'), 'YYYY-MM-DD') as day,
+      select ${shopDaySql(sql`occurred_at`)} as day,
         count(distinct distinct_id)::int as visitors, count(distinct coalesce(session_id, distinct_id))::int as sessions,
         (count(*) filter (where event = '$pageview'))::int as pageviews
       from analytics_events where ${scope} group by 1 order by 1`),

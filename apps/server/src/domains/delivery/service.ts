@@ -7,6 +7,7 @@ import { rowFromJson, rowsOf } from '../../db/rows';
 import { websiteCache } from '../../http/cache';
 import { deliveryClosures, deliverySlots, deliveryZones, slotBookings, zonePincodes } from './tables';
 import { fail } from '../../http/errors';
+import { addShopDays, shopClockOf, shopDayOf, SHOP_OFFSET_MINUTES } from '@grocer/shared/shop-time';
 
 export type DeliveryZone = typeof deliveryZones.$inferSelect;
 
@@ -86,12 +87,10 @@ export async function deliveryContext(db: DbOrTx, websiteId: number, pincode: st
   return { pincode: null, zone: await defaultZone(db, websiteId), serviceable: true };
 }
 
-// The shop's clock: India has one time zone and no daylight saving, so a fixed offset is exact.
-const IST_OFFSET_MS = 330 * 60_000;
-export const shopDate = (at: Date): string => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-export const shopTime = (at: Date): string => new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(11, 16);
-const addDays = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+// The shop's clock (@grocer/shared/shop-time).
+export const shopDate = (at: Date): string => shopDayOf(at);
+export const shopTime = (at: Date): string => shopClockOf(at);
+const addDays = addShopDays;
 
 /** The weekday of a shop date, 0 Sunday … 6 Saturday (the bit of a slot's `weekdays`). */
 export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -102,7 +101,7 @@ export const weekdayOf = (date: string): number => new Date(`${date}T00:00:00Z`)
  */
 export function slotOpen(slot: { startTime: string; weekdays: number; cutoffMinutes: number }, date: string, now: Date): boolean {
   if ((slot.weekdays & (1 << weekdayOf(date))) === 0) return false;
-  const start = Date.parse(`${date}T${slot.startTime}:00Z`) - IST_OFFSET_MS;
+  const start = Date.parse(`${date}T${slot.startTime}:00Z`) - SHOP_OFFSET_MINUTES * 60_000;
   return now.getTime() < start - slot.cutoffMinutes * 60_000;
 }
 

@@ -38,10 +38,10 @@ import { orderDetail, orderEventsOf, orderLinesOf, refundedOther } from './queri
 import { notesOf, ordersTagged, tagsOf, tagsOfOrders } from './notes';
 import { staffTimeline } from './staff-timeline';
 import { orders } from './tables';
+import { shopDayEnd, shopDayStart } from '@grocer/shared/shop-time';
 
-/** India Standard Time has no daylight saving: a shop date starts at 00:00 +05:30. */
-const dayStart = (d: string) => new Date(`${d}T00:00:00+05:30`);
-const nextDay = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
+const dayStart = shopDayStart;
+const nextDay = shopDayEnd;
 const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The staff's order list: one website's orders, searched, filtered, sorted and paged. */

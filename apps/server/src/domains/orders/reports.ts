@@ -6,6 +6,8 @@ import { rowsOf } from '../../db/rows';
 import { codPaymentOfOrderSql } from '../payments/records';
 import type { Period } from './agent-sales';
 import { isSale, saleDay, saleIn, saleValue } from './sales';
+import { shopDaySql } from '../../db/shop-time';
+import { shopDayEnd, shopDayStart } from '@grocer/shared/shop-time';
 
 /**
  * Sums over orders for Administration's dashboard and reports, in paise. Revenue, orders, new
@@ -26,7 +28,7 @@ const e = sql.raw('e');
 const invoiced = (websiteId: number, p: Period) =>
   sql`o.website_id = ${websiteId} and o.created_at >= ${p.start.toISOString()} and o.created_at < ${p.end.toISOString()} and o.status in (${list(SALE_STATUSES)})`;
 /** An order's calendar day in India, as 'YYYY-MM-DD'. */
-const istDay = (col: SQL) => sql`to_char((${col} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
+const istDay = shopDaySql;
 
 const n = (v: unknown) => Number(v ?? 0);
 
@@ -259,8 +261,8 @@ export async function codByDeliveryDate(db: DbOrTx, websiteId: number, from: str
         where o.website_id = ${websiteId} and o.payment_method = 'cod'
           and o.status in (${list([...COD_TO_DELIVER, 'shipped', 'delivered'])})
           and (o.slot_date between ${from} and ${to}
-            or (o.slot_date is null and o.created_at >= ${new Date(`${from}T00:00:00+05:30`).toISOString()}
-              and o.created_at < ${new Date(Date.parse(`${to}T00:00:00+05:30`) + 86_400_000).toISOString()}))
+            or (o.slot_date is null and o.created_at >= ${shopDayStart(from).toISOString()}
+              and o.created_at < ${shopDayEnd(to).toISOString()}))
         group by 1
       ) d order by date`),
   );

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { refundedOfOrderSql } from '../payments/records';
 import type { Period } from './agent-sales';
+import { shopDaySql } from '../../db/shop-time';
 
 /**
  * What counts as a sale (issue 40; apps/server/README.md "What counts as a sale"): the ONE
@@ -34,5 +35,4 @@ export const saleValue = (o: SQL): SQL<number> =>
   sql<number>`greatest(0, ${o}.items_total - ${o}.discount - case when ${o}.channel = 'pos' then ${refundedOfOrderSql(sql`${o}.id`)} else 0 end)`;
 
 /** A sale's calendar day in India, as 'YYYY-MM-DD' (the day it was delivered). */
-export const saleDay = (o: SQL): SQL<string> =>
-  sql<string>`to_char((${o}.delivered_at at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
+export const saleDay = (o: SQL): SQL<string> => shopDaySql(sql`${o}.delivered_at`);

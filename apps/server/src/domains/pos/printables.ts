@@ -5,9 +5,9 @@ import type { Db } from '../../db/client';
 import { websiteProfile } from '../website/service';
 import { esc, qty, THERMAL_CSS } from './receipt';
 import type { creditNote } from './service';
+import { shopDateTime } from '@grocer/shared/shop-time';
 
-const when = (d: Date | string) =>
-  new Date(d).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+const when = (d: Date | string) => shopDateTime(d);
 
 async function shopHead(db: Db, websiteId: number) {
   const site = await websiteProfile(db, websiteId);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { orderDetail, type OrderRow } from '../orders/service';
 import { websiteProfile } from '../website/service';
 import type { SaleDetail } from '@grocer/shared/pos';
+import { shopDateTime } from '@grocer/shared/shop-time';
 
 export const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const qty = (q: number, byWeight: boolean) => (byWeight ? `${(q / 1000).toFixed(3)} kg` : `${q}`);
@@ -53,7 +54,7 @@ export async function receiptHtml(db: Db, o: OrderRow, sale: SaleDetail): Promis
     p.upi ? `<tr><td>UPI</td><td class="n">${formatINR(p.upi)}</td></tr>` : '',
     p.card ? `<tr><td>Card ${esc(p.card_ref)}</td><td class="n">${formatINR(p.card)}</td></tr>` : '',
   ].join('');
-  const when = new Date(d.created_at).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+  const when = shopDateTime(d.created_at);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Receipt ${esc(d.ordernumber)}</title>
 <style>${THERMAL_CSS}</style></head><body>
 <h1>${esc(site?.name)}</h1><p class="c">${esc(a.line1)}${a.city ? `, ${esc(a.city)}` : ''}</p>${a.gstin ? `<p class="c">GSTIN: ${esc(a.gstin)}</p>` : ''}

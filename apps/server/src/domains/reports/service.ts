@@ -26,19 +26,15 @@ import {
 } from '../orders/service';
 import { cashAwaitingHandover } from '../payments/records';
 import { returnedLinesIn } from '../pos/service';
+import { addShopDays, shopDayEnd, shopDayStart } from '@grocer/shared/shop-time';
 
 /**
  * Administration's dashboard and reports (issue 14, item 7). This domain owns no table: it composes
  * the sums of the orders domain (`orders/reports.ts`) with the catalogue's names and categories and
  * the inventory's warehouses. Which orders count: `@grocer/shared/reports`.
  */
-const DAY_MS = 86_400_000;
-const addDays = (day: string, k: number) => new Date(Date.parse(`${day}T00:00:00Z`) + k * DAY_MS).toISOString().slice(0, 10);
-/** India has one time zone and no daylight saving: a day starts at 00:00 +05:30. */
-const periodOf = (r: { from: string; to: string }): Period => ({
-  start: new Date(`${r.from}T00:00:00+05:30`),
-  end: new Date(`${addDays(r.to, 1)}T00:00:00+05:30`),
-});
+const addDays = addShopDays;
+const periodOf = (r: { from: string; to: string }): Period => ({ start: shopDayStart(r.from), end: shopDayEnd(r.to) });
 
 /** The range asked for; a missing end is today (or the start, if later), a missing start the 7 days to the end. */
 export function rangeOf(q: ReportRangeQuery, now = Date.now()): { from: string; to: string } {

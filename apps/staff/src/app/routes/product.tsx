@@ -6,6 +6,7 @@ import { useProduct } from '../../features/products/api/get-product';
 import { EntityHistory } from '../../features/audit/components/entity-history';
 import { MediaPicker } from '../../features/media/components/media-picker';
 import { ProductEditor } from '../../features/products/components/product-editor';
+import { PackStockInline } from '../../features/stock/components/pack-stock-inline';
 import { NotFound } from '../route-error';
 import { errorMessage } from '../../lib/error-message';
 
@@ -38,6 +39,7 @@ export function ProductRoute() {
       onReload={product.refetch}
       history={<EntityHistory entity="product" id={product.data.id} />}
       imagePicker={MediaPicker}
+      packStock={PackStockInline}
     />
   );
 }

@@ -3,6 +3,7 @@ import { lineAmountPaise } from '@grocer/shared/pos';
 import { allocateDiscount, gstIncluded } from '@grocer/shared/tax';
 import { unitPriceOf, type Cart } from './cart';
 import type { Payment } from './components/pay-panel';
+import { shopDateTime } from '@grocer/shared/shop-time';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -45,7 +46,7 @@ export function offlineReceiptHtml(p: {
     pay.upi ? row('UPI', pay.upi) : '',
     pay.card ? row(`Card ${esc(pay.card_ref ?? '')}`, pay.card) : '',
   ].join('');
-  const when = new Date().toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+  const when = shopDateTime(Date.now());
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Receipt ${esc(p.receipt)}</title>
 <style>@page{size:80mm auto;margin:0}*{box-sizing:border-box}body{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace;color:#000;width:80mm;margin:0 auto;padding:4mm}h1{font-size:15px;text-align:center;margin:0}p{margin:2px 0}.c{text-align:center}table{width:100%;border-collapse:collapse}td{padding:1px 0;vertical-align:top}.n{text-align:right;white-space:nowrap}hr{border:0;border-top:1px dashed #000;margin:4px 0}.big td{font-weight:700;font-size:14px}@media screen{body{background:#fff;box-shadow:0 0 0 1px #ddd;margin-top:8px}}</style></head><body>
 <h1>${esc(p.shop)}</h1>${p.gstin ? `<p class="c">GSTIN: ${esc(p.gstin)}</p>` : ''}<p class="c">TAX INVOICE (cash memo)</p><hr>

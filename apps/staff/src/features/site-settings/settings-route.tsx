@@ -9,9 +9,18 @@ import { ScriptsScreen } from './components/scripts-screen';
 import { SeoScreen } from './components/seo-screen';
 import { ThemeScreen } from './components/theme-screen';
 import { WebsiteScreen } from './components/website-screen';
+import { ImagePickerProvider, type ImagePicker } from '../../lib/image-picker';
 
-/** /page-builder/settings/{group}: one settings group of the managed website. */
-export function SettingsRoute() {
+/** /page-builder/settings/{group}: one settings group of the managed website (the route hands in the media picker). */
+export function SettingsRoute({ imagePicker }: { imagePicker: ImagePicker }) {
+  return (
+    <ImagePickerProvider value={imagePicker}>
+      <SettingsGroup />
+    </ImagePickerProvider>
+  );
+}
+
+function SettingsGroup() {
   const { group = 'website' } = useParams();
   const settings = useSiteSettings();
   if (settings.isPending) return <LoadingView />;

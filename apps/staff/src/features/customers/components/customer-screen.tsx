@@ -10,7 +10,7 @@ import { toast } from 'sonner';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
-import { OrderStatusBadge } from '../../orders/components/status-badge';
+import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { useSetBlocked } from '../api/customers';
 import { BlockedBadge } from './customer-list';
 import { CustomerNotes, CustomerTags } from './customer-notes';

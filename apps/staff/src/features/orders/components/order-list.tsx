@@ -18,7 +18,7 @@ import { paths } from '../../../lib/paths';
 import { useBulkMove } from '../api/bulk-move';
 import { useOrders } from '../api/get-orders';
 import { DeliveryNoteFields, emptyNote } from './delivery-note';
-import { OrderStatusBadge } from './status-badge';
+import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { BulkPrint, RowTags, TagFilter } from './bulk-print';
 
 const DEFAULTS: ListDefaults = { sort: 'placed', dir: 'desc', perPage: 20 };

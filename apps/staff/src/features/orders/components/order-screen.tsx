@@ -19,7 +19,7 @@ import { ShopperAsks } from './shopper-asks';
 import { ORDER_MOVE_NEEDS } from '@grocer/shared/staff-roles';
 import { useCan } from '../../../lib/permissions';
 import { Adjustments, LineChangeForm } from './line-changes';
-import { OrderStatusBadge } from './status-badge';
+import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { EditOrder } from './edit-order';
 import { OrderTags } from './order-tags';
 import { OrderTimeline } from './order-timeline';

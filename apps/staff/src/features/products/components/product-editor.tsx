@@ -12,7 +12,7 @@ import { imageUrl } from '@grocer/shared/image';
 import { formatINR } from '@grocer/shared/money';
 import { slugify } from '@grocer/shared/slug';
 import { ArrowDown, ArrowLeft, ArrowUp, ExternalLink, Plus } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Controller, FormProvider, useFieldArray, useForm, useWatch, type Control, type Path } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -23,7 +23,6 @@ import { RichText } from '../../../components/ui/rich-text';
 import { DeleteProduct } from './delete-product';
 import { OrganisationCard, PackFields, StatusField, TaxCard } from './product-classification';
 import { paths } from '../../../lib/paths';
-import { PackStockInline } from '../../stock/components/pack-stock-inline';
 import { useUpdateProduct } from '../api/update-product';
 import { ProductImages, type ImagePicker } from './product-images';
 import { ProductFactsCard } from './product-facts-card';
@@ -45,6 +44,7 @@ export function ProductEditor({
   onReload,
   history,
   imagePicker,
+  packStock: PackStock,
 }: {
   product: AdminProduct;
   options: AdminProductOptions;
@@ -53,6 +53,8 @@ export function ProductEditor({
   history?: ReactNode;
   /** the media library's picker, handed in by the route */
   imagePicker: ImagePicker;
+  /** a pack's stock card (the stock feature's), handed in by the route */
+  packStock: ComponentType<{ packId: number }>;
 }) {
   const form = useForm<FormValues, unknown, AdminProductInput>({
     resolver: zodResolver(adminProductInputSchema),
@@ -257,7 +259,7 @@ export function ProductEditor({
                       </div>
                       <div className="mt-3 flex items-center gap-2 text-xs text-gray-600">
                         <span className="font-medium">Stock: </span>
-                        {f.id === undefined ? 'none yet (new pack)' : <PackStockInline packId={f.id} />}
+                        {f.id === undefined ? 'none yet (new pack)' : <PackStock packId={f.id} />}
                       </div>
                     </li>
                   );

@@ -5,21 +5,16 @@ import type { adminProductInputSchema, AdminProductInput } from '@grocer/shared/
 import { imageUrl } from '@grocer/shared/image';
 import { PRODUCT_IMAGES_MAX } from '@grocer/shared/media';
 import { GripVertical, ImagePlus, Star, X } from 'lucide-react';
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { useFieldArray, useFormState, type Control, type UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
 import { Card, inputClass } from '../../../components/ui/field';
+import type { ImagePicker } from '../../../lib/image-picker';
 
 type FormValues = z.input<typeof adminProductInputSchema>;
 
 /** The library picker the route hands in (features do not import each other): `MediaPicker` of features/media. */
-export type ImagePicker = ComponentType<{
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onPick: (picked: Array<{ path: string; alt: string }>) => void;
-  multiple?: boolean;
-  title?: string;
-}>;
+export type { ImagePicker };
 
 /**
  * The product's images, part of the product form (saved with it, in its transaction and version):

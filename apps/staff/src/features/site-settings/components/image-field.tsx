@@ -1,6 +1,6 @@
 import { imageUrl } from '@grocer/shared/image';
 import { useState } from 'react';
-import { MediaPicker } from '../../media/components/media-picker';
+import { useImagePicker } from '../../../lib/image-picker';
 
 /** An image chosen from the media library (or uploaded there): its stored path, a thumbnail, change and remove. */
 export function ImageField({
@@ -16,6 +16,7 @@ export function ImageField({
   error?: string;
   hint?: string;
 }) {
+  const Picker = useImagePicker();
   const [open, setOpen] = useState(false);
   return (
     <div>
@@ -39,7 +40,7 @@ export function ImageField({
       </div>
       {hint && <p className="mt-1 text-xs text-gray-500">{hint}</p>}
       {error && <p className="mt-1 text-xs text-red-700">{error}</p>}
-      <MediaPicker
+      <Picker
         open={open}
         onOpenChange={setOpen}
         title={`Choose the ${label.toLowerCase()}`}
