@@ -20,7 +20,7 @@ import { packStockByWarehouse, productUnitsSubquery, unitsInStockSql } from '../
 import { checkProductImages, productImages, replaceProductImages } from './product-images';
 import { refreshProductIndex } from './search';
 import { loadTaxonomy } from './service';
-import { auditProduct, checkProductRefs, saveProductCategories, slugMoved, type ProductSnapshot } from './product-edit';
+import { auditProduct, checkProductRefs, saveProductCategories, slugMoved, type ProductSnapshot } from './product-records';
 import { brands, categories, packs, productCategories, productMedia, products } from './tables';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { factsRow } from './product-facts';
@@ -402,13 +402,7 @@ export async function setProductsStatus(db: Db, actor: AuditActor, ids: number[]
     const changed = await tx
       .update(products)
       .set({ status, version: sql`${products.version} + 1`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(products.websiteId, websiteId),
-          inArray(products.id, ids),
-          ne(products.status, status),
-        ),
-      )
+      .where(and(eq(products.websiteId, websiteId), inArray(products.id, ids), ne(products.status, status)))
       .returning({ id: products.id });
     await recordAudit(
       tx,

@@ -16,7 +16,7 @@ import { deliveryContext } from '../delivery/service';
 import { AppError } from '../../http/errors';
 import { recentSession } from '../../http/session';
 import { wishedIn, type CatalogueAnswers } from './answers';
-import { currentSlugOf } from './product-edit';
+import { currentSlugOf } from './product-records';
 import type { CatalogueContext } from './service';
 import { suggest } from './suggest';
 

@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from '../../http/session';
 import { decodeUrlText } from '../../http/nul-guard';
 import { catalogueContext } from '../catalogue/routes';
 import { guestHasCart } from '../cart/queries';
-import { currentSlugOf } from '../catalogue/product-edit';
+import { currentSlugOf } from '../catalogue/product-records';
 import { answerFor, type CatalogueAnswers } from '../catalogue/answers';
 import { productsQuerySchema, type Product } from '@grocer/shared/catalogue';
 import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
