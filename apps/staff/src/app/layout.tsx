@@ -147,11 +147,11 @@ function Navigation({ onNavigate, waiting }: { onNavigate?: () => void; waiting:
   );
 }
 
-/** The website (with Switch Website) above the navigation. */
+/** The website (with Switch Website) above the navigation; in the drawer it fills the head beside the close button. */
 function WebsiteHeading({ border = true }: { border?: boolean }) {
   const { website } = useBoot();
   return (
-    <div className={`min-w-0 flex-1 px-4 py-4 ${border ? 'border-b' : ''}`}>
+    <div className={`min-w-0 px-4 py-4 ${border ? 'border-b' : 'flex-1'}`}>
       <p className="text-xs font-medium uppercase tracking-wide text-gray-500">Administration</p>
       <p className="truncate text-lg font-semibold" title={website.name}>
         {website.name}

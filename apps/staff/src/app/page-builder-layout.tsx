@@ -45,10 +45,11 @@ export function PageBuilderLayout() {
   );
 }
 
+/** The area and the website: atop the sidebar (border below), or in the drawer's head beside its close button. */
 function SiteHeading({ border = true }: { border?: boolean }) {
   const { website } = useBoot();
   return (
-    <div className={`min-w-0 flex-1 px-4 py-4 ${border ? 'border-b' : ''}`}>
+    <div className={`min-w-0 px-4 py-4 ${border ? 'border-b' : 'flex-1'}`}>
       <p className="text-xs font-medium uppercase tracking-wide text-gray-500">Website Settings</p>
       <p className="truncate text-lg font-semibold" title={website.name}>
         {website.name}

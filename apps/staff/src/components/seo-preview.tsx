@@ -26,7 +26,8 @@ export function SeoPreview({
     }
   })();
   return (
-    <div className="grid gap-4">
+    // one column as wide as its place (its long lines truncate rather than widen the page)
+    <div className="grid grid-cols-1 gap-4">
       <section aria-label="Search result preview" className="rounded-lg border bg-white p-4 shadow-sm">
         <p className="mb-2 text-xs font-medium uppercase tracking-wide text-gray-500">Search result</p>
         <p className="truncate text-xs text-gray-700">

@@ -1,5 +1,6 @@
 import { toPaise, toRupees } from '@grocer/shared/money';
 import type { AdminCoupon, AdminCouponInput } from '@grocer/shared/admin-coupons';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time';
 
 /**
  * The editor's fields as typed: rupees for money, a percent for percent coupons, local date and
@@ -38,18 +39,6 @@ export const emptyCouponForm: CouponForm = {
   listed: false,
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** An instant as the browser's `datetime-local` value (the person's own clock). */
-export const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const fromLocalInput = (v: string) => {
-  if (!v) return null;
-  const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? v : d.toISOString();
-};
 // '' is "none"; anything else goes to the server as a number, so a typo is refused there by field.
 const num = (v: string) => (v.trim() === '' ? null : Number(v));
 

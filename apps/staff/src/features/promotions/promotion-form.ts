@@ -1,5 +1,6 @@
 import { toPaise, toRupees } from '@grocer/shared/money';
 import type { AdminPromotion, AdminPromotionInput, PromotionKind } from '@grocer/shared/promotions';
+import { fromLocalInput, toLocalInput } from '../../lib/local-time';
 
 /**
  * The promotion editor's fields as typed (rupees, percents, local date-times, '' for none), and
@@ -53,17 +54,6 @@ export const emptyPromotionForm: PromotionForm = {
   cap: '',
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const fromLocalInput = (v: string) => {
-  if (!v) return null;
-  const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? v : d.toISOString();
-};
 // '' is "none"; anything else goes as a number, so a typo is refused by the schema at its field
 const num = (v: string) => (v.trim() === '' ? null : Number(v));
 const paise = (v: string) => (v.trim() === '' ? null : toPaise(Number(v)));

@@ -1,11 +1,11 @@
 import { counted } from '@grocer/shared/labels';
 import { couponOffer, type AdminCoupon } from '@grocer/shared/admin-coupons';
-import { formatDate } from '@grocer/shared/format';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LoadingView } from '../../../components/ui/loading';
+import { ACTIVE_STATE, PauseButton, scheduleState, StateBadge, validity, type ScheduleState } from '../../../components/ui/schedule';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useCoupons } from '../api/get-coupons';
@@ -14,19 +14,11 @@ import { useSetCouponActive } from '../api/set-coupon-active';
 const inr = (paise: number) => formatINR(toRupees(paise));
 
 /** Where a coupon stands for shoppers right now, in one word. */
-export function couponState(c: AdminCoupon, now = Date.now()): { label: string; tone: string } {
-  if (!c.active) return { label: 'Paused', tone: 'bg-gray-100 text-gray-700' };
-  if (c.endsAt && Date.parse(c.endsAt) <= now) return { label: 'Expired', tone: 'bg-red-50 text-red-800' };
-  if (c.startsAt && Date.parse(c.startsAt) > now) return { label: 'Scheduled', tone: 'bg-blue-50 text-blue-800' };
+export function couponState(c: AdminCoupon, now = Date.now()): ScheduleState {
+  const scheduled = scheduleState(c, 'Expired', now);
+  if (scheduled) return scheduled;
   if (c.usageLimit !== null && c.uses >= c.usageLimit) return { label: 'Used up', tone: 'bg-amber-50 text-amber-800' };
-  return { label: 'Active', tone: 'bg-teal-50 text-teal-800' };
-}
-
-function window(c: AdminCoupon) {
-  if (!c.startsAt && !c.endsAt) return 'Always';
-  if (!c.endsAt) return `From ${formatDate(c.startsAt!)}`;
-  if (!c.startsAt) return `Until ${formatDate(c.endsAt)}`;
-  return `${formatDate(c.startsAt)} – ${formatDate(c.endsAt)}`;
+  return ACTIVE_STATE;
 }
 
 /**
@@ -94,7 +86,6 @@ export function CouponList() {
             </thead>
             <tbody>
               {coupons.map((c) => {
-                const state = couponState(c);
                 return (
                   <tr key={c.id} className="border-b last:border-0 hover:bg-gray-50">
                     <td className="px-4 py-3">
@@ -108,7 +99,7 @@ export function CouponList() {
                       {c.firstOrderOnly && <p className="text-xs text-gray-500">First order only</p>}
                     </td>
                     <td className="px-4 py-3">{c.minOrder > 0 ? inr(c.minOrder) : '—'}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{window(c)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{validity(c)}</td>
                     <td className="px-4 py-3 text-right tabular-nums">
                       {c.uses}
                       {c.usageLimit !== null && <span className="text-gray-500"> / {c.usageLimit}</span>}
@@ -116,18 +107,10 @@ export function CouponList() {
                     </td>
                     <td className="px-4 py-3 text-right tabular-nums">{inr(c.discountGiven)}</td>
                     <td className="px-4 py-3">
-                      <span className={`rounded px-2 py-0.5 text-xs font-medium ${state.tone}`}>{state.label}</span>
+                      <StateBadge state={couponState(c)} />
                     </td>
                     <td className="px-4 py-3 text-right whitespace-nowrap">
-                      <button
-                        type="button"
-                        onClick={() => toggle(c)}
-                        disabled={setActive.isPending}
-                        className="rounded-md border px-3 py-1 text-xs font-medium hover:bg-gray-50 disabled:opacity-50"
-                      >
-                        {c.active ? 'Pause' : 'Resume'}
-                        <span className="sr-only"> {c.code}</span>
-                      </button>
+                      <PauseButton active={c.active} name={c.code} onClick={() => toggle(c)} disabled={setActive.isPending} />
                     </td>
                   </tr>
                 );

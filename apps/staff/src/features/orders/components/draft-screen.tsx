@@ -10,7 +10,7 @@ import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useDraftCall } from '../api/drafts';
-import { useOrderPackSearch } from '../api/edit-order';
+import { PackSearch } from './pack-search';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 const primary = `${button} bg-brand text-white hover:opacity-90`;
@@ -157,8 +157,6 @@ export function DraftScreen({ draft }: { draft: AdminDraft }) {
 type Update = (body: DraftUpdateInput, done?: () => void) => void;
 
 function Items({ draft, open, update, busy }: { draft: AdminDraft; open: boolean; update: Update; busy: boolean }) {
-  const [q, setQ] = useState('');
-  const search = useOrderPackSearch(open ? draft.warehouse_id : null, q);
   const items = draft.cart.items;
   const setQty = (packId: number, quantity: number) => update({ lines: [{ pack_id: packId, quantity }] });
   return (
@@ -216,45 +214,17 @@ function Items({ draft, open, update, busy }: { draft: AdminDraft; open: boolean
         </table>
       )}
       {open && (
-        <div>
-          <label htmlFor="draft-item-search" className="block text-sm font-medium text-gray-700">
-            Add an item
-          </label>
-          <input
-            id="draft-item-search"
-            type="search"
-            value={q}
-            disabled={draft.warehouse_id === null}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder={draft.warehouse_id === null ? 'Choose an address the shop delivers to first' : 'Search products in stock'}
-            className={inputClass}
-          />
-          {search.data && (
-            <ul className="mt-1 max-h-56 overflow-y-auto rounded-md border bg-white text-sm" aria-label="Packs in stock">
-              {search.data.data.length === 0 && <li className="px-3 py-2 text-gray-500">Nothing in stock matches</li>}
-              {search.data.data.map((p) => (
-                <li key={p.pack_id}>
-                  <button
-                    type="button"
-                    disabled={busy}
-                    className="flex w-full justify-between gap-2 px-3 py-2 text-left hover:bg-gray-50"
-                    onClick={() => {
-                      const there = items.find((i) => i.pack_id === p.pack_id);
-                      update({ lines: [{ pack_id: p.pack_id, quantity: (there?.quantity ?? 0) + 1 }] }, () => setQ(''));
-                    }}
-                  >
-                    <span>
-                      Add {p.product} · {p.pack}
-                    </span>
-                    <span className="text-gray-500 tabular-nums">
-                      {formatINR(p.price)} · {p.available} in stock
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <PackSearch
+          id="draft-item-search"
+          warehouseId={draft.warehouse_id}
+          disabled={draft.warehouse_id === null}
+          placeholder={draft.warehouse_id === null ? 'Choose an address the shop delivers to first' : 'Search products in stock'}
+          busy={busy}
+          onPick={(p, clear) => {
+            const there = items.find((i) => i.pack_id === p.pack_id);
+            update({ lines: [{ pack_id: p.pack_id, quantity: (there?.quantity ?? 0) + 1 }] }, clear);
+          }}
+        />
       )}
     </div>
   );

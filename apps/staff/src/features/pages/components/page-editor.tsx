@@ -18,6 +18,7 @@ import { useStorefrontInit } from '../api/sources';
 import type { ImagePicker } from './block-fields';
 import { usePuckNames } from './puck-a11y';
 import { fieldPath, fromPuckData, puckConfig, toPuckData } from './puck-config';
+import { PhoneEditor } from './phone-editor';
 import { RevisionsDialog } from './revisions-dialog';
 
 /** Puck's viewports: a phone, a tablet and a desktop, the widths the storefront is checked at. */
@@ -33,6 +34,8 @@ export function PageEditor({ id, imagePicker }: { id: number; imagePicker: Image
   const init = useStorefrontInit();
   // bumped by a rollback: Puck starts again from the stored draft (a save keeps the editor as it is)
   const [generation, setGeneration] = useState(0);
+  // below 768 px, a reduced editor; chosen when the editor opens, so narrowing the window never drops unsaved blocks
+  const [phone] = useState(() => !window.matchMedia('(min-width: 768px)').matches);
   if (page.isPending || init.isPending) return <LoadingView />;
   if (page.error || init.error)
     return (
@@ -40,6 +43,7 @@ export function PageEditor({ id, imagePicker }: { id: number; imagePicker: Image
         {errorMessage(page.error ?? init.error)}
       </p>
     );
+  if (phone) return <PhoneEditor detail={page.data} />;
   const theme = Object.fromEntries(themeVariables(init.data.activetheme, init.data.web.font_family)) as CSSProperties;
   return (
     <Editor

@@ -94,7 +94,7 @@ export function PagesList({ siteName }: { siteName: string }) {
           <tbody className="block md:table-row-group">
             {pages.data.data.map((p) => (
               <tr key={p.id} className="flex flex-wrap items-center border-t align-middle first:border-t-0 md:table-row md:first:border-t">
-                <td className="px-3 py-2">
+                <td className="grow basis-48 px-3 py-2">
                   <Link to={paths.builderPage(p.id)} className="font-medium text-gray-900 hover:underline">
                     {p.title || '(untitled)'}
                   </Link>
@@ -120,11 +120,11 @@ export function PagesList({ siteName }: { siteName: string }) {
                   <td key={key} className="px-3 py-2 text-center">
                     <label className="inline-flex items-center gap-1.5">
                       <input
-                      type="checkbox"
-                      className="size-4 accent-teal-700"
-                      checked={p[key]}
-                      disabled={update.isPending}
-                      onChange={() => toggle(p, key)}
+                        type="checkbox"
+                        className="size-4 accent-teal-700"
+                        checked={p[key]}
+                        disabled={update.isPending}
+                        onChange={() => toggle(p, key)}
                         aria-label={`${label} on ${p.title || p.url}`}
                       />
                       <span aria-hidden className="text-xs text-gray-600 md:hidden">

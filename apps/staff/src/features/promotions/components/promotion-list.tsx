@@ -1,10 +1,10 @@
 import { counted } from '@grocer/shared/labels';
-import { formatDate } from '@grocer/shared/format';
 import type { AdminPromotion } from '@grocer/shared/promotions';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LoadingView } from '../../../components/ui/loading';
+import { ACTIVE_STATE, PauseButton, scheduleState, StateBadge, validity } from '../../../components/ui/schedule';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { usePromotions } from '../api/get-promotions';
@@ -13,19 +13,7 @@ import { useSetPromotionActive } from '../api/save-promotion';
 const KIND_LABELS: Record<AdminPromotion['kind'], string> = { buy_x_get_y: 'Buy X get Y', combo: 'Combo', cart: 'Cart discount' };
 
 /** Where a promotion stands for shoppers right now, in one word. */
-function state(p: AdminPromotion, now = Date.now()): { label: string; tone: string } {
-  if (!p.active) return { label: 'Paused', tone: 'bg-gray-100 text-gray-700' };
-  if (p.endsAt && Date.parse(p.endsAt) <= now) return { label: 'Ended', tone: 'bg-red-50 text-red-800' };
-  if (p.startsAt && Date.parse(p.startsAt) > now) return { label: 'Scheduled', tone: 'bg-blue-50 text-blue-800' };
-  return { label: 'Active', tone: 'bg-teal-50 text-teal-800' };
-}
-
-function window(p: AdminPromotion) {
-  if (!p.startsAt && !p.endsAt) return 'Always';
-  if (!p.endsAt) return `From ${formatDate(p.startsAt!)}`;
-  if (!p.startsAt) return `Until ${formatDate(p.endsAt)}`;
-  return `${formatDate(p.startsAt)} – ${formatDate(p.endsAt)}`;
-}
+const state = (p: AdminPromotion) => scheduleState(p, 'Ended') ?? ACTIVE_STATE;
 
 /** Every automatic promotion of the shop (tens, not thousands: one page), what it gives, and pause/resume. */
 export function PromotionList() {
@@ -82,7 +70,6 @@ export function PromotionList() {
             </thead>
             <tbody>
               {promotions.map((p) => {
-                const s = state(p);
                 return (
                   <tr key={p.id} className="border-b last:border-0 hover:bg-gray-50">
                     <td className="min-w-44 px-4 py-3">
@@ -97,20 +84,12 @@ export function PromotionList() {
                         <p className="max-w-72 truncate text-xs text-gray-500">{p.packs.map((k) => k.label).join(', ')}</p>
                       )}
                     </td>
-                    <td className="px-4 py-3 whitespace-nowrap">{window(p)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{validity(p)}</td>
                     <td className="px-4 py-3">
-                      <span className={`rounded px-2 py-0.5 text-xs font-medium ${s.tone}`}>{s.label}</span>
+                      <StateBadge state={state(p)} />
                     </td>
                     <td className="px-4 py-3 text-right whitespace-nowrap">
-                      <button
-                        type="button"
-                        onClick={() => toggle(p)}
-                        disabled={setActive.isPending}
-                        className="rounded-md border px-3 py-1 text-xs font-medium hover:bg-gray-50 disabled:opacity-50"
-                      >
-                        {p.active ? 'Pause' : 'Resume'}
-                        <span className="sr-only"> {p.name}</span>
-                      </button>
+                      <PauseButton active={p.active} name={p.name} onClick={() => toggle(p)} disabled={setActive.isPending} />
                     </td>
                   </tr>
                 );

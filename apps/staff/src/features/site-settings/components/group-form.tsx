@@ -63,11 +63,9 @@ export function GroupForm<T extends object>({
     >
       <LeaveGuard when={dirty && !save.isPending && !save.isSuccess} />
       <div className="min-w-0 flex-1">
-        <header className="sticky top-0 z-20 -mx-4 -mt-4 mb-5 flex flex-wrap items-start justify-between gap-x-4 gap-y-2 border-b bg-gray-50/95 px-4 py-3 backdrop-blur md:-mx-6 md:-mt-6 md:flex-nowrap md:px-6 md:py-4">
-          <div className="min-w-0">
-            <h1 className="text-2xl font-semibold">{title}</h1>
-            {intro && <div className="mt-1 max-w-2xl text-sm text-gray-600">{intro}</div>}
-          </div>
+        {/* the title and Save stick to the top in one short row (on a phone the toasts show below it); the intro scrolls away */}
+        <header className="sticky top-0 z-20 -mx-4 -mt-4 flex items-center justify-between gap-4 border-b bg-gray-50/95 px-4 py-3 backdrop-blur md:-mx-6 md:-mt-6 md:px-6 md:py-4">
+          <h1 className="min-w-0 text-xl font-semibold md:text-2xl">{title}</h1>
           <div className="flex shrink-0 gap-2">
             <button
               type="button"
@@ -86,6 +84,7 @@ export function GroupForm<T extends object>({
             </button>
           </div>
         </header>
+        <div className="mt-3 mb-5 max-w-2xl text-sm text-gray-600">{intro}</div>
         {stale && (
           <div
             role="alert"

@@ -8,6 +8,7 @@ import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useMovePurchaseOrder, usePurchaseOrder, useReceiveGoods } from '../api/purchase-orders';
+import { ReceiveInput, ReceiveLines } from './receive-lines';
 import { StatusBadge } from './status-badge';
 
 const inr = (paise: number) => formatINR(toRupees(paise));
@@ -142,42 +143,29 @@ function ReceiveGoods({ po }: { po: PurchaseOrder }) {
       }}
     >
       <Card title="Receive goods">
-        <ul className="divide-y" aria-label="Purchase order lines">
-          {po.lines.map((l) => {
-            const left = l.quantity - l.received;
-            return (
-              <li key={l.id} className="grid gap-2 py-3 text-sm sm:grid-cols-[1fr_10rem] sm:items-end">
-                <div>
-                  <p className="font-medium">
-                    {l.product} · {l.pack}
-                  </p>
-                  <p className="text-xs text-gray-600">
-                    {l.quantity} ordered at {inr(l.unit_cost)} · {l.received} received · {left} to come
-                  </p>
-                </div>
-                {left > 0 ? (
-                  <label className="block text-xs font-medium text-gray-600">
-                    Received now
-                    <span className="sr-only">
-                      {' '}
-                      of {l.product} {l.pack}
-                    </span>
-                    <input
-                      type="number"
-                      min={0}
-                      max={left}
-                      className={inputClass}
-                      value={qty[l.id] ?? ''}
-                      onChange={(e) => setQty({ ...qty, [l.id]: e.target.value })}
-                    />
-                  </label>
-                ) : (
-                  <p className="text-xs text-green-800">All received</p>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <ReceiveLines
+          label="Purchase order lines"
+          lines={po.lines}
+          columns="sm:grid-cols-[1fr_10rem]"
+          left={(l) => l.quantity - l.received}
+          progress={(l, left) => (
+            <>
+              {l.quantity} ordered at {inr(l.unit_cost)} · {l.received} received · {left} to come
+            </>
+          )}
+          inputs={(l, left) => (
+            <ReceiveInput
+              label="Received now"
+              line={l}
+              type="number"
+              min={0}
+              max={left}
+              value={qty[l.id] ?? ''}
+              onChange={(e) => setQty({ ...qty, [l.id]: e.target.value })}
+            />
+          )}
+          done={<p className="text-xs text-green-800">All received</p>}
+        />
         <label className="mt-2 block text-sm font-medium text-gray-700">
           Note (supplier invoice, delivery)
           <input className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />

@@ -11,6 +11,7 @@ import { stockQuery } from '../api/get-stock';
 import { useCreatePurchaseOrder } from '../api/purchase-orders';
 import { useSuppliers } from '../api/suppliers';
 import { issuesOf, serverFieldErrors } from './field-errors';
+import { LinesEditor, NamedSelect } from './lines-editor';
 import { PackPicker, type PickedPack } from './pack-picker';
 
 /** A new purchase order (saved as a draft): supplier, warehouse, expected date, packs with quantity and cost price (₹). */
@@ -26,8 +27,6 @@ export function PurchaseOrderForm() {
   const [lines, setLines] = useState<Array<PickedPack & { quantity: string; cost: string }>>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const total = lines.reduce((a, l) => a + (Number(l.quantity) || 0) * toPaise(Number(l.cost) || 0), 0);
-  const change = (packId: number, patch: Partial<{ quantity: string; cost: string }>) =>
-    setLines(lines.map((x) => (x.pack_id === packId ? { ...x, ...patch } : x)));
   return (
     <form
       aria-label="New purchase order"
@@ -73,28 +72,10 @@ export function PurchaseOrderForm() {
               ) : undefined
             }
           >
-            {(a) => (
-              <select {...a} className={inputClass} value={supplier} onChange={(e) => setSupplier(e.target.value)}>
-                <option value="">Choose…</option>
-                {suppliers.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </select>
-            )}
+            {(a) => <NamedSelect attrs={a} value={supplier} onChange={setSupplier} options={suppliers} />}
           </Field>
           <Field label="Deliver to warehouse" error={errors.warehouse_id}>
-            {(a) => (
-              <select {...a} className={inputClass} value={warehouse} onChange={(e) => setWarehouse(e.target.value)}>
-                <option value="">Choose…</option>
-                {warehouses.map((w) => (
-                  <option key={w.id} value={w.id}>
-                    {w.name}
-                  </option>
-                ))}
-              </select>
-            )}
+            {(a) => <NamedSelect attrs={a} value={warehouse} onChange={setWarehouse} options={warehouses} />}
           </Field>
           <Field label="Expected on" error={errors.expected_on}>
             {(a) => <input {...a} type="date" className={inputClass} value={expected} onChange={(e) => setExpected(e.target.value)} />}
@@ -107,45 +88,28 @@ export function PurchaseOrderForm() {
       <Card title="Lines">
         <PackPicker exclude={lines.map((l) => l.pack_id)} onPick={(p) => setLines([...lines, { ...p, quantity: '1', cost: '' }])} />
         {errors.lines && <p className="mt-2 text-sm text-red-700">{errors.lines}</p>}
-        <ul className="mt-3 divide-y" aria-label="Purchase order lines">
-          {lines.map((l, i) => (
-            <li key={l.pack_id} className="flex flex-wrap items-end gap-3 py-2">
-              <p className="min-w-48 flex-1 text-sm font-medium">{l.label}</p>
-              <Field label={`Quantity of ${l.label}`} error={errors[`lines.${i}.quantity`]} className="w-36">
-                {(a) => (
-                  <input
-                    {...a}
-                    type="number"
-                    min={1}
-                    className={inputClass}
-                    value={l.quantity}
-                    onChange={(e) => change(l.pack_id, { quantity: e.target.value })}
-                  />
-                )}
-              </Field>
-              <Field label={`Cost price (₹) of ${l.label}`} error={errors[`lines.${i}.unit_cost`]} className="w-44">
-                {(a) => (
-                  <input
-                    {...a}
-                    type="number"
-                    min={0}
-                    step="0.01"
-                    className={inputClass}
-                    value={l.cost}
-                    onChange={(e) => change(l.pack_id, { cost: e.target.value })}
-                  />
-                )}
-              </Field>
-              <button
-                type="button"
-                className="mb-1 rounded-md border bg-white px-3 py-2 text-xs font-medium hover:bg-gray-50"
-                onClick={() => setLines(lines.filter((x) => x.pack_id !== l.pack_id))}
-              >
-                Remove<span className="sr-only"> {l.label}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <LinesEditor
+          label="Purchase order lines"
+          lines={lines}
+          onChange={setLines}
+          errors={errors}
+          quantityClass="w-36"
+          extra={(l, i, change) => (
+            <Field label={`Cost price (₹) of ${l.label}`} error={errors[`lines.${i}.unit_cost`]} className="w-44">
+              {(a) => (
+                <input
+                  {...a}
+                  type="number"
+                  min={0}
+                  step="0.01"
+                  className={inputClass}
+                  value={l.cost}
+                  onChange={(e) => change({ cost: e.target.value })}
+                />
+              )}
+            </Field>
+          )}
+        />
         <p className="mt-3 text-sm font-medium">Total {formatINR(toRupees(total))}</p>
       </Card>
       <button

@@ -3,11 +3,10 @@ import { formatDate } from '@grocer/shared/format';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { DataTable, FilterSelect } from '../../../components/ui/data-table';
-import { errorMessage } from '../../../lib/error-message';
 import { useListState } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { usePurchaseOrders } from '../api/purchase-orders';
+import { DocumentList } from './document-list';
 import { StatusBadge } from './status-badge';
 
 const col = createColumnHelper<PurchaseOrderSummary>();
@@ -43,39 +42,18 @@ export function PurchaseOrderList() {
     col.accessor('expected_on', { header: 'Expected', cell: (c) => (c.getValue() ? formatDate(c.getValue()!) : '—') }),
   ];
   return (
-    <>
-      <div className="mb-4">
-        <Link
-          to={paths.purchaseOrderNew()}
-          className="inline-block rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90"
-        >
-          New purchase order
-        </Link>
-      </div>
-      <DataTable
-        label="Purchase orders"
-        columns={columns}
-        rows={orders.data?.data}
-        total={orders.data?.meta.total}
-        loading={orders.isFetching}
-        error={orders.error ? errorMessage(orders.error) : undefined}
-        getRowId={(p) => String(p.id)}
-        rowName={(p) => p.number}
-        list={list}
-        searchLabel="Search by number or supplier"
-        empty={list.q || list.filter('status') ? 'No purchase order matches this search.' : 'No purchase orders yet.'}
-        filters={
-          <FilterSelect
-            label="Status"
-            value={list.filter('status')}
-            onChange={(status) => list.set({ status })}
-            options={[
-              { value: '', label: 'Any status' },
-              ...PURCHASE_ORDER_STATUSES.map((s) => ({ value: s, label: PURCHASE_ORDER_STATUS_LABELS[s] })),
-            ]}
-          />
-        }
-      />
-    </>
+    <DocumentList
+      label="Purchase orders"
+      columns={columns}
+      page={orders}
+      list={list}
+      newTo={paths.purchaseOrderNew()}
+      newLabel="New purchase order"
+      searchLabel="Search by number or supplier"
+      noMatch="No purchase order matches this search."
+      none="No purchase orders yet."
+      statuses={PURCHASE_ORDER_STATUSES}
+      statusLabels={PURCHASE_ORDER_STATUS_LABELS}
+    />
   );
 }

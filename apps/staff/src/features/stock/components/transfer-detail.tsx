@@ -2,10 +2,11 @@ import { TRANSFER_STATUS_LABELS, type Transfer } from '@grocer/shared/admin-purc
 import { formatDateTime } from '@grocer/shared/format';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Card, inputClass } from '../../../components/ui/field';
+import { Card } from '../../../components/ui/field';
 import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { useReceiveTransfer, useTransfer, useTransferMove } from '../api/transfers';
+import { ReceiveInput, ReceiveLines } from './receive-lines';
 import { StatusBadge } from './status-badge';
 
 /** One transfer: its lines, Send (a draft), Receive (in transit: received and short per line) and Cancel (a draft). */
@@ -119,73 +120,50 @@ function ReceiveTransfer({ t }: { t: Transfer }) {
       }}
     >
       <Card title="Receive at the destination">
-        <ul className="divide-y" aria-label="Transfer lines">
-          {t.lines.map((l) => {
-            const left = l.quantity - l.received - l.short;
+        <ReceiveLines
+          label="Transfer lines"
+          lines={t.lines}
+          columns="sm:grid-cols-[1fr_8rem_8rem_14rem]"
+          left={(l) => l.quantity - l.received - l.short}
+          progress={(l, left) => (
+            <>
+              {l.quantity} sent · {l.received} received{l.short ? ` · ${l.short} short` : ''} · {left} to come
+            </>
+          )}
+          inputs={(l, left) => {
             const v = value(l.id);
             return (
-              <li key={l.id} className="grid gap-2 py-3 text-sm sm:grid-cols-[1fr_8rem_8rem_14rem] sm:items-end">
-                <div>
-                  <p className="font-medium">
-                    {l.product} · {l.pack}
-                  </p>
-                  <p className="text-xs text-gray-600">
-                    {l.quantity} sent · {l.received} received{l.short ? ` · ${l.short} short` : ''} · {left} to come
-                  </p>
-                </div>
-                {left > 0 ? (
-                  <>
-                    <label className="block text-xs font-medium text-gray-600">
-                      Received now
-                      <span className="sr-only">
-                        {' '}
-                        of {l.product} {l.pack}
-                      </span>
-                      <input
-                        type="number"
-                        min={0}
-                        max={left}
-                        className={inputClass}
-                        value={v.received}
-                        onChange={(e) => set(l.id, { received: e.target.value })}
-                      />
-                    </label>
-                    <label className="block text-xs font-medium text-gray-600">
-                      Short
-                      <span className="sr-only">
-                        {' '}
-                        of {l.product} {l.pack}
-                      </span>
-                      <input
-                        type="number"
-                        min={0}
-                        max={left}
-                        className={inputClass}
-                        value={v.short}
-                        onChange={(e) => set(l.id, { short: e.target.value })}
-                      />
-                    </label>
-                    <label className="block text-xs font-medium text-gray-600">
-                      Why short
-                      <span className="sr-only">
-                        {' '}
-                        of {l.product} {l.pack}
-                      </span>
-                      <input
-                        className={inputClass}
-                        value={v.reason}
-                        placeholder="e.g. damaged in transit"
-                        onChange={(e) => set(l.id, { reason: e.target.value })}
-                      />
-                    </label>
-                  </>
-                ) : (
-                  <p className="text-xs text-green-800 sm:col-span-3">All accounted for</p>
-                )}
-              </li>
+              <>
+                <ReceiveInput
+                  label="Received now"
+                  line={l}
+                  type="number"
+                  min={0}
+                  max={left}
+                  value={v.received}
+                  onChange={(e) => set(l.id, { received: e.target.value })}
+                />
+                <ReceiveInput
+                  label="Short"
+                  line={l}
+                  type="number"
+                  min={0}
+                  max={left}
+                  value={v.short}
+                  onChange={(e) => set(l.id, { short: e.target.value })}
+                />
+                <ReceiveInput
+                  label="Why short"
+                  line={l}
+                  value={v.reason}
+                  placeholder="e.g. damaged in transit"
+                  onChange={(e) => set(l.id, { reason: e.target.value })}
+                />
+              </>
             );
-          })}
-        </ul>
+          }}
+          done={<p className="text-xs text-green-800 sm:col-span-3">All accounted for</p>}
+        />
         <button
           type="submit"
           disabled={receive.isPending}

@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths';
 import { stockQuery } from '../api/get-stock';
 import { useCreateTransfer } from '../api/transfers';
 import { issuesOf, serverFieldErrors } from './field-errors';
+import { LinesEditor, NamedSelect } from './lines-editor';
 import { PackPicker, type PickedPack } from './pack-picker';
 
 /** A new transfer: from, to, and the packs with their quantities. It is saved as a draft; Send moves the stock. */
@@ -55,35 +56,19 @@ export function TransferForm() {
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="From warehouse" error={errors.from_warehouse_id}>
             {(a) => (
-              <select
-                {...a}
-                className={inputClass}
+              <NamedSelect
+                attrs={a}
                 value={from}
-                onChange={(e) => {
-                  setFrom(e.target.value);
+                onChange={(v) => {
+                  setFrom(v);
                   setLines([]);
                 }}
-              >
-                <option value="">Choose…</option>
-                {warehouses.map((w) => (
-                  <option key={w.id} value={w.id}>
-                    {w.name}
-                  </option>
-                ))}
-              </select>
+                options={warehouses}
+              />
             )}
           </Field>
           <Field label="To warehouse" error={errors.to_warehouse_id}>
-            {(a) => (
-              <select {...a} className={inputClass} value={to} onChange={(e) => setTo(e.target.value)}>
-                <option value="">Choose…</option>
-                {warehouses.map((w) => (
-                  <option key={w.id} value={w.id}>
-                    {w.name}
-                  </option>
-                ))}
-              </select>
-            )}
+            {(a) => <NamedSelect attrs={a} value={to} onChange={setTo} options={warehouses} />}
           </Field>
           <Field label="Note" className="sm:col-span-2">
             {(a) => <input {...a} className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />}
@@ -101,35 +86,19 @@ export function TransferForm() {
           <p className="text-sm text-gray-600">Choose the warehouse the stock leaves from first.</p>
         )}
         {errors.lines && <p className="mt-2 text-sm text-red-700">{errors.lines}</p>}
-        <ul className="mt-3 divide-y" aria-label="Transfer lines">
-          {lines.map((l, i) => (
-            <li key={l.pack_id} className="flex flex-wrap items-end gap-3 py-2">
-              <div className="min-w-48 flex-1 text-sm">
-                <p className="font-medium">{l.label}</p>
-                <p className="text-xs text-gray-500">{l.available ?? 0} available at the source</p>
-              </div>
-              <Field label={`Quantity of ${l.label}`} error={errors[`lines.${i}.quantity`]} className="w-40">
-                {(a) => (
-                  <input
-                    {...a}
-                    type="number"
-                    min={1}
-                    className={inputClass}
-                    value={l.quantity}
-                    onChange={(e) => setLines(lines.map((x) => (x.pack_id === l.pack_id ? { ...x, quantity: e.target.value } : x)))}
-                  />
-                )}
-              </Field>
-              <button
-                type="button"
-                className="mb-1 rounded-md border bg-white px-3 py-2 text-xs font-medium hover:bg-gray-50"
-                onClick={() => setLines(lines.filter((x) => x.pack_id !== l.pack_id))}
-              >
-                Remove<span className="sr-only"> {l.label}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <LinesEditor
+          label="Transfer lines"
+          lines={lines}
+          onChange={setLines}
+          errors={errors}
+          quantityClass="w-40"
+          about={(l) => (
+            <div className="min-w-48 flex-1 text-sm">
+              <p className="font-medium">{l.label}</p>
+              <p className="text-xs text-gray-500">{l.available ?? 0} available at the source</p>
+            </div>
+          )}
+        />
       </Card>
       <button
         type="submit"

@@ -2,11 +2,10 @@ import { TRANSFER_STATUSES, TRANSFER_STATUS_LABELS, type TransferSummary } from 
 import { formatDateTime } from '@grocer/shared/format';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { DataTable, FilterSelect } from '../../../components/ui/data-table';
-import { errorMessage } from '../../../lib/error-message';
 import { useListState } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { useTransfers } from '../api/transfers';
+import { DocumentList } from './document-list';
 import { StatusBadge } from './status-badge';
 
 const col = createColumnHelper<TransferSummary>();
@@ -42,39 +41,18 @@ export function TransferList() {
     col.accessor('created_at', { header: 'Created', cell: (c) => formatDateTime(c.getValue()) }),
   ];
   return (
-    <>
-      <div className="mb-4">
-        <Link
-          to={paths.transferNew()}
-          className="inline-block rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90"
-        >
-          New transfer
-        </Link>
-      </div>
-      <DataTable
-        label="Transfers"
-        columns={columns}
-        rows={transfers.data?.data}
-        total={transfers.data?.meta.total}
-        loading={transfers.isFetching}
-        error={transfers.error ? errorMessage(transfers.error) : undefined}
-        getRowId={(t) => String(t.id)}
-        rowName={(t) => t.number}
-        list={list}
-        searchLabel="Search by number or warehouse"
-        empty={list.q || list.filter('status') ? 'No transfer matches this search.' : 'No transfers yet.'}
-        filters={
-          <FilterSelect
-            label="Status"
-            value={list.filter('status')}
-            onChange={(status) => list.set({ status })}
-            options={[
-              { value: '', label: 'Any status' },
-              ...TRANSFER_STATUSES.map((s) => ({ value: s, label: TRANSFER_STATUS_LABELS[s] })),
-            ]}
-          />
-        }
-      />
-    </>
+    <DocumentList
+      label="Transfers"
+      columns={columns}
+      page={transfers}
+      list={list}
+      newTo={paths.transferNew()}
+      newLabel="New transfer"
+      searchLabel="Search by number or warehouse"
+      noMatch="No transfer matches this search."
+      none="No transfers yet."
+      statuses={TRANSFER_STATUSES}
+      statusLabels={TRANSFER_STATUS_LABELS}
+    />
   );
 }

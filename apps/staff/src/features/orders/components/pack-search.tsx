@@ -1,0 +1,67 @@
+import { formatINR } from '@grocer/shared/money';
+import type { PosCounterPack } from '@grocer/shared/pos';
+import { useState } from 'react';
+import { inputClass } from '../../../components/ui/field';
+import { useOrderPackSearch } from '../api/edit-order';
+
+/**
+ * "Add an item" on an order being built or changed: searches the packs in stock at the warehouse
+ * and hands the one picked to `onPick`, with `clear` to empty the search once it is added.
+ */
+export function PackSearch({
+  id,
+  warehouseId,
+  placeholder,
+  disabled,
+  busy,
+  onPick,
+}: {
+  id: string;
+  /** null until there is a warehouse: nothing is searched */
+  warehouseId: number | null;
+  placeholder: string;
+  disabled?: boolean;
+  busy?: boolean;
+  onPick: (pack: PosCounterPack, clear: () => void) => void;
+}) {
+  const [q, setQ] = useState('');
+  const search = useOrderPackSearch(warehouseId, q);
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-700">
+        Add an item
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={q}
+        disabled={disabled}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder={placeholder}
+        className={inputClass}
+      />
+      {search.data && (
+        <ul className="mt-1 max-h-56 overflow-y-auto rounded-md border bg-white text-sm" aria-label="Packs in stock">
+          {search.data.data.length === 0 && <li className="px-3 py-2 text-gray-500">Nothing in stock matches</li>}
+          {search.data.data.map((p) => (
+            <li key={p.pack_id}>
+              <button
+                type="button"
+                disabled={busy}
+                className="flex w-full justify-between gap-2 px-3 py-2 text-left hover:bg-gray-50"
+                onClick={() => onPick(p, () => setQ(''))}
+              >
+                <span>
+                  Add {p.product} · {p.pack}
+                </span>
+                <span className="text-gray-500 tabular-nums">
+                  {formatINR(p.price)} · {p.available} in stock
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
