@@ -31,10 +31,8 @@ describe('weighed goods (Chromium, built shop, demo data)', () => {
     await page.getByLabel('Pack 1 price per kg (₹)').fill('48');
     await page.getByLabel('Pack 1 MRP per kg (₹)').fill('50');
     await page.getByLabel('Pack 1 scale PLU').fill('00301');
-    // a weighed pack on an active product is refused at the status, with the reason
-    await page.getByRole('combobox', { name: 'Status' }).selectOption('active');
-    await page.getByRole('button', { name: 'Create product' }).click();
-    await page.getByText('A product with a pack sold by weight is sold at the counter only: keep it a draft').waitFor();
+    // sold online in 250 g steps (issue 40.5); the product stays a draft here
+    await page.getByLabel('Pack 1 online step (g)').fill('250');
     await page.getByRole('combobox', { name: 'Status' }).selectOption('draft');
     await page.getByLabel('Pack 1 scale PLU').scrollIntoViewIfNeeded();
     await shop.screenshot(page, 'weighed-product-new-1440');
@@ -48,10 +46,10 @@ describe('weighed goods (Chromium, built shop, demo data)', () => {
     const list = await staffCall(page, '/s/api/admin/products?q=Loose%20Sugar');
     const product = (await staffCall(page, `/s/api/admin/products/${list.json.data[0].id}`)).json as {
       status: string;
-      packs: Array<{ id: number; sold_by_weight: boolean; plu: string; price: number }>;
+      packs: Array<{ id: number; sold_by_weight: boolean; plu: string; price: number; step_grams: number }>;
     };
     expect(product.status).toBe('draft');
-    expect(product.packs[0]).toMatchObject({ sold_by_weight: true, plu: '00301', price: 48 });
+    expect(product.packs[0]).toMatchObject({ sold_by_weight: true, plu: '00301', price: 48, step_grams: 250 });
     // 20 kg received at the counter's warehouse (stock of a weighed pack is in grams)
     const settings = (await staffCall(page, '/s/api/pos/settings')).json as PosSettings;
     const warehouse = settings.warehouses[0]!.id;

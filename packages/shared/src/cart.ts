@@ -24,6 +24,12 @@ export const cartItemSchema = z.object({
   available: z.number().int().optional(),
   /** the automatic promotion that took `discount` rupees off this line ("Buy 2 get 1 free"); issue 40 §19 */
   promotion: appliedPromotionSchema.nullable().optional(),
+  /**
+   * A loose good (issue 40.5; only on such lines): `price`/`act_price` per kg, `quantity` and
+   * `available` in grams, and the stepper moves by `step_grams` (`weighed.ts`).
+   */
+  sold_by_weight: z.boolean().optional(),
+  step_grams: z.number().int().optional(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 

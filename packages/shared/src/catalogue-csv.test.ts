@@ -242,7 +242,7 @@ describe('loose goods in the CSV', () => {
     const old = parseCatalogueCsv('product_slug,product_name,pack_name,sku,price\nrice,Rice,1 kg,RICE,90\n');
     expect(old.rows[0]!.row).toMatchObject({ sold_by_weight: null, plu: null, price: 9000 });
   });
-  it('names each mistake: price in the wrong column, a PLU on a counted pack or twice, an active loose good', () => {
+  it('names each mistake: price in the wrong column, a PLU on a counted pack or twice (an active loose good is fine)', () => {
     const csv = [
       head,
       'loose-onion,Onion,draft,per kg,ONION,35,,yes,,',
@@ -257,7 +257,6 @@ describe('loose goods in the CSV', () => {
       { line: 3, column: 'price_per_kg', message: 'Only a pack sold by weight has a price per kg' },
       { line: 3, column: 'plu', message: 'Only a pack sold by weight has a scale PLU' },
       { line: 4, column: 'plu', message: 'PLU is 5 digits' },
-      { line: 4, column: 'status', message: 'A product with a pack sold by weight is sold at the counter only: set its status to draft' },
       { line: 6, column: 'sold_by_weight', message: 'Sold by weight is yes or no' },
       { line: 6, column: 'price_per_kg', message: 'Only a pack sold by weight has a price per kg' },
       { line: 6, column: 'plu', message: 'Only a pack sold by weight has a scale PLU' },

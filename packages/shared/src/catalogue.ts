@@ -14,6 +14,12 @@ export const packSchema = z.object({
   discount_type: z.string().nullable(),
   /** units available at warehouse_id (0 = out of stock); an addition the spec leaves open */
   stock: z.number().int().optional(),
+  /**
+   * Loose goods (issue 40.5; beyond spec §3, only on such packs): `price`/`act_price` are per kg,
+   * `stock` is grams, and the shopper buys in steps of `step_grams` (`weighed.ts`).
+   */
+  sold_by_weight: z.boolean().optional(),
+  step_grams: z.number().int().optional(),
 });
 export type Pack = z.infer<typeof packSchema>;
 

@@ -66,7 +66,11 @@ export const ERRORS = {
   // cart and stock
   PACK_NOT_FOUND: { status: 404, message: 'This product is no longer available' },
   OUT_OF_STOCK: { status: 409, message: (d: { item: string }) => `${d.item} is out of stock` },
-  NOT_ENOUGH_STOCK: { status: 409, message: (d: { available: number }) => `Only ${d.available} left in stock` },
+  /** `weight`: the grams left of a pack sold by weight, as a weight ("750 g") */
+  NOT_ENOUGH_STOCK: {
+    status: 409,
+    message: (d: { available: number; weight?: string }) => `Only ${d.weight ?? d.available} left in stock`,
+  },
   COUPON_REFUSED: { status: 422, message: (d: { reason: string }) => d.reason },
   // orders
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
@@ -279,6 +283,11 @@ export const ERRORS = {
   ORDER_EDIT_PROMOTION: {
     status: 409,
     message: (d: { promotion: string }) => `This order has the offer “${d.promotion}”: cancel it and order again to change it`,
+  },
+  /** a loose good (sold by weight, issue 40.5) on a placed order is kept as it is or removed whole */
+  ORDER_EDIT_WEIGHED: {
+    status: 409,
+    message: (d: { item: string }) => `${d.item} is sold by weight: keep it as ordered or remove it`,
   },
   ORDER_EDIT_NO_STOCK: {
     status: 409,

@@ -14,7 +14,8 @@ export const EDITABLE_STATUSES: readonly OrderStatus[] = ['placed', 'confirmed']
 export const isEditable = (o: { status: OrderStatus; payment_method: PaymentProvider }) =>
   EDITABLE_STATUSES.includes(o.status) && o.payment_method !== 'pos';
 
-const editLineSchema = z.object({ pack_id: idSchema, quantity: z.number().int().min(0).max(99) });
+/** units (at most 99), or grams of a loose good (issue 40.5: kept as ordered or 0) */
+const editLineSchema = z.object({ pack_id: idSchema, quantity: z.number().int().min(0).max(100_000) });
 
 /**
  * POST /s/api/orders/{id}/edit/quote: the order as it would be. `lines` is the whole order wanted,

@@ -158,8 +158,10 @@ export const orderLineSchema = z.object({
   gst_rate: z.number(),
   price: z.number(),
   act_price: z.number(),
+  /** units, or grams of a line `sold_by_weight` (its price and MRP then per kg; issue 40.5) */
   quantity: z.number().int(),
-  /** price × quantity less the line's automatic promotion, before the coupon */
+  sold_by_weight: z.boolean().optional(),
+  /** price × quantity (round(price per kg × grams / 1000) by weight) less the line's automatic promotion, before the coupon */
   amount: z.number(),
   /** this line's share of the coupon (in proportion to the amounts); tax is on amount − discount */
   discount: z.number(),

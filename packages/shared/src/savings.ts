@@ -1,4 +1,5 @@
 import type { Cart } from './cart';
+import { lineAmountPaise } from './weighed';
 
 // What a shopper saves, as the cart and the order show it ("You saved ₹X"). No zod here: the cart
 // drawer is on every page's first load.
@@ -10,7 +11,11 @@ import type { Cart } from './cart';
 export function cartSavings(cart: Pick<Cart, 'items' | 'discount' | 'delivery_charge' | 'finalDelivery' | 'serviceable'>): number {
   const paise = (r: number) => Math.round(r * 100);
   let saved = 0;
-  for (const i of cart.items) if (i.valid && i.act_price > i.price) saved += (paise(i.act_price) - paise(i.price)) * i.quantity;
+  for (const i of cart.items) {
+    const weighed = i.sold_by_weight ?? false;
+    if (i.valid && i.act_price > i.price)
+      saved += lineAmountPaise(paise(i.act_price), i.quantity, weighed) - lineAmountPaise(paise(i.price), i.quantity, weighed);
+  }
   saved += paise(cart.discount);
   if (cart.serviceable && cart.delivery_charge > 0 && cart.finalDelivery === 0) saved += paise(cart.delivery_charge);
   return saved / 100;

@@ -1,4 +1,4 @@
-import { formatINR, toRupees } from './money';
+import { formatINR } from './money';
 
 /**
  * Loose goods sold by weight (issue 40.5): a weighed pack's `price`/`act_price` are per kg, its
@@ -45,7 +45,7 @@ export function perKgLabel(priceRupees: number): string {
   return `${formatINR(priceRupees)}/kg`;
 }
 
-/** A weighed line as orders, emails and invoices show it: "1.5 kg × ₹40/kg". */
-export function weighedLineLabel(grams: number, pricePerKgPaise: number): string {
-  return `${weightLabel(grams)} × ${perKgLabel(toRupees(pricePerKgPaise))}`;
+/** A weighed line as orders show it, its price per kg in rupees: "1.5 kg × ₹40/kg". */
+export function weighedLineText(grams: number, pricePerKgRupees: number): string {
+  return `${weightLabel(grams)} × ${perKgLabel(pricePerKgRupees)}`;
 }

@@ -1,5 +1,6 @@
 import type { AppliedPromotion } from '@grocer/shared/promotions';
-import { fail } from '../../http/errors';
+import { weightLabel } from '@grocer/shared/weighed';
+import { Errors, fail } from '../../http/errors';
 import type { DeliveryZone, SlotOffer } from '../delivery/service';
 
 /** Who is asking: a signed-in user's cart is theirs; a guest's cart hangs on the session row. */
@@ -24,12 +25,19 @@ export interface PricedLine {
   gstRate: number;
   /** the warehouse that serves this line for the cart's pincode (stock is taken there) */
   warehouseId: number;
+  /** units, or grams of a pack sold by weight */
   quantity: number;
   available: number;
-  /** what a unit costs this shopper: the pack's price, or their customer group's (`memberPrices`) */
+  /** a loose good (issue 40.5): price per kg, quantity and stock in grams, bought in `stepGrams` */
+  soldByWeight: boolean;
+  stepGrams: number;
+  /**
+   * what a unit costs this shopper: the pack's price, or their customer group's (`memberPrices`);
+   * per kg for a pack sold by weight (the list price: group prices are per unit, as at the till)
+   */
   pricePaise: number;
   actPricePaise: number;
-  /** price × quantity − `promotion`'s discount */
+  /** `lineAmountPaise(price, quantity)` − `promotion`'s discount */
   amountPaise: number;
   /** the automatic promotion that took something off this line (issue 40 §19) */
   promotion: AppliedPromotion | null;
@@ -75,6 +83,9 @@ export const cartErrors = {
   notDelivered: (pincode: string) => fail('NOT_DELIVERABLE', { pincode }),
   notAtLocation: (label: string, pincode: string | null) => fail('NOT_DELIVERABLE', { pincode, item: label }),
   outOfStock: (label: string) => fail('OUT_OF_STOCK', { item: label }),
-  notEnough: (available: number) => fail('NOT_ENOUGH_STOCK', { available }),
+  notEnough: (available: number, soldByWeight = false) =>
+    fail('NOT_ENOUGH_STOCK', soldByWeight ? { available, weight: weightLabel(available) } : { available }),
+  /** a quantity of a pack sold by weight that is not a whole number of its steps (issue 40.5) */
+  notWholeSteps: (step: number) => Errors.invalid({ quantity: [`Choose a multiple of ${weightLabel(step)}`] }),
   couponRefused: (reason: string) => fail('COUPON_REFUSED', { reason }).withErrors({ code: [reason] }),
 };

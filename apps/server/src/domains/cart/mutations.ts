@@ -2,7 +2,8 @@ import { couponDiscount } from '@grocer/shared/coupon';
 import { and, count, eq, isNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { reusable, type Db, type DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { findPackLabel } from '../catalogue/service';
+import { isWholeSteps } from '@grocer/shared/weighed';
+import { findPackStep } from '../catalogue/service';
 import { couponUsage, findCoupon } from '../coupons/service';
 import { deliveryContext } from '../delivery/service';
 import { availableSql, stockLevel } from '../inventory/service';
@@ -35,10 +36,14 @@ export async function ensureCart(db: DbOrTx, ctx: CartContext) {
 // Changing the cart. Each change is one guarded SQL statement, so concurrent calls on one cart
 // add up exactly and never break the stock rule.
 
-/** Adds one unit of a pack. 409 (cart unchanged) when it cannot be delivered or stock runs short. */
+/**
+ * Adds one unit of a pack, or one step (grams) of a pack sold by weight. 409 (cart unchanged) when
+ * it cannot be delivered or stock runs short.
+ */
 export async function addToCart(db: Db, ctx: CartContext, input: { packId: number; warehouseId: number | null }) {
-  const label = await findPackLabel(db, ctx.websiteId, input.packId);
-  if (!label) throw cartErrors.packNotFound();
+  const pack = await findPackStep(db, ctx.websiteId, input.packId);
+  if (!pack) throw cartErrors.packNotFound();
+  const { label, step } = pack;
   const delivery = await deliveryContext(db, ctx.websiteId, ctx.pincode);
   if (!delivery.serviceable) throw cartErrors.notDelivered(ctx.pincode!);
   // The zone's warehouse is authoritative; the client's warehouse_id only counts without a zone.
@@ -48,29 +53,31 @@ export async function addToCart(db: Db, ctx: CartContext, input: { packId: numbe
   const added = rowsOf(
     await db.execute(sql`
       insert into cart_lines (website_id, cart_id, pack_id, warehouse_id, quantity)
-      select ${ctx.websiteId}, ${cart.id}, ${input.packId}, ${warehouseId}, 1
-      where ${availableSql(ctx.websiteId, input.packId, warehouseId)} >= 1
-      on conflict (cart_id, pack_id) do update set quantity = cart_lines.quantity + 1, warehouse_id = excluded.warehouse_id
-      where cart_lines.quantity + 1 <= ${availableSql(sql`excluded.website_id`, sql`excluded.pack_id`, sql`excluded.warehouse_id`)}
+      select ${ctx.websiteId}, ${cart.id}, ${input.packId}, ${warehouseId}, ${step}::int
+      where ${availableSql(ctx.websiteId, input.packId, warehouseId)} >= ${step}::int
+      on conflict (cart_id, pack_id) do update set quantity = cart_lines.quantity + excluded.quantity, warehouse_id = excluded.warehouse_id
+      where cart_lines.quantity + excluded.quantity <= ${availableSql(sql`excluded.website_id`, sql`excluded.pack_id`, sql`excluded.warehouse_id`)}
       returning quantity`),
   );
   if (added.length === 0) {
     const available = await stockLevel(db, ctx.websiteId, input.packId, warehouseId);
     if (available === null) throw cartErrors.notAtLocation(label, ctx.pincode);
-    if (available <= 0) throw cartErrors.outOfStock(label);
-    throw cartErrors.notEnough(available);
+    if (available < step) throw cartErrors.outOfStock(label);
+    throw cartErrors.notEnough(available, pack.soldByWeight);
   }
   await touch(db, cart.id);
 }
 
 /**
- * Removes one unit (the line goes at zero) or, with `whole`, the line. A unit is taken by a
- * guarded UPDATE (quantity > 1) or a guarded DELETE (quantity <= 1); when a concurrent call
- * moved the line between the two, the pair is retried, so no removal is lost.
+ * Removes one unit, or one step of a pack sold by weight (the line goes at zero), or, with
+ * `whole`, the line. A step is taken by a guarded UPDATE (quantity > step) or a guarded DELETE
+ * (quantity <= step); when a concurrent call moved the line between the two, the pair is
+ * retried, so no removal is lost.
  */
 export async function removeFromCart(db: Db, ctx: CartContext, input: { packId: number; whole: boolean }) {
   const cart = await findCart(db, ctx);
   if (!cart) return;
+  const step = (await findPackStep(db, ctx.websiteId, input.packId))?.step ?? 1;
   const where = and(eq(cartLines.cartId, cart.id), eq(cartLines.packId, input.packId));
   if (input.whole) {
     await db.delete(cartLines).where(where);
@@ -78,13 +85,13 @@ export async function removeFromCart(db: Db, ctx: CartContext, input: { packId: 
     for (let attempt = 0; attempt < 20; attempt++) {
       const updated = await db
         .update(cartLines)
-        .set({ quantity: sql`${cartLines.quantity} - 1` })
-        .where(and(where, sql`${cartLines.quantity} > 1`))
+        .set({ quantity: sql`${cartLines.quantity} - ${step}::int` })
+        .where(and(where, sql`${cartLines.quantity} > ${step}::int`))
         .returning({ id: cartLines.id });
       if (updated.length) break;
       const deleted = await db
         .delete(cartLines)
-        .where(and(where, sql`${cartLines.quantity} <= 1`))
+        .where(and(where, sql`${cartLines.quantity} <= ${step}::int`))
         .returning({ id: cartLines.id });
       if (deleted.length) break;
       const [still] = await db.select({ id: cartLines.id }).from(cartLines).where(where).limit(1);
@@ -174,13 +181,16 @@ export async function mergeGuestCart(db: Db, input: { websiteId: number; userId:
       return 0; // the guest's cart simply becomes theirs: nothing to tell
     }
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(cartLines).where(eq(cartLines.cartId, guest.id));
+    const step = sql`(select case when k.sold_by_weight then k.step_grams else 1 end from packs k where k.id = cart_lines.pack_id)`;
     await tx.execute(sql`
       insert into cart_lines (website_id, cart_id, pack_id, warehouse_id, quantity)
       select g.website_id, ${mine.id}, g.pack_id, g.warehouse_id, g.quantity from cart_lines g where g.cart_id = ${guest.id}
       on conflict (cart_id, pack_id) do update set quantity = greatest(
         cart_lines.quantity,
+        -- capped by stock, in whole steps of a pack sold by weight (1 for others)
         least(cart_lines.quantity + excluded.quantity,
-              coalesce(${availableSql(sql`cart_lines.website_id`, sql`cart_lines.pack_id`, sql`cart_lines.warehouse_id`)}, 0)))`);
+              coalesce(${availableSql(sql`cart_lines.website_id`, sql`cart_lines.pack_id`, sql`cart_lines.warehouse_id`)}, 0))
+          / ${step} * ${step})`);
     await tx
       .update(carts)
       .set({ offercode: mine.offercode ?? guest.offercode, notes: mine.notes ?? guest.notes, updatedAt: new Date() })
@@ -202,8 +212,10 @@ export async function setCartLine(db: Db, ctx: CartContext, input: { packId: num
     await touch(db, cart.id);
     return;
   }
-  const label = await findPackLabel(db, ctx.websiteId, input.packId);
-  if (!label) throw cartErrors.packNotFound();
+  const pack = await findPackStep(db, ctx.websiteId, input.packId);
+  if (!pack) throw cartErrors.packNotFound();
+  const { label } = pack;
+  if (!isWholeSteps(input.quantity, pack.step)) throw cartErrors.notWholeSteps(pack.step);
   const delivery = await deliveryContext(db, ctx.websiteId, ctx.pincode);
   if (!delivery.serviceable) throw cartErrors.notDelivered(ctx.pincode!);
   const warehouseId = delivery.zone?.warehouseId ?? null;
@@ -220,7 +232,7 @@ export async function setCartLine(db: Db, ctx: CartContext, input: { packId: num
     const available = await stockLevel(db, ctx.websiteId, input.packId, warehouseId);
     if (available === null) throw cartErrors.notAtLocation(label, ctx.pincode);
     if (available <= 0) throw cartErrors.outOfStock(label);
-    throw cartErrors.notEnough(available);
+    throw cartErrors.notEnough(available, pack.soldByWeight);
   }
   await touch(db, cart.id);
 }

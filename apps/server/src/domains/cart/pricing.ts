@@ -1,4 +1,5 @@
 import { couponDiscount, type CouponResult, type CouponRule, type CouponUsage } from '@grocer/shared/coupon';
+import { lineAmountPaise } from '@grocer/shared/weighed';
 
 /**
  * Cart arithmetic, pure and in integer paise. Only valid lines count towards the items total
@@ -10,8 +11,10 @@ import { couponDiscount, type CouponResult, type CouponRule, type CouponUsage } 
  * the items.
  */
 export interface PricingLine {
+  /** per unit, or per kg of a line `soldByWeight` (its quantity then grams, issue 40.5) */
   pricePaise: number;
   quantity: number;
+  soldByWeight?: boolean;
   valid: boolean;
   /** taken off the line by a line promotion (at most price × quantity) */
   promotionPaise?: number;
@@ -27,6 +30,7 @@ export interface PricingInput {
 }
 
 export interface PricingResult {
+  /** the items: units, and 1 for each line sold by weight */
   quantity: number;
   lineAmounts: number[];
   itemsTotal: number;
@@ -40,8 +44,11 @@ export interface PricingResult {
 }
 
 export function priceCart({ lines, coupon, delivery, cartPromotionPaise = 0, now }: PricingInput): PricingResult {
-  const lineAmounts = lines.map((l) => l.pricePaise * l.quantity - Math.min(l.promotionPaise ?? 0, l.pricePaise * l.quantity));
-  const quantity = lines.reduce((n, l) => n + l.quantity, 0);
+  const lineAmounts = lines.map((l) => {
+    const gross = lineAmountPaise(l.pricePaise, l.quantity, l.soldByWeight ?? false);
+    return gross - Math.min(l.promotionPaise ?? 0, gross);
+  });
+  const quantity = lines.reduce((n, l) => n + (l.soldByWeight ? 1 : l.quantity), 0);
   const itemsTotal = lines.reduce((sum, l, i) => sum + (l.valid ? lineAmounts[i]! : 0), 0);
   const couponResult = coupon ? couponDiscount(coupon.rule, itemsTotal, now, coupon.usage) : null;
   const couponPaise = couponResult?.ok ? couponResult.discountPaise : 0;

@@ -3,6 +3,7 @@ import { packLabel, paymentMethodLabel } from '@grocer/shared/labels';
 import type { Cart, CartItem, PaymentMethod } from '@grocer/shared/cart';
 import { couponDiscount, type CartOffer } from '@grocer/shared/coupon';
 import { formatINR, toRupees } from '@grocer/shared/money';
+import { lineAmountPaise, weightLabel } from '@grocer/shared/weighed';
 import { and, eq, getTableColumns, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { hotStatement, reusable, type Db, type DbOrTx } from '../../db/client';
 import { packDetails, packDetailsOf } from '../catalogue/service';
@@ -51,6 +52,8 @@ interface LineRead {
   packName: string;
   price: number;
   actPrice: number;
+  soldByWeight: boolean;
+  stepGrams: number;
   image: string | null;
   /** null: not stocked at the serving warehouse */
   available: number | null;
@@ -87,6 +90,8 @@ const cartWithLines = (owner: 'user' | 'session') =>
         packName: as(pack.packName, 'packName'),
         price: as(pack.price, 'price'),
         actPrice: as(pack.actPrice, 'actPrice'),
+        soldByWeight: as(pack.soldByWeight, 'soldByWeight'),
+        stepGrams: as(pack.stepGrams, 'stepGrams'),
         image: as(pack.image, 'image'),
         available: as(availableSql(p('websiteId'), cartLines.packId, warehouse), 'available'),
       })
@@ -181,7 +186,9 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
     else if (r.available === null)
       message = ctx.pincode ? `${label} is not delivered to ${ctx.pincode}` : `${label} is not available at your location`;
     else if (available <= 0) message = OUT_OF_STOCK;
-    else if (available < r.quantity) message = `Only ${available} left in stock`;
+    else if (available < r.quantity) message = `Only ${r.soldByWeight ? weightLabel(available) : available} left in stock`;
+    // a loose good keeps its list price per kg (group prices are per unit, as at the till)
+    const pricePaise = r.soldByWeight ? r.price : unitPrice(r.price, r.quantity, members.get(r.packId));
     return {
       packId: r.packId,
       productId: r.productId,
@@ -194,17 +201,26 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
       warehouseId: zoneWarehouse ?? r.lineWarehouseId,
       quantity: r.quantity,
       available,
-      pricePaise: unitPrice(r.price, r.quantity, members.get(r.packId)),
+      soldByWeight: r.soldByWeight,
+      stepGrams: r.stepGrams,
+      pricePaise,
       actPricePaise: r.actPrice,
-      amountPaise: unitPrice(r.price, r.quantity, members.get(r.packId)) * r.quantity,
+      amountPaise: lineAmountPaise(pricePaise, r.quantity, r.soldByWeight),
       promotion: null,
       valid: message === null,
       message,
     };
   });
   // Automatic promotions on the lines that are paid for; a line's amount is after its promotion.
+  // A loose good counts towards a cart promotion's spend as one item of its amount, and matches
+  // no line promotion (no pack, product, brand or category: "buy 2 get 1" is about units).
   const paid = lines.filter((l) => l.valid);
-  const promoted = await promotionsFor(db, ctx.websiteId, paid, now);
+  const promoted = await promotionsFor(
+    db,
+    ctx.websiteId,
+    paid.map((l) => (l.soldByWeight ? { ...l, packId: 0, productId: 0, pricePaise: l.amountPaise, quantity: 1 } : l)),
+    now,
+  );
   paid.forEach((l, i) => {
     const applied = promoted.lines[i];
     if (!applied || applied.discountPaise === 0) return;
@@ -308,6 +324,7 @@ export function toCartResponse(p: PricedCart, groupByDelivery = false): Cart {
     warehouse_id: l.warehouseId,
     available: l.available,
     promotion: l.promotion && { id: l.promotion.promotionId, name: l.promotion.name, discount: toRupees(l.promotion.discountPaise) },
+    ...(l.soldByWeight ? { sold_by_weight: true, step_grams: l.stepGrams } : {}),
     ...slotOf(l.valid),
   }));
   // deliveryInfo: one entry per distinct delivery_charge_id among the items (spec §3).

@@ -194,6 +194,7 @@ describe('product editor', () => {
             position: 2,
             sold_by_weight: false,
             plu: '',
+            step_grams: 500,
           },
         ],
       }),

@@ -2,6 +2,7 @@ import type { Brand, Category, Product, ProductsQuery } from '@grocer/shared/cat
 import { packLabel } from '@grocer/shared/labels';
 import { toRupees } from '@grocer/shared/money';
 import { parseScaleBarcode } from '@grocer/shared/scale-barcode';
+import { stepOf } from '@grocer/shared/weighed';
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { hotRows, hotStatement, reusable, type Db, type DbOrTx } from '../../db/client';
 import { firstWarehouseId } from '../inventory/service';
@@ -13,7 +14,7 @@ import { websiteCache } from '../../http/cache';
 import { Serialised } from '../../http/micro-cache';
 import { Errors } from '../../http/errors';
 import { decodeUrlText } from '../../http/nul-guard';
-import { anyPrefixTsQuery, exactWordsTsQuery, prefixTsQuery, queryWords } from './search';
+import { anyPrefixTsQuery, exactWordsTsQuery, prefixTsQuery, queryWords, refreshProductIndex } from './search';
 import { factsOf } from './product-facts';
 
 /** Who is asking: the website, the warehouse serving their pincode (if known), and the user. */
@@ -657,6 +658,24 @@ export async function findPackLabel(db: DbOrTx, websiteId: number, packId: numbe
   return row ? packLabel(row.productName, row.packName) : null;
 }
 
+/**
+ * A pack as the cart changes it: its label and how much one tap moves (a unit, or a weighed
+ * pack's step in grams, issue 40.5); null when the website does not sell it.
+ */
+export async function findPackStep(
+  db: DbOrTx,
+  websiteId: number,
+  packId: number,
+): Promise<{ label: string; soldByWeight: boolean; step: number } | null> {
+  const [row] = await db
+    .select({ packName: packs.name, productName: products.name, soldByWeight: packs.soldByWeight, stepGrams: packs.stepGrams })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .where(and(eq(packs.id, packId), eq(packs.websiteId, websiteId)))
+    .limit(1);
+  return row ? { label: packLabel(row.productName, row.packName), soldByWeight: row.soldByWeight, step: stepOf(row) } : null;
+}
+
 /** Sizes of the website's catalogue (the administration's summary). */
 export async function catalogueCounts(db: Db, websiteId: number): Promise<{ products: number; categories: number; brands: number }> {
   const n = async (q: Promise<Array<{ n: number }>>) => (await q)[0]?.n ?? 0;
@@ -687,6 +706,8 @@ const packDetailColumns = () => ({
   packName: packs.name,
   price: packs.price,
   actPrice: packs.actPrice,
+  soldByWeight: packs.soldByWeight,
+  stepGrams: packs.stepGrams,
   image: firstImageSql(products.id).as('image'),
 });
 
@@ -716,6 +737,8 @@ export const packDetailsOf = (db: DbOrTx, websiteId: SQLWrapper, packId: SQLWrap
       packName: sql<string>`${packs.name}`.mapWith(packs.name).as('pack_name'),
       price: packs.price,
       actPrice: packs.actPrice,
+      soldByWeight: packs.soldByWeight,
+      stepGrams: packs.stepGrams,
       image: firstImageSql(products.id).as('image'),
     })
     .from(packs)
@@ -794,18 +817,26 @@ export async function counterPacks(db: DbOrTx, websiteId: number, packIds: numbe
 }
 
 /**
- * A loose good sold by weight at the counter: a draft product (the storefront sells whole packs, so
- * it never lists it; the till lists every product not archived) with one pack priced per kg whose
- * stock is counted in grams. Answers the pack's id.
+ * A loose good sold by weight: a product (a draft unless `status` says otherwise: the till lists
+ * every product not archived, the storefront active ones, in steps of `step_grams`) with one pack
+ * priced per kg whose stock is counted in grams. Answers the pack's id.
  */
 export async function createLoosePack(
   tx: DbOrTx,
   websiteId: number,
-  g: { name: string; slug: string; pricePaise: number; hsnCode: string; gstRate: number; plu?: string },
+  g: { name: string; slug: string; pricePaise: number; hsnCode: string; gstRate: number; plu?: string; status?: 'draft' | 'active' },
 ): Promise<number> {
   const [p] = await tx
     .insert(products)
-    .values({ websiteId, name: g.name, slug: g.slug, hsnCode: g.hsnCode, gstRate: g.gstRate, status: 'draft', minPrice: g.pricePaise })
+    .values({
+      websiteId,
+      name: g.name,
+      slug: g.slug,
+      hsnCode: g.hsnCode,
+      gstRate: g.gstRate,
+      status: g.status ?? 'draft',
+      minPrice: g.pricePaise,
+    })
     .returning({ id: products.id });
   const [pack] = await tx
     .insert(packs)
@@ -820,6 +851,8 @@ export async function createLoosePack(
       plu: g.plu ?? '',
     })
     .returning({ id: packs.id });
+  // an active one is in the shop's search at once
+  if (g.status === 'active') await refreshProductIndex(tx, websiteId, [p!.id]);
   return pack!.id;
 }
 

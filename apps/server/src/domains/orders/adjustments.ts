@@ -1,6 +1,7 @@
 import { REMOVE_STATUSES, SUBSTITUTE_STATUSES, type RemoveLineBody, type SubstituteLineBody } from '@grocer/shared/admin-orders';
 import { packLabel } from '@grocer/shared/labels';
 import { formatINR, toRupees } from '@grocer/shared/money';
+import { lineAmountPaise, quantityLabel, weightLabel } from '@grocer/shared/weighed';
 import { ADJUST_REASON_LABELS, ORDER_STATUS_LABELS } from '@grocer/shared/order';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -142,6 +143,7 @@ export async function removeLine(
     if (!REMOVE_STATUSES.includes(o.status)) throw refuse(o, 'changed');
     const { line, lines } = await lineOf(tx, o, lineId);
     if (body.quantity > line.quantity) throw fail('VALIDATION_FAILED').withErrors({ quantity: [`This line has ${line.quantity}`] });
+    wholeIfWeighed(line, body.quantity, 'quantity');
     const adjustment = await removeUnits(tx, actor, o, line, lines.length, body);
     const [order] = await tx.select().from(orders).where(eq(orders.id, o.id));
     return { adjustment, order: order!, fresh: true };
@@ -174,8 +176,8 @@ async function removeUnits(
       kind: 'remove',
       key: body.key,
       reason: body.reason,
-      description: `${body.quantity} × ${packLabel(line.productName, line.packName)} removed`,
-      newItems: o.itemsTotal - line.price * body.quantity,
+      description: `${quantityLabel(body.quantity, line.soldByWeight)} × ${packLabel(line.productName, line.packName)} removed`,
+      newItems: o.itemsTotal - lineAmountPaise(line.price, body.quantity, line.soldByWeight),
     },
     actor,
   );
@@ -206,6 +208,7 @@ export async function refuseAtDoor(
     if (!line) throw fail('VALIDATION_FAILED').withErrors({ [`refused.${i}.line_id`]: ['This line is not on the order'] });
     if ((asked.get(line.id) ?? 0) > line.quantity)
       throw fail('VALIDATION_FAILED').withErrors({ [`refused.${i}.quantity`]: [`This line has ${line.quantity}`] });
+    wholeIfWeighed(line, asked.get(line.id) ?? 0, `refused.${i}.quantity`);
   }
   if (lines.every((l) => (asked.get(l.id) ?? 0) === l.quantity)) throw fail('ORDER_LAST_LINE');
   for (const [lineId, quantity] of asked) {
@@ -239,10 +242,13 @@ export async function substituteLine(
     if (!SUBSTITUTE_STATUSES.includes(o.status)) throw refuse(o, 'substituted');
     const { line } = await lineOf(tx, o, lineId);
     if (body.quantity > line.quantity) throw fail('VALIDATION_FAILED').withErrors({ quantity: [`This line has ${line.quantity}`] });
+    wholeIfWeighed(line, body.quantity, 'quantity');
     const pack = (await packDetails(tx, o.websiteId, [body.pack_id])).get(body.pack_id);
     if (!pack) throw fail('VALIDATION_FAILED').withErrors({ pack_id: ['Choose a pack of this shop'] });
+    if (pack.soldByWeight)
+      throw fail('VALIDATION_FAILED').withErrors({ pack_id: ['Substitute with a pack sold by the unit, not by weight'] });
     if (line.warehouseId === null) throw fail('ORDER_LINE_NOT_FOUND');
-    const newItems = o.itemsTotal - line.price * body.quantity + pack.price * body.substitute_quantity;
+    const newItems = o.itemsTotal - lineAmountPaise(line.price, body.quantity, line.soldByWeight) + pack.price * body.substitute_quantity;
     const newTotal = newItems - scaledDiscount(o, newItems) + o.deliveryCharge + o.tip;
     if (providerOf(o) && newTotal > o.total) throw fail('SUBSTITUTE_COSTS_MORE', { more: formatINR(toRupees(newTotal - o.total)) });
 
@@ -292,7 +298,7 @@ export async function substituteLine(
         kind: 'substitute',
         key: body.key,
         reason: body.reason,
-        description: `${body.quantity} × ${packLabel(line.productName, line.packName)} replaced by ${body.substitute_quantity} × ${label}`,
+        description: `${quantityLabel(body.quantity, line.soldByWeight)} × ${packLabel(line.productName, line.packName)} replaced by ${body.substitute_quantity} × ${label}`,
         newItems,
       },
       actor,
@@ -332,6 +338,15 @@ export async function recordAdjustmentRefund(db: Db, id: number, r: { refundId: 
   });
 }
 
+/**
+ * A loose good's line (grams, issue 40.5) is taken off whole, never some grams of it: its amount
+ * was rounded once for the weight ordered. 422 at `field` otherwise.
+ */
+function wholeIfWeighed(line: typeof orderLines.$inferSelect, quantity: number, field: string) {
+  if (line.soldByWeight && quantity !== line.quantity)
+    throw fail('VALIDATION_FAILED').withErrors({ [field]: [`A loose good is taken off whole: ${weightLabel(line.quantity)}`] });
+}
+
 /** Takes `quantity` units off an order line: the line goes when none are left, else its quantity and amount shrink. */
 async function takeOffLine(tx: Tx, line: typeof orderLines.$inferSelect, quantity: number) {
   const left = line.quantity - quantity;
@@ -339,6 +354,6 @@ async function takeOffLine(tx: Tx, line: typeof orderLines.$inferSelect, quantit
   else
     await tx
       .update(orderLines)
-      .set({ quantity: left, amount: line.price * left })
+      .set({ quantity: left, amount: lineAmountPaise(line.price, left, line.soldByWeight) })
       .where(eq(orderLines.id, line.id));
 }

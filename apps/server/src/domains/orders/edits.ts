@@ -1,6 +1,7 @@
 import { slotLabel } from '@grocer/shared/delivery-promise';
 import { packLabel } from '@grocer/shared/labels';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
+import { lineAmountPaise } from '@grocer/shared/weighed';
 import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
 import {
   EDITABLE_STATUSES,
@@ -57,6 +58,8 @@ interface Plan {
     price: number;
     warehouseId: number;
     label: string;
+    /** a loose good (grams, issue 40.5): kept as ordered or removed whole, never changed or added here */
+    soldByWeight: boolean;
     /** today's catalogue details, for a pack added */
     details: {
       productId: number;
@@ -114,6 +117,7 @@ async function planEdit(db: DbOrTx, o: OrderRow, body: OrderEditBody, now: Date)
       price: first.price,
       warehouseId: first.warehouseId ?? warehouse ?? 0,
       label: packLabel(first.productName, first.packName),
+      soldByWeight: first.soldByWeight,
       details: {
         productId: first.productId ?? 0,
         productName: first.productName,
@@ -137,6 +141,7 @@ async function planEdit(db: DbOrTx, o: OrderRow, body: OrderEditBody, now: Date)
       price: d.price,
       warehouseId: warehouse,
       label: packLabel(d.productName, d.packName),
+      soldByWeight: d.soldByWeight,
       details: {
         productId: d.productId,
         productName: d.productName,
@@ -148,6 +153,13 @@ async function planEdit(db: DbOrTx, o: OrderRow, body: OrderEditBody, now: Date)
         actPrice: d.actPrice,
       },
     });
+  }
+  for (const p of packs) {
+    if (p.soldByWeight && p.quantity !== p.was && p.quantity !== 0) throw fail('ORDER_EDIT_WEIGHED', { item: p.label });
+    if (!p.soldByWeight && p.quantity > 99) {
+      const i = body.lines.findIndex((l) => l.pack_id === p.packId);
+      throw fail('VALIDATION_FAILED').withErrors({ [`lines.${i}.quantity`]: ['Too big: expected number to be <=99'] });
+    }
   }
   const levels = await stockLevels(db, o.websiteId, packs);
   for (const p of packs) {
@@ -171,8 +183,8 @@ async function planEdit(db: DbOrTx, o: OrderRow, body: OrderEditBody, now: Date)
   };
   const priced = priceCart({
     lines: [
-      ...fixed.map((l) => ({ pricePaise: l.price, quantity: l.quantity, valid: true })),
-      ...packs.map((p) => ({ pricePaise: p.price, quantity: p.quantity, valid: true })),
+      ...fixed.map((l) => ({ pricePaise: l.price, quantity: l.quantity, soldByWeight: l.soldByWeight, valid: true })),
+      ...packs.map((p) => ({ pricePaise: p.price, quantity: p.quantity, soldByWeight: p.soldByWeight, valid: true })),
     ],
     coupon: rule && { rule, usage: { total: 0, byCustomer: 0 } },
     delivery: zone
@@ -229,7 +241,7 @@ export async function quoteEditOf(db: DbOrTx, o: OrderRow, body: OrderEditBody, 
       price: toRupees(k.price),
       quantity: k.quantity,
       was: k.was,
-      amount: toRupees(k.price * k.quantity),
+      amount: toRupees(lineAmountPaise(k.price, k.quantity, k.soldByWeight)),
       max: k.max,
     })),
     items_total: toRupees(p.itemsTotal),

@@ -75,11 +75,12 @@ async function invoiceSection(db: Db, o: OrderRow, site: Site): Promise<string> 
   // loose goods (issue 40): the quantity is grams and the rate per kg
   const packKinds = await counterPacks(db, o.websiteId, [...new Set(d.lines.map((l) => l.pack_id).filter((id) => id > 0))]);
   const weighed = (packId: number) => packKinds.get(packId)?.soldByWeight ?? false;
-  const qty = (l: { pack_id: number; quantity: number }) => (weighed(l.pack_id) ? `${(l.quantity / 1000).toFixed(3)} kg` : `${l.quantity}`);
+  const qty = (l: { pack_id: number; quantity: number; sold_by_weight?: boolean }) =>
+    l.sold_by_weight || weighed(l.pack_id) ? `${(l.quantity / 1000).toFixed(3)} kg` : `${l.quantity}`;
   const rows = d.lines
     .map(
       (l, i) =>
-        `<tr><td>${i + 1}</td><td>${esc(packLabel(l.name, l.pack))}${l.promotion ? `<br><span class="muted">${esc(l.promotion.name)}: − ${formatINR(l.promotion.discount)} (in the amount)</span>` : ''}</td><td>${esc(l.hsn_code)}</td><td class="n">${qty(l)}</td><td class="n">${formatINR(l.price)}${weighed(l.pack_id) ? '/kg' : ''}</td>${off ? `<td class="n">${l.discount > 0 ? `− ${formatINR(l.discount)}` : ''}</td>` : ''}<td class="n">${l.gst_rate}%</td><td class="n">${formatINR(l.tax.taxable)}</td>${intra ? `<td class="n">${formatINR(l.tax.cgst)}</td><td class="n">${formatINR(l.tax.sgst)}</td>` : `<td class="n">${formatINR(l.tax.igst)}</td>`}<td class="n">${formatINR(less(l.amount, l.discount))}</td></tr>`,
+        `<tr><td>${i + 1}</td><td>${esc(packLabel(l.name, l.pack))}${l.promotion ? `<br><span class="muted">${esc(l.promotion.name)}: − ${formatINR(l.promotion.discount)} (in the amount)</span>` : ''}</td><td>${esc(l.hsn_code)}</td><td class="n">${qty(l)}</td><td class="n">${formatINR(l.price)}${l.sold_by_weight || weighed(l.pack_id) ? '/kg' : ''}</td>${off ? `<td class="n">${l.discount > 0 ? `− ${formatINR(l.discount)}` : ''}</td>` : ''}<td class="n">${l.gst_rate}%</td><td class="n">${formatINR(l.tax.taxable)}</td>${intra ? `<td class="n">${formatINR(l.tax.cgst)}</td><td class="n">${formatINR(l.tax.sgst)}</td>` : `<td class="n">${formatINR(l.tax.igst)}</td>`}<td class="n">${formatINR(less(l.amount, l.discount))}</td></tr>`,
     )
     .join('');
   const cols = (intra ? 10 : 9) + (off ? 1 : 0);

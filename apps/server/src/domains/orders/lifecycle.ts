@@ -5,6 +5,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { addToCart, loadCart, type CartContext } from '../cart/service';
 import { releaseRedemption } from '../coupons/service';
 import { releaseSlot } from '../delivery/service';
+import { findPackStep } from '../catalogue/service';
 import { moveStock } from '../inventory/service';
 import { releasePayment } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
@@ -141,9 +142,12 @@ export async function reorder(db: Db, s: Shopper, ctx: CartContext, id: string) 
       skipped.push({ pack_id: 0, name, reason: 'No longer sold' });
       continue;
     }
+    // a loose good's grams come back in its steps today (1.2 kg at 500 g steps: three taps, 1.5 kg)
+    const step = l.soldByWeight ? ((await findPackStep(db, o.websiteId, l.packId))?.step ?? l.quantity) : 1;
+    const taps = Math.ceil(l.quantity / step);
     let n = 0;
     try {
-      for (; n < l.quantity; n++) await addToCart(db, ctx, { packId: l.packId, warehouseId: l.warehouseId });
+      for (; n < taps; n++) await addToCart(db, ctx, { packId: l.packId, warehouseId: l.warehouseId });
     } catch (e) {
       if (n === 0) skipped.push({ pack_id: l.packId, name, reason: e instanceof Error ? e.message : 'Not available' });
     }

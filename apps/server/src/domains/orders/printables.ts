@@ -1,6 +1,7 @@
 import type { PickListQuery } from '@grocer/shared/admin-orders';
 import { DELIVERY_INSTRUCTION_LABELS, SUBSTITUTION_LABELS } from '@grocer/shared/order';
 import { formatINR, toRupees } from '@grocer/shared/money';
+import { quantityLabel } from '@grocer/shared/weighed';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { packCodes, productCategoryNames } from '../catalogue/service';
@@ -41,7 +42,7 @@ async function slipSheet(db: Db, o: OrderRow, shop: Shop): Promise<string> {
     .map((l) => {
       const c = l.packId === null ? undefined : codes.get(l.packId);
       const wh = many && l.warehouseId !== null ? `<td>${esc(warehouseNames.get(l.warehouseId))}</td>` : '';
-      return `<tr><td class="box">☐</td><td>${esc(l.productName)}</td><td>${esc(l.packName)}</td><td class="code">${esc(c?.sku || '—')}</td><td class="code">${esc(c?.barcode || '—')}</td>${wh}<td class="n">${l.quantity}</td></tr>`;
+      return `<tr><td class="box">☐</td><td>${esc(l.productName)}</td><td>${esc(l.packName)}</td><td class="code">${esc(c?.sku || '—')}</td><td class="code">${esc(c?.barcode || '—')}</td>${wh}<td class="n">${quantityLabel(l.quantity, l.soldByWeight)}</td></tr>`;
     })
     .join('');
   const slot = o.slotDate ? `${esc(o.slotDate)}, ${esc(o.slotStart)}–${esc(o.slotEnd)}` : 'No slot';
@@ -112,7 +113,10 @@ export async function pickList(db: Db, websiteId: number, q: PickListQuery) {
   const category = await productCategoryNames(db, websiteId, [
     ...new Set(rows.map((r) => r.line.productId).filter((id): id is number => id !== null)),
   ]);
-  const byPack = new Map<string, { category: string; product: string; pack: string; quantity: number; orders: Set<string> }>();
+  const byPack = new Map<
+    string,
+    { category: string; product: string; pack: string; quantity: number; soldByWeight: boolean; orders: Set<string> }
+  >();
   for (const { line: l, ordernumber } of rows) {
     const key = `${l.packId ?? `${l.productName}|${l.packName}`}:${l.warehouseId ?? 0}`;
     const item = byPack.get(key) ?? {
@@ -120,6 +124,7 @@ export async function pickList(db: Db, websiteId: number, q: PickListQuery) {
       product: l.productName,
       pack: l.packName,
       quantity: 0,
+      soldByWeight: l.soldByWeight,
       orders: new Set<string>(),
     };
     item.quantity += l.quantity;
@@ -138,7 +143,7 @@ export async function pickListHtml(db: Db, websiteId: number, q: PickListQuery):
   const rows = items
     .map(
       (i) =>
-        `<tr><td class="box">☐</td><td>${esc(i.category)}</td><td>${esc(i.product)}</td><td>${esc(i.pack)}</td><td class="n">${i.quantity}</td><td class="muted">${esc([...i.orders].join(', '))}</td></tr>`,
+        `<tr><td class="box">☐</td><td>${esc(i.category)}</td><td>${esc(i.product)}</td><td>${esc(i.pack)}</td><td class="n">${quantityLabel(i.quantity, i.soldByWeight)}</td><td class="muted">${esc([...i.orders].join(', '))}</td></tr>`,
     )
     .join('');
   return page(

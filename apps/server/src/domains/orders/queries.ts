@@ -38,7 +38,7 @@ export async function listOrders(db: Db, s: Shopper, page: number, perPage: numb
     // Qualified by hand: drizzle leaves single-table columns unqualified, and `id` would bind to l.id.
     .select({
       o: orders,
-      items: sql<number>`(select coalesce(sum(l.quantity), 0)::int from order_lines l where l.order_id = "orders"."id")`,
+      items: sql<number>`(select coalesce(sum(case when l.sold_by_weight then 1 else l.quantity end), 0)::int from order_lines l where l.order_id = "orders"."id")`,
     })
     .from(orders)
     .where(mine(s))
@@ -110,6 +110,7 @@ export async function orderDetail(db: DbOrTx, o: OrderRow, known: KnownParts = {
       price: toRupees(l.price),
       act_price: toRupees(l.actPrice),
       quantity: l.quantity,
+      ...(l.soldByWeight ? { sold_by_weight: true } : {}),
       amount: toRupees(l.amount),
       discount: toRupees(shares[i]!),
       promotion: l.promotion ? { name: l.promotion, discount: toRupees(l.promotionDiscount) } : null,
@@ -126,7 +127,8 @@ export async function orderDetail(db: DbOrTx, o: OrderRow, known: KnownParts = {
   return {
     ...summary(
       o,
-      lines.reduce((n, l) => n + l.quantity, 0),
+      // items: units, and one for each loose good (its quantity is grams)
+      lines.reduce((n, l) => n + (l.soldByWeight ? 1 : l.quantity), 0),
     ),
     payment_method: o.paymentMethod,
     items_total: toRupees(o.itemsTotal),

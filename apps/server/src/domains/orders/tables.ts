@@ -1,4 +1,4 @@
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { DeliveryInstruction, OrderChannel, OrderStatus, PaymentProvider, Substitution } from '@grocer/shared/order';
 import { packs, products } from '../catalogue/tables';
@@ -122,10 +122,13 @@ export const orderLines = pgTable(
     packName: text().notNull(),
     hsnCode: text().notNull(),
     gstRate: integer().notNull(),
+    /** per unit, or per kg of a line `soldByWeight` */
     price: integer().notNull(),
     actPrice: integer().notNull(),
+    /** units, or grams of a line `soldByWeight` (a loose good, issue 40.5) */
     quantity: integer().notNull(),
-    /** price × quantity − `promotionDiscount`: what the line costs before the order's `discount` */
+    soldByWeight: boolean().notNull().default(false),
+    /** `lineAmountPaise(price, quantity)` − `promotionDiscount`: what the line costs before the order's `discount` */
     amount: integer().notNull(),
     /** taken off this line by an automatic promotion (`promotion`: its name), issue 40 §19 */
     promotionDiscount: integer().notNull().default(0),

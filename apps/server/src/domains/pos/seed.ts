@@ -10,7 +10,7 @@ export async function seedPos(tx: DbOrTx, websiteId: number) {
 }
 
 /**
- * The demo's loose goods (issue 40): weighed at the counter, priced per kg, stock in grams, each
+ * The demo's loose goods (issue 40): weighed at the counter and sold online in 500 g steps, priced per kg, stock in grams, each
  * with the PLU its scale labels carry (a label for 735 g of tomatoes reads 2000101007357).
  */
 export const DEMO_LOOSE_GOODS = [
@@ -29,6 +29,8 @@ export async function seedLooseGoods(tx: Tx, websiteId: number) {
       hsnCode: g.hsn,
       gstRate: 0,
       plu: g.plu,
+      // sold online too, in 500 g steps (issue 40.5)
+      status: 'active',
     });
     // 40 kg at every warehouse
     await openStock(

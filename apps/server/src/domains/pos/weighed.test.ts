@@ -39,6 +39,7 @@ const weighedProduct = (over: Record<string, unknown> = {}) => ({
       position: 0,
       sold_by_weight: true,
       plu: '00101',
+      step_grams: 500,
     },
   ],
   ...over,
@@ -77,14 +78,15 @@ afterAll(() => b.t.close());
 describe('setting up a pack sold by weight', () => {
   it('creates it with its price per kg and PLU, and reads it back', () => {
     expect(tomato.status).toBe('draft');
-    expect(tomato.packs[0]).toMatchObject({ sold_by_weight: true, plu: '00101', price: 40, act_price: 50 });
+    // the online step (issue 40.5): 500 g unless set
+    expect(tomato.packs[0]).toMatchObject({ sold_by_weight: true, plu: '00101', price: 40, act_price: 50, step_grams: 500 });
   });
 
-  it('refuses it on an active product, a PLU that is not 5 digits or another product’s, and a PLU on a counted pack', async () => {
+  it('refuses a PLU that is not 5 digits or another product’s, a PLU on a counted pack, and a step outside 1 g–10 kg', async () => {
     const before = (await b.t.db.select().from(products)).length;
-    const active = await owner.post('/s/api/admin/products', weighedProduct({ status: 'active', name: 'Onion Loose' }));
-    expect(active.statusCode).toBe(422);
-    expect(active.json().errors.status).toEqual(['A product with a pack sold by weight is sold at the counter only: keep it a draft']);
+    const step = weighedProduct({ name: 'Onion Loose' });
+    step.packs[0]!.step_grams = 20_000;
+    expect((await owner.post('/s/api/admin/products', step)).json().errors['packs.0.step_grams']).toEqual(['Step is at most 10 kg']);
     const short = weighedProduct({ name: 'Onion Loose' });
     short.packs[0]!.plu = '12';
     expect((await owner.post('/s/api/admin/products', short)).json().errors['packs.0.plu']).toEqual(['PLU is 5 digits']);
@@ -99,7 +101,7 @@ describe('setting up a pack sold by weight', () => {
     expect((await b.t.db.select().from(products)).length).toBe(before);
   });
 
-  it('a pack holding stock keeps its kind (counted or weighed); the bulk action never makes a weighed product active', async () => {
+  it('a pack holding stock keeps its kind (counted or weighed); a weighed product may be made active (sold online in steps)', async () => {
     const { rice1 } = b.shop.packs;
     const rice = (await owner.get(`/s/api/admin/products/${b.shop.products.rice.id}`)).json() as AdminProduct;
     const input = {
@@ -120,7 +122,8 @@ describe('setting up a pack sold by weight', () => {
     const bulk = await owner.post('/s/api/admin/products/status', { ids: [tomato.id], status: 'active' });
     expect(bulk.statusCode, bulk.body).toBe(200);
     const [p] = await b.t.db.select().from(products).where(eq(products.id, tomato.id));
-    expect(p!.status).toBe('draft');
+    expect(p!.status).toBe('active');
+    await owner.post('/s/api/admin/products/status', { ids: [tomato.id], status: 'draft' });
   });
 });
 

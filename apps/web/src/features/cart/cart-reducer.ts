@@ -1,5 +1,6 @@
 import type { Cart, CartItem } from '@grocer/shared/cart';
 import { toPaise, toRupees } from '@grocer/shared/money';
+import { lineAmountPaise } from '@grocer/shared/weighed';
 
 /**
  * Optimistic cart: the last cart the server answered plus the changes still in flight. What the
@@ -49,7 +50,10 @@ export function cartReducer(state: CartState, event: CartEvent): CartState {
 
 export const visibleCart = (state: CartState): Cart => state.pending.reduce((cart, p) => applyCartChange(cart, p.change), state.server);
 
-const lineAmount = (price: number, quantity: number) => toRupees(toPaise(price) * quantity);
+/** A line's amount in rupees: price × units, or round(price per kg × grams / 1000) by weight. */
+const lineAmount = (price: number, quantity: number, weighed = false) => toRupees(lineAmountPaise(toPaise(price), quantity, weighed));
+/** How much one tap moves a line: a unit, or a loose good's step in grams (issue 40.5). */
+export const stepOfItem = (i: Pick<CartItem, 'sold_by_weight' | 'step_grams'>) => (i.sold_by_weight ? (i.step_grams ?? 1) : 1);
 
 /** One change applied locally, in the server's arithmetic (paise inside, rupees out). */
 export function applyCartChange(cart: Cart, change: CartChange): Cart {
@@ -57,9 +61,11 @@ export function applyCartChange(cart: Cart, change: CartChange): Cart {
   const existing = items.find((i) => i.pack_id === change.pack_id);
   if (change.type === 'add') {
     if (existing) {
-      items = items.map((i) =>
-        i.pack_id === change.pack_id ? { ...i, quantity: i.quantity + 1, amount: lineAmount(i.price, i.quantity + 1) } : i,
-      );
+      items = items.map((i) => {
+        if (i.pack_id !== change.pack_id) return i;
+        const quantity = i.quantity + stepOfItem(i);
+        return { ...i, quantity, amount: lineAmount(i.price, quantity, i.sold_by_weight) };
+      });
     } else if (change.template) {
       const t = change.template;
       items = [
@@ -73,8 +79,8 @@ export function applyCartChange(cart: Cart, change: CartChange): Cart {
           del_end_time: null,
           ...t,
           pack_id: change.pack_id,
-          quantity: 1,
-          amount: lineAmount(t.price, 1),
+          quantity: stepOfItem(t),
+          amount: lineAmount(t.price, stepOfItem(t), t.sold_by_weight),
         },
       ];
     } else {
@@ -82,14 +88,18 @@ export function applyCartChange(cart: Cart, change: CartChange): Cart {
     }
   } else {
     if (!existing) return cart;
+    const step = stepOfItem(existing);
     items =
-      change.whole || existing.quantity <= 1
+      change.whole || existing.quantity <= step
         ? items.filter((i) => i.pack_id !== change.pack_id)
         : items.map((i) =>
-            i.pack_id === change.pack_id ? { ...i, quantity: i.quantity - 1, amount: lineAmount(i.price, i.quantity - 1) } : i,
+            i.pack_id === change.pack_id
+              ? { ...i, quantity: i.quantity - step, amount: lineAmount(i.price, i.quantity - step, i.sold_by_weight) }
+              : i,
           );
   }
-  const quantity = items.reduce((n, i) => n + i.quantity, 0);
+  // the items, as the server counts them: a loose good's line is one
+  const quantity = items.reduce((n, i) => n + (i.sold_by_weight ? 1 : i.quantity), 0);
   const totalPaise = items.reduce((s, i) => s + (i.valid ? toPaise(i.amount) : 0), 0);
   const total = toRupees(totalPaise);
   // Discount and delivery are the server's to decide; keep its figures until it answers.

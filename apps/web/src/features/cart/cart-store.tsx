@@ -73,6 +73,7 @@ export function CartProvider({ serverCart, children }: { serverCart: Cart; child
           warehouse_id: pack.warehouse_id,
           product_id: product.product_id,
           slug: product.slug,
+          ...(pack.sold_by_weight ? { sold_by_weight: true, step_grams: pack.step_grams } : {}),
         };
         addPack(pack.pack_id, pack.warehouse_id, template);
         track(SHOP_EVENTS.addedToCart, {

@@ -63,8 +63,8 @@ export function ImportExport() {
         <p className="mt-2 text-sm text-gray-600">
           Loose goods: <span className="font-mono text-xs">sold_by_weight</span> yes, the price in{' '}
           <span className="font-mono text-xs">price_per_kg</span> (leave <span className="font-mono text-xs">price</span> empty), MRP per
-          kg, stock in grams, an optional 5-digit scale <span className="font-mono text-xs">plu</span>, and the product a draft (sold at the
-          counter only).
+          kg, stock in grams and an optional 5-digit scale <span className="font-mono text-xs">plu</span>; the shop sells it in 500 g steps
+          (another step is set in the product editor).
         </p>
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <label htmlFor={inputId} className={`${button} cursor-pointer border bg-white hover:bg-gray-50`}>

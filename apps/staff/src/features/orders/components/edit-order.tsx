@@ -1,12 +1,14 @@
 import type { AdminOrder } from '@grocer/shared/admin-orders';
 import { formatINR } from '@grocer/shared/money';
+import { perKgLabel, weightLabel } from '@grocer/shared/weighed';
 import { EDITABLE_STATUSES, staffEditDifferenceText } from '@grocer/shared/order-edit';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Card, inputClass } from '../../../components/ui/field';
+import { Card } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useCan } from '../../../lib/permissions';
-import { useEditOrder, useOrderPackSearch, useQuoteEdit } from '../api/edit-order';
+import { useEditOrder, useQuoteEdit } from '../api/edit-order';
+import { PackSearch } from './pack-search';
 
 const button = 'rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50';
 const primary = `${button} bg-brand text-white hover:opacity-90`;
@@ -17,6 +19,8 @@ interface Wanted {
   label: string;
   price: number;
   quantity: number;
+  /** a loose good (grams, issue 40.5): kept as ordered or removed */
+  weighed?: boolean;
 }
 
 /**
@@ -50,17 +54,22 @@ function startingLines(order: AdminOrder): Wanted[] {
   for (const l of order.lines) {
     const w = byPack.get(l.pack_id);
     if (w) w.quantity += l.quantity;
-    else byPack.set(l.pack_id, { packId: l.pack_id, label: `${l.name} · ${l.pack}`, price: l.price, quantity: l.quantity });
+    else
+      byPack.set(l.pack_id, {
+        packId: l.pack_id,
+        label: `${l.name} · ${l.pack}`,
+        price: l.price,
+        quantity: l.quantity,
+        weighed: l.sold_by_weight,
+      });
   }
   return [...byPack.values()];
 }
 
 function Editor({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   const [lines, setLines] = useState<Wanted[]>(() => startingLines(order));
-  const [q, setQ] = useState('');
   const [key, setKey] = useState(() => crypto.randomUUID());
   const warehouseId = order.lines.find((l) => l.warehouse_id !== null)?.warehouse_id ?? null;
-  const search = useOrderPackSearch(warehouseId, q);
   const quote = useQuoteEdit(order.id);
   const edit = useEditOrder(order.id);
   const method = order.payment?.provider ?? 'cod';
@@ -98,17 +107,21 @@ function Editor({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
           {lines.map((l) => (
             <tr key={l.packId} className={`border-b last:border-0 ${l.quantity === 0 ? 'text-gray-500 line-through' : ''}`}>
               <td className="py-2">{l.label}</td>
-              <td className="text-right">{formatINR(l.price)}</td>
+              <td className="text-right">{l.weighed ? perKgLabel(l.price) : formatINR(l.price)}</td>
               <td className="text-right">
-                <input
-                  type="number"
-                  min={0}
-                  max={99}
-                  aria-label={`Quantity of ${l.label}`}
-                  value={l.quantity}
-                  onChange={(e) => setQty(l.packId, Number(e.target.value))}
-                  className="w-16 rounded-md border px-2 py-1 text-right"
-                />
+                {l.weighed ? (
+                  weightLabel(l.quantity)
+                ) : (
+                  <input
+                    type="number"
+                    min={0}
+                    max={99}
+                    aria-label={`Quantity of ${l.label}`}
+                    value={l.quantity}
+                    onChange={(e) => setQty(l.packId, Number(e.target.value))}
+                    className="w-16 rounded-md border px-2 py-1 text-right"
+                  />
+                )}
               </td>
               <td className="pl-2 text-right">
                 <button type="button" className="text-xs text-red-700 hover:underline" onClick={() => setQty(l.packId, 0)}>
@@ -120,48 +133,20 @@ function Editor({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
         </tbody>
       </table>
 
-      <div>
-        <label className="block text-sm font-medium text-gray-700" htmlFor="edit-order-search">
-          Add an item
-        </label>
-        <input
-          id="edit-order-search"
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder="Search products in stock"
-          className={inputClass}
-        />
-        {search.data && (
-          <ul className="mt-1 max-h-56 overflow-y-auto rounded-md border bg-white text-sm" aria-label="Packs in stock">
-            {search.data.data.length === 0 && <li className="px-3 py-2 text-gray-500">Nothing in stock matches</li>}
-            {search.data.data.map((p) => (
-              <li key={p.pack_id}>
-                <button
-                  type="button"
-                  className="flex w-full justify-between gap-2 px-3 py-2 text-left hover:bg-gray-50"
-                  onClick={() => {
-                    const there = lines.find((l) => l.packId === p.pack_id);
-                    change(
-                      there
-                        ? lines.map((l) => (l.packId === p.pack_id ? { ...l, quantity: l.quantity + 1 } : l))
-                        : [...lines, { packId: p.pack_id, label: `${p.product} · ${p.pack}`, price: p.price, quantity: 1 }],
-                    );
-                    setQ('');
-                  }}
-                >
-                  <span>
-                    Add {p.product} · {p.pack}
-                  </span>
-                  <span className="text-gray-500 tabular-nums">
-                    {formatINR(p.price)} · {p.available} in stock
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <PackSearch
+        id="edit-order-search"
+        warehouseId={warehouseId}
+        placeholder="Search products in stock"
+        onPick={(p, clear) => {
+          const there = lines.find((l) => l.packId === p.pack_id);
+          change(
+            there
+              ? lines.map((l) => (l.packId === p.pack_id ? { ...l, quantity: l.quantity + 1 } : l))
+              : [...lines, { packId: p.pack_id, label: `${p.product} · ${p.pack}`, price: p.price, quantity: 1 }],
+          );
+          clear();
+        }}
+      />
 
       {quote.data && (
         <dl className="ml-auto max-w-sm rounded-md bg-gray-50 p-3 text-sm" aria-label="New total">

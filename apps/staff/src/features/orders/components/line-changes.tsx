@@ -1,6 +1,7 @@
 import type { AdminOrder } from '@grocer/shared/admin-orders';
 import { formatDateTime } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
+import { weightLabel } from '@grocer/shared/weighed';
 import { ADJUST_REASONS, CHANGE_REASON_LABELS, type AdjustReason } from '@grocer/shared/order';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -28,7 +29,9 @@ const newKey = () => `chg-${crypto.randomUUID()}`;
 export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; line: Line; onDone: () => void }) {
   const change = useChangeLine(order.id);
   const [kind, setKind] = useState<'remove' | 'substitute'>(order.changes.remove ? 'remove' : 'substitute');
-  const [quantity, setQuantity] = useState(1);
+  // a loose good's line (grams, issue 40.5) is taken off whole
+  const weighed = line.sold_by_weight ?? false;
+  const [quantity, setQuantity] = useState(weighed ? line.quantity : 1);
   const [reason, setReason] = useState<AdjustReason>('missing');
   const [q, setQ] = useState('');
   const [pack, setPack] = useState<{ id: number; label: string; price: number } | null>(null);
@@ -36,7 +39,7 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
   const [key] = useState(newKey);
   const search = usePackSearch(line.warehouse_id, q);
   const prepaid = order.payment?.status === 'paid' && order.payment.provider !== 'cod';
-  const removedAmount = line.price * quantity;
+  const removedAmount = weighed ? line.amount : line.price * quantity;
   const diff = pack ? removedAmount - pack.price * subQty : 0;
   const lineId = line.line_id!;
   const coupon = order.discount > 0 ? ' (less its share of the coupon)' : '';
@@ -89,19 +92,23 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
         )}
       </fieldset>
       <div className="flex flex-wrap items-end gap-3">
-        <Field label={`Units (of ${line.quantity})`}>
-          {(a) => (
-            <input
-              {...a}
-              type="number"
-              min={1}
-              max={line.quantity}
-              className={`${inputClass} w-24`}
-              value={quantity}
-              onChange={(e) => setQuantity(Math.max(1, Math.min(line.quantity, Number(e.target.value) || 1)))}
-            />
-          )}
-        </Field>
+        {weighed ? (
+          <p className="text-sm text-gray-700">{`The whole ${weightLabel(line.quantity)}`}</p>
+        ) : (
+          <Field label={`Units (of ${line.quantity})`}>
+            {(a) => (
+              <input
+                {...a}
+                type="number"
+                min={1}
+                max={line.quantity}
+                className={`${inputClass} w-24`}
+                value={quantity}
+                onChange={(e) => setQuantity(Math.max(1, Math.min(line.quantity, Number(e.target.value) || 1)))}
+              />
+            )}
+          </Field>
+        )}
         <Field label="Reason">
           {(a) => (
             <select {...a} className={inputClass} value={reason} onChange={(e) => setReason(e.target.value as AdjustReason)}>

@@ -4,6 +4,7 @@ import { ApiError, field } from '@grocer/shared/api-client';
 import { formatDateTime } from '@grocer/shared/format';
 import { PAYMENT_PROVIDER_NAMES, PAYMENT_STATUS_LABELS } from '@grocer/shared/labels';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
+import { perKgLabel, quantityLabel, weighedLineText } from '@grocer/shared/weighed';
 import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Fragment, useState, type ReactNode } from 'react';
@@ -196,7 +197,7 @@ function DeliverForm({
               <span>
                 {l.name} · {l.pack}{' '}
                 <span className="text-gray-500">
-                  ({l.quantity} × {formatINR(l.price)})
+                  ({l.sold_by_weight ? weighedLineText(l.quantity, l.price) : `${l.quantity} × ${formatINR(l.price)}`})
                 </span>
               </span>
               <input
@@ -367,8 +368,8 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                         {l.name} <span className="text-gray-500">· {l.pack}</span>
                       </td>
                       <td className="text-gray-600">{l.hsn_code}</td>
-                      <td className="text-right">{formatINR(l.price)}</td>
-                      <td className="text-right">{l.quantity}</td>
+                      <td className="text-right">{l.sold_by_weight ? perKgLabel(l.price) : formatINR(l.price)}</td>
+                      <td className="text-right">{quantityLabel(l.quantity, l.sold_by_weight ?? false)}</td>
                       <td className="text-right">{formatINR(l.amount)}</td>
                       {canChange && (
                         <td className="pl-3 text-right">

@@ -7,7 +7,16 @@ import { STATUS_LABEL } from './status-badge';
 /** The fields the new-product screen and the product editor share here (same names in both forms). */
 interface Classification {
   status: ProductStatus;
-  packs: Array<{ name: string; sku: string; barcode: string; price: number; act_price: number; sold_by_weight?: boolean; plu?: string }>;
+  packs: Array<{
+    name: string;
+    sku: string;
+    barcode: string;
+    price: number;
+    act_price: number;
+    sold_by_weight?: boolean;
+    plu?: string;
+    step_grams?: number;
+  }>;
   category_id: number | null;
   category_ids?: number[];
   brand_id: number | null;
@@ -131,7 +140,7 @@ export function PackFields({ index: i, barcodeHint }: { index: number; barcodeHi
         </label>
         <p className="text-xs text-gray-500">
           {weighed
-            ? 'Weighed at the counter: priced per kg, stock counted in grams, sold at the POS only (keep the product a draft).'
+            ? 'Weighed at the counter and sold online in steps: priced per kg, stock counted in grams.'
             : 'Loose goods weighed at the counter (tomatoes, onions, loose dal).'}
         </p>
         {e?.sold_by_weight?.message && <p className="text-sm text-red-700">{e.sold_by_weight.message}</p>}
@@ -142,6 +151,26 @@ export function PackFields({ index: i, barcodeHint }: { index: number; barcodeHi
       <Field label={`Pack ${i + 1} MRP${per} (₹)`} error={e?.act_price?.message}>
         {(a) => <input {...a} {...register(`packs.${i}.act_price`, { valueAsNumber: true })} {...rupeeInput} />}
       </Field>
+      {weighed && (
+        <Field
+          label={`Pack ${i + 1} online step (g)`}
+          error={e?.step_grams?.message}
+          hint="What one tap of Add adds in the shop, e.g. 250, 500 or 1000"
+        >
+          {(a) => (
+            <input
+              {...a}
+              {...register(`packs.${i}.step_grams`, { valueAsNumber: true })}
+              type="number"
+              min={1}
+              max={10000}
+              step={1}
+              inputMode="numeric"
+              className={inputClass}
+            />
+          )}
+        </Field>
+      )}
       {weighed && (
         <Field label={`Pack ${i + 1} scale PLU`} error={e?.plu?.message} hint="5 digits, as keyed into the label-printing scale; optional">
           {(a) => <input {...a} {...register(`packs.${i}.plu`)} inputMode="numeric" maxLength={5} className={inputClass} />}

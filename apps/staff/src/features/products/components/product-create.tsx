@@ -27,6 +27,7 @@ const emptyPack = (position: number) => ({
   position,
   sold_by_weight: false,
   plu: '',
+  step_grams: 500,
 });
 
 /**

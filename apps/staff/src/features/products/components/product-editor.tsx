@@ -277,6 +277,7 @@ export function ProductEditor({
                     position: packs.fields.length,
                     sold_by_weight: false,
                     plu: '',
+                    step_grams: 500,
                   })
                 }
                 className="mt-4 inline-flex items-center gap-1 rounded-md border px-3 py-2 text-sm font-medium hover:bg-gray-50"

@@ -1,6 +1,7 @@
 import type { Pack, Product } from '@grocer/shared/catalogue';
 import { Minus, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { weightLabel } from '@grocer/shared/weighed';
 import { Spinner } from '../../../components/ui/loading';
 import { quantityOf } from '../cart-reducer';
 import { useCart } from '../cart-store';
@@ -49,12 +50,15 @@ export function CartControl({
       </button>
     );
   }
+  // a loose good moves by its step in grams and shows its weight ("1.5 kg")
+  const step = pack.sold_by_weight ? (pack.step_grams ?? 1) : 1;
   return (
     <Stepper
       label={`${product.product_name} ${pack.pack_name}`}
       quantity={quantity}
+      shown={pack.sold_by_weight ? weightLabel(quantity) : undefined}
       pending={pending}
-      atLimit={pack.stock !== undefined && quantity >= pack.stock}
+      atLimit={pack.stock !== undefined && quantity + step > pack.stock}
       onMinus={() => actions.remove(pack.pack_id)}
       onPlus={() => actions.add(product, pack)}
       height={height}
@@ -66,6 +70,7 @@ export function CartControl({
 export function Stepper({
   label,
   quantity,
+  shown,
   pending,
   atLimit,
   onMinus,
@@ -74,6 +79,8 @@ export function Stepper({
 }: {
   label: string;
   quantity: number;
+  /** what the middle shows instead of the units: a loose good's weight ("1.5 kg") */
+  shown?: string;
   pending: 'add' | 'remove' | null;
   atLimit: boolean;
   onMinus: () => void;
@@ -92,7 +99,7 @@ export function Stepper({
         {pending === 'remove' ? <Spinner size={14} /> : <Minus size={16} aria-hidden="true" />}
       </button>
       <span className="min-w-8 text-center text-sm font-semibold tabular-nums" aria-live="polite" data-testid="cart-quantity">
-        {quantity}
+        {shown ?? quantity}
       </span>
       <button
         type="button"

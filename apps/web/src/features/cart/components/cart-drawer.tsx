@@ -1,6 +1,7 @@
 import { packLabel } from '@grocer/shared/labels';
 import type { CartItem } from '@grocer/shared/cart';
 import { formatINR } from '@grocer/shared/money';
+import { perKgLabel, weightLabel } from '@grocer/shared/weighed';
 import { cartSavings, freeDeliveryProgress } from '@grocer/shared/savings';
 import { ShoppingBasket, TriangleAlert } from 'lucide-react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
@@ -13,6 +14,7 @@ import { img } from '@grocer/blocks/image';
 import { paths } from '../../../lib/paths';
 import { DeliveryPromise } from '../../../components/delivery-promise';
 import { useCart } from '../cart-store';
+import { stepOfItem } from '../cart-reducer';
 import { Stepper } from './cart-control';
 
 export const CART_DRAWER_WIDTH = 500;
@@ -129,6 +131,9 @@ function Row({ label, value, strong, className = '' }: { label: string; value: s
 function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void }) {
   const { pendingFor, actions } = useCart();
   const label = packLabel(item.name, item.pack);
+  // a loose good (issue 40.5): priced per kg, its quantity grams, moved by its step
+  const weighed = item.sold_by_weight ?? false;
+  const step = stepOfItem(item);
   const name = item.slug ? (
     <Link to={paths.product(item.slug)} onClick={onNavigate} className="hover:underline">
       {label}
@@ -148,8 +153,11 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium">{name}</p>
         <p className="mt-0.5 flex items-baseline gap-2 text-sm">
-          <span>{formatINR(item.price)}</span>
-          {item.act_price !== item.price && <s className="text-xs text-gray-500">{formatINR(item.act_price)}</s>}
+          <span>{weighed ? perKgLabel(item.price) : formatINR(item.price)}</span>
+          {item.act_price !== item.price && (
+            <s className="text-xs text-gray-500">{weighed ? perKgLabel(item.act_price) : formatINR(item.act_price)}</s>
+          )}
+          {weighed && <span className="text-xs whitespace-nowrap text-gray-600">{`In steps of ${weightLabel(step)}`}</span>}
         </p>
         {item.promotion && (
           <p className="mt-1 text-xs font-medium text-emerald-700" data-testid="line-promotion">
@@ -175,8 +183,9 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
         <Stepper
           label={label}
           quantity={item.quantity}
+          shown={weighed ? weightLabel(item.quantity) : undefined}
           pending={pendingFor(item.pack_id)}
-          atLimit={!item.valid || (item.available !== undefined && item.quantity >= item.available)}
+          atLimit={!item.valid || (item.available !== undefined && item.quantity + step > item.available)}
           onMinus={() => actions.remove(item.pack_id)}
           onPlus={() => actions.increment(item)}
           height="h-8"

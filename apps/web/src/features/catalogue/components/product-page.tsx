@@ -1,5 +1,6 @@
 import { formatINR } from '@grocer/shared/money';
-import type { Category, Product } from '@grocer/shared/catalogue';
+import { perKgLabel, weightLabel } from '@grocer/shared/weighed';
+import type { Category, Pack, Product } from '@grocer/shared/catalogue';
 import { bestValuePackId, displayPack, packsBySize, unitPrice } from '@grocer/shared/packs';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -120,9 +121,12 @@ function ProductDetail({
         </div>
         <div className="flex flex-col gap-4">
           <div>
-            <Link to={paths.products({ b: [product.brand_slug] })} className="text-sm font-medium text-[var(--color-primary)]">
-              {product.brand_name}
-            </Link>
+            {/* a product without a brand (the demo's loose goods) has no brand link */}
+            {product.brand_slug && (
+              <Link to={paths.products({ b: [product.brand_slug] })} className="text-sm font-medium text-[var(--color-primary)]">
+                {product.brand_name}
+              </Link>
+            )}
             {/* the mark beside the heading, not in it: the heading's name is the product's name */}
             <div className="flex items-start gap-2">
               {product.food_type && product.food_type !== 'not_food' && (
@@ -176,11 +180,11 @@ function ProductDetail({
                         'Out of stock'
                       ) : (
                         <>
-                          {formatINR(p.price)}
+                          {packPrice(p, p.price)}
                           {p.act_price > p.price && (
                             <s className="ml-1 text-gray-600">
                               <span className="sr-only">MRP </span>
-                              {formatINR(p.act_price)}
+                              {packPrice(p, p.act_price)}
                             </s>
                           )}
                         </>
@@ -196,8 +200,8 @@ function ProductDetail({
           )}
           {pack?.stock === 0 ? (
             <p className="font-medium text-red-700">Out of stock</p>
-          ) : pack && typeof pack.stock === 'number' && pack.stock <= 5 ? (
-            <p className="text-sm text-amber-700">Only {pack.stock} left</p>
+          ) : pack && typeof pack.stock === 'number' && pack.stock <= (pack.sold_by_weight ? 5 * (pack.step_grams ?? 1) : 5) ? (
+            <p className="text-sm text-amber-700">Only {pack.sold_by_weight ? weightLabel(pack.stock) : pack.stock} left</p>
           ) : null}
           {pack && cartControl && (
             // On a phone the chosen pack's price and Add to Cart stay at the bottom of the screen.
@@ -207,7 +211,7 @@ function ProductDetail({
             >
               <div className="md:hidden">
                 <p className="text-xs text-gray-500">{pack.pack_name}</p>
-                <p className="font-semibold">{formatINR(pack.price)}</p>
+                <p className="font-semibold">{packPrice(pack, pack.price)}</p>
               </div>
               <div className="flex-1">{cartControl(product, pack)}</div>
             </div>
@@ -322,3 +326,6 @@ export function ProductNotFound() {
     </div>
   );
 }
+
+/** A pack's price as its buttons show it: "₹40/kg" for a loose good (issue 40.5), else rupees. */
+const packPrice = (p: Pack, rupees: number) => (p.sold_by_weight ? perKgLabel(rupees) : formatINR(rupees));

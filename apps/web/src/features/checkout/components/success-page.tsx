@@ -1,6 +1,7 @@
 import { indiaToday, slotLabel } from '@grocer/shared/delivery-promise';
 import { packLabel } from '@grocer/shared/labels';
 import { formatINR } from '@grocer/shared/money';
+import { quantityLabel } from '@grocer/shared/weighed';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
@@ -40,7 +41,7 @@ export function SuccessPage({ ordernumber }: { ordernumber: string }) {
           {o.lines.map((l) => (
             <li key={`${l.pack_id}-${l.name}`} className="flex justify-between py-2">
               <span>
-                {l.quantity} × {packLabel(l.name, l.pack)}
+                {quantityLabel(l.quantity, l.sold_by_weight ?? false)} × {packLabel(l.name, l.pack)}
                 {l.promotion && (
                   <span className="block text-xs font-medium text-emerald-700" data-testid="line-promotion">
                     {l.promotion.name} — −{formatINR(l.promotion.discount)}

@@ -2,6 +2,7 @@ import { slotLabel } from '@grocer/shared/delivery-promise';
 import { packLabel } from '@grocer/shared/labels';
 import type { Product } from '@grocer/shared/catalogue';
 import { formatINR } from '@grocer/shared/money';
+import { perKgLabel, weightLabel } from '@grocer/shared/weighed';
 import type { OrderDetail } from '@grocer/shared/order';
 import { editDifferenceText, type OrderEditQuote } from '@grocer/shared/order-edit';
 import { img } from '@grocer/blocks/image';
@@ -20,6 +21,8 @@ interface Wanted {
   name: string;
   pack: string;
   image: string;
+  /** a loose good (grams): kept as ordered or removed whole (issue 40.5) */
+  weighed?: boolean;
 }
 
 /** The order's packs as they are (a pack on two lines counts once). */
@@ -29,7 +32,15 @@ function packsOf(o: OrderDetail): Wanted[] {
     if (!l.pack_id) continue;
     const w = by.get(l.pack_id);
     if (w) w.quantity += l.quantity;
-    else by.set(l.pack_id, { pack_id: l.pack_id, quantity: l.quantity, name: l.name, pack: l.pack, image: l.image });
+    else
+      by.set(l.pack_id, {
+        pack_id: l.pack_id,
+        quantity: l.quantity,
+        name: l.name,
+        pack: l.pack,
+        image: l.image,
+        weighed: l.sold_by_weight,
+      });
   }
   return [...by.values()];
 }
@@ -141,25 +152,25 @@ function EditForm({ o, onClose, onDone }: { o: OrderDetail; onClose: () => void;
                 />
                 <div className="min-w-0 flex-1">
                   <p className={`font-medium ${w.quantity === 0 ? 'text-gray-400 line-through' : ''}`}>{label}</p>
-                  {line && <p className="text-xs text-gray-500">{formatINR(line.price)} each</p>}
+                  {line && <p className="text-xs text-gray-500">{w.weighed ? perKgLabel(line.price) : `${formatINR(line.price)} each`}</p>}
                 </div>
                 <div className="flex items-center rounded-lg border">
                   <button
                     type="button"
                     aria-label={`Fewer ${label}`}
                     disabled={w.quantity === 0 || saving}
-                    onClick={() => setQuantity(w.pack_id, w.quantity - 1)}
+                    onClick={() => setQuantity(w.pack_id, w.weighed ? 0 : w.quantity - 1)}
                     className="p-2 disabled:opacity-40"
                   >
                     <Minus size={14} aria-hidden="true" />
                   </button>
-                  <span className="w-7 text-center tabular-nums" aria-label={`Quantity of ${label}`}>
-                    {w.quantity}
+                  <span className="min-w-7 px-1 text-center tabular-nums" aria-label={`Quantity of ${label}`}>
+                    {w.weighed ? weightLabel(w.quantity) : w.quantity}
                   </span>
                   <button
                     type="button"
                     aria-label={`More ${label}`}
-                    disabled={w.quantity >= maxOf(w.pack_id) || saving}
+                    disabled={w.weighed || w.quantity >= maxOf(w.pack_id) || saving}
                     onClick={() => setQuantity(w.pack_id, w.quantity + 1)}
                     className="p-2 disabled:opacity-40"
                   >

@@ -3,6 +3,7 @@ import { counted, SHOPPER_PAYMENT_STATUS_LABELS, packLabel, paymentMethodName } 
 import type { Cart } from '@grocer/shared/cart';
 import { formatDate, formatDateTime } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
+import { weighedLineText } from '@grocer/shared/weighed';
 import { CHANGE_REASON_LABELS, ORDER_STATUS_LABELS, type OrderDetail } from '@grocer/shared/order';
 import { isEditable } from '@grocer/shared/order-edit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -146,7 +147,8 @@ export function OrderPage({
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{packLabel(l.name, l.pack)}</p>
                   <p className="text-xs text-gray-500">
-                    {l.quantity} × {formatINR(l.price)} · HSN {l.hsn_code || '—'} · GST {l.gst_rate}%
+                    {l.sold_by_weight ? weighedLineText(l.quantity, l.price) : `${l.quantity} × ${formatINR(l.price)}`} · HSN{' '}
+                    {l.hsn_code || '—'} · GST {l.gst_rate}%
                   </p>
                   {l.promotion && (
                     <p className="text-xs font-medium text-emerald-700" data-testid="line-promotion">
