@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { counterPacks } from '../catalogue/service';
 import { websiteProfile } from '../website/service';
 import { orderDetail, type OrderRow } from './service';
+import { SHOP_TIME_ZONE } from '@grocer/shared/shop-time';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -86,7 +87,7 @@ async function invoiceSection(db: Db, o: OrderRow, site: Site): Promise<string> 
   const cols = (intra ? 10 : 9) + (off ? 1 : 0);
   const rates = taxByRate(d.lines);
   return `<section class="invoice">
-<div class="grid"><div><h1>Tax Invoice</h1><div class="muted">Invoice no. ${esc(d.ordernumber)} · ${esc(new Date(d.created_at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'Asia/Kolkata' }))}</div><div class="muted">Status: ${esc(ORDER_STATUS_LABELS[d.status])}</div></div>
+<div class="grid"><div><h1>Tax Invoice</h1><div class="muted">Invoice no. ${esc(d.ordernumber)} · ${esc(new Date(d.created_at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: SHOP_TIME_ZONE }))}</div><div class="muted">Status: ${esc(ORDER_STATUS_LABELS[d.status])}</div></div>
 <div style="text-align:right"><strong>${esc(site?.name)}</strong><br>${esc(a.line1)}<br>${esc(a.city)}${a.state ? `, ${esc(a.state)}` : ''} ${esc(a.pincode)}${a.gstin ? `<br>GSTIN: ${esc(a.gstin)}` : ''}</div></div>
 <div class="grid"><div><strong>Bill / ship to</strong><br>${esc(d.address.name)}<br>${esc(d.address.line1)}, ${esc(d.address.line2)}${d.address.landmark ? `, ${esc(d.address.landmark)}` : ''}<br>${esc(d.address.city)}, ${esc(d.address.state)} ${esc(d.address.pincode)}<br>Mobile: ${esc(d.address.phone)}</div>
 <div style="text-align:right"><strong>Place of supply</strong><br>${esc(d.address.state)}<br><span class="muted">${intra ? 'Intra-state: CGST + SGST' : 'Inter-state: IGST'}</span></div></div>
