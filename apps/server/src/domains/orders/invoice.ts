@@ -97,12 +97,12 @@ ${off ? `<tr><td colspan="${cols - 1}" class="n muted">Items ${formatINR(d.items
 <tr><td colspan="${cols - 1}" class="n">Delivery</td><td class="n">${formatINR(d.delivery_charge)}</td></tr>
 ${d.tip ? `<tr><td colspan="${cols - 1}" class="n">Tip for the delivery person (passed on in full; not a supply of ${esc(site?.name ?? 'the shop')}, no GST)</td><td class="n">${formatINR(d.tip)}</td></tr>` : ''}
 <tr><th colspan="${cols - 1}" class="n">Total (incl. GST ${formatINR(d.tax.gst)})</th><th class="n">${formatINR(d.total)}</th></tr></tfoot></table></div>
-<table class="rates"><caption class="muted" style="text-align:left">GST by rate</caption><thead><tr><th class="n">GST rate</th><th class="n">Taxable value</th>${intra ? '<th class="n">CGST</th><th class="n">SGST</th>' : '<th class="n">IGST</th>'}<th class="n">Total tax</th></tr></thead><tbody>${rates
+<div class="scroll"><table class="rates"><caption class="muted" style="text-align:left">GST by rate</caption><thead><tr><th class="n">GST rate</th><th class="n">Taxable value</th>${intra ? '<th class="n">CGST</th><th class="n">SGST</th>' : '<th class="n">IGST</th>'}<th class="n">Total tax</th></tr></thead><tbody>${rates
     .map(
       ([rate, t]) =>
         `<tr><td class="n">${rate}%</td><td class="n">${formatINR(toRupees(t.taxable))}</td>${intra ? `<td class="n">${rate / 2}% ${formatINR(toRupees(t.cgst))}</td><td class="n">${rate / 2}% ${formatINR(toRupees(t.sgst))}</td>` : `<td class="n">${formatINR(toRupees(t.igst))}</td>`}<td class="n">${formatINR(toRupees(t.cgst + t.sgst + t.igst))}</td></tr>`,
     )
-    .join('')}</tbody></table>
+    .join('')}</tbody></table></div>
 <p class="muted">Payment: ${esc(paymentMethodName(d.payment_method, d.payment.via))} (${esc(SHOPPER_PAYMENT_STATUS_LABELS[d.payment.status])}). Prices include GST.</p>
 ${moneyBack(d.refunds)}
 ${
