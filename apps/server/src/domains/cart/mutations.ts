@@ -3,7 +3,7 @@ import { and, count, eq, isNull, sql, type Placeholder, type SQL, type SQLWrappe
 import { reusable, type Db, type DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { isWholeSteps } from '@grocer/shared/weighed';
-import { findPackStep } from '../catalogue/service';
+import { findPackStep, packStepSql } from '../catalogue/service';
 import { couponUsage, findCoupon } from '../coupons/service';
 import { deliveryContext } from '../delivery/service';
 import { availableSql, stockLevel } from '../inventory/service';
@@ -181,7 +181,7 @@ export async function mergeGuestCart(db: Db, input: { websiteId: number; userId:
       return 0; // the guest's cart simply becomes theirs: nothing to tell
     }
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(cartLines).where(eq(cartLines.cartId, guest.id));
-    const step = sql`(select case when k.sold_by_weight then k.step_grams else 1 end from packs k where k.id = cart_lines.pack_id)`;
+    const step = packStepSql(sql`cart_lines.pack_id`);
     await tx.execute(sql`
       insert into cart_lines (website_id, cart_id, pack_id, warehouse_id, quantity)
       select g.website_id, ${mine.id}, g.pack_id, g.warehouse_id, g.quantity from cart_lines g where g.cart_id = ${guest.id}

@@ -662,6 +662,10 @@ export async function findPackLabel(db: DbOrTx, websiteId: number, packId: numbe
  * A pack as the cart changes it: its label and how much one tap moves (a unit, or a weighed
  * pack's step in grams, issue 40.5); null when the website does not sell it.
  */
+/** A pack's selling step inside another domain's statement (the cart's merge): its grams when sold by weight, else 1. */
+export const packStepSql = (packId: SQL): SQL<number> =>
+  sql<number>`(select case when k.sold_by_weight then k.step_grams else 1 end from ${packs} k where k.id = ${packId})`;
+
 export async function findPackStep(
   db: DbOrTx,
   websiteId: number,

@@ -43,16 +43,15 @@ async function groupRow(db: DbOrTx, websiteId: number, id: number, lock = false)
 
 export async function getCustomerGroup(db: DbOrTx, websiteId: number, id: number): Promise<CustomerGroup> {
   const g = await groupRow(db, websiteId, id);
-  const [memberRows, entries] = await Promise.all([
-    db
-      .select({ userId: customerGroupMembers.userId })
-      .from(customerGroupMembers)
-      .where(and(eq(customerGroupMembers.websiteId, websiteId), eq(customerGroupMembers.groupId, id))),
-    db
-      .select()
-      .from(priceListEntries)
-      .where(and(eq(priceListEntries.websiteId, websiteId), eq(priceListEntries.groupId, id))),
-  ]);
+  // one after the other: `db` may be the caller's transaction (one connection)
+  const memberRows = await db
+    .select({ userId: customerGroupMembers.userId })
+    .from(customerGroupMembers)
+    .where(and(eq(customerGroupMembers.websiteId, websiteId), eq(customerGroupMembers.groupId, id)));
+  const entries = await db
+    .select()
+    .from(priceListEntries)
+    .where(and(eq(priceListEntries.websiteId, websiteId), eq(priceListEntries.groupId, id)));
   const people = await usersByIds(
     db,
     memberRows.map((r) => r.userId),
