@@ -169,7 +169,11 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
       await p.getByRole('button', { name: 'Delivering to 560034, change location' }).first().waitFor();
     }
     const card = await addableCard(a);
-    await card.getByRole('button', { name: /^Add to Cart: / }).click();
+    // the badge moves at the tap (before the server answers): the page is asked for once the add is saved
+    await Promise.all([
+      a.waitForResponse((r) => r.url().includes('/s/api/cart/add') && r.ok()),
+      card.getByRole('button', { name: /^Add to Cart: / }).click(),
+    ]);
     await expect(badge(a).textContent()).resolves.toBe('1');
     // the same address loaded again at once: the server's page is hers now, her cart in it before any script runs
     expect(await served(a)).toMatch(/data-testid="cart-badge"[^>]*>1</);

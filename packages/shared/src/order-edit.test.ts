@@ -18,10 +18,11 @@ describe('changing an order (issue 39 §14)', () => {
     expect(isEditable({ status: 'placed', payment_method: 'pos' })).toBe(false);
   });
 
-  it('takes each pack once, quantities 0 to 99', () => {
+  it('takes each pack once, quantities 0 to 100,000 (grams of a weighed pack; the server holds unit packs to 99)', () => {
     expect(orderEditBodySchema.safeParse({ lines: [{ pack_id: 1, quantity: 0 }] }).success).toBe(true);
     expect(orderEditBodySchema.safeParse({ lines: [] }).success).toBe(false);
-    expect(orderEditBodySchema.safeParse({ lines: [{ pack_id: 1, quantity: 100 }] }).success).toBe(false);
+    expect(orderEditBodySchema.safeParse({ lines: [{ pack_id: 1, quantity: 100_000 }] }).success).toBe(true);
+    expect(orderEditBodySchema.safeParse({ lines: [{ pack_id: 1, quantity: 100_001 }] }).success).toBe(false);
     expect(
       orderEditBodySchema.safeParse({
         lines: [
