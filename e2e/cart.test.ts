@@ -87,11 +87,14 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     });
     await page.goto('/products', { waitUntil: 'domcontentloaded' });
     const card = await addableCard(page);
+    // the add is sent once the app takes over; the badge shows it before the server answers
+    const added = page.waitForResponse((r) => r.url().includes('/s/api/cart/add'), { timeout: 30_000 });
     await card.getByRole('button', { name: /^Add to Cart: / }).click();
     // recorded, not yet handled: the app has not taken over the page
     expect(await page.evaluate(() => (window as unknown as { __early?: unknown[] }).__early?.length)).toBe(1);
     await expect(badge(page).textContent()).resolves.toBe('1');
     await card.getByTestId('cart-quantity').filter({ hasText: '1' }).waitFor();
+    expect((await added).ok()).toBe(true);
     expect((await (await page.request.get('/s/api/cart')).json()).quantity).toBe(1);
 
     await page.goto('/', { waitUntil: 'domcontentloaded' });

@@ -3,7 +3,6 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { fillPlaceholders, sql, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { NodePgSession, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -11,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { migratePostgres } from './migrate-postgres';
 import { rowsOf } from './rows';
 import * as schema from './schema';
 
@@ -82,7 +82,7 @@ export async function openDatabase(opts: {
     try {
       await client.query('select pg_advisory_lock(72707001)');
       await client.query('create extension if not exists pg_trgm');
-      await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder });
+      await migratePostgres(client, migrationsFolder);
     } finally {
       await client.query('select pg_advisory_unlock(72707001)').catch(() => undefined);
       client.release();
