@@ -43,7 +43,10 @@ describeOnPostgres('the PostgreSQL migration runner (PostgreSQL)', () => {
   });
 
   itOnPostgres('waits for a busy table without holding any, so a running checkout neither deadlocks nor fails (PostgreSQL)', async () => {
-    const first = { tag: '0000_tables', sql: 'CREATE TABLE "payments" ("id" integer);--> statement-breakpoint\nCREATE TABLE "order_lines" ("id" integer);' };
+    const first = {
+      tag: '0000_tables',
+      sql: 'CREATE TABLE "payments" ("id" integer);--> statement-breakpoint\nCREATE TABLE "order_lines" ("id" integer);',
+    };
     writeMigrations([first]);
     const migrator = await connect();
     expect(await migratePostgres(migrator, folder)).toMatchObject({ applied: 1 });
@@ -83,7 +86,12 @@ describeOnPostgres('the PostgreSQL migration runner (PostgreSQL)', () => {
     const c = await connect();
     const broken = path.join(folder, 'broken');
     writeMigrations(
-      [{ tag: '0002_bad', sql: 'CREATE TABLE "kept" ("id" integer);--> statement-breakpoint\nALTER TABLE "missing" ADD COLUMN "z" integer;' }],
+      [
+        {
+          tag: '0002_bad',
+          sql: 'CREATE TABLE "kept" ("id" integer);--> statement-breakpoint\nALTER TABLE "missing" ADD COLUMN "z" integer;',
+        },
+      ],
       broken,
       1_800_000_000_000,
     );

@@ -2,7 +2,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
 
 /**
- * Applies the pending migrations to PostgreSQL while other processes keep serving (README
+ * Applies the pending migrations to PostgreSQL while other processes keep serving (docs/data.md
  * "Upgrades without downtime"). Drizzle's own migrator, with one change: before the first
  * statement, the transaction takes every existing table the pending migrations name, in ACCESS
  * EXCLUSIVE mode and NOWAIT. A migration that took its locks one statement at a time could hold
@@ -41,10 +41,7 @@ export async function migratePostgres(
         await client.query(`lock table ${locked.map((t) => `"public"."${t}"`).join(', ')} in access exclusive mode nowait`);
       for (const m of pending) {
         for (const statement of m.sql) await client.query(statement);
-        await client.query('insert into "drizzle"."__drizzle_migrations" ("hash", "created_at") values ($1, $2)', [
-          m.hash,
-          m.folderMillis,
-        ]);
+        await client.query('insert into "drizzle"."__drizzle_migrations" ("hash", "created_at") values ($1, $2)', [m.hash, m.folderMillis]);
       }
       await client.query('commit');
       return { applied: pending.length, locked, attempts };

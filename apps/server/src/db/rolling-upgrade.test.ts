@@ -11,7 +11,7 @@ import { freePort } from '../test/processes';
 import { createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from '../test/postgres';
 import { migrationsFolder, openDatabase } from './client';
 
-// Upgrades without downtime (DESIGN §11, apps/server/README.md "Upgrades without downtime"): the
+// Upgrades without downtime (DESIGN §11, apps/server/docs/data.md "Upgrades without downtime"): the
 // previous release (the newest `## vX.Y.Z — date (commit …)` of CHANGELOG.md, built from git into a
 // temp folder) migrates a scratch database to its head, seeds the demo shop and serves shoppers
 // over HTTP; while they browse, fill carts and place cash-on-delivery orders, this code's
@@ -23,7 +23,7 @@ const run = promisify(execFile);
 
 /**
  * Requests the previous release answers wrongly once one of this code's migrations has run: each a
- * broken rule (README "Upgrades without downtime"), written down with the migration that breaks it,
+ * broken rule (docs/data.md "Upgrades without downtime"), written down with the migration that breaks it,
  * until that migration is split into expand and contract, or has shipped (then it is among the
  * previous release's own and this entry stops applying; the test fails on an entry that no longer
  * happens, so the list cannot go stale). Add nothing here to make the test pass; fix the migration.
