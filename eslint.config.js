@@ -64,12 +64,12 @@ export default tseslint.config(
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
     rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from config.ts' }] },
   },
-  // One owner per table (DESIGN §3, apps/server/README.md "Table ownership"). A domain's code uses
+  // One owner per table (DESIGN §3, apps/server/docs/data.md "Table ownership"). A domain's code uses
   // its own `./tables`; another domain's rows are read and written only through that domain's
   // service (passing the caller's transaction where atomicity needs it). db/schema.ts re-exports
   // every table for drizzle-kit, the database client, seeds and tests only. A `tables.ts` may
   // import another's tables for foreign keys. Raw SQL naming another domain's table is caught by
-  // src/boundaries.test.ts (lint cannot see into SQL strings).
+  // src/boundaries.unit.test.ts (lint cannot see into SQL strings).
   ...serverBoundaries(),
 );
 
@@ -92,7 +92,7 @@ function serverBoundaries() {
     { files: [domainFiles], ignores: notThese, rules: { 'no-restricted-imports': ['error', { patterns: [schema, foreign()] }] } },
     // The one documented read-only join, kept in one query because it runs on every product
     // listing (search, sort and page over products with each pack's stock): the catalogue reads
-    // the inventory's `stock`. It never writes it (src/boundaries.test.ts).
+    // the inventory's `stock`. It never writes it (src/boundaries.unit.test.ts).
     {
       files: ['apps/server/src/domains/catalogue/service.ts'],
       rules: { 'no-restricted-imports': ['error', { patterns: [schema, foreign(['inventory'])] }] },

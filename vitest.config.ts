@@ -1,11 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { preactAliases } from './apps/web/preact-aliases.ts';
 
-// Unit and API tests run on PGlite; with TEST_DATABASE_URL set the API suite runs again on
-// PostgreSQL. Each test file gets its own database, copied from one migrated per run
+// The server's pure files (`*.unit.test.ts`: rules, parsers, source checks; no database) run once,
+// without the database setup. Its API tests run on PGlite and, with TEST_DATABASE_URL set, again on
+// PostgreSQL. Each such file gets its own database, copied from one migrated per run
 // (apps/server/src/test/global-setup.ts). Browser journeys run last.
 const pg = process.env.TEST_DATABASE_URL;
+const serverUnitTests = ['apps/server/src/**/*.unit.test.ts'];
 const serverTests = ['apps/server/src/**/*.test.ts'];
+const serverExclude = [...configDefaults.exclude, ...serverUnitTests];
 const globalSetup = ['apps/server/src/test/global-setup.ts'];
 // Set on each project: a project does not inherit the root's test options.
 const timeouts = { testTimeout: 30_000, hookTimeout: 120_000 };
@@ -29,7 +32,12 @@ export default defineConfig({
           server: { deps: { inline: [/lucide-react/, /sonner/, /@tanstack\/react-query/, /react-router/, /embla-carousel/] } },
         },
       },
-      { test: { name: 'server', ...timeouts, include: serverTests, globalSetup, env: { TEST_DB: 'pglite' } } },
+      // TEST_DB=none: test/app.ts refuses to open a database here (such a file is not a unit file).
+      // The files share one module graph per worker (isolate: false): importing it per file was
+      // most of their time (20 s instead of 50 s on a loaded 2-core machine). A file that changes a
+      // module's state puts it back (fake timers: afterEach).
+      { test: { name: 'server-unit', ...timeouts, include: serverUnitTests, isolate: false, env: { TEST_DB: 'none' } } },
+      { test: { name: 'server', ...timeouts, include: serverTests, exclude: serverExclude, globalSetup, env: { TEST_DB: 'pglite' } } },
       ...(pg
         ? [
             {
@@ -37,6 +45,7 @@ export default defineConfig({
                 name: 'server-pg',
                 ...timeouts,
                 include: serverTests,
+                exclude: serverExclude,
                 globalSetup,
                 // a transaction's statements one at a time (see the file)
                 setupFiles: ['apps/server/src/test/one-statement-at-a-time.ts'],

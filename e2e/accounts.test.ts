@@ -81,7 +81,6 @@ describe('account journeys (Chromium, built shop, demo data)', () => {
     await modal.getByRole('button', { name: 'Save address' }).click();
     await modal.getByText('Pincode is required').waitFor();
     await addAddress(page, { name: 'Store Owner', phone: '9000000001' });
-    await page.waitForTimeout(350);
     await shop.screenshot(page, 'address-form-1440');
     await modal.getByRole('button', { name: 'Save address' }).click();
     // toasts load after the first load (lib/toast.tsx): the first one still shows

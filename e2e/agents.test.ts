@@ -125,7 +125,6 @@ describe('sales agents (Chromium, built shop, demo data)', () => {
     await agent.getByText('No orders are waiting for a customer’s payment.').waitFor();
     await shop.screenshot(agent, 'agent-dashboard-1440');
     await agent.setViewportSize({ width: 375, height: 900 });
-    await agent.waitForTimeout(200);
     await shop.screenshot(agent, 'agent-dashboard-375');
     await agent.screenshot({ path: `${SCREENSHOTS}/agent-dashboard-375-full.png`, fullPage: true });
 

@@ -56,7 +56,6 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
       const line = d.getByTestId('cart-line').first();
       await expect(line.textContent()).resolves.toContain(`${name} - `);
       await d.getByText('Items Total:').waitFor();
-      await page.waitForTimeout(350);
       await shop.screenshot(page, `cart-drawer-${width}`);
       await Promise.all([
         page.waitForResponse((r) => r.url().includes('/s/api/cart/remove')),
@@ -64,11 +63,14 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
       ]);
       await line.getByTestId('cart-quantity').filter({ hasText: '1' }).waitFor();
       await expect(badge(page).textContent()).resolves.toBe('1');
-      await line.getByRole('button', { name: 'Remove', exact: true }).click();
+      // the drawer empties at the tap; the server has it once its answer is back
+      await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/s/api/cart/remove')),
+        line.getByRole('button', { name: 'Remove', exact: true }).click(),
+      ]);
       await d.getByText('Empty Cart').waitFor();
       await d.getByText('Your cart is empty').waitFor();
       await expect(page.getByTestId('cart-badge').count()).resolves.toBe(0);
-      await page.waitForTimeout(350);
       await shop.screenshot(page, `cart-empty-${width}`);
       // the server agrees: nothing left
       const cart = await (await page.request.get('/s/api/cart')).json();
@@ -139,7 +141,6 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
       const error = modal.getByTestId('pincode-error');
       await error.filter({ hasNotText: 'Please enter a valid pincode' }).waitFor();
       expect(await error.textContent()).toMatch(/999999/);
-      await page.waitForTimeout(350);
       await shop.screenshot(page, `pincode-refused-${width}`);
       await modal.getByRole('button', { name: 'Close' }).click();
       await modal.waitFor({ state: 'detached' });
@@ -224,7 +225,6 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
     await d.getByText('Coupon (WELCOME50)').waitFor();
     // the offers list then marks it as applied by leaving it out of the drawer
     await expect.poll(() => d.locator('#cart-offers ~ ul').getByText('WELCOME50', { exact: true }).count()).toBe(0);
-    await page.waitForTimeout(350);
     await shop.screenshot(page, 'cart-coupon-1440');
     const applied = await (await page.request.get('/s/api/cart')).json();
     expect(applied.offercode).toBe('WELCOME50');
@@ -278,14 +278,12 @@ describe('wishlists (Chromium)', () => {
     await create.getByRole('button', { name: 'Submit' }).click();
     await create.getByText('New Wishlist is required').waitFor();
     await create.getByLabel('New Wishlist').fill('Monthly staples');
-    await page.waitForTimeout(350);
     await shop.screenshot(page, 'wishlist-create-1440');
     await create.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Wishlist added successfully').waitFor();
     // back in the picker, the new list is there to choose
     await picker.getByRole('button', { name: 'Monthly staples' }).click();
     await picker.getByRole('button', { name: 'Monthly staples', pressed: true }).waitFor();
-    await page.waitForTimeout(350);
     await shop.screenshot(page, 'wishlist-picker-1440');
     await picker.getByRole('button', { name: 'Close' }).click();
     // the heart of the card is filled now
@@ -313,11 +311,9 @@ describe('wishlists (Chromium)', () => {
     await page.getByTestId('wishlist-button').first().click();
     const picker = page.getByRole('dialog', { name: 'Add Products In Wishlist' });
     await picker.getByRole('button', { name: 'Default' }).waitFor();
-    await page.waitForTimeout(350);
     await shop.screenshot(page, 'wishlist-picker-375');
     await picker.getByRole('button', { name: 'Create Another Wishlist' }).click();
     await page.getByRole('dialog', { name: 'Create Another Wish List' }).getByLabel('New Wishlist').waitFor();
-    await page.waitForTimeout(350);
     await shop.screenshot(page, 'wishlist-create-375');
     await page.close();
   });

@@ -95,6 +95,7 @@ export async function startShop(extraEnv: (port: number) => Record<string, strin
       return page;
     },
     async screenshot(page, name) {
+      await settled(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
     },
     async close() {
@@ -132,6 +133,39 @@ function checkEveryPage(page: Page, into: string[]) {
     }
     return response;
   };
+}
+
+/**
+ * Waits until the page shows what the last action did, in the page and its frames (the page
+ * editor's preview): a frame drawn for it, the animations it started ended (a drawer sliding in, a
+ * modal fading in, a toast; endless and paused ones, a spinner or a pulse, are left alone), the
+ * images on screen loaded and the fonts ready. `shop.screenshot` does this first, so a journey never
+ * sleeps before a picture.
+ */
+export async function settled(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    await frame
+      .evaluate(async () => {
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const ending = document
+          .getAnimations()
+          .filter((a) => a.playState !== 'paused' && a.effect?.getComputedTiming().endTime !== Infinity);
+        const onScreen = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          return r.width > 0 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+        };
+        const loading = [...document.images].filter((img) => !img.complete && onScreen(img));
+        await Promise.all([
+          ...ending.map((a) => a.finished.catch(() => undefined)),
+          ...loading.map((img) => new Promise((r) => (img.addEventListener('load', r), img.addEventListener('error', r)))),
+          document.fonts.ready,
+        ]);
+      })
+      .catch((e: unknown) => {
+        // a frame that went away meanwhile shows nothing to wait for
+        if (!/detached|context was destroyed|Target .*closed/i.test(String(e))) throw e;
+      });
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectErrors, startShop, type Shop } from './harness';
+import { collectErrors, settled, startShop, type Shop } from './harness';
 import { ownerOnDashboard } from './journeys';
 
 let shop: Shop;
@@ -71,7 +71,6 @@ describe('coupons, delivery and staff in Administration (Chromium, 1440 px, demo
     await drawer.getByLabel('Coupon code').fill('festive75');
     await drawer.getByRole('button', { name: 'Apply', exact: true }).click();
     await drawer.getByText('Coupon (FESTIVE75)').waitFor();
-    await shopper.waitForTimeout(350);
     await shop.screenshot(shopper, 'ops-cart-festive75-1440');
     const cart = await (await shopper.request.get('/s/api/cart')).json();
     expect([cart.offercode, cart.discount]).toEqual(['FESTIVE75', 75]);
@@ -113,7 +112,7 @@ describe('coupons, delivery and staff in Administration (Chromium, 1440 px, demo
     await closures.getByLabel('Reason').fill('Diwali');
     await closures.getByRole('button', { name: 'Close this date' }).click();
     await closures.getByRole('list', { name: 'Closures' }).getByText('Diwali').waitFor();
-    await owner.waitForTimeout(300);
+    await settled(owner);
     await owner.screenshot({ path: `${process.cwd()}/e2e/screenshots/ops-delivery-1440.png`, fullPage: true });
 
     await shopper.goto('/', { waitUntil: 'networkidle' });
@@ -143,7 +142,6 @@ describe('coupons, delivery and staff in Administration (Chromium, 1440 px, demo
       .check();
     await owner.getByRole('button', { name: 'Add', exact: true }).click();
     await table.getByRole('cell', { name: 'Kiran Packer', exact: true }).waitFor();
-    await owner.waitForTimeout(300);
     await shop.screenshot(owner, 'ops-staff-1440');
     // The owner's own admin box is locked.
     expect(

@@ -28,14 +28,20 @@ async function addBlock(page: Page, type: string) {
   const item = page.locator(`[data-testid="drawer-item:${type}"]`);
   await item.scrollIntoViewIfNeeded();
   const from = (await item.boundingBox())!;
-  const zone = (await page.frameLocator('iframe#preview-frame').locator('[data-testid="dropzone:root:default-zone"]').boundingBox())!;
+  const frame = page.frameLocator('iframe#preview-frame');
+  const zoneLocator = frame.locator('[data-testid="dropzone:root:default-zone"]');
+  const zone = (await zoneLocator.boundingBox())!;
+  const blocks = await zoneLocator.locator(':scope > *').count();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 30, from.y + from.height / 2, { steps: 5 });
+  // the preview knows a block is being dragged before the pointer goes there
+  await frame.locator('[data-puck-entry][data-puck-dragging]').waitFor({ state: 'attached' });
   const to = { x: zone.x + zone.width / 2, y: zone.y + zone.height - 8 };
   await page.mouse.move(to.x, to.y, { steps: 25 });
-  await page.waitForTimeout(400);
   await page.mouse.move(to.x, to.y + 5, { steps: 3 });
+  // and shows where the block will land before it is let go
+  await expect.poll(() => zoneLocator.locator(':scope > *').count(), { timeout: 10_000 }).toBeGreaterThan(blocks);
   await page.mouse.up();
 }
 
@@ -88,7 +94,6 @@ describe('page builder (Chromium, built shop, demo data)', () => {
     await page.getByRole('textbox', { name: 'Title' }).filter({ visible: true }).fill('Diwali offers');
     await preview.getByRole('heading', { name: 'Diwali offers' }).waitFor();
     await expect.poll(() => preview.locator('section img').count()).toBeGreaterThan(3);
-    await page.waitForTimeout(500);
     await shop.screenshot(page, 'page-builder-editor-1440');
 
     // The phone preview (375 px)
@@ -96,7 +101,6 @@ describe('page builder (Chromium, built shop, demo data)', () => {
     await expect
       .poll(async () => await page.locator('iframe#preview-frame').evaluate((f) => (f as HTMLIFrameElement).contentWindow!.innerWidth))
       .toBe(375);
-    await page.waitForTimeout(500);
     await shop.screenshot(page, 'page-builder-editor-375');
 
     // Publish: revision 1, and shoppers get the page, server-rendered

@@ -24,7 +24,9 @@ describe('shopper fixes (Chromium, built shop, demo data)', () => {
     await page.waitForFunction(() => window.scrollY > 1000);
     // The return from a gateway (or a typed URL) is a new full load in the same tab.
     await page.goto('/categories', { waitUntil: 'networkidle' });
-    await page.waitForTimeout(300);
+    // checked once the app has taken this page over too (when it would restore a kept position) and drawn
+    await page.waitForFunction(() => history.scrollRestoration === 'manual');
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
@@ -254,12 +256,17 @@ describe('search as you type (Chromium)', () => {
     for (const width of [1440, 375]) {
       const page = await shop.newPage({ width, height: 900 });
       const errors = collectErrors(page);
+      const asked: string[] = [];
+      page.on('request', (r) => r.url().includes('/api/search/suggest?') && asked.push(new URL(r.url()).searchParams.get('q')!));
+      // the page's clock: fast-forwarded past the 120 ms pause after a keystroke, it flows in real time otherwise
+      await page.clock.install();
       await page.goto('/', { waitUntil: 'networkidle' });
       const search = page.getByRole('combobox', { name: 'Search products' }).locator('visible=true');
       await search.click();
       await search.pressSequentially('b');
-      // one letter asks nothing
-      await page.waitForTimeout(300);
+      // one letter asks nothing: not even once the pause after the keystroke is over
+      await page.clock.fastForward(1000);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       const list = page.getByRole('listbox', { name: 'Search suggestions' });
       expect(await list.getByRole('option').count()).toBe(0);
       await search.pressSequentially('asm');
@@ -268,6 +275,9 @@ describe('search as you type (Chromium)', () => {
         .first()
         .waitFor();
       await list.getByRole('option', { name: 'Search for "basm"' }).waitFor();
+      // the requests say the same (one letter was typed first, and left a second to be asked for)
+      expect(asked).toContain('basm');
+      expect(asked.filter((q) => q.length < 2)).toEqual([]);
       await shop.screenshot(page, `search-suggest-${width}`);
       // Down, Down: past "Search for" to the first product; Enter opens it
       const first = (await list.getByRole('option').nth(1).textContent())!;
@@ -318,7 +328,6 @@ describe('the phone menu knows who is signed in (Chromium, 375 px)', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByText(/^Hello, /).waitFor();
     expect(await menu.getByRole('link', { name: 'Login' }).count()).toBe(0);
-    await page.waitForTimeout(400); // the drawer's slide-in
     await shop.screenshot(page, 'menu-signed-in-375');
     await menu.getByRole('link', { name: 'My orders' }).click();
     await page.waitForURL('**/account/orders');

@@ -114,9 +114,13 @@ describe('spec conformance journeys (Chromium, built shop, demo data)', () => {
   });
 
   it('the popup counts its 5 s from the page load: coming to / later shows it at once; its link opens in the app', async () => {
+    // 5.6 s on the page's own clock, fast-forwarded (no real wait); it flows in real time otherwise
     const page = await shop.newPage({ width: 375, height: 800 });
+    await page.clock.install();
     await page.goto('/products/kaveri-gold-classic-basmati-rice', { waitUntil: 'networkidle' });
-    await page.waitForTimeout(5600);
+    await page.clock.fastForward(5600);
+    // whatever those 5.6 s started (a timer, then an idle moment) has drawn its frame
+    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestAnimationFrame(r))));
     expect(await page.getByTestId('promo-popup').count()).toBe(0);
     await page.getByRole('link', { name: 'Demo Grocery home' }).click();
     await page.waitForURL((u) => u.pathname === '/');
@@ -142,8 +146,7 @@ describe('spec conformance journeys (Chromium, built shop, demo data)', () => {
     await expect(menu.evaluate((el) => getComputedStyle(el).zIndex)).resolves.toBe('9999');
     await shop.screenshot(page, 'nav-dropdown-1440');
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(250);
-    expect(await nav.locator('[data-popper]').count()).toBe(0);
+    await expect.poll(() => nav.locator('[data-popper]').count()).toBe(0);
 
     for (const width of [375, 1440]) {
       const p = await shop.newPage({ width, height: 900 });

@@ -21,8 +21,11 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
       // blocks below the fold mount as they come near: scrolling down brings the last carousel
       expect(await page.getByRole('heading', { name: 'Kitchen staples' }).count()).toBe(0);
       for (let i = 0; i < 12 && (await page.getByRole('heading', { name: 'Kitchen staples' }).count()) === 0; i++) {
+        const y = await page.evaluate(() => scrollY);
         await page.mouse.wheel(0, 800);
-        await page.waitForTimeout(150);
+        // the page has moved (or is at its end), and drawn what came near
+        await page.waitForFunction((y) => scrollY !== y || innerHeight + scrollY >= document.documentElement.scrollHeight - 1, y);
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       }
       await page.getByRole('heading', { name: 'Kitchen staples' }).waitFor();
       expect(errors).toEqual([]);
@@ -35,17 +38,31 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
     const errors = collectErrors(page);
     await page.goto('/', { waitUntil: 'networkidle' });
     // the slides' row: Embla moves it with a transform once started
-    const offset = (name: string) =>
-      page
-        .getByRole('region', { name })
-        .locator('.flex')
-        .first()
-        .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+    const slides = (name: string) => page.getByRole('region', { name }).locator('.flex').first();
+    const offset = (name: string) => slides(name).evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+    // where the row comes to rest: Embla glides it frame by frame, so the same place three frames running
+    const atRest = (name: string) =>
+      slides(name).evaluate(
+        (el) =>
+          new Promise<number>((resolve) => {
+            let last = NaN;
+            let same = 0;
+            const look = () => {
+              const x = new DOMMatrix(getComputedStyle(el).transform).m41;
+              same = x === last ? same + 1 : 0;
+              last = x;
+              if (same >= 3) resolve(x);
+              else requestAnimationFrame(look);
+            };
+            requestAnimationFrame(look);
+          }),
+      );
     for (const name of ['Best deals', 'Shop by category']) {
       const rail = page.getByRole('region', { name });
       await rail.getByRole('button', { name: 'Next slide' }).click();
       await expect.poll(() => offset(name), { timeout: 5000 }).toBeLessThan(-20);
-      const moved = await offset(name);
+      const moved = await atRest(name);
+      expect(moved).toBeLessThan(-20);
       await rail.getByRole('button', { name: 'Previous slide' }).click();
       await expect.poll(() => offset(name), { timeout: 5000 }).toBeGreaterThan(moved);
     }

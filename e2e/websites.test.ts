@@ -89,7 +89,8 @@ describe('many websites (Chromium, 1440 px)', () => {
     // Demo Grocery's storefront does not show it
     const demo = await shop.newPage({ width: 1440, height: 900 });
     await demo.goto('/products?q=mango%20pickle', { waitUntil: 'networkidle' });
-    await demo.waitForTimeout(300);
+    // the list has answered (with other products or with none) before it is checked for the new one
+    await demo.getByTestId('product-card').or(demo.getByText('No products match "mango pickle"')).first().waitFor();
     expect(await demo.getByText(PRODUCT).count()).toBe(0);
     expect(await demo.title()).not.toContain('Fresh Basket');
     await shop.screenshot(demo, 'websites-demo-search-1440');

@@ -14,6 +14,8 @@ import { createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from './po
  * as a copy of the run's migrated template (test/global-setup.ts) when there is one.
  */
 export async function createTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB === 'none')
+    throw new Error('This *.unit.test.ts file opens a database, which the server-unit project does not set up: rename it *.test.ts');
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres' || !url) {
     const template = inject('pgliteTemplate');
