@@ -93,6 +93,9 @@ describe('Website Settings (Chromium, built shop, demo data, 1440 px)', () => {
     await page.getByLabel('Name', { exact: true }).fill('Gift hampers');
     await page.getByRole('radio', { name: 'URL' }).click();
     await page.getByLabel('URL', { exact: true }).fill('/products?q=gift');
+    // an icon outside the storefront's common ones: loaded by name through lucide's own map
+    await page.getByLabel('Icon', { exact: true }).fill('gift');
+    await page.getByRole('switch', { name: 'Show icon' }).check({ force: true });
     await page.getByRole('button', { name: 'Move in Gift hampers' }).click();
     await expect.poll(() => page.getByTestId('menu-item-Gift hampers').getAttribute('data-depth')).toBe('1');
     // drag-and-drop from the keyboard (dnd-kit: Space picks up, an arrow moves, Space drops): Festive,
@@ -131,6 +134,7 @@ describe('Website Settings (Chromium, built shop, demo data, 1440 px)', () => {
     await child.waitFor();
     expect(await child.getAttribute('href')).toMatch(/^\/products\?c=/);
     expect(await shopper.getByRole('link', { name: 'Gift hampers' }).getAttribute('href')).toBe('/products?q=gift');
+    await shopper.getByRole('link', { name: 'Gift hampers' }).locator('svg.lucide-gift').waitFor();
     await shop.screenshot(shopper, 'settings-storefront-dropdown-1440');
     await shopper.close();
   });

@@ -67,7 +67,11 @@ function watch(page: Page) {
 
 /** The error events (not replays or transactions) in the tunnel's envelopes. */
 function errorEvents(envelopes: string[]) {
-  const out: Array<{ environment?: string; exception?: { values?: Array<{ type?: string; value?: string }> } }> = [];
+  const out: Array<{
+    environment?: string;
+    tags?: Record<string, string>;
+    exception?: { values?: Array<{ type?: string; value?: string }> };
+  }> = [];
   for (const env of envelopes) {
     const lines = env.split('\n');
     for (let i = 1; i < lines.length - 1; i++) {
@@ -86,6 +90,7 @@ describe('analytics and errors in the browser (Chromium, demo shop, first-party)
   let shopper: Page;
   let seen: ReturnType<typeof watch>;
   let websiteId: string;
+  let owner: Page;
 
   it('writes the environment label into the page and sends three page views for three routes, with the website group', async () => {
     shopper = await shopperPage();
@@ -158,7 +163,7 @@ describe('analytics and errors in the browser (Chromium, demo shop, first-party)
   }, 120_000);
 
   it('Administration shows the visits and funnel on Analytics, and the mismatch on Errors', async () => {
-    const { owner } = await ownerOnDashboard(shop);
+    ({ owner } = await ownerOnDashboard(shop));
     const nav = owner.getByRole('navigation', { name: 'Administration' });
     await nav.getByRole('link', { name: 'Analytics' }).click();
     await owner.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
@@ -200,6 +205,26 @@ describe('analytics and errors in the browser (Chromium, demo shop, first-party)
       .click();
     await owner.getByText('Error resolved').waitFor();
     await expect.poll(() => errors.getByRole('button', { name: /ContractError/ }).count()).toBe(0);
+  }, 120_000);
+
+  it("a staff screen's answer of the wrong shape goes through the storefront's tunnel, tagged as the staff app", async () => {
+    // the owner signed in by the test before (a second sign-in would wait out the code's 30 s)
+    const mine = watch(owner);
+    await owner.route(/\/s\/api\/admin\/brands(\?.*)?$/, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: 'not a list' }) }),
+    );
+    await owner.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Brands' }).click();
+    await owner.getByRole('heading', { name: 'Brands', level: 1 }).waitFor();
+    const brandsError = () => errorEvents(mine.envelopes).find((e) => e.exception?.values?.[0]?.value?.includes('/api/admin/brands'));
+    await expect.poll(brandsError, { timeout: 60_000 }).toBeTruthy();
+    expect(brandsError()).toMatchObject({
+      environment: 'journey',
+      tags: { app: 'staff' },
+      exception: { values: [expect.objectContaining({ type: 'ContractError', value: expect.stringContaining('/api/admin/brands') })] },
+    });
+    // the same SDK major as the storefront's (one version across the apps)
+    expect(mine.envelopes.find((e) => e.includes('"type":"event"'))).toMatch(/"sdk":\{"name":"sentry\.javascript\.react","version":"11\./);
+    await owner.close();
   }, 120_000);
 });
 

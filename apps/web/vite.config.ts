@@ -35,6 +35,24 @@ function compileHints(): Plugin {
 }
 
 /**
+ * The icons a page names (`components/ui/icon-set.ts`, lucide's `dynamicIconImports` map) become
+ * modules apart from the same icons the app imports by name (`import { Truck } from 'lucide-react'`):
+ * otherwise the bundler splits each icon both import into a file of its own, and the first load
+ * fetches those small files instead of finding the icons inside the chunks that draw them.
+ */
+function namedIconsApart(): Plugin {
+  return {
+    name: 'named-icons-apart',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer?.endsWith('/lucide-react/dist/esm/dynamicIconImports.mjs') || !source.startsWith('./icons/')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && { ...resolved, id: `${resolved.id}?icon` };
+    },
+  };
+}
+
+/**
  * react-router feature-detects React 19's `use` and `useOptimistic` (`React.use` is read and
  * checked before use), which Preact's compat runtime does not have: undefined is the answer it
  * expects, so the bundler's "will always be undefined" notice for exactly these two is noise.
@@ -43,7 +61,7 @@ const PREACT_MISSING_HOOKS =
   /Import `(use|useOptimistic)` will always be undefined because there is no matching export in '[^']*preact\/compat\//;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), compileHints()],
+  plugins: [react(), tailwindcss(), compileHints(), namedIconsApart()],
   // The storefront runs on Preact's React-compatible runtime: the same components and libraries
   // for about a tenth of react-dom's bytes on the first load (DESIGN §9 budget).
   resolve: {

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { router } from './app/router';
 import { startStaffAnalytics } from './lib/analytics';
+import { startErrorReporting } from './lib/report-error';
 import './styles.css';
 
 const boot = staffBootSchema.parse(JSON.parse(document.getElementById('__STAFF__')?.textContent ?? 'null'));
@@ -18,5 +19,6 @@ if (!boot.user) {
       <App boot={boot} />
     </StrictMode>,
   );
+  startErrorReporting();
   startStaffAnalytics(router, boot.website);
 }

@@ -21,5 +21,12 @@ export const SUPPLIERS_PATH = '/suppliers';
  */
 export const STAFF_APP_PATH = /^\/(bos\/admin|page-builder|pos)(\/|$)/;
 
+/**
+ * The same-origin tunnel every browser error report goes through (Sentry's `tunnel` option): the
+ * storefront's and the staff app's alike; the server forwards to SENTRY_DSN or keeps the events
+ * in Administration's Errors inbox (apps/server domains/errors/routes.ts).
+ */
+export const ERROR_TUNNEL = '/s/tunnel';
+
 /** sessionStorage key where a guarded page saves the path to return to after sign-in (spec §2). */
 export const REDIRECT_KEY = 'redirect';

@@ -3,13 +3,17 @@ import { REDIRECT_KEY } from '@grocer/shared/links';
 import type { StaffBoot } from '@grocer/shared/staff';
 import { can, worksInAdministration } from '@grocer/shared/staff-roles';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { PersonContext } from '../lib/permissions';
+import { reportError } from '../lib/report-error';
 import { BootContext } from './boot';
 import { NotAllowed } from './not-allowed';
 import { router } from './router';
+
+// Toasts (sonner) are not in the shell (issue 42 goal 3): the toaster loads beside the first
+// screen's chunks, and a toast raised before it is drawn still shows (sonner replays them).
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /**
  * Whether the person's roles open the area the address is in, before anything of it draws: the
@@ -25,20 +29,25 @@ function mayOpen(user: NonNullable<StaffBoot['user']>, path: string): boolean {
   return worksInAdministration(user);
 }
 
-/** The session ended while the app was open (signed out in another tab, expired): sign in again. */
-function onAuthError(error: unknown) {
+/**
+ * The session ended while the app was open (signed out in another tab, expired): sign in again.
+ * Any other failed load or save that is not the server answering on purpose (5xx, a response of
+ * the wrong shape, a thrown bug) is reported, as the storefront's are.
+ */
+function onCallError(error: unknown) {
   if (error instanceof ApiError && error.status === 401) {
     sessionStorage.setItem(REDIRECT_KEY, location.pathname + location.search);
     location.assign('/auth/login');
   }
+  reportError(error);
 }
 
 export function App({ boot }: { boot: StaffBoot }) {
   const [client] = useState(
     () =>
       new QueryClient({
-        queryCache: new QueryCache({ onError: onAuthError }),
-        mutationCache: new MutationCache({ onError: onAuthError }),
+        queryCache: new QueryCache({ onError: onCallError }),
+        mutationCache: new MutationCache({ onError: onCallError }),
         defaultOptions: { queries: { staleTime: 10_000, retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2 } },
       }),
   );
@@ -51,7 +60,9 @@ export function App({ boot }: { boot: StaffBoot }) {
         </PersonContext.Provider>
         {/* top centre, under the phone's top bar: a form's buttons sit at its foot, the page's actions at the
             header's right, so a toast there covers none of them (issue 40.16) */}
-        <Toaster position="top-center" offset={{ top: 12 }} mobileOffset={{ top: 60 }} richColors closeButton duration={5000} />
+        <Suspense>
+          <Toaster position="top-center" offset={{ top: 12 }} mobileOffset={{ top: 60 }} richColors closeButton duration={5000} />
+        </Suspense>
       </QueryClientProvider>
     </BootContext.Provider>
   );

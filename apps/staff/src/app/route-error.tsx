@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { reportError } from '../lib/report-error';
 import { paths } from '../lib/paths';
 
 export function NotFound() {
@@ -15,6 +17,10 @@ export function NotFound() {
 
 export function RouteError() {
   const error = useRouteError();
+  // a screen that failed to draw or load (not a 4xx answer the router passes on) is a bug to report
+  useEffect(() => {
+    if (!isRouteErrorResponse(error) || error.status >= 500) reportError(error, { view: 'route error' });
+  }, [error]);
   const message = isRouteErrorResponse(error) ? error.statusText : error instanceof Error ? error.message : 'Something went wrong';
   return (
     <div role="alert" className="p-8">

@@ -8,6 +8,9 @@ import { createTestApp } from '../../test/app';
 import { ROLE_STATUS, staffClients, type RoleName } from '../../test/staff-clients';
 import { seedCartShop, type CartShop } from '../cart/test-fixture';
 import { recordOccurrence, occurrenceFromServerError } from './service';
+import { serverErrorReporter } from './routes';
+import type { Config } from '../../config';
+import type { FastifyRequest } from 'fastify';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let shop: CartShop;
@@ -121,6 +124,25 @@ describe('the error tunnel with SENTRY_DSN', () => {
     } finally {
       await forwarding.close();
     }
+  }, 60_000);
+
+  it("sends the server's own 500s to the DSN project through @sentry/node, with the request id", async () => {
+    const dsn = `http://publickey@127.0.0.1:${(upstream.address() as AddressInfo).port}/42`;
+    const before = seen.length;
+    const report = serverErrorReporter(t.app.errorIntake, { sentryDsn: dsn, environment: 'journey' } as Config, t.app.log);
+    const req = { id: 'req-500', url: '/s/api/boom?x=1', website: { id: shop.websiteId } } as unknown as FastifyRequest;
+    await report(new Error('the server fell over'), req);
+    const Sentry = await import('@sentry/node');
+    expect(await Sentry.flush(10_000)).toBe(true);
+    const sent = seen.slice(before);
+    expect(sent.map((s) => s.url.split('?')[0])).toEqual(['/api/42/envelope/']);
+    const [header, , payload] = sent[0]!.body.split('\n');
+    expect(JSON.parse(header!)).toMatchObject({ sdk: { name: 'sentry.javascript.node', version: expect.stringMatching(/^11\./) } });
+    expect(JSON.parse(payload!)).toMatchObject({
+      environment: 'journey',
+      tags: { request_id: 'req-500', url: '/s/api/boom' },
+      exception: { values: [{ type: 'Error', value: 'the server fell over' }] },
+    });
   }, 60_000);
 });
 

@@ -1,6 +1,7 @@
 import { errorGroupDetailSchema, errorGroupListSchema, errorResolveSchema } from '@grocer/shared/analytics';
 import type * as SentryNodeModule from '@sentry/node';
 import { idParamsSchema } from '@grocer/shared/ids';
+import { ERROR_TUNNEL } from '@grocer/shared/links';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,9 +17,6 @@ import { getErrorGroup, listErrorGroups, occurrenceFromSentryEvent, occurrenceFr
 
 type SentryNode = typeof SentryNodeModule;
 
-/** The same-origin tunnel the browser SDK sends its envelopes to (Sentry's `tunnel` option). */
-export const ERROR_TUNNEL = '/s/tunnel';
-
 /** The events of one envelope the inbox keeps at most (the browser SDK sends one an envelope). */
 export const MAX_ENVELOPE_EVENTS = 100;
 /** An event larger than this is skipped (a real one is a few KB; the inbox keeps less of it). */
@@ -26,9 +24,9 @@ export const MAX_EVENT_BYTES = 64 * 1024;
 const TRUNCATED = `Only the first ${MAX_ENVELOPE_EVENTS} events of an envelope are kept; the rest were not read.`;
 
 /**
- * POST /s/tunnel: a Sentry envelope from the storefront. With SENTRY_DSN it is forwarded, as is,
- * to that DSN's project (only envelopes naming that DSN: the tunnel relays nothing else); without
- * one, its first MAX_ENVELOPE_EVENTS events (each at most MAX_EVENT_BYTES) are queued for the
+ * POST /s/tunnel (ERROR_TUNNEL): a Sentry envelope from the storefront or the staff app. With
+ * SENTRY_DSN it is forwarded, as is, to that DSN's project (only envelopes naming that DSN: the
+ * tunnel relays nothing else); without one, its first MAX_ENVELOPE_EVENTS events (each at most MAX_EVENT_BYTES) are queued for the
  * first-party error inbox (`intake.ts`), the rest unread, and the answer says how many were
  * taken, how many dropped, and whether the envelope was cut short.
  * Outside CSRF (the SDK sends no XSRF token; nothing but the inbox changes), rate-limited per

@@ -14,6 +14,18 @@ export const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/**
+ * The environment label and the DSN the browser's error SDK names in its envelopes (first-party:
+ * a placeholder; the tunnel keeps them): the storefront's page and the staff app's shell alike.
+ */
+export function errorReportingMeta(config: { environment: string; sentryDsn?: string | null }): string {
+  const dsn = config.sentryDsn || 'https://firstparty@errors.invalid/1';
+  return [
+    `<meta name="environment" content="${escapeHtml(config.environment)}" />`,
+    `<meta name="error-dsn" content="${escapeHtml(dsn)}" />`,
+  ].join('\n    ');
+}
+
 export interface HeadData {
   title: string;
   description: string;

@@ -25,7 +25,7 @@ import { contentSecurityPolicy } from './csp';
 import type { AnalyticsSettings } from '@grocer/shared/analytics';
 import { cachedAnalyticsSettings, posthogTarget } from '../analytics/service';
 import { registerFonts } from './fonts';
-import { renderHead, scriptJson, type HeadData } from './head';
+import { errorReportingMeta, renderHead, scriptJson, type HeadData } from './head';
 import { closedPage } from './closed';
 import { appScripts, eagerScripts, scriptsAfterPaint, type AppScripts } from './scripts';
 
@@ -176,11 +176,9 @@ async function sharedPageKey(db: Db, req: FastifyRequest): Promise<string | null
  */
 export function telemetryMeta(config: Config, settings: AnalyticsSettings): string {
   const target = posthogTarget(settings, config);
-  const dsn = config.sentryDsn || 'https://firstparty@errors.invalid/1';
   return [
-    `<meta name="environment" content="${escapeAttr(config.environment)}" />`,
     `<meta name="analytics" content="${settings.consent}" data-key="${escapeAttr(target?.key || 'first-party')}" />`,
-    `<meta name="error-dsn" content="${escapeAttr(dsn)}" />`,
+    errorReportingMeta(config),
   ].join('\n    ');
 }
 

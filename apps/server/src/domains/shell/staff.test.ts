@@ -49,6 +49,14 @@ describe('staff app shell', () => {
     }
   });
 
+  it("names the error DSN and environment in the head, so staff errors reach the storefront's tunnel", async () => {
+    const res = await new TestClient(t.app).get('/bos/admin/orders');
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain(`<meta name="environment" content="${t.config.environment}" />`);
+    // no SENTRY_DSN: the placeholder the SDK names in envelopes the tunnel keeps for the Errors inbox
+    expect(head).toContain('<meta name="error-dsn" content="https://firstparty@errors.invalid/1" />');
+  });
+
   it('tells the app who is signed in and whether they may administer this website', async () => {
     const shopper = new TestClient(t.app);
     await signInAs(t.db, shopper, shop.users.shopper.id);

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { currentUser, forgetCurrentUser } from '../../http/auth';
 import { Errors } from '../../http/errors';
 import { useManagedWebsite } from '../../http/website';
-import { escapeHtml, scriptJson } from './head';
+import { errorReportingMeta, escapeHtml, scriptJson } from './head';
 import { cachedAnalyticsSettings, staffTelemetryMeta } from '../analytics/service';
 import { websiteSettingsRow } from '../website/service';
 import { siteFontHead } from './fonts';
@@ -75,7 +75,10 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
     const page = template
       .replace('<title>Administration</title>', () => `<title>${area} | ${escapeHtml(req.website.name)}</title>`)
       .replace('<!--staff-data-->', () => `<script id="__STAFF__" type="application/json">${scriptJson(boot)}</script>`)
-      .replace('</head>', () => `  ${staffTelemetryMeta(config, settings, user?.id ?? null)}\n  ${fontHead}\n  </head>`);
+      .replace(
+        '</head>',
+        () => `  ${staffTelemetryMeta(config, settings, user?.id ?? null)}\n  ${errorReportingMeta(config)}\n  ${fontHead}\n  </head>`,
+      );
     // Personal (who is signed in), and never for search engines.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex').send(page);
   };

@@ -1,16 +1,11 @@
 import type { LucideIcon } from 'lucide-react';
+import dynamicIconImports from 'lucide-react/dynamicIconImports';
 
 /**
- * Every lucide icon, one chunk each, by name (spec §5 icon names). This module is itself loaded
- * only when a page names an icon outside the common ones (`icon.tsx`). The `?icon` query makes
- * these copies separate modules from the icons the app imports statically, so the bundler keeps
- * those inside the chunks that use them rather than splitting each into a file of its own.
+ * Every lucide icon by name (spec §5 icon names), through lucide's own name → import map: one
+ * chunk per icon (an alias such as `alarm-check` shares its icon's chunk), fetched only when a page
+ * names it. This module is itself loaded only for a name outside the common ones (`icon.tsx`).
  */
-const files = import.meta.glob<LucideIcon>('./*.mjs', {
-  base: '../../../../../node_modules/lucide-react/dist/esm/icons',
-  query: '?icon',
-  import: 'default',
-});
+const imports: Record<string, () => Promise<{ default: LucideIcon }>> = dynamicIconImports;
 
-/** './heart.mjs' (or with the query kept on the key) → 'heart' */
-export const iconImports = new Map(Object.entries(files).map(([file, load]) => [file.slice(2).replace(/\.mjs(\?.*)?$/, ''), load]));
+export const iconImports = new Map(Object.entries(imports).map(([name, load]) => [name, async () => (await load()).default]));

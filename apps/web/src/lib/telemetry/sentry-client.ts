@@ -1,4 +1,5 @@
 import { captureException, init, addIntegration, setTag } from '@sentry/react';
+import { ERROR_TUNNEL } from '@grocer/shared/links';
 import { ApiError } from '../api';
 
 /**
@@ -10,7 +11,7 @@ import { ApiError } from '../api';
 export async function startSentry(opts: { dsn: string; environment: string }): Promise<void> {
   init({
     dsn: opts.dsn,
-    tunnel: '/s/tunnel',
+    tunnel: ERROR_TUNNEL,
     environment: opts.environment,
     tracesSampleRate: 1,
     replaysSessionSampleRate: 0.1,

@@ -9,7 +9,7 @@ import { paths } from '../../../lib/paths';
 import { useBulkCashHandover } from '../api/cash-handover';
 import { codReport, gstReport, reportCsvUrl, salesReport, type Range } from '../api/get-reports';
 import { RangePicker, useRange } from './range-picker';
-import { inr } from './sales-dashboard';
+import { inr } from './sales-format';
 
 const th = 'px-3 py-2 font-medium';
 const num = 'px-3 py-2 text-right tabular-nums';
