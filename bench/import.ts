@@ -51,6 +51,7 @@ function rows(priceBump: number): CatalogueCsvRow[] {
         barcode: '',
         sold_by_weight: false,
         plu: '',
+        step_grams: null,
         price: (40 + (p % 300)) * 100 * (i + 1) + priceBump,
         mrp: (50 + (p % 300)) * 100 * (i + 1) + priceBump,
         hsn: '1006',

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe';
 import { startShop, type Shop } from './harness';
-import { placeCodOrder, signInFrom } from './journeys';
+import { addFirstToCart, openCart, placeCodOrder, signInFrom } from './journeys';
 
 // Issue 39, point 12: axe-core (WCAG 2.1 A and AA) over every storefront page a shopper opens,
 // at phone (390 × 844) and desktop (1280 × 900) widths, signed out and signed in, with the
@@ -54,18 +54,8 @@ async function publicSweep(page: Page, outOfStock: string) {
   await visit(page, '/terms', heading(/./));
   await visit(page, '/no-such-page', heading(/./));
   // the cart drawer, with a product in it
-  await page.goto('/products?s=price_desc', { waitUntil: 'networkidle' });
-  await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/s/api/cart/add')),
-    page
-      .getByRole('button', { name: /^Add to Cart: / })
-      .first()
-      .click(),
-  ]);
-  await page
-    .getByRole('button', { name: /^Cart, \d+ items?$/ })
-    .first()
-    .click();
+  await addFirstToCart(page, '/products?s=price_desc');
+  await openCart(page);
   await page.getByRole('dialog', { name: 'Cart Summary' }).getByRole('button', { name: 'Continue to Checkout' }).waitFor();
   await check(page, 'cart drawer');
   await page.keyboard.press('Escape');

@@ -60,15 +60,25 @@ export async function signInFrom(page: Page, shop: Shop, identifier: string, fro
   await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
 }
 
-/** Adds the first addable product of the dearest-first list and opens checkout from the cart drawer. */
-export async function cartToCheckout(page: Page) {
-  await page.goto('/products?s=price_desc', { waitUntil: 'networkidle' });
+/** Adds the first addable pack of a product list (`list`, an address) to the page's cart; answers the cart as the server has it. */
+export async function addFirstToCart(page: Page, list = '/products') {
+  await page.goto(list, { waitUntil: 'networkidle' });
   const add = page.getByRole('button', { name: /^Add to Cart: / }).first();
   await Promise.all([page.waitForResponse((r) => r.url().includes('/s/api/cart/add')), add.click()]);
-  await page
+  return (await page.request.get('/s/api/cart')).json();
+}
+
+/** Opens the cart drawer from the header's cart button. */
+export const openCart = (page: Page) =>
+  page
     .getByRole('button', { name: /^Cart, \d+ items?$/ })
     .first()
     .click();
+
+/** Adds the first addable product of the dearest-first list and opens checkout from the cart drawer. */
+export async function cartToCheckout(page: Page) {
+  await addFirstToCart(page, '/products?s=price_desc');
+  await openCart(page);
   await page.getByRole('dialog', { name: 'Cart Summary' }).getByRole('button', { name: 'Continue to Checkout' }).click();
   await page.waitForURL('**/checkout');
   await page.getByRole('heading', { name: 'Checkout' }).waitFor();

@@ -2,7 +2,7 @@ import { formatINR } from '@grocer/shared/money';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
-import { addAddress, ownerOnDashboard, signInFrom } from './journeys';
+import { addAddress, addFirstToCart, openCart, ownerOnDashboard, signInFrom } from './journeys';
 
 // Issue 40 §19: the owner creates "Buy 2 get 1 free" on a pack in Administration → Promotions;
 // a shopper adds 3 of it and sees one free in the cart, at checkout and on the order.
@@ -24,16 +24,8 @@ describe('automatic promotions (Chromium, demo data)', () => {
     shopperErrors = collectErrors(shopper);
     const errors = shopperErrors;
     await signInFrom(shopper, shop, 'shopper@demo.shop');
-    await shopper.goto('/products', { waitUntil: 'networkidle' });
     // the first pack a shopper can add: its name and price come from the cart it lands in
-    await Promise.all([
-      shopper.waitForResponse((r) => r.url().includes('/s/api/cart/add')),
-      shopper
-        .getByRole('button', { name: /^Add to Cart: / })
-        .first()
-        .click(),
-    ]);
-    const cart = await (await shopper.request.get('/s/api/cart')).json();
+    const cart = await addFirstToCart(shopper);
     item = cart.items.at(-1) as typeof item;
     const label = `${item.name} - ${item.pack}`;
 
@@ -68,10 +60,7 @@ describe('automatic promotions (Chromium, demo data)', () => {
     await owner.setViewportSize({ width: 1440, height: 900 });
 
     // the shopper takes it to 3: one is free, said on the line and in the total
-    await shopper
-      .getByRole('button', { name: /^Cart, \d+ items?$/ })
-      .first()
-      .click();
+    await openCart(shopper);
     const drawer = shopper.getByRole('dialog', { name: 'Cart Summary' });
     const line = drawer.getByTestId('cart-line').filter({ hasText: item.name });
     const quantity = async () => Number((await line.getByTestId('cart-quantity').textContent())?.trim());
@@ -143,20 +132,9 @@ describe('automatic promotions (Chromium, demo data)', () => {
     await owner.setViewportSize({ width: 1440, height: 900 });
 
     // the member's cart is at the group price; a guest's at the list price
-    await shopper.goto('/products', { waitUntil: 'networkidle' });
-    await Promise.all([
-      shopper.waitForResponse((r) => r.url().includes('/s/api/cart/add')),
-      shopper
-        .getByRole('button', { name: /^Add to Cart: / })
-        .first()
-        .click(),
-    ]);
-    const mine = await (await shopper.request.get('/s/api/cart')).json();
+    const mine = await addFirstToCart(shopper);
     expect(mine.items.find((i: { pack_id: number }) => i.pack_id === item.pack_id)).toMatchObject({ price: member });
-    await shopper
-      .getByRole('button', { name: /^Cart, \d+ items?$/ })
-      .first()
-      .click();
+    await openCart(shopper);
     await shopper
       .getByRole('dialog', { name: 'Cart Summary' })
       .getByTestId('cart-line')
@@ -168,15 +146,7 @@ describe('automatic promotions (Chromium, demo data)', () => {
     await expect.poll(async () => Math.round((await shopper.getByRole('dialog', { name: 'Cart Summary' }).boundingBox())?.x ?? -1)).toBe(0);
     await shop.screenshot(shopper, 'customer-groups-member-cart-390');
     const guest = await shop.newPage({ width: 1440, height: 900 });
-    await guest.goto('/products', { waitUntil: 'networkidle' });
-    await Promise.all([
-      guest.waitForResponse((r) => r.url().includes('/s/api/cart/add')),
-      guest
-        .getByRole('button', { name: /^Add to Cart: / })
-        .first()
-        .click(),
-    ]);
-    const theirs = await (await guest.request.get('/s/api/cart')).json();
+    const theirs = await addFirstToCart(guest);
     expect(theirs.items.find((i: { pack_id: number }) => i.pack_id === item.pack_id)).toMatchObject({ price: item.price });
     expect(shopperErrors).toEqual([]);
     // the one refusal the owner met on purpose: the unknown mobile (422, said at the field)

@@ -38,6 +38,24 @@ const offenders = (page: Page) =>
       .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`),
   );
 
+/**
+ * The Pages list's row actions (edit, settings, duplicate, unpublish, delete): each one's size, its
+ * accessible name (as the browser computes it) and its tooltip, which must be the same words.
+ */
+async function rowActions(page: Page) {
+  const actions = page.getByRole('table').locator('tbody td:last-child').locator('a[title], button[title]');
+  await actions.first().waitFor();
+  const out: Array<{ name: string; title: string; width: number; height: number }> = [];
+  for (const a of await actions.all()) {
+    const box = (await a.boundingBox())!;
+    const name = await a.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent ?? '');
+    out.push({ name, title: (await a.getAttribute('title')) ?? '', width: Math.round(box.width), height: Math.round(box.height) });
+    // the accessibility tree agrees: the element is found by that name
+    expect(await page.getByRole((await a.evaluate((el) => el.tagName)) === 'A' ? 'link' : 'button', { name, exact: true }).count()).toBe(1);
+  }
+  return out;
+}
+
 async function open(page: Page, path: string, heading: string) {
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
@@ -61,6 +79,16 @@ describe('Website Settings on a phone (Chromium, built shop, demo data)', () => 
       expect([path, await sidebar.isVisible()]).toEqual([path, false]);
       await shop.screenshot(page, `site-settings-phone${path.replaceAll('/', '-')}-390`);
     }
+
+    // the Pages list's row actions are touch targets of 44 px, named as their tooltips say
+    await open(page, '/page-builder/pages', 'Pages');
+    const phoneActions = await rowActions(page);
+    expect(phoneActions.length).toBeGreaterThanOrEqual(5);
+    for (const a of phoneActions) {
+      expect(a.name).toBe(a.title);
+      expect([a.name, a.width >= 44 && a.height >= 44]).toEqual([a.name, true]);
+    }
+    await shop.screenshot(page, 'site-settings-pages-actions-390');
 
     // the drawer: opens from Menu, names the screens, goes to one and closes itself
     await open(page, '/page-builder/settings/website', 'Website');
@@ -103,6 +131,10 @@ describe('Website Settings on a phone (Chromium, built shop, demo data)', () => 
     await open(page, '/page-builder/settings/navigation', 'Navigation');
     await shop.screenshot(page, 'site-settings-navigation-1440');
     await open(page, '/page-builder/pages', 'Pages');
+    for (const a of await rowActions(page)) {
+      expect(a.name).toBe(a.title);
+      expect([a.name, a.width >= 40 && a.height >= 40]).toEqual([a.name, true]);
+    }
     await shop.screenshot(page, 'site-settings-pages-1440');
     expect(errors).toEqual([]);
   });

@@ -122,6 +122,18 @@ describe('stock and import in Administration (Chromium, 1440 px, demo data)', ()
   it('imports a 50-row CSV: the dry run names the two bad rows by line and column; fixed, it applies and the products are in search', async () => {
     await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Import/Export' }).click();
     await page.getByRole('heading', { name: 'Import/Export' }).waitFor();
+    // the template: every column (step_grams beside the weighed-goods columns) and rows that import as they are
+    const template = page.getByRole('link', { name: 'Download a template (every column, two example rows)' });
+    const href = (await template.getAttribute('href'))!;
+    expect(href.startsWith('data:text/csv;charset=utf-8,')).toBe(true);
+    const text = decodeURIComponent(href.slice(href.indexOf(',') + 1));
+    expect(text.split('\n')[0]).toMatch(/,sold_by_weight,price_per_kg,plu,step_grams$/);
+    expect(text).toMatch(/,ONION-LOOSE,.*,yes,35,00102,250\n/);
+    await page.getByText('step_grams', { exact: true }).waitFor();
+    await shop.screenshot(page, 'admin-import-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shop.screenshot(page, 'admin-import-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await upload(catalogueCsv(true));
     const dryRun = page.getByRole('region', { name: 'Dry run' });

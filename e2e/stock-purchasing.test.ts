@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 import { startShop, type Shop } from './harness';
 import { ownerOnDashboard, staffCall } from './journeys';
 
-// Issue 40 point 18: the owner adds a supplier, writes a purchase order, receives part of it and
-// sees on hand rise; then transfers stock to a second warehouse (send, receive).
+// Issue 40 point 18: the owner adds a supplier, writes a purchase order (and corrects the draft),
+// receives part of it and sees on hand rise; then transfers stock to a second warehouse (a draft
+// corrected, sent: in transit at the destination, then received).
 let shop: Shop;
 let page: Page;
 let errors: string[];
@@ -24,6 +25,7 @@ interface StockRow {
   available: number;
   committed: number;
   on_hand: number;
+  in_transit: number;
 }
 
 /** The stock list's row of a pack at a warehouse, as the server counts it. */
@@ -92,14 +94,32 @@ describe('stock purchasing and transfers in Administration (Chromium, demo data)
       .getByRole('list', { name: 'Packs found' })
       .getByRole('button', { name: new RegExp(target.sku) })
       .click();
-    await page.getByLabel(`Quantity of ${label}`).fill('10');
-    await page.getByLabel(`Cost price (₹) of ${label}`).fill('45.50');
-    await page.getByText('Total ₹455').waitFor();
+    await page.getByLabel(`Quantity of ${label}`).fill('8');
+    await page.getByLabel(`Cost price (₹) of ${label}`).fill('45');
+    await page.getByText('Total ₹360').waitFor();
     await page.getByRole('button', { name: 'Save purchase order' }).click();
     await page.getByRole('heading', { name: /^Purchase order PO-\d+$/ }).waitFor();
     await page.getByText('Draft', { exact: true }).waitFor();
+    // the supplier quoted again: the draft is corrected in the form that wrote it
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('heading', { name: 'Edit purchase order' }).waitFor();
+    await expect.poll(() => page.getByLabel(`Quantity of ${label}`).inputValue()).toBe('8');
+    expect(await page.getByLabel('Supplier').locator('option:checked').textContent()).toBe('Nandi Agro Foods');
+    await page.getByLabel(`Quantity of ${label}`).fill('10');
+    await page.getByLabel(`Cost price (₹) of ${label}`).fill('45.50');
+    await page.getByText('Total ₹455').waitFor();
+    await snap('stock-purchase-order-edit-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shop.screenshot(page, 'stock-purchase-order-edit-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'Save purchase order' }).click();
+    await page.getByRole('heading', { name: /^Purchase order PO-\d+$/ }).waitFor();
+    await page.getByText(/total ₹455$/).waitFor();
+    await page.getByText('Draft', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Mark as ordered' }).click();
     await page.getByText('Ordered', { exact: true }).waitFor();
+    // ordered: no longer a draft to change
+    expect(await page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
 
     // Receive 4 of the 10
     await page.getByLabel(`Received now of ${target.product} ${target.pack}`).fill('4');
@@ -151,16 +171,42 @@ describe('stock purchasing and transfers in Administration (Chromium, demo data)
       .getByRole('button', { name: new RegExp(target.sku) })
       .click();
     await page.getByText(`${before.available + 4} available at the source`).waitFor();
-    await page.getByLabel(`Quantity of ${label}`).fill('3');
+    await page.getByLabel(`Quantity of ${label}`).fill('2');
     await page.getByRole('button', { name: 'Save transfer' }).click();
     await page.getByRole('heading', { name: /^Transfer TR-\d+$/ }).waitFor();
+    // one more fits in the van: the draft is corrected before it is sent
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByRole('heading', { name: 'Edit transfer' }).waitFor();
+    await expect.poll(() => page.getByLabel(`Quantity of ${label}`).inputValue()).toBe('2');
+    await page.getByLabel(`Quantity of ${label}`).fill('3');
+    await page.getByLabel('Note').fill('Weekend top-up');
+    await page.getByRole('button', { name: 'Save transfer' }).click();
+    await page.getByRole('heading', { name: /^Transfer TR-\d+$/ }).waitFor();
+    await page.getByText('Note: Weekend top-up').waitFor();
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('In transit', { exact: true }).waitFor();
+    const transferAt = page.url();
     expect(await rowOf(target.sku, 'Bengaluru Central')).toMatchObject({ on_hand: before.on_hand + 1 });
+    // on its way: the Stock screen shows the 3 in transit to Mumbai Fort (not yet on hand there)
+    expect(await rowOf(target.sku, 'Mumbai Fort')).toMatchObject({ on_hand: mumBefore.on_hand, in_transit: mumBefore.in_transit + 3 });
+    await page.getByRole('link', { name: '← Transfers' }).click();
+    const inTransit = await shownRow(target.sku, 'Mumbai Fort');
+    await page.getByRole('table', { name: 'Stock' }).getByRole('columnheader', { name: 'In transit' }).waitFor();
+    await expect.poll(() => inTransit.getByRole('cell').nth(6).textContent()).toBe(String(mumBefore.in_transit + 3));
+    await snap('stock-levels-in-transit-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // the phone card shows the figure under its column's name
+    const card = inTransit.locator('td[data-label="In transit"]');
+    await card.waitFor();
+    expect(await card.textContent()).toBe(String(mumBefore.in_transit + 3));
+    await shop.screenshot(page, 'stock-levels-in-transit-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(transferAt);
+    await page.getByText('In transit', { exact: true }).waitFor();
     await page.getByLabel(`Received now of ${target.product} ${target.pack}`).fill('3');
     await page.getByRole('button', { name: 'Receive' }).click();
     await page.getByText('Received', { exact: true }).waitFor();
-    expect(await rowOf(target.sku, 'Mumbai Fort')).toMatchObject({ on_hand: mumBefore.on_hand + 3 });
+    expect(await rowOf(target.sku, 'Mumbai Fort')).toMatchObject({ on_hand: mumBefore.on_hand + 3, in_transit: mumBefore.in_transit });
     await page.getByRole('link', { name: '← Transfers' }).click();
     await page
       .getByRole('table', { name: 'Transfers' })

@@ -39,7 +39,7 @@ export const customerRowSchema = z.object({
   joined: z.string(),
   /** orders placed (not those whose payment never came) */
   orders: z.number().int(),
-  /** ₹ of their sales: delivered orders, goods net of refunds, no delivery charge (the server's README, "What counts as a sale") */
+  /** ₹ of their sales: delivered orders, goods net of refunds, no delivery charge (apps/server/docs/orders.md, "What counts as a sale") */
   spent: z.number(),
   last_order: z.string().nullable(),
   blocked: blockSchema,

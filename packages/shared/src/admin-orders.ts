@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderBalanceSchema } from './order-balance';
 import {
   ADJUST_REASONS,
   DELIVERY_INSTRUCTIONS,
@@ -217,6 +218,8 @@ export const adminOrderSchema = z.object({
     .nullable(),
   /** paid, refunded (by line, on cancel), pending and net: the Payment card and the cancel dialog's promise */
   refunds: refundSummarySchema,
+  /** the differences staff edits added to a paid prepaid order, each paid by a payment link (issue 40 §12), oldest first */
+  balances: z.array(orderBalanceSchema).optional(),
   /** lines removed or substituted after the order was placed, and their refunds */
   adjustments: z.array(orderAdjustmentSchema.extend({ by: z.string() })),
   /** what may be changed on the lines now (the lifecycle decides): remove a line before or after delivery, substitute before it ships */

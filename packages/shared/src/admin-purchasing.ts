@@ -97,6 +97,36 @@ const listQuery = z.object({
     .default(20),
 });
 
+/**
+ * A line of a stock document as written (a purchase order, a transfer): a pack and how many. A
+ * purchase order's line extends it with the cost price; both lists refuse a pack twice.
+ */
+const documentLineInputSchema = z.object({ pack_id: idSchemaWith('Choose a pack'), quantity: units('Quantity') });
+const documentLinesInput = <L extends z.ZodType<{ pack_id: number }>>(line: L, document: string) =>
+  z
+    .array(line)
+    .min(1, 'Add at least one line')
+    .max(200, 'At most 200 lines')
+    .refine((ls) => new Set(ls.map((l) => l.pack_id)).size === ls.length, `Each pack once per ${document}`);
+
+/** A line of a stock document as shown: the pack by name, units on the document and units received so far. */
+const documentLineSchema = z.object({
+  id: z.number().int(),
+  pack_id: z.number().int(),
+  product: z.string(),
+  pack: z.string(),
+  sku: z.string(),
+  quantity: z.number().int(),
+  received: z.number().int(),
+});
+/** What every stock document's list row carries; each adds its own columns. */
+const documentSummarySchema = z.object({ id: z.number().int(), number: z.string(), created_at: z.string() });
+const documentListOf = <S extends z.ZodType>(summary: S) =>
+  z.object({
+    data: z.array(summary),
+    meta: z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
+  });
+
 /** Indian GSTIN: 2-digit state, PAN (5 letters, 4 digits, 1 letter), entity digit, Z, check character. */
 export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
@@ -144,24 +174,12 @@ export const purchaseOrderInputSchema = z.object({
     .nullable()
     .default(null),
   note,
-  lines: z
-    .array(z.object({ pack_id: idSchemaWith('Choose a pack'), quantity: units('Quantity'), unit_cost: paise }))
-    .min(1, 'Add at least one line')
-    .max(200, 'At most 200 lines')
-    .refine((ls) => new Set(ls.map((l) => l.pack_id)).size === ls.length, 'Each pack once per order'),
+  lines: documentLinesInput(documentLineInputSchema.extend({ unit_cost: paise }), 'order'),
 });
+/** POST …/purchase-orders (a new draft) and PUT …/purchase-orders/{id} (a draft rewritten whole). */
 export type PurchaseOrderInput = z.input<typeof purchaseOrderInputSchema>;
 
-export const purchaseOrderLineSchema = z.object({
-  id: z.number().int(),
-  pack_id: z.number().int(),
-  product: z.string(),
-  pack: z.string(),
-  sku: z.string(),
-  quantity: z.number().int(),
-  unit_cost: z.number().int(),
-  received: z.number().int(),
-});
+export const purchaseOrderLineSchema = documentLineSchema.extend({ unit_cost: z.number().int() });
 
 export const purchaseOrderSchema = z.object({
   id: z.number().int(),
@@ -188,23 +206,17 @@ export const purchaseOrderSchema = z.object({
 });
 export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
 
-export const purchaseOrderSummarySchema = z.object({
-  id: z.number().int(),
-  number: z.string(),
+export const purchaseOrderSummarySchema = documentSummarySchema.extend({
   status: z.enum(PURCHASE_ORDER_STATUSES),
   supplier: z.string(),
   warehouse: z.string(),
   expected_on: z.string().nullable(),
-  created_at: z.string(),
   total: z.number().int(),
   ordered: z.number().int(),
   received: z.number().int(),
 });
 export type PurchaseOrderSummary = z.infer<typeof purchaseOrderSummarySchema>;
-export const purchaseOrderListSchema = z.object({
-  data: z.array(purchaseOrderSummarySchema),
-  meta: z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
-});
+export const purchaseOrderListSchema = documentListOf(purchaseOrderSummarySchema);
 export const purchaseOrderQuerySchema = listQuery.extend({ status: z.enum(PURCHASE_ORDER_STATUSES).optional() });
 
 export const purchaseOrderMoveSchema = z.object({ status: z.enum(['ordered', 'cancelled'], { error: 'Choose ordered or cancelled' }) });
@@ -227,23 +239,13 @@ export const transferInputSchema = z
     from_warehouse_id: idSchemaWith('Choose where the stock leaves from'),
     to_warehouse_id: idSchemaWith('Choose where the stock goes'),
     note,
-    lines: z
-      .array(z.object({ pack_id: idSchemaWith('Choose a pack'), quantity: units('Quantity') }))
-      .min(1, 'Add at least one line')
-      .max(200, 'At most 200 lines')
-      .refine((ls) => new Set(ls.map((l) => l.pack_id)).size === ls.length, 'Each pack once per transfer'),
+    lines: documentLinesInput(documentLineInputSchema, 'transfer'),
   })
   .refine((t) => t.from_warehouse_id !== t.to_warehouse_id, { path: ['to_warehouse_id'], message: 'Choose two different warehouses' });
+/** POST …/transfers (a new draft) and PUT …/transfers/{id} (a draft rewritten whole). */
 export type TransferInput = z.input<typeof transferInputSchema>;
 
-export const transferLineSchema = z.object({
-  id: z.number().int(),
-  pack_id: z.number().int(),
-  product: z.string(),
-  pack: z.string(),
-  sku: z.string(),
-  quantity: z.number().int(),
-  received: z.number().int(),
+export const transferLineSchema = documentLineSchema.extend({
   short: z.number().int(),
   short_reason: z.string().nullable(),
   /** units available at the source now (what a draft can still send) */
@@ -264,22 +266,16 @@ export const transferSchema = z.object({
 });
 export type Transfer = z.infer<typeof transferSchema>;
 
-export const transferSummarySchema = z.object({
-  id: z.number().int(),
-  number: z.string(),
+export const transferSummarySchema = documentSummarySchema.extend({
   status: z.enum(TRANSFER_STATUSES),
   from: z.string(),
   to: z.string(),
-  created_at: z.string(),
   units: z.number().int(),
   received: z.number().int(),
   short: z.number().int(),
 });
 export type TransferSummary = z.infer<typeof transferSummarySchema>;
-export const transferListSchema = z.object({
-  data: z.array(transferSummarySchema),
-  meta: z.object({ total: z.number().int(), page: z.number().int(), perPage: z.number().int() }),
-});
+export const transferListSchema = documentListOf(transferSummarySchema);
 export const transferQuerySchema = listQuery.extend({ status: z.enum(TRANSFER_STATUSES).optional() });
 
 /**

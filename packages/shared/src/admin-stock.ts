@@ -70,6 +70,8 @@ export const adminStockRowSchema = z.object({
   committed: z.number().int(),
   /** physically there: available + committed */
   on_hand: z.number().int(),
+  /** on its way here: sent on transfers to this warehouse and not yet received or written off as short */
+  in_transit: z.number().int(),
   /** the pack's own threshold, or the website's default */
   threshold: z.number().int(),
   /** true when the pack has its own threshold */
@@ -157,6 +159,8 @@ export const adminPackStockSchema = z.object({
       available: z.number().int(),
       committed: z.number().int(),
       on_hand: z.number().int(),
+      /** sent on transfers to this warehouse, not yet received */
+      in_transit: z.number().int(),
     }),
   ),
   /** paise per unit: the weighted average of goods received (admin-purchasing.ts), null before any */

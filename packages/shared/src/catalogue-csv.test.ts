@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GST_RATES, PRODUCT_STATUSES } from './admin-catalogue';
 import { FOOD_TYPES } from './product-facts';
-import { formatRupees, parseCatalogueCsv, parseRupees, serializeCatalogueCsv, type CatalogueCsvRow } from './catalogue-csv';
+import {
+  catalogueCsvTemplate,
+  CSV_COLUMNS,
+  formatRupees,
+  parseCatalogueCsv,
+  parseRupees,
+  serializeCatalogueCsv,
+  type CatalogueCsvRow,
+} from './catalogue-csv';
 
 const HEADER =
   'product_slug,product_name,brand,category,status,description,pack_name,sku,barcode,price,mrp,hsn,gst_rate,position,stock:BLR';
@@ -154,6 +162,7 @@ const rowArb = fc.record<CatalogueCsvRow>({
   position: fc.integer({ min: 0, max: 1000 }),
   sold_by_weight: fc.boolean(),
   plu: fc.constant(''),
+  step_grams: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }),
   stock: fc.record({ BLR: fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: null }), MUM: fc.option(fc.nat(1000), { nil: null }) }),
   facts: fc.record({
     fssai_licence: fc.constantFrom('', '10012011000123'),
@@ -184,6 +193,8 @@ describe('export → import', () => {
             ...d,
             sold_by_weight: weighed,
             plu: weighed && i % 2 ? String(10_000 + i) : '',
+            // a counted pack has no online step
+            step_grams: weighed ? d.step_grams : null,
             product_name: p.product_name,
             brand: p.brand,
             category: p.category,
@@ -233,6 +244,19 @@ describe("the product's facts in the CSV", () => {
   });
 });
 
+describe('the template', () => {
+  it('has every column, a stock column per warehouse, and example rows that import without an error', () => {
+    const text = catalogueCsvTemplate(['BLR', 'MUM']);
+    expect(text.split('\n')[0]).toBe([...CSV_COLUMNS, 'stock:BLR', 'stock:MUM'].join(','));
+    const { rows, errors } = parseCatalogueCsv(text);
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => [r.row.sku, r.row.sold_by_weight, r.row.step_grams])).toEqual([
+      ['RICE-1KG', false, null],
+      ['ONION-LOOSE', true, 250],
+    ]);
+  });
+});
+
 describe('loose goods in the CSV', () => {
   const head = 'product_slug,product_name,status,pack_name,sku,price,mrp,sold_by_weight,price_per_kg,plu';
   it('reads a weighed pack’s price from price_per_kg, and leaves the flag and PLU alone when a file has no such columns', () => {
@@ -262,5 +286,27 @@ describe('loose goods in the CSV', () => {
       { line: 6, column: 'plu', message: 'Only a pack sold by weight has a scale PLU' },
       { line: 6, column: 'price', message: 'Price is required' },
     ]);
+  });
+  it('reads a weighed pack’s online step in grams (empty: the pack keeps its own), and names a bad one or one on a counted pack', () => {
+    const steps = `${head},step_grams`;
+    const { rows, errors } = parseCatalogueCsv(
+      [steps, 'loose-onion,Onion,draft,per kg,ONION,,,yes,35,,250', 'loose-dal,Dal,draft,per kg,DAL,,,yes,120,,'].join('\n'),
+    );
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => r.row.step_grams)).toEqual([250, null]);
+    expect(parseCatalogueCsv(`${head}\nloose-onion,Onion,draft,per kg,ONION,,40,yes,35,\n`).rows[0]!.row.step_grams).toBeNull();
+    const range = 'Step is whole grams from 1 to 10000';
+    const counted = 'Only a pack sold by weight has an online step: leave step_grams empty';
+    // each row and what is said of its step_grams cell
+    const cases: Array<[string, string]> = [
+      ['loose-onion,Onion,draft,per kg,ONION,,,yes,35,,0', range],
+      ['loose-dal,Dal,draft,per kg,DAL,,,yes,120,,10001', range],
+      ['loose-gram,Gram,draft,per kg,GRAM,,,yes,90,,250.5', range],
+      ['rice,Rice,active,1 kg,RICE,90,,no,,,500', counted],
+      ['atta,Atta,active,1 kg,ATTA,50,,,,,500', counted],
+    ];
+    expect(parseCatalogueCsv([steps, ...cases.map(([row]) => row)].join('\n')).errors).toEqual(
+      cases.map(([, message], i) => ({ line: i + 2, column: 'step_grams', message })),
+    );
   });
 });

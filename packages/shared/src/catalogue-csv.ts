@@ -2,9 +2,10 @@ import Papa from 'papaparse';
 import { GST_RATES, isValidBarcode, PRODUCT_STATUSES, type ProductStatus } from './admin-catalogue';
 import { FOOD_TYPES, nutritionRowSchema, productFactsSchema, type FoodType, type NutritionRow, type ProductFacts } from './product-facts';
 import { SLUG_PATTERN } from './slug';
+import { MAX_STEP_GRAMS } from './weighed';
 
 /**
- * The catalogue's CSV format (documented in apps/server/README.md, "Catalogue import and export"):
+ * The catalogue's CSV format (documented in apps/server/docs/administration.md, "Catalogue import and export"):
  * one row per pack; the product's columns repeat on each of its packs' rows; one `stock:<code>`
  * column per warehouse. Money is rupees as people write it ('45', '45.50', '₹1,299', 'Rs. 45/-');
  * the export writes the plain form ('1299', '45.50'), so export → import changes nothing.
@@ -32,17 +33,19 @@ export const CSV_COLUMNS = [
   'nutrition',
   // loose goods (issue 40): a pack sold by weight has its price in price_per_kg (price left empty),
   // its MRP per kg in mrp, its stock in grams, and the 5-digit PLU its scale labels carry; a file
-  // without these columns leaves them as they are
+  // without these columns leaves them as they are. step_grams is a weighed pack's online step (what a
+  // shopper's Add adds, in grams; empty keeps the pack's own, 500 for a new pack)
   'sold_by_weight',
   'price_per_kg',
   'plu',
+  'step_grams',
 ] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 /** The product's own columns: the same on every row of one product. */
 export const PRODUCT_COLUMNS = ['product_name', 'brand', 'category', 'status', 'description', 'hsn', 'gst_rate'] as const;
 export const STOCK_PREFIX = 'stock:';
 /** The weighed-goods columns (each optional in a file). */
-export const WEIGHT_COLUMNS = ['sold_by_weight', 'price_per_kg', 'plu'] as const;
+export const WEIGHT_COLUMNS = ['sold_by_weight', 'price_per_kg', 'plu', 'step_grams'] as const;
 /** The facts' columns (each optional in a file). */
 export const FACT_COLUMNS = ['fssai_licence', 'food_type', 'ingredients', 'nutrition'] as const;
 
@@ -87,6 +90,8 @@ export interface CatalogueCsvRow {
   sold_by_weight: boolean | null;
   /** null: the file has no plu column */
   plu: string | null;
+  /** grams; null: no step_grams column or an empty cell (the pack keeps its own, a new pack gets DEFAULT_STEP_GRAMS) */
+  step_grams: number | null;
   stock: Record<string, number | null>;
   /** the facts whose columns the file has (an export has them all) */
   facts: Partial<ProductFacts>;
@@ -151,6 +156,7 @@ export function serializeCatalogueCsv(warehouses: string[], rows: CatalogueCsvRo
       r.sold_by_weight ? 'yes' : 'no',
       r.sold_by_weight ? formatRupees(r.price) : '',
       r.plu ?? '',
+      r.sold_by_weight && r.step_grams !== null ? String(r.step_grams) : '',
       ...warehouses.map((w) => {
         const v = r.stock[w];
         return v === null || v === undefined ? '' : String(v);
@@ -158,6 +164,47 @@ export function serializeCatalogueCsv(warehouses: string[], rows: CatalogueCsvRo
     ].map(escapeCell),
   );
   return Papa.unparse({ fields, data }, { newline: '\n' }) + '\n';
+}
+
+/**
+ * The import's template: every column (a stock column per warehouse code given) and two example
+ * rows, a pack counted in units and a loose good sold by weight in 250 g steps online.
+ */
+export function catalogueCsvTemplate(warehouses: string[]): string {
+  const stock = Object.fromEntries(warehouses.map((w) => [w, null]));
+  const common = { brand: '', category: '', status: 'draft', description: '', barcode: '', position: 0, facts: {} } as const;
+  return serializeCatalogueCsv(warehouses, [
+    {
+      ...common,
+      product_slug: 'basmati-rice',
+      product_name: 'Basmati Rice',
+      pack_name: '1 kg',
+      sku: 'RICE-1KG',
+      price: 12000,
+      mrp: 15000,
+      hsn: '1006',
+      gst_rate: 5,
+      sold_by_weight: false,
+      plu: '',
+      step_grams: null,
+      stock,
+    },
+    {
+      ...common,
+      product_slug: 'onion-loose',
+      product_name: 'Onion Loose',
+      pack_name: 'per kg',
+      sku: 'ONION-LOOSE',
+      price: 3500,
+      mrp: 4000,
+      hsn: '0703',
+      gst_rate: 0,
+      sold_by_weight: true,
+      plu: '00102',
+      step_grams: 250,
+      stock,
+    },
+  ]);
 }
 
 export interface ParsedCatalogueCsv {
@@ -263,6 +310,12 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
     else if (plu && !sold_by_weight) bad('plu', 'Only a pack sold by weight has a scale PLU');
     else if (plu && pluLine.has(plu)) bad('plu', `PLU is also on line ${pluLine.get(plu)}`);
     else if (plu) pluLine.set(plu, line);
+    const stepText = cell('step_grams').trim();
+    let step_grams: number | null = null;
+    if (stepText && sold_by_weight === false) bad('step_grams', 'Only a pack sold by weight has an online step: leave step_grams empty');
+    else if (stepText && (!/^\d{1,5}$/.test(stepText) || Number(stepText) < 1 || Number(stepText) > MAX_STEP_GRAMS))
+      bad('step_grams', `Step is whole grams from 1 to ${MAX_STEP_GRAMS}`);
+    else if (stepText) step_grams = Number(stepText);
     if (!priceText) bad(priceColumn, `${priceLabel} is required`);
     else if (price === null) bad(priceColumn, `${priceLabel} is not an amount in rupees (at most 2 decimals)`);
     else if (price <= 0) bad(priceColumn, `${priceLabel} must be more than 0`);
@@ -333,6 +386,7 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       position,
       sold_by_weight,
       plu,
+      step_grams,
       stock,
       facts,
     };

@@ -89,7 +89,7 @@ const rupeeFilter = z.coerce
 
 /**
  * GET /s/api/products query. page < 1 or non-numeric → 422; perPage is clamped to 1..100;
- * an unknown sort → 422 (documented in apps/server/README.md).
+ * an unknown sort → 422 (documented in apps/server/docs/storefront.md, "Catalogue").
  */
 export const productsQuerySchema = z.object({
   page: pageSchema,

@@ -176,6 +176,11 @@ export const ERRORS = {
     status: 409,
     message: (d: { document: string; status: string }) => `This ${d.document} is ${d.status} now: reload it to see where it stands`,
   },
+  DRAFT_ONLY: {
+    status: 409,
+    message: (d: { document: string; status: string }) =>
+      `Only a draft ${d.document} can be changed: this one is ${d.status}. Nothing was changed`,
+  },
   OVER_RECEIPT: {
     status: 409,
     message: (d: { item: string; left: number }) => `${d.item}: only ${d.left} still to receive`,
@@ -294,6 +299,7 @@ export const ERRORS = {
     message: (d: { item: string; max: number }) =>
       d.max > 0 ? `Only ${d.max} of ${d.item} can be on this order` : `${d.item} is out of stock`,
   },
+  NO_BALANCE_DUE: { status: 409, message: 'This order has no balance due: nothing to send' },
   ORDER_EDIT_COSTS_MORE: {
     status: 409,
     message: (d: { more: string }) =>

@@ -92,10 +92,15 @@ export function editDifferenceText(difference: number, paymentMethod: PaymentPro
   return paymentMethod === 'cod' ? `You pay ${amount} less` : `${amount} will be refunded`;
 }
 
-/** The difference in the shop's words (Administration's preview and the timeline): "Customer pays ₹24 more", "₹30 to refund". */
+/**
+ * The difference in the shop's words (Administration's preview and the timeline): "Collect ₹24 more
+ * on delivery", "₹30 refunded to the customer's payment". A prepaid order costing more: the
+ * difference becomes a balance the customer pays by a payment link (issue 40 §12).
+ */
 export function staffEditDifferenceText(difference: number, paymentMethod: PaymentProvider): string {
   if (difference === 0) return 'No change to the total';
   const amount = formatINR(Math.abs(difference));
-  if (difference > 0) return paymentMethod === 'cod' ? `Collect ${amount} more on delivery` : `Customer owes ${amount} more`;
+  if (difference > 0)
+    return paymentMethod === 'cod' ? `Collect ${amount} more on delivery` : `The customer pays ${amount} more by a payment link`;
   return paymentMethod === 'cod' ? `Collect ${amount} less on delivery` : `${amount} refunded to the customer's payment`;
 }

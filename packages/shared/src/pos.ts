@@ -1,6 +1,7 @@
 import { identifierField } from './account';
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { apportionPromotions, type AppliedPromotion, type PromotionResult } from './promotions';
 import { MOBILE_PATTERN } from './validation';
 
 /**
@@ -11,6 +12,89 @@ import { MOBILE_PATTERN } from './validation';
 
 /** A line's amount in paise (one rule for the till and online orders): `weighed.ts`. */
 export { lineAmountPaise } from './weighed';
+import { lineAmountPaise } from './weighed';
+
+/**
+ * A counter line as automatic promotions see it (the one rule, `applyPromotions`, as the online
+ * cart uses it): a loose good (`soldByWeight`) takes part only in a cart promotion's spend, as one
+ * item of its amount, and matches no line promotion ("buy 2 get 1" is about units).
+ */
+export const promotableCounterLine = (l: {
+  packId: number;
+  productId: number;
+  unitPaise: number;
+  quantity: number;
+  soldByWeight: boolean;
+}) =>
+  l.soldByWeight
+    ? { packId: 0, productId: 0, pricePaise: lineAmountPaise(l.unitPaise, l.quantity, true), quantity: 1 }
+    : { packId: l.packId, productId: l.productId, pricePaise: l.unitPaise, quantity: l.quantity };
+
+export interface CounterBill {
+  lines: Array<{
+    /** price × quantity (after the member's price list) */
+    grossPaise: number;
+    /** the line promotion's part on this line (`apportionPromotions`) and its name */
+    promotionPaise: number;
+    promotion: AppliedPromotion | null;
+    /** gross − promotion: what the line costs before the cashier's discounts */
+    amountPaise: number;
+    /** the cashier's ₹ off this line, at most its amount */
+    lineDiscountPaise: number;
+  }>;
+  /** the items after line promotions */
+  itemsTotal: number;
+  /** each promotion with what it took off this bill (line promotions first, then the cart's) */
+  promotions: AppliedPromotion[];
+  /** the cart promotion's part of `discount` */
+  cartPromotion: AppliedPromotion | null;
+  /** the cashier's discounts (lines' and the bill's), held to the shop's limit */
+  manualDiscount: number;
+  /** cart promotion + the cashier's discounts, never more than the items */
+  discount: number;
+  total: number;
+}
+
+/**
+ * Prices a bill at the counter, the same at the till and on the server (`sell`): the lines' gross
+ * amounts, the automatic promotions (`promoted`: `applyPromotions` over `promotableCounterLine`s),
+ * then the cashier's discounts on what is left. The shop's discount limit applies to the cashier's
+ * discounts only, judged on the items after line promotions.
+ */
+export function counterBill(
+  lines: Array<{ grossPaise: number; discountPaise: number }>,
+  promoted: PromotionResult,
+  cartDiscountPaise: number,
+): CounterBill {
+  const off = apportionPromotions(
+    lines.map((l) => l.grossPaise),
+    promoted.lines,
+  );
+  const out = lines.map((l, i) => {
+    const amountPaise = l.grossPaise - off[i]!;
+    const applied = promoted.lines[i] ?? null;
+    return {
+      grossPaise: l.grossPaise,
+      promotionPaise: off[i]!,
+      promotion: applied && off[i]! > 0 ? { ...applied, discountPaise: off[i]! } : null,
+      amountPaise,
+      lineDiscountPaise: Math.min(l.discountPaise, amountPaise),
+    };
+  });
+  const itemsTotal = out.reduce((n, l) => n + l.amountPaise, 0);
+  const cartPaise = Math.min(promoted.cart?.discountPaise ?? 0, itemsTotal);
+  const cartPromotion = promoted.cart && cartPaise > 0 ? { ...promoted.cart, discountPaise: cartPaise } : null;
+  const manualDiscount = Math.min(itemsTotal - cartPaise, out.reduce((n, l) => n + l.lineDiscountPaise, 0) + cartDiscountPaise);
+  const promotions: AppliedPromotion[] = [];
+  for (const a of promoted.lines) {
+    if (!a || promotions.some((p) => p.promotionId === a.promotionId)) continue;
+    const sum = promoted.lines.reduce((n, b) => n + (b?.promotionId === a.promotionId ? b.discountPaise : 0), 0);
+    if (sum > 0) promotions.push({ promotionId: a.promotionId, name: a.name, discountPaise: sum });
+  }
+  if (cartPromotion) promotions.push(cartPromotion);
+  const discount = cartPaise + manualDiscount;
+  return { lines: out, itemsTotal, promotions, cartPromotion, manualDiscount, discount, total: itemsTotal - discount };
+}
 
 /**
  * A shift's cash: what should be in the drawer (the float, plus cash kept from sales, less cash
@@ -216,8 +300,12 @@ export const saleDetailSchema = z.object({
       sold_by_weight: z.boolean(),
       amount: z.number(),
       returned: z.number().int(),
+      /** the automatic promotion that took part of this line off (its share, ₹), issue 40 §19 */
+      promotion: z.object({ name: z.string(), discount: z.number() }).nullable().optional(),
     }),
   ),
+  /** the automatic promotions on the bill, each with what it took off (₹) */
+  promotions: z.array(z.object({ name: z.string(), discount: z.number() })).optional(),
 });
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
 
@@ -283,8 +371,17 @@ export const returnResultSchema = z.object({
 });
 export type ReturnResult = z.infer<typeof returnResultSchema>;
 
+/** A held cart's customer keeps the member's group and price list (the server refreshes them on recall). */
+const heldCustomerSchema = customerSchema.extend({
+  group: z.string().nullable().optional(),
+  prices: z
+    .array(z.object({ pack_id: idSchema, price: rupees, min_quantity: z.number().int().min(1).max(1_000_000) }))
+    .max(20_000)
+    .optional(),
+});
+
 export const heldCartSchema = z.object({
-  customer: customerSchema.nullable(),
+  customer: heldCustomerSchema.nullable(),
   cart_discount: z.number(),
   lines: z.array(
     z.object({

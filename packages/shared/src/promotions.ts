@@ -256,3 +256,63 @@ export const packChoicesSchema = z.object({
   data: z.array(z.object({ id: z.number().int(), label: z.string(), pricePaise: z.number().int() })),
 });
 export const packChoicesQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+
+/**
+ * How a bill records its line promotions (issue 40 §19, the POS): each promotion's discount is
+ * spread over the lines that took part in it (those it bought and those it discounted) by their
+ * value before promotions, with `allocateDiscount` (floor of the exact share, the paise left to
+ * the largest remainders, ties to the earlier line; never above a line). A line's record then
+ * carries what the shopper actually paid for its units, so a return of some of them refunds
+ * their part of the promotion: returning the "free" unit of a buy 2 get 1 refunds a third of
+ * what the three cost, not nothing. `amountsPaise`: each line's value before promotions;
+ * `applied`: `applyPromotions(...).lines`. Answers the discount per line (input order).
+ */
+export function apportionPromotions(amountsPaise: number[], applied: Array<AppliedPromotion | null>): number[] {
+  const out = amountsPaise.map(() => 0);
+  const byPromotion = new Map<number, number[]>();
+  applied.forEach((a, i) => {
+    if (a) byPromotion.set(a.promotionId, [...(byPromotion.get(a.promotionId) ?? []), i]);
+  });
+  for (const at of byPromotion.values()) {
+    const discount = at.reduce((n, i) => n + applied[i]!.discountPaise, 0);
+    const shares = allocateDiscount(
+      at.map((i) => amountsPaise[i]!),
+      discount,
+    );
+    at.forEach((i, k) => (out[i] = shares[k]!));
+  }
+  return out;
+}
+
+/**
+ * The till's copy of the website's live promotions (GET /s/api/pos/promotions), kept on the device
+ * for offline sales. A category or brand target comes resolved to the packs it covers (the till
+ * knows packs, not products' categories), so the till's `applyPromotions` gives the server's answer.
+ */
+const tillRuleSchema = z.discriminatedUnion('kind', [
+  promotionRuleSchema.options[0].extend({
+    buy: z.object({ type: z.literal('pack'), packIds: z.array(z.number().int()) }),
+  }),
+  promotionRuleSchema.options[1],
+  promotionRuleSchema.options[2],
+]);
+export const posPromotionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  summary: z.string(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  rule: tillRuleSchema,
+});
+export type PosPromotion = z.infer<typeof posPromotionSchema>;
+export const posPromotionListSchema = z.object({ data: z.array(posPromotionSchema) });
+
+/** A till promotion as `applyPromotions` takes it. */
+export const fromPosPromotion = (p: PosPromotion): Promotion => ({
+  id: p.id,
+  name: p.name,
+  rule: p.rule,
+  active: true,
+  startsAt: p.starts_at ? new Date(p.starts_at) : null,
+  endsAt: p.ends_at ? new Date(p.ends_at) : null,
+});

@@ -9,8 +9,8 @@ import { ORDER_STATUSES, type OrderStatus } from './order';
  *   orders delivered in the range (a counter sale is delivered when sold), on the day delivered, in
  *   India's calendar, at their goods net of refunds: items less the coupon as the order now stands,
  *   less counter refunds, never the delivery charge. The same rule counts a customer's total spent
- *   and a sales agent's sales and commission (the server's `orders/sales.ts`; README "What counts
- *   as a sale").
+ *   and a sales agent's sales and commission (the server's `orders/sales.ts`; apps/server/docs/orders.md
+ *   "What counts as a sale").
  * - **GST**: the tax invoices, every order that went through and was not cancelled — placed,
  *   confirmed, packed, shipped, delivered, online and at the counter — on the day it was placed
  *   (the date its invoice carries); an order awaiting payment has no invoice yet, a failed payment

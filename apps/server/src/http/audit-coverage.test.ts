@@ -359,6 +359,27 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
     },
   ],
   [
+    'PUT /admin/stock/purchase-orders/{id}',
+    async (x) => {
+      const po = x.made.purchaseOrder as {
+        id: number;
+        supplier: { id: number };
+        warehouse: { id: number };
+        lines: Array<{ pack_id: number }>;
+      };
+      const r = await x.owner.put(`/s/api/admin/stock/purchase-orders/${po.id}`, {
+        supplier_id: po.supplier.id,
+        warehouse_id: po.warehouse.id,
+        expected_on: '2026-12-02',
+        note: 'Audit order, edited',
+        lines: [{ pack_id: po.lines[0]!.pack_id, quantity: 8, unit_cost: 3900 }],
+      });
+      // a draft's lines are rewritten: later calls use the new line ids
+      x.made.purchaseOrder = r.json();
+      return r;
+    },
+  ],
+  [
     'POST /admin/stock/purchase-orders/{id}/status',
     (x) => x.owner.post(`/s/api/admin/stock/purchase-orders/${(x.made.purchaseOrder as { id: number }).id}/status`, { status: 'ordered' }),
   ],
@@ -386,6 +407,19 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
         ...(x.made.transferWarehouses as object),
         note: 'Audit transfer',
         lines: [{ pack_id: s.packId, quantity: 3 }],
+      });
+      x.made.transfer = r.json();
+      return r;
+    },
+  ],
+  [
+    'PUT /admin/stock/transfers/{id}',
+    async (x) => {
+      const tr = x.made.transfer as { id: number; lines: Array<{ pack_id: number }> };
+      const r = await x.owner.put(`/s/api/admin/stock/transfers/${tr.id}`, {
+        ...(x.made.transferWarehouses as object),
+        note: 'Audit transfer, edited',
+        lines: [{ pack_id: tr.lines[0]!.pack_id, quantity: 3 }],
       });
       x.made.transfer = r.json();
       return r;
@@ -654,6 +688,23 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
       const quote = await x.owner.post(`/s/api/admin/orders/${o.id}/edit/quote`, { lines });
       expect(quote.statusCode, quote.body).toBe(200);
       return x.owner.post(`/s/api/admin/orders/${o.id}/edit`, { lines, expected_total: quote.json().total, key: `edit-${uniq()}` });
+    },
+  ],
+  // a staff edit raising a paid order's total leaves a balance; its payment link sent to the customer (issue 40 §12)
+  [
+    'POST /admin/orders/{id}/balance/send',
+    async (x) => {
+      const o = await paidOrder();
+      const lines = [{ pack_id: o.packId, quantity: 2 }];
+      const quote = await x.owner.post(`/s/api/admin/orders/${o.id}/edit/quote`, { lines });
+      expect(quote.statusCode, quote.body).toBe(200);
+      const edited = await x.owner.post(`/s/api/admin/orders/${o.id}/edit`, {
+        lines,
+        expected_total: quote.json().total,
+        key: `edit-${uniq()}`,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      return x.owner.post(`/s/api/admin/orders/${o.id}/balance/send`, {});
     },
   ],
   // draft orders built in Administration (issue 40 §12): one placed as cash on delivery, one sent a payment link

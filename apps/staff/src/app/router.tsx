@@ -130,9 +130,11 @@ export const router = createBrowserRouter([
           ['stock/transfers', 'TransfersRoute'],
           ['stock/transfers/new', 'TransferNewRoute'],
           ['stock/transfers/:id', 'TransferRoute'],
+          ['stock/transfers/:id/edit', 'TransferEditRoute'],
           ['stock/purchase-orders', 'PurchaseOrdersRoute'],
           ['stock/purchase-orders/new', 'PurchaseOrderNewRoute'],
           ['stock/purchase-orders/:id', 'PurchaseOrderRoute'],
+          ['stock/purchase-orders/:id/edit', 'PurchaseOrderEditRoute'],
           ['stock/suppliers', 'SuppliersRoute'],
         ] as const
       ).map(([path, name]) => ({

@@ -15,7 +15,7 @@ import { eraseWishlists, wishlistsForExport } from '../wishlist/privacy';
 /**
  * The shopper's data rights (DPDP Act 2023): a copy of what the shop holds about them, and its
  * erasure. Each table is read and written by its own domain's `privacy.ts`; this file lists, in
- * one place, what an export holds and what an erasure leaves behind (README "Personal data").
+ * one place, what an export holds and what an erasure leaves behind (docs/security.md "Personal data").
  */
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -86,7 +86,7 @@ describe('export', () => {
       gst_rate: 5,
       hsn: '1006',
     });
-    expect(res.body).toContain('basmati-rice,Basmati Rice,Farm Fresh,,active,,1 kg,RICE1,,120,150,1006,5,0,,,,,no,,,3,10,0');
+    expect(res.body).toContain('basmati-rice,Basmati Rice,Farm Fresh,,active,,1 kg,RICE1,,120,150,1006,5,0,,,,,no,,,,3,10,0');
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type CsvError,
 } from '@grocer/shared/catalogue-csv';
 import { slugify } from '@grocer/shared/slug';
+import { DEFAULT_STEP_GRAMS } from '@grocer/shared/weighed';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -24,7 +25,7 @@ import { EMPTY_FACTS, type ProductFacts } from '@grocer/shared/product-facts';
 
 /**
  * The catalogue's CSV import and export (format: packages/shared/src/catalogue-csv.ts and
- * apps/server/README.md). An import is planned against the database (a dry run answers the plan's
+ * apps/server/docs/administration.md). An import is planned against the database (a dry run answers the plan's
  * report) and applied in one transaction, keyed by SKU, in batched statements: a few statements
  * per thousand rows, never one round trip per row.
  */
@@ -56,6 +57,7 @@ interface PackState {
   position: number;
   soldByWeight: boolean;
   plu: string;
+  stepGrams: number;
 }
 
 /** Categories by the label the CSV uses: the name when no other category has it, else the path 'Parent > Child'. */
@@ -150,6 +152,7 @@ async function plan(db: DbOrTx, websiteId: number, text: string): Promise<Plan> 
         position: packs.position,
         soldByWeight: packs.soldByWeight,
         plu: packs.plu,
+        stepGrams: packs.stepGrams,
         slug: products.slug,
       })
       .from(packs)
@@ -295,7 +298,8 @@ const packChanged = (k: PackState, row: CatalogueCsvRow) =>
   k.actPrice !== row.mrp ||
   k.position !== row.position ||
   (row.sold_by_weight !== null && k.soldByWeight !== row.sold_by_weight) ||
-  (row.plu !== null && k.plu !== row.plu);
+  (row.plu !== null && k.plu !== row.plu) ||
+  (row.step_grams !== null && k.stepGrams !== row.step_grams);
 
 const discountOf = (price: number, mrp: number) =>
   mrp > price
@@ -462,6 +466,7 @@ export async function applyImport(db: Db, actor: AuditActor, text: string): Prom
         ['discount_type', 'text'],
         ['sold_by_weight', 'boolean'],
         ['plu', 'text'],
+        ['step_grams', 'int'],
       ];
       for (const part of chunks(newPacks)) {
         const values = part.map((r) => {
@@ -478,12 +483,13 @@ export async function applyImport(db: Db, actor: AuditActor, text: string): Prom
             d.discountType,
             r.sold_by_weight ?? false,
             r.plu ?? '',
+            r.step_grams ?? DEFAULT_STEP_GRAMS,
           ];
         });
         const made = rowsOf<{ id: number; sku: string }>(
           await tx.execute(sql`
-          insert into packs (website_id, product_id, name, sku, barcode, price, act_price, position, discount, discount_type, sold_by_weight, plu)
-          select ${websiteId}::int, product_id, name, sku, barcode, price, act_price, position, discount, discount_type, sold_by_weight, plu from ${recordset(packColumns, values)}
+          insert into packs (website_id, product_id, name, sku, barcode, price, act_price, position, discount, discount_type, sold_by_weight, plu, step_grams)
+          select ${websiteId}::int, product_id, name, sku, barcode, price, act_price, position, discount, discount_type, sold_by_weight, plu, step_grams from ${recordset(packColumns, values)}
           returning id, sku`),
         );
         for (const m of made) packIds.set(m.sku, Number(m.id));
@@ -503,6 +509,7 @@ export async function applyImport(db: Db, actor: AuditActor, text: string): Prom
           ['discount_type', 'text'],
           ['sold_by_weight', 'boolean'],
           ['plu', 'text'],
+          ['step_grams', 'int'],
         ],
         changedPacks.map((r) => {
           const d = discountOf(r.price, r.mrp);
@@ -517,10 +524,11 @@ export async function applyImport(db: Db, actor: AuditActor, text: string): Prom
             d.discountType,
             r.sold_by_weight,
             r.plu,
+            r.step_grams,
           ];
         }),
-        // a null flag or PLU (the file has no such column) leaves the pack's own
-        'name = v.name, barcode = v.barcode, price = v.price, act_price = v.act_price, position = v.position, discount = v.discount, discount_type = v.discount_type, sold_by_weight = coalesce(v.sold_by_weight, t.sold_by_weight), plu = coalesce(v.plu, t.plu)',
+        // a null flag, PLU or step (the file has no such column, or an empty step) leaves the pack's own
+        'name = v.name, barcode = v.barcode, price = v.price, act_price = v.act_price, position = v.position, discount = v.discount, discount_type = v.discount_type, sold_by_weight = coalesce(v.sold_by_weight, t.sold_by_weight), plu = coalesce(v.plu, t.plu), step_grams = coalesce(v.step_grams, t.step_grams)',
       );
       const touchedProducts = new Set([
         ...toCreate.map((r) => productIds.get(r.product_slug)!),
@@ -584,6 +592,7 @@ export async function exportCatalogue(db: Db, websiteId: number): Promise<string
     act_price: number;
     sold_by_weight: boolean;
     plu: string;
+    step_grams: number;
     hsn_code: string;
     gst_rate: number;
     position: number;
@@ -594,7 +603,7 @@ export async function exportCatalogue(db: Db, websiteId: number): Promise<string
   }>(
     await db.execute(sql`
       select p.slug, p.name, b.name as brand, p.category_id, p.status, p.description, k.id as pack_id, k.name as pack_name,
-             k.sku, k.barcode, k.price, k.act_price, k.sold_by_weight, k.plu, p.hsn_code, p.gst_rate, k.position,
+             k.sku, k.barcode, k.price, k.act_price, k.sold_by_weight, k.plu, k.step_grams, p.hsn_code, p.gst_rate, k.position,
              p.fssai_licence, p.food_type, p.ingredients, p.nutrition
       from ${packs} k join ${products} p on p.id = k.product_id left join ${brands} b on b.id = p.brand_id
       where k.website_id = ${websiteId}
@@ -617,6 +626,7 @@ export async function exportCatalogue(db: Db, websiteId: number): Promise<string
       mrp: Number(r.act_price),
       sold_by_weight: r.sold_by_weight,
       plu: r.plu,
+      step_grams: r.sold_by_weight ? Number(r.step_grams) : null,
       hsn: r.hsn_code,
       gst_rate: Number(r.gst_rate) / 100,
       position: Number(r.position),

@@ -379,7 +379,7 @@ describe('GET /s/api/init', () => {
         'brands',
         'cart',
         'categories',
-        // beyond the spec: the earliest delivery slot (issue 19's delivery promise), documented in the README
+        // beyond the spec: the earliest delivery slot (issue 19's delivery promise), documented in docs/storefront.md
         'earliest_slot',
         'footers',
         'navSetting',

@@ -941,6 +941,34 @@ export async function productBrandAndCategories(
   return new Map(rows.map((r) => [r.id, { brandId: r.brandId, categoryIds: r.categoryIds.map(Number) }]));
 }
 
+/**
+ * The website's packs of a brand, or of a category (a product's primary category or any other it
+ * is in, as `productBrandAndCategories` reads them): a promotion's target as the till sees it.
+ */
+export async function packIdsOfTarget(
+  db: DbOrTx,
+  websiteId: number,
+  target: { type: 'brand'; brandId: number } | { type: 'category'; categoryId: number },
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: packs.id })
+    .from(packs)
+    .innerJoin(products, eq(products.id, packs.productId))
+    .where(
+      and(
+        eq(packs.websiteId, websiteId),
+        target.type === 'brand'
+          ? eq(products.brandId, target.brandId)
+          : or(
+              eq(products.categoryId, target.categoryId),
+              sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${productCategories.categoryId} = ${target.categoryId})`,
+            ),
+      ),
+    )
+    .orderBy(asc(packs.id));
+  return rows.map((r) => r.id);
+}
+
 /** The SKU and barcode of some of a website's packs, by pack id (the packing slip; '' where the shop set none). */
 export async function packCodes(db: DbOrTx, websiteId: number, packIds: number[]): Promise<Map<number, { sku: string; barcode: string }>> {
   if (packIds.length === 0) return new Map();

@@ -16,6 +16,7 @@ import { packNamed, packNamesSubquery } from '../catalogue/pack-refs';
 import { usersByIds } from '../identity/service';
 import { committedUnits } from '../orders/committed';
 import { moveStock, stockKey } from './service';
+import { inTransitUnits } from './transfers';
 import { inventorySettings, packCosts, packThresholds, stock, stockMovements, warehouses } from './tables';
 
 /**
@@ -101,15 +102,21 @@ export async function listStock(db: Db, websiteId: number, q: AdminStockQuery): 
     .orderBy(asc(warehouses.id));
   let total = rows[0]?.total ?? 0;
   if (!rows.length && q.page > 1) total = (await listStock(db, websiteId, { ...q, page: 1, perPage: 5 })).meta.total;
-  const committed = await committedUnits(
-    db,
-    websiteId,
-    rows.map((r) => r.pack_id),
-  );
+  const packIds = rows.map((r) => r.pack_id);
+  const committed = await committedUnits(db, websiteId, packIds);
+  const inTransit = await inTransitUnits(db, websiteId, packIds);
   return {
     data: rows.map(({ total: _t, ...r }) => {
-      const held = committed.get(stockKey(r.pack_id, r.warehouse_id)) ?? 0;
-      return { ...r, committed: held, on_hand: r.available + held, own_threshold: !!r.own_threshold, low: r.available <= r.threshold };
+      const key = stockKey(r.pack_id, r.warehouse_id);
+      const held = committed.get(key) ?? 0;
+      return {
+        ...r,
+        committed: held,
+        on_hand: r.available + held,
+        in_transit: inTransit.get(key) ?? 0,
+        own_threshold: !!r.own_threshold,
+        low: r.available <= r.threshold,
+      };
     }),
     meta: { total, page: q.page, perPage: q.perPage },
     warehouses: whs,
@@ -130,6 +137,7 @@ export async function packStock(db: DbOrTx, websiteId: number, packId: number): 
     .orderBy(asc(warehouses.id));
   const [own] = await db.select({ t: packThresholds.threshold }).from(packThresholds).where(eq(packThresholds.packId, packId));
   const committed = await committedUnits(db, websiteId, [packId]);
+  const inTransit = await inTransitUnits(db, websiteId, [packId]);
   const [cost] = await db.select({ cost: packCosts.cost }).from(packCosts).where(eq(packCosts.packId, packId));
   return {
     pack_id: k.id,
@@ -140,8 +148,15 @@ export async function packStock(db: DbOrTx, websiteId: number, packId: number): 
     threshold: own?.t ?? (await defaultThreshold(db, websiteId)),
     own_threshold: !!own,
     levels: levels.map((l) => {
-      const held = committed.get(stockKey(packId, l.warehouse_id)) ?? 0;
-      return { ...l, available: Number(l.available), committed: held, on_hand: Number(l.available) + held };
+      const key = stockKey(packId, l.warehouse_id);
+      const held = committed.get(key) ?? 0;
+      return {
+        ...l,
+        available: Number(l.available),
+        committed: held,
+        on_hand: Number(l.available) + held,
+        in_transit: inTransit.get(key) ?? 0,
+      };
     }),
     cost_price: cost?.cost ?? null,
   };

@@ -28,9 +28,10 @@ import {
   movePurchaseOrder,
   purchaseOrderOf,
   receivePurchaseOrder,
+  updatePurchaseOrder,
   updateSupplier,
 } from './purchasing';
-import { cancelTransfer, createTransfer, listTransfers, receiveTransfer, sendTransfer, transferOf } from './transfers';
+import { cancelTransfer, createTransfer, listTransfers, receiveTransfer, sendTransfer, transferOf, updateTransfer } from './transfers';
 
 const params = idParamsSchema;
 
@@ -60,6 +61,11 @@ export const purchasingAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
     { schema: { body: purchaseOrderInputSchema, response: { 200: purchaseOrderSchema } } },
     async (req) => createPurchaseOrder(db, auditActor(req), req.body),
   );
+  app.put(
+    '/admin/stock/purchase-orders/:id',
+    { schema: { params, body: purchaseOrderInputSchema, response: { 200: purchaseOrderSchema } } },
+    async (req) => updatePurchaseOrder(db, auditActor(req), req.params.id, req.body),
+  );
   app.get('/admin/stock/purchase-orders/:id', { schema: { params, response: { 200: purchaseOrderSchema } } }, async (req) =>
     purchaseOrderOf(db, req.website.id, req.params.id),
   );
@@ -85,6 +91,9 @@ export const purchasingAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
   );
   app.post('/admin/stock/transfers', { schema: { body: transferInputSchema, response: { 200: transferSchema } } }, async (req) =>
     createTransfer(db, auditActor(req), req.body),
+  );
+  app.put('/admin/stock/transfers/:id', { schema: { params, body: transferInputSchema, response: { 200: transferSchema } } }, async (req) =>
+    updateTransfer(db, auditActor(req), req.params.id, req.body),
   );
   app.get('/admin/stock/transfers/:id', { schema: { params, response: { 200: transferSchema } } }, async (req) =>
     transferOf(db, req.website.id, req.params.id),

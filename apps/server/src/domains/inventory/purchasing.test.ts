@@ -30,6 +30,15 @@ const movementsOf = (reference: string) =>
     .where(and(eq(stockMovements.websiteId, shop.websiteId), eq(stockMovements.reference, reference)))
     .orderBy(asc(stockMovements.id));
 const ledgerHolds = async () => expect((await ledgerMismatches(t.db)).mismatches).toEqual([]);
+/** units on their way to a warehouse, as the stock list and the pack's card show them (they must agree) */
+const inTransitAt = async (packId: number, warehouseId: number) => {
+  const list = (await owner.get(`/s/api/admin/stock?warehouse=${warehouseId}&perPage=100`)).json();
+  const row = list.data.find((r: { pack_id: number }) => r.pack_id === packId);
+  const card = (await owner.get(`/s/api/admin/stock/packs/${packId}`)).json();
+  const level = card.levels.find((l: { warehouse_id: number }) => l.warehouse_id === warehouseId);
+  expect(level.in_transit).toBe(row.in_transit);
+  return row.in_transit as number;
+};
 
 describe('suppliers', () => {
   it('are created and edited with a valid GSTIN, audited; a shopper may not see them', async () => {
@@ -179,6 +188,7 @@ describe('transfers', () => {
     const dal = shop.packs.dal1.id;
     const rice = shop.packs.rice1.id;
     const [fromBefore, toBefore, riceFrom, riceTo] = [await stockOf(dal, mum()), await stockOf(dal, del()), await stockOf(rice, mum()), 0];
+    const transitBefore = await inTransitAt(dal, del());
     let res = await owner.post('/s/api/admin/stock/transfers', {
       from_warehouse_id: mum(),
       to_warehouse_id: del(),
@@ -191,6 +201,7 @@ describe('transfers', () => {
     let tr = res.json();
     expect(tr).toMatchObject({ status: 'draft', from: { id: mum() }, to: { id: del() } });
     expect(await stockOf(dal, mum())).toBe(fromBefore); // a draft moves nothing
+    expect(await inTransitAt(dal, del())).toBe(transitBefore);
 
     res = await owner.post(`/s/api/admin/stock/transfers/${tr.id}/send`);
     expect(res.statusCode, res.body).toBe(200);
@@ -200,12 +211,17 @@ describe('transfers', () => {
     expect(await stockOf(rice, mum())).toBe(riceFrom - 2);
     expect(await stockOf(dal, del())).toBe(toBefore);
     expect((await owner.post(`/s/api/admin/stock/transfers/${tr.id}/send`)).statusCode).toBe(409);
+    // on its way: in transit at the destination only, not at the source
+    expect(await inTransitAt(dal, del())).toBe(transitBefore + 8);
+    expect(await inTransitAt(rice, del())).toBe(2);
+    expect(await inTransitAt(dal, mum())).toBe(0);
 
     const [dalLine, riceLine] = tr.lines;
     res = await owner.post(`/s/api/admin/stock/transfers/${tr.id}/receive`, { lines: [{ line_id: dalLine.id, received: 5 }] });
     tr = res.json();
     expect(tr.status).toBe('partially_received');
     expect(await stockOf(dal, del())).toBe(toBefore + 5);
+    expect(await inTransitAt(dal, del())).toBe(transitBefore + 3);
 
     res = await owner.post(`/s/api/admin/stock/transfers/${tr.id}/receive`, { lines: [{ line_id: dalLine.id, received: 1, short: 2 }] });
     expect(res.statusCode).toBe(422);
@@ -221,6 +237,9 @@ describe('transfers', () => {
     tr = res.json();
     expect(tr.status).toBe('received');
     expect(tr.lines[0]).toMatchObject({ received: 6, short: 2, short_reason: 'Torn in the van' });
+    // received or written off as short: nothing left on the way
+    expect(await inTransitAt(dal, del())).toBe(transitBefore);
+    expect(await inTransitAt(rice, del())).toBe(0);
     expect(await stockOf(dal, del())).toBe(toBefore + 6);
     expect(await stockOf(rice, del())).toBe(riceTo + 2);
     const moves = await movementsOf(`transfer:${tr.id}`);
@@ -279,6 +298,133 @@ describe('transfers', () => {
         })
       ).statusCode,
     ).toBe(422);
+    await ledgerHolds();
+  });
+});
+
+describe('editing drafts', () => {
+  const auditsOf = (entity: string, id: number) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
+      .orderBy(asc(auditLog.id));
+
+  it('a draft purchase order is rewritten whole (supplier, warehouse, lines, note), audited; once ordered an edit is refused and nothing changes', async () => {
+    const first = (await owner.post('/s/api/admin/stock/suppliers', { name: 'Edit Traders' })).json();
+    const second = (await owner.post('/s/api/admin/stock/suppliers', { name: 'Better Traders' })).json();
+    const [dal, ghee, rice] = [shop.packs.dal1.id, shop.packs.ghee1.id, shop.packs.rice1.id];
+    let po = (
+      await owner.post('/s/api/admin/stock/purchase-orders', {
+        supplier_id: first.id,
+        warehouse_id: blr(),
+        lines: [
+          { pack_id: dal, quantity: 10, unit_cost: 9000 },
+          { pack_id: ghee, quantity: 4, unit_cost: 25000 },
+        ],
+      })
+    ).json();
+    const edit = {
+      supplier_id: second.id,
+      warehouse_id: mum(),
+      expected_on: '2026-12-20',
+      note: 'Call before delivery',
+      // ghee removed, dal changed, rice added
+      lines: [
+        { pack_id: dal, quantity: 12, unit_cost: 8800 },
+        { pack_id: rice, quantity: 5, unit_cost: 7000 },
+      ],
+    };
+    let res = await owner.put(`/s/api/admin/stock/purchase-orders/${po.id}`, edit);
+    expect(res.statusCode, res.body).toBe(200);
+    po = res.json();
+    expect(po).toMatchObject({
+      status: 'draft',
+      supplier: { id: second.id },
+      warehouse: { id: mum() },
+      expected_on: '2026-12-20',
+      note: 'Call before delivery',
+      total: 12 * 8800 + 5 * 7000,
+    });
+    expect(po.lines.map((l: { pack_id: number; quantity: number; unit_cost: number }) => [l.pack_id, l.quantity, l.unit_cost])).toEqual([
+      [dal, 12, 8800],
+      [rice, 5, 7000],
+    ]);
+    const [, update] = await auditsOf('purchase_order', po.id);
+    expect(update).toMatchObject({
+      action: 'update',
+      before: { supplier_id: first.id, warehouse_id: blr(), lines: [{ pack_id: dal, quantity: 10 }, { pack_id: ghee }] },
+      after: { supplier_id: second.id, warehouse_id: mum() },
+    });
+
+    // invalid edits: 422 / 404, nothing written
+    expect((await owner.put(`/s/api/admin/stock/purchase-orders/${po.id}`, { ...edit, lines: [] })).statusCode).toBe(422);
+    expect((await owner.put(`/s/api/admin/stock/purchase-orders/${po.id}`, { ...edit, supplier_id: 999999 })).statusCode).toBe(404);
+    expect((await owner.put('/s/api/admin/stock/purchase-orders/999999', edit)).statusCode).toBe(404);
+    expect((await owner.get(`/s/api/admin/stock/purchase-orders/${po.id}`)).json()).toEqual(po);
+
+    // ordered: the supplier has it, so it is no longer a draft to change
+    await owner.post(`/s/api/admin/stock/purchase-orders/${po.id}/status`, { status: 'ordered' });
+    const ordered = (await owner.get(`/s/api/admin/stock/purchase-orders/${po.id}`)).json();
+    res = await owner.put(`/s/api/admin/stock/purchase-orders/${po.id}`, {
+      ...edit,
+      note: 'Too late',
+      lines: [{ pack_id: dal, quantity: 1, unit_cost: 1 }],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'DRAFT_ONLY',
+      message: 'Only a draft purchase order can be changed: this one is ordered. Nothing was changed',
+    });
+    expect((await owner.get(`/s/api/admin/stock/purchase-orders/${po.id}`)).json()).toEqual(ordered);
+    expect((await auditsOf('purchase_order', po.id)).map((a) => a.action)).toEqual(['create', 'update', 'order']);
+  });
+
+  it('a draft transfer is rewritten whole (warehouses, lines, note), audited, moving nothing; once sent an edit is refused and nothing changes', async () => {
+    const [dal, rice] = [shop.packs.dal1.id, shop.packs.rice1.id];
+    const stockBefore = [await stockOf(dal, blr()), await stockOf(dal, del()), await stockOf(rice, blr())];
+    let tr = (
+      await owner.post('/s/api/admin/stock/transfers', {
+        from_warehouse_id: blr(),
+        to_warehouse_id: mum(),
+        lines: [{ pack_id: dal, quantity: 2 }],
+      })
+    ).json();
+    const edit = {
+      from_warehouse_id: blr(),
+      to_warehouse_id: del(),
+      note: 'Weekend top-up',
+      lines: [
+        { pack_id: dal, quantity: 3 },
+        { pack_id: rice, quantity: 1 },
+      ],
+    };
+    let res = await owner.put(`/s/api/admin/stock/transfers/${tr.id}`, edit);
+    expect(res.statusCode, res.body).toBe(200);
+    tr = res.json();
+    expect(tr).toMatchObject({ status: 'draft', from: { id: blr() }, to: { id: del() }, note: 'Weekend top-up' });
+    expect(tr.lines.map((l: { pack_id: number; quantity: number }) => [l.pack_id, l.quantity])).toEqual([
+      [dal, 3],
+      [rice, 1],
+    ]);
+    expect([await stockOf(dal, blr()), await stockOf(dal, del()), await stockOf(rice, blr())]).toEqual(stockBefore);
+    expect((await owner.put(`/s/api/admin/stock/transfers/${tr.id}`, { ...edit, to_warehouse_id: blr() })).statusCode).toBe(422);
+    const [, update] = await auditsOf('stock_transfer', tr.id);
+    expect(update).toMatchObject({
+      action: 'update',
+      before: { to_warehouse_id: mum(), lines: [{ pack_id: dal, quantity: 2 }] },
+      after: { to_warehouse_id: del(), note: 'Weekend top-up' },
+    });
+
+    const sent = (await owner.post(`/s/api/admin/stock/transfers/${tr.id}/send`)).json();
+    res = await owner.put(`/s/api/admin/stock/transfers/${tr.id}`, { ...edit, lines: [{ pack_id: dal, quantity: 1 }] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'DRAFT_ONLY',
+      message: 'Only a draft transfer can be changed: this one is in transit. Nothing was changed',
+    });
+    expect((await owner.get(`/s/api/admin/stock/transfers/${tr.id}`)).json()).toEqual(sent);
+    expect(await stockOf(dal, blr())).toBe(stockBefore[0]! - 3);
     await ledgerHolds();
   });
 });
@@ -354,6 +500,35 @@ describeOnPostgres('racing sends (PostgreSQL)', () => {
       .from(stockTransfers)
       .where(sql`${stockTransfers.id} in (${a.id}, ${b.id})`);
     expect(statuses.map((s) => s.status).sort()).toEqual(['draft', 'in_transit']);
+    await ledgerHolds();
+  });
+
+  it('an edit racing Send: the units that leave are the lines the sent transfer shows; an edit after Send is refused', async () => {
+    const dal = shop.packs.dal1.id;
+    for (let round = 0; round < 3; round++) {
+      const tr = (
+        await owner.post('/s/api/admin/stock/transfers', {
+          from_warehouse_id: del(),
+          to_warehouse_id: mum(),
+          lines: [{ pack_id: dal, quantity: 1 }],
+        })
+      ).json();
+      const before = await stockOf(dal, del());
+      const [edit, send] = await Promise.all([
+        owner.put(`/s/api/admin/stock/transfers/${tr.id}`, {
+          from_warehouse_id: del(),
+          to_warehouse_id: mum(),
+          lines: [{ pack_id: dal, quantity: 2 }],
+        }),
+        owner.post(`/s/api/admin/stock/transfers/${tr.id}/send`),
+      ]);
+      expect(send.statusCode, send.body).toBe(200);
+      expect([200, 409]).toContain(edit.statusCode);
+      if (edit.statusCode === 409) expect(edit.json().code).toBe('DRAFT_ONLY');
+      const sent = (await owner.get(`/s/api/admin/stock/transfers/${tr.id}`)).json();
+      expect(sent.status).toBe('in_transit');
+      expect(await stockOf(dal, del())).toBe(before - sent.lines[0].quantity);
+    }
     await ledgerHolds();
   });
 

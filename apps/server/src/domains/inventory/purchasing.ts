@@ -1,4 +1,5 @@
 import {
+  PURCHASE_ORDER_STATUS_LABELS,
   weightedAverageCost,
   type PurchaseOrder,
   type PurchaseOrderStatus,
@@ -241,15 +242,26 @@ export async function assertPacksOfWebsite(db: DbOrTx, websiteId: number, packId
 
 type PurchaseOrderInput = z.output<typeof purchaseOrderInputSchema>;
 
+/** The supplier, the warehouse and every pack of a purchase order being written are the website's (else 404). */
+async function checkPurchaseOrderInput(tx: Tx, websiteId: number, input: PurchaseOrderInput) {
+  await supplierOf(tx, websiteId, input.supplier_id);
+  await warehouseIn(tx, websiteId, input.warehouse_id);
+  await assertPacksOfWebsite(
+    tx,
+    websiteId,
+    input.lines.map((l) => l.pack_id),
+  );
+}
+
+async function insertPurchaseOrderLines(tx: Tx, websiteId: number, purchaseOrderId: number, lines: PurchaseOrderInput['lines']) {
+  await tx
+    .insert(purchaseOrderLines)
+    .values(lines.map((l) => ({ websiteId, purchaseOrderId, packId: l.pack_id, quantity: l.quantity, unitCost: l.unit_cost })));
+}
+
 export async function createPurchaseOrder(db: Db, actor: AuditActor, input: PurchaseOrderInput): Promise<PurchaseOrder> {
   const id = await db.transaction(async (tx) => {
-    await supplierOf(tx, actor.websiteId, input.supplier_id);
-    await warehouseIn(tx, actor.websiteId, input.warehouse_id);
-    await assertPacksOfWebsite(
-      tx,
-      actor.websiteId,
-      input.lines.map((l) => l.pack_id),
-    );
+    await checkPurchaseOrderInput(tx, actor.websiteId, input);
     const [po] = await tx
       .insert(purchaseOrders)
       .values({
@@ -261,17 +273,60 @@ export async function createPurchaseOrder(db: Db, actor: AuditActor, input: Purc
         createdBy: actorRef(actor),
       })
       .returning({ id: purchaseOrders.id });
-    await tx.insert(purchaseOrderLines).values(
-      input.lines.map((l) => ({
-        websiteId: actor.websiteId,
-        purchaseOrderId: po!.id,
-        packId: l.pack_id,
-        quantity: l.quantity,
-        unitCost: l.unit_cost,
-      })),
-    );
+    await insertPurchaseOrderLines(tx, actor.websiteId, po!.id, input.lines);
     await recordAudit(tx, actor, { entity: 'purchase_order', entityId: po!.id, action: 'create', after: input });
     return po!.id;
+  });
+  return purchaseOrderOf(db, actor.websiteId, id);
+}
+
+/** The purchase order's row, locked for the transaction's change (of two changes, the second waits and sees the first); or 404. */
+async function lockPurchaseOrder(tx: Tx, websiteId: number, id: number) {
+  const [po] = await tx
+    .select()
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.websiteId, websiteId), eq(purchaseOrders.id, id)))
+    .for('update');
+  if (!po) throw Errors.notFound('Purchase order not found');
+  return po;
+}
+
+/**
+ * PUT …/purchase-orders/{id}: a draft rewritten whole (supplier, warehouse, date, note, lines). The
+ * row is locked first, so of an edit and Mark as ordered racing, the one that comes second sees the
+ * other's result: an ordered purchase order is never changed, and a refusal writes nothing.
+ */
+export async function updatePurchaseOrder(db: Db, actor: AuditActor, id: number, input: PurchaseOrderInput): Promise<PurchaseOrder> {
+  await db.transaction(async (tx) => {
+    const po = await lockPurchaseOrder(tx, actor.websiteId, id);
+    if (po.status !== 'draft')
+      throw fail('DRAFT_ONLY', { document: 'purchase order', status: PURCHASE_ORDER_STATUS_LABELS[po.status].toLowerCase() });
+    await checkPurchaseOrderInput(tx, actor.websiteId, input);
+    const lines = await tx
+      .select({ pack_id: purchaseOrderLines.packId, quantity: purchaseOrderLines.quantity, unit_cost: purchaseOrderLines.unitCost })
+      .from(purchaseOrderLines)
+      .where(eq(purchaseOrderLines.purchaseOrderId, id))
+      .orderBy(asc(purchaseOrderLines.id));
+    await tx
+      .update(purchaseOrders)
+      .set({
+        supplierId: input.supplier_id,
+        warehouseId: input.warehouse_id,
+        expectedOn: input.expected_on,
+        note: input.note,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(purchaseOrders.id, id));
+    // a draft has received nothing, so its lines are replaced whole
+    await tx.delete(purchaseOrderLines).where(eq(purchaseOrderLines.purchaseOrderId, id));
+    await insertPurchaseOrderLines(tx, actor.websiteId, id, input.lines);
+    await recordAudit(tx, actor, {
+      entity: 'purchase_order',
+      entityId: id,
+      action: 'update',
+      before: { supplier_id: po.supplierId, warehouse_id: po.warehouseId, expected_on: po.expectedOn, note: po.note, lines },
+      after: input,
+    });
   });
   return purchaseOrderOf(db, actor.websiteId, id);
 }
@@ -333,12 +388,7 @@ export async function receivePurchaseOrder(
   input: z.output<typeof goodsReceiptSchema>,
 ): Promise<PurchaseOrder> {
   await db.transaction(async (tx) => {
-    const [po] = await tx
-      .select()
-      .from(purchaseOrders)
-      .where(and(eq(purchaseOrders.websiteId, actor.websiteId), eq(purchaseOrders.id, id)))
-      .for('update');
-    if (!po) throw Errors.notFound('Purchase order not found');
+    const po = await lockPurchaseOrder(tx, actor.websiteId, id);
     if (po.status !== 'ordered' && po.status !== 'partially_received')
       throw fail('DOCUMENT_STATE', { document: 'purchase order', status: po.status.replace('_', ' ') });
     const detail = await purchaseOrderOf(tx, actor.websiteId, id);

@@ -1,15 +1,16 @@
-import type {
-  Transfer,
-  TransferStatus,
-  TransferSummary,
-  transferInputSchema,
-  transferQuerySchema,
-  transferReceiptSchema,
+import {
+  TRANSFER_STATUS_LABELS,
+  type Transfer,
+  type TransferStatus,
+  type TransferSummary,
+  type transferInputSchema,
+  type transferQuerySchema,
+  type transferReceiptSchema,
 } from '@grocer/shared/admin-purchasing';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { invalidateWebsite } from '../../http/cache';
 import { Errors, fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
@@ -74,6 +75,34 @@ export async function listTransfers(db: DbOrTx, websiteId: number, q: z.output<t
   return { data, meta: { total: rows[0]?.n ?? 0, page: q.page, perPage: q.perPage } };
 }
 
+/**
+ * Units in transit per (pack, destination warehouse), keyed `${packId}:${warehouseId}`: sent on the
+ * website's transfers and neither received nor written off as short yet. They have left the source's
+ * balance and are not in the destination's, so the stock list shows them beside on hand.
+ */
+export async function inTransitUnits(db: DbOrTx, websiteId: number, packIds: number[]): Promise<Map<string, number>> {
+  if (!packIds.length) return new Map();
+  const left = sql`${stockTransferLines.quantity} - ${stockTransferLines.received} - ${stockTransferLines.short}`;
+  const rows = await db
+    .select({
+      packId: stockTransferLines.packId,
+      warehouseId: stockTransfers.toWarehouseId,
+      units: sql<number>`sum(${left})::int`.mapWith(Number),
+    })
+    .from(stockTransferLines)
+    .innerJoin(stockTransfers, eq(stockTransfers.id, stockTransferLines.transferId))
+    .where(
+      and(
+        eq(stockTransfers.websiteId, websiteId),
+        inArray(stockTransfers.status, ['in_transit', 'partially_received']),
+        inArray(stockTransferLines.packId, [...new Set(packIds)]),
+        sql`${left} > 0`,
+      ),
+    )
+    .groupBy(stockTransferLines.packId, stockTransfers.toWarehouseId);
+  return new Map(rows.map((r) => [`${r.packId}:${r.warehouseId}`, r.units]));
+}
+
 export async function transferOf(db: DbOrTx, websiteId: number, id: number): Promise<Transfer> {
   const [t] = await db
     .select({ t: stockTransfers, from: { id: from.id, name: from.name }, to: { id: to.id, name: to.name } })
@@ -115,15 +144,26 @@ export async function transferOf(db: DbOrTx, websiteId: number, id: number): Pro
   };
 }
 
-export async function createTransfer(db: Db, actor: AuditActor, input: z.output<typeof transferInputSchema>): Promise<Transfer> {
+type TransferInput = z.output<typeof transferInputSchema>;
+
+/** Both warehouses and every pack of a transfer being written are the website's (else 404). */
+async function checkTransferInput(tx: Tx, websiteId: number, input: TransferInput) {
+  await warehouseIn(tx, websiteId, input.from_warehouse_id);
+  await warehouseIn(tx, websiteId, input.to_warehouse_id);
+  await assertPacksOfWebsite(
+    tx,
+    websiteId,
+    input.lines.map((l) => l.pack_id),
+  );
+}
+
+async function insertTransferLines(tx: Tx, websiteId: number, transferId: number, lines: TransferInput['lines']) {
+  await tx.insert(stockTransferLines).values(lines.map((l) => ({ websiteId, transferId, packId: l.pack_id, quantity: l.quantity })));
+}
+
+export async function createTransfer(db: Db, actor: AuditActor, input: TransferInput): Promise<Transfer> {
   const id = await db.transaction(async (tx) => {
-    await warehouseIn(tx, actor.websiteId, input.from_warehouse_id);
-    await warehouseIn(tx, actor.websiteId, input.to_warehouse_id);
-    await assertPacksOfWebsite(
-      tx,
-      actor.websiteId,
-      input.lines.map((l) => l.pack_id),
-    );
+    await checkTransferInput(tx, actor.websiteId, input);
     const [t] = await tx
       .insert(stockTransfers)
       .values({
@@ -134,11 +174,53 @@ export async function createTransfer(db: Db, actor: AuditActor, input: z.output<
         createdBy: actorRef(actor),
       })
       .returning({ id: stockTransfers.id });
-    await tx
-      .insert(stockTransferLines)
-      .values(input.lines.map((l) => ({ websiteId: actor.websiteId, transferId: t!.id, packId: l.pack_id, quantity: l.quantity })));
+    await insertTransferLines(tx, actor.websiteId, t!.id, input.lines);
     await recordAudit(tx, actor, { entity: 'stock_transfer', entityId: t!.id, action: 'create', after: input });
     return t!.id;
+  });
+  return transferOf(db, actor.websiteId, id);
+}
+
+/** The transfer's row, locked for the transaction's change (of two changes, the second waits and sees the first); or 404. */
+async function lockTransfer(tx: Tx, websiteId: number, id: number) {
+  const [t] = await tx
+    .select()
+    .from(stockTransfers)
+    .where(and(eq(stockTransfers.websiteId, websiteId), eq(stockTransfers.id, id)))
+    .for('update');
+  if (!t) throw Errors.notFound('Transfer not found');
+  return t;
+}
+
+/**
+ * PUT …/transfers/{id}: a draft rewritten whole (warehouses, note, lines). The row is locked first,
+ * so an edit racing Send either lands before the units leave or is refused: a sent transfer is never
+ * changed, and a refusal writes nothing.
+ */
+export async function updateTransfer(db: Db, actor: AuditActor, id: number, input: TransferInput): Promise<Transfer> {
+  await db.transaction(async (tx) => {
+    const t = await lockTransfer(tx, actor.websiteId, id);
+    if (t.status !== 'draft') throw fail('DRAFT_ONLY', { document: 'transfer', status: TRANSFER_STATUS_LABELS[t.status].toLowerCase() });
+    await checkTransferInput(tx, actor.websiteId, input);
+    const lines = await tx
+      .select({ pack_id: stockTransferLines.packId, quantity: stockTransferLines.quantity })
+      .from(stockTransferLines)
+      .where(eq(stockTransferLines.transferId, id))
+      .orderBy(asc(stockTransferLines.id));
+    await tx
+      .update(stockTransfers)
+      .set({ fromWarehouseId: input.from_warehouse_id, toWarehouseId: input.to_warehouse_id, note: input.note })
+      .where(eq(stockTransfers.id, id));
+    // nothing of a draft has moved, so its lines are replaced whole
+    await tx.delete(stockTransferLines).where(eq(stockTransferLines.transferId, id));
+    await insertTransferLines(tx, actor.websiteId, id, input.lines);
+    await recordAudit(tx, actor, {
+      entity: 'stock_transfer',
+      entityId: id,
+      action: 'update',
+      before: { from_warehouse_id: t.fromWarehouseId, to_warehouse_id: t.toWarehouseId, note: t.note, lines },
+      after: input,
+    });
   });
   return transferOf(db, actor.websiteId, id);
 }
@@ -222,12 +304,7 @@ export async function receiveTransfer(
   input: z.output<typeof transferReceiptSchema>,
 ): Promise<Transfer> {
   await db.transaction(async (tx) => {
-    const [t] = await tx
-      .select()
-      .from(stockTransfers)
-      .where(and(eq(stockTransfers.websiteId, actor.websiteId), eq(stockTransfers.id, id)))
-      .for('update');
-    if (!t) throw Errors.notFound('Transfer not found');
+    const t = await lockTransfer(tx, actor.websiteId, id);
     if (t.status !== 'in_transit' && t.status !== 'partially_received') return refuseState(tx, actor.websiteId, id);
     const detail = await transferOf(tx, actor.websiteId, id);
     const byId = new Map(detail.lines.map((l) => [l.id, l]));

@@ -30,6 +30,7 @@ import {
   paymentStatusesOf,
   releasePayment,
 } from '../payments/records';
+import { balancesOf } from '../payments/balances';
 import { refundSummary, refundSummaryRupees } from '../payments/refund-summary';
 import { adjustmentsOf, presentAdjustment, refuseAtDoor } from './adjustments';
 import { orderErrors, type OrderRow } from './errors';
@@ -135,7 +136,7 @@ export const allowedActions = (status: OrderStatus): OrderAction[] => ORDER_ACTI
 /** The staff's order screen: the shopper's view, plus the customer, the payment's provider events and who moved it. */
 export async function adminOrder(db: Db, o: OrderRow): Promise<AdminOrder> {
   const d = await orderDetail(db, o);
-  const [payment, eventsOfPayment, history, changes, rows, notes, tags] = await Promise.all([
+  const [payment, eventsOfPayment, history, changes, rows, notes, tags, balances] = await Promise.all([
     paymentOfOrder(db, o.id),
     paymentEventsOf(db, o.id),
     orderEventsOf(db, o.id),
@@ -143,6 +144,7 @@ export async function adminOrder(db: Db, o: OrderRow): Promise<AdminOrder> {
     orderLinesOf(db, o.id),
     notesOf(db, o.id),
     tagsOf(db, o.id),
+    balancesOf(db, o.id),
   ]);
   const warehouseOfLine = new Map(rows.map((l) => [l.id, l.warehouseId]));
   const staffIds = [
@@ -198,7 +200,18 @@ export async function adminOrder(db: Db, o: OrderRow): Promise<AdminOrder> {
       review: payment.meta.review ?? null,
       events: eventsOfPayment.map((e) => ({ at: e.createdAt.toISOString(), kind: e.kind, event_id: e.eventId, payload: e.payload })),
     },
-    refunds: refundSummaryRupees(refundSummary(payment, refundedOther(changes))),
+    refunds: refundSummaryRupees(refundSummary(payment, refundedOther(changes), balances)),
+    // a staff edit's difference paid by link (issue 40 §12): the pay page of the order, while one is open
+    balances: balances.map((b) => ({
+      id: b.id,
+      status: b.status,
+      amount: toRupees(b.amount),
+      provider: b.provider,
+      link: b.status === 'pending' ? `/checkout/${b.provider}/${o.id}` : null,
+      provider_order_id: b.providerOrderId,
+      provider_payment_id: b.providerPaymentId,
+      at: b.createdAt.toISOString(),
+    })),
     adjustments: changes.map((a) => ({ ...presentAdjustment(a), by: who(a.actor) })),
     changes: { remove: REMOVE_STATUSES.includes(o.status), substitute: SUBSTITUTE_STATUSES.includes(o.status) },
     timeline: staffTimeline(

@@ -21,8 +21,11 @@ export interface CounterLine {
   price: number;
   actPrice: number;
   quantity: number;
-  /** the line's amount before any discount */
+  /** the line's amount before the order's discount: after its automatic promotion, if any */
   amount: number;
+  /** the automatic promotion's share of this line (paise) and its name (issue 40 §19) */
+  promotionDiscount?: number;
+  promotion?: string | null;
 }
 
 export interface CounterOrder {
@@ -36,6 +39,9 @@ export interface CounterOrder {
   itemsTotal: number;
   discount: number;
   total: number;
+  /** the automatic cart promotion's part of `discount` and its name */
+  promotionDiscount?: number;
+  promotion?: string | null;
   actor: string;
   payment: { meta: Record<string, string>; reference: string | null };
   /** a sale synced after the till was offline: a line short of stock is flagged instead of refusing the sale */
@@ -68,6 +74,8 @@ export async function placeCounterOrder(tx: Tx, o: CounterOrder): Promise<{ orde
     itemsTotal: o.itemsTotal,
     discount: o.discount,
     total: o.total,
+    promotionDiscount: o.promotionDiscount ?? 0,
+    promotion: o.promotion ?? null,
     channel: 'pos',
   });
   const short: CounterLine[] = [];
@@ -99,6 +107,8 @@ export async function placeCounterOrder(tx: Tx, o: CounterOrder): Promise<{ orde
       actPrice: l.actPrice,
       quantity: l.quantity,
       amount: l.amount,
+      promotionDiscount: l.promotionDiscount ?? 0,
+      promotion: l.promotion ?? null,
       // a line sold short took no stock: nothing to put back on a return
       warehouseId: short.some((s) => s.packId === l.packId) ? null : o.warehouseId,
       warehouseState: o.warehouseState,

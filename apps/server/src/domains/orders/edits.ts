@@ -3,6 +3,7 @@ import { packLabel } from '@grocer/shared/labels';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { lineAmountPaise } from '@grocer/shared/weighed';
 import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
+import { balanceLoweredText } from '@grocer/shared/order-balance';
 import {
   EDITABLE_STATUSES,
   editDifferenceText,
@@ -21,6 +22,7 @@ import { activeProductIds, packDetails } from '../catalogue/service';
 import { findCoupon } from '../coupons/service';
 import { nextSlots, releaseSlot, resolvePincode, takeSlot, type DeliveryZone, type SlotOffer } from '../delivery/service';
 import { firstWarehouseId, moveStock, stockKey, stockLevels, warehouseStates } from '../inventory/service';
+import { lowerBalance, raiseBalance } from '../payments/balances';
 import { recordPartialRefund } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
 import { addEvent, byStockRow, lockOrder } from './lifecycle';
@@ -40,9 +42,11 @@ import { orderAdjustments, orderLines, orders } from './tables';
  * price it was ordered at, a pack added costs today's price. Cash on delivery: the new total is
  * what is collected at the door. Prepaid: a lower total is refunded through the provider, as a
  * staff substitution is (an `edit` adjustment whose refund is held pending on the payment and
- * sent after the commit with its own idempotency key); a higher total is refused: the shopper
- * is not charged without paying, and a second payment for the difference is not built
- * (docs/spec-deviations.md).
+ * sent after the commit with its own idempotency key). A higher total: a staff edit (issue 40
+ * §12) opens a balance, a second payment of the difference the customer pays by a payment link
+ * (`payments/balances.ts`); the shopper's own edit is refused, as the shopper cannot pay a balance
+ * inside the edit yet (docs/spec-deviations.md). A lower total first comes off a balance still
+ * unpaid; only the rest is refunded, so a refund never exceeds what was paid.
  */
 
 /** What an edit would make of the order. */
@@ -83,7 +87,8 @@ interface Plan {
 
 const refuseStatus = (o: OrderRow) => fail('ORDER_NOT_EDITABLE', { status: ORDER_STATUS_LABELS[o.status].toLowerCase() });
 
-async function planEdit(db: DbOrTx, o: OrderRow, body: OrderEditBody, now: Date): Promise<Plan> {
+/** `staff`: Administration's edit, which may raise a prepaid order's total (the difference becomes a balance to pay by link). */
+async function planEdit(db: DbOrTx, o: OrderRow, body: OrderEditBody, now: Date, staff = false): Promise<Plan> {
   if (!EDITABLE_STATUSES.includes(o.status) || o.channel !== 'online') throw refuseStatus(o);
   const lines = await orderLinesOf(db, o.id);
   const promotion = o.promotion ?? lines.find((l) => l.promotion)?.promotion;
@@ -199,7 +204,8 @@ async function planEdit(db: DbOrTx, o: OrderRow, body: OrderEditBody, now: Date)
   const total = priced.itemsTotal - discount + priced.finalDelivery + o.tip;
   if (o.paymentMethod === 'cod' && zone?.codMax != null && total > zone.codMax && total > o.total)
     throw orderErrors.paymentUnavailable('cod');
-  if (o.paymentMethod !== 'cod' && total > o.total) throw fail('ORDER_EDIT_COSTS_MORE', { more: formatINR(toRupees(total - o.total)) });
+  if (o.paymentMethod !== 'cod' && total > o.total && !(staff && (o.paymentMethod === 'razorpay' || o.paymentMethod === 'cashfree')))
+    throw fail('ORDER_EDIT_COSTS_MORE', { more: formatINR(toRupees(total - o.total)) });
 
   const offers = zone ? await nextSlots(db, o.websiteId, zone.id, now, 7, true, zone) : [];
   let slot: SlotOffer | null = null;
@@ -226,8 +232,8 @@ export async function quoteEdit(db: Db, s: Shopper, id: string, body: OrderEditB
 }
 
 /** The quote of a change to order `o` (the shopper's, or one the staff found on their website). */
-export async function quoteEditOf(db: DbOrTx, o: OrderRow, body: OrderEditBody, now = new Date()): Promise<OrderEditQuote> {
-  const p = await planEdit(db, o, body, now);
+export async function quoteEditOf(db: DbOrTx, o: OrderRow, body: OrderEditBody, now = new Date(), staff = false): Promise<OrderEditQuote> {
+  const p = await planEdit(db, o, body, now, staff);
   const current =
     o.slotId !== null && o.slotDate && o.slotStart && o.slotEnd
       ? { slot_id: o.slotId, date: o.slotDate, start_time: o.slotStart, end_time: o.slotEnd, remaining: 0 }
@@ -290,7 +296,7 @@ export async function applyEdit(tx: Tx, o: OrderRow, body: OrderEditConfirmBody,
     .from(orderAdjustments)
     .where(and(eq(orderAdjustments.orderId, o.id), eq(orderAdjustments.key, body.key)));
   if (again) return { order: o, adjustment: again, fresh: false };
-  const p = await planEdit(tx, o, body, now);
+  const p = await planEdit(tx, o, body, now, by.staff !== null);
   if (toPaise(body.expected_total) !== p.total) throw fail('ORDER_EDIT_TOTAL_CHANGED', { amount: toRupees(p.total) });
   const changed = p.packs.filter((k) => k.quantity !== k.was);
   if (changed.length === 0 && !p.slot) return { order: o, adjustment: null, fresh: false };
@@ -314,9 +320,12 @@ export async function applyEdit(tx: Tx, o: OrderRow, body: OrderEditConfirmBody,
 
   const owed = o.total - p.total;
   const prepaid = o.paymentMethod !== 'cod';
-  const refund = prepaid && owed > 0;
+  // less to pay: a balance still unpaid shrinks first, the rest is refunded; more (staff only): a balance to pay by link
+  const toRefund = prepaid && owed > 0 ? await lowerBalance(tx, o, owed) : 0;
+  if (prepaid && owed < 0) await raiseBalance(tx, o, -owed);
+  const refund = toRefund > 0;
   // the paid payment holds the part to give back as pending until the provider takes it
-  if (refund && !(await recordPartialRefund(tx, o.id, owed))) throw refuseStatus(o);
+  if (refund && !(await recordPartialRefund(tx, o.id, toRefund))) throw refuseStatus(o);
   const slot = p.slot ?? null;
   const [order] = await tx
     .update(orders)
@@ -331,10 +340,12 @@ export async function applyEdit(tx: Tx, o: OrderRow, body: OrderEditConfirmBody,
     .where(eq(orders.id, o.id))
     .returning();
   const description = describe(changed, slot);
-  const method = refund ? o.paymentMethod : 'cod';
+  const method = prepaid ? o.paymentMethod : 'cod';
+  // a lower total taken (wholly or in part) off a balance still unpaid
+  const offBalance = prepaid && owed > 0 && toRefund < owed ? balanceLoweredText(toRupees(owed - toRefund), toRupees(toRefund)) : null;
   const note = by.staff
-    ? `Order changed by the shop: ${description}. ${staffEditDifferenceText(toRupees(-owed), method)}`
-    : `Order changed: ${description}. ${editDifferenceText(toRupees(-owed), method)}`;
+    ? `Order changed by the shop: ${description}. ${offBalance ?? staffEditDifferenceText(toRupees(-owed), method)}`
+    : `Order changed: ${description}. ${offBalance ?? editDifferenceText(toRupees(-owed), method)}`;
   await addEvent(tx, o, o.status, actor, note);
   const [adjustment] = await tx
     .insert(orderAdjustments)
@@ -345,7 +356,7 @@ export async function applyEdit(tx: Tx, o: OrderRow, body: OrderEditConfirmBody,
       key: body.key,
       description: `Order changed: ${description}`,
       reason: 'customer_request',
-      amount: owed,
+      amount: refund ? toRefund : owed,
       refundStatus: refund ? 'pending' : 'none',
       refundKey: refund ? `rf-${randomUUID()}` : null,
       actor,

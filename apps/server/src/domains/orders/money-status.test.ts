@@ -351,6 +351,7 @@ describe('one refund summary', () => {
       refund_pending: 0,
       net: 56,
       refundable: 56,
+      balance_due: 0,
     });
 
     const cancelled = await owner.post(`/s/api/admin/orders/${order.id}/cancel`, { reason: 'Out of stock at the store' });
@@ -364,6 +365,7 @@ describe('one refund summary', () => {
       refund_pending: 0,
       net: 0,
       refundable: 0,
+      balance_due: 0,
     };
     expect(cancelled.json().refunds).toEqual(summary);
     expect(cancelled.json().payment).toMatchObject({ status: 'refunded', refunded: 32 });

@@ -24,6 +24,35 @@ export async function sendPaymentLink(
   const method =
     order.paymentMethod === 'cod' || order.paymentMethod === 'pos' ? '' : ` with ${PAYMENT_PROVIDER_NAMES[order.paymentMethod]}`;
   const text = `${placedBy} placed order ${order.ordernumber} for you at ${website.name}: ${amount}. Pay${method} here: ${link}`;
+  return sendLink(outbox, website, customer, `Pay for your order ${order.ordernumber} at ${website.name}`, text, send);
+}
+
+/**
+ * The link to pay the balance a staff edit left on a paid order (issue 40 §12): the same pay page
+ * as the order's own link (it pays the open balance once the order is paid), by email and SMS.
+ */
+export async function sendBalanceLink(
+  outbox: Outbox,
+  website: { id: number; name: string },
+  order: OrderRow,
+  customer: { email: string | null; phone: string | null },
+  balance: { amount: number; provider: 'razorpay' | 'cashfree' },
+  origin: string,
+): Promise<string[]> {
+  const link = `${origin}/checkout/${balance.provider}/${order.id}`;
+  const amount = formatINR(toRupees(balance.amount));
+  const text = `Your order ${order.ordernumber} at ${website.name} was changed and costs ${amount} more. Pay with ${PAYMENT_PROVIDER_NAMES[balance.provider]} here: ${link}`;
+  return sendLink(outbox, website, customer, `Pay ${amount} more for your order ${order.ordernumber} at ${website.name}`, text, true);
+}
+
+async function sendLink(
+  outbox: Outbox,
+  website: { id: number; name: string },
+  customer: { email: string | null; phone: string | null },
+  subject: string,
+  text: string,
+  send: boolean,
+): Promise<string[]> {
   const sentTo: string[] = [];
   for (const to of [
     customer.email ? ({ kind: 'email', value: customer.email } as const) : null,
@@ -38,7 +67,7 @@ export async function sendPaymentLink(
             websiteId: website.id,
             channel: 'email',
             to: to.value,
-            subject: `Pay for your order ${order.ordernumber} at ${website.name}`,
+            subject,
             body: text,
           }
         : { websiteId: website.id, channel: 'sms', to: to.value, body: text },

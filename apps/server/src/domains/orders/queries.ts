@@ -5,6 +5,7 @@ import { allocateDiscount, splitGst, sumSplits } from '@grocer/shared/tax';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { namesOf } from '../identity/agents';
+import { balancesOf } from '../payments/balances';
 import { paymentOfOrder, type PaymentRow } from '../payments/records';
 import { refundSummary, refundSummaryRupees } from '../payments/refund-summary';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
@@ -89,6 +90,7 @@ export async function orderDetail(db: DbOrTx, o: OrderRow, known: KnownParts = {
   const payment = known.payment !== undefined ? known.payment : await paymentOfOrder(db, o.id);
   const agent = o.agentId === null ? null : ((await namesOf(db, [o.agentId])).get(o.agentId) ?? null);
   const changes = known.fresh ? [] : await adjustmentsOf(db, o.id);
+  const balances = known.fresh ? [] : await balancesOf(db, o.id);
   // The coupon is on the invoice, so it lowers each line's taxable value: GST is on what was paid.
   const shares = allocateDiscount(
     lines.map((l) => l.amount),
@@ -169,7 +171,7 @@ export async function orderDetail(db: DbOrTx, o: OrderRow, known: KnownParts = {
     cancellable: CANCELLABLE.includes(o.status),
     placed_by: agent,
     adjustments: changes.map(presentAdjustment),
-    refunds: refundSummaryRupees(refundSummary(payment, refundedOther(changes))),
+    refunds: refundSummaryRupees(refundSummary(payment, refundedOther(changes), balances)),
     delivery_instructions: o.deliveryInstructions,
     tip: toRupees(o.tip),
     substitution: o.substitution,

@@ -159,6 +159,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
     const s = await shopper(req);
     const o = await findOrder(db, s, req.params.id);
     if (o.status === 'pending_payment') await payments.reconcile(o);
+    // a placed order's return from paying the balance a staff edit left (issue 40 §12)
+    else await payments.balances.reconcile(o);
     return orderDetail(db, await findOrder(db, s, o.id));
   });
 

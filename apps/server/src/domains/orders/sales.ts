@@ -4,7 +4,7 @@ import type { Period } from './agent-sales';
 import { shopDaySql } from '../../db/shop-time';
 
 /**
- * What counts as a sale (issue 40; apps/server/README.md "What counts as a sale"): the ONE
+ * What counts as a sale (issue 40; apps/server/docs/orders.md "What counts as a sale"): the ONE
  * definition behind a customer's total spent, the sales agents' dashboard and commission, and the
  * dashboard's and sales report's revenue.
  *

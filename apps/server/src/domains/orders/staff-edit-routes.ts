@@ -4,7 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { auditActor } from '../audit/service';
+import { auditActor, recordAudit } from '../audit/service';
+import { fail } from '../../http/errors';
+import { findUserById } from '../identity/service';
+import { openBalanceOf } from '../payments/balances';
+import { balanceSentSchema } from '@grocer/shared/order-balance';
+import { toRupees } from '@grocer/shared/money';
+import { sendBalanceLink } from './payment-link';
+import { browserOrigin } from './routes';
 import type { Outbox } from '../outbox/service';
 import type { Payments } from '../payments/service';
 import { pendingRefunds, recordAdjustmentRefund } from './adjustments';
@@ -26,7 +33,8 @@ export const orderStaffEditRoutes =
     app.post(
       '/admin/orders/:id/edit/quote',
       { schema: { params, body: orderEditBodySchema, response: { 200: orderEditQuoteSchema } } },
-      async (req) => quoteEditOf(db, await findAdminOrder(db, req.website.id, req.params.id), req.body),
+      // staff: a prepaid order costing more is quoted, its difference to be paid by link (issue 40 §12)
+      async (req) => quoteEditOf(db, await findAdminOrder(db, req.website.id, req.params.id), req.body, new Date(), true),
     );
 
     app.post(
@@ -46,4 +54,27 @@ export const orderStaffEditRoutes =
         return adminOrder(db, await findAdminOrder(db, req.website.id, order.id));
       },
     );
+
+    /** The open balance's payment link sent to the customer by email and SMS (orders.manage), audited. */
+    app.post('/admin/orders/:id/balance/send', { schema: { params, response: { 200: balanceSentSchema } } }, async (req) => {
+      const order = await findAdminOrder(db, req.website.id, req.params.id);
+      const open = await openBalanceOf(db, order.id);
+      if (!open) throw fail('NO_BALANCE_DUE');
+      const customer = await findUserById(db, order.userId);
+      const sentTo = await sendBalanceLink(
+        deps.outbox,
+        req.website,
+        order,
+        { email: customer?.email ?? null, phone: customer?.phone ?? order.address.phone },
+        open,
+        browserOrigin(req),
+      );
+      await recordAudit(db, auditActor(req), {
+        entity: 'order',
+        entityId: order.id,
+        action: 'send-balance-link',
+        after: { amount: toRupees(open.amount), sent_to: sentTo },
+      });
+      return { sent_to: sentTo };
+    });
   };

@@ -2,6 +2,7 @@ import { PAYMENT_STATUSES, canMovePayment, type PaymentProvider, type PaymentSta
 import { and, asc, eq, inArray, isNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { reusable, type DbOrTx } from '../../db/client';
 import { rowFromJson } from '../../db/rows';
+import { refundPaidBalances, voidOpenBalance } from './balances';
 import { paymentAttempts, paymentEvents, paymentOptions, payments } from './tables';
 
 /**
@@ -88,6 +89,9 @@ export async function notePaymentAttempt(tx: DbOrTx, orderId: string, meta: Reco
  * one failed, cash still to collect not_collected; finished payments stay as they are.
  */
 export async function releasePayment(tx: DbOrTx, orderId: string): Promise<PaymentRow | null> {
+  // a staff edit's balance (issue 40 §12): the open link is void, one already paid is refunded with the payment
+  await voidOpenBalance(tx, orderId);
+  await refundPaidBalances(tx, orderId);
   const refund = await movePayment(tx, { orderId }, 'refund_pending');
   if (refund) return refund;
   if (!(await movePayment(tx, { orderId }, 'failed'))) await movePayment(tx, { orderId }, 'not_collected');

@@ -1,6 +1,7 @@
 import { PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '@grocer/shared/order';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { BalanceRow } from './balances';
 import type { PaymentRow } from './records';
 import { refundSummary } from './refund-summary';
 
@@ -26,7 +27,42 @@ const row = (p: Partial<PaymentRow>): PaymentRow => ({
   ...p,
 });
 
+const balance = (b: Partial<BalanceRow>): BalanceRow => ({
+  id: 1,
+  websiteId: 1,
+  orderId: 'o',
+  provider: 'razorpay',
+  status: 'pending',
+  amount: 4000,
+  providerOrderId: null,
+  providerPaymentId: null,
+  refundId: null,
+  meta: {},
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  ...b,
+});
+
 describe('the refund summary', () => {
+  it('a balance of ₹40 to pay by link is due, not paid; once paid it counts, and cancelling refunds it too', () => {
+    expect(refundSummary(row({}), 0, [balance({})])).toMatchObject({ paid: 8800, balance_due: 4000, net: 8800, refundable: 8800 });
+    expect(refundSummary(row({}), 0, [balance({ status: 'paid' })])).toMatchObject({
+      paid: 12800,
+      balance_due: 0,
+      net: 12800,
+      refundable: 12800,
+    });
+    expect(refundSummary(row({ status: 'refunded' }), 0, [balance({ status: 'refunded' })])).toMatchObject({
+      paid: 12800,
+      refunded_on_cancel: 12800,
+      refunded: 12800,
+      net: 0,
+      refundable: 0,
+    });
+    // a link made void before it was paid is neither due nor paid
+    expect(refundSummary(row({}), 0, [balance({ status: 'void' })])).toMatchObject({ paid: 8800, balance_due: 0 });
+  });
+
   it('₹32 refunded for a line, then the order cancelled: ₹56 on cancel, ₹88 in all, nothing left', () => {
     expect(refundSummary(row({ status: 'paid', refunded: 3200 }))).toEqual({
       paid: 8800,
@@ -37,6 +73,7 @@ describe('the refund summary', () => {
       refund_pending: 0,
       net: 5600,
       refundable: 5600,
+      balance_due: 0,
     });
     expect(refundSummary(row({ status: 'refunded', refunded: 3200 }))).toMatchObject({
       refunded_lines: 3200,

@@ -1,5 +1,6 @@
 import type { RefundSummary } from '@grocer/shared/order';
 import { toRupees } from '@grocer/shared/money';
+import type { BalanceRow } from './balances';
 import type { PaymentRow } from './records';
 
 /** The refund summary in paise (`RefundSummary` is its shape in ₹ at the API). */
@@ -25,10 +26,37 @@ const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max));
  *   not finished it.
  * - net: paid − refunded; refundable: what cancelling now refunds (paid − refunded − pending).
  *
+ * - balances (issue 40 §12): a staff edit's difference paid by link counts in paid once paid, in
+ *   refunded_on_cancel and refund_pending when given back (the order cancelled); one still to pay
+ *   is `balance_due`, never in paid, so a refund never exceeds what was paid.
+ *
  * The row's guards (`recordPartialRefund`: refunded + pending ≤ amount) keep these consistent; the
  * clamps keep the answer sane on any row (never negative, refunded never above paid).
  */
-export function refundSummary(p: PaymentRow | null, other = 0): RefundSummaryPaise {
+export function refundSummary(p: PaymentRow | null, other = 0, balances: BalanceRow[] = []): RefundSummaryPaise {
+  const sum = (...s: BalanceRow['status'][]) => balances.filter((b) => s.includes(b.status)).reduce((n, b) => n + b.amount, 0);
+  const balance = {
+    paid: sum('paid', 'refund_pending', 'refunded'),
+    refunded: sum('refunded'),
+    pending: sum('refund_pending'),
+    refundable: sum('paid'),
+    due: sum('pending'),
+  };
+  const main = mainSummary(p, other);
+  return {
+    paid: main.paid + balance.paid,
+    refunded_lines: main.refunded_lines,
+    refunded_on_cancel: main.refunded_on_cancel + balance.refunded,
+    refunded_other: main.refunded_other,
+    refunded: main.refunded + balance.refunded,
+    refund_pending: main.refund_pending + balance.pending,
+    net: main.net + balance.paid - balance.refunded,
+    refundable: main.refundable + balance.refundable,
+    balance_due: balance.due,
+  };
+}
+
+function mainSummary(p: PaymentRow | null, other: number): Omit<RefundSummaryPaise, 'balance_due'> {
   if (!p || !RECEIVED.has(p.status))
     return { paid: 0, refunded_lines: 0, refunded_on_cancel: 0, refunded_other: 0, refunded: 0, refund_pending: 0, net: 0, refundable: 0 };
   const cash = p.status === 'collected' || p.status === 'handed_over';
@@ -63,4 +91,5 @@ export const refundSummaryRupees = (s: RefundSummaryPaise): RefundSummary => ({
   refund_pending: toRupees(s.refund_pending),
   net: toRupees(s.net),
   refundable: toRupees(s.refundable),
+  balance_due: toRupees(s.balance_due),
 });

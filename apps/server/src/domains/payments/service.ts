@@ -44,6 +44,8 @@ import {
   type PaymentRow,
 } from './records';
 import { fail } from '../../http/errors';
+import { BalancePayments } from './balance-payments';
+import { balancesOf } from './balances';
 
 export type { PaymentRow };
 /**
@@ -70,7 +72,11 @@ export interface PaymentsDeps {
  * webhook or a confirmation racing a webhook changes nothing twice.
  */
 export class Payments {
-  constructor(private readonly d: PaymentsDeps) {}
+  /** a staff edit's difference paid by link (issue 40 §12): the same adapters, a payment of its own */
+  readonly balances: BalancePayments;
+  constructor(private readonly d: PaymentsDeps) {
+    this.balances = new BalancePayments(d);
+  }
 
   private keys(websiteId: number, provider: 'razorpay' | 'cashfree'): Promise<ProviderKeys> {
     return providerKeys(this.d.db, this.d.config, websiteId, provider, this.d.selfUrl);
@@ -88,7 +94,9 @@ export class Payments {
    * simulator's checkout page is given as a path on that same origin.
    */
   async handoff(order: OrderRow, origin: string, via?: PayVia | null): Promise<PaymentHandoff | null> {
-    if (order.paymentMethod === 'cod' || order.paymentMethod === 'pos' || order.status !== 'pending_payment') return null;
+    if (order.paymentMethod === 'cod' || order.paymentMethod === 'pos') return null;
+    // an order placed and paid: the link pays its open balance, if a staff edit left one
+    if (order.status !== 'pending_payment') return this.balances.handoff(order, origin);
     let p = await this.paymentOf(order.id);
     // the method chosen (UPI, card…), kept for the order page and the invoice to name
     if (via && p.meta.via !== via) p = (await notePaymentVia(this.d.db, p.id, via)) ?? p;
@@ -290,6 +298,18 @@ export class Payments {
   async verifyRazorpay(order: OrderRow, body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) {
     const p = await this.paymentOf(order.id);
     const k = await this.keys(order.websiteId, 'razorpay');
+    const balance = await this.balances.byProviderOrder('razorpay', body.razorpay_order_id);
+    if (balance?.orderId === order.id) {
+      // the link of a balance: the same checks, its own payment
+      if (!safeEqual(razorpay.paymentSignature(k, body.razorpay_order_id, body.razorpay_payment_id), body.razorpay_signature))
+        throw paymentErrors.badSignature();
+      const paid = (await razorpay.orderPayments(k, body.razorpay_order_id)).items.find((i) => i.id === body.razorpay_payment_id);
+      if (!paid) throw paymentErrors.badSignature();
+      return this.balances.settle(order, balance, `payment:${body.razorpay_payment_id}`, 'checkout.verified', body, {
+        providerPaymentId: body.razorpay_payment_id,
+        amount: paid.amount,
+      });
+    }
     // the stored gateway order: the current attempt's, or one closed by a switch of method
     let providerOrderId = p.provider === 'razorpay' ? p.providerOrderId : null;
     if (providerOrderId !== body.razorpay_order_id) {
@@ -354,14 +374,24 @@ export class Payments {
     const body = parseWebhook(razorpayWebhookBody, raw);
     const entity = body.payload?.payment?.entity;
     if (!entity?.order_id) return;
+    const balance = await this.balances.byProviderOrder('razorpay', entity.order_id);
     const p =
       (await paymentByProviderOrder(this.d.db, 'razorpay', entity.order_id)) ??
-      (await attemptByProviderOrder(this.d.db, 'razorpay', entity.order_id));
+      (await attemptByProviderOrder(this.d.db, 'razorpay', entity.order_id)) ??
+      balance;
     if (!p) return;
     const k = await this.keys(p.websiteId, 'razorpay');
     if (!safeEqual(razorpay.webhookSignature(k, raw), signature)) throw paymentErrors.badSignature();
     const order = await orderById(this.d.db, p.orderId);
     if (!order) return;
+    if (balance) {
+      if (body.event === 'payment.captured' || body.event === 'order.paid')
+        await this.balances.settle(order, balance, eventId || `payment:${entity.id}`, body.event, body, {
+          providerPaymentId: entity.id,
+          amount: entity.amount,
+        });
+      return;
+    }
     const attempt: Attempt = { provider: 'razorpay', providerOrderId: entity.order_id };
     if (body.event === 'payment.captured' || body.event === 'order.paid')
       await this.settle(order, attempt, eventId || `payment:${entity.id}`, body.event, body, {
@@ -383,8 +413,11 @@ export class Payments {
     const payment = body.data?.payment;
     if (!cfOrderId || !payment) return;
     // the order whose current attempt or closed one (after a switch of method) made this Cashfree order
+    const balance = await this.balances.byProviderOrder('cashfree', cfOrderId);
     const p =
-      (await paymentByProviderOrder(this.d.db, 'cashfree', cfOrderId)) ?? (await attemptByProviderOrder(this.d.db, 'cashfree', cfOrderId));
+      (await paymentByProviderOrder(this.d.db, 'cashfree', cfOrderId)) ??
+      (await attemptByProviderOrder(this.d.db, 'cashfree', cfOrderId)) ??
+      balance;
     const order = p && (await orderById(this.d.db, p.orderId));
     if (!order) return;
     const attempt: Attempt = { provider: 'cashfree', providerOrderId: cfOrderId };
@@ -394,6 +427,14 @@ export class Payments {
     const ts = Number(timestamp);
     if (!Number.isFinite(ts) || Math.abs(now - (ts > 1e12 ? ts : ts * 1000)) > WEBHOOK_REPLAY_WINDOW_MS) throw paymentErrors.staleWebhook();
     const id = String(payment.cf_payment_id);
+    if (balance) {
+      if (payment.payment_status === 'SUCCESS')
+        await this.balances.settle(order, balance, `payment:${id}`, body.type, body, {
+          providerPaymentId: id,
+          amount: toPaise(payment.payment_amount),
+        });
+      return;
+    }
     if (payment.payment_status === 'SUCCESS')
       await this.settle(order, attempt, `payment:${id}`, body.type, body, {
         kind: 'paid',
@@ -412,6 +453,8 @@ export class Payments {
   async refundOrder(orderId: string) {
     const p = await this.paymentOf(orderId);
     if (p.status === 'refund_pending') await this.refund(p);
+    // balances paid by link (issue 40 §12), moved to refund_pending with the order's cancellation
+    for (const b of await balancesOf(this.d.db, orderId)) if (b.status === 'refund_pending' && !b.refundId) await this.balances.refund(b);
   }
 
   /** Starts (and, with the simulator or an instant refund, completes) a refund of a paid payment. */

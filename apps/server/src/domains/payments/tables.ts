@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PaymentProvider, PaymentStatus } from '@grocer/shared/order';
 import { orders } from '../orders/tables';
 import { websites } from '../website/tables';
@@ -136,3 +137,45 @@ export const paymentOptions = pgTable('payment_options', {
   codEnabled: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The difference a staff edit added to a paid prepaid order (issue 40 §12), collected as a second
+ * payment through the order's own provider by a payment link (`balances.ts`). Status: pending (the
+ * link is open), paid, void (closed unpaid: the order cancelled, the balance changed by a later
+ * edit), refund_pending and refunded (paid, then given back: the order cancelled, or paid on a
+ * link already void). At most one pending balance per order.
+ */
+export const BALANCE_STATUSES = ['pending', 'paid', 'void', 'refund_pending', 'refunded'] as const;
+export type BalanceStatus = (typeof BALANCE_STATUSES)[number];
+export const paymentBalances = pgTable(
+  'payment_balances',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    orderId: text()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text().$type<'razorpay' | 'cashfree'>().notNull(),
+    status: text().$type<BalanceStatus>().notNull(),
+    /** paise to collect */
+    amount: integer().notNull(),
+    providerOrderId: text(),
+    providerPaymentId: text(),
+    refundId: text(),
+    /** Cashfree's payment_session_id, kept for the link opened again */
+    meta: jsonb().$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_balances_status_ck', sql`${t.status} in ('pending', 'paid', 'void', 'refund_pending', 'refunded')`),
+    check('payment_balances_amount_ck', sql`${t.amount} > 0`),
+    uniqueIndex('payment_balances_provider_order_uq').on(t.provider, t.providerOrderId),
+    uniqueIndex('payment_balances_open_uq')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'pending'`),
+    index('payment_balances_order_idx').on(t.orderId),
+  ],
+);

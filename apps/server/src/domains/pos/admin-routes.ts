@@ -19,6 +19,7 @@ import {
   shiftReportSchema,
   shiftSchema,
 } from '@grocer/shared/pos';
+import { posPromotionListSchema } from '@grocer/shared/promotions';
 import { okSchema } from '@grocer/shared/storefront';
 import { MOBILE_PATTERN } from '@grocer/shared/validation';
 import { coercedIdSchema, idParamsSchema } from '@grocer/shared/ids';
@@ -30,6 +31,7 @@ import type { StaffDeps } from '../../http/staff';
 import { fail } from '../../http/errors';
 import { invalidateWebsite } from '../../http/cache';
 import { counterCatalogue } from '../catalogue/service';
+import { tillPromotions } from '../promotions/service';
 import { orderById } from '../orders/service';
 import { invoiceHtml } from '../orders/invoice';
 import { creditNoteHtml, zReportHtml } from './printables';
@@ -96,6 +98,11 @@ export const posAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db
       }),
     }),
   );
+
+  /** The automatic promotions live now, for the till to price its bills (and keep for offline sales). */
+  app.get('/pos/promotions', { schema: { response: { 200: posPromotionListSchema } } }, async (req) => ({
+    data: await tillPromotions(db, req.website.id, new Date()),
+  }));
 
   app.get('/pos/shift', { schema: { querystring: till, response: { 200: z.object({ shift: shiftSchema.nullable() }) } } }, async (req) => ({
     shift: await currentShift(db, req.website.id, req.query.till, req.staffUser!.id),

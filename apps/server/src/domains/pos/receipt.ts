@@ -21,6 +21,7 @@ export async function receiptHtml(db: Db, o: OrderRow, sale: SaleDetail): Promis
   const d = await orderDetail(db, o);
   const site = await websiteProfile(db, o.websiteId);
   const a = (site?.webAddress ?? {}) as Record<string, string>;
+  const r2 = (n: number) => Math.round(n * 100) / 100;
   const byHsn = new Map<string, { rate: number; taxable: number; cgst: number; sgst: number; igst: number }>();
   for (const l of d.lines) {
     const k = `${l.hsn_code}|${l.gst_rate}`;
@@ -31,12 +32,14 @@ export async function receiptHtml(db: Db, o: OrderRow, sale: SaleDetail): Promis
     h.igst += l.tax.igst;
     byHsn.set(k, h);
   }
-  const r2 = (n: number) => Math.round(n * 100) / 100;
   const lines = d.lines
     .map((l, i) => {
       const s = sale.lines[i];
       const byWeight = s?.sold_by_weight ?? false;
-      return `<tr><td colspan="2">${esc(l.name)} ${esc(l.pack)}</td></tr><tr class="sub"><td>${qty(l.quantity, byWeight)} × ${formatINR(l.price)}${byWeight ? '/kg' : ''}</td><td class="n">${formatINR(l.amount)}</td></tr>${s?.returned ? `<tr class="sub"><td>returned ${qty(s.returned, byWeight)}</td><td></td></tr>` : ''}`;
+      // an automatic promotion's share of the line: the line at its price, the promotion under it
+      const promo = l.promotion && l.promotion.discount > 0 ? l.promotion : null;
+      const gross = r2(l.amount + (promo?.discount ?? 0));
+      return `<tr><td colspan="2">${esc(l.name)} ${esc(l.pack)}</td></tr><tr class="sub"><td>${qty(l.quantity, byWeight)} × ${formatINR(l.price)}${byWeight ? '/kg' : ''}</td><td class="n">${formatINR(gross)}</td></tr>${promo ? `<tr class="sub"><td>${esc(promo.name)}</td><td class="n">− ${formatINR(promo.discount)}</td></tr>` : ''}${s?.returned ? `<tr class="sub"><td>returned ${qty(s.returned, byWeight)}</td><td></td></tr>` : ''}`;
     })
     .join('');
   const hsn = [...byHsn.entries()]
@@ -44,6 +47,13 @@ export async function receiptHtml(db: Db, o: OrderRow, sale: SaleDetail): Promis
       ([k, h]) =>
         `<tr class="sub"><td>${esc(k.split('|')[0] || '—')} @${h.rate}%</td><td class="n">${formatINR(r2(h.taxable))}</td><td class="n">${formatINR(r2(h.cgst + h.igst))}</td><td class="n">${formatINR(r2(h.sgst))}</td></tr>`,
     )
+    .join('');
+  // the bill: items at their prices, each automatic promotion, the cashier's discount, the total
+  const linePromos = r2(d.lines.reduce((n, l) => n + (l.promotion?.discount ?? 0), 0));
+  const cartPromo = d.promotion?.discount ?? 0;
+  const manual = r2(d.discount - cartPromo);
+  const promos = (sale.promotions ?? [])
+    .map((x) => `<tr><td>${esc(x.name)}</td><td class="n">− ${formatINR(x.discount)}</td></tr>`)
     .join('');
   const p = sale.payment;
   const change = Math.round((p.cash_tendered - p.cash) * 100) / 100;
@@ -60,7 +70,7 @@ export async function receiptHtml(db: Db, o: OrderRow, sale: SaleDetail): Promis
 <h1>${esc(site?.name)}</h1><p class="c">${esc(a.line1)}${a.city ? `, ${esc(a.city)}` : ''}</p>${a.gstin ? `<p class="c">GSTIN: ${esc(a.gstin)}</p>` : ''}
 <p class="c">TAX INVOICE (cash memo)</p><hr><p>Receipt: <strong>${esc(d.ordernumber)}</strong></p><p>${esc(when)}</p>${sale.customer ? `<p>Customer: ${esc(sale.customer)}</p>` : ''}<hr>
 <table>${lines}</table><hr><table>
-<tr><td>Items</td><td class="n">${formatINR(d.items_total)}</td></tr>${d.discount ? `<tr><td>Discount</td><td class="n">− ${formatINR(d.discount)}</td></tr>` : ''}
+<tr><td>Items</td><td class="n">${formatINR(r2(d.items_total + linePromos))}</td></tr>${promos}${manual > 0 ? `<tr><td>Discount</td><td class="n">− ${formatINR(manual)}</td></tr>` : ''}
 <tr class="big"><td>TOTAL</td><td class="n">${formatINR(d.total)}</td></tr>${pay}</table><hr>
 <table><tr class="sub"><td>HSN @GST</td><td class="n">Taxable</td><td class="n">${d.tax.igst ? 'IGST' : 'CGST'}</td><td class="n">SGST</td></tr>${hsn}</table>
 <p>Prices include GST ${formatINR(d.tax.gst)}.</p><hr><p class="c">Thank you! Returns with this receipt.</p></body></html>`;

@@ -2,8 +2,10 @@ import { packLabel } from '@grocer/shared/labels';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import type { Identifier } from '@grocer/shared/account';
 import {
+  counterBill,
   lineAmountPaise,
   OFFLINE_RECEIPT_PATTERN,
+  promotableCounterLine,
   returnLinePaise,
   shiftCash,
   splitRefund,
@@ -28,6 +30,7 @@ import { counterPacks, createLoosePack } from '../catalogue/service';
 import { counterCustomer, findUserById, findUserByPhone } from '../identity/service';
 import { openStock, warehouseOf, warehousesOf } from '../inventory/service';
 import { memberPrices, priceListOf, unitPrice } from '../price-lists/service';
+import { promotionsFor } from '../promotions/service';
 import { counterOrderByNumber, orderById, orderLinesOf, placeCounterOrder, returnCounterLines, type CounterLine } from '../orders/service';
 import type { Outbox } from '../outbox/service';
 import { websiteProfile } from '../website/service';
@@ -371,20 +374,43 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
         known?.id ?? null,
         input.lines.map((l) => l.pack_id),
       );
-      const lines: Array<CounterLine & { lineDiscount: number }> = input.lines.map((l, i) => {
+      const priced = input.lines.map((l, i) => {
         const p = packs.get(l.pack_id);
         if (!p) throw fail('PACK_NOT_FOUND').withErrors({ [`lines.${i}.pack_id`]: ['Not in this shop’s catalogue'] });
         if (l.scale_barcode !== undefined) checkScaleLine(p, l.quantity, l.scale_barcode, `lines.${i}.scale_barcode`);
         const price = p.soldByWeight ? p.price : unitPrice(p.price, l.quantity, members.get(l.pack_id));
-        const amount = lineAmountPaise(price, l.quantity, p.soldByWeight);
-        const lineDiscount = Math.min(toPaise(l.discount), amount);
-        return { ...p, price, quantity: l.quantity, amount, lineDiscount };
+        return { ...p, price, quantity: l.quantity, gross: lineAmountPaise(price, l.quantity, p.soldByWeight) };
       });
-      const itemsTotal = lines.reduce((n, l) => n + l.amount, 0);
-      const discount = Math.min(itemsTotal, lines.reduce((n, l) => n + l.lineDiscount, 0) + toPaise(input.cart_discount));
+      // the website's automatic promotions, by the one rule the online cart uses (issue 40 §19),
+      // then the cashier's discounts on what is left: `counterBill`, as the till prices it
+      const promoted = await promotionsFor(
+        tx,
+        c.websiteId,
+        priced.map((l) =>
+          promotableCounterLine({
+            packId: l.packId,
+            productId: l.productId,
+            unitPaise: l.price,
+            quantity: l.quantity,
+            soldByWeight: l.soldByWeight,
+          }),
+        ),
+        new Date(),
+      );
+      const bill = counterBill(
+        priced.map((l, i) => ({ grossPaise: l.gross, discountPaise: toPaise(input.lines[i]!.discount) })),
+        promoted,
+        toPaise(input.cart_discount),
+      );
+      const lines: CounterLine[] = priced.map((l, i) => ({
+        ...l,
+        amount: bill.lines[i]!.amountPaise,
+        promotionDiscount: bill.lines[i]!.promotionPaise,
+        promotion: bill.lines[i]!.promotion?.name ?? null,
+      }));
+      const { itemsTotal, discount, total } = bill;
       const maxDiscount = Math.floor((itemsTotal * settings.maxDiscountBp) / 10_000);
-      if (discount > maxDiscount) throw fail('DISCOUNT_TOO_LARGE', { max: toRupees(maxDiscount) });
-      const total = itemsTotal - discount;
+      if (bill.manualDiscount > maxDiscount) throw fail('DISCOUNT_TOO_LARGE', { max: toRupees(maxDiscount) });
       const flags: PosFlag[] = [];
       if (lateFrom)
         flags.push({
@@ -441,6 +467,8 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
         itemsTotal,
         discount,
         total,
+        promotionDiscount: bill.cartPromotion?.discountPaise ?? 0,
+        promotion: bill.cartPromotion?.name ?? null,
         actor: `user:${c.actorId}`,
         payment: {
           meta: { cash: String(pay.cash), upi: String(pay.upi), card: String(pay.card), till: input.till },
@@ -472,6 +500,7 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
         after: {
           receipt: order.ordernumber,
           total,
+          promotions: bill.promotions.map((p) => ({ name: p.name, discount: p.discountPaise })),
           shift: shift.id,
           cash: pay.cash,
           upi: pay.upi,
@@ -584,8 +613,21 @@ export async function saleDetail(db: Db, websiteId: number, receipt: string): Pr
       sold_by_weight: l.packId ? (packs.get(l.packId)?.soldByWeight ?? false) : false,
       amount: toRupees(l.amount - shares[i]!),
       returned: returned.get(l.id) ?? 0,
+      promotion: l.promotion ? { name: l.promotion, discount: toRupees(l.promotionDiscount) } : null,
     })),
+    promotions: salePromotions(lines, o),
   };
+}
+
+/** The bill's automatic promotions with what each took off (₹): the lines' shares summed by name, then the cart's. */
+function salePromotions(
+  lines: Array<{ promotion: string | null; promotionDiscount: number }>,
+  o: { promotion: string | null; promotionDiscount: number },
+) {
+  const by = new Map<string, number>();
+  for (const l of lines) if (l.promotion && l.promotionDiscount > 0) by.set(l.promotion, (by.get(l.promotion) ?? 0) + l.promotionDiscount);
+  if (o.promotion && o.promotionDiscount > 0) by.set(o.promotion, (by.get(o.promotion) ?? 0) + o.promotionDiscount);
+  return [...by].map(([name, paise]) => ({ name, discount: toRupees(paise) }));
 }
 
 /**
@@ -696,9 +738,14 @@ export async function heldCarts(db: Db, websiteId: number, till: string) {
   return { data: rows.map((r) => ({ id: r.id, label: r.label, created_at: r.createdAt.toISOString(), cart: r.cart })) };
 }
 
-/** Recalls a held cart: answers it and takes it off the list (null: no such cart on the website). */
+/**
+ * Recalls a held cart: answers it and takes it off the list (null: no such cart on the website).
+ * The cart's customer comes back with their group and price list as they are now (a member's
+ * prices were looked up when the cart was held; the sale is priced with today's list), so the
+ * recalled bill is priced as the server will price the sale.
+ */
 export async function recallCart(db: Db, c: Cashier, id: number): Promise<HeldCart | null> {
-  return db.transaction(async (tx) => {
+  const cart = await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(posHeldCarts)
       .where(and(eq(posHeldCarts.websiteId, c.websiteId), eq(posHeldCarts.id, id)))
@@ -707,6 +754,12 @@ export async function recallCart(db: Db, c: Cashier, id: number): Promise<HeldCa
     await recordAudit(tx, c, { entity: 'pos_held_cart', entityId: id, action: 'recall', before: { label: row.label, cart: row.cart } });
     return row.cart;
   });
+  if (!cart?.customer) return cart;
+  const member = await lookupCustomer(db, c.websiteId, cart.customer.mobile);
+  return {
+    ...cart,
+    customer: { ...cart.customer, name: cart.customer.name ?? member.name ?? undefined, group: member.group, prices: member.prices },
+  };
 }
 
 export async function lookupCustomer(db: Db, websiteId: number, mobile: string) {

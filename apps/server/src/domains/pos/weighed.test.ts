@@ -249,4 +249,44 @@ describe('the catalogue CSV', () => {
     const [same] = await b.t.db.select().from(packs).where(eq(packs.sku, sku));
     expect(same!.soldByWeight).toBe(true);
   });
+
+  it('exports and imports a weighed pack’s online step (step_grams); a bad step or one on a counted pack is named on its row, nothing saved', async () => {
+    const sku = tomato.packs[0]!.sku;
+    const before = (await b.t.db.select().from(packs).where(eq(packs.sku, sku)))[0]!;
+    const exported = (await owner.get('/s/api/admin/catalogue/export.csv')).body as string;
+    const parsed = parseCatalogueCsv(exported).rows;
+    // a weighed pack carries its step; a counted pack leaves the cell empty
+    expect(parsed.find((r) => r.row.sku === sku)!.row.step_grams).toBe(before.stepGrams);
+    expect(parsed.find((r) => r.row.sold_by_weight === false)!.row.step_grams).toBeNull();
+
+    const head = 'product_slug,product_name,status,pack_name,sku,price,mrp,hsn,gst_rate,sold_by_weight,price_per_kg,plu,step_grams';
+    const good = [
+      head,
+      `${tomato.slug},Tomato Loose,draft,per kg,${sku},,50,0702,0,yes,42,00101,250`,
+      'loose-peas,Peas Loose,draft,per kg,PEAS-LOOSE,,,0708,0,yes,80,,',
+    ].join('\n');
+    const res = await owner.post('/s/api/admin/catalogue/import', { csv: good });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await b.t.db.select().from(packs).where(eq(packs.sku, sku)))[0]!.stepGrams).toBe(250);
+    // a new weighed pack without a step gets the default
+    expect((await b.t.db.select().from(packs).where(eq(packs.sku, 'PEAS-LOOSE')))[0]!.stepGrams).toBe(500);
+
+    const bad = [
+      head,
+      `${tomato.slug},Tomato Loose,draft,per kg,${sku},,50,0702,0,yes,42,00101,20000`,
+      `loose-beans,Beans Loose,draft,per kg,BEANS-LOOSE,,,0708,0,yes,60,,abc`,
+      'steady-rice,Steady Rice,active,1 kg,STEADY-RICE-1,90,,1006,5,no,,,500',
+    ].join('\n');
+    const refused = await owner.post('/s/api/admin/catalogue/import', { csv: bad });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().report.errors).toEqual(
+      expect.arrayContaining([
+        { line: 2, column: 'step_grams', message: 'Step is whole grams from 1 to 10000' },
+        { line: 3, column: 'step_grams', message: 'Step is whole grams from 1 to 10000' },
+        { line: 4, column: 'step_grams', message: 'Only a pack sold by weight has an online step: leave step_grams empty' },
+      ]),
+    );
+    expect((await b.t.db.select().from(packs).where(eq(packs.sku, sku)))[0]!.stepGrams).toBe(250);
+    expect(await b.t.db.select().from(packs).where(eq(packs.sku, 'BEANS-LOOSE'))).toEqual([]);
+  });
 });

@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router';
 import { paths } from '../../lib/paths';
 import { PurchaseOrderDetail } from '../../features/stock/components/purchase-order-detail';
-import { PurchaseOrderForm } from '../../features/stock/components/purchase-order-form';
+import { PurchaseOrderEdit, PurchaseOrderForm } from '../../features/stock/components/purchase-order-form';
 import { PurchaseOrderList } from '../../features/stock/components/purchase-order-list';
 import { StockList } from '../../features/stock/components/stock-list';
 import { StockTabs } from '../../features/stock/components/stock-tabs';
 import { SupplierList } from '../../features/stock/components/supplier-list';
 import { TransferDetail } from '../../features/stock/components/transfer-detail';
-import { TransferForm } from '../../features/stock/components/transfer-form';
+import { TransferEdit, TransferForm } from '../../features/stock/components/transfer-form';
 import { TransferList } from '../../features/stock/components/transfer-list';
 
 const Heading = ({ children }: { children: string }) => <h1 className="mb-4 text-2xl font-semibold">{children}</h1>;
@@ -57,6 +57,17 @@ export function TransferRoute() {
   );
 }
 
+export function TransferEditRoute() {
+  const id = Number(useParams().id);
+  return (
+    <>
+      <Back to={paths.transfer(id)}>← Transfer</Back>
+      <Heading>Edit transfer</Heading>
+      <TransferEdit id={id} />
+    </>
+  );
+}
+
 export function PurchaseOrdersRoute() {
   return (
     <>
@@ -83,6 +94,17 @@ export function PurchaseOrderRoute() {
     <>
       <Back to={paths.purchaseOrders()}>← Purchase orders</Back>
       <PurchaseOrderDetail id={id} />
+    </>
+  );
+}
+
+export function PurchaseOrderEditRoute() {
+  const id = Number(useParams().id);
+  return (
+    <>
+      <Back to={paths.purchaseOrder(id)}>← Purchase order</Back>
+      <Heading>Edit purchase order</Heading>
+      <PurchaseOrderEdit id={id} />
     </>
   );
 }

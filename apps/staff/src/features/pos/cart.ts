@@ -1,5 +1,6 @@
-import { lineAmountPaise } from '@grocer/shared/pos';
+import { counterBill, lineAmountPaise, promotableCounterLine } from '@grocer/shared/pos';
 import { toPaise } from '@grocer/shared/money';
+import { applyPromotions, type Promotion } from '@grocer/shared/promotions';
 import type { HeldCart, PosCounterPack } from '@grocer/shared/pos';
 
 /** The till's cart: lines keyed by pack, amounts in paise; loose goods' quantity in grams. */
@@ -17,8 +18,13 @@ export interface CartLine {
 export interface Cart {
   lines: CartLine[];
   cart_discount: number;
-  /** `prices`: the customer's group price list, from the lookup (issue 40 §19) */
-  customer: { mobile: string; name?: string; prices?: Array<{ pack_id: number; price: number; min_quantity: number }> } | null;
+  /** `prices`: the customer's group price list, from the lookup (issue 40 §19), kept when the cart is held */
+  customer: {
+    mobile: string;
+    name?: string;
+    group?: string | null;
+    prices?: Array<{ pack_id: number; price: number; min_quantity: number }>;
+  } | null;
 }
 export const emptyCart = (): Cart => ({ lines: [], cart_discount: 0, customer: null });
 
@@ -55,11 +61,49 @@ export function unitPriceOf(cart: Pick<Cart, 'customer'>, l: CartLine): number {
   return member && l.quantity >= member.min_quantity ? Math.min(l.price, member.price) : l.price;
 }
 
-export function totals(cart: Cart) {
-  const items = cart.lines.reduce((n, l) => n + lineAmountPaise(toPaise(unitPriceOf(cart, l)), l.quantity, l.sold_by_weight), 0);
-  const discount = Math.min(items, cart.lines.reduce((n, l) => n + toPaise(l.discount), 0) + toPaise(cart.cart_discount));
-  return { items, discount, total: items - discount };
+/**
+ * The bill in paise, priced as the server prices the sale (`counterBill`, pos/service.ts `sell`):
+ * the member's prices, the automatic promotions the till last loaded (`promotions`, the one rule
+ * the online cart uses), then the cashier's discounts. `items`: before any promotion; `manual`:
+ * the cashier's discounts, the part the shop's limit applies to (judged on `limitBase`).
+ */
+export function totals(cart: Cart, promotions: Promotion[] = [], now = new Date()) {
+  const gross = cart.lines.map((l) => lineAmountPaise(toPaise(unitPriceOf(cart, l)), l.quantity, l.sold_by_weight));
+  const promoted = applyPromotions(
+    cart.lines.map((l) => ({
+      ...promotableCounterLine({
+        packId: l.pack_id,
+        productId: 0,
+        unitPaise: toPaise(unitPriceOf(cart, l)),
+        quantity: l.quantity,
+        soldByWeight: l.sold_by_weight,
+      }),
+      // the till's promotions name packs only (GET /pos/promotions resolves categories and brands)
+      brandId: null,
+      categoryIds: [],
+    })),
+    promotions,
+    now,
+  );
+  const bill = counterBill(
+    cart.lines.map((l, i) => ({ grossPaise: gross[i]!, discountPaise: toPaise(l.discount) })),
+    promoted,
+    toPaise(cart.cart_discount),
+  );
+  return {
+    items: gross.reduce((a, b) => a + b, 0),
+    limitBase: bill.itemsTotal,
+    promotions: bill.promotions,
+    lines: bill.lines,
+    manual: bill.manualDiscount,
+    discount: bill.discount,
+    total: bill.total,
+  };
 }
 
-export const toHeld = (c: Cart): HeldCart => ({ ...c, customer: c.customer ? { mobile: c.customer.mobile, name: c.customer.name } : null });
+/** The cart to hold: the member stays attached with their group's prices (recalled, the bill is priced as before). */
+export const toHeld = (c: Cart): HeldCart => ({
+  ...c,
+  customer: c.customer ? { mobile: c.customer.mobile, name: c.customer.name, group: c.customer.group, prices: c.customer.prices } : null,
+});
 export const newKey = () => `till-${Date.now().toString(36)}-${crypto.randomUUID()}`;

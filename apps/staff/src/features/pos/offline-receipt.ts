@@ -1,7 +1,7 @@
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
-import { lineAmountPaise } from '@grocer/shared/pos';
+import type { Promotion } from '@grocer/shared/promotions';
 import { allocateDiscount, gstIncluded } from '@grocer/shared/tax';
-import { unitPriceOf, type Cart } from './cart';
+import { totals, unitPriceOf, type Cart } from './cart';
 import type { Payment } from './components/pay-panel';
 import { shopDateTime } from '@grocer/shared/shop-time';
 
@@ -21,11 +21,13 @@ export function offlineReceiptHtml(p: {
   cart: Cart;
   payment: Payment;
   gstRates: Map<number, number>;
+  /** the promotions the till priced the bill with */
+  promotions: Promotion[];
 }): string {
-  const amounts = p.cart.lines.map((l) => lineAmountPaise(toPaise(unitPriceOf(p.cart, l)), l.quantity, l.sold_by_weight));
-  const items = amounts.reduce((a, b) => a + b, 0);
-  const discount = Math.min(items, p.cart.lines.reduce((n, l) => n + toPaise(l.discount), 0) + toPaise(p.cart.cart_discount));
-  const shares = allocateDiscount(amounts, discount);
+  const t = totals(p.cart, p.promotions);
+  const amounts = t.lines.map((l) => l.amountPaise);
+  const { items, total } = t;
+  const shares = allocateDiscount(amounts, t.discount);
   const gst = amounts.reduce(
     (n, a, i) => n + gstIncluded(a - shares[i]!, Math.round((p.gstRates.get(p.cart.lines[i]!.pack_id) ?? 0) * 100)),
     0,
@@ -33,7 +35,7 @@ export function offlineReceiptHtml(p: {
   const lines = p.cart.lines
     .map(
       (l, i) =>
-        `<tr><td colspan="2">${esc(l.label)}</td></tr><tr class="sub"><td>${l.sold_by_weight ? `${(l.quantity / 1000).toFixed(3)} kg` : l.quantity} × ${formatINR(unitPriceOf(p.cart, l))}${l.sold_by_weight ? '/kg' : ''}</td><td class="n">${formatINR(toRupees(amounts[i]!))}</td></tr>`,
+        `<tr><td colspan="2">${esc(l.label)}</td></tr><tr class="sub"><td>${l.sold_by_weight ? `${(l.quantity / 1000).toFixed(3)} kg` : l.quantity} × ${formatINR(unitPriceOf(p.cart, l))}${l.sold_by_weight ? '/kg' : ''}</td><td class="n">${formatINR(toRupees(t.lines[i]!.grossPaise))}</td></tr>${t.lines[i]!.promotion ? `<tr class="sub"><td>${esc(t.lines[i]!.promotion!.name)}</td><td class="n">− ${formatINR(toRupees(t.lines[i]!.promotionPaise))}</td></tr>` : ''}`,
     )
     .join('');
   const pay = p.payment;
@@ -51,7 +53,7 @@ export function offlineReceiptHtml(p: {
 <style>@page{size:80mm auto;margin:0}*{box-sizing:border-box}body{font:12px/1.35 ui-monospace,Menlo,Consolas,monospace;color:#000;width:80mm;margin:0 auto;padding:4mm}h1{font-size:15px;text-align:center;margin:0}p{margin:2px 0}.c{text-align:center}table{width:100%;border-collapse:collapse}td{padding:1px 0;vertical-align:top}.n{text-align:right;white-space:nowrap}hr{border:0;border-top:1px dashed #000;margin:4px 0}.big td{font-weight:700;font-size:14px}@media screen{body{background:#fff;box-shadow:0 0 0 1px #ddd;margin-top:8px}}</style></head><body>
 <h1>${esc(p.shop)}</h1>${p.gstin ? `<p class="c">GSTIN: ${esc(p.gstin)}</p>` : ''}<p class="c">TAX INVOICE (cash memo)</p><hr>
 <p>Receipt: <strong>${esc(p.receipt)}</strong></p><p>${esc(when)} · ${esc(p.till)}</p>${p.cart.customer ? `<p>Customer: ${esc(p.cart.customer.mobile)}</p>` : ''}<hr>
-<table>${lines}</table><hr><table>${row('Items', toRupees(items))}${discount ? `<tr><td>Discount</td><td class="n">− ${formatINR(toRupees(discount))}</td></tr>` : ''}
-<tr class="big"><td>TOTAL</td><td class="n">${formatINR(toRupees(items - discount))}</td></tr>${paid}</table><hr>
+<table>${lines}</table><hr><table>${row('Items', toRupees(items))}${t.promotions.map((x) => `<tr><td>${esc(x.name)}</td><td class="n">− ${formatINR(toRupees(x.discountPaise))}</td></tr>`).join('')}${t.manual ? `<tr><td>Discount</td><td class="n">− ${formatINR(toRupees(t.manual))}</td></tr>` : ''}
+<tr class="big"><td>TOTAL</td><td class="n">${formatINR(toRupees(total))}</td></tr>${paid}</table><hr>
 <p>Prices include GST ${formatINR(toRupees(gst))}.</p><p>Rung up offline: the same number is kept when it syncs.</p><hr><p class="c">Thank you! Returns with this receipt.</p></body></html>`;
 }

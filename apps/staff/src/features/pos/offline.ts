@@ -1,7 +1,9 @@
 import { ApiError } from '@grocer/shared/api-client';
 import { offlineReceipt, type PosCounterPack, type Sale, type SaleInput } from '@grocer/shared/pos';
 import Dexie, { type EntityTable } from 'dexie';
+import { fromPosPromotion, posPromotionListSchema, type Promotion } from '@grocer/shared/promotions';
 import { fetchCounterCatalogue } from './api/get-packs';
+import { fetchPosPromotions } from './api/get-promotions';
 import { createSale, getOfflineSeries } from './api/sales';
 
 /**
@@ -140,4 +142,27 @@ export function syncQueue(): Promise<Sale[]> {
     return done;
   })();
   return syncing;
+}
+
+const promotionsKey = (websiteId: number) => `grocer.pos.promotions.${websiteId}`;
+
+/**
+ * The automatic promotions the till last loaded (issue 40 §19), kept on the device: an offline
+ * sale is priced with them (the server takes an offline sale as the till priced it, flagging a
+ * different total for the shift report). Each promotion's own dates still apply at the till.
+ */
+export function cachedPromotions(websiteId: number): Promotion[] {
+  try {
+    const raw = localStorage.getItem(promotionsKey(websiteId));
+    return raw ? posPromotionListSchema.parse({ data: JSON.parse(raw) }).data.map(fromPosPromotion) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Loads the promotions live now and keeps them for offline sales. */
+export async function refreshPromotions(websiteId: number): Promise<Promotion[]> {
+  const list = await fetchPosPromotions();
+  localStorage.setItem(promotionsKey(websiteId), JSON.stringify(list));
+  return list.map(fromPosPromotion);
 }

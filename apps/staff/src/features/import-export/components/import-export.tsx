@@ -1,5 +1,5 @@
 import { counted } from '@grocer/shared/labels';
-import { CSV_COLUMNS } from '@grocer/shared/catalogue-csv';
+import { catalogueCsvTemplate, CSV_COLUMNS } from '@grocer/shared/catalogue-csv';
 import type { CatalogueImportReport } from '@grocer/shared/catalogue-import';
 import { Download, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -63,9 +63,17 @@ export function ImportExport() {
         <p className="mt-2 text-sm text-gray-600">
           Loose goods: <span className="font-mono text-xs">sold_by_weight</span> yes, the price in{' '}
           <span className="font-mono text-xs">price_per_kg</span> (leave <span className="font-mono text-xs">price</span> empty), MRP per
-          kg, stock in grams and an optional 5-digit scale <span className="font-mono text-xs">plu</span>; the shop sells it in 500 g steps
-          (another step is set in the product editor).
+          kg, stock in grams, an optional 5-digit scale <span className="font-mono text-xs">plu</span> and the online step in{' '}
+          <span className="font-mono text-xs">step_grams</span> (what a shopper’s Add adds, 1 to 10000 g; empty keeps the pack’s own, 500 g
+          for a new pack).
         </p>
+        <a
+          href={`data:text/csv;charset=utf-8,${encodeURIComponent(catalogueCsvTemplate([]))}`}
+          download="catalogue-template.csv"
+          className="mt-2 inline-block text-sm text-brand underline"
+        >
+          Download a template (every column, two example rows)
+        </a>
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <label htmlFor={inputId} className={`${button} cursor-pointer border bg-white hover:bg-gray-50`}>
             <Upload className="size-4" aria-hidden /> Choose CSV file

@@ -22,6 +22,7 @@ import { useCan } from '../../../lib/permissions';
 import { Adjustments, LineChangeForm } from './line-changes';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { EditOrder } from './edit-order';
+import { BalanceDue, BalanceRows } from './order-balance';
 import { OrderTags } from './order-tags';
 import { OrderTimeline } from './order-timeline';
 import { RefundDialog } from './refund-dialog';
@@ -265,13 +266,15 @@ const Row = ({ label, children }: { label: string; children: ReactNode }) => (
   </div>
 );
 
-/** The order's refund summary (the server's one computation): paid, refunded by line and on cancel, pending, net. */
+/** The order's refund summary (the server's one computation): paid, balance due, refunded by line and on cancel, pending, net. */
 function RefundRows({ order }: { order: AdminOrder }) {
   const r = order.refunds;
-  if (r.refunded === 0 && r.refund_pending === 0) return null;
+  if (r.refunded === 0 && r.refund_pending === 0 && !order.balances?.length) return null;
   return (
     <>
+      <BalanceRows order={order} />
       <Row label="Paid">{formatINR(r.paid)}</Row>
+      {!!r.balance_due && <Row label="Balance due">{formatINR(r.balance_due)}</Row>}
       {r.refunded_lines > 0 && <Row label="Refunded for lines">{formatINR(r.refunded_lines)}</Row>}
       {r.refunded_on_cancel > 0 && <Row label="Refunded on cancel">{formatINR(r.refunded_on_cancel)}</Row>}
       {!!r.refunded_other && <Row label="Refunded (goodwill, other)">{formatINR(r.refunded_other)}</Row>}
@@ -329,6 +332,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
       </div>
       <OrderTags order={o} />
       <ShopperAsks order={o} />
+      <BalanceDue order={o} />
       <Card title="Actions">
         <Actions key={o.status} order={o} />
       </Card>

@@ -200,7 +200,9 @@ export function PagesList({ siteName }: { siteName: string }) {
   );
 }
 
-const iconClass = 'rounded p-1.5 text-gray-600 hover:bg-gray-100 hover:text-gray-900 disabled:cursor-not-allowed disabled:opacity-40';
+// touch targets: 44 px on phones, 40 px from 768 px (WCAG 2.5.8 asks 24; Apple and Material 44/48)
+const iconClass =
+  'inline-flex size-11 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 hover:text-gray-900 disabled:cursor-not-allowed disabled:opacity-40 md:size-10';
 
 function IconButton({
   label,
@@ -286,7 +288,11 @@ function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName
         >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">{heading}</Dialog.Title>
-            <Dialog.Close aria-label="Close" className="rounded p-1 hover:bg-gray-100">
+            <Dialog.Close
+              aria-label="Close"
+              title="Close"
+              className="inline-flex size-11 items-center justify-center rounded-md hover:bg-gray-100 md:size-10"
+            >
               <X className="size-4" aria-hidden />
             </Dialog.Close>
           </div>

@@ -17,6 +17,7 @@ import { createSale } from '../api/sales';
 import { openShift, useShift } from '../api/shift';
 import { addPack, emptyCart, newKey, toHeld, totals, unitPriceOf, weighedText, type Cart } from '../cart';
 import {
+  cachedPromotions,
   ensureOfflineSeries,
   gstRatesOf,
   isNetworkError,
@@ -25,6 +26,7 @@ import {
   queuedCount,
   queueSale,
   refreshCatalogue,
+  refreshPromotions,
   searchPacks,
   syncQueue,
   takeLocally,
@@ -144,8 +146,19 @@ function Counter({
   const [offlineSale, setOfflineSale] = useState<{ receipt: string; html: string } | null>(null);
   const search = useRef<HTMLInputElement>(null);
   const offlinePaper = useRef<HTMLIFrameElement>(null);
-  const t = totals(cart);
-  const maxDiscount = Math.floor((t.items * settings.max_discount_percent) / 100);
+  // the automatic promotions the till last loaded (kept on the device for offline sales)
+  const [promotions, setPromotions] = useState(() => cachedPromotions(websiteId));
+  const t = totals(cart, promotions);
+  // the shop's limit is on the cashier's discounts, judged on the items after line promotions (as the server does)
+  const maxDiscount = Math.floor((t.limitBase * settings.max_discount_percent) / 100);
+  const loadPromotions = useCallback(
+    () =>
+      refreshPromotions(websiteId).then(
+        (p) => setPromotions(p),
+        () => undefined,
+      ),
+    [websiteId],
+  );
 
   const sync = useCallback(async () => {
     const done = await syncQueue();
@@ -160,6 +173,7 @@ function Counter({
 
   useEffect(() => {
     void refreshCatalogue(shift.warehouse_id).catch(() => toast.warning('Working from the cached catalogue'));
+    void loadPromotions();
     void queuedCount().then(setQueued);
     // the numbers this device gives sales rung up offline: asked for once, while online
     if (navigator.onLine) void ensureOfflineSeries(websiteId, till).catch(() => undefined);
@@ -175,7 +189,7 @@ function Counter({
       removeEventListener('online', up);
       removeEventListener('offline', down);
     };
-  }, [shift.warehouse_id, sync, websiteId, till]);
+  }, [shift.warehouse_id, sync, websiteId, till, loadPromotions]);
 
   useEffect(() => {
     let live = true;
@@ -241,7 +255,7 @@ function Counter({
       const r = await lookupCustomer(m);
       setKnown(r.found);
       setCustomerName(r.name ?? '');
-      setCart((c) => ({ ...c, customer: { mobile: m, name: r.name ?? undefined, prices: r.prices } }));
+      setCart((c) => ({ ...c, customer: { mobile: m, name: r.name ?? undefined, group: r.group, prices: r.prices } }));
     } catch {
       setCart((c) => ({ ...c, customer: { mobile: m } }));
     }
@@ -298,10 +312,15 @@ function Counter({
               cart,
               payment: p,
               gstRates: await gstRatesOf(cart.lines.map((l) => l.pack_id)),
+              promotions,
             }),
           });
         done(receipt, toRupees(toPaise(p.cash_tendered) - toPaise(p.cash)), true);
-      } else toast.error(e instanceof ApiError ? e.message : errorMessage(e));
+      } else {
+        // a price or a promotion changed since the till loaded them: load the promotions again
+        if (e instanceof ApiError && e.status === 409) void loadPromotions();
+        toast.error(e instanceof ApiError ? e.message : errorMessage(e));
+      }
     } finally {
       setBusy(false);
     }
@@ -410,7 +429,11 @@ function Counter({
         <HeldPanel
           till={till}
           onRecall={(c) => {
+            // the member comes back with their group's prices (the server refreshed them on recall)
             setCart({ lines: c.lines, cart_discount: c.cart_discount, customer: c.customer });
+            setMobile(c.customer?.mobile ?? '');
+            setCustomerName(c.customer?.name ?? '');
+            setKnown(c.customer ? !!c.customer.name : null);
             setMode('sell');
           }}
         />
@@ -543,6 +566,7 @@ function Counter({
                             {l.sold_by_weight ? weighedText(l.quantity, l.price, formatINR) : formatINR(unitPriceOf(cart, l))}
                             {unitPriceOf(cart, l) !== l.price && <s className="ml-1">{formatINR(l.price)}</s>}
                           </div>
+                          {t.lines[i]?.promotion && <div className="text-xs text-green-800">{t.lines[i]!.promotion!.name}</div>}
                         </td>
                         <td>
                           <input
@@ -591,6 +615,12 @@ function Counter({
                     <span>Items</span>
                     <span>{formatINR(toRupees(t.items))}</span>
                   </div>
+                  {t.promotions.map((p) => (
+                    <div key={p.promotionId} className="flex justify-between text-green-800" data-testid="pos-promotion">
+                      <span>{p.name}</span>
+                      <span>− {formatINR(toRupees(p.discountPaise))}</span>
+                    </div>
+                  ))}
                   <div className="flex items-center justify-between">
                     <label htmlFor="pos-cart-discount">Bill discount ₹ (max {formatINR(toRupees(maxDiscount))} in all)</label>
                     <input
@@ -601,7 +631,7 @@ function Counter({
                       onChange={(e) => setCart((c) => ({ ...c, cart_discount: Math.max(0, Number(e.target.value) || 0) }))}
                     />
                   </div>
-                  {t.discount > maxDiscount && (
+                  {t.manual > maxDiscount && (
                     <p className="text-red-700">The discount is over the shop’s limit of {settings.max_discount_percent}%.</p>
                   )}
                   <div className="flex justify-between text-xl font-bold">
@@ -611,7 +641,7 @@ function Counter({
                   <div className="mt-2 flex gap-2">
                     <button
                       type="button"
-                      disabled={!cart.lines.length || t.discount > maxDiscount}
+                      disabled={!cart.lines.length || t.manual > maxDiscount}
                       onClick={() => setMode('pay')}
                       className="min-h-11 flex-1 rounded bg-teal-700 px-4 py-2 text-base font-semibold text-white disabled:opacity-50"
                     >
@@ -664,11 +694,7 @@ function HeldPanel({ till, onRecall }: { till: string; onRecall: (c: Cart) => vo
             <span>
               {h.label} · {counted(h.cart.lines.length, 'line')}
             </span>
-            <button
-              type="button"
-              className="rounded border px-2 py-1"
-              onClick={async () => onRecall({ ...(await recallHeld(h.id)), customer: h.cart.customer })}
-            >
+            <button type="button" className="rounded border px-2 py-1" onClick={async () => onRecall(await recallHeld(h.id))}>
               Recall
             </button>
           </li>

@@ -27,11 +27,15 @@ function useRefresh() {
   };
 }
 
-export function useCreatePurchaseOrder() {
+/** POST …/purchase-orders (a new draft), or PUT …/purchase-orders/{id} (a draft rewritten) when `id` is given. */
+export function useSavePurchaseOrder(id?: number) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: PurchaseOrderInput) =>
-      apiChecked('/api/admin/stock/purchase-orders', async () => purchaseOrderSchema, { method: 'POST', body }),
+      apiChecked(`/api/admin/stock/purchase-orders${id ? `/${id}` : ''}`, async () => purchaseOrderSchema, {
+        method: id ? 'PUT' : 'POST',
+        body,
+      }),
     onSuccess: refresh,
   });
 }

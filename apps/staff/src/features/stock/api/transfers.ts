@@ -26,10 +26,12 @@ function useRefresh() {
   };
 }
 
-export function useCreateTransfer() {
+/** POST …/transfers (a new draft), or PUT …/transfers/{id} (a draft rewritten) when `id` is given. */
+export function useSaveTransfer(id?: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: TransferInput) => apiChecked('/api/admin/stock/transfers', async () => transferSchema, { method: 'POST', body }),
+    mutationFn: (body: TransferInput) =>
+      apiChecked(`/api/admin/stock/transfers${id ? `/${id}` : ''}`, async () => transferSchema, { method: id ? 'PUT' : 'POST', body }),
     onSuccess: refresh,
   });
 }

@@ -44,6 +44,7 @@ export function PackPanel({ packId, onClose }: { packId: number; onClose: () => 
                 <th className="py-2 font-medium">Warehouse</th>
                 <th className="py-2 text-right font-medium">On hand</th>
                 <th className="py-2 text-right font-medium">Committed</th>
+                <th className="py-2 text-right font-medium">In transit</th>
                 <th className="py-2 text-right font-medium">Available</th>
                 <th className="py-2">
                   <span className="sr-only">Actions</span>
@@ -56,6 +57,7 @@ export function PackPanel({ packId, onClose }: { packId: number; onClose: () => 
                   <td className="py-2">{l.warehouse}</td>
                   <td className="py-2 text-right tabular-nums">{l.on_hand}</td>
                   <td className="py-2 text-right tabular-nums">{l.committed}</td>
+                  <td className="py-2 text-right tabular-nums">{l.in_transit}</td>
                   <td className={`py-2 text-right tabular-nums ${l.available <= s.threshold ? 'font-medium text-red-700' : ''}`}>
                     {l.available}
                   </td>

@@ -2,6 +2,7 @@ import { PURCHASE_ORDER_STATUS_LABELS, type PurchaseOrder } from '@grocer/shared
 import { formatDate, formatDateTime } from '@grocer/shared/format';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Card, inputClass } from '../../../components/ui/field';
 import { LoadingView } from '../../../components/ui/loading';
@@ -52,6 +53,11 @@ export function PurchaseOrderDetail({ id }: { id: number }) {
           >
             Mark as ordered
           </button>
+        )}
+        {po.status === 'draft' && (
+          <Link to={paths.purchaseOrderEdit(po.id)} className="rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50">
+            Edit
+          </Link>
         )}
         {(po.status === 'draft' || po.status === 'ordered') && (
           <button

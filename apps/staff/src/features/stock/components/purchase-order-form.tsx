@@ -1,4 +1,4 @@
-import { purchaseOrderInputSchema } from '@grocer/shared/admin-purchasing';
+import { PURCHASE_ORDER_STATUS_LABELS, purchaseOrderInputSchema, type PurchaseOrder } from '@grocer/shared/admin-purchasing';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,28 +8,42 @@ import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { stockQuery } from '../api/get-stock';
-import { useCreatePurchaseOrder } from '../api/purchase-orders';
+import { usePurchaseOrder, useSavePurchaseOrder } from '../api/purchase-orders';
 import { useSuppliers } from '../api/suppliers';
+import { DraftOnly } from './draft-only';
 import { issuesOf, serverFieldErrors } from './field-errors';
 import { LinesEditor, NamedSelect } from './lines-editor';
 import { PackPicker, type PickedPack } from './pack-picker';
 
-/** A new purchase order (saved as a draft): supplier, warehouse, expected date, packs with quantity and cost price (₹). */
-export function PurchaseOrderForm() {
+/**
+ * A purchase order's draft: supplier, warehouse, expected date, packs with quantity and cost price
+ * (₹). New when `po` is absent; otherwise that draft, edited and saved whole.
+ */
+export function PurchaseOrderForm({ po }: { po?: PurchaseOrder }) {
   const navigate = useNavigate();
-  const create = useCreatePurchaseOrder();
+  const create = useSavePurchaseOrder(po?.id);
   const suppliers = useSuppliers().data?.data ?? [];
   const warehouses = useQuery(stockQuery('perPage=5')).data?.warehouses ?? [];
-  const [supplier, setSupplier] = useState('');
-  const [warehouse, setWarehouse] = useState('');
-  const [expected, setExpected] = useState('');
-  const [note, setNote] = useState('');
-  const [lines, setLines] = useState<Array<PickedPack & { quantity: string; cost: string }>>([]);
+  const [supplier, setSupplier] = useState(po ? String(po.supplier.id) : '');
+  const [warehouse, setWarehouse] = useState(po ? String(po.warehouse.id) : '');
+  const [expected, setExpected] = useState(po?.expected_on ?? '');
+  const [note, setNote] = useState(po?.note ?? '');
+  const [lines, setLines] = useState<Array<PickedPack & { quantity: string; cost: string }>>(
+    () =>
+      po?.lines.map((l) => ({
+        pack_id: l.pack_id,
+        label: `${l.product} · ${l.pack}`,
+        sku: l.sku,
+        available: null,
+        quantity: String(l.quantity),
+        cost: String(toRupees(l.unit_cost)),
+      })) ?? [],
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const total = lines.reduce((a, l) => a + (Number(l.quantity) || 0) * toPaise(Number(l.cost) || 0), 0);
   return (
     <form
-      aria-label="New purchase order"
+      aria-label={po ? `Edit purchase order ${po.number}` : 'New purchase order'}
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
@@ -48,9 +62,9 @@ export function PurchaseOrderForm() {
         if (!parsed.success) return setErrors(issuesOf(parsed.error));
         setErrors({});
         create.mutate(body, {
-          onSuccess: (po) => {
-            toast.success(`Purchase order ${po.number} saved as a draft`);
-            void navigate(paths.purchaseOrder(po.id));
+          onSuccess: (saved) => {
+            toast.success(po ? `Purchase order ${saved.number} saved` : `Purchase order ${saved.number} saved as a draft`);
+            void navigate(paths.purchaseOrder(saved.id));
           },
           onError: (err) => {
             setErrors(serverFieldErrors(err));
@@ -120,5 +134,19 @@ export function PurchaseOrderForm() {
         Save purchase order
       </button>
     </form>
+  );
+}
+
+/** A draft purchase order in the form that wrote it (anything past a draft says so). */
+export function PurchaseOrderEdit({ id }: { id: number }) {
+  return (
+    <DraftOnly
+      query={usePurchaseOrder(id)}
+      document="purchase order"
+      statusLabel={(po) => PURCHASE_ORDER_STATUS_LABELS[po.status]}
+      to={paths.purchaseOrder}
+    >
+      {(po) => <PurchaseOrderForm key={po.id} po={po} />}
+    </DraftOnly>
   );
 }

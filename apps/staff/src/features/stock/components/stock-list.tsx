@@ -59,6 +59,10 @@ export function StockList() {
       header: 'Committed',
       cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,
     }),
+    col.accessor('in_transit', {
+      header: 'In transit',
+      cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,
+    }),
     col.accessor('available', {
       header: 'Available',
       enableSorting: true,

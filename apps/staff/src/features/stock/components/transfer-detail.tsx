@@ -1,10 +1,12 @@
 import { TRANSFER_STATUS_LABELS, type Transfer } from '@grocer/shared/admin-purchasing';
 import { formatDateTime } from '@grocer/shared/format';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Card } from '../../../components/ui/field';
 import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
+import { paths } from '../../../lib/paths';
 import { useReceiveTransfer, useTransfer, useTransferMove } from '../api/transfers';
 import { ReceiveInput, ReceiveLines } from './receive-lines';
 import { StatusBadge } from './status-badge';
@@ -49,6 +51,9 @@ export function TransferDetail({ id }: { id: number }) {
           >
             Send
           </button>
+          <Link to={paths.transferEdit(t.id)} className="rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50">
+            Edit
+          </Link>
           <button
             type="button"
             disabled={move.isPending}

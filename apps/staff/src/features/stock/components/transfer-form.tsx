@@ -1,4 +1,4 @@
-import { transferInputSchema } from '@grocer/shared/admin-purchasing';
+import { TRANSFER_STATUS_LABELS, transferInputSchema, type Transfer } from '@grocer/shared/admin-purchasing';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,20 +7,33 @@ import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { stockQuery } from '../api/get-stock';
-import { useCreateTransfer } from '../api/transfers';
+import { useSaveTransfer, useTransfer } from '../api/transfers';
+import { DraftOnly } from './draft-only';
 import { issuesOf, serverFieldErrors } from './field-errors';
 import { LinesEditor, NamedSelect } from './lines-editor';
 import { PackPicker, type PickedPack } from './pack-picker';
 
-/** A new transfer: from, to, and the packs with their quantities. It is saved as a draft; Send moves the stock. */
-export function TransferForm() {
+/**
+ * A transfer's draft: from, to, and the packs with their quantities; Send (on the transfer) moves
+ * the stock. New when `transfer` is absent; otherwise that draft, edited and saved whole.
+ */
+export function TransferForm({ transfer }: { transfer?: Transfer }) {
   const navigate = useNavigate();
-  const create = useCreateTransfer();
+  const create = useSaveTransfer(transfer?.id);
   const warehouses = useQuery(stockQuery('perPage=5')).data?.warehouses ?? [];
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [note, setNote] = useState('');
-  const [lines, setLines] = useState<Array<PickedPack & { quantity: string }>>([]);
+  const [from, setFrom] = useState(transfer ? String(transfer.from.id) : '');
+  const [to, setTo] = useState(transfer ? String(transfer.to.id) : '');
+  const [note, setNote] = useState(transfer?.note ?? '');
+  const [lines, setLines] = useState<Array<PickedPack & { quantity: string }>>(
+    () =>
+      transfer?.lines.map((l) => ({
+        pack_id: l.pack_id,
+        label: `${l.product} · ${l.pack}`,
+        sku: l.sku,
+        available: l.available_at_source,
+        quantity: String(l.quantity),
+      })) ?? [],
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = () => {
     const body = {
@@ -34,7 +47,7 @@ export function TransferForm() {
     setErrors({});
     create.mutate(body, {
       onSuccess: (t) => {
-        toast.success(`Transfer ${t.number} saved as a draft`);
+        toast.success(transfer ? `Transfer ${t.number} saved` : `Transfer ${t.number} saved as a draft`);
         void navigate(paths.transfer(t.id));
       },
       onError: (err) => {
@@ -45,7 +58,7 @@ export function TransferForm() {
   };
   return (
     <form
-      aria-label="New transfer"
+      aria-label={transfer ? `Edit transfer ${transfer.number}` : 'New transfer'}
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
@@ -108,5 +121,14 @@ export function TransferForm() {
         Save transfer
       </button>
     </form>
+  );
+}
+
+/** A draft transfer in the form that wrote it (a sent one says so). */
+export function TransferEdit({ id }: { id: number }) {
+  return (
+    <DraftOnly query={useTransfer(id)} document="transfer" statusLabel={(t) => TRANSFER_STATUS_LABELS[t.status]} to={paths.transfer}>
+      {(t) => <TransferForm key={t.id} transfer={t} />}
+    </DraftOnly>
   );
 }
