@@ -12,7 +12,7 @@ import {
   recordBalanceRefund,
   type BalanceRow,
 } from './balances';
-import { cashfree, providerKeys, razorpay, type ProviderKeys } from './providers';
+import { cashfree, providerKeys, razorpay, refundAtProvider, type ProviderKeys } from './providers';
 import { recordPaymentEvent } from './records';
 import type { PaymentsDeps } from './service';
 
@@ -168,13 +168,8 @@ export class BalancePayments {
     if (!b.providerPaymentId || !b.providerOrderId) return;
     try {
       const k = await this.keys(b.websiteId, b.provider);
-      const key = `refund-${b.providerOrderId}`;
-      const r =
-        b.provider === 'razorpay'
-          ? await razorpay.refund(k, b.providerPaymentId, b.amount, key)
-          : await cashfree.refund(k, b.providerOrderId, toRupees(b.amount), key);
-      const refundId = 'id' in r ? r.id : r.refund_id;
-      const done = ('status' in r ? r.status : r.refund_status) === 'processed' || ('refund_status' in r && r.refund_status === 'SUCCESS');
+      const ids = { paymentId: b.providerPaymentId, orderId: b.providerOrderId };
+      const { refundId, done } = await refundAtProvider(k, b.provider, ids, b.amount, `refund-${b.providerOrderId}`);
       await recordBalanceRefund(this.d.db, b.id, refundId, done);
     } catch (e) {
       this.d.log.error({ err: e, order: b.orderId }, 'refund of a balance payment failed; left refund_pending');

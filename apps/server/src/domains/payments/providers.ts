@@ -1,4 +1,5 @@
 import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
+import { toRupees } from '@grocer/shared/money';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -220,3 +221,24 @@ export const cashfree = {
   /** x-webhook-signature = base64(HMAC-SHA256(timestamp + raw body, secret)) */
   webhookSignature: (k: ProviderKeys, timestamp: string, rawBody: string) => hmacBase64(k.webhookSecret, timestamp + rawBody),
 };
+
+/**
+ * Refunds `paise` of a payment at its provider, with an idempotency key (Razorpay's
+ * X-Refund-Idempotency, Cashfree's refund_id: a retry refunds once). Answers the provider's refund
+ * id and whether the money has already gone back (the simulator and instant refunds); throws when
+ * the provider could not be reached or refused.
+ */
+export async function refundAtProvider(
+  k: ProviderKeys,
+  provider: 'razorpay' | 'cashfree',
+  ids: { paymentId: string; orderId: string },
+  paise: number,
+  key: string,
+): Promise<{ refundId: string; done: boolean }> {
+  if (provider === 'razorpay') {
+    const r = await razorpay.refund(k, ids.paymentId, paise, key);
+    return { refundId: r.id, done: r.status === 'processed' };
+  }
+  const r = await cashfree.refund(k, ids.orderId, toRupees(paise), key);
+  return { refundId: r.refund_id, done: r.refund_status === 'processed' || r.refund_status === 'SUCCESS' };
+}

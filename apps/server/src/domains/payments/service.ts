@@ -22,7 +22,7 @@ import {
 } from '../orders/service';
 import { codAllowedIn, resolvePincode } from '../delivery/service';
 import type { Outbox } from '../outbox/service';
-import { cashfree, paymentErrors, providerKeys, razorpay, safeEqual, type ProviderKeys } from './providers';
+import { cashfree, paymentErrors, providerKeys, razorpay, refundAtProvider, safeEqual, type ProviderKeys } from './providers';
 import {
   attemptByProviderOrder,
   attemptCount,
@@ -226,13 +226,8 @@ export class Payments {
     if (!a.providerPaymentId || a.paid <= 0) return;
     try {
       const k = await this.keys(a.websiteId, a.provider);
-      const key = `refund-${a.providerOrderId}`;
-      const r =
-        a.provider === 'razorpay'
-          ? await razorpay.refund(k, a.providerPaymentId, a.paid, key)
-          : await cashfree.refund(k, a.providerOrderId, toRupees(a.paid), key);
-      const refundId = 'id' in r ? r.id : r.refund_id;
-      const done = ('status' in r ? r.status : r.refund_status) === 'processed' || ('refund_status' in r && r.refund_status === 'SUCCESS');
+      const ids = { paymentId: a.providerPaymentId, orderId: a.providerOrderId };
+      const { refundId, done } = await refundAtProvider(k, a.provider, ids, a.paid, `refund-${a.providerOrderId}`);
       await recordAttemptRefund(this.d.db, a.id, refundId, done);
     } catch (e) {
       this.d.log.error({ err: e, order: a.orderId }, 'refund of a closed payment attempt failed; left refund_pending');
@@ -470,12 +465,8 @@ export class Payments {
         await movePayment(this.d.db, { id: p.id }, 'refunded');
         return;
       }
-      const r =
-        p.provider === 'razorpay'
-          ? await razorpay.refund(k, p.providerPaymentId, rest, `refund-${p.orderId}`)
-          : await cashfree.refund(k, p.providerOrderId, toRupees(rest), `refund-${p.orderId}`);
-      const refundId = 'id' in r ? r.id : r.refund_id;
-      const done = ('status' in r ? r.status : r.refund_status) === 'processed' || ('refund_status' in r && r.refund_status === 'SUCCESS');
+      const ids = { paymentId: p.providerPaymentId, orderId: p.providerOrderId };
+      const { refundId, done } = await refundAtProvider(k, p.provider, ids, rest, `refund-${p.orderId}`);
       if (done) await movePayment(this.d.db, { id: p.id }, 'refunded', { refundId });
       else await recordRefundId(this.d.db, p.id, refundId);
     } catch (e) {
@@ -494,11 +485,8 @@ export class Payments {
     if ((p.provider !== 'razorpay' && p.provider !== 'cashfree') || !p.providerPaymentId || !p.providerOrderId) return null;
     try {
       const k = await this.keys(p.websiteId, p.provider);
-      const r =
-        p.provider === 'razorpay'
-          ? await razorpay.refund(k, p.providerPaymentId, amount, key)
-          : await cashfree.refund(k, p.providerOrderId, toRupees(amount), key);
-      return 'id' in r ? r.id : r.refund_id;
+      const ids = { paymentId: p.providerPaymentId, orderId: p.providerOrderId };
+      return (await refundAtProvider(k, p.provider, ids, amount, key)).refundId;
     } catch (e) {
       this.d.log.error({ err: e, order: orderId }, 'partial refund failed; kept for a retry');
       return null;
