@@ -314,6 +314,23 @@ export async function pendingRefunds(db: DbOrTx, orderId: string): Promise<Adjus
 }
 
 /**
+ * Sends an order's pending and failed partial refunds to the provider, each with its own
+ * idempotency key (a retry refunds once), and records each answer. `refundPart` is the payments
+ * domain's call: the provider's refund id, or null when it could not be reached or refused.
+ */
+export async function sendPendingRefunds(
+  db: Db,
+  refundPart: (orderId: string, amount: number, key: string) => Promise<string | null>,
+  orderId: string,
+): Promise<void> {
+  for (const a of await pendingRefunds(db, orderId)) {
+    if (!a.refundKey) continue;
+    const refundId = await refundPart(orderId, a.amount, a.refundKey);
+    await recordAdjustmentRefund(db, a.id, refundId ? { refundId } : { failed: true });
+  }
+}
+
+/**
  * The provider's answer to an adjustment's refund. Taken: the adjustment moves to refunded and
  * the payment counts the amount as refunded, both in one transaction and only from pending or
  * failed (a guarded update), so two retries answered at once count it once. Not taken: the

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { auditActor } from '../audit/service';
 import type { Payments } from '../payments/service';
 import { adminOrder, findAdminOrder } from './admin-service';
-import { pendingRefunds, recordAdjustmentRefund } from './adjustments';
+import { sendPendingRefunds } from './adjustments';
 import { orderErrors } from './errors';
 import { invoiceHtml, invoicesHtml } from './invoice';
 import { addOrderNote, addOrderTag, removeOrderTag, websiteTags } from './notes';
@@ -74,11 +74,7 @@ export const orderNotesAdminRoutes =
       { schema: { params, body: orderRefundBodySchema, response: { 200: adminOrderSchema } } },
       async (req) => {
         const done = await refundAmount(db, auditActor(req), req.params.id, req.body);
-        for (const a of await pendingRefunds(db, done.order.id)) {
-          if (!a.refundKey) continue;
-          const refundId = await deps.payments.refundPart(done.order.id, a.amount, a.refundKey);
-          await recordAdjustmentRefund(db, a.id, refundId ? { refundId } : { failed: true });
-        }
+        await sendPendingRefunds(db, (...a) => deps.payments.refundPart(...a), done.order.id);
         return screen(req.website.id, req.params.id);
       },
     );

@@ -38,7 +38,7 @@ import {
   type Moved,
   type StaffMove,
 } from './admin-service';
-import { pendingRefunds, recordAdjustmentRefund, removeLine, substituteLine, type AdjustmentRow } from './adjustments';
+import { pendingRefunds, removeLine, sendPendingRefunds, substituteLine, type AdjustmentRow } from './adjustments';
 import { notifyChange, notifyStatus } from './notify';
 import type { OrderRow } from './errors';
 import { packingSlipHtml, pickListHtml } from './printables';
@@ -68,13 +68,7 @@ export const orderAdminRoutes =
     };
 
     /** Sends an order's pending partial refunds to the provider, each with its own idempotency key. */
-    const sendRefunds = async (orderId: string) => {
-      for (const a of await pendingRefunds(db, orderId)) {
-        if (!a.refundKey) continue;
-        const refundId = await deps.payments.refundPart(orderId, a.amount, a.refundKey);
-        await recordAdjustmentRefund(db, a.id, refundId ? { refundId } : { failed: true });
-      }
-    };
+    const sendRefunds = (orderId: string) => sendPendingRefunds(db, (...a) => deps.payments.refundPart(...a), orderId);
     const changed = async (done: { adjustment: AdjustmentRow; order: OrderRow; fresh: boolean }) => {
       if (done.adjustment.refundStatus !== 'none') await sendRefunds(done.order.id);
       if (done.fresh) {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
 import type { Payments } from '../payments/service';
-import { pendingRefunds, recordAdjustmentRefund } from './adjustments';
+import { sendPendingRefunds } from './adjustments';
 import { editOrder, quoteEdit } from './edits';
 import { findOrder, orderDetail, type Shopper } from './service';
 
@@ -33,13 +33,7 @@ export const orderEditRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments
     async (req) => {
       const s = await shopper(req);
       const { order, adjustment } = await editOrder(db, s, req.params.id, req.body);
-      if (adjustment && adjustment.refundStatus !== 'none') {
-        for (const a of await pendingRefunds(db, order.id)) {
-          if (!a.refundKey) continue;
-          const refundId = await payments.refundPart(order.id, a.amount, a.refundKey);
-          await recordAdjustmentRefund(db, a.id, refundId ? { refundId } : { failed: true });
-        }
-      }
+      if (adjustment && adjustment.refundStatus !== 'none') await sendPendingRefunds(db, (...a) => payments.refundPart(...a), order.id);
       return orderDetail(db, await findOrder(db, s, order.id));
     },
   );

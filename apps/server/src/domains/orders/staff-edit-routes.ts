@@ -14,7 +14,7 @@ import { sendBalanceLink } from './payment-link';
 import { browserOrigin } from './routes';
 import type { Outbox } from '../outbox/service';
 import type { Payments } from '../payments/service';
-import { pendingRefunds, recordAdjustmentRefund } from './adjustments';
+import { sendPendingRefunds } from './adjustments';
 import { adminOrder, findAdminOrder } from './admin-service';
 import { quoteEditOf, staffEditOrder } from './edits';
 import { notifyChange } from './notify';
@@ -42,13 +42,8 @@ export const orderStaffEditRoutes =
       { schema: { params, body: orderEditConfirmBodySchema, response: { 200: adminOrderSchema } } },
       async (req) => {
         const { order, adjustment, fresh } = await staffEditOrder(db, auditActor(req), req.params.id, req.body);
-        if (adjustment && adjustment.refundStatus !== 'none') {
-          for (const a of await pendingRefunds(db, order.id)) {
-            if (!a.refundKey) continue;
-            const refundId = await deps.payments.refundPart(order.id, a.amount, a.refundKey);
-            await recordAdjustmentRefund(db, a.id, refundId ? { refundId } : { failed: true });
-          }
-        }
+        if (adjustment && adjustment.refundStatus !== 'none')
+          await sendPendingRefunds(db, (...a) => deps.payments.refundPart(...a), order.id);
         if (adjustment && fresh)
           await notifyChange({ db, outbox: deps.outbox, config: deps.config, log: app.log }, order, adjustment.description);
         return adminOrder(db, await findAdminOrder(db, req.website.id, order.id));
