@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { daySchema } from './days';
 import { idSchema } from './ids';
 import { formatINR } from './money';
+import { balanceLoweredText } from './order-balance';
 import type { OrderStatus, PaymentProvider } from './order';
 
 /**
@@ -79,14 +80,28 @@ export const orderEditQuoteSchema = z.object({
   total: z.number(),
   was_total: z.number(),
   difference: z.number(),
+  /** ₹ of a balance still unpaid (a staff edit made the paid order dearer): a lower total comes off it first */
+  balance_due: z.number(),
   slot: editSlotSchema.nullable(),
   slots: z.array(editSlotSchema),
 });
 export type OrderEditQuote = z.infer<typeof orderEditQuoteSchema>;
 
+/**
+ * Part of a lower total taken off a balance still unpaid (₹, to the paisa): the text saying so,
+ * or null when none is (no balance, or the total does not go down).
+ */
+function offBalanceText(difference: number, balanceDue: number): string | null {
+  if (difference >= 0 || balanceDue <= 0) return null;
+  const off = Math.min(balanceDue, -difference);
+  return balanceLoweredText(off, Math.round((-difference - off) * 100) / 100);
+}
+
 /** What the difference means to the shopper: "You pay ₹24 more", "₹30 will be refunded". */
-export function editDifferenceText(difference: number, paymentMethod: PaymentProvider): string {
+export function editDifferenceText(difference: number, paymentMethod: PaymentProvider, balanceDue = 0): string {
   if (difference === 0) return 'No change to the total';
+  const offBalance = offBalanceText(difference, balanceDue);
+  if (offBalance) return offBalance;
   const amount = formatINR(Math.abs(difference));
   if (difference > 0) return `You pay ${amount} more`;
   return paymentMethod === 'cod' ? `You pay ${amount} less` : `${amount} will be refunded`;
@@ -97,8 +112,10 @@ export function editDifferenceText(difference: number, paymentMethod: PaymentPro
  * on delivery", "₹30 refunded to the customer's payment". A prepaid order costing more: the
  * difference becomes a balance the customer pays by a payment link (issue 40 §12).
  */
-export function staffEditDifferenceText(difference: number, paymentMethod: PaymentProvider): string {
+export function staffEditDifferenceText(difference: number, paymentMethod: PaymentProvider, balanceDue = 0): string {
   if (difference === 0) return 'No change to the total';
+  const offBalance = offBalanceText(difference, balanceDue);
+  if (offBalance) return offBalance;
   const amount = formatINR(Math.abs(difference));
   if (difference > 0)
     return paymentMethod === 'cod' ? `Collect ${amount} more on delivery` : `The customer pays ${amount} more by a payment link`;

@@ -202,8 +202,14 @@ export const ADJUST_REASON_LABELS: Record<AdjustReason, string> = {
 export const REFUND_REASONS = ['goodwill', 'delivery_fee', 'other'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 export const REFUND_REASON_LABELS: Record<RefundReason, string> = { goodwill: 'goodwill', delivery_fee: 'delivery fee', other: 'other' };
+/** An edit of the order's items: the shopper's own (`customer_request`), or one made in Administration (`shop_edit`). */
+export type EditReason = 'customer_request' | 'shop_edit';
 /** Why an order was changed or money given back, as the shopper reads it (an adjustment's `reason`). */
-export const CHANGE_REASON_LABELS: Record<AdjustReason | RefundReason, string> = { ...ADJUST_REASON_LABELS, ...REFUND_REASON_LABELS };
+export const CHANGE_REASON_LABELS: Record<AdjustReason | RefundReason | EditReason, string> = {
+  ...ADJUST_REASON_LABELS,
+  ...REFUND_REASON_LABELS,
+  shop_edit: 'changed by the shop',
+};
 
 /**
  * A change to the order's lines after it was placed: a line (or some of it) removed, or
@@ -216,7 +222,7 @@ export const orderAdjustmentSchema = z.object({
   /** edit: the shopper changed the order before it was packed (issue 39 §14); refund: money given back, lines unchanged (issue 40 §12) */
   kind: z.enum(['remove', 'substitute', 'edit', 'refund']),
   description: z.string(),
-  reason: z.enum([...ADJUST_REASONS, ...REFUND_REASONS]),
+  reason: z.enum([...ADJUST_REASONS, ...REFUND_REASONS, 'shop_edit']),
   amount: z.number(),
   /** none: cash on delivery (the total is lowered); pending, refunded or failed: the provider refund */
   refund_status: z.enum(['none', 'pending', 'refunded', 'failed']),

@@ -83,6 +83,8 @@ describe('a staff edit that raises a paid prepaid order', () => {
     const stock = await stockOf(dal(), blr());
     const { o } = await addDal(order.id);
     expect(o.total).toBe(order.total + more);
+    // the shopper reads "changed by the shop", not "at your request"
+    expect(o.adjustments.at(-1)).toMatchObject({ kind: 'edit', reason: 'shop_edit' });
     expect(o.timeline.at(-1).note).toBe(
       `Order changed by the shop: Toor Dal - 1 kg 1 → 2. The customer pays ₹${more} more by a payment link`,
     );
@@ -216,7 +218,14 @@ describe('a staff edit that raises a paid prepaid order', () => {
 
   it('a lower total after it comes off the unpaid balance first: nothing refunded of what was not paid', async () => {
     const { order } = await paidOrder();
-    await addDal(order.id);
+    const { more } = await addDal(order.id);
+    // the preview says what the change will do: off the balance, nothing refunded
+    const q = (await quote(owner, order.id, [{ pack_id: dal(), quantity: 1 }])).json();
+    expect([q.difference, q.balance_due]).toEqual([-more, more]);
+    expect(staffEditDifferenceText(q.difference, 'razorpay', q.balance_due)).toBe(`₹${more} off the balance due`);
+    expect(staffEditDifferenceText(-(more + 10), 'razorpay', q.balance_due)).toBe(
+      `₹${more} off the balance due, ₹10 refunded to the customer's payment`,
+    );
     const back = await edit(owner, order.id, [{ pack_id: dal(), quantity: 1 }], order.total);
     expect(back.statusCode, back.body).toBe(200);
     const o = back.json();

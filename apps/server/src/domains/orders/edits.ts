@@ -22,7 +22,7 @@ import { activeProductIds, packDetails } from '../catalogue/service';
 import { findCoupon } from '../coupons/service';
 import { nextSlots, releaseSlot, resolvePincode, takeSlot, type DeliveryZone, type SlotOffer } from '../delivery/service';
 import { firstWarehouseId, moveStock, stockKey, stockLevels, warehouseStates } from '../inventory/service';
-import { lowerBalance, raiseBalance } from '../payments/balances';
+import { lowerBalance, openBalanceOf, raiseBalance } from '../payments/balances';
 import { recordPartialRefund } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
 import { addEvent, byStockRow, lockOrder } from './lifecycle';
@@ -256,6 +256,7 @@ export async function quoteEditOf(db: DbOrTx, o: OrderRow, body: OrderEditBody, 
     total: toRupees(p.total),
     was_total: toRupees(o.total),
     difference: toRupees(p.total - o.total),
+    balance_due: toRupees((await openBalanceOf(db, o.id))?.amount ?? 0),
     slot: p.slot ? slotOf(p.slot) : current,
     slots: p.offers.map(slotOf),
   };
@@ -355,7 +356,8 @@ export async function applyEdit(tx: Tx, o: OrderRow, body: OrderEditConfirmBody,
       kind: 'edit',
       key: body.key,
       description: `Order changed: ${description}`,
-      reason: 'customer_request',
+      // a staff edit may or may not be the customer's asking: the shopper reads "changed by the shop"
+      reason: by.staff ? 'shop_edit' : 'customer_request',
       amount: refund ? toRefund : owed,
       refundStatus: refund ? 'pending' : 'none',
       refundKey: refund ? `rf-${randomUUID()}` : null,

@@ -156,7 +156,7 @@ function Editor({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
           <Row label="Total now">{formatINR(quote.data.was_total)}</Row>
           <Row label="New total">{formatINR(quote.data.total)}</Row>
           <p className="mt-2 font-medium" role="status">
-            {staffEditDifferenceText(quote.data.difference, method)}
+            {staffEditDifferenceText(quote.data.difference, method, quote.data.balance_due)}
           </p>
         </dl>
       )}

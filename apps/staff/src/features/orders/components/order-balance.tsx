@@ -73,18 +73,21 @@ export function BalanceDue({ order }: { order: AdminOrder }) {
 export function BalanceRows({ order }: { order: AdminOrder }) {
   return (
     <>
-      {(order.balances ?? []).map((b) => (
-        <div key={b.id} className="flex justify-between gap-4 py-1">
-          <dt className="text-gray-600">
-            {ORDER_BALANCE_STATUS_LABELS[b.status]}
-            <span className="block text-xs">asked {formatDateTime(b.at)}</span>
-          </dt>
-          <dd className="text-right font-medium">
-            {formatINR(b.amount)}
-            {b.provider_payment_id && <span className="block text-xs font-normal text-gray-600">{b.provider_payment_id}</span>}
-          </dd>
-        </div>
-      ))}
+      {/* the open one is the summary's "Balance due" row, with its link in the box above */}
+      {(order.balances ?? [])
+        .filter((b) => b.status !== 'pending')
+        .map((b) => (
+          <div key={b.id} className="flex justify-between gap-4 py-1">
+            <dt className="text-gray-600">
+              {ORDER_BALANCE_STATUS_LABELS[b.status]}
+              <span className="block text-xs">asked {formatDateTime(b.at)}</span>
+            </dt>
+            <dd className="text-right font-medium">
+              {formatINR(b.amount)}
+              {b.provider_payment_id && <span className="block text-xs font-normal text-gray-600">{b.provider_payment_id}</span>}
+            </dd>
+          </div>
+        ))}
     </>
   );
 }

@@ -240,7 +240,7 @@ function EditForm({ o, onClose, onDone }: { o: OrderDetail; onClose: () => void;
             <dd className="tabular-nums">{formatINR(quote.total)}</dd>
           </div>
           <p className="pt-1 font-semibold text-[var(--color-primary)]" data-testid="edit-difference">
-            {editDifferenceText(quote.difference, o.payment_method)}
+            {editDifferenceText(quote.difference, o.payment_method, quote.balance_due)}
           </p>
         </dl>
       )}

@@ -186,6 +186,7 @@ export function OrderPage({
             </p>
             {o.payment.provider_payment_id && <p className="text-xs text-gray-500">Reference {o.payment.provider_payment_id}</p>}
             <Refunds o={o} />
+            <BalanceDue o={o} />
             {o.status === 'pending_payment' && o.payment_method !== 'cod' && pay && <div className="mt-3">{pay(o)}</div>}
           </section>
         </div>
@@ -231,6 +232,27 @@ function Refunds({ o }: { o: OrderDetail }) {
       {r.refund_pending > 0 && row('Refund on its way', r.refund_pending)}
       {row('Total refunded', r.refunded)}
     </dl>
+  );
+}
+
+/**
+ * What is left to pay after the shop changed a paid order and it came to more (issue 40 §12): the
+ * balance, paid through the order's own pay page with the same provider.
+ */
+function BalanceDue({ o }: { o: OrderDetail }) {
+  const due = o.refunds.balance_due ?? 0;
+  if (due <= 0 || (o.payment_method !== 'razorpay' && o.payment_method !== 'cashfree')) return null;
+  return (
+    <div role="status" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3">
+      <p className="font-medium">Balance due {formatINR(due)}</p>
+      <p className="mt-1 text-gray-700">The shop changed your order after you paid, and it came to {formatINR(due)} more.</p>
+      <Link
+        to={`/checkout/${o.payment_method}/${o.id}`}
+        className="mt-2 inline-flex h-11 items-center rounded-lg bg-[var(--color-primary)] px-4 font-semibold text-white hover:brightness-90"
+      >
+        Pay {formatINR(due)}
+      </Link>
+    </div>
   );
 }
 
