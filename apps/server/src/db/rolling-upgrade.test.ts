@@ -55,6 +55,19 @@ function previousRelease(): { version: string; commit: string } {
   return { version: m[1]!, commit: m[2]! };
 }
 
+/**
+ * A dependency of the old server whose major version changed since the release, checked by hand to
+ * serve the old code the way the test runs it (in production each release keeps its own
+ * node_modules: this is only about the test borrowing this checkout's). Each entry names why; the
+ * test fails on an entry that no longer differs, so the list cannot go stale.
+ */
+const CHECKED_UPGRADES: Array<{ dependency: string; why: string }> = [
+  {
+    dependency: 'apps/server: @sentry/node',
+    why: 'v0.9.0 imports it lazily, only when a DSN is set (the test sets none), and calls init, withScope and captureException, which 11 keeps',
+  },
+];
+
 interface Lock {
   packages: Record<string, { version?: string }>;
 }
@@ -195,7 +208,16 @@ describeOnPostgres('upgrades without downtime (PostgreSQL)', () => {
       present,
       `the previous release's commit ${commit} (${version}) is not in this clone: fetch its history (git fetch --unshallow)`,
     ).toBe(true);
-    expect(await incompatibleDependencies(commit), `node_modules no longer fits ${version}'s dependencies`).toEqual([]);
+    const changed = await incompatibleDependencies(commit);
+    const checked = (problem: string) => CHECKED_UPGRADES.some((u) => problem.startsWith(`${u.dependency} `));
+    expect(
+      changed.filter((p) => !checked(p)),
+      `node_modules no longer fits ${version}'s dependencies`,
+    ).toEqual([]);
+    expect(
+      CHECKED_UPGRADES.filter((u) => !changed.some((p) => p.startsWith(`${u.dependency} `))).map((u) => u.dependency),
+      'listed in CHECKED_UPGRADES but the same major as the release: remove them',
+    ).toEqual([]);
     const release = path.join(tmp, 'release');
     mkdirSync(release);
     await buildRelease(commit, release);
@@ -220,6 +242,8 @@ describeOnPostgres('upgrades without downtime (PostgreSQL)', () => {
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
       STAFF_DIST: '/nonexistent',
+      // no error reporting: see CHECKED_UPGRADES
+      SENTRY_DSN: '',
     };
     // the release migrates the database to its head and seeds the demo shop, as `npm run seed` does
     await runRelease(release, 'apps/server/src/seed/cli.ts', env, 120_000);
