@@ -12,7 +12,7 @@ import {
   recordBalanceRefund,
   type BalanceRow,
 } from './balances';
-import { cashfree, providerKeys, razorpay, refundAtProvider, type ProviderKeys } from './providers';
+import { cashfree, cashfreeCustomer, providerKeys, razorpay, refundAtProvider, type ProviderKeys } from './providers';
 import { recordPaymentEvent } from './records';
 import type { PaymentsDeps } from './service';
 
@@ -55,12 +55,7 @@ export class BalancePayments {
         // Cashfree takes an order id once: each balance has its own
         order_id: `${order.id}-b${b.id}`,
         order_amount: toRupees(b.amount),
-        customer_details: {
-          customer_id: `u${order.userId}`,
-          customer_phone: order.address.phone,
-          customer_name: order.address.name,
-          customer_email: user?.email ?? '',
-        },
+        customer_details: cashfreeCustomer(order, user?.email),
         order_meta: {
           return_url: `${origin}${confirmPath}`,
           notify_url: `${k.simulated ? this.d.selfUrl() : origin}/s/api/payments/cashfree/webhook`,

@@ -242,3 +242,16 @@ export async function refundAtProvider(
   const r = await cashfree.refund(k, ids.orderId, toRupees(paise), key);
   return { refundId: r.refund_id, done: r.refund_status === 'processed' || r.refund_status === 'SUCCESS' };
 }
+
+/** Cashfree's `customer_details` of an order (its shopper, the delivery contact): one spelling for every Cashfree order the shop creates. */
+export function cashfreeCustomer(
+  order: { userId: number | null; address: { phone: string; name: string } },
+  email: string | null | undefined,
+) {
+  return {
+    customer_id: `u${order.userId}`,
+    customer_phone: order.address.phone,
+    customer_name: order.address.name,
+    customer_email: email ?? '',
+  };
+}

@@ -22,7 +22,16 @@ import {
 } from '../orders/service';
 import { codAllowedIn, resolvePincode } from '../delivery/service';
 import type { Outbox } from '../outbox/service';
-import { cashfree, paymentErrors, providerKeys, razorpay, refundAtProvider, safeEqual, type ProviderKeys } from './providers';
+import {
+  cashfree,
+  cashfreeCustomer,
+  paymentErrors,
+  providerKeys,
+  razorpay,
+  refundAtProvider,
+  safeEqual,
+  type ProviderKeys,
+} from './providers';
 import {
   attemptByProviderOrder,
   attemptCount,
@@ -125,12 +134,7 @@ export class Payments {
         // Cashfree takes an order id once: a later attempt (after a switch) has its own
         order_id: p.meta.attempt ? `${order.id}-${p.meta.attempt}` : order.id,
         order_amount: toRupees(order.total),
-        customer_details: {
-          customer_id: `u${order.userId}`,
-          customer_phone: order.address.phone,
-          customer_name: order.address.name,
-          customer_email: user?.email ?? '',
-        },
+        customer_details: cashfreeCustomer(order, user?.email),
         order_meta: {
           return_url: `${origin}${confirmPath}`,
           notify_url: `${k.simulated ? this.d.selfUrl() : origin}/s/api/payments/cashfree/webhook`,
