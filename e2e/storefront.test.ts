@@ -34,7 +34,10 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
   });
 
   it('the home carousels, started one task each as they come near the screen or at a tap, move by their arrows', async () => {
+    // Less motion asked for: no autoplay, whose 2.5 s step could land between an arrow's tap and
+    // the look at where it went on a busy machine (the arrows work the same either way).
     const page = await shop.newPage({ width: 375, height: 812 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     const errors = collectErrors(page);
     await page.goto('/', { waitUntil: 'networkidle' });
     // the slides' row: Embla moves it with a transform once started
@@ -72,6 +75,7 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
     // A carousel not yet near the screen (a short window) has not started: a tap on its arrow
     // starts it and moves it at once.
     const short = await shop.newPage({ width: 375, height: 300 });
+    await short.emulateMedia({ reducedMotion: 'reduce' });
     const shortErrors = collectErrors(short);
     await short.goto('/', { waitUntil: 'networkidle' });
     const rail = short.getByRole('region', { name: 'Best deals' });
@@ -81,6 +85,15 @@ describe('storefront journeys (Chromium, built shop, demo data)', () => {
     await expect.poll(() => row.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41), { timeout: 5000 }).toBeLessThan(-20);
     expect(shortErrors).toEqual([]);
     await short.close();
+
+    // Without that wish, the slides move by themselves (spec: autoplay every 2.5 s), untouched.
+    const moving = await shop.newPage({ width: 375, height: 812 });
+    await moving.goto('/', { waitUntil: 'networkidle' });
+    const deals = moving.getByRole('region', { name: 'Best deals' }).locator('.flex').first();
+    await expect
+      .poll(() => deals.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41), { timeout: 15_000 })
+      .toBeLessThan(-20);
+    await moving.close();
   });
 
   it("searching 'rice' lands on /products?q=rice with cards", async () => {

@@ -40,9 +40,13 @@ export function Carousel({
   const embla = useRef<EmblaCarouselType | null>(null);
   const begin = useCallback(() => {
     if (!embla.current && viewport.current)
-      embla.current = EmblaCarousel(viewport.current, { loop: true, align: 'start' }, [
-        Autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: false }),
-      ]);
+      embla.current = EmblaCarousel(
+        viewport.current,
+        { loop: true, align: 'start' },
+        // A shopper who asked for less motion is not shown slides moving by themselves (WCAG 2.2.2);
+        // the arrows and swipes move them as for everyone.
+        prefersLessMotion() ? [] : [Autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: false })],
+      );
     return embla.current;
   }, []);
   useEffect(() => {
@@ -89,6 +93,8 @@ export function Carousel({
     </div>
   );
 }
+
+const prefersLessMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * Calls `start` in a task of its own once `el` has come within half a screen of the viewport
