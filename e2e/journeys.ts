@@ -24,9 +24,11 @@ export async function signInHere(page: Page, shop: Shop, identifier: string, to 
     wait.waitFor().then(() => 'wait' as const),
   ]);
   if (outcome === 'wait') {
+    // the page counts the wait down and lets Send code be tapped again when it is over
     const seconds = Number((await wait.textContent())!.match(/\d+/)![0]);
-    await page.waitForTimeout((seconds + 1) * 1000);
-    await page.getByRole('button', { name: 'Send code' }).click();
+    const send = page.getByRole('button', { name: 'Send code' });
+    await expect.poll(() => send.isEnabled(), { timeout: (seconds + 10) * 1000 }).toBe(true);
+    await send.click();
   }
   await page.waitForURL('**/auth/verify');
   // the 6th digit signs in: no tap on Verify

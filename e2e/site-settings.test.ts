@@ -47,7 +47,7 @@ describe('Website Settings (Chromium, built shop, demo data, 1440 px)', () => {
         return getComputedStyle(doc.documentElement).getPropertyValue('--color-primary').trim();
       });
     await expect.poll(framed, { timeout: 15_000 }).toBe('#fde047');
-    await page.waitForTimeout(1000);
+    await page.waitForLoadState('networkidle');
     await shop.screenshot(page, 'settings-theme-warning-1440');
     await primary.fill('#7c3aed');
     await expect.poll(() => page.getByText('Hard to read for some shoppers').count()).toBe(0);

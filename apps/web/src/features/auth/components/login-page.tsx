@@ -3,10 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { inputClass } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/loading';
-import { ApiError } from '../../../lib/api';
+import { ApiError, field } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
 import { authApi, pendingSignIn } from '../session';
 import { AuthCard, primaryButton } from './auth-card';
+import { useSecondsUntil } from '../seconds-left';
 
 /**
  * /auth/login: an email or mobile number; a 6-digit code is sent and /auth/verify takes it.
@@ -15,8 +16,12 @@ import { AuthCard, primaryButton } from './auth-card';
 export function LoginPage({ showRegister, reason }: { showRegister: boolean; reason?: string }) {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
-  const [error, setError] = useState<{ message: string; register?: boolean } | null>(null);
+  const [error, setError] = useState<{ message: string; register?: boolean; cooldown?: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  // A code was sent moments ago: the wait the server gave counts down, Send code waits with it.
+  const [waitUntil, setWaitUntil] = useState(0);
+  const waiting = useSecondsUntil(waitUntil);
+  const shown = error?.cooldown ? (waiting > 0 ? { ...error, message: error.message.replace(/\d+/, String(waiting)) } : null) : error;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const id = parseIdentifier(value);
@@ -27,7 +32,9 @@ export function LoginPage({ showRegister, reason }: { showRegister: boolean; rea
       pendingSignIn.save(await authApi.login(id.value));
       navigate('/auth/verify');
     } catch (err) {
-      setError({ message: readError(err), register: err instanceof ApiError && err.code === 'ACCOUNT_NOT_FOUND' });
+      const cooldown = err instanceof ApiError && err.code === 'RESEND_COOLDOWN' ? Number(field(err.data, 'retry_after')) : NaN;
+      if (cooldown > 0) setWaitUntil(Date.now() + cooldown * 1000);
+      setError({ message: readError(err), register: err instanceof ApiError && err.code === 'ACCOUNT_NOT_FOUND', cooldown: cooldown > 0 });
       setBusy(false);
     }
   };
@@ -50,13 +57,13 @@ export function LoginPage({ showRegister, reason }: { showRegister: boolean; rea
           autoFocus
           placeholder="you@example.com or 98xxxxxxxx"
           className={inputClass}
-          aria-invalid={!!error}
-          aria-describedby={error ? 'identifier-error' : undefined}
+          aria-invalid={!!shown}
+          aria-describedby={shown ? 'identifier-error' : undefined}
         />
-        {error && (
+        {shown && (
           <p id="identifier-error" role="alert" className="mt-1 text-sm text-red-600">
-            {error.message}
-            {error.register && showRegister && (
+            {shown.message}
+            {shown.register && showRegister && (
               <>
                 {' '}
                 <Link to="/auth/register" className="font-semibold underline">
@@ -66,7 +73,7 @@ export function LoginPage({ showRegister, reason }: { showRegister: boolean; rea
             )}
           </p>
         )}
-        <button type="submit" disabled={busy} className={`${primaryButton} mt-5`}>
+        <button type="submit" disabled={busy || waiting > 0} className={`${primaryButton} mt-5`}>
           {busy ? <Spinner size={18} className="text-white" /> : 'Send code'}
         </button>
       </form>

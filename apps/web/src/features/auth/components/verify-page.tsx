@@ -6,19 +6,9 @@ import { inputClass } from '../../../components/ui/form';
 import { Spinner } from '../../../components/ui/loading';
 import { readError } from '../../../lib/errors';
 import { STAFF_APP_PATH } from '@grocer/shared/links';
-import { applySession, authApi, pendingSignIn, type PendingSignIn } from '../session';
+import { applySession, authApi, pendingSignIn } from '../session';
 import { AuthCard, primaryButton } from './auth-card';
-
-function useSecondsLeft(pending: PendingSignIn | null): number {
-  const left = () => (pending ? Math.max(0, Math.ceil((pending.sentAt + pending.resend_after * 1000 - Date.now()) / 1000)) : 0);
-  const [seconds, setSeconds] = useState(left);
-  useEffect(() => {
-    setSeconds(left());
-    const t = setInterval(() => setSeconds(left()), 1000);
-    return () => clearInterval(t);
-  }, [pending]); // eslint-disable-line react-hooks/exhaustive-deps
-  return seconds;
-}
+import { useSecondsUntil } from '../seconds-left';
 
 interface OtpCredentialLike {
   code: string;
@@ -114,7 +104,7 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string | Promise<
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
-  const seconds = useSecondsLeft(pending);
+  const seconds = useSecondsUntil(pending ? pending.sentAt + pending.resend_after * 1000 : 0);
   const submitRef = useRef<(e?: FormEvent, filled?: string) => Promise<void>>(undefined);
   const fromSms = useSmsCode(!!pending && pending.channel === 'sms' && !pending.also);
   useEffect(() => {
