@@ -53,10 +53,14 @@ describe('the login screen', () => {
     const send = () => dom.container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     expect(alert()).toBe('Please wait 2 seconds before asking for a new code');
     expect(send().disabled).toBe(true);
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
     expect(alert()).toBe('Please wait 1 seconds before asking for a new code');
     expect(send().disabled).toBe(true);
-    await act(() => vi.advanceTimersByTimeAsync(1000));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
     expect(alert()).toBeNull();
     expect(send().disabled).toBe(false);
     expect(send().textContent).toBe('Send code');
