@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IDENTIFIER_MESSAGE, parseIdentifier } from './account';
-import { staffRoleFlagsSchema } from './staff-roles';
+import type { StaffRoleFlag } from './staff-roles';
 
 /**
  * Administration's staff calls (`/s/api/admin/staff*`): the website's members with their flags
@@ -8,6 +8,16 @@ import { staffRoleFlagsSchema } from './staff-roles';
  * global and only a superadmin grants or removes it. Nothing is ticked by default: a person added
  * with no role is refused.
  */
+export const staffRoleFlagsSchema = z.object({
+  hasAdminAccess: z.boolean().default(false),
+  isSalesAgent: z.boolean().default(false),
+  isCashier: z.boolean().default(false),
+  isPacker: z.boolean().default(false),
+  isDeliveryManager: z.boolean().default(false),
+  isCatalogueEditor: z.boolean().default(false),
+  isAccountant: z.boolean().default(false),
+} satisfies Record<StaffRoleFlag, z.ZodType>);
+
 export const staffFlagsSchema = staffRoleFlagsSchema.extend({
   superadmin: z.boolean().default(false),
 });

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Staff roles and what each may do (issue 40.10), like Saleor's permission groups: a person holds
  * any number of roles on a website; each role grants permissions; every staff call on the server
@@ -59,16 +57,8 @@ export const STAFF_ROLE_FLAGS = [
 ] as const;
 export type StaffRoleFlag = (typeof STAFF_ROLE_FLAGS)[number];
 
-export const staffRoleFlagsSchema = z.object({
-  hasAdminAccess: z.boolean().default(false),
-  isSalesAgent: z.boolean().default(false),
-  isCashier: z.boolean().default(false),
-  isPacker: z.boolean().default(false),
-  isDeliveryManager: z.boolean().default(false),
-  isCatalogueEditor: z.boolean().default(false),
-  isAccountant: z.boolean().default(false),
-});
-export type StaffRoleFlags = z.infer<typeof staffRoleFlagsSchema>;
+/** A membership's role flags (their zod schema is admin-staff.ts's: this file stays free of zod for the staff app's shell). */
+export type StaffRoleFlags = Record<StaffRoleFlag, boolean>;
 export type StaffPerson = Partial<StaffRoleFlags> & { superadmin?: boolean };
 
 const ALL_BUT_OWN = PERMISSIONS.filter((p) => p !== 'agent' && p !== 'superadmin');
