@@ -19,24 +19,46 @@ module.exports = {
       name: 'domain-interface',
       severity: 'error',
       comment: 'Another domain is used through its index.ts (its published interface), never its files.',
-      from: { path: '^apps/server/src/domains/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^apps/server/src/domains/([^/]+)/', pathNot: ['\\.test\\.ts$', '/tables\\.ts$'] },
       to: {
         path: '^apps/server/src/domains/([^/]+)/',
         pathNot: ['^apps/server/src/domains/$1/', '^apps/server/src/domains/[^/]+/index\\.ts$'],
       },
     },
     {
+      name: 'tables-name-tables',
+      severity: 'error',
+      comment:
+        "A domain's tables.ts may name another domain's tables (a foreign key is the database's own arrow); " +
+        'nothing else of another domain. Its code reads them through that domain’s index.ts.',
+      from: { path: '^apps/server/src/domains/([^/]+)/tables\\.ts$' },
+      to: {
+        path: '^apps/server/src/domains/([^/]+)/',
+        pathNot: ['^apps/server/src/domains/$1/', '^apps/server/src/domains/[^/]+/(tables|index)\\.ts$'],
+      },
+    },
+    {
       name: 'outside-uses-interface',
       severity: 'error',
       comment: 'Outside the domains, a domain is used through its index.ts only.',
-      from: { path: '^apps/server/src/', pathNot: ['^apps/server/src/domains/', '\\.test\\.ts$', '^apps/server/src/test/'] },
+      from: {
+        path: '^apps/server/src/',
+        pathNot: ['^apps/server/src/domains/', '\\.test\\.ts$', '^apps/server/src/test/', '^apps/server/src/db/schema\\.ts$'],
+      },
       to: { path: '^apps/server/src/domains/[^/]+/', pathNot: '^apps/server/src/domains/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'schema-collects-tables',
+      severity: 'error',
+      comment: "db/schema.ts gathers every domain's tables.ts for drizzle and the migrations; nothing else of a domain.",
+      from: { path: '^apps/server/src/db/schema\\.ts$' },
+      to: { path: '^apps/server/src/domains/', pathNot: '^apps/server/src/domains/[^/]+/tables\\.ts$' },
     },
     {
       name: 'helpers-stay-down',
       severity: 'error',
       comment: 'db/ and http/ are helpers the domains use: they never import a domain or app.ts.',
-      from: { path: '^apps/server/src/(db|http)/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^apps/server/src/(db|http)/', pathNot: ['\\.test\\.ts$', '^apps/server/src/db/schema\\.ts$'] },
       to: { path: ['^apps/server/src/domains/', '^apps/server/src/app\\.ts$'] },
     },
     {

@@ -5,7 +5,6 @@ import { catalogueAdminRoutes } from '../domains/catalogue/admin-routes';
 import { catalogueEditAdminRoutes } from '../domains/catalogue/edit-admin-routes';
 import { catalogueCsvRoutes } from '../domains/catalogue/csv-routes';
 import { contentAdminRoutes } from '../domains/content/admin-routes';
-import { inventoryAdminRoutes } from '../domains/inventory/admin-routes';
 import { couponsAdminRoutes } from '../domains/coupons/admin-routes';
 import { promotionsAdminRoutes } from '../domains/promotions/admin-routes';
 import { priceListsAdminRoutes } from '../domains/price-lists/admin-routes';
@@ -94,7 +93,6 @@ export const staffRoutes = staffScope<StaffDeps>([
   agentsAdminRoutes,
   supportAdminRoutes,
   reportsAdminRoutes,
-  inventoryAdminRoutes,
   catalogueCsvRoutes,
   contentAdminRoutes,
   viewsAdminRoutes,

@@ -2,7 +2,7 @@ import { labelFromSnapshot } from '@grocer/shared/audit';
 import type { DbOrTx } from '../../db/client';
 import { findPackLabel, productNames } from '../catalogue/service';
 import { usersByIds } from '../identity/service';
-import { warehouseOf } from '../inventory/service';
+import { warehouseOf } from '../inventory';
 import { orderById } from '../orders/queries';
 
 /**

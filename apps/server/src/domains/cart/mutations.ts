@@ -6,7 +6,7 @@ import { isWholeSteps } from '@grocer/shared/weighed';
 import { findPackStep, packStepSql } from '../catalogue/service';
 import { couponUsage, findCoupon } from '../coupons/service';
 import { deliveryContext } from '../delivery/service';
-import { availableSql, stockLevel } from '../inventory/service';
+import { availableSql, stockLevel } from '../inventory';
 import { cartErrors, type CartContext } from './model';
 import { findCart, loadPricedCart } from './queries';
 import { cartLines, carts } from './tables';

@@ -9,7 +9,7 @@ import { hotStatement, reusable, type Db, type DbOrTx } from '../../db/client';
 import { packDetails, packDetailsOf } from '../catalogue/service';
 import { couponUsage, findCoupon, listedCoupons } from '../coupons/service';
 import { codAllowedIn, deliveryContext, deliveryContextOf, nextSlots, notDeliveredTo, zoneJsonSql } from '../delivery/service';
-import { availableSql } from '../inventory/service';
+import { availableSql } from '../inventory';
 import { memberPrices, unitPrice } from '../price-lists/service';
 import { promotionsFor } from '../promotions/service';
 import { type CartContext, type PricedCart, type PricedLine } from './model';

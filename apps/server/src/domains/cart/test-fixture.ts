@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 import { forgetSession, hashToken, SESSION_TTL_MS } from '../../http/session';
 import { requestHost } from '../../http/website';
-import { adjustStockTo, openStock } from '../inventory/service';
+import { adjustStockTo, openStock } from '../inventory';
 import type { TestClient } from '../../test/client';
 import { seedCoupons } from '../coupons/seed';
 import { seedDelivery } from '../delivery/seed';

@@ -16,7 +16,7 @@ import { rowsOf } from '../../db/rows';
 import { isUniqueViolation } from '../../db/errors';
 import { invalidateWebsite } from '../../http/cache';
 import { AppError, Errors, fail } from '../../http/errors';
-import { packStockByWarehouse, productUnitsSubquery, unitsInStockSql } from '../inventory/service';
+import { packStockByWarehouse, productUnitsSubquery, unitsInStockSql } from '../inventory';
 import { checkProductImages, productImages, replaceProductImages } from './product-images';
 import { refreshProductIndex } from './search';
 import { loadTaxonomy } from './service';

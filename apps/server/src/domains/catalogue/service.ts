@@ -5,7 +5,7 @@ import { parseScaleBarcode } from '@grocer/shared/scale-barcode';
 import { stepOf } from '@grocer/shared/weighed';
 import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { hotRows, hotStatement, reusable, type Db, type DbOrTx } from '../../db/client';
-import { firstWarehouseId } from '../inventory/service';
+import { firstWarehouseId } from '../inventory';
 // Read-only join of the inventory's balances into product listings (see eslint.config.js).
 import { packThresholds, productStock, stock } from '../inventory/tables';
 import { wishlistedProductIds } from '../wishlist/service';

@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { invalidateWebsite } from '../../http/cache';
 import { AppError, Errors, fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
-import { warehouseOf, warehousesOf } from '../inventory/service';
+import { warehouseOf, warehousesOf } from '../inventory';
 import { shopDate, weekdayOf } from './service';
 import { deliveryClosures, deliverySlots, deliveryZones, slotBookings, zonePincodes } from './tables';
 

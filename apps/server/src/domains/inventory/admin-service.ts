@@ -8,13 +8,10 @@ import {
 } from '@grocer/shared/admin-stock';
 import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { invalidateWebsite } from '../../http/cache';
 import { Errors, fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { packNamed, packNamesSubquery } from '../catalogue/pack-refs';
-import { usersByIds } from '../identity/service';
-import { committedUnits } from '../orders/committed';
+import type { AuditActor, InventoryContext } from './needs';
 import { moveStock, stockKey } from './service';
 import { inTransitUnits } from './transfers';
 import { inventorySettings, packCosts, packThresholds, stock, stockMovements, warehouses } from './tables';
@@ -34,7 +31,8 @@ export async function defaultThreshold(db: DbOrTx, websiteId: number): Promise<n
   return row?.t ?? DEFAULT_LOW_STOCK_THRESHOLD;
 }
 
-export async function setDefaultThreshold(db: Db, actor: AuditActor, threshold: number): Promise<number> {
+export async function setDefaultThreshold(inv: InventoryContext, actor: AuditActor, threshold: number): Promise<number> {
+  const { db, recordAudit } = inv;
   await db.transaction(async (tx) => {
     const before = await defaultThreshold(tx, actor.websiteId);
     await tx
@@ -53,7 +51,8 @@ export async function setDefaultThreshold(db: Db, actor: AuditActor, threshold: 
 }
 
 /** GET /s/api/admin/stock: one query for the page and its total (a window count). */
-export async function listStock(db: Db, websiteId: number, q: AdminStockQuery): Promise<AdminStockList> {
+export async function listStock(inv: InventoryContext, websiteId: number, q: AdminStockQuery): Promise<AdminStockList> {
+  const { db, packNamesSubquery, committedUnits } = inv;
   const fallback = await defaultThreshold(db, websiteId);
   const k = packNamesSubquery(db, websiteId);
   const available = sql<number>`coalesce(${stock.available}, 0)`.mapWith(Number);
@@ -101,7 +100,7 @@ export async function listStock(db: Db, websiteId: number, q: AdminStockQuery): 
     .where(eq(warehouses.websiteId, websiteId))
     .orderBy(asc(warehouses.id));
   let total = rows[0]?.total ?? 0;
-  if (!rows.length && q.page > 1) total = (await listStock(db, websiteId, { ...q, page: 1, perPage: 5 })).meta.total;
+  if (!rows.length && q.page > 1) total = (await listStock(inv, websiteId, { ...q, page: 1, perPage: 5 })).meta.total;
   const packIds = rows.map((r) => r.pack_id);
   const committed = await committedUnits(db, websiteId, packIds);
   const inTransit = await inTransitUnits(db, websiteId, packIds);
@@ -124,10 +123,9 @@ export async function listStock(db: Db, websiteId: number, q: AdminStockQuery): 
   };
 }
 
-const packOf = packNamed;
-
 /** GET /s/api/admin/stock/packs/{packId}: the balance in every warehouse of the website (0 where none). */
-export async function packStock(db: DbOrTx, websiteId: number, packId: number): Promise<AdminPackStock> {
+export async function packStock(inv: InventoryContext, websiteId: number, packId: number): Promise<AdminPackStock> {
+  const { db, packNamed: packOf, committedUnits } = inv;
   const k = await packOf(db, websiteId, packId);
   const levels = await db
     .select({ warehouse_id: warehouses.id, warehouse: warehouses.name, available: sql<number>`coalesce(${stock.available}, 0)::int` })
@@ -182,7 +180,8 @@ function actorLabel(raw: string, name: string | null): string {
   return raw;
 }
 
-async function movements(db: DbOrTx, where: SQL, limit: number): Promise<AdminStockMovement[]> {
+async function movements(inv: InventoryContext, where: SQL, limit: number): Promise<AdminStockMovement[]> {
+  const { db, usersByIds } = inv;
   const rows = await db
     .select(movementColumns)
     .from(stockMovements)
@@ -201,16 +200,17 @@ async function movements(db: DbOrTx, where: SQL, limit: number): Promise<AdminSt
 
 /** GET /s/api/admin/stock/packs/{packId}/movements: newest first; `before` is a keyset cursor (an id). */
 export async function packMovements(
-  db: Db,
+  inv: InventoryContext,
   websiteId: number,
   packId: number,
   q: { warehouse?: number; before?: number; limit: number },
 ): Promise<AdminStockMovement[]> {
+  const { db, packNamed: packOf } = inv;
   await packOf(db, websiteId, packId);
   const where = [eq(stockMovements.websiteId, websiteId), eq(stockMovements.packId, packId)];
   if (q.warehouse !== undefined) where.push(eq(stockMovements.warehouseId, q.warehouse));
   if (q.before !== undefined) where.push(lt(stockMovements.id, q.before));
-  return movements(db, and(...where)!, q.limit);
+  return movements(inv, and(...where)!, q.limit);
 }
 
 export type StockAdjustInput = z.output<typeof adminStockAdjustSchema>;
@@ -222,7 +222,8 @@ export type StockAdjustInput = z.output<typeof adminStockAdjustSchema>;
  * at the same moment either took its units before the count (and the count wins) or waits and
  * takes from the counted balance.
  */
-export async function adjustPackStock(db: Db, actor: AuditActor, packId: number, input: StockAdjustInput) {
+export async function adjustPackStock(inv: InventoryContext, actor: AuditActor, packId: number, input: StockAdjustInput) {
+  const { db, recordAudit, packNamed: packOf } = inv;
   const websiteId = actor.websiteId;
   const movementId = await db.transaction(async (tx) => {
     const k = await packOf(tx, websiteId, packId);
@@ -281,13 +282,19 @@ export async function adjustPackStock(db: Db, actor: AuditActor, packId: number,
   // the storefront shows the new balance at once: the product pages and lists cached for the website go
   invalidateWebsite(websiteId);
   return {
-    stock: await packStock(db, websiteId, packId),
-    movement: movementId === null ? null : ((await movements(db, eq(stockMovements.id, movementId), 1))[0] ?? null),
+    stock: await packStock(inv, websiteId, packId),
+    movement: movementId === null ? null : ((await movements(inv, eq(stockMovements.id, movementId), 1))[0] ?? null),
   };
 }
 
 /** PUT /s/api/admin/stock/packs/{packId}/threshold: the pack's own threshold, or null for the website's. */
-export async function setPackThreshold(db: Db, actor: AuditActor, packId: number, threshold: number | null): Promise<AdminPackStock> {
+export async function setPackThreshold(
+  inv: InventoryContext,
+  actor: AuditActor,
+  packId: number,
+  threshold: number | null,
+): Promise<AdminPackStock> {
+  const { db, recordAudit, packNamed: packOf } = inv;
   await db.transaction(async (tx) => {
     await packOf(tx, actor.websiteId, packId);
     const [old] = await tx.select({ t: packThresholds.threshold }).from(packThresholds).where(eq(packThresholds.packId, packId));
@@ -305,5 +312,5 @@ export async function setPackThreshold(db: Db, actor: AuditActor, packId: number
       after: { low_stock_threshold: threshold },
     });
   });
-  return packStock(db, actor.websiteId, packId);
+  return packStock(inv, actor.websiteId, packId);
 }

@@ -12,13 +12,10 @@ import {
 } from '@grocer/shared/admin-purchasing';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { invalidateWebsite } from '../../http/cache';
 import { Errors, fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { packNamesSubquery } from '../catalogue/pack-refs';
-import { usersByIds } from '../identity/service';
-import { committedUnits } from '../orders/committed';
+import type { AuditActor, InventoryContext, InventoryNeeds } from './needs';
 import { moveStock, warehouseOf } from './service';
 import { packCosts, purchaseOrderLines, purchaseOrders, stock, stockMovements, suppliers, warehouses } from './tables';
 
@@ -69,7 +66,8 @@ async function supplierOf(db: DbOrTx, websiteId: number, id: number) {
 
 type SupplierInput = z.output<typeof supplierInputSchema>;
 
-export async function createSupplier(db: Db, actor: AuditActor, input: SupplierInput): Promise<Supplier> {
+export async function createSupplier(inv: InventoryContext, actor: AuditActor, input: SupplierInput): Promise<Supplier> {
+  const { db, recordAudit } = inv;
   const row = await db.transaction(async (tx) => {
     const [s] = await tx
       .insert(suppliers)
@@ -81,7 +79,8 @@ export async function createSupplier(db: Db, actor: AuditActor, input: SupplierI
   return { id: row.id, name: row.name, phone: row.phone, gstin: row.gstin, open_orders: 0 };
 }
 
-export async function updateSupplier(db: Db, actor: AuditActor, id: number, input: SupplierInput): Promise<Supplier> {
+export async function updateSupplier(inv: InventoryContext, actor: AuditActor, id: number, input: SupplierInput): Promise<Supplier> {
+  const { db, recordAudit } = inv;
   await db.transaction(async (tx) => {
     const before = await supplierOf(tx, actor.websiteId, id);
     await tx
@@ -150,7 +149,8 @@ export async function listPurchaseOrders(db: DbOrTx, websiteId: number, q: Purch
 }
 
 /** GET …/purchase-orders/{id}: the order, its lines by name, and its goods received notes. */
-export async function purchaseOrderOf(db: DbOrTx, websiteId: number, id: number): Promise<PurchaseOrder> {
+export async function purchaseOrderOf(needs: InventoryNeeds, db: DbOrTx, websiteId: number, id: number): Promise<PurchaseOrder> {
+  const { packNamesSubquery, usersByIds } = needs;
   const [po] = await db
     .select({ po: purchaseOrders, supplier: suppliers, warehouse: { id: warehouses.id, name: warehouses.name } })
     .from(purchaseOrders)
@@ -222,8 +222,8 @@ export async function purchaseOrderOf(db: DbOrTx, websiteId: number, id: number)
 }
 
 /** The website's packs among `packIds` (the rest are another website's or gone). */
-async function packsOfWebsite(db: DbOrTx, websiteId: number, packIds: number[]): Promise<Set<number>> {
-  const k = packNamesSubquery(db, websiteId);
+async function packsOfWebsite(needs: InventoryNeeds, db: DbOrTx, websiteId: number, packIds: number[]): Promise<Set<number>> {
+  const k = needs.packNamesSubquery(db, websiteId);
   const rows = await db.select({ id: k.packId }).from(k).where(inArray(k.packId, packIds));
   return new Set(rows.map((r) => r.id));
 }
@@ -235,18 +235,19 @@ export async function warehouseIn(db: DbOrTx, websiteId: number, id: number) {
   return w;
 }
 
-export async function assertPacksOfWebsite(db: DbOrTx, websiteId: number, packIds: number[]) {
-  const known = await packsOfWebsite(db, websiteId, packIds);
+export async function assertPacksOfWebsite(needs: InventoryNeeds, db: DbOrTx, websiteId: number, packIds: number[]) {
+  const known = await packsOfWebsite(needs, db, websiteId, packIds);
   if (packIds.some((p) => !known.has(p))) throw Errors.notFound('Pack not found');
 }
 
 type PurchaseOrderInput = z.output<typeof purchaseOrderInputSchema>;
 
 /** The supplier, the warehouse and every pack of a purchase order being written are the website's (else 404). */
-async function checkPurchaseOrderInput(tx: Tx, websiteId: number, input: PurchaseOrderInput) {
+async function checkPurchaseOrderInput(needs: InventoryNeeds, tx: Tx, websiteId: number, input: PurchaseOrderInput) {
   await supplierOf(tx, websiteId, input.supplier_id);
   await warehouseIn(tx, websiteId, input.warehouse_id);
   await assertPacksOfWebsite(
+    needs,
     tx,
     websiteId,
     input.lines.map((l) => l.pack_id),
@@ -259,9 +260,10 @@ async function insertPurchaseOrderLines(tx: Tx, websiteId: number, purchaseOrder
     .values(lines.map((l) => ({ websiteId, purchaseOrderId, packId: l.pack_id, quantity: l.quantity, unitCost: l.unit_cost })));
 }
 
-export async function createPurchaseOrder(db: Db, actor: AuditActor, input: PurchaseOrderInput): Promise<PurchaseOrder> {
+export async function createPurchaseOrder(inv: InventoryContext, actor: AuditActor, input: PurchaseOrderInput): Promise<PurchaseOrder> {
+  const { db, recordAudit } = inv;
   const id = await db.transaction(async (tx) => {
-    await checkPurchaseOrderInput(tx, actor.websiteId, input);
+    await checkPurchaseOrderInput(inv, tx, actor.websiteId, input);
     const [po] = await tx
       .insert(purchaseOrders)
       .values({
@@ -277,7 +279,7 @@ export async function createPurchaseOrder(db: Db, actor: AuditActor, input: Purc
     await recordAudit(tx, actor, { entity: 'purchase_order', entityId: po!.id, action: 'create', after: input });
     return po!.id;
   });
-  return purchaseOrderOf(db, actor.websiteId, id);
+  return purchaseOrderOf(inv, db, actor.websiteId, id);
 }
 
 /** The purchase order's row, locked for the transaction's change (of two changes, the second waits and sees the first); or 404. */
@@ -296,12 +298,18 @@ async function lockPurchaseOrder(tx: Tx, websiteId: number, id: number) {
  * row is locked first, so of an edit and Mark as ordered racing, the one that comes second sees the
  * other's result: an ordered purchase order is never changed, and a refusal writes nothing.
  */
-export async function updatePurchaseOrder(db: Db, actor: AuditActor, id: number, input: PurchaseOrderInput): Promise<PurchaseOrder> {
+export async function updatePurchaseOrder(
+  inv: InventoryContext,
+  actor: AuditActor,
+  id: number,
+  input: PurchaseOrderInput,
+): Promise<PurchaseOrder> {
+  const { db, recordAudit } = inv;
   await db.transaction(async (tx) => {
     const po = await lockPurchaseOrder(tx, actor.websiteId, id);
     if (po.status !== 'draft')
       throw fail('DRAFT_ONLY', { document: 'purchase order', status: PURCHASE_ORDER_STATUS_LABELS[po.status].toLowerCase() });
-    await checkPurchaseOrderInput(tx, actor.websiteId, input);
+    await checkPurchaseOrderInput(inv, tx, actor.websiteId, input);
     const lines = await tx
       .select({ pack_id: purchaseOrderLines.packId, quantity: purchaseOrderLines.quantity, unit_cost: purchaseOrderLines.unitCost })
       .from(purchaseOrderLines)
@@ -328,11 +336,17 @@ export async function updatePurchaseOrder(db: Db, actor: AuditActor, id: number,
       after: input,
     });
   });
-  return purchaseOrderOf(db, actor.websiteId, id);
+  return purchaseOrderOf(inv, db, actor.websiteId, id);
 }
 
 /** POST …/{id}/status: draft → ordered, or cancelled while nothing has been received (one guarded update). */
-export async function movePurchaseOrder(db: Db, actor: AuditActor, id: number, to: 'ordered' | 'cancelled'): Promise<PurchaseOrder> {
+export async function movePurchaseOrder(
+  inv: InventoryContext,
+  actor: AuditActor,
+  id: number,
+  to: 'ordered' | 'cancelled',
+): Promise<PurchaseOrder> {
+  const { db, recordAudit } = inv;
   const from: PurchaseOrderStatus[] = to === 'ordered' ? ['draft'] : ['draft', 'ordered'];
   await db.transaction(async (tx) => {
     const [moved] = await tx
@@ -341,7 +355,7 @@ export async function movePurchaseOrder(db: Db, actor: AuditActor, id: number, t
       .where(and(eq(purchaseOrders.websiteId, actor.websiteId), eq(purchaseOrders.id, id), inArray(purchaseOrders.status, from)))
       .returning({ id: purchaseOrders.id });
     if (!moved) {
-      const now = await purchaseOrderOf(tx, actor.websiteId, id);
+      const now = await purchaseOrderOf(inv, tx, actor.websiteId, id);
       throw fail('DOCUMENT_STATE', { document: 'purchase order', status: now.status.replace('_', ' ') });
     }
     await recordAudit(tx, actor, {
@@ -351,7 +365,7 @@ export async function movePurchaseOrder(db: Db, actor: AuditActor, id: number, t
       after: { status: to },
     });
   });
-  return purchaseOrderOf(db, actor.websiteId, id);
+  return purchaseOrderOf(inv, db, actor.websiteId, id);
 }
 
 /**
@@ -359,14 +373,21 @@ export async function movePurchaseOrder(db: Db, actor: AuditActor, id: number, t
  * (in the caller's transaction, before the units are moved in). The cost row is locked first, so
  * two receipts of one pack queue instead of both averaging from the same old cost.
  */
-async function averageCostIn(tx: Tx, websiteId: number, packId: number, quantity: number, unitCost: number): Promise<number> {
+async function averageCostIn(
+  needs: InventoryNeeds,
+  tx: Tx,
+  websiteId: number,
+  packId: number,
+  quantity: number,
+  unitCost: number,
+): Promise<number> {
   await tx.insert(packCosts).values({ packId, websiteId, cost: unitCost }).onConflictDoNothing();
   const [row] = await tx.select({ cost: packCosts.cost }).from(packCosts).where(eq(packCosts.packId, packId)).for('update');
   const [{ units } = { units: 0 }] = await tx
     .select({ units: sql<number>`coalesce(sum(${stock.available}), 0)::int`.mapWith(Number) })
     .from(stock)
     .where(and(eq(stock.websiteId, websiteId), eq(stock.packId, packId)));
-  const committed = [...(await committedUnits(tx, websiteId, [packId])).values()].reduce((a, b) => a + b, 0);
+  const committed = [...(await needs.committedUnits(tx, websiteId, [packId])).values()].reduce((a, b) => a + b, 0);
   const cost = weightedAverageCost({ cost: row?.cost ?? null, onHand: units + committed }, { quantity, unitCost });
   await tx
     .update(packCosts)
@@ -382,16 +403,17 @@ async function averageCostIn(tx: Tx, websiteId: number, packId: number, quantity
  * partially received. More than is still to come is refused (409) with nothing written.
  */
 export async function receivePurchaseOrder(
-  db: Db,
+  inv: InventoryContext,
   actor: AuditActor,
   id: number,
   input: z.output<typeof goodsReceiptSchema>,
 ): Promise<PurchaseOrder> {
+  const { db, recordAudit } = inv;
   await db.transaction(async (tx) => {
     const po = await lockPurchaseOrder(tx, actor.websiteId, id);
     if (po.status !== 'ordered' && po.status !== 'partially_received')
       throw fail('DOCUMENT_STATE', { document: 'purchase order', status: po.status.replace('_', ' ') });
-    const detail = await purchaseOrderOf(tx, actor.websiteId, id);
+    const detail = await purchaseOrderOf(inv, tx, actor.websiteId, id);
     const byId = new Map(detail.lines.map((l) => [l.id, l]));
     const wanted = input.lines.filter((l) => l.quantity > 0);
     for (const w of wanted) if (!byId.has(w.line_id)) throw Errors.notFound('Purchase order line not found');
@@ -412,7 +434,7 @@ export async function receivePurchaseOrder(
         )
         .returning({ received: purchaseOrderLines.received });
       if (!raised) throw fail('OVER_RECEIPT', { item: `${line.product} ${line.pack}`, left: line.quantity - line.received });
-      const costPrice = await averageCostIn(tx, actor.websiteId, line.pack_id, w.quantity, line.unit_cost);
+      const costPrice = await averageCostIn(inv, tx, actor.websiteId, line.pack_id, w.quantity, line.unit_cost);
       await moveStock(tx, {
         websiteId: actor.websiteId,
         packId: line.pack_id,
@@ -444,5 +466,5 @@ export async function receivePurchaseOrder(
     });
   });
   invalidateWebsite(actor.websiteId);
-  return purchaseOrderOf(db, actor.websiteId, id);
+  return purchaseOrderOf(inv, db, actor.websiteId, id);
 }

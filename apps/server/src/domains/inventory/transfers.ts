@@ -10,11 +10,10 @@ import {
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { invalidateWebsite } from '../../http/cache';
 import { Errors, fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { packNamesSubquery } from '../catalogue/pack-refs';
+import type { AuditActor, InventoryContext, InventoryNeeds } from './needs';
 import { assertPacksOfWebsite, warehouseIn } from './purchasing';
 import { moveStock } from './service';
 import { stock, stockTransferLines, stockTransfers, warehouses } from './tables';
@@ -103,7 +102,8 @@ export async function inTransitUnits(db: DbOrTx, websiteId: number, packIds: num
   return new Map(rows.map((r) => [`${r.packId}:${r.warehouseId}`, r.units]));
 }
 
-export async function transferOf(db: DbOrTx, websiteId: number, id: number): Promise<Transfer> {
+export async function transferOf(needs: InventoryNeeds, db: DbOrTx, websiteId: number, id: number): Promise<Transfer> {
+  const { packNamesSubquery } = needs;
   const [t] = await db
     .select({ t: stockTransfers, from: { id: from.id, name: from.name }, to: { id: to.id, name: to.name } })
     .from(stockTransfers)
@@ -147,10 +147,11 @@ export async function transferOf(db: DbOrTx, websiteId: number, id: number): Pro
 type TransferInput = z.output<typeof transferInputSchema>;
 
 /** Both warehouses and every pack of a transfer being written are the website's (else 404). */
-async function checkTransferInput(tx: Tx, websiteId: number, input: TransferInput) {
+async function checkTransferInput(needs: InventoryNeeds, tx: Tx, websiteId: number, input: TransferInput) {
   await warehouseIn(tx, websiteId, input.from_warehouse_id);
   await warehouseIn(tx, websiteId, input.to_warehouse_id);
   await assertPacksOfWebsite(
+    needs,
     tx,
     websiteId,
     input.lines.map((l) => l.pack_id),
@@ -161,9 +162,10 @@ async function insertTransferLines(tx: Tx, websiteId: number, transferId: number
   await tx.insert(stockTransferLines).values(lines.map((l) => ({ websiteId, transferId, packId: l.pack_id, quantity: l.quantity })));
 }
 
-export async function createTransfer(db: Db, actor: AuditActor, input: TransferInput): Promise<Transfer> {
+export async function createTransfer(inv: InventoryContext, actor: AuditActor, input: TransferInput): Promise<Transfer> {
+  const { db, recordAudit } = inv;
   const id = await db.transaction(async (tx) => {
-    await checkTransferInput(tx, actor.websiteId, input);
+    await checkTransferInput(inv, tx, actor.websiteId, input);
     const [t] = await tx
       .insert(stockTransfers)
       .values({
@@ -178,7 +180,7 @@ export async function createTransfer(db: Db, actor: AuditActor, input: TransferI
     await recordAudit(tx, actor, { entity: 'stock_transfer', entityId: t!.id, action: 'create', after: input });
     return t!.id;
   });
-  return transferOf(db, actor.websiteId, id);
+  return transferOf(inv, db, actor.websiteId, id);
 }
 
 /** The transfer's row, locked for the transaction's change (of two changes, the second waits and sees the first); or 404. */
@@ -197,11 +199,12 @@ async function lockTransfer(tx: Tx, websiteId: number, id: number) {
  * so an edit racing Send either lands before the units leave or is refused: a sent transfer is never
  * changed, and a refusal writes nothing.
  */
-export async function updateTransfer(db: Db, actor: AuditActor, id: number, input: TransferInput): Promise<Transfer> {
+export async function updateTransfer(inv: InventoryContext, actor: AuditActor, id: number, input: TransferInput): Promise<Transfer> {
+  const { db, recordAudit } = inv;
   await db.transaction(async (tx) => {
     const t = await lockTransfer(tx, actor.websiteId, id);
     if (t.status !== 'draft') throw fail('DRAFT_ONLY', { document: 'transfer', status: TRANSFER_STATUS_LABELS[t.status].toLowerCase() });
-    await checkTransferInput(tx, actor.websiteId, input);
+    await checkTransferInput(inv, tx, actor.websiteId, input);
     const lines = await tx
       .select({ pack_id: stockTransferLines.packId, quantity: stockTransferLines.quantity })
       .from(stockTransferLines)
@@ -222,24 +225,25 @@ export async function updateTransfer(db: Db, actor: AuditActor, id: number, inpu
       after: input,
     });
   });
-  return transferOf(db, actor.websiteId, id);
+  return transferOf(inv, db, actor.websiteId, id);
 }
 
-async function refuseState(db: DbOrTx, websiteId: number, id: number): Promise<never> {
-  const now = await transferOf(db, websiteId, id);
+async function refuseState(needs: InventoryNeeds, db: DbOrTx, websiteId: number, id: number): Promise<never> {
+  const now = await transferOf(needs, db, websiteId, id);
   throw fail('DOCUMENT_STATE', { document: 'transfer', status: now.status.replace('_', ' ') });
 }
 
 /** POST …/transfers/{id}/send: the units leave the source (`transfer_out`), or nothing does. */
-export async function sendTransfer(db: Db, actor: AuditActor, id: number): Promise<Transfer> {
+export async function sendTransfer(inv: InventoryContext, actor: AuditActor, id: number): Promise<Transfer> {
+  const { db, recordAudit } = inv;
   await db.transaction(async (tx) => {
     const [t] = await tx
       .update(stockTransfers)
       .set({ status: 'in_transit', sentAt: sql`now()` })
       .where(and(eq(stockTransfers.websiteId, actor.websiteId), eq(stockTransfers.id, id), eq(stockTransfers.status, 'draft')))
       .returning();
-    if (!t) return refuseState(tx, actor.websiteId, id);
-    const detail = await transferOf(tx, actor.websiteId, id);
+    if (!t) return refuseState(inv, tx, actor.websiteId, id);
+    const detail = await transferOf(inv, tx, actor.websiteId, id);
     const source = await warehouseIn(tx, actor.websiteId, t.fromWarehouseId);
     // pack order, as every writer that moves several balances (moveStock)
     for (const line of [...detail.lines].sort((a, b) => a.pack_id - b.pack_id)) {
@@ -270,18 +274,19 @@ export async function sendTransfer(db: Db, actor: AuditActor, id: number): Promi
     });
   });
   invalidateWebsite(actor.websiteId);
-  return transferOf(db, actor.websiteId, id);
+  return transferOf(inv, db, actor.websiteId, id);
 }
 
 /** POST …/transfers/{id}/cancel: a draft only (nothing has moved yet). */
-export async function cancelTransfer(db: Db, actor: AuditActor, id: number): Promise<Transfer> {
+export async function cancelTransfer(inv: InventoryContext, actor: AuditActor, id: number): Promise<Transfer> {
+  const { db, recordAudit } = inv;
   await db.transaction(async (tx) => {
     const [t] = await tx
       .update(stockTransfers)
       .set({ status: 'cancelled' })
       .where(and(eq(stockTransfers.websiteId, actor.websiteId), eq(stockTransfers.id, id), eq(stockTransfers.status, 'draft')))
       .returning({ id: stockTransfers.id });
-    if (!t) return refuseState(tx, actor.websiteId, id);
+    if (!t) return refuseState(inv, tx, actor.websiteId, id);
     await recordAudit(tx, actor, {
       entity: 'stock_transfer',
       entityId: id,
@@ -290,7 +295,7 @@ export async function cancelTransfer(db: Db, actor: AuditActor, id: number): Pro
       after: { status: 'cancelled' },
     });
   });
-  return transferOf(db, actor.websiteId, id);
+  return transferOf(inv, db, actor.websiteId, id);
 }
 
 /**
@@ -298,15 +303,16 @@ export async function cancelTransfer(db: Db, actor: AuditActor, id: number): Pro
  * short are recorded with the reason. The transfer is received once every unit sent is either.
  */
 export async function receiveTransfer(
-  db: Db,
+  inv: InventoryContext,
   actor: AuditActor,
   id: number,
   input: z.output<typeof transferReceiptSchema>,
 ): Promise<Transfer> {
+  const { db, recordAudit } = inv;
   await db.transaction(async (tx) => {
     const t = await lockTransfer(tx, actor.websiteId, id);
-    if (t.status !== 'in_transit' && t.status !== 'partially_received') return refuseState(tx, actor.websiteId, id);
-    const detail = await transferOf(tx, actor.websiteId, id);
+    if (t.status !== 'in_transit' && t.status !== 'partially_received') return refuseState(inv, tx, actor.websiteId, id);
+    const detail = await transferOf(inv, tx, actor.websiteId, id);
     const byId = new Map(detail.lines.map((l) => [l.id, l]));
     for (const w of input.lines) if (!byId.has(w.line_id)) throw Errors.notFound('Transfer line not found');
     const wanted = input.lines.filter((l) => l.received > 0 || l.short > 0);
@@ -375,5 +381,5 @@ export async function receiveTransfer(
     });
   });
   invalidateWebsite(actor.websiteId);
-  return transferOf(db, actor.websiteId, id);
+  return transferOf(inv, db, actor.websiteId, id);
 }

@@ -9,7 +9,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit/service';
 import { packDetails } from '../catalogue/service';
-import { moveStock, warehouseStates } from '../inventory/service';
+import { moveStock, warehouseStates } from '../inventory';
 import { recordPartialRefund, settlePartialRefund } from '../payments/records';
 import type { OrderRow } from './errors';
 import { addEvent, lockOrder, restock } from './lifecycle';

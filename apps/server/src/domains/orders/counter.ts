@@ -2,7 +2,7 @@ import { packLabel } from '@grocer/shared/labels';
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx, Tx } from '../../db/client';
-import { moveStock } from '../inventory/service';
+import { moveStock } from '../inventory';
 import { createPaidPayment, recordCounterRefund } from '../payments/records';
 import type { AddressSnapshot } from './tables';
 import { orderLines, orders } from './tables';

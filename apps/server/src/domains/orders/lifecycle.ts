@@ -6,7 +6,7 @@ import { addToCart, loadCart, type CartContext } from '../cart/service';
 import { releaseRedemption } from '../coupons/service';
 import { releaseSlot } from '../delivery/service';
 import { findPackStep } from '../catalogue/service';
-import { moveStock } from '../inventory/service';
+import { moveStock } from '../inventory';
 import { releasePayment } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
 import { findOrder, orderLinesOf, type OrderEventRow } from './queries';

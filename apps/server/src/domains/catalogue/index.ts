@@ -1,0 +1,10 @@
+/**
+ * The catalogue module's published interface, so far what other modules use through it (issue 41 §1;
+ * the rest of the domain moves behind it as it becomes a module).
+ */
+export {
+  /** one of the website's packs with its product's name; 404 when it is not the website's */
+  packNamed,
+  /** a subquery of the website's packs with their product names, to join on staff screens */
+  packNamesSubquery,
+} from './pack-refs';

@@ -1,0 +1,12 @@
+/**
+ * The identity module's published interface, so far what other modules use through it (issue 41 §1;
+ * the rest of the domain moves behind it as it becomes a module).
+ */
+export {
+  /** people by id (id, name, email, phone), for naming who did what */
+  usersByIds,
+} from './service';
+export {
+  /** one customer of the website (404 for another website's, or a staff member) */
+  customerDetail,
+} from './customers';
