@@ -17,7 +17,11 @@ import { sql } from 'drizzle-orm';
 export async function openBenchDatabase(
   kind: 'pglite' | 'postgres',
   poolSize = 20,
-): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+): Promise<{
+  database: Database;
+  cleanup: () => Promise<void>;
+  /** PostgreSQL: the database's URL (another process may open it) */ url?: string;
+}> {
   if (kind !== 'postgres') {
     const database = await openDatabase({ dataDir: 'memory://' });
     return { database, cleanup: () => database.close() };
@@ -33,6 +37,7 @@ export async function openBenchDatabase(
   const database = await openDatabase({ databaseUrl: u.toString(), poolSize });
   return {
     database,
+    url: u.toString(),
     cleanup: async () => {
       await database.close();
       const d = new pg.Client({ connectionString: admin });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { agentReportCsv, agentRateBodySchema, bpsToPercent, commissionPaise, percentToBps, salesRangeQuerySchema } from './agents';
+import { agentRateBodySchema, bpsToPercent, commissionPaise, percentToBps, salesRangeQuerySchema } from './agents';
+import { agentReportCsv } from './report-csv';
 
 const sales = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const bps = fc.integer({ min: 0, max: 10_000 });

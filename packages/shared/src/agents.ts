@@ -143,17 +143,3 @@ export const agentReportSchema = z.object({
   total: z.object({ orders: z.number().int(), sales: z.number(), commission: z.number() }),
 });
 export type AgentReport = z.infer<typeof agentReportSchema>;
-
-/** The report as CSV (RFC 4180 quoting), amounts in rupees with two decimals. */
-export function agentReportCsv(r: AgentReport): string {
-  const q = (v: string | number) => {
-    // a name starting like a formula is kept as text by spreadsheets (CSV injection)
-    const s = typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : String(v);
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const money = (n: number) => n.toFixed(2);
-  const head = ['Agent', 'Commission rate (%)', 'Orders', 'Customers', 'Sales (INR)', 'Commission (INR)'];
-  const rows = r.data.map((a) => [a.name, a.commission_rate, a.orders, a.customers, money(a.sales), money(a.commission)]);
-  rows.push(['Total', '', r.total.orders, '', money(r.total.sales), money(r.total.commission)]);
-  return [head, ...rows].map((row) => row.map(q).join(',')).join('\r\n') + '\r\n';
-}

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { csvText, unescapeCsvCell } from './csv';
 import { GST_RATES, isValidBarcode, PRODUCT_STATUSES, type ProductStatus } from './admin-catalogue';
 import { FOOD_TYPES, nutritionRowSchema, productFactsSchema, type FoodType, type NutritionRow, type ProductFacts } from './product-facts';
 import { SLUG_PATTERN } from './slug';
@@ -126,44 +127,47 @@ export function formatRupees(paise: number): string {
 
 const formatGst = (percent: number) => String(percent);
 
-/** A spreadsheet would run a cell starting with these as a formula: the export prefixes a quote, the import drops it. */
-const FORMULA_START = /^'+[=+\-@\t\r]/;
-const escapeCell = (v: string) => (/^'*[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+/** The header: every column, then one stock column per warehouse code in `warehouses` (in that order). */
+export const catalogueCsvHeader = (warehouses: string[]): string[] => [...CSV_COLUMNS, ...warehouses.map((w) => `${STOCK_PREFIX}${w}`)];
+
+/** One pack's cells under `catalogueCsvHeader(warehouses)` (the writer escapes formula-like text). */
+export function catalogueCsvCells(warehouses: string[], r: CatalogueCsvRow): string[] {
+  return [
+    r.product_slug,
+    r.product_name,
+    r.brand,
+    r.category,
+    r.status,
+    r.description,
+    r.pack_name,
+    r.sku,
+    r.barcode,
+    r.sold_by_weight ? '' : formatRupees(r.price),
+    formatRupees(r.mrp),
+    r.hsn,
+    formatGst(r.gst_rate),
+    String(r.position),
+    r.facts.fssai_licence ?? '',
+    r.facts.food_type ?? '',
+    r.facts.ingredients ?? '',
+    formatNutritionCell(r.facts.nutrition ?? []),
+    r.sold_by_weight ? 'yes' : 'no',
+    r.sold_by_weight ? formatRupees(r.price) : '',
+    r.plu ?? '',
+    r.sold_by_weight && r.step_grams !== null ? String(r.step_grams) : '',
+    ...warehouses.map((w) => {
+      const v = r.stock[w];
+      return v === null || v === undefined ? '' : String(v);
+    }),
+  ];
+}
+
+/** The catalogue's lines end with \n (as its files always have). */
+export const CATALOGUE_CSV_NEWLINE = '\n';
 
 /** The CSV text of `rows`, with one stock column per warehouse code in `warehouses` (in that order). */
 export function serializeCatalogueCsv(warehouses: string[], rows: CatalogueCsvRow[]): string {
-  const fields = [...CSV_COLUMNS, ...warehouses.map((w) => `${STOCK_PREFIX}${w}`)];
-  const data = rows.map((r) =>
-    [
-      r.product_slug,
-      r.product_name,
-      r.brand,
-      r.category,
-      r.status,
-      r.description,
-      r.pack_name,
-      r.sku,
-      r.barcode,
-      r.sold_by_weight ? '' : formatRupees(r.price),
-      formatRupees(r.mrp),
-      r.hsn,
-      formatGst(r.gst_rate),
-      String(r.position),
-      r.facts.fssai_licence ?? '',
-      r.facts.food_type ?? '',
-      r.facts.ingredients ?? '',
-      formatNutritionCell(r.facts.nutrition ?? []),
-      r.sold_by_weight ? 'yes' : 'no',
-      r.sold_by_weight ? formatRupees(r.price) : '',
-      r.plu ?? '',
-      r.sold_by_weight && r.step_grams !== null ? String(r.step_grams) : '',
-      ...warehouses.map((w) => {
-        const v = r.stock[w];
-        return v === null || v === undefined ? '' : String(v);
-      }),
-    ].map(escapeCell),
-  );
-  return Papa.unparse({ fields, data }, { newline: '\n' }) + '\n';
+  return csvText([catalogueCsvHeader(warehouses), ...rows.map((r) => catalogueCsvCells(warehouses, r))], CATALOGUE_CSV_NEWLINE);
 }
 
 /**
@@ -266,7 +270,7 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
     const cell = (c: string) => {
       const i = index.get(c);
       const v = i === undefined ? '' : (cells[i] ?? '');
-      return FORMULA_START.test(v) ? v.slice(1) : v;
+      return unescapeCsvCell(v);
     };
     const rowErrors: CsvError[] = [];
     const bad = (column: string, message: string) => missing.has(column) || rowErrors.push({ line, column, message });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { csvOf } from './reports';
 
 /**
  * The shopper's data rights (India's Digital Personal Data Protection Act 2023): a copy of their
@@ -86,36 +85,6 @@ export const accountExportSchema = z.object({
   ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
-
-/** GET /s/api/account/export.csv: one row per order. */
-export function accountOrdersCsv(orders: ExportOrder[]): string {
-  return csvOf([
-    [
-      'Order number',
-      'Date',
-      'Status',
-      'Payment method',
-      'Items',
-      'Items total (INR)',
-      'Discount (INR)',
-      'Delivery (INR)',
-      'Total (INR)',
-      'Pincode',
-    ],
-    ...orders.map((o) => [
-      o.ordernumber,
-      o.created_at,
-      o.status,
-      o.payment_method,
-      o.lines.reduce((n, l) => n + l.quantity, 0),
-      o.items_total.toFixed(2),
-      o.discount.toFixed(2),
-      o.delivery_charge.toFixed(2),
-      o.total.toFixed(2),
-      o.address.pincode,
-    ]),
-  ]);
-}
 
 export const DELETE_CONFIRM_MESSAGE = 'Confirm that you want to delete your account';
 /** POST /s/api/account/delete: `confirm` must be true (the dialog's button), so a stray call erases nothing. */

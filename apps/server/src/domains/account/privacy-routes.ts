@@ -1,11 +1,11 @@
 import {
   accountExportSchema,
-  accountOrdersCsv,
   consentBodySchema,
   consentResponseSchema,
   deleteAccountBodySchema,
   deleteAccountResponseSchema,
 } from '@grocer/shared/privacy';
+import { accountOrdersCsv } from '@grocer/shared/report-csv';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

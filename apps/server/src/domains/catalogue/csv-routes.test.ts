@@ -17,7 +17,7 @@ import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { ROLE_STATUS, staffClients, type RoleName } from '../../test/staff-clients';
 import { seedCartShop, type CartShop } from '../cart/test-fixture';
-import { ledgerMismatches } from '../inventory/service';
+import { ledgerMismatches } from '../inventory';
 import { refreshProductIndex } from './search';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

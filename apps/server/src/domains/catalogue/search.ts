@@ -31,7 +31,7 @@ export async function refreshProductIndex(db: DbOrTx, websiteId: number, product
       select product_id, min(price) as min_price,
              max(case when act_price > 0 then ((act_price - price) * 10000 / act_price) else 0 end) as max_discount,
              string_agg(name, ' ' order by position, id) as names
-      from packs where website_id = ${websiteId} group by product_id
+      from packs where website_id = ${websiteId} ${ids ? sql`and product_id in (${ids})` : sql``} group by product_id
     ),
     base as (
       -- the product's own words (name and brand): a category's words would bring its whole shelf

@@ -1,13 +1,5 @@
-import {
-  codReportCsv,
-  codReportSchema,
-  dashboardSchema,
-  gstReportCsv,
-  gstReportSchema,
-  reportRangeQuerySchema,
-  salesReportCsv,
-  salesReportSchema,
-} from '@grocer/shared/reports';
+import { codReportCsv, gstReportCsv, salesReportCsv } from '@grocer/shared/report-csv';
+import { codReportSchema, dashboardSchema, gstReportSchema, reportRangeQuerySchema, salesReportSchema } from '@grocer/shared/reports';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
