@@ -1,6 +1,9 @@
 // `npm run seed [-- --reset] [-- --large N] [-- --orders N]`: seeds the database named by DATABASE_URL
 // (or the embedded one in DATA_DIR) with the demo shop; --large adds N generated products,
 // --orders N generated orders (seed/orders.ts).
+// `npm run seed -- --large [--large=0.25] [--reset] [--drop]`: a year of a busy shop (seed/year.ts) at that
+// scale (1: 100,000 products, 250,000 customers, 1,000,000 orders, 500,000 events) in a PostgreSQL
+// database of its own, `grocer_large` on DATABASE_URL's server (default 127.0.0.1:5432); --drop drops it.
 import { sql } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../config';
@@ -8,12 +11,27 @@ import { openDatabase } from '../db/client';
 import { isEmpty, seedDemo } from './demo';
 import { seedLargeCatalogue } from './large';
 import { seedLargeOrders } from './orders';
+import { seedYearCli } from './year-cli';
 import { websites } from '../db/schema';
 import { eq } from 'drizzle-orm';
 
+// a bare `--large` is the year at full scale
+const argv = process.argv.slice(2);
+const bare = argv.indexOf('--large');
+if (bare >= 0 && (bare === argv.length - 1 || argv[bare + 1]!.startsWith('--'))) argv.splice(bare + 1, 0, '1');
 const { values } = parseArgs({
-  options: { reset: { type: 'boolean', default: false }, large: { type: 'string' }, orders: { type: 'string' } },
+  args: argv,
+  options: {
+    reset: { type: 'boolean', default: false },
+    large: { type: 'string' },
+    orders: { type: 'string' },
+    drop: { type: 'boolean', default: false },
+  },
 });
+if (values.drop || (values.large && Number(values.large) <= 1)) {
+  await seedYearCli(Number(values.large ?? 1), values);
+  process.exit();
+}
 const config = parseConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const db = database.db;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/app';
-import { ledgerMismatches } from '../domains/inventory/service';
+import { ledgerMismatches } from '../domains/inventory';
 import { seedDemo, seedIfEmpty } from './demo';
 import { seedLargeCatalogue } from './large';
 

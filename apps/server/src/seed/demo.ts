@@ -24,7 +24,7 @@ import { seedCoupons } from '../domains/coupons/seed';
 import { seedDelivery } from '../domains/delivery/seed';
 import { seedLooseGoods, seedPos } from '../domains/pos/seed';
 import { ean13 } from '@grocer/shared/pos';
-import { createWarehouses, openStock } from '../domains/inventory/service';
+import { createWarehouses, openStock } from '../domains/inventory';
 import { BRAND_COLOURS, CATALOGUE, EXTRA_BRANDS, PACKS, type Leaf } from './catalogue-data';
 import { badgeSvg, bannerSvg, PLACEHOLDER_SVG, productSvg } from './images';
 import { policyPages } from './policies';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { refreshProductIndex } from '../domains/catalogue/search';
-import { openStockFrom } from '../domains/inventory/service';
+import { openStockFrom } from '../domains/inventory';
 
 /**
  * Adds `count` generated products (with 2 packs each, stock in every warehouse and an image)

@@ -13,7 +13,12 @@ export const users = pgTable(
     superadmin: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_uq').on(t.email), uniqueIndex('users_phone_uq').on(t.phone)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    uniqueIndex('users_phone_uq').on(t.phone),
+    // the staff's search of people (`%q%` on name, email and mobile: the customer and order lists), migration 0048
+    index('users_search_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`, sql`${t.email} gin_trgm_ops`, sql`${t.phone} gin_trgm_ops`),
+  ],
 );
 
 /** Per-website membership and role flags (spec §6). */

@@ -90,6 +90,10 @@ export const orders = pgTable(
     index('orders_admin_list_idx').on(t.websiteId, t.createdAt),
     index('orders_agent_idx').on(t.websiteId, t.agentId, t.createdAt),
     index('orders_delivered_idx').on(t.websiteId, t.deliveredAt),
+    // the order list by status, newest first, and the orders waiting now; the pick list of a delivery day and slot (migration 0048)
+    index('orders_status_list_idx').on(t.websiteId, t.status, t.createdAt),
+    index('orders_slot_idx').on(t.websiteId, t.slotDate, t.slotId),
+    index('orders_number_sort_idx').on(t.websiteId, sql`length(${t.ordernumber})`, t.ordernumber),
     // the staff's order search (`%q%` on the number, the shipping name and mobile): one trigram index, a bitmap per column
     index('orders_search_trgm_idx').using(
       'gin',
