@@ -342,6 +342,25 @@ export const ERRORS = {
     message: 'Only a superadmin can change the PostHog host. Leave it as it is, empty, or one the installation allows.',
   },
   ANALYTICS_UPSTREAM_FAILED: { status: 502, message: 'The analytics service could not be reached' },
+  // the customer's money: wallet and khata on one ledger (issue 44)
+  WALLET_ACCOUNT_NOT_FOUND: { status: 404, message: 'This customer has no such wallet or khata' },
+  WALLET_TOPUP_NOT_FOUND: { status: 404, message: 'Top-up not found' },
+  WALLET_NOT_ENOUGH: {
+    status: 409,
+    message: (d: { balance: string }) => `The wallet has ${d.balance}: not enough for this`,
+  },
+  KHATA_LIMIT_REACHED: {
+    status: 409,
+    message: (d: { left: string }) => `This would take the khata past its credit limit: ${d.left} of credit is left`,
+  },
+  WALLET_ACCOUNT_CLOSED: { status: 409, message: 'This wallet or khata is closed' },
+  KHATA_EXISTS: { status: 409, message: 'This customer already has a khata: change its limit instead' },
+  KHATA_LIMIT_BELOW_DEBT: {
+    status: 409,
+    message: (d: { owed: string }) => `The customer owes ${d.owed}: the credit limit cannot be lower than that`,
+  },
+  NOT_A_KHATA: { status: 409, message: 'Payments and credit limits are for a khata, not a wallet' },
+  WALLET_KEY_REUSED: { status: 409, message: 'This request key was already used for a different entry' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

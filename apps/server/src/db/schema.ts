@@ -23,3 +23,4 @@ export * from '../domains/reviews/tables';
 export * from '../domains/views/tables';
 export * from '../domains/promotions/tables';
 export * from '../domains/price-lists/tables';
+export * from '../domains/wallet/tables';

@@ -799,6 +799,33 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
     'DELETE /admin/customers/{id}/notes/{noteId}',
     (x) => x.owner.delete(`/s/api/admin/customers/${x.made.customer}/notes/${x.made.noteId}`),
   ],
+  // the customer's wallet and khata (issue 44)
+  [
+    'POST /admin/wallets/customers/{userId}/khata',
+    async (x) => {
+      const res = await x.owner.post(`/s/api/admin/wallets/customers/${x.made.customer}/khata`, { credit_limit_paise: 100_000 });
+      x.made.khata = res.json().id;
+      return res;
+    },
+  ],
+  [
+    'PUT /admin/wallets/accounts/{accountId}/limit',
+    (x) => x.owner.put(`/s/api/admin/wallets/accounts/${x.made.khata}/limit`, { credit_limit_paise: 200_000 }),
+  ],
+  [
+    'POST /admin/wallets/accounts/{accountId}/payments',
+    (x) =>
+      x.owner.post(`/s/api/admin/wallets/accounts/${x.made.khata}/payments`, { amount_paise: 5_000, idempotency_key: `audit-${uniq()}` }),
+  ],
+  [
+    'POST /admin/wallets/customers/{userId}/goodwill',
+    (x) =>
+      x.owner.post(`/s/api/admin/wallets/customers/${x.made.customer}/goodwill`, {
+        amount_paise: 2_000,
+        reason: 'Late delivery',
+        idempotency_key: `audit-${uniq()}`,
+      }),
+  ],
   // saved views on the lists, and new-order push (issue 40.17)
   ...(['orders', 'products', 'customers'] as const).flatMap((list): Array<[Call, (x: Ctx) => Promise<Res>]> => [
     [

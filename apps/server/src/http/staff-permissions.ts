@@ -29,6 +29,8 @@ const SCREENS: Record<string, Permission | { read: Permission; write: Permission
   stock: 'stock',
   orders: { read: 'orders.read', write: 'orders.manage' },
   customers: 'customers',
+  // the customers' wallets and khatas: balances, credit limits, goodwill, cash payments (issue 44)
+  wallets: 'customers',
   agents: 'agents',
   coupons: 'coupons',
   // automatic promotions are the coupons' work (marketing); customer groups and their price lists the customers' (issue 40 §19)

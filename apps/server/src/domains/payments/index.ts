@@ -1,0 +1,24 @@
+/**
+ * The payments module's published interface, so far what other modules use through it (issue 41 §1;
+ * the rest of the domain moves behind it as it becomes a module): the gateways' adapters, for a
+ * module that takes money through them for something other than an order (a wallet top-up, issue 44).
+ */
+export {
+  /** a website's keys for a provider: its own, the environment's, or the simulator's */
+  providerKeys,
+  /** Razorpay's Orders API, signatures */
+  razorpay,
+  /** Cashfree PG's Orders API, signatures */
+  cashfree,
+  /** Cashfree's customer_details, one spelling */
+  cashfreeCustomer,
+  /** constant-time comparison of signatures */
+  safeEqual,
+  /** the gateways' errors (not configured, unreachable, bad signature) */
+  paymentErrors,
+  type ProviderKeys,
+} from './providers';
+export {
+  /** gateway orders another module made: the webhooks hand them over once their signature is checked */
+  type ForeignPayments,
+} from './service';

@@ -1,0 +1,13 @@
+// What the wallet module uses of other modules: only their published interfaces (index.ts).
+export { auditActor, recordAudit, type AuditActor } from '../audit/index';
+export { customerDetail, usersByIds } from '../identity/index';
+export {
+  cashfree,
+  cashfreeCustomer,
+  paymentErrors,
+  providerKeys,
+  razorpay,
+  safeEqual,
+  type ForeignPayments,
+  type ProviderKeys,
+} from '../payments/index';
