@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { categories, warehouses, websites } from '../apps/server/src/db/schema';
 import { systemActor } from '../apps/server/src/domains/audit/service';
 import { applyImport, dryRunImport } from '../apps/server/src/domains/catalogue/csv-service';
-import { ledgerMismatches } from '../apps/server/src/domains/inventory/service';
+import { ledgerMismatches } from '../apps/server/src/domains/inventory';
 import { openBenchDatabase } from './db';
 
 const { values } = parseArgs({

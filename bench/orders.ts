@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { adjustStockTo, ledgerMismatches } from '../apps/server/src/domains/inventory/service';
+import { adjustStockTo, ledgerMismatches } from '../apps/server/src/domains/inventory';
 import { checkoutShopper, deliverablePack, rowsOf, startCpuMeter, startDemoShop, startProfile, type CheckoutShopper } from './db';
 
 const { values } = parseArgs({

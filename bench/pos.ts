@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ledgerMismatches } from '../apps/server/src/domains/inventory/service';
+import { ledgerMismatches } from '../apps/server/src/domains/inventory';
 import { hashToken } from '../apps/server/src/http/session';
 import { rowsOf, startDemoShop } from './db';
 

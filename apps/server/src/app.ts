@@ -31,6 +31,7 @@ import { addressRoutes } from './domains/addresses/routes';
 import { identityRoutes } from './domains/identity/routes';
 import { devOutboxRoutes } from './domains/outbox/routes';
 import { Outbox } from './domains/outbox/service';
+import { EventStream } from './domains/outbox';
 import { pushAdminRoutes } from './domains/outbox/admin-routes';
 import { gatewaySimRoutes } from './domains/gateway-sim/routes';
 import { orderRoutes } from './domains/orders/routes';
@@ -39,6 +40,7 @@ import { restockRoutes } from './domains/restock/routes';
 import { ordersSummary } from './domains/orders/service';
 import { paymentRoutes } from './domains/payments/routes';
 import { Payments } from './domains/payments/service';
+import { createWallet } from './domains/wallet/index';
 import { mediaAdminRoutes } from './domains/media/admin-routes';
 import { registerMedia } from './domains/media/routes';
 import { mediaStorage } from './domains/media/storage';
@@ -64,6 +66,11 @@ import { analyticsAdminRoutes } from './domains/analytics/admin-routes';
 import { registerBrgest } from './domains/analytics/brgest';
 import { errorsAdminRoutes, registerErrorTunnel, serverErrorReporter } from './domains/errors/routes';
 import { createErrorIntake } from './domains/errors/intake';
+import { auditActor, recordAudit } from './domains/audit';
+import { packNamed, packNamesSubquery } from './domains/catalogue';
+import { usersByIds } from './domains/identity';
+import { createInventory } from './domains/inventory';
+import { committedUnits, orderNotifications } from './domains/orders';
 
 const DOCUMENT_ONLY_OFF = {
   crossOriginOpenerPolicy: false,
@@ -197,6 +204,8 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
   const outbox = new Outbox(database.db, config, app.log);
   app.addHook('onClose', async () => outbox.close());
   const signIn = { db: database.db, config, outbox };
+  // The order event stream's consumers (docs/orders.md), run by the jobs main.ts starts.
+  const events = new EventStream(database.db, app.log, { notifications: orderNotifications({ outbox, config }) });
 
   // This server's own address, for the payment simulator's API and webhooks (PUBLIC_URL, else
   // the port it listens on).
@@ -205,7 +214,11 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
     const a = app.server.address();
     return `http://127.0.0.1:${a && typeof a === 'object' ? a.port : config.port}`;
   };
-  const payments = new Payments({ db: database.db, config, outbox, log: app.log, selfUrl });
+  // The customer's money (issue 44): its top-ups' gateway orders reach it through the payments webhooks.
+  const wallet = createWallet({ db: database.db, config, log: app.log, selfUrl });
+  const payments = new Payments({ db: database.db, config, outbox, log: app.log, selfUrl, foreign: wallet.payable });
+  // The modules (issue 41 §1), each made from the database and the interfaces of what it uses.
+  const inventory = createInventory({ db: database.db, recordAudit, auditActor, packNamed, packNamesSubquery, usersByIds, committedUnits });
   // Media originals: the local folder, or S3-compatible storage when S3_BUCKET is set.
   const storage = mediaStorage(config);
   // The catalogue's shared answers, for its API and the server-rendered pages alike (CATALOGUE_CACHE).
@@ -228,6 +241,7 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
       await api.register(accountRoutes, { ...signIn, ordersSummary });
       await api.register(addressRoutes, { db: database.db });
       await api.register(staffRoutes, { db: database.db, outbox, payments });
+      await api.register(staffScope([inventory.staffRoutes]), { db: database.db });
       await api.register(
         staffScope([
           orderAdminRoutes({ payments, outbox, config }),
@@ -243,11 +257,13 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
       await api.register(staffScope([mediaAdminRoutes(media)]), { db: database.db });
       await api.register(staffScope([analyticsAdminRoutes(config, resolveHost), errorsAdminRoutes]), { db: database.db });
       await api.register(staffScope([reviewsAdminRoutes]), { db: database.db });
-      if (!config.production) await api.register(devOutboxRoutes, { outbox });
+      if (!config.production) await api.register(devOutboxRoutes, { outbox, events });
       await api.register(orderRoutes, { db: database.db, payments });
       await api.register(supportRoutes, { db: database.db });
       await api.register(restockRoutes, { db: database.db });
       await api.register(paymentRoutes, { db: database.db, payments });
+      await api.register(wallet.routes, wallet.routeOptions);
+      await api.register(staffScope([wallet.staffRoutes]), { db: database.db });
     },
     { prefix: '/s/api' },
   );
@@ -260,7 +276,7 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
   await registerSeoRoutes(app, { db: database.db });
   await registerStaffShell(app, { config, db: database.db });
   await registerShell(app, { config, db: database.db, answers });
-  return Object.assign(app, { payments, outbox, errorIntake, metrics });
+  return Object.assign(app, { payments, wallet, outbox, events, errorIntake, metrics });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -2,7 +2,7 @@ import { eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from './db/schema';
-import { openStock } from './domains/inventory/service';
+import { openStock } from './domains/inventory';
 import { hashToken } from './http/session';
 import { seedCoupons } from './domains/coupons/seed';
 import { seedDelivery } from './domains/delivery/seed';

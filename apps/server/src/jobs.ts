@@ -20,19 +20,21 @@ export interface Job {
   run(): Promise<unknown>;
 }
 
-export function serverJobs(app: Pick<App, 'outbox' | 'payments'>, db: Db, opts: { sms: boolean } = { sms: false }): Job[] {
+export function serverJobs(app: Pick<App, 'outbox' | 'payments' | 'events'>, db: Db, opts: { sms: boolean } = { sms: false }): Job[] {
   return [
+    // the order event stream (docs/orders.md): each consumer handles each event once (confirmations, status messages)
+    { name: 'order events', everyMs: 2_000, run: () => app.events.drain() },
     // "Notify me": packs back in stock tell the shoppers who asked, once
     { name: 'restock alerts', everyMs: 60_000, run: () => sendRestockAlerts(db, app.outbox, opts) },
     // failed deliveries are retried; the rows survive a restart
     { name: 'outbox retry', everyMs: 60_000, run: () => app.outbox.retryFailed() },
     // prepaid orders not paid in time release their stock and slot
     { name: 'abandoned payments', everyMs: 60_000, run: () => app.payments.releaseAbandoned() },
-    // expired sessions, codes and rate-limit windows, delivered messages
+    // expired sessions, codes and rate-limit windows, delivered messages, handled order events
     {
       name: 'housekeeping',
       everyMs: 3_600_000,
-      run: async () => ({ ...(await purgeSignIn(db)), outbox: await app.outbox.purgeDelivered() }),
+      run: async () => ({ ...(await purgeSignIn(db)), outbox: await app.outbox.purgeDelivered(), events: await app.events.purge() }),
     },
     // "often bought with": each website's counts rebuilt from its delivered orders of the last 90 days
     { name: 'often bought with', everyMs: 3_600_000, run: () => refreshAllOftenBought(db) },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../app';
-import { ledgerMismatches } from '../domains/inventory/service';
+import { ledgerMismatches } from '../domains/inventory';
 import { TestClient } from '../test/client';
 import { testConfig } from '../test/app';
 import { createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from '../test/postgres';

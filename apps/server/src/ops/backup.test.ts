@@ -11,7 +11,7 @@ import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { signInAs } from '../domains/cart/test-fixture';
-import { ledgerMismatches } from '../domains/inventory/service';
+import { ledgerMismatches } from '../domains/inventory';
 import { localOriginals } from './media-backup';
 import { withoutEntries } from './tar';
 import { seedDemo } from '../seed/demo';

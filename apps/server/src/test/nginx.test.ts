@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { setStock } from '../domains/cart/test-fixture';
-import { ledgerMismatches } from '../domains/inventory/service';
+import { ledgerMismatches } from '../domains/inventory';
 import { home } from '../domains/orders/test-fixture';
 import { seedDemo } from '../seed/demo';
 import { describeOnPostgres } from './on-postgres';

@@ -7,12 +7,12 @@ import {
   agentOrderBodySchema,
   agentOrderResponseSchema,
   agentRateBodySchema,
-  agentReportCsv,
   agentReportSchema,
   assignCustomerBodySchema,
   salesRangeQuerySchema,
 } from '@grocer/shared/agents';
 import { cartSchema } from '@grocer/shared/cart';
+import { agentReportCsv } from '@grocer/shared/report-csv';
 import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,7 +43,7 @@ const assignmentParams = z.object({ id: coercedIdSchema, customerId: coercedIdSc
  * isSalesAgent): dashboard, customers, ordering for a customer. An agent only ever reaches their
  * own customers (another's: 404) and their own figures (the agent is the signed-in user).
  */
-export const agentsAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db, outbox, payments }) => {
+export const agentsAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db, outbox }) => {
   app.get('/admin/agents', { schema: { response: { 200: adminAgentListSchema } } }, async (req) => ({
     data: await adminAgents(db, req.website.id),
   }));
@@ -92,13 +92,6 @@ export const agentsAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, {
     async (req) => cartForCustomer(db, await cartContext(req), req.staffUser!.id, req.params.id, req.query.address_id),
   );
   app.post('/agent/orders', { schema: { body: agentOrderBodySchema, response: { 200: agentOrderResponseSchema } } }, async (req) =>
-    orderForCustomer(
-      { db, outbox, sendConfirmation: (order) => payments.sendConfirmation(order) },
-      req.website,
-      req.staffUser!,
-      await cartContext(req),
-      req.body,
-      browserOrigin(req),
-    ),
+    orderForCustomer({ db, outbox }, req.website, req.staffUser!, await cartContext(req), req.body, browserOrigin(req)),
   );
 };

@@ -188,7 +188,7 @@ export async function cartForCustomer(db: Db, ctx: CartContext, agentId: number,
  * (email and SMS through the outbox) to the shop's normal pay page for it.
  */
 export async function orderForCustomer(
-  deps: { db: Db; outbox: Outbox; sendConfirmation: (order: OrderRow) => Promise<void> },
+  deps: { db: Db; outbox: Outbox },
   website: { id: number; name: string },
   agent: CurrentUser,
   cartCtx: CartContext,
@@ -204,9 +204,8 @@ export async function orderForCustomer(
     customerId: customer.id,
   });
   let sentTo: string[] = [];
-  if (order.paymentMethod === 'cod') {
-    if (created) await deps.sendConfirmation(order);
-  } else {
+  // a cash-on-delivery order's confirmation follows from its `order.placed` event (written by placeOrder)
+  if (order.paymentMethod !== 'cod') {
     sentTo = await sendPaymentLink(outbox, website, order, customer, agent.name, origin, created);
   }
   const [row] = await orderList(db, [order]);

@@ -3,7 +3,7 @@ import { initSchema, pageDataSchema } from '@grocer/shared/storefront';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { openStock } from '../inventory/service';
+import { openStock } from '../inventory';
 import {
   brands,
   categories,

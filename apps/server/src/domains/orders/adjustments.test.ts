@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { ROLE_STATUS, staffClients, type RoleName } from '../../test/staff-clients';
-import { ledgerMismatches } from '../inventory/service';
+import { ledgerMismatches } from '../inventory';
 import { encryptSecret } from '../payments/secrets';
 import { checkoutBench } from './test-fixture';
 

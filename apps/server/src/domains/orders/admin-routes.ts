@@ -39,7 +39,7 @@ import {
   type StaffMove,
 } from './admin-service';
 import { pendingRefunds, removeLine, sendPendingRefunds, substituteLine, type AdjustmentRow } from './adjustments';
-import { notifyChange, notifyStatus } from './notify';
+import { notifyChange } from './notify';
 import type { OrderRow } from './errors';
 import { packingSlipHtml, pickListHtml } from './printables';
 import { orderNotesAdminRoutes } from './admin-notes-routes';
@@ -48,18 +48,20 @@ const params = z.object({ id: z.string().uuid() });
 
 /**
  * Staff calls on orders (registered in the staff scope, which guards `/admin`), scoped to the
- * request's website: another website's order is 404. Every move goes through `moveOrder`; after it
- * commits, a cancelled prepaid order is refunded through the provider and the shopper is told.
+ * request's website: another website's order is 404. Every move goes through `moveOrder` and writes
+ * its event (the shopper is told by the notifications consumer); after it commits, a cancelled
+ * prepaid order is refunded through the provider.
  */
 export const orderAdminRoutes =
   (deps: { payments: Payments; outbox: Outbox; config: Config }): FastifyPluginAsyncZod<{ db: Db }> =>
   async (app, { db }) => {
     // notes, tags, refunds of an amount, invoices and bulk printing (issue 40 §12)
     await app.register(orderNotesAdminRoutes({ payments: deps.payments }), { db });
+    // the shopper's status message follows from the move's `order.status_changed` event
+    // (notifications consumer); the provider's refund is still asked for here, once committed
     const after = async (moved: Moved) => {
       if (moved.refund) await deps.payments.refundOrder(moved.order.id);
       if (moved.refunds) await sendRefunds(moved.order.id);
-      await notifyStatus({ db, outbox: deps.outbox, config: deps.config, log: app.log }, moved.order);
     };
     const move = async (req: FastifyRequest<{ Params: { id: string } }>, m: Omit<StaffMove, 'actor'>) => {
       const moved = await moveOneOrder(db, req.website.id, req.params.id, { ...m, actor: auditActor(req) });

@@ -39,6 +39,8 @@ import { orderDetail, orderEventsOf, orderLinesOf, refundedOther } from './queri
 import { notesOf, ordersTagged, tagsOf, tagsOfOrders } from './notes';
 import { staffTimeline } from './staff-timeline';
 import { orders } from './tables';
+import { emitOrderEvent } from '../outbox';
+import type { StatusChangedPayload } from './notify';
 import { shopDayEnd, shopDayStart } from '@grocer/shared/shop-time';
 
 const dayStart = shopDayStart;
@@ -318,7 +320,17 @@ export async function staffMove(tx: Tx, o: OrderRow, m: StaffMove): Promise<Move
     await releaseOrder(tx, moved, { actor: `user:${m.actor.actorId ?? 0}` });
     const p = await releasePayment(tx, o.id);
     if (p) refund = { provider: p.provider };
+    if (p)
+      await emitOrderEvent(tx, {
+        websiteId: o.websiteId,
+        orderId: o.id,
+        topic: 'order.refunded',
+        payload: { amount: p.amount - p.refunded, provider: p.provider, reason: 'cancelled by the shop' },
+      });
   }
+  // the order as it moved, for the consumers (the shopper's message says this status, this total)
+  const payload: StatusChangedPayload = { from: o.status, status: order.status, total: order.total, delivery: order.delivery };
+  await emitOrderEvent(tx, { websiteId: o.websiteId, orderId: o.id, topic: 'order.status_changed', payload: { ...payload } });
   await recordAudit(tx, m.actor, {
     entity: 'order',
     entityId: o.id,

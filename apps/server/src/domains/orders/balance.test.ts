@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orderEvents, outbox, paymentBalances } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { staffClients } from '../../test/staff-clients';
-import { ledgerMismatches } from '../inventory/service';
+import { ledgerMismatches } from '../inventory';
 import { SIMULATOR_KEYS, razorpay } from '../payments/providers';
 import { checkoutBench } from './test-fixture';
 

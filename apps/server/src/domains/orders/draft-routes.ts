@@ -29,11 +29,7 @@ const params = z.object({ id: z.string().uuid() });
 export const orderDraftRoutes =
   (deps: { payments: Payments; outbox: Outbox }): FastifyPluginAsyncZod<{ db: Db }> =>
   async (app, { db }) => {
-    const placing = {
-      db,
-      outbox: deps.outbox,
-      sendConfirmation: (o: Parameters<Payments['sendConfirmation']>[0]) => deps.payments.sendConfirmation(o),
-    };
+    const placing = { db, outbox: deps.outbox };
 
     /** Packs with their stock at a warehouse, searched by name (the draft's and the order edit's item search). */
     app.get(

@@ -4,7 +4,7 @@ import { auditLog, orderDrafts, orders, outbox, slotBookings, stockMovements } f
 import { TestClient } from '../../test/client';
 import { staffClients } from '../../test/staff-clients';
 import { signInAs } from '../cart/test-fixture';
-import { ledgerMismatches } from '../inventory/service';
+import { ledgerMismatches } from '../inventory';
 import { checkoutBench, home } from './test-fixture';
 
 // Draft orders built in Administration (issue 40 §12), over the checkout bench (payments through the gateway simulator).

@@ -14,7 +14,7 @@ import { nextSlots, resolvePincode } from '../delivery/service';
 import { counterCustomer, findUserById, usersByIds } from '../identity/service';
 import { customerDetail, listCustomers, refuseBlocked } from '../identity/customers';
 import type { Outbox } from '../outbox/service';
-import { orderErrors, type OrderRow } from './errors';
+import { orderErrors } from './errors';
 import { sendPaymentLink } from './payment-link';
 import { placeOrder } from './placement';
 import { orderById, orderLinesOf } from './queries';
@@ -236,7 +236,7 @@ export async function updateDraft(db: Db, actor: AuditActor, id: string, body: D
  * The same draft placed twice (a double click, two staff) is one order.
  */
 export async function placeDraft(
-  deps: { db: Db; outbox: Outbox; sendConfirmation: (order: OrderRow) => Promise<void> },
+  deps: { db: Db; outbox: Outbox },
   actor: AuditActor,
   website: { id: number; name: string },
   id: string,
@@ -281,19 +281,17 @@ export async function placeDraft(
       });
     return row ?? (await findDraft(db, website.id, d.id));
   });
-  if (created) {
-    if (order.paymentMethod === 'cod') await deps.sendConfirmation(order);
-    else {
-      const customer = await findUserById(db, d.customerId);
-      await sendPaymentLink(
-        deps.outbox,
-        website,
-        order,
-        { email: customer?.email ?? null, phone: customer?.phone ?? null },
-        staffName,
-        origin,
-      );
-    }
+  // a cash-on-delivery order's confirmation follows from its `order.placed` event (written by placeOrder)
+  if (created && order.paymentMethod !== 'cod') {
+    const customer = await findUserById(db, d.customerId);
+    await sendPaymentLink(
+      deps.outbox,
+      website,
+      order,
+      { email: customer?.email ?? null, phone: customer?.phone ?? null },
+      staffName,
+      origin,
+    );
   }
   return adminDraft(db, closed);
 }

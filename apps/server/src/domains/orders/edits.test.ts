@@ -6,7 +6,7 @@ import { orderAdjustments, orderLines, orders, payments, slotBookings, stockMove
 import { itOnPostgres } from '../../test/on-postgres';
 import { TestClient } from '../../test/client';
 import { staffClients } from '../../test/staff-clients';
-import { ledgerMismatches } from '../inventory/service';
+import { ledgerMismatches } from '../inventory';
 import { checkoutBench } from './test-fixture';
 
 // The shopper changes an order until it is packed (issue 39 §14), over the checkout bench: refunds go to the gateway simulator.

@@ -21,7 +21,7 @@ import { priceCart } from '../cart/pricing';
 import { activeProductIds, packDetails } from '../catalogue/service';
 import { findCoupon } from '../coupons/service';
 import { nextSlots, releaseSlot, resolvePincode, takeSlot, type DeliveryZone, type SlotOffer } from '../delivery/service';
-import { firstWarehouseId, moveStock, stockKey, stockLevels, warehouseStates } from '../inventory/service';
+import { firstWarehouseId, moveStock, stockKey, stockLevels, warehouseStates } from '../inventory';
 import { lowerBalance, openBalanceOf, raiseBalance } from '../payments/balances';
 import { recordPartialRefund } from '../payments/records';
 import { orderErrors, type OrderRow, type Shopper } from './errors';

@@ -5,7 +5,7 @@ import { auditLog, orderAdjustments, outbox, payments, stockMovements } from '..
 import type { TestClient } from '../../test/client';
 import { itOnPostgres } from '../../test/on-postgres';
 import { staffClients } from '../../test/staff-clients';
-import { ledgerMismatches } from '../inventory/service';
+import { ledgerMismatches } from '../inventory';
 import { checkoutBench, curdAndBread } from './test-fixture';
 
 // Issue 40, points 1, 2 and 4: cash on delivery's states, the one refund summary, and a short
@@ -377,6 +377,7 @@ describe('one refund summary', () => {
     const refunds = (await (await fetch(`${base}/sim/orders/${providerOrder}/refunds`)).json()) as Array<{ amount: number }>;
     expect(refunds.map((r) => r.amount).sort()).toEqual([3_200, 5_600]);
     // and the shopper was told the same ₹56
+    await t.app.events.drain();
     const mails = await t.db.select().from(outbox).where(eq(outbox.to, s.user.email!));
     expect(mails.find((m) => m.subject === `Order ${order.ordernumber}: Cancelled`)?.body).toContain('₹56');
   });

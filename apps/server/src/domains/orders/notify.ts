@@ -2,10 +2,13 @@ import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import { packLabel } from '@grocer/shared/labels';
+import type { Db, Tx } from '../../db/client';
 import { findUserById } from '../identity/service';
-import type { Outbox } from '../outbox/service';
+import type { EventHandler } from '../outbox';
+import type { Outbox, OutboxRow } from '../outbox/service';
 import type { OrderRow } from './errors';
+import { orderById, orderLinesOf } from './queries';
 
 const SAY: Partial<Record<OrderRow['status'], string>> = {
   confirmed: 'has been confirmed by the shop',
@@ -16,31 +19,86 @@ const SAY: Partial<Record<OrderRow['status'], string>> = {
 };
 
 /**
- * Tells the shopper their order changed status, through the outbox (after the change commits): an
- * email, and an SMS to the delivery address's mobile when an SMS provider is configured. A failed
- * message never undoes the move; the outbox retries it.
+ * The shopper's messages for a status the order moved to (an email, and an SMS to the delivery
+ * address's mobile when an SMS provider is configured), written with the consumer's handle: `o` as
+ * it stood when it moved (the event's payload), not as it stands now.
  */
-export async function notifyStatus(d: { db: Db; outbox: Outbox; config: Config; log: FastifyBaseLogger }, o: OrderRow): Promise<void> {
+async function statusMessages(tx: Tx, d: { outbox: Outbox; config: Config }, o: OrderRow): Promise<OutboxRow[]> {
   const say = SAY[o.status];
-  if (!say) return;
-  try {
-    const u = await findUserById(d.db, o.userId);
-    const who = o.delivery ? ` ${o.delivery.person} (${o.delivery.phone}) is bringing it.` : '';
-    const refund =
-      o.status === 'cancelled' && o.paymentMethod !== 'cod' ? ` Your payment of ${formatINR(toRupees(o.total))} is being refunded.` : '';
-    const text = `Your order ${o.ordernumber} ${say}.${o.status === 'shipped' ? who : ''}${refund}`;
-    const subject = `Order ${o.ordernumber}: ${ORDER_STATUS_LABELS[o.status]}`;
-    if (u?.email) await d.outbox.send({ websiteId: o.websiteId, channel: 'email', to: u.email, subject, body: text });
-    if (d.config.smsUrl && o.address.phone)
-      await d.outbox.send({ websiteId: o.websiteId, channel: 'sms', to: o.address.phone, body: text });
-  } catch (e) {
-    d.log.error({ err: e, order: o.id }, 'order status message failed');
-  }
+  if (!say) return [];
+  const u = await findUserById(tx, o.userId);
+  const who = o.delivery ? ` ${o.delivery.person} (${o.delivery.phone}) is bringing it.` : '';
+  const refund =
+    o.status === 'cancelled' && o.paymentMethod !== 'cod' ? ` Your payment of ${formatINR(toRupees(o.total))} is being refunded.` : '';
+  const text = `Your order ${o.ordernumber} ${say}.${o.status === 'shipped' ? who : ''}${refund}`;
+  const subject = `Order ${o.ordernumber}: ${ORDER_STATUS_LABELS[o.status]}`;
+  const rows: OutboxRow[] = [];
+  if (u?.email) rows.push(await d.outbox.queue(tx, { websiteId: o.websiteId, channel: 'email', to: u.email, subject, body: text }));
+  if (d.config.smsUrl && o.address.phone)
+    rows.push(await d.outbox.queue(tx, { websiteId: o.websiteId, channel: 'sms', to: o.address.phone, body: text }));
+  return rows;
+}
+
+/**
+ * The order confirmation email and the staff's new-order push (issue 40.17), written with the
+ * consumer's handle. The push first: the staff hear of every order, the email needs the shopper's
+ * address.
+ */
+async function confirmationMessages(tx: Tx, outbox: Outbox, o: OrderRow): Promise<OutboxRow[]> {
+  const rows = await outbox.queueNewOrderPush(tx, o);
+  const u = await findUserById(tx, o.userId);
+  if (!u?.email) return rows;
+  const lines = (await orderLinesOf(tx, o.id))
+    .map((r) => `${r.quantity} × ${packLabel(r.productName, r.packName)}: ${formatINR(toRupees(r.amount))}`)
+    .join('\n');
+  const slot = o.slotDate ? `\nDelivery: ${o.slotDate} ${o.slotStart}–${o.slotEnd}` : '';
+  rows.push(
+    await outbox.queue(tx, {
+      websiteId: o.websiteId,
+      channel: 'email',
+      to: u.email,
+      subject: `Order ${o.ordernumber} confirmed`,
+      body: `Thank you, ${u.name}. Your order ${o.ordernumber} is placed.\n\n${lines}\n\nTotal: ${formatINR(toRupees(o.total))} (${o.paymentMethod === 'cod' ? 'cash on delivery' : 'paid online'})${slot}\nDeliver to: ${o.address.line1}, ${o.address.line2}, ${o.address.city} ${o.address.pincode}`,
+    }),
+  );
+  return rows;
+}
+
+/** What an `order.status_changed` event carries of the order as it moved (orders/admin-service.ts `staffMove`). */
+export interface StatusChangedPayload {
+  from: OrderRow['status'];
+  status: OrderRow['status'];
+  total: number;
+  delivery: OrderRow['delivery'];
+}
+
+/**
+ * The notifications consumer of the order event stream (outbox/events.ts, docs/orders.md): an order
+ * placed gets its confirmation email and the staff's push; a status the shopper hears of (SAY) gets
+ * its email and SMS. The messages are written with the receipt of the event (once, however often
+ * the consumer runs) and delivered once that commits; a failed delivery is retried by the outbox.
+ */
+export function orderNotifications(d: { outbox: Outbox; config: Config }): EventHandler {
+  return async (tx, e) => {
+    const o = await orderById(tx, e.orderId);
+    if (!o) return;
+    let rows: OutboxRow[] = [];
+    if (e.topic === 'order.placed') rows = await confirmationMessages(tx, d.outbox, o);
+    else if (e.topic === 'order.status_changed') {
+      const p = e.payload as unknown as StatusChangedPayload;
+      rows = await statusMessages(tx, d, { ...o, status: p.status, total: p.total, delivery: p.delivery });
+    }
+    if (!rows.length) return;
+    return async () => {
+      for (const r of rows) await d.outbox.deliver(r);
+    };
+  };
 }
 
 /**
  * Tells the shopper a line of their order was removed or substituted (and what they get back),
- * through the outbox, after the change commits.
+ * through the outbox, after the change commits (not yet an event of the stream: issue 41 §4 names
+ * placed, status changed and refunded).
  */
 export async function notifyChange(
   d: { db: Db; outbox: Outbox; config: Config; log: FastifyBaseLogger },

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { seedCartShop, setStock, type CartShop } from '../cart/test-fixture';
-import { openStock } from '../inventory/service';
+import { openStock } from '../inventory';
 import { itOnPostgres } from '../../test/on-postgres';
 import { countDelivered, countPairs, oftenBoughtWith, refreshOftenBought } from './often-bought';
 

@@ -11,8 +11,9 @@ import { findAddress } from '../addresses/service';
 import { claimCartStatements, loadPricedCart, userCartVersion, type CartContext, type PricedCart } from '../cart/service';
 import { recordRedemption } from '../coupons/service';
 import { slotZone, takeSlotStatement, type SlotOffer } from '../delivery/service';
-import { takeStockStatements, warehouseStateOf } from '../inventory/service';
+import { takeStockStatements, warehouseStateOf } from '../inventory';
 import { createPaymentStatement, initialPaymentStatus, paymentFromJson } from '../payments/records';
+import { orderEventStatement } from '../outbox';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
 import { byStockRow } from './lifecycle';
 import type { KnownParts } from './queries';
@@ -165,6 +166,7 @@ async function writeOrder(db: DbOrTx, o: NewOrder): Promise<{ order: OrderRow; k
     eventActor: o.event.actor,
     eventNote: o.event.note,
     paymentStatus: initialPaymentStatus(o.order.paymentMethod as PaymentProvider),
+    placedEvent: o.order.status === 'placed' ? 'order.placed' : null,
     slotId: o.slot?.slotId ?? null,
     slotDate: o.slot?.date ?? null,
     slotStart: o.slot?.startTime ?? null,
@@ -248,7 +250,12 @@ function orderWriteQuery(tx: DbOrTx, slotted: boolean, lineCount: number, number
       status: p('paymentStatus'),
     }).getSQL(),
   );
-  ctes.push(lines, event, payment);
+  // `order.placed` on the order event stream when it is placed at once (cash on delivery; a prepaid
+  // order's is written when it is paid): in this statement, so a refused checkout leaves none
+  const stream = tx
+    .$with('stream', { id: sql<number>`id` })
+    .as(orderEventStatement({ websiteId: p('websiteId'), orderId: p('id'), topic: p('placedEvent') }));
+  ctes.push(lines, event, payment, stream);
   after = sql`${after} and exists (select 1 from ${lines}) and exists (select 1 from ${event}) and exists (select 1 from ${payment})`;
   if (slotted) {
     const slot = tx.$with('slot', { used: sql<number>`used` }).as(takeSlotStatement(p('websiteId'), p('slotId'), p('slotDate'), after));

@@ -5,7 +5,7 @@ import { quantityLabel } from '@grocer/shared/weighed';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { packCodes, productCategoryNames } from '../catalogue/service';
-import { warehousesOf } from '../inventory/service';
+import { warehousesOf } from '../inventory';
 import { websiteProfile } from '../website/service';
 import type { OrderRow } from './errors';
 import { orderLinesOf } from './queries';

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { TestClient } from '../../test/client';
 import { setStock, signInAs } from '../cart/test-fixture';
-import { adjustStockTo, ledgerMismatches, openStock } from '../inventory/service';
+import { adjustStockTo, ledgerMismatches, openStock } from '../inventory';
 import { rowsOf } from '../../db/rows';
 import { checkoutBench } from './test-fixture';
 import { describeOnPostgres, itOnPostgres } from '../../test/on-postgres';
@@ -54,6 +54,8 @@ describe('placing an order with cash on delivery', () => {
     expect((await c.get(`/s/api/orders/${order.id}`)).json()).toEqual(order);
     expect(await stockOf(shop.packs.dal1.id, shop.warehouses.blr.id)).toBe(dalBefore - 2);
     expect((await c.get('/s/api/cart')).json().quantity).toBe(0);
+    // the confirmation follows from the order's event (the job's run, done here)
+    await t.app.events.drain();
     const [mail] = await t.db.select().from(outbox).where(eq(outbox.to, user.email!));
     expect(mail!.subject).toBe(`Order ${order.ordernumber} confirmed`);
     const listRes = await c.get('/s/api/orders');

@@ -59,10 +59,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
     const user = await requireUser(db, req);
     const s: Shopper = { websiteId: req.website.id, userId: user.id };
     await refuseBlocked(db, req.website, s.userId, user);
-    const { order, created, known } = await placeOrder(db, s, await cartContext(req), req.body);
-    // as just written (a retried key's order: read once for the email and the answer)
+    const { order, known } = await placeOrder(db, s, await cartContext(req), req.body);
+    // as just written (a retried key's order: read once for the answer). A placed order's
+    // confirmation follows from its `order.placed` event, written with it (notifications consumer).
     const lines = known?.lines ?? (await orderLinesOf(db, order.id));
-    if (created && order.paymentMethod === 'cod') await payments.sendConfirmation(order, { user, lines });
     // The order is saved: a provider that fails now must not invite a second order. It is answered
     // without a hand-off, awaiting payment; the pay page asks for one again (POST /orders/:id/pay).
     const payment = await payments.handoff(order, browserOrigin(req)).catch((e: unknown) => {

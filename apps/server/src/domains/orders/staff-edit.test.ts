@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orderAdjustments, orderLines, orders, outbox, payments, stockMovements } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { staffClients } from '../../test/staff-clients';
-import { ledgerMismatches } from '../inventory/service';
+import { ledgerMismatches } from '../inventory';
 import { checkoutBench } from './test-fixture';
 
 // Administration's order edit (issue 40 §12) over the checkout bench: refunds go to the gateway simulator.

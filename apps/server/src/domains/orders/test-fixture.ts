@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { packs, products, stock, users, websiteMembers } from '../../db/schema';
 import type { Db } from '../../db/client';
-import { openStock } from '../inventory/service';
+import { openStock } from '../inventory';
 import { createTestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { seedCartShop, signInAs, type CartShop } from '../cart/test-fixture';

@@ -5,7 +5,7 @@ import { orderLines, packs, products, promotions, stock } from '../../db/schema'
 import { invalidateWebsite } from '../../http/cache';
 import { setCartLine } from '../cart/service';
 import { sessionIdOf } from '../cart/test-fixture';
-import { ledgerMismatches, openStock } from '../inventory/service';
+import { ledgerMismatches, openStock } from '../inventory';
 import { checkoutBench } from './test-fixture';
 
 // Loose goods sold online (issue 40.5): a weighed pack's cart and order lines are grams, bought

@@ -63,6 +63,8 @@ async function placeOrder() {
   const s = await shopper([[shop.packs.dal1.id, 1]]);
   const res = await place(s.c, { address_id: s.addressId, payment_method: 'cod', expected_total: s.cart.amount, idempotency_key: key() });
   expect(res.statusCode, res.body).toBe(200);
+  // the push follows from the order's event: the job's run, done here
+  await t.app.events.drain();
   return res.json().order as { id: string; ordernumber: string; total: number };
 }
 

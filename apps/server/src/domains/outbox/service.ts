@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
-import { reusable, type Db } from '../../db/client';
+import { reusable, type Db, type DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { DEV_OUTBOX_LINE } from '../../http/logging';
 import { outboundAgent } from '../../http/outbound';
@@ -140,12 +140,19 @@ export class Outbox {
     return updated!;
   }
 
-  /** Retries failed deliveries (up to 5 attempts each); run on an interval by the server. */
+  /**
+   * Retries failed deliveries (up to 5 attempts each), and messages queued by an event consumer that
+   * were never delivered (the process stopped between its commit and the delivery: still queued
+   * after 10 minutes); run on an interval by the server.
+   */
   async retryFailed(limit = 20): Promise<number> {
     const rows = await this.db
       .select()
       .from(outbox)
-      .where(sql`${outbox.status} = 'failed' and ${outbox.attempts} < 5 and ${outbox.createdAt} > now() - interval '1 day'`)
+      .where(
+        sql`${outbox.createdAt} > now() - interval '1 day' and (
+          (${outbox.status} = 'failed' and ${outbox.attempts} < 5) or (${outbox.status} = 'queued' and ${outbox.createdAt} < now() - interval '10 minutes'))`,
+      )
       .orderBy(outbox.id)
       .limit(limit);
     for (const row of rows) await this.deliver(row);
@@ -199,32 +206,42 @@ export class Outbox {
   }
 
   /**
-   * A new order, pushed to the browsers of the website's staff who may read orders (issue 40.17):
-   * one outbox row per browser (`to`: its endpoint, `body`: the JSON payload), queued before this
-   * returns and delivered after it (the shopper never waits on a push service; a failure is
-   * retried like any message). Never throws: a push never holds up or undoes an order.
+   * A message written with the caller's handle (an event consumer's transaction, outbox/events.ts),
+   * not delivered: the caller delivers the row (`deliver`) once its transaction has committed.
    */
-  async pushNewOrder(o: { websiteId: number; id: string; ordernumber: string; total: number; paymentMethod: string }): Promise<void> {
-    try {
-      const subs = await subscriptionsOf(this.db, o.websiteId);
-      if (!subs.length) return;
-      const allowed = await usersWithPermission(this.db, o.websiteId, [...new Set(subs.map((s) => s.userId))], 'orders.read');
-      const push = newOrderPush(o);
-      for (const s of subs.filter((x) => allowed.has(x.userId))) {
-        const [row] = await queue(this.db, {
-          websiteId: o.websiteId,
-          channel: 'push',
-          to: s.endpoint,
-          subject: push.title,
-          body: JSON.stringify(push),
-          html: null,
-          sensitive: false,
-        });
-        void this.deliver(row!).catch((e: unknown) => this.log.error({ err: e, outbox: row!.id }, 'push delivery failed'));
-      }
-    } catch (e) {
-      this.log.error({ err: e, order: o.id }, 'new-order push failed');
-    }
+  async queue(tx: DbOrTx, message: OutgoingMessage): Promise<OutboxRow> {
+    const [row] = await queue(tx, {
+      websiteId: message.websiteId,
+      channel: message.channel,
+      to: message.to,
+      subject: message.subject ?? null,
+      body: message.body,
+      html: message.html ?? null,
+      sensitive: message.sensitive ?? false,
+    });
+    return row!;
+  }
+
+  /**
+   * A new order, for the browsers of the website's staff who may read orders (issue 40.17): one
+   * outbox row per browser (`to`: its endpoint, `body`: the JSON payload), written with the
+   * caller's handle (the notifications consumer of the order event stream) and delivered by it
+   * once committed; a failure is retried like any message.
+   */
+  async queueNewOrderPush(
+    tx: DbOrTx,
+    o: { websiteId: number; id: string; ordernumber: string; total: number; paymentMethod: string },
+  ): Promise<OutboxRow[]> {
+    const subs = await subscriptionsOf(tx, o.websiteId);
+    if (!subs.length) return [];
+    const allowed = await usersWithPermission(tx, o.websiteId, [...new Set(subs.map((s) => s.userId))], 'orders.read');
+    const push = newOrderPush(o);
+    const rows: OutboxRow[] = [];
+    for (const s of subs.filter((x) => allowed.has(x.userId)))
+      rows.push(
+        await this.queue(tx, { websiteId: o.websiteId, channel: 'push', to: s.endpoint, subject: push.title, body: JSON.stringify(push) }),
+      );
+    return rows;
   }
 
   private pushAgent: ReturnType<typeof outboundAgent> | null = null;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../identity/tables';
 import { websites } from '../website/tables';
 
@@ -67,4 +67,43 @@ export const pushKeys = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('push_keys_one_row', sql`${t.id} = 1`)],
+);
+
+/** What happened to an order, for the consumers that act on it (notifications; docs/orders.md "The order event stream"). */
+export type DomainEventTopic = 'order.placed' | 'order.status_changed' | 'order.refunded';
+
+/**
+ * The order event stream (issue 41 §4, migration 0049): written in the transaction (or the one
+ * statement) that made the change, so a rolled-back change leaves no event; read by the consumers
+ * from the job runner.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    topic: text().$type<DomainEventTopic>().notNull(),
+    orderId: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('domain_events_created_idx').on(t.createdAt),
+    check('domain_events_topic_ck', sql`${t.topic} in ('order.placed', 'order.status_changed', 'order.refunded')`),
+  ],
+);
+
+/** An event a consumer has handled (its processed marker), written with what the consumer wrote for it. */
+export const domainEventReceipts = pgTable(
+  'domain_event_receipts',
+  {
+    consumer: text().notNull(),
+    eventId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => domainEvents.id, { onDelete: 'cascade' }),
+    processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.consumer, t.eventId] }), index('domain_event_receipts_event_idx').on(t.eventId)],
 );

@@ -24,13 +24,16 @@ const detail = async (c: { get: (u: string) => Promise<{ json: () => unknown }> 
   };
 const deliverHeld = async (providerOrderId: string) =>
   (await (await fetch(`${base}/sim/webhooks/${providerOrderId}/deliver`, { method: 'POST' })).json()) as { delivered: number };
-const confirmationsOf = async (ordernumber: string) =>
-  (
+// the confirmations the order event stream's consumers send (the job's run, done here)
+const confirmationsOf = async (ordernumber: string) => {
+  await t.app.events.drain();
+  return (
     await t.db
       .select()
       .from(outbox)
       .where(eq(outbox.subject, `Order ${ordernumber} confirmed`))
   ).length;
+};
 const age = (orderId: string) =>
   t.db
     .update(orders)

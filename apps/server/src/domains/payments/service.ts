@@ -1,4 +1,4 @@
-import { PAYMENT_PROVIDER_NAMES, packLabel, paymentMethodLabel, paymentMethodName, type PayVia } from '@grocer/shared/labels';
+import { PAYMENT_PROVIDER_NAMES, paymentMethodLabel, paymentMethodName, type PayVia } from '@grocer/shared/labels';
 import type { OnlinePaymentProvider, PaymentHandoff } from '@grocer/shared/order';
 import type { PaymentMethod } from '@grocer/shared/cart';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
@@ -14,13 +14,12 @@ import {
   moveOrder,
   orderById,
   orderErrors,
-  orderLinesOf,
   releaseOrder,
   switchOrderMethod,
-  type OrderLineRow,
   type OrderRow,
 } from '../orders/service';
 import { codAllowedIn, resolvePincode } from '../delivery/service';
+import { emitOrderEvent } from '../outbox';
 import type { Outbox } from '../outbox/service';
 import {
   cashfree,
@@ -72,6 +71,16 @@ export interface PaymentsDeps {
   log: FastifyBaseLogger;
   /** this server's own base URL (the simulator, return URLs) */
   selfUrl: () => string;
+  /** gateway orders another module made (a wallet top-up, issue 44), handed over by the webhooks */
+  foreign?: ForeignPayments;
+}
+
+/** Gateway orders another module made (a wallet top-up): found by provider order id, applied once by their owner. */
+export interface ForeignPayments {
+  /** the website whose keys made the gateway order, or null when it is not one of the module's */
+  websiteOf(provider: 'razorpay' | 'cashfree', providerOrderId: string): Promise<number | null>;
+  /** a signed payment landed on it: the owner applies it once (a retried webhook changes nothing) */
+  paid(provider: 'razorpay' | 'cashfree', providerOrderId: string, payment: { providerPaymentId: string; amount: number }): Promise<void>;
 }
 
 /**
@@ -167,7 +176,6 @@ export class Payments {
   async settle(order: OrderRow, attempt: Attempt, eventKey: string, kind: string, payload: unknown, outcome: Outcome): Promise<void> {
     let refund: PaymentRow | null = null;
     let late: PaymentAttemptRow | null = null;
-    let placed = false;
     await this.d.db.transaction(async (tx) => {
       if (!(await recordPaymentEvent(tx, { provider: attempt.provider, eventId: eventKey, orderId: order.id, kind, payload }))) return; // applied before
       // Locks in the same order as cancel, release and a switch of method (order row, then payment
@@ -214,13 +222,20 @@ export class Payments {
           note: `Paid online (${PAYMENT_PROVIDER_NAMES[attempt.provider]})`,
         })
       )
-        placed = true;
+        // the confirmation and the staff's push follow from the event (notifications consumer)
+        await emitOrderEvent(tx, { websiteId: order.websiteId, orderId: order.id, topic: 'order.placed' });
       else {
         // Paid after the order was released or cancelled: the money goes back.
         refund = await movePayment(tx, { id: paid.id }, 'refund_pending');
+        if (refund)
+          await emitOrderEvent(tx, {
+            websiteId: order.websiteId,
+            orderId: order.id,
+            topic: 'order.refunded',
+            payload: { amount: refund.amount - refund.refunded, provider: refund.provider, reason: 'paid after the order was released' },
+          });
       }
     });
-    if (placed) await this.sendConfirmation(order.id);
     if (refund) await this.refund(refund);
     if (late) await this.refundAttempt(late);
   }
@@ -285,11 +300,14 @@ export class Payments {
       const moved = await switchOrderMethod(tx, order.id, to);
       if (!moved) throw fail('NOT_AWAITING_PAYMENT');
       const note = `Payment method changed to ${paymentMethodName(to, via)}`;
-      if (to === 'cod') return moveOrder(tx, order.id, 'placed', { actor, note });
+      if (to === 'cod') {
+        const placed = await moveOrder(tx, order.id, 'placed', { actor, note });
+        if (placed) await emitOrderEvent(tx, { websiteId: order.websiteId, orderId: order.id, topic: 'order.placed' });
+        return placed;
+      }
       await addEvent(tx, moved, 'pending_payment', actor, note);
       return moved;
     });
-    if (switched?.status === 'placed') await this.sendConfirmation(switched);
     return switched ?? (await orderById(this.d.db, order.id)) ?? order;
   }
 
@@ -378,7 +396,15 @@ export class Payments {
       (await paymentByProviderOrder(this.d.db, 'razorpay', entity.order_id)) ??
       (await attemptByProviderOrder(this.d.db, 'razorpay', entity.order_id)) ??
       balance;
-    if (!p) return;
+    if (!p)
+      return this.foreignWebhook(
+        'razorpay',
+        entity.order_id,
+        (k) => {
+          if (!safeEqual(razorpay.webhookSignature(k, raw), signature)) throw paymentErrors.badSignature();
+        },
+        body.event === 'payment.captured' || body.event === 'order.paid' ? { providerPaymentId: entity.id, amount: entity.amount } : null,
+      );
     const k = await this.keys(p.websiteId, 'razorpay');
     if (!safeEqual(razorpay.webhookSignature(k, raw), signature)) throw paymentErrors.badSignature();
     const order = await orderById(this.d.db, p.orderId);
@@ -405,6 +431,22 @@ export class Payments {
       });
   }
 
+  /**
+   * A webhook for a gateway order another module made (a wallet top-up, issue 44): checked with
+   * the website's keys as an order's is, then a payment is handed to its owner (which applies it once).
+   */
+  private async foreignWebhook(
+    provider: 'razorpay' | 'cashfree',
+    providerOrderId: string,
+    check: (k: ProviderKeys) => void,
+    paid: { providerPaymentId: string; amount: number } | null,
+  ) {
+    const websiteId = await this.d.foreign?.websiteOf(provider, providerOrderId);
+    if (!websiteId) return;
+    check(await this.keys(websiteId, provider));
+    if (paid) await this.d.foreign!.paid(provider, providerOrderId, paid);
+  }
+
   /** POST from Cashfree: x-webhook-signature = base64 HMAC(timestamp + raw body). */
   async cashfreeWebhook(raw: string, signature: string, timestamp: string, now = Date.now()) {
     const body = parseWebhook(cashfreeWebhookBody, raw);
@@ -417,7 +459,21 @@ export class Payments {
       (await paymentByProviderOrder(this.d.db, 'cashfree', cfOrderId)) ??
       (await attemptByProviderOrder(this.d.db, 'cashfree', cfOrderId)) ??
       balance;
-    const order = p && (await orderById(this.d.db, p.orderId));
+    if (!p)
+      return this.foreignWebhook(
+        'cashfree',
+        cfOrderId,
+        (k) => {
+          if (!safeEqual(cashfree.webhookSignature(k, timestamp, raw), signature)) throw paymentErrors.badSignature();
+          const ts = Number(timestamp);
+          if (!Number.isFinite(ts) || Math.abs(now - (ts > 1e12 ? ts : ts * 1000)) > WEBHOOK_REPLAY_WINDOW_MS)
+            throw paymentErrors.staleWebhook();
+        },
+        payment.payment_status === 'SUCCESS'
+          ? { providerPaymentId: String(payment.cf_payment_id), amount: toPaise(payment.payment_amount) }
+          : null,
+      );
+    const order = await orderById(this.d.db, p.orderId);
     if (!order) return;
     const attempt: Attempt = { provider: 'cashfree', providerOrderId: cfOrderId };
     const k = await this.keys(order.websiteId, 'cashfree');
@@ -525,35 +581,6 @@ export class Payments {
       if (done) released++;
     }
     return released;
-  }
-
-  /** The order confirmation email, and the staff's new-order push, through the outbox (for an order id, or the row just placed). */
-  async sendConfirmation(
-    order: string | OrderRow,
-    /** what the caller has just read: the order's shopper and its lines (not read again) */
-    known?: { user: { id: number; name: string; email: string | null }; lines: OrderLineRow[] },
-  ) {
-    const orderId = typeof order === 'string' ? order : order.id;
-    try {
-      const o = typeof order === 'string' ? await orderById(this.d.db, order) : order;
-      // the staff's browsers hear of it too (issue 40.17): queued now, sent after (never waited on)
-      if (o) await this.d.outbox.pushNewOrder(o);
-      const u = o && known?.user.id === o.userId ? known.user : o ? await findUserById(this.d.db, o.userId) : null;
-      if (!o || !u?.email) return;
-      const lines = (known?.lines ?? (await orderLinesOf(this.d.db, o.id)))
-        .map((r) => `${r.quantity} × ${packLabel(r.productName, r.packName)}: ${formatINR(toRupees(r.amount))}`)
-        .join('\n');
-      const slot = o.slotDate ? `\nDelivery: ${o.slotDate} ${o.slotStart}–${o.slotEnd}` : '';
-      await this.d.outbox.send({
-        websiteId: o.websiteId,
-        channel: 'email',
-        to: u.email,
-        subject: `Order ${o.ordernumber} confirmed`,
-        body: `Thank you, ${u.name}. Your order ${o.ordernumber} is placed.\n\n${lines}\n\nTotal: ${formatINR(toRupees(o.total))} (${o.paymentMethod === 'cod' ? 'cash on delivery' : 'paid online'})${slot}\nDeliver to: ${o.address.line1}, ${o.address.line2}, ${o.address.city} ${o.address.pincode}`,
-      });
-    } catch (e) {
-      this.d.log.error({ err: e, order: orderId }, 'order confirmation email failed');
-    }
   }
 }
 

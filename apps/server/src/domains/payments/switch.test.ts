@@ -28,13 +28,16 @@ const simRefunds = async (providerOrderId: string) =>
   (await (await fetch(`${base}/sim/orders/${encodeURIComponent(providerOrderId)}/refunds`)).json()) as Array<{ amount: number }>;
 const attemptsOf = (orderId: string) => t.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId));
 const paymentOf = async (orderId: string) => (await t.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!;
-const confirmations = async (ordernumber: string) =>
-  (
+// the confirmations the order event stream's consumers send (the job's run, done here)
+const confirmations = async (ordernumber: string) => {
+  await t.app.events.drain();
+  return (
     await t.db
       .select()
       .from(outbox)
       .where(eq(outbox.subject, `Order ${ordernumber} confirmed`))
   ).length;
+};
 const bookingsOf = async (slotId: number | null) =>
   slotId === null ? 0 : (await t.db.select().from(slotBookings).where(eq(slotBookings.slotId, slotId))).reduce((n, b) => n + b.used, 0);
 

@@ -17,7 +17,7 @@ import {
 import { TestClient } from '../../test/client';
 import { itOnPostgres } from '../../test/on-postgres';
 import { setStock, signInAs } from '../cart/test-fixture';
-import { ledgerMismatches } from '../inventory/service';
+import { ledgerMismatches } from '../inventory';
 import { checkoutBench } from '../orders/test-fixture';
 
 let b: Awaited<ReturnType<typeof checkoutBench>>;

@@ -1,7 +1,7 @@
 import { slugify } from '@grocer/shared/slug';
 import type { DbOrTx, Tx } from '../../db/client';
 import { createLoosePack } from '../catalogue/service';
-import { openStock, warehousesOf } from '../inventory/service';
+import { openStock, warehousesOf } from '../inventory';
 import { posSettings } from './tables';
 
 /** The demo counter: the shop's UPI ID for the QR and a 10 % limit on a bill's discount. */

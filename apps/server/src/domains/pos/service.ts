@@ -28,7 +28,7 @@ import { fail } from '../../http/errors';
 import { auditActor, recordAudit, type AuditActor } from '../audit/service';
 import { counterPacks, createLoosePack } from '../catalogue/service';
 import { counterCustomer, findUserById, findUserByPhone } from '../identity/service';
-import { openStock, warehouseOf, warehousesOf } from '../inventory/service';
+import { openStock, warehouseOf, warehousesOf } from '../inventory';
 import { memberPrices, priceListOf, unitPrice } from '../price-lists/service';
 import { promotionsFor } from '../promotions/service';
 import { counterOrderByNumber, orderById, orderLinesOf, placeCounterOrder, returnCounterLines, type CounterLine } from '../orders/service';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderLines, packs, products } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { staffClients } from '../../test/staff-clients';
-import { ledgerMismatches, openStock } from '../inventory/service';
+import { ledgerMismatches, openStock } from '../inventory';
 import { checkoutBench } from '../orders/test-fixture';
 
 // Weighed goods (issue 40): set up in the product editor and the CSV, sold at the till by a keyed

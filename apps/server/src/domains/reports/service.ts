@@ -10,8 +10,7 @@ import {
 } from '@grocer/shared/reports';
 import type { DbOrTx } from '../../db/client';
 import { lowStockPacks, productCategoryPaths } from '../catalogue/service';
-import { defaultThreshold } from '../inventory/admin-service';
-import { warehousesOf } from '../inventory/service';
+import { defaultThreshold, warehousesOf } from '../inventory';
 import {
   codByDeliveryDate,
   gstByHsnAndRate,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { packDetails } from '../catalogue/service';
 import { findUserById } from '../identity/service';
-import { stockKey, stockLevels } from '../inventory/service';
+import { stockKey, stockLevels } from '../inventory';
 import type { Outbox } from '../outbox/service';
 import { restockAlerts } from './tables';
 

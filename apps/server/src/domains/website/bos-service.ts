@@ -10,7 +10,7 @@ import { recordAudit, type AuditActor } from '../audit/service';
 import { copyCatalogue } from '../catalogue/copy';
 import { copyPages, createHomePage } from '../content/copy';
 import { makeWebsiteAdmin, manageableWebsiteIds } from '../identity/website-access';
-import { createWarehouses } from '../inventory/service';
+import { createWarehouses } from '../inventory';
 import { ordersTodayByWebsite } from '../orders/today';
 import { blankStorefrontSettings, copyStorefrontSettings } from './copy';
 import { websiteDomains, websiteSettings, websites } from './tables';

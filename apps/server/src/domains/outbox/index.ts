@@ -1,0 +1,17 @@
+/**
+ * The outbox module's published interface, so far what other modules use through it (issue 41 §1;
+ * the rest of the domain moves behind it as it becomes a module): the order event stream (issue 41
+ * §4, docs/orders.md), written in the transaction of the change and read by its consumers.
+ */
+export {
+  /** an order's event, written with the handle of the transaction that made the change */
+  emitOrderEvent,
+  /** the same write inside another statement (checkout's one order statement) */
+  orderEventStatement,
+  /** the consumers of the stream: each handles each event once (`drain`, run by the jobs) */
+  EventStream,
+  /** a consumer's handling of one event, in the transaction that marks it handled */
+  type EventHandler,
+  type DomainEventRow,
+  type OrderEvent,
+} from './events';
