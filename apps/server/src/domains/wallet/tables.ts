@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ACCOUNT_KINDS, ENTRY_REASONS, type AccountKind, type EntryReason, type TopupStatus } from '@grocer/shared/wallet';
+import { users } from '../identity/tables';
+import { websites } from '../website/tables';
 
-// The wallet module's tables (migration 0050). Their foreign keys to `websites` and `users` (cascade)
-// are declared in the migration only: the module imports no other domain's files.
+// The wallet module's tables (migration 0050). Their foreign keys name `websites` and `users` (cascade):
+// a tables.ts may name another domain's tables; the module's code imports no other domain's files.
 
 const inList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 
@@ -16,8 +18,12 @@ export const customerAccounts = pgTable(
   'customer_accounts',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull(),
-    userId: integer().notNull(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text().$type<AccountKind>().notNull(),
     /** paise; a khata below zero is what the customer owes */
     balancePaise: integer().notNull().default(0),
@@ -52,7 +58,9 @@ export const accountEntries = pgTable(
     accountId: integer()
       .notNull()
       .references(() => customerAccounts.id, { onDelete: 'cascade' }),
-    websiteId: integer().notNull(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     /** paise in (credit, positive) or out (debit, negative) */
     amountPaise: integer().notNull(),
     balanceAfterPaise: integer().notNull(),
@@ -86,8 +94,12 @@ export const walletTopups = pgTable(
   'wallet_topups',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    websiteId: integer().notNull(),
-    userId: integer().notNull(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     accountId: integer()
       .notNull()
       .references(() => customerAccounts.id, { onDelete: 'cascade' }),
