@@ -32,6 +32,17 @@ export default defineConfig({
           server: { deps: { inline: [/lucide-react/, /sonner/, /@tanstack\/react-query/, /react-router/, /embla-carousel/] } },
         },
       },
+      // Staff app: its logic (.test.ts) and components (.test.tsx) in happy-dom on React 19 with
+      // Testing Library; IndexedDB (the till's offline queue) from fake-indexeddb.
+      {
+        test: {
+          name: 'staff',
+          ...timeouts,
+          include: ['apps/staff/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/staff/src/test/setup.ts'],
+        },
+      },
       // TEST_DB=none: test/app.ts refuses to open a database here (such a file is not a unit file).
       // The files share one module graph per worker (isolate: false): importing it per file was
       // most of their time (20 s instead of 50 s on a loaded 2-core machine). A file that changes a

@@ -12,7 +12,8 @@ import { paths } from '../../../lib/paths';
 import { useAudit } from '../api/get-audit';
 import { Changes } from './changes';
 
-const DEFAULTS: ListDefaults = { sort: 'id', dir: 'desc', perPage: 20 };
+/** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
+export const DEFAULTS: ListDefaults = { sort: 'id', dir: 'desc', perPage: 20 };
 const col = createColumnHelper<AdminAuditEntry>();
 
 /** Where a row's record can be opened (not once it is deleted). */

@@ -11,7 +11,8 @@ import { paths } from '../../../lib/paths';
 import { customersExportUrl, useCustomers, useCustomerTags } from '../api/customers';
 import { TagChip } from './customer-notes';
 
-const DEFAULTS: ListDefaults = { sort: 'last_order', dir: 'desc', perPage: 20 };
+/** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
+export const DEFAULTS: ListDefaults = { sort: 'last_order', dir: 'desc', perPage: 20 };
 const col = createColumnHelper<CustomerRow>();
 
 export const BlockedBadge = () => <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Blocked</span>;

@@ -3,10 +3,10 @@ import { formatDateTime } from '@grocer/shared/format';
 import { counted, PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
 import { formatINR } from '@grocer/shared/money';
 import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
@@ -14,6 +14,7 @@ import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { useSetBlocked } from '../api/customers';
 import { BlockedBadge } from './customer-list';
 import { CustomerNotes, CustomerTags } from './customer-notes';
+import { CustomerWallet } from './customer-wallet';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 
@@ -74,57 +75,50 @@ function BlockControl({ customer }: { customer: CustomerDetail }) {
       </div>
     );
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+    <>
       <p className="mb-3 text-sm text-gray-600">
         A blocked customer cannot sign in or place an order on this shop; they are told the reason.
       </p>
-      <AlertDialog.Trigger className={`${button} border border-red-300 bg-white text-red-700 hover:bg-red-50`}>
-        Block customer
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">Block {customer.name}?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-gray-600">
-            They are signed out of this shop and cannot sign in or order until unblocked. Other shops are not affected.
-          </AlertDialog.Description>
-          <OpenOrders customer={customer} />
-          <form
-            className="mt-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              set.mutate(reason, {
-                onSuccess: () => {
-                  toast.success(`${customer.name} is blocked`);
-                  setOpen(false);
-                },
-                onError: (err) => toast.error(errorMessage(err)),
-              });
-            }}
-          >
-            <Field label="Reason (the customer is told)">
-              {(a) => (
-                <input
-                  {...a}
-                  required
-                  minLength={3}
-                  maxLength={200}
-                  className={inputClass}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                />
-              )}
-            </Field>
-            <div className="mt-6 flex justify-end gap-3">
-              <AlertDialog.Cancel className={`${button} border bg-white hover:bg-gray-50`}>Keep</AlertDialog.Cancel>
-              <button type="submit" disabled={set.isPending} className={`${button} bg-red-600 text-white hover:bg-red-700`}>
-                Block
-              </button>
-            </div>
-          </form>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        trigger={
+          <button type="button" className={`${button} border border-red-300 bg-white text-red-700 hover:bg-red-50`}>
+            Block customer
+          </button>
+        }
+        title={`Block ${customer.name}?`}
+        description="They are signed out of this shop and cannot sign in or order until unblocked. Other shops are not affected."
+        form
+        cancel="Keep"
+        confirm="Block"
+        busy={set.isPending}
+        onConfirm={() =>
+          set.mutate(reason, {
+            onSuccess: () => {
+              toast.success(`${customer.name} is blocked`);
+              setOpen(false);
+            },
+            onError: (err) => toast.error(errorMessage(err)),
+          })
+        }
+      >
+        <OpenOrders customer={customer} />
+        <Field label="Reason (the customer is told)" className="mt-4">
+          {(a) => (
+            <input
+              {...a}
+              required
+              minLength={3}
+              maxLength={200}
+              className={inputClass}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
+        </Field>
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -196,6 +190,9 @@ export function CustomerScreen({ customer: c }: { customer: CustomerDetail }) {
                 All {counted(c.orders, 'order')}
               </Link>
             )}
+          </Card>
+          <Card title="Wallet & khata">
+            <CustomerWallet customerId={c.id} />
           </Card>
           <Card title="Notes">
             <CustomerNotes customer={c} />

@@ -1,14 +1,14 @@
 import { formatDate } from '@grocer/shared/format';
 import { ISSUE_KIND_LABELS, type AdminIssue } from '@grocer/shared/support';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, inputClass } from '../../../components/ui/field';
 import { LoadingView } from '../../../components/ui/loading';
 import { Pagination } from '../../../components/ui/pagination';
 import { errorMessage } from '../../../lib/error-message';
-import { useListState } from '../../../lib/list-state';
+import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { useIssues, useResolveIssue } from '../api/issues';
 
@@ -18,13 +18,16 @@ const STATUSES = [
   ['all', 'All'],
 ] as const;
 
+/** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
+export const DEFAULTS: ListDefaults = { sort: 'created', dir: 'desc', perPage: 20 };
+
 /**
  * Administration → Issues: what shoppers reported on delivered orders (missing, damaged, wrong
  * items…), open ones first by default; each links to its order (where a line can be refunded) and
  * is resolved with a note the shopper receives. The view (status, page, size) is in the address.
  */
 export function IssueList() {
-  const list = useListState({ sort: 'created', dir: 'desc', perPage: 20 });
+  const list = useListState(DEFAULTS);
   const status = (list.filter('status') || 'open') as 'open' | 'resolved' | 'all';
   const { data, error, isPending } = useIssues({ status, page: list.page, perPage: list.perPage });
   const [resolving, setResolving] = useState<AdminIssue | null>(null);
@@ -127,7 +130,7 @@ function ResolveDialog({ issue, onClose }: { issue: AdminIssue | null; onClose: 
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   return (
-    <AlertDialog.Root
+    <ConfirmDialog
       open={issue !== null}
       onOpenChange={(o) => {
         if (!o) {
@@ -136,49 +139,30 @@ function ResolveDialog({ issue, onClose }: { issue: AdminIssue | null; onClose: 
           setError(undefined);
         }
       }}
+      title={`Resolve the issue on ${issue?.ordernumber}`}
+      description="Say what was done (refunded, replaced, explained). The customer receives this by email. To refund a line, do it on the order first."
+      form
+      confirm="Resolve"
+      tone="neutral"
+      busy={resolve.isPending}
+      onConfirm={() => {
+        if (!issue) return;
+        resolve.mutate(
+          { id: issue.id, resolution: text },
+          {
+            onSuccess: () => {
+              toast.success(`Issue on ${issue.ordernumber} resolved`);
+              onClose();
+              setText('');
+            },
+            onError: (err) => setError(errorMessage(err)),
+          },
+        );
+      }}
     >
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">Resolve the issue on {issue?.ordernumber}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-1 text-sm text-gray-600">
-            Say what was done (refunded, replaced, explained). The customer receives this by email. To refund a line, do it on the order
-            first.
-          </AlertDialog.Description>
-          <form
-            className="mt-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!issue) return;
-              resolve.mutate(
-                { id: issue.id, resolution: text },
-                {
-                  onSuccess: () => {
-                    toast.success(`Issue on ${issue.ordernumber} resolved`);
-                    onClose();
-                    setText('');
-                  },
-                  onError: (err) => setError(errorMessage(err)),
-                },
-              );
-            }}
-          >
-            <Field label="What was done" error={error}>
-              {(a) => <textarea {...a} rows={3} className={inputClass} value={text} onChange={(e) => setText(e.target.value)} />}
-            </Field>
-            <div className="mt-6 flex justify-end gap-3">
-              <AlertDialog.Cancel className="rounded-md border px-4 py-2 text-sm">Cancel</AlertDialog.Cancel>
-              <button
-                type="submit"
-                disabled={resolve.isPending}
-                className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white"
-              >
-                Resolve
-              </button>
-            </div>
-          </form>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      <Field label="What was done" error={error}>
+        {(a) => <textarea {...a} rows={3} className={inputClass} value={text} onChange={(e) => setText(e.target.value)} />}
+      </Field>
+    </ConfirmDialog>
   );
 }

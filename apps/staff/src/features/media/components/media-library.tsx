@@ -1,13 +1,13 @@
 import { counted } from '@grocer/shared/labels';
 import { formatBytes, type Media } from '@grocer/shared/media';
 import { imageUrl } from '@grocer/shared/image';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useAddressParams } from '../../../lib/list-state';
 import { toast } from 'sonner';
 import { inputClass } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useMedia } from '../api/get-media';
 import { useDeleteMedia, useUpdateMediaAlt } from '../api/update-media';
@@ -121,44 +121,35 @@ function MediaCard({ media }: { media: Media }) {
             </button>
           )}
         </form>
-        <AlertDialog.Root open={confirm} onOpenChange={setConfirm}>
-          <AlertDialog.Trigger
-            className="mt-auto inline-flex items-center gap-1 self-start text-xs text-red-700 hover:underline"
-            aria-label={`Delete ${media.name || media.path}`}
-          >
-            <Trash2 className="size-3.5" aria-hidden />
-            Delete
-          </AlertDialog.Trigger>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-            <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[440px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-              <AlertDialog.Title className="text-lg font-semibold">Delete this image?</AlertDialog.Title>
-              <AlertDialog.Description className="mt-2 text-sm text-gray-600">
-                {media.name} is removed from the library for good. An image still shown on a product, category or brand cannot be deleted.
-              </AlertDialog.Description>
-              <div className="mt-6 flex justify-end gap-2">
-                <AlertDialog.Cancel className="rounded-md border px-4 py-2 text-sm">Keep it</AlertDialog.Cancel>
-                <button
-                  type="button"
-                  disabled={remove.isPending}
-                  onClick={async () => {
-                    try {
-                      await remove.mutateAsync(media.id);
-                      toast.success('Image deleted');
-                      setConfirm(false);
-                    } catch (e) {
-                      setConfirm(false);
-                      toast.error(errorMessage(e));
-                    }
-                  }}
-                  className="rounded-md bg-red-700 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
-                >
-                  Delete
-                </button>
-              </div>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+        <ConfirmDialog
+          open={confirm}
+          onOpenChange={setConfirm}
+          trigger={
+            <button
+              type="button"
+              className="mt-auto inline-flex items-center gap-1 self-start text-xs text-red-700 hover:underline"
+              aria-label={`Delete ${media.name || media.path}`}
+            >
+              <Trash2 className="size-3.5" aria-hidden />
+              Delete
+            </button>
+          }
+          title="Delete this image?"
+          description={`${media.name} is removed from the library for good. An image still shown on a product, category or brand cannot be deleted.`}
+          cancel="Keep it"
+          confirm="Delete"
+          busy={remove.isPending}
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync(media.id);
+              toast.success('Image deleted');
+              setConfirm(false);
+            } catch (e) {
+              setConfirm(false);
+              toast.error(errorMessage(e));
+            }
+          }}
+        />
       </div>
     </li>
   );

@@ -21,7 +21,8 @@ import { DeliveryNoteFields, emptyNote } from './delivery-note';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { BulkPrint, RowTags, TagFilter } from './bulk-print';
 
-const DEFAULTS: ListDefaults = { sort: 'placed', dir: 'desc', perPage: 20 };
+/** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
+export const DEFAULTS: ListDefaults = { sort: 'placed', dir: 'desc', perPage: 20 };
 const col = createColumnHelper<AdminOrderRow>();
 
 const columns = [

@@ -6,10 +6,10 @@ import { PAYMENT_PROVIDER_NAMES, PAYMENT_STATUS_LABELS } from '@grocer/shared/la
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { perKgLabel, quantityLabel, weighedLineText } from '@grocer/shared/weighed';
 import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
@@ -76,37 +76,30 @@ function Actions({ order }: { order: AdminOrder }) {
             ),
           )}
         {actions.includes('cancel') && (
-          <AlertDialog.Root open={open === 'cancel'} onOpenChange={(o) => setOpen(o ? 'cancel' : null)}>
-            <AlertDialog.Trigger className={`${button} border border-red-300 bg-white text-red-700 hover:bg-red-50`}>
-              {ACTION_LABELS.cancel}
-            </AlertDialog.Trigger>
-            <AlertDialog.Portal>
-              <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-              <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-                <AlertDialog.Title className="text-lg font-semibold">Cancel order {order.ordernumber}?</AlertDialog.Title>
-                <AlertDialog.Description className="mt-2 text-sm text-gray-600">
-                  The stock, the delivery slot and any coupon use come back. <CancelRefund order={order} /> The customer is told by email.
-                </AlertDialog.Description>
-                <form
-                  className="mt-4"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    submit({ action: 'cancel', reason });
-                  }}
-                >
-                  <Field label="Reason" error={errors.reason}>
-                    {(a) => <input {...a} required className={inputClass} value={reason} onChange={(e) => setReason(e.target.value)} />}
-                  </Field>
-                  <div className="mt-6 flex justify-end gap-3">
-                    <AlertDialog.Cancel className={secondary}>Keep the order</AlertDialog.Cancel>
-                    <button type="submit" disabled={move.isPending} className={`${button} bg-red-600 text-white hover:bg-red-700`}>
-                      Cancel the order
-                    </button>
-                  </div>
-                </form>
-              </AlertDialog.Content>
-            </AlertDialog.Portal>
-          </AlertDialog.Root>
+          <ConfirmDialog
+            open={open === 'cancel'}
+            onOpenChange={(o) => setOpen(o ? 'cancel' : null)}
+            trigger={
+              <button type="button" className={`${button} border border-red-300 bg-white text-red-700 hover:bg-red-50`}>
+                {ACTION_LABELS.cancel}
+              </button>
+            }
+            title={`Cancel order ${order.ordernumber}?`}
+            description={
+              <>
+                The stock, the delivery slot and any coupon use come back. <CancelRefund order={order} /> The customer is told by email.
+              </>
+            }
+            form
+            cancel="Keep the order"
+            confirm="Cancel the order"
+            busy={move.isPending}
+            onConfirm={() => submit({ action: 'cancel', reason })}
+          >
+            <Field label="Reason" error={errors.reason}>
+              {(a) => <input {...a} required className={inputClass} value={reason} onChange={(e) => setReason(e.target.value)} />}
+            </Field>
+          </ConfirmDialog>
         )}
       </div>
       {open === 'ship' && (

@@ -1,6 +1,5 @@
 import { ApiError } from '@grocer/shared/api-client';
 import type { BuilderPage } from '@grocer/shared/builder-pages';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Copy, ExternalLink, EyeOff, Pencil, Plus, Settings2, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -9,6 +8,7 @@ import { toast } from 'sonner';
 import { SeoPreview } from '../../../components/seo-preview';
 import { Field, inputClass } from '../../../components/ui/field';
 import { LoadingView } from '../../../components/ui/loading';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { usePages } from '../api/get-pages';
@@ -172,30 +172,19 @@ export function PagesList({ siteName }: { siteName: string }) {
         </table>
       )}
       {dialog && <PageDialog state={dialog} siteName={siteName} onClose={() => setDialog(null)} />}
-      <AlertDialog.Root open={!!confirming} onOpenChange={(o) => !o && setConfirming(null)}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[420px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-semibold">
-              {confirming?.kind === 'unpublish' ? 'Unpublish' : 'Delete'} “{confirming?.page.title}”?
-            </AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-gray-600">
-              {confirming?.kind === 'unpublish'
-                ? `Shoppers opening ${confirming.page.url} will see “page not found”. The page stays here as a draft with its revisions: publish it again whenever you like.`
-                : `Shoppers opening ${confirming?.page.url} will see “page not found”. Its revisions are deleted with it.`}
-            </AlertDialog.Description>
-            <div className="mt-6 flex justify-end gap-2">
-              <AlertDialog.Cancel className="rounded-md border px-3 py-2 text-sm">Cancel</AlertDialog.Cancel>
-              <AlertDialog.Action
-                className={`rounded-md px-3 py-2 text-sm font-medium text-white ${confirming?.kind === 'unpublish' ? 'bg-gray-800' : 'bg-red-600'}`}
-                onClick={confirm}
-              >
-                {confirming?.kind === 'unpublish' ? 'Unpublish page' : 'Delete page'}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        open={!!confirming}
+        onOpenChange={(o) => !o && setConfirming(null)}
+        title={`${confirming?.kind === 'unpublish' ? 'Unpublish' : 'Delete'} “${confirming?.page.title}”?`}
+        description={
+          confirming?.kind === 'unpublish'
+            ? `Shoppers opening ${confirming.page.url} will see “page not found”. The page stays here as a draft with its revisions: publish it again whenever you like.`
+            : `Shoppers opening ${confirming?.page.url} will see “page not found”. Its revisions are deleted with it.`
+        }
+        confirm={confirming?.kind === 'unpublish' ? 'Unpublish page' : 'Delete page'}
+        tone={confirming?.kind === 'unpublish' ? 'neutral' : 'danger'}
+        onConfirm={() => (confirm(), setConfirming(null))}
+      />
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
-import { changeDue, upiUri } from '@grocer/shared/pos';
+import { formatINR, toRupees } from '@grocer/shared/money';
+import { upiUri } from '@grocer/shared/pos';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
+import { tenderPayment } from '../payment';
 
 export interface Payment {
   cash: number;
@@ -35,17 +36,12 @@ export function PayPanel(props: {
   const [cardRef, setCardRef] = useState('');
   const [upiReceived, setUpiReceived] = useState(false);
   const [qr, setQr] = useState('');
-  const p = { cash: toPaise(Number(cash) || 0), upi: toPaise(Number(upi) || 0), card: toPaise(Number(card) || 0) };
-  const tenderedPaise = tendered === '' ? p.cash : toPaise(Number(tendered) || 0);
-  const change = changeDue(p.cash, tenderedPaise);
-  const paid = p.cash + p.upi + p.card;
-  const problems = [
-    paid !== props.totalPaise && `Payments add up to ${formatINR(toRupees(paid))}, the bill is ${formatINR(total)}`,
-    change === null && 'Cash tendered is less than the cash part',
-    p.card > 0 && !cardRef.trim() && 'Enter the card terminal’s reference',
-    p.upi > 0 && !upiReceived && 'Tick “UPI received” once the payment shows on the shop’s phone',
-    p.upi > 0 && !props.vpa && 'Set the shop’s UPI ID in POS settings',
-  ].filter(Boolean) as string[];
+  const {
+    parts: p,
+    tenderedPaise,
+    change,
+    problems,
+  } = tenderPayment(props.totalPaise, { cash, tendered, upi, card, cardRef, upiReceived }, props.vpa);
 
   useEffect(() => {
     if (p.upi <= 0 || !props.vpa) return setQr('');

@@ -1,10 +1,8 @@
-import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
+import { formatINR, toRupees } from '@grocer/shared/money';
 import {
   REFUND_TENDERS,
   RETURN_REASON_LABELS,
   RETURN_REASONS,
-  returnLinePaise,
-  splitRefund,
   type RefundTender,
   type ReturnReason,
   type ReturnResult,
@@ -16,6 +14,7 @@ import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { getSale, returnSale } from '../api/sales';
+import { returnPlan } from '../returns';
 import { closeShift, shiftReportQuery } from '../api/shift';
 
 const qtyLabel = (q: number, byWeight: boolean) => (byWeight ? `${q} g` : String(q));
@@ -84,29 +83,12 @@ export function ReturnsPanel({ till }: { till: string }) {
       setError(errorMessage(e));
     }
   };
-  const lines = sale
-    ? Object.entries(back)
-        .map(([id, q]) => ({ line_id: Number(id), quantity: Math.round(Number(q)) }))
-        .filter((l) => l.quantity > 0)
-    : [];
-  const soldLine = (id: number) => sale!.lines.find((l) => l.line_id === id)!;
-  const totalPaise = lines.reduce((n, l) => {
-    const s = soldLine(l.line_id);
-    return n + returnLinePaise(toPaise(s.amount), l.quantity, s.quantity);
-  }, 0);
-  const items = lines.reduce((n, l) => n + (soldLine(l.line_id).sold_by_weight ? 1 : l.quantity), 0);
-  const p = sale?.payment;
-  const split = splitRefund(totalPaise, tender, { cash: toPaise(p?.cash ?? 0), upi: toPaise(p?.upi ?? 0), card: toPaise(p?.card ?? 0) });
-  const refund = { cash: toRupees(split.cash), upi: toRupees(split.upi), card: toRupees(split.card) };
+  const { lines, totalPaise, items, split, refund, problem } = returnPlan(sale, back, tender);
 
   const review = () => {
-    setError('');
-    if (!lines.length) return setError('Enter what is coming back');
-    const over = lines.find((l) => l.quantity > soldLine(l.line_id).quantity - soldLine(l.line_id).returned);
-    if (over) return setError(`More of ${soldLine(over.line_id).label} than was sold and not yet returned`);
-    if (!reason) return setError('Choose why the goods are coming back');
-    if (reason === 'other' && !note.trim()) return setError('Say why the goods are coming back');
-    setConfirming(true);
+    const wrong = problem(reason, note);
+    setError(wrong ?? '');
+    if (!wrong) setConfirming(true);
   };
   const submit = async () => {
     if (!sale || !reason) return;

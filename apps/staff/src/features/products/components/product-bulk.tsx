@@ -2,9 +2,9 @@ import type { AdminProductOptions, AdminProductRow } from '@grocer/shared/admin-
 import type { AdminPriceChange, AdminPricePreview } from '@grocer/shared/admin-catalogue-edit';
 import { ApiError } from '@grocer/shared/api-client';
 import { formatINR } from '@grocer/shared/money';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useApplyPrices, usePreviewPrices } from '../api/change-prices';
@@ -12,43 +12,8 @@ import { useDeleteProducts } from '../api/delete-products';
 import { useMoveToCategory } from '../api/move-category';
 
 const button = 'rounded-md border bg-white px-3 py-1 font-medium hover:bg-gray-50 disabled:opacity-50';
-const primary = 'rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50';
 const secondary = 'rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50';
 const plural = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
-
-function Dialog({
-  trigger,
-  title,
-  description,
-  open,
-  onOpenChange,
-  wide,
-  children,
-}: {
-  trigger: string;
-  title: string;
-  description: ReactNode;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Trigger className={button}>{trigger}</AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <AlertDialog.Content
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] ${wide ? 'w-[720px]' : 'w-[480px]'} max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl`}
-        >
-          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-gray-600">{description}</AlertDialog.Description>
-          {children}
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}
 
 /** The list's bulk actions beyond status: move to a category, change prices (preview first), delete. */
 export function ProductBulkActions({
@@ -75,51 +40,48 @@ function MoveToCategory({ ids, clear, options }: { ids: number[]; clear: () => v
   const [category, setCategory] = useState('');
   const move = useMoveToCategory();
   return (
-    <Dialog
-      trigger="Move to category"
-      title={`Move ${plural(ids.length)} to a category`}
-      description="Their main category changes; further categories stay."
+    <ConfirmDialog
       open={open}
       onOpenChange={setOpen}
-    >
-      <form
-        className="mt-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          move.mutate(
-            { ids, category_id: category ? Number(category) : null },
-            {
-              onSuccess: ({ updated }) => {
-                toast.success(`${plural(updated)} moved`);
-                setOpen(false);
-                clear();
-              },
-              onError: (err) => toast.error(errorMessage(err)),
+      trigger={
+        <button type="button" className={button}>
+          Move to category
+        </button>
+      }
+      title={`Move ${plural(ids.length)} to a category`}
+      description="Their main category changes; further categories stay."
+      form
+      confirm="Move"
+      tone="primary"
+      busy={move.isPending}
+      onConfirm={() =>
+        move.mutate(
+          { ids, category_id: category ? Number(category) : null },
+          {
+            onSuccess: ({ updated }) => {
+              toast.success(`${plural(updated)} moved`);
+              setOpen(false);
+              clear();
             },
-          );
-        }}
-      >
-        <Field label="Category">
-          {(a) => (
-            <select {...a} value={category} onChange={(e) => setCategory(e.target.value)} className={inputClass}>
-              <option value="">No category</option>
-              {options?.categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {'\u00a0\u00a0'.repeat(c.depth)}
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <div className="mt-6 flex justify-end gap-3">
-          <AlertDialog.Cancel className={secondary}>Cancel</AlertDialog.Cancel>
-          <button type="submit" disabled={move.isPending} className={primary}>
-            Move
-          </button>
-        </div>
-      </form>
-    </Dialog>
+            onError: (err) => toast.error(errorMessage(err)),
+          },
+        )
+      }
+    >
+      <Field label="Category">
+        {(a) => (
+          <select {...a} value={category} onChange={(e) => setCategory(e.target.value)} className={inputClass}>
+            <option value="">No category</option>
+            {options?.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {'\u00a0\u00a0'.repeat(c.depth)}
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </ConfirmDialog>
   );
 }
 
@@ -145,13 +107,35 @@ function ChangePrices({ ids, clear }: { ids: number[]; clear: () => void }) {
   const problems = preview?.data.filter((r) => r.problem).length ?? 0;
 
   return (
-    <Dialog
-      trigger="Change prices"
-      title={`Change the prices of ${plural(ids.length)}`}
-      description="Every pack of the chosen products. See the new prices before they are saved."
+    <ConfirmDialog
       open={open}
       onOpenChange={(o) => (setOpen(o), o || reset())}
+      trigger={
+        <button type="button" className={button}>
+          Change prices
+        </button>
+      }
+      title={`Change the prices of ${plural(ids.length)}`}
+      description="Every pack of the chosen products. See the new prices before they are saved."
       wide
+      confirm="Apply new prices"
+      tone="primary"
+      busy={apply.isPending}
+      disabled={!preview || problems > 0}
+      onConfirm={() => {
+        const c = change();
+        if (!c) return;
+        apply.mutate(c, {
+          onSuccess: ({ updated }) => {
+            toast.success(`${updated === 1 ? '1 pack' : `${updated} packs`} repriced`);
+            setOpen(false);
+            reset();
+            clear();
+          },
+          onError: (err) =>
+            setError(err instanceof ApiError ? (Object.values(err.fieldErrors)[0]?.[0] ?? errorMessage(err)) : errorMessage(err)),
+        });
+      }}
     >
       <form
         className="mt-4 space-y-4"
@@ -261,31 +245,7 @@ function ChangePrices({ ids, clear }: { ids: number[]; clear: () => void }) {
           )}
         </div>
       )}
-      <div className="mt-6 flex justify-end gap-3">
-        <AlertDialog.Cancel className={secondary}>Cancel</AlertDialog.Cancel>
-        <button
-          type="button"
-          disabled={!preview || problems > 0 || apply.isPending}
-          className={primary}
-          onClick={() => {
-            const c = change();
-            if (!c) return;
-            apply.mutate(c, {
-              onSuccess: ({ updated }) => {
-                toast.success(`${updated === 1 ? '1 pack' : `${updated} packs`} repriced`);
-                setOpen(false);
-                reset();
-                clear();
-              },
-              onError: (err) =>
-                setError(err instanceof ApiError ? (Object.values(err.fieldErrors)[0]?.[0] ?? errorMessage(err)) : errorMessage(err)),
-            });
-          }}
-        >
-          Apply new prices
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
@@ -294,39 +254,37 @@ function DeleteProducts({ ids, clear }: { ids: number[]; clear: () => void }) {
   const [refused, setRefused] = useState<string | null>(null);
   const remove = useDeleteProducts();
   return (
-    <Dialog
-      trigger="Delete"
-      title={`Delete ${plural(ids.length)}?`}
-      description="Only products never ordered can be deleted; an ordered product is archived instead. This cannot be undone."
+    <ConfirmDialog
       open={open}
       onOpenChange={(o) => (setOpen(o), setRefused(null))}
+      trigger={
+        <button type="button" className={button}>
+          Delete
+        </button>
+      }
+      title={`Delete ${plural(ids.length)}?`}
+      description="Only products never ordered can be deleted; an ordered product is archived instead. This cannot be undone."
+      cancel="Keep them"
+      confirm="Delete"
+      busy={remove.isPending}
+      disabled={!!refused}
+      onConfirm={() =>
+        remove.mutate(ids, {
+          onSuccess: ({ updated }) => {
+            toast.success(`${plural(updated)} deleted`);
+            setOpen(false);
+            clear();
+          },
+          onError: (err) =>
+            err instanceof ApiError && err.status === 409 ? setRefused(errorMessage(err)) : toast.error(errorMessage(err)),
+        })
+      }
     >
       {refused && (
         <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           {refused}
         </p>
       )}
-      <div className="mt-6 flex justify-end gap-3">
-        <AlertDialog.Cancel className={secondary}>Keep them</AlertDialog.Cancel>
-        <button
-          type="button"
-          disabled={remove.isPending || !!refused}
-          className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50"
-          onClick={() =>
-            remove.mutate(ids, {
-              onSuccess: ({ updated }) => {
-                toast.success(`${plural(updated)} deleted`);
-                setOpen(false);
-                clear();
-              },
-              onError: (err) =>
-                err instanceof ApiError && err.status === 409 ? setRefused(errorMessage(err)) : toast.error(errorMessage(err)),
-            })
-          }
-        >
-          Delete
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

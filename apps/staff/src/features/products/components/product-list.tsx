@@ -16,7 +16,8 @@ import { ProductBulkActions } from './product-bulk';
 import { STATUS_LABEL, StatusBadge } from './status-badge';
 import { errorMessage } from '../../../lib/error-message';
 
-const DEFAULTS: ListDefaults = { sort: 'updated', dir: 'desc', perPage: 20 };
+/** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
+export const DEFAULTS: ListDefaults = { sort: 'updated', dir: 'desc', perPage: 20 };
 const col = createColumnHelper<AdminProductRow>();
 
 const columns = [

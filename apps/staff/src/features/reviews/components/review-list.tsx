@@ -10,7 +10,8 @@ import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { useModerateReviews, useReviews } from '../api/reviews';
 
-const DEFAULTS: ListDefaults = { sort: 'updated', dir: 'asc', perPage: 20 };
+/** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
+export const DEFAULTS: ListDefaults = { sort: 'updated', dir: 'asc', perPage: 20 };
 const col = createColumnHelper<AdminReview>();
 const STATUSES: Array<[ReviewStatus, string]> = [
   ['pending', 'Waiting'],

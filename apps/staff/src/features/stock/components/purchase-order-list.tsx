@@ -3,7 +3,7 @@ import { formatDate } from '@grocer/shared/format';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { useListState } from '../../../lib/list-state';
+import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { usePurchaseOrders } from '../api/purchase-orders';
 import { DocumentList } from './document-list';
@@ -11,9 +11,12 @@ import { StatusBadge } from './status-badge';
 
 const col = createColumnHelper<PurchaseOrderSummary>();
 
+/** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
+export const DEFAULTS: ListDefaults = { sort: 'id', dir: 'desc', perPage: 20 };
+
 /** Purchase orders, newest first, searched by number or supplier and filtered by status. */
 export function PurchaseOrderList() {
-  const list = useListState({ sort: 'id', dir: 'desc', perPage: 20 });
+  const list = useListState(DEFAULTS);
   const orders = usePurchaseOrders(list.search);
   const columns = [
     col.accessor('number', {

@@ -13,7 +13,8 @@ import { useStock } from '../api/get-stock';
 import { AdjustDialog, type AdjustTarget } from './adjust-dialog';
 import { PackPanel } from './pack-panel';
 
-const DEFAULTS: ListDefaults = { sort: 'product', dir: 'asc', perPage: 20 };
+/** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
+export const DEFAULTS: ListDefaults = { sort: 'product', dir: 'asc', perPage: 20 };
 const col = createColumnHelper<AdminStockRow>();
 
 /** Stock: every pack in every warehouse, searched, filtered (warehouse, low stock only), sorted; all in the address. */

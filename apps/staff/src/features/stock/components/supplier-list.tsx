@@ -5,15 +5,18 @@ import { toast } from 'sonner';
 import { DataTable } from '../../../components/ui/data-table';
 import { Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
-import { useListState } from '../../../lib/list-state';
+import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { useSaveSupplier, useSuppliers } from '../api/suppliers';
 import { issuesOf, serverFieldErrors } from './field-errors';
 
 const col = createColumnHelper<Supplier>();
 
+/** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
+export const DEFAULTS: ListDefaults = { sort: 'name', dir: 'asc', perPage: 100 };
+
 /** Suppliers: who the shop buys from (name, phone, GSTIN), added and edited in place. */
 export function SupplierList() {
-  const list = useListState({ sort: 'name', dir: 'asc', perPage: 100 });
+  const list = useListState(DEFAULTS);
   const suppliers = useSuppliers(list.q);
   const [editing, setEditing] = useState<Supplier | 'new' | null>(null);
   const rows = suppliers.data?.data;

@@ -2,7 +2,7 @@ import { TRANSFER_STATUSES, TRANSFER_STATUS_LABELS, type TransferSummary } from 
 import { formatDateTime } from '@grocer/shared/format';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { useListState } from '../../../lib/list-state';
+import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { useTransfers } from '../api/transfers';
 import { DocumentList } from './document-list';
@@ -10,9 +10,12 @@ import { StatusBadge } from './status-badge';
 
 const col = createColumnHelper<TransferSummary>();
 
+/** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
+export const DEFAULTS: ListDefaults = { sort: 'id', dir: 'desc', perPage: 20 };
+
 /** Transfers between warehouses, newest first, searched by number or warehouse and filtered by status. */
 export function TransferList() {
-  const list = useListState({ sort: 'id', dir: 'desc', perPage: 20 });
+  const list = useListState(DEFAULTS);
   const transfers = useTransfers(list.search);
   const columns = [
     col.accessor('number', {

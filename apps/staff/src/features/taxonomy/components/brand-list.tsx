@@ -8,12 +8,14 @@ import { useState, type ComponentType } from 'react';
 import { toast } from 'sonner';
 import { DataTable } from '../../../components/ui/data-table';
 import { Field, inputClass } from '../../../components/ui/field';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { useBrands, useDeleteBrand, useSaveBrand } from '../api/brands';
 import { PathField, type ImageFieldProps } from './category-screen';
 
-const DEFAULTS: ListDefaults = { sort: 'name', dir: 'asc', perPage: 20 };
+/** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
+export const DEFAULTS: ListDefaults = { sort: 'name', dir: 'asc', perPage: 20 };
 const col = createColumnHelper<AdminBrand>();
 const primary = 'rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50';
 const secondary = 'rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50';
@@ -177,40 +179,30 @@ function DeleteBrand({ brand, onClose }: { brand: AdminBrand; onClose: () => voi
   const remove = useDeleteBrand();
   const [refused, setRefused] = useState<string | null>(null);
   return (
-    <AlertDialog.Root open onOpenChange={(o) => o || onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <AlertDialog.Content className={dialogClass}>
-          <AlertDialog.Title className="text-lg font-semibold">Delete {brand.name}?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-gray-600">
-            Only a brand no product uses can be deleted.
-          </AlertDialog.Description>
-          {refused && (
-            <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-              {refused}
-            </p>
-          )}
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className={secondary}>Keep it</AlertDialog.Cancel>
-            <button
-              type="button"
-              disabled={remove.isPending || !!refused}
-              className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50"
-              onClick={() =>
-                remove.mutate(brand.id, {
-                  onSuccess: () => {
-                    toast.success(`${brand.name} deleted`);
-                    onClose();
-                  },
-                  onError: (e) => (e instanceof ApiError && e.status === 409 ? setRefused(errorMessage(e)) : toast.error(errorMessage(e))),
-                })
-              }
-            >
-              Delete
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open
+      onOpenChange={(o) => o || onClose()}
+      title={`Delete ${brand.name}?`}
+      description="Only a brand no product uses can be deleted."
+      cancel="Keep it"
+      confirm="Delete"
+      busy={remove.isPending}
+      disabled={!!refused}
+      onConfirm={() =>
+        remove.mutate(brand.id, {
+          onSuccess: () => {
+            toast.success(`${brand.name} deleted`);
+            onClose();
+          },
+          onError: (e) => (e instanceof ApiError && e.status === 409 ? setRefused(errorMessage(e)) : toast.error(errorMessage(e))),
+        })
+      }
+    >
+      {refused && (
+        <p role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {refused}
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }

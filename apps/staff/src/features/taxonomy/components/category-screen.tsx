@@ -1,12 +1,12 @@
 import { MAX_CATEGORY_DEPTH, type AdminCategory } from '@grocer/shared/admin-catalogue-edit';
 import { ApiError } from '@grocer/shared/api-client';
 import { imageUrl } from '@grocer/shared/image';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Plus } from 'lucide-react';
 import { useMemo, useState, type ComponentType } from 'react';
 import { toast } from 'sonner';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useCategories, useDeleteCategory, useSaveCategory } from '../api/categories';
 import { flatten, height, subtree, type FlatCategory } from '../tree';
@@ -205,57 +205,52 @@ function DeleteCategory({ flat, category, onDeleted }: { flat: FlatCategory[]; c
   const tallest = Math.max(0, ...flat.filter((c) => c.parent_id === category.id).map((c) => height(flat, c.id)));
   const targets = flat.filter((c) => !inside.has(c.id) && c.depth + 1 + tallest <= MAX_CATEGORY_DEPTH);
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger className="ml-auto text-sm font-medium text-red-700 hover:underline">Delete</AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">Delete {category.name}?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-gray-600">
-            {used
-              ? `It has ${category.products} ${category.products === 1 ? 'product' : 'products'} and ${children} ${children === 1 ? 'sub-category' : 'sub-categories'}. Choose where they go.`
-              : 'It has no products or sub-categories.'}
-          </AlertDialog.Description>
-          {used && (
-            <Field label="Move them to" className="mt-4">
-              {(a) => (
-                <select {...a} value={moveTo} onChange={(e) => setMoveTo(e.target.value)} className={inputClass}>
-                  <option value="">No category (sub-categories go to the top level)</option>
-                  {targets.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {'\u00a0\u00a0'.repeat(c.depth)}
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <button type="button" className="ml-auto text-sm font-medium text-red-700 hover:underline">
+          Delete
+        </button>
+      }
+      title={`Delete ${category.name}?`}
+      description={
+        used
+          ? `It has ${category.products} ${category.products === 1 ? 'product' : 'products'} and ${children} ${children === 1 ? 'sub-category' : 'sub-categories'}. Choose where they go.`
+          : 'It has no products or sub-categories.'
+      }
+      cancel="Keep it"
+      confirm="Delete"
+      busy={remove.isPending}
+      onConfirm={() =>
+        remove.mutate(
+          { id: category.id, moveTo: used ? (moveTo ? Number(moveTo) : null) : undefined },
+          {
+            onSuccess: () => {
+              toast.success(`${category.name} deleted`);
+              setOpen(false);
+              onDeleted();
+            },
+            onError: (e) => toast.error(errorMessage(e)),
+          },
+        )
+      }
+    >
+      {used && (
+        <Field label="Move them to" className="mt-4">
+          {(a) => (
+            <select {...a} value={moveTo} onChange={(e) => setMoveTo(e.target.value)} className={inputClass}>
+              <option value="">No category (sub-categories go to the top level)</option>
+              {targets.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {'\u00a0\u00a0'.repeat(c.depth)}
+                  {c.name}
+                </option>
+              ))}
+            </select>
           )}
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className={secondary}>Keep it</AlertDialog.Cancel>
-            <button
-              type="button"
-              disabled={remove.isPending}
-              className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-50"
-              onClick={() =>
-                remove.mutate(
-                  { id: category.id, moveTo: used ? (moveTo ? Number(moveTo) : null) : undefined },
-                  {
-                    onSuccess: () => {
-                      toast.success(`${category.name} deleted`);
-                      setOpen(false);
-                      onDeleted();
-                    },
-                    onError: (e) => toast.error(errorMessage(e)),
-                  },
-                )
-              }
-            >
-              Delete
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+        </Field>
+      )}
+    </ConfirmDialog>
   );
 }
