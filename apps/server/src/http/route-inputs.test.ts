@@ -83,6 +83,9 @@ beforeAll(async () => {
   let websiteId = 0;
   t = await createTestApp({ env: { TRUST_PROXY: '1' }, seed: async (db) => (websiteId = await seedDemo(db, { mediaDir: null })) });
   await seedLargeOrders(t.db, websiteId, 12);
+  // listening, as the shop does: a call that starts a payment (a wallet top-up) reaches the
+  // built-in gateway simulator over HTTP instead of answering 502 for a gateway nowhere
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
   const rows = (await t.db.execute(sql`select id from orders order by id`)) as unknown as { rows?: Array<{ id: string }> };
   known = { uuids: (rows.rows ?? (rows as unknown as Array<{ id: string }>)).map((r) => r.id) };
   const as = staffClients(t, websiteId).as;
