@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { preactAliases } from './apps/web/preact-aliases.ts';
 
@@ -15,6 +16,10 @@ const timeouts = { testTimeout: 30_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   test: {
+    // Two files at a time even on 2 cores (vitest's default is cores - 1): an API test on PostgreSQL
+    // or a browser journey spends most of its time waiting on another process (the database
+    // server, the shop's server, Chromium), so one core would idle. Journeys stay one at a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', ...timeouts, include: ['packages/shared/src/**/*.test.ts'] } },
       // Storefront: rules (.test.ts) and components (.test.tsx) in happy-dom, on Preact like the app
@@ -65,7 +70,16 @@ export default defineConfig({
             },
           ]
         : []),
-      { test: { name: 'e2e', ...timeouts, include: ['e2e/**/*.test.ts'], fileParallelism: false, testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'e2e',
+          ...timeouts,
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -1,10 +1,9 @@
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServer } from './server';
 import { axeViolations, describeViolations, isCheckedPath, isStaffPath } from './axe';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,17 +19,6 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
 export interface Shop {
   url: string;
   browser: Browser;
@@ -43,41 +31,23 @@ export interface Shop {
   close(): Promise<void>;
 }
 
+async function shopTemplate(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return (inject as (key: string) => string | undefined)('shopTemplate');
+}
+
 /**
- * The built shop as a user gets it: the real server (`tsx apps/server/src/main.ts`) on a fresh
- * embedded database in a temp DATA_DIR (seeded with the demo shop on first start), and Chromium.
- * `extraEnv` adds settings that may need the port the server gets (e.g. a CDN_URL on it).
+ * The built shop as a user gets it: the real server (apps/server/src/main.ts, or its build) on an
+ * embedded database in a temp DATA_DIR: a copy of the seeded template under vitest, else empty and
+ * seeded with the demo shop on first start, and Chromium. `extraEnv` adds settings that may need
+ * the port the server gets (e.g. a CDN_URL on it).
  */
 export async function startShop(extraEnv: (port: number) => Record<string, string> = () => ({})): Promise<Shop> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'grocer-e2e-'));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    ...extraEnv(port),
-  };
-  delete env.DATABASE_URL; // the journeys run on the embedded database, as `npm start` does
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/s/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not become healthy in 90 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const template = await shopTemplate();
+  if (template) cpSync(template, dataDir, { recursive: true });
+  const { url, stop } = await startServer(dataDir, extraEnv);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const cspViolations: string[] = [];
   const a11yViolations: string[] = [];
@@ -100,8 +70,7 @@ export async function startShop(extraEnv: (port: number) => Record<string, strin
     },
     async close() {
       await browser.close();
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+      await stop();
       rmSync(dataDir, { recursive: true, force: true });
       if (cspViolations.length) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
       if (a11yViolations.length) throw new Error(`critical or serious accessibility violations (axe-core):\n${a11yViolations.join('\n')}`);
