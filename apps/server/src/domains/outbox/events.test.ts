@@ -5,6 +5,7 @@ import type { TestClient } from '../../test/client';
 import { itOnPostgres } from '../../test/on-postgres';
 import { staffClients } from '../../test/staff-clients';
 import { findAdminOrder, staffMove } from '../orders/admin-service';
+import { EventStream } from './events';
 import { checkoutBench } from '../orders/test-fixture';
 
 // The order event stream (issue 41 §4): events written in the change's transaction, consumers run
@@ -129,5 +130,43 @@ describe('the order event stream', () => {
         ),
       );
     expect(sent.map((m) => m.subject).sort()).toEqual(orders.map((o) => `Order ${o.order.ordernumber} confirmed`).sort());
+  });
+
+  it('events that keep failing at the head of the stream rest, and never hold back the ones behind them', async () => {
+    let clock = Date.now();
+    const broken = new Set<number>();
+    const seen: number[] = [];
+    const stream = new EventStream(
+      t.db,
+      t.app.log,
+      {
+        flaky: async (_tx, e) => {
+          if (broken.has(e.id)) throw new Error('the mail server refused');
+          seen.push(e.id);
+        },
+      },
+      () => clock,
+    );
+    await stream.drain(); // what earlier tests left
+    seen.length = 0;
+    // 60 events whose handling fails, more than one pass reads (50), then one that can be handled
+    const failing = await t.db
+      .insert(domainEvents)
+      .values(Array.from({ length: 60 }, (_, i) => ({ websiteId: shop.websiteId, orderId: `flaky-${i}`, topic: 'order.placed' as const })))
+      .returning({ id: domainEvents.id });
+    for (const e of failing) broken.add(e.id);
+    const [fine] = await t.db
+      .insert(domainEvents)
+      .values({ websiteId: shop.websiteId, orderId: 'fine', topic: 'order.placed' })
+      .returning();
+    expect(await stream.drain()).toEqual({ flaky: 1 });
+    expect(seen).toEqual([fine!.id]);
+    // resting: the next pass leaves them alone; once their rest is over and the cause is gone, each is handled once
+    expect(await stream.drain()).toEqual({ flaky: 0 });
+    broken.clear();
+    clock += 2_001;
+    expect(await stream.drain()).toEqual({ flaky: 60 });
+    expect(seen.slice(1).sort((a, b) => a - b)).toEqual(failing.map((e) => e.id).sort((a, b) => a - b));
+    expect(await stream.drain()).toEqual({ flaky: 0 });
   });
 });

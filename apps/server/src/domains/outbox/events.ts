@@ -41,6 +41,9 @@ export type EventHandler = (tx: Tx, event: DomainEventRow) => Promise<(() => Pro
 /** How long handled events are kept (for support), and how far back a consumer looks for unhandled ones. */
 export const EVENT_RETENTION_DAYS = 30;
 const LOOK_BACK_DAYS = 7;
+/** A failed event rests 2 s, then 4 s, 8 s … up to an hour before this process tries it again. */
+const FIRST_REST_MS = 2_000;
+const LONGEST_REST_MS = 3_600_000;
 
 /**
  * The consumers of the order event stream, run from the job runner (jobs.ts) and, outside
@@ -49,25 +52,46 @@ const LOOK_BACK_DAYS = 7;
  * so of two runs at once (two processes, a retry) one handles it and the other, waiting on the
  * receipt's key, finds it taken and skips it. A handler that fails rolls its receipt back: the event
  * is handled again on the next run. Markers, not a cursor: an event committed late with a lower id
- * is not skipped.
+ * is not skipped. A failed event rests in this process (doubling, up to an hour), so events that
+ * keep failing at the head of the stream never hold back the ones behind them.
  */
 export class EventStream {
+  /** `consumer:event id` → when this process may try a failed event again, and how often it failed */
+  private readonly resting = new Map<string, { until: number; failures: number }>();
+
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly consumers: Record<string, EventHandler>,
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /** The events of `consumer` resting after a failure, until their time comes. */
+  private restingIds(consumer: string): number[] {
+    const ids: number[] = [];
+    for (const [k, rest] of this.resting) {
+      const [c, id] = k.split(':');
+      if (c === consumer && rest.until > this.now()) ids.push(Number(id));
+    }
+    return ids;
+  }
 
   /** One pass of one consumer over up to `limit` unhandled events, oldest first: how many it handled. */
   async consume(consumer: string, limit = 50): Promise<number> {
+    return (await this.pass(consumer, limit)).handled;
+  }
+
+  private async pass(consumer: string, limit: number): Promise<{ read: number; handled: number }> {
     const handle = this.consumers[consumer];
     if (!handle) throw new Error(`No event consumer ${consumer}`);
+    const resting = this.restingIds(consumer);
     const pending = await this.db
       .select()
       .from(domainEvents)
       .where(
         sql`${domainEvents.createdAt} > now() - make_interval(days => ${LOOK_BACK_DAYS}) and not exists (
-          select 1 from ${domainEventReceipts} r where r.consumer = ${consumer} and r.event_id = ${domainEvents.id})`,
+          select 1 from ${domainEventReceipts} r where r.consumer = ${consumer} and r.event_id = ${domainEvents.id})
+          ${resting.length ? sql`and ${domainEvents.id} <> all(${`{${resting.join(',')}}`}::integer[])` : sql``}`,
       )
       .orderBy(domainEvents.id)
       .limit(limit);
@@ -79,25 +103,32 @@ export class EventStream {
           if (!mine) return null;
           return (await handle(tx, event)) ?? (() => Promise.resolve());
         });
+        this.resting.delete(`${consumer}:${event.id}`);
         if (!after) continue;
         handled++;
         await after();
       } catch (e) {
-        this.log.error({ err: e, consumer, event: event.id, topic: event.topic }, 'event consumer failed; retried on the next run');
+        const failures = (this.resting.get(`${consumer}:${event.id}`)?.failures ?? 0) + 1;
+        const restMs = Math.min(FIRST_REST_MS * 2 ** (failures - 1), LONGEST_REST_MS);
+        this.resting.set(`${consumer}:${event.id}`, { until: this.now() + restMs, failures });
+        this.log.error(
+          { err: e, consumer, event: event.id, topic: event.topic, failures, restMs },
+          'event consumer failed; tried again after a rest',
+        );
       }
     }
-    return handled;
+    return { read: pending.length, handled };
   }
 
-  /** Every consumer until it has nothing left (a failing event is left for the next run): events handled per consumer. */
+  /** Every consumer until it has nothing left (a failed event rests): events handled per consumer. */
   async drain(): Promise<Record<string, number>> {
     const done: Record<string, number> = {};
     for (const consumer of Object.keys(this.consumers)) {
       done[consumer] = 0;
       for (;;) {
-        const n = await this.consume(consumer);
-        done[consumer] += n;
-        if (n === 0) break;
+        const { read, handled } = await this.pass(consumer, 50);
+        done[consumer] += handled;
+        if (read === 0) break;
       }
     }
     return done;
