@@ -41,6 +41,8 @@ import { ordersSummary } from './domains/orders/service';
 import { paymentRoutes } from './domains/payments/routes';
 import { Payments } from './domains/payments/service';
 import { createWallet } from './domains/wallet/index';
+import { createSubscriptions } from './domains/subscriptions/index';
+import { createDeliveryTrips } from './domains/delivery-trips';
 import { mediaAdminRoutes } from './domains/media/admin-routes';
 import { registerMedia } from './domains/media/routes';
 import { mediaStorage } from './domains/media/storage';
@@ -216,7 +218,20 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
   };
   // The customer's money (issue 44): its top-ups' gateway orders reach it through the payments webhooks.
   const wallet = createWallet({ db: database.db, config, log: app.log, selfUrl });
-  const payments = new Payments({ db: database.db, config, outbox, log: app.log, selfUrl, foreign: wallet.payable });
+  // Daily essentials on subscription (issue 44 §4-6): nightly orders paid from the wallet.
+  const subscriptions = createSubscriptions({ db: database.db, wallet, messages: outbox });
+  // A wallet-paid order's refunds go back to the wallet (issue 44).
+  const payments = new Payments({
+    db: database.db,
+    config,
+    outbox,
+    log: app.log,
+    selfUrl,
+    foreign: wallet.payable,
+    wallet: wallet.returnOrderPayment,
+  });
+  // Own delivery (issue 45): trips, riders and the shopper's delivery code.
+  const trips = createDeliveryTrips({ db: database.db, outbox, secret: config.sessionSecret, sms: !!config.smsUrl });
   // The modules (issue 41 §1), each made from the database and the interfaces of what it uses.
   const inventory = createInventory({ db: database.db, recordAudit, auditActor, packNamed, packNamesSubquery, usersByIds, committedUnits });
   // Media originals: the local folder, or S3-compatible storage when S3_BUCKET is set.
@@ -258,12 +273,20 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
       await api.register(staffScope([analyticsAdminRoutes(config, resolveHost), errorsAdminRoutes]), { db: database.db });
       await api.register(staffScope([reviewsAdminRoutes]), { db: database.db });
       if (!config.production) await api.register(devOutboxRoutes, { outbox, events });
-      await api.register(orderRoutes, { db: database.db, payments });
+      await api.register(orderRoutes, {
+        db: database.db,
+        payments,
+        deliveryCodeOf: trips.deliveryCodeOf,
+        wallet: wallet.payOrderFromWallet,
+      });
       await api.register(supportRoutes, { db: database.db });
       await api.register(restockRoutes, { db: database.db });
       await api.register(paymentRoutes, { db: database.db, payments });
       await api.register(wallet.routes, wallet.routeOptions);
       await api.register(staffScope([wallet.staffRoutes]), { db: database.db });
+      await api.register(subscriptions.routes, subscriptions.routeOptions);
+      await api.register(staffScope([subscriptions.staffRoutes]), subscriptions.staffOptions);
+      await api.register(staffScope([trips.dispatchRoutes, trips.riderRoutes]), { db: database.db });
     },
     { prefix: '/s/api' },
   );
@@ -276,7 +299,7 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
   await registerSeoRoutes(app, { db: database.db });
   await registerStaffShell(app, { config, db: database.db });
   await registerShell(app, { config, db: database.db, answers });
-  return Object.assign(app, { payments, wallet, outbox, events, errorIntake, metrics });
+  return Object.assign(app, { payments, wallet, subscriptions, outbox, events, errorIntake, metrics });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -6,6 +6,7 @@ import { sendRestockAlerts } from './domains/restock/service';
 import { purgeAnalytics } from './domains/analytics/service';
 import { purgeResolvedErrors } from './domains/errors/service';
 import { refreshAllOftenBought } from './domains/orders/often-bought';
+import { sendKhataNotices } from './domains/wallet/index';
 
 /**
  * The background jobs of the server process, in one list. There is no queue: every process runs
@@ -20,12 +21,18 @@ export interface Job {
   run(): Promise<unknown>;
 }
 
-export function serverJobs(app: Pick<App, 'outbox' | 'payments' | 'events'>, db: Db, opts: { sms: boolean } = { sms: false }): Job[] {
+export function serverJobs(
+  app: Pick<App, 'outbox' | 'payments' | 'events' | 'subscriptions'>,
+  db: Db,
+  opts: { sms: boolean } = { sms: false },
+): Job[] {
   return [
     // the order event stream (docs/orders.md): each consumer handles each event once (confirmations, status messages)
     { name: 'order events', everyMs: 2_000, run: () => app.events.drain() },
     // "Notify me": packs back in stock tell the shoppers who asked, once
     { name: 'restock alerts', everyMs: 60_000, run: () => sendRestockAlerts(db, app.outbox, opts) },
+    // subscriptions (issue 44 §5): after each website's cut-off, tomorrow's orders paid from the wallet; idempotent per (subscription, date)
+    { name: 'subscription orders', everyMs: 300_000, run: () => app.subscriptions.generateDue() },
     // failed deliveries are retried; the rows survive a restart
     { name: 'outbox retry', everyMs: 60_000, run: () => app.outbox.retryFailed() },
     // prepaid orders not paid in time release their stock and slot
@@ -36,6 +43,8 @@ export function serverJobs(app: Pick<App, 'outbox' | 'payments' | 'events'>, db:
       everyMs: 3_600_000,
       run: async () => ({ ...(await purgeSignIn(db)), outbox: await app.outbox.purgeDelivered(), events: await app.events.purge() }),
     },
+    // khata statements on the 1st and reminders around the due date, each once per (account, month, stage)
+    { name: 'khata statements', everyMs: 3_600_000, run: () => sendKhataNotices(db, app.outbox) },
     // "often bought with": each website's counts rebuilt from its delivered orders of the last 90 days
     { name: 'often bought with', everyMs: 3_600_000, run: () => refreshAllOftenBought(db) },
     // first-party analytics past each website's retention, resolved errors not seen for 90 days

@@ -16,6 +16,7 @@ export const staffRoleFlagsSchema = z.object({
   isDeliveryManager: z.boolean().default(false),
   isCatalogueEditor: z.boolean().default(false),
   isAccountant: z.boolean().default(false),
+  isRider: z.boolean().default(false),
 } satisfies Record<StaffRoleFlag, z.ZodType>);
 
 export const staffFlagsSchema = staffRoleFlagsSchema.extend({

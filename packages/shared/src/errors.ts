@@ -361,6 +361,39 @@ export const ERRORS = {
   },
   NOT_A_KHATA: { status: 409, message: 'Payments and credit limits are for a khata, not a wallet' },
   WALLET_KEY_REUSED: { status: 409, message: 'This request key was already used for a different entry' },
+  KHATA_NOT_OPEN: {
+    status: 409,
+    message: 'This customer has no open khata: the owner opens one in Administration (Customers, Wallet & khata)',
+  },
+  KHATA_PAYMENT_TOO_MUCH: {
+    status: 409,
+    message: (d: { owed: string }) => `The customer owes ${d.owed} on their khata: take no more than that`,
+  },
+  // own delivery (issue 45)
+  TRIP_NOT_PLANNED: { status: 409, message: (d: { status: string }) => `This trip is ${d.status}: only a planned trip can change` },
+  TRIP_NEEDS_RIDER: { status: 409, message: 'Assign a rider before starting the trip' },
+  TRIP_EMPTY: { status: 409, message: 'This trip has no orders to take out' },
+  NOT_A_RIDER: { status: 422, message: 'This person is not a rider on this website: tick Rider on Administration → Staff' },
+  STOP_CLOSED: { status: 409, message: (d: { outcome: string }) => `This stop is already ${d.outcome}` },
+  DELIVERY_CODE_REQUIRED: { status: 422, message: 'Ask the customer for the 4-digit delivery code sent to them' },
+  DELIVERY_CODE_WRONG: {
+    status: 422,
+    message: (d: { left: number }) => `That is not the delivery code: ${d.left} ${d.left === 1 ? 'try' : 'tries'} left`,
+  },
+  DELIVERY_CODE_LOCKED: {
+    status: 429,
+    message: (d: { minutes: number }) => `Too many wrong codes: try again in ${d.minutes} min, or ask the shop to override`,
+  },
+  // daily essentials on subscription (issue 44 §4-6)
+  SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Subscription not found' },
+  SUBSCRIPTION_PACK_NOT_SUBSCRIBABLE: { status: 409, message: 'This pack is not available on subscription' },
+  SUBSCRIPTION_CUTOFF_PASSED: {
+    status: 409,
+    message: (d: { date: string; cutoff: string }) => `Changes for ${d.date} closed at ${d.cutoff} the evening before: choose a later day`,
+  },
+  SUBSCRIPTION_CANCELLED: { status: 409, message: 'This subscription is cancelled: start a new one instead' },
+  SUBSCRIPTION_SLOT_INVALID: { status: 409, message: 'This delivery slot is not offered for your address' },
+  SUBSCRIPTION_NOT_DELIVERABLE: { status: 409, message: 'We do not deliver to this address yet' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

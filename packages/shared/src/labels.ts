@@ -16,6 +16,7 @@ export const PAYMENT_PROVIDER_NAMES: Record<PaymentProvider, string> = {
   razorpay: 'Razorpay',
   cashfree: 'Cashfree',
   pos: 'Paid at the counter',
+  wallet: 'Wallet',
 };
 
 /** A payment's status as the shop's staff read it (order list, order screen, COD report). */
@@ -73,6 +74,7 @@ export const PAY_VIA_LABELS: Record<PayVia, { name: string; hint: string }> = {
 export function paymentMethodName(provider: PaymentProvider, via?: string | null): string {
   if (provider === 'cod') return 'Cash on delivery';
   if (provider === 'pos') return PAYMENT_PROVIDER_NAMES.pos;
+  if (provider === 'wallet') return 'Wallet balance';
   const chosen = PAY_VIA.find((v) => v === via);
   return chosen ? PAY_VIA_LABELS[chosen].name : 'Online payment';
 }

@@ -47,9 +47,12 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   payment_failed: 'Payment failed',
 };
 
-export const PAYMENT_PROVIDERS = ['cod', 'razorpay', 'cashfree', 'pos'] as const;
+export const PAYMENT_PROVIDERS = ['cod', 'razorpay', 'cashfree', 'pos', 'wallet'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-/** What a shopper may choose at checkout (`pos`: paid at the shop's counter, only the till writes it). */
+/**
+ * What a shopper may choose at checkout (`pos`: paid at the shop's counter, only the till writes it;
+ * `wallet`: paid wholly from the shopper's wallet, written when checkout's `use_wallet` covers the total).
+ */
 export const ONLINE_PAYMENT_PROVIDERS = ['cod', 'razorpay', 'cashfree'] as const;
 export type OnlinePaymentProvider = (typeof ONLINE_PAYMENT_PROVIDERS)[number];
 /** Where an order was placed: the online shop, or the shop's counter (POS). */
@@ -125,6 +128,12 @@ export const placeOrderBodySchema = z.object({
   /** ₹ for the delivery person, added to what is paid */
   tip: tipSchema.optional(),
   substitution: z.enum(SUBSTITUTIONS).optional(),
+  /**
+   * pay from the shopper's wallet (issue 44): when its balance covers the total, the order is paid
+   * by a debit in the transaction that places it (`payment_method` is then only the fallback shown);
+   * a balance short of the total is refused (WALLET_NOT_ENOUGH), nothing written
+   */
+  use_wallet: z.boolean().optional(),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBodySchema>;
 
@@ -295,6 +304,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   tip: z.number().optional(),
   /** when an item cannot be packed */
   substitution: z.enum(SUBSTITUTIONS).optional(),
+  /** own delivery (issue 45): the 4-digit code to give the rider, while the order is out for delivery and needs one */
+  delivery_code: z.string().nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

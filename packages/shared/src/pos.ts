@@ -185,8 +185,10 @@ export const shiftReportSchema = z.object({
   shift: shiftSchema,
   sales: z.number().int(),
   total: z.number(),
-  by_method: z.object({ cash: z.number(), upi: z.number(), card: z.number() }),
+  by_method: z.object({ cash: z.number(), upi: z.number(), card: z.number(), khata: z.number().optional() }),
   returns: z.object({ count: z.number().int(), cash: z.number(), upi: z.number(), card: z.number() }),
+  /** money taken for customers' accounts (khata payments, wallet top-ups): not sales; its cash is in the drawer */
+  account_payments: z.object({ count: z.number().int(), cash: z.number(), upi: z.number() }).optional(),
   cash_in_drawer: z.number(),
   flags: z.array(posFlagSchema.extend({ receipt: z.string() })),
   /**
@@ -262,6 +264,8 @@ export const saleInputSchema = z.object({
     upi: rupees.default(0),
     card: rupees.default(0),
     card_ref: z.string().trim().max(60).nullable().default(null),
+    /** ₹ put on the chosen customer's khata (issue 44 §2), up to what their limit leaves */
+    khata: rupees.default(0),
   }),
   /** rung up while the till was offline (synced later): lines short of stock are flagged, not refused */
   offline: z.boolean().default(false),
@@ -282,6 +286,8 @@ export const saleSchema = z.object({
   change: z.number(),
   created: z.boolean(),
   flags: z.array(posFlagSchema),
+  /** the part on the customer's khata and the khata's balance after it (paise; below zero: owed) */
+  khata: z.object({ amount_paise: z.number().int(), balance_after_paise: z.number().int() }).nullable().optional(),
 });
 export type Sale = z.infer<typeof saleSchema>;
 
@@ -291,7 +297,17 @@ export const saleDetailSchema = z.object({
   created_at: z.string(),
   customer: z.string().nullable(),
   total: z.number(),
-  payment: z.object({ cash: z.number(), cash_tendered: z.number(), upi: z.number(), card: z.number(), card_ref: z.string().nullable() }),
+  payment: z.object({
+    cash: z.number(),
+    cash_tendered: z.number(),
+    upi: z.number(),
+    card: z.number(),
+    card_ref: z.string().nullable(),
+    /** ₹ on the customer's khata */
+    khata: z.number().optional(),
+  }),
+  /** the khata's balance right after this sale (paise; below zero: owed), for "On khata" on the receipt */
+  khata_balance_after_paise: z.number().int().nullable().optional(),
   lines: z.array(
     z.object({
       line_id: z.number().int(),

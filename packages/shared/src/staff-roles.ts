@@ -40,6 +40,8 @@ export const PERMISSIONS = [
   'pos.manage',
   /** the sales dashboard: an agent's own customers and orders */
   'agent',
+  /** the rider app: one's own trips, their stops, delivered or failed (issue 45) */
+  'rider',
   /** every website: create, switch, domains */
   'superadmin',
 ] as const;
@@ -54,6 +56,7 @@ export const STAFF_ROLE_FLAGS = [
   'isCatalogueEditor',
   'isAccountant',
   'isSalesAgent',
+  'isRider',
 ] as const;
 export type StaffRoleFlag = (typeof STAFF_ROLE_FLAGS)[number];
 
@@ -61,7 +64,7 @@ export type StaffRoleFlag = (typeof STAFF_ROLE_FLAGS)[number];
 export type StaffRoleFlags = Record<StaffRoleFlag, boolean>;
 export type StaffPerson = Partial<StaffRoleFlags> & { superadmin?: boolean };
 
-const ALL_BUT_OWN = PERMISSIONS.filter((p) => p !== 'agent' && p !== 'superadmin');
+const ALL_BUT_OWN = PERMISSIONS.filter((p) => p !== 'agent' && p !== 'rider' && p !== 'superadmin');
 
 /** Each role: its name and one line a shop owner reads when adding a person, and what it grants. */
 export const STAFF_ROLES: Record<StaffRoleFlag, { label: string; hint: string; grants: readonly Permission[] }> = {
@@ -80,11 +83,13 @@ export const STAFF_ROLES: Record<StaffRoleFlag, { label: string; hint: string; g
   },
   isAccountant: { label: 'Accountant', hint: 'Reports and orders, read only; the audit log', grants: ['reports', 'orders.read', 'audit'] },
   isSalesAgent: { label: 'Sales agent', hint: 'Their own customers and orders on the sales dashboard', grants: ['agent'] },
+  isRider: { label: 'Rider', hint: 'Delivers orders: their own trips in the rider app, nothing else', grants: ['rider'] },
 };
 
 /** What a person may do on a website: the union of their roles' grants (a superadmin: everything). */
 export function permissionsOf(person: StaffPerson): Set<Permission> {
-  if (person.superadmin) return new Set(PERMISSIONS.filter((p) => p !== 'agent' || person.isSalesAgent));
+  if (person.superadmin)
+    return new Set(PERMISSIONS.filter((p) => (p !== 'agent' || person.isSalesAgent) && (p !== 'rider' || person.isRider)));
   const out = new Set<Permission>();
   for (const flag of STAFF_ROLE_FLAGS) if (person[flag]) for (const p of STAFF_ROLES[flag].grants) out.add(p);
   return out;
@@ -93,7 +98,8 @@ export function permissionsOf(person: StaffPerson): Set<Permission> {
 export const can = (person: StaffPerson, permission: Permission): boolean => permissionsOf(person).has(permission);
 
 /** Any role that works in Administration (not only the till or the sales dashboard). */
-export const worksInAdministration = (person: StaffPerson): boolean => [...permissionsOf(person)].some((p) => p !== 'pos' && p !== 'agent');
+export const worksInAdministration = (person: StaffPerson): boolean =>
+  [...permissionsOf(person)].some((p) => p !== 'pos' && p !== 'agent' && p !== 'rider');
 
 /** Any staff role at all on the website (a customer has none). */
 export const isStaff = (person: StaffPerson): boolean => !!person.superadmin || STAFF_ROLE_FLAGS.some((f) => person[f]);

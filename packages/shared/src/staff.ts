@@ -24,6 +24,8 @@ export const staffBootSchema = z.object({
       isCatalogueEditor: z.boolean().default(false),
       isAccountant: z.boolean().default(false),
       isSalesAgent: z.boolean().default(false),
+      /** delivers orders (`/rider`, issue 45) */
+      isRider: z.boolean().default(false),
     })
     .nullable(),
 });

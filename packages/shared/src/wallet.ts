@@ -200,3 +200,70 @@ export type PostedEntry = z.infer<typeof postedEntrySchema>;
 
 export const userIdParamsSchema = z.object({ userId: coercedIdSchema });
 export const accountIdParamsSchema = z.object({ accountId: coercedIdSchema });
+
+// ---------------------------------------------------------------------------------------------
+// The counter: /s/api/pos/accounts* (issue 44 §2, §7)
+
+/** GET /s/api/pos/accounts?mobile=: the customer's wallet and khata balances at the till. */
+export const posAccountsSchema = z.object({
+  found: z.boolean(),
+  user_id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  wallet: z.object({ balance_paise: z.number().int() }).nullable(),
+  khata: z
+    .object({
+      id: z.number().int(),
+      balance_paise: z.number().int(),
+      credit_limit_paise: z.number().int(),
+      /** what the limit still allows on credit */
+      available_paise: z.number().int(),
+      status: z.enum(['open', 'closed']),
+    })
+    .nullable(),
+});
+export type PosAccounts = z.infer<typeof posAccountsSchema>;
+
+/** POST /s/api/pos/accounts/payments: cash or UPI taken at the till to settle a khata or top up a wallet. */
+export const posAccountPaymentInputSchema = z.object({
+  till: z.string().trim().min(1).max(40),
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^[6-9]\d{9}$/, 'Enter a 10-digit mobile number'),
+  purpose: z.enum(['khata', 'wallet'], { message: 'purpose must be khata or wallet' }),
+  method: z.enum(['cash', 'upi'], { message: 'method must be cash or upi' }),
+  amount_paise: paise('The amount'),
+  idempotency_key: idempotencyKeySchema,
+});
+export type PosAccountPaymentInput = z.infer<typeof posAccountPaymentInputSchema>;
+
+/** The receipt of money taken for a customer's account. */
+export const posAccountReceiptSchema = z.object({
+  id: z.number().int(),
+  purpose: z.enum(['khata', 'wallet']),
+  method: z.enum(['cash', 'upi']),
+  amount_paise: z.number().int(),
+  balance_after_paise: z.number().int(),
+  credit_limit_paise: z.number().int(),
+  customer_name: z.string(),
+  customer_mobile: z.string(),
+  shop_name: z.string(),
+  created_at: z.string(),
+  created: z.boolean(),
+});
+export type PosAccountReceipt = z.infer<typeof posAccountReceiptSchema>;
+
+/** GET/PUT /s/api/admin/wallets/settings: a statement's balance is due this many days after the 1st. */
+export const khataSettingsSchema = z.object({
+  due_days: z
+    .number({ message: 'due_days must be a whole number of days' })
+    .int('due_days must be a whole number of days')
+    .min(1, 'Give at least 1 day to pay')
+    .max(28, 'At most 28 days to pay'),
+});
+export type KhataSettings = z.infer<typeof khataSettingsSchema>;
+export const KHATA_DUE_DAYS_DEFAULT = 7;
+
+/** "Owes ₹…" / "₹… in credit" for a khata balance in paise (below zero: owed). */
+export const khataBalanceText = (balancePaise: number, format: (rupees: number) => string): string =>
+  balancePaise < 0 ? `Owes ${format(-balancePaise / 100)}` : balancePaise > 0 ? `${format(balancePaise / 100)} in credit` : 'Nothing owed';

@@ -24,3 +24,5 @@ export * from '../domains/views/tables';
 export * from '../domains/promotions/tables';
 export * from '../domains/price-lists/tables';
 export * from '../domains/wallet/tables';
+export * from '../domains/subscriptions/tables';
+export * from '../domains/delivery-trips/tables';

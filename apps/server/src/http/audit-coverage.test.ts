@@ -6,6 +6,7 @@ import {
   auditLog,
   errorGroups,
   orderLines,
+  orders,
   pages,
   productReviews,
   products,
@@ -826,6 +827,19 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
         idempotency_key: `audit-${uniq()}`,
       }),
   ],
+  ['PUT /admin/wallets/settings', (x) => x.owner.put('/s/api/admin/wallets/settings', { due_days: 10 })],
+  // subscription settings (issue 44 §6)
+  [
+    'PUT /admin/subscriptions/settings',
+    (x) =>
+      x.owner.put('/s/api/admin/subscriptions/settings', {
+        cutoff_time: '21:30',
+        subscribable_pack_ids: [],
+        min_topup_paise: 10_000,
+        cashback_percent: 5,
+        cashback_cap_paise: 2_000,
+      }),
+  ],
   // saved views on the lists, and new-order push (issue 40.17)
   ...(['orders', 'products', 'customers'] as const).flatMap((list): Array<[Call, (x: Ctx) => Promise<Res>]> => [
     [
@@ -1034,6 +1048,18 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
       return r;
     },
   ],
+  [
+    'POST /pos/accounts/payments',
+    (x) =>
+      x.cashier.post('/s/api/pos/accounts/payments', {
+        till,
+        mobile: '9876500101',
+        purpose: 'wallet',
+        method: 'cash',
+        amount_paise: 20_000,
+        idempotency_key: `audit-${uniq()}`,
+      }),
+  ],
   ['POST /pos/sales/{receipt}/send', (x) => x.cashier.post(`/s/api/pos/sales/${x.made.receipt}/send`, { to: '98765 00002' })],
   [
     'POST /pos/sales/{receipt}/return',
@@ -1115,6 +1141,88 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
         idempotency_key: uniq(),
       });
     },
+  ],
+  // ---- own delivery (issue 45): three packed orders of one slot, a trip each, then moved, started, delivered, failed
+  ['PUT /admin/dispatch/settings', (x) => x.owner.put('/s/api/admin/dispatch/settings', { code_mode: 'cod' })],
+  [
+    'POST /admin/dispatch/build',
+    async (x) => {
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const o = await codOrder();
+        for (const step of ['confirm', 'pack']) await x.owner.post(`/s/api/admin/orders/${o.id}/${step}`, {});
+        ids.push(o.id);
+      }
+      const [o] = await t.db.select({ slotId: orders.slotId, slotDate: orders.slotDate }).from(orders).where(eq(orders.id, ids[0]!));
+      const res = await x.owner.post('/s/api/admin/dispatch/build', { slot_id: o!.slotId, date: o!.slotDate, max_stops: 1 });
+      const trips = (res.json().trips as Array<{ id: number; stops: Array<{ order_id: string }> }>).filter((tr) =>
+        tr.stops.some((st) => ids.includes(st.order_id)),
+      );
+      x.made.trips = trips.map((tr) => ({ id: tr.id, orderId: tr.stops[0]!.order_id }));
+      const added = await x.owner.post('/s/api/admin/staff', {
+        identifier: `rider-${uniq()}@example.com`,
+        name: 'Audit Rider',
+        isRider: true,
+      });
+      const rider = new TestClient(t.app);
+      await signInAs(t.db, rider, added.json().userId);
+      x.made.rider = { client: rider, id: added.json().userId };
+      return res;
+    },
+  ],
+  [
+    'POST /admin/dispatch/move',
+    (x) => {
+      const [, second, third] = x.made.trips as Array<{ id: number; orderId: string }>;
+      return x.owner.post('/s/api/admin/dispatch/move', { order_id: third!.orderId, to_trip_id: second!.id });
+    },
+  ],
+  [
+    'POST /admin/dispatch/trips/{id}/rider',
+    async (x) => {
+      const [first, second] = x.made.trips as Array<{ id: number }>;
+      const rider = (x.made.rider as { id: number }).id;
+      await x.owner.post(`/s/api/admin/dispatch/trips/${second!.id}/rider`, { rider_id: rider });
+      return x.owner.post(`/s/api/admin/dispatch/trips/${first!.id}/rider`, { rider_id: rider });
+    },
+  ],
+  [
+    'POST /admin/dispatch/trips/{id}/start',
+    (x) => x.owner.post(`/s/api/admin/dispatch/trips/${(x.made.trips as Array<{ id: number }>)[0]!.id}/start`, {}),
+  ],
+  [
+    'POST /admin/dispatch/orders/{id}/code-override',
+    (x) =>
+      x.owner.post(`/s/api/admin/dispatch/orders/${(x.made.trips as Array<{ orderId: string }>)[0]!.orderId}/code-override`, {
+        reason: 'The customer lost the message',
+      }),
+  ],
+  [
+    'POST /rider/trips/{id}/pick-up',
+    (x) =>
+      (x.made.rider as { client: TestClient }).client.post(
+        `/s/api/rider/trips/${(x.made.trips as Array<{ id: number }>)[1]!.id}/pick-up`,
+        {},
+      ),
+  ],
+  [
+    'POST /rider/orders/{id}/deliver',
+    async (x) => {
+      const id = (x.made.trips as Array<{ orderId: string }>)[0]!.orderId;
+      const [o] = await t.db.select({ total: orders.total }).from(orders).where(eq(orders.id, id));
+      return (x.made.rider as { client: TestClient }).client.post(`/s/api/rider/orders/${id}/deliver`, { cash: o!.total });
+    },
+  ],
+  [
+    'POST /rider/orders/{id}/fail',
+    (x) =>
+      (x.made.rider as { client: TestClient }).client.post(
+        `/s/api/rider/orders/${(x.made.trips as Array<{ orderId: string }>)[1]!.orderId}/fail`,
+        {
+          reason: 'not_at_home',
+          next: 'reattempt',
+        },
+      ),
   ],
 ];
 

@@ -22,6 +22,8 @@ export interface CurrentUser {
   isDeliveryManager: boolean;
   isCatalogueEditor: boolean;
   isAccountant: boolean;
+  /** delivers orders (issue 45) */
+  isRider: boolean;
   /** blocked by this website's staff (identity/customers.ts `refuseBlocked`): when and why */
   blockedAt: Date | null;
   blockedReason: string | null;
@@ -62,6 +64,7 @@ export function currentUser(db: Db, req: FastifyRequest): Promise<CurrentUser | 
         isDeliveryManager: !!row.isDeliveryManager,
         isCatalogueEditor: !!row.isCatalogueEditor,
         isAccountant: !!row.isAccountant,
+        isRider: !!row.isRider,
         analyticsConsent: !!row.analyticsConsent,
       };
     })();

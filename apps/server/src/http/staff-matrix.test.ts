@@ -18,21 +18,27 @@ const BULK = /^POST \/admin\/orders\/bulk$/;
 const CHOOSE = /^(GET|POST) \/bos\/choose$/;
 /** a person's own saved views of the order list and new-order push: whoever reads orders (issue 40.17) */
 const ORDERS_OWN = /^(POST|PATCH|DELETE) \/admin\/orders\/(views|push)/;
+/** Dispatch (issue 45): read by whoever reads orders, changed by the delivery manager; the code override is the order manager's */
+const DISPATCH_READ = /^GET \/admin\/dispatch/;
+const DISPATCH = /^\w+ \/admin\/dispatch(?!\/orders\/)/;
 const ALLOWED: Record<string, RegExp[]> = {
   admin: [/^\w+ \/(admin|builder|pos)\//, CHOOSE],
   cashier: [/^\w+ \/pos\//, CHOOSE],
-  packer: [ORDERS_READ, ORDERS_OWN, BULK, /^POST \/admin\/orders\/\{id\}\/pack$/, CHOOSE],
+  packer: [ORDERS_READ, ORDERS_OWN, BULK, DISPATCH_READ, /^POST \/admin\/orders\/\{id\}\/pack$/, CHOOSE],
   deliveryManager: [
     ORDERS_READ,
     ORDERS_OWN,
     BULK,
     /^POST \/admin\/orders\/(\{id\}\/)?(ship|deliver|cash-handover)$/,
     /^\w+ \/admin\/delivery/,
+    DISPATCH,
     CHOOSE,
   ],
   catalogueEditor: [/^\w+ \/admin\/(products|categories|brands|catalogue|media|search|stock|reviews)/, CHOOSE],
-  accountant: [ORDERS_READ, ORDERS_OWN, BULK, /^GET \/admin\/(reports|summary|audit)/, CHOOSE],
+  accountant: [ORDERS_READ, ORDERS_OWN, BULK, DISPATCH_READ, /^GET \/admin\/(reports|summary|audit)/, CHOOSE],
   salesAgent: [/^\w+ \/agent\//, CHOOSE],
+  // the rider app's calls only (issue 45), each one's own trips
+  rider: [/^\w+ \/rider\//, CHOOSE],
   shopper: [CHOOSE],
   superadmin: [/^\w+ \/(admin|builder|pos|bos)\//],
 };
@@ -47,6 +53,7 @@ const ROLES: Record<string, StaffFlags> = {
   catalogueEditor: { isCatalogueEditor: true },
   accountant: { isAccountant: true },
   salesAgent: { isSalesAgent: true },
+  rider: { isRider: true },
   shopper: {},
   superadmin: { superadmin: true },
 };

@@ -13,6 +13,8 @@ const AREAS: Record<string, Permission | 'screen'> = {
   builder: 'builder',
   pos: 'pos',
   agent: 'agent',
+  // the rider app's calls (issue 45): a rider's own trips only, checked again per trip in delivery-trips
+  rider: 'rider',
   bos: 'superadmin',
 };
 
@@ -31,12 +33,16 @@ const SCREENS: Record<string, Permission | { read: Permission; write: Permission
   customers: 'customers',
   // the customers' wallets and khatas: balances, credit limits, goodwill, cash payments (issue 44)
   wallets: 'customers',
+  // subscriptions: settings, the demand for a date, the list, low balances (issue 44 §6)
+  subscriptions: 'customers',
   agents: 'agents',
   coupons: 'coupons',
   // automatic promotions are the coupons' work (marketing); customer groups and their price lists the customers' (issue 40 §19)
   promotions: 'coupons',
   'customer-groups': 'customers',
   delivery: 'delivery',
+  // trips of a slot's packed orders, riders, starting a trip (issue 45): the delivery manager's work
+  dispatch: { read: 'orders.read', write: 'orders.deliver' },
   payments: 'payments',
   staff: 'staff',
   audit: 'audit',

@@ -28,7 +28,7 @@ import { useManagedWebsite } from './website';
  * sale (`/pos`), the sales dashboard (`/agent`) and website switching (`/bos`). Who may call what
  * is a permission of the person's roles (`staff-permissions.ts`).
  */
-export const STAFF_AREAS = ['admin', 'builder', 'pos', 'agent', 'bos'] as const;
+export const STAFF_AREAS = ['admin', 'builder', 'pos', 'agent', 'rider', 'bos'] as const;
 
 /** What staff calls may use: the database, and the outbox and payments (sales agents' orders and payment links). */
 export interface StaffDeps {

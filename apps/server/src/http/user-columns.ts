@@ -18,6 +18,7 @@ export const userColumns = {
   isDeliveryManager: websiteMembers.isDeliveryManager,
   isCatalogueEditor: websiteMembers.isCatalogueEditor,
   isAccountant: websiteMembers.isAccountant,
+  isRider: websiteMembers.isRider,
   blockedAt: websiteMembers.blockedAt,
   blockedReason: websiteMembers.blockedReason,
   analyticsConsent: websiteMembers.analyticsConsent,

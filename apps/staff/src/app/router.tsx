@@ -97,6 +97,11 @@ export const router = createBrowserRouter([
         handle: screen('delivery'),
         lazy: async () => ({ Component: (await import('./routes/delivery')).DeliveryRoute }),
       },
+      {
+        path: 'dispatch',
+        handle: screen('orders.read'),
+        lazy: async () => ({ Component: (await import('./routes/dispatch')).DispatchRoute }),
+      },
       { path: 'staff', handle: screen('staff'), lazy: async () => ({ Component: (await import('./routes/staff')).StaffRoute }) },
       { path: 'issues', handle: screen('support'), lazy: async () => ({ Component: (await import('./routes/issues')).IssuesRoute }) },
       { path: 'reviews', handle: screen('catalogue'), lazy: async () => ({ Component: (await import('./routes/reviews')).ReviewsRoute }) },

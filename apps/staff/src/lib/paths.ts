@@ -18,6 +18,7 @@ export const paths = {
   customerGroups: () => '/bos/admin/customer-groups',
   customerGroup: (id: number) => `/bos/admin/customer-groups/${id}`,
   delivery: () => '/bos/admin/delivery',
+  dispatch: () => '/bos/admin/dispatch',
   staff: () => '/bos/admin/staff',
   orders: (search = '') => `/bos/admin/orders${search ? `?${search}` : ''}`,
   order: (id: string) => `/bos/admin/orders/${encodeURIComponent(id)}`,

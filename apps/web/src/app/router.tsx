@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: 'details', lazy: async () => ({ Component: (await import('./routes/account')).Details }) },
           { path: 'addresses', lazy: async () => ({ Component: (await import('./routes/account')).Addresses }) },
           { path: 'wishlist', lazy: () => import('./routes/account-wishlist') },
+          { path: 'wallet', lazy: () => import('./routes/account-wallet') },
           { path: 'orders', lazy: async () => ({ Component: (await import('./routes/account')).Orders }) },
           { path: 'orders/:id', lazy: async () => ({ Component: (await import('./routes/account')).Order }) },
           { path: 'dashboard', handle: meta({ agent: true }), lazy: async () => ({ Component: (await import('./routes/account')).Sales }) },

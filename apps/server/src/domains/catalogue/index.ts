@@ -8,3 +8,8 @@ export {
   /** a subquery of the website's packs with their product names, to join on staff screens */
   packNamesSubquery,
 } from './pack-refs';
+export {
+  /** packs as an order line needs them: names, tax, the pack's price, image, on sale (subscriptions) */
+  packLines,
+  type PackLine,
+} from './pack-lines';

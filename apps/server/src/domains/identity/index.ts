@@ -10,3 +10,7 @@ export {
   /** one customer of the website (404 for another website's, or a staff member) */
   customerDetail,
 } from './customers';
+export {
+  /** the website's riders (issue 45), or the one rider `userId` when given */
+  ridersOf,
+} from './riders';

@@ -11,6 +11,7 @@ export const roleColumns = {
   isDeliveryManager: websiteMembers.isDeliveryManager,
   isCatalogueEditor: websiteMembers.isCatalogueEditor,
   isAccountant: websiteMembers.isAccountant,
+  isRider: websiteMembers.isRider,
 } satisfies Record<StaffRoleFlag, unknown>;
 
 /** The roles read through a left join (absent membership: no role). */

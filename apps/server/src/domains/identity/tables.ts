@@ -40,6 +40,8 @@ export const websiteMembers = pgTable(
     isDeliveryManager: boolean().notNull().default(false),
     isCatalogueEditor: boolean().notNull().default(false),
     isAccountant: boolean().notNull().default(false),
+    /** delivers orders in the rider app (issue 45, migration 0053) */
+    isRider: boolean().notNull().default(false),
     /** a customer's sales agent on this website (the owner assigns it; the agent orders for them) */
     agentId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** an agent's commission on their sales, in basis points (1% = 100), set by the owner */

@@ -31,7 +31,9 @@ import { orderAdjustments, orderLines, orders } from './tables';
  */
 export type AdjustmentRow = typeof orderAdjustments.$inferSelect;
 
-const providerOf = (o: OrderRow) => (o.paymentMethod === 'razorpay' || o.paymentMethod === 'cashfree' ? o.paymentMethod : null);
+// a wallet-paid order's part goes back to the wallet (issue 44), as a gateway's goes back to the payment
+const providerOf = (o: OrderRow) =>
+  o.paymentMethod === 'razorpay' || o.paymentMethod === 'cashfree' || o.paymentMethod === 'wallet' ? o.paymentMethod : null;
 
 async function lockedOrder(tx: Tx, websiteId: number, id: string): Promise<OrderRow> {
   await lockOrder(tx, id);
@@ -84,7 +86,7 @@ async function apply(tx: Tx, o: OrderRow, c: Change, actor: AuditActor): Promise
       : owed < 0
         ? `order total raised by ${formatINR(toRupees(-owed))}`
         : refundStatus === 'pending'
-          ? `${formatINR(toRupees(owed))} refunded to your ${provider === 'razorpay' ? 'Razorpay' : 'Cashfree'} payment`
+          ? `${formatINR(toRupees(owed))} refunded to your ${provider === 'wallet' ? 'wallet' : `${provider === 'razorpay' ? 'Razorpay' : 'Cashfree'} payment`}`
           : `order total lowered by ${formatINR(toRupees(owed))}`;
   const note = `${c.description} (${ADJUST_REASON_LABELS[c.reason]}): ${money}`;
   const by = `user:${actor.actorId ?? 0}`;

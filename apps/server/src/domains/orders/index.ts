@@ -10,3 +10,22 @@ export {
   /** the notifications consumer of the order event stream (confirmations, status messages) */
   orderNotifications,
 } from './notify';
+export {
+  /** a paid standing order (the subscriptions' nightly orders) in the caller's transaction: slot, stock, order, number */
+  placeStandingOrder,
+  type StandingOrder,
+  type StandingOrderResult,
+} from './standing';
+export {
+  /** a staff move of one order in the caller's transaction (ship, deliver with the cash at the door, cancel) */
+  staffMove,
+  /** the website's order, or 404 */
+  findAdminOrder,
+} from './admin-service';
+export {
+  /** own delivery (issue 45): a slot's orders, a trip's orders, and a failed delivery brought back */
+  slotOrders,
+  tripOrders,
+  bringBackFailed,
+  type TripOrderRow,
+} from './trips';

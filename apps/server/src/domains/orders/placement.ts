@@ -3,7 +3,7 @@ import { DEFAULT_SUBSTITUTION, type OrderStatus, type PaymentProvider, type Plac
 import { toPaise, toRupees } from '@grocer/shared/money';
 import { and, desc, eq, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { onOneConnection, reusable, type Db, type DbOrTx } from '../../db/client';
+import { onOneConnection, reusable, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { databaseError, isUniqueViolation } from '../../db/errors';
 import { rowFromJson } from '../../db/rows';
 import { AppError } from '../../http/errors';
@@ -323,6 +323,16 @@ function orderWriteQuery(tx: DbOrTx, slotted: boolean, lineCount: number, number
     .from(sql`(values (1)) as one (x)`);
 }
 
+/**
+ * Pays an order from the customer's wallet in the transaction that writes it (the wallet module's
+ * `payOrderFromWallet`, handed over by app.ts: the orders module does not import the wallet). It
+ * debits once per order and refuses (409) a balance short of the amount, which rolls the order back.
+ */
+export type WalletPayer = (
+  tx: Tx,
+  d: { websiteId: number; userId: number; orderId: string; amountPaise: number; createdBy: string },
+) => Promise<unknown>;
+
 /** How often a checkout reads the cart again when it changed between its read and its order. */
 const CART_READS = 5;
 
@@ -345,6 +355,8 @@ export async function placeOrder(
     /** a staff draft order (drafts.ts): `cartCtx` is the draft's own cart, and the order is no agent's sale */
     draftCart?: boolean;
   },
+  /** the shopper's own checkout: `use_wallet` pays from their wallet through this (issue 44) */
+  pay?: { wallet?: WalletPayer },
 ): Promise<{ order: OrderRow; created: boolean; known?: KnownParts }> {
   // The agent's cart, the customer's address, order, coupon use and idempotency key.
   const s: Shopper = forCustomer ? { websiteId: cartOwner.websiteId, userId: forCustomer.customerId } : cartOwner;
@@ -356,7 +368,9 @@ export async function placeOrder(
     for (let read = 1; ; read++) {
       // One cart is one order: the order is written only if the cart is still as read here. When
       // it changed meanwhile (another tab ordered it or added to it), it is read and checked again.
-      const placed = await onOneConnection(db, (one) => orderCart(one, { s, agentId, cartOwner, cartCtx, body, ownCart }));
+      const placed = await onOneConnection(db, (one) =>
+        orderCart(one, { s, agentId, cartOwner, cartCtx, body, ownCart, wallet: pay?.wallet ?? null }),
+      );
       if (placed !== 'cart changed') return placed;
       if (read === CART_READS) throw orderErrors.cartChanged();
     }
@@ -394,6 +408,8 @@ interface Checkout {
   body: PlaceOrderBody;
   /** the cart is `cartCtx`'s as given (a draft's), not the cart owner's */
   ownCart: boolean;
+  /** pays from the customer's wallet (the shopper's own checkout only) */
+  wallet: WalletPayer | null;
 }
 
 /** Reads, prices and checks the cart, then orders it (`writeOrder`), unless it changed since it was read. */
@@ -419,7 +435,7 @@ async function orderAsPriced(
   db: Db,
   address: NonNullable<Awaited<ReturnType<typeof findAddress>>>,
   priced: PricedCart,
-  { s, agentId, cartOwner, body }: Checkout,
+  { s, agentId, cartOwner, body, wallet }: Checkout,
 ): Promise<Placed | 'cart changed'> {
   if (priced.cartId === null || priced.version === null || priced.lines.length === 0) {
     const [recent] = await db
@@ -441,7 +457,10 @@ async function orderAsPriced(
     throw orderErrors.linesUnavailable(
       bad.map((l) => ({ packId: l.packId, label: packLabel(l.productName, l.packName), message: l.message ?? 'Not available' })),
     );
-  if (body.payment_method === 'cod' && !priced.codAllowed) throw orderErrors.paymentUnavailable('cod');
+  // paid wholly from the wallet (issue 44): placed at once, the debit in the order's transaction
+  const fromWallet = body.use_wallet === true;
+  if (fromWallet && !wallet) throw orderErrors.paymentUnavailable('wallet');
+  if (!fromWallet && body.payment_method === 'cod' && !priced.codAllowed) throw orderErrors.paymentUnavailable('cod');
   if (toPaise(body.expected_total) !== priced.amountPaise) throw orderErrors.priceChanged(toRupees(priced.amountPaise));
 
   if (body.slot) {
@@ -452,7 +471,8 @@ async function orderAsPriced(
   if (body.slot && !chosen) throw orderErrors.slotInvalid();
   const id = randomUUID();
   const tip = toPaise(body.tip ?? 0);
-  const status: OrderStatus = body.payment_method === 'cod' ? 'placed' : 'pending_payment';
+  const method = fromWallet ? 'wallet' : body.payment_method;
+  const status: OrderStatus = method === 'cod' || method === 'wallet' ? 'placed' : 'pending_payment';
   const actor = `user:${cartOwner.userId}`;
   const o: Omit<NewOrder, 'slot'> = {
     order: {
@@ -461,7 +481,7 @@ async function orderAsPriced(
       userId: s.userId,
       agentId,
       status,
-      paymentMethod: body.payment_method,
+      paymentMethod: method,
       idempotencyKey: body.idempotency_key,
       address: {
         name: address.name,
@@ -513,35 +533,42 @@ async function orderAsPriced(
       promotion: l.promotion?.name ?? null,
       warehouseId: l.warehouseId,
     })),
-    event: { actor, note: body.payment_method === 'cod' ? PAYMENT_PROVIDER_NAMES.cod : null },
+    event: { actor, note: method === 'cod' || method === 'wallet' ? PAYMENT_PROVIDER_NAMES[method] : null },
     cart: { id: priced.cartId, version: priced.version },
-    // numbered in the same statement, unless a coupon is to be redeemed first
-    number: !priced.coupon,
+    // numbered in the same statement, unless a coupon is to be redeemed or the wallet debited first
+    number: !priced.coupon && !fromWallet,
   };
   const coupon = priced.coupon;
   // the slot chosen, or the earliest that still has a place (none when the zone has no slots)
   const candidates = chosen ? [chosen] : offers.length ? offers.filter((c) => c.remaining > 0) : [null];
   for (const slot of candidates) {
-    const placed = !coupon
-      ? await writeOrder(db, { ...o, slot })
-      : await db
-          .transaction(async (tx) => {
-            const written = await writeOrder(tx, { ...o, slot });
-            if ('missing' in written) throw new Refused(written);
-            const redeemed = await recordRedemption(tx, {
-              websiteId: s.websiteId,
-              couponId: coupon.id,
-              userId: s.userId,
-              orderId: id,
-              itemsTotalPaise: priced.itemsTotalPaise,
+    const placed =
+      !coupon && !fromWallet
+        ? await writeOrder(db, { ...o, slot })
+        : await db
+            .transaction(async (tx) => {
+              const written = await writeOrder(tx, { ...o, slot });
+              if ('missing' in written) throw new Refused(written);
+              if (coupon) {
+                const redeemed = await recordRedemption(tx, {
+                  websiteId: s.websiteId,
+                  couponId: coupon.id,
+                  userId: s.userId,
+                  orderId: id,
+                  itemsTotalPaise: priced.itemsTotalPaise,
+                });
+                if (!redeemed.ok) throw orderErrors.couponUnavailable(redeemed.reason);
+              }
+              // the wallet's account row after the shared rows (cart, slot, stock, coupon) and
+              // before the order counter: a short balance refuses (409) and undoes the order
+              if (fromWallet)
+                await wallet!(tx, { websiteId: s.websiteId, userId: s.userId, orderId: id, amountPaise: o.order.total!, createdBy: actor });
+              return { ...written, order: await numberOrder(tx, s.websiteId, id) };
+            })
+            .catch((e: unknown) => {
+              if (e instanceof Refused) return e.shortfall;
+              throw e;
             });
-            if (!redeemed.ok) throw orderErrors.couponUnavailable(redeemed.reason);
-            return { ...written, order: await numberOrder(tx, s.websiteId, id) };
-          })
-          .catch((e: unknown) => {
-            if (e instanceof Refused) return e.shortfall;
-            throw e;
-          });
     if (!('missing' in placed)) return { order: placed.order, created: true, known: placed.known };
     if (placed.missing === 'cart') return 'cart changed';
     if (placed.missing === 'stock') {

@@ -6,6 +6,7 @@ import {
   placeOrderResponseSchema,
   reorderResponseSchema,
   switchPaymentBodySchema,
+  type OrderDetail,
 } from '@grocer/shared/order';
 import { PAY_VIA } from '@grocer/shared/labels';
 import { pageSchema } from '@grocer/shared/ids';
@@ -34,6 +35,7 @@ import {
   reorder,
   type Shopper,
 } from './service';
+import type { WalletPayer } from './placement';
 import { orderErrors } from './errors';
 import { invoiceHtml } from './invoice';
 import { oftenBoughtWith } from './often-bought';
@@ -50,7 +52,17 @@ export function browserOrigin(req: FastifyRequest): string {
 }
 
 /** Checkout and the shopper's orders (a shopper never sees another's order: 404). */
-export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> = async (app, { db, payments }) => {
+export const orderRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  payments: Payments;
+  /** the delivery code of an order out for delivery (own delivery, issue 45), shown on the shopper's order page */
+  deliveryCodeOf?: (websiteId: number, orderId: string) => Promise<string | null>;
+  /** pays a checkout from the shopper's wallet (`use_wallet`, issue 44): the wallet module's, handed over by app.ts */
+  wallet?: WalletPayer;
+}> = async (app, { db, payments, deliveryCodeOf, wallet }) => {
+  // the code only while the order is on its way: before, there is none; after, it is used
+  const withCode = async (websiteId: number, d: OrderDetail): Promise<OrderDetail> =>
+    d.status === 'shipped' && deliveryCodeOf ? { ...d, delivery_code: await deliveryCodeOf(websiteId, d.id) } : d;
   const shopper = async (req: FastifyRequest): Promise<Shopper> => ({ websiteId: req.website.id, userId: (await requireUser(db, req)).id });
   // changing an order until it is packed (issue 39 §14)
   await app.register(orderEditRoutes, { db, payments });
@@ -59,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
     const user = await requireUser(db, req);
     const s: Shopper = { websiteId: req.website.id, userId: user.id };
     await refuseBlocked(db, req.website, s.userId, user);
-    const { order, known } = await placeOrder(db, s, await cartContext(req), req.body);
+    const { order, known } = await placeOrder(db, s, await cartContext(req), req.body, undefined, { wallet });
     // as just written (a retried key's order: read once for the answer). A placed order's
     // confirmation follows from its `order.placed` event, written with it (notifications consumer).
     const lines = known?.lines ?? (await orderLinesOf(db, order.id));
@@ -102,13 +114,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> 
   });
 
   app.get('/orders/:id', { schema: { params: idParams, response: { 200: orderDetailSchema } } }, async (req) =>
-    orderDetail(db, await findOrder(db, await shopper(req), req.params.id)),
+    withCode(req.website.id, await orderDetail(db, await findOrder(db, await shopper(req), req.params.id))),
   );
 
   app.get(
     '/orders/number/:ordernumber',
     { schema: { params: z.object({ ordernumber: z.string().max(40) }), response: { 200: orderDetailSchema } } },
-    async (req) => orderDetail(db, await findOrderByNumber(db, await shopper(req), req.params.ordernumber)),
+    async (req) => withCode(req.website.id, await orderDetail(db, await findOrderByNumber(db, await shopper(req), req.params.ordernumber))),
   );
 
   /** A pending prepaid order's payment hand-off again (retry after a failure or cancel). */

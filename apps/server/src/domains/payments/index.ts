@@ -22,3 +22,9 @@ export {
   /** gateway orders another module made: the webhooks hand them over once their signature is checked */
   type ForeignPayments,
 } from './service';
+export {
+  /** a new order's payment row, written in the caller's transaction or statement */
+  createPaymentStatement,
+  /** an order's payment released in the caller's transaction (refund pending when paid; issue 45's return to store) */
+  releasePayment,
+} from './records';

@@ -22,8 +22,12 @@ export async function createPayment(
   return row!;
 }
 
-/** A new order's payment: cash on delivery is collected at the door (`cod`), anything else awaits the provider. */
-export const initialPaymentStatus = (provider: PaymentProvider): PaymentStatus => (provider === 'cod' ? 'cod' : 'pending');
+/**
+ * A new order's payment: cash on delivery is collected at the door (`cod`), the wallet's is paid
+ * by the debit written with the order (issue 44), anything else awaits the provider.
+ */
+export const initialPaymentStatus = (provider: PaymentProvider): PaymentStatus =>
+  provider === 'cod' ? 'cod' : provider === 'wallet' ? 'paid' : 'pending';
 
 /**
  * `createPayment`'s insert, for a caller that writes it inside a statement of its own (checkout

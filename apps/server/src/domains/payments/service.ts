@@ -5,7 +5,7 @@ import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { findUserById } from '../identity/service';
 import {
   abandonedOrders,
@@ -73,7 +73,15 @@ export interface PaymentsDeps {
   selfUrl: () => string;
   /** gateway orders another module made (a wallet top-up, issue 44), handed over by the webhooks */
   foreign?: ForeignPayments;
+  /** an order paid from the wallet (issue 44): its refunds go back to the wallet, once per key */
+  wallet?: WalletRefunds;
 }
+
+/** The wallet module's side of a wallet-paid order's refund (`returnOrderPayment`), handed over by app.ts. */
+export type WalletRefunds = (
+  tx: Tx,
+  r: { websiteId: number; userId: number; orderId: string; amountPaise: number; key: string; note?: string },
+) => Promise<{ entryId: number } | null>;
 
 /** Gateway orders another module made (a wallet top-up): found by provider order id, applied once by their owner. */
 export interface ForeignPayments {
@@ -112,7 +120,7 @@ export class Payments {
    * simulator's checkout page is given as a path on that same origin.
    */
   async handoff(order: OrderRow, origin: string, via?: PayVia | null): Promise<PaymentHandoff | null> {
-    if (order.paymentMethod === 'cod' || order.paymentMethod === 'pos') return null;
+    if (order.paymentMethod === 'cod' || order.paymentMethod === 'pos' || order.paymentMethod === 'wallet') return null;
     // an order placed and paid: the link pays its open balance, if a staff edit left one
     if (order.status !== 'pending_payment') return this.balances.handoff(order, origin);
     let p = await this.paymentOf(order.id);
@@ -514,6 +522,7 @@ export class Payments {
 
   /** Starts (and, with the simulator or an instant refund, completes) a refund of a paid payment. */
   async refund(p: PaymentRow): Promise<void> {
+    if (p.provider === 'wallet') return this.refundToWallet(p);
     // cash on delivery and counter sales (refunded at the counter) have no provider to ask
     if (p.provider === 'cod' || p.provider === 'pos' || !p.providerPaymentId || !p.providerOrderId) return;
     try {
@@ -542,6 +551,7 @@ export class Payments {
    */
   async refundPart(orderId: string, amount: number, key: string): Promise<string | null> {
     const p = await this.paymentOf(orderId);
+    if (p.provider === 'wallet') return this.returnPartToWallet(p, amount, key);
     if ((p.provider !== 'razorpay' && p.provider !== 'cashfree') || !p.providerPaymentId || !p.providerOrderId) return null;
     try {
       const k = await this.keys(p.websiteId, p.provider);
@@ -549,6 +559,65 @@ export class Payments {
       return (await refundAtProvider(k, p.provider, ids, amount, key)).refundId;
     } catch (e) {
       this.d.log.error({ err: e, order: orderId }, 'partial refund failed; kept for a retry');
+      return null;
+    }
+  }
+
+  /**
+   * A cancelled wallet-paid order: what the payment has not given back already (partial refunds
+   * done or on their way) returns to the wallet and the payment is refunded, in one transaction
+   * that locks the payment; once (ledger key `order_refund:{id}`, and a refunded payment is not
+   * refund_pending any more), however often it is asked.
+   */
+  private async refundToWallet(p: PaymentRow): Promise<void> {
+    const back = this.d.wallet;
+    if (!back) return;
+    try {
+      await this.d.db.transaction(async (tx) => {
+        const locked = await lockPayment(tx, p.orderId);
+        if (!locked || locked.status !== 'refund_pending') return;
+        const rest = locked.amount - locked.refunded - locked.refundPending;
+        const order = await orderById(tx, p.orderId);
+        if (!order?.userId) return;
+        const entry =
+          rest > 0
+            ? await back(tx, {
+                websiteId: p.websiteId,
+                userId: order.userId,
+                orderId: p.orderId,
+                amountPaise: rest,
+                key: `order_refund:${p.orderId}`,
+                note: `Order ${order.ordernumber} cancelled`,
+              })
+            : null;
+        if (rest > 0 && !entry) return; // a closed wallet: left refund_pending for the shop
+        await movePayment(tx, { id: locked.id }, 'refunded', entry ? { refundId: `wallet:${entry.entryId}` } : {});
+      });
+    } catch (e) {
+      this.d.log.error({ err: e, order: p.orderId }, 'refund to the wallet failed; left refund_pending for a retry');
+    }
+  }
+
+  /** A part of a wallet-paid order refunded (a line removed): back to the wallet at once, once per `key`. */
+  private async returnPartToWallet(p: PaymentRow, amount: number, key: string): Promise<string | null> {
+    const back = this.d.wallet;
+    if (!back) return null;
+    try {
+      return await this.d.db.transaction(async (tx) => {
+        const order = await orderById(tx, p.orderId);
+        if (!order?.userId) return null;
+        const entry = await back(tx, {
+          websiteId: p.websiteId,
+          userId: order.userId,
+          orderId: p.orderId,
+          amountPaise: amount,
+          key: `order_refund_part:${key}`,
+          note: `Order ${order.ordernumber}: part refunded`,
+        });
+        return entry ? `wallet:${entry.entryId}` : null;
+      });
+    } catch (e) {
+      this.d.log.error({ err: e, order: p.orderId }, 'partial refund to the wallet failed; kept for a retry');
       return null;
     }
   }

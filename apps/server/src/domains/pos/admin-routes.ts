@@ -23,6 +23,7 @@ import { posPromotionListSchema } from '@grocer/shared/promotions';
 import { okSchema } from '@grocer/shared/storefront';
 import { MOBILE_PATTERN } from '@grocer/shared/validation';
 import { coercedIdSchema, idParamsSchema } from '@grocer/shared/ids';
+import { posAccountPaymentInputSchema, posAccountReceiptSchema, posAccountsSchema } from '@grocer/shared/wallet';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -40,6 +41,7 @@ import {
   addLooseGood,
   auditActor,
   closeShift,
+  counterAccounts,
   creditNote,
   currentShift,
   getSettings,
@@ -55,6 +57,7 @@ import {
   sell,
   sendReceipt,
   shiftReport,
+  takeAccountPayment,
   type Cashier,
 } from './service';
 
@@ -214,5 +217,18 @@ export const posAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db
     '/pos/customers',
     { schema: { querystring: z.object({ mobile: z.string().regex(MOBILE_PATTERN) }), response: { 200: customerLookupSchema } } },
     async (req) => lookupCustomer(db, req.website.id, req.query.mobile),
+  );
+
+  /** A customer's wallet and khata at the till (issue 44 §7): balances, the khata's limit and the credit left. */
+  app.get(
+    '/pos/accounts',
+    { schema: { querystring: z.object({ mobile: z.string().regex(MOBILE_PATTERN) }), response: { 200: posAccountsSchema } } },
+    async (req) => counterAccounts(db, req.website.id, req.query.mobile),
+  );
+  /** Cash or UPI taken to settle a khata or top up a wallet: the ledger entry, the shift's drawer, audited; once per key. */
+  app.post(
+    '/pos/accounts/payments',
+    { schema: { body: posAccountPaymentInputSchema, response: { 200: posAccountReceiptSchema } } },
+    async (req) => takeAccountPayment(db, cashier(req), req.body),
   );
 };

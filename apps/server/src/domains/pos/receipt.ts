@@ -4,6 +4,7 @@ import { orderDetail, type OrderRow } from '../orders/service';
 import { websiteProfile } from '../website/service';
 import type { SaleDetail } from '@grocer/shared/pos';
 import { shopDateTime } from '@grocer/shared/shop-time';
+import { khataBalanceText } from '@grocer/shared/wallet';
 
 export const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const qty = (q: number, byWeight: boolean) => (byWeight ? `${(q / 1000).toFixed(3)} kg` : `${q}`);
@@ -63,6 +64,14 @@ export async function receiptHtml(db: Db, o: OrderRow, sale: SaleDetail): Promis
       : '',
     p.upi ? `<tr><td>UPI</td><td class="n">${formatINR(p.upi)}</td></tr>` : '',
     p.card ? `<tr><td>Card ${esc(p.card_ref)}</td><td class="n">${formatINR(p.card)}</td></tr>` : '',
+    // the part on the customer's khata, and what their khata stands at after this sale
+    p.khata
+      ? `<tr><td>On khata</td><td class="n">${formatINR(p.khata)}</td></tr>${
+          sale.khata_balance_after_paise != null
+            ? `<tr><td>Khata balance</td><td class="n">${esc(khataBalanceText(sale.khata_balance_after_paise, formatINR))}</td></tr>`
+            : ''
+        }`
+      : '',
   ].join('');
   const when = shopDateTime(d.created_at);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Receipt ${esc(d.ordernumber)}</title>

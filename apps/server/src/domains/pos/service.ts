@@ -34,7 +34,18 @@ import { promotionsFor } from '../promotions/service';
 import { counterOrderByNumber, orderById, orderLinesOf, placeCounterOrder, returnCounterLines, type CounterLine } from '../orders/service';
 import type { Outbox } from '../outbox/service';
 import { websiteProfile } from '../website/service';
-import { posHeldCarts, posNumberSeries, posOfflineSeries, posReturns, posSales, posSettings, posShifts } from './tables';
+import { counterAccountPayment, counterBalances, khataEntryOfSale, khataSale } from '../wallet/index';
+import type { PosAccountPaymentInput, PosAccountReceipt, PosAccounts } from '@grocer/shared/wallet';
+import {
+  posAccountPayments,
+  posHeldCarts,
+  posNumberSeries,
+  posOfflineSeries,
+  posReturns,
+  posSales,
+  posSettings,
+  posShifts,
+} from './tables';
 
 export { returnedLinesIn } from './credit-notes';
 
@@ -181,13 +192,25 @@ async function shiftTakings(db: DbOrTx, shiftId: number) {
   const sales = listed.filter((s) => s.lateFromShiftId === null);
   const late = listed.filter((s) => s.lateFromShiftId !== null);
   const returns = await db.select().from(posReturns).where(eq(posReturns.shiftId, shiftId));
+  const accounts = await db.select().from(posAccountPayments).where(eq(posAccountPayments.shiftId, shiftId));
   return {
     sales,
     late,
     returns,
+    accounts,
     cash: sum(sales, (s) => s.cash),
     upi: sum(sales, (s) => s.upi),
     card: sum(sales, (s) => s.card),
+    khata: sum(sales, (s) => s.khata),
+    /** cash and UPI taken for customers' accounts (not sales; the cash is in the drawer) */
+    accountCash: sum(
+      accounts.filter((a) => a.method === 'cash'),
+      (a) => a.amount,
+    ),
+    accountUpi: sum(
+      accounts.filter((a) => a.method === 'upi'),
+      (a) => a.amount,
+    ),
     cashRefunds: sum(returns, (r) => r.cash),
     upiRefunds: sum(returns, (r) => r.upi),
     cardRefunds: sum(returns, (r) => r.card),
@@ -217,7 +240,12 @@ export async function closeShift(
       throw fail('SHIFT_CLOSE_REASON_REQUIRED').withErrors({ reason: ['Say why you are closing another cashier’s shift'] });
     const t = await shiftTakings(tx, open.id);
     const counted = toPaise(input.counted);
-    const { expected, difference } = shiftCash({ float: open.openingFloat, cashSales: t.cash, cashRefunds: t.cashRefunds, counted });
+    const { expected, difference } = shiftCash({
+      float: open.openingFloat,
+      cashSales: t.cash + t.accountCash,
+      cashRefunds: t.cashRefunds,
+      counted,
+    });
     const [row] = await tx
       .update(posShifts)
       .set({ closedAt: new Date(), closedBy: c.actorId, counted, expected, difference, closeReason: someoneElses ? input.reason : null })
@@ -253,10 +281,13 @@ export async function shiftReport(db: Db, websiteId: number, shiftId: number, vi
   return {
     shift: shiftOut(shift, viewerId),
     sales: t.sales.length,
-    total: toRupees(t.cash + t.upi + t.card),
-    by_method: { cash: toRupees(t.cash), upi: toRupees(t.upi), card: toRupees(t.card) },
+    total: toRupees(t.cash + t.upi + t.card + t.khata),
+    by_method: { cash: toRupees(t.cash), upi: toRupees(t.upi), card: toRupees(t.card), khata: toRupees(t.khata) },
     returns: { count: t.returns.length, cash: toRupees(t.cashRefunds), upi: toRupees(t.upiRefunds), card: toRupees(t.cardRefunds) },
-    cash_in_drawer: toRupees(shiftCash({ float: shift.openingFloat, cashSales: t.cash, cashRefunds: t.cashRefunds, counted: 0 }).expected),
+    account_payments: { count: t.accounts.length, cash: toRupees(t.accountCash), upi: toRupees(t.accountUpi) },
+    cash_in_drawer: toRupees(
+      shiftCash({ float: shift.openingFloat, cashSales: t.cash + t.accountCash, cashRefunds: t.cashRefunds, counted: 0 }).expected,
+    ),
     flags: flagged.flatMap((s) => s.flags.map((f) => ({ ...f, receipt: receipts.get(s.orderId) ?? '' }))),
     late_sales: {
       count: t.late.length,
@@ -335,6 +366,7 @@ async function saleByKey(db: DbOrTx, websiteId: number, key: string): Promise<Sa
     .where(and(eq(posSales.websiteId, websiteId), eq(posSales.idempotencyKey, key)));
   if (!s) return null;
   const o = await orderById(db, s.orderId);
+  const entry = s.khata > 0 ? await khataEntryOfSale(db, websiteId, s.orderId) : null;
   return {
     order_id: s.orderId,
     receipt: o?.ordernumber ?? '',
@@ -342,6 +374,7 @@ async function saleByKey(db: DbOrTx, websiteId: number, key: string): Promise<Sa
     change: toRupees(s.cashTendered - s.cash),
     created: false,
     flags: s.flags,
+    khata: entry ? { amount_paise: s.khata, balance_after_paise: entry.balanceAfterPaise } : null,
   };
 }
 
@@ -436,8 +469,11 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
         tendered: toPaise(input.payment.cash_tendered || input.payment.cash),
         upi: toPaise(input.payment.upi),
         card: toPaise(input.payment.card),
+        khata: toPaise(input.payment.khata),
       };
-      const paid = pay.cash + pay.upi + pay.card;
+      if (pay.khata > 0 && !input.customer)
+        throw fail('VALIDATION_FAILED').withErrors({ 'payment.khata': ['Enter the customer’s mobile: a khata is a customer’s'] });
+      const paid = pay.cash + pay.upi + pay.card + pay.khata;
       if (paid !== charged) throw fail('PAYMENT_MISMATCH', { total: toRupees(charged), paid: toRupees(paid) });
       if (pay.tendered < pay.cash) throw fail('PAYMENT_MISMATCH', { total: toRupees(pay.cash), paid: toRupees(pay.tendered) });
       if (pay.card > 0 && !input.payment.card_ref)
@@ -471,7 +507,7 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
         promotion: bill.cartPromotion?.name ?? null,
         actor: `user:${c.actorId}`,
         payment: {
-          meta: { cash: String(pay.cash), upi: String(pay.upi), card: String(pay.card), till: input.till },
+          meta: { cash: String(pay.cash), upi: String(pay.upi), card: String(pay.card), khata: String(pay.khata), till: input.till },
           reference: input.payment.card_ref,
         },
         allowShort: input.offline,
@@ -479,6 +515,19 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
       });
       for (const l of short)
         flags.push({ pack_id: l.packId, label: packLabel(l.productName, l.packName), quantity: l.quantity, reason: 'out_of_stock' });
+      // the part on khata: debited in this transaction, within the limit or the whole sale is refused
+      const onKhata =
+        pay.khata > 0
+          ? await khataSale(tx, {
+              websiteId: c.websiteId,
+              userId: customer!.id,
+              amountPaise: pay.khata,
+              saleKey: input.idempotency_key,
+              orderId: order.id,
+              receipt: order.ordernumber,
+              createdBy: `user:${c.actorId}`,
+            })
+          : null;
       await tx.insert(posSales).values({
         orderId: order.id,
         websiteId: c.websiteId,
@@ -488,6 +537,7 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
         cashTendered: pay.tendered,
         upi: pay.upi,
         card: pay.card,
+        khata: pay.khata,
         cardRef: input.payment.card_ref,
         offline: input.offline,
         lateFromShiftId: lateFrom?.id ?? null,
@@ -505,6 +555,8 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
           cash: pay.cash,
           upi: pay.upi,
           card: pay.card,
+          khata: pay.khata,
+          khata_entry: onKhata?.entry.id ?? null,
           offline: input.offline,
           late_from_shift: lateFrom?.id ?? null,
           flags,
@@ -517,6 +569,7 @@ export async function sell(db: Db, c: Cashier, input: SaleInput): Promise<Sale> 
         change: toRupees(pay.tendered - pay.cash),
         created: true,
         flags,
+        khata: onKhata ? { amount_paise: pay.khata, balance_after_paise: onKhata.balancePaise } : null,
       };
     });
   } catch (e) {
@@ -593,6 +646,7 @@ export async function saleDetail(db: Db, websiteId: number, receipt: string): Pr
   );
   const returned = await returnedSoFar(db, o.id);
   const customer = await findUserById(db, o.userId);
+  const khataEntry = s.khata > 0 ? await khataEntryOfSale(db, websiteId, o.id) : null;
   return {
     order_id: o.id,
     receipt: o.ordernumber,
@@ -605,7 +659,9 @@ export async function saleDetail(db: Db, websiteId: number, receipt: string): Pr
       upi: toRupees(s.upi),
       card: toRupees(s.card),
       card_ref: s.cardRef,
+      khata: toRupees(s.khata),
     },
+    khata_balance_after_paise: khataEntry?.balanceAfterPaise ?? null,
     lines: lines.map((l, i) => ({
       line_id: l.id,
       label: packLabel(l.productName, l.packName),
@@ -813,6 +869,7 @@ export async function sendReceipt(db: Db, outbox: Outbox, c: Cashier, receipt: s
     ['cash', s.payment.cash],
     ['UPI', s.payment.upi],
     ['card', s.payment.card],
+    ['khata', s.payment.khata ?? 0],
   ];
   const paid = methods
     .filter(([, v]) => v > 0)
@@ -847,4 +904,91 @@ export async function sendReceipt(db: Db, outbox: Outbox, c: Cashier, receipt: s
       'Keep this receipt for returns.' + bill,
     ].join('\n'),
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Customers' accounts at the till (issue 44 §2, §7)
+
+/** A customer's wallet and khata by mobile, as the till shows them. */
+export async function counterAccounts(db: Db, websiteId: number, mobile: string): Promise<PosAccounts> {
+  const u = await findUserByPhone(db, mobile);
+  if (!u) return { found: false, user_id: null, name: null, wallet: null, khata: null };
+  return { found: true, user_id: u.id, name: u.name, ...(await counterBalances(db, websiteId, u.id)) };
+}
+
+/**
+ * Money taken at the till for a customer's account: cash or UPI against their khata, or into their
+ * wallet. In one transaction: the till's open shift (its drawer holds the cash; a close waits), the
+ * ledger entry, the payment row and its audit. The till's key answers a retry with the first receipt.
+ */
+export async function takeAccountPayment(db: Db, c: Cashier, input: PosAccountPaymentInput): Promise<PosAccountReceipt> {
+  const shop = (await websiteProfile(db, c.websiteId))?.name ?? '';
+  const receipt = (row: typeof posAccountPayments.$inferSelect, balance: number, limit: number, name: string, created: boolean) => ({
+    id: row.id,
+    purpose: row.purpose,
+    method: row.method,
+    amount_paise: row.amount,
+    balance_after_paise: balance,
+    credit_limit_paise: limit,
+    customer_name: name,
+    customer_mobile: input.mobile,
+    shop_name: shop,
+    created_at: row.createdAt.toISOString(),
+    created,
+  });
+  const u = await findUserByPhone(db, input.mobile);
+  if (!u) throw fail('NOT_FOUND').withErrors({ mobile: ['No customer has this mobile number'] });
+  try {
+    return await db.transaction(async (tx) => {
+      const shift = await openShiftRow(tx, c.websiteId, input.till, 'key share');
+      if (!shift) throw fail('SHIFT_NOT_OPEN');
+      const r = await counterAccountPayment(tx, {
+        websiteId: c.websiteId,
+        userId: u.id,
+        purpose: input.purpose,
+        method: input.method,
+        amountPaise: input.amount_paise,
+        key: input.idempotency_key,
+        createdBy: `user:${c.actorId}`,
+      });
+      const [earlier] = await tx
+        .select()
+        .from(posAccountPayments)
+        .where(and(eq(posAccountPayments.websiteId, c.websiteId), eq(posAccountPayments.idempotencyKey, input.idempotency_key)));
+      if (earlier) return receipt(earlier, r.entry.balanceAfterPaise, r.account.creditLimitPaise, u.name, false);
+      const [row] = await tx
+        .insert(posAccountPayments)
+        .values({
+          websiteId: c.websiteId,
+          shiftId: shift.id,
+          userId: u.id,
+          purpose: input.purpose,
+          method: input.method,
+          amount: input.amount_paise,
+          accountId: r.account.id,
+          entryId: r.entry.id,
+          idempotencyKey: input.idempotency_key,
+          createdBy: c.actorId,
+        })
+        .returning();
+      await recordAudit(tx, c, {
+        entity: input.purpose === 'khata' ? 'khata' : 'wallet',
+        entityId: r.account.id,
+        action: input.purpose === 'khata' ? 'counter_payment' : 'counter_topup',
+        after: {
+          user_id: u.id,
+          amount_paise: input.amount_paise,
+          method: input.method,
+          till: input.till,
+          shift: shift.id,
+          entry_id: r.entry.id,
+        },
+      });
+      return receipt(row!, r.balancePaise, r.account.creditLimitPaise, u.name, true);
+    });
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    // two calls with one key at once: the first committed, answer its receipt
+    return takeAccountPayment(db, c, input);
+  }
 }

@@ -82,6 +82,8 @@ export const posSales = pgTable(
     cashTendered: integer().notNull().default(0),
     upi: integer().notNull().default(0),
     card: integer().notNull().default(0),
+    /** paise put on the customer's khata (its ledger entry is keyed `pos_sale:{idempotencyKey}`) */
+    khata: integer().notNull().default(0),
     cardRef: text(),
     offline: boolean().notNull().default(false),
     /**
@@ -182,4 +184,43 @@ export const posHeldCarts = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('pos_held_carts_till_idx').on(t.websiteId, t.till)],
+);
+
+/**
+ * Money taken at the till for a customer's account (issue 44 §7): a payment against their khata or
+ * a top-up of their wallet, in cash or by UPI, with the shift whose drawer holds the cash. Its
+ * ledger entry (`entryId`, the wallet module's) is written in the same transaction; the till's key
+ * makes a retried call answer the first payment.
+ */
+export const posAccountPayments = pgTable(
+  'pos_account_payments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    shiftId: integer()
+      .notNull()
+      .references(() => posShifts.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text().$type<'khata' | 'wallet'>().notNull(),
+    method: text().$type<'cash' | 'upi'>().notNull(),
+    amount: integer().notNull(),
+    accountId: integer().notNull(),
+    entryId: integer().notNull(),
+    idempotencyKey: text().notNull(),
+    createdBy: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pos_account_payments_key_uq').on(t.websiteId, t.idempotencyKey),
+    index('pos_account_payments_shift_idx').on(t.shiftId),
+    check('pos_account_payments_purpose_ck', sql`${t.purpose} in ('khata', 'wallet')`),
+    check('pos_account_payments_method_ck', sql`${t.method} in ('cash', 'upi')`),
+    check('pos_account_payments_amount_ck', sql`${t.amount} > 0`),
+  ],
 );

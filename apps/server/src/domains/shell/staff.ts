@@ -67,6 +67,7 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
         isCatalogueEditor: user.isCatalogueEditor,
         isAccountant: user.isAccountant,
         isSalesAgent: user.isSalesAgent,
+        isRider: user.isRider,
       },
     };
     // Website Settings previews the storefront's blocks in the site's own font (the page builder only).

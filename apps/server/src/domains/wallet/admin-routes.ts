@@ -5,6 +5,7 @@ import {
   adminAccountsQuerySchema,
   adminCustomerAccountsSchema,
   goodwillSchema,
+  khataSettingsSchema,
   khataLimitSchema,
   khataOpenSchema,
   khataPaymentSchema,
@@ -17,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { auditActor, customerDetail } from './deps';
 import { accountById } from './ledger';
+import { getKhataSettings, saveKhataSettings } from './notices';
 import { accountsOf, grantGoodwill, listAccounts, openKhata, recordKhataPayment, setKhataLimit, statementOf } from './service';
 
 /**
@@ -63,6 +65,14 @@ export const walletAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     '/admin/wallets/accounts/:accountId/payments',
     { schema: { params: accountIdParamsSchema, body: khataPaymentSchema, response: { 200: postedEntrySchema } } },
     async (req) => recordKhataPayment(db, auditActor(req), req.params.accountId, req.body),
+  );
+
+  /** the website's khata terms: days to pay after the monthly statement (default 7) */
+  app.get('/admin/wallets/settings', { schema: { response: { 200: khataSettingsSchema } } }, async (req) =>
+    getKhataSettings(db, req.website.id),
+  );
+  app.put('/admin/wallets/settings', { schema: { body: khataSettingsSchema, response: { 200: khataSettingsSchema } } }, async (req) =>
+    saveKhataSettings(db, auditActor(req), req.body),
   );
 
   app.get(

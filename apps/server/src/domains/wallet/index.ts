@@ -10,6 +10,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { walletAdminRoutes } from './admin-routes';
 import { accountOf, openAccount, post, postOrFail, walletMismatches } from './ledger';
+import { payOrderFromWallet, returnOrderPayment } from './orders';
 import { walletRoutes } from './routes';
 import { statementOf } from './service';
 import { Topups } from './topups';
@@ -35,6 +36,10 @@ export function createWallet(d: WalletDeps) {
     accountOf,
     /** an account's statement by month (opening, credits, debits, closing, entries) */
     statementOf,
+    /** an order paid from the wallet: the debit in the order's transaction, once per order */
+    payOrderFromWallet,
+    /** a wallet-paid order's money back to the wallet (cancelled, a part refunded), once per key */
+    returnOrderPayment,
     /** gateway orders made for top-ups, for the payments module's webhooks (`PaymentsDeps.foreign`) */
     payable: topups.payable,
     /** `/account/wallet*`: the shopper's balance, entries, statement and top-ups */
@@ -49,4 +54,13 @@ export type Wallet = ReturnType<typeof createWallet>;
 
 /** Every balance against its entries (`npm run check:wallets`). */
 export { walletMismatches };
+/** Orders paid from the wallet (issue 44 §1): handed to the orders and payments modules by app.ts. */
+export { payOrderFromWallet, returnOrderPayment, type OrderDebit } from './orders';
 export type { AccountRow, EntryRow, Posting, PostResult } from './ledger';
+/**
+ * What the point of sale (not a module yet) and the jobs use, as plain functions taking the
+ * database or the caller's transaction (issue 44 §2, §7): a sale put on khata, money taken at the
+ * till for a khata or a wallet, the balances the till shows, and the monthly statements.
+ */
+export { counterAccountPayment, counterBalances, khataEntryOfSale, khataSale } from './counter';
+export { noticeStageOn, sendKhataNotices, type NoticeOutbox } from './notices';

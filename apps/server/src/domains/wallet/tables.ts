@@ -121,3 +121,44 @@ export const walletTopups = pgTable(
     check('wallet_topups_amount_ck', sql`${t.amountPaise} > 0`),
   ],
 );
+
+/** A website's khata terms (migration 0052): a statement's balance is due `dueDays` after the statement date (the 1st). */
+export const khataSettings = pgTable(
+  'khata_settings',
+  {
+    websiteId: integer()
+      .primaryKey()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    dueDays: integer().notNull().default(7),
+  },
+  (t) => [check('khata_settings_due_days_ck', sql`${t.dueDays} between 1 and 28`)],
+);
+
+/**
+ * The monthly statement and its reminders, as sent (migration 0052): one row per (account, month,
+ * stage), written before the message is queued, so the job sends each once however often and in
+ * however many processes it runs.
+ */
+export const khataNotices = pgTable(
+  'khata_notices',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    accountId: integer()
+      .notNull()
+      .references(() => customerAccounts.id, { onDelete: 'cascade' }),
+    /** the statement's month, 'YYYY-MM' (shop calendar) */
+    month: text().notNull(),
+    stage: text().$type<'statement' | 'before_due' | 'after_due'>().notNull(),
+    owedPaise: integer().notNull(),
+    /** 'YYYY-MM-DD' */
+    dueOn: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('khata_notices_once_uq').on(t.accountId, t.month, t.stage),
+    check('khata_notices_stage_ck', sql`${t.stage} in ('statement', 'before_due', 'after_due')`),
+  ],
+);

@@ -36,6 +36,7 @@ export function MobileMenu({
               {[
                 ['My account', '/account'],
                 ['My orders', '/account/orders'],
+                ['Wallet', '/account/wallet'],
                 ['Wishlist', '/account/wishlist'],
                 ['Addresses', '/account/addresses'],
                 ...(init.user.isSalesAgent ? [['Sales dashboard', '/account/dashboard']] : []),

@@ -295,6 +295,9 @@ function AccountMenu({ init }: { init: Init }) {
           <Link role="menuitem" className={item} to="/account/orders">
             Orders
           </Link>
+          <Link role="menuitem" className={item} to="/account/wallet">
+            Wallet
+          </Link>
           <Link role="menuitem" className={item} to="/account/addresses">
             Addresses
           </Link>

@@ -1,5 +1,11 @@
 import { apiChecked } from '@grocer/shared/api-client';
-import { accountSummarySchema, adminCustomerAccountsSchema, postedEntrySchema, statementSchema } from '@grocer/shared/wallet';
+import {
+  accountSummarySchema,
+  adminCustomerAccountsSchema,
+  khataSettingsSchema,
+  postedEntrySchema,
+  statementSchema,
+} from '@grocer/shared/wallet';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** A fresh key per money call: a retry of the same call (a double tap, a lost answer) posts once. */
@@ -56,4 +62,19 @@ export function useWalletMoves(userId: number) {
       onSuccess: done,
     }),
   };
+}
+
+/** GET/PUT /s/api/admin/wallets/settings: the days a khata statement gives to pay (issue 44 §2). */
+export function useKhataSettings() {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: ['admin', 'wallets', 'settings'],
+    queryFn: ({ signal }) => apiChecked('/api/admin/wallets/settings', async () => khataSettingsSchema, { signal }),
+  });
+  const save = useMutation({
+    mutationFn: (due_days: number) =>
+      apiChecked('/api/admin/wallets/settings', async () => khataSettingsSchema, { method: 'PUT', body: { due_days } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'wallets', 'settings'] }),
+  });
+  return { query, save };
 }

@@ -1,11 +1,11 @@
 import { formatDateTime } from '@grocer/shared/format';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { ENTRY_REASON_LABEL, type AccountWithEntries } from '@grocer/shared/wallet';
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
-import { newKey, useCustomerAccounts, useStatement, useWalletMoves } from '../api/wallet';
+import { newKey, useCustomerAccounts, useKhataSettings, useStatement, useWalletMoves } from '../api/wallet';
 
 const button = 'rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50';
 const rupees = (paise: number) => formatINR(toRupees(paise));
@@ -39,6 +39,7 @@ export function CustomerWallet({ customerId }: { customerId: number }) {
       </dl>
       <Goodwill customerId={customerId} />
       {khata ? <KhataMoves customerId={customerId} khata={khata} /> : <OpenKhata customerId={customerId} />}
+      {khata && <KhataTerms />}
       <Entries title="Wallet entries" account={wallet} />
       {khata && <Entries title="Khata entries" account={khata} />}
       {(wallet || khata) && <StatementView accounts={[wallet, khata].filter((a): a is AccountWithEntries => !!a)} />}
@@ -266,17 +267,70 @@ function StatementView({ accounts }: { accounts: AccountWithEntries[] }) {
           </thead>
           <tbody>
             {statement.data.months.map((m) => (
-              <tr key={m.month} className="border-b last:border-0">
-                <td className="py-1.5">{m.month}</td>
-                <td className="text-right">{rupees(m.opening_paise)}</td>
-                <td className="text-right">{rupees(m.credits_paise)}</td>
-                <td className="text-right">{rupees(m.debits_paise)}</td>
-                <td className="text-right font-medium">{rupees(m.closing_paise)}</td>
-              </tr>
+              <Fragment key={m.month}>
+                <tr className="border-b">
+                  <td className="py-1.5 font-medium">{m.month}</td>
+                  <td className="text-right">{rupees(m.opening_paise)}</td>
+                  <td className="text-right">{rupees(m.credits_paise)}</td>
+                  <td className="text-right">{rupees(m.debits_paise)}</td>
+                  <td className="text-right font-medium">{rupees(m.closing_paise)}</td>
+                </tr>
+                {/* the month's entries, each with what the balance stood at after it */}
+                {m.entries.map((e) => (
+                  <tr key={e.id} className="border-b text-xs text-gray-700 last:border-0" data-testid="statement-entry">
+                    <td className="py-1 pl-3 whitespace-nowrap">{formatDateTime(e.created_at)}</td>
+                    <td colSpan={2}>
+                      {ENTRY_REASON_LABEL[e.reason]}
+                      {e.note && <span className="text-gray-500"> · {e.note}</span>}
+                    </td>
+                    <td className={`text-right whitespace-nowrap ${e.amount_paise < 0 ? 'text-red-700' : 'text-green-800'}`}>
+                      {e.amount_paise < 0 ? '−' : '+'}
+                      {rupees(Math.abs(e.amount_paise))}
+                    </td>
+                    <td className="text-right whitespace-nowrap">{rupees(e.balance_after_paise)}</td>
+                  </tr>
+                ))}
+              </Fragment>
             ))}
           </tbody>
         </table>
       )}
     </div>
+  );
+}
+
+/**
+ * The shop's khata terms (every khata of the website): a monthly statement goes out on the 1st by
+ * SMS and email, due this many days later, with a reminder two days before and one after.
+ */
+function KhataTerms() {
+  const { query, save } = useKhataSettings();
+  const [days, setDays] = useState<string | null>(null);
+  if (!query.data) return null;
+  const value = days ?? String(query.data.due_days);
+  return (
+    <form
+      aria-label="Khata terms"
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(Number(value), {
+          onSuccess: () => toast.success('Khata terms saved'),
+          onError: (err) => toast.error(errorMessage(err)),
+        });
+      }}
+    >
+      <Field label="Days to pay after a statement" className="w-56">
+        {(a) => (
+          <input {...a} inputMode="numeric" required className={inputClass} value={value} onChange={(e) => setDays(e.target.value)} />
+        )}
+      </Field>
+      <button type="submit" disabled={save.isPending} className={`${button} border bg-white hover:bg-gray-50`}>
+        Save terms
+      </button>
+      <p className="w-full text-xs text-gray-500">
+        Statements go out on the 1st by SMS and email to customers who owe, with a reminder before and after the due date.
+      </p>
+    </form>
   );
 }

@@ -164,7 +164,7 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
       )}
       <p className="text-gray-700">
         {kind === 'remove'
-          ? `${formatINR(removedAmount)} ${prepaid ? `is refunded through ${order.payment!.provider === 'razorpay' ? 'Razorpay' : 'Cashfree'}` : 'comes off the total'}${coupon}.`
+          ? `${formatINR(removedAmount)} ${prepaid ? (order.payment!.provider === 'wallet' ? 'is refunded to the customer’s wallet' : `is refunded through ${order.payment!.provider === 'razorpay' ? 'Razorpay' : 'Cashfree'}`) : 'comes off the total'}${coupon}.`
           : pack
             ? diff >= 0
               ? `${formatINR(diff)} ${prepaid ? 'is refunded' : 'comes off the total'}${coupon}.`

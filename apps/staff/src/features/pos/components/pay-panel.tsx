@@ -2,7 +2,8 @@ import { formatINR, toRupees } from '@grocer/shared/money';
 import { upiUri } from '@grocer/shared/pos';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import { tenderPayment } from '../payment';
+import { khataBalanceText } from '@grocer/shared/wallet';
+import { tenderPayment, type KhataAtTill } from '../payment';
 
 export interface Payment {
   cash: number;
@@ -10,6 +11,8 @@ export interface Payment {
   upi: number;
   card: number;
   card_ref: string | null;
+  /** ₹ on the customer's khata (only when some is) */
+  khata?: number;
 }
 
 const money = 'min-h-11 w-28 rounded border px-2 py-1 text-right text-sm md:min-h-0';
@@ -25,6 +28,8 @@ export function PayPanel(props: {
   payee: string;
   note: string;
   busy: boolean;
+  /** the chosen customer's open khata: a "Khata" part is offered, up to the credit left */
+  khata?: (KhataAtTill & { balancePaise: number }) | null;
   onPay: (p: Payment) => void;
   onCancel: () => void;
 }) {
@@ -35,13 +40,15 @@ export function PayPanel(props: {
   const [card, setCard] = useState('0');
   const [cardRef, setCardRef] = useState('');
   const [upiReceived, setUpiReceived] = useState(false);
+  const [khata, setKhata] = useState('0');
   const [qr, setQr] = useState('');
   const {
     parts: p,
+    khataPaise,
     tenderedPaise,
     change,
     problems,
-  } = tenderPayment(props.totalPaise, { cash, tendered, upi, card, cardRef, upiReceived }, props.vpa);
+  } = tenderPayment(props.totalPaise, { cash, tendered, upi, card, cardRef, upiReceived, khata }, props.vpa, props.khata);
 
   useEffect(() => {
     if (p.upi <= 0 || !props.vpa) return setQr('');
@@ -55,10 +62,11 @@ export function PayPanel(props: {
     };
   }, [p.upi, props.vpa, props.payee, props.note]);
 
-  const only = (m: 'cash' | 'upi' | 'card') => {
+  const only = (m: 'cash' | 'upi' | 'card' | 'khata') => {
     setCash(m === 'cash' ? String(total) : '0');
     setUpi(m === 'upi' ? String(total) : '0');
     setCard(m === 'card' ? String(total) : '0');
+    setKhata(m === 'khata' ? String(total) : '0');
   };
   const submit = () => {
     if (problems.length || props.busy) return;
@@ -68,6 +76,7 @@ export function PayPanel(props: {
       upi: toRupees(p.upi),
       card: toRupees(p.card),
       card_ref: cardRef.trim() || null,
+      ...(khataPaise > 0 && { khata: toRupees(khataPaise) }),
     });
   };
 
@@ -84,7 +93,7 @@ export function PayPanel(props: {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">Pay {formatINR(total)}</h2>
         <div className="flex gap-1 text-sm">
-          {(['cash', 'upi', 'card'] as const).map((m) => (
+          {(props.khata ? (['cash', 'upi', 'card', 'khata'] as const) : (['cash', 'upi', 'card'] as const)).map((m) => (
             <button
               key={m}
               type="button"
@@ -127,6 +136,18 @@ export function PayPanel(props: {
             onChange={(e) => setCardRef(e.target.value)}
           />
         </div>
+        {props.khata && (
+          <>
+            <label htmlFor="pay-khata">Khata</label>
+            <div className="flex flex-wrap items-center gap-x-3">
+              <input id="pay-khata" className={money} inputMode="decimal" value={khata} onChange={(e) => setKhata(e.target.value)} />
+              <span className="text-xs text-gray-600" data-testid="pay-khata-left">
+                {formatINR(toRupees(props.khata.availablePaise))} of credit left ·{' '}
+                {khataBalanceText(props.khata.balancePaise - khataPaise, formatINR)} after
+              </span>
+            </div>
+          </>
+        )}
       </div>
       {p.upi > 0 && (
         <div className="flex items-center gap-3 rounded border p-2">

@@ -34,6 +34,9 @@ import {
 } from '../offline';
 import { offlineReceiptHtml } from '../offline-receipt';
 import { PayPanel, type Payment } from './pay-panel';
+import { AccountPanel } from './account-panel';
+import { getAccounts } from '../api/accounts';
+import { khataBalanceText, type PosAccounts } from '@grocer/shared/wallet';
 import { WeighForm } from './weigh-form';
 import { SettingsPanel } from './settings-panel';
 import { CloseShiftPanel, ReturnsPanel } from './shift-panels';
@@ -112,7 +115,7 @@ function OpenShift({ till, settings, onTill }: { till: string; settings: PosSett
   );
 }
 
-type Mode = 'sell' | 'pay' | 'returns' | 'close' | 'held' | 'settings' | 'offline-receipt';
+type Mode = 'sell' | 'pay' | 'returns' | 'close' | 'held' | 'settings' | 'offline-receipt' | 'account';
 
 /** 44 px tap targets on a phone, the desktop's compact controls from 768 px */
 const tap = 'min-h-11 md:min-h-0';
@@ -142,6 +145,8 @@ function Counter({
   const [mobile, setMobile] = useState('');
   const [customerName, setCustomerName] = useState('');
   const [known, setKnown] = useState<boolean | null>(null);
+  // the chosen customer's khata (issue 44 §2): the pay panel offers "Khata" up to the credit left
+  const [khata, setKhata] = useState<PosAccounts['khata']>(null);
   const [sheet, setSheet] = useState(false);
   const [offlineSale, setOfflineSale] = useState<{ receipt: string; html: string } | null>(null);
   const search = useRef<HTMLInputElement>(null);
@@ -250,7 +255,12 @@ function Counter({
   const findCustomer = async (m: string) => {
     setMobile(m);
     setKnown(null);
+    setKhata(null);
     if (!/^[6-9]\d{9}$/.test(m)) return setCart((c) => ({ ...c, customer: null }));
+    void getAccounts(m).then(
+      (a) => setKhata(a.khata?.status === 'open' ? a.khata : null),
+      () => setKhata(null),
+    );
     try {
       const r = await lookupCustomer(m);
       setKnown(r.found);
@@ -275,15 +285,16 @@ function Counter({
       shift_id: shift.id,
     };
     setBusy(true);
-    const done = (receipt: string | null, change: number, offline = false) => {
+    const done = (receipt: string | null, change: number, offline = false, onKhata = '') => {
       setCart(emptyCart());
       setMobile('');
       setCustomerName('');
       setKnown(null);
+      setKhata(null);
       setMode(offline && receipt ? 'offline-receipt' : 'sell');
       setSheet(false);
       toast.success(
-        `Change ${formatINR(change)}${receipt ? ` · receipt ${receipt}` : ''}${offline ? ' · saved offline, syncs when the network is back' : ''}`,
+        `Change ${formatINR(change)}${receipt ? ` · receipt ${receipt}` : ''}${onKhata}${offline ? ' · saved offline, syncs when the network is back' : ''}`,
       );
       if (receipt && !offline) void navigate(paths.posReceipt(receipt));
       else if (!offline || !receipt) search.current?.focus();
@@ -292,7 +303,14 @@ function Counter({
       if (!navigator.onLine) throw new TypeError('offline');
       const sale = await createSale(body);
       await takeLocally(body.lines);
-      done(sale.receipt, sale.change);
+      done(
+        sale.receipt,
+        sale.change,
+        false,
+        sale.khata
+          ? ` · on khata ${formatINR(toRupees(sale.khata.amount_paise))}, ${khataBalanceText(sale.khata.balance_after_paise, formatINR).toLowerCase()}`
+          : '',
+      );
     } catch (e) {
       // no network, or the server cannot reach its database: the till keeps the sale and syncs it later
       if (isNetworkError(e) || (e instanceof ApiError && [502, 503, 504].includes(e.status))) {
@@ -369,6 +387,7 @@ function Counter({
               ['sell', 'Sell (F2)'],
               ['held', 'Held carts'],
               ['returns', 'Returns'],
+              ['account', 'Customer account'],
               ['close', 'Close shift'],
               ['settings', 'Settings'],
             ] as const
@@ -392,6 +411,7 @@ function Counter({
         </nav>
       </header>
       {mode === 'returns' && <ReturnsPanel till={till} />}
+      {mode === 'account' && <AccountPanel till={till} />}
       {mode === 'offline-receipt' && offlineSale && (
         <section aria-label="Offline receipt" className="m-3 flex min-h-0 flex-1 flex-col items-center gap-2">
           <h2 className="text-lg font-semibold">Receipt {offlineSale.receipt} · saved offline</h2>
@@ -521,6 +541,7 @@ function Counter({
                 payee={settings.payee_name}
                 note={`${settings.shop_name} ${till}`}
                 busy={busy}
+                khata={khata && { availablePaise: khata.available_paise, balancePaise: khata.balance_paise, online }}
                 onPay={(p) => void pay(p)}
                 onCancel={() => setMode('sell')}
               />

@@ -1,10 +1,11 @@
-import { ChartColumn, Heart, LayoutDashboard, MapPin, Package, User } from 'lucide-react';
+import { ChartColumn, Heart, LayoutDashboard, MapPin, Package, User, Wallet } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { useInit } from '../../../lib/init';
 
 const links = [
   { to: '/account', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/account/orders', label: 'Orders', icon: Package, end: false },
+  { to: '/account/wallet', label: 'Wallet', icon: Wallet, end: false },
   { to: '/account/addresses', label: 'Addresses', icon: MapPin, end: false },
   { to: '/account/details', label: 'Profile', icon: User, end: false },
   { to: '/account/wishlist', label: 'Wishlist', icon: Heart, end: false },

@@ -18,6 +18,12 @@ export const checkoutCartQuery = (addressId: number | null, version: string) =>
         { signal },
       ),
   });
+/** The shopper's wallet (issue 44), for "Use wallet balance": same key as the wallet page's, so both share one cached answer. */
+export const checkoutWalletQuery = queryOptions({
+  queryKey: ['wallet'],
+  queryFn: ({ signal }) =>
+    apiChecked('/api/account/wallet', async () => (await import('@grocer/shared/wallet')).myWalletSchema, { signal }),
+});
 export const slotsQuery = (pincode: string | null) =>
   queryOptions({
     queryKey: ['slots', pincode],

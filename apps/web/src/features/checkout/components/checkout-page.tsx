@@ -29,8 +29,10 @@ import {
   customerCartQuery,
   placeForCustomer,
   slotsQuery,
+  checkoutWalletQuery,
 } from '../api/checkout';
 import { DeliveryInstructions, SubstitutionChooser, TipChooser, type DeliveryPrefs } from './delivery-preferences';
+import { WalletOption, walletCovers } from './wallet-option';
 
 type Problem = { where: 'lines' | 'slot' | 'payment' | 'address' | 'total'; message: string } | null;
 
@@ -93,6 +95,10 @@ export function CheckoutPage({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem>(null);
   const [key] = useState(() => crypto.randomUUID());
+  // the shopper's own wallet (issue 44): "Use wallet balance (₹X)" when it has money
+  const wallet = useQuery({ ...checkoutWalletQuery, enabled: !forCustomer });
+  const [useWallet, setUseWallet] = useState(false);
+  const walletPaise = forCustomer ? 0 : wallet.data?.wallet?.status === 'open' ? wallet.data.wallet.balance_paise : 0;
 
   const methods = cart.data?.paymentMethods ?? [];
   const choices = paymentChoices(methods, !!forCustomer);
@@ -115,6 +121,9 @@ export function CheckoutPage({
       </div>
     );
 
+  // what is paid: the cart's amount and the tip (the server adds the same)
+  const toPay = c ? toRupees(toPaise(c.amount) + toPaise(prefs.tip ?? 0)) : 0;
+  const fromWallet = !forCustomer && useWallet && walletCovers(walletPaise, toPaise(toPay));
   const place = async () => {
     if (!chosen || !c || !payWith) return;
     setBusy(true);
@@ -129,6 +138,7 @@ export function CheckoutPage({
       delivery_instructions: prefs.instructions,
       tip: prefs.tip ?? 0,
       substitution: prefs.substitution,
+      ...(fromWallet && { use_wallet: true }),
     };
     try {
       if (forCustomer) {
@@ -147,6 +157,7 @@ export function CheckoutPage({
       onCart(emptyCart());
       client.removeQueries({ queryKey: ['checkout-cart'] });
       void client.invalidateQueries({ queryKey: ['orders'] });
+      if (fromWallet) void client.invalidateQueries({ queryKey: ['wallet'] });
       // Awaiting payment without a hand-off (the provider failed after the order was saved): the pay page asks again.
       navigate(
         r.order.status === 'pending_payment'
@@ -167,6 +178,8 @@ export function CheckoutPage({
         SLOT_FULL: 'slot',
         SLOT_INVALID: 'slot',
         PAYMENT_METHOD_UNAVAILABLE: 'payment',
+        WALLET_NOT_ENOUGH: 'payment',
+        WALLET_ACCOUNT_CLOSED: 'payment',
         NOT_DELIVERABLE: 'address',
         ADDRESS_NOT_FOUND: 'address',
         // blocked by the shop: the message says why, beside the place-order button
@@ -175,7 +188,7 @@ export function CheckoutPage({
       const at = code && where[code];
       if (at) {
         setProblem({ where: at, message: readError(e) });
-        await Promise.all([cart.refetch(), slots.refetch()]);
+        await Promise.all([cart.refetch(), slots.refetch(), ...(code?.startsWith('WALLET_') ? [wallet.refetch()] : [])]);
       } else handleError(e);
       setBusy(false);
     }
@@ -194,8 +207,6 @@ export function CheckoutPage({
             : prefs.tip === null
               ? `Tip whole rupees, up to ${formatINR(TIP_MAX)}, or choose No tip.`
               : null;
-  // what is paid: the cart's amount and the tip (the server adds the same)
-  const toPay = c ? toRupees(toPaise(c.amount) + toPaise(prefs.tip ?? 0)) : 0;
   const note = (w: NonNullable<Problem>['where']) =>
     problem?.where === w && (
       <p role="alert" className="mt-2 flex items-start gap-1.5 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
@@ -303,23 +314,28 @@ export function CheckoutPage({
           {methods.length === 0 ? (
             <p className="text-sm text-gray-600">Payment options appear once the address is delivered to.</p>
           ) : (
-            <div className="space-y-2" role="radiogroup" aria-label="Payment method">
-              {choices.map((m) => (
-                <label
-                  key={m.key}
-                  className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm ${choice?.key === m.key ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}
-                >
-                  <input type="radio" name="payment" checked={choice?.key === m.key} onChange={() => setMethod(m.key)} />
-                  <span>
-                    {forCustomer && m.code !== 'cod' ? `Payment link to ${forCustomer.name} · ${m.name}` : m.name}
-                    {m.hint && <span className="block text-xs text-gray-500">{m.hint}</span>}
-                  </span>
-                </label>
-              ))}
-              {!methods.some((m) => m.code === 'cod') && (
-                <p className="text-xs text-gray-500">Cash on delivery is not available for this address or order value.</p>
+            <>
+              <WalletOption balancePaise={walletPaise} toPayPaise={toPaise(toPay)} checked={useWallet} onChange={setUseWallet} />
+              {!fromWallet && (
+                <div className="space-y-2" role="radiogroup" aria-label="Payment method">
+                  {choices.map((m) => (
+                    <label
+                      key={m.key}
+                      className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm ${choice?.key === m.key ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}
+                    >
+                      <input type="radio" name="payment" checked={choice?.key === m.key} onChange={() => setMethod(m.key)} />
+                      <span>
+                        {forCustomer && m.code !== 'cod' ? `Payment link to ${forCustomer.name} · ${m.name}` : m.name}
+                        {m.hint && <span className="block text-xs text-gray-500">{m.hint}</span>}
+                      </span>
+                    </label>
+                  ))}
+                  {!methods.some((m) => m.code === 'cod') && (
+                    <p className="text-xs text-gray-500">Cash on delivery is not available for this address or order value.</p>
+                  )}
+                </div>
               )}
-            </div>
+            </>
           )}
           {note('payment')}
         </Section>
@@ -412,6 +428,8 @@ export function CheckoutPage({
                 <Spinner size={18} className="text-white" />
               ) : !chosen?.serviceable ? (
                 'Pay'
+              ) : fromWallet ? (
+                `Pay ${formatINR(toPay)} from wallet`
               ) : payWith === 'cod' ? (
                 `Place order · ${formatINR(toPay)}`
               ) : forCustomer ? (

@@ -129,6 +129,14 @@ export function OrderPage({
         </div>
       </div>
 
+      {/* own delivery (issue 45): the code the rider asks for at the door, while the order is on its way */}
+      {o.status === 'shipped' && o.delivery_code && (
+        <p className="mb-4 rounded-xl border border-blue-200 bg-blue-50 px-4 py-3 text-sm" data-testid="delivery-code">
+          Out for delivery. Delivery code: <strong className="font-mono text-lg tracking-widest">{o.delivery_code}</strong>
+          <span className="block text-gray-600">Give it to the rider only when you have your order.</span>
+        </p>
+      )}
+
       <div className="grid gap-4 lg:grid-cols-[1fr_320px]">
         <section className="rounded-xl border bg-white" aria-labelledby="items-h">
           <h2 id="items-h" className="border-b px-4 py-3 font-semibold">

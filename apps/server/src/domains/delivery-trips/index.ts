@@ -1,0 +1,33 @@
+/**
+ * The delivery-trips module's one published interface (issue 45): own delivery. A slot's packed
+ * orders grouped into trips (dispatch), ridden by riders (staff with the rider role) through the
+ * rider API, with the shopper's delivery code. `createDeliveryTrips` makes the module from its
+ * dependencies; app.ts registers its two route sets in the staff scope and hands the orders
+ * routes `deliveryCodeOf` for the shopper's order page.
+ */
+import type { Db } from '../../db/client';
+import { dispatchRoutes } from './dispatch-routes';
+import { riderRoutes } from './rider-routes';
+import { shownCode, type TripsOutbox } from './service';
+
+export interface DeliveryTripsDeps {
+  db: Db;
+  outbox: TripsOutbox;
+  /** the server secret (SESSION_SECRET): delivery codes are derived and hashed with it */
+  secret: string;
+  /** an SMS provider is configured */
+  sms: boolean;
+}
+
+export function createDeliveryTrips(d: DeliveryTripsDeps) {
+  return {
+    /** `/admin/dispatch*`, registered in the staff scope */
+    dispatchRoutes: dispatchRoutes(d),
+    /** `/rider/*`, registered in the staff scope */
+    riderRoutes: riderRoutes(d),
+    /** the delivery code the shopper's order page shows while the order is out for delivery (null: none) */
+    deliveryCodeOf: (websiteId: number, orderId: string) => shownCode(d.db, d.secret, websiteId, orderId),
+  };
+}
+
+export type DeliveryTrips = ReturnType<typeof createDeliveryTrips>;

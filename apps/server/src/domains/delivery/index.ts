@@ -1,0 +1,20 @@
+/**
+ * The delivery domain's published interface, so far what other modules use through it (issue 41
+ * §1): a pincode's zone, a slot's zone, and taking a place in a slot inside another statement.
+ */
+export {
+  /** the website's zone delivering to a pincode (null: not delivered to) */
+  resolvePincode,
+  /** the zone a slot belongs to (null: not the website's slot) */
+  slotZone,
+  /** one place in a slot on a date, as a statement (answers a row when taken, none when full) */
+  takeSlotStatement,
+} from './service';
+export {
+  /** one of the website's slots (zone, times, weekdays, capacity); null when not the website's */
+  slotOf,
+} from './slot-of';
+export {
+  /** the website's slot templates with their zone's name (dispatch, issue 45) */
+  slotsWithZones,
+} from './slot-list';

@@ -1,0 +1,57 @@
+import {
+  calendarSchema,
+  subscriptionCreateSchema,
+  subscriptionDaySchema,
+  subscriptionIdParamsSchema,
+  subscriptionListSchema,
+  subscriptionPauseSchema,
+  subscriptionSchema,
+} from '@grocer/shared/subscriptions';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { requireUser } from '../../http/auth';
+import { calendarOf, cancel, changeDay, createSubscription, listMine, pauseRange, resume, subscriptionOf } from './service';
+
+/** The shopper's own subscriptions (`/account/subscriptions*`, signed in, this website's only: another's is 404). */
+export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const shopper = async (req: FastifyRequest) => ({ websiteId: req.website.id, userId: (await requireUser(db, req)).id });
+  const one = { params: subscriptionIdParamsSchema };
+
+  app.get('/account/subscriptions', { schema: { response: { 200: subscriptionListSchema } } }, async (req) =>
+    listMine(db, await shopper(req)),
+  );
+
+  app.post('/account/subscriptions', { schema: { body: subscriptionCreateSchema, response: { 200: subscriptionSchema } } }, async (req) =>
+    createSubscription(db, await shopper(req), req.body),
+  );
+
+  app.get('/account/subscriptions/:id', { schema: { ...one, response: { 200: subscriptionSchema } } }, async (req) =>
+    subscriptionOf(db, await shopper(req), req.params.id),
+  );
+
+  app.get('/account/subscriptions/:id/calendar', { schema: { ...one, response: { 200: calendarSchema } } }, async (req) =>
+    calendarOf(db, await shopper(req), req.params.id),
+  );
+
+  // skip a day (quantity 0) or change its quantity
+  app.put(
+    '/account/subscriptions/:id/days',
+    { schema: { ...one, body: subscriptionDaySchema, response: { 200: calendarSchema } } },
+    async (req) => changeDay(db, await shopper(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/account/subscriptions/:id/pause',
+    { schema: { ...one, body: subscriptionPauseSchema, response: { 200: subscriptionSchema } } },
+    async (req) => pauseRange(db, await shopper(req), req.params.id, req.body),
+  );
+
+  app.post('/account/subscriptions/:id/resume', { schema: { ...one, response: { 200: subscriptionSchema } } }, async (req) =>
+    resume(db, await shopper(req), req.params.id),
+  );
+
+  app.post('/account/subscriptions/:id/cancel', { schema: { ...one, response: { 200: subscriptionSchema } } }, async (req) =>
+    cancel(db, await shopper(req), req.params.id),
+  );
+};

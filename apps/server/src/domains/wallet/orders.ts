@@ -1,0 +1,71 @@
+import type { Tx } from '../../db/client';
+import { fail } from '../../http/errors';
+import { accountOf, post, rupees } from './ledger';
+
+// An order paid from the wallet (issue 44 §1): the debit in the transaction that places the order,
+// and the money returned when the order is cancelled or a part of it refunded. The orders and
+// payments modules are handed these functions (app.ts), so neither imports the wallet.
+
+/** The order a wallet pays: whose, which website, how much (paise). */
+export interface OrderDebit {
+  websiteId: number;
+  userId: number;
+  orderId: string;
+  amountPaise: number;
+  /** `user:{id}` of whoever placed it (the shopper, or the agent for their customer) */
+  createdBy: string;
+}
+
+/**
+ * Debits the customer's wallet for an order, in the caller's transaction (the one writing the
+ * order): once per order (ledger key `order:{id}`; a retry answers the first entry), guarded (a
+ * wallet never goes below zero, whatever runs at once: two checkouts, a subscription's order).
+ * A balance short of the amount, a closed wallet or none at all is refused as the shopper reads it
+ * (409), so the caller's transaction, and the order with it, rolls back.
+ */
+export async function payOrderFromWallet(tx: Tx, d: OrderDebit): Promise<{ entryId: number; balancePaise: number }> {
+  const account = await accountOf(tx, d.websiteId, d.userId, 'wallet');
+  if (!account) throw fail('WALLET_NOT_ENOUGH', { balance: rupees(0) });
+  const r = await post(tx, {
+    websiteId: d.websiteId,
+    accountId: account.id,
+    amountPaise: -d.amountPaise,
+    reason: 'order_payment',
+    reference: { type: 'order', id: d.orderId },
+    key: `order:${d.orderId}`,
+    createdBy: d.createdBy,
+  });
+  if (!r.ok) {
+    if (r.why === 'closed') throw fail('WALLET_ACCOUNT_CLOSED');
+    throw fail('WALLET_NOT_ENOUGH', { balance: rupees(r.account.balancePaise) });
+  }
+  return { entryId: r.entry.id, balancePaise: r.balancePaise };
+}
+
+/**
+ * Returns paise of a wallet-paid order to the wallet (the order cancelled: all of what is left; a
+ * line removed: its part), in the caller's transaction, once per `key` (`order_refund:{id}` for
+ * the cancellation, the change's own key for a part): a retried refund writes nothing more (the payments module
+ * bounds the amount by what the payment has left to return). Answers the entry's id
+ * (the refund's id on the payment), or null when the order took nothing from this wallet.
+ */
+export async function returnOrderPayment(
+  tx: Tx,
+  r: { websiteId: number; userId: number; orderId: string; amountPaise: number; key: string; note?: string },
+): Promise<{ entryId: number; balancePaise: number } | null> {
+  const account = await accountOf(tx, r.websiteId, r.userId, 'wallet');
+  if (!account || r.amountPaise <= 0) return null;
+  const res = await post(tx, {
+    websiteId: r.websiteId,
+    accountId: account.id,
+    amountPaise: r.amountPaise,
+    reason: 'refund',
+    reference: { type: 'order', id: r.orderId },
+    note: r.note ?? '',
+    key: r.key,
+    createdBy: 'system',
+  });
+  // a credit is refused only on a closed wallet: the payment stays refund_pending for the shop to settle
+  if (!res.ok) return null;
+  return { entryId: res.entry.id, balancePaise: res.balancePaise };
+}

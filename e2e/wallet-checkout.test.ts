@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectErrors, startShop, type Shop } from './harness';
+import { addAddress, addFirstToCart, openCart, signInFrom } from './journeys';
+
+// Issue 44 §1: the shopper tops up ₹500 on /account/wallet through the gateway simulator, comes
+// back to the new balance, and pays an order wholly from the wallet at checkout.
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+}, 120_000);
+afterAll(() => shop?.close());
+
+const rupees = (text: string | null) => Number(text!.replace(/[^\d.]/g, ''));
+
+describe('the wallet (Chromium, simulator payments)', () => {
+  it('tops up ₹500, sees ₹500, pays an order from the wallet and sees the balance reduced', async () => {
+    const page = await shop.newPage({ width: 1280, height: 900 });
+    const errors = collectErrors(page);
+    await signInFrom(page, shop, 'shopper@demo.shop');
+
+    // the account menu leads to the wallet
+    await page.goto('/account', { waitUntil: 'networkidle' });
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Wallet' }).click();
+    await page.getByRole('heading', { name: 'Wallet' }).waitFor();
+    expect(await page.getByTestId('wallet-balance').textContent()).toBe('₹0');
+    await page.getByRole('group', { name: 'Amount' }).getByRole('button', { name: '₹500' }).click();
+    await shop.screenshot(page, 'wallet-empty-1280');
+    await page.getByRole('button', { name: 'Add ₹500' }).click();
+    await page.waitForURL('**/sim/checkout/razorpay/**');
+    await page.getByRole('heading', { name: 'Razorpay (simulator)' }).waitFor();
+    await page.getByRole('button', { name: 'Success', exact: true }).click();
+    // back on the wallet's return path: the top-up asked after until paid, the new balance shown
+    await page.waitForURL('**/account/wallet?topup=*');
+    await page.getByTestId('topup-done').waitFor();
+    expect(await page.getByTestId('topup-done').textContent()).toContain('₹500 added to your wallet');
+    await page.getByTestId('wallet-balance').getByText('₹500', { exact: true }).waitFor();
+    await page.getByText('Top-up', { exact: true }).first().waitFor();
+    await shop.screenshot(page, 'wallet-topped-up-1280');
+
+    // checkout: the cheapest product, paid wholly from the wallet
+    await addFirstToCart(page, '/products?s=price_asc');
+    await openCart(page);
+    await page.getByRole('dialog', { name: 'Cart Summary' }).getByRole('button', { name: 'Continue to Checkout' }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    if (await page.getByRole('button', { name: 'Add a new address' }).isVisible()) {
+      await page.getByRole('button', { name: 'Add a new address' }).click();
+      const modal = await addAddress(page, { name: 'Priya Shopper', phone: '9000000003' });
+      await modal.getByRole('button', { name: 'Save address' }).click();
+      await modal.waitFor({ state: 'detached' });
+    }
+    const useWallet = page.getByRole('checkbox', { name: /^Use wallet balance \(₹500\)/ });
+    await useWallet.check();
+    const pay = page.getByRole('button', { name: /^Pay ₹[\d,.]+ from wallet$/ });
+    const total = rupees(await pay.textContent());
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(500);
+    await useWallet.scrollIntoViewIfNeeded();
+    await shop.screenshot(page, 'checkout-wallet-1280');
+    await pay.click();
+    await page.waitForURL('**/order/success/**');
+    await page.getByRole('heading', { name: 'Thank you! Your order is placed.' }).waitFor();
+    await page.getByRole('link', { name: 'View order' }).click();
+    await page.getByRole('heading', { name: /^Order #GR\d+/ }).waitFor();
+    await page.getByText('Wallet balance · Paid', { exact: true }).waitFor();
+    await shop.screenshot(page, 'order-paid-from-wallet-1280');
+
+    // the balance reduced by the order's total, the order in the statement
+    await page.goto('/account/wallet', { waitUntil: 'networkidle' });
+    const left = 500 - total;
+    await page.getByTestId('wallet-balance').waitFor();
+    expect(rupees(await page.getByTestId('wallet-balance').textContent())).toBeCloseTo(left, 2);
+    await page.getByRole('link', { name: 'Order paid' }).first().waitFor();
+    await shop.screenshot(page, 'wallet-after-order-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shop.screenshot(page, 'wallet-after-order-390');
+
+    // what the page shows is what the server holds
+    const held = (await (await page.request.get('/s/api/account/wallet')).json()) as { wallet: { balance_paise: number } };
+    expect(held.wallet.balance_paise).toBe(Math.round(left * 100));
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+});

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { coercedIdSchema, idSchema } from './ids';
+
+/**
+ * Daily essentials on subscription (issue 44 §4-6): a shopper's standing order for one pack, on a
+ * schedule, delivered in a morning slot and paid from the wallet by the nightly generation. Dates
+ * are shop days 'YYYY-MM-DD'; amounts whole paise.
+ */
+
+export const SCHEDULE_KINDS = ['daily', 'alternate', 'weekdays', 'every_n'] as const;
+export type ScheduleKind = (typeof SCHEDULE_KINDS)[number];
+export const SUBSCRIPTION_STATUSES = ['active', 'paused', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** What the generation did for one subscription's delivery date. */
+export const GENERATION_STATUSES = ['ordered', 'held', 'out_of_stock', 'slot_full'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+/** How many days the shopper's calendar shows. */
+export const CALENDAR_DAYS = 30;
+/** The largest quantity of one delivery. */
+export const SUBSCRIPTION_MAX_QUANTITY = 99;
+
+const dateSchema = z
+  .string({ message: 'A date is needed (YYYY-MM-DD)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date must be written YYYY-MM-DD')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a real date');
+const quantitySchema = (min: number) =>
+  z
+    .number({ message: 'Quantity must be a whole number' })
+    .int('Quantity must be a whole number')
+    .min(min, `Quantity must be at least ${min}`)
+    .max(SUBSCRIPTION_MAX_QUANTITY, `Quantity must be at most ${SUBSCRIPTION_MAX_QUANTITY}`);
+
+export const scheduleSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('daily') }),
+  z.object({ kind: z.literal('alternate') }),
+  z.object({
+    kind: z.literal('weekdays'),
+    /** 0 Sunday … 6 Saturday */
+    weekdays: z
+      .array(z.number().int().min(0, 'Weekdays are 0 (Sunday) to 6').max(6, 'Weekdays are 0 (Sunday) to 6'))
+      .min(1, 'Choose at least one weekday')
+      .max(7),
+  }),
+  z.object({
+    kind: z.literal('every_n'),
+    every_days: z
+      .number()
+      .int('Every N days must be a whole number')
+      .min(2, 'Every N days: at least 2')
+      .max(60, 'Every N days: at most 60'),
+  }),
+]);
+export type Schedule = z.output<typeof scheduleSchema>;
+
+export const subscriptionCreateSchema = z.object({
+  pack_id: idSchema,
+  quantity: quantitySchema(1),
+  schedule: scheduleSchema,
+  start_date: dateSchema,
+  address_id: idSchema,
+  /** the morning slot (null: the zone has no slots) */
+  slot_id: idSchema.nullable().default(null),
+});
+export type SubscriptionCreate = z.output<typeof subscriptionCreateSchema>;
+
+export const subscriptionDaySchema = z.object({
+  date: dateSchema,
+  /** 0 skips the day */
+  quantity: quantitySchema(0),
+});
+export const subscriptionPauseSchema = z
+  .object({ from: dateSchema, to: dateSchema })
+  .refine((p) => p.from <= p.to, { message: 'The pause must end on or after its first day', path: ['to'] });
+
+export const subscriptionSchema = z.object({
+  id: z.number().int(),
+  pack_id: z.number().int(),
+  product_name: z.string(),
+  pack_name: z.string(),
+  price_paise: z.number().int(),
+  quantity: z.number().int(),
+  schedule: scheduleSchema,
+  start_date: z.string(),
+  address_id: z.number().int(),
+  slot_id: z.number().int().nullable(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  pauses: z.array(z.object({ from: z.string(), to: z.string() })),
+  created_at: z.string(),
+});
+export type SubscriptionJson = z.output<typeof subscriptionSchema>;
+export const subscriptionListSchema = z.object({ subscriptions: z.array(subscriptionSchema), cutoff_time: z.string() });
+
+export const calendarDaySchema = z.object({
+  date: z.string(),
+  quantity: z.number().int(),
+  price_paise: z.number().int(),
+  /** skipped, paused, or changed from the usual quantity */
+  note: z.enum(['usual', 'changed', 'skipped', 'paused']),
+  /** changes for this day are still open (before the cut-off the evening before) */
+  changeable: z.boolean(),
+});
+export const calendarSchema = z.object({
+  subscription_id: z.number().int(),
+  cutoff_time: z.string(),
+  days: z.array(calendarDaySchema),
+});
+
+export const subscriptionIdParamsSchema = z.object({ id: coercedIdSchema });
+
+// Administration
+
+const cutoffSchema = z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'The cut-off is a time HH:MM (24-hour), e.g. 22:00');
+const paiseSchema = (what: string) =>
+  z
+    .number({ message: `${what} must be a whole number of paise` })
+    .int(`${what} must be a whole number of paise`)
+    .min(0, `${what} cannot be negative`)
+    .max(100_000_000, `${what} is too large`);
+
+export const subscriptionSettingsSchema = z.object({
+  cutoff_time: cutoffSchema,
+  subscribable_pack_ids: z.array(idSchema).max(1000),
+  min_topup_paise: paiseSchema('The minimum top-up'),
+  cashback_percent: z
+    .number()
+    .int('Cashback is a whole percent')
+    .min(0, 'Cashback cannot be negative')
+    .max(100, 'Cashback is at most 100 %'),
+  cashback_cap_paise: paiseSchema('The cashback cap'),
+});
+export type SubscriptionSettings = z.output<typeof subscriptionSettingsSchema>;
+
+export const demandQuerySchema = z.object({ date: dateSchema.optional() });
+export const demandSchema = z.object({
+  date: z.string(),
+  packs: z.array(
+    z.object({
+      pack_id: z.number().int(),
+      product_name: z.string(),
+      pack_name: z.string(),
+      units: z.number().int(),
+      subscriptions: z.number().int(),
+    }),
+  ),
+});
+
+export const adminSubscriptionsQuerySchema = z.object({ status: z.enum(SUBSCRIPTION_STATUSES).optional() });
+export const adminSubscriptionListSchema = z.object({
+  subscriptions: z.array(
+    subscriptionSchema.extend({ user_id: z.number().int(), customer_name: z.string().nullable(), customer_phone: z.string().nullable() }),
+  ),
+});
+export const lowBalanceSchema = z.object({
+  date: z.string(),
+  customers: z.array(
+    z.object({
+      user_id: z.number().int(),
+      name: z.string().nullable(),
+      phone: z.string().nullable(),
+      due_paise: z.number().int(),
+      balance_paise: z.number().int(),
+    }),
+  ),
+});
