@@ -483,17 +483,7 @@ async function orderAsPriced(
       status,
       paymentMethod: method,
       idempotencyKey: body.idempotency_key,
-      address: {
-        name: address.name,
-        phone: address.phone,
-        pincode: address.pincode,
-        line1: address.line1,
-        line2: address.line2,
-        landmark: address.landmark,
-        city: address.city,
-        state: address.state,
-        type: address.type,
-      },
+      address: addressOfOrder(address),
       pincode: address.pincode,
       zoneId: priced.zone.id,
       itemsTotal: priced.itemsTotalPaise,
@@ -577,4 +567,10 @@ async function orderAsPriced(
     // the slot filled meanwhile: the next that had a place, when the shop chooses
   }
   throw orderErrors.slotFull();
+}
+
+/** The address as the order keeps it (a copy: the shopper's book may change later). */
+export function addressOfOrder(a: (typeof orders.$inferInsert)['address']) {
+  const { name, phone, pincode, line1, line2, landmark, city, state, type } = a;
+  return { name, phone, pincode, line1, line2, landmark, city, state, type };
 }

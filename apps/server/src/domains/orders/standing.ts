@@ -9,7 +9,7 @@ import { emitOrderEvent } from '../outbox/index';
 import { createPaymentStatement } from '../payments/index';
 import type { OrderRow } from './errors';
 import { byStockRow } from './lifecycle';
-import { numberOrder, provisionalNumber } from './placement';
+import { addressOfOrder, numberOrder, provisionalNumber } from './placement';
 import { orderEvents, orderLines, orders } from './tables';
 
 /**
@@ -100,17 +100,7 @@ export async function placeStandingOrder(tx: Tx, o: StandingOrder): Promise<Stan
     status: 'placed',
     paymentMethod: 'wallet',
     idempotencyKey: `standing:${id}`,
-    address: {
-      name: address.name,
-      phone: address.phone,
-      pincode: address.pincode,
-      line1: address.line1,
-      line2: address.line2,
-      landmark: address.landmark,
-      city: address.city,
-      state: address.state,
-      type: address.type,
-    },
+    address: addressOfOrder(address),
     pincode: address.pincode,
     zoneId: zone.id,
     slotId: slot ? o.slotId : null,
