@@ -87,6 +87,7 @@ describe('staff members', () => {
           isDeliveryManager: false,
           isCatalogueEditor: false,
           isAccountant: false,
+          isRider: false,
           superadmin: false,
         },
       ],
