@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { preactAliases } from './apps/web/preact-aliases.ts';
 
@@ -16,10 +15,6 @@ const timeouts = { testTimeout: 30_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   test: {
-    // Two files at a time even on 2 cores (vitest's default is cores - 1): an API test on PostgreSQL
-    // or a browser journey spends most of its time waiting on another process (the database
-    // server, the shop's server, Chromium), so one core would idle. Journeys stay one at a time.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', ...timeouts, include: ['packages/shared/src/**/*.test.ts'] } },
       // Storefront: rules (.test.ts) and components (.test.tsx) in happy-dom, on Preact like the app

@@ -51,6 +51,7 @@ export async function startShop(extraEnv: (port: number) => Record<string, strin
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   const cspViolations: string[] = [];
   const a11yViolations: string[] = [];
+  const checkedPages = new Set<string>();
   mkdirSync(SCREENSHOTS, { recursive: true });
   return {
     url,
@@ -61,7 +62,7 @@ export async function startShop(extraEnv: (port: number) => Record<string, strin
       page.on('console', (m) => /Content Security Policy/i.test(m.text()) && cspViolations.push(`${page.url()}: ${m.text()}`));
       openPages.add(page);
       page.on('close', () => openPages.delete(page));
-      if (opts.axe !== false) checkEveryPage(page, a11yViolations);
+      if (opts.axe !== false) checkEveryPage(page, a11yViolations, checkedPages);
       return page;
     },
     async screenshot(page, name) {
@@ -85,8 +86,10 @@ export async function startShop(extraEnv: (port: number) => Record<string, strin
  * CSP violation does. A staff page draws from its calls after loading, so it is checked once the
  * network is quiet (or after 5 s). A page that moves on while it is checked (a client-side
  * redirect) is not judged half-drawn. `newPage(…, { axe: false })` leaves a page unchecked.
+ * Each screen is checked once per shop and width (ids in its path and the values of its query
+ * taken as the same screen): axe over every visit was the journeys' largest cost.
  */
-function checkEveryPage(page: Page, into: string[]) {
+function checkEveryPage(page: Page, into: string[], checked: Set<string>) {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
@@ -94,6 +97,9 @@ function checkEveryPage(page: Page, into: string[]) {
     const where = new URL(page.url());
     if (settled && isCheckedPath(where.pathname)) {
       if (isStaffPath(where.pathname)) await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
+      const screen = `${where.pathname.replace(/\/[^/]*\d[^/]*/g, '/:id')}?${[...where.searchParams.keys()].sort().join('&')}@${page.viewportSize()?.width}`;
+      if (checked.has(screen)) return response;
+      checked.add(screen);
       const found = await axeViolations(page).catch((e: unknown) => {
         if (/context was destroyed|navigat|Target .*closed/i.test(String(e))) return [];
         throw e;
