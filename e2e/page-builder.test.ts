@@ -181,5 +181,6 @@ describe('page builder (Chromium, built shop, demo data)', () => {
     // the only failed calls: the live check of the new slide before its image was chosen, and the bad JSON-LD (422s, shown at their fields)
     expect(errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
     expect(shopperErrors).toEqual([]);
-  });
+    // the longest journey: several screens, two viewports and a publish (60-85 s on a loaded machine)
+  }, 150_000);
 });
