@@ -111,7 +111,8 @@ describe('spec conformance journeys (Chromium, built shop, demo data)', () => {
     expect(errors.filter((e) => !/status of 4(04|22)\b/.test(e))).toEqual([]);
     await shopper.close();
     await page.close();
-  });
+    // a sweep of every route of the spec's table, each checked: about 60 s on a loaded machine
+  }, 150_000);
 
   it('the popup counts its 5 s from the page load: coming to / later shows it at once; its link opens in the app', async () => {
     // 5.6 s on the page's own clock, fast-forwarded (no real wait); it flows in real time otherwise

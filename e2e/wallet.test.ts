@@ -39,7 +39,9 @@ describe('wallet and khata on the customer screen (Chromium, 1280 and 390 px)', 
     await card.getByRole('button', { name: 'Khata statement' }).click();
     const statement = card.getByRole('table', { name: 'Statement by month' });
     await statement.getByRole('row').nth(1).waitFor();
-    expect(await statement.getByRole('row').count()).toBe(4);
+    // the header, a row per month (3), and under this month its one entry: the payment
+    expect(await statement.getByRole('row').count()).toBe(5);
+    expect(await statement.getByTestId('statement-entry').allInnerTexts()).toEqual([expect.stringContaining('Khata payment')]);
     await shop.screenshot(owner, 'customer-wallet-khata-1280');
 
     await owner.setViewportSize({ width: 390, height: 844 });
