@@ -106,6 +106,18 @@ export const calendarSchema = z.object({
   days: z.array(calendarDaySchema),
 });
 
+/**
+ * GET /s/api/subscriptions/offer (public): what a product page needs to offer a subscription — the
+ * packs the owner made subscribable, the cut-off, and the first start date still open now.
+ */
+export const subscriptionOfferSchema = z.object({
+  pack_ids: z.array(z.number().int()),
+  cutoff_time: z.string(),
+  /** tomorrow before the cut-off, else the day after */
+  first_date: z.string(),
+});
+export type SubscriptionOffer = z.output<typeof subscriptionOfferSchema>;
+
 export const subscriptionIdParamsSchema = z.object({ id: coercedIdSchema });
 
 // Administration
@@ -163,3 +175,12 @@ export const lowBalanceSchema = z.object({
     }),
   ),
 });
+
+/** A pack as Administration's subscription settings name it: "Toned Milk - 500 ml", its price. */
+const packChoiceSchema = z.object({ id: z.number().int(), label: z.string(), pricePaise: z.number().int() });
+/** GET/PUT /admin/subscriptions/settings answer: the settings with the subscribable packs named. */
+export const subscriptionSettingsViewSchema = subscriptionSettingsSchema.extend({ packs: z.array(packChoiceSchema) });
+export type SubscriptionSettingsView = z.output<typeof subscriptionSettingsViewSchema>;
+/** GET /admin/subscriptions/packs?q=: the settings' pack picker (the website's packs by product, pack name or SKU). */
+export const subscriptionPacksQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+export const subscriptionPackChoicesSchema = z.object({ data: z.array(packChoiceSchema) });

@@ -2,6 +2,7 @@ import { ApiError } from '@grocer/shared/api-client';
 import { REDIRECT_KEY } from '@grocer/shared/links';
 import type { StaffBoot } from '@grocer/shared/staff';
 import { can, worksInAdministration } from '@grocer/shared/staff-roles';
+import { TOAST_COLORS } from '@grocer/shared/toast-colors';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { RouterProvider } from 'react-router';
@@ -61,7 +62,15 @@ export function App({ boot }: { boot: StaffBoot }) {
         {/* top centre, under the phone's top bar: a form's buttons sit at its foot, the page's actions at the
             header's right, so a toast there covers none of them (issue 40.16) */}
         <Suspense>
-          <Toaster position="top-center" offset={{ top: 12 }} mobileOffset={{ top: 60 }} richColors closeButton duration={5000} />
+          <Toaster
+            position="top-center"
+            offset={{ top: 12 }}
+            mobileOffset={{ top: 60 }}
+            richColors
+            closeButton
+            duration={5000}
+            style={TOAST_COLORS}
+          />
         </Suspense>
       </QueryClientProvider>
     </BootContext.Provider>

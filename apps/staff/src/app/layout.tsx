@@ -14,6 +14,7 @@ import {
   MessageSquareText,
   Package,
   Receipt,
+  Repeat,
   Search,
   Store,
   Tags,
@@ -68,6 +69,7 @@ const NAV: Array<{ group: string; entries: NavEntry[] }> = [
       { label: 'Orders', permission: 'orders.read', icon: Receipt, to: paths.orders() },
       { label: 'Customers', permission: 'customers', icon: Users, to: paths.customers() },
       { label: 'Customer groups', permission: 'customers', icon: UsersRound, to: paths.customerGroups() },
+      { label: 'Subscriptions', permission: 'customers', icon: Repeat, to: paths.subscriptions() },
       { label: 'Issues', permission: 'support', icon: LifeBuoy, to: paths.issues() },
       { label: 'Agents', permission: 'agents', icon: Handshake, to: paths.agents() },
       { label: 'Coupons', permission: 'coupons', icon: BadgePercent, to: paths.coupons() },
@@ -250,13 +252,13 @@ export function AdminLayout() {
           </>
         )}
       </PhoneDrawer>
-      <aside className="sticky top-0 hidden h-screen w-48 shrink-0 flex-col border-r bg-white md:flex lg:w-60">
+      <aside className="sticky top-0 hidden h-screen w-48 shrink-0 flex-col border-r bg-white md:flex lg:w-60 print:hidden">
         <WebsiteHeading />
         {wide && <div className="px-2 pt-3">{palette}</div>}
         <Navigation waiting={waiting} />
         <PersonFooter />
       </aside>
-      <main id="main" className="min-w-0 flex-1 p-3 md:p-4 lg:p-8">
+      <main id="main" className="min-w-0 flex-1 p-3 md:p-4 lg:p-8 print:p-0">
         <Screen />
       </main>
     </div>

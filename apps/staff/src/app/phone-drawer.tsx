@@ -58,7 +58,7 @@ export function PhoneDrawer({
   }, [open]);
   return (
     <>
-      <header className={`${sticky ? 'sticky top-0 z-30' : ''} flex items-center gap-3 border-b bg-white px-3 py-2 md:hidden`}>
+      <header className={`${sticky ? 'sticky top-0 z-30' : ''} flex items-center gap-3 border-b bg-white px-3 py-2 md:hidden print:hidden`}>
         <button
           type="button"
           aria-expanded={open}

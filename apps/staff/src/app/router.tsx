@@ -102,6 +102,19 @@ export const router = createBrowserRouter([
         handle: screen('orders.read'),
         lazy: async () => ({ Component: (await import('./routes/dispatch')).DispatchRoute }),
       },
+      // Administration → Subscriptions (issue 44 §6): tomorrow's demand, the list, low balances, settings (one chunk)
+      ...(
+        [
+          ['subscriptions', 'SubscriptionsDemandRoute'],
+          ['subscriptions/list', 'SubscriptionListRoute'],
+          ['subscriptions/low-balance', 'SubscriptionLowBalanceRoute'],
+          ['subscriptions/settings', 'SubscriptionSettingsRoute'],
+        ] as const
+      ).map(([path, name]) => ({
+        path,
+        handle: screen('customers'),
+        lazy: async () => ({ Component: (await import('./routes/subscriptions'))[name] }),
+      })),
       { path: 'staff', handle: screen('staff'), lazy: async () => ({ Component: (await import('./routes/staff')).StaffRoute }) },
       { path: 'issues', handle: screen('support'), lazy: async () => ({ Component: (await import('./routes/issues')).IssuesRoute }) },
       { path: 'reviews', handle: screen('catalogue'), lazy: async () => ({ Component: (await import('./routes/reviews')).ReviewsRoute }) },

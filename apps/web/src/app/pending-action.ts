@@ -10,7 +10,10 @@ import { REDIRECT_KEY } from './guards';
  * surprise.
  */
 export type PendingAction =
-  { kind: 'wishlist'; product_id: number; name: string } | { kind: 'notify'; pack_id: number; warehouse_id: number; name: string };
+  | { kind: 'wishlist'; product_id: number; name: string }
+  | { kind: 'notify'; pack_id: number; warehouse_id: number; name: string }
+  /** Subscribe (issue 44): nothing to do at sign-in; the return path (`?subscribe={pack}`) opens the sheet */
+  | { kind: 'subscribe'; pack_id: number; name: string };
 
 const KEY = 'pendingAction';
 
@@ -18,6 +21,7 @@ const KEY = 'pendingAction';
 export const SIGN_IN_REASONS: Record<PendingAction['kind'], string> = {
   wishlist: 'Sign in to save this item',
   notify: 'Sign in to be told when it is back',
+  subscribe: 'Sign in to subscribe',
 };
 
 export const wishlistAction = (p: Product): PendingAction => ({ kind: 'wishlist', product_id: p.product_id, name: p.product_name });
@@ -25,6 +29,12 @@ export const notifyAction = (p: Product, pack: Pack): PendingAction => ({
   kind: 'notify',
   pack_id: pack.pack_id,
   warehouse_id: pack.warehouse_id,
+  name: `${p.product_name} ${pack.pack_name}`,
+});
+
+export const subscribeAction = (p: Product, pack: Pack): PendingAction => ({
+  kind: 'subscribe',
+  pack_id: pack.pack_id,
   name: `${p.product_name} ${pack.pack_name}`,
 });
 
@@ -37,7 +47,7 @@ export function keepForSignIn(action: PendingAction, returnTo: string): void {
 export function readPendingAction(): PendingAction | null {
   try {
     const a = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as PendingAction | null;
-    return a && (a.kind === 'wishlist' || a.kind === 'notify') ? a : null;
+    return a && (a.kind === 'wishlist' || a.kind === 'notify' || a.kind === 'subscribe') ? a : null;
   } catch {
     return null;
   }

@@ -58,6 +58,11 @@ export const routes: RouteObject[] = [
           { path: 'addresses', lazy: async () => ({ Component: (await import('./routes/account')).Addresses }) },
           { path: 'wishlist', lazy: () => import('./routes/account-wishlist') },
           { path: 'wallet', lazy: () => import('./routes/account-wallet') },
+          { path: 'subscriptions', lazy: () => import('./routes/account-subscriptions') },
+          {
+            path: 'subscriptions/:id',
+            lazy: async () => ({ Component: (await import('./routes/account-subscriptions')).Subscription }),
+          },
           { path: 'orders', lazy: async () => ({ Component: (await import('./routes/account')).Orders }) },
           { path: 'orders/:id', lazy: async () => ({ Component: (await import('./routes/account')).Order }) },
           { path: 'dashboard', handle: meta({ agent: true }), lazy: async () => ({ Component: (await import('./routes/account')).Sales }) },

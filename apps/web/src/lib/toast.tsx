@@ -1,3 +1,4 @@
+import { TOAST_COLORS } from '@grocer/shared/toast-colors';
 import { useEffect, useState } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
@@ -46,5 +47,5 @@ export function Toasts() {
   useEffect(() => void (loaded && listening()), [loaded]);
   if (!loaded) return null;
   const { Toaster } = loaded;
-  return <Toaster position="top-center" duration={5000} richColors closeButton />;
+  return <Toaster position="top-center" duration={5000} richColors closeButton style={TOAST_COLORS} />;
 }

@@ -13,3 +13,7 @@ export {
   packLines,
   type PackLine,
 } from './pack-lines';
+export {
+  /** the website's packs whose product, pack name or SKU contains a word, named and priced (staff pickers) */
+  searchPacks,
+} from './service';

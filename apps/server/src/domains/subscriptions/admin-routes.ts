@@ -5,11 +5,16 @@ import {
   demandQuerySchema,
   demandSchema,
   lowBalanceSchema,
+  subscriptionPackChoicesSchema,
+  subscriptionPacksQuerySchema,
   subscriptionSettingsSchema,
+  subscriptionSettingsViewSchema,
+  type SubscriptionSettings,
 } from '@grocer/shared/subscriptions';
+import { packLabel } from '@grocer/shared/labels';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { auditActor, type Wallet } from './deps';
+import { auditActor, packLines, searchPacks, type Wallet } from './deps';
 import { demandOn, listForOwner, lowBalancesOn, saveSettings, settingsJson } from './service';
 
 /**
@@ -21,15 +26,31 @@ export const subscriptionAdminRoutes: FastifyPluginAsyncZod<{ db: Db; wallet: Pi
   { db, wallet },
 ) => {
   const tomorrow = () => addShopDays(shopDayOf(), 1);
+  // the settings with their subscribable packs named, for the settings screen's chosen packs
+  const named = async (websiteId: number, s: SubscriptionSettings) => {
+    const lines = new Map((await packLines(db, websiteId, s.subscribable_pack_ids)).map((p) => [p.packId, p]));
+    const packs = s.subscribable_pack_ids.flatMap((id) => {
+      const p = lines.get(id);
+      return p ? [{ id, label: packLabel(p.productName, p.packName), pricePaise: p.price }] : [];
+    });
+    return { ...s, packs };
+  };
 
-  app.get('/admin/subscriptions/settings', { schema: { response: { 200: subscriptionSettingsSchema } } }, async (req) =>
-    settingsJson(db, req.website.id),
+  app.get('/admin/subscriptions/settings', { schema: { response: { 200: subscriptionSettingsViewSchema } } }, async (req) =>
+    named(req.website.id, await settingsJson(db, req.website.id)),
   );
 
   app.put(
     '/admin/subscriptions/settings',
-    { schema: { body: subscriptionSettingsSchema, response: { 200: subscriptionSettingsSchema } } },
-    async (req) => saveSettings(db, auditActor(req), req.body),
+    { schema: { body: subscriptionSettingsSchema, response: { 200: subscriptionSettingsViewSchema } } },
+    async (req) => named(req.website.id, await saveSettings(db, auditActor(req), req.body)),
+  );
+
+  // the settings' pack picker: the website's packs by product, pack name or SKU
+  app.get(
+    '/admin/subscriptions/packs',
+    { schema: { querystring: subscriptionPacksQuerySchema, response: { 200: subscriptionPackChoicesSchema } } },
+    async (req) => ({ data: await searchPacks(db, req.website.id, req.query.q) }),
   );
 
   // units of each pack due on a date (tomorrow by default): the dairy order

@@ -4,6 +4,7 @@ import {
   subscriptionDaySchema,
   subscriptionIdParamsSchema,
   subscriptionListSchema,
+  subscriptionOfferSchema,
   subscriptionPauseSchema,
   subscriptionSchema,
 } from '@grocer/shared/subscriptions';
@@ -11,12 +12,34 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
-import { calendarOf, cancel, changeDay, createSubscription, listMine, pauseRange, resume, subscriptionOf } from './service';
+import { firstChangeableDay } from './rules';
+import {
+  calendarOf,
+  cancel,
+  changeDay,
+  createSubscription,
+  listMine,
+  pauseRange,
+  resume,
+  settingsOf,
+  subscribablePackIds,
+  subscriptionOf,
+} from './service';
 
 /** The shopper's own subscriptions (`/account/subscriptions*`, signed in, this website's only: another's is 404). */
 export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const shopper = async (req: FastifyRequest) => ({ websiteId: req.website.id, userId: (await requireUser(db, req)).id });
   const one = { params: subscriptionIdParamsSchema };
+
+  // public: the product page offers "Subscribe" on these packs, from this first date
+  app.get('/subscriptions/offer', { schema: { response: { 200: subscriptionOfferSchema } } }, async (req) => {
+    const { cutoffTime } = await settingsOf(db, req.website.id);
+    return {
+      pack_ids: await subscribablePackIds(db, req.website.id),
+      cutoff_time: cutoffTime,
+      first_date: firstChangeableDay(new Date(), cutoffTime),
+    };
+  });
 
   app.get('/account/subscriptions', { schema: { response: { 200: subscriptionListSchema } } }, async (req) =>
     listMine(db, await shopper(req)),

@@ -37,6 +37,7 @@ export function MobileMenu({
                 ['My account', '/account'],
                 ['My orders', '/account/orders'],
                 ['Wallet', '/account/wallet'],
+                ['Subscriptions', '/account/subscriptions'],
                 ['Wishlist', '/account/wishlist'],
                 ['Addresses', '/account/addresses'],
                 ...(init.user.isSalesAgent ? [['Sales dashboard', '/account/dashboard']] : []),

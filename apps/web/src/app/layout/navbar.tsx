@@ -298,6 +298,9 @@ function AccountMenu({ init }: { init: Init }) {
           <Link role="menuitem" className={item} to="/account/wallet">
             Wallet
           </Link>
+          <Link role="menuitem" className={item} to="/account/subscriptions">
+            Subscriptions
+          </Link>
           <Link role="menuitem" className={item} to="/account/addresses">
             Addresses
           </Link>

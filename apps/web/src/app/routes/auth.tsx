@@ -42,7 +42,8 @@ export function Verify() {
  */
 async function doPendingAction(client: QueryClient) {
   const action = takePendingAction();
-  if (!action) return;
+  // Subscribe has its choices still to make: the saved page opens the sheet
+  if (!action || action.kind === 'subscribe') return;
   try {
     if (action.kind === 'wishlist') {
       const { wishlistApi, wishlistQuery } = await import('../../features/wishlist/api/wishlist');

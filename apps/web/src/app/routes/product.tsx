@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { productQuery, relatedQuery } from '../../features/catalogue/api/products';
 import { ProductCard, type ProductControls } from '@grocer/blocks/product-card';
 import { ProductPage } from '../../features/catalogue/components/product-page';
@@ -8,6 +9,11 @@ import { useInit } from '../../lib/init';
 import { useProductControls } from '../product-controls';
 import { ProductReviews } from '../../features/reviews/product-reviews';
 import { REDIRECT_KEY } from '../guards';
+import { SubscribeAction } from '../../features/subscriptions/components/subscribe-sheet';
+import { keepForSignIn, subscribeAction } from '../pending-action';
+
+// the account's address form, loaded only when a shopper adds an address from the Subscribe sheet
+const AddressForm = lazy(async () => ({ default: (await import('../../features/account/components/addresses-page')).AddressForm }));
 
 function Related({ slug, controls }: { slug: string; controls: ProductControls }) {
   const { data } = useQuery(relatedQuery(slug));
@@ -31,6 +37,9 @@ export function Component() {
   const large = useProductControls('lg');
   const navigate = useNavigate();
   const location = useLocation();
+  // back from sign-in with a pack to subscribe to: its sheet opens once
+  const [search] = useSearchParams();
+  const subscribeTo = Number(search.get('subscribe')) || null;
   // an old slug (the product was renamed): the API answered through its redirect; show the current address
   const { data } = useQuery(productQuery(slug));
   if (data && data.slug && data.slug !== slug && !/^\d+$/.test(slug))
@@ -53,6 +62,30 @@ export function Component() {
       categories={init.categories}
       related={<Related slug={slug} controls={controls} />}
       reviews={reviews}
+      subscribe={(product, pack) => (
+        <SubscribeAction
+          key={pack.pack_id}
+          product={product}
+          pack={pack}
+          signedIn={init.user !== null}
+          initiallyOpen={subscribeTo === pack.pack_id}
+          onSignIn={() => {
+            keepForSignIn(subscribeAction(product, pack), `${location.pathname}?subscribe=${pack.pack_id}`);
+            navigate('/auth/login');
+          }}
+          addressForm={(p) => (
+            <Suspense fallback={null}>
+              <AddressForm
+                address={null}
+                prefill={{ name: init.user?.name ?? '', phone: init.user?.phone ?? '', pincode: init.pincode ?? '' }}
+                first={p.first}
+                onClose={p.onClose}
+                onSaved={p.onSaved}
+              />
+            </Suspense>
+          )}
+        />
+      )}
       {...large}
     />
   );

@@ -3,6 +3,7 @@ import { ApiError } from '@grocer/shared/api-client';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { lineAmountPaise, type PosCounterPack, type PosSettings, type SaleInput, type Shift } from '@grocer/shared/pos';
 import { parseScaleBarcode, scaleGrams } from '@grocer/shared/scale-barcode';
+import { TOAST_COLORS } from '@grocer/shared/toast-colors';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -368,6 +369,7 @@ function Counter({
         richColors
         closeButton
         duration={4000}
+        style={TOAST_COLORS}
       />
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b bg-white px-3 py-2 md:flex-nowrap md:whitespace-nowrap">
         <strong className="min-w-0 truncate text-base">POS · {settings.shop_name}</strong>

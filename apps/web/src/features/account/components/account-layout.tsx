@@ -1,11 +1,13 @@
-import { ChartColumn, Heart, LayoutDashboard, MapPin, Package, User, Wallet } from 'lucide-react';
-import { NavLink, Outlet } from 'react-router';
+import { CalendarClock, ChartColumn, Heart, LayoutDashboard, MapPin, Package, User, Wallet } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useInit } from '../../../lib/init';
 
 const links = [
   { to: '/account', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/account/orders', label: 'Orders', icon: Package, end: false },
   { to: '/account/wallet', label: 'Wallet', icon: Wallet, end: false },
+  { to: '/account/subscriptions', label: 'Subscriptions', icon: CalendarClock, end: false },
   { to: '/account/addresses', label: 'Addresses', icon: MapPin, end: false },
   { to: '/account/details', label: 'Profile', icon: User, end: false },
   { to: '/account/wishlist', label: 'Wishlist', icon: Heart, end: false },
@@ -15,9 +17,21 @@ const links = [
 export function AccountLayout() {
   const agent = !!useInit().user?.isSalesAgent;
   const shown = agent ? [...links, { to: '/account/dashboard', label: 'Sales dashboard', icon: ChartColumn, end: false }] : links;
+  // on a phone the links scroll sideways: the current one is brought into the row's view
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const row = nav.current;
+    const current = row?.querySelector('[aria-current="page"]');
+    if (!row || !current) return;
+    const r = row.getBoundingClientRect();
+    const c = current.getBoundingClientRect();
+    if (c.right > r.right) row.scrollLeft += c.right - r.right + 12;
+    else if (c.left < r.left) row.scrollLeft -= r.left - c.left + 12;
+  }, [pathname]);
   return (
     <div className="grid gap-6 md:grid-cols-[220px_1fr]">
-      <nav aria-label="Account" className="-mx-3 overflow-x-auto px-3 md:mx-0 md:px-0">
+      <nav ref={nav} aria-label="Account" className="-mx-3 overflow-x-auto px-3 md:mx-0 md:px-0">
         <ul className="flex gap-2 md:flex-col md:gap-1">
           {shown.map(({ to, label, icon: I, end }) => (
             <li key={to}>

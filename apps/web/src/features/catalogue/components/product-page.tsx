@@ -22,6 +22,9 @@ import { FoodMark } from '@grocer/blocks/food-mark';
 import { FOOD_TYPE_LABELS } from '@grocer/shared/food-types';
 import { Star } from 'lucide-react';
 
+/** What the route puts beside Add to Cart for the chosen pack (the subscriptions feature's "Subscribe"; nothing when the pack is not subscribable). */
+type Subscribe = (product: Product, pack: Pack) => React.ReactNode;
+
 // the full-screen viewer loads when a shopper first opens it
 const ImageZoom = lazy(() => import('./image-zoom'));
 
@@ -31,8 +34,15 @@ export function ProductPage({
   categories,
   related,
   reviews,
+  subscribe,
   ...controls
-}: { slug: string; categories: Category[]; related?: React.ReactNode; reviews?: React.ReactNode } & ProductControls) {
+}: {
+  slug: string;
+  categories: Category[];
+  related?: React.ReactNode;
+  reviews?: React.ReactNode;
+  subscribe?: Subscribe;
+} & ProductControls) {
   const { data: product, isPending, error } = useQuery(productQuery(slug));
   if (isPending) return <LoadingView />;
   if (error) {
@@ -43,7 +53,9 @@ export function ProductPage({
       </p>
     );
   }
-  return <ProductDetail product={product} categories={categories} related={related} reviews={reviews} {...controls} />;
+  return (
+    <ProductDetail product={product} categories={categories} related={related} reviews={reviews} subscribe={subscribe} {...controls} />
+  );
 }
 
 function ProductDetail({
@@ -51,9 +63,16 @@ function ProductDetail({
   categories,
   related,
   reviews,
+  subscribe,
   cartControl,
   wishlistControl,
-}: { product: Product; categories: Category[]; related?: React.ReactNode; reviews?: React.ReactNode } & ProductControls) {
+}: {
+  product: Product;
+  categories: Category[];
+  related?: React.ReactNode;
+  reviews?: React.ReactNode;
+  subscribe?: Subscribe;
+} & ProductControls) {
   const [packId, setPackId] = useState(() => displayPack(product.packs)?.pack_id);
   const [media, setMedia] = useState(0);
   const [zoomed, setZoomed] = useState(false);
@@ -207,13 +226,15 @@ function ProductDetail({
             // On a phone the chosen pack's price and Add to Cart stay at the bottom of the screen.
             <div
               data-testid="buy-bar"
-              className="fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t bg-white px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] md:static md:z-auto md:max-w-xs md:border-0 md:p-0 md:shadow-none"
+              className={`fixed inset-x-0 bottom-0 z-30 flex items-center gap-3 border-t bg-white px-4 py-3 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] md:static md:z-auto md:border-0 md:p-0 md:shadow-none ${subscribe ? 'md:max-w-md' : 'md:max-w-xs'}`}
             >
               <div className="md:hidden">
                 <p className="text-xs text-gray-500">{pack.pack_name}</p>
                 <p className="font-semibold">{packPrice(pack, pack.price)}</p>
               </div>
               <div className="flex-1">{cartControl(product, pack)}</div>
+              {/* "Subscribe" beside it for a pack the owner made subscribable (the subscriptions feature, through the route) */}
+              {subscribe && pack.stock !== 0 && <div className="flex-1 empty:hidden">{subscribe(product, pack)}</div>}
             </div>
           )}
           {typeof product.product_description === 'string' && product.product_description && (

@@ -3,11 +3,8 @@ import type { PlaceOrderBody, RazorpayVerifyBody, SwitchPaymentBody } from '@gro
 import { queryOptions } from '@tanstack/react-query';
 import { apiChecked } from '../../../lib/api';
 
-/** Same key as the account's address list, so both share one cached answer. */
-export const checkoutAddressesQuery = queryOptions({
-  queryKey: ['addresses'],
-  queryFn: ({ signal }) => apiChecked('/api/addresses', async () => (await import('@grocer/shared/account')).addressListSchema, { signal }),
-});
+/** The account's addresses, the wallet page's wallet and a pincode's slots: one cached answer each, shared. */
+export { addressesQuery as checkoutAddressesQuery, slotsQuery, walletQuery as checkoutWalletQuery } from '../../../lib/shopper-queries';
 export const checkoutCartQuery = (addressId: number | null, version: string) =>
   queryOptions({
     queryKey: ['checkout-cart', addressId, version],
@@ -18,22 +15,6 @@ export const checkoutCartQuery = (addressId: number | null, version: string) =>
         { signal },
       ),
   });
-/** The shopper's wallet (issue 44), for "Use wallet balance": same key as the wallet page's, so both share one cached answer. */
-export const checkoutWalletQuery = queryOptions({
-  queryKey: ['wallet'],
-  queryFn: ({ signal }) =>
-    apiChecked('/api/account/wallet', async () => (await import('@grocer/shared/wallet')).myWalletSchema, { signal }),
-});
-export const slotsQuery = (pincode: string | null) =>
-  queryOptions({
-    queryKey: ['slots', pincode],
-    enabled: !!pincode,
-    queryFn: ({ signal }) =>
-      apiChecked(`/api/delivery/slots?pincode=${pincode}`, async () => (await import('@grocer/shared/delivery')).slotListSchema, {
-        signal,
-      }),
-  });
-
 const orderContracts = () => import('@grocer/shared/order');
 const order = async () => (await orderContracts()).orderDetailSchema;
 const placed = async () => (await orderContracts()).placeOrderResponseSchema;

@@ -1,0 +1,78 @@
+import { scheduleWords } from '@grocer/shared/subscription-words';
+import type { SubscriptionJson } from '@grocer/shared/subscriptions';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarClock, ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { LoadingView } from '../../../components/ui/loading';
+import { readError } from '../../../lib/errors';
+import { calendarQuery, subscriptionsQuery } from '../api';
+import { cutoffRule, dayWords, nextDelivery, rupees } from '../words';
+
+export const STATUS_WORDS: Record<SubscriptionJson['status'], string> = { active: 'Active', paused: 'Paused', cancelled: 'Cancelled' };
+export const statusClass = (s: SubscriptionJson['status']) =>
+  s === 'active' ? 'bg-green-100 text-green-800' : s === 'paused' ? 'bg-amber-100 text-amber-900' : 'bg-gray-100 text-gray-700';
+
+/** The next delivery of one subscription, read from its calendar. */
+function NextDelivery({ id, packName }: { id: number; packName: string }) {
+  const { data } = useQuery(calendarQuery(id));
+  if (!data) return <span className="text-gray-500">…</span>;
+  const next = nextDelivery(data.days);
+  return <>{next ? `Next: ${dayWords(next.date)}, ${next.quantity} × ${packName}` : 'No delivery in the next 30 days'}</>;
+}
+
+/** /account/subscriptions (issue 44 §4): each subscription with its schedule in words, status and next delivery. */
+export function SubscriptionsPage() {
+  const { data, error, isPending } = useQuery(subscriptionsQuery);
+  if (isPending) return <LoadingView />;
+  if (error) return <p className="p-6 text-red-700">{readError(error)}</p>;
+  const subs = [...data.subscriptions].sort((a, b) => Number(a.status === 'cancelled') - Number(b.status === 'cancelled') || b.id - a.id);
+  return (
+    <div className="space-y-5">
+      <h1 className="text-2xl font-bold">Subscriptions</h1>
+      {subs.length === 0 ? (
+        <div className="rounded-xl border bg-white p-6 text-center">
+          <CalendarClock size={32} className="mx-auto text-gray-400" aria-hidden="true" />
+          <p className="mt-2 font-medium">No subscriptions yet</p>
+          <p className="mt-1 text-sm text-gray-600">
+            Milk, curd or bread every morning: choose Subscribe on a product's page, and each delivery is paid from your wallet.
+          </p>
+          <Link to="/products" className="mt-4 inline-block rounded-lg bg-[var(--color-primary)] px-4 py-2 font-medium text-white">
+            Browse products
+          </Link>
+        </div>
+      ) : (
+        <ul className="space-y-3">
+          {subs.map((s) => (
+            <li key={s.id}>
+              <Link
+                to={`/account/subscriptions/${s.id}`}
+                className="flex items-center gap-3 rounded-xl border bg-white p-4 hover:bg-gray-50"
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold">
+                      {s.product_name} · {s.pack_name}
+                    </span>
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClass(s.status)}`}>
+                      {STATUS_WORDS[s.status]}
+                    </span>
+                  </span>
+                  <span className="mt-0.5 block text-sm text-gray-700">
+                    {s.quantity} × {scheduleWords(s.schedule)} · {rupees(s.quantity * s.price_paise)} per delivery
+                  </span>
+                  {s.status !== 'cancelled' && (
+                    <span className="mt-0.5 block text-sm text-gray-600">
+                      <NextDelivery id={s.id} packName={s.pack_name} />
+                    </span>
+                  )}
+                </span>
+                <ChevronRight size={18} className="shrink-0 text-gray-400" aria-hidden="true" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-xs text-gray-500">{cutoffRule(data.cutoff_time)} Deliveries are paid from your wallet.</p>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { addShopDays, shopDayOf } from '@grocer/shared/shop-time';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectErrors, startShop, type Shop } from './harness';
+import { ownerOnDashboard, signInFrom, staffCall } from './journeys';
+
+// Issue 44 §6: Administration → Subscriptions. The owner marks a demo milk pack subscribable with a
+// 22:00 cut-off; a shopper subscribes through the shopper API; the owner sees the subscription in
+// the list, the day's litres on the Tomorrow tab (the dairy order) and the shopper's short wallet.
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+}, 120_000);
+afterAll(() => shop?.close());
+
+describe('Administration → Subscriptions (Chromium, 1440 and 390 px)', () => {
+  it('the owner makes milk subscribable; a shopper subscribes; the owner sees the list, the demand and the low balance', async () => {
+    const { owner, ownerErrors } = await ownerOnDashboard(shop);
+    await owner.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Subscriptions' }).click();
+    await owner.getByRole('heading', { name: 'Subscriptions', level: 1 }).waitFor();
+    const tabs = owner.getByRole('navigation', { name: 'Subscriptions' });
+    await tabs.getByRole('link', { name: 'Settings' }).click();
+
+    const settings = owner.getByRole('form', { name: 'Subscription settings' });
+    await settings.getByLabel('Cut-off time').fill('22:00');
+    await settings.getByLabel('Add a pack').fill('Toned Milk');
+    await settings
+      .getByRole('list', { name: 'Add a pack: matches' })
+      .getByRole('button', { name: / - 500 ml/ })
+      .first()
+      .click();
+    const chosen = settings.getByRole('list', { name: 'Chosen packs' });
+    await chosen.getByText(/Toned Milk - 500 ml/).waitFor();
+    await settings.getByLabel('Minimum top-up (₹)').fill('100');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await settings
+      .getByRole('status')
+      .getByText(/^Settings saved: 1 subscribable pack, cut-off 22:00\.$/)
+      .waitFor();
+    await shop.screenshot(owner, 'subscriptions-settings-1440');
+    const held = (await staffCall(owner, '/s/api/admin/subscriptions/settings')).json;
+    expect(held).toMatchObject({ cutoff_time: '22:00', min_topup_paise: 10_000 });
+    expect(held.packs).toHaveLength(1);
+    const milk = held.packs[0] as { id: number; label: string };
+
+    // the shopper subscribes to 2 × 500 ml daily, through the shopper API (their address, a slot of its zone)
+    const shopper = await shop.newPage({ width: 390, height: 844 });
+    const shopperErrors = collectErrors(shopper);
+    await signInFrom(shopper, shop, 'shopper@demo.shop');
+    const address = await staffCall(shopper, '/s/api/addresses', {
+      name: 'Priya Shopper',
+      phone: '9000000003',
+      pincode: '560034',
+      line1: 'Flat 12, Palm Residency',
+      line2: '80 Feet Road, Koramangala',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+    });
+    expect(address.status, JSON.stringify(address.json)).toBe(200);
+    const slots = (await staffCall(shopper, '/s/api/delivery/slots?pincode=560034')).json.data as Array<{ slot_id: number }>;
+    // tomorrow while tomorrow is open (before 22:00 shop time), else the day after
+    let start = addShopDays(shopDayOf(), 1);
+    const subscribe = () =>
+      staffCall(shopper, '/s/api/account/subscriptions', {
+        pack_id: milk.id,
+        quantity: 2,
+        schedule: { kind: 'daily' },
+        start_date: start,
+        address_id: address.json.id,
+        slot_id: slots[0]?.slot_id ?? null,
+      });
+    let made = await subscribe();
+    const closed = made.status === 409;
+    if (closed) {
+      expect(made.json.code).toBe('SUBSCRIPTION_CUTOFF_PASSED');
+      start = addShopDays(start, 1);
+      made = await subscribe();
+    }
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+
+    // the list: the shopper's subscription, active, every day
+    await tabs.getByRole('link', { name: 'Subscriptions' }).click();
+    const list = owner.getByRole('table', { name: 'Subscriptions' });
+    const row = list.getByRole('row').filter({ hasText: 'Priya Shopper' });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/500 ml × 2.*Every day.*Active/);
+    await owner.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'Active' }).click();
+    await owner.waitForURL('**/subscriptions/list?status=active');
+    await row.waitFor();
+    await shop.screenshot(owner, 'subscriptions-list-1440');
+
+    // Tomorrow: 2 × 500 ml = 1 litre of the milk (the day it starts, when tomorrow was already closed)
+    await tabs.getByRole('link', { name: 'Tomorrow' }).click();
+    if (start !== addShopDays(shopDayOf(), 1)) await owner.getByLabel('Date').fill(start);
+    const demand = owner.getByRole('table', { name: 'Demand by pack' });
+    const line = demand.getByRole('row').filter({ hasText: milk.label.split(' - ')[0]! });
+    await line.getByText('2 × 500 ml = 1 litre').waitFor();
+    await shop.screenshot(owner, 'subscriptions-tomorrow-1440');
+
+    // Low balance: the shopper's wallet does not cover ₹ due
+    await tabs.getByRole('link', { name: 'Low balance' }).click();
+    if (start !== addShopDays(shopDayOf(), 1)) await owner.getByLabel('Date').fill(start);
+    const short = owner.getByRole('list', { name: 'Customers short' }).getByRole('listitem').filter({ hasText: 'Priya Shopper' });
+    await short.getByText(/^Due/).waitFor();
+    await shop.screenshot(owner, 'subscriptions-low-balance-1440');
+    await short.getByRole('link', { name: 'Wallet of Priya Shopper' }).click();
+    await owner.getByRole('region', { name: 'Wallet & khata' }).waitFor();
+
+    // the phone: each tab at 390 px
+    await owner.setViewportSize({ width: 390, height: 844 });
+    const shown = [
+      [`/bos/admin/subscriptions?date=${start}`, 'subscriptions-tomorrow-390', () => owner.getByText('2 × 500 ml = 1 litre')],
+      ['/bos/admin/subscriptions/list', 'subscriptions-list-390', () => owner.getByRole('row').filter({ hasText: 'Priya Shopper' })],
+      [`/bos/admin/subscriptions/low-balance?date=${start}`, 'subscriptions-low-balance-390', () => owner.getByText('Priya Shopper')],
+      ['/bos/admin/subscriptions/settings', 'subscriptions-settings-390', () => owner.getByText(/Toned Milk - 500 ml/)],
+    ] as const;
+    for (const [path, name, ready] of shown) {
+      await owner.goto(path, { waitUntil: 'networkidle' });
+      await owner.getByRole('heading', { name: 'Subscriptions', level: 1 }).waitFor();
+      await ready().first().waitFor();
+      await shop.screenshot(owner, name);
+    }
+    expect(ownerErrors).toEqual([]);
+    // the one refusal the journey met on purpose: tomorrow already closed (after 22:00 shop time)
+    expect(shopperErrors.filter((e) => !(closed && e.includes('status of 409')))).toEqual([]);
+  }, 240_000);
+});
