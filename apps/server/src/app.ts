@@ -34,6 +34,7 @@ import { Outbox } from './domains/outbox/service';
 import { EventStream } from './domains/outbox';
 import { pushAdminRoutes } from './domains/outbox/admin-routes';
 import { gatewaySimRoutes } from './domains/gateway-sim/routes';
+import { createWhatsappChannel, whatsappAdminRoutes, whatsappSimRoutes, whatsappWebhookRoutes } from './domains/whatsapp';
 import { orderRoutes } from './domains/orders/routes';
 import { supportRoutes } from './domains/support/routes';
 import { restockRoutes } from './domains/restock/routes';
@@ -216,6 +217,8 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
     const a = app.server.address();
     return `http://127.0.0.1:${a && typeof a === 'object' ? a.port : config.port}`;
   };
+  // WhatsApp order updates (issue 46 §6): hinted SMS go on WhatsApp when the website has it on.
+  createWhatsappChannel({ db: database.db, config, log: app.log, selfUrl, outbox });
   // The customer's money (issue 44): its top-ups' gateway orders reach it through the payments webhooks.
   const wallet = createWallet({ db: database.db, config, log: app.log, selfUrl });
   // Daily essentials on subscription (issue 44 §4-6): nightly orders paid from the wallet.
@@ -265,6 +268,7 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
           paymentAdminRoutes({ config, selfUrl }),
           customerAdminRoutes,
           pushAdminRoutes({ production: config.production }),
+          whatsappAdminRoutes({ config }),
         ]),
         { db: database.db },
       );
@@ -282,6 +286,7 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
       await api.register(supportRoutes, { db: database.db });
       await api.register(restockRoutes, { db: database.db });
       await api.register(paymentRoutes, { db: database.db, payments });
+      await api.register(whatsappWebhookRoutes, { db: database.db, config, outbox });
       await api.register(wallet.routes, wallet.routeOptions);
       await api.register(staffScope([wallet.staffRoutes]), { db: database.db });
       await api.register(subscriptions.routes, subscriptions.routeOptions);
@@ -295,6 +300,7 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
   await registerBrgest(app, { db: database.db, config, resolve: resolveHost });
   await registerErrorTunnel(app, { db: database.db, config, intake: errorIntake });
   if (config.gatewaySimulator) await app.register(gatewaySimRoutes, { selfUrl });
+  if (config.gatewaySimulator) await app.register(whatsappSimRoutes);
   await registerMedia(app, { mediaDir: config.mediaDir, storage });
   await registerSeoRoutes(app, { db: database.db });
   await registerStaffShell(app, { config, db: database.db });

@@ -39,12 +39,16 @@ const envSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   WEB_DIST: z.string().optional(),
   STAFF_DIST: z.string().optional(),
+  /** the rider's phone app's build (apps/rider/dist), served at /rider */
+  RIDER_DIST: z.string().optional(),
   SEED: z.enum(['auto', 'never']).default('auto'),
   SMTP_URL: z.string().optional(),
   SMTP_FROM: z.string().default('Demo Grocery <no-reply@demo.shop>'),
   SMS_URL: z.string().optional(),
   SMS_BODY: z.string().default('{"to":"{{to}}","message":"{{message}}"}'),
   SMS_AUTH_HEADER: z.string().optional(),
+  // the WhatsApp Business Cloud API (issue 46 §6); outside production, unset with the simulator on: the built-in one
+  WHATSAPP_API_URL: z.string().optional(),
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
@@ -136,6 +140,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       e.METRICS_TOKEN || e.METRICS_PORT !== undefined ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST } : null,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     staffDist: path.resolve(e.STAFF_DIST ?? new URL('../../staff/dist', import.meta.url).pathname),
+    riderDist: path.resolve(e.RIDER_DIST ?? new URL('../../rider/dist', import.meta.url).pathname),
     seed: e.SEED,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
@@ -143,6 +148,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     smsBody: e.SMS_BODY,
     /** sent as the SMS request's Authorization header when set */
     smsAuthHeader: e.SMS_AUTH_HEADER,
+    /** the Cloud API's base (default https://graph.facebook.com; the simulator's outside production) */
+    whatsappApiUrl: e.WHATSAPP_API_URL,
     razorpay: {
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,

@@ -195,7 +195,7 @@ export const addressListSchema = z.object({ data: z.array(addressSchema) });
 
 export const outboxMessageSchema = z.object({
   id: z.number().int(),
-  channel: z.enum(['email', 'sms', 'push']),
+  channel: z.enum(['email', 'sms', 'push', 'whatsapp']),
   to: z.string(),
   subject: z.string().nullable(),
   body: z.string(),

@@ -26,3 +26,4 @@ export * from '../domains/price-lists/tables';
 export * from '../domains/wallet/tables';
 export * from '../domains/subscriptions/tables';
 export * from '../domains/delivery-trips/tables';
+export * from '../domains/whatsapp/tables';

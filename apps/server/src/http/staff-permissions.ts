@@ -44,6 +44,8 @@ const SCREENS: Record<string, Permission | { read: Permission; write: Permission
   // trips of a slot's packed orders, riders, starting a trip (issue 45): the delivery manager's work
   dispatch: { read: 'orders.read', write: 'orders.deliver' },
   payments: 'payments',
+  // WhatsApp's settings (issue 46 §6): provider keys like the payment gateways', on the Payments screen
+  whatsapp: 'payments',
   staff: 'staff',
   audit: 'audit',
   reports: 'reports',

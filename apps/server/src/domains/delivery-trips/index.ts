@@ -31,3 +31,6 @@ export function createDeliveryTrips(d: DeliveryTripsDeps) {
 }
 
 export type DeliveryTrips = ReturnType<typeof createDeliveryTrips>;
+
+/** the delivery code shown for an order out for delivery (null: none), read with the caller's handle (WhatsApp's message, issue 46) */
+export { shownCode } from './service';

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { packLabel } from '@grocer/shared/labels';
 import type { Db, Tx } from '../../db/client';
+import type { WhatsappEvent } from '@grocer/shared/whatsapp';
+import { shownCode } from '../delivery-trips';
 import { findUserById } from '../identity/service';
 import type { EventHandler } from '../outbox';
 import type { Outbox, OutboxRow } from '../outbox/service';
@@ -16,6 +18,13 @@ const SAY: Partial<Record<OrderRow['status'], string>> = {
   shipped: 'is out for delivery',
   delivered: 'has been delivered. Thank you for shopping with us',
   cancelled: 'has been cancelled by the shop',
+};
+
+/** The statuses told on WhatsApp (issue 46 §6): its template (domains/whatsapp, @grocer/shared/whatsapp). */
+const WHATSAPP: Partial<Record<OrderRow['status'], WhatsappEvent>> = {
+  confirmed: 'order_confirmed',
+  shipped: 'out_for_delivery',
+  delivered: 'order_delivered',
 };
 
 /**
@@ -34,9 +43,35 @@ async function statusMessages(tx: Tx, d: { outbox: Outbox; config: Config }, o: 
   const subject = `Order ${o.ordernumber}: ${ORDER_STATUS_LABELS[o.status]}`;
   const rows: OutboxRow[] = [];
   if (u?.email) rows.push(await d.outbox.queue(tx, { websiteId: o.websiteId, channel: 'email', to: u.email, subject, body: text }));
-  if (d.config.smsUrl && o.address.phone)
-    rows.push(await d.outbox.queue(tx, { websiteId: o.websiteId, channel: 'sms', to: o.address.phone, body: text }));
+  const event = WHATSAPP[o.status];
+  // on WhatsApp when the website has it on (the SMS its fallback), else by SMS with a provider
+  if (o.address.phone && (d.config.smsUrl || (event && (await d.outbox.whatsappOn(tx, o.websiteId))))) {
+    const code = o.status === 'shipped' ? await shownCode(tx, d.config.sessionSecret, o.websiteId, o.id) : null;
+    const whatsapp = event && {
+      event: code ? ('out_for_delivery_code' as const) : event,
+      values: { order_number: o.ordernumber, delivery_person: o.delivery?.person ?? '', ...(code && { delivery_code: code }) },
+    };
+    rows.push(
+      await d.outbox.queue(tx, {
+        websiteId: o.websiteId,
+        channel: 'sms',
+        to: o.address.phone,
+        body: text,
+        ...(whatsapp && { whatsapp }),
+        ...(code && { sensitive: true }),
+      }),
+    );
+  }
   return rows;
+}
+
+/** A refund on its way (`order.refunded`), told on WhatsApp when the website has it on (issue 46 §6). */
+async function refundMessages(tx: Tx, d: { outbox: Outbox }, o: OrderRow, amount: number): Promise<OutboxRow[]> {
+  if (!o.address.phone || !(await d.outbox.whatsappOn(tx, o.websiteId))) return [];
+  const sum = formatINR(toRupees(amount));
+  const body = `Your refund of ${sum} for order ${o.ordernumber} is on its way.`;
+  const whatsapp = { event: 'order_refunded' as const, values: { order_number: o.ordernumber, amount: sum } };
+  return [await d.outbox.queue(tx, { websiteId: o.websiteId, channel: 'sms', to: o.address.phone, body, whatsapp })];
 }
 
 /**
@@ -47,6 +82,19 @@ async function statusMessages(tx: Tx, d: { outbox: Outbox; config: Config }, o: 
 async function confirmationMessages(tx: Tx, outbox: Outbox, o: OrderRow): Promise<OutboxRow[]> {
   const rows = await outbox.queueNewOrderPush(tx, o);
   const u = await findUserById(tx, o.userId);
+  // on WhatsApp when the website has it on (issue 46 §6); no SMS otherwise (the email is the confirmation)
+  if (o.address.phone && (await outbox.whatsappOn(tx, o.websiteId))) {
+    const total = formatINR(toRupees(o.total));
+    rows.push(
+      await outbox.queue(tx, {
+        websiteId: o.websiteId,
+        channel: 'sms',
+        to: o.address.phone,
+        body: `Thank you${u?.name ? `, ${u.name}` : ''}. Your order ${o.ordernumber} is placed. Total: ${total}.`,
+        whatsapp: { event: 'order_placed', values: { customer_name: u?.name ?? '', order_number: o.ordernumber, total } },
+      }),
+    );
+  }
   if (!u?.email) return rows;
   const lines = (await orderLinesOf(tx, o.id))
     .map((r) => `${r.quantity} × ${packLabel(r.productName, r.packName)}: ${formatINR(toRupees(r.amount))}`)
@@ -87,7 +135,7 @@ export function orderNotifications(d: { outbox: Outbox; config: Config }): Event
     else if (e.topic === 'order.status_changed') {
       const p = e.payload as unknown as StatusChangedPayload;
       rows = await statusMessages(tx, d, { ...o, status: p.status, total: p.total, delivery: p.delivery });
-    }
+    } else if (e.topic === 'order.refunded') rows = await refundMessages(tx, d, o, Number((e.payload as { amount?: number }).amount ?? 0));
     if (!rows.length) return;
     return async () => {
       for (const r of rows) await d.outbox.deliver(r);

@@ -15,3 +15,12 @@ export {
   type DomainEventRow,
   type OrderEvent,
 } from './events';
+export {
+  /** the outbox: messages written first, then delivered (a channel plugs in: WhatsApp, issue 46) */
+  type Outbox,
+  type OutboxRow,
+  /** an SMS's WhatsApp template (sent on WhatsApp instead when the website has it on) */
+  type WhatsappHint,
+  /** the WhatsApp channel the outbox delivers through (domains/whatsapp) */
+  type WhatsappChannel,
+} from './service';

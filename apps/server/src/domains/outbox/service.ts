@@ -1,4 +1,5 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import type { WhatsappEvent } from '@grocer/shared/whatsapp';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../config';
@@ -11,9 +12,28 @@ import { websiteProfile } from '../website/service';
 import { newOrderPush, sendPush, subscriptionsOf } from './push';
 import { outbox } from './tables';
 
+/** What an SMS says as a WhatsApp template (issue 46 §6): the event's template and its named values. */
+export interface WhatsappHint {
+  event: WhatsappEvent;
+  values: Record<string, string>;
+}
+
+/** The WhatsApp channel (domains/whatsapp), plugged in by app.ts. */
+export interface WhatsappChannel {
+  /** the template message's JSON when the website sends on WhatsApp, else null */
+  compose(tx: DbOrTx, websiteId: number, to: string, hint: WhatsappHint): Promise<string | null>;
+  /** sends it: the provider's message id */
+  send(row: OutboxRow): Promise<string>;
+}
+
 export interface OutgoingMessage {
   websiteId: number;
   channel: 'email' | 'sms' | 'push';
+  /**
+   * An SMS with a template hint goes on WhatsApp instead when the website has WhatsApp on (the
+   * SMS text kept as its fallback: queued once if the WhatsApp message fails).
+   */
+  whatsapp?: WhatsappHint;
   to: string;
   subject?: string;
   body: string;
@@ -79,8 +99,13 @@ const deliveredStatement = (redact: boolean) =>
 const delivered = deliveredStatement(false);
 const deliveredRedacted = deliveredStatement(true);
 
+/** How far a provider's status is (a callback only moves a message forward). */
+const PROVIDER_RANK = { sent: 1, delivered: 2, read: 3, failed: 4 } as const;
+
 export class Outbox {
   private transporter: Transporter | null = null;
+  /** the WhatsApp channel (domains/whatsapp), plugged in by app.ts; without it hinted SMS stay SMS */
+  whatsapp: WhatsappChannel | null = null;
 
   constructor(
     private readonly db: Db,
@@ -89,24 +114,70 @@ export class Outbox {
   ) {}
 
   async send(message: OutgoingMessage): Promise<OutboxRow> {
-    const [row] = await queue(this.db, {
-      websiteId: message.websiteId,
-      channel: message.channel,
-      to: message.to,
-      subject: message.subject ?? null,
-      body: message.body,
-      html: message.html ?? null,
-      sensitive: message.sensitive ?? false,
+    return this.deliver(await this.queue(this.db, message));
+  }
+
+  /** Whether the website sends hinted SMS on WhatsApp (callers that send SMS only with an SMS provider ask this too). */
+  async whatsappOn(tx: DbOrTx, websiteId: number): Promise<boolean> {
+    return !!this.whatsapp && (await this.whatsapp.compose(tx, websiteId, '0', { event: 'order_confirmed', values: {} })) !== null;
+  }
+
+  /**
+   * A provider's status for a message of the website (WhatsApp's signed callbacks, domains/whatsapp):
+   * moves the row forward only (sent < delivered < read < failed), so a retried, late or lower
+   * status changes nothing. Answers the row when it moved, else null.
+   */
+  async recordProviderStatus(
+    websiteId: number,
+    providerMessageId: string,
+    status: NonNullable<OutboxRow['providerStatus']>,
+    error: string | null,
+  ): Promise<OutboxRow | null> {
+    const rank = sql`case ${outbox.providerStatus} when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 when 'failed' then 4 else 0 end`;
+    const [r] = await this.db
+      .update(outbox)
+      .set({
+        providerStatus: status,
+        providerStatusAt: sql`now()`,
+        ...(status === 'failed' && { error: error ?? 'The provider reported it failed' }),
+      })
+      .where(and(eq(outbox.websiteId, websiteId), eq(outbox.providerMessageId, providerMessageId), sql`${rank} < ${PROVIDER_RANK[status]}`))
+      .returning();
+    return r ?? null;
+  }
+
+  /**
+   * A failed WhatsApp message's SMS version, queued once (the row's `fallback_at` is claimed, and the
+   * SMS row's `fallback_of` is unique), then delivered: null when it has fallen back already.
+   */
+  async fallBack(whatsappId: number): Promise<OutboxRow | null> {
+    const sms = await this.db.transaction(async (tx) => {
+      const [w] = await tx
+        .update(outbox)
+        .set({ fallbackAt: sql`now()` })
+        .where(and(eq(outbox.id, whatsappId), eq(outbox.channel, 'whatsapp'), isNull(outbox.fallbackAt), isNotNull(outbox.fallbackBody)))
+        .returning();
+      if (!w) return null;
+      const [s] = await tx
+        .insert(outbox)
+        .values({ websiteId: w.websiteId, channel: 'sms', to: w.to, body: w.fallbackBody!, sensitive: w.sensitive, fallbackOf: w.id })
+        .onConflictDoNothing()
+        .returning();
+      return s ?? null;
     });
-    return this.deliver(row!);
+    return sms ? this.deliver(sms) : null;
   }
 
   async deliver(row: OutboxRow): Promise<OutboxRow> {
     let status: OutboxRow['status'] = 'sent';
     let error: string | null = null;
+    let providerId: string | null = null;
     try {
       if (row.channel === 'push') await this.sendPush(row);
-      else if (row.channel === 'email' && this.config.smtpUrl) await this.sendEmail(row);
+      else if (row.channel === 'whatsapp') {
+        if (!this.whatsapp) throw new Error('WhatsApp is not set up');
+        providerId = await this.whatsapp.send(row);
+      } else if (row.channel === 'email' && this.config.smtpUrl) await this.sendEmail(row);
       else if (row.channel === 'sms' && this.config.smsUrl) await this.sendSms(row);
       else if (this.config.production) throw new Error(`No ${row.channel === 'email' ? 'SMTP_URL' : 'SMS_URL'} configured`);
       else {
@@ -137,6 +208,12 @@ export class Outbox {
       subject: row.subject === null ? null : REDACTED,
       body: REDACTED,
     });
+    if (providerId) {
+      const [withId] = await this.db.update(outbox).set({ providerMessageId: providerId }).where(eq(outbox.id, row.id)).returning();
+      return withId!;
+    }
+    // a WhatsApp message that could not be sent goes by SMS instead (once)
+    if (row.channel === 'whatsapp' && status === 'failed') await this.fallBack(row.id);
     return updated!;
   }
 
@@ -151,7 +228,7 @@ export class Outbox {
       .from(outbox)
       .where(
         sql`${outbox.createdAt} > now() - interval '1 day' and (
-          (${outbox.status} = 'failed' and ${outbox.attempts} < 5) or (${outbox.status} = 'queued' and ${outbox.createdAt} < now() - interval '10 minutes'))`,
+          (${outbox.status} = 'failed' and ${outbox.attempts} < 5 and ${outbox.channel} <> 'whatsapp') or (${outbox.status} = 'queued' and ${outbox.createdAt} < now() - interval '10 minutes'))`,
       )
       .orderBy(outbox.id)
       .limit(limit);
@@ -210,6 +287,23 @@ export class Outbox {
    * not delivered: the caller delivers the row (`deliver`) once its transaction has committed.
    */
   async queue(tx: DbOrTx, message: OutgoingMessage): Promise<OutboxRow> {
+    if (message.channel === 'sms' && message.whatsapp && this.whatsapp) {
+      const body = await this.whatsapp.compose(tx, message.websiteId, message.to, message.whatsapp);
+      if (body !== null) {
+        const [w] = await tx
+          .insert(outbox)
+          .values({
+            websiteId: message.websiteId,
+            channel: 'whatsapp',
+            to: message.to,
+            body,
+            sensitive: message.sensitive ?? false,
+            fallbackBody: message.body,
+          })
+          .returning();
+        return w!;
+      }
+    }
     const [row] = await queue(tx, {
       websiteId: message.websiteId,
       channel: message.channel,

@@ -15,8 +15,11 @@ export const outbox = pgTable(
     websiteId: integer()
       .notNull()
       .references(() => websites.id, { onDelete: 'cascade' }),
-    /** `push`: a Web Push to one staff browser (`to` is its subscription's endpoint) */
-    channel: text().$type<'email' | 'sms' | 'push'>().notNull(),
+    /**
+     * `push`: a Web Push to one staff browser (`to` is its subscription's endpoint); `whatsapp`: a
+     * template message of the WhatsApp Business Cloud API (`body`: its JSON, domains/whatsapp)
+     */
+    channel: text().$type<'email' | 'sms' | 'push' | 'whatsapp'>().notNull(),
     to: text().notNull(),
     subject: text(),
     body: text().notNull(),
@@ -28,8 +31,26 @@ export const outbox = pgTable(
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    /** the provider's id of the message (WhatsApp: `messages[0].id`), which its status callbacks name */
+    providerMessageId: text(),
+    /** the furthest status a signed callback reported (only moves forward; domains/whatsapp) */
+    providerStatus: text().$type<'sent' | 'delivered' | 'read' | 'failed'>(),
+    providerStatusAt: timestamp({ withTimezone: true }),
+    /** a WhatsApp message's SMS version, queued once if it fails (`fallbackAt` set then) */
+    fallbackBody: text(),
+    fallbackAt: timestamp({ withTimezone: true }),
+    /** on an SMS fallback: the WhatsApp row it stands in for (unique: a message falls back once) */
+    fallbackOf: integer(),
   },
-  (t) => [index('outbox_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('outbox_status_idx').on(t.status, t.createdAt),
+    index('outbox_provider_message_idx')
+      .on(t.websiteId, t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
+    uniqueIndex('outbox_fallback_of_uq')
+      .on(t.fallbackOf)
+      .where(sql`${t.fallbackOf} is not null`),
+  ],
 );
 
 /**

@@ -28,3 +28,9 @@ export {
   /** an order's payment released in the caller's transaction (refund pending when paid; issue 45's return to store) */
   releasePayment,
 } from './records';
+export {
+  /** secrets at rest (AES-256-GCM with SECRETS_KEY): another module's keys are stored the same way (WhatsApp, issue 46) */
+  encryptSecret,
+  decryptSecret,
+  lastFour,
+} from './secrets';

@@ -28,6 +28,8 @@ export interface Message {
   to: string;
   subject?: string;
   body: string;
+  /** the SMS as a WhatsApp template (issue 46 §6): sent on WhatsApp instead when the website has it on */
+  whatsapp?: { event: 'low_wallet_balance'; values: Record<string, string> };
 }
 /** The outbox: a message written in the caller's transaction, delivered once it committed. */
 export interface Messages<R> {
@@ -172,9 +174,9 @@ async function generateGroup<R>(
   const { websiteId, userId } = first;
   const orderId = randomUUID();
   const queued: R[] = [];
-  const tell = async (tx: DbOrTx, subject: string, body: string) => {
+  const tell = async (tx: DbOrTx, subject: string, body: string, whatsapp?: Message['whatsapp']) => {
     const m = person?.phone
-      ? { websiteId, channel: 'sms' as const, to: person.phone, body: `${subject}: ${body}` }
+      ? { websiteId, channel: 'sms' as const, to: person.phone, body: `${subject}: ${body}`, whatsapp }
       : person?.email
         ? { websiteId, channel: 'email' as const, to: person.email, subject, body }
         : null;
@@ -278,6 +280,10 @@ async function generateGroup<R>(
           'Low wallet balance',
           `your wallet has ${rupees(e.balancePaise)} but your subscription delivery for ${dayName(date)} costs ${rupees(e.duePaise)}. ` +
             `Top up by ${rupees(e.duePaise - e.balancePaise)} or more to get it; until then it is held.`,
+          {
+            event: 'low_wallet_balance',
+            values: { balance: rupees(e.balancePaise), due: rupees(e.duePaise), delivery_day: dayName(date) },
+          },
         );
       return { held: claimed.ids.size, already: lines.length - claimed.ids.size };
     });

@@ -1,0 +1,74 @@
+import { WHATSAPP_TEMPLATES, type WhatsappEvent } from '@grocer/shared/whatsapp';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import { Errors } from '../../http/errors';
+import type { Outbox, OutboxRow, WhatsappHint } from '../outbox';
+import { sendTemplate, signatureOk, statusesOf, waNumber, type TemplateMessage } from './cloud-api';
+import { accountOf, appSecretOf, settingsRowOf } from './settings';
+
+/** The template message an event's values make: the table's template, its parameters in order. */
+export function templateFor(event: WhatsappEvent, values: Record<string, string>, to: string, language: string): TemplateMessage {
+  const t = WHATSAPP_TEMPLATES[event];
+  // WhatsApp refuses an empty parameter: a value the order lacks is a dash
+  return { to: waNumber(to), name: t.name, language, params: t.params.map((p) => values[p]?.trim() || '-') };
+}
+
+/**
+ * The WhatsApp channel (issue 46 §6), plugged into the outbox by app.ts: an SMS queued with a
+ * template hint goes on WhatsApp instead when the website has it on (its SMS text kept for the
+ * fallback); the row is delivered through the Cloud API (message id kept); signed status callbacks
+ * move the row's provider status forward, and a failure queues the SMS once (Outbox.fallBack).
+ */
+export function createWhatsappChannel(d: { db: Db; config: Config; log: FastifyBaseLogger; selfUrl: () => string; outbox: Outbox }) {
+  const channel = {
+    /** the template message's JSON for the row when the website sends on WhatsApp, else null */
+    async compose(tx: DbOrTx, websiteId: number, to: string, hint: WhatsappHint): Promise<string | null> {
+      const row = await settingsRowOf(tx, websiteId);
+      if (!row?.enabled) return null;
+      return JSON.stringify(templateFor(hint.event, hint.values, to, row.language));
+    },
+    /** sends the row's template message: the provider's message id */
+    async send(r: OutboxRow): Promise<string> {
+      const row = await settingsRowOf(d.db, r.websiteId);
+      if (!row) throw new Error('WhatsApp is not set up for this website');
+      const m = JSON.parse(r.body) as TemplateMessage;
+      return sendTemplate(accountOf(d.config, row, d.selfUrl), m);
+    },
+  };
+  d.outbox.whatsapp = channel;
+  return channel;
+}
+
+/** GET handshake: the challenge when the mode is subscribe and the verify token is the website's, else null. */
+export async function verifyHandshake(db: Db, websiteId: number, q: Record<string, string | undefined>): Promise<string | null> {
+  const row = await settingsRowOf(db, websiteId);
+  if (!row || q['hub.mode'] !== 'subscribe' || !q['hub.challenge'] || q['hub.verify_token'] !== row.verifyToken) return null;
+  return q['hub.challenge'];
+}
+
+/**
+ * A status callback of the website's WhatsApp number: the signature (the website's app secret over
+ * the raw body) is checked first (401, nothing changed, when wrong); each status then moves its
+ * message's row forward, only for this website's rows; a `failed` one that moved the row queues
+ * its SMS version (once: Outbox.fallBack). Answers how many rows moved.
+ */
+export async function handleCallback(d: { db: Db; config: Config; outbox: Outbox }, websiteId: number, raw: string, signature: string) {
+  const row = await settingsRowOf(d.db, websiteId);
+  if (!row || !signature || !signatureOk(appSecretOf(d.config, row), raw, signature)) throw Errors.unauthenticated('Bad signature');
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw Errors.invalid({ body: ['Not JSON'] });
+  }
+  let moved = 0;
+  for (const u of statusesOf(body)) {
+    // a retried, late or lower status changes nothing (the outbox moves rows forward only)
+    const r = await d.outbox.recordProviderStatus(websiteId, u.id, u.status, u.error ?? 'WhatsApp reported the message failed');
+    if (r?.channel !== 'whatsapp') continue;
+    moved++;
+    if (u.status === 'failed') await d.outbox.fallBack(r.id);
+  }
+  return moved;
+}
