@@ -1,4 +1,4 @@
-// `npm start`: build the web and staff apps when missing or older than their sources, then run the server:
+// `npm start`: build the web, staff and rider apps when missing or older than their sources, then run the server:
 // from its TypeScript through tsx in development, from its compiled build (apps/server/dist, built
 // the same way when missing or stale) with NODE_ENV=production.
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,7 +18,7 @@ function newest(dir) {
 }
 
 const shared = path.join(root, 'packages/shared/src');
-for (const app of ['apps/web', 'apps/staff']) {
+for (const app of ['apps/web', 'apps/staff', 'apps/rider']) {
   const dist = path.join(root, app, 'dist/index.html');
   const sources = [path.join(root, app, 'src'), shared];
   const stale = !existsSync(dist) || sources.some((dir) => newest(dir) > statSync(dist).mtimeMs);

@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static';
 import { imageUrl } from '@grocer/shared/image';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,6 +27,7 @@ import { registerFonts } from './fonts';
 import { errorReportingMeta, renderHead, scriptJson, type HeadData } from './head';
 import { closedPage } from './closed';
 import { appScripts, eagerScripts, scriptsAfterPaint, type AppScripts } from './scripts';
+import { serveBuiltAssets } from './assets';
 
 /** Pages for one signed-in person: rendered by the browser only (nothing personal in server HTML). */
 const PRIVATE_ROUTES = /^\/(checkout|order|auth|account)(\/|$)/;
@@ -52,18 +52,7 @@ const APP_ROUTES = /^\/(products|categories|checkout|order|auth|account)(\/|$)/;
 export async function registerShell(app: FastifyInstance, opts: { config: Config; db: Db; answers: CatalogueAnswers }) {
   const { config, db, answers } = opts;
   const dist = config.webDist;
-  const assets = path.join(dist, 'assets');
-  if (existsSync(assets)) {
-    await app.register(fastifyStatic, {
-      root: assets,
-      prefix: '/assets/',
-      index: false,
-      wildcard: true,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
-    });
-  }
+  await serveBuiltAssets(app, dist, '/assets/', { decorateReply: true });
   registerFonts(app);
   registerAppManifest(app, { config, db });
   const preloads = routePreloads(dist);
@@ -79,6 +68,7 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
       req.url.startsWith('/media/') ||
       req.url.startsWith('/assets/') ||
       req.url.startsWith('/staff/') ||
+      req.url.startsWith('/rider/assets/') ||
       req.url.startsWith('/fonts/') ||
       (req.method !== 'GET' && req.method !== 'HEAD')
     ) {

@@ -1,4 +1,3 @@
-import fastifyStatic from '@fastify/static';
 import type { StaffBoot } from '@grocer/shared/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,6 +12,8 @@ import { cachedAnalyticsSettings, staffTelemetryMeta } from '../analytics/servic
 import { websiteSettingsRow } from '../website/service';
 import { siteFontHead } from './fonts';
 import { primaryHost } from '../website/bos-service';
+import { registerRiderShell } from './rider';
+import { serveBuiltAssets } from './assets';
 
 /**
  * The staff app (apps/staff, DESIGN §10): its hashed assets under /staff/assets/ (immutable, like
@@ -21,19 +22,7 @@ import { primaryHost } from '../website/bos-service';
  */
 export async function registerStaffShell(app: FastifyInstance, opts: { config: Config; db: Db }) {
   const { config, db } = opts;
-  const assets = path.join(config.staffDist, 'assets');
-  if (existsSync(assets)) {
-    await app.register(fastifyStatic, {
-      root: assets,
-      prefix: '/staff/assets/',
-      index: false,
-      wildcard: true,
-      preCompressed: true,
-      cacheControl: false,
-      decorateReply: false,
-      setHeaders: (res) => res.header('cache-control', 'public, max-age=31536000, immutable'),
-    });
-  }
+  await serveBuiltAssets(app, config.staffDist, '/staff/assets/');
   const indexFile = path.join(config.staffDist, 'index.html');
   let template: string | undefined;
 
@@ -106,4 +95,6 @@ export async function registerStaffShell(app: FastifyInstance, opts: { config: C
   // Choosing and creating websites (spec §2), the staff app's `bos` area.
   app.get('/auth/bos/choose', { schema: { hide: true } }, shell);
   app.get('/auth/bos/create', { schema: { hide: true } }, shell);
+  // The rider's phone app (apps/rider): staff too, a bundle and a page of its own at /rider.
+  await registerRiderShell(app, { config });
 }
