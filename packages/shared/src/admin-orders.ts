@@ -109,6 +109,11 @@ export const deliveryNoteSchema = z
   })
   .strict();
 export type DeliveryNote = z.infer<typeof deliveryNoteSchema>;
+/**
+ * The note as the order keeps it: typed by staff (a phone always) or written when a rider's trip
+ * goes out (the rider's phone, empty when the rider has none on their profile).
+ */
+export const deliveryNoteViewSchema = deliveryNoteSchema.extend({ phone: z.string() });
 
 export const shipBodySchema = z.object({ delivery: deliveryNoteSchema }).strict();
 /**
@@ -191,7 +196,7 @@ export const adminOrderSchema = z.object({
   coupon: z.string().nullable(),
   delivery_charge: z.number(),
   total: z.number(),
-  delivery: deliveryNoteSchema.nullable(),
+  delivery: deliveryNoteViewSchema.nullable(),
   cash_collected: z.number().nullable(),
   payment: z
     .object({

@@ -1,7 +1,7 @@
 import type { DispatchSlot } from '@grocer/shared/delivery-trips';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, outbox } from '../../db/schema';
+import { auditLog, orders, outbox, users } from '../../db/schema';
 import { tripsBench } from '../../test/trips-bench';
 
 let b: Awaited<ReturnType<typeof tripsBench>>;
@@ -68,6 +68,8 @@ describe('dispatch', () => {
     const [t1, t2] = v.trips;
     const empty = await b.owner.post(`/s/api/admin/dispatch/trips/${t2!.id}/start`, {});
     expect(empty.json().code).toBe('TRIP_NEEDS_RIDER');
+    // a rider with no phone on their profile: the order still opens on Administration
+    await b.t.db.update(users).set({ phone: null }).where(eq(users.id, b.rider.userId!));
     const res = await b.owner.post(`/s/api/admin/dispatch/trips/${t1!.id}/start`, {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().trips[0]).toMatchObject({ status: 'out' });
@@ -75,6 +77,9 @@ describe('dispatch', () => {
     const page = (await placed[0]!.c.get(`/s/api/orders/${placed[0]!.id}`)).json();
     expect(page.delivery_code).toMatch(/^\d{4}$/);
     expect(page.timeline.at(-1).note).toContain('Out for delivery with Staff');
+    const admin = await b.owner.get(`/s/api/admin/orders/${placed[0]!.id}`);
+    expect(admin.statusCode, admin.body).toBe(200);
+    expect(admin.json().delivery).toMatchObject({ person: expect.stringContaining('Staff'), phone: '' });
     const [msg] = await b.t.db
       .select()
       .from(outbox)

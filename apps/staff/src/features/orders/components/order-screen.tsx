@@ -483,7 +483,9 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
             <p className="mt-2 text-sm">{o.slot ? `Slot: ${slotLabel(o.slot)}` : 'No delivery slot'}</p>
             {o.delivery && (
               <p className="mt-2 text-sm">
-                With {o.delivery.person} ({o.delivery.phone}){o.delivery.vehicle && `, vehicle ${o.delivery.vehicle}`}
+                With {o.delivery.person}
+                {o.delivery.phone && ` (${o.delivery.phone})`}
+                {o.delivery.vehicle && `, vehicle ${o.delivery.vehicle}`}
                 {o.delivery.tracking && `, tracking ${o.delivery.tracking}`}
               </p>
             )}
