@@ -3,13 +3,23 @@ import { preactAliases } from './apps/web/preact-aliases.ts';
 
 // The server's pure files (`*.unit.test.ts`: rules, parsers, source checks; no database) run once,
 // without the database setup. Its API tests run on PGlite and, with TEST_DATABASE_URL set, again on
-// PostgreSQL. Each such file gets its own database, copied from one migrated per run
+// PostgreSQL (the route sweeps below on PostgreSQL only). Each such file gets its own database, copied from one migrated per run
 // (apps/server/src/test/global-setup.ts). Browser journeys run last.
 const pg = process.env.TEST_DATABASE_URL;
 const serverUnitTests = ['apps/server/src/**/*.unit.test.ts'];
 const serverTests = ['apps/server/src/**/*.test.ts'];
 const serverExclude = [...configDefaults.exclude, ...serverUnitTests];
 const globalSetup = ['apps/server/src/test/global-setup.ts'];
+// Sweeps over every route (scoping, inputs, roles, audit): what they prove is the routes' SQL and
+// checks, the same on both databases, and they are the slowest files (isolation 133 s on PGlite
+// against 46 s on PostgreSQL, loaded machine). With PostgreSQL present they run there only.
+const sweeps = [
+  'apps/server/src/isolation.test.ts',
+  'apps/server/src/http/route-inputs.test.ts',
+  'apps/server/src/http/junk-input.test.ts',
+  'apps/server/src/http/staff-matrix.test.ts',
+  'apps/server/src/http/audit-coverage.test.ts',
+];
 // Set on each project: a project does not inherit the root's test options.
 const timeouts = { testTimeout: 30_000, hookTimeout: 120_000 };
 
@@ -43,12 +53,27 @@ export default defineConfig({
           setupFiles: ['apps/staff/src/test/setup.ts'],
         },
       },
+      // The rider's phone app (apps/rider): its pure helpers (money, links, routes, error words).
+      { test: { name: 'rider', ...timeouts, include: ['apps/rider/src/**/*.test.ts'] } },
       // TEST_DB=none: test/app.ts refuses to open a database here (such a file is not a unit file).
       // The files share one module graph per worker (isolate: false): importing it per file was
       // most of their time (20 s instead of 50 s on a loaded 2-core machine). A file that changes a
       // module's state puts it back (fake timers: afterEach).
       { test: { name: 'server-unit', ...timeouts, include: serverUnitTests, isolate: false, env: { TEST_DB: 'none' } } },
-      { test: { name: 'server', ...timeouts, include: serverTests, exclude: serverExclude, globalSetup, env: { TEST_DB: 'pglite' } } },
+      // API files share one module graph per worker too (isolate: false): the app's import was 4-8 s
+      // of each file's time. Each file builds its own app on its own database; module state that
+      // outlives an app is kept per database (analytics settings) or reset by the file that uses it.
+      {
+        test: {
+          name: 'server',
+          ...timeouts,
+          include: serverTests,
+          exclude: pg ? [...serverExclude, ...sweeps] : serverExclude,
+          globalSetup,
+          isolate: false,
+          env: { TEST_DB: 'pglite' },
+        },
+      },
       ...(pg
         ? [
             {
@@ -58,6 +83,7 @@ export default defineConfig({
                 include: serverTests,
                 exclude: serverExclude,
                 globalSetup,
+                isolate: false,
                 // a transaction's statements one at a time (see the file)
                 setupFiles: ['apps/server/src/test/one-statement-at-a-time.ts'],
                 env: { TEST_DB: 'postgres' },

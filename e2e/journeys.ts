@@ -26,6 +26,8 @@ export async function signInHere(page: Page, shop: Shop, identifier: string, to 
   if (outcome === 'wait') {
     // the page counts the wait down and lets Send code be tapped again when it is over
     const seconds = Number((await wait.textContent())!.match(/\d+/)![0]);
+    // said in the run's output: such a wait is time the suite spends doing nothing
+    console.warn(`[e2e] ${identifier} waits ${seconds} s for a new sign-in code (${expect.getState().currentTestName})`);
     const send = page.getByRole('button', { name: 'Send code' });
     await expect.poll(() => send.isEnabled(), { timeout: (seconds + 10) * 1000 }).toBe(true);
     await send.click();

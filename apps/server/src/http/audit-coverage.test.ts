@@ -905,6 +905,18 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
   ],
   ['PUT /admin/payments/cod', (x) => x.owner.put('/s/api/admin/payments/cod', { cod_enabled: false })],
   [
+    'PUT /admin/whatsapp',
+    (x) =>
+      x.owner.put('/s/api/admin/whatsapp', {
+        enabled: false,
+        phone_number_id: '109876543210',
+        access_token: 'EAAG-audit-token-1234',
+        app_secret: 'audit-app-secret-5678',
+        verify_token: 'audit-verify-token',
+        language: 'en',
+      }),
+  ],
+  [
     'PUT /admin/payments/{provider}',
     (x) =>
       x.owner.put('/s/api/admin/payments/razorpay', {

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { parseConfig } from '../config';
 import { openDatabase, type Database, type Db } from '../db/client';
+import { invalidateWebsite } from '../http/cache';
 import * as schema from '../db/schema';
 import { createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from './postgres';
 
@@ -45,6 +46,9 @@ export function testConfig(overrides: Record<string, string> = {}) {
 }
 
 export async function createTestApp(opts: { env?: Record<string, string>; seed?: (db: Database['db']) => Promise<unknown> } = {}) {
+  // The API files share their modules (isolate: false): what an earlier file's app cached for its
+  // website 1 must not answer for this database's website 1.
+  invalidateWebsite();
   const database = await createTestDatabase();
   if (opts.seed) await opts.seed(database.db);
   const config = testConfig(opts.env);

@@ -11,7 +11,8 @@ export type StaffFlags = StaffPerson;
 export const ROLE_STATUS = { anonymous: 401, shopper: 403, agent: 403, admin: 200, superadmin: 200 } as const;
 export type RoleName = keyof typeof ROLE_STATUS;
 
-let seq = 0;
+// numbered per database ("Staff 1" is its first), whatever files ran before in this worker
+const seqs = new WeakMap<Db, number>();
 
 /**
  * Clients signed in as new members of `websiteId` with the given flags (null: signed out), for
@@ -21,7 +22,8 @@ export function staffClients(t: { app: FastifyInstance; db: Db }, websiteId: num
   const as = async (flags: StaffFlags | null): Promise<TestClient & { userId?: number }> => {
     const c: TestClient & { userId?: number } = new TestClient(t.app);
     if (!flags) return c;
-    const n = ++seq;
+    const n = (seqs.get(t.db) ?? 0) + 1;
+    seqs.set(t.db, n);
     const [u] = await t.db
       .insert(users)
       .values({

@@ -114,7 +114,7 @@ async function storeHost(host: string) {
     .insert(analyticsSettings)
     .values({ websiteId, posthogHost: host })
     .onConflictDoUpdate({ target: analyticsSettings.websiteId, set: { posthogHost: host } });
-  invalidateSettings(websiteId);
+  invalidateSettings(database.db, websiteId);
 }
 const brgest = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, headers: { 'content-type': 'text/plain', ...headers }, payload: '[{"event":"$pageview"}]' });

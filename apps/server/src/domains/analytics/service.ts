@@ -114,7 +114,7 @@ export async function saveAnalyticsSettings(
       .returning();
     const after = toApi(row!);
     await recordAudit(tx, actor, { entity: 'analytics_settings', entityId: actor.websiteId, action: 'update', before, after });
-    invalidateSettings(actor.websiteId);
+    invalidateSettings(db, actor.websiteId);
     return after;
   });
 }
@@ -123,9 +123,16 @@ export async function saveAnalyticsSettings(
  * Settings as the hot paths (/brgest, every HTML page) read them: kept for a few seconds per
  * process (another process sees a change within that time, DESIGN §1).
  */
-const cache = new Map<number, { at: number; value: Promise<AnalyticsSettings> }>();
+// per database (an app's): two apps in one process (tests) never see each other's settings
+const caches = new WeakMap<Db, Map<number, { at: number; value: Promise<AnalyticsSettings> }>>();
+const cacheOf = (db: Db) => {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+};
 const CACHE_MS = 5_000;
 export function cachedAnalyticsSettings(db: Db, websiteId: number): Promise<AnalyticsSettings> {
+  const cache = cacheOf(db);
   const hit = cache.get(websiteId);
   if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
   const value = getAnalyticsSettings(db, websiteId);
@@ -133,7 +140,7 @@ export function cachedAnalyticsSettings(db: Db, websiteId: number): Promise<Anal
   value.catch(() => cache.delete(websiteId));
   return value;
 }
-export const invalidateSettings = (websiteId: number) => cache.delete(websiteId);
+export const invalidateSettings = (db: Db, websiteId: number) => cacheOf(db).delete(websiteId);
 
 /** Where a website's /brgest goes: its PostHog host, else POSTHOG_HOST, else nowhere (first-party). */
 export function posthogTarget(settings: AnalyticsSettings, config: Pick<Config, 'posthogHost' | 'posthogKey'>) {

@@ -1,5 +1,5 @@
-import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { count, eq, getTableName, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   brands,
@@ -14,29 +14,31 @@ import {
   websiteSettings,
   websites,
 } from '../../db/schema';
-import type * as CopyModule from '../catalogue/copy';
 import { seedDemo } from '../../seed/demo';
 import { createTestApp } from '../../test/app';
 import { staffClients } from '../../test/staff-clients';
 
-// The catalogue copy fails after copying everything it could (late in a create): the
-// website, its domain, settings, menus, pages and categories were written in the same transaction.
-vi.mock('../catalogue/copy', async (importOriginal) => {
-  const real = await importOriginal<typeof CopyModule>();
-  return {
-    ...real,
-    copyCatalogue: async (...args: Parameters<typeof real.copyCatalogue>) => {
-      await real.copyCatalogue(...args);
-      throw new Error('disk full while copying the catalogue');
-    },
-  };
-});
+// The create fails at its very end, when its audit row is written (a trigger of this test's own
+// database raises): the website, its domain, settings, menus, pages, catalogue copy, warehouse and
+// admin were written before, in the same transaction. A real failure of the real code, no mock.
+async function failCopiesAtTheEnd() {
+  await t.db.execute(
+    sql.raw(`CREATE FUNCTION fail_website_copy() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'disk full at the end of creating a website'; END $$`),
+  );
+  await t.db.execute(
+    sql.raw(`CREATE TRIGGER fail_website_copy BEFORE INSERT ON ${getTableName(auditLog)} FOR EACH ROW
+      WHEN (NEW.entity = 'website' AND NEW.action = 'create' AND NEW.after->>'start' = 'copy')
+      EXECUTE FUNCTION fail_website_copy()`),
+  );
+}
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let demoId: number;
 
 beforeAll(async () => {
   t = await createTestApp({ seed: async (db) => (demoId = await seedDemo(db, { mediaDir: null })) });
+  await failCopiesAtTheEnd();
 }, 180_000);
 afterAll(() => t.close());
 
