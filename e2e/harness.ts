@@ -1,4 +1,4 @@
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type ConsoleMessage, type Page } from 'playwright-core';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,10 @@ export interface Shop {
    * A page in a fresh browser context. The shop's service worker is blocked unless asked for: a
    * worker answering requests would hide them from `page.route` and from the journeys' timing.
    */
-  newPage(viewport?: { width: number; height: number }, opts?: { serviceWorker?: boolean; axe?: boolean }): Promise<Page>;
+  newPage(
+    viewport?: { width: number; height: number },
+    opts?: { serviceWorker?: boolean; axe?: boolean; storageState?: BrowserContextOptions['storageState'] },
+  ): Promise<Page>;
   screenshot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -57,7 +60,12 @@ export async function startShop(extraEnv: (port: number) => Record<string, strin
     url,
     browser,
     async newPage(viewport = { width: 1440, height: 900 }, opts = {}) {
-      const page = await browser.newPage({ viewport, baseURL: url, serviceWorkers: opts.serviceWorker ? 'allow' : 'block' });
+      const page = await browser.newPage({
+        viewport,
+        baseURL: url,
+        serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
+        storageState: opts.storageState,
+      });
       // every journey runs under the shop's Content-Security-Policy: a blocked script fails the file
       page.on('console', (m) => /Content Security Policy/i.test(m.text()) && cspViolations.push(`${page.url()}: ${m.text()}`));
       openPages.add(page);
