@@ -10,9 +10,9 @@ import { seedCartShop, signInAs, type CartShop } from '../domains/cart/test-fixt
  * two riders, and shoppers who place cash-on-delivery orders in one slot that the owner confirms
  * and packs, through the real routes.
  */
-export async function tripsBench() {
+export async function tripsBench(opts: { env?: Record<string, string> } = {}) {
   let shop!: CartShop;
-  const t = await createTestApp({ seed: async (db) => (shop = await seedCartShop(db)) });
+  const t = await createTestApp({ env: opts.env, seed: async (db) => (shop = await seedCartShop(db)) });
   const staff = staffClients(t, shop.websiteId);
   const owner = await staff.as({ hasAdminAccess: true });
   const rider = await staff.as({ isRider: true });

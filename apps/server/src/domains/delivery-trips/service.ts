@@ -28,6 +28,8 @@ export interface TripsOutbox<R = unknown> {
     m: { websiteId: number; channel: 'email' | 'sms'; to: string; subject?: string; body: string; sensitive?: boolean },
   ): Promise<R>;
   deliver(row: R): Promise<unknown>;
+  /** the website sends order updates on WhatsApp (whose out-for-delivery message carries the code) */
+  whatsappOn(tx: DbOrTx, websiteId: number): Promise<boolean>;
 }
 
 export interface TripsDeps {
@@ -414,7 +416,8 @@ async function sendCode(
         sensitive: true,
       }),
     );
-  if (d.sms && o.address.phone)
+  // by SMS unless the out-for-delivery WhatsApp message carries it (the customer gets it once)
+  if (d.sms && o.address.phone && !(await d.outbox.whatsappOn(tx, o.websiteId)))
     rows.push(await d.outbox.queue(tx, { websiteId: o.websiteId, channel: 'sms', to: o.address.phone, body, sensitive: true }));
   return rows;
 }
