@@ -3,7 +3,9 @@ import { ApiError } from '@grocer/shared/api-client';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import * as Api from './api';
 import { FAIL_LABELS, FAIL_NEXT_LABELS, firstName, STATUS_LABELS } from './labels';
-import { dayLabel, localDay, mapsHref, parseRupees, plainError, rupees, shortBy, slotWindow } from './lib';
+import { shopDay, slotWindow } from '@grocer/shared/delivery-promise';
+import { shopDayOf } from '@grocer/shared/shop-time';
+import { mapsHref, parseRupees, plainError, rupees, shortBy } from './lib';
 import { go, useRoute, type Route } from './router';
 
 const ANDROID = /Android/i.test(navigator.userAgent);
@@ -308,7 +310,7 @@ function StatusChip({ status }: { status: RiderTrip['status'] }) {
 function Trips(props: RiderProps & { onOpen: (t: RiderTrip) => void }) {
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState('');
-  const today = localDay();
+  const today = shopDayOf();
   const pickUp = async (id: number) => {
     setBusy(id);
     setError('');
@@ -352,7 +354,7 @@ function Trips(props: RiderProps & { onOpen: (t: RiderTrip) => void }) {
                 <StatusChip status={t.status} />
               </div>
               <p>
-                {dayLabel(t.date, today)} · {slotWindow(t.start_time, t.end_time)}
+                {shopDay(t.date, today)} · {slotWindow(t.start_time, t.end_time)}
               </p>
               <p class="muted">
                 {t.stops} {t.stops === 1 ? 'stop' : 'stops'}
@@ -409,7 +411,7 @@ function TripScreen(props: {
   return (
     <Shell title={trip.label} back={{ name: 'trips' }}>
       <p class="sub">
-        {dayLabel(trip.date, localDay())} · {slotWindow(trip.start_time, trip.end_time)} <StatusChip status={trip.status} />
+        {shopDay(trip.date, shopDayOf())} · {slotWindow(trip.start_time, trip.end_time)} <StatusChip status={trip.status} />
       </p>
       {props.flash ? (
         <p class="ok" role="status">

@@ -2,7 +2,7 @@ import { ApiError } from '@grocer/shared/api-client';
 import { FAIL_REASON_LABELS } from '@grocer/shared/delivery-trips';
 import { describe, expect, it } from 'vitest';
 import { FAIL_LABELS, firstName } from './labels';
-import { dayLabel, localDay, mapsHref, parseRupees, plainError, rupees, shortBy, slotWindow } from './lib';
+import { mapsHref, parseRupees, plainError, rupees, shortBy } from './lib';
 import { parseRoute, pathOf, type Route } from './router';
 
 describe('rider helpers', () => {
@@ -22,20 +22,6 @@ describe('rider helpers', () => {
     expect(parseRupees('abc')).toBeNull();
     expect(shortBy(45000, 30000, 10000)).toBe(5000);
     expect(shortBy(45000, 45000, 0)).toBe(0);
-  });
-
-  it('shows the slot window in 12-hour shop time', () => {
-    expect(slotWindow('09:00:00', '11:30:00')).toBe('9:00 am – 11:30 am');
-    expect(slotWindow('12:00', '14:00')).toBe('12:00 pm – 2:00 pm');
-    expect(slotWindow('00:30', '23:00')).toBe('12:30 am – 11:00 pm');
-    expect(slotWindow('', '')).toBe('');
-  });
-
-  it("names the trip's day", () => {
-    expect(dayLabel('2026-12-01', '2026-12-01')).toBe('Today');
-    expect(dayLabel('2026-12-01', '2026-11-30')).toBe('Tomorrow');
-    expect(dayLabel('2026-12-03', '2026-11-30')).toMatch(/^Thu,? 3 Dec$/);
-    expect(localDay(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
   });
 
   it('opens the maps app: coordinates first, then the server links, else a search of address and pincode', () => {

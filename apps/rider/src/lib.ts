@@ -1,5 +1,5 @@
 /**
- * The rider app's pure helpers: money, the slot window, the maps link, the amounts typed at the
+ * The rider app's pure helpers: money, the maps link, the amounts typed at the
  * door, and an API failure in plain words. No DOM, no Preact: tested in lib.test.ts.
  */
 import { ApiError, field } from '@grocer/shared/api-client';
@@ -7,16 +7,6 @@ import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 
 /** Paise as the shop writes money: '₹1,234', '₹628.20'. */
 export const rupees = (paise: number): string => formatINR(toRupees(paise));
-
-/** '09:00:00', '11:00' → '9:00 am – 11:00 am' (the slot's window in shop time). */
-export function slotWindow(start: string, end: string): string {
-  const clock = (t: string) => {
-    const [h = NaN, m = NaN] = t.split(':').map(Number);
-    if (!Number.isFinite(h) || !Number.isFinite(m)) return t;
-    return `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
-  };
-  return start && end ? `${clock(start)} – ${clock(end)}` : '';
-}
 
 /** What the phone's maps app opens for a stop. */
 export interface MapsTarget {
@@ -93,17 +83,3 @@ export function plainError(e: unknown, collect?: number): string {
   if (e instanceof TypeError) return 'No connection. Check your mobile data and try again.';
   return 'Something went wrong. Please try again.';
 }
-
-/** A trip's day ('2026-12-01'): 'Today', 'Tomorrow', else 'Tue, 1 Dec' (`today` the phone's day, same form). */
-export function dayLabel(date: string, today: string): string {
-  const at = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10)));
-  const days = Math.round((at(date) - at(today)) / 86_400_000);
-  if (days === 0) return 'Today';
-  if (days === 1) return 'Tomorrow';
-  if (!Number.isFinite(days)) return date;
-  return new Date(at(date)).toLocaleDateString('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-}
-
-/** The phone's day as the API writes days ('2026-12-01'). */
-export const localDay = (now = new Date()): string =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
