@@ -11,6 +11,8 @@ export const users = pgTable(
     email: text(),
     phone: text(),
     superadmin: boolean().notNull().default(false),
+    /** the storefront language the person chose (issue 46); null: the website's default */
+    language: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

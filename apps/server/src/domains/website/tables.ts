@@ -1,3 +1,4 @@
+import type { Language } from '@grocer/shared/languages';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -63,6 +64,9 @@ export const websiteSettings = pgTable('website_settings', {
   webAddress: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   /** the shop's GST state code / state name, for the CGST+SGST vs IGST split */
   state: text().notNull().default('Karnataka'),
+  /** the languages the storefront offers (`LANGUAGES` in packages/shared), always including the default (issue 46) */
+  languages: text().array().$type<Language[]>().notNull().default(sql`'{en}'`),
+  defaultLanguage: text().$type<Language>().notNull().default('en'),
   /** bumped by every Website Settings save (settings and menus): a save from an older version is refused (409) */
   version: integer().notNull().default(1),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
