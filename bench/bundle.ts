@@ -2,7 +2,7 @@
  * First-load JavaScript per storefront page (prints figures; not a test): loads each page of the
  * built shop in Chromium and adds up the gzip size of every script it fetched until the network
  * went idle. Then it taps the page: the error and analytics SDKs load at the first interaction
- * (issue 18), never in the first load, and their bytes are printed in a column of their own. Usage: npx tsx bench/bundle.ts [--files] (starts the built shop on a temp embedded database).
+ * (issue 18), never in the first load, and their bytes are printed in a column of their own. Usage: npx tsx bench/bundle.ts [--files] [--lang hi|kn] (starts the built shop on a temp embedded database).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,8 @@ const shop = await startShop();
 const rows: { page: string; scripts: number; gzipKB: number; laterKB: number; files: [string, number][] }[] = [];
 // --files: every first-load script of each page with its gzip size, largest first
 const listFiles = process.argv.includes('--files');
+// --lang hi|kn: the same pages in that language (`?lang=`, issue 46), written to results/bundle-<lang>.json
+const lang = process.argv.includes('--lang') ? process.argv[process.argv.indexOf('--lang') + 1] : undefined;
 const kb = (sizes: number[]) => Math.round(sizes.reduce((a, b) => a + b, 0) / 102.4) / 10;
 try {
   for (const [name, url] of BENCH_PAGES) {
@@ -27,7 +29,7 @@ try {
       names.push(new URL(res.url()).pathname);
       scripts.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
     });
-    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.goto(lang ? `${url}${url.includes('?') ? '&' : '?'}lang=${lang}` : url, { waitUntil: 'networkidle' });
     const sizes = await Promise.all(scripts);
     const files = sizes.map((size, i): [string, number] => [names[i]!, size]).sort((a, b) => b[1] - a[1]);
     const first = scripts.length;
@@ -56,4 +58,4 @@ if (listFiles)
     for (const [file, size] of r.files) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${file}`);
   }
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
-writeFileSync(path.join(import.meta.dirname, 'results', 'bundle.json'), JSON.stringify(rows, null, 2));
+writeFileSync(path.join(import.meta.dirname, 'results', lang ? `bundle-${lang}.json` : 'bundle.json'), JSON.stringify(rows, null, 2));

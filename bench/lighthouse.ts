@@ -5,8 +5,9 @@
  * still varies by several points on a small machine) and the run with the median performance score
  * is reported, with every run's score beside it. The server is warmed first (each page fetched
  * in a browser once: server code compiled, image variants made), as a shop in production is. Prints figures; not a test.
- * Usage: npx tsx bench/lighthouse.ts [--runs N] [--only /products] [--cold] (--cold: no run of Lighthouse's
- * own browser first, see below)
+ * Usage: npx tsx bench/lighthouse.ts [--runs N] [--only /products] [--path /?lang=hi] [--cold] (--cold: no
+ * run of Lighthouse's own browser first, see below; --path: any one page of the shop instead of the
+ * usual ones, e.g. the Hindi home page `/?lang=hi` or the rider app's sign-in `/rider/`)
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -18,8 +19,13 @@ import { BENCH_PAGES } from './pages';
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 3) : 3;
 const onlyArg = process.argv.indexOf('--only');
-const PAGES =
-  onlyArg > 0 ? BENCH_PAGES.filter(([name, url]) => [name as string, url as string].includes(process.argv[onlyArg + 1]!)) : BENCH_PAGES;
+const pathArg = process.argv.indexOf('--path');
+const PAGES: ReadonlyArray<readonly [string, string]> =
+  pathArg > 0
+    ? [[process.argv[pathArg + 1]!, process.argv[pathArg + 1]!]]
+    : onlyArg > 0
+      ? BENCH_PAGES.filter(([name, url]) => [name as string, url as string].includes(process.argv[onlyArg + 1]!))
+      : BENCH_PAGES;
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });

@@ -7,8 +7,11 @@
  *   - search: shoppers' words (one word, two words, a brand, a Hinglish synonym, no result);
  *   - category list: every leaf category, first page and a deep page, by popularity and by price;
  *   - staff product list: Administration's list with its filters and sorts, as the owner.
+ *   - search in other scripts (issue 46): Hindi and Kannada words, and Kannada typed in Latin letters;
+ *     with --translated every generated product also gets a Hindi and a Kannada name (so the index
+ *     carries 2 translations and their spellings per product), the index refresh timed.
  * Budgets (PostgreSQL): search p95 ≤ 50 ms, category list p95 ≤ 30 ms, staff list p95 ≤ 100 ms.
- * Usage: npx tsx bench/scale.ts [--db postgres|pglite] [--large 100000] [--runs 60]
+ * Usage: npx tsx bench/scale.ts [--db postgres|pglite] [--large 100000] [--runs 60] [--translated]
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +23,7 @@ import { brands, categories, sessions, users } from '../apps/server/src/db/schem
 import { hashToken } from '../apps/server/src/http/session';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { seedLargeCatalogue } from '../apps/server/src/seed/large';
+import { refreshProductIndex } from '../apps/server/src/domains/catalogue/search';
 import { openBenchDatabase } from './db';
 
 const { values } = parseArgs({
@@ -27,6 +31,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'postgres' },
     large: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '60' },
+    translated: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -37,6 +42,22 @@ let t0 = performance.now();
 await seedLargeCatalogue(db, websiteId, Number(values.large));
 if (database.kind === 'postgres') await db.execute(sql`analyze`);
 console.log(`seeded ${values.large} extra products in ${Math.round(performance.now() - t0)} ms (${database.kind})`);
+if (values.translated) {
+  // a Hindi and a Kannada name for every generated product, from its English words' places
+  await db.execute(sql`
+    insert into translations (website_id, entity, entity_id, field, language, value)
+    select p.website_id, 'product', p.id::text, 'name', l.language,
+           (case l.language when 'hi' then array['प्रीमियम','जैविक','क्लासिक','चुनिंदा','फ़ार्म','रॉयल','रोज़ाना','गोल्ड']
+                            else array['ಪ್ರೀಮಿಯಂ','ಸಾವಯವ','ಕ್ಲಾಸಿಕ್','ಆಯ್ದ','ಫಾರ್ಮ್','ರಾಯಲ್','ದಿನನಿತ್ಯ','ಗೋಲ್ಡ್'] end)[1 + p.id % 8] || ' ' ||
+           (case l.language when 'hi' then array['बासमती चावल','अरहर दाल','गेहूं का आटा','सूरजमुखी तेल','ग्रीन टी','मसाला ओट्स','मूंगफली मक्खन','शहद','गुड़','सेंधा नमक','रागी आटा','नारियल तेल']
+                            else array['ಬಾಸ್ಮತಿ ಅಕ್ಕಿ','ತೊಗರಿ ಬೇಳೆ','ಗೋಧಿ ಹಿಟ್ಟು','ಸೂರ್ಯಕಾಂತಿ ಎಣ್ಣೆ','ಗ್ರೀನ್ ಟೀ','ಮಸಾಲಾ ಓಟ್ಸ್','ಕಡಲೆಕಾಯಿ ಬೆಣ್ಣೆ','ಜೇನುತುಪ್ಪ','ಬೆಲ್ಲ','ಕಲ್ಲುಪ್ಪು','ರಾಗಿ ಹಿಟ್ಟು','ತೆಂಗಿನ ಎಣ್ಣೆ'] end)[1 + (p.id / 8) % 12]
+    from products p cross join (values ('hi'), ('kn')) l(language)
+    where p.website_id = ${websiteId} and p.slug like 'bulk-%'`);
+  t0 = performance.now();
+  await refreshProductIndex(db, websiteId);
+  if (database.kind === 'postgres') await db.execute(sql`analyze`);
+  console.log(`translated them (hi, kn) and refreshed the index in ${Math.round(performance.now() - t0)} ms`);
+}
 
 const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@demo.shop'));
 const staffToken = 'bench-scale-owner';
@@ -58,6 +79,7 @@ const [top] = await db
   .limit(1);
 
 const searches = ['rice', 'basmati rice', 'toor dal', 'honey', 'organic oil', 'chawal', 'atta 1 kg', 'tata', 'premium green tea', 'xyzzy'];
+const otherScripts = ['दूध', 'चावल', 'हल्दी', 'ಹಾಲು', 'ಅಕ್ಕಿ', 'ತೊಗರಿ ಬೇಳೆ', 'haalu', 'akki', 'basmati chawal', 'ಜೇನು'];
 const categoryLists = leaves.flatMap((c) => [`c=${c.slug}`, `c=${c.slug}&s=price_asc`, `c=${c.slug}&page=20`]);
 const staffLists = [
   '',
@@ -73,6 +95,7 @@ const staffLists = [
 
 const cases: Array<{ name: string; budget: number; urls: string[]; cookie?: string }> = [
   { name: 'search', budget: 50, urls: searches.map((q) => `/s/api/products?q=${encodeURIComponent(q)}`) },
+  { name: 'search, other scripts', budget: 50, urls: otherScripts.map((q) => `/s/api/products?q=${encodeURIComponent(q)}`) },
   { name: 'category list', budget: 30, urls: categoryLists.map((q) => `/s/api/products?${q}`) },
   {
     name: 'staff product list, filtered',

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { preactAliases } from './preact-aliases.js';
+import { LANGUAGE_FONT_PRELOAD, NOTO_VERSION } from '../../packages/shared/src/language-fonts';
 
 // react-router 7 exports only its development build, whose dev warnings (ENABLE_DEV_WARNINGS)
 // stay in a production bundle (remix-run/react-router#12532, #14102): a build takes the
@@ -60,6 +61,22 @@ function namedIconsApart(): Plugin {
 const PREACT_MISSING_HOOKS =
   /Import `(use|useOptimistic)` will always be undefined because there is no matching export in '[^']*preact\/compat\//;
 
+/**
+ * The Hindi and Kannada faces keep a name without a hash, versioned by their package, so the
+ * server can preload them on pages in that language (shared/language-fonts.ts) without reading
+ * this build's manifest; the build fails if the package and that name disagree.
+ */
+function notoFileName(name: string | undefined): string | null {
+  if (!name || !/^noto-sans-(devanagari|kannada)-/.test(name)) return null;
+  const pkg = name.startsWith('noto-sans-devanagari') ? 'devanagari' : 'kannada';
+  const require = createRequire(import.meta.url);
+  const { version } = require(`@fontsource-variable/noto-sans-${pkg}/package.json`) as { version: string };
+  if (version !== NOTO_VERSION)
+    throw new Error(`@fontsource-variable/noto-sans-${pkg} is ${version}: set NOTO_VERSION in packages/shared/src/language-fonts.ts`);
+  return `assets/${name.replace(/\.woff2$/, '')}-${version}.woff2`;
+}
+const notoPreloads = Object.values(LANGUAGE_FONT_PRELOAD);
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), compileHints(), namedIconsApart()],
   // The storefront runs on Preact's React-compatible runtime: the same components and libraries
@@ -76,6 +93,13 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
+      output: {
+        assetFileNames: (asset) => {
+          const noto = notoFileName(asset.names[0]);
+          if (noto && !notoPreloads.includes(`/${noto}`)) throw new Error(`${noto} is not the preloaded name`);
+          return noto ?? 'assets/[name]-[hash][extname]';
+        },
+      },
       onwarn(warning, warn) {
         if (warning.code === 'IMPORT_IS_UNDEFINED' && PREACT_MISSING_HOOKS.test(warning.message)) return;
         warn(warning);

@@ -5,7 +5,7 @@
  * not in the first chunk the phone downloads).
  */
 import { api, apiChecked, field } from '@grocer/shared/api-client';
-import type { DeliverInput, FailInput, RiderTrip, RiderTrips } from '@grocer/shared/delivery-trips';
+import type { DeliverInput, FailInput, RiderPosition, RiderPositionInput, RiderTrip, RiderTrips } from '@grocer/shared/delivery-trips';
 
 const schemas = () => import('@grocer/shared/delivery-trips');
 const tripSchema = () => schemas().then((m) => m.riderTripSchema);
@@ -36,3 +36,11 @@ export const deliver = (orderId: string, body: DeliverInput): Promise<RiderTrip>
   apiChecked(`/api/rider/orders/${encodeURIComponent(orderId)}/deliver`, tripSchema, { method: 'POST', body });
 export const failStop = (orderId: string, body: FailInput): Promise<RiderTrip> =>
   apiChecked(`/api/rider/orders/${encodeURIComponent(orderId)}/fail`, tripSchema, { method: 'POST', body });
+
+// the phone's position while a trip is out (issue 45 §5; location.tsx)
+const positionSchema = () => schemas().then((m) => m.riderPositionSchema);
+export const position = (tripId: number): Promise<RiderPosition> => apiChecked(`/api/rider/trips/${tripId}/position`, positionSchema);
+export const sharePosition = (tripId: number, body: RiderPositionInput): Promise<RiderPosition> =>
+  apiChecked(`/api/rider/trips/${tripId}/position`, positionSchema, { method: 'PUT', body });
+export const stopSharing = (tripId: number): Promise<RiderPosition> =>
+  apiChecked(`/api/rider/trips/${tripId}/position`, positionSchema, { method: 'DELETE' });

@@ -7,6 +7,8 @@ import { shopDay, slotWindow } from '@grocer/shared/delivery-promise';
 import { shopDayOf } from '@grocer/shared/shop-time';
 import { mapsHref, parseRupees, plainError, rupees, shortBy } from './lib';
 import { go, useRoute, type Route } from './router';
+import { DoorPhoto, TripCash } from './cash';
+import { LocationShare, SharingBar } from './location';
 
 const ANDROID = /Android/i.test(navigator.userAgent);
 
@@ -92,6 +94,7 @@ function Shell(props: { title: string; back?: Route; action?: preact.ComponentCh
         <h1>{props.title}</h1>
         {props.action}
       </header>
+      <SharingBar />
       <main>{props.children}</main>
     </>
   );
@@ -432,6 +435,8 @@ function TripScreen(props: {
           Trip done: {delivered} of {trip.stops_list.length} delivered. Addresses and phone numbers are no longer shown.
         </p>
       ) : null}
+      <TripCash trip={trip} />
+      <LocationShare trip={trip} />
       {trip.stops_list.length === 0 ? <p class="muted">No stops on this trip.</p> : null}
       <ol class="list">
         {trip.stops_list.map((s) => (
@@ -526,6 +531,7 @@ function Deliver({ trip, stop, done, expired }: ActProps) {
   const [cash, setCash] = useState(cod ? String(stop.collect / 100) : '');
   const [upi, setUpi] = useState('');
   const [reason, setReason] = useState('');
+  const [photo, setPhoto] = useState<Blob | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const first = useRef<HTMLInputElement>(null);
@@ -550,7 +556,13 @@ function Deliver({ trip, stop, done, expired }: ActProps) {
         upi: cod ? (upiPaise ?? 0) : 0,
         ...(cod && short > 0 ? { short_reason: reason.trim() } : {}),
       });
-      done(next, `${stop.ordernumber} delivered.`);
+      if (!photo) return done(next, `${stop.ordernumber} delivered.`);
+      // delivered first (the photo is optional): a photo that does not go through does not undo it
+      const sent = await import('./photo').then((m) => m.uploadPhoto(stop.order_id, photo)).catch(() => null);
+      done(
+        sent ?? next,
+        sent ? `${stop.ordernumber} delivered, with the photo.` : `${stop.ordernumber} delivered. The photo did not upload.`,
+      );
     } catch (err) {
       expired(err);
       setError(plainError(err, stop.collect));
@@ -616,6 +628,7 @@ function Deliver({ trip, stop, done, expired }: ActProps) {
         ) : (
           <p class="muted">Prepaid: collect nothing.</p>
         )}
+        <DoorPhoto photo={photo} onPhoto={setPhoto} />
         <Alert text={error} />
         <button class="btn primary" type="submit" disabled={busy}>
           {busy ? 'Saving…' : 'Mark delivered'}

@@ -23,6 +23,7 @@ import { contentRoutes } from './domains/content/routes';
 import { platformRoutes } from './domains/platform/routes';
 import { createLifecycle, healthRoutes, type Lifecycle } from './domains/platform/health';
 import { websiteRoutes } from './domains/website/routes';
+import { frontLanguages } from './domains/website';
 import { cartRoutes } from './domains/cart/routes';
 import { deliveryRoutes } from './domains/delivery/routes';
 import { wishlistRoutes } from './domains/wishlist/routes';
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
         contextNow: catalogueContextNow,
         saved: (websiteId, userId) => savedProductIds(database.db, websiteId, userId),
         savedNow: savedProductIdsNow,
+        language: frontLanguages(database.db),
       },
       { requestId, log: app.log, logRequests: ['info', 'debug', 'trace'].includes(config.logLevel), meter: metrics?.front },
     );
@@ -233,12 +235,12 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
     foreign: wallet.payable,
     wallet: wallet.returnOrderPayment,
   });
-  // Own delivery (issue 45): trips, riders and the shopper's delivery code.
-  const trips = createDeliveryTrips({ db: database.db, outbox, secret: config.sessionSecret, sms: !!config.smsUrl });
   // The modules (issue 41 §1), each made from the database and the interfaces of what it uses.
   const inventory = createInventory({ db: database.db, recordAudit, auditActor, packNamed, packNamesSubquery, usersByIds, committedUnits });
   // Media originals: the local folder, or S3-compatible storage when S3_BUCKET is set.
   const storage = mediaStorage(config);
+  // Own delivery (issue 45): trips, riders, the shopper's delivery code, the door photos (in the media store).
+  const trips = createDeliveryTrips({ db: database.db, outbox, secret: config.sessionSecret, sms: !!config.smsUrl, storage });
   // The catalogue's shared answers, for its API and the server-rendered pages alike (CATALOGUE_CACHE).
   const answers = catalogueAnswers(database.db, { enabled: config.catalogueCache, productCache: config.productCache });
   app.addHook('onClose', async () => storage.close?.());
@@ -248,7 +250,7 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
       await api.register(platformRoutes, { database, config });
       await api.register(healthRoutes, { database, lifecycle });
-      await api.register(websiteRoutes, { db: database.db, cache: config.catalogueCache });
+      await api.register(websiteRoutes, { db: database.db, cache: config.catalogueCache, secure: config.production });
       await api.register(catalogueRoutes, { db: database.db, answers });
       await api.register(reviewRoutes, { db: database.db });
       await api.register(contentRoutes, { db: database.db, answers });
@@ -283,6 +285,7 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
         deliveryCodeOf: trips.deliveryCodeOf,
         wallet: wallet.payOrderFromWallet,
       });
+      await api.register(trips.trackingRoutes, { db: database.db });
       await api.register(supportRoutes, { db: database.db });
       await api.register(restockRoutes, { db: database.db });
       await api.register(paymentRoutes, { db: database.db, payments });
@@ -291,7 +294,9 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
       await api.register(staffScope([wallet.staffRoutes]), { db: database.db });
       await api.register(subscriptions.routes, subscriptions.routeOptions);
       await api.register(staffScope([subscriptions.staffRoutes]), subscriptions.staffOptions);
-      await api.register(staffScope([trips.dispatchRoutes, trips.riderRoutes]), { db: database.db });
+      await api.register(staffScope([trips.dispatchRoutes, trips.riderRoutes, trips.positionRoutes, trips.handoverRoutes]), {
+        db: database.db,
+      });
     },
     { prefix: '/s/api' },
   );

@@ -7,9 +7,14 @@ import { UiStateProvider } from './app/ui-state';
 import { initQuery } from './lib/init';
 import { setCdn } from '@grocer/blocks/image';
 import { serverSanitised, setSanitizer } from '@grocer/blocks/sanitize';
+import { activate, t } from './lib/i18n';
+import { setTranslator } from '@grocer/blocks/words';
+import './locales/all';
 
 // Content HTML comes in the server's answers already sanitised (apps/server content/sanitize.ts).
 setSanitizer(serverSanitised);
+// the page blocks speak the page's language
+setTranslator(t);
 
 /**
  * Server rendering of public pages (home and content pages, product lists and product pages):
@@ -26,6 +31,8 @@ export async function render(url: string, input: { init: Init; data: [unknown[],
   client.setQueryData(initQuery.queryKey, input.init);
   for (const [key, value] of input.data) client.setQueryData(key, value);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // the render below is synchronous: no other request's language can interleave
+  activate(input.init.language);
   try {
     return renderToString(
       <QueryClientProvider client={client}>

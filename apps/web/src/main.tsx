@@ -13,10 +13,15 @@ import { identify, startAnalytics, trackPageview } from './lib/telemetry/analyti
 import { reportError, startErrorReporting } from './lib/telemetry/report-error';
 import type { Init } from '@grocer/shared/storefront';
 import { serverSanitised, setSanitizer } from '@grocer/blocks/sanitize';
+import { loadLanguage, loadLaterMessagesOnFirstInteraction } from './locales/load';
+import { t } from './lib/i18n';
+import { setTranslator } from '@grocer/blocks/words';
 import './styles.css';
 
 // Content HTML comes from the shop's own API, sanitised by the server (apps/server content/sanitize.ts).
 setSanitizer(serverSanitised);
+// the page blocks speak the page's language
+setTranslator(t);
 // Product, page and every other load failure, and every response-shape mismatch, reach the shared error reporter (spec §8).
 onContractError((e) => reportError(e, { kind: 'contract' }));
 const queryClient = new QueryClient({
@@ -26,10 +31,17 @@ const queryClient = new QueryClient({
 });
 primeInit(queryClient);
 primePageData(queryClient);
+// The page's catalogue (its own chunk unless English) starts loading now when the HTML carries init.
+const inlineLanguage = queryClient.getQueryData<Init>(initQuery.queryKey)?.language;
+const speaking = inlineLanguage && loadLanguage(inlineLanguage);
 
 async function mount() {
   // The shell needs store data; it is normally inlined in the HTML, otherwise fetched once here.
   await loadStoreData(queryClient);
+  // the page's language before the first render (the server rendered in it: no flash, no mismatch)
+  const language = queryClient.getQueryData<Init>(initQuery.queryKey)?.language;
+  await (speaking || (language && loadLanguage(language)));
+  loadLaterMessagesOnFirstInteraction();
   const root = document.getElementById('app')!;
   // The server renders public pages (data-ssr); the app then takes over that markup.
   const hydrating = root.dataset.ssr === '1';

@@ -1,13 +1,5 @@
-import {
-  aspectRatioOf,
-  type Banner,
-  type BlockOf,
-  type BlockType,
-  type HeroSettings,
-  type HeroSlide,
-  type PageComponent,
-  type SupplierItem,
-} from '@grocer/shared/blocks';
+import { aspectRatioOf } from '@grocer/shared/hero-aspects';
+import type { Banner, BlockOf, BlockType, HeroSettings, HeroSlide, PageComponent, SupplierItem } from '@grocer/shared/blocks';
 import type { Product } from '@grocer/shared/catalogue';
 import { resolveBannerLink } from '@grocer/shared/links';
 import type { CSSProperties, ReactNode } from 'react';
@@ -15,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { img } from './image';
 import { sanitizeHtml } from './sanitize';
 import { Carousel, PlaceholderSlides } from './carousel';
+import { t } from './words';
 
 export interface BlockSlots {
   /** renders a product card (the route composes the catalogue feature's card) */
@@ -49,7 +42,7 @@ const RENDERERS: { [T in BlockType]: Renderer<T> } = {
   'product-carousel': ({ c, slots }) => (
     <Section title={c.data.title}>
       {c.response.length ? (
-        <Carousel label={c.data.title || 'Products'} phone="cards">
+        <Carousel label={c.data.title || t('Products')} phone="cards">
           {c.response.map((p) => (
             <div key={p.product_id}>{slots.productCard(p)}</div>
           ))}
@@ -62,7 +55,7 @@ const RENDERERS: { [T in BlockType]: Renderer<T> } = {
   'category-carousel': ({ c }) => (
     <Section title={c.data.title}>
       {c.response.length ? (
-        <Carousel label={c.data.title || 'Categories'} phone="tiles">
+        <Carousel label={c.data.title || t('Categories')} phone="tiles">
           {c.response.map((cat) => (
             <Link
               key={cat.slug}
@@ -89,7 +82,7 @@ const RENDERERS: { [T in BlockType]: Renderer<T> } = {
   'brand-carousel': ({ c }) => (
     <Section title={c.data.title}>
       {c.response.length ? (
-        <Carousel label={c.data.title || 'Brands'} phone="tiles">
+        <Carousel label={c.data.title || t('Brands')} phone="tiles">
           {c.response.map((b) => (
             <Link
               key={b.slug}
@@ -115,7 +108,11 @@ const RENDERERS: { [T in BlockType]: Renderer<T> } = {
   ),
   'supplier-carousel': ({ c }) => (
     <Section title={c.data.title}>
-      {c.data.items.length ? <Carousel label={c.data.title || 'Suppliers'}>{supplierTiles(c.data.items)}</Carousel> : <PlaceholderSlides />}
+      {c.data.items.length ? (
+        <Carousel label={c.data.title || t('Suppliers')}>{supplierTiles(c.data.items)}</Carousel>
+      ) : (
+        <PlaceholderSlides />
+      )}
     </Section>
   ),
   'supplier-tiles': ({ c }) => (
@@ -238,14 +235,14 @@ function HeroSlider({ slides, hero, first }: { slides: HeroSlide[]; hero: HeroSe
   if (!slides.length) return <div style={ratios} className={`${aspect} animate-pulse bg-gray-100`} aria-hidden="true" />;
   return (
     <div style={{ ...ratios, backgroundColor: hero.bgcolor }} className={hero.fullpage ? '' : 'mx-auto max-w-7xl px-3 pt-3 sm:px-4'}>
-      <Carousel label="Offers" single>
+      <Carousel label={t('Offers')} single>
         {slides.map((s, i) => (
           <button
             key={i}
             type="button"
             onClick={() => follow(s.link)}
             className={`block w-full overflow-hidden ${hero.fullpage ? '' : 'rounded-xl'} ${aspect}`}
-            aria-label={`Banner ${i + 1}`}
+            aria-label={t('Banner {number}', { number: i + 1 })}
           >
             <picture>
               <source media="(min-width: 768px)" srcSet={img(s.image, 'large')} />

@@ -2,6 +2,7 @@ import EmblaCarousel, { type EmblaCarouselType } from 'embla-carousel';
 import Autoplay from 'embla-carousel-autoplay';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Children, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { t } from './words';
 
 export const AUTOPLAY_MS = 2500;
 
@@ -78,7 +79,7 @@ export function Carousel({
         type="button"
         onClick={() => scroll('prev')}
         className="absolute top-1/2 left-1 -translate-y-1/2 rounded-full bg-white/90 p-1.5 shadow"
-        aria-label="Previous slide"
+        aria-label={t('Previous slide')}
       >
         <ChevronLeft size={18} aria-hidden="true" />
       </button>
@@ -86,7 +87,7 @@ export function Carousel({
         type="button"
         onClick={() => scroll('next')}
         className="absolute top-1/2 right-1 -translate-y-1/2 rounded-full bg-white/90 p-1.5 shadow"
-        aria-label="Next slide"
+        aria-label={t('Next slide')}
       >
         <ChevronRight size={18} aria-hidden="true" />
       </button>
@@ -132,7 +133,7 @@ export function PlaceholderSlides({
   phone?: keyof typeof PHONE_BASIS;
 }) {
   return (
-    <Carousel label="Loading" phone={phone}>
+    <Carousel label={t('Loading')} phone={phone}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className={`${aspect} animate-pulse rounded-xl bg-gray-100`} aria-hidden="true" />
       ))}

@@ -1,6 +1,7 @@
 import { formatINR } from '@grocer/shared/money';
 import type { Pack } from '@grocer/shared/catalogue';
 import { perKgLabel, weightLabel } from '@grocer/shared/weighed';
+import { t } from './words';
 
 /** Price with the struck-through original (act_price) when a discount exists. */
 export function Price({ pack, large = false }: { pack: Pack; large?: boolean }) {
@@ -11,13 +12,13 @@ export function Price({ pack, large = false }: { pack: Pack; large?: boolean }) 
     <span className="flex flex-wrap items-baseline gap-x-2">
       <span className={`font-semibold ${large ? 'text-2xl' : 'text-base'}`}>{amount(pack.price)}</span>
       {discounted && (
-        <s className="text-sm text-gray-500" aria-label={`Original price ${amount(pack.act_price)}`}>
+        <s className="text-sm text-gray-500" aria-label={t('Original price {price}', { price: amount(pack.act_price) })}>
           {amount(pack.act_price)}
         </s>
       )}
       {pack.sold_by_weight && pack.step_grams && (
         <span className="text-xs whitespace-nowrap text-gray-600" data-testid="weight-step">
-          {`In steps of ${weightLabel(pack.step_grams)}`}
+          {t('In steps of {weight}', { weight: weightLabel(pack.step_grams) })}
         </span>
       )}
     </span>
@@ -27,7 +28,7 @@ export function Price({ pack, large = false }: { pack: Pack; large?: boolean }) 
 /** '10% off' or '₹20 off' from the pack's discount and type. */
 export function discountLabel(pack: Pack): string | null {
   if (!(pack.act_price > pack.price)) return null;
-  if (pack.discount_type === 'flat') return `${formatINR(pack.discount || pack.act_price - pack.price)} off`;
+  if (pack.discount_type === 'flat') return t('{amount} off', { amount: formatINR(pack.discount || pack.act_price - pack.price) });
   const pct = pack.discount || Math.round(((pack.act_price - pack.price) / pack.act_price) * 100);
-  return `${pct}% off`;
+  return t('{pct}% off', { pct });
 }

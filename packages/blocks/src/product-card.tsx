@@ -7,6 +7,7 @@ import { FoodMark } from './food-mark';
 import { img, imgSrcSet } from './image';
 
 import { discountLabel, Price } from './price';
+import { t } from './words';
 
 export interface ProductControls {
   /** 'Add to Cart' or the stepper for a pack (the cart feature provides it through the route) */
@@ -58,7 +59,7 @@ export function ProductCard({
             </span>
           )}
           {pack && pack.stock === 0 && (
-            <span className="absolute right-2 bottom-2 rounded bg-gray-900/90 px-1.5 py-0.5 text-xs text-white">Out of stock</span>
+            <span className="absolute right-2 bottom-2 rounded bg-gray-900/90 px-1.5 py-0.5 text-xs text-white">{t('Out of stock')}</span>
           )}
         </div>
         <div className="flex flex-1 flex-col gap-1 p-3">
@@ -78,14 +79,14 @@ export function ProductCard({
       {pack && product.packs.length > 1 && (
         <div className="px-3 pb-2">
           <select
-            aria-label={`Pack size of ${product.product_name}`}
+            aria-label={t('Pack size of {name}', { name: product.product_name })}
             value={pack.pack_id}
             onChange={(e) => setChosen(Number(e.target.value))}
             className="w-full rounded-md border bg-white px-2 py-1 text-xs text-gray-700"
           >
             {product.packs.map((p) => (
               <option key={p.pack_id} value={p.pack_id}>
-                {p.pack_name} · {p.stock === 0 ? 'Out of stock' : packOption(p)}
+                {p.pack_name} · {p.stock === 0 ? t('Out of stock') : packOption(p)}
               </option>
             ))}
           </select>

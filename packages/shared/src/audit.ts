@@ -35,6 +35,7 @@ export const AUDIT_KINDS: Record<string, string> = {
   analytics_settings: 'Analytics settings',
   inventory_settings: 'Stock settings',
   search_synonyms: 'Search synonyms',
+  translation: 'Translation',
   error_group: 'Error',
   pos_sale: 'Counter sale',
   pos_return: 'Counter return',

@@ -4,6 +4,8 @@ import { GST_RATES, isValidBarcode, PRODUCT_STATUSES, type ProductStatus } from 
 import { FOOD_TYPES, nutritionRowSchema, productFactsSchema, type FoodType, type NutritionRow, type ProductFacts } from './product-facts';
 import { SLUG_PATTERN } from './slug';
 import { MAX_STEP_GRAMS } from './weighed';
+import { isLanguage, type Language } from './languages';
+import { maxLengthOf } from './translations';
 
 /**
  * The catalogue's CSV format (documented in apps/server/docs/administration.md, "Catalogue import and export"):
@@ -49,6 +51,22 @@ export const STOCK_PREFIX = 'stock:';
 export const WEIGHT_COLUMNS = ['sold_by_weight', 'price_per_kg', 'plu', 'step_grams'] as const;
 /** The facts' columns (each optional in a file). */
 export const FACT_COLUMNS = ['fssai_licence', 'food_type', 'ingredients', 'nutrition'] as const;
+
+/**
+ * The translated columns (issue 46 §2): a product's name and description in each language the
+ * website offers besides its default, `product_name_hi`, `description_hi`, … after the columns
+ * above. On import an empty cell leaves the translation as it is (clearing one is the
+ * Translations editor's); a file without them leaves every translation.
+ */
+export const TRANSLATED_BASES = { product_name: 'name', description: 'description' } as const;
+export type TranslatedBase = keyof typeof TRANSLATED_BASES;
+export const translatedColumns = (languages: readonly Language[]): string[] =>
+  languages.flatMap((l) => (Object.keys(TRANSLATED_BASES) as TranslatedBase[]).map((b) => `${b}_${l}`));
+/** A translated column's field and language, or null for any other column. */
+export function translatedColumnOf(column: string): { field: 'name' | 'description'; language: Language } | null {
+  const m = /^(product_name|description)_([a-z]{2})$/.exec(column);
+  return m && isLanguage(m[2]) ? { field: TRANSLATED_BASES[m[1] as TranslatedBase], language: m[2] } : null;
+}
 
 /** The nutrition table in one cell: `Energy: 360 kcal; Protein: 7 g` (per 100 g or ml). */
 export function formatNutritionCell(rows: NutritionRow[]): string {
@@ -96,6 +114,8 @@ export interface CatalogueCsvRow {
   stock: Record<string, number | null>;
   /** the facts whose columns the file has (an export has them all) */
   facts: Partial<ProductFacts>;
+  /** the translated columns' cells that are not empty, by column (`product_name_hi`: …) */
+  translations?: Record<string, string>;
 }
 
 /** A problem at one cell: `line` counts records with the header as line 1 (a spreadsheet's row number). */
@@ -128,10 +148,14 @@ export function formatRupees(paise: number): string {
 const formatGst = (percent: number) => String(percent);
 
 /** The header: every column, then one stock column per warehouse code in `warehouses` (in that order). */
-export const catalogueCsvHeader = (warehouses: string[]): string[] => [...CSV_COLUMNS, ...warehouses.map((w) => `${STOCK_PREFIX}${w}`)];
+export const catalogueCsvHeader = (warehouses: string[], languages: readonly Language[] = []): string[] => [
+  ...CSV_COLUMNS,
+  ...translatedColumns(languages),
+  ...warehouses.map((w) => `${STOCK_PREFIX}${w}`),
+];
 
 /** One pack's cells under `catalogueCsvHeader(warehouses)` (the writer escapes formula-like text). */
-export function catalogueCsvCells(warehouses: string[], r: CatalogueCsvRow): string[] {
+export function catalogueCsvCells(warehouses: string[], r: CatalogueCsvRow, languages: readonly Language[] = []): string[] {
   return [
     r.product_slug,
     r.product_name,
@@ -155,6 +179,7 @@ export function catalogueCsvCells(warehouses: string[], r: CatalogueCsvRow): str
     r.sold_by_weight ? formatRupees(r.price) : '',
     r.plu ?? '',
     r.sold_by_weight && r.step_grams !== null ? String(r.step_grams) : '',
+    ...translatedColumns(languages).map((c) => r.translations?.[c] ?? ''),
     ...warehouses.map((w) => {
       const v = r.stock[w];
       return v === null || v === undefined ? '' : String(v);
@@ -166,8 +191,11 @@ export function catalogueCsvCells(warehouses: string[], r: CatalogueCsvRow): str
 export const CATALOGUE_CSV_NEWLINE = '\n';
 
 /** The CSV text of `rows`, with one stock column per warehouse code in `warehouses` (in that order). */
-export function serializeCatalogueCsv(warehouses: string[], rows: CatalogueCsvRow[]): string {
-  return csvText([catalogueCsvHeader(warehouses), ...rows.map((r) => catalogueCsvCells(warehouses, r))], CATALOGUE_CSV_NEWLINE);
+export function serializeCatalogueCsv(warehouses: string[], rows: CatalogueCsvRow[], languages: readonly Language[] = []): string {
+  return csvText(
+    [catalogueCsvHeader(warehouses, languages), ...rows.map((r) => catalogueCsvCells(warehouses, r, languages))],
+    CATALOGUE_CSV_NEWLINE,
+  );
 }
 
 /**
@@ -214,6 +242,8 @@ export function catalogueCsvTemplate(warehouses: string[]): string {
 export interface ParsedCatalogueCsv {
   /** warehouse codes of the stock columns, in file order */
   warehouses: string[];
+  /** the languages of the file's translated columns (the server checks the website offers them) */
+  languages: Language[];
   rows: Array<{ line: number; row: CatalogueCsvRow }>;
   /**
    * The rows with errors, read as far as they could be (a bad cell holds its default), so the
@@ -240,6 +270,7 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
     if (e.type === 'Quotes') errors.push({ line: (e.row ?? 0) + 1, column: '', message: `The row's quotes do not close: ${e.message}` });
   const header = (records[0] ?? []).map((h) => h.trim());
   const warehouses: string[] = [];
+  const translated: string[] = [];
   const index = new Map<string, number>();
   header.forEach((h, i) => {
     if (h === '') return;
@@ -249,7 +280,8 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       const code = h.slice(STOCK_PREFIX.length).trim();
       if (!code) errors.push({ line: 1, column: h, message: 'A stock column names its warehouse code: stock:<code>' });
       else warehouses.push(code);
-    } else if (!(CSV_COLUMNS as readonly string[]).includes(h)) errors.push({ line: 1, column: h, message: 'Unknown column' });
+    } else if (translatedColumnOf(h)) translated.push(h);
+    else if (!(CSV_COLUMNS as readonly string[]).includes(h)) errors.push({ line: 1, column: h, message: 'Unknown column' });
   });
   const missing = new Set<string>();
   for (const c of ['product_slug', 'product_name', 'pack_name', 'sku', 'price'] as const)
@@ -373,6 +405,15 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       else facts.nutrition = v;
     }
 
+    const translations: Record<string, string> = {};
+    for (const column of translated) {
+      const { field } = translatedColumnOf(column)!;
+      const v = field === 'name' ? cell(column).trim() : cell(column);
+      if (v.trim() === '') continue;
+      if (v.length > maxLengthOf(field)) bad(column, `At most ${maxLengthOf(field)} characters`);
+      else translations[column] = v;
+    }
+
     const row: CatalogueCsvRow = {
       product_slug,
       product_name,
@@ -393,6 +434,7 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       step_grams,
       stock,
       facts,
+      ...(translated.length && { translations }),
     };
     // the product's columns against its first row, where neither row has a problem of its own in that column
     const first = productFirst.get(product_slug);
@@ -404,9 +446,18 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       for (const c of FACT_COLUMNS)
         if (sound(c) && JSON.stringify(first.row.facts[c]) !== JSON.stringify(row.facts[c]))
           bad(c, `Differs from line ${first.line}, the first row of product ${product_slug}`);
+    // a translation given on two rows of a product must agree (an empty cell says nothing)
+    if (first && product_slug)
+      for (const c of translated) {
+        const mine = row.translations?.[c];
+        const theirs = first.row.translations?.[c];
+        if (sound(c) && mine !== undefined && theirs !== undefined && mine !== theirs)
+          bad(c, `Differs from line ${first.line}, the first row of product ${product_slug}`);
+      }
     errors.push(...rowErrors);
     if (!first && product_slug) productFirst.set(product_slug, { line, row, badColumns: new Set(rowErrors.map((e) => e.column)) });
     (rowErrors.length || missing.size ? invalid : rows).push({ line, row });
   }
-  return { warehouses, rows, invalid, errors };
+  const languages = [...new Set(translated.map((c) => translatedColumnOf(c)!.language))];
+  return { warehouses, languages, rows, invalid, errors };
 }

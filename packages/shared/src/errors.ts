@@ -375,6 +375,10 @@ export const ERRORS = {
   TRIP_EMPTY: { status: 409, message: 'This trip has no orders to take out' },
   NOT_A_RIDER: { status: 422, message: 'This person is not a rider on this website: tick Rider on Administration → Staff' },
   STOP_CLOSED: { status: 409, message: (d: { outcome: string }) => `This stop is already ${d.outcome}` },
+  // a trip's cash counted by a cashier (issue 45 item 4)
+  TRIP_NOT_DONE: { status: 409, message: 'This trip is still out: its cash is handed over once every stop is settled' },
+  HANDOVER_DONE: { status: 409, message: (d: { by: string }) => `This trip's cash was already counted${d.by ? ` by ${d.by}` : ''}` },
+  NO_CASH_TO_HAND_OVER: { status: 409, message: 'No cash was collected on this trip: there is nothing to hand over' },
   DELIVERY_CODE_REQUIRED: { status: 422, message: 'Ask the customer for the 4-digit delivery code sent to them' },
   DELIVERY_CODE_WRONG: {
     status: 422,

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The languages a storefront can speak (issue 46). English is the spec's language: every string the
  * spec quotes stays exact in English; Hindi and Kannada come from message catalogues. A website
@@ -7,11 +9,8 @@
 export const LANGUAGES = ['en', 'hi', 'kn'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Each language named in itself, as the switch shows it. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी', kn: 'ಕನ್ನಡ' };
-
-/** The BCP 47 tag for `lang`, `hreflang` and Intl (Indian English, so grouping is 1,00,000). */
-export const LANGUAGE_TAGS: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN', kn: 'kn-IN' };
+/** Each language named in itself (LANGUAGE_NAMES) and its BCP 47 tag (LANGUAGE_TAGS): zod-free, for the storefront's first load. */
+export { LANGUAGE_NAMES, LANGUAGE_TAGS } from './language-names';
 
 /** The cookie that keeps a shopper's choice before (and beside) the account. */
 export const LANGUAGE_COOKIE = 'lang';
@@ -26,3 +25,14 @@ export function pickLanguage(asked: readonly (string | null | undefined)[], offe
   for (const a of asked) if (isLanguage(a) && offered.includes(a)) return a;
   return offered.includes(fallback) ? fallback : (offered[0] ?? 'en');
 }
+
+/** One of LANGUAGES (in a contract). */
+export const languageSchema = z.enum(LANGUAGES);
+
+/**
+ * PUT /s/api/language: the shopper's choice, kept in the `lang` cookie and, signed in, on the
+ * account; 204. Any string is read so that an unknown code and one the shop does not offer get the
+ * same 400 ("This shop does not offer that language").
+ */
+export const chooseLanguageSchema = z.object({ language: z.string().max(10) });
+export type ChooseLanguage = z.infer<typeof chooseLanguageSchema>;

@@ -1,6 +1,7 @@
 import { identifierField } from './account';
 import { z } from 'zod';
 import { idSchema } from './ids';
+import { LANGUAGES } from './languages';
 import { apportionPromotions, type AppliedPromotion, type PromotionResult } from './promotions';
 import { MOBILE_PATTERN } from './validation';
 
@@ -423,6 +424,8 @@ export const customerLookupSchema = z.object({
   /** the customer's group and its price list (₹ a unit from `min_quantity`): the bill uses it (issue 40 §19) */
   group: z.string().nullable().optional(),
   prices: z.array(z.object({ pack_id: z.number().int(), price: z.number(), min_quantity: z.number().int() })).optional(),
+  /** the language the customer's receipt speaks (issue 46 §5: their account's if offered, else the website's default) */
+  language: z.enum(LANGUAGES).optional(),
 });
 
 /** An EAN-13 from its first 12 digits: the check digit appended (weights 1 and 3 from the left). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { versionSchema } from './ids';
+import { LANGUAGES, languageSchema } from './languages';
 import { navSettingSchema, type NavItem } from './storefront';
 import { THEME_COLOUR, THEME_NAME } from './theme';
 import { ICON_NAME_PATTERN } from './validation';
@@ -104,7 +105,26 @@ export const scriptsGroupSchema = z.object({
 });
 export type ScriptsGroup = z.infer<typeof scriptsGroupSchema>;
 
-export const SETTINGS_GROUPS = ['website', 'theme', 'navigation', 'popup', 'seo', 'scripts'] as const;
+/**
+ * The languages the storefront offers and its default (issue 46). The default must be offered;
+ * `languagesGroupProblems` says so field by field (the server refuses with it, the form shows it).
+ */
+export const languagesGroupSchema = z.object({
+  languages: z.array(languageSchema, { error: 'Choose the languages the shop offers' }).max(LANGUAGES.length),
+  default_language: languageSchema,
+});
+export type LanguagesGroup = z.infer<typeof languagesGroupSchema>;
+export const NO_LANGUAGE_MESSAGE = 'Offer at least one language';
+export const DEFAULT_NOT_OFFERED_MESSAGE = 'The default language must be one the shop offers';
+
+/** What is wrong with a languages group, by field (empty: nothing). */
+export function languagesGroupProblems(g: LanguagesGroup): Record<string, string[]> {
+  if (g.languages.length === 0) return { languages: [NO_LANGUAGE_MESSAGE] };
+  if (!g.languages.includes(g.default_language)) return { default_language: [DEFAULT_NOT_OFFERED_MESSAGE] };
+  return {};
+}
+
+export const SETTINGS_GROUPS = ['website', 'theme', 'navigation', 'popup', 'seo', 'scripts', 'languages'] as const;
 export type SettingsGroup = (typeof SETTINGS_GROUPS)[number];
 
 /** PUT bodies: the group's values and the version they were edited from. */
@@ -121,6 +141,8 @@ export const siteSettingsSchema = z.object({
   menus: z.object({ nav: z.array(z.custom<NavItem>()), footer: z.array(z.custom<NavItem>()) }),
   popup: popupGroupSchema.shape.popup,
   seo: seoGroupSchema,
+  /** the languages offered, in LANGUAGES order, and the default (issue 46) */
+  languages: languagesGroupSchema,
   /** null: the signed-in person is not the owner (superadmin) and may not see them */
   scripts: scriptsGroupSchema.nullable(),
 });

@@ -7,6 +7,8 @@
 export const PERMISSIONS = [
   /** products, categories, brands, media, search words, catalogue CSV, reviews */
   'catalogue',
+  /** Administration → Translations: the catalogue's, menus' and page blocks' texts in the website's other languages */
+  'translations',
   /** stock levels, adjustments, movements */
   'stock',
   /** the order list, an order, pick lists, packing slips (read only) */
@@ -34,7 +36,7 @@ export const PERMISSIONS = [
   'agents',
   /** Website Settings (the page builder, theme, menus, SEO) and the website's own settings */
   'builder',
-  /** the point of sale: sell, return, open and close one's own shift */
+  /** the point of sale: sell, return, count a rider's cash from a trip (issue 45), open and close one's own shift */
   'pos',
   /** the till's settings, closing another cashier's shift */
   'pos.manage',
@@ -69,7 +71,11 @@ const ALL_BUT_OWN = PERMISSIONS.filter((p) => p !== 'agent' && p !== 'rider' && 
 /** Each role: its name and one line a shop owner reads when adding a person, and what it grants. */
 export const STAFF_ROLES: Record<StaffRoleFlag, { label: string; hint: string; grants: readonly Permission[] }> = {
   hasAdminAccess: { label: 'Admin', hint: 'Everything on this website: Administration, Website Settings, POS', grants: ALL_BUT_OWN },
-  isCashier: { label: 'Cashier', hint: 'POS only: sell, take returns, open and close their own shift', grants: ['pos'] },
+  isCashier: {
+    label: 'Cashier',
+    hint: 'POS only: sell, take returns, count riders’ cash, open and close their own shift',
+    grants: ['pos'],
+  },
   isPacker: { label: 'Packer', hint: 'Orders to pack: pick lists, packing slips, mark packed', grants: ['orders.read', 'orders.pack'] },
   isDeliveryManager: {
     label: 'Delivery manager',
@@ -78,8 +84,8 @@ export const STAFF_ROLES: Record<StaffRoleFlag, { label: string; hint: string; g
   },
   isCatalogueEditor: {
     label: 'Catalogue editor',
-    hint: 'Products, categories, brands, media, stock, import/export',
-    grants: ['catalogue', 'stock'],
+    hint: 'Products, categories, brands, media, stock, import/export, translations',
+    grants: ['catalogue', 'stock', 'translations'],
   },
   isAccountant: { label: 'Accountant', hint: 'Reports and orders, read only; the audit log', grants: ['reports', 'orders.read', 'audit'] },
   isSalesAgent: { label: 'Sales agent', hint: 'Their own customers and orders on the sales dashboard', grants: ['agent'] },

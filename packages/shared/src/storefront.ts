@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cartSchema } from './cart';
 import { pageComponentSchema, supplierItemSchema } from './blocks';
 import { brandSchema, categorySchema } from './catalogue';
+import { languageSchema } from './languages';
 
 /** Spec §3 navigation item (navs and footers share it). */
 export interface NavItem {
@@ -148,6 +149,10 @@ export const initSchema = z.object({
   cart: cartSchema,
   /** the earliest delivery slot with a place left for the shopper's pincode (the promise shown everywhere) */
   earliest_slot: z.object({ date: z.string(), start_time: z.string(), end_time: z.string() }).nullable().optional(),
+  /** the language this request speaks (issue 46: `?lang=` > `lang` cookie > account > the website's default) */
+  language: languageSchema,
+  /** the languages the website offers, its default first */
+  languages: z.array(languageSchema).min(1),
 });
 export type Init = z.infer<typeof initSchema>;
 

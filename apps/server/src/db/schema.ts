@@ -27,3 +27,4 @@ export * from '../domains/wallet/tables';
 export * from '../domains/subscriptions/tables';
 export * from '../domains/delivery-trips/tables';
 export * from '../domains/whatsapp/tables';
+export * from '../domains/translations/tables';

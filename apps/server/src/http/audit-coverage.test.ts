@@ -13,8 +13,10 @@ import {
   users,
   warehouses,
   websiteMembers,
+  websiteSettings,
   websites,
 } from '../db/schema';
+import { invalidateWebsite } from './cache';
 import { signInAs } from '../domains/cart/test-fixture';
 import { seedDemo } from '../seed/demo';
 import { createTestApp } from '../test/app';
@@ -42,6 +44,9 @@ const EXEMPT: Partial<Record<Call, string>> = {
   'POST /admin/payments/{provider}/test': 'a read: checks the saved keys against the provider; nothing is saved',
   'POST /admin/orders/{id}/edit/quote':
     'a read: prices the order as the edit would leave it (stock, slots, total); the change itself is POST /admin/orders/{id}/edit',
+  'PUT /rider/trips/{id}/position':
+    'the rider’s phone’s latest position while the trip is out, overwritten each report and deleted when the trip ends: an audit row per report would keep the history the position must not leave',
+  'DELETE /rider/trips/{id}/position': 'the rider stops sharing: the position held for the trip is deleted, nothing of the shop’s changes',
 };
 
 interface Ctx {
@@ -302,6 +307,23 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
     },
   ],
   ['PUT /admin/search/synonyms', (x) => x.owner.put('/s/api/admin/search/synonyms', { data: [{ term: 'arhar', words: ['toor'] }] })],
+  [
+    'PUT /admin/translations',
+    async (x) => {
+      // Hindi offered (the demo may offer it already), then a product's name in Hindi
+      await t.db
+        .update(websiteSettings)
+        .set({ languages: ['en', 'hi', 'kn'] })
+        .where(eq(websiteSettings.websiteId, x.websiteId));
+      invalidateWebsite(x.websiteId);
+      const [p] = await t.db.select({ id: products.id }).from(products).where(eq(products.websiteId, x.websiteId)).limit(1);
+      return x.owner.put('/s/api/admin/translations', {
+        language: 'hi',
+        entity: 'product',
+        items: [{ id: String(p!.id), field: 'name', value: `ऑडिट ${uniq()}` }],
+      });
+    },
+  ],
   [
     'POST /admin/reviews/{id}',
     async (x) => {
@@ -980,24 +1002,27 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
       });
     },
   ],
-  ...(['navigation', 'popup', 'scripts', 'seo', 'theme', 'website'] as const).map((group): [Call, (x: Ctx) => Promise<Res>] => [
-    `PUT /builder/settings/${group}`,
-    async (x) => {
-      const s = (await x.owner.get('/s/api/builder/settings')).json();
-      const body = group === 'popup' ? { popup: s.popup } : { ...s[group], version: s.version };
-      body.version = s.version;
-      if (group === 'seo') body.og_title = `Audit ${uniq()}`;
-      else if (group === 'website') body.description = `Audit ${uniq()}`;
-      else if (group === 'theme') body.activetheme = { ...body.activetheme, 'audit-accent': '#115e59' };
-      else if (group === 'scripts') body.head = `<!-- audit ${uniq()} -->`;
-      else if (group === 'popup')
-        body.popup = body.popup
-          ? { ...body.popup, once: !body.popup.once }
-          : { image: 'products/audit.svg', duration: 5, link: null, once: true };
-      else if (group === 'navigation') body.navbar_height = body.navbar_height === 64 ? 60 : 64;
-      return x.owner.put(`/s/api/builder/settings/${group}`, body);
-    },
-  ]),
+  ...(['navigation', 'popup', 'scripts', 'seo', 'theme', 'website', 'languages'] as const).map(
+    (group): [Call, (x: Ctx) => Promise<Res>] => [
+      `PUT /builder/settings/${group}`,
+      async (x) => {
+        const s = (await x.owner.get('/s/api/builder/settings')).json();
+        const body = group === 'popup' ? { popup: s.popup } : { ...s[group], version: s.version };
+        body.version = s.version;
+        if (group === 'seo') body.og_title = `Audit ${uniq()}`;
+        else if (group === 'website') body.description = `Audit ${uniq()}`;
+        else if (group === 'theme') body.activetheme = { ...body.activetheme, 'audit-accent': '#115e59' };
+        else if (group === 'scripts') body.head = `<!-- audit ${uniq()} -->`;
+        else if (group === 'popup')
+          body.popup = body.popup
+            ? { ...body.popup, once: !body.popup.once }
+            : { image: 'products/audit.svg', duration: 5, link: null, once: true };
+        else if (group === 'navigation') body.navbar_height = body.navbar_height === 64 ? 60 : 64;
+        else if (group === 'languages') body.languages = body.languages.length === 3 ? ['en', 'hi'] : ['en', 'hi', 'kn'];
+        return x.owner.put(`/s/api/builder/settings/${group}`, body);
+      },
+    ],
+  ),
   // ---- websites (superadmin)
   [
     'POST /bos/websites',
@@ -1157,6 +1182,10 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
   // ---- own delivery (issue 45): three packed orders of one slot, a trip each, then moved, started, delivered, failed
   ['PUT /admin/dispatch/settings', (x) => x.owner.put('/s/api/admin/dispatch/settings', { code_mode: 'cod' })],
   [
+    'PUT /admin/dispatch/tracking',
+    (x) => x.owner.put('/s/api/admin/dispatch/tracking', { share_position: true, call_number: '+91 80 4000 1234' }),
+  ],
+  [
     'POST /admin/dispatch/build',
     async (x) => {
       const ids: string[] = [];
@@ -1235,6 +1264,41 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
           next: 'reattempt',
         },
       ),
+  ],
+  // ---- a trip's cash handed over, the photo at the door (issue 45 items 4 and 6)
+  [
+    'POST /rider/orders/{id}/photo',
+    async (x) => {
+      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#b45309' } })
+        .jpeg()
+        .toBuffer();
+      const id = (x.made.trips as Array<{ orderId: string }>)[0]!.orderId;
+      const rider = (x.made.rider as { client: TestClient }).client;
+      return rider.request({ method: 'POST', url: `/s/api/rider/orders/${id}/photo`, ...multipart(jpeg, 'door.jpg', 'image/jpeg') });
+    },
+  ],
+  [
+    'POST /admin/dispatch/handovers/{id}',
+    async (x) => {
+      const trip = (x.made.trips as Array<{ id: number }>)[0]!.id;
+      const list = (await x.owner.get('/s/api/admin/dispatch/handovers')).json() as {
+        pending: Array<{ trip_id: number; expected: number }>;
+      };
+      const expected = list.pending.find((p) => p.trip_id === trip)!.expected;
+      return x.owner.post(`/s/api/admin/dispatch/handovers/${trip}`, { counted: expected - 100, reason: 'A ₹1 coin short' });
+    },
+  ],
+  [
+    'POST /pos/handovers/{id}',
+    async (x) => {
+      // the second trip's other order (moved onto it) delivered: that trip is done, with cash
+      const [, second, third] = x.made.trips as Array<{ id: number; orderId: string }>;
+      const [o] = await t.db.select({ total: orders.total }).from(orders).where(eq(orders.id, third!.orderId));
+      const rider = (x.made.rider as { client: TestClient }).client;
+      await x.owner.post(`/s/api/admin/dispatch/orders/${third!.orderId}/code-override`, { reason: 'Customer at the door' });
+      await rider.post(`/s/api/rider/orders/${third!.orderId}/deliver`, { cash: o!.total });
+      return x.cashier.post(`/s/api/pos/handovers/${second!.id}`, { counted: o!.total });
+    },
   ],
 ];
 

@@ -13,6 +13,8 @@ export interface CurrentUser {
   email: string | null;
   phone: string | null;
   superadmin: boolean;
+  /** the storefront language they chose (issue 46); null: none yet */
+  language: string | null;
   hasAdminAccess: boolean;
   isSalesAgent: boolean;
   /** works this website's point of sale only */

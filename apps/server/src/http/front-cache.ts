@@ -49,6 +49,22 @@ export interface FrontVisitors {
   saved(websiteId: number, userId: number): Promise<ReadonlySet<number>>;
   /** The same when cached, else undefined. */
   savedNow(websiteId: number, userId: number): ReadonlySet<number> | undefined;
+  /** Which language an answer is in (issue 46): kept answers are kept per language. */
+  language: FrontLanguages;
+}
+
+/** How the front cache tells a request's language (domains/website/language.ts `frontLanguages`). */
+export interface FrontLanguages {
+  /**
+   * The language a request gets, from the URL, the cookie and the cached website languages alone;
+   * undefined when that is not enough (the website's languages not cached, or a signed-in visitor
+   * who chose none: their account's decides).
+   */
+  now(websiteId: number, url: string, cookieHeader: string | undefined, signedIn: boolean): string | undefined;
+  /** Reads the website's languages into their cache (so `now` knows them). */
+  load(websiteId: number): Promise<unknown>;
+  /** The language the route answered this request in, if it asked (`requestLanguage`). */
+  of(req: FastifyRequest): string | undefined;
 }
 
 /** What answering from Node's own request event needs besides the caches. */
@@ -105,7 +121,9 @@ const pathOf = (url: string) => {
 export function createFrontCache(opts: { ttlMs?: number } = {}) {
   const shared = websiteCache<SharedEntry>({ ttlMs: opts.ttlMs ?? 1000, maxEntries: 5000 });
   const overlays = websiteCache<OverlayEntry>({ ttlMs: opts.ttlMs ?? 1000, maxEntries: 5000 });
-  const overlayKey = (warehouseId: number | null, url: string) => `${warehouseId ?? ''}|${url}`;
+  // one entry per language (issue 46): an answer in Hindi is never another shopper's English one
+  const sharedKey = (language: string, url: string) => `${language}|${url}`;
+  const overlayKey = (language: string, warehouseId: number | null, url: string) => `${language}|${warehouseId ?? ''}|${url}`;
   // the query parameters each path's route reads (learnt from what it keeps)
   const pathParams = new LRUCache<string, readonly string[]>({ max: 10_000 });
   // requests answered before Fastify (`raw`), by the first hook (`hook`), and those left to the route (`miss`)
@@ -119,6 +137,12 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
     const known = pathParams.get(pathOf(url));
     const bare = known && withoutUnknown(url, known);
     return bare && bare !== url && kept(bare) ? bare : null;
+  };
+  /** Whether a visitor with a session is signed in, as the caches have it (unknown: as if signed in). */
+  const signedIn = (req: FastifyRequest) => {
+    const token = req.headers.cookie && sessionTokenIn(req.headers.cookie);
+    const ctx = token ? front?.visitors.contextNow(req.website.id, token) : undefined;
+    return ctx ? ctx.userId !== null : true;
   };
   /** The saved products to flag in an answer: none for a guest or an answer without products. */
   const flagsOf = <S>(answer: CachedAnswer, websiteId: number, ctx: VisitorContext, saved: (websiteId: number, userId: number) => S) =>
@@ -138,15 +162,20 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
     const website = front.websites.resolvedNow(req);
     if (!website) return undefined;
     const cookie = req.headers.cookie;
+    const languages = front.visitors.language;
     if (!cookie || !hasSessionCookie(cookie)) {
-      const at = keptAt(req.url, (u) => shared.settled(website.id, u) !== undefined);
-      return at === null ? undefined : shared.settled(website.id, at)?.value;
+      const lang = languages.now(website.id, req.url, cookie, false);
+      if (lang === undefined) return undefined;
+      const at = keptAt(req.url, (u) => shared.settled(website.id, sharedKey(lang, u)) !== undefined);
+      return at === null ? undefined : shared.settled(website.id, sharedKey(lang, at))?.value;
     }
     const token = personalised(req.url) ? sessionTokenIn(cookie) : undefined;
     const ctx = token && front.visitors.contextNow(website.id, token);
     if (!ctx) return undefined;
-    const at = keptAt(req.url, (u) => overlays.settled(website.id, overlayKey(ctx.warehouseId, u)) !== undefined);
-    const entry = at === null ? undefined : overlays.settled(website.id, overlayKey(ctx.warehouseId, at))?.value;
+    const lang = languages.now(website.id, req.url, cookie, ctx.userId !== null);
+    if (lang === undefined) return undefined;
+    const at = keptAt(req.url, (u) => overlays.settled(website.id, overlayKey(lang, ctx.warehouseId, u)) !== undefined);
+    const entry = at === null ? undefined : overlays.settled(website.id, overlayKey(lang, ctx.warehouseId, at))?.value;
     const wished = entry && flagsOf(entry.answer, website.id, ctx, front.visitors.savedNow);
     return entry && wished !== undefined ? overlaid(entry, wished) : undefined;
   };
@@ -225,9 +254,13 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
           return false; // an unknown host: the pipeline answers it
         }
         const cookie = req.headers.cookie;
+        // the website's languages cached, for this lookup and for keeping the route's answer
+        await visitors.language.load(website.id);
         if (!cookie || !hasSessionCookie(cookie)) {
-          const at = keptAt(req.url, (u) => shared.peek(website.id, u) !== undefined);
-          const hit = at && shared.peek(website.id, at);
+          const lang = visitors.language.now(website.id, req.url, cookie, false);
+          if (lang === undefined) return false;
+          const at = keptAt(req.url, (u) => shared.peek(website.id, sharedKey(lang, u)) !== undefined);
+          const hit = at && shared.peek(website.id, sharedKey(lang, at));
           if (!hit) return false;
           await send(req, reply, await hit);
           return true;
@@ -235,8 +268,10 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
         if (!personalised(req.url)) return false;
         req.website = website;
         const ctx = await visitors.context(req, reply);
-        const at = keptAt(req.url, (u) => overlays.peek(website.id, overlayKey(ctx.warehouseId, u)) !== undefined);
-        const hit = at && overlays.peek(website.id, overlayKey(ctx.warehouseId, at));
+        const lang = visitors.language.now(website.id, req.url, cookie, ctx.userId !== null);
+        if (lang === undefined) return false;
+        const at = keptAt(req.url, (u) => overlays.peek(website.id, overlayKey(lang, ctx.warehouseId, u)) !== undefined);
+        const hit = at && overlays.peek(website.id, overlayKey(lang, ctx.warehouseId, at));
         if (!hit) return false;
         const entry = await hit;
         const wished = await flagsOf(entry.answer, website.id, ctx, visitors.saved);
@@ -258,7 +293,11 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
     ) {
       // an address with junk: kept under the address without it (the route gave that answer)
       const at = withoutUnknown(req.url, params);
-      if (at === null) return;
+      if (at === null || !front) return;
+      // the language it was answered in; not known (a signed-in visitor's own, unasked): not kept
+      const languages = front.visitors.language;
+      const lang = languages.of(req) ?? languages.now(req.website.id, req.url, req.headers.cookie, overlay !== undefined && signedIn(req));
+      if (lang === undefined) return;
       pathParams.set(pathOf(req.url), params);
       const headers: Record<string, string> = {};
       const flat: string[] = [];
@@ -269,8 +308,8 @@ export function createFrontCache(opts: { ttlMs?: number } = {}) {
         if (k !== 'vary') flat.push(k, String(v));
       }
       const kept = { route: req.routeOptions.url ?? pathOf(req.url), headers, flat, vary: headers.vary };
-      if (!overlay) shared.put(req.website.id, at, Promise.resolve({ ...kept, body: sent.body, etag: sent.etag }));
-      else overlays.put(req.website.id, overlayKey(overlay.warehouseId, at), Promise.resolve({ ...kept, answer: overlay.answer }));
+      if (!overlay) shared.put(req.website.id, sharedKey(lang, at), Promise.resolve({ ...kept, body: sent.body, etag: sent.etag }));
+      else overlays.put(req.website.id, overlayKey(lang, overlay.warehouseId, at), Promise.resolve({ ...kept, answer: overlay.answer }));
     },
   };
 }

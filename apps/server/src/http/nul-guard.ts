@@ -3,12 +3,17 @@ import { Errors } from './errors';
 
 // PostgreSQL text cannot hold U+0000: a NUL byte that reaches a query fails it (a 500). No field
 // of the shop has a use for one, so it is refused at the door, once, for every route and page.
+// Nor can jsonb hold half of a surrogate pair ("\ud800" in a body): the audit row of any write
+// that records the text would fail, so a string that is not well-formed Unicode is refused too.
 const MESSAGE = 'must not contain a NUL character';
+const BROKEN = 'must not contain a broken character';
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The paths ('name', 'lines.0.text') of every string in `value` that holds a NUL. */
-function nulPaths(value: unknown, path: string, out: string[]): string[] {
+/** The paths ('name', 'lines.0.text') of every string in `value` that holds a NUL or a lone surrogate, with the reason. */
+function nulPaths(value: unknown, path: string, out: [string, string][]): [string, string][] {
   if (typeof value === 'string') {
-    if (value.includes('\0')) out.push(path || 'body');
+    if (value.includes('\0')) out.push([path || 'body', MESSAGE]);
+    else if (loneSurrogate.test(value)) out.push([path || 'body', BROKEN]);
   } else if (Array.isArray(value)) value.forEach((v, i) => nulPaths(v, path ? `${path}.${i}` : String(i), out));
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) nulPaths(v, path ? `${path}.${k}` : k, out);
   return out;
@@ -49,6 +54,6 @@ export function refuseNulBytes(app: FastifyInstance) {
     // raw bytes passed through (the /brgest proxy's stream, the error tunnel's envelope) are not text fields
     if (Buffer.isBuffer(req.body) || typeof (req.body as { pipe?: unknown } | null)?.pipe === 'function') return;
     const bad = nulPaths(req.body, '', []);
-    if (bad.length) throw Errors.invalid(Object.fromEntries(bad.map((p) => [p, [`${p} ${MESSAGE}`]])));
+    if (bad.length) throw Errors.invalid(Object.fromEntries(bad.map(([p, why]) => [p, [`${p} ${why}`]])));
   });
 }

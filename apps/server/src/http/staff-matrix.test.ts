@@ -32,9 +32,11 @@ const ALLOWED: Record<string, RegExp[]> = {
     /^POST \/admin\/orders\/(\{id\}\/)?(ship|deliver|cash-handover)$/,
     /^\w+ \/admin\/delivery/,
     DISPATCH,
+    // an order's proof of delivery and door photo (issue 45 item 6): reads, like the rest of dispatch
+    DISPATCH_READ,
     CHOOSE,
   ],
-  catalogueEditor: [/^\w+ \/admin\/(products|categories|brands|catalogue|media|search|stock|reviews)/, CHOOSE],
+  catalogueEditor: [/^\w+ \/admin\/(products|categories|brands|catalogue|media|search|stock|reviews|translations)/, CHOOSE],
   accountant: [ORDERS_READ, ORDERS_OWN, BULK, DISPATCH_READ, /^GET \/admin\/(reports|summary|audit)/, CHOOSE],
   salesAgent: [/^\w+ \/agent\//, CHOOSE],
   // the rider app's calls only (issue 45), each one's own trips

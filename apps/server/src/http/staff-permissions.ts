@@ -53,6 +53,8 @@ const SCREENS: Record<string, Permission | { read: Permission; write: Permission
   analytics: 'insights',
   errors: 'insights',
   issues: 'support',
+  // translated names and texts of the catalogue, menus and pages (issue 46 §2)
+  translations: 'translations',
 };
 
 /** Moves on an order that are not the manager's: the packer packs, the delivery manager ships and delivers. */

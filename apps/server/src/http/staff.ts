@@ -19,6 +19,7 @@ import { reportsAdminRoutes } from '../domains/reports/admin-routes';
 import { websiteAdminRoutes } from '../domains/website/admin-routes';
 import { websiteBosRoutes } from '../domains/website/bos-routes';
 import { viewsAdminRoutes } from '../domains/views/admin-routes';
+import { translationAdminRoutes } from '../domains/translations/admin-routes';
 import { forgetCurrentUser, requirePermission, requireUser, type StaffNeed } from './auth';
 import { staffNeedOf } from './staff-permissions';
 import { useManagedWebsite } from './website';
@@ -96,4 +97,5 @@ export const staffRoutes = staffScope<StaffDeps>([
   catalogueCsvRoutes,
   contentAdminRoutes,
   viewsAdminRoutes,
+  translationAdminRoutes,
 ]);

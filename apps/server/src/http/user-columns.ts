@@ -11,6 +11,8 @@ export const userColumns = {
   email: users.email,
   phone: users.phone,
   superadmin: users.superadmin,
+  /** the storefront language they chose (issue 46); null: none yet */
+  language: users.language,
   hasAdminAccess: websiteMembers.hasAdminAccess,
   isSalesAgent: websiteMembers.isSalesAgent,
   isCashier: websiteMembers.isCashier,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { slugify } from '@grocer/shared/slug';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +29,8 @@ import { BRAND_COLOURS, CATALOGUE, EXTRA_BRANDS, PACKS, type Leaf } from './cata
 import { badgeSvg, bannerSvg, PLACEHOLDER_SVG, productSvg } from './images';
 import { policyPages } from './policies';
 import { demoFacts } from './facts-data';
+import { seedTranslations } from './translations';
+import { seedContentTranslations } from './content-translations';
 
 /** Deterministic PRNG (mulberry32) so every seed of the demo is the same shop. */
 export function prng(seed: number) {
@@ -103,7 +105,13 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
 
     // Categories (2–3 levels) and products.
     let position = 0;
-    const productValues: (typeof products.$inferInsert & { _leaf: Leaf; _colour: string; _shape: string; _brand: string })[] = [];
+    const productValues: (typeof products.$inferInsert & {
+      _leaf: Leaf;
+      _colour: string;
+      _shape: string;
+      _brand: string;
+      _item: string;
+    })[] = [];
     const addCategory = async (name: string, parentId: number | null, colour: string) => {
       const slug = slugify(name);
       files.set(`categories/${slug}.svg`, badgeSvg({ text: name, colour, caption: false }));
@@ -141,6 +149,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
                 _colour: top.colour,
                 _shape: top.shape,
                 _brand: brand,
+                _item: item,
               });
             }
           }
@@ -153,7 +162,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
       tx
         .insert(products)
         .values(
-          batch.map(({ _leaf, _colour, _shape, _brand, ...p }, i) => ({
+          batch.map(({ _leaf, _colour, _shape, _brand, _item, ...p }, i) => ({
             ...p,
             createdAt: new Date(now - Math.floor(rand() * 90) * 86_400_000 - i * 1000),
           })),
@@ -215,10 +224,18 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<number> {
     // Opening balances, each with its opening movement in the stock ledger.
     for (let i = 0; i < stockValues.length; i += 1000) await openStock(tx, stockValues.slice(i, i + 1000), 'seed');
     await seedSynonyms(tx, websiteId);
-    await refreshProductIndex(tx, websiteId);
+    await seedTranslations(tx, websiteId, {
+      products: inserted.map((p, i) => ({ id: p.id, brand: productValues[i]!._brand, item: productValues[i]!._item })),
+      brands: brandRows,
+      categories: await tx.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.websiteId, websiteId)),
+    });
 
+    // the storefront's settings first: the index reads the languages the website offers (Hindi and Kannada names)
     await seedStorefront(tx, websiteId, files);
+    await refreshProductIndex(tx, websiteId);
     await seedPolicies(tx, websiteId);
+    // the menus' and home blocks' texts in Hindi and Kannada (I18N-CONTENT)
+    await seedContentTranslations(tx, websiteId);
     await seedPeople(tx, websiteId);
     await seedDelivery(tx, { websiteId, warehouses: whRows });
     await seedCoupons(tx, { websiteId });
@@ -315,6 +332,9 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
     fontFamily: 'Inter',
     showSupplierPage: true,
     showCart: true,
+    // a Bengaluru shop: English, Hindi and Kannada (issue 46), its names in each (seed/translations.ts)
+    languages: ['en', 'hi', 'kn'],
+    defaultLanguage: 'en',
     activeTheme: {
       primary: '#0f766e',
       'primary-foreground': '#ffffff',

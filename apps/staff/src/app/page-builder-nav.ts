@@ -1,4 +1,4 @@
-import { Code, Compass, FileText, Globe, Megaphone, Menu, Palette, PanelBottom, Search, type LucideIcon } from 'lucide-react';
+import { Code, Compass, FileText, Globe, Languages, Megaphone, Menu, Palette, PanelBottom, Search, type LucideIcon } from 'lucide-react';
 import { paths } from '../lib/paths';
 
 /**
@@ -14,5 +14,6 @@ export const PAGE_BUILDER_NAV: Array<{ label: string; icon: LucideIcon; to: stri
   { label: 'Footer menu', icon: PanelBottom, to: '/page-builder/settings/footer' },
   { label: 'Popup', icon: Megaphone, to: '/page-builder/settings/popup' },
   { label: 'SEO', icon: Search, to: '/page-builder/settings/seo' },
+  { label: 'Languages', icon: Languages, to: '/page-builder/settings/languages' },
   { label: 'Page scripts', icon: Code, to: '/page-builder/settings/scripts' },
 ];

@@ -60,6 +60,11 @@ export const router = createBrowserRouter([
       },
       { path: 'media', handle: screen('catalogue'), lazy: async () => ({ Component: (await import('./routes/media')).MediaRoute }) },
       { path: 'search', handle: screen('catalogue'), lazy: async () => ({ Component: (await import('./routes/search')).SearchRoute }) },
+      {
+        path: 'translations',
+        handle: screen('translations'),
+        lazy: async () => ({ Component: (await import('./routes/translations')).TranslationsRoute }),
+      },
       { path: 'coupons', handle: screen('coupons'), lazy: async () => ({ Component: (await import('./routes/coupons')).CouponsRoute }) },
       {
         path: 'coupons/new',
@@ -101,6 +106,11 @@ export const router = createBrowserRouter([
         path: 'dispatch',
         handle: screen('orders.read'),
         lazy: async () => ({ Component: (await import('./routes/dispatch')).DispatchRoute }),
+      },
+      {
+        path: 'rider-cash',
+        handle: screen('orders.read'),
+        lazy: async () => ({ Component: (await import('./routes/rider-cash')).RiderCashRoute }),
       },
       // Administration → Subscriptions (issue 44 §6): tomorrow's demand, the list, low balances, settings (one chunk)
       ...(
@@ -176,6 +186,7 @@ export const router = createBrowserRouter([
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./routes/pos')).PosRoute }) },
       { path: 'receipt/:receipt', lazy: async () => ({ Component: (await import('./routes/pos-receipt')).PosReceiptRoute }) },
+      { path: 'handovers', lazy: async () => ({ Component: (await import('./routes/rider-cash')).PosHandoversRoute }) },
       { path: '*', Component: NotFound },
     ],
   },

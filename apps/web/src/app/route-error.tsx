@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useEffect } from 'react';
 import { readError } from '../lib/errors';
 import { reportError } from '../lib/telemetry/report-error';
+import { t } from '../lib/i18n';
 
 export function RouteError() {
   const error = useRouteError();
@@ -13,10 +14,10 @@ export function RouteError() {
   const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : readError(error);
   return (
     <div className="mx-auto max-w-lg p-8 text-center">
-      <h1 className="mb-2 text-2xl font-bold">Something went wrong</h1>
+      <h1 className="mb-2 text-2xl font-bold">{t('Something went wrong')}</h1>
       <p className="mb-6 text-gray-600">{message}</p>
       <Link to="/" className="rounded-lg bg-[var(--color-primary)] px-4 py-2 font-medium text-white">
-        Back to the shop
+        {t('Back to the shop')}
       </Link>
     </div>
   );

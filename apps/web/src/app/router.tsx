@@ -3,6 +3,10 @@ import type { RouteMeta } from './guards';
 import { LoadingOverlay } from '../components/ui/loading';
 import { RouteError } from './route-error';
 import { Shell } from './shell';
+import { loadLaterMessages } from '../locales/load';
+
+/** A route module whose messages in Hindi and Kannada are in the later catalogue (locales/catalogue.ts): both before it renders. */
+const withLater = async <M,>(module: Promise<M>): Promise<M> => (await Promise.all([module, loadLaterMessages()]))[0];
 
 const meta = (m: RouteMeta) => m;
 const AppLoading = () => <LoadingOverlay fullPage />;
@@ -23,49 +27,69 @@ export const routes: RouteObject[] = [
       { path: '/products/:slug', lazy: () => import('./routes/product') },
       { path: '/categories', lazy: () => import('./routes/categories') },
       { path: '/suppliers', lazy: () => import('./routes/suppliers') },
-      { path: '/auth/login', handle: meta({ full: true }), lazy: async () => ({ Component: (await import('./routes/auth')).Login }) },
-      { path: '/auth/verify', handle: meta({ full: true }), lazy: async () => ({ Component: (await import('./routes/auth')).Verify }) },
-      { path: '/auth/register', handle: meta({ full: true }), lazy: async () => ({ Component: (await import('./routes/auth')).Register }) },
-      { path: '/auth/logout', handle: meta({ full: true }), lazy: async () => ({ Component: (await import('./routes/auth')).Logout }) },
-      { path: '/checkout', handle: meta({ full: true, auth: true }), lazy: () => import('./routes/checkout') },
+      {
+        path: '/auth/login',
+        handle: meta({ full: true }),
+        lazy: async () => ({ Component: (await withLater(import('./routes/auth'))).Login }),
+      },
+      {
+        path: '/auth/verify',
+        handle: meta({ full: true }),
+        lazy: async () => ({ Component: (await withLater(import('./routes/auth'))).Verify }),
+      },
+      {
+        path: '/auth/register',
+        handle: meta({ full: true }),
+        lazy: async () => ({ Component: (await withLater(import('./routes/auth'))).Register }),
+      },
+      {
+        path: '/auth/logout',
+        handle: meta({ full: true }),
+        lazy: async () => ({ Component: (await withLater(import('./routes/auth'))).Logout }),
+      },
+      { path: '/checkout', handle: meta({ full: true, auth: true }), lazy: () => withLater(import('./routes/checkout')) },
       {
         path: '/checkout/razorpay/:id',
         handle: meta({ full: true, auth: true }),
-        lazy: async () => ({ Component: (await import('./routes/checkout')).Razorpay }),
+        lazy: async () => ({ Component: (await withLater(import('./routes/checkout'))).Razorpay }),
       },
       {
         path: '/checkout/cashfree/:id',
         handle: meta({ full: true, auth: true }),
-        lazy: async () => ({ Component: (await import('./routes/checkout')).Cashfree }),
+        lazy: async () => ({ Component: (await withLater(import('./routes/checkout'))).Cashfree }),
       },
       {
         path: '/checkout/confirm/:id',
         handle: meta({ full: true, auth: true }),
-        lazy: async () => ({ Component: (await import('./routes/checkout')).Confirm }),
+        lazy: async () => ({ Component: (await withLater(import('./routes/checkout'))).Confirm }),
       },
       {
         path: '/order/success/:ordernumber',
         handle: meta({ auth: true }),
-        lazy: async () => ({ Component: (await import('./routes/checkout')).Success }),
+        lazy: async () => ({ Component: (await withLater(import('./routes/checkout'))).Success }),
       },
       {
         path: '/account',
         handle: meta({ auth: true }),
-        lazy: () => import('./routes/account'),
+        lazy: () => withLater(import('./routes/account')),
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('./routes/account')).Dashboard }) },
-          { path: 'details', lazy: async () => ({ Component: (await import('./routes/account')).Details }) },
-          { path: 'addresses', lazy: async () => ({ Component: (await import('./routes/account')).Addresses }) },
-          { path: 'wishlist', lazy: () => import('./routes/account-wishlist') },
-          { path: 'wallet', lazy: () => import('./routes/account-wallet') },
-          { path: 'subscriptions', lazy: () => import('./routes/account-subscriptions') },
+          { index: true, lazy: async () => ({ Component: (await withLater(import('./routes/account'))).Dashboard }) },
+          { path: 'details', lazy: async () => ({ Component: (await withLater(import('./routes/account'))).Details }) },
+          { path: 'addresses', lazy: async () => ({ Component: (await withLater(import('./routes/account'))).Addresses }) },
+          { path: 'wishlist', lazy: () => withLater(import('./routes/account-wishlist')) },
+          { path: 'wallet', lazy: () => withLater(import('./routes/account-wallet')) },
+          { path: 'subscriptions', lazy: () => withLater(import('./routes/account-subscriptions')) },
           {
             path: 'subscriptions/:id',
-            lazy: async () => ({ Component: (await import('./routes/account-subscriptions')).Subscription }),
+            lazy: async () => ({ Component: (await withLater(import('./routes/account-subscriptions'))).Subscription }),
           },
-          { path: 'orders', lazy: async () => ({ Component: (await import('./routes/account')).Orders }) },
-          { path: 'orders/:id', lazy: async () => ({ Component: (await import('./routes/account')).Order }) },
-          { path: 'dashboard', handle: meta({ agent: true }), lazy: async () => ({ Component: (await import('./routes/account')).Sales }) },
+          { path: 'orders', lazy: async () => ({ Component: (await withLater(import('./routes/account'))).Orders }) },
+          { path: 'orders/:id', lazy: async () => ({ Component: (await withLater(import('./routes/account'))).Order }) },
+          {
+            path: 'dashboard',
+            handle: meta({ agent: true }),
+            lazy: async () => ({ Component: (await withLater(import('./routes/account'))).Sales }),
+          },
         ],
       },
       // home has no flag (spec §2): its blocks sit in the centred container like every page's

@@ -4,19 +4,17 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'rea
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate, useNavigation, useNavigationType } from 'react-router';
 import { LoadingView, Spinner } from '../components/ui/loading';
 import { Later } from '../components/ui/later';
-import { CartDrawer } from '../features/cart/components/cart-drawer';
 import { CartProvider, useCart } from '../features/cart/cart-store';
 import { Footer } from './layout/footer';
-import { MobileMenu } from './layout/mobile-menu';
+import { CartDrawer, MobileMenu, PincodeModal, PromoPopup } from './layout/overlays';
 import { Navbar } from './layout/navbar';
-import { PincodeModal } from '../features/pincode/pincode-modal';
-import { PromoPopup } from '../features/popup/promo-popup';
 import { useInit } from '../lib/init';
 import { Toasts } from '../lib/toast';
 import { pageChrome } from './chrome';
 import { guardRedirect, type RouteMeta } from './guards';
 import { dropPendingAction } from './pending-action';
 import { useUi } from './ui-state';
+import { t } from '../lib/i18n';
 
 const CategoryFilterModal = lazy(() => import('../features/catalogue/components/category-filter-modal'));
 const WishlistPicker = lazy(() => import('../features/wishlist/components/wishlist-picker').then((m) => ({ default: m.WishlistPicker })));
@@ -26,7 +24,7 @@ function NavigationProgress() {
   const busy = useNavigation().state !== 'idle';
   if (!busy) return null;
   return (
-    <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-[10000]">
+    <div role="progressbar" aria-label={t('Loading page')} className="fixed inset-x-0 top-0 z-[10000]">
       <div className="h-0.5 animate-pulse bg-[var(--color-primary)]" />
       <Spinner size={18} className="absolute top-2 right-3 text-[var(--color-primary)]" />
     </div>
@@ -124,7 +122,7 @@ function ShellBody() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" data-link className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
-        Skip to content
+        {t('Skip to content')}
       </a>
       <NavigationProgress />
       {showNavbar && (

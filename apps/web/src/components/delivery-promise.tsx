@@ -1,6 +1,8 @@
-import { deliveryPromise, indiaToday, type EarliestSlot } from '@grocer/shared/delivery-promise';
+import { indiaToday, type EarliestSlot } from '@grocer/shared/delivery-promise';
 import { Truck } from 'lucide-react';
 import { useInitMaybe } from '../lib/init';
+import { t } from '../lib/i18n';
+import { slotText } from '../lib/slots';
 
 interface Props {
   className?: string;
@@ -29,8 +31,8 @@ export function DeliveryPromiseLine({
     <p className={`flex items-center gap-1.5 ${className}`} data-testid="delivery-promise">
       <Truck size={16} aria-hidden="true" className="shrink-0" />
       <span>
-        Delivery <strong className="font-semibold">{deliveryPromise(slot, indiaToday())}</strong>
-        {withPincode && pincode ? ` to ${pincode}` : ''}
+        {t('Delivery')} <strong className="font-semibold">{slotText(slot, indiaToday())}</strong>
+        {withPincode && pincode ? t(' to {pincode}', { pincode }) : ''}
       </span>
     </p>
   );

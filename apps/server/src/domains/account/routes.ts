@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { currentUser, forgetCurrentUser, requireUser } from '../../http/auth';
 import { Errors } from '../../http/errors';
 import { requestHost } from '../../http/website';
+import { requestLanguage } from '../website';
 import { countAddresses } from '../addresses/service';
 import { confirmCodes, liveCodes } from '../identity/codes';
 import { accountErrors, changeContact, clientLimit, identifierTaken, renameUser, sendCode, type SignInDeps } from '../identity/service';
@@ -59,6 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod<SignInDeps & { ordersSummary?:
         userId: user.id,
         payload: { email, phone },
         host: requestHost(req),
+        language: await requestLanguage(db, req),
       });
     }
     forgetCurrentUser(req);

@@ -19,26 +19,28 @@ import { getProduct, listAnswer, loadTaxonomy, relatedProducts, type CatalogueCo
 export function catalogueAnswers(db: Db, opts: { enabled: boolean; productCache: boolean }) {
   const cache = createMicroCache({ ttlMs: 3000, enabled: opts.enabled });
   const shared = (ctx: CatalogueContext): CatalogueContext => ({ ...ctx, userId: null, productCache: opts.productCache });
+  // the answer's warehouse and language (issue 46: one answer per language; '' the default)
+  const at = (ctx: CatalogueContext) => (ctx.language ? `${ctx.warehouseId}|${ctx.language}` : `${ctx.warehouseId}`);
   return {
     /** The product list of `query` (already parsed by `productsQuerySchema`). */
     async list(ctx: CatalogueContext, query: ProductsQuery): Promise<CachedAnswer> {
       const taxonomy = await loadTaxonomy(db, ctx.websiteId);
       const canonical = canonicalProductsQuery(query, taxonomy.known);
       const { page, perPage } = query;
-      return cache.get(ctx.websiteId, `list|${ctx.warehouseId}|${listKey(canonical, page, perPage)}`, async () =>
+      return cache.get(ctx.websiteId, `list|${at(ctx)}|${listKey(canonical, page, perPage)}`, async () =>
         canonical ? listAnswer(db, shared(ctx), canonical) : { data: [], meta: { total: 0, perPage, page } },
       );
     },
     /** A product by slug or id (404 when there is none: not kept). */
     product: (ctx: CatalogueContext, idOrSlug: string) =>
-      cache.get(ctx.websiteId, `product|${ctx.warehouseId}|${idOrSlug}`, () => getProduct(db, shared(ctx), idOrSlug)),
+      cache.get(ctx.websiteId, `product|${at(ctx)}|${idOrSlug}`, () => getProduct(db, shared(ctx), idOrSlug)),
     related: (ctx: CatalogueContext, idOrSlug: string) =>
-      cache.get(ctx.websiteId, `related|${ctx.warehouseId}|${idOrSlug}`, async () => ({
+      cache.get(ctx.websiteId, `related|${at(ctx)}|${idOrSlug}`, async () => ({
         data: await relatedProducts(db, shared(ctx), idOrSlug),
       })),
     /** A page's data by its normalised url; `produce` computes it (the content domain's getPageData). */
     page: (ctx: CatalogueContext, url: string, produce: (ctx: CatalogueContext) => Promise<unknown>) =>
-      cache.get(ctx.websiteId, `page|${ctx.warehouseId}|${url}`, () => produce(shared(ctx))),
+      cache.get(ctx.websiteId, `page|${at(ctx)}|${url}`, () => produce(shared(ctx))),
     /** Anything else the same for every visitor of a website (search suggestions). */
     plain: (websiteId: number, key: string, produce: () => Promise<unknown>) => cache.get(websiteId, key, produce),
   };

@@ -6,6 +6,7 @@ import {
   CSV_COLUMNS,
   parseCatalogueCsv,
   STOCK_PREFIX,
+  translatedColumnOf,
   type CatalogueCsvRow,
   type CsvError,
 } from '@grocer/shared/catalogue-csv';
@@ -26,6 +27,9 @@ import { sanitizeDescription } from './admin-service';
 import { refreshProductIndex } from './search';
 import { brands, categories, packs, products } from './tables';
 import { EMPTY_FACTS, type ProductFacts } from '@grocer/shared/product-facts';
+import type { Language } from '@grocer/shared/languages';
+import { translate, upsertTranslations, type TranslationRow } from '../translations';
+import { websiteLanguages } from '../website';
 
 /**
  * The catalogue's CSV import and export (format: packages/shared/src/catalogue-csv.ts and
@@ -104,9 +108,17 @@ interface Plan {
 }
 
 /** Reads the file and compares it with the website's catalogue: every error by line and column, and what would change. */
-async function plan(db: DbOrTx, websiteId: number, text: string): Promise<Plan> {
+async function plan(db: DbOrTx, websiteId: number, text: string, translatable: readonly Language[]): Promise<Plan> {
   const parsed = parseCatalogueCsv(text);
   const errors: CsvError[] = [...parsed.errors];
+  // translated columns only for the languages the website offers besides its default (issue 46)
+  for (const language of parsed.languages)
+    if (!translatable.includes(language))
+      errors.push({
+        line: 1,
+        column: `product_name_${language}`,
+        message: `This shop does not offer ${language} besides its default language: remove its columns`,
+      });
   const whs = await warehouseCodes(db, websiteId);
   const warehouseIds = new Map<string, number>();
   for (const code of parsed.warehouses) {
@@ -343,7 +355,13 @@ async function updateFromValues(
 
 /** POST /s/api/admin/catalogue/import?dry_run=1: the report, nothing written. */
 export async function dryRunImport(db: Db, websiteId: number, text: string): Promise<CatalogueImportReport> {
-  return (await plan(db, websiteId, text)).report;
+  return (await plan(db, websiteId, text, await translatableLanguages(db, websiteId))).report;
+}
+
+/** The languages a product's name and description can be translated into: offered, not the default. */
+async function translatableLanguages(db: Db, websiteId: number): Promise<Language[]> {
+  const { languages, defaultLanguage } = await websiteLanguages(db, websiteId);
+  return languages.filter((l) => l !== defaultLanguage);
 }
 
 /**
@@ -355,9 +373,10 @@ export async function dryRunImport(db: Db, websiteId: number, text: string): Pro
 export async function applyImport(db: Db, actor: AuditActor, text: string): Promise<CatalogueImportReport> {
   const websiteId = actor.websiteId;
   const reference = `import:${Date.now()}`;
+  const translatable = await translatableLanguages(db, websiteId);
   const report = await db
     .transaction(async (tx) => {
-      const p = await plan(tx, websiteId, text);
+      const p = await plan(tx, websiteId, text, translatable);
       if (!p.report.ok) {
         const lines = new Set(p.report.errors.map((e) => e.line)).size;
         throw new AppError(422, 'IMPORT_HAS_ERRORS', fail('IMPORT_HAS_ERRORS', { rows: lines }).message, undefined, { report: p.report });
@@ -555,6 +574,25 @@ export async function applyImport(db: Db, actor: AuditActor, text: string): Prom
             .where(and(eq(products.websiteId, websiteId), inArray(products.id, part)));
       }
 
+      // translated names and descriptions: a cell with text keeps it, an empty one leaves the translation
+      const translated = new Map<string, TranslationRow>();
+      for (const { row } of p.rows)
+        for (const [column, value] of Object.entries(row.translations ?? {})) {
+          const { field, language } = translatedColumnOf(column)!;
+          const entityId = String(productIds.get(row.product_slug)!);
+          const key = `${entityId}|${field}|${language}`;
+          if (!translated.has(key))
+            translated.set(key, {
+              entity: 'product',
+              entityId,
+              field,
+              language,
+              value: field === 'description' ? sanitizeDescription(value) : value,
+            });
+        }
+      for (const part of chunks([...translated.values()])) await upsertTranslations(tx, websiteId, part);
+      for (const t of translated.values()) if (t.field === 'name') touchedProducts.add(Number(t.entityId));
+
       // stock: counted quantities, each difference one movement in the ledger
       const counted: Array<{ packId: number; warehouseId: number; available: number }> = [];
       for (const { row } of p.rows)
@@ -600,6 +638,7 @@ export async function exportCatalogue(db: Db, websiteId: number, pageSize = EXPO
   const whs = await warehouseCodes(db, websiteId);
   const cats = await categoryLabels(db, websiteId);
   const codes = whs.map((w) => w.code);
+  const languages = await translatableLanguages(db, websiteId);
   async function* pages(): AsyncGenerator<string[][]> {
     for await (const ids of keysetPages(
       async (after: number | undefined, size) =>
@@ -614,10 +653,10 @@ export async function exportCatalogue(db: Db, websiteId: number, pageSize = EXPO
       (id) => id,
       pageSize,
     ))
-      yield await exportPage(db, websiteId, ids, whs, cats.label);
+      yield await exportPage(db, websiteId, ids, whs, cats.label, languages);
   }
   // one page read ahead at most: the next is read when the client has taken this one
-  return Readable.from(csvStream(catalogueCsvHeader(codes), pages(), CATALOGUE_CSV_NEWLINE), { highWaterMark: 1 });
+  return Readable.from(csvStream(catalogueCsvHeader(codes, languages), pages(), CATALOGUE_CSV_NEWLINE), { highWaterMark: 1 });
 }
 
 /** The pack rows of products `ids` (one page, in id order), as the export's cells. */
@@ -627,8 +666,10 @@ async function exportPage(
   ids: number[],
   whs: Array<{ id: number; code: string }>,
   categoryLabel: Map<number, string>,
+  languages: readonly Language[],
 ): Promise<string[][]> {
   const rows = rowsOf<{
+    product_id: number;
     slug: string;
     name: string;
     brand: string | null;
@@ -653,7 +694,7 @@ async function exportPage(
     nutrition: ProductFacts['nutrition'];
   }>(
     await db.execute(sql`
-      select p.slug, p.name, b.name as brand, p.category_id, p.status, p.description, k.id as pack_id, k.name as pack_name,
+      select p.id as product_id, p.slug, p.name, b.name as brand, p.category_id, p.status, p.description, k.id as pack_id, k.name as pack_name,
              k.sku, k.barcode, k.price, k.act_price, k.sold_by_weight, k.plu, k.step_grams, p.hsn_code, p.gst_rate, k.position,
              p.fssai_licence, p.food_type, p.ingredients, p.nutrition
       from ${packs} k join ${products} p on p.id = k.product_id left join ${brands} b on b.id = p.brand_id
@@ -667,27 +708,43 @@ async function exportPage(
   for (const part of chunks(rows.map((r) => Number(r.pack_id))))
     for (const [key, n] of await balancesOf(db, websiteId, part)) levels.set(key, n);
   const codes = whs.map((w) => w.code);
+  // the page's products' translations, a query per language
+  const translatedOf = await Promise.all(languages.map((l) => translate(db, websiteId, l, 'product', ids, ['name', 'description'])));
+  const translations = (productId: number) => {
+    const out: Record<string, string> = {};
+    languages.forEach((l, i) => {
+      const own = translatedOf[i]!.get(String(productId));
+      if (own?.has('name')) out[`product_name_${l}`] = own.get('name')!;
+      if (own?.has('description')) out[`description_${l}`] = own.get('description')!;
+    });
+    return out;
+  };
   return rows.map((r) =>
-    catalogueCsvCells(codes, {
-      product_slug: r.slug,
-      product_name: r.name,
-      brand: r.brand ?? '',
-      category: r.category_id === null ? '' : (categoryLabel.get(r.category_id) ?? ''),
-      status: r.status,
-      description: r.description,
-      pack_name: r.pack_name,
-      sku: r.sku,
-      barcode: r.barcode,
-      price: Number(r.price),
-      mrp: Number(r.act_price),
-      sold_by_weight: r.sold_by_weight,
-      plu: r.plu,
-      step_grams: r.sold_by_weight ? Number(r.step_grams) : null,
-      hsn: r.hsn_code,
-      gst_rate: Number(r.gst_rate) / 100,
-      position: Number(r.position),
-      stock: Object.fromEntries(whs.map((w) => [w.code, levels.get(stockKeyOf(Number(r.pack_id), w.id)) ?? 0])),
-      facts: { fssai_licence: r.fssai_licence, food_type: r.food_type, ingredients: r.ingredients, nutrition: r.nutrition },
-    }),
+    catalogueCsvCells(
+      codes,
+      {
+        product_slug: r.slug,
+        product_name: r.name,
+        brand: r.brand ?? '',
+        category: r.category_id === null ? '' : (categoryLabel.get(r.category_id) ?? ''),
+        status: r.status,
+        description: r.description,
+        pack_name: r.pack_name,
+        sku: r.sku,
+        barcode: r.barcode,
+        price: Number(r.price),
+        mrp: Number(r.act_price),
+        sold_by_weight: r.sold_by_weight,
+        plu: r.plu,
+        step_grams: r.sold_by_weight ? Number(r.step_grams) : null,
+        hsn: r.hsn_code,
+        gst_rate: Number(r.gst_rate) / 100,
+        position: Number(r.position),
+        stock: Object.fromEntries(whs.map((w) => [w.code, levels.get(stockKeyOf(Number(r.pack_id), w.id)) ?? 0])),
+        facts: { fssai_licence: r.fssai_licence, food_type: r.food_type, ingredients: r.ingredients, nutrition: r.nutrition },
+        translations: translations(Number(r.product_id)),
+      },
+      languages,
+    ),
   );
 }

@@ -17,3 +17,9 @@ export {
   /** the website's packs whose product, pack name or SKU contains a word, named and priced (staff pickers) */
   searchPacks,
 } from './service';
+export {
+  /** rebuilds the search documents of a website's products (all, or the ones given) */
+  refreshProductIndex,
+} from './search';
+export { sanitizeDescription } from './admin-service';
+export { brandTexts, categoryTexts, productTexts, productTranslationPage, productTranslationProgress } from './translation-texts';

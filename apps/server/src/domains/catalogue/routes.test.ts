@@ -382,6 +382,9 @@ describe('GET /s/api/init', () => {
         // beyond the spec: the earliest delivery slot (issue 19's delivery promise), documented in docs/storefront.md
         'earliest_slot',
         'footers',
+        // beyond the spec: the request's language and the website's languages (issue 46), docs/storefront.md
+        'language',
+        'languages',
         'navSetting',
         'navs',
         'pincode',

@@ -19,6 +19,7 @@ import { wishedIn, type CatalogueAnswers } from './answers';
 import { currentSlugOf } from './product-records';
 import type { CatalogueContext } from './service';
 import { suggest } from './suggest';
+import { requestLanguage, websiteLanguages } from '../website';
 
 // The warehouse serving a pincode (the default zone's for visitors without one), per website.
 const zoneWarehouse = websiteCache<number | null>({ ttlMs: 5000, maxEntries: 20_000 });
@@ -30,12 +31,13 @@ export async function catalogueContext(db: Db, req: FastifyRequest): Promise<Cat
   const websiteId = req.website.id;
   const session = await req.session.get();
   const pincode = session?.pincode ?? null;
-  const warehouseId = await zoneWarehouse.get(
-    websiteId,
-    zoneKey(pincode),
-    async () => (await deliveryContext(db, websiteId, pincode)).zone?.warehouseId ?? null,
-  );
-  return { websiteId, warehouseId, userId: session?.userId ?? null };
+  const [warehouseId, language, offered] = await Promise.all([
+    zoneWarehouse.get(websiteId, zoneKey(pincode), async () => (await deliveryContext(db, websiteId, pincode)).zone?.warehouseId ?? null),
+    requestLanguage(db, req),
+    websiteLanguages(db, websiteId),
+  ]);
+  // the default language is the rows' own text: no `language` (issue 46)
+  return { websiteId, warehouseId, userId: session?.userId ?? null, ...(language !== offered.defaultLanguage && { language }) };
 }
 
 /**
@@ -103,13 +105,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Db; answers: Catalogue
   // dropped by the schema. Private: a shared cache would hand one pincode's order to another.
   app.get('/search/suggest', { schema: { querystring: suggestQuerySchema, response: { 200: suggestionsSchema } } }, async (req, reply) => {
     const q = req.query.q.toLowerCase();
-    const { websiteId, warehouseId } = await catalogueContext(db, req);
+    const { websiteId, warehouseId, language } = await catalogueContext(db, req);
     reply.header('cache-control', 'private, max-age=60');
-    return sendBody(
-      req,
-      reply,
-      (await answers.plain(websiteId, `suggest|${warehouseId}|${q}`, () => suggest(db, websiteId, q, warehouseId))).body,
-    );
+    // names in the shopper's language (issue 46): keyed by it; the default language keeps its old key
+    const key = language ? `suggest|${warehouseId}|${language}|${q}` : `suggest|${warehouseId}|${q}`;
+    return sendBody(req, reply, (await answers.plain(websiteId, key, () => suggest(db, websiteId, q, warehouseId, language))).body);
   });
 
   app.get('/products/:id/related', { schema: { params: productParams, response: { 200: relatedProductsSchema } } }, async (req, reply) => {

@@ -16,12 +16,19 @@ import { Errors } from '../../http/errors';
 import { decodeUrlText } from '../../http/nul-guard';
 import { anyPrefixTsQuery, exactWordsTsQuery, prefixTsQuery, queryWords, refreshProductIndex } from './search';
 import { factsOf } from './product-facts';
+import type { Language } from '@grocer/shared/languages';
+import { translateProductHeads, translateTaxonomy } from './translated';
 
 /** Who is asking: the website, the warehouse serving their pincode (if known), and the user. */
 export interface CatalogueContext {
   websiteId: number;
   warehouseId: number | null;
   userId: number | null;
+  /**
+   * The language to answer in when it is not the website's default (issue 46: names and
+   * descriptions from `translations`); undefined: the rows' own text, the default language.
+   */
+  language?: Language;
   /**
    * An answer for everyone (no user) may take its products from the product cache: each product
    * as the warehouse's shoppers see it, kept a second (answers.ts sets it; CATALOGUE_CACHE).
@@ -42,8 +49,14 @@ interface Taxonomy {
 }
 const taxonomyCache = websiteCache<Taxonomy>({ ttlMs: 5000 });
 
-// Takes the pool (not a transaction): its queries run concurrently.
-export function loadTaxonomy(db: Db, websiteId: number): Promise<Taxonomy> {
+// Takes the pool (not a transaction): its queries run concurrently. `language`: names in that
+// language (not the website's default; untranslated names kept), the same slugs and ids.
+export function loadTaxonomy(db: Db, websiteId: number, language?: Language): Promise<Taxonomy> {
+  if (language)
+    return taxonomyCache.get(websiteId, `taxonomy|${language}`, async () => {
+      const base = await loadTaxonomy(db, websiteId);
+      return { ...base, ...(await translateTaxonomy(db, websiteId, language, base)) };
+    });
   return taxonomyCache.get(websiteId, 'taxonomy', () => readTaxonomy(db, websiteId));
 }
 
@@ -124,7 +137,7 @@ export async function listProducts(db: Db, ctx: CatalogueContext, query: Product
 export async function listAnswer(db: Db, ctx: CatalogueContext, query: ProductsQuery): Promise<Serialised> {
   // without the product cache (CATALOGUE_CACHE=off), the page's products are read with its ids
   const { ids, total, cards } = await pickProducts(db, ctx, query, !ctx.productCache);
-  const list = cards ?? (await productJson(db, ctx, ids));
+  const list = cards ? await inLanguage(db, ctx, cards) : await productJson(db, ctx, ids);
   const pieces: Array<string | number> = ['{"data":['];
   list.forEach((p, i) => {
     pieces[pieces.length - 1] += i ? `,${p.head}` : p.head;
@@ -526,6 +539,17 @@ const productCache = websiteCache<ProductJson | null>({ ttlMs: 1000, maxEntries:
  * the rest read in one statement.
  */
 export async function productJson(db: Db, ctx: CatalogueContext, ids: number[]): Promise<ProductJson[]> {
+  return inLanguage(db, ctx, await defaultProductJson(db, ctx, ids));
+}
+
+/** The products' JSON in the context's language (the product cache keeps the default text). */
+async function inLanguage(db: Db, ctx: CatalogueContext, list: ProductJson[]): Promise<ProductJson[]> {
+  if (!ctx.language || !list.length) return list;
+  const { brands } = await loadTaxonomy(db, ctx.websiteId, ctx.language);
+  return translateProductHeads(db, ctx.websiteId, ctx.language, list, brands);
+}
+
+async function defaultProductJson(db: Db, ctx: CatalogueContext, ids: number[]): Promise<ProductJson[]> {
   if (!ids.length) return [];
   if (!ctx.productCache || ctx.userId !== null) return readProductJson(db, ctx, ids);
   const key = (id: number) => `${ctx.warehouseId}|${id}`;

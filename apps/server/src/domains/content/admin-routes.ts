@@ -94,7 +94,8 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     async (req) => rollbackPage(db, auditActor(req), req.params.id, req.params.number, req.body.version),
   );
 
+  // the editor's preview shows the default text the owner edits (never the language of their `lang` cookie)
   app.post('/builder/blocks/resolve', { schema: { body: builderResolveSchema, response: { 200: pageComponentSchema } } }, async (req) =>
-    previewBlock(db, await catalogueContext(db, req), req.body),
+    previewBlock(db, { ...(await catalogueContext(db, req)), language: undefined }, req.body),
   );
 };

@@ -38,11 +38,11 @@ export const RESOLVERS: { [T in BlockType]: Resolver<T> } = {
     return list.data;
   },
   'category-carousel': async (db, ctx, d) => {
-    const { tree, bySlug } = await loadTaxonomy(db, ctx.websiteId);
+    const { tree, bySlug } = await loadTaxonomy(db, ctx.websiteId, ctx.language);
     const parent = d.parent ? bySlug.get(d.parent) : undefined;
     return (parent ? parent.children : tree).map(({ id, name, slug, avatar }) => ({ id, name, slug, avatar }));
   },
-  'brand-carousel': async (db, ctx, d) => (await loadTaxonomy(db, ctx.websiteId)).brands.slice(0, d.limit),
+  'brand-carousel': async (db, ctx, d) => (await loadTaxonomy(db, ctx.websiteId, ctx.language)).brands.slice(0, d.limit),
   'supplier-carousel': nothing,
   'supplier-tiles': nothing,
   'rich-text': nothing,

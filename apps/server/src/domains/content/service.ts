@@ -9,6 +9,7 @@ import { decodeUrlText } from '../../http/nul-guard';
 import type { CatalogueContext } from '../catalogue/service';
 import { isProblem, resolveBlock, type BlockProblem } from './blocks';
 import { scopedPageCss } from './page-css';
+import { translatedBlocks } from './translated';
 
 /** '/about-us/' and 'about-us' both mean '/about-us'; '' means home '/'. Null: no page can have it. */
 export function normalisePageUrl(url: string): string | null {
@@ -44,7 +45,8 @@ export async function getPageData(
     .from(pageComponents)
     .where(and(eq(pageComponents.pageId, page.id), eq(pageComponents.websiteId, ctx.websiteId)))
     .orderBy(asc(pageComponents.position), asc(pageComponents.id));
-  const resolved = await Promise.all(components.map((c) => resolveBlock(db, ctx, c)));
+  const texts = ctx.language ? await translatedBlocks(db, ctx.websiteId, ctx.language, page.id, components) : components;
+  const resolved = await Promise.all(texts.map((c) => resolveBlock(db, ctx, c)));
   const problems = resolved.filter(isProblem);
   if (problems.length) onProblems?.(problems);
   return {

@@ -6,9 +6,12 @@
  * routes `deliveryCodeOf` for the shopper's order page.
  */
 import type { Db } from '../../db/client';
+import type { MediaStorage } from '../media';
 import { dispatchRoutes } from './dispatch-routes';
+import { handoverRoutes } from './handover-routes';
 import { riderRoutes } from './rider-routes';
 import { shownCode, type TripsOutbox } from './service';
+import { positionRoutes, trackingRoutes } from './tracking-routes';
 
 export interface DeliveryTripsDeps {
   db: Db;
@@ -17,6 +20,8 @@ export interface DeliveryTripsDeps {
   secret: string;
   /** an SMS provider is configured */
   sms: boolean;
+  /** the media store, for the photos riders take at the door */
+  storage?: MediaStorage;
 }
 
 export function createDeliveryTrips(d: DeliveryTripsDeps) {
@@ -25,6 +30,12 @@ export function createDeliveryTrips(d: DeliveryTripsDeps) {
     dispatchRoutes: dispatchRoutes(d),
     /** `/rider/*`, registered in the staff scope */
     riderRoutes: riderRoutes(d),
+    /** a trip's cash handed over (`/pos/handovers*`, `/admin/dispatch/handovers*`), the COD report, the door photo; in the staff scope */
+    handoverRoutes: handoverRoutes(d),
+    /** `/rider/trips/:id/position` and `/admin/dispatch/tracking`, registered in the staff scope (issue 45 §5) */
+    positionRoutes,
+    /** the shopper's `GET /orders/:id/tracking` (issue 45 §5), registered beside the orders routes */
+    trackingRoutes,
     /** the delivery code the shopper's order page shows while the order is out for delivery (null: none) */
     deliveryCodeOf: (websiteId: number, orderId: string) => shownCode(d.db, d.secret, websiteId, orderId),
   };

@@ -16,10 +16,14 @@ import { Errors, fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { slotsWithZones } from '../delivery';
 import { ridersOf, usersByIds } from '../identity';
+import { customerMessages } from '../outbox';
 import { bringBackFailed, findAdminOrder, slotOrders, staffMove, tripOrders, type TripOrderRow } from '../orders';
 import { checkCode, codeRowOf, issueCode, markCodeUsed, overrideCode } from './codes';
+import { riderCashOf } from './handover';
+import type { MediaStorage } from '../media';
 import { deliveryTrips, deliveryTripSettings, tripStops } from './tables';
 import { buildTrips } from './trip-builder';
+import { dropPosition } from './tracking';
 
 /** What the module needs of the outbox: a message written in the caller's transaction, delivered after it commits. */
 export interface TripsOutbox<R = unknown> {
@@ -34,6 +38,8 @@ export interface TripsOutbox<R = unknown> {
 
 export interface TripsDeps {
   db: Db;
+  /** the media store the door photos go to (issue 45 item 6; without one, no photos) */
+  storage?: MediaStorage;
   outbox: TripsOutbox;
   /** the server secret the delivery codes are derived and hashed with */
   secret: string;
@@ -366,7 +372,9 @@ export async function startTrip(d: TripsDeps, actor: AuditActor, tripId: number,
       const moved = await staffMove(tx, o, {
         action: 'ship',
         actor,
-        delivery: { person: rider.name, phone: rider.phone ?? '', vehicle: '', tracking: t.label },
+        // what the shopper's timeline and messages say: the first name and no phone (they call the
+        // shop's number, issue 45 §5); dispatch keeps who the rider is
+        delivery: { person: rider.name.trim().split(/\s+/)[0] ?? rider.name, phone: '', vehicle: '', tracking: t.label },
       });
       if (!moved) {
         await tx.delete(tripStops).where(eq(tripStops.id, s.id));
@@ -399,10 +407,11 @@ export async function startTrip(d: TripsDeps, actor: AuditActor, tripId: number,
 async function sendCode(
   d: TripsDeps,
   tx: Tx,
-  o: { id: string; websiteId: number; ordernumber: string; userId: number; address: { phone: string } },
+  o: { id: string; websiteId: number; ordernumber: string; userId: number; address: { phone: string }; language: string | null },
 ) {
   const code = await issueCode(tx, d.secret, o.websiteId, o.id);
-  const body = `Your order ${o.ordernumber} is out for delivery. Delivery code: ${code}. Give it to the rider only when you have your order.`;
+  const m = await customerMessages(tx, o.websiteId, { userId: o.userId, orderLanguage: o.language });
+  const body = m.order.deliveryCodeText({ order: o.ordernumber, code });
   const rows: unknown[] = [];
   const [u] = await usersByIds(tx, [o.userId]);
   if (u?.email)
@@ -411,7 +420,7 @@ async function sendCode(
         websiteId: o.websiteId,
         channel: 'email',
         to: u.email,
-        subject: `Order ${o.ordernumber}: delivery code`,
+        subject: m.order.deliveryCodeSubject({ order: o.ordernumber }),
         body,
         sensitive: true,
       }),
@@ -445,6 +454,8 @@ async function endIfDone(tx: Tx, actor: AuditActor, tripId: number): Promise<voi
     .set({ status: 'done', endedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(deliveryTrips.id, tripId), eq(deliveryTrips.status, 'out')))
     .returning();
+  // the rider's shared position is kept no longer than the trip (issue 45 §5)
+  if (ended) await dropPosition(tx, ended.id);
   if (ended)
     await recordAudit(tx, actor, {
       entity: 'delivery_trip',
@@ -557,9 +568,11 @@ export async function riderTrip(db: Db, websiteId: number, riderId: number, trip
           picked_up: s.pickedUpAt !== null,
           outcome: s.outcome,
           fail_reason: s.failReason,
+          photo: s.photoPath !== null,
         },
       ];
     }),
+    cash: await riderCashOf(db, websiteId, t.id),
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { DeliveryCodeMode, FailNext, FailReason, StopOutcome, TripStatus } from '@grocer/shared/delivery-trips';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DeliveryCodeMode, FailNext, FailReason, HandoverVia, StopOutcome, TripStatus } from '@grocer/shared/delivery-trips';
 import { deliverySlots } from '../delivery/tables';
 import { users } from '../identity/tables';
 import { orders } from '../orders/tables';
@@ -69,6 +69,8 @@ export const tripStops = pgTable(
     cashPaise: integer().notNull().default(0),
     upiPaise: integer().notNull().default(0),
     outcomeAt: timestamp({ withTimezone: true }),
+    /** the photo the rider took at the door (a media-store key under uploads/w{website}/door/; migration 0058) */
+    photoPath: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -116,7 +118,73 @@ export const deliveryTripSettings = pgTable(
       .primaryKey()
       .references(() => websites.id, { onDelete: 'cascade' }),
     codeMode: text().$type<DeliveryCodeMode>().notNull().default('all'),
+    /** riders may share their phone's position while a trip is out (0059; off by default) */
+    sharePosition: boolean().notNull().default(false),
+    /** the shop's number a shopper calls to reach their rider (the rider's own number is never shown to them) */
+    callNumber: text(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('delivery_trip_settings_mode_ck', sql`${t.codeMode} in ('off', 'prepaid', 'cod', 'all')`)],
+);
+
+/**
+ * The cash a rider brings back from a trip, counted once by a cashier (migration 0058; one row per
+ * trip, the unique index makes a second count fail). `expected`: the cash collected at the trip's
+ * doors (its delivered stops' `cashPaise`); `upi`: paid to the shop's QR at the doors, already in
+ * the bank, reconciled apart (never counted here). `difference` = counted − expected, with a
+ * reason when not zero, like a till shift's close. `via`: counted at the till or in Administration.
+ */
+export const cashHandovers = pgTable(
+  'cash_handovers',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    tripId: integer()
+      .notNull()
+      .references(() => deliveryTrips.id, { onDelete: 'cascade' }),
+    riderId: integer().references(() => users.id, { onDelete: 'set null' }),
+    expected: integer().notNull(),
+    upi: integer().notNull().default(0),
+    counted: integer().notNull(),
+    difference: integer().notNull(),
+    reason: text(),
+    /** notes and coins counted, by face value in rupees ("500": 3), when the cashier gave them */
+    denominations: jsonb().$type<Partial<Record<string, number>>>(),
+    receivedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    via: text().$type<HandoverVia>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cash_handovers_trip_uq').on(t.tripId),
+    index('cash_handovers_website_idx').on(t.websiteId, t.createdAt),
+    check(
+      'cash_handovers_money_ck',
+      sql`${t.expected} >= 0 and ${t.upi} >= 0 and ${t.counted} >= 0 and ${t.difference} = ${t.counted} - ${t.expected}`,
+    ),
+    check('cash_handovers_reason_ck', sql`${t.difference} = 0 or ${t.reason} is not null`),
+    check('cash_handovers_via_ck', sql`${t.via} in ('pos', 'admin')`),
+  ],
+);
+
+/**
+ * The latest position a rider's phone shared for a trip that is out (0059): one row per trip,
+ * overwritten by each report, deleted when the trip ends. Never a history.
+ */
+export const riderPositions = pgTable(
+  'rider_positions',
+  {
+    tripId: integer()
+      .primaryKey()
+      .references(() => deliveryTrips.id, { onDelete: 'cascade' }),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    lat: doublePrecision().notNull(),
+    lng: doublePrecision().notNull(),
+    accuracyM: integer(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('rider_positions_coords_ck', sql`${t.lat} between -90 and 90 and ${t.lng} between -180 and 180`)],
 );

@@ -3,8 +3,11 @@
  * the rest of the domain moves behind it as it becomes a module).
  */
 export {
-  /** people by id (id, name, email, phone), for naming who did what */
+  /** people by id (id, name, email, phone, language), for naming who did what */
   usersByIds,
+  /** a person's account language (issue 46 §5), and the same as a subquery for a statement writing an order */
+  accountLanguage,
+  accountLanguageSql,
 } from './service';
 export {
   /** one customer of the website (404 for another website's, or a staff member) */
@@ -14,3 +17,4 @@ export {
   /** the website's riders (issue 45), or the one rider `userId` when given */
   ridersOf,
 } from './riders';
+export { setUserLanguage } from './service';

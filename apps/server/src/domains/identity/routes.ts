@@ -15,6 +15,7 @@ import { loadCart, mergeGuestCart } from '../cart/service';
 import { Errors, fail } from '../../http/errors';
 import type { Db } from '../../db/client';
 import { loadStoreData } from '../website/service';
+import { languageAtSignIn, requestLanguage } from '../website';
 import { requestHost } from '../../http/website';
 import { confirmCodes, liveCodes } from './codes';
 import { refuseBlocked } from './customers';
@@ -59,6 +60,7 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
       userId: user.id,
       host: requestHost(req),
       holder: await browserOf(req),
+      language: await requestLanguage(db, req),
     });
   });
 
@@ -77,6 +79,7 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
       payload: { name, email, phone },
       host: requestHost(req),
       holder: await browserOf(req),
+      language: await requestLanguage(db, req),
     });
   });
 
@@ -120,6 +123,8 @@ export const identityRoutes: FastifyPluginAsyncZod<SignInDeps> = async (app, dep
     const merged = guest ? await mergeGuestCart(db, { websiteId: req.website.id, userId: user.id, sessionId: guest.id }) : 0;
     forgetCurrentUser(req);
     const me = (await currentUser(db, req))!;
+    // A fresh browser speaks the account's language (issue 46) unless the shopper already chose one here.
+    await languageAtSignIn(db, req, reply, me.language, config.production);
     const { cart } = await loadCart(db, { websiteId: req.website.id, userId: user.id, sessionId: session.id, pincode: session.pincode });
     return { user: me, cart, cart_merged: merged };
   });

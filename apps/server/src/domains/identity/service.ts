@@ -1,5 +1,7 @@
 import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, maskIdentifier, type CodeSent, type Identifier } from '@grocer/shared/account';
-import { and, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Language } from '@grocer/shared/languages';
+import { messagesIn } from '@grocer/shared/messages/catalogue';
+import { and, count, eq, ilike, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -51,7 +53,23 @@ export async function findUserById(db: DbOrTx, id: number) {
 /** People by id (names and contacts for staff lists). */
 export function usersByIds(db: DbOrTx, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.select({ id: users.id, name: users.name, email: users.email, phone: users.phone }).from(users).where(inArray(users.id, ids));
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, phone: users.phone, language: users.language })
+    .from(users)
+    .where(inArray(users.id, ids));
+}
+
+/**
+ * A person's account language (issue 46 §5) as a subquery, for a statement that writes it with an
+ * order (orders/placement.ts, counter.ts, standing.ts): null when they chose none.
+ */
+export const accountLanguageSql = (userId: SQL | Placeholder | number): SQL =>
+  sql`(select ${users.language} from ${users} where ${users.id} = ${userId}::integer)`;
+
+/** A person's account language (null: none chosen). */
+export async function accountLanguage(db: DbOrTx, userId: number): Promise<string | null> {
+  const [u] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return u?.language ?? null;
 }
 
 /** Ids of the people whose name, email or mobile contains `q` (the staff's order search), at most `limit`. */
@@ -147,6 +165,8 @@ export async function sendCode(
     host?: string;
     /** the browser asking (login, register): only it may try the codes (`codes.ts`) */
     holder?: string | null;
+    /** the request's language (website/language.ts): the shopper may not be signed in yet (issue 46 §5) */
+    language?: Language;
   },
 ): Promise<CodeSent> {
   const secret = deps.config.sessionSecret;
@@ -184,14 +204,15 @@ export async function sendCode(
   });
   for (const [i, id] of input.to.entries()) {
     if (codes[i] === null) continue;
-    const text = `Your ${website.name} code is ${codes[i]}. It expires in ${CODE_TTL_SECONDS / 60} minutes. Never share it with anyone.`;
+    const m = messagesIn(input.language ?? 'en');
+    const text = m.code.text({ shop: website.name, code: codes[i]!, minutes: CODE_TTL_SECONDS / 60 });
     await deps.outbox.send(
       id.kind === 'email'
         ? {
             websiteId: website.id,
             channel: 'email',
             to: id.value,
-            subject: `${codes[i]} is your ${website.name} code`,
+            subject: m.code.subject({ shop: website.name, code: codes[i]! }),
             body: text,
             sensitive: true,
           }
@@ -294,4 +315,9 @@ export async function findMemberByContact(db: DbOrTx, websiteId: number, contact
     .where(text.includes('@') ? sql`lower(${users.email}) = lower(${text})` : eq(users.phone, digits))
     .limit(1);
   return row ?? null;
+}
+
+/** The storefront language a person chose (issue 46: PUT /s/api/language while signed in). */
+export async function setUserLanguage(db: DbOrTx, userId: number, language: Language): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
 }

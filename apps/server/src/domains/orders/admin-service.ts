@@ -281,7 +281,7 @@ const moveNote = (m: StaffMove, o: OrderRow, cash: Cash | null): string | null =
   if (m.action === 'ship' && m.delivery) {
     const d = m.delivery;
     const extra = [d.vehicle && `vehicle ${d.vehicle}`, d.tracking && `tracking ${d.tracking}`].filter(Boolean).join(', ');
-    return `Out for delivery with ${d.person} (${d.phone})${extra ? `, ${extra}` : ''}`;
+    return `Out for delivery with ${d.person}${d.phone ? ` (${d.phone})` : ''}${extra ? `, ${extra}` : ''}`;
   }
   if (m.action === 'deliver' && cash)
     return `Cash collected: ${formatINR(toRupees(cash.collected))}${cash.shortfall > 0 ? ` (${formatINR(toRupees(cash.shortfall))} short: ${cash.reason})` : ''}`;

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { DbOrTx, Tx } from '../../db/client';
 import { moveStock } from '../inventory';
 import { createPaidPayment, recordCounterRefund } from '../payments/records';
+import { accountLanguageSql } from '../identity';
 import type { AddressSnapshot } from './tables';
 import { orderLines, orders } from './tables';
 import { addEvent, byStockRow, restock } from './lifecycle';
@@ -77,6 +78,8 @@ export async function placeCounterOrder(tx: Tx, o: CounterOrder): Promise<{ orde
     promotionDiscount: o.promotionDiscount ?? 0,
     promotion: o.promotion ?? null,
     channel: 'pos',
+    // the chosen customer's language (issue 46 §5: the receipt and its messages speak it)
+    language: accountLanguageSql(o.userId),
   });
   const short: CounterLine[] = [];
   for (const l of [...o.lines].map((l) => ({ ...l, warehouseId: o.warehouseId })).sort(byStockRow)) {

@@ -27,5 +27,7 @@ export {
   slotOrders,
   tripOrders,
   bringBackFailed,
+  /** the shopper's own order for its tracker (status, slot, coordinates, history), 404 for anyone else's */
+  shopperOrderTrack,
   type TripOrderRow,
 } from './trips';

@@ -1,24 +1,25 @@
-import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { packLabel } from '@grocer/shared/labels';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { WhatsappEvent } from '@grocer/shared/whatsapp';
 import { shownCode } from '../delivery-trips';
 import { findUserById } from '../identity/service';
 import type { EventHandler } from '../outbox';
+import { customerMessages } from '../outbox';
 import type { Outbox, OutboxRow } from '../outbox/service';
 import type { OrderRow } from './errors';
 import { orderById, orderLinesOf } from './queries';
+import { dayIn } from '@grocer/shared/messages/types';
 
-const SAY: Partial<Record<OrderRow['status'], string>> = {
-  confirmed: 'has been confirmed by the shop',
-  packed: 'is packed and waiting for delivery',
-  shipped: 'is out for delivery',
-  delivered: 'has been delivered. Thank you for shopping with us',
-  cancelled: 'has been cancelled by the shop',
-};
+/** The messages the order's customer reads (their account's language, else the order's, else the website's default). */
+const messagesOf = (db: DbOrTx, o: OrderRow) => customerMessages(db, o.websiteId, { userId: o.userId, orderLanguage: o.language });
+
+/** The statuses the shopper hears of (their texts: the message catalogues, @grocer/shared/messages). */
+const SAY = ['confirmed', 'packed', 'shipped', 'delivered', 'cancelled'] as const;
+type Said = (typeof SAY)[number];
+const said = (s: OrderRow['status']): s is Said => (SAY as readonly string[]).includes(s);
 
 /** The statuses told on WhatsApp (issue 46 §6): its template (domains/whatsapp, @grocer/shared/whatsapp). */
 const WHATSAPP: Partial<Record<OrderRow['status'], WhatsappEvent>> = {
@@ -33,14 +34,17 @@ const WHATSAPP: Partial<Record<OrderRow['status'], WhatsappEvent>> = {
  * it stood when it moved (the event's payload), not as it stands now.
  */
 async function statusMessages(tx: Tx, d: { outbox: Outbox; config: Config }, o: OrderRow): Promise<OutboxRow[]> {
-  const say = SAY[o.status];
-  if (!say) return [];
+  const status = o.status;
+  if (!said(status)) return [];
   const u = await findUserById(tx, o.userId);
-  const who = o.delivery ? ` ${o.delivery.person} (${o.delivery.phone}) is bringing it.` : '';
-  const refund =
-    o.status === 'cancelled' && o.paymentMethod !== 'cod' ? ` Your payment of ${formatINR(toRupees(o.total))} is being refunded.` : '';
-  const text = `Your order ${o.ordernumber} ${say}.${o.status === 'shipped' ? who : ''}${refund}`;
-  const subject = `Order ${o.ordernumber}: ${ORDER_STATUS_LABELS[o.status]}`;
+  const m = await messagesOf(tx, o);
+  const text = m.order.statusText({
+    order: o.ordernumber,
+    status,
+    bringer: o.delivery ? { person: o.delivery.person, phone: o.delivery.phone } : null,
+    refund: status === 'cancelled' && o.paymentMethod !== 'cod' ? formatINR(toRupees(o.total)) : null,
+  });
+  const subject = m.order.statusSubject({ order: o.ordernumber, status });
   const rows: OutboxRow[] = [];
   if (u?.email) rows.push(await d.outbox.queue(tx, { websiteId: o.websiteId, channel: 'email', to: u.email, subject, body: text }));
   const event = WHATSAPP[o.status];
@@ -49,6 +53,7 @@ async function statusMessages(tx: Tx, d: { outbox: Outbox; config: Config }, o: 
     const code = o.status === 'shipped' ? await shownCode(tx, d.config.sessionSecret, o.websiteId, o.id) : null;
     const whatsapp = event && {
       event: code ? ('out_for_delivery_code' as const) : event,
+      language: m.language,
       values: { order_number: o.ordernumber, delivery_person: o.delivery?.person ?? '', ...(code && { delivery_code: code }) },
     };
     rows.push(
@@ -68,9 +73,10 @@ async function statusMessages(tx: Tx, d: { outbox: Outbox; config: Config }, o: 
 /** A refund on its way (`order.refunded`), told on WhatsApp when the website has it on (issue 46 §6). */
 async function refundMessages(tx: Tx, d: { outbox: Outbox }, o: OrderRow, amount: number): Promise<OutboxRow[]> {
   if (!o.address.phone || !(await d.outbox.whatsappOn(tx, o.websiteId))) return [];
+  const m = await messagesOf(tx, o);
   const sum = formatINR(toRupees(amount));
-  const body = `Your refund of ${sum} for order ${o.ordernumber} is on its way.`;
-  const whatsapp = { event: 'order_refunded' as const, values: { order_number: o.ordernumber, amount: sum } };
+  const body = m.order.refunded({ order: o.ordernumber, amount: sum });
+  const whatsapp = { event: 'order_refunded' as const, language: m.language, values: { order_number: o.ordernumber, amount: sum } };
   return [await d.outbox.queue(tx, { websiteId: o.websiteId, channel: 'sms', to: o.address.phone, body, whatsapp })];
 }
 
@@ -82,6 +88,7 @@ async function refundMessages(tx: Tx, d: { outbox: Outbox }, o: OrderRow, amount
 async function confirmationMessages(tx: Tx, outbox: Outbox, o: OrderRow): Promise<OutboxRow[]> {
   const rows = await outbox.queueNewOrderPush(tx, o);
   const u = await findUserById(tx, o.userId);
+  const m = await messagesOf(tx, o);
   // on WhatsApp when the website has it on (issue 46 §6); no SMS otherwise (the email is the confirmation)
   if (o.address.phone && (await outbox.whatsappOn(tx, o.websiteId))) {
     const total = formatINR(toRupees(o.total));
@@ -90,23 +97,41 @@ async function confirmationMessages(tx: Tx, outbox: Outbox, o: OrderRow): Promis
         websiteId: o.websiteId,
         channel: 'sms',
         to: o.address.phone,
-        body: `Thank you${u?.name ? `, ${u.name}` : ''}. Your order ${o.ordernumber} is placed. Total: ${total}.`,
-        whatsapp: { event: 'order_placed', values: { customer_name: u?.name ?? '', order_number: o.ordernumber, total } },
+        body: m.order.placedSms({ name: u?.name || null, order: o.ordernumber, total }),
+        whatsapp: {
+          event: 'order_placed',
+          language: m.language,
+          values: { customer_name: u?.name ?? '', order_number: o.ordernumber, total },
+        },
       }),
     );
   }
   if (!u?.email) return rows;
-  const lines = (await orderLinesOf(tx, o.id))
-    .map((r) => `${r.quantity} × ${packLabel(r.productName, r.packName)}: ${formatINR(toRupees(r.amount))}`)
-    .join('\n');
-  const slot = o.slotDate ? `\nDelivery: ${o.slotDate} ${o.slotStart}–${o.slotEnd}` : '';
+  const lines = (await orderLinesOf(tx, o.id)).map(
+    (r) => `${r.quantity} × ${packLabel(r.productName, r.packName)}: ${formatINR(toRupees(r.amount))}`,
+  );
   rows.push(
     await outbox.queue(tx, {
       websiteId: o.websiteId,
       channel: 'email',
       to: u.email,
-      subject: `Order ${o.ordernumber} confirmed`,
-      body: `Thank you, ${u.name}. Your order ${o.ordernumber} is placed.\n\n${lines}\n\nTotal: ${formatINR(toRupees(o.total))} (${o.paymentMethod === 'cod' ? 'cash on delivery' : 'paid online'})${slot}\nDeliver to: ${o.address.line1}, ${o.address.line2}, ${o.address.city} ${o.address.pincode}`,
+      subject: m.order.confirmedSubject({ order: o.ordernumber }),
+      body: m.order.confirmedBody({
+        name: u.name,
+        order: o.ordernumber,
+        lines,
+        total: formatINR(toRupees(o.total)),
+        cod: o.paymentMethod === 'cod',
+        // English keeps the day as it always said it (2026-12-05); other languages name the month
+        slot: o.slotDate
+          ? {
+              day: m.language === 'en' ? o.slotDate : dayIn(m.language, o.slotDate, { year: true }),
+              start: o.slotStart ?? '',
+              end: o.slotEnd ?? '',
+            }
+          : null,
+        address: `${o.address.line1}, ${o.address.line2}, ${o.address.city} ${o.address.pincode}`,
+      }),
     }),
   );
   return rows;
@@ -155,13 +180,14 @@ export async function notifyChange(
 ): Promise<void> {
   try {
     const u = await findUserById(d.db, o.userId);
-    const text = `Your order ${o.ordernumber} has changed: ${note}. New total: ${formatINR(toRupees(o.total))}.`;
+    const m = await messagesOf(d.db, o);
+    const text = m.order.changedText({ order: o.ordernumber, note, total: formatINR(toRupees(o.total)) });
     if (u?.email)
       await d.outbox.send({
         websiteId: o.websiteId,
         channel: 'email',
         to: u.email,
-        subject: `Order ${o.ordernumber}: items changed`,
+        subject: m.order.changedSubject({ order: o.ordernumber }),
         body: text,
       });
     if (d.config.smsUrl && o.address.phone)

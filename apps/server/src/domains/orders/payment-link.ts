@@ -21,10 +21,10 @@ export async function sendPaymentLink(
 ): Promise<string[]> {
   const link = `${origin}/checkout/${order.paymentMethod}/${order.id}`;
   const amount = formatINR(toRupees(order.total));
-  const method =
-    order.paymentMethod === 'cod' || order.paymentMethod === 'pos' ? '' : ` with ${PAYMENT_PROVIDER_NAMES[order.paymentMethod]}`;
-  const text = `${placedBy} placed order ${order.ordernumber} for you at ${website.name}: ${amount}. Pay${method} here: ${link}`;
-  return sendLink(outbox, website, customer, `Pay for your order ${order.ordernumber} at ${website.name}`, text, send);
+  const provider = order.paymentMethod === 'cod' || order.paymentMethod === 'pos' ? null : PAYMENT_PROVIDER_NAMES[order.paymentMethod];
+  const m = await messagesOf(outbox, order);
+  const text = m.pay.linkText({ placedBy, order: order.ordernumber, shop: website.name, amount, provider, link });
+  return sendLink(outbox, website, customer, m.pay.linkSubject({ order: order.ordernumber, shop: website.name }), text, send);
 }
 
 /**
@@ -41,9 +41,15 @@ export async function sendBalanceLink(
 ): Promise<string[]> {
   const link = `${origin}/checkout/${balance.provider}/${order.id}`;
   const amount = formatINR(toRupees(balance.amount));
-  const text = `Your order ${order.ordernumber} at ${website.name} was changed and costs ${amount} more. Pay with ${PAYMENT_PROVIDER_NAMES[balance.provider]} here: ${link}`;
-  return sendLink(outbox, website, customer, `Pay ${amount} more for your order ${order.ordernumber} at ${website.name}`, text, true);
+  const m = await messagesOf(outbox, order);
+  const p = { order: order.ordernumber, shop: website.name, amount };
+  const text = m.pay.balanceText({ ...p, provider: PAYMENT_PROVIDER_NAMES[balance.provider], link });
+  return sendLink(outbox, website, customer, m.pay.balanceSubject(p), text, true);
 }
+
+/** The customer's language (issue 46 §5): their account's, else the order's, else the website's default. */
+const messagesOf = (outbox: Outbox, order: OrderRow) =>
+  outbox.messagesFor(order.websiteId, { userId: order.userId, orderLanguage: order.language });
 
 async function sendLink(
   outbox: Outbox,

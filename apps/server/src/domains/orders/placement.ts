@@ -18,6 +18,8 @@ import { orderErrors, type OrderRow, type Shopper } from './errors';
 import { byStockRow } from './lifecycle';
 import type { KnownParts } from './queries';
 import { orderEvents, orderLines, orders } from './tables';
+import { accountLanguageSql } from '../identity';
+import type { Language } from '@grocer/shared/languages';
 
 const mine = (s: Shopper) => and(eq(orders.websiteId, s.websiteId), eq(orders.userId, s.userId));
 
@@ -93,6 +95,7 @@ const ORDER_KEYS = [
   'deliveryInstructions',
   'tip',
   'substitution',
+  'language',
 ] as const satisfies ReadonlyArray<keyof OrderValues>;
 const LINE_KEYS = [
   'packId',
@@ -301,6 +304,8 @@ function orderWriteQuery(tx: DbOrTx, slotted: boolean, lineCount: number, number
       .insert(orders)
       .values({
         ...placeholders(ORDER_KEYS),
+        // the checkout's language, else (an agent's or a staff draft's order) the customer's account language
+        language: sql`coalesce(${p('language')}::text, ${accountLanguageSql(p('userId'))})`,
         ordernumber,
         slotId: p('slotId'),
         slotDate: p('slotDate'),
@@ -356,7 +361,11 @@ export async function placeOrder(
     draftCart?: boolean;
   },
   /** the shopper's own checkout: `use_wallet` pays from their wallet through this (issue 44) */
-  pay?: { wallet?: WalletPayer },
+  pay?: {
+    wallet?: WalletPayer;
+    /** the language the shopper checks out in (issue 46 §5: the order's messages speak it) */
+    language?: Language;
+  },
 ): Promise<{ order: OrderRow; created: boolean; known?: KnownParts }> {
   // The agent's cart, the customer's address, order, coupon use and idempotency key.
   const s: Shopper = forCustomer ? { websiteId: cartOwner.websiteId, userId: forCustomer.customerId } : cartOwner;
@@ -369,7 +378,7 @@ export async function placeOrder(
       // One cart is one order: the order is written only if the cart is still as read here. When
       // it changed meanwhile (another tab ordered it or added to it), it is read and checked again.
       const placed = await onOneConnection(db, (one) =>
-        orderCart(one, { s, agentId, cartOwner, cartCtx, body, ownCart, wallet: pay?.wallet ?? null }),
+        orderCart(one, { s, agentId, cartOwner, cartCtx, body, ownCart, wallet: pay?.wallet ?? null, language: pay?.language ?? null }),
       );
       if (placed !== 'cart changed') return placed;
       if (read === CART_READS) throw orderErrors.cartChanged();
@@ -410,6 +419,8 @@ interface Checkout {
   ownCart: boolean;
   /** pays from the customer's wallet (the shopper's own checkout only) */
   wallet: WalletPayer | null;
+  /** the shopper's language at checkout (null: the customer's account language) */
+  language: Language | null;
 }
 
 /** Reads, prices and checks the cart, then orders it (`writeOrder`), unless it changed since it was read. */
@@ -435,7 +446,7 @@ async function orderAsPriced(
   db: Db,
   address: NonNullable<Awaited<ReturnType<typeof findAddress>>>,
   priced: PricedCart,
-  { s, agentId, cartOwner, body, wallet }: Checkout,
+  { s, agentId, cartOwner, body, wallet, language }: Checkout,
 ): Promise<Placed | 'cart changed'> {
   if (priced.cartId === null || priced.version === null || priced.lines.length === 0) {
     const [recent] = await db
@@ -499,6 +510,7 @@ async function orderAsPriced(
       deliveryInstructions: body.delivery_instructions ?? [],
       tip,
       substitution: body.substitution ?? DEFAULT_SUBSTITUTION,
+      language,
     },
     // The rows other checkouts share are taken in this order: the slot's bookings, each line's
     // stock row (in `byStockRow` order), the coupon's uses, the website's order counter; as

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { cartContext } from '../cart/routes';
+import { requestLanguage } from '../website';
 import { cartProductIds } from '../cart/service';
 import { catalogueContext } from '../catalogue/routes';
 import { activeProductIds, hydrateProducts } from '../catalogue/service';
@@ -71,7 +72,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     const user = await requireUser(db, req);
     const s: Shopper = { websiteId: req.website.id, userId: user.id };
     await refuseBlocked(db, req.website, s.userId, user);
-    const { order, known } = await placeOrder(db, s, await cartContext(req), req.body, undefined, { wallet });
+    const { order, known } = await placeOrder(db, s, await cartContext(req), req.body, undefined, {
+      wallet,
+      // the order's messages and documents speak the language it was placed in (issue 46 §5)
+      language: await requestLanguage(db, req),
+    });
     // as just written (a retried key's order: read once for the answer). A placed order's
     // confirmation follows from its `order.placed` event, written with it (notifications consumer).
     const lines = known?.lines ?? (await orderLinesOf(db, order.id));

@@ -11,6 +11,7 @@ import type { OrderRow } from './errors';
 import { byStockRow } from './lifecycle';
 import { addressOfOrder, numberOrder, provisionalNumber } from './placement';
 import { orderEvents, orderLines, orders } from './tables';
+import { accountLanguageSql } from '../identity/index';
 
 /**
  * A standing order (issue 44 §5: the nightly subscription orders), placed in the caller's
@@ -110,6 +111,8 @@ export async function placeStandingOrder(tx: Tx, o: StandingOrder): Promise<Stan
     itemsTotal: total,
     total,
     notes: o.note,
+    // the customer's account language (issue 46 §5)
+    language: accountLanguageSql(o.userId),
   });
   await tx.insert(orderLines).values(
     lines.map((l) => ({

@@ -1,5 +1,6 @@
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { Language } from '@grocer/shared/languages';
 import type { DeliveryInstruction, OrderChannel, OrderStatus, PaymentProvider, Substitution } from '@grocer/shared/order';
 import { packs, products } from '../catalogue/tables';
 import { warehouses } from '../inventory/tables';
@@ -65,6 +66,11 @@ export const orders = pgTable(
     tip: integer().notNull().default(0),
     /** what the packer does when a line cannot be packed: `call` the shopper, `replace` with similar, `refund` it */
     substitution: text().$type<Substitution>().notNull().default('call'),
+    /**
+     * the language it was placed in (issue 46 §5, migration 0057): the storefront's at checkout, else
+     * the customer's account language; its messages and documents speak it when the account has none
+     */
+    language: text().$type<Language>(),
     /** `online` (the storefront) or `pos` (sold at the counter: paid and handed over at once) */
     channel: text().$type<OrderChannel>().notNull().default('online'),
     /** who took it out for delivery (set when the shop ships it; shown to the shopper) */

@@ -3,10 +3,11 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { recordAudit, type AuditActor } from '../audit';
 import { emitOrderEvent } from '../outbox';
 import { releasePayment } from '../payments';
-import type { OrderRow } from './errors';
+import type { OrderRow, Shopper } from './errors';
 import { addEvent, releaseOrder } from './lifecycle';
 import type { StatusChangedPayload } from './notify';
-import { orders } from './tables';
+import { orderEvents, orders } from './tables';
+import { findOrder } from './queries';
 
 // What own delivery (domains/delivery-trips, issue 45) needs of orders, published on index.ts:
 // the orders a trip may carry, and the two ways back from a failed delivery.
@@ -93,4 +94,27 @@ export async function bringBackFailed(
     after: { status: row.status, note: by.note },
   });
   return row;
+}
+
+/**
+ * The shopper's own order as its tracker needs it (issue 45 §5): status, slot, the address's
+ * coordinates when the shopper's device gave them, and the status history, oldest first.
+ * 404 for another shopper's or another website's order.
+ */
+export async function shopperOrderTrack(db: DbOrTx, s: Shopper, id: string) {
+  const o = await findOrder(db, s, id);
+  const history = await db
+    .select({ status: orderEvents.status, at: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, o.id), eq(orderEvents.websiteId, o.websiteId)))
+    .orderBy(asc(orderEvents.id));
+  const a = o.address as unknown as { lat?: unknown; lng?: unknown };
+  return {
+    id: o.id,
+    ordernumber: o.ordernumber,
+    status: o.status,
+    slot: o.slotDate && o.slotStart && o.slotEnd ? { date: o.slotDate, start_time: o.slotStart, end_time: o.slotEnd } : null,
+    coordinates: typeof a.lat === 'number' && typeof a.lng === 'number' ? { lat: a.lat, lng: a.lng } : null,
+    history: history.map((h) => ({ status: h.status, at: h.at.toISOString() })),
+  };
 }

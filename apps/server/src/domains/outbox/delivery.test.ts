@@ -1,18 +1,18 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, websiteDomains, websiteSettings, websites } from '../../db/schema';
 import { createTestApp } from '../../test/app';
+import { localSmtp, type ReceivedMail } from '../../test/local-mail';
 import { TestClient } from '../../test/client';
 import { seedCartShop } from '../cart/test-fixture';
 import { renderSmsBody } from './service';
 
 // Real delivery: codes go over SMTP to a local SMTP server and as HTTP requests to a local SMS
 // endpoint, through the same sign-in calls a shopper makes.
-const mails: Array<{ to: string[]; data: string }> = [];
+const mails: ReceivedMail[] = [];
 const sms: Array<{ body: unknown; auth: string | undefined }> = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof localSmtp>>;
 let smsServer: ReturnType<typeof createServer>;
 let smsStatus = 200;
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -25,30 +25,17 @@ const read = (req: IncomingMessage) =>
   });
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (c: Buffer) => (data += c.toString()));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+  smtp = await localSmtp(mails);
   smsServer = createServer(async (req, res) => {
     sms.push({ body: JSON.parse(await read(req)), auth: req.headers.authorization });
     res.statusCode = smsStatus;
     res.end('{}');
   });
   await new Promise<void>((r) => smsServer.listen(0, '127.0.0.1', r));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
   const smsPort = (smsServer.address() as AddressInfo).port;
   t = await createTestApp({
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       SMS_URL: `http://127.0.0.1:${smsPort}/send`,
       SMS_AUTH_HEADER: 'Bearer sms-key',
       SMS_BODY: '{"phone":"91{{to}}","text":"{{message}}"}',
@@ -58,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp.close();
   await new Promise<void>((r) => smsServer.close(() => r()));
 });
 

@@ -24,3 +24,5 @@ export {
   /** the WhatsApp channel the outbox delivers through (domains/whatsapp) */
   type WhatsappChannel,
 } from './service';
+export { documentFont, documentLang } from './documents';
+export { customerLanguage, customerMessages } from './language';

@@ -1,3 +1,5 @@
+import type { Language } from '@grocer/shared/languages';
+import type { Messages } from '@grocer/shared/messages/types';
 import type { WhatsappEvent } from '@grocer/shared/whatsapp';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,6 +11,7 @@ import { DEV_OUTBOX_LINE } from '../../http/logging';
 import { outboundAgent } from '../../http/outbound';
 import { usersWithPermission } from '../identity/staff-reach';
 import { websiteProfile } from '../website/service';
+import { customerMessages } from './language';
 import { newOrderPush, sendPush, subscriptionsOf } from './push';
 import { outbox } from './tables';
 
@@ -16,6 +19,8 @@ import { outbox } from './tables';
 export interface WhatsappHint {
   event: WhatsappEvent;
   values: Record<string, string>;
+  /** the customer's language (outbox/language.ts): the template is sent in it; else the website's template language */
+  language?: Language;
 }
 
 /** The WhatsApp channel (domains/whatsapp), plugged in by app.ts. */
@@ -115,6 +120,11 @@ export class Outbox {
 
   async send(message: OutgoingMessage): Promise<OutboxRow> {
     return this.deliver(await this.queue(this.db, message));
+  }
+
+  /** The messages a customer reads (outbox/language.ts: their account's language, else the order's, else the website's default). */
+  messagesFor(websiteId: number, who: { userId?: number | null; orderLanguage?: string | null }): Promise<Messages> {
+    return customerMessages(this.db, websiteId, who);
   }
 
   /** Whether the website sends hinted SMS on WhatsApp (callers that send SMS only with an SMS provider ask this too). */

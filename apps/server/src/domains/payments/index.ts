@@ -27,6 +27,8 @@ export {
   createPaymentStatement,
   /** an order's payment released in the caller's transaction (refund pending when paid; issue 45's return to store) */
   releasePayment,
+  /** cash-on-delivery payments collected, now in the shop's hands (issue 45's trip cash handover) */
+  handOverCash,
 } from './records';
 export {
   /** secrets at rest (AES-256-GCM with SECRETS_KEY): another module's keys are stored the same way (WhatsApp, issue 46) */

@@ -11,10 +11,12 @@ import {
   stockMovements,
   users,
   websiteMembers,
+  websiteSettings,
   websites,
   warehouses,
 } from '../../db/schema';
 import { TestClient } from '../../test/client';
+import { invalidateWebsite } from '../../http/cache';
 import { itOnPostgres } from '../../test/on-postgres';
 import { setStock, signInAs } from '../cart/test-fixture';
 import { ledgerMismatches } from '../inventory';
@@ -254,6 +256,8 @@ describe('selling', () => {
       found: false,
       name: null,
       group: null,
+      // the receipt's language: the website's default for a new customer (issue 46 §5)
+      language: 'en',
       prices: [],
     });
     const res = await cashier.post(
@@ -266,6 +270,7 @@ describe('selling', () => {
       name: 'Meena',
       group: null,
       prices: [],
+      language: 'en',
     });
     const [o] = await b.t.db.select().from(orders).where(eq(orders.id, res.json().order_id));
     const [u] = await b.t.db.select().from(users).where(eq(users.id, o!.userId));
@@ -763,4 +768,78 @@ describe('late sales (offline sales synced after their shift was closed)', () =>
       }
     },
   );
+});
+
+describe("the customer's language (issue 46 §5)", () => {
+  it('a Hindi customer’s sale keeps hi; its 80 mm receipt and A4 invoice print in Hindi with the Devanagari font, a walk-in’s in English', async () => {
+    await b.t.db
+      .insert(websiteSettings)
+      .values({ websiteId: b.shop.websiteId, languages: ['en', 'hi'] })
+      .onConflictDoUpdate({ target: websiteSettings.websiteId, set: { languages: ['en', 'hi'] } });
+    invalidateWebsite(b.shop.websiteId);
+    try {
+      const [u] = await b.t.db.insert(users).values({ name: 'Sunita', phone: '9876500077', language: 'hi' }).returning();
+      await b.t.db.insert(websiteMembers).values({ websiteId: b.shop.websiteId, userId: u!.id });
+      expect((await cashier.get('/s/api/pos/customers?mobile=9876500077')).json()).toMatchObject({ found: true, language: 'hi' });
+      const lang = 'Till 46';
+      const open = await cashier.post('/s/api/pos/shift/open', { till: lang, warehouse_id: b.shop.warehouses.blr.id, float: 0 });
+      expect(open.statusCode, open.body).toBe(200);
+      const res = await cashier.post(
+        '/s/api/pos/sales',
+        cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 2 }], 360, 500, {
+          till: lang,
+          customer: { mobile: '9876500077', name: 'Sunita' },
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const sale = res.json();
+      const [o] = await b.t.db.select().from(orders).where(eq(orders.id, sale.order_id));
+      expect(o!.language).toBe('hi');
+      const receipt = (await cashier.get(`/s/api/pos/sales/${sale.receipt}/print`)).body;
+      expect(receipt).toContain('<html lang="hi-IN">');
+      for (const s of [
+        'टैक्स इनवॉइस (कैश मेमो)',
+        `रसीद: <strong>${sale.receipt}</strong>`,
+        'दिया गया नकद',
+        'लौटाए गए',
+        '<td>कुल</td>',
+        'धन्यवाद!',
+      ])
+        expect(receipt).toContain(s);
+      expect(receipt).toContain("font-family:'Noto Sans Devanagari'");
+      expect(receipt).toContain('₹360');
+      const a4 = (await cashier.get(`/s/api/pos/sales/${sale.receipt}/print?format=a4`)).body;
+      expect(a4).toContain('<h1>टैक्स इनवॉइस</h1>');
+      // a return's credit note, in Hindi too
+      const line = (await cashier.get(`/s/api/pos/sales/${sale.receipt}`)).json().lines[0];
+      const ret = await cashier.post(`/s/api/pos/sales/${sale.receipt}/return`, {
+        till: lang,
+        lines: [{ line_id: line.line_id, quantity: 1 }],
+        ...why,
+      });
+      expect(ret.statusCode, ret.body).toBe(200);
+      const note = (await cashier.get(`/s/api/pos/returns/${ret.json().number}/print`)).body;
+      expect(note).toContain('<html lang="hi-IN">');
+      for (const s of ['क्रेडिट नोट (वापसी रसीद)', `रसीद <strong>${sale.receipt}</strong>`, 'कारण: ख़राब', 'कुल वापसी', 'नकद में वापस'])
+        expect(note).toContain(s);
+      // the receipt by SMS in Hindi
+      expect((await cashier.post(`/s/api/pos/sales/${sale.receipt}/send`, { to: '9876500077' })).statusCode).toBe(200);
+      const [sms] = await b.t.db.select().from(outbox).where(eq(outbox.to, '9876500077'));
+      expect(sms!.body).toContain(`रसीद ${sale.receipt}, कुल ₹360 चुकाए (₹360 नकद से)`);
+      const walkIn = await cashier.post(
+        '/s/api/pos/sales',
+        cashSale([{ pack_id: b.shop.packs.dal1.id, quantity: 1 }], 180, 180, { till: lang }),
+      );
+      const english = (await cashier.get(`/s/api/pos/sales/${walkIn.json().receipt}/print`)).body;
+      expect(english).toContain('<html lang="en">');
+      expect(english).toContain('TAX INVOICE (cash memo)');
+      expect(english).not.toContain('@font-face');
+    } finally {
+      await b.t.db
+        .update(websiteSettings)
+        .set({ languages: ['en'] })
+        .where(eq(websiteSettings.websiteId, b.shop.websiteId));
+      invalidateWebsite(b.shop.websiteId);
+    }
+  });
 });

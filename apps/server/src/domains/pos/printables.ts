@@ -1,8 +1,13 @@
 import { formatINR, toRupees } from '@grocer/shared/money';
-import { RETURN_REASON_LABELS, type SaleDetail, type ShiftReport } from '@grocer/shared/pos';
+import type { Language } from '@grocer/shared/languages';
+import { messagesIn } from '@grocer/shared/messages/catalogue';
+import { dateTimeIn } from '@grocer/shared/messages/types';
+import type { ReturnReason, SaleDetail, ShiftReport } from '@grocer/shared/pos';
 import { splitGst } from '@grocer/shared/tax';
 import type { Db } from '../../db/client';
 import { websiteProfile } from '../website/service';
+import { documentFont, documentLang } from '../outbox';
+import { customerLanguage } from '../outbox';
 import { esc, qty, THERMAL_CSS } from './receipt';
 import type { creditNote } from './service';
 import { shopDateTime } from '@grocer/shared/shop-time';
@@ -15,8 +20,11 @@ async function shopHead(db: Db, websiteId: number) {
   return `<h1>${esc(site?.name)}</h1><p class="c">${esc(a.line1)}${a.city ? `, ${esc(a.city)}` : ''}</p>${a.gstin ? `<p class="c">GSTIN: ${esc(a.gstin)}</p>` : ''}`;
 }
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${THERMAL_CSS}</style></head><body>${body}</body></html>`;
+/** An 80 mm page; a customer's document (the credit note) in their language, with its script's font (issue 46 §5). */
+const page = (title: string, body: string, language: Language = 'en') => {
+  const font = documentFont(language);
+  return `<!doctype html><html lang="${documentLang(language)}"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${THERMAL_CSS}${font.css}${font.family ? `body{font-family:${font.family},ui-monospace,Menlo,Consolas,monospace}` : ''}</style></head><body>${body}</body></html>`;
+};
 
 const row = (label: string, amount: string, cls = '') =>
   `<tr${cls ? ` class="${cls}"` : ''}><td>${label}</td><td class="n">${amount}</td></tr>`;
@@ -28,30 +36,38 @@ const row = (label: string, amount: string, cls = '') =>
  */
 export async function creditNoteHtml(db: Db, cn: NonNullable<Awaited<ReturnType<typeof creditNote>>>, sale: SaleDetail): Promise<string> {
   const { ret, order, lines } = cn;
+  // in the customer's language, as their receipt (issue 46 §5)
+  const language = await customerLanguage(db, ret.websiteId, {
+    userId: sale.customer ? order.userId : null,
+    orderLanguage: order.language,
+  });
+  const m = messagesIn(language).creditNote;
+  const at = (d: Date | string) => dateTimeIn(language, d);
   const body = ret.lines
     .map((b) => {
       const l = lines.find((x) => x.id === b.line_id);
       const byWeight = sale.lines.find((x) => x.line_id === b.line_id)?.sold_by_weight ?? false;
       const t = splitGst(b.amount, l?.gstRate ?? 0, true);
-      return `<tr><td colspan="2">${esc(l?.productName)} ${esc(l?.packName)}</td></tr><tr class="sub"><td>${qty(b.quantity, byWeight)} returned</td><td class="n">${formatINR(toRupees(b.amount))}</td></tr><tr class="sub"><td colspan="2">GST ${(l?.gstRate ?? 0) / 100}% · HSN ${esc(l?.hsnCode || '—')} · taxable ${formatINR(toRupees(t.taxable))}</td></tr><tr class="sub"><td>CGST ${formatINR(toRupees(t.cgst))} · SGST ${formatINR(toRupees(t.sgst))}</td><td class="n">− ${formatINR(toRupees(t.gst))}</td></tr>`;
+      return `<tr><td colspan="2">${esc(l?.productName)} ${esc(l?.packName)}</td></tr><tr class="sub"><td>${qty(b.quantity, byWeight)} ${esc(m.returned)}</td><td class="n">${formatINR(toRupees(b.amount))}</td></tr><tr class="sub"><td colspan="2">${esc(m.gstLine({ rate: String((l?.gstRate ?? 0) / 100), hsn: l?.hsnCode || '—', taxable: formatINR(toRupees(t.taxable)) }))}</td></tr><tr class="sub"><td>CGST ${formatINR(toRupees(t.cgst))} · SGST ${formatINR(toRupees(t.sgst))}</td><td class="n">− ${formatINR(toRupees(t.gst))}</td></tr>`;
     })
     .join('');
   const total = ret.lines.reduce((n, b) => n + b.amount, 0);
   const gst = ret.lines.reduce((n, b) => n + splitGst(b.amount, lines.find((x) => x.id === b.line_id)?.gstRate ?? 0, true).gst, 0);
   const refund = [
-    ret.cash ? row('Refunded in cash', formatINR(toRupees(ret.cash))) : '',
-    ret.upi ? row('Refunded by UPI', formatINR(toRupees(ret.upi))) : '',
-    ret.card ? row('Refunded to card', formatINR(toRupees(ret.card))) : '',
-    ret.rounding ? row('Cash rounding', formatINR(toRupees(ret.rounding))) : '',
+    ret.cash ? row(esc(m.cash), formatINR(toRupees(ret.cash))) : '',
+    ret.upi ? row(esc(m.upi), formatINR(toRupees(ret.upi))) : '',
+    ret.card ? row(esc(m.card), formatINR(toRupees(ret.card))) : '',
+    ret.rounding ? row(esc(m.rounding), formatINR(toRupees(ret.rounding))) : '',
   ].join('');
   return page(
-    `Credit note ${ret.number}`,
+    m.title({ number: ret.number ?? '' }),
     `${await shopHead(db, ret.websiteId)}
-<p class="c">CREDIT NOTE (return receipt)</p><hr><p>Credit note: <strong>${esc(ret.number)}</strong></p><p>${esc(when(ret.createdAt))}</p>
-<p>Against receipt: <strong>${esc(order.ordernumber)}</strong> of ${esc(when(order.createdAt))}</p>
-<p>Reason: ${esc(RETURN_REASON_LABELS[ret.reason] ?? ret.reason)}${ret.note ? ` (${esc(ret.note)})` : ''}</p><hr>
-<table>${body}</table><hr><table>${row('RETURN TOTAL', formatINR(toRupees(total)), 'big')}${refund}</table><hr>
-<p>GST reversed ${formatINR(toRupees(gst))} (included above).</p><p>Goods back to stock.</p><hr><p class="c">Keep this credit note with your receipt.</p>`,
+<p class="c">${esc(m.heading)}</p><hr><p>${esc(m.number)}: <strong>${esc(ret.number)}</strong></p><p>${esc(at(ret.createdAt))}</p>
+<p>${m.against({ receipt: esc(order.ordernumber), date: esc(at(order.createdAt)) })}</p>
+<p>${esc(m.reason({ reason: ret.reason as ReturnReason, note: ret.note }))}</p><hr>
+<table>${body}</table><hr><table>${row(esc(m.total), formatINR(toRupees(total)), 'big')}${refund}</table><hr>
+<p>${esc(m.gstReversed({ gst: formatINR(toRupees(gst)) }))}</p><p>${esc(m.backToStock)}</p><hr><p class="c">${esc(m.keep)}</p>`,
+    language,
   );
 }
 

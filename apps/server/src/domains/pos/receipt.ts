@@ -3,8 +3,10 @@ import type { Db } from '../../db/client';
 import { orderDetail, type OrderRow } from '../orders/service';
 import { websiteProfile } from '../website/service';
 import type { SaleDetail } from '@grocer/shared/pos';
-import { shopDateTime } from '@grocer/shared/shop-time';
-import { khataBalanceText } from '@grocer/shared/wallet';
+import { messagesIn } from '@grocer/shared/messages/catalogue';
+import { dateTimeIn } from '@grocer/shared/messages/types';
+import { documentFont, documentLang } from '../outbox';
+import { customerLanguage } from '../outbox';
 
 export const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export const qty = (q: number, byWeight: boolean) => (byWeight ? `${(q / 1000).toFixed(3)} kg` : `${q}`);
@@ -21,6 +23,9 @@ export const THERMAL_CSS =
 export async function receiptHtml(db: Db, o: OrderRow, sale: SaleDetail): Promise<string> {
   const d = await orderDetail(db, o);
   const site = await websiteProfile(db, o.websiteId);
+  // in the customer's language (issue 46 §5); a walk-in sale, the website's default
+  const language = await customerLanguage(db, o.websiteId, { userId: sale.customer ? o.userId : null, orderLanguage: o.language });
+  const m = messagesIn(language).receipt;
   const a = (site?.webAddress ?? {}) as Record<string, string>;
   const r2 = (n: number) => Math.round(n * 100) / 100;
   const byHsn = new Map<string, { rate: number; taxable: number; cgst: number; sgst: number; igst: number }>();
@@ -40,7 +45,7 @@ export async function receiptHtml(db: Db, o: OrderRow, sale: SaleDetail): Promis
       // an automatic promotion's share of the line: the line at its price, the promotion under it
       const promo = l.promotion && l.promotion.discount > 0 ? l.promotion : null;
       const gross = r2(l.amount + (promo?.discount ?? 0));
-      return `<tr><td colspan="2">${esc(l.name)} ${esc(l.pack)}</td></tr><tr class="sub"><td>${qty(l.quantity, byWeight)} × ${formatINR(l.price)}${byWeight ? '/kg' : ''}</td><td class="n">${formatINR(gross)}</td></tr>${promo ? `<tr class="sub"><td>${esc(promo.name)}</td><td class="n">− ${formatINR(promo.discount)}</td></tr>` : ''}${s?.returned ? `<tr class="sub"><td>returned ${qty(s.returned, byWeight)}</td><td></td></tr>` : ''}`;
+      return `<tr><td colspan="2">${esc(l.name)} ${esc(l.pack)}</td></tr><tr class="sub"><td>${qty(l.quantity, byWeight)} × ${formatINR(l.price)}${byWeight ? '/kg' : ''}</td><td class="n">${formatINR(gross)}</td></tr>${promo ? `<tr class="sub"><td>${esc(promo.name)}</td><td class="n">− ${formatINR(promo.discount)}</td></tr>` : ''}${s?.returned ? `<tr class="sub"><td>${esc(m.returned)} ${qty(s.returned, byWeight)}</td><td></td></tr>` : ''}`;
     })
     .join('');
   const hsn = [...byHsn.entries()]
@@ -60,27 +65,28 @@ export async function receiptHtml(db: Db, o: OrderRow, sale: SaleDetail): Promis
   const change = Math.round((p.cash_tendered - p.cash) * 100) / 100;
   const pay = [
     p.cash
-      ? `<tr><td>Cash tendered</td><td class="n">${formatINR(p.cash_tendered)}</td></tr><tr><td>Change</td><td class="n">${formatINR(change)}</td></tr>`
+      ? `<tr><td>${esc(m.cashTendered)}</td><td class="n">${formatINR(p.cash_tendered)}</td></tr><tr><td>${esc(m.change)}</td><td class="n">${formatINR(change)}</td></tr>`
       : '',
-    p.upi ? `<tr><td>UPI</td><td class="n">${formatINR(p.upi)}</td></tr>` : '',
-    p.card ? `<tr><td>Card ${esc(p.card_ref)}</td><td class="n">${formatINR(p.card)}</td></tr>` : '',
+    p.upi ? `<tr><td>${esc(m.upi)}</td><td class="n">${formatINR(p.upi)}</td></tr>` : '',
+    p.card ? `<tr><td>${esc(m.card)} ${esc(p.card_ref)}</td><td class="n">${formatINR(p.card)}</td></tr>` : '',
     // the part on the customer's khata, and what their khata stands at after this sale
     p.khata
-      ? `<tr><td>On khata</td><td class="n">${formatINR(p.khata)}</td></tr>${
+      ? `<tr><td>${esc(m.onKhata)}</td><td class="n">${formatINR(p.khata)}</td></tr>${
           sale.khata_balance_after_paise != null
-            ? `<tr><td>Khata balance</td><td class="n">${esc(khataBalanceText(sale.khata_balance_after_paise, formatINR))}</td></tr>`
+            ? `<tr><td>${esc(m.khataBalanceLabel)}</td><td class="n">${esc(m.khataBalance(sale.khata_balance_after_paise, formatINR))}</td></tr>`
             : ''
         }`
       : '',
   ].join('');
-  const when = shopDateTime(d.created_at);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Receipt ${esc(d.ordernumber)}</title>
-<style>${THERMAL_CSS}</style></head><body>
+  const when = dateTimeIn(language, d.created_at);
+  const font = documentFont(language);
+  return `<!doctype html><html lang="${documentLang(language)}"><head><meta charset="utf-8"><title>${esc(m.title({ receipt: d.ordernumber }))}</title>
+<style>${THERMAL_CSS}${font.css}${font.family ? `body{font-family:${font.family},ui-monospace,Menlo,Consolas,monospace}` : ''}</style></head><body>
 <h1>${esc(site?.name)}</h1><p class="c">${esc(a.line1)}${a.city ? `, ${esc(a.city)}` : ''}</p>${a.gstin ? `<p class="c">GSTIN: ${esc(a.gstin)}</p>` : ''}
-<p class="c">TAX INVOICE (cash memo)</p><hr><p>Receipt: <strong>${esc(d.ordernumber)}</strong></p><p>${esc(when)}</p>${sale.customer ? `<p>Customer: ${esc(sale.customer)}</p>` : ''}<hr>
+<p class="c">${esc(m.taxInvoice)}</p><hr><p>${esc(m.receipt)}: <strong>${esc(d.ordernumber)}</strong></p><p>${esc(when)}</p>${sale.customer ? `<p>${esc(m.customer)}: ${esc(sale.customer)}</p>` : ''}<hr>
 <table>${lines}</table><hr><table>
-<tr><td>Items</td><td class="n">${formatINR(r2(d.items_total + linePromos))}</td></tr>${promos}${manual > 0 ? `<tr><td>Discount</td><td class="n">− ${formatINR(manual)}</td></tr>` : ''}
-<tr class="big"><td>TOTAL</td><td class="n">${formatINR(d.total)}</td></tr>${pay}</table><hr>
-<table><tr class="sub"><td>HSN @GST</td><td class="n">Taxable</td><td class="n">${d.tax.igst ? 'IGST' : 'CGST'}</td><td class="n">SGST</td></tr>${hsn}</table>
-<p>Prices include GST ${formatINR(d.tax.gst)}.</p><hr><p class="c">Thank you! Returns with this receipt.</p></body></html>`;
+<tr><td>${esc(m.items)}</td><td class="n">${formatINR(r2(d.items_total + linePromos))}</td></tr>${promos}${manual > 0 ? `<tr><td>${esc(m.discount)}</td><td class="n">− ${formatINR(manual)}</td></tr>` : ''}
+<tr class="big"><td>${esc(m.total)}</td><td class="n">${formatINR(d.total)}</td></tr>${pay}</table><hr>
+<table><tr class="sub"><td>${esc(m.hsnHead)}</td><td class="n">${esc(m.taxable)}</td><td class="n">${d.tax.igst ? 'IGST' : 'CGST'}</td><td class="n">SGST</td></tr>${hsn}</table>
+<p>${esc(m.pricesIncludeGst({ gst: formatINR(d.tax.gst) }))}</p><hr><p class="c">${esc(m.thanks)}</p></body></html>`;
 }

@@ -32,6 +32,7 @@ import { openStock, warehouseOf, warehousesOf } from '../inventory';
 import { memberPrices, priceListOf, unitPrice } from '../price-lists/service';
 import { promotionsFor } from '../promotions/service';
 import { counterOrderByNumber, orderById, orderLinesOf, placeCounterOrder, returnCounterLines, type CounterLine } from '../orders/service';
+import { customerLanguage } from '../outbox';
 import type { Outbox } from '../outbox/service';
 import { websiteProfile } from '../website/service';
 import { counterAccountPayment, counterBalances, khataEntryOfSale, khataSale } from '../wallet/index';
@@ -826,6 +827,8 @@ export async function lookupCustomer(db: Db, websiteId: number, mobile: string) 
     name: u?.name ?? null,
     group: list.group,
     prices: list.prices.map((p) => ({ pack_id: p.packId, price: toRupees(p.pricePaise), min_quantity: p.minQuantity })),
+    // an offline receipt for this customer speaks it (issue 46 §5)
+    language: await customerLanguage(db, websiteId, { userId: u?.id ?? null }),
   };
 }
 
@@ -865,17 +868,20 @@ export async function sendReceipt(db: Db, outbox: Outbox, c: Cashier, receipt: s
   const s = await saleDetail(db, c.websiteId, receipt);
   if (!s) throw fail('ORDER_NOT_FOUND');
   const shop = (await websiteProfile(db, c.websiteId))?.name ?? 'our shop';
-  const methods: Array<[string, number]> = [
+  // in the sale's customer's language (issue 46 §5); a walk-in sale, the website's default
+  const o = await orderById(db, s.order_id);
+  const m = await outbox.messagesFor(c.websiteId, { userId: s.customer ? o?.userId : null, orderLanguage: o?.language });
+  const methods: Array<['cash' | 'upi' | 'card' | 'khata', number]> = [
     ['cash', s.payment.cash],
-    ['UPI', s.payment.upi],
+    ['upi', s.payment.upi],
     ['card', s.payment.card],
     ['khata', s.payment.khata ?? 0],
   ];
   const paid = methods
     .filter(([, v]) => v > 0)
-    .map(([k, v]) => `${formatINR(v)} by ${k}`)
+    .map(([k, v]) => m.posReceipt.paidBy({ amount: formatINR(v), method: k }))
     .join(', ');
-  const bill = s.customer ? ` Your bill is in My orders: ${origin}/account/orders/${encodeURIComponent(s.order_id)}` : '';
+  const bill = s.customer ? m.posReceipt.bill({ link: `${origin}/account/orders/${encodeURIComponent(s.order_id)}` }) : '';
   await db.transaction((tx) =>
     recordAudit(tx, c, { entity: 'pos_sale', entityId: s.receipt, action: 'send_receipt', after: { to: to.value } }),
   );
@@ -884,7 +890,7 @@ export async function sendReceipt(db: Db, outbox: Outbox, c: Cashier, receipt: s
       websiteId: c.websiteId,
       channel: 'sms',
       to: to.value,
-      body: `${shop}: receipt ${s.receipt}, total ${formatINR(s.total)} paid (${paid}). Keep this message for returns.${bill}`,
+      body: m.posReceipt.sms({ shop, receipt: s.receipt, total: formatINR(s.total), paid, bill }),
     });
     return;
   }
@@ -893,16 +899,8 @@ export async function sendReceipt(db: Db, outbox: Outbox, c: Cashier, receipt: s
     websiteId: c.websiteId,
     channel: 'email',
     to: to.value,
-    subject: `Your receipt ${s.receipt} from ${shop}`,
-    body: [
-      `Thank you for shopping at ${shop}.`,
-      '',
-      `Receipt ${s.receipt}`,
-      ...lines,
-      '',
-      `Total ${formatINR(s.total)}, paid ${paid}.`,
-      'Keep this receipt for returns.' + bill,
-    ].join('\n'),
+    subject: m.posReceipt.subject({ shop, receipt: s.receipt }),
+    body: m.posReceipt.email({ shop, receipt: s.receipt, lines, total: formatINR(s.total), paid, bill }),
   });
 }
 

@@ -19,6 +19,8 @@ import { listSearch, paramsFromSearch } from '@grocer/shared/list-params';
 import { findPage, getPageData, movedPageUrl, normalisePageUrl, warnBlockProblems } from '../content/service';
 import { listSuppliers, SUPPLIERS_PATH } from '../content/suppliers';
 import { loadInit } from '../website/service';
+import { queryLanguage, requestLanguage, websiteLanguages } from '../website';
+import { LANGUAGE_TAGS, type Language } from '@grocer/shared/languages';
 import { registerAppManifest } from './app-manifest';
 import { contentSecurityPolicy } from './csp';
 import type { AnalyticsSettings } from '@grocer/shared/analytics';
@@ -115,6 +117,8 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
           : template.replace(/<div id="app">[\s\S]*?<\/div><\/div>/, () => `<div id="app" data-ssr="1">${body}</div>`)
       )
         .replace(/<meta name="environment"[^>]*>/, () => telemetry)
+        // the page's language (issue 46): what screen readers, fonts and search engines go by
+        .replace(/<html lang="[^"]*"/, () => `<html lang="${LANGUAGE_TAGS[init.language]}"`)
         // replacements as functions: a `$&` or `$'` in a product's name or the data is text, not a pattern
         .replace('<!--app-head-->', () => `${head}\n    ${body === null ? eagerScripts(entry, chunks) : ''}\n    ${pageScripts.head}`)
         .replace(
@@ -130,13 +134,16 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
     // A page nothing personal is in is shared by every visitor it is the same for: kept 3 s (a
     // staff edit drops it at once), like the answers in it.
     let rendered: Rendered;
-    const key = config.catalogueCache ? await sharedPageKey(db, req) : null;
+    const language = await requestLanguage(db, req);
+    const key = config.catalogueCache ? await sharedPageKey(db, req, language) : null;
     if (key !== null) {
       rendered = await sharedPages.get(req.website.id, key, render);
       if ('page' in rendered && !rendered.shareable) sharedPages.forget(req.website.id, key);
     } else rendered = await render();
     if ('redirect' in rendered) return reply.redirect(rendered.redirect, rendered.code);
     reply.status(rendered.status).header('cache-control', 'no-cache').header('content-security-policy', rendered.csp);
+    // one address, a page per language (the `lang` cookie): a cache between must keep them apart
+    if ((await websiteLanguages(db, req.website.id)).languages.length > 1) reply.header('vary', 'Cookie');
     // Compressed here (this handler is not a route, so the compression plugin does not see it),
     // once per encoding for a page every visitor without a session shares.
     return sendBody(req, reply, rendered.page, 'text/html; charset=utf-8');
@@ -151,8 +158,9 @@ export async function registerShell(app: FastifyInstance, opts: { config: Config
  * an empty cart, no saved products). Signed in, or with a cart, or with a session cookie that
  * names no session: rendered for the request.
  */
-async function sharedPageKey(db: Db, req: FastifyRequest): Promise<string | null> {
-  const address = `${req.protocol}://${req.host}${req.url}`;
+async function sharedPageKey(db: Db, req: FastifyRequest, language: Language): Promise<string | null> {
+  // a page per language (issue 46): the `lang` cookie or the account chooses it at one address
+  const address = `${language}\u0000${req.protocol}://${req.host}${req.url}`;
   if (!req.cookies[SESSION_COOKIE]) return address;
   const session = await req.session.get();
   if (!session || session.userId !== null || (await guestHasCart(db, req.website.id, session.id))) return null;
@@ -344,5 +352,6 @@ async function headFor(
   } else {
     head = { ...base, noindex: path.startsWith('/account') || path.startsWith('/checkout') || path.startsWith('/auth') };
   }
+  head.languageInUrl = queryLanguage(req.url) === init.language;
   return { head: renderHead(head, init, config.cdnUrl, origin), status, data };
 }

@@ -4,5 +4,7 @@ export { auditActor, recordAudit, type AuditActor } from '../audit/index';
 export { packLines, searchPacks, type PackLine } from '../catalogue/index';
 export { resolvePincode, slotOf } from '../delivery/index';
 export { usersByIds } from '../identity/index';
+/** the languages a website offers: a customer's messages speak theirs (issue 46 §5) */
+export { websiteLanguages, type WebsiteLanguages } from '../website';
 export { placeStandingOrder } from '../orders/index';
 export type { Wallet } from '../wallet/index';

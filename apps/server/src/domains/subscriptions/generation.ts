@@ -1,10 +1,13 @@
 import { formatINR, toRupees } from '@grocer/shared/money';
-import { shopDateTime, shopDayStart } from '@grocer/shared/shop-time';
+import type { Language } from '@grocer/shared/languages';
+import { pickLanguage } from '@grocer/shared/languages';
+import { messagesIn } from '@grocer/shared/messages/catalogue';
+import { dayIn, type Messages as Catalogue } from '@grocer/shared/messages/types';
 import type { GenerationStatus } from '@grocer/shared/subscriptions';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { placeStandingOrder, usersByIds, type PackLine, type Wallet } from './deps';
+import { placeStandingOrder, usersByIds, websiteLanguages, type PackLine, type Wallet, type WebsiteLanguages } from './deps';
 import { dueOn, settingsOf, type DueLine } from './service';
 import { subscriptionGenerations } from './tables';
 
@@ -29,7 +32,7 @@ export interface Message {
   subject?: string;
   body: string;
   /** the SMS as a WhatsApp template (issue 46 §6): sent on WhatsApp instead when the website has it on */
-  whatsapp?: { event: 'low_wallet_balance'; values: Record<string, string> };
+  whatsapp?: { event: 'low_wallet_balance'; values: Record<string, string>; language?: Language };
 }
 /** The outbox: a message written in the caller's transaction, delivered once it committed. */
 export interface Messages<R> {
@@ -56,8 +59,8 @@ export interface GenerationSummary {
 }
 
 const rupees = (paise: number) => formatINR(toRupees(paise));
-/** '30 Nov 2026' */
-const dayName = (date: string) => shopDateTime(shopDayStart(date)).replace(/,.*$/, '');
+/** '30 Nov 2026' (its month named in the customer's language) */
+const dayName = (m: Catalogue, date: string) => dayIn(m.language, date, { year: true });
 
 /** Generates `date`'s orders for one website or all. Safe to run again, and in two processes at once. */
 export async function generateFor<R>(d: GenerationDeps<R>, date: string, websiteId?: number): Promise<GenerationSummary> {
@@ -94,13 +97,20 @@ export async function generateFor<R>(d: GenerationDeps<R>, date: string, website
   }
   const people = new Map((await usersByIds(d.db, [...new Set(due.map((l) => l.subscription.userId))])).map((u) => [u.id, u]));
   const settings = new Map<number, Awaited<ReturnType<typeof settingsOf>>>();
-  for (const site of new Set(due.map((l) => l.subscription.websiteId))) settings.set(site, await settingsOf(d.db, site));
+  const offered = new Map<number, WebsiteLanguages>();
+  for (const site of new Set(due.map((l) => l.subscription.websiteId))) {
+    settings.set(site, await settingsOf(d.db, site));
+    offered.set(site, await websiteLanguages(d.db, site));
+  }
   // a few orders at a time (each its own transaction; they share only the slot, stock and counter rows, taken in one order)
   const queue = [...groups.values()];
   const worker = async () => {
     for (let lines = queue.shift(); lines; lines = queue.shift()) {
       const first = lines[0]!.subscription;
-      const outcome = await generateGroup(d, date, lines, settings.get(first.websiteId)!, people.get(first.userId) ?? null);
+      // the customer's messages in their account's language when the website offers it, else its default
+      const site = offered.get(first.websiteId)!;
+      const m = messagesIn(pickLanguage([people.get(first.userId)?.language], site.languages, site.defaultLanguage));
+      const outcome = await generateGroup(d, date, lines, settings.get(first.websiteId)!, people.get(first.userId) ?? null, m);
       for (const [k, n] of Object.entries(outcome) as Array<[keyof GenerationSummary, number]>) (summary[k] as number) += n;
     }
   };
@@ -108,7 +118,7 @@ export async function generateFor<R>(d: GenerationDeps<R>, date: string, website
   return summary;
 }
 
-type Person = { name: string | null; email: string | null; phone: string | null };
+type Person = { name: string | null; email: string | null; phone: string | null; language: string | null };
 
 /** Thrown to roll the order's transaction back when the wallet cannot pay. */
 class Held {
@@ -169,6 +179,7 @@ async function generateGroup<R>(
   lines: DueLine[],
   settings: Awaited<ReturnType<typeof settingsOf>>,
   person: Person | null,
+  m: Catalogue,
 ): Promise<Partial<GenerationSummary>> {
   const first = lines[0]!.subscription;
   const { websiteId, userId } = first;
@@ -216,12 +227,12 @@ async function generateGroup<R>(
         if (claimed.fresh)
           await tell(
             tx,
-            `No delivery on ${dayName(date)}`,
+            m.subscription.skippedSubject({ day: dayName(m, date) }),
             placed.status === 'out_of_stock'
-              ? `${placed.outOfStock.map((p) => `${p.productName} ${p.packName}`).join(', ')} is out of stock, so your subscription delivery is skipped. Your wallet was not charged.`
+              ? m.subscription.skippedOutOfStock({ items: placed.outOfStock.map((p) => `${p.productName} ${p.packName}`) })
               : placed.status === 'slot_full'
-                ? 'your delivery slot is full, so your subscription delivery is skipped. Your wallet was not charged.'
-                : 'we cannot deliver to your subscription address. Your wallet was not charged.',
+                ? m.subscription.skippedSlotFull
+                : m.subscription.skippedNoAddress,
           );
         return { [placed.status]: ids.length, already };
       }
@@ -250,8 +261,8 @@ async function generateGroup<R>(
         );
         await tell(
           tx,
-          `Part of your ${dayName(date)} delivery`,
-          `${placed.outOfStock.map((p) => `${p.productName} ${p.packName}`).join(', ')} is out of stock and was left out; you were not charged for it.`,
+          m.subscription.partSubject({ day: dayName(m, date) }),
+          m.subscription.partOutOfStock({ items: placed.outOfStock.map((p) => `${p.productName} ${p.packName}`) }),
         );
       }
       // the cashback rule: a share of the order back to the wallet, capped
@@ -277,12 +288,17 @@ async function generateGroup<R>(
       if (claimed.fresh)
         await tell(
           tx,
-          'Low wallet balance',
-          `your wallet has ${rupees(e.balancePaise)} but your subscription delivery for ${dayName(date)} costs ${rupees(e.duePaise)}. ` +
-            `Top up by ${rupees(e.duePaise - e.balancePaise)} or more to get it; until then it is held.`,
+          m.subscription.lowBalanceSubject,
+          m.subscription.lowBalance({
+            balance: rupees(e.balancePaise),
+            day: dayName(m, date),
+            due: rupees(e.duePaise),
+            topUp: rupees(e.duePaise - e.balancePaise),
+          }),
           {
             event: 'low_wallet_balance',
-            values: { balance: rupees(e.balancePaise), due: rupees(e.duePaise), delivery_day: dayName(date) },
+            language: m.language,
+            values: { balance: rupees(e.balancePaise), due: rupees(e.duePaise), delivery_day: dayName(m, date) },
           },
         );
       return { held: claimed.ids.size, already: lines.length - claimed.ids.size };

@@ -2,7 +2,8 @@ import { addShopDays, shopDayOf, shopDayStart } from '@grocer/shared/shop-time';
 import { KHATA_DUE_DAYS_DEFAULT, type KhataSettings } from '@grocer/shared/wallet';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { recordAudit, usersByIds, type AuditActor } from './deps';
+import { dayIn, monthIn } from '@grocer/shared/messages/types';
+import { customerMessages, recordAudit, usersByIds, type AuditActor } from './deps';
 import { rupees } from './ledger';
 import { accountEntries, customerAccounts, khataNotices, khataSettings } from './tables';
 
@@ -30,11 +31,6 @@ export async function saveKhataSettings(db: Db, actor: AuditActor, s: KhataSetti
     return s;
   });
 }
-
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayName = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 export type NoticeStage = 'statement' | 'before_due' | 'after_due';
 
@@ -92,14 +88,16 @@ export async function sendKhataNotices(db: Db, outbox: NoticeOutbox, opts: { now
         .returning({ id: khataNotices.id });
       if (!made) continue;
       const who = people.get(a.userId);
-      const where = opts.publicUrl ? ` or online: ${opts.publicUrl.replace(/\/$/, '')}/account/wallet` : '';
+      const m = await customerMessages(db, a.websiteId, { userId: a.userId });
+      const online = opts.publicUrl ? `${opts.publicUrl.replace(/\/$/, '')}/account/wallet` : null;
+      const p = { owed: rupees(owed), due: dayIn(m.language, dueOn), online };
       const text =
         stage === 'statement'
-          ? `Your khata statement for ${monthName(month)}: ${rupees(owed)} owed. Please pay by ${dayName(dueOn)} at the counter${where}.`
+          ? m.khata.statement({ ...p, month: monthIn(m.language, month) })
           : stage === 'before_due'
-            ? `Reminder: ${rupees(owed)} on your khata is due on ${dayName(dueOn)}. Pay at the counter${where}.`
-            : `Your khata payment of ${rupees(owed)} was due on ${dayName(dueOn)}. Please pay at the counter${where}.`;
-      const subject = stage === 'statement' ? `Your khata statement for ${monthName(month)}` : 'Khata payment reminder';
+            ? m.khata.beforeDue(p)
+            : m.khata.afterDue(p);
+      const subject = stage === 'statement' ? m.khata.statementSubject({ month: monthIn(m.language, month) }) : m.khata.reminderSubject;
       if (who?.phone) await outbox.send({ websiteId: a.websiteId, channel: 'sms', to: who.phone, body: text });
       if (who?.email) await outbox.send({ websiteId: a.websiteId, channel: 'email', to: who.email, subject, body: text });
       queued++;

@@ -1,6 +1,7 @@
 import {
   menusGroupSchema,
   MENU_KINDS,
+  languagesGroupSchema,
   navigationGroupSchema,
   popupGroupSchema,
   savedSettingsSchema,
@@ -18,7 +19,17 @@ import type { Db } from '../../db/client';
 import { Errors } from '../../http/errors';
 import { siteFontFaces } from '../shell/fonts';
 import { listWebsites } from './service';
-import { readSiteSettings, saveMenu, saveNavigation, savePopup, saveScripts, saveSeo, saveTheme, saveWebsite } from './settings-service';
+import {
+  readSiteSettings,
+  saveLanguages,
+  saveMenu,
+  saveNavigation,
+  savePopup,
+  saveScripts,
+  saveSeo,
+  saveTheme,
+  saveWebsite,
+} from './settings-service';
 
 const saved = { response: { 200: savedSettingsSchema } };
 
@@ -56,6 +67,10 @@ export const websiteAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.put('/builder/settings/seo', { schema: { body: withVersion(seoGroupSchema), ...saved } }, async (req) => {
     const { version, ...input } = req.body;
     return saveSeo(db, req, version, input);
+  });
+  app.put('/builder/settings/languages', { schema: { body: withVersion(languagesGroupSchema), ...saved } }, async (req) => {
+    const { version, ...input } = req.body;
+    return saveLanguages(db, req, version, input);
   });
   app.put('/builder/settings/scripts', { schema: { body: withVersion(scriptsGroupSchema), ...saved } }, async (req) => {
     if (!isOwner(req)) throw Errors.forbidden('Only the store owner can change the extra page scripts');

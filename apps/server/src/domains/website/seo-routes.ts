@@ -4,6 +4,8 @@ import { websiteCache } from '../../http/cache';
 import { activeProductSlugs } from '../catalogue/sitemap';
 import { SUPPLIERS_PATH } from '../content/suppliers';
 import { loadStoreData } from './service';
+import { websiteLanguages } from './language';
+import { LANGUAGE_TAGS } from '@grocer/shared/languages';
 
 /** A sitemap file holds at most 50,000 URLs (sitemaps.org). */
 const MAX_URLS = 50_000;
@@ -33,7 +35,14 @@ export async function registerSeoRoutes(app: FastifyInstance, { db }: { db: Db }
   app.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
     const origin = originOf(req);
     const xml = await cache.get(req.website.id, `sitemap:${origin}`, async () => {
-      const store = await loadStoreData(db, req.website.id);
+      const [store, { languages }] = await Promise.all([loadStoreData(db, req.website.id), websiteLanguages(db, req.website.id)]);
+      // a website of several languages: each address names its versions (`?lang=xx`) and x-default (issue 46)
+      const alternates = (loc: string) =>
+        languages.length < 2
+          ? ''
+          : [...languages.map((l) => [LANGUAGE_TAGS[l], `${loc}?lang=${l}`]), ['x-default', loc]]
+              .map(([tag, href]) => `<xhtml:link rel="alternate" hreflang="${tag}" href="${escapeXml(href!)}"/>`)
+              .join('');
       const rows = await activeProductSlugs(db, req.website.id, MAX_URLS);
       const urls: Array<{ loc: string; lastmod?: Date }> = [{ loc: '/' }, { loc: '/products' }, { loc: '/categories' }];
       if (store.web.show_supplier_page) urls.push({ loc: SUPPLIERS_PATH });
@@ -43,10 +52,11 @@ export async function registerSeoRoutes(app: FastifyInstance, { db }: { db: Db }
         .slice(0, MAX_URLS)
         .map(
           (u) =>
-            `<url><loc>${escapeXml(origin + u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
+            `<url><loc>${escapeXml(origin + u.loc)}</loc>${alternates(origin + u.loc)}${u.lastmod ? `<lastmod>${u.lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
         )
         .join('\n');
-      return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+      const xhtml = languages.length < 2 ? '' : ' xmlns:xhtml="http://www.w3.org/1999/xhtml"';
+      return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${body}\n</urlset>\n`;
     });
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(xml);
   });

@@ -15,21 +15,29 @@ import { loadCart } from '../cart/service';
 import { earliestSlot } from '../delivery/service';
 import { loadTaxonomy } from '../catalogue/service';
 import { SUPPLIERS_PATH } from '@grocer/shared/links';
+import type { Language } from '@grocer/shared/languages';
+import { requestLanguage, websiteLanguages } from './language';
+import { pick, translate } from '../translations';
 
-type StoreData = Omit<Init, 'user' | 'pincode' | 'cart'> & { pageScripts: { head: string; body: string } };
+type StoreData = Omit<Init, 'user' | 'pincode' | 'cart' | 'language' | 'languages'> & { pageScripts: { head: string; body: string } };
 
 const storeCache = websiteCache<StoreData>({ ttlMs: 5000 });
 
 /**
- * The website-wide part of /s/api/init: settings, taxonomy, navs, footers, pages. Cached per
- * website for a few seconds (safe to be stale for seconds; every process converges).
+ * The website-wide part of /s/api/init in one language: settings, taxonomy, navs, footers, pages.
+ * Cached per website and language for a few seconds (safe to be stale for seconds; every process
+ * converges).
  */
-export function loadStoreData(db: Db, websiteId: number): Promise<StoreData> {
-  return storeCache.get(websiteId, 'store', () => readStoreData(db, websiteId));
+export function loadStoreData(db: Db, websiteId: number, language?: Language): Promise<StoreData> {
+  return storeCache.get(websiteId, `store|${language ?? ''}`, () => readStoreData(db, websiteId, language));
 }
 
-async function readStoreData(db: Db, websiteId: number): Promise<StoreData> {
-  const [[site], items, pageRows, taxonomy] = await Promise.all([
+// `language`: the texts' language (issue 46), undefined: the website's own (its default language)
+async function readStoreData(db: Db, websiteId: number, language: Language | undefined): Promise<StoreData> {
+  // names in another language than the default from `translations` (untranslated ones kept)
+  const { defaultLanguage } = await websiteLanguages(db, websiteId);
+  const other = language && language !== defaultLanguage ? language : undefined;
+  const [[site], rows, pageRows, taxonomy] = await Promise.all([
     db
       .select({ website: websites, settings: websiteSettings })
       .from(websites)
@@ -38,9 +46,10 @@ async function readStoreData(db: Db, websiteId: number): Promise<StoreData> {
       .limit(1),
     db.select().from(navItems).where(eq(navItems.websiteId, websiteId)).orderBy(asc(navItems.position), asc(navItems.id)),
     publishedPages(db, websiteId),
-    loadTaxonomy(db, websiteId),
+    loadTaxonomy(db, websiteId, other),
   ]);
   if (!site) throw Errors.websiteNotFound();
+  const items = other ? await translatedNavItems(db, websiteId, other, rows) : rows;
   const s = site.settings;
   const navSetting = parseNavSetting(s?.navSetting ?? {});
   const seo = webSeoSchema.safeParse({ og_title: '', og_description: '', meta_keywords: '', og_image: '', ...(s?.seo ?? {}) });
@@ -116,6 +125,19 @@ function safeJson(text: string): unknown {
 
 type NavRow = typeof navItems.$inferSelect;
 
+/** Navigation and footer items with their names in `language` where translated (issue 46 §2). */
+async function translatedNavItems(db: Db, websiteId: number, language: Language, rows: NavRow[]): Promise<NavRow[]> {
+  const found = await translate(
+    db,
+    websiteId,
+    language,
+    'nav_item',
+    rows.map((r) => r.id),
+    ['name'],
+  );
+  return found.size ? rows.map((r) => ({ ...r, name: pick(found, r.id, 'name', r.name) })) : rows;
+}
+
 /** Rows to the spec §3 tree; a '/categories' item gets the category tree as children. */
 export function buildTree(rows: NavRow[], categories: Category[]): NavItem[] {
   const children = new Map<number | null, NavRow[]>();
@@ -161,14 +183,17 @@ export async function cartForInit(db: Db, req: FastifyRequest): Promise<Cart> {
 
 /** GET /s/api/init: everything the app shell needs. Also inlined into the HTML shell. */
 export async function loadInit(db: Db, req: FastifyRequest): Promise<Init & { pageScripts: { head: string; body: string } }> {
+  const [language, offered] = await Promise.all([requestLanguage(db, req), websiteLanguages(db, req.website.id)]);
   const [store, user, session, cart] = await Promise.all([
-    loadStoreData(db, req.website.id),
+    loadStoreData(db, req.website.id, language),
     currentUser(db, req),
     req.session.get(),
     cartForInit(db, req),
   ]);
   return {
     ...store,
+    language,
+    languages: offered.languages,
     user: user && {
       id: user.id,
       name: user.name,

@@ -9,14 +9,17 @@ import type {
   ThemeGroup,
   WebsiteGroup,
 } from '@grocer/shared/site-settings';
-import { FONT_FAMILIES } from '@grocer/shared/site-settings';
+import { FONT_FAMILIES, languagesGroupProblems, type LanguagesGroup } from '@grocer/shared/site-settings';
+import { LANGUAGES } from '@grocer/shared/languages';
 import type { NavItem } from '@grocer/shared/storefront';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { invalidateWebsite } from '../../http/cache';
-import { fail } from '../../http/errors';
+import { Errors, fail } from '../../http/errors';
+import { offeredLanguages } from './language';
 import { auditActor, recordAudit } from '../audit/service';
+import { refreshProductIndex } from '../catalogue';
 import { buildTree, parseNavSetting } from './service';
 import { navItems, websiteSettings, websites } from './tables';
 
@@ -60,7 +63,14 @@ function groupsOf(name: string, s: SettingsRow | undefined) {
       og_image: String(seo.og_image ?? ''),
     },
     scripts: s?.pageScripts ?? { head: '', body: '' },
+    languages: languagesOf(s),
   };
+}
+
+/** The stored languages as the group shows them: offered in LANGUAGES order, and the default. */
+function languagesOf(s: SettingsRow | undefined): LanguagesGroup {
+  const { languages, defaultLanguage } = offeredLanguages(s?.languages ?? ['en'], s?.defaultLanguage ?? 'en');
+  return { languages: LANGUAGES.filter((l) => languages.includes(l)), default_language: defaultLanguage };
 }
 
 async function menuTree(db: DbOrTx, websiteId: number, kind: MenuKind): Promise<NavItem[]> {
@@ -167,6 +177,24 @@ export function savePopup(db: Db, req: FastifyRequest, version: number, input: P
 
 export function saveSeo(db: Db, req: FastifyRequest, version: number, input: SeoGroup) {
   return save(db, req, 'seo', version, async (_tx, row) => ({ before: row.seo, after: input, set: { seo: input } }));
+}
+
+/** The languages the storefront offers and its default: at least one, the default among them (issue 46). */
+export async function saveLanguages(db: Db, req: FastifyRequest, version: number, input: LanguagesGroup) {
+  const languages = LANGUAGES.filter((l) => input.languages.includes(l));
+  const after = { languages, default_language: input.default_language };
+  const problems = languagesGroupProblems(after);
+  if (Object.keys(problems).length) throw Errors.invalid(problems);
+  let changed = false;
+  const saved = await save(db, req, 'languages', version, async (_tx, row) => {
+    const before = languagesOf(row);
+    changed = before.languages.join() !== languages.join();
+    return { before, after, set: { languages, defaultLanguage: input.default_language } };
+  });
+  // the search index holds the offered languages' names and words only (catalogue/search-scripts.ts):
+  // ಹಾಲು finds milk from the moment Kannada is offered, and stops when it is not
+  if (changed) await refreshProductIndex(db, req.website.id);
+  return saved;
 }
 
 export function saveScripts(db: Db, req: FastifyRequest, version: number, input: ScriptsGroup) {

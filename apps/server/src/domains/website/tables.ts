@@ -65,7 +65,11 @@ export const websiteSettings = pgTable('website_settings', {
   /** the shop's GST state code / state name, for the CGST+SGST vs IGST split */
   state: text().notNull().default('Karnataka'),
   /** the languages the storefront offers (`LANGUAGES` in packages/shared), always including the default (issue 46) */
-  languages: text().array().$type<Language[]>().notNull().default(sql`'{en}'`),
+  languages: text()
+    .array()
+    .$type<Language[]>()
+    .notNull()
+    .default(sql`'{en}'`),
   defaultLanguage: text().$type<Language>().notNull().default('en'),
   /** bumped by every Website Settings save (settings and menus): a save from an older version is refused (409) */
   version: integer().notNull().default(1),

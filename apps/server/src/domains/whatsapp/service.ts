@@ -1,3 +1,4 @@
+import type { Language } from '@grocer/shared/languages';
 import { WHATSAPP_TEMPLATES, type WhatsappEvent } from '@grocer/shared/whatsapp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -15,6 +16,17 @@ export function templateFor(event: WhatsappEvent, values: Record<string, string>
 }
 
 /**
+ * The language code a template is sent with (issue 46 §5): the customer's language; English in the
+ * website's own English code (`en` or `en_US`, as its templates were approved); without the
+ * customer's language, the website's template language as before.
+ */
+export function templateLanguage(website: string, customer: Language | undefined): string {
+  if (!customer) return website;
+  if (customer === 'en') return website.startsWith('en') ? website : 'en';
+  return customer;
+}
+
+/**
  * The WhatsApp channel (issue 46 §6), plugged into the outbox by app.ts: an SMS queued with a
  * template hint goes on WhatsApp instead when the website has it on (its SMS text kept for the
  * fallback); the row is delivered through the Cloud API (message id kept); signed status callbacks
@@ -26,7 +38,7 @@ export function createWhatsappChannel(d: { db: Db; config: Config; log: FastifyB
     async compose(tx: DbOrTx, websiteId: number, to: string, hint: WhatsappHint): Promise<string | null> {
       const row = await settingsRowOf(tx, websiteId);
       if (!row?.enabled) return null;
-      return JSON.stringify(templateFor(hint.event, hint.values, to, row.language));
+      return JSON.stringify(templateFor(hint.event, hint.values, to, templateLanguage(row.language, hint.language)));
     },
     /** sends the row's template message: the provider's message id */
     async send(r: OutboxRow): Promise<string> {

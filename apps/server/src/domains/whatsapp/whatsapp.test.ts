@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, deliveryCodes, outbox, websites, whatsappSettings } from '../../db/schema';
+import { auditLog, deliveryCodes, outbox, users, websiteSettings, websites, whatsappSettings } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { staffClients } from '../../test/staff-clients';
+import { invalidateWebsite } from '../../http/cache';
 import { checkoutBench } from '../orders/test-fixture';
 import { emitOrderEvent } from '../outbox';
 import { signatureOf } from './cloud-api';
+import { templateLanguage } from './service';
 import type { SimMessage } from './sim';
 
 // WhatsApp order updates (issue 46 §6) over the checkout bench: messages go over real HTTP to the
@@ -258,5 +260,58 @@ describe('fallback to SMS', () => {
     const row = await sendHinted('9000000404');
     expect(row.channel).toBe('sms');
     await owner.put('/s/api/admin/whatsapp', { ...cfg, access_token: '', app_secret: '', verify_token: '' });
+  });
+});
+
+describe("in the customer's language (issue 46 §5)", () => {
+  it('a Hindi customer’s order update goes with the template language hi, its SMS fallback in Hindi', async () => {
+    await t.db
+      .insert(websiteSettings)
+      .values({ websiteId: shop.websiteId, languages: ['en', 'hi'] })
+      .onConflictDoUpdate({ target: websiteSettings.websiteId, set: { languages: ['en', 'hi'] } });
+    invalidateWebsite(shop.websiteId);
+    try {
+      const s = await shopper([[shop.packs.dal1.id, 1]]);
+      await t.db.update(users).set({ language: 'hi' }).where(eq(users.id, s.user.id));
+      const res = await place(s.c, {
+        address_id: s.addressId,
+        payment_method: 'cod',
+        expected_total: s.cart.amount,
+        idempotency_key: key(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const order = res.json().order as { id: string; ordernumber: string };
+      await t.app.events.drain();
+      expect((await owner.post(`/s/api/admin/orders/${order.id}/confirm`, {})).statusCode).toBe(200);
+      await t.app.events.drain();
+      const rows = await t.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.channel, 'whatsapp'), eq(outbox.websiteId, shop.websiteId)));
+      const sent = await simMessages();
+      const confirmed = rows.find((r) => r.fallbackBody?.includes(order.ordernumber) && r.fallbackBody.includes('कन्फ़र्म'))!;
+      expect(confirmed.fallbackBody).toBe(`आपका ऑर्डर ${order.ordernumber} दुकान ने कन्फ़र्म कर दिया है।`);
+      expect(sent.find((m) => m.id === confirmed.providerMessageId)).toMatchObject({
+        template: 'order_confirmed',
+        language: 'hi',
+        params: [order.ordernumber],
+      });
+      // an English customer keeps the website's own English template language
+      const placedEn = rows.filter((r) => r.fallbackBody?.startsWith('Thank you'));
+      for (const r of placedEn) expect(sent.find((m) => m.id === r.providerMessageId)?.language).toBe('en');
+    } finally {
+      await t.db
+        .update(websiteSettings)
+        .set({ languages: ['en'] })
+        .where(eq(websiteSettings.websiteId, shop.websiteId));
+      invalidateWebsite(shop.websiteId);
+    }
+  });
+
+  it('the template language: the customer’s; English in the website’s English code; none given, the website’s', () => {
+    expect(templateLanguage('en_US', 'hi')).toBe('hi');
+    expect(templateLanguage('en_US', 'en')).toBe('en_US');
+    expect(templateLanguage('kn', 'en')).toBe('en');
+    expect(templateLanguage('kn', undefined)).toBe('kn');
   });
 });

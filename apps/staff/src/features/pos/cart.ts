@@ -1,3 +1,4 @@
+import type { Language } from '@grocer/shared/languages';
 import { counterBill, lineAmountPaise, promotableCounterLine } from '@grocer/shared/pos';
 import { toPaise } from '@grocer/shared/money';
 import { applyPromotions, type Promotion } from '@grocer/shared/promotions';
@@ -24,6 +25,8 @@ export interface Cart {
     name?: string;
     group?: string | null;
     prices?: Array<{ pack_id: number; price: number; min_quantity: number }>;
+    /** the language their receipt speaks (the lookup's; issue 46 §5) */
+    language?: Language;
   } | null;
 }
 export const emptyCart = (): Cart => ({ lines: [], cart_discount: 0, customer: null });

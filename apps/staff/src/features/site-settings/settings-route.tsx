@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { LoadingView } from '../../components/ui/loading';
 import { errorMessage } from '../../lib/error-message';
 import { useSiteSettings } from './api';
+import { LanguagesScreen } from './components/languages-screen';
 import { MenusScreen } from './components/menus-screen';
 import { NavigationScreen } from './components/navigation-screen';
 import { PopupScreen } from './components/popup-screen';
@@ -48,6 +49,8 @@ function SettingsGroup() {
       return <SeoScreen settings={s} />;
     case 'scripts':
       return <ScriptsScreen settings={s} />;
+    case 'languages':
+      return <LanguagesScreen settings={s} />;
     default:
       return <p className="p-6">No such settings page.</p>;
   }

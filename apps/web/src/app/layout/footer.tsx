@@ -2,6 +2,7 @@ import type { Init } from '@grocer/shared/storefront';
 import { Link } from 'react-router';
 import { Icon } from '../../components/ui/icon';
 import { img } from '@grocer/blocks/image';
+import { t } from '../../lib/i18n';
 
 /** Footer of spec §2: logo or footer_name, description, link groups, copyright line. */
 export function Footer({ init }: { init: Init }) {
@@ -45,7 +46,7 @@ export function Footer({ init }: { init: Init }) {
         ))}
       </div>
       <p className="border-t py-4 text-center text-gray-500">
-        © {new Date().getFullYear()} {init.web.name}. All Rights Reserved.
+        {t('© {year} {name}. All Rights Reserved.', { year: new Date().getFullYear(), name: init.web.name })}
       </p>
     </footer>
   );

@@ -3,6 +3,8 @@ import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { Drawer } from '../../components/ui/modal';
 import { Icon } from '../../components/ui/icon';
+import { t } from '../../lib/i18n';
+import { LanguageSwitch } from './language-switch';
 
 /**
  * Left slide-out menu (300 px) with collapsible groups; '/categories' opens the category filter.
@@ -21,7 +23,7 @@ export function MobileMenu({
 }) {
   return (
     <Drawer open={open} onClose={onClose} title={init.web.name} side="left" width={300}>
-      <nav aria-label="Menu" className="py-2">
+      <nav aria-label={t('Menu')} className="py-2">
         <ul>
           {init.navs.map((item, i) => (
             <li key={i}>
@@ -31,17 +33,19 @@ export function MobileMenu({
         </ul>
         {init.user && (
           <div className="mt-2 border-t pt-2" data-testid="menu-account">
-            <p className="px-4 py-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">Hello, {init.user.name.split(' ')[0]}</p>
+            <p className="px-4 py-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">
+              {t('Hello, {name}', { name: init.user.name.split(' ')[0] })}
+            </p>
             <ul>
               {[
-                ['My account', '/account'],
-                ['My orders', '/account/orders'],
-                ['Wallet', '/account/wallet'],
-                ['Subscriptions', '/account/subscriptions'],
-                ['Wishlist', '/account/wishlist'],
-                ['Addresses', '/account/addresses'],
-                ...(init.user.isSalesAgent ? [['Sales dashboard', '/account/dashboard']] : []),
-                ['Logout', '/auth/logout'],
+                [t('My account'), '/account'],
+                [t('My orders'), '/account/orders'],
+                [t('Wallet'), '/account/wallet'],
+                [t('Subscriptions'), '/account/subscriptions'],
+                [t('Wishlist'), '/account/wishlist'],
+                [t('Addresses'), '/account/addresses'],
+                ...(init.user.isSalesAgent ? [[t('Sales dashboard'), '/account/dashboard']] : []),
+                [t('Logout'), '/auth/logout'],
               ].map(([label, to]) => (
                 <li key={to}>
                   <Link to={to!} onClick={onClose} className="block px-4 py-3 text-sm font-medium hover:bg-gray-50">
@@ -58,9 +62,10 @@ export function MobileMenu({
             onClick={onClose}
             className="mx-4 mt-4 block rounded-lg bg-[var(--color-primary)] px-4 py-2 text-center font-medium text-white"
           >
-            Login
+            {t('Login')}
           </Link>
         )}
+        <LanguageSwitch languages={init.languages} list />
       </nav>
     </Drawer>
   );

@@ -56,6 +56,8 @@ function initWith(navSetting: Record<string, unknown>, user: Init['user'] = null
     navs: [item('Home'), item('Staples', [item('Rice', [item('Basmati')]), item('Dal')])],
     footers: [],
     cart: emptyCart(),
+    language: 'en',
+    languages: ['en'],
   });
 }
 

@@ -1,4 +1,3 @@
-import { counted } from '@grocer/shared/labels';
 import type { Init, NavItem } from '@grocer/shared/storefront';
 import { ChevronDown, MapPin, Menu, Search, ShoppingCart, User } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -10,6 +9,8 @@ import { img } from '@grocer/blocks/image';
 import { DeliveryPromiseLine } from '../../components/delivery-promise';
 import { rememberSearch } from '../../features/search/recent';
 import { keepWords, keptWords, onWords } from '../../features/search/search-words';
+import { t } from '../../lib/i18n';
+import { LanguageSwitch } from './language-switch';
 
 // The suggestions list loads when a search box is first focused: the first load does not carry it.
 const SearchSuggestions = lazy(() => import('../../features/search/search-suggestions'));
@@ -39,7 +40,7 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
       type="button"
       onClick={h.onPincode}
       className="flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md px-2 py-1 text-sm hover:bg-gray-100"
-      aria-label={init.pincode ? `Delivering to ${init.pincode}, change location` : 'Set delivery pincode'}
+      aria-label={init.pincode ? t('Delivering to {pincode}, change location', { pincode: init.pincode }) : t('Set delivery pincode')}
     >
       <MapPin size={18} aria-hidden="true" />
       {/* where the shop delivers is shown on phones too, once known */}
@@ -48,7 +49,7 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
           {init.pincode}
         </span>
       ) : (
-        <span className="hidden sm:inline">Pincode</span>
+        <span className="hidden sm:inline">{t('Pincode')}</span>
       )}
     </button>
   ) : null;
@@ -65,7 +66,7 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
         type="button"
         onClick={h.onCart}
         className="relative flex min-h-11 min-w-11 items-center justify-center rounded-md p-2 hover:bg-gray-100"
-        aria-label={`Cart, ${counted(h.cartQuantity, 'item')}`}
+        aria-label={t('Cart, {count, plural, one {# item} other {# items}}', { count: h.cartQuantity })}
       >
         <ShoppingCart size={22} aria-hidden="true" />
         {h.cartQuantity > 0 && (
@@ -84,40 +85,43 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
       type="button"
       onClick={h.onMenu}
       className="flex min-h-11 min-w-11 items-center justify-center rounded-md p-2 hover:bg-gray-100 lg:hidden"
-      aria-label="Open menu"
+      aria-label={t('Open menu')}
     >
       <Menu size={22} aria-hidden="true" />
     </button>
   );
+  const languages = <LanguageSwitch languages={init.languages} />;
   const actions = (
     <div className="flex items-center gap-1">
+      {languages}
       {pincodeWithPromise}
       {account}
       {cart}
     </div>
   );
-  const t = s.header_template;
+  const template = s.header_template;
   return (
     <header className="sticky top-0 z-40 border-b bg-white">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-3" style={{ height: s.navbar_height }}>
         {menuButton}
-        {t === 3 ? (
+        {template === 3 ? (
           <>
             <div className="hidden flex-1 md:block">{search}</div>
             <div className="flex flex-1 justify-center">{logo}</div>
             <div className="flex flex-1 justify-end">{actions}</div>
           </>
-        ) : t === 2 ? (
+        ) : template === 2 ? (
           <>
             {logo}
             {pincodeWithPromise}
             <div className="hidden flex-1 md:block">{search}</div>
             <div className="ml-auto flex items-center gap-1">
+              {languages}
               {account}
               {cart}
             </div>
           </>
-        ) : t === 4 ? (
+        ) : template === 4 ? (
           <>
             {logo}
             <div className="ml-auto">{actions}</div>
@@ -130,7 +134,7 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
           </>
         )}
       </div>
-      {search && <div className={`px-3 pb-2 ${t === 4 ? 'mx-auto max-w-7xl' : 'md:hidden'}`}>{search}</div>}
+      {search && <div className={`px-3 pb-2 ${template === 4 ? 'mx-auto max-w-7xl' : 'md:hidden'}`}>{search}</div>}
       {showSubNavbar && (
         <Later>
           <SubNavbar items={init.navs} template={s.navbar_template} height={s.sub_navbar_height} />
@@ -143,7 +147,11 @@ export function Navbar({ init, showSubNavbar, ...h }: { init: Init; showSubNavba
 function Logo({ init }: { init: Init }) {
   const ls = init.navSetting.logo_settings;
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 font-bold text-[var(--color-primary)]" aria-label={`${init.web.name} home`}>
+    <Link
+      to="/"
+      className="flex shrink-0 items-center gap-2 font-bold text-[var(--color-primary)]"
+      aria-label={t('{name} home', { name: init.web.name })}
+    >
       {init.web.logo ? (
         <img
           src={img(init.web.logo, 'small')}
@@ -214,7 +222,7 @@ export function SearchBox({ width = 100, autoFocus = false }: { width?: number; 
       {/* aria-label, not a label with an id: the bar can hold two search boxes (wide and narrow). */}
       <input
         ref={ref}
-        aria-label="Search products"
+        aria-label={t('Search products')}
         name="q"
         type="search"
         role="combobox"
@@ -233,10 +241,14 @@ export function SearchBox({ width = 100, autoFocus = false }: { width?: number; 
         onClick={() => setOpen(true)}
         onKeyDown={(e) => e.key === 'ArrowDown' && setOpen(true)}
         onBlur={close}
-        placeholder="Search"
+        placeholder={t('Search')}
         className="h-10 w-full rounded-lg border border-gray-300 bg-gray-50 pr-10 pl-3 text-sm outline-none focus:border-[var(--color-primary)] focus:bg-white"
       />
-      <button type="submit" className="absolute top-0 right-0 flex h-10 w-10 items-center justify-center text-gray-500" aria-label="Search">
+      <button
+        type="submit"
+        className="absolute top-0 right-0 flex h-10 w-10 items-center justify-center text-gray-500"
+        aria-label={t('Search')}
+      >
         <Search size={18} aria-hidden="true" />
       </button>
       {used && (
@@ -268,7 +280,7 @@ function AccountMenu({ init }: { init: Init }) {
     return (
       <Link to="/auth/login" className="flex min-h-11 items-center gap-1 rounded-md px-2 py-1 text-sm font-medium hover:bg-gray-100">
         <User size={18} aria-hidden="true" />
-        Login
+        {t('Login')}
       </Link>
     );
   }
@@ -290,23 +302,23 @@ function AccountMenu({ init }: { init: Init }) {
       <Popper open={open} placement="bottom-end">
         <div role="menu" className="w-52 rounded-lg border bg-white py-1 shadow-lg" onClick={() => setOpen(false)}>
           <Link role="menuitem" className={item} to="/account">
-            Account
+            {t('Account')}
           </Link>
           <Link role="menuitem" className={item} to="/account/orders">
-            Orders
+            {t('Orders')}
           </Link>
           <Link role="menuitem" className={item} to="/account/wallet">
-            Wallet
+            {t('Wallet')}
           </Link>
           <Link role="menuitem" className={item} to="/account/subscriptions">
-            Subscriptions
+            {t('Subscriptions')}
           </Link>
           <Link role="menuitem" className={item} to="/account/addresses">
-            Addresses
+            {t('Addresses')}
           </Link>
           {user.isSalesAgent && (
             <Link role="menuitem" className={item} to="/account/dashboard">
-              Sales dashboard
+              {t('Sales dashboard')}
             </Link>
           )}
           {user.hasAdminAccess && (
@@ -324,11 +336,11 @@ function AccountMenu({ init }: { init: Init }) {
           )}
           {user.superadmin && (
             <Link role="menuitem" className={item} to="/auth/bos/choose">
-              Switch Website
+              {t('Switch Website')}
             </Link>
           )}
           <Link role="menuitem" className={item} to="/auth/logout">
-            Logout
+            {t('Logout')}
           </Link>
         </div>
       </Popper>
@@ -344,7 +356,7 @@ export function SubNavbar({ items, template, height }: { items: NavItem[]; templ
   const justify = template === 1 ? 'justify-start' : template === 2 ? 'justify-end' : 'justify-center';
   const gap = template === 4 ? 'gap-6' : 'gap-1';
   return (
-    <nav aria-label="Main" className="hidden border-t lg:block">
+    <nav aria-label={t('Main')} className="hidden border-t lg:block">
       <ul className={`mx-auto flex max-w-7xl items-center px-3 ${justify} ${gap}`} style={{ height }}>
         {items.map((item, i) => (
           <li key={i} className="relative">

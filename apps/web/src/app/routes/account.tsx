@@ -16,6 +16,7 @@ import { PayAnotherWay } from '../../features/checkout/components/pay-another-wa
 import { OrdersPage } from '../../features/orders/components/orders-page';
 import { useInit } from '../../lib/init';
 import { useProductControls } from '../product-controls';
+import { t } from '../../lib/i18n';
 
 /** /account and its children (spec §2); the route table marks them auth (and agent). */
 export const Component = AccountLayout;
@@ -28,7 +29,7 @@ function BuyAgain() {
   return (
     <section className="mt-8" aria-labelledby="buy-again">
       <h2 id="buy-again" className="mb-3 text-lg font-semibold">
-        Buy again
+        {t('Buy again')}
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4">
         {data.data.slice(0, 8).map((p) => (
@@ -98,7 +99,7 @@ export function Order() {
       onCart={actions.replace}
       pay={(o) => (
         // after a failure the other gateway; after the shopper's own cancel, the same one
-        <PayAnotherWay order={o} failed={o.payment.status === 'failed' && o.payment.last_attempt !== 'cancelled'} title="Pay now" />
+        <PayAnotherWay order={o} failed={o.payment.status === 'failed' && o.payment.last_attempt !== 'cancelled'} title={t('Pay now')} />
       )}
     />
   );

@@ -13,6 +13,7 @@ import { emptyCart } from '@grocer/shared/empty-cart';
 import { useInit } from '../../lib/init';
 import { consumeRedirect } from '../guards';
 import { alertsSetHere, readPendingAction, SIGN_IN_REASONS, takePendingAction } from '../pending-action';
+import { t } from '../../lib/i18n';
 
 /** /auth/login, /auth/verify, /auth/register, /auth/logout (spec §2, full width). */
 export function Login() {
@@ -52,11 +53,11 @@ async function doPendingAction(client: QueryClient) {
         await wishlistApi.toggle(action.product_id, null);
         await client.invalidateQueries({ queryKey: wishlistQuery.queryKey });
       }
-      toast.success(`${action.name} is saved in your wishlist`);
+      toast.success(t('{name} is saved in your wishlist', { name: action.name }));
     } else {
       await askRestockAlert(action);
       alertsSetHere.add(action.pack_id);
-      toast.success(`We'll email you when ${action.name} is back in stock`);
+      toast.success(t("We'll email you when {name} is back in stock", { name: action.name }));
     }
   } catch (e) {
     handleError(e);

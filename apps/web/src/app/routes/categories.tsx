@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { useInit } from '../../lib/init';
 import { img } from '@grocer/blocks/image';
+import { t } from '../../lib/i18n';
 
 /** /categories: the category tree as a page. */
 export function Component() {
   const { categories } = useInit();
   return (
     <div>
-      <h1 className="mb-4 text-2xl font-bold">Categories</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t('Categories')}</h1>
       <div className="space-y-8">
         {categories.map((top) => (
           <section key={top.slug}>
@@ -15,10 +16,10 @@ export function Component() {
               {top.name}
               <Link
                 to={`/products?c=${top.slug}`}
-                aria-label={`See all ${top.name}`}
+                aria-label={t('See all {name}', { name: top.name })}
                 className="text-sm font-medium text-[var(--color-primary)]"
               >
-                See all
+                {t('See all')}
               </Link>
             </h2>
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">

@@ -11,17 +11,22 @@ import { ProductReviews } from '../../features/reviews/product-reviews';
 import { REDIRECT_KEY } from '../guards';
 import { SubscribeAction } from '../../features/subscriptions/components/subscribe-sheet';
 import { keepForSignIn, subscribeAction } from '../pending-action';
+import { t } from '../../lib/i18n';
+import { loadLaterMessages } from '../../locales/load';
 
 // the account's address form, loaded only when a shopper adds an address from the Subscribe sheet
-const AddressForm = lazy(async () => ({ default: (await import('../../features/account/components/addresses-page')).AddressForm }));
+const AddressForm = lazy(async () => {
+  const [page] = await Promise.all([import('../../features/account/components/addresses-page'), loadLaterMessages()]);
+  return { default: page.AddressForm };
+});
 
 function Related({ slug, controls }: { slug: string; controls: ProductControls }) {
   const { data } = useQuery(relatedQuery(slug));
   if (!data?.data.length) return null;
   return (
     <section className="mt-10">
-      <h2 className="mb-4 text-xl font-bold">You may also like</h2>
-      <Carousel label="Related products">
+      <h2 className="mb-4 text-xl font-bold">{t('You may also like')}</h2>
+      <Carousel label={t('Related products')}>
         {data.data.map((p) => (
           <ProductCard key={p.product_id} product={p} {...controls} />
         ))}

@@ -3,12 +3,13 @@ import { Calendar } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { PAGE_SIZES } from '@grocer/shared/pagination';
 import { POPPER_OFFSET, POPPER_Z_INDEX } from './popper';
+import { t } from '../../lib/i18n';
 
 /** Per-page selector (5, 10, 20, 50, 100); empty values are ignored. */
 export function PerPageSelect({ value, onChange }: { value: number; onChange: (n: number) => void }) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      Per page
+      {t('Per page')}
       <select value={value} onChange={(e) => e.target.value && onChange(Number(e.target.value))} className="rounded border px-2 py-1">
         {PAGE_SIZES.map((n) => (
           <option key={n} value={n}>
@@ -92,20 +93,20 @@ export function DatePicker({ value, onChange, label }: { value: string | null; o
           onFocus={() => setOpen(true)}
           className="h-10 flex-1 rounded-lg px-3 text-sm outline-none"
         />
-        <button type="button" aria-label="Open calendar" onClick={() => setOpen((o) => !o)} className="px-2">
+        <button type="button" aria-label={t('Open calendar')} onClick={() => setOpen((o) => !o)} className="px-2">
           <Calendar size={16} aria-hidden="true" />
         </button>
       </div>
       {open && (
         <div
           role="dialog"
-          aria-label="Choose a date"
+          aria-label={t('Choose a date')}
           className="absolute w-72 rounded-lg border bg-white p-3 shadow-lg"
           style={{ zIndex: POPPER_Z_INDEX, marginTop: POPPER_OFFSET }}
         >
           <div className="mb-2 flex gap-2">
             <select
-              aria-label="Month"
+              aria-label={t('Month')}
               value={view.month()}
               onChange={(e) => setView(view.month(Number(e.target.value)))}
               className="flex-1 rounded border px-1 py-1 text-sm"
@@ -117,7 +118,7 @@ export function DatePicker({ value, onChange, label }: { value: string | null; o
               ))}
             </select>
             <select
-              aria-label="Year"
+              aria-label={t('Year')}
               value={view.year()}
               onChange={(e) => setView(view.year(Number(e.target.value)))}
               className="flex-1 rounded border px-1 py-1 text-sm"

@@ -1,12 +1,13 @@
 import { Modal } from './modal';
+import { t } from '../../lib/i18n';
 
 /** Confirm dialog: resolves the caller's question with Confirm or Cancel. */
 export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   danger = false,
   onConfirm,
   onCancel,
@@ -25,14 +26,14 @@ export function ConfirmDialog({
       <p className="text-gray-700">{message}</p>
       <div className="mt-5 flex justify-end gap-2">
         <button type="button" onClick={onCancel} className="rounded-lg border px-4 py-2 text-sm font-medium hover:bg-gray-50">
-          {cancelLabel}
+          {cancelLabel ?? t('Cancel')}
         </button>
         <button
           type="button"
           onClick={onConfirm}
           className={`rounded-lg px-4 py-2 text-sm font-medium text-white ${danger ? 'bg-red-600' : 'bg-[var(--color-primary)]'}`}
         >
-          {confirmLabel}
+          {confirmLabel ?? t('Confirm')}
         </button>
       </div>
     </Modal>

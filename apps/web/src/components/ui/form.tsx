@@ -1,12 +1,26 @@
 import { validateField, type FieldRule } from '@grocer/shared/validation';
 import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Spinner } from './loading';
+import { language, t } from '../../lib/i18n';
 
 /**
  * Form state with the spec §5 rules: every field checked in the spec's order on submit; the form
  * submits only when all pass; once errors are shown they are rechecked on each change; reset
  * restores the initial values and clears errors.
  */
+/**
+ * A field's error in the page's language: the shared rules write English ('Name is required'),
+ * said again here with the field's label translated (English unchanged).
+ */
+function said(rule: FieldRule, e: string): string {
+  if (language() === 'en') return e;
+  const field = t(rule.label ?? 'This field');
+  if (e.endsWith(' is required')) return t('{field} is required', { field });
+  if (e.endsWith(' is not a valid email address')) return t('{field} is not a valid email address', { field });
+  if (e.endsWith(' is not in valid format')) return t('{field} is not in valid format', { field });
+  return t(e);
+}
+
 export function useForm<V extends Record<string, unknown>>(initial: V, rules: Partial<Record<keyof V, FieldRule>>) {
   const first = useRef(initial);
   const [values, setValues] = useState<V>(initial);
@@ -18,7 +32,7 @@ export function useForm<V extends Record<string, unknown>>(initial: V, rules: Pa
       const out: Partial<Record<keyof V, string>> = {};
       for (const key of Object.keys(rules) as (keyof V)[]) {
         const e = validateField(rules[key]!, vals[key]);
-        if (e) out[key] = e;
+        if (e) out[key] = said(rules[key]!, e);
       }
       return out;
     },

@@ -1,4 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
+import { t } from '../../lib/i18n';
 
 export function Spinner({ size = 20, className = '' }: { size?: number; className?: string }) {
   return <LoaderCircle size={size} className={`animate-spin ${className}`} aria-hidden="true" />;
@@ -9,7 +10,7 @@ export function LoadingView() {
   return (
     <div role="status" className="flex min-h-[40vh] items-center justify-center gap-2 text-gray-500">
       <Spinner />
-      <span>Loading...</span>
+      <span>{t('Loading...')}</span>
     </div>
   );
 }
@@ -19,7 +20,7 @@ export function LoadingOverlay({ fullPage = false }: { fullPage?: boolean }) {
   return (
     <div
       role="status"
-      aria-label="Loading"
+      aria-label={t('Loading')}
       className={`${fullPage ? 'fixed' : 'absolute'} inset-0 z-50 flex items-center justify-center bg-white/60`}
     >
       <Spinner size={32} className="text-[var(--color-primary)]" />

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { t } from '../../lib/i18n';
 
 const OPEN_DELAY_MS = 10;
 export const CLOSE_MS = 300;
@@ -68,7 +69,7 @@ function OverlayHeader({ id, title, onClose, className }: { id: string; title: s
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
-      <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-gray-500 hover:bg-gray-100">
+      <button type="button" onClick={onClose} aria-label={t('Close')} className="rounded p-1 text-gray-500 hover:bg-gray-100">
         <X size={20} aria-hidden="true" />
       </button>
     </div>

@@ -1,5 +1,6 @@
 import { pageCount, pageWindow, shouldMove } from '@grocer/shared/pagination';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { t } from '../../lib/i18n';
 
 /** 5 page buttons with ellipses; moves by one or jumps; ignores out-of-range and current pages. */
 export function Pagination({
@@ -18,13 +19,13 @@ export function Pagination({
   const go = (p: number) => shouldMove(page, p, pages) && onPage(p);
   const btn = 'flex h-9 min-w-9 items-center justify-center rounded-md border px-2 text-sm';
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-center gap-1">
+    <nav aria-label={t('Pagination')} className="flex flex-wrap items-center justify-center gap-1">
       <button
         type="button"
         className={`${btn} disabled:opacity-40`}
         onClick={() => go(page - 1)}
         disabled={page <= 1}
-        aria-label="Previous page"
+        aria-label={t('Previous page')}
       >
         <ChevronLeft size={16} aria-hidden="true" />
       </button>
@@ -50,7 +51,7 @@ export function Pagination({
         className={`${btn} disabled:opacity-40`}
         onClick={() => go(page + 1)}
         disabled={page >= pages}
-        aria-label="Next page"
+        aria-label={t('Next page')}
       >
         <ChevronRight size={16} aria-hidden="true" />
       </button>

@@ -5,6 +5,7 @@ import { FormError, inputClass, SubmitButton } from '../../components/ui/form';
 import { Modal } from '../../components/ui/modal';
 import { api } from '../../lib/api';
 import { readError } from '../../lib/errors';
+import { t } from '../../lib/i18n';
 
 /**
  * Spec §2/§5 'Change Location': fewer than 6 characters shows 'Please enter a valid pincode'
@@ -34,13 +35,13 @@ export function PincodeModal({ open, current, onClose }: { open: boolean; curren
     }
   };
   return (
-    <Modal open={open} onClose={close} title="Change Location">
+    <Modal open={open} onClose={close} title={t('Change Location')}>
       <form onSubmit={submit} noValidate>
         <p className="mb-3 text-sm text-gray-600" id="pincode-help">
-          Enter your pincode to check delivery time and availability.
+          {t('Enter your pincode to check delivery time and availability.')}
         </p>
         <label htmlFor="pincode-input" className="sr-only">
-          Pincode
+          {t('Pincode')}
         </label>
         <input
           id="pincode-input"
@@ -49,13 +50,13 @@ export function PincodeModal({ open, current, onClose }: { open: boolean; curren
           autoComplete="postal-code"
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          placeholder="Pincode"
+          placeholder={t('Pincode')}
           className={inputClass}
           aria-invalid={!!error}
           aria-describedby={error ? 'pincode-error' : 'pincode-help'}
         />
         <FormError id="pincode-error" message={error} testId="pincode-error" />
-        <SubmitButton busy={busy}>Submit</SubmitButton>
+        <SubmitButton busy={busy}>{t('Submit')}</SubmitButton>
       </form>
     </Modal>
   );

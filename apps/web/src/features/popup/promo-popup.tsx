@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { img } from '@grocer/blocks/image';
 import { useFocusTrap } from '../../components/ui/modal';
+import { t } from '../../lib/i18n';
 
 export const POPUP_DELAY_MS = 5000;
 const STORAGE_KEY = 'popup_last_image';
@@ -100,7 +101,7 @@ export function PromoPopup({ popup }: { popup: Popup | null }) {
       className="fixed inset-0 z-[9998] flex items-center justify-center bg-black/40 p-4"
       role="dialog"
       aria-modal="true"
-      aria-label="Offer"
+      aria-label={t('Offer')}
       data-testid="promo-popup"
     >
       <div className="relative w-full max-w-md overflow-hidden rounded-xl bg-white shadow-2xl">
@@ -108,12 +109,12 @@ export function PromoPopup({ popup }: { popup: Popup | null }) {
           type="button"
           onClick={() => setVisible(false)}
           className="absolute top-2 right-2 rounded-full bg-white/90 p-1"
-          aria-label="Close offer"
+          aria-label={t('Close offer')}
         >
           <X size={20} aria-hidden="true" />
         </button>
-        <button type="button" onClick={open} className="block w-full" aria-label="See the offer">
-          <img src={img(popup.image, 'medium')} alt="Offer" width={480} height={360} className="aspect-[4/3] w-full object-cover" />
+        <button type="button" onClick={open} className="block w-full" aria-label={t('See the offer')}>
+          <img src={img(popup.image, 'medium')} alt={t('Offer')} width={480} height={360} className="aspect-[4/3] w-full object-cover" />
         </button>
       </div>
     </div>

@@ -5,6 +5,7 @@ import { toast } from '../../lib/toast';
 import { Spinner } from '../../components/ui/loading';
 import { handleError } from '../../lib/errors';
 import { askRestockAlert } from './api';
+import { t } from '../../lib/i18n';
 
 /**
  * "Notify me" in place of Add to Cart on an out-of-stock pack: the shop emails the shopper once
@@ -42,7 +43,7 @@ export function NotifyMe({
     try {
       await askRestockAlert(pack);
       setState('done');
-      toast.success(`We'll email you when ${label} is back in stock`);
+      toast.success(t("We'll email you when {name} is back in stock", { name: label }));
     } catch (e) {
       setState('idle');
       handleError(e);
@@ -52,10 +53,10 @@ export function NotifyMe({
     <button
       type="button"
       onClick={() => void ask()}
-      aria-label={`Notify me when ${label} is back`}
+      aria-label={t('Notify me when {name} is back', { name: label })}
       className={`${height} flex w-full items-center justify-center gap-1.5 rounded-lg border border-[var(--color-primary)] text-sm font-semibold text-[var(--color-primary)] hover:bg-gray-50`}
     >
-      {state === 'busy' ? <Spinner size={16} /> : <BellRing size={16} aria-hidden="true" />} Notify me
+      {state === 'busy' ? <Spinner size={16} /> : <BellRing size={16} aria-hidden="true" />} {t('Notify me')}
     </button>
   );
 }

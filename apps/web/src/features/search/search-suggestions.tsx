@@ -8,6 +8,7 @@ import { Fragment, useEffect, useState, type RefObject } from 'react';
 import { img } from '@grocer/blocks/image';
 import { suggestionsQuery } from '../../lib/suggestions';
 import { forgetSearches, recentSearches } from './recent';
+import { t } from '../../lib/i18n';
 
 const DEBOUNCE_MS = 120;
 
@@ -34,7 +35,7 @@ function optionsFor(text: string, data: Suggestions | undefined, recent: string[
   const search = (words: string) => `/products?q=${encodeURIComponent(words)}`;
   if (q.replace(/\s/g, '').length < SUGGEST_MIN_LETTERS)
     return recent.map((r, i) => ({ id: `${id}-r${i}`, to: search(r), label: r, kind: 'recent' }));
-  const out: Option[] = [{ id: `${id}-s`, to: search(q), label: `Search for "${q}"`, kind: 'search' }];
+  const out: Option[] = [{ id: `${id}-s`, to: search(q), label: t('Search for "{words}"', { words: q }), kind: 'search' }];
   if (!data || data.q !== q.toLowerCase().replace(/\s+/g, ' ')) return out;
   if (data.did_you_mean) out.push({ id: `${id}-dym`, to: search(data.did_you_mean), label: data.did_you_mean, kind: 'correction' });
   data.products.forEach((p, i) =>
@@ -120,17 +121,17 @@ export default function SearchSuggestions({
     <ul
       id={listId}
       role="listbox"
-      aria-label="Search suggestions"
+      aria-label={t('Search suggestions')}
       className="absolute top-11 right-0 left-0 z-50 max-h-[70vh] overflow-auto rounded-lg border border-gray-200 bg-white py-1 text-sm shadow-lg"
       // a press on a row must not blur the input before the click lands
       onMouseDown={(e) => e.preventDefault()}
     >
       {options.map((o, i) => (
         <Fragment key={o.id}>
-          {heading('recent', 'Recent searches', i)}
-          {heading('product', 'Products', i)}
-          {heading('category', 'Categories', i)}
-          {heading('brand', 'Brands', i)}
+          {heading('recent', t('Recent searches'), i)}
+          {heading('product', t('Products'), i)}
+          {heading('category', t('Categories'), i)}
+          {heading('brand', t('Brands'), i)}
           <li
             id={o.id}
             role="option"
@@ -153,7 +154,7 @@ export default function SearchSuggestions({
               setRecent([]);
             }}
           >
-            Clear recent searches
+            {t('Clear recent searches')}
           </button>
         </li>
       )}
@@ -199,7 +200,7 @@ function OptionBody({ option: o }: { option: Option }) {
       return (
         <>
           <span className="truncate">{o.label}</span>
-          <span className="ml-auto shrink-0 text-xs text-gray-500">{o.kind === 'category' ? 'Category' : 'Brand'}</span>
+          <span className="ml-auto shrink-0 text-xs text-gray-500">{o.kind === 'category' ? t('Category') : t('Brand')}</span>
         </>
       );
   }

@@ -8,12 +8,8 @@ const one = async () => (await contracts()).subscriptionSchema;
 const calendar = async () => (await contracts()).calendarSchema;
 const at = (id: number) => `/api/account/subscriptions/${id}`;
 
-/** Public: the packs the owner made subscribable, the cut-off and the first open start date. */
-export const offerQuery = queryOptions({
-  queryKey: ['subscriptions', 'offer'],
-  staleTime: 5 * 60_000,
-  queryFn: ({ signal }) => apiChecked('/api/subscriptions/offer', async () => (await contracts()).subscriptionOfferSchema, { signal }),
-});
+/** The public offer (its own module: the product page needs only it). */
+export { offerQuery } from './offer';
 export const subscriptionsQuery = queryOptions({
   queryKey: ['subscriptions', 'mine'],
   queryFn: ({ signal }) => apiChecked('/api/account/subscriptions', async () => (await contracts()).subscriptionListSchema, { signal }),

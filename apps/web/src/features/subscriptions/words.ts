@@ -1,6 +1,7 @@
 import type { Schedule } from '@grocer/shared/subscriptions';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { addShopDays } from '@grocer/shared/shop-time';
+import { language, languageTag, msg, t } from '../../lib/i18n';
 
 /**
  * The subscription screens' words, pure (issue 44 §4): a schedule, a shop day, a cut-off, a
@@ -11,23 +12,39 @@ import { addShopDays } from '@grocer/shared/shop-time';
 /** SUBSCRIPTION_MAX_QUANTITY, kept here so the screens import no zod (a test holds them equal) */
 export const MAX_QUANTITY = 99;
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-export const WEEKDAYS_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+export const WEEKDAYS = [
+  msg('Sunday'),
+  msg('Monday'),
+  msg('Tuesday'),
+  msg('Wednesday'),
+  msg('Thursday'),
+  msg('Friday'),
+  msg('Saturday'),
+] as const;
+export const WEEKDAYS_SHORT = [msg('Sun'), msg('Mon'), msg('Tue'), msg('Wed'), msg('Thu'), msg('Fri'), msg('Sat')] as const;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 export const weekdayOf = (date: string) => utc(date).getUTCDay();
 export const rupees = (paise: number) => formatINR(toRupees(paise));
 
-/** "Saturday 5 December" */
+/** A month's name in the page's language (English: the list above, unchanged). */
+const monthOf = (d: Date, short: boolean) =>
+  language() === 'en'
+    ? short
+      ? MONTHS[d.getUTCMonth()]!.slice(0, 3)
+      : MONTHS[d.getUTCMonth()]!
+    : new Intl.DateTimeFormat(languageTag(), { month: short ? 'short' : 'long', timeZone: 'UTC' }).format(d);
+
+/** "Saturday 5 December" (in Hindi and Kannada: the weekday and month in the language) */
 export const dayWords = (date: string) => {
   const d = utc(date);
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  return `${t(WEEKDAYS[d.getUTCDay()]!)} ${d.getUTCDate()} ${monthOf(d, false)}`;
 };
 /** "Sat 5 Dec" */
 export const shortDay = (date: string) => {
   const d = utc(date);
-  return `${WEEKDAYS_SHORT[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]!.slice(0, 3)}`;
+  return `${t(WEEKDAYS_SHORT[d.getUTCDay()]!)} ${d.getUTCDate()} ${monthOf(d, true)}`;
 };
 
 /** '22:00' → '10 PM', '06:30' → '6:30 AM', '00:00' → '12 AM' */
@@ -39,10 +56,14 @@ export function timeWords(hhmm: string): string {
 
 /** Why a day can no longer be changed: "Changes for Saturday 5 December closed at 10 PM on Friday" */
 export const cutoffWords = (date: string, cutoff: string) =>
-  `Changes for ${dayWords(date)} closed at ${timeWords(cutoff)} on ${WEEKDAYS[weekdayOf(addShopDays(date, -1))]}`;
+  t('Changes for {day} closed at {time} on {weekday}', {
+    day: dayWords(date),
+    time: timeWords(cutoff),
+    weekday: t(WEEKDAYS[weekdayOf(addShopDays(date, -1))]!),
+  });
 
 /** The rule in one line, shown before any change: "Changes for a day close at 10 PM the evening before." */
-export const cutoffRule = (cutoff: string) => `Changes for a day close at ${timeWords(cutoff)} the evening before.`;
+export const cutoffRule = (cutoff: string) => t('Changes for a day close at {time} the evening before.', { time: timeWords(cutoff) });
 
 export interface CalendarDay {
   date: string;
@@ -54,8 +75,8 @@ export interface CalendarDay {
 
 /** What a day shows in words: "1 × 500 ml, ₹28", "Skipped", "Paused". */
 export function dayWhat(day: CalendarDay, packName: string): string {
-  if (day.note === 'paused') return 'Paused';
-  if (day.note === 'skipped' || day.quantity === 0) return 'Skipped';
+  if (day.note === 'paused') return t('Paused');
+  if (day.note === 'skipped' || day.quantity === 0) return t('Skipped');
   return `${day.quantity} × ${packName}, ${rupees(day.price_paise)}`;
 }
 
@@ -78,10 +99,10 @@ export function dayActions(
   if (day.note === 'paused') return { actions: [], disabled };
   const actions: DayAction[] =
     day.quantity === 0
-      ? [{ kind: 'restore', quantity: usual, label: 'Deliver', name: `${what} — deliver ${usual} again` }]
+      ? [{ kind: 'restore', quantity: usual, label: t('Deliver'), name: t('{what} — deliver {count} again', { what, count: usual }) }]
       : [
-          { kind: 'skip', quantity: 0, label: 'Skip', name: `${what} — skip` },
-          { kind: 'change', label: 'Change', name: `${what} — change quantity` },
+          { kind: 'skip', quantity: 0, label: t('Skip'), name: t('{what} — skip', { what }) },
+          { kind: 'change', label: t('Change'), name: t('{what} — change quantity', { what }) },
         ];
   return { actions, disabled };
 }
@@ -92,18 +113,18 @@ export const nextDelivery = (days: readonly CalendarDay[]) => days.find((d) => d
 /** A server refusal in words: the cut-off's date and time spelled out, everything else as the server said it. */
 export function refusalWords(message: string): string {
   const m = /^Changes for (\d{4}-\d{2}-\d{2}) closed at (\d{2}:\d{2}) the evening before/.exec(message);
-  return m ? `${cutoffWords(m[1]!, m[2]!)}: choose a later day.` : message;
+  return m ? t('{reason}: choose a later day.', { reason: cutoffWords(m[1]!, m[2]!) }) : message;
 }
 
 /** The schedule the sheet's choices make (null while a choice is incomplete), and why not. */
 export function scheduleFrom(kind: Schedule['kind'], weekdays: readonly number[], everyDays: string): Schedule | { problem: string } {
   if (kind === 'weekdays') {
-    if (!weekdays.length) return { problem: 'Choose at least one weekday' };
+    if (!weekdays.length) return { problem: t('Choose at least one weekday') };
     return { kind, weekdays: [...weekdays].sort((a, b) => a - b) };
   }
   if (kind === 'every_n') {
     const n = Number(everyDays);
-    if (!/^\d+$/.test(everyDays.trim()) || n < 2 || n > 60) return { problem: 'Every N days: a whole number from 2 to 60' };
+    if (!/^\d+$/.test(everyDays.trim()) || n < 2 || n > 60) return { problem: t('Every N days: a whole number from 2 to 60') };
     return { kind, every_days: n };
   }
   return { kind };

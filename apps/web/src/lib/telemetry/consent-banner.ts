@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 const KEY = 'analytics.consent';
 export type Consent = 'granted' | 'denied';
 
@@ -18,12 +20,12 @@ export function askConsent(): Promise<Consent> {
   return new Promise((resolve) => {
     const bar = document.createElement('div');
     bar.setAttribute('role', 'region');
-    bar.setAttribute('aria-label', 'Analytics consent');
+    bar.setAttribute('aria-label', t('Analytics consent'));
     bar.className =
       'fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-xl flex-wrap items-center gap-3 rounded-lg border bg-white p-3 text-sm text-gray-700 shadow-lg';
     const text = document.createElement('p');
     text.className = 'flex-1';
-    text.textContent = 'We count visits to improve the shop. May we?';
+    text.textContent = t('We count visits to improve the shop. May we?');
     const choose = (c: Consent) => {
       try {
         localStorage.setItem(KEY, c);
@@ -41,7 +43,7 @@ export function askConsent(): Promise<Consent> {
       b.addEventListener('click', () => choose(c));
       return b;
     };
-    bar.append(text, button('No thanks', 'denied', false), button('Allow', 'granted', true));
+    bar.append(text, button(t('No thanks'), 'denied', false), button(t('Allow'), 'granted', true));
     document.body.append(bar);
   });
 }

@@ -25,6 +25,7 @@ import { EditOrder } from './edit-order';
 import { BalanceDue, BalanceRows } from './order-balance';
 import { OrderTags } from './order-tags';
 import { OrderTimeline } from './order-timeline';
+import { DeliveryProof } from './delivery-proof';
 import { RefundDialog } from './refund-dialog';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
@@ -406,6 +407,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
             <Adjustments order={o} />
           </Card>
           <Card title="Timeline">
+            <DeliveryProof orderId={o.id} />
             <OrderTimeline order={o} />
           </Card>
           <Card title="Payment">

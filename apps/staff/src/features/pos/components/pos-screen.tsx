@@ -34,6 +34,7 @@ import {
   takeOfflineReceipt,
 } from '../offline';
 import { offlineReceiptHtml } from '../offline-receipt';
+import { warmReceiptFont } from '../receipt-fonts';
 import { PayPanel, type Payment } from './pay-panel';
 import { AccountPanel } from './account-panel';
 import { getAccounts } from '../api/accounts';
@@ -266,7 +267,12 @@ function Counter({
       const r = await lookupCustomer(m);
       setKnown(r.found);
       setCustomerName(r.name ?? '');
-      setCart((c) => ({ ...c, customer: { mobile: m, name: r.name ?? undefined, group: r.group, prices: r.prices } }));
+      setCart((c) => ({
+        ...c,
+        customer: { mobile: m, name: r.name ?? undefined, group: r.group, prices: r.prices, language: r.language },
+      }));
+      // the receipt's script font, fetched while online for a receipt printed offline later
+      warmReceiptFont(r.language);
     } catch {
       setCart((c) => ({ ...c, customer: { mobile: m } }));
     }
@@ -332,6 +338,7 @@ function Counter({
               payment: p,
               gstRates: await gstRatesOf(cart.lines.map((l) => l.pack_id)),
               promotions,
+              language: cart.customer?.language,
             }),
           });
         done(receipt, toRupees(toPaise(p.cash_tendered) - toPaise(p.cash)), true);
@@ -405,6 +412,10 @@ function Counter({
                 {label}
               </button>
             ))}
+          {/* a rider's cash from a trip, counted at the till (issue 45 item 4) */}
+          <a href={paths.posHandovers()} className={`${tap} flex shrink-0 items-center rounded border bg-white px-2 py-1`}>
+            Rider cash
+          </a>
           {manager && (
             <a href={paths.dashboard()} className={`${tap} flex shrink-0 items-center rounded border bg-white px-2 py-1`}>
               Administration

@@ -3,10 +3,9 @@ import { codReportSchema, dashboardSchema, gstReportSchema, salesReportSchema } 
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 
-export interface Range {
-  from: string;
-  to: string;
-}
+import type { Range } from '../../../components/range-picker';
+
+export type { Range };
 
 const qs = (r: Range) => `from=${encodeURIComponent(r.from)}&to=${encodeURIComponent(r.to)}`;
 

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useBulkCashHandover } from '../api/cash-handover';
 import { codReport, gstReport, reportCsvUrl, salesReport, type Range } from '../api/get-reports';
-import { RangePicker, useRange } from './range-picker';
+import { RangePicker, useRange } from '../../../components/range-picker';
 import { inr } from './sales-format';
 
 const th = 'px-3 py-2 font-medium';

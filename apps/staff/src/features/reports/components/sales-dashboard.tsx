@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { dashboardReport } from '../api/get-reports';
-import { RangePicker, useRange } from './range-picker';
+import { RangePicker, useRange } from '../../../components/range-picker';
 import { dayLabel, inr } from './sales-format';
 
 // recharts and d3 (about 115 KB gzip) are the chart's own chunks (issue 42 goal 3): fetched as the

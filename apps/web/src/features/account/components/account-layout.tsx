@@ -2,21 +2,22 @@ import { CalendarClock, ChartColumn, Heart, LayoutDashboard, MapPin, Package, Us
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useInit } from '../../../lib/init';
+import { msg, t } from '../../../lib/i18n';
 
 const links = [
-  { to: '/account', label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: '/account/orders', label: 'Orders', icon: Package, end: false },
-  { to: '/account/wallet', label: 'Wallet', icon: Wallet, end: false },
-  { to: '/account/subscriptions', label: 'Subscriptions', icon: CalendarClock, end: false },
-  { to: '/account/addresses', label: 'Addresses', icon: MapPin, end: false },
-  { to: '/account/details', label: 'Profile', icon: User, end: false },
-  { to: '/account/wishlist', label: 'Wishlist', icon: Heart, end: false },
+  { to: '/account', label: msg('Dashboard'), icon: LayoutDashboard, end: true },
+  { to: '/account/orders', label: msg('Orders'), icon: Package, end: false },
+  { to: '/account/wallet', label: msg('Wallet'), icon: Wallet, end: false },
+  { to: '/account/subscriptions', label: msg('Subscriptions'), icon: CalendarClock, end: false },
+  { to: '/account/addresses', label: msg('Addresses'), icon: MapPin, end: false },
+  { to: '/account/details', label: msg('Profile'), icon: User, end: false },
+  { to: '/account/wishlist', label: msg('Wishlist'), icon: Heart, end: false },
 ];
 
 /** /account: the account's own navigation beside (or above, on phones) the nested page. */
 export function AccountLayout() {
   const agent = !!useInit().user?.isSalesAgent;
-  const shown = agent ? [...links, { to: '/account/dashboard', label: 'Sales dashboard', icon: ChartColumn, end: false }] : links;
+  const shown = agent ? [...links, { to: '/account/dashboard', label: msg('Sales dashboard'), icon: ChartColumn, end: false }] : links;
   // on a phone the links scroll sideways: the current one is brought into the row's view
   const nav = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
@@ -31,7 +32,7 @@ export function AccountLayout() {
   }, [pathname]);
   return (
     <div className="grid gap-6 md:grid-cols-[220px_1fr]">
-      <nav ref={nav} aria-label="Account" className="-mx-3 overflow-x-auto px-3 md:mx-0 md:px-0">
+      <nav ref={nav} aria-label={t('Account')} className="-mx-3 overflow-x-auto px-3 md:mx-0 md:px-0">
         <ul className="flex gap-2 md:flex-col md:gap-1">
           {shown.map(({ to, label, icon: I, end }) => (
             <li key={to}>
@@ -42,7 +43,7 @@ export function AccountLayout() {
                   `flex items-center gap-2 rounded-lg px-3 py-2 text-sm whitespace-nowrap ${isActive ? 'bg-[var(--color-primary)] font-semibold text-white' : 'border bg-white hover:bg-gray-50 md:border-0'}`
                 }
               >
-                <I size={16} aria-hidden="true" /> {label}
+                <I size={16} aria-hidden="true" /> {t(label)}
               </NavLink>
             </li>
           ))}

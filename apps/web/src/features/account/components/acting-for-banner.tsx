@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { getActingFor, setActingFor, type ActingFor } from '../../../lib/acting-for';
 import { paths } from '../../../lib/paths';
+import { t } from '../../../lib/i18n';
 
 /**
  * While a sales agent shops for a customer ("Shop for Priya" on the sales dashboard), every page
@@ -16,7 +17,7 @@ export function ActingForBanner({ agent }: { agent: boolean }) {
   if (!who) return null;
   return (
     <div role="status" className="bg-amber-100 px-3 py-2 text-center text-sm text-amber-950">
-      Shopping for <strong>{who.name}</strong>: their addresses and the order are theirs.{' '}
+      {t('Shopping for')} <strong>{who.name}</strong>: {t('their addresses and the order are theirs.')}{' '}
       <button
         type="button"
         className="ml-1 min-h-11 font-semibold underline sm:min-h-0"
@@ -25,10 +26,10 @@ export function ActingForBanner({ agent }: { agent: boolean }) {
           setWho(null);
         }}
       >
-        Stop shopping for {who.name.split(' ')[0]}
+        {t('Stop shopping for {name}', { name: who.name.split(' ')[0] })}
       </button>{' '}
       <a data-link href={paths.salesDashboard()} className="ml-1 font-semibold underline">
-        Sales dashboard
+        {t('Sales dashboard')}
       </a>
     </div>
   );

@@ -14,6 +14,8 @@ import { ApiError } from '../../../lib/api';
 import { handleError, readError } from '../../../lib/errors';
 import { useInit } from '../../../lib/init';
 import { accountApi, accountQuery, addressesQuery } from '../api/account';
+import { t } from '../../../lib/i18n';
+import { ADDRESS_TYPES as TYPE_WORDS } from '../../../locales/later-words';
 
 type FormValues = {
   name: string;
@@ -88,19 +90,19 @@ export function AddressesPage() {
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Addresses</h1>
+        <h1 className="text-2xl font-bold">{t('Addresses')}</h1>
         <button
           type="button"
           onClick={() => setEditing('new')}
           className="flex items-center gap-1.5 rounded-lg bg-[var(--color-primary)] px-3 py-2 text-sm font-semibold text-white"
         >
-          <Plus size={16} aria-hidden="true" /> Add address
+          <Plus size={16} aria-hidden="true" /> {t('Add address')}
         </button>
       </div>
       {data.data.length === 0 ? (
         <div className="rounded-xl border border-dashed bg-white p-8 text-center text-gray-600">
           <MapPin className="mx-auto mb-2 text-gray-300" size={40} aria-hidden="true" />
-          <p>No saved addresses yet. Add one to check out faster.</p>
+          <p>{t('No saved addresses yet. Add one to check out faster.')}</p>
         </div>
       ) : (
         <ul className="grid gap-3 lg:grid-cols-2">
@@ -108,9 +110,9 @@ export function AddressesPage() {
             <li key={a.id} className="flex flex-col rounded-xl border bg-white p-4" data-testid="address-card">
               <div className="mb-1 flex items-center gap-2">
                 <span className="font-semibold">{a.name}</span>
-                <span className="rounded bg-gray-100 px-1.5 py-0.5 text-xs capitalize">{a.type}</span>
+                <span className="rounded bg-gray-100 px-1.5 py-0.5 text-xs capitalize">{t(TYPE_WORDS[a.type] ?? a.type)}</span>
                 {a.is_default && (
-                  <span className="rounded bg-[var(--color-primary)] px-1.5 py-0.5 text-xs font-semibold text-white">Default</span>
+                  <span className="rounded bg-[var(--color-primary)] px-1.5 py-0.5 text-xs font-semibold text-white">{t('Default')}</span>
                 )}
               </div>
               <p className="text-sm text-gray-700">
@@ -119,7 +121,7 @@ export function AddressesPage() {
                 <br />
                 {a.city}, {a.state} {a.pincode}
                 <br />
-                Mobile: {a.phone}
+                {t('Mobile: {phone}', { phone: a.phone })}
               </p>
               <p className={`mt-2 flex items-center gap-1 text-xs ${a.serviceable ? 'text-emerald-700' : 'text-amber-700'}`}>
                 {a.serviceable ? <CircleCheck size={14} aria-hidden="true" /> : <CircleX size={14} aria-hidden="true" />}
@@ -130,25 +132,25 @@ export function AddressesPage() {
                   type="button"
                   onClick={() => setEditing(a)}
                   className="flex items-center gap-1 rounded px-2 py-1 hover:bg-gray-100"
-                  aria-label={`Edit address of ${a.name}, ${a.line1}`}
+                  aria-label={t('Edit address of {name}, {line}', { name: a.name, line: a.line1 })}
                 >
-                  <Pencil size={14} aria-hidden="true" /> Edit
+                  <Pencil size={14} aria-hidden="true" /> {t('Edit')}
                 </button>
                 <button
                   type="button"
                   onClick={() => setDeleting(a)}
                   className="flex items-center gap-1 rounded px-2 py-1 text-red-600 hover:bg-red-50"
-                  aria-label={`Delete address of ${a.name}, ${a.line1}`}
+                  aria-label={t('Delete address of {name}, {line}', { name: a.name, line: a.line1 })}
                 >
-                  <Trash2 size={14} aria-hidden="true" /> Delete
+                  <Trash2 size={14} aria-hidden="true" /> {t('Delete')}
                 </button>
                 {!a.is_default && (
                   <button
                     type="button"
-                    onClick={() => act(a.id, () => accountApi.setDefault(a.id), 'Default address changed')}
+                    onClick={() => act(a.id, () => accountApi.setDefault(a.id), t('Default address changed'))}
                     className="ml-auto rounded px-2 py-1 font-medium text-[var(--color-primary)] hover:bg-gray-100"
                   >
-                    {busy === a.id ? <Spinner size={14} /> : 'Set as default'}
+                    {busy === a.id ? <Spinner size={14} /> : t('Set as default')}
                   </button>
                 )}
               </div>
@@ -168,14 +170,14 @@ export function AddressesPage() {
       <ConfirmDialog
         open={deleting !== null}
         danger
-        title="Delete address"
-        message={deleting ? `Delete the address at ${deleting.line1}, ${deleting.city}?` : ''}
-        confirmLabel="Delete"
+        title={t('Delete address')}
+        message={deleting ? t('Delete the address at {line}, {city}?', { line: deleting.line1, city: deleting.city }) : ''}
+        confirmLabel={t('Delete')}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
           const a = deleting!;
           setDeleting(null);
-          void act(a.id, () => accountApi.deleteAddress(a.id), 'Address deleted');
+          void act(a.id, () => accountApi.deleteAddress(a.id), t('Address deleted'));
         }}
       />
     </div>
@@ -220,7 +222,7 @@ export function AddressForm({
       const body = { ...v, state: v.state as (typeof INDIAN_STATES)[number], landmark: v.landmark || null };
       const saved = address ? await accountApi.updateAddress(address.id, body) : await accountApi.addAddress(body);
       await onSaved(saved);
-      toast.success(address ? 'Address updated' : 'Address added');
+      toast.success(address ? t('Address updated') : t('Address added'));
       onClose();
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fieldErrors).length) form.setServerErrors(err.fieldErrors);
@@ -242,17 +244,17 @@ export function AddressForm({
     </Field>
   );
   return (
-    <Modal open onClose={onClose} title={address ? 'Edit address' : 'Add address'} width={560}>
+    <Modal open onClose={onClose} title={address ? t('Edit address') : t('Add address')} width={560}>
       <form onSubmit={submit} noValidate>
         <div className="grid gap-x-3 sm:grid-cols-2">
-          {text('name', 'Full name', { autoComplete: 'name' })}
-          {text('phone', 'Mobile', { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national' })}
+          {text('name', t('Full name'), { autoComplete: 'name' })}
+          {text('phone', t('Mobile'), { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national' })}
         </div>
-        {text('line1', 'House / flat / building', { autoComplete: 'address-line1' })}
-        {text('line2', 'Street / area', { autoComplete: 'address-line2' })}
-        {text('landmark', 'Landmark')}
+        {text('line1', t('House / flat / building'), { autoComplete: 'address-line1' })}
+        {text('line2', t('Street / area'), { autoComplete: 'address-line2' })}
+        {text('landmark', t('Landmark'))}
         <div className="grid gap-x-3 sm:grid-cols-2">
-          <Field label="Pincode" error={form.errors.pincode} required>
+          <Field label={t('Pincode')} error={form.errors.pincode} required>
             {(p) => (
               <input
                 {...p}
@@ -265,10 +267,10 @@ export function AddressForm({
               />
             )}
           </Field>
-          {text('city', 'City', { autoComplete: 'address-level2' })}
+          {text('city', t('City'), { autoComplete: 'address-level2' })}
         </div>
         {/* the phone's own picker: a list that opens whole on any screen (a popover list opened clipped on phones) */}
-        <Field label="State" error={form.errors.state} required>
+        <Field label={t('State')} error={form.errors.state} required>
           {(p) => (
             <select
               {...p}
@@ -277,7 +279,7 @@ export function AddressForm({
               autoComplete="address-level1"
               className={inputClass}
             >
-              <option value="">Choose a state</option>
+              <option value="">{t('Choose a state')}</option>
               {INDIAN_STATES.map((s) => (
                 <option key={s} value={s}>
                   {s}
@@ -287,35 +289,35 @@ export function AddressForm({
           )}
         </Field>
         <fieldset className="mb-3">
-          <legend className="mb-1 text-sm font-medium">Address type</legend>
+          <legend className="mb-1 text-sm font-medium">{t('Address type')}</legend>
           <div className="flex gap-2">
-            {ADDRESS_TYPES.map((t) => (
+            {ADDRESS_TYPES.map((type) => (
               <label
-                key={t}
-                className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm capitalize ${form.values.type === t ? 'border-[var(--color-primary)] bg-[var(--color-primary)]/10 font-semibold' : ''}`}
+                key={type}
+                className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm capitalize ${form.values.type === type ? 'border-[var(--color-primary)] bg-[var(--color-primary)]/10 font-semibold' : ''}`}
               >
                 <input
                   type="radio"
                   name="address-type"
-                  value={t}
-                  checked={form.values.type === t}
-                  onChange={() => form.set('type', t)}
+                  value={type}
+                  checked={form.values.type === type}
+                  onChange={() => form.set('type', type)}
                   className="sr-only"
                 />
-                {t}
+                {t(TYPE_WORDS[type] ?? type)}
               </label>
             ))}
           </div>
         </fieldset>
         {!address?.is_default && (
           <label className="mb-3 flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={form.values.is_default} onChange={(e) => form.set('is_default', e.target.checked)} /> Make this
-            my default address
+            <input type="checkbox" checked={form.values.is_default} onChange={(e) => form.set('is_default', e.target.checked)} />{' '}
+            {t('Make this my default address')}
           </label>
         )}
         <FormError message={error} className="mb-2" />
         <SubmitButton busy={busy} className="">
-          Save address
+          {t('Save address')}
         </SubmitButton>
       </form>
     </Modal>

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
 import { initQuery } from '../../../lib/init';
 import { accountApi, accountQuery } from '../api/account';
+import { t } from '../../../lib/i18n';
 
 const rules: Record<'name' | 'email' | 'phone', FieldRule> = {
   name: { label: 'Name', required: true },
@@ -38,7 +39,7 @@ export function DetailsPage({ user }: { user: User }) {
       const r = await accountApi.saveDetails({ name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim() });
       show(r.user);
       setPending(r.pending);
-      if (!r.pending) toast.success('Profile saved');
+      if (!r.pending) toast.success(t('Profile saved'));
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fieldErrors).length) form.setServerErrors(err.fieldErrors);
       else setError(readError(err));
@@ -56,7 +57,7 @@ export function DetailsPage({ user }: { user: User }) {
       setPending(null);
       setCode('');
       setAlsoCode('');
-      toast.success('Your contact details are updated');
+      toast.success(t('Your contact details are updated'));
     } catch (err) {
       setError(readError(err));
     } finally {
@@ -66,22 +67,22 @@ export function DetailsPage({ user }: { user: User }) {
 
   return (
     <div className="max-w-lg">
-      <h1 className="mb-4 text-2xl font-bold">Profile</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t('Profile')}</h1>
       {pending ? (
         <form onSubmit={confirm} className="rounded-xl border bg-white p-5" noValidate>
           {pending.also ? (
             <p className="mb-3 text-sm text-gray-700">
-              We sent a code to <strong>{pending.sent_to}</strong> and another to <strong>{pending.also.sent_to}</strong>. Enter both to
-              confirm the new email and mobile number.
+              {t('We sent a code to')} <strong>{pending.sent_to}</strong> {t('and another to')} <strong>{pending.also.sent_to}</strong>.{' '}
+              {t('Enter both to confirm the new email and mobile number.')}
             </p>
           ) : (
             <p className="mb-3 text-sm text-gray-700">
-              We sent a code to <strong>{pending.sent_to}</strong>. Enter it to confirm the new{' '}
-              {pending.channel === 'email' ? 'email' : 'mobile number'}.
+              {t('We sent a code to')} <strong>{pending.sent_to}</strong>.{' '}
+              {pending.channel === 'email' ? t('Enter it to confirm the new email.') : t('Enter it to confirm the new mobile number.')}
             </p>
           )}
           <label htmlFor="change-code" className="mb-1 block text-sm font-medium">
-            {pending.also ? 'Email code' : '6-digit code'}
+            {pending.also ? t('Email code') : t('6-digit code')}
           </label>
           <input
             id="change-code"
@@ -95,7 +96,7 @@ export function DetailsPage({ user }: { user: User }) {
           {pending.also && (
             <>
               <label htmlFor="change-also-code" className="mb-1 mt-3 block text-sm font-medium">
-                Mobile code
+                {t('Mobile code')}
               </label>
               <input
                 id="change-also-code"
@@ -119,10 +120,10 @@ export function DetailsPage({ user }: { user: User }) {
               disabled={busy}
               className="rounded-lg bg-[var(--color-primary)] px-4 py-2 text-sm font-semibold text-white"
             >
-              {busy ? <Spinner size={16} className="text-white" /> : 'Confirm'}
+              {busy ? <Spinner size={16} className="text-white" /> : t('Confirm')}
             </button>
             <button type="button" onClick={() => setPending(null)} className="rounded-lg border px-4 py-2 text-sm">
-              Cancel
+              {t('Cancel')}
             </button>
           </div>
         </form>
@@ -131,10 +132,10 @@ export function DetailsPage({ user }: { user: User }) {
           {(['name', 'email', 'phone'] as const).map((key) => (
             <Field
               key={key}
-              label={key === 'phone' ? 'Mobile' : key === 'email' ? 'Email' : 'Name'}
+              label={key === 'phone' ? t('Mobile') : key === 'email' ? t('Email') : t('Name')}
               error={form.errors[key]}
               required
-              hint={key === 'name' ? undefined : 'Changing it sends a code to the new one'}
+              hint={key === 'name' ? undefined : t('Changing it sends a code to the new one')}
             >
               {(p) => (
                 <input
@@ -149,7 +150,7 @@ export function DetailsPage({ user }: { user: User }) {
           ))}
           <FormError message={error} className="mb-2" />
           <SubmitButton busy={busy} className="">
-            Save
+            {t('Save')}
           </SubmitButton>
         </form>
       )}

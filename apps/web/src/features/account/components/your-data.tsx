@@ -8,6 +8,7 @@ import { initQuery } from '../../../lib/init';
 import { identify } from '../../../lib/telemetry/analytics';
 import { toast } from '../../../lib/toast';
 import { accountApi } from '../api/account';
+import { t } from '../../../lib/i18n';
 
 /**
  * The shopper's data rights (DPDP Act 2023), under the profile: a copy of their data, their choice
@@ -40,7 +41,7 @@ export function YourData({ user, onDeleted }: { user: User; onDeleted: () => Pro
       await accountApi.deleteAccount();
       setAsking(false);
       await onDeleted();
-      toast.success('Your account has been deleted');
+      toast.success(t('Your account has been deleted'));
     } catch (err) {
       setAsking(false);
       handleError(err);
@@ -52,32 +53,34 @@ export function YourData({ user, onDeleted }: { user: User; onDeleted: () => Pro
   return (
     <section aria-labelledby="your-data" className="mt-6 rounded-xl border bg-white p-5">
       <h2 id="your-data" className="mb-3 text-lg font-semibold">
-        Your data
+        {t('Your data')}
       </h2>
       <label className="mb-4 flex items-start gap-2 text-sm">
         <input type="checkbox" className="mt-1" checked={consent} onChange={(e) => void choose(e.target.checked)} />
         <span>
-          Help improve the shop: share my activity with the shop’s analytics under my account
-          <span className="block text-xs text-gray-600">Without it, what you do here is counted without knowing who you are.</span>
+          {t('Help improve the shop: share my activity with the shop’s analytics under my account')}
+          <span className="block text-xs text-gray-600">{t('Without it, what you do here is counted without knowing who you are.')}</span>
         </span>
       </label>
       <div className="flex flex-wrap gap-2">
         <a className={link} href="/s/api/account/export" download>
-          <Download size={16} aria-hidden="true" /> Download my data
+          <Download size={16} aria-hidden="true" /> {t('Download my data')}
         </a>
         <a className={link} href="/s/api/account/export.csv" download>
-          <Download size={16} aria-hidden="true" /> My orders as CSV
+          <Download size={16} aria-hidden="true" /> {t('My orders as CSV')}
         </a>
         <button type="button" className={`${link} border-red-200 text-red-700 hover:bg-red-50`} onClick={() => setAsking(true)}>
-          <Trash2 size={16} aria-hidden="true" /> Delete my account
+          <Trash2 size={16} aria-hidden="true" /> {t('Delete my account')}
         </button>
       </div>
       <ConfirmDialog
         open={asking}
         danger
-        title="Delete your account?"
-        message="Your name, email, mobile, addresses, saved lists and cart are erased, and you are signed out everywhere. Your orders stay in the shop’s books for 8 years, as GST law asks, without your name."
-        confirmLabel={busy ? 'Deleting…' : 'Delete my account'}
+        title={t('Delete your account?')}
+        message={t(
+          'Your name, email, mobile, addresses, saved lists and cart are erased, and you are signed out everywhere. Your orders stay in the shop’s books for 8 years, as GST law asks, without your name.',
+        )}
+        confirmLabel={busy ? t('Deleting…') : t('Delete my account')}
         onCancel={() => setAsking(false)}
         onConfirm={() => void erase()}
       />

@@ -8,6 +8,7 @@ import { readError } from '../../../lib/errors';
 import { authApi, pendingSignIn } from '../session';
 import { AuthCard, primaryButton } from './auth-card';
 import { useSecondsUntil } from '../seconds-left';
+import { t } from '../../../lib/i18n';
 
 /**
  * /auth/login: an email or mobile number; a 6-digit code is sent and /auth/verify takes it.
@@ -25,7 +26,7 @@ export function LoginPage({ showRegister, reason }: { showRegister: boolean; rea
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const id = parseIdentifier(value);
-    if (!id) return setError({ message: value.trim() ? IDENTIFIER_MESSAGE : 'Email or mobile number is required' });
+    if (!id) return setError({ message: value.trim() ? t(IDENTIFIER_MESSAGE) : t('Email or mobile number is required') });
     setBusy(true);
     setError(null);
     try {
@@ -39,7 +40,7 @@ export function LoginPage({ showRegister, reason }: { showRegister: boolean; rea
     }
   };
   return (
-    <AuthCard title="Login" subtitle="We will send a 6-digit code to your email or mobile.">
+    <AuthCard title={t('Login')} subtitle={t('We will send a 6-digit code to your email or mobile.')}>
       {reason && (
         <p className="mb-4 rounded-lg bg-gray-50 px-3 py-2 text-sm font-medium text-gray-800" data-testid="sign-in-reason">
           {reason}
@@ -47,7 +48,7 @@ export function LoginPage({ showRegister, reason }: { showRegister: boolean; rea
       )}
       <form onSubmit={submit} noValidate>
         <label htmlFor="identifier" className="mb-1 block text-sm font-medium">
-          Email or mobile number
+          {t('Email or mobile number')}
         </label>
         <input
           id="identifier"
@@ -55,7 +56,7 @@ export function LoginPage({ showRegister, reason }: { showRegister: boolean; rea
           onChange={(e) => setValue(e.target.value)}
           autoComplete="username"
           autoFocus
-          placeholder="you@example.com or 98xxxxxxxx"
+          placeholder={t('you@example.com or 98xxxxxxxx')}
           className={inputClass}
           aria-invalid={!!shown}
           aria-describedby={shown ? 'identifier-error' : undefined}
@@ -67,21 +68,21 @@ export function LoginPage({ showRegister, reason }: { showRegister: boolean; rea
               <>
                 {' '}
                 <Link to="/auth/register" className="font-semibold underline">
-                  Register
+                  {t('Register')}
                 </Link>
               </>
             )}
           </p>
         )}
         <button type="submit" disabled={busy || waiting > 0} className={`${primaryButton} mt-5`}>
-          {busy ? <Spinner size={18} className="text-white" /> : 'Send code'}
+          {busy ? <Spinner size={18} className="text-white" /> : t('Send code')}
         </button>
       </form>
       {showRegister && (
         <p className="mt-5 text-center text-sm text-gray-600">
-          New here?{' '}
+          {t('New here?')}{' '}
           <Link to="/auth/register" className="font-semibold text-[var(--color-primary)] hover:underline">
-            Create an account
+            {t('Create an account')}
           </Link>
         </p>
       )}

@@ -7,6 +7,7 @@ import { readError } from '../../../lib/errors';
 import { authApi, pendingSignIn } from '../session';
 import { AuthCard, primaryButton } from './auth-card';
 import { useState } from 'react';
+import { t } from '../../../lib/i18n';
 
 const rules: Record<'name' | 'email' | 'phone', FieldRule> = {
   name: { label: 'Name', required: true },
@@ -49,29 +50,29 @@ export function RegisterPage() {
     </Field>
   );
   return (
-    <AuthCard title="Create your account" subtitle="We will send a code to your email and mobile to confirm them.">
+    <AuthCard title={t('Create your account')} subtitle={t('We will send a code to your email and mobile to confirm them.')}>
       <form onSubmit={submit} noValidate>
-        {field('name', 'Name', 'text', 'name')}
-        {field('email', 'Email', 'email', 'email')}
-        {field('phone', 'Mobile', 'tel', 'tel-national')}
+        {field('name', t('Name'), 'text', 'name')}
+        {field('email', t('Email'), 'email', 'email')}
+        {field('phone', t('Mobile'), 'tel', 'tel-national')}
         {error && (
           <p role="alert" className="mb-2 text-sm text-red-600">
             {error.message}{' '}
             {error.login && (
               <Link to="/auth/login" className="font-semibold underline">
-                Login
+                {t('Login')}
               </Link>
             )}
           </p>
         )}
         <button type="submit" disabled={busy} className={`${primaryButton} mt-2`}>
-          {busy ? <Spinner size={18} className="text-white" /> : 'Register'}
+          {busy ? <Spinner size={18} className="text-white" /> : t('Register')}
         </button>
       </form>
       <p className="mt-5 text-center text-sm text-gray-600">
-        Already have an account?{' '}
+        {t('Already have an account?')}{' '}
         <Link to="/auth/login" className="font-semibold text-[var(--color-primary)] hover:underline">
-          Login
+          {t('Login')}
         </Link>
       </p>
     </AuthCard>

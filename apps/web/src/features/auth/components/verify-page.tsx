@@ -9,6 +9,7 @@ import { STAFF_APP_PATH } from '@grocer/shared/links';
 import { applySession, authApi, pendingSignIn } from '../session';
 import { AuthCard, primaryButton } from './auth-card';
 import { useSecondsUntil } from '../seconds-left';
+import { t } from '../../../lib/i18n';
 
 interface OtpCredentialLike {
   code: string;
@@ -158,19 +159,19 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string | Promise<
   };
   return (
     <AuthCard
-      title="Enter the code"
+      title={t('Enter the code')}
       subtitle={
         <>
-          Sent to <strong>{pending.sent_to}</strong>
+          {t('Sent to')} <strong>{pending.sent_to}</strong>
           {pending.also && (
             <>
               {' '}
-              and <strong>{pending.also.sent_to}</strong>
+              {t('and')} <strong>{pending.also.sent_to}</strong>
             </>
           )}
           .{' '}
           <Link to={pending.register ? '/auth/register' : '/auth/login'} className="text-[var(--color-primary)] underline">
-            Change
+            {t('Change')}
           </Link>
         </>
       }
@@ -178,7 +179,7 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string | Promise<
       <form onSubmit={submit} noValidate>
         <CodeInput
           id="code"
-          label={pending.also ? (pending.channel === 'email' ? 'Email code' : 'Mobile code') : '6-digit code'}
+          label={pending.also ? (pending.channel === 'email' ? t('Email code') : t('Mobile code')) : t('6-digit code')}
           value={code}
           onChange={setCode}
           error={error}
@@ -188,7 +189,7 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string | Promise<
         {pending.also && (
           <CodeInput
             id="also-code"
-            label={pending.also.channel === 'email' ? 'Email code' : 'Mobile code'}
+            label={pending.also.channel === 'email' ? t('Email code') : t('Mobile code')}
             value={alsoCode}
             onChange={setAlsoCode}
             error={error}
@@ -200,15 +201,15 @@ export function VerifyPage({ onSignedIn }: { onSignedIn: () => string | Promise<
           </p>
         )}
         <button type="submit" disabled={busy} className={`${primaryButton} mt-5`}>
-          {busy ? <Spinner size={18} className="text-white" /> : 'Verify'}
+          {busy ? <Spinner size={18} className="text-white" /> : t('Verify')}
         </button>
       </form>
       <p className="mt-4 text-center text-sm text-gray-600" aria-live="polite">
         {seconds > 0 ? (
-          <span>Resend code in {seconds}s</span>
+          <span>{t('Resend code in {seconds}s', { seconds })}</span>
         ) : (
           <button type="button" onClick={resend} disabled={resending} className="font-semibold text-[var(--color-primary)] hover:underline">
-            {resending ? 'Sending…' : 'Resend code'}
+            {resending ? t('Sending…') : t('Resend code')}
           </button>
         )}
       </p>

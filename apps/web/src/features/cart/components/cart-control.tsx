@@ -5,6 +5,7 @@ import { weightLabel } from '@grocer/shared/weighed';
 import { Spinner } from '../../../components/ui/loading';
 import { quantityOf } from '../cart-reducer';
 import { useCart } from '../cart-store';
+import { t } from '../../../lib/i18n';
 
 /**
  * 'Add to Cart' while the pack is not in the cart, else the minus/plus stepper (spec §4); the
@@ -34,7 +35,7 @@ export function CartControl({
         disabled
         className={`${height} w-full cursor-not-allowed rounded-lg border border-gray-200 text-sm font-medium text-gray-400`}
       >
-        Out of Stock
+        {t('Out of Stock')}
       </button>
     );
   }
@@ -44,9 +45,9 @@ export function CartControl({
         type="button"
         onClick={() => actions.add(product, pack)}
         className={`${height} flex w-full items-center justify-center gap-2 rounded-lg bg-[var(--color-primary)] text-sm font-semibold text-white hover:brightness-90`}
-        aria-label={`Add to Cart: ${product.product_name} ${pack.pack_name}`}
+        aria-label={t('Add to Cart: {name}', { name: `${product.product_name} ${pack.pack_name}` })}
       >
-        {pending === 'add' ? <Spinner size={16} className="text-white" /> : 'Add to Cart'}
+        {pending === 'add' ? <Spinner size={16} className="text-white" /> : t('Add to Cart')}
       </button>
     );
   }
@@ -93,9 +94,9 @@ export function Stepper({
     <div
       className={`${height} flex w-full items-center justify-between overflow-hidden rounded-lg border-2 border-[var(--color-primary)]`}
       role="group"
-      aria-label={`Quantity of ${label}`}
+      aria-label={t('Quantity of {name}', { name: label })}
     >
-      <button type="button" className={btn} onClick={onMinus} aria-label={`Remove one ${label}`}>
+      <button type="button" className={btn} onClick={onMinus} aria-label={t('Remove one {name}', { name: label })}>
         {pending === 'remove' ? <Spinner size={14} /> : <Minus size={16} aria-hidden="true" />}
       </button>
       <span className="min-w-8 text-center text-sm font-semibold tabular-nums" aria-live="polite" data-testid="cart-quantity">
@@ -106,8 +107,8 @@ export function Stepper({
         className={btn}
         onClick={onPlus}
         disabled={atLimit}
-        aria-label={`Add one more ${label}`}
-        title={atLimit ? 'No more in stock' : undefined}
+        aria-label={t('Add one more {name}', { name: label })}
+        title={atLimit ? t('No more in stock') : undefined}
       >
         {pending === 'add' ? <Spinner size={14} /> : <Plus size={16} aria-hidden="true" />}
       </button>

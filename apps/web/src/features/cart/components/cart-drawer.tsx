@@ -16,6 +16,7 @@ import { DeliveryPromise } from '../../../components/delivery-promise';
 import { useCart } from '../cart-store';
 import { stepOfItem } from '../cart-reducer';
 import { Stepper } from './cart-control';
+import { t } from '../../../lib/i18n';
 
 export const CART_DRAWER_WIDTH = 500;
 
@@ -27,14 +28,14 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
   const { cart } = useCart();
   const navigate = useNavigate();
   return (
-    <Drawer open={open} onClose={onClose} title="Cart Summary" width={CART_DRAWER_WIDTH}>
+    <Drawer open={open} onClose={onClose} title={t('Cart Summary')} width={CART_DRAWER_WIDTH}>
       {cart.quantity === 0 ? (
         <div className="flex h-full flex-col items-center justify-center gap-2 p-8 text-center">
           <ShoppingBasket size={56} className="text-gray-300" aria-hidden="true" />
-          <h3 className="text-lg font-semibold">Empty Cart</h3>
-          <p className="text-gray-500">Your cart is empty</p>
+          <h3 className="text-lg font-semibold">{t('Empty Cart')}</h3>
+          <p className="text-gray-500">{t('Your cart is empty')}</p>
           <button type="button" onClick={onClose} className="mt-3 rounded-lg border px-4 py-2 text-sm font-medium hover:bg-gray-50">
-            Continue shopping
+            {t('Continue shopping')}
           </button>
         </div>
       ) : (
@@ -49,7 +50,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
             </p>
           )}
           {cart.serviceable && <DeliveryPromise className="mx-4 mt-3 text-sm text-gray-700" />}
-          <ul className="flex-1 divide-y px-4" aria-label="Items in your cart">
+          <ul className="flex-1 divide-y px-4" aria-label={t('Items in your cart')}>
             {cart.items.map((item) => (
               <CartLine key={item.pack_id} item={item} onNavigate={onClose} />
             ))}
@@ -63,26 +64,26 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           <div className="sticky bottom-0 border-t bg-white px-4 pt-3 pb-4 shadow-[0_-4px_12px_rgba(0,0,0,0.04)]">
             <CouponEntry />
             <dl className="mb-3 space-y-1 text-sm">
-              <Row label="Items Total:" value={formatINR(cart.total)} strong />
+              <Row label={t('Items Total:')} value={formatINR(cart.total)} strong />
               {cart.promotion && (
                 <Row label={cart.promotion.name} value={`− ${formatINR(cart.promotion.discount)}`} className="text-emerald-700" />
               )}
               {cart.offercode && cart.discount - (cart.promotion?.discount ?? 0) > 0 && (
                 <Row
-                  label={`Coupon (${cart.offercode})`}
+                  label={t('Coupon ({code})', { code: cart.offercode })}
                   value={`− ${formatINR(cart.discount - (cart.promotion?.discount ?? 0))}`}
                   className="text-emerald-700"
                 />
               )}
-              {cart.serviceable && <Row label="Delivery" value={cart.finalDelivery > 0 ? formatINR(cart.finalDelivery) : 'Free'} />}
-              <Row label="To pay" value={formatINR(cart.amount)} strong />
+              {cart.serviceable && <Row label={t('Delivery')} value={cart.finalDelivery > 0 ? formatINR(cart.finalDelivery) : t('Free')} />}
+              <Row label={t('To pay')} value={formatINR(cart.amount)} strong />
             </dl>
             {cartSavings(cart) > 0 && (
               <p
                 className="mb-3 rounded-lg bg-emerald-50 px-3 py-1.5 text-center text-sm font-semibold text-emerald-800"
                 data-testid="cart-savings"
               >
-                You saved {formatINR(cartSavings(cart))} on this order
+                {t('You saved {amount} on this order', { amount: formatINR(cartSavings(cart)) })}
               </p>
             )}
             <button
@@ -93,7 +94,7 @@ export function CartDrawer({ open, onClose }: { open: boolean; onClose: () => vo
               }}
               className="h-11 w-full rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:brightness-90"
             >
-              Continue to Checkout
+              {t('Continue to Checkout')}
             </button>
           </div>
         </div>
@@ -108,7 +109,7 @@ function FreeDeliveryBar({ progress }: { progress: number | null }) {
   return (
     <span
       role="progressbar"
-      aria-label="Towards free delivery"
+      aria-label={t('Towards free delivery')}
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(progress * 100)}
@@ -157,7 +158,9 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
           {item.act_price !== item.price && (
             <s className="text-xs text-gray-500">{weighed ? perKgLabel(item.act_price) : formatINR(item.act_price)}</s>
           )}
-          {weighed && <span className="text-xs whitespace-nowrap text-gray-600">{`In steps of ${weightLabel(step)}`}</span>}
+          {weighed && (
+            <span className="text-xs whitespace-nowrap text-gray-600">{t('In steps of {weight}', { weight: weightLabel(step) })}</span>
+          )}
         </p>
         {item.promotion && (
           <p className="mt-1 text-xs font-medium text-emerald-700" data-testid="line-promotion">
@@ -175,7 +178,7 @@ function CartLine({ item, onNavigate }: { item: CartItem; onNavigate: () => void
           onClick={() => actions.remove(item.pack_id, true)}
           className="mt-1 text-xs font-medium text-red-600 hover:underline"
         >
-          Remove
+          {t('Remove')}
         </button>
       </div>
       <div className="flex w-28 shrink-0 flex-col items-end gap-2">
@@ -217,7 +220,7 @@ export function CouponEntry() {
     return (
       <div className="mb-3 flex items-center justify-between rounded-lg border border-dashed border-emerald-400 bg-emerald-50 px-3 py-2 text-sm">
         <span>
-          <span className="font-semibold">{cart.offercode}</span> applied
+          <span className="font-semibold">{cart.offercode}</span> {t('applied')}
         </span>
         <button
           type="button"
@@ -225,7 +228,7 @@ export function CouponEntry() {
           onClick={() => run(actions.removeCoupon)}
           className="font-medium text-red-600 hover:underline"
         >
-          {busy ? <Spinner size={14} /> : 'Remove coupon'}
+          {busy ? <Spinner size={14} /> : t('Remove coupon')}
         </button>
       </div>
     );
@@ -233,20 +236,20 @@ export function CouponEntry() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const c = code.trim();
-    if (!c) return setError('Enter a coupon code');
+    if (!c) return setError(t('Enter a coupon code'));
     void run(() => actions.applyCoupon(c));
   };
   return (
     <form onSubmit={submit} className="mb-3" noValidate>
       <div className="flex gap-2">
         <label htmlFor="coupon-code" className="sr-only">
-          Coupon code
+          {t('Coupon code')}
         </label>
         <input
           id="coupon-code"
           value={code}
           onChange={(e) => setCode(e.target.value.toUpperCase())}
-          placeholder="Coupon code"
+          placeholder={t('Coupon code')}
           autoComplete="off"
           className={inputClass}
           aria-invalid={!!error}
@@ -255,9 +258,9 @@ export function CouponEntry() {
         <button
           type="submit"
           disabled={busy}
-          className="h-10 rounded-lg border border-[var(--color-primary)] px-4 text-sm font-semibold text-[var(--color-primary)] hover:bg-gray-50"
+          className="h-10 rounded-lg border border-[var(--color-primary)] px-4 text-sm font-semibold whitespace-nowrap text-[var(--color-primary)] hover:bg-gray-50"
         >
-          {busy ? <Spinner size={14} /> : 'Apply'}
+          {busy ? <Spinner size={14} /> : t('Apply')}
         </button>
       </div>
       {error && (

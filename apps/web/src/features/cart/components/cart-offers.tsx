@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/loading';
 import { readError } from '../../../lib/errors';
 import { cartOffersQuery } from '../api/cart';
 import { useCart } from '../cart-store';
+import { t } from '../../../lib/i18n';
 
 /**
  * "Offers for you" in the cart: the coupons the shop lists, each with what it saves on this cart
@@ -35,7 +36,7 @@ export default function CartOffers({ layout = 'drawer' }: { layout?: 'drawer' | 
     <section aria-labelledby="cart-offers" className={`rounded-xl border bg-gray-50 p-3 ${layout === 'drawer' ? 'mx-4 mb-4' : 'mb-5'}`}>
       <h3 id="cart-offers" className="mb-2 flex items-center gap-1.5 text-sm font-semibold">
         <BadgePercent size={16} className="text-[var(--color-primary)]" aria-hidden="true" />{' '}
-        {layout === 'drawer' ? 'Offers for you' : 'Coupons'}
+        {layout === 'drawer' ? t('Offers for you') : t('Coupons')}
       </h3>
       <ul className={layout === 'drawer' ? 'space-y-2' : 'grid gap-2 sm:grid-cols-2 xl:grid-cols-3'}>
         {offers.map((o) => (
@@ -44,21 +45,21 @@ export default function CartOffers({ layout = 'drawer' }: { layout?: 'drawer' | 
               <p className="font-semibold tracking-wide">{o.code}</p>
               {o.description && <p className="text-gray-600">{o.description}</p>}
               <p className={o.usable ? 'font-medium text-emerald-700' : 'text-gray-500'}>
-                {o.usable ? `You save ${formatINR(o.saving)}` : o.reason}
+                {o.usable ? t('You save {amount}', { amount: formatINR(o.saving) }) : o.reason}
               </p>
             </div>
             {o.applied ? (
-              <span className="shrink-0 font-semibold text-emerald-700">Applied</span>
+              <span className="shrink-0 font-semibold text-emerald-700">{t('Applied')}</span>
             ) : (
               o.usable && (
                 <button
                   type="button"
                   disabled={busy !== null}
                   onClick={() => void apply(o.code)}
-                  aria-label={`Apply ${o.code}`}
+                  aria-label={t('Apply {code}', { code: o.code })}
                   className="h-9 shrink-0 rounded-lg border border-[var(--color-primary)] px-3 font-semibold text-[var(--color-primary)] hover:bg-gray-50"
                 >
-                  {busy === o.code ? <Spinner size={14} /> : 'Apply'}
+                  {busy === o.code ? <Spinner size={14} /> : t('Apply')}
                 </button>
               )
             )}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import { BrandChecklist, NarrowingFields, narrowingOf, type Narrowing } from './list-filters';
+import { t } from '../../../lib/i18n';
 
 /**
  * 'Category Filter' modal of spec §2 (the phone's filters): the category tree, the brands as
@@ -43,30 +44,30 @@ export default function CategoryFilterModal({
     close();
   };
   return (
-    <Modal open={open} onClose={close} title="Category Filter">
+    <Modal open={open} onClose={close} title={t('Category Filter')}>
       <div className="max-h-[60vh] overflow-auto pr-1">
         <NarrowingFields value={narrowing} onChange={setNarrowing} prefix="sheet" />
         <fieldset className="mt-4 border-t pt-3">
-          <legend className="px-1 text-sm font-semibold">Categories</legend>
+          <legend className="px-1 text-sm font-semibold">{t('Categories')}</legend>
           <CategoryTree nodes={categories} selected={selected} onToggle={toggleIn(setSelected)} />
         </fieldset>
         {brands.length > 0 && (
           <fieldset className="mt-4 border-t pt-3">
-            <legend className="px-1 text-sm font-semibold">Brands</legend>
+            <legend className="px-1 text-sm font-semibold">{t('Brands')}</legend>
             <BrandChecklist brands={brands} selected={selectedBrands} onToggle={toggleIn(setSelectedBrands)} />
           </fieldset>
         )}
       </div>
       <div className="mt-4 flex justify-end gap-2 border-t pt-4">
         <button type="button" onClick={() => go([], [], {})} className="rounded-lg border px-4 py-2 text-sm font-medium hover:bg-gray-50">
-          Reset All
+          {t('Reset All')}
         </button>
         <button
           type="button"
           onClick={() => go(selected, selectedBrands, narrowing)}
           className="rounded-lg bg-[var(--color-primary)] px-4 py-2 text-sm font-medium text-white"
         >
-          Apply Filters
+          {t('Apply Filters')}
         </button>
       </div>
     </Modal>

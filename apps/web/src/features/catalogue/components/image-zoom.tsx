@@ -1,6 +1,7 @@
 import { Minus, Plus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { img } from '@grocer/blocks/image';
+import { t } from '../../../lib/i18n';
 
 const MIN = 1;
 const MAX = 5;
@@ -85,7 +86,7 @@ export default function ImageZoom({ src, alt, onClose }: { src: string; alt: str
         <button
           type="button"
           onClick={() => zoom((s) => s / 1.5)}
-          aria-label="Zoom out"
+          aria-label={t('Zoom out')}
           className="rounded-full bg-white/10 p-2 hover:bg-white/20"
         >
           <Minus size={20} aria-hidden="true" />
@@ -93,12 +94,18 @@ export default function ImageZoom({ src, alt, onClose }: { src: string; alt: str
         <button
           type="button"
           onClick={() => zoom((s) => s * 1.5)}
-          aria-label="Zoom in"
+          aria-label={t('Zoom in')}
           className="rounded-full bg-white/10 p-2 hover:bg-white/20"
         >
           <Plus size={20} aria-hidden="true" />
         </button>
-        <button ref={close} type="button" onClick={onClose} aria-label="Close" className="rounded-full bg-white/10 p-2 hover:bg-white/20">
+        <button
+          ref={close}
+          type="button"
+          onClick={onClose}
+          aria-label={t('Close')}
+          className="rounded-full bg-white/10 p-2 hover:bg-white/20"
+        >
           <X size={20} aria-hidden="true" />
         </button>
       </div>

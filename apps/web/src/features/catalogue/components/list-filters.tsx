@@ -1,6 +1,7 @@
 import type { Brand } from '@grocer/shared/catalogue';
 import { DISCOUNT_STEPS, type ListParams } from '@grocer/shared/list-params';
 import { useState } from 'react';
+import { t } from '../../../lib/i18n';
 
 /** The filters beyond categories and brands (issue 39): a price range, a least discount, in stock only. */
 export type Narrowing = Pick<ListParams, 'min_price' | 'max_price' | 'discount' | 'in_stock'>;
@@ -16,13 +17,15 @@ export const narrowingOf = (p: ListParams): Narrowing => ({
 export function narrowingLabels(n: Narrowing): string[] {
   const price =
     n.min_price && n.max_price !== undefined
-      ? `₹${n.min_price} – ₹${n.max_price}`
+      ? t('₹{min} – ₹{max}', { min: n.min_price, max: n.max_price })
       : n.min_price
-        ? `From ₹${n.min_price}`
+        ? t('From ₹{min}', { min: n.min_price })
         : n.max_price !== undefined
-          ? `Up to ₹${n.max_price}`
+          ? t('Up to ₹{max}', { max: n.max_price })
           : null;
-  return [price, n.discount ? `${n.discount}% off or more` : null, n.in_stock ? 'In stock' : null].filter((l): l is string => l !== null);
+  return [price, n.discount ? t('{pct}% off or more', { pct: n.discount }) : null, n.in_stock ? t('In stock') : null].filter(
+    (l): l is string => l !== null,
+  );
 }
 
 const rupees = (text: string) => {
@@ -44,7 +47,7 @@ export function NarrowingFields({ value, onChange, prefix }: { value: Narrowing;
   return (
     <div className="space-y-4">
       <fieldset>
-        <legend className="px-1 text-sm font-semibold">Price</legend>
+        <legend className="px-1 text-sm font-semibold">{t('Price')}</legend>
         <form
           className="mt-1 flex items-center gap-2"
           onSubmit={(e) => {
@@ -53,12 +56,12 @@ export function NarrowingFields({ value, onChange, prefix }: { value: Narrowing;
           }}
         >
           <label className="flex-1">
-            <span className="sr-only">Lowest price in rupees</span>
+            <span className="sr-only">{t('Lowest price in rupees')}</span>
             <input
               id={`${prefix}-min`}
               inputMode="numeric"
               pattern="[0-9]*"
-              placeholder="Min ₹"
+              placeholder={t('Min ₹')}
               value={min}
               onChange={(e) => setMin(e.target.value.replace(/[^0-9]/g, ''))}
               onBlur={commit}
@@ -69,12 +72,12 @@ export function NarrowingFields({ value, onChange, prefix }: { value: Narrowing;
             –
           </span>
           <label className="flex-1">
-            <span className="sr-only">Highest price in rupees</span>
+            <span className="sr-only">{t('Highest price in rupees')}</span>
             <input
               id={`${prefix}-max`}
               inputMode="numeric"
               pattern="[0-9]*"
-              placeholder="Max ₹"
+              placeholder={t('Max ₹')}
               value={max}
               onChange={(e) => setMax(e.target.value.replace(/[^0-9]/g, ''))}
               onBlur={commit}
@@ -82,12 +85,12 @@ export function NarrowingFields({ value, onChange, prefix }: { value: Narrowing;
             />
           </label>
           <button type="submit" className="sr-only">
-            Set price
+            {t('Set price')}
           </button>
         </form>
       </fieldset>
       <fieldset>
-        <legend className="px-1 text-sm font-semibold">Discount</legend>
+        <legend className="px-1 text-sm font-semibold">{t('Discount')}</legend>
         <div className="mt-1 flex flex-wrap gap-2">
           {[undefined, ...DISCOUNT_STEPS].map((d) => (
             <button
@@ -97,13 +100,13 @@ export function NarrowingFields({ value, onChange, prefix }: { value: Narrowing;
               onClick={() => onChange({ ...value, discount: d })}
               className={`min-h-9 rounded-full border px-3 py-1.5 text-sm ${value.discount === d ? 'border-[var(--color-primary)] bg-[var(--color-primary)]/10 font-semibold' : 'hover:bg-gray-50'}`}
             >
-              {d ? `${d}% or more` : 'Any'}
+              {d ? t('{pct}% or more', { pct: d }) : t('Any')}
             </button>
           ))}
         </div>
       </fieldset>
       <label className="flex cursor-pointer items-center justify-between gap-2 rounded px-1 py-1 text-sm font-semibold">
-        In stock only
+        {t('In stock only')}
         <input
           type="checkbox"
           role="switch"
@@ -127,8 +130,8 @@ export function BrandChecklist({ brands, selected, onToggle }: { brands: Brand[]
     <div>
       <input
         type="search"
-        aria-label="Search brands"
-        placeholder="Search brands"
+        aria-label={t('Search brands')}
+        placeholder={t('Search brands')}
         value={words}
         onChange={(e) => setWords(e.target.value)}
         className="mb-1 w-full rounded-lg border px-3 py-2 text-base sm:text-sm"

@@ -1,4 +1,3 @@
-import { counted } from '@grocer/shared/labels';
 import type { Brand, Category } from '@grocer/shared/catalogue';
 import { SORT_LABELS, SORTS } from '@grocer/shared/list-params';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +15,7 @@ import { paramsFromSearch, searchFromParams } from '@grocer/shared/list-params';
 import { CategoryTree } from './category-filter-modal';
 import { BrandChecklist, NarrowingFields, narrowingLabels, narrowingOf } from './list-filters';
 import { ProductCard, ProductCardSkeleton, type ProductControls } from '@grocer/blocks/product-card';
+import { t } from '../../../lib/i18n';
 
 /** /products: search, category and brand filters, sort, 24 per page, 5-button pagination. */
 export function ProductListPage({
@@ -67,24 +67,25 @@ export function ProductListPage({
   // With a least discount asked for, a card shows its biggest saving (unless a price sort needs its price shown)
   const cardSort = params.discount && !params.s?.startsWith('price') ? 'discount' : params.s;
   // Sorting by discount lists only what is on offer (the server leaves undiscounted products out).
+  const offersList = !params.q && !selectedNames.length && params.s === 'discount';
   const heading = params.q
-    ? `Results for "${params.q}"`
+    ? t('Results for "{words}"', { words: params.q })
     : selectedNames.length
       ? selectedNames.join(', ')
-      : params.s === 'discount'
-        ? 'Offers'
-        : 'All products';
+      : offersList
+        ? t('Offers')
+        : t('All products');
 
   return (
     <div className="flex gap-6">
       <Later last>
-        <aside className="hidden w-60 shrink-0 lg:block" aria-label="Filters">
-          <h2 className="sr-only">Narrow down</h2>
+        <aside className="hidden w-60 shrink-0 lg:block" aria-label={t('Filters')}>
+          <h2 className="sr-only">{t('Narrow down')}</h2>
           {/* keyed by the address: Clear all or the phone's modal starts its fields afresh */}
           <NarrowingFields key={canonical} value={narrowingOf(params)} onChange={(n) => update(n)} prefix="side" />
-          <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-gray-500 uppercase">Categories</h2>
+          <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-gray-500 uppercase">{t('Categories')}</h2>
           <CategoryTree nodes={categories} selected={params.c} onToggle={(slug) => toggle('c', slug)} />
-          <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-gray-500 uppercase">Brands</h2>
+          <h2 className="mt-6 mb-2 text-sm font-semibold tracking-wide text-gray-500 uppercase">{t('Brands')}</h2>
           <BrandChecklist brands={brands} selected={params.b} onToggle={(slug) => toggle('b', slug)} />
         </aside>
       </Later>
@@ -92,30 +93,34 @@ export function ProductListPage({
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <div>
             <h1 className="text-xl font-bold">{heading}</h1>
-            {data && <p className="text-sm text-gray-500">{counted(data.meta.total, 'product')}</p>}
+            {data && (
+              <p className="text-sm text-gray-500">
+                {t('{count, plural, one {# product} other {# products}}', { count: data.meta.total })}
+              </p>
+            )}
           </div>
           <div className="flex items-center gap-2">
             <button type="button" onClick={onOpenFilters} className="flex items-center gap-1 rounded-lg border px-3 py-2 text-sm lg:hidden">
-              <SlidersHorizontal size={16} aria-hidden="true" /> Filters
+              <SlidersHorizontal size={16} aria-hidden="true" /> {t('Filters')}
             </button>
             <label className="flex items-center gap-2 text-sm">
-              <span className="text-gray-600">Sort</span>
+              <span className="text-gray-600">{t('Sort')}</span>
               <select
                 value={params.s ?? (params.q ? 'relevance' : '')}
                 onChange={(e) => update({ s: e.target.value || undefined })}
                 className="rounded-lg border px-2 py-2 text-sm"
               >
-                {!params.q && <option value="">Featured</option>}
+                {!params.q && <option value="">{t('Featured')}</option>}
                 {SORTS.filter((s) => s !== 'relevance' || params.q).map((s) => (
                   <option key={s} value={s}>
-                    {SORT_LABELS[s]}
+                    {t(SORT_LABELS[s])}
                   </option>
                 ))}
               </select>
             </label>
           </div>
         </div>
-        {heading === 'Offers' && offers}
+        {offersList && offers}
         {(params.c.length > 0 || params.b.length > 0 || params.q || narrowed.length > 0) && (
           <div className="mb-4 flex flex-wrap gap-2">
             {[...selectedNames, ...narrowed].map((n) => (
@@ -124,7 +129,7 @@ export function ProductListPage({
               </span>
             ))}
             <Link to="/products" className="rounded-full px-3 py-1 text-xs text-[var(--color-primary)] underline">
-              Clear all
+              {t('Clear all')}
             </Link>
           </div>
         )}
@@ -143,7 +148,7 @@ export function ProductListPage({
         ) : (
           <div className={isPlaceholderData ? 'opacity-60 transition-opacity' : ''}>
             {/* the cards' names are h3: this keeps the heading outline whole for screen readers */}
-            <h2 className="sr-only">Products</h2>
+            <h2 className="sr-only">{t('Products')}</h2>
             <Grid>
               {data.data.map((p, i) => (
                 <Later key={p.product_id}>
@@ -176,11 +181,13 @@ function Grid({ children }: { children: React.ReactNode }) {
 function EmptyState({ query, categories }: { query?: string; categories: Category[] }) {
   return (
     <div className="rounded-xl border border-dashed p-8 text-center">
-      <h2 className="text-lg font-semibold">{query ? `No products match "${query}"` : 'No products match these filters'}</h2>
+      <h2 className="text-lg font-semibold">
+        {query ? t('No products match "{words}"', { words: query }) : t('No products match these filters')}
+      </h2>
       {query && <DidYouMean query={query} />}
-      <p className="mt-1 text-gray-600">Check the spelling, try a shorter word, or clear the filters.</p>
+      <p className="mt-1 text-gray-600">{t('Check the spelling, try a shorter word, or clear the filters.')}</p>
       <Link to="/products" className="mt-4 inline-block rounded-lg bg-[var(--color-primary)] px-4 py-2 text-sm font-medium text-white">
-        See all products
+        {t('See all products')}
       </Link>
       <div className="mt-6 flex flex-wrap justify-center gap-2">
         {categories.map((c) => (
@@ -204,7 +211,7 @@ function DidYouMean({ query }: { query: string }) {
   if (words)
     return (
       <p className="mt-2 text-base">
-        Did you mean{' '}
+        {t('Did you mean')}{' '}
         <Link to={`/products?q=${encodeURIComponent(words)}`} className="font-semibold text-[var(--color-primary)] hover:underline">
           {words}
         </Link>
@@ -214,7 +221,7 @@ function DidYouMean({ query }: { query: string }) {
   if (!category) return null;
   return (
     <p className="mt-2 text-base">
-      Try{' '}
+      {t('Try')}{' '}
       <Link to={`/products?c=${encodeURIComponent(category.slug)}`} className="font-semibold text-[var(--color-primary)] hover:underline">
         {category.name}
       </Link>

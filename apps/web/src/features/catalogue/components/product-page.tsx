@@ -21,6 +21,7 @@ import { sanitizeHtml } from '@grocer/blocks/sanitize';
 import { FoodMark } from '@grocer/blocks/food-mark';
 import { FOOD_TYPE_LABELS } from '@grocer/shared/food-types';
 import { Star } from 'lucide-react';
+import { t } from '../../../lib/i18n';
 
 /** What the route puts beside Add to Cart for the chosen pack (the subscriptions feature's "Subscribe"; nothing when the pack is not subscribable). */
 type Subscribe = (product: Product, pack: Pack) => React.ReactNode;
@@ -90,8 +91,8 @@ function ProductDetail({
   return (
     // room under the page for the phone's buy bar
     <article className="pb-20 md:pb-0">
-      <nav aria-label="Breadcrumb" className="mb-3 text-sm text-gray-500">
-        <Link to="/">Home</Link>
+      <nav aria-label={t('Breadcrumb')} className="mb-3 text-sm text-gray-500">
+        <Link to="/">{t('Home')}</Link>
         {trail.map((c) => (
           <span key={c.slug}>
             {' / '}
@@ -105,7 +106,7 @@ function ProductDetail({
             <button
               type="button"
               onClick={() => setZoomed(true)}
-              aria-label={`Zoom into the image of ${product.product_name}`}
+              aria-label={t('Zoom into the image of {name}', { name: product.product_name })}
               className="block h-full w-full cursor-zoom-in"
             >
               <img
@@ -128,7 +129,7 @@ function ProductDetail({
                   key={i}
                   type="button"
                   onClick={() => setMedia(i)}
-                  aria-label={`Image ${i + 1}`}
+                  aria-label={t('Image {number}', { number: i + 1 })}
                   aria-pressed={media === i}
                   className={`aspect-[4/3] w-20 overflow-hidden rounded border ${media === i ? 'ring-2 ring-[var(--color-primary)]' : ''}`}
                 >
@@ -160,7 +161,7 @@ function ProductDetail({
                 <Star size={16} aria-hidden="true" fill="currentColor" className="text-amber-500" />
                 <span className="font-semibold">{product.rating.average.toFixed(1)}</span>
                 <span className="text-gray-500">
-                  ({product.rating.count} {product.rating.count === 1 ? 'review' : 'reviews'})
+                  {t('({count, plural, one {# review} other {# reviews}})', { count: product.rating.count })}
                 </span>
               </a>
             )}
@@ -172,12 +173,12 @@ function ProductDetail({
             </div>
           )}
           <p className="text-xs text-gray-500">
-            {[pack && unitPrice(pack.pack_name, pack.price, formatINR), 'Inclusive of all taxes'].filter(Boolean).join(' · ')}
+            {[pack && unitPrice(pack.pack_name, pack.price, formatINR), t('Inclusive of all taxes')].filter(Boolean).join(' · ')}
           </p>
           {pack?.stock !== 0 && <DeliveryPromise withPincode className="text-sm text-emerald-800" />}
           {product.packs.length > 0 && (
             <fieldset>
-              <legend className="mb-2 text-sm font-semibold">Pack size</legend>
+              <legend className="mb-2 text-sm font-semibold">{t('Pack size')}</legend>
               {/* smallest first, each with its MRP struck through when it is more, the cheapest per kg tagged (issue 39) */}
               <div className="flex flex-wrap gap-2">
                 {packsBySize(product.packs).map((p) => (
@@ -190,19 +191,19 @@ function ProductDetail({
                   >
                     {p.pack_id === bestValue && (
                       <span className="mb-0.5 block w-fit rounded bg-emerald-100 px-1.5 text-[11px] font-semibold text-emerald-800">
-                        Best value
+                        {t('Best value')}
                       </span>
                     )}
                     {p.pack_name}
                     <span className="block text-xs font-normal">
                       {p.stock === 0 ? (
-                        'Out of stock'
+                        t('Out of stock')
                       ) : (
                         <>
                           {packPrice(p, p.price)}
                           {p.act_price > p.price && (
                             <s className="ml-1 text-gray-600">
-                              <span className="sr-only">MRP </span>
+                              <span className="sr-only">{t('MRP')} </span>
                               {packPrice(p, p.act_price)}
                             </s>
                           )}
@@ -218,9 +219,11 @@ function ProductDetail({
             </fieldset>
           )}
           {pack?.stock === 0 ? (
-            <p className="font-medium text-red-700">Out of stock</p>
+            <p className="font-medium text-red-700">{t('Out of stock')}</p>
           ) : pack && typeof pack.stock === 'number' && pack.stock <= (pack.sold_by_weight ? 5 * (pack.step_grams ?? 1) : 5) ? (
-            <p className="text-sm text-amber-700">Only {pack.sold_by_weight ? weightLabel(pack.stock) : pack.stock} left</p>
+            <p className="text-sm text-amber-700">
+              {t('Only {count} left', { count: pack.sold_by_weight ? weightLabel(pack.stock) : pack.stock })}
+            </p>
           ) : null}
           {pack && cartControl && (
             // On a phone the chosen pack's price and Add to Cart stay at the bottom of the screen.
@@ -239,14 +242,14 @@ function ProductDetail({
           )}
           {typeof product.product_description === 'string' && product.product_description && (
             <section>
-              <h2 className="mb-1 font-semibold">Description</h2>
+              <h2 className="mb-1 font-semibold">{t('Description')}</h2>
               {/* rich text kept to basic formatting by the server, sanitised again before it is shown */}
               <div className="rich-text text-gray-700" dangerouslySetInnerHTML={{ __html: sanitizeHtml(product.product_description) }} />
             </section>
           )}
           {product.product_info && typeof product.product_info === 'object' && (
             <section>
-              <h2 className="mb-1 font-semibold">Product information</h2>
+              <h2 className="mb-1 font-semibold">{t('Product information')}</h2>
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                 {Object.entries(product.product_info as Record<string, unknown>).map(([k, v]) => (
                   <div key={k} className="contents">
@@ -278,30 +281,30 @@ function ProductFacts({ product }: { product: Product }) {
   return (
     <section aria-labelledby="product-details">
       <h2 id="product-details" className="mb-2 font-semibold">
-        Product details
+        {t('Product details')}
       </h2>
       {type && type !== 'not_food' && (
         <p className="mb-2 flex items-center gap-2 text-sm">
           <FoodMark type={type} />
-          {FOOD_TYPE_LABELS[type]}
+          {t(FOOD_TYPE_LABELS[type])}
         </p>
       )}
       {ingredients && (
         <>
-          <h3 className="mt-2 text-sm font-semibold">Ingredients</h3>
+          <h3 className="mt-2 text-sm font-semibold">{t('Ingredients')}</h3>
           <p className="text-sm text-gray-700">{ingredients}</p>
         </>
       )}
       {nutrition && nutrition.length > 0 && (
         <table className="mt-3 w-full max-w-sm border-collapse text-sm">
-          <caption className="mb-1 text-left text-sm font-semibold">Nutrition information</caption>
+          <caption className="mb-1 text-left text-sm font-semibold">{t('Nutrition information')}</caption>
           <thead>
             <tr className="border-b text-left">
               <th scope="col" className="py-1 pr-4 font-medium text-gray-600">
-                Nutrient
+                {t('Nutrient')}
               </th>
               <th scope="col" className="py-1 text-right font-medium text-gray-600">
-                Per 100 g/ml
+                {t('Per 100 g/ml')}
               </th>
             </tr>
           </thead>
@@ -319,7 +322,7 @@ function ProductFacts({ product }: { product: Product }) {
       )}
       {licence && (
         <p className="mt-3 text-sm">
-          <span className="text-gray-500">FSSAI Lic. No.</span> <span>{licence}</span>
+          <span className="text-gray-500">{t('FSSAI Lic. No.')}</span> <span>{licence}</span>
         </p>
       )}
     </section>
@@ -339,10 +342,10 @@ function breadcrumb(nodes: Category[], slug: string | undefined, trail: Category
 export function ProductNotFound() {
   return (
     <div className="mx-auto max-w-md py-16 text-center">
-      <h1 className="text-2xl font-bold">Product not found</h1>
-      <p className="mt-2 text-gray-600">It may have been removed or renamed.</p>
+      <h1 className="text-2xl font-bold">{t('Product not found')}</h1>
+      <p className="mt-2 text-gray-600">{t('It may have been removed or renamed.')}</p>
       <Link to="/products" className="mt-6 inline-block rounded-lg bg-[var(--color-primary)] px-4 py-2 font-medium text-white">
-        Browse products
+        {t('Browse products')}
       </Link>
     </div>
   );

@@ -1,4 +1,4 @@
-import { indiaToday, shopDay, slotWindow } from '@grocer/shared/delivery-promise';
+import { indiaToday, slotWindow } from '@grocer/shared/delivery-promise';
 import { packLabel } from '@grocer/shared/labels';
 import type { Address } from '@grocer/shared/account';
 import type { Cart } from '@grocer/shared/cart';
@@ -33,6 +33,9 @@ import {
 } from '../api/checkout';
 import { DeliveryInstructions, SubstitutionChooser, TipChooser, type DeliveryPrefs } from './delivery-preferences';
 import { WalletOption, walletCovers } from './wallet-option';
+import { t } from '../../../lib/i18n';
+import { dayText } from '../../../lib/slots';
+import { ADDRESS_TYPES } from '../../../locales/later-words';
 
 type Problem = { where: 'lines' | 'slot' | 'payment' | 'address' | 'total'; message: string } | null;
 
@@ -114,9 +117,9 @@ export function CheckoutPage({
   if (c && c.quantity === 0)
     return (
       <div className="mx-auto max-w-xl p-10 text-center">
-        <h1 className="text-2xl font-bold">Your cart is empty</h1>
+        <h1 className="text-2xl font-bold">{t('Your cart is empty')}</h1>
         <Link to="/products" className="mt-4 inline-block rounded-lg bg-[var(--color-primary)] px-4 py-2 font-semibold text-white">
-          Browse products
+          {t('Browse products')}
         </Link>
       </div>
     );
@@ -197,15 +200,15 @@ export function CheckoutPage({
   const blocker = !c
     ? null
     : !chosen
-      ? 'Add or choose a delivery address to continue.'
+      ? t('Add or choose a delivery address to continue.')
       : !chosen.serviceable
-        ? chosen.delivery_message || 'We do not deliver to this address yet. Choose another address.'
+        ? chosen.delivery_message || t('We do not deliver to this address yet. Choose another address.')
         : c.items.some((i) => !i.valid)
-          ? 'Some items cannot be ordered as they are: remove or change the items marked in the summary.'
+          ? t('Some items cannot be ordered as they are: remove or change the items marked in the summary.')
           : !payWith
-            ? 'Choose how you would like to pay.'
+            ? t('Choose how you would like to pay.')
             : prefs.tip === null
-              ? `Tip whole rupees, up to ${formatINR(TIP_MAX)}, or choose No tip.`
+              ? t('Tip whole rupees, up to {amount}, or choose No tip.', { amount: formatINR(TIP_MAX) })
               : null;
   const note = (w: NonNullable<Problem>['where']) =>
     problem?.where === w && (
@@ -218,11 +221,11 @@ export function CheckoutPage({
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-3 py-6 sm:px-4 lg:grid-cols-[minmax(0,1fr)_380px]">
       <div className="min-w-0 space-y-5">
-        <h1 className="text-2xl font-bold">Checkout</h1>
+        <h1 className="text-2xl font-bold">{t('Checkout')}</h1>
         {agent && (
-          <Section title="Ordering for">
+          <Section title={t('Ordering for')}>
             <label htmlFor="order-for" className="sr-only">
-              Ordering for
+              {t('Ordering for')}
             </label>
             <select
               id="order-for"
@@ -233,7 +236,7 @@ export function CheckoutPage({
               }}
               className="w-full rounded-lg border border-gray-300 p-2 text-sm"
             >
-              <option value="">Myself</option>
+              <option value="">{t('Myself')}</option>
               {forCustomer && !customers.data?.data.some((c) => c.id === forCustomer.id) && (
                 <option value={forCustomer.id}>{forCustomer.name}</option>
               )}
@@ -246,22 +249,24 @@ export function CheckoutPage({
             </select>
             {forCustomer && (
               <p className="mt-2 text-xs text-gray-600">
-                The order will be {forCustomer.name}’s, delivered to their address, and placed by you. Paying online sends them a payment
-                link by email and SMS.
+                {t(
+                  'The order will be {name}’s, delivered to their address, and placed by you. Paying online sends them a payment link by email and SMS.',
+                  { name: forCustomer.name },
+                )}
               </p>
             )}
           </Section>
         )}
-        <Section title="1. Delivery address">
+        <Section title={t('1. Delivery address')}>
           {addresses.data.data.length === 0 ? (
             <p className="text-sm text-gray-600">
               {forCustomer
-                ? `${forCustomer.name} has no saved address yet: they add one under Account → Addresses.`
-                : 'Add the address we should deliver to.'}
+                ? t('{name} has no saved address yet: they add one under Account → Addresses.', { name: forCustomer.name })
+                : t('Add the address we should deliver to.')}
             </p>
           ) : (
             // a radiogroup, not a list: its children are the choices (a <ul> with this role leaves its <li>s orphaned)
-            <div className="grid gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Delivery address">
+            <div className="grid gap-2 sm:grid-cols-2" role="radiogroup" aria-label={t('Delivery address')}>
               {addresses.data.data.map((a) => (
                 <div key={a.id}>
                   <label
@@ -269,7 +274,8 @@ export function CheckoutPage({
                   >
                     <input type="radio" name="address" checked={chosen?.id === a.id} onChange={() => setAddressId(a.id)} className="mt-1" />
                     <span>
-                      <span className="font-semibold">{a.name}</span> <span className="text-xs text-gray-500 capitalize">({a.type})</span>
+                      <span className="font-semibold">{a.name}</span>{' '}
+                      <span className="text-xs text-gray-500 capitalize">({t(ADDRESS_TYPES[a.type] ?? a.type)})</span>
                       <br />
                       {a.line1}, {a.line2}, {a.city} {a.pincode}
                       <span className={`mt-1 block text-xs ${a.serviceable ? 'text-emerald-700' : 'text-amber-700'}`}>
@@ -282,25 +288,27 @@ export function CheckoutPage({
             </div>
           )}
           {forCustomer ? (
-            addresses.data.data.length > 0 && <p className="mt-3 text-xs text-gray-600">These are {forCustomer.name}’s saved addresses.</p>
+            addresses.data.data.length > 0 && (
+              <p className="mt-3 text-xs text-gray-600">{t('These are {name}’s saved addresses.', { name: forCustomer.name })}</p>
+            )
           ) : (
             <button
               type="button"
               onClick={() => setAdding(true)}
               className="mt-3 flex items-center gap-1 text-sm font-semibold text-[var(--color-primary)]"
             >
-              <Plus size={16} aria-hidden="true" /> Add a new address
+              <Plus size={16} aria-hidden="true" /> {t('Add a new address')}
             </button>
           )}
           {note('address')}
         </Section>
 
-        <Section title="2. Delivery slot">
+        <Section title={t('2. Delivery slot')}>
           {!chosen ? (
-            <p className="text-sm text-gray-600">Choose an address first.</p>
+            <p className="text-sm text-gray-600">{t('Choose an address first.')}</p>
           ) : !chosen.serviceable ? (
             <p className="flex items-center gap-1 text-sm text-gray-600">
-              <MapPin size={16} aria-hidden="true" /> Slots appear for an address we deliver to.
+              <MapPin size={16} aria-hidden="true" /> {t('Slots appear for an address we deliver to.')}
             </p>
           ) : slots.isPending ? (
             <Spinner />
@@ -310,14 +318,14 @@ export function CheckoutPage({
           {note('slot')}
         </Section>
 
-        <Section title="3. Payment">
+        <Section title={t('3. Payment')}>
           {methods.length === 0 ? (
-            <p className="text-sm text-gray-600">Payment options appear once the address is delivered to.</p>
+            <p className="text-sm text-gray-600">{t('Payment options appear once the address is delivered to.')}</p>
           ) : (
             <>
               <WalletOption balancePaise={walletPaise} toPayPaise={toPaise(toPay)} checked={useWallet} onChange={setUseWallet} />
               {!fromWallet && (
-                <div className="space-y-2" role="radiogroup" aria-label="Payment method">
+                <div className="space-y-2" role="radiogroup" aria-label={t('Payment method')}>
                   {choices.map((m) => (
                     <label
                       key={m.key}
@@ -325,13 +333,15 @@ export function CheckoutPage({
                     >
                       <input type="radio" name="payment" checked={choice?.key === m.key} onChange={() => setMethod(m.key)} />
                       <span>
-                        {forCustomer && m.code !== 'cod' ? `Payment link to ${forCustomer.name} · ${m.name}` : m.name}
-                        {m.hint && <span className="block text-xs text-gray-500">{m.hint}</span>}
+                        {forCustomer && m.code !== 'cod'
+                          ? t('Payment link to {name} · {method}', { name: forCustomer.name, method: t(m.name) })
+                          : t(m.name)}
+                        {m.hint && <span className="block text-xs text-gray-500">{t(m.hint)}</span>}
                       </span>
                     </label>
                   ))}
                   {!methods.some((m) => m.code === 'cod') && (
-                    <p className="text-xs text-gray-500">Cash on delivery is not available for this address or order value.</p>
+                    <p className="text-xs text-gray-500">{t('Cash on delivery is not available for this address or order value.')}</p>
                   )}
                 </div>
               )}
@@ -340,21 +350,21 @@ export function CheckoutPage({
           {note('payment')}
         </Section>
 
-        <Section title="4. Delivery instructions">
+        <Section title={t('4. Delivery instructions')}>
           <DeliveryInstructions value={prefs} onChange={setPrefs} />
         </Section>
 
-        <Section title="5. If an item is unavailable">
+        <Section title={t('5. If an item is unavailable')}>
           <SubstitutionChooser value={prefs} onChange={setPrefs} />
         </Section>
 
-        <Section title="6. Tip your delivery person">
+        <Section title={t('6. Tip your delivery person')}>
           <TipChooser value={prefs} onChange={setPrefs} />
         </Section>
       </div>
 
-      <aside className="h-fit min-w-0 rounded-xl border bg-white p-4 lg:sticky lg:top-4" aria-label="Order summary">
-        <h2 className="mb-3 font-semibold">Order summary</h2>
+      <aside className="h-fit min-w-0 rounded-xl border bg-white p-4 lg:sticky lg:top-4" aria-label={t('Order summary')}>
+        <h2 className="mb-3 font-semibold">{t('Order summary')}</h2>
         {c && (
           <>
             <ul className="mb-3 max-h-72 divide-y overflow-auto">
@@ -385,10 +395,10 @@ export function CheckoutPage({
                     <button
                       type="button"
                       onClick={() => onRemove(i.pack_id)}
-                      aria-label={`Remove ${packLabel(i.name, i.pack)}`}
+                      aria-label={t('Remove {name}', { name: packLabel(i.name, i.pack) })}
                       className="flex items-center gap-0.5 rounded text-xs text-gray-500 hover:text-red-700"
                     >
-                      <X size={12} aria-hidden="true" /> Remove
+                      <X size={12} aria-hidden="true" /> {t('Remove')}
                     </button>
                   </div>
                 </li>
@@ -400,22 +410,25 @@ export function CheckoutPage({
               // nothing can be ordered to this address: the items keep their real total, and where the
               // delivery charge would be the shopper reads why, not "Free" and "Total ₹0"
               <dl className="space-y-1 text-sm">
-                <Row label="Items" value={formatINR(toRupees(c.items.reduce((sum, i) => sum + toPaise(i.amount), 0)))} />
-                <Row label="Delivery" value={`We do not deliver to ${chosen.pincode} yet`} />
+                <Row label={t('Items')} value={formatINR(toRupees(c.items.reduce((sum, i) => sum + toPaise(i.amount), 0)))} />
+                <Row label={t('Delivery')} value={t('We do not deliver to {pincode} yet', { pincode: chosen.pincode })} />
               </dl>
             ) : (
               <dl className="space-y-1 text-sm">
-                <Row label="Items" value={formatINR(c.total)} />
+                <Row label={t('Items')} value={formatINR(c.total)} />
                 {c.promotion && <Row label={c.promotion.name} value={`− ${formatINR(c.promotion.discount)}`} />}
                 {c.offercode && c.discount - (c.promotion?.discount ?? 0) > 0 && (
-                  <Row label={`Coupon (${c.offercode})`} value={`− ${formatINR(c.discount - (c.promotion?.discount ?? 0))}`} />
+                  <Row
+                    label={t('Coupon ({code})', { code: c.offercode })}
+                    value={`− ${formatINR(c.discount - (c.promotion?.discount ?? 0))}`}
+                  />
                 )}
-                <Row label="Delivery" value={c.finalDelivery > 0 ? formatINR(c.finalDelivery) : 'Free'} />
-                {!!prefs.tip && <Row label="Tip for the delivery person" value={formatINR(prefs.tip)} />}
-                <Row label="Total" value={formatINR(toPay)} strong />
+                <Row label={t('Delivery')} value={c.finalDelivery > 0 ? formatINR(c.finalDelivery) : t('Free')} />
+                {!!prefs.tip && <Row label={t('Tip for the delivery person')} value={formatINR(prefs.tip)} />}
+                <Row label={t('Total')} value={formatINR(toPay)} strong />
               </dl>
             )}
-            <p className="mt-1 text-xs text-gray-500">Prices include GST; the tax invoice shows the split.</p>
+            <p className="mt-1 text-xs text-gray-500">{t('Prices include GST; the tax invoice shows the split.')}</p>
             {note('total')}
             <button
               type="button"
@@ -427,15 +440,15 @@ export function CheckoutPage({
               {busy ? (
                 <Spinner size={18} className="text-white" />
               ) : !chosen?.serviceable ? (
-                'Pay'
+                t('Pay')
               ) : fromWallet ? (
-                `Pay ${formatINR(toPay)} from wallet`
+                t('Pay {amount} from wallet', { amount: formatINR(toPay) })
               ) : payWith === 'cod' ? (
-                `Place order · ${formatINR(toPay)}`
+                t('Place order · {amount}', { amount: formatINR(toPay) })
               ) : forCustomer ? (
-                `Send payment link · ${formatINR(toPay)}`
+                t('Send payment link · {amount}', { amount: formatINR(toPay) })
               ) : (
-                `Pay ${formatINR(toPay)}`
+                t('Pay {amount}', { amount: formatINR(toPay) })
               )}
             </button>
             {blocker && !busy && (
@@ -466,10 +479,11 @@ function SlotPicker({ slots, chosen, onChoose }: { slots: SlotOption[]; chosen: 
   const [day, setDay] = useState<string | null>(null);
   const shownDay = day ?? chosen?.date ?? days[0] ?? null;
   const today = indiaToday();
-  if (slots.length === 0) return <p className="text-sm text-gray-600">No delivery slots in the next week. Please try again tomorrow.</p>;
+  if (slots.length === 0)
+    return <p className="text-sm text-gray-600">{t('No delivery slots in the next week. Please try again tomorrow.')}</p>;
   return (
     <div>
-      <div className="-mx-1 mb-3 flex gap-2 overflow-x-auto px-1 pb-1" role="tablist" aria-label="Delivery day">
+      <div className="-mx-1 mb-3 flex gap-2 overflow-x-auto px-1 pb-1" role="tablist" aria-label={t('Delivery day')}>
         {days.map((d) => (
           <button
             key={d}
@@ -479,11 +493,11 @@ function SlotPicker({ slots, chosen, onChoose }: { slots: SlotOption[]; chosen: 
             onClick={() => setDay(d)}
             className={`shrink-0 rounded-lg border px-3 py-1.5 text-sm whitespace-nowrap ${d === shownDay ? 'border-[var(--color-primary)] bg-[var(--color-primary)] font-semibold text-white' : 'bg-white'}`}
           >
-            {shopDay(d, today)}
+            {dayText(d, today)}
           </button>
         ))}
       </div>
-      <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Delivery slot">
+      <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={t('Delivery slot')}>
         {slots
           .filter((s) => s.date === shownDay)
           .map((s) => {
@@ -503,7 +517,7 @@ function SlotPicker({ slots, chosen, onChoose }: { slots: SlotOption[]; chosen: 
                   onChange={() => onChoose(id)}
                 />
                 <span className="block font-medium">{slotWindow(s.start_time, s.end_time)}</span>
-                <span className="block text-xs">{s.remaining === 0 ? 'Full' : `${s.remaining} left`}</span>
+                <span className="block text-xs">{s.remaining === 0 ? t('Full') : t('{count} left', { count: s.remaining })}</span>
               </label>
             );
           })}

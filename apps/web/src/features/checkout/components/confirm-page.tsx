@@ -9,6 +9,7 @@ import { PayAnotherWay } from './pay-another-way';
 import { readError } from '../../../lib/errors';
 import { track } from '../../../lib/telemetry/analytics';
 import { SHOP_EVENTS } from '../../../lib/telemetry/events';
+import { t } from '../../../lib/i18n';
 
 /**
  * /checkout/confirm/{id}: the outcome while it settles. With Razorpay's handler fields it has
@@ -66,7 +67,7 @@ export function ConfirmPage({ orderId }: { orderId: string }) {
     return (
       <Outcome
         icon={<CircleX size={48} className="text-red-600" />}
-        title="We could not check your payment"
+        title={t('We could not check your payment')}
         text={error}
         orderId={orderId}
       />
@@ -77,34 +78,37 @@ export function ConfirmPage({ orderId }: { orderId: string }) {
     // provider by the server (a USER_DROPPED attempt is the shopper's own cancel).
     const cancelled = !!params.get('cancelled') || order.payment.last_attempt === 'cancelled';
     const failed = !cancelled && (!!params.get('failed') || order.payment.status === 'failed');
-    const kept = `Your order #${order.ordernumber} (${formatINR(order.total)}) is kept for you for a few minutes.`;
+    const kept = t('Your order #{number} ({amount}) is kept for you for a few minutes.', {
+      number: order.ordernumber,
+      amount: formatINR(order.total),
+    });
     if (cancelled)
       return (
         <Outcome
           icon={<CircleX size={48} className="text-amber-500" />}
-          title="You cancelled the payment"
-          text={`Nothing was charged. ${kept} Pay again to place it.`}
+          title={t('You cancelled the payment')}
+          text={t('Nothing was charged. {kept} Pay again to place it.', { kept })}
           orderId={orderId}
         >
-          <PayAnotherWay order={order} failed={false} title="Pay again" />
+          <PayAnotherWay order={order} failed={false} title={t('Pay again')} />
         </Outcome>
       );
     if (failed || tries >= 10)
       return (
         <Outcome
           icon={failed ? <CircleX size={48} className="text-red-600" /> : <Clock size={48} className="text-amber-500" />}
-          title={failed ? 'Payment failed' : 'Payment pending'}
-          text={`${kept} Nothing was charged${failed ? '' : ' yet'}.`}
+          title={failed ? t('Payment failed') : t('Payment pending')}
+          text={failed ? t('{kept} Nothing was charged.', { kept }) : t('{kept} Nothing was charged yet.', { kept })}
           orderId={orderId}
         >
-          <PayAnotherWay order={order} failed={failed} title={failed ? 'Pay another way' : 'Pay again'} />
+          <PayAnotherWay order={order} failed={failed} title={failed ? t('Pay another way') : t('Pay again')} />
         </Outcome>
       );
     return (
       <Outcome
         icon={<Clock size={48} className="text-amber-500" />}
-        title="Confirming your payment…"
-        text="This takes a few seconds."
+        title={t('Confirming your payment…')}
+        text={t('This takes a few seconds.')}
         orderId={orderId}
       />
     );
@@ -113,16 +117,16 @@ export function ConfirmPage({ orderId }: { orderId: string }) {
     return (
       <Outcome
         icon={<CircleX size={48} className="text-red-600" />}
-        title="This order was not completed"
-        text="The payment did not go through in time, so the order was released. Any amount taken is refunded."
+        title={t('This order was not completed')}
+        text={t('The payment did not go through in time, so the order was released. Any amount taken is refunded.')}
         orderId={orderId}
       />
     );
   return (
     <Outcome
       icon={<CircleCheck size={48} className="text-emerald-600" />}
-      title="Payment received"
-      text={`Order #${order.ordernumber} is confirmed.`}
+      title={t('Payment received')}
+      text={t('Order #{number} is confirmed.', { number: order.ordernumber })}
       orderId={orderId}
     />
   );
@@ -150,7 +154,7 @@ function Outcome({
       {children}
       <div className="mt-2 flex gap-2">
         <Link to={`/account/orders/${orderId}`} className="rounded-lg border px-4 py-2 font-medium">
-          See the order
+          {t('See the order')}
         </Link>
       </div>
     </div>

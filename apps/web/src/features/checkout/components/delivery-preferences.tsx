@@ -11,6 +11,7 @@ import {
 import { formatINR } from '@grocer/shared/money';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
+import { t } from '../../../lib/i18n';
 
 /** The checkout's delivery asks, tip and substitution preference (issue 39 §16), as the order keeps them. */
 export interface DeliveryPrefs {
@@ -36,19 +37,19 @@ export function DeliveryInstructions({ value, onChange }: { value: DeliveryPrefs
     });
   return (
     <div>
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Delivery instructions">
+      <div className="flex flex-wrap gap-2" role="group" aria-label={t('Delivery instructions')}>
         {DELIVERY_INSTRUCTIONS.map((i) => {
           const on = value.instructions.includes(i);
           return (
             <button key={i} type="button" aria-pressed={on} onClick={() => toggle(i)} className={chip(on)}>
               {on && <Check size={14} aria-hidden="true" />}
-              {DELIVERY_INSTRUCTION_LABELS[i]}
+              {t(DELIVERY_INSTRUCTION_LABELS[i])}
             </button>
           );
         })}
       </div>
       <label htmlFor="order-notes" className="mt-3 block text-sm text-gray-700">
-        Anything else for the delivery person (optional)
+        {t('Anything else for the delivery person (optional)')}
       </label>
       <textarea
         id="order-notes"
@@ -58,7 +59,7 @@ export function DeliveryInstructions({ value, onChange }: { value: DeliveryPrefs
         rows={2}
         aria-describedby="order-notes-count"
         className="mt-1 w-full rounded-lg border border-gray-300 p-2 text-sm"
-        placeholder="Gate code, landmark…"
+        placeholder={t('Gate code, landmark…')}
       />
       <p id="order-notes-count" className="text-right text-xs text-gray-500">
         {value.notes.length}/{NOTE_MAX}
@@ -75,9 +76,9 @@ export function TipChooser({ value, onChange }: { value: DeliveryPrefs; onChange
     custom === null || custom === ''
       ? null
       : !/^\d+$/.test(custom)
-        ? 'Tip whole rupees'
+        ? t('Tip whole rupees')
         : Number(custom) > TIP_MAX
-          ? `Tip at most ${formatINR(TIP_MAX)}`
+          ? t('Tip at most {amount}', { amount: formatINR(TIP_MAX) })
           : null;
   const setCustomTip = (text: string) => {
     setCustom(text);
@@ -85,34 +86,34 @@ export function TipChooser({ value, onChange }: { value: DeliveryPrefs; onChange
   };
   return (
     <div>
-      <p className="mb-2 text-sm text-gray-600">All of it goes to the person who brings your order.</p>
-      <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Tip for the delivery person">
-        {TIP_CHOICES.map((t) => {
-          const on = preset && value.tip === t;
+      <p className="mb-2 text-sm text-gray-600">{t('All of it goes to the person who brings your order.')}</p>
+      <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={t('Tip for the delivery person')}>
+        {TIP_CHOICES.map((tip) => {
+          const on = preset && value.tip === tip;
           return (
             <button
-              key={t}
+              key={tip}
               type="button"
               role="radio"
               aria-checked={on}
               onClick={() => {
                 setCustom(null);
-                onChange({ ...value, tip: t });
+                onChange({ ...value, tip });
               }}
               className={chip(on)}
             >
-              {t === 0 ? 'No tip' : formatINR(t)}
+              {tip === 0 ? t('No tip') : formatINR(tip)}
             </button>
           );
         })}
         <button type="button" role="radio" aria-checked={!preset} onClick={() => setCustomTip(custom ?? '')} className={chip(!preset)}>
-          Other
+          {t('Other')}
         </button>
       </div>
       {!preset && (
         <div className="mt-3">
           <label htmlFor="tip-amount" className="block text-sm text-gray-700">
-            Tip amount in ₹ (up to {formatINR(TIP_MAX)})
+            {t('Tip amount in ₹ (up to {amount})', { amount: formatINR(TIP_MAX) })}
           </label>
           <input
             id="tip-amount"
@@ -138,7 +139,7 @@ export function TipChooser({ value, onChange }: { value: DeliveryPrefs; onChange
 /** Call me / Replace with similar / Refund the item. */
 export function SubstitutionChooser({ value, onChange }: { value: DeliveryPrefs; onChange: (v: DeliveryPrefs) => void }) {
   return (
-    <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="If an item is unavailable">
+    <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={t('If an item is unavailable')}>
       {SUBSTITUTIONS.map((s) => {
         const on = value.substitution === s;
         return (
@@ -150,7 +151,7 @@ export function SubstitutionChooser({ value, onChange }: { value: DeliveryPrefs;
             onClick={() => onChange({ ...value, substitution: s })}
             className={chip(on)}
           >
-            {SUBSTITUTION_LABELS[s]}
+            {t(SUBSTITUTION_LABELS[s])}
           </button>
         );
       })}

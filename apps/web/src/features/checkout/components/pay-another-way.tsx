@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/loading';
 import { readError } from '../../../lib/errors';
 import { checkoutApi, orderPaymentMethodsQuery } from '../api/checkout';
 import { paymentChoices } from './payment-choices';
+import { t } from '../../../lib/i18n';
 
 /**
  * The ways an order awaiting payment may still be paid (issue 39), named as methods: UPI, card,
@@ -53,7 +54,7 @@ export function PayAnotherWay({ order, failed, title }: { order: OrderDetail; fa
       <h2 id={`pay-${order.id}`} className="mb-2 font-semibold">
         {title}
       </h2>
-      <ul className="space-y-2" aria-label="Payment methods">
+      <ul className="space-y-2" aria-label={t('Payment methods')}>
         {choices.map((c) => (
           <li key={c.key}>
             <button
@@ -63,8 +64,8 @@ export function PayAnotherWay({ order, failed, title }: { order: OrderDetail; fa
               className="flex min-h-12 w-full items-center justify-between gap-2 rounded-lg border bg-white p-3 text-left text-sm hover:border-[var(--color-primary)] disabled:opacity-60"
             >
               <span>
-                <span className="font-semibold">{c.name}</span>
-                {c.hint && <span className="block text-xs text-gray-500">{c.hint}</span>}
+                <span className="font-semibold">{t(c.name)}</span>
+                {c.hint && <span className="block text-xs text-gray-500">{t(c.hint)}</span>}
               </span>
               {busy === c.key ? <Spinner size={18} /> : <ChevronRight size={18} aria-hidden="true" className="shrink-0 text-gray-400" />}
             </button>

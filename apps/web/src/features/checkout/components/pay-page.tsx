@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingView } from '../../../components/ui/loading';
 import { checkoutApi } from '../api/checkout';
 import { readError } from '../../../lib/errors';
+import { t } from '../../../lib/i18n';
 
 declare global {
   interface Window {
@@ -83,7 +84,7 @@ export function PayPage({ orderId, provider }: { orderId: string; provider: 'raz
           {error}
         </p>
         <Link to={`/account/orders/${orderId}`} className="mt-4 inline-block text-[var(--color-primary)] underline">
-          See the order
+          {t('See the order')}
         </Link>
       </div>
     );

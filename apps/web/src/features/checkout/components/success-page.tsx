@@ -1,4 +1,4 @@
-import { indiaToday, slotLabel } from '@grocer/shared/delivery-promise';
+import { indiaToday } from '@grocer/shared/delivery-promise';
 import { packLabel } from '@grocer/shared/labels';
 import { formatINR } from '@grocer/shared/money';
 import { quantityLabel } from '@grocer/shared/weighed';
@@ -11,6 +11,8 @@ import { orderByNumberQuery } from '../api/checkout';
 import { readError } from '../../../lib/errors';
 import { track } from '../../../lib/telemetry/analytics';
 import { SHOP_EVENTS } from '../../../lib/telemetry/events';
+import { t } from '../../../lib/i18n';
+import { slotText } from '../../../lib/slots';
 
 /** /order/success/{ordernumber}: thanks, with the order's summary. */
 export function SuccessPage({ ordernumber }: { ordernumber: string }) {
@@ -29,12 +31,14 @@ export function SuccessPage({ ordernumber }: { ordernumber: string }) {
     <div className="mx-auto max-w-xl px-4 py-12">
       <div className="flex flex-col items-center text-center">
         <CircleCheck size={56} className="text-emerald-600" aria-hidden="true" />
-        <h1 className="mt-3 text-2xl font-bold">Thank you! Your order is placed.</h1>
+        <h1 className="mt-3 text-2xl font-bold">{t('Thank you! Your order is placed.')}</h1>
         <p className="mt-1 text-gray-600">
-          Order <strong>#{o.ordernumber}</strong> ·{' '}
-          {o.payment_method === 'cod' ? `Pay ${formatINR(o.total)} on delivery` : `Paid ${formatINR(o.total)}`}
+          {t('Order')} <strong>#{o.ordernumber}</strong> ·{' '}
+          {o.payment_method === 'cod'
+            ? t('Pay {amount} on delivery', { amount: formatINR(o.total) })
+            : t('Paid {amount}', { amount: formatINR(o.total) })}
         </p>
-        {o.slot && <p className="mt-1 text-gray-600">Arriving {slotLabel(o.slot, indiaToday())}</p>}
+        {o.slot && <p className="mt-1 text-gray-600">{t('Arriving {slot}', { slot: slotText(o.slot, indiaToday()) })}</p>}
       </div>
       <div className="mt-6 rounded-xl border bg-white p-4 text-sm">
         <ul className="divide-y">
@@ -55,7 +59,7 @@ export function SuccessPage({ ordernumber }: { ordernumber: string }) {
         {/* how the total is made: items, the coupon, delivery (and what the shopper saved) */}
         <dl className="mt-2 space-y-1 border-t pt-2" data-testid="success-total">
           <div className="flex justify-between">
-            <dt>Items</dt>
+            <dt>{t('Items')}</dt>
             <dd className="tabular-nums">{formatINR(o.items_total)}</dd>
           </div>
           {o.promotion && (
@@ -66,30 +70,30 @@ export function SuccessPage({ ordernumber }: { ordernumber: string }) {
           )}
           {o.coupon && o.discount - (o.promotion?.discount ?? 0) > 0 && (
             <div className="flex justify-between text-emerald-700">
-              <dt>Coupon {o.coupon}</dt>
+              <dt>{t('Coupon {code}', { code: o.coupon })}</dt>
               <dd className="tabular-nums">−{formatINR(o.discount - (o.promotion?.discount ?? 0))}</dd>
             </div>
           )}
           <div className="flex justify-between">
-            <dt>Delivery</dt>
-            <dd className="tabular-nums">{o.delivery_charge > 0 ? formatINR(o.delivery_charge) : 'Free'}</dd>
+            <dt>{t('Delivery')}</dt>
+            <dd className="tabular-nums">{o.delivery_charge > 0 ? formatINR(o.delivery_charge) : t('Free')}</dd>
           </div>
           <div className="flex justify-between font-semibold">
-            <dt>Total{o.payment_method === 'cod' ? ' to pay on delivery' : ' paid'}</dt>
+            <dt>{o.payment_method === 'cod' ? t('Total to pay on delivery') : t('Total paid')}</dt>
             <dd className="tabular-nums">{formatINR(o.total)}</dd>
           </div>
-          <p className="text-xs text-gray-500">Prices include GST; the tax invoice shows the split.</p>
+          <p className="text-xs text-gray-500">{t('Prices include GST; the tax invoice shows the split.')}</p>
         </dl>
         <p className="mt-2 text-gray-600">
-          Delivering to {o.address.name}, {o.address.line1}, {o.address.city} {o.address.pincode}
+          {t('Delivering to {address}', { address: `${o.address.name}, ${o.address.line1}, ${o.address.city} ${o.address.pincode}` })}
         </p>
       </div>
       <div className="mt-6 flex justify-center gap-2">
         <Link to={`/account/orders/${o.id}`} className="rounded-lg bg-[var(--color-primary)] px-4 py-2 font-semibold text-white">
-          View order
+          {t('View order')}
         </Link>
         <Link to="/products" className="rounded-lg border px-4 py-2 font-medium">
-          Continue shopping
+          {t('Continue shopping')}
         </Link>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { Link } from 'react-router';
+import { t } from '../../../lib/i18n';
 
 /** The wallet pays the order wholly when its balance covers what is to pay (paise). */
 export const walletCovers = (balancePaise: number, toPayPaise: number) => balancePaise > 0 && balancePaise >= toPayPaise;
@@ -29,19 +30,22 @@ export function WalletOption({
       >
         <input type="checkbox" checked={checked && covers} disabled={!covers} onChange={(e) => onChange(e.currentTarget.checked)} />
         <span>
-          Use wallet balance ({formatINR(toRupees(balancePaise))})
+          {t('Use wallet balance ({amount})', { amount: formatINR(toRupees(balancePaise)) })}
           {checked && covers && (
             <span className="block text-xs text-gray-600">
-              {formatINR(toRupees(toPayPaise))} is paid from your wallet; {formatINR(toRupees(balancePaise - toPayPaise))} stays in it.
+              {t('{paid} is paid from your wallet; {left} stays in it.', {
+                paid: formatINR(toRupees(toPayPaise)),
+                left: formatINR(toRupees(balancePaise - toPayPaise)),
+              })}
             </span>
           )}
         </span>
       </label>
       {!covers && (
         <p className="mt-1 text-xs text-gray-600">
-          Not enough for this order.{' '}
+          {t('Not enough for this order.')}{' '}
           <Link to="/account/wallet" className="text-[var(--color-primary)] underline">
-            Add money
+            {t('Add money')}
           </Link>
         </p>
       )}

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
 import { pageQuery } from '../api/page';
 import { Block, type BlockSlots } from '@grocer/blocks/blocks';
+import { t } from '../../../lib/i18n';
 
 /** Blocks rendered at once; the rest mount as they come near the viewport (less work before the first paint). */
 const EAGER_BLOCKS = 3;
@@ -68,19 +69,19 @@ export function ContentPage({ url, siteName, slots }: { url: string; siteName: s
 
 export function NotFound({ siteName }: { siteName: string }) {
   useEffect(() => {
-    document.title = `Page not found | ${siteName}`;
+    document.title = t('Page not found | {site}', { site: siteName });
   }, [siteName]);
   return (
     <div className="mx-auto max-w-md px-4 py-20 text-center">
       <p className="text-5xl font-extrabold text-[var(--color-primary)]">404</p>
-      <h1 className="mt-2 text-2xl font-bold">We couldn't find that page</h1>
-      <p className="mt-2 text-gray-600">The link may be old or mistyped. Try searching, or start from the home page.</p>
+      <h1 className="mt-2 text-2xl font-bold">{t("We couldn't find that page")}</h1>
+      <p className="mt-2 text-gray-600">{t('The link may be old or mistyped. Try searching, or start from the home page.')}</p>
       <div className="mt-6 flex justify-center gap-3">
         <Link to="/" className="rounded-lg bg-[var(--color-primary)] px-4 py-2 font-medium text-white">
-          Home
+          {t('Home')}
         </Link>
         <Link to="/products" className="rounded-lg border px-4 py-2 font-medium">
-          All products
+          {t('All products')}
         </Link>
       </div>
     </div>

@@ -1,4 +1,3 @@
-import { slotLabel } from '@grocer/shared/delivery-promise';
 import { packLabel } from '@grocer/shared/labels';
 import type { Product } from '@grocer/shared/catalogue';
 import { formatINR } from '@grocer/shared/money';
@@ -13,6 +12,8 @@ import { Spinner } from '../../../components/ui/loading';
 import { readError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { orderEditApi } from '../api/order-edit';
+import { t } from '../../../lib/i18n';
+import { slotText } from '../../../lib/slots';
 
 /** A pack on the changed order, with what the screen shows before the server's quote names it. */
 interface Wanted {
@@ -62,7 +63,7 @@ export function OrderEdit({
   onDone: (o: OrderDetail) => void;
 }) {
   return (
-    <Modal open={open} onClose={onClose} title="Change order" width={560}>
+    <Modal open={open} onClose={onClose} title={t('Change order')} width={560}>
       <EditForm o={o} onClose={onClose} onDone={onDone} />
     </Modal>
   );
@@ -122,7 +123,7 @@ function EditForm({ o, onClose, onDone }: { o: OrderDetail; onClose: () => void;
         key,
       });
       onDone(next);
-      toast.success('Order updated');
+      toast.success(t('Order updated'));
       onClose();
     } catch (e) {
       setProblem(readError(e));
@@ -135,7 +136,7 @@ function EditForm({ o, onClose, onDone }: { o: OrderDetail; onClose: () => void;
     <div className="space-y-4 text-sm">
       <section aria-labelledby="edit-items-h">
         <h3 id="edit-items-h" className="mb-1 font-semibold">
-          Items
+          {t('Items')}
         </h3>
         <ul className="divide-y rounded-lg border">
           {wanted.map((w) => {
@@ -157,19 +158,19 @@ function EditForm({ o, onClose, onDone }: { o: OrderDetail; onClose: () => void;
                 <div className="flex items-center rounded-lg border">
                   <button
                     type="button"
-                    aria-label={`Fewer ${label}`}
+                    aria-label={t('Fewer {name}', { name: label })}
                     disabled={w.quantity === 0 || saving}
                     onClick={() => setQuantity(w.pack_id, w.weighed ? 0 : w.quantity - 1)}
                     className="p-2 disabled:opacity-40"
                   >
                     <Minus size={14} aria-hidden="true" />
                   </button>
-                  <span className="min-w-7 px-1 text-center tabular-nums" aria-label={`Quantity of ${label}`}>
+                  <span className="min-w-7 px-1 text-center tabular-nums" aria-label={t('Quantity of {name}', { name: label })}>
                     {w.weighed ? weightLabel(w.quantity) : w.quantity}
                   </span>
                   <button
                     type="button"
-                    aria-label={`More ${label}`}
+                    aria-label={t('More {name}', { name: label })}
                     disabled={w.weighed || w.quantity >= maxOf(w.pack_id) || saving}
                     onClick={() => setQuantity(w.pack_id, w.quantity + 1)}
                     className="p-2 disabled:opacity-40"
@@ -187,7 +188,7 @@ function EditForm({ o, onClose, onDone }: { o: OrderDetail; onClose: () => void;
 
       {quote && quote.slots.length > 0 && (
         <label className="block">
-          <span className="mb-1 block font-semibold">Delivery slot</span>
+          <span className="mb-1 block font-semibold">{t('Delivery slot')}</span>
           <select
             className="w-full rounded-lg border px-3 py-2"
             value={quote.slot ? `${quote.slot.slot_id}|${quote.slot.date}` : ''}
@@ -197,7 +198,7 @@ function EditForm({ o, onClose, onDone }: { o: OrderDetail; onClose: () => void;
             }}
           >
             {quote.slot && !quote.slots.some((s) => s.slot_id === quote.slot!.slot_id && s.date === quote.slot!.date) && (
-              <option value={`${quote.slot.slot_id}|${quote.slot.date}`}>{slotLabel(quote.slot)}</option>
+              <option value={`${quote.slot.slot_id}|${quote.slot.date}`}>{slotText(quote.slot)}</option>
             )}
             {quote.slots.map((s) => (
               <option
@@ -205,7 +206,7 @@ function EditForm({ o, onClose, onDone }: { o: OrderDetail; onClose: () => void;
                 value={`${s.slot_id}|${s.date}`}
                 disabled={s.remaining <= 0 && !(quote.slot?.slot_id === s.slot_id && quote.slot.date === s.date)}
               >
-                {slotLabel(s)}
+                {slotText(s)}
                 {s.remaining <= 0 ? ' (full)' : ''}
               </option>
             ))}
@@ -220,9 +221,9 @@ function EditForm({ o, onClose, onDone }: { o: OrderDetail; onClose: () => void;
       )}
 
       {quote && (
-        <dl className="space-y-1 rounded-lg bg-gray-50 px-3 py-2" aria-label="New total">
+        <dl className="space-y-1 rounded-lg bg-gray-50 px-3 py-2" aria-label={t('New total')}>
           <div className="flex justify-between text-gray-600">
-            <dt>Items total</dt>
+            <dt>{t('Items total')}</dt>
             <dd className="tabular-nums">{formatINR(quote.items_total)}</dd>
           </div>
           {quote.discount > 0 && (
@@ -232,11 +233,11 @@ function EditForm({ o, onClose, onDone }: { o: OrderDetail; onClose: () => void;
             </div>
           )}
           <div className="flex justify-between text-gray-600">
-            <dt>Delivery</dt>
-            <dd className="tabular-nums">{quote.delivery_charge > 0 ? formatINR(quote.delivery_charge) : 'Free'}</dd>
+            <dt>{t('Delivery')}</dt>
+            <dd className="tabular-nums">{quote.delivery_charge > 0 ? formatINR(quote.delivery_charge) : t('Free')}</dd>
           </div>
           <div className="flex justify-between font-semibold">
-            <dt>New total</dt>
+            <dt>{t('New total')}</dt>
             <dd className="tabular-nums">{formatINR(quote.total)}</dd>
           </div>
           <p className="pt-1 font-semibold text-[var(--color-primary)]" data-testid="edit-difference">
@@ -247,7 +248,7 @@ function EditForm({ o, onClose, onDone }: { o: OrderDetail; onClose: () => void;
 
       <div className="flex justify-end gap-2">
         <button type="button" onClick={onClose} className="rounded-lg border px-4 py-2 font-medium hover:bg-gray-50">
-          Keep order as it is
+          {t('Keep order as it is')}
         </button>
         <button
           type="button"
@@ -255,7 +256,7 @@ function EditForm({ o, onClose, onDone }: { o: OrderDetail; onClose: () => void;
           disabled={!ready || !changed || saving}
           className="flex items-center gap-1.5 rounded-lg bg-[var(--color-primary)] px-4 py-2 font-semibold text-white disabled:opacity-50"
         >
-          {(saving || pricing) && <Spinner size={16} />} Confirm changes
+          {(saving || pricing) && <Spinner size={16} />} {t('Confirm changes')}
         </button>
       </div>
     </div>
@@ -284,23 +285,23 @@ function AddItems({ onAdd }: { onAdd: (p: Product, pack: Product['packs'][number
   return (
     <section aria-labelledby="edit-add-h">
       <h3 id="edit-add-h" className="mb-1 font-semibold">
-        Add items
+        {t('Add items')}
       </h3>
       <form onSubmit={search} className="flex gap-2" role="search">
         <input
           type="search"
           value={q}
           onChange={(e) => setQ(e.target.value)}
-          placeholder="Search products"
-          aria-label="Search products to add"
+          placeholder={t('Search products')}
+          aria-label={t('Search products to add')}
           className="min-w-0 flex-1 rounded-lg border px-3 py-2"
         />
         <button type="submit" className="flex items-center gap-1.5 rounded-lg border px-3 py-2 font-medium hover:bg-gray-50">
-          {searching ? <Spinner size={14} /> : <Search size={14} aria-hidden="true" />} Search
+          {searching ? <Spinner size={14} /> : <Search size={14} aria-hidden="true" />} {t('Search')}
         </button>
       </form>
       {problem && <p className="mt-1 text-red-700">{problem}</p>}
-      {found && found.length === 0 && <p className="mt-1 text-gray-500">Nothing found</p>}
+      {found && found.length === 0 && <p className="mt-1 text-gray-500">{t('Nothing found')}</p>}
       {found && found.length > 0 && (
         <ul className="mt-2 max-h-56 divide-y overflow-auto rounded-lg border">
           {found.flatMap((p) =>
@@ -314,10 +315,10 @@ function AddItems({ onAdd }: { onAdd: (p: Product, pack: Product['packs'][number
                   <button
                     type="button"
                     onClick={() => onAdd(p, k)}
-                    aria-label={`Add ${packLabel(p.product_name, k.pack_name)}`}
+                    aria-label={t('Add {name}', { name: packLabel(p.product_name, k.pack_name) })}
                     className="rounded-lg border px-3 py-1 font-medium text-[var(--color-primary)] hover:bg-gray-50"
                   >
-                    Add
+                    {t('Add')}
                   </button>
                 </li>
               )),

@@ -12,6 +12,7 @@ import { inputClass } from '../../../components/ui/form';
 import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
 import { orderIssuesQuery, reportIssue } from '../api/orders';
+import { language, t } from '../../../lib/i18n';
 
 const DAY = 86_400_000;
 
@@ -33,18 +34,18 @@ export function OrderIssues({ o }: { o: OrderDetail }) {
   return (
     <section className="rounded-xl border bg-white p-4 text-sm" aria-labelledby="issues-h">
       <h2 id="issues-h" className="mb-2 font-semibold">
-        Help with this order
+        {t('Help with this order')}
       </h2>
       <ul className="mb-3 space-y-2">
         {data?.data.map((i) => (
           <li key={i.id} className="rounded-lg bg-gray-50 p-2">
             <p className="font-medium">
-              {ISSUE_KIND_LABELS[i.kind]} · {i.status === 'open' ? 'Reported, the shop will get back to you' : 'Resolved'}
+              {t(ISSUE_KIND_LABELS[i.kind])} · {i.status === 'open' ? t('Reported, the shop will get back to you') : t('Resolved')}
             </p>
             {i.lines.length > 0 && <p className="text-gray-600">{i.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}</p>}
             {i.note && <p className="text-gray-600">“{i.note}”</p>}
-            <p className="text-xs text-gray-500">Reported {formatDate(i.created_at)}</p>
-            {i.resolution && <p className="mt-1 text-emerald-800">The shop: {i.resolution}</p>}
+            <p className="text-xs text-gray-500">{t('Reported {date}', { date: formatDate(i.created_at, language()) })}</p>
+            {i.resolution && <p className="mt-1 text-emerald-800">{t('The shop: {answer}', { answer: i.resolution })}</p>}
           </li>
         ))}
       </ul>
@@ -54,10 +55,10 @@ export function OrderIssues({ o }: { o: OrderDetail }) {
           onClick={() => setOpen(true)}
           className="flex items-center gap-1.5 rounded-lg border bg-white px-3 py-2 font-medium hover:bg-gray-50"
         >
-          <LifeBuoy size={16} aria-hidden="true" /> Report an issue
+          <LifeBuoy size={16} aria-hidden="true" /> {t('Report an issue')}
         </button>
       )}
-      <Modal open={open} onClose={() => setOpen(false)} title="Report an issue" width={520}>
+      <Modal open={open} onClose={() => setOpen(false)} title={t('Report an issue')} width={520}>
         {open && <ReportForm o={o} onDone={() => setOpen(false)} />}
       </Modal>
     </section>
@@ -73,14 +74,14 @@ function ReportForm({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!kind) return setErrors({ kind: ['Choose what went wrong'] });
+    if (!kind) return setErrors({ kind: [t('Choose what went wrong')] });
     setBusy(true);
     setErrors({});
     try {
       const lines = Object.entries(picked).map(([pack, quantity]) => ({ pack_id: Number(pack), quantity }));
       await reportIssue(o.id, { kind, lines, note });
       await client.invalidateQueries({ queryKey: orderIssuesQuery(o.id).queryKey });
-      toast.success('Thank you. The shop will get back to you.');
+      toast.success(t('Thank you. The shop will get back to you.'));
       onDone();
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors : {};
@@ -96,11 +97,11 @@ function ReportForm({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4 text-sm">
       <fieldset>
-        <legend className="mb-1 font-medium">What went wrong?</legend>
+        <legend className="mb-1 font-medium">{t('What went wrong?')}</legend>
         <div className="grid gap-1 sm:grid-cols-2">
           {ISSUE_KINDS.map((k) => (
             <label key={k} className="flex items-center gap-2 rounded-lg border p-2">
-              <input type="radio" name="kind" checked={kind === k} onChange={() => setKind(k)} /> {ISSUE_KIND_LABELS[k]}
+              <input type="radio" name="kind" checked={kind === k} onChange={() => setKind(k)} /> {t(ISSUE_KIND_LABELS[k])}
             </label>
           ))}
         </div>
@@ -108,7 +109,7 @@ function ReportForm({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
       </fieldset>
       {kind !== 'other' && (
         <fieldset>
-          <legend className="mb-1 font-medium">Which items?</legend>
+          <legend className="mb-1 font-medium">{t('Which items?')}</legend>
           <ul className="divide-y rounded-lg border">
             {o.lines.map((l) => {
               const name = packLabel(l.name, l.pack);
@@ -128,7 +129,7 @@ function ReportForm({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
                   </label>
                   {qty !== undefined && l.quantity > 1 && (
                     <select
-                      aria-label={`How many of ${name}`}
+                      aria-label={t('How many of {name}', { name })}
                       value={qty}
                       onChange={(e) => setPicked((p) => ({ ...p, [l.pack_id]: Number(e.target.value) }))}
                       className="rounded border px-1 py-0.5"
@@ -149,7 +150,7 @@ function ReportForm({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
       )}
       <div>
         <label htmlFor="issue-note" className="mb-1 block font-medium">
-          Tell us more {kind === 'other' ? '' : '(optional)'}
+          {kind === 'other' ? t('Tell us more') : t('Tell us more (optional)')}
         </label>
         <textarea
           id="issue-note"
@@ -171,7 +172,7 @@ function ReportForm({ o, onDone }: { o: OrderDetail; onDone: () => void }) {
         disabled={busy}
         className="flex h-10 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] font-semibold text-white"
       >
-        {busy ? <Spinner size={16} className="text-white" /> : 'Send report'}
+        {busy ? <Spinner size={16} className="text-white" /> : t('Send report')}
       </button>
     </form>
   );

@@ -1,5 +1,4 @@
-import { slotLabel } from '@grocer/shared/delivery-promise';
-import { counted, SHOPPER_PAYMENT_STATUS_LABELS, packLabel, paymentMethodName } from '@grocer/shared/labels';
+import { SHOPPER_PAYMENT_STATUS_LABELS, packLabel, paymentMethodName } from '@grocer/shared/labels';
 import type { Cart } from '@grocer/shared/cart';
 import { formatDate, formatDateTime } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
@@ -20,6 +19,9 @@ import { OrderEdit } from './order-edit';
 import { OrderIssues } from './order-issues';
 import { DeliveryAsks } from './delivery-asks';
 import { StatusBadge } from './status';
+import { OrderTracker } from './tracker';
+import { language, t } from '../../../lib/i18n';
+import { slotText } from '../../../lib/slots';
 
 /**
  * /account/orders/{id}: timeline, items, address, slot, payment, tax split, the GST invoice,
@@ -50,7 +52,7 @@ export function OrderPage({
     try {
       client.setQueryData(orderQuery(id).queryKey, await ordersApi.cancel(id));
       await client.invalidateQueries({ queryKey: ['orders'] });
-      toast.success('Order cancelled');
+      toast.success(t('Order cancelled'));
     } catch (e) {
       handleError(e);
     } finally {
@@ -62,7 +64,8 @@ export function OrderPage({
     try {
       const r = await ordersApi.reorder(id);
       onCart(r.cart);
-      if (r.added.length) toast.success(`${counted(r.added.length, 'product')} added to your cart`);
+      if (r.added.length)
+        toast.success(t('{count, plural, one {# product} other {# products}} added to your cart', { count: r.added.length }));
       for (const s of r.skipped) toast.warning(`${s.name}: ${s.reason}`);
     } catch (e) {
       handleError(e);
@@ -76,14 +79,14 @@ export function OrderPage({
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <div>
           <Link to="/account/orders" className="text-sm text-[var(--color-primary)] hover:underline">
-            ← Orders
+            ← {t('Orders')}
           </Link>
           <h1 className="flex items-center gap-2 text-2xl font-bold">
-            Order #{o.ordernumber} <StatusBadge status={o.status} />
+            {t('Order #{number}', { number: o.ordernumber })} <StatusBadge status={o.status} />
           </h1>
           <p className="text-sm text-gray-600">
-            Placed {formatDate(o.created_at)}
-            {o.placed_by && <span data-testid="placed-by"> · placed by {o.placed_by}</span>}
+            {t('Placed {date}', { date: formatDate(o.created_at, language()) })}
+            {o.placed_by && <span data-testid="placed-by"> · {t('placed by {name}', { name: o.placed_by })}</span>}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -95,7 +98,7 @@ export function OrderPage({
               rel="noopener"
               className="flex items-center gap-1.5 rounded-lg border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50"
             >
-              <FileText size={16} aria-hidden="true" /> Tax invoice
+              <FileText size={16} aria-hidden="true" /> {t('Tax invoice')}
             </a>
           )}
           <button
@@ -104,7 +107,7 @@ export function OrderPage({
             disabled={busy !== null}
             className="flex items-center gap-1.5 rounded-lg border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50"
           >
-            {busy === 'reorder' ? <Spinner size={16} /> : <RotateCcw size={16} aria-hidden="true" />} Reorder
+            {busy === 'reorder' ? <Spinner size={16} /> : <RotateCcw size={16} aria-hidden="true" />} {t('Reorder')}
           </button>
           {isEditable(o) && (
             <button
@@ -113,7 +116,7 @@ export function OrderPage({
               disabled={busy !== null}
               className="flex items-center gap-1.5 rounded-lg border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50"
             >
-              <PencilLine size={16} aria-hidden="true" /> Change order
+              <PencilLine size={16} aria-hidden="true" /> {t('Change order')}
             </button>
           )}
           {o.cancellable && (
@@ -123,24 +126,25 @@ export function OrderPage({
               disabled={busy !== null}
               className="flex items-center gap-1.5 rounded-lg border border-red-200 bg-white px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
             >
-              {busy === 'cancel' ? <Spinner size={16} /> : <XCircle size={16} aria-hidden="true" />} Cancel order
+              {busy === 'cancel' ? <Spinner size={16} /> : <XCircle size={16} aria-hidden="true" />} {t('Cancel order')}
             </button>
           )}
         </div>
       </div>
 
+      <OrderTracker id={o.id} status={o.status} />
       {/* own delivery (issue 45): the code the rider asks for at the door, while the order is on its way */}
       {o.status === 'shipped' && o.delivery_code && (
         <p className="mb-4 rounded-xl border border-blue-200 bg-blue-50 px-4 py-3 text-sm" data-testid="delivery-code">
-          Out for delivery. Delivery code: <strong className="font-mono text-lg tracking-widest">{o.delivery_code}</strong>
-          <span className="block text-gray-600">Give it to the rider only when you have your order.</span>
+          {t('Out for delivery. Delivery code:')} <strong className="font-mono text-lg tracking-widest">{o.delivery_code}</strong>
+          <span className="block text-gray-600">{t('Give it to the rider only when you have your order.')}</span>
         </p>
       )}
 
       <div className="grid gap-4 lg:grid-cols-[1fr_320px]">
         <section className="rounded-xl border bg-white" aria-labelledby="items-h">
           <h2 id="items-h" className="border-b px-4 py-3 font-semibold">
-            Items ({o.items})
+            {t('Items ({count})', { count: o.items })}
           </h2>
           <ul className="divide-y">
             {o.lines.map((l) => (
@@ -175,7 +179,7 @@ export function OrderPage({
           <Timeline o={o} />
           <OrderIssues o={o} />
           <section className="rounded-xl border bg-white p-4 text-sm">
-            <h2 className="mb-2 font-semibold">Delivery</h2>
+            <h2 className="mb-2 font-semibold">{t('Delivery')}</h2>
             <p>
               {o.address.name}, {o.address.phone}
               <br />
@@ -184,15 +188,17 @@ export function OrderPage({
               <br />
               {o.address.city}, {o.address.state} {o.address.pincode}
             </p>
-            {o.slot && <p className="mt-2 text-gray-700">Slot: {slotLabel(o.slot)}</p>}
+            {o.slot && <p className="mt-2 text-gray-700">{t('Slot: {slot}', { slot: slotText(o.slot) })}</p>}
             <DeliveryAsks o={o} />
           </section>
           <section className="rounded-xl border bg-white p-4 text-sm">
-            <h2 className="mb-2 font-semibold">Payment</h2>
+            <h2 className="mb-2 font-semibold">{t('Payment')}</h2>
             <p>
-              {paymentMethodName(o.payment_method, o.payment.via)} · {SHOPPER_PAYMENT_STATUS_LABELS[o.payment.status]}
+              {t(paymentMethodName(o.payment_method, o.payment.via))} · {t(SHOPPER_PAYMENT_STATUS_LABELS[o.payment.status])}
             </p>
-            {o.payment.provider_payment_id && <p className="text-xs text-gray-500">Reference {o.payment.provider_payment_id}</p>}
+            {o.payment.provider_payment_id && (
+              <p className="text-xs text-gray-500">{t('Reference {id}', { id: o.payment.provider_payment_id })}</p>
+            )}
             <Refunds o={o} />
             <BalanceDue o={o} />
             {o.status === 'pending_payment' && o.payment_method !== 'cod' && pay && <div className="mt-3">{pay(o)}</div>}
@@ -211,10 +217,17 @@ export function OrderPage({
       <ConfirmDialog
         open={confirming}
         danger
-        title="Cancel order"
-        message={`Cancel order #${o.ordernumber}?${o.refunds.refundable > 0 ? ` ${formatINR(o.refunds.refundable)} of your payment will be refunded.` : ''}`}
-        confirmLabel="Cancel order"
-        cancelLabel="Keep order"
+        title={t('Cancel order')}
+        message={
+          o.refunds.refundable > 0
+            ? t('Cancel order #{number}? {amount} of your payment will be refunded.', {
+                number: o.ordernumber,
+                amount: formatINR(o.refunds.refundable),
+              })
+            : t('Cancel order #{number}?', { number: o.ordernumber })
+        }
+        confirmLabel={t('Cancel order')}
+        cancelLabel={t('Keep order')}
         onCancel={() => setConfirming(false)}
         onConfirm={cancel}
       />
@@ -233,12 +246,12 @@ function Refunds({ o }: { o: OrderDetail }) {
     </div>
   );
   return (
-    <dl className="mt-2 space-y-1 border-t pt-2" aria-label="Refunds">
-      {row('Paid', r.paid)}
-      {r.refunded_lines > 0 && row('Refunded for changed items', r.refunded_lines)}
-      {r.refunded_on_cancel > 0 && row('Refunded on cancellation', r.refunded_on_cancel)}
-      {r.refund_pending > 0 && row('Refund on its way', r.refund_pending)}
-      {row('Total refunded', r.refunded)}
+    <dl className="mt-2 space-y-1 border-t pt-2" aria-label={t('Refunds')}>
+      {row(t('Paid'), r.paid)}
+      {r.refunded_lines > 0 && row(t('Refunded for changed items'), r.refunded_lines)}
+      {r.refunded_on_cancel > 0 && row(t('Refunded on cancellation'), r.refunded_on_cancel)}
+      {r.refund_pending > 0 && row(t('Refund on its way'), r.refund_pending)}
+      {row(t('Total refunded'), r.refunded)}
     </dl>
   );
 }
@@ -252,13 +265,15 @@ function BalanceDue({ o }: { o: OrderDetail }) {
   if (due <= 0 || (o.payment_method !== 'razorpay' && o.payment_method !== 'cashfree')) return null;
   return (
     <div role="status" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3">
-      <p className="font-medium">Balance due {formatINR(due)}</p>
-      <p className="mt-1 text-gray-700">The shop changed your order after you paid, and it came to {formatINR(due)} more.</p>
+      <p className="font-medium">{t('Balance due {amount}', { amount: formatINR(due) })}</p>
+      <p className="mt-1 text-gray-700">
+        {t('The shop changed your order after you paid, and it came to {amount} more.', { amount: formatINR(due) })}
+      </p>
       <Link
         to={`/checkout/${o.payment_method}/${o.id}`}
         className="mt-2 inline-flex h-11 items-center rounded-lg bg-[var(--color-primary)] px-4 font-semibold text-white hover:brightness-90"
       >
-        Pay {formatINR(due)}
+        {t('Pay {amount}', { amount: formatINR(due) })}
       </Link>
     </div>
   );
@@ -275,13 +290,13 @@ function Totals({ o }: { o: OrderDetail }) {
   return (
     <div className="border-t px-4 py-3 text-sm">
       <dl className="space-y-1">
-        {row('Items total', formatINR(o.items_total))}
+        {row(t('Items total'), formatINR(o.items_total))}
         {o.promotion && row(o.promotion.name, `− ${formatINR(o.promotion.discount)}`)}
         {o.discount - (o.promotion?.discount ?? 0) > 0 &&
-          row(`Coupon ${o.coupon ?? ''}`, `− ${formatINR(o.discount - (o.promotion?.discount ?? 0))}`)}
-        {row('Delivery', o.delivery_charge > 0 ? formatINR(o.delivery_charge) : 'Free')}
-        {!!o.tip && row('Tip for the delivery person', formatINR(o.tip))}
-        {row('Total', formatINR(o.total), true)}
+          row(t('Coupon {code}', { code: o.coupon ?? '' }), `− ${formatINR(o.discount - (o.promotion?.discount ?? 0))}`)}
+        {row(t('Delivery'), o.delivery_charge > 0 ? formatINR(o.delivery_charge) : t('Free'))}
+        {!!o.tip && row(t('Tip for the delivery person'), formatINR(o.tip))}
+        {row(t('Total'), formatINR(o.total), true)}
       </dl>
       <p className="pt-2 text-xs text-gray-500">
         GST included {formatINR(o.tax.gst)}:{' '}
@@ -298,7 +313,7 @@ function Changes({ o }: { o: OrderDetail }) {
   return (
     <section className="border-t px-4 py-3 text-sm" aria-labelledby="changes-h">
       <h3 id="changes-h" className="mb-1 font-semibold">
-        {o.adjustments.some((a) => a.kind === 'edit') ? 'Changes to this order' : 'Changes by the shop'}
+        {o.adjustments.some((a) => a.kind === 'edit') ? t('Changes to this order') : t('Changes by the shop')}
       </h3>
       <ul className="space-y-1">
         {o.adjustments.map((a) => (
@@ -326,15 +341,15 @@ function Timeline({ o }: { o: OrderDetail }) {
   return (
     <section className="rounded-xl border bg-white p-4 text-sm" aria-labelledby="timeline-h">
       <h2 id="timeline-h" className="mb-2 font-semibold">
-        Status
+        {t('Status')}
       </h2>
       <ol className="space-y-2 border-l-2 border-gray-200 pl-4">
         {o.timeline.map((e, i) => (
           <li key={i} className="relative">
             <span className="absolute top-1.5 -left-[21px] h-2.5 w-2.5 rounded-full bg-[var(--color-primary)]" aria-hidden="true" />
-            <p className="font-medium">{e.kind === 'change' ? 'Order updated' : ORDER_STATUS_LABELS[e.status]}</p>
+            <p className="font-medium">{e.kind === 'change' ? t('Order updated') : t(ORDER_STATUS_LABELS[e.status])}</p>
             <p className="text-xs text-gray-500">
-              {formatDateTime(e.at)} · by {e.by}
+              {formatDateTime(e.at, language())} · {t('by {name}', { name: e.by })}
               {e.note ? ` · ${e.note}` : ''}
             </p>
           </li>

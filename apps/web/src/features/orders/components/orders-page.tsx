@@ -1,4 +1,3 @@
-import { counted } from '@grocer/shared/labels';
 import { formatDate } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,6 +8,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { readError } from '../../../lib/errors';
 import { ordersQuery } from '../api/orders';
 import { StatusBadge } from './status';
+import { language, t } from '../../../lib/i18n';
 
 /** /account/orders: number, date ('MMM D, YYYY'), status, total, items; 10 a page. */
 export function OrdersPage() {
@@ -19,21 +19,21 @@ export function OrdersPage() {
   if (error) return <p className="text-red-600">{readError(error)}</p>;
   return (
     <div>
-      <h1 className="mb-4 text-2xl font-bold">Orders</h1>
+      <h1 className="mb-4 text-2xl font-bold">{t('Orders')}</h1>
       {data.data.length === 0 ? (
         <div className="rounded-xl border border-dashed bg-white p-8 text-center text-gray-600">
           <Package className="mx-auto mb-2 text-gray-300" size={40} aria-hidden="true" />
-          <p>No orders yet.</p>
+          <p>{t('No orders yet.')}</p>
           <Link
             to="/products"
             className="mt-3 inline-block rounded-lg bg-[var(--color-primary)] px-4 py-2 text-sm font-semibold text-white"
           >
-            Start shopping
+            {t('Start shopping')}
           </Link>
         </div>
       ) : (
         <>
-          <ul className="divide-y rounded-xl border bg-white" aria-label="Your orders">
+          <ul className="divide-y rounded-xl border bg-white" aria-label={t('Your orders')}>
             {data.data.map((o) => (
               <li key={o.id}>
                 <Link
@@ -42,11 +42,11 @@ export function OrdersPage() {
                   data-testid="order-row"
                 >
                   <span className="font-semibold">#{o.ordernumber}</span>
-                  <span className="text-gray-600 sm:text-left">{formatDate(o.created_at)}</span>
+                  <span className="text-gray-600 sm:text-left">{formatDate(o.created_at, language())}</span>
                   <span>
                     <StatusBadge status={o.status} />
                   </span>
-                  <span className="text-gray-600">{counted(o.items, 'item')}</span>
+                  <span className="text-gray-600">{t('{count, plural, one {# item} other {# items}}', { count: o.items })}</span>
                   <span className="font-semibold sm:text-right">{formatINR(o.total)}</span>
                 </Link>
               </li>

@@ -1,4 +1,5 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@grocer/shared/order';
+import { t } from '../../../lib/i18n';
 
 const tone: Record<OrderStatus, string> = {
   pending_payment: 'bg-amber-100 text-amber-900',
@@ -12,5 +13,5 @@ const tone: Record<OrderStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone[status]}`}>{ORDER_STATUS_LABELS[status]}</span>;
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone[status]}`}>{t(ORDER_STATUS_LABELS[status])}</span>;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Spinner } from '../../../components/ui/loading';
 import { dayActions, dayWhat, shortDay, type CalendarDay } from '../words';
 import { QuantityStepper } from './quantity-stepper';
+import { t } from '../../../lib/i18n';
 
 /**
  * The next 30 days (issue 44 §4) as a list of days, each with its quantity and price and its own
@@ -24,9 +25,9 @@ export function SubscriptionCalendar({
   /** sets a date's quantity (0 skips); rejects with the server's refusal */
   onSet: (date: string, quantity: number) => Promise<unknown>;
 }) {
-  if (!days.length) return <p className="text-sm text-gray-600">No deliveries in the next 30 days.</p>;
+  if (!days.length) return <p className="text-sm text-gray-600">{t('No deliveries in the next 30 days.')}</p>;
   return (
-    <ol aria-label="Deliveries in the next 30 days" className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
+    <ol aria-label={t('Deliveries in the next 30 days')} className="grid gap-2 sm:grid-cols-2 xl:grid-cols-3">
       {days.map((d) => (
         <CalendarDayItem key={d.date} day={d} packName={packName} usual={usual} cutoff={cutoff} onSet={onSet} />
       ))}
@@ -76,7 +77,7 @@ export function CalendarDayItem({
           <p className="font-semibold">{shortDay(day.date)}</p>
           <p className="text-sm">
             {dayWhat(day, packName)}
-            {day.note === 'changed' && <span className="ml-1 text-xs text-blue-800">(changed)</span>}
+            {day.note === 'changed' && <span className="ml-1 text-xs text-blue-800">{t('(changed)')}</span>}
           </p>
         </div>
         <div className="flex shrink-0 gap-1.5">
@@ -107,7 +108,11 @@ export function CalendarDayItem({
         </p>
       )}
       {editing && (
-        <div className="mt-2 flex flex-wrap items-center gap-2" role="group" aria-label={`Quantity for ${shortDay(day.date)}`}>
+        <div
+          className="mt-2 flex flex-wrap items-center gap-2"
+          role="group"
+          aria-label={t('Quantity for {day}', { day: shortDay(day.date) })}
+        >
           <QuantityStepper value={quantity} onChange={setQuantity} compact />
           <button
             type="button"
@@ -115,10 +120,10 @@ export function CalendarDayItem({
             onClick={() => void set(quantity).catch(() => undefined)}
             className="min-h-11 rounded-lg bg-[var(--color-primary)] px-3 text-sm font-semibold text-white disabled:opacity-50"
           >
-            Save
+            {t('Save')}
           </button>
           <button type="button" onClick={() => setEditing(false)} className="min-h-11 rounded-lg border bg-white px-3 text-sm">
-            Cancel
+            {t('Cancel')}
           </button>
         </div>
       )}

@@ -12,11 +12,12 @@ import { addressesQuery, slotsQuery, subscriptionsApi, walletBalanceQuery } from
 import { cutoffRule, refusalWords, rupees, scheduleFrom, WEEKDAYS, WEEKDAYS_SHORT } from '../words';
 import { QuantityStepper } from './quantity-stepper';
 import type { SubscribeProps } from './subscribe-sheet';
+import { msg, t } from '../../../lib/i18n';
 
 const KINDS: Array<{ kind: ScheduleKind; label: string }> = [
-  { kind: 'daily', label: 'Daily' },
-  { kind: 'alternate', label: 'Alternate days' },
-  { kind: 'weekdays', label: 'Chosen weekdays' },
+  { kind: 'daily', label: msg('Daily') },
+  { kind: 'alternate', label: msg('Alternate days') },
+  { kind: 'weekdays', label: msg('Chosen weekdays') },
   { kind: 'every_n', label: 'Every N days' },
 ];
 /** A wallet that covers fewer deliveries than this is low: the sheet links to Add money. */
@@ -64,10 +65,10 @@ export default function SubscribeForm({
 
   const submit = async () => {
     if ('problem' in schedule) return setProblem(schedule.problem);
-    if (!address) return setProblem('Add the address we should deliver to.');
+    if (!address) return setProblem(t('Add the address we should deliver to.'));
     if (!address.serviceable)
-      return setProblem(address.delivery_message || 'We do not deliver to this address yet. Choose another address.');
-    if (!start || start < firstDate) return setProblem(`The first delivery can be on ${firstDate} at the earliest.`);
+      return setProblem(address.delivery_message || t('We do not deliver to this address yet. Choose another address.'));
+    if (!start || start < firstDate) return setProblem(t('The first delivery can be on {date} at the earliest.', { date: firstDate }));
     setBusy(true);
     try {
       const sub = await subscriptionsApi.create({
@@ -79,7 +80,7 @@ export default function SubscribeForm({
         slot_id: slot?.slot_id ?? null,
       });
       await client.invalidateQueries({ queryKey: ['subscriptions', 'mine'] });
-      toast.success(`Subscribed to ${product.product_name} ${pack.pack_name}`);
+      toast.success(t('Subscribed to {name}', { name: `${product.product_name} ${pack.pack_name}` }));
       onDone();
       navigate(`/account/subscriptions/${sub.id}`);
     } catch (e) {
@@ -100,12 +101,13 @@ export default function SubscribeForm({
         }}
       >
         <p className="text-sm">
-          <span className="font-semibold">{product.product_name}</span> · {pack.pack_name} · {rupees(toPaise(pack.price))} each
+          <span className="font-semibold">{product.product_name}</span> · {pack.pack_name} ·{' '}
+          {t('{price} each', { price: rupees(toPaise(pack.price)) })}
         </p>
 
         <div>
           <span id="sub-qty" className="block text-sm font-semibold">
-            Quantity
+            {t('Quantity')}
           </span>
           <div className="mt-2 flex items-center gap-3" role="group" aria-labelledby="sub-qty">
             <QuantityStepper value={quantity} onChange={setQuantity} />
@@ -113,52 +115,52 @@ export default function SubscribeForm({
         </div>
 
         <fieldset>
-          <legend className="text-sm font-semibold">How often</legend>
-          <div className="mt-2 grid grid-cols-2 gap-2" role="radiogroup" aria-label="How often">
+          <legend className="text-sm font-semibold">{t('How often')}</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2" role="radiogroup" aria-label={t('How often')}>
             {KINDS.map((k) => (
               <label
                 key={k.kind}
                 className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm ${kind === k.kind ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}
               >
                 <input type="radio" name="schedule" checked={kind === k.kind} onChange={() => setKind(k.kind)} />
-                {k.label}
+                {t(k.label)}
               </label>
             ))}
           </div>
           {kind === 'weekdays' && (
-            <div className="mt-3 flex flex-wrap gap-1.5" role="group" aria-label="Weekdays">
+            <div className="mt-3 flex flex-wrap gap-1.5" role="group" aria-label={t('Weekdays')}>
               {WEEKDAYS_SHORT.map((d, i) => (
                 <button
                   key={d}
                   type="button"
                   aria-pressed={weekdays.includes(i)}
-                  aria-label={WEEKDAYS[i]}
+                  aria-label={t(WEEKDAYS[i]!)}
                   onClick={() => setWeekdays((w) => (w.includes(i) ? w.filter((x) => x !== i) : [...w, i]))}
                   className={chip(weekdays.includes(i))}
                 >
-                  {d}
+                  {t(d)}
                 </button>
               ))}
             </div>
           )}
           {kind === 'every_n' && (
             <label className="mt-3 flex items-center gap-2 text-sm">
-              Every
+              {t('Every')}
               <input
                 inputMode="numeric"
                 value={everyDays}
                 onInput={(e) => setEveryDays((e.target as HTMLInputElement).value)}
-                aria-label="Every how many days"
+                aria-label={t('Every how many days')}
                 className="h-11 w-16 rounded-lg border border-gray-300 px-2 text-center"
               />
-              days
+              {t('days')}
             </label>
           )}
         </fieldset>
 
         <div>
           <label htmlFor="sub-start" className="block text-sm font-semibold">
-            Start on
+            {t('Start on')}
           </label>
           <input
             id="sub-start"
@@ -175,13 +177,13 @@ export default function SubscribeForm({
         </div>
 
         <fieldset>
-          <legend className="text-sm font-semibold">Deliver to</legend>
+          <legend className="text-sm font-semibold">{t('Deliver to')}</legend>
           {addresses.isPending ? (
             <Spinner size={18} />
           ) : list.length === 0 ? (
-            <p className="mt-1 text-sm text-gray-600">Add the address we should deliver to.</p>
+            <p className="mt-1 text-sm text-gray-600">{t('Add the address we should deliver to.')}</p>
           ) : (
-            <div className="mt-2 space-y-2" role="radiogroup" aria-label="Delivery address">
+            <div className="mt-2 space-y-2" role="radiogroup" aria-label={t('Delivery address')}>
               {list.map((a) => (
                 <label
                   key={a.id}
@@ -199,7 +201,9 @@ export default function SubscribeForm({
                     <span className="block text-gray-600">
                       {a.line1}, {a.line2}, {a.city} {a.pincode}
                     </span>
-                    {!a.serviceable && <span className="block text-xs text-red-700">{a.delivery_message || 'Not delivered to yet'}</span>}
+                    {!a.serviceable && (
+                      <span className="block text-xs text-red-700">{a.delivery_message || t('Not delivered to yet')}</span>
+                    )}
                   </span>
                 </label>
               ))}
@@ -210,19 +214,19 @@ export default function SubscribeForm({
             onClick={() => setAdding(true)}
             className="mt-2 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-[var(--color-primary)]"
           >
-            <Plus size={16} aria-hidden="true" /> Add a new address
+            <Plus size={16} aria-hidden="true" /> {t('Add a new address')}
           </button>
         </fieldset>
 
         {address?.serviceable && (
           <fieldset>
-            <legend className="text-sm font-semibold">Morning slot</legend>
+            <legend className="text-sm font-semibold">{t('Morning slot')}</legend>
             {slots.isPending ? (
               <Spinner size={18} />
             ) : slotChoices.length === 0 ? (
-              <p className="mt-1 text-sm text-gray-600">Delivered with the day's first round.</p>
+              <p className="mt-1 text-sm text-gray-600">{t("Delivered with the day's first round.")}</p>
             ) : (
-              <div className="mt-2 flex flex-wrap gap-2" role="radiogroup" aria-label="Delivery slot">
+              <div className="mt-2 flex flex-wrap gap-2" role="radiogroup" aria-label={t('Delivery slot')}>
                 {slotChoices.map((s) => (
                   <label
                     key={s.slot_id}
@@ -246,24 +250,29 @@ export default function SubscribeForm({
         <div className="space-y-1 rounded-lg bg-gray-50 p-3 text-sm">
           <dl className="space-y-1">
             <div className="flex justify-between">
-              <dt>Price per delivery</dt>
+              <dt>{t('Price per delivery')}</dt>
               <dd className="font-semibold tabular-nums" data-testid="sub-per-delivery">
                 {rupees(perDelivery)}
               </dd>
             </div>
             <div className="flex justify-between">
-              <dt>Wallet balance</dt>
+              <dt>{t('Wallet balance')}</dt>
               <dd className="tabular-nums">{wallet.isPending ? '…' : rupees(balance)}</dd>
             </div>
           </dl>
           {!wallet.isPending && (
             <p className={`pt-1 text-xs ${covers < LOW_DELIVERIES ? 'text-amber-800' : 'text-gray-600'}`}>
               {covers === 0
-                ? 'Each delivery is paid from your wallet the evening before. Add money before the first one.'
-                : `Enough for ${covers} ${covers === 1 ? 'delivery' : 'deliveries'}; each is paid from your wallet the evening before.`}{' '}
+                ? t('Each delivery is paid from your wallet the evening before. Add money before the first one.')
+                : t(
+                    'Enough for {count, plural, one {# delivery} other {# deliveries}}; each is paid from your wallet the evening before.',
+                    {
+                      count: covers,
+                    },
+                  )}{' '}
               {covers < LOW_DELIVERIES && (
                 <Link to="/account/wallet" className="font-semibold text-[var(--color-primary)] underline">
-                  Add money
+                  {t('Add money')}
                 </Link>
               )}
             </p>
@@ -280,7 +289,7 @@ export default function SubscribeForm({
           disabled={busy}
           className="flex h-12 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] px-6 font-semibold text-white hover:brightness-90 disabled:opacity-50"
         >
-          {busy ? <Spinner size={18} className="text-white" /> : `Subscribe · ${rupees(perDelivery)} per delivery`}
+          {busy ? <Spinner size={18} className="text-white" /> : t('Subscribe · {price} per delivery', { price: rupees(perDelivery) })}
         </button>
       </form>
       {/* outside the form: the address form is a form of its own */}

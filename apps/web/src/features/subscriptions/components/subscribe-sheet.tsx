@@ -2,14 +2,19 @@ import type { Address } from '@grocer/shared/account';
 import type { Pack, Product } from '@grocer/shared/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Drawer } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/loading';
-import { offerQuery } from '../api';
+import { offerQuery } from '../offer';
+import { useAfterFirstLoad } from '../../../lib/after-first-load';
+import { t } from '../../../lib/i18n';
+import { loadLaterMessages } from '../../../locales/load';
 
 // the sheet's form loads when a shopper first opens it
-const SubscribeForm = lazy(() => import('./subscribe-form'));
+// the form's words are in the later catalogue (locales/catalogue.ts)
+// the sheet itself too, once first opened (it stays mounted to close with its transition)
+const Drawer = lazy(async () => ({ default: (await import('../../../components/ui/modal')).Drawer }));
+const SubscribeForm = lazy(async () => (await Promise.all([import('./subscribe-form'), loadLaterMessages()]))[0]);
 
 export interface SubscribeProps {
   product: Product;
@@ -29,30 +34,37 @@ export interface SubscribeProps {
  * wallet balance; creates through POST /account/subscriptions and opens the new subscription.
  */
 export function SubscribeAction(props: SubscribeProps) {
-  const { data: offer } = useQuery(offerQuery);
+  // asked once the page's first load is over: the offer's answer is parsed with the zod contract,
+  // which stays out of the first load (bench/bundle.ts)
+  const { data: offer } = useQuery({ ...offerQuery, enabled: useAfterFirstLoad() });
   const [open, setOpen] = useState(!!props.initiallyOpen && props.signedIn);
+  const opened = useRef(false);
+  if (open) opened.current = true;
   if (!offer?.pack_ids.includes(props.pack.pack_id)) return null;
   return (
     <>
       <button
         type="button"
         onClick={() => (props.signedIn ? setOpen(true) : props.onSignIn())}
-        aria-label={`Subscribe: ${props.product.product_name} ${props.pack.pack_name}`}
+        aria-label={t('Subscribe: {name}', { name: `${props.product.product_name} ${props.pack.pack_name}` })}
         className="flex h-11 w-full items-center justify-center gap-1.5 rounded-lg border-2 border-[var(--color-primary)] px-3 text-sm font-semibold whitespace-nowrap text-[var(--color-primary)] hover:bg-[var(--color-primary)]/10"
       >
-        <CalendarClock size={16} aria-hidden="true" /> Subscribe
+        <CalendarClock size={16} aria-hidden="true" /> {t('Subscribe')}
       </button>
       {/* in the body: on a phone the button sits in the fixed buy bar, whose stacking (z-30) would put the
           sheet under the sticky header (z-40) */}
       {typeof document !== 'undefined' &&
+        opened.current &&
         createPortal(
-          <Drawer open={open} onClose={() => setOpen(false)} title="Subscribe" width={460}>
-            {open && (
-              <Suspense fallback={<Spinner size={20} />}>
-                <SubscribeForm {...props} firstDate={offer.first_date} cutoff={offer.cutoff_time} onDone={() => setOpen(false)} />
-              </Suspense>
-            )}
-          </Drawer>,
+          <Suspense fallback={null}>
+            <Drawer open={open} onClose={() => setOpen(false)} title={t('Subscribe')} width={460}>
+              {open && (
+                <Suspense fallback={<Spinner size={20} />}>
+                  <SubscribeForm {...props} firstDate={offer.first_date} cutoff={offer.cutoff_time} onDone={() => setOpen(false)} />
+                </Suspense>
+              )}
+            </Drawer>
+          </Suspense>,
           document.body,
         )}
     </>

@@ -13,6 +13,7 @@ import { calendarQuery, subscriptionQuery, subscriptionsApi, walletBalanceQuery 
 import { cutoffRule, dayWords, refusalWords, rupees, shortDay } from '../words';
 import { SubscriptionCalendar } from './calendar';
 import { STATUS_WORDS, statusClass } from './subscriptions-page';
+import { t } from '../../../lib/i18n';
 
 /**
  * /account/subscriptions/{id} (issue 44 §4): the subscription, the next 30 days (skip a day,
@@ -34,10 +35,10 @@ export function SubscriptionPage({ id }: { id: number }) {
     return (
       <div className="space-y-3">
         <p className="text-red-700">
-          {failed instanceof ApiError && failed.status === 404 ? 'This subscription was not found.' : readError(failed)}
+          {failed instanceof ApiError && failed.status === 404 ? t('This subscription was not found.') : readError(failed)}
         </p>
         <Link to="/account/subscriptions" className="text-sm font-medium text-[var(--color-primary)]">
-          All subscriptions
+          {t('All subscriptions')}
         </Link>
       </div>
     );
@@ -94,22 +95,23 @@ export function SubscriptionPage({ id }: { id: number }) {
             {s.product_name} · {s.pack_name}
           </h1>
           <p className="mt-1 text-gray-700">
-            {s.quantity} × {scheduleWords(s.schedule)} · {rupees(perDelivery)} per delivery · from {dayWords(s.start_date)}
+            {s.quantity} × {scheduleWords(s.schedule)} · {t('{price} per delivery', { price: rupees(perDelivery) })} ·{' '}
+            {t('from {day}', { day: dayWords(s.start_date) })}
           </p>
         </div>
         <span className={`rounded-full px-3 py-1 text-sm font-semibold ${statusClass(s.status)}`} data-testid="subscription-status">
-          {STATUS_WORDS[s.status]}
+          {t(STATUS_WORDS[s.status])}
         </span>
       </div>
 
       {balance !== null && live && (
         <p className={`rounded-lg px-4 py-3 text-sm ${balance < perDelivery ? 'bg-amber-50 text-amber-900' : 'bg-gray-50 text-gray-700'}`}>
-          Wallet balance <strong className="tabular-nums">{rupees(balance)}</strong>.{' '}
+          {t('Wallet balance')} <strong className="tabular-nums">{rupees(balance)}</strong>.{' '}
           {balance < perDelivery
-            ? 'Not enough for the next delivery: it is held until you add money. '
-            : 'Each delivery is paid from it the evening before. '}
+            ? t('Not enough for the next delivery: it is held until you add money.')
+            : t('Each delivery is paid from it the evening before.')}{' '}
           <Link to="/account/wallet" className="font-semibold text-[var(--color-primary)] underline">
-            Add money
+            {t('Add money')}
           </Link>
         </p>
       )}
@@ -122,27 +124,29 @@ export function SubscriptionPage({ id }: { id: number }) {
 
       <section aria-labelledby="calendar-title" className="rounded-xl border bg-white p-4">
         <h2 id="calendar-title" className="text-lg font-semibold">
-          Next 30 days
+          {t('Next 30 days')}
         </h2>
         <p className="mb-3 text-sm text-gray-600">{cutoffRule(cutoff)}</p>
         {live ? (
           <SubscriptionCalendar days={days} packName={s.pack_name} usual={s.quantity} cutoff={cutoff} onSet={setDay} />
         ) : (
-          <p className="text-sm text-gray-600">This subscription is cancelled: nothing more is delivered.</p>
+          <p className="text-sm text-gray-600">{t('This subscription is cancelled: nothing more is delivered.')}</p>
         )}
       </section>
 
       {live && (
         <section aria-labelledby="vacation-title" className="rounded-xl border bg-white p-4">
           <h2 id="vacation-title" className="text-lg font-semibold">
-            Vacation
+            {t('Vacation')}
           </h2>
-          <p className="text-sm text-gray-600">Pause deliveries while you are away; both days are included.</p>
+          <p className="text-sm text-gray-600">{t('Pause deliveries while you are away; both days are included.')}</p>
           {comingPauses.length > 0 && (
-            <ul className="mt-2 space-y-1 text-sm" aria-label="Pauses">
+            <ul className="mt-2 space-y-1 text-sm" aria-label={t('Pauses')}>
               {comingPauses.map((p) => (
                 <li key={`${p.from}-${p.to}`} className="rounded bg-gray-50 px-3 py-1.5">
-                  Paused {p.from === p.to ? shortDay(p.from) : `${shortDay(p.from)} to ${shortDay(p.to)}`}
+                  {p.from === p.to
+                    ? t('Paused {day}', { day: shortDay(p.from) })
+                    : t('Paused {from} to {to}', { from: shortDay(p.from), to: shortDay(p.to) })}
                 </li>
               ))}
             </ul>
@@ -156,7 +160,7 @@ export function SubscriptionPage({ id }: { id: number }) {
               }}
             >
               <label className="text-sm font-medium">
-                From
+                {t('From')}
                 <input
                   type="date"
                   value={pausePick.from}
@@ -166,7 +170,7 @@ export function SubscriptionPage({ id }: { id: number }) {
                 />
               </label>
               <label className="text-sm font-medium">
-                To
+                {t('To')}
                 <input
                   type="date"
                   value={pausePick.to}
@@ -180,11 +184,11 @@ export function SubscriptionPage({ id }: { id: number }) {
                 disabled={!!busy}
                 className="flex h-11 items-center rounded-lg bg-[var(--color-primary)] px-4 font-semibold text-white disabled:opacity-50"
               >
-                {busy === 'pause' ? <Spinner size={16} className="text-white" /> : 'Pause'}
+                {busy === 'pause' ? <Spinner size={16} className="text-white" /> : t('Pause')}
               </button>
             </form>
           ) : (
-            <p className="mt-2 text-sm text-gray-600">No day in the next 30 days is open for changes.</p>
+            <p className="mt-2 text-sm text-gray-600">{t('No day in the next 30 days is open for changes.')}</p>
           )}
         </section>
       )}
@@ -195,10 +199,10 @@ export function SubscriptionPage({ id }: { id: number }) {
             <button
               type="button"
               disabled={!!busy}
-              onClick={() => void run('resume', () => subscriptionsApi.resume(id), 'Deliveries resume from the first open day')}
+              onClick={() => void run('resume', () => subscriptionsApi.resume(id), t('Deliveries resume from the first open day'))}
               className="flex h-11 items-center rounded-lg border-2 border-[var(--color-primary)] px-4 font-semibold text-[var(--color-primary)] disabled:opacity-50"
             >
-              {busy === 'resume' ? <Spinner size={16} /> : 'Resume'}
+              {busy === 'resume' ? <Spinner size={16} /> : t('Resume')}
             </button>
           )}
           <button
@@ -207,22 +211,24 @@ export function SubscriptionPage({ id }: { id: number }) {
             onClick={() => setConfirmCancel(true)}
             className="flex h-11 items-center rounded-lg border border-red-300 px-4 font-semibold text-red-700 hover:bg-red-50 disabled:opacity-50"
           >
-            Cancel subscription
+            {t('Cancel subscription')}
           </button>
         </div>
       )}
 
       <ConfirmDialog
         open={confirmCancel}
-        title="Cancel this subscription?"
-        message={`No more ${s.product_name} ${s.pack_name} from the next delivery not yet prepared. A delivery already made into an order stays.`}
-        confirmLabel="Cancel subscription"
-        cancelLabel="Keep it"
+        title={t('Cancel this subscription?')}
+        message={t('No more {name} from the next delivery not yet prepared. A delivery already made into an order stays.', {
+          name: `${s.product_name} ${s.pack_name}`,
+        })}
+        confirmLabel={t('Cancel subscription')}
+        cancelLabel={t('Keep it')}
         danger
         onCancel={() => setConfirmCancel(false)}
         onConfirm={() => {
           setConfirmCancel(false);
-          void run('cancel', () => subscriptionsApi.cancel(id), 'Subscription cancelled');
+          void run('cancel', () => subscriptionsApi.cancel(id), t('Subscription cancelled'));
         }}
       />
     </div>

@@ -7,8 +7,13 @@ import { LoadingView } from '../../../components/ui/loading';
 import { readError } from '../../../lib/errors';
 import { calendarQuery, subscriptionsQuery } from '../api';
 import { cutoffRule, dayWords, nextDelivery, rupees } from '../words';
+import { msg, t } from '../../../lib/i18n';
 
-export const STATUS_WORDS: Record<SubscriptionJson['status'], string> = { active: 'Active', paused: 'Paused', cancelled: 'Cancelled' };
+export const STATUS_WORDS: Record<SubscriptionJson['status'], string> = {
+  active: msg('Active'),
+  paused: msg('Paused'),
+  cancelled: msg('Cancelled'),
+};
 export const statusClass = (s: SubscriptionJson['status']) =>
   s === 'active' ? 'bg-green-100 text-green-800' : s === 'paused' ? 'bg-amber-100 text-amber-900' : 'bg-gray-100 text-gray-700';
 
@@ -17,7 +22,7 @@ function NextDelivery({ id, packName }: { id: number; packName: string }) {
   const { data } = useQuery(calendarQuery(id));
   if (!data) return <span className="text-gray-500">…</span>;
   const next = nextDelivery(data.days);
-  return <>{next ? `Next: ${dayWords(next.date)}, ${next.quantity} × ${packName}` : 'No delivery in the next 30 days'}</>;
+  return <>{next ? `Next: ${dayWords(next.date)}, ${next.quantity} × ${packName}` : t('No delivery in the next 30 days')}</>;
 }
 
 /** /account/subscriptions (issue 44 §4): each subscription with its schedule in words, status and next delivery. */
@@ -28,16 +33,16 @@ export function SubscriptionsPage() {
   const subs = [...data.subscriptions].sort((a, b) => Number(a.status === 'cancelled') - Number(b.status === 'cancelled') || b.id - a.id);
   return (
     <div className="space-y-5">
-      <h1 className="text-2xl font-bold">Subscriptions</h1>
+      <h1 className="text-2xl font-bold">{t('Subscriptions')}</h1>
       {subs.length === 0 ? (
         <div className="rounded-xl border bg-white p-6 text-center">
           <CalendarClock size={32} className="mx-auto text-gray-400" aria-hidden="true" />
-          <p className="mt-2 font-medium">No subscriptions yet</p>
+          <p className="mt-2 font-medium">{t('No subscriptions yet')}</p>
           <p className="mt-1 text-sm text-gray-600">
-            Milk, curd or bread every morning: choose Subscribe on a product's page, and each delivery is paid from your wallet.
+            {t("Milk, curd or bread every morning: choose Subscribe on a product's page, and each delivery is paid from your wallet.")}
           </p>
           <Link to="/products" className="mt-4 inline-block rounded-lg bg-[var(--color-primary)] px-4 py-2 font-medium text-white">
-            Browse products
+            {t('Browse products')}
           </Link>
         </div>
       ) : (
@@ -54,11 +59,11 @@ export function SubscriptionsPage() {
                       {s.product_name} · {s.pack_name}
                     </span>
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClass(s.status)}`}>
-                      {STATUS_WORDS[s.status]}
+                      {t(STATUS_WORDS[s.status])}
                     </span>
                   </span>
                   <span className="mt-0.5 block text-sm text-gray-700">
-                    {s.quantity} × {scheduleWords(s.schedule)} · {rupees(s.quantity * s.price_paise)} per delivery
+                    {s.quantity} × {scheduleWords(s.schedule)} · {t('{price} per delivery', { price: rupees(s.quantity * s.price_paise) })}
                   </span>
                   {s.status !== 'cancelled' && (
                     <span className="mt-0.5 block text-sm text-gray-600">
@@ -72,7 +77,9 @@ export function SubscriptionsPage() {
           ))}
         </ul>
       )}
-      <p className="text-xs text-gray-500">{cutoffRule(data.cutoff_time)} Deliveries are paid from your wallet.</p>
+      <p className="text-xs text-gray-500">
+        {cutoffRule(data.cutoff_time)} {t('Deliveries are paid from your wallet.')}
+      </p>
     </div>
   );
 }

@@ -9,9 +9,10 @@ import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
 import { walletApi, walletQuery, walletStatementQuery } from '../api';
 import { TOPUP_CHOICES, topupAmount } from '../topup-amount';
+import { languageTag, t } from '../../../lib/i18n';
 
 const rupees = (paise: number) => formatINR(toRupees(paise));
-const monthName = (m: string) => new Date(`${m}-01T00:00:00`).toLocaleDateString('en-IN', { month: 'long', year: 'numeric' });
+const monthName = (m: string) => new Date(`${m}-01T00:00:00`).toLocaleDateString(languageTag(), { month: 'long', year: 'numeric' });
 const when = (iso: string) => new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
 
 // window.Razorpay and window.Cashfree are declared with the order's pay page (pay-page.tsx)
@@ -83,7 +84,8 @@ function TopupReturn({ id, onDone }: { id: number; onDone: () => void }) {
       <p role="status" data-testid="topup-done" className={`${box} bg-green-50 text-green-800`}>
         <CircleCheck size={18} className="mt-0.5 shrink-0" aria-hidden="true" />
         <span>
-          {rupees(topup.amount_paise)} added to your wallet. Your balance is <strong>{rupees(topup.balance_paise)}</strong>.
+          {t('{amount} added to your wallet.', { amount: rupees(topup.amount_paise) })} {t('Your balance is')}{' '}
+          <strong>{rupees(topup.balance_paise)}</strong>.
         </span>
       </p>
     );
@@ -91,13 +93,13 @@ function TopupReturn({ id, onDone }: { id: number; onDone: () => void }) {
     return (
       <p role="status" className={`${box} bg-amber-50 text-amber-900`}>
         <CircleAlert size={18} className="mt-0.5 shrink-0" aria-hidden="true" />
-        The payment did not match the amount asked. The shop will check it and add the money or refund it.
+        {t('The payment did not match the amount asked. The shop will check it and add the money or refund it.')}
       </p>
     );
   return (
     <p role="status" className={`${box} bg-amber-50 text-amber-900`}>
       <CircleAlert size={18} className="mt-0.5 shrink-0" aria-hidden="true" />
-      We have not heard from the payment yet. If you paid, the money will be added in a few minutes.
+      {t('We have not heard from the payment yet. If you paid, the money will be added in a few minutes.')}
     </p>
   );
 }
@@ -147,9 +149,9 @@ function AddMoney({ limits }: { limits: { min_paise: number; max_paise: number }
   return (
     <section aria-labelledby="add-money" className="rounded-xl border bg-white p-4">
       <h2 id="add-money" className="text-lg font-semibold">
-        Add money
+        {t('Add money')}
       </h2>
-      <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label="Amount">
+      <div className="mt-3 flex flex-wrap gap-2" role="group" aria-label={t('Amount')}>
         {TOPUP_CHOICES.map((r) => (
           <button
             key={r}
@@ -166,7 +168,7 @@ function AddMoney({ limits }: { limits: { min_paise: number; max_paise: number }
         ))}
       </div>
       <label htmlFor="topup-amount" className="mt-4 block text-sm font-medium">
-        Or another amount (₹)
+        {t('Or another amount (₹)')}
       </label>
       <input
         id="topup-amount"
@@ -181,7 +183,7 @@ function AddMoney({ limits }: { limits: { min_paise: number; max_paise: number }
         className="mt-1 h-11 w-full max-w-xs rounded-lg border border-gray-300 px-3"
       />
       <p id="topup-hint" className="mt-1 text-xs text-gray-500">
-        From {rupees(limits.min_paise)} to {rupees(limits.max_paise)}. Pay by UPI, card or netbanking.
+        {t('From {min} to {max}. Pay by UPI, card or netbanking.', { min: rupees(limits.min_paise), max: rupees(limits.max_paise) })}
       </p>
       {problem && (
         <p role="alert" className="mt-2 text-sm text-red-700">
@@ -194,14 +196,20 @@ function AddMoney({ limits }: { limits: { min_paise: number; max_paise: number }
         disabled={busy}
         className="mt-4 flex h-11 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] px-6 font-semibold text-white hover:brightness-90 disabled:opacity-50 sm:w-auto"
       >
-        {busy ? <Spinner size={18} className="text-white" /> : 'paise' in amount ? `Add ${rupees(amount.paise)}` : 'Add money'}
+        {busy ? (
+          <Spinner size={18} className="text-white" />
+        ) : 'paise' in amount ? (
+          t('Add {amount}', { amount: rupees(amount.paise) })
+        ) : (
+          t('Add money')
+        )}
       </button>
     </section>
   );
 }
 
 function EntryRow({ e }: { e: AccountEntry }) {
-  const label = ENTRY_REASON_LABEL[e.reason];
+  const label = t(ENTRY_REASON_LABEL[e.reason]);
   return (
     <li className="flex items-start justify-between gap-3 py-2 text-sm">
       <span className="min-w-0">
@@ -230,19 +238,23 @@ function Statement() {
   return (
     <section aria-labelledby="wallet-statement" className="rounded-xl border bg-white p-4">
       <h2 id="wallet-statement" className="text-lg font-semibold">
-        Statement
+        {t('Statement')}
       </h2>
       {months.map((m) => (
         <div key={m.month} className="mt-4 border-t pt-3 first-of-type:border-0">
           <h3 className="flex flex-wrap items-baseline justify-between gap-2 font-semibold">
             {monthName(m.month)}
             <span className="text-xs font-normal text-gray-600">
-              Opening {rupees(m.opening_paise)} · In {rupees(m.credits_paise)} · Out {rupees(m.debits_paise)} · Closing{' '}
-              {rupees(m.closing_paise)}
+              {t('Opening {opening} · In {credits} · Out {debits} · Closing {closing}', {
+                opening: rupees(m.opening_paise),
+                credits: rupees(m.credits_paise),
+                debits: rupees(m.debits_paise),
+                closing: rupees(m.closing_paise),
+              })}
             </span>
           </h3>
           {m.entries.length === 0 ? (
-            <p className="mt-1 text-sm text-gray-500">No money in or out this month.</p>
+            <p className="mt-1 text-sm text-gray-500">{t('No money in or out this month.')}</p>
           ) : (
             <ul className="divide-y">
               {[...m.entries].reverse().map((e) => (
@@ -267,26 +279,26 @@ export function WalletPage() {
   const balance = data.wallet?.balance_paise ?? 0;
   return (
     <div className="space-y-5">
-      <h1 className="text-2xl font-bold">Wallet</h1>
+      <h1 className="text-2xl font-bold">{t('Wallet')}</h1>
       {returned && <TopupReturn id={returned} onDone={() => void client.invalidateQueries({ queryKey: ['wallet'] })} />}
       <div className="flex items-center gap-4 rounded-xl bg-[var(--color-primary)] p-5 text-white">
         <Wallet size={32} aria-hidden="true" />
         <div>
-          <p className="text-sm opacity-90">Wallet balance</p>
+          <p className="text-sm opacity-90">{t('Wallet balance')}</p>
           <p className="text-3xl font-bold tabular-nums" data-testid="wallet-balance">
             {rupees(balance)}
           </p>
         </div>
       </div>
       {data.wallet?.status === 'closed' ? (
-        <p className="text-sm text-gray-700">This wallet is closed. Ask the shop if you need help.</p>
+        <p className="text-sm text-gray-700">{t('This wallet is closed. Ask the shop if you need help.')}</p>
       ) : (
         <AddMoney limits={data.topup} />
       )}
       {data.wallet ? (
         <Statement />
       ) : (
-        <p className="text-sm text-gray-600">Add money once and pay for your orders from the wallet in one tap at checkout.</p>
+        <p className="text-sm text-gray-600">{t('Add money once and pay for your orders from the wallet in one tap at checkout.')}</p>
       )}
     </div>
   );

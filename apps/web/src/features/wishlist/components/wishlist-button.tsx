@@ -1,5 +1,6 @@
 import type { Product } from '@grocer/shared/catalogue';
 import { Heart } from 'lucide-react';
+import { t } from '../../../lib/i18n';
 
 /**
  * The heart on cards and the product page. Filled when the product is in any of the shopper's
@@ -13,7 +14,11 @@ export function WishlistButton({ product, onOpen }: { product: Product; onOpen: 
         e.preventDefault();
         onOpen(product);
       }}
-      aria-label={product.wishlist ? `${product.product_name} is in your wishlist` : `Save ${product.product_name} to a wishlist`}
+      aria-label={
+        product.wishlist
+          ? t('{name} is in your wishlist', { name: product.product_name })
+          : t('Save {name} to a wishlist', { name: product.product_name })
+      }
       aria-pressed={product.wishlist}
       className="rounded-full bg-white/90 p-1.5 shadow-sm hover:bg-white"
       data-testid="wishlist-button"

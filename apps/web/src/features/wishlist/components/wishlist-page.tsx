@@ -1,4 +1,3 @@
-import { counted } from '@grocer/shared/labels';
 import type { Cart } from '@grocer/shared/cart';
 import type { Product } from '@grocer/shared/catalogue';
 import { formatINR } from '@grocer/shared/money';
@@ -19,6 +18,7 @@ import { paths } from '../../../lib/paths';
 import { patchCachedProducts } from '../../../lib/query-patch';
 import { wishlistApi, wishlistQuery } from '../api/wishlist';
 import { CreateWishlistModal } from './wishlist-picker';
+import { t } from '../../../lib/i18n';
 
 /**
  * /account/wishlist: every list with its products. Move an item to the cart, remove it, rename or
@@ -33,13 +33,13 @@ export function WishlistPage({ onCart }: { onCart: (cart: Cart) => void }) {
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Wishlist</h1>
+        <h1 className="text-2xl font-bold">{t('Wishlist')}</h1>
         <button
           type="button"
           onClick={() => setCreating(true)}
           className="rounded-lg border px-3 py-2 text-sm font-medium hover:bg-gray-50"
         >
-          Create Another Wishlist
+          {t('Create Another Wishlist')}
         </button>
       </div>
       <div className="space-y-6">
@@ -74,7 +74,11 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
       const r = await wishlistApi.toCart({ wishlist_category_id: list.id, product_id: product?.product_id, move: !!product });
       onCart(r.cart);
       if (r.added.length)
-        toast.success(product ? `${product.product_name} moved to your cart` : `${counted(r.added.length, 'product')} added to your cart`);
+        toast.success(
+          product
+            ? t('{name} moved to your cart', { name: product.product_name })
+            : t('{count, plural, one {# product} other {# products}} added to your cart', { count: r.added.length }),
+        );
       for (const s of r.skipped) toast.warning(`${s.name}: ${s.reason}`);
       await refresh();
     });
@@ -99,8 +103,8 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
               disabled={busy !== null}
               className="flex items-center gap-1.5 rounded-lg bg-[var(--color-primary)] px-3 py-1.5 text-sm font-semibold text-white hover:brightness-90"
             >
-              {busy === 'all' ? <Spinner size={14} className="text-white" /> : <ShoppingCart size={14} aria-hidden="true" />} Add all to
-              cart
+              {busy === 'all' ? <Spinner size={14} className="text-white" /> : <ShoppingCart size={14} aria-hidden="true" />}{' '}
+              {t('Add all to cart')}
             </button>
           )}
           {list.id !== null && (
@@ -109,7 +113,7 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
                 type="button"
                 onClick={() => setRenaming(true)}
                 className="rounded p-2 text-gray-600 hover:bg-gray-100"
-                aria-label={`Rename ${list.name}`}
+                aria-label={t('Rename {name}', { name: list.name })}
               >
                 <Pencil size={16} aria-hidden="true" />
               </button>
@@ -117,7 +121,7 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
                 type="button"
                 onClick={() => setDeleting(true)}
                 className="rounded p-2 text-red-600 hover:bg-red-50"
-                aria-label={`Delete ${list.name}`}
+                aria-label={t('Delete {name}', { name: list.name })}
               >
                 <Trash2 size={16} aria-hidden="true" />
               </button>
@@ -127,7 +131,7 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
       </header>
       {list.products.length === 0 ? (
         <p className="flex items-center gap-2 px-4 py-6 text-sm text-gray-500">
-          <Heart size={16} aria-hidden="true" /> Nothing saved here yet. Tap the heart on a product to save it.
+          <Heart size={16} aria-hidden="true" /> {t('Nothing saved here yet. Tap the heart on a product to save it.')}
         </p>
       ) : (
         <ul className="divide-y">
@@ -149,7 +153,7 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
                   {pack && (
                     <p className="text-xs text-gray-500">
                       {pack.pack_name} · {formatINR(pack.price)}
-                      {pack.stock === 0 && <span className="ml-1 text-amber-700">· Out of stock</span>}
+                      {pack.stock === 0 && <span className="ml-1 text-amber-700">· {t('Out of stock')}</span>}
                     </p>
                   )}
                 </div>
@@ -159,7 +163,7 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
                   disabled={busy !== null}
                   className="rounded-lg border px-2.5 py-1.5 text-xs font-medium hover:bg-gray-50"
                 >
-                  {busy === `move-${p.product_id}` ? <Spinner size={12} /> : 'Move to cart'}
+                  {busy === `move-${p.product_id}` ? <Spinner size={12} /> : t('Move to cart')}
                 </button>
                 <button
                   type="button"
@@ -167,7 +171,7 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
                   disabled={busy !== null}
                   className="rounded-lg px-2.5 py-1.5 text-xs font-medium text-red-600 hover:bg-red-50"
                 >
-                  {busy === `remove-${p.product_id}` ? <Spinner size={12} /> : 'Remove'}
+                  {busy === `remove-${p.product_id}` ? <Spinner size={12} /> : t('Remove')}
                 </button>
               </li>
             );
@@ -180,8 +184,11 @@ function WishlistSection({ list, onCart }: { list: WishlistCategory; onCart: (ca
           <ConfirmDialog
             open={deleting}
             danger
-            title="Delete wishlist"
-            message={`Delete "${list.name}" and the ${counted(list.products.length, 'product')} saved in it?`}
+            title={t('Delete wishlist')}
+            message={t('Delete "{name}" and the {count, plural, one {# product} other {# products}} saved in it?', {
+              name: list.name,
+              count: list.products.length,
+            })}
             confirmLabel="Delete"
             onCancel={() => setDeleting(false)}
             onConfirm={() => {
@@ -218,10 +225,10 @@ function RenameModal({ open, list, onClose }: { open: boolean; list: { id: numbe
     }
   };
   return (
-    <Modal open={open} onClose={onClose} title="Rename Wishlist">
+    <Modal open={open} onClose={onClose} title={t('Rename Wishlist')}>
       <form onSubmit={submit} noValidate>
         <label htmlFor={`rename-${list.id}`} className="mb-1 block text-sm font-medium">
-          Name
+          {t('Name')}
         </label>
         <input
           id={`rename-${list.id}`}
@@ -240,7 +247,7 @@ function RenameModal({ open, list, onClose }: { open: boolean; list: { id: numbe
           type="submit"
           className="mt-4 h-10 w-full rounded-lg bg-[var(--color-primary)] font-semibold text-white hover:brightness-90"
         >
-          Save
+          {t('Save')}
         </button>
       </form>
     </Modal>

@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { handleError } from '../../../lib/errors';
 import { patchCachedProducts } from '../../../lib/query-patch';
 import { wishlistApi, wishlistQuery } from '../api/wishlist';
+import { t } from '../../../lib/i18n';
 
 const listKey = (l: Pick<WishlistCategory, 'id'>) => l.id ?? 'default';
 
@@ -46,7 +47,7 @@ export function WishlistPicker({ productId, onClose }: { productId: number | nul
 
   return (
     <>
-      <Modal open={productId !== null && !creating && !closing} onClose={close} title="Add Products In Wishlist">
+      <Modal open={productId !== null && !creating && !closing} onClose={close} title={t('Add Products In Wishlist')}>
         {isPending && productId !== null ? (
           <div className="flex justify-center py-6">
             <Spinner />
@@ -67,7 +68,7 @@ export function WishlistPicker({ productId, onClose }: { productId: number | nul
                     {busy === listKey(l) ? (
                       <Spinner size={16} />
                     ) : inList ? (
-                      <Check size={18} className="text-[var(--color-primary)]" aria-label="Saved" />
+                      <Check size={18} className="text-[var(--color-primary)]" aria-label={t('Saved')} />
                     ) : (
                       <Plus size={18} className="text-gray-400" aria-hidden="true" />
                     )}
@@ -82,7 +83,7 @@ export function WishlistPicker({ productId, onClose }: { productId: number | nul
           onClick={() => setCreating(true)}
           className="mt-4 w-full rounded-lg border border-dashed py-2.5 text-sm font-medium text-[var(--color-primary)] hover:bg-gray-50"
         >
-          Create Another Wishlist
+          {t('Create Another Wishlist')}
         </button>
       </Modal>
       <CreateWishlistModal open={creating} onClose={() => setCreating(false)} />
@@ -109,7 +110,7 @@ export function CreateWishlistModal({ open, onClose }: { open: boolean; onClose:
     try {
       await wishlistApi.create(parsed.data);
       await client.invalidateQueries({ queryKey: wishlistQuery.queryKey });
-      toast.success(WISHLIST_ADDED);
+      toast.success(t(WISHLIST_ADDED));
       close();
     } catch (err) {
       // Spec §8: a wishlist failure is an error notification; a refused name also shows at the field.
@@ -120,10 +121,10 @@ export function CreateWishlistModal({ open, onClose }: { open: boolean; onClose:
     }
   };
   return (
-    <Modal open={open} onClose={close} title="Create Another Wish List">
+    <Modal open={open} onClose={close} title={t('Create Another Wish List')}>
       <form onSubmit={submit} noValidate>
         <label htmlFor="new-wishlist" className="mb-1 block text-sm font-medium">
-          New Wishlist
+          {t('New Wishlist')}
         </label>
         <input
           id="new-wishlist"
@@ -135,7 +136,7 @@ export function CreateWishlistModal({ open, onClose }: { open: boolean; onClose:
           aria-describedby={error ? 'new-wishlist-error' : undefined}
         />
         <FormError id="new-wishlist-error" message={error} />
-        <SubmitButton busy={busy}>Submit</SubmitButton>
+        <SubmitButton busy={busy}>{t('Submit')}</SubmitButton>
       </form>
     </Modal>
   );

@@ -1,7 +1,6 @@
 import { indiaToday } from '@grocer/shared/delivery-promise';
-import { useAddressParams } from '../../../lib/list-state';
-import { inputClass } from '../../../components/ui/field';
-import type { Range } from '../api/get-reports';
+import { useAddressParams } from '../lib/list-state';
+import { inputClass } from './ui/field';
 
 const PRESETS = [
   { key: 'today', label: 'Today', days: 1 },
@@ -10,6 +9,12 @@ const PRESETS = [
 ] as const;
 
 const minus = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+/** A report's dates, both included (YYYY-MM-DD). */
+export interface Range {
+  from: string;
+  to: string;
+}
 
 /**
  * The chosen range, kept in the address (`?range=7d`, or `?from=…&to=…` for a custom one), so a

@@ -1,0 +1,88 @@
+import { LANGUAGE_TAGS } from '@grocer/shared/language-names';
+import type { Language } from '@grocer/shared/languages';
+
+/**
+ * The storefront's strings in the page's language (issue 46). The English text is the message id,
+ * so English renders exactly as written (spec strings stay exact) from the id itself: its ICU
+ * arguments and plurals are filled in by `english` below, and no English catalogue is shipped.
+ * Hindi and Kannada come from Lingui catalogues compiled ahead of time (`npm run i18n -w
+ * @grocer/web`, locales/lingui.ts): the browser loads Lingui's core and the one catalogue the page
+ * speaks as a chunk of their own, before hydrating; the server has them all.
+ *
+ * One language is active at a time: the browser's never changes (switching reloads the page), and
+ * the server activates the request's language right before its synchronous render (entry-server).
+ */
+type Catalogues = (lang: Language, id: string, values?: Record<string, unknown>) => string | undefined;
+let catalogues: Catalogues | null = null;
+let current: Language = 'en';
+
+/** How Hindi and Kannada are looked up (locales/lingui.ts sets it once their catalogues are in). */
+export function setCatalogues(lookup: Catalogues) {
+  catalogues = lookup;
+}
+
+/** Makes `lang` the page's language (its catalogue loaded first: locales/load.ts). */
+export function activate(lang: Language) {
+  current = lang;
+}
+
+/** The page's language. */
+export const language = (): Language => current;
+/** Its BCP 47 tag for Intl ('hi-IN'). */
+export const languageTag = (): string => LANGUAGE_TAGS[current];
+
+/**
+ * A storefront string in the page's language: `t('Add to cart')`, `t('Hello {name}', { name })`,
+ * `t('{count, plural, one {# item} other {# items}}', { count })` (ICU MessageFormat). The first
+ * argument is one string literal (or a `msg`-marked one), which the extractor reads. A message a
+ * catalogue lacks is said in English.
+ */
+export function t(id: string, values?: Record<string, unknown>): string {
+  if (current !== 'en' && catalogues) {
+    const said = catalogues(current, id, values);
+    if (said !== undefined) return said;
+  }
+  return values ? english(id, values) : id;
+}
+
+/** Marks an English string for extraction where it cannot be translated yet (a module constant): render it with `t(x)`. */
+export const msg = <S extends string>(id: S): S => id;
+
+/**
+ * An English message with its arguments: `{name}`, and `{n, plural, =0 {…} one {…} other {…}}` or
+ * `{x, select, a {…} other {…}}` with `#` for the count (written as a plain number, as the
+ * storefront always wrote counts). English plural rules: one for 1, other otherwise.
+ */
+export function english(message: string, values: Record<string, unknown>): string {
+  let i = 0;
+  const text = (count?: number): string => {
+    let out = '';
+    while (i < message.length && message[i] !== '}') {
+      const c = message[i++]!;
+      out += c === '{' ? argument() : c === '#' && count !== undefined ? String(count) : c;
+    }
+    return out;
+  };
+  const argument = (): string => {
+    const head = /^\s*([\w.]+)\s*(?:,\s*(plural|select)\s*,)?/.exec(message.slice(i))!;
+    i += head[0].length;
+    const value = values[head[1]!];
+    if (!head[2]) {
+      i = message.indexOf('}', i) + 1;
+      return String(value);
+    }
+    const plural = head[2] === 'plural';
+    const cases: Record<string, string> = {};
+    for (;;) {
+      const key = /^\s*([^\s{}]+)\s*\{|^\s*\}/.exec(message.slice(i))!;
+      i += key[0].length;
+      if (!key[1]) break;
+      cases[key[1]] = text(plural ? Number(value) : undefined);
+      i++; // the case's closing brace
+    }
+    const n = Number(value);
+    const keys = plural ? [`=${n}`, n === 1 ? 'one' : 'other', 'other'] : [String(value), 'other'];
+    return cases[keys.find((k) => k in cases)!] ?? '';
+  };
+  return text();
+}
