@@ -113,11 +113,46 @@ describe('own delivery: a rider’s cash handed over, counted with a difference,
       .getByRole('cell', { name: inr(collected), exact: true })
       .first()
       .waitFor();
-    await row.getByRole('cell', { name: inr(counted), exact: true }).waitFor();
+    // counted, and (nothing taken to the bank yet) not deposited
+    await row
+      .getByRole('cell', { name: inr(counted), exact: true })
+      .first()
+      .waitFor();
+    expect(await row.getByRole('cell', { name: inr(counted), exact: true }).count()).toBe(2);
     await report.getByText('Each order (1)').click();
     await report.getByRole('link', { name: number }).waitFor();
     await owner.setViewportSize({ width: 1280, height: 900 });
     await shop.screenshot(owner, 'rider-cod-report-1280');
+
+    // the counted cash goes to the bank: ticked, the amount filled in from it, recorded once
+    const deposit = owner.getByRole('form', { name: 'Record bank deposit' });
+    await deposit
+      .getByRole('checkbox', { name: new RegExp(`^Deposit Kiran Rider .*\\(${inr(counted).replace(/[₹.]/g, '.')}\\)$`) })
+      .check();
+    await deposit.getByLabel('Bank reference').fill('SLIP-0042');
+    await deposit.getByRole('button', { name: 'Record bank deposit' }).click();
+    await deposit
+      .getByRole('status')
+      .filter({ hasText: /^Deposit recorded: .*, reference SLIP-0042\.$/ })
+      .waitFor();
+    await owner.reload({ waitUntil: 'networkidle' });
+    // nothing left to take to the bank, and the report shows it deposited
+    await owner.getByText('Every counted handover is deposited.').waitFor();
+    expect(await owner.getByRole('checkbox', { name: /^Deposit Kiran Rider/ }).count()).toBe(0);
+    const total = report.getByRole('row').filter({ hasText: 'Total' });
+    expect(await total.getByRole('cell').allTextContents()).toEqual([
+      'Total',
+      '1',
+      inr(collected),
+      '₹0',
+      inr(collected),
+      inr(counted),
+      `-${inr(collected - counted)}`,
+      '₹0',
+      inr(counted),
+      '₹0',
+    ]);
+    await shop.screenshot(owner, 'rider-cash-deposited-1280');
 
     // the order's timeline: delivered by the rider, the code matched, the photo
     await owner.goto(`/bos/admin/orders/${id}`, { waitUntil: 'networkidle' });

@@ -235,8 +235,39 @@ export const handoverSchema = z.object({
   received_by: z.string(),
   via: z.enum(HANDOVER_VIA),
   at: z.string(),
+  /** the bank deposit that took this cash, null until deposited */
+  deposit_id: z.number().int().nullable(),
 });
 export type Handover = z.infer<typeof handoverSchema>;
+
+/** Counted handover cash taken to the bank (amount in paise). */
+export const depositSchema = z.object({
+  id: z.number().int(),
+  amount: z.number().int(),
+  deposited_on: z.string(),
+  bank_reference: z.string(),
+  recorded_by: z.string(),
+  handover_ids: z.array(z.number().int()),
+  at: z.string(),
+});
+export type Deposit = z.infer<typeof depositSchema>;
+export const depositsSchema = z.object({ deposits: z.array(depositSchema) });
+
+/** Record a bank deposit of counted handovers: the amount (rupees) must be the sum of their counted cash. */
+export const depositInputSchema = z
+  .object({
+    handover_ids: z
+      .array(z.number().int().positive().max(2147483647))
+      .min(1, 'Choose the handovers taken to the bank')
+      .max(500, 'At most 500 handovers in one deposit'),
+    deposited_on: daySchema,
+    bank_reference: z.string().trim().min(1, 'Enter the bank reference').max(80, 'At most 80 characters'),
+    amount: z.number().min(0, 'The amount cannot be negative').max(1_000_000, 'At most ₹10,00,000'),
+  })
+  .strict();
+export type DepositInput = z.infer<typeof depositInputSchema>;
+
+export const depositsQuerySchema = z.object({ from: daySchema, to: daySchema });
 
 export const handoversSchema = z.object({ pending: z.array(pendingHandoverSchema), done: z.array(handoverSchema) });
 export type Handovers = z.infer<typeof handoversSchema>;
@@ -273,6 +304,10 @@ const codFiguresSchema = z.object({
   difference: z.number().int(),
   /** the expected cash of trips not counted yet */
   pending: z.number().int(),
+  /** counted cash taken to the bank (a deposit names its handover): deposited + undeposited = counted */
+  deposited: z.number().int(),
+  /** counted cash not deposited yet */
+  undeposited: z.number().int(),
 });
 export type CodFigures = z.infer<typeof codFiguresSchema>;
 
@@ -295,6 +330,7 @@ export const codRiderReportSchema = z.object({
       upi: z.number().int(),
       handover_id: z.number().int().nullable(),
       handed_over_at: z.string().nullable(),
+      deposit_id: z.number().int().nullable(),
     }),
   ),
 });

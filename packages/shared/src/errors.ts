@@ -378,6 +378,10 @@ export const ERRORS = {
   // a trip's cash counted by a cashier (issue 45 item 4)
   TRIP_NOT_DONE: { status: 409, message: 'This trip is still out: its cash is handed over once every stop is settled' },
   HANDOVER_DONE: { status: 409, message: (d: { by: string }) => `This trip's cash was already counted${d.by ? ` by ${d.by}` : ''}` },
+  HANDOVER_DEPOSITED: {
+    status: 409,
+    message: 'Some of these handovers were already deposited, or are not this shop’s: reload and choose again',
+  },
   NO_CASH_TO_HAND_OVER: { status: 409, message: 'No cash was collected on this trip: there is nothing to hand over' },
   DELIVERY_CODE_REQUIRED: { status: 422, message: 'Ask the customer for the 4-digit delivery code sent to them' },
   DELIVERY_CODE_WRONG: {

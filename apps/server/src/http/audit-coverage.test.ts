@@ -1300,6 +1300,22 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
       return x.cashier.post(`/s/api/pos/handovers/${second!.id}`, { counted: o!.total });
     },
   ],
+  [
+    'POST /admin/dispatch/deposits',
+    async (x) => {
+      // the handovers counted above, taken to the bank together
+      const list = (await x.owner.get('/s/api/admin/dispatch/handovers')).json() as {
+        done: Array<{ id: number; counted: number; deposit_id: number | null }>;
+      };
+      const open = list.done.filter((h) => h.deposit_id === null);
+      return x.owner.post('/s/api/admin/dispatch/deposits', {
+        handover_ids: open.map((h) => h.id),
+        deposited_on: '2026-11-30',
+        bank_reference: 'SBI slip 1',
+        amount: open.reduce((s, h) => s + h.counted, 0) / 100,
+      });
+    },
+  ],
 ];
 
 let calls: Call[];

@@ -20,7 +20,8 @@ const CHOOSE = /^(GET|POST) \/bos\/choose$/;
 const ORDERS_OWN = /^(POST|PATCH|DELETE) \/admin\/orders\/(views|push)/;
 /** Dispatch (issue 45): read by whoever reads orders, changed by the delivery manager; the code override is the order manager's */
 const DISPATCH_READ = /^GET \/admin\/dispatch/;
-const DISPATCH = /^\w+ \/admin\/dispatch(?!\/orders\/)/;
+/** …except a bank deposit of counted cash, which is the order manager's (the accountant only reads it) */
+const DISPATCH = /^\w+ \/admin\/dispatch(?!\/orders\/|\/deposits$)/;
 const ALLOWED: Record<string, RegExp[]> = {
   admin: [/^\w+ \/(admin|builder|pos)\//, CHOOSE],
   cashier: [/^\w+ \/pos\//, CHOOSE],

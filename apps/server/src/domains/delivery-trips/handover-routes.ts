@@ -2,6 +2,10 @@ import multipart from '@fastify/multipart';
 import {
   codReportQuerySchema,
   codRiderReportSchema,
+  depositInputSchema,
+  depositSchema,
+  depositsQuerySchema,
+  depositsSchema,
   handoverInputSchema,
   handoverSchema,
   handoversSchema,
@@ -16,7 +20,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { Errors, fail } from '../../http/errors';
 import { auditActor } from '../audit';
-import { codRiderReport, codRiderReportCsv, handovers, takeHandover } from './handover';
+import { codRiderReport, codRiderReportCsv, handovers, listDeposits, recordDeposit, takeHandover } from './handover';
 import { DOOR_PHOTO_MAX_BYTES, doorPhoto, saveDoorPhoto, stopProof } from './photo';
 import type { TripsDeps } from './service';
 
@@ -27,7 +31,9 @@ const orderParams = z.object({ id: z.string().min(1).max(64) });
  * A trip's cash counted by a cashier (issue 45 item 4): the same calls at the till
  * (`/pos/handovers*`, the cashier's `pos` permission) and in Administration
  * (`/admin/dispatch/handovers*`: read with `orders.read`, count with `orders.deliver`); the COD
- * report by day and rider (`/admin/dispatch/cod-report`, `.csv`); the photo at the door (issue 45
+ * report by day and rider (`/admin/dispatch/cod-report`, `.csv`); the counted cash taken to the
+ * bank (`/admin/dispatch/deposits`: read with `orders.read`, recorded by the order manager,
+ * `orders.manage`; the accountant reads); the photo at the door (issue 45
  * item 6): the rider's upload for a stop of their own trip, the order's proof of delivery and the
  * photo for Administration.
  */
@@ -60,6 +66,15 @@ export const handoverRoutes =
         .header('cache-control', 'private, no-store')
         .send(codRiderReportCsv(r));
     });
+
+    app.get('/admin/dispatch/deposits', { schema: { querystring: depositsQuerySchema, response: { 200: depositsSchema } } }, async (req) =>
+      listDeposits(db, req.website.id, req.query.from, req.query.to),
+    );
+    app.post(
+      '/admin/dispatch/deposits',
+      { config: { staffNeed: 'orders.manage' }, schema: { body: depositInputSchema, response: { 200: depositSchema } } },
+      async (req) => recordDeposit(db, auditActor(req), req.body),
+    );
 
     // ── the photo at the door ──
     await app.register(async (scope) => {

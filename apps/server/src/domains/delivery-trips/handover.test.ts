@@ -2,7 +2,7 @@ import type { CodRiderReport, DispatchSlot, Handovers, RiderTrip } from '@grocer
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, cashHandovers, payments, tripStops } from '../../db/schema';
+import { auditLog, cashDeposits, cashHandovers, deliveryTrips, payments, tripStops, websites } from '../../db/schema';
 import type { TestClient } from '../../test/client';
 import { tripsBench } from '../../test/trips-bench';
 
@@ -174,6 +174,89 @@ describe('the COD report by day and rider', () => {
     expect((await accountant.get(`/s/api/admin/dispatch/cod-report?from=${day}&to=2000-01-01`)).statusCode).toBe(422);
     expect((await packer.get(`/s/api/admin/dispatch/cod-report?from=${day}&to=${day}`)).statusCode).toBe(200);
     expect((await cashier.get(`/s/api/admin/dispatch/cod-report?from=${day}&to=${day}`)).statusCode).toBe(403);
+  });
+});
+
+describe('the counted cash taken to the bank', () => {
+  it('is deposited once: the amount must be the counted sum, a handover in two deposits at once makes one, and the report shows it', async () => {
+    const day = b.slot.date;
+    const deliveryManager = await b.staff.as({ isDeliveryManager: true });
+    const list: Handovers = (await b.owner.get('/s/api/admin/dispatch/handovers')).json();
+    const h = list.done.find((x) => x.trip_id === tripId)!;
+    expect(h.deposit_id).toBeNull();
+    const body = { handover_ids: [h.id], deposited_on: day, bank_reference: 'SBI slip 4471', amount: h.counted / 100 };
+    const count = async () => (await b.t.db.select().from(cashDeposits)).length;
+    const before = await count();
+    // the order manager records it; the accountant, the delivery manager and the cashier only read (or not at all)
+    expect((await accountant.post('/s/api/admin/dispatch/deposits', body)).statusCode).toBe(403);
+    expect((await deliveryManager.post('/s/api/admin/dispatch/deposits', body)).statusCode).toBe(403);
+    expect((await cashier.post('/s/api/admin/dispatch/deposits', body)).statusCode).toBe(403);
+    // a wrong amount names the field; an unknown (or another website's) handover is 409; bad input is 422; nothing written
+    const wrong = await b.owner.post('/s/api/admin/dispatch/deposits', { ...body, amount: h.counted / 100 + 1 });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.amount[0]).toContain('counted');
+    const unknown = await b.owner.post('/s/api/admin/dispatch/deposits', { ...body, handover_ids: [h.id, 999_999] });
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json().code).toBe('HANDOVER_DEPOSITED');
+    for (const bad of [
+      { ...body, handover_ids: [] },
+      { ...body, bank_reference: ' ' },
+      { ...body, deposited_on: '30/11/2026' },
+      { ...body, amount: -1 },
+    ])
+      expect((await b.owner.post('/s/api/admin/dispatch/deposits', bad)).statusCode).toBe(422);
+    // another website's counted handover: as if unknown, and left alone
+    const [other] = await b.t.db.insert(websites).values({ name: 'Another shop' }).returning();
+    const [mine] = await b.t.db.select().from(deliveryTrips).where(eq(deliveryTrips.id, tripId));
+    const [otherTrip] = await b.t.db
+      .insert(deliveryTrips)
+      .values({ websiteId: other!.id, slotId: mine!.slotId, slotDate: day, label: 'Their trip', status: 'done' })
+      .returning();
+    const [theirs] = await b.t.db
+      .insert(cashHandovers)
+      .values({ websiteId: other!.id, tripId: otherTrip!.id, expected: 10_000, counted: 10_000, difference: 0, via: 'admin' })
+      .returning();
+    const cross = await b.owner.post('/s/api/admin/dispatch/deposits', {
+      ...body,
+      handover_ids: [h.id, theirs!.id],
+      amount: (h.counted + theirs!.counted) / 100,
+    });
+    expect(cross.statusCode).toBe(409);
+    expect((await b.t.db.select().from(cashHandovers).where(eq(cashHandovers.id, theirs!.id)))[0]!.depositId).toBeNull();
+    expect(await count()).toBe(before);
+    expect((await b.t.db.select().from(cashHandovers).where(eq(cashHandovers.id, h.id)))[0]!.depositId).toBeNull();
+
+    // two deposits of the same handover at once: one 200, one 409, one row
+    const [x, y] = await Promise.all([
+      b.owner.post('/s/api/admin/dispatch/deposits', body),
+      b.owner.post('/s/api/admin/dispatch/deposits', { ...body, bank_reference: 'SBI slip 4472' }),
+    ]);
+    expect([x.statusCode, y.statusCode].sort()).toEqual([200, 409]);
+    expect((x.statusCode === 409 ? x : y).json().code).toBe('HANDOVER_DEPOSITED');
+    expect(await count()).toBe(before + 1);
+    const dep = (x.statusCode === 200 ? x : y).json();
+    expect(dep).toMatchObject({ amount: h.counted, deposited_on: day, handover_ids: [h.id] });
+    const audit = await b.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'cash_deposit'), eq(auditLog.entityId, String(dep.id))));
+    expect(audit).toHaveLength(1);
+
+    // listed for whoever reads dispatch; the handover names it; the report reconciles counted = deposited + undeposited
+    const listed = await accountant.get(`/s/api/admin/dispatch/deposits?from=${day}&to=${day}`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().deposits.map((d: { id: number }) => d.id)).toContain(dep.id);
+    expect(((await b.owner.get('/s/api/admin/dispatch/handovers')).json() as Handovers).done.find((d) => d.id === h.id)!.deposit_id).toBe(
+      dep.id,
+    );
+    const r: CodRiderReport = (await accountant.get(`/s/api/admin/dispatch/cod-report?from=${day}&to=${day}`)).json();
+    const row = r.rows.find((z) => z.rider?.id === b.rider.userId)!;
+    expect(row).toMatchObject({ counted: h.counted, deposited: h.counted, undeposited: 0 });
+    expect(r.totals.deposited + r.totals.undeposited).toBe(r.totals.counted);
+    expect(r.orders.find((o) => o.order_id === placed[0]!.id)!.deposit_id).toBe(dep.id);
+    const csv = await accountant.get(`/s/api/admin/dispatch/cod-report.csv?from=${day}&to=${day}`);
+    expect(csv.body).toContain('Not deposited (INR)');
+    expect(csv.body).toContain(`#${dep.id}`);
   });
 });
 

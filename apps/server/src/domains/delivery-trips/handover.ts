@@ -2,6 +2,8 @@ import {
   denominationsTotal,
   type CodFigures,
   type CodRiderReport,
+  type Deposit,
+  type DepositInput,
   type Handover,
   type HandoverInput,
   type HandoverVia,
@@ -9,15 +11,15 @@ import {
   type RiderCash,
 } from '@grocer/shared/delivery-trips';
 import { csvText } from '@grocer/shared/csv';
-import { toRupees } from '@grocer/shared/money';
-import { and, asc, between, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { toPaise, toRupees } from '@grocer/shared/money';
+import { and, asc, between, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { Errors, fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
 import { usersByIds } from '../identity';
 import { tripOrders } from '../orders';
 import { handOverCash } from '../payments';
-import { cashHandovers, deliveryTrips, tripStops } from './tables';
+import { cashDeposits, cashHandovers, deliveryTrips, tripStops } from './tables';
 
 /**
  * A trip's cash handed over to a cashier (issue 45 item 4), and the COD report by day and rider.
@@ -133,6 +135,7 @@ export async function recentHandovers(db: DbOrTx, websiteId: number, limit = 30)
     received_by: h.receivedBy === null ? '' : (names.get(h.receivedBy) ?? ''),
     via: h.via,
     at: h.createdAt.toISOString(),
+    deposit_id: h.depositId,
   }));
 }
 
@@ -230,13 +233,24 @@ const formatPaise = (p: number) =>
 
 // ── the COD report ──────────────────────────────────────────────────────────────────────────────
 
-const zero = (): CodFigures => ({ orders: 0, expected: 0, upi: 0, handed_over: 0, counted: 0, difference: 0, pending: 0 });
+const zero = (): CodFigures => ({
+  orders: 0,
+  expected: 0,
+  upi: 0,
+  handed_over: 0,
+  counted: 0,
+  difference: 0,
+  pending: 0,
+  deposited: 0,
+  undeposited: 0,
+});
 
 /**
  * Cash on delivery by day (the trip's slot date) and rider within `from`..`to`: every delivered
  * cash-on-delivery order of a trip, its cash and UPI, and whether its trip's cash was counted.
  * It reconciles by construction: expected = the orders' cash; handed_over + pending = expected;
- * counted = handed_over + difference (the property test in handover.test.ts holds it to that).
+ * counted = handed_over + difference; counted = deposited + undeposited (the property test in
+ * handover.unit.test.ts holds it to that).
  */
 export async function codRiderReport(db: DbOrTx, websiteId: number, from: string, to: string): Promise<CodRiderReport> {
   if (from > to) throw Errors.invalid({ to: ['The end is before the start'] });
@@ -273,7 +287,9 @@ export async function codRiderReport(db: DbOrTx, websiteId: number, from: string
         label: t.label,
         date: t.slotDate,
         rider: refOf(t.riderId, names),
-        handover: h ? { id: h.id, counted: h.counted, difference: h.difference, at: h.createdAt.toISOString() } : null,
+        handover: h
+          ? { id: h.id, counted: h.counted, difference: h.difference, at: h.createdAt.toISOString(), depositId: h.depositId }
+          : null,
       })),
       stops.flatMap((s) => {
         const o = orderRows.get(s.orderId);
@@ -290,7 +306,7 @@ export interface ReportTrip {
   label: string;
   date: string;
   rider: { id: number; name: string } | null;
-  handover: { id: number; counted: number; difference: number; at: string } | null;
+  handover: { id: number; counted: number; difference: number; at: string; depositId: number | null } | null;
 }
 export interface ReportStop {
   tripId: number;
@@ -321,6 +337,8 @@ export function codRows(trips: ReportTrip[], stops: ReportStop[]): Pick<CodRider
       counted: h ? h.counted : 0,
       difference: h ? h.difference : 0,
       pending: h ? 0 : cash,
+      deposited: h && h.depositId !== null ? h.counted : 0,
+      undeposited: h && h.depositId === null ? h.counted : 0,
     };
     for (const k of Object.keys(add) as Array<keyof CodFigures>) {
       g[k] += add[k];
@@ -340,6 +358,7 @@ export function codRows(trips: ReportTrip[], stops: ReportStop[]): Pick<CodRider
         upi: s.upi,
         handover_id: h?.id ?? null,
         handed_over_at: h?.at ?? null,
+        deposit_id: h?.depositId ?? null,
       });
   }
   const rows = [...groups.values()].sort(
@@ -360,6 +379,8 @@ export function codRiderReportCsv(r: CodRiderReport): string {
     inr(f.counted),
     inr(f.difference),
     inr(f.pending),
+    inr(f.deposited),
+    inr(f.undeposited),
   ];
   const head = [
     'Date',
@@ -371,13 +392,15 @@ export function codRiderReportCsv(r: CodRiderReport): string {
     'Cash counted (INR)',
     'Difference (INR)',
     'Cash pending (INR)',
+    'Deposited (INR)',
+    'Not deposited (INR)',
   ];
   return csvText([
     head,
     ...r.rows.map((x) => [x.date, x.rider?.name ?? 'No rider', ...figures(x)]),
     ['Total', '', ...figures(r.totals)],
     [],
-    ['Date', 'Order', 'Rider', 'Trip', 'Order total (INR)', 'Cash (INR)', 'UPI (INR)', 'Handover', 'Handed over at'],
+    ['Date', 'Order', 'Rider', 'Trip', 'Order total (INR)', 'Cash (INR)', 'UPI (INR)', 'Handover', 'Handed over at', 'Deposit'],
     ...r.orders.map((o) => [
       o.date,
       o.ordernumber,
@@ -388,6 +411,88 @@ export function codRiderReportCsv(r: CodRiderReport): string {
       inr(o.upi),
       o.handover_id === null ? 'Pending' : `#${o.handover_id}`,
       o.handed_over_at ?? '',
+      o.deposit_id === null ? '' : `#${o.deposit_id}`,
     ]),
   ]);
+}
+
+// ── the bank deposit ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Counted handovers taken to the bank, in one deposit: each handover is claimed once (`deposit_id`
+ * set only where still null, in this website), so a handover already deposited, or not this
+ * website's, makes the whole deposit 409 HANDOVER_DEPOSITED and nothing is written; two deposits of
+ * the same handover at once: the second waits on the row and finds it taken. The amount (rupees)
+ * must be the sum of the handovers' counted cash. An audit row names the handovers and the reference.
+ */
+export async function recordDeposit(db: Db, actor: AuditActor, input: DepositInput): Promise<Deposit> {
+  const ids = [...new Set(input.handover_ids)];
+  const amount = toPaise(input.amount);
+  const id = await db.transaction(async (tx) => {
+    const [dep] = await tx
+      .insert(cashDeposits)
+      .values({
+        websiteId: actor.websiteId,
+        amount,
+        depositedOn: input.deposited_on,
+        bankReference: input.bank_reference.trim(),
+        recordedBy: actor.actorId,
+      })
+      .returning({ id: cashDeposits.id });
+    const claimed = await tx
+      .update(cashHandovers)
+      .set({ depositId: dep!.id })
+      .where(and(eq(cashHandovers.websiteId, actor.websiteId), inArray(cashHandovers.id, ids), isNull(cashHandovers.depositId)))
+      .returning({ id: cashHandovers.id, counted: cashHandovers.counted });
+    if (claimed.length !== ids.length) throw fail('HANDOVER_DEPOSITED');
+    const sum = claimed.reduce((s, h) => s + h.counted, 0);
+    if (sum !== amount) throw Errors.invalid({ amount: [`The handovers chosen counted ${formatPaise(sum)}, not ${formatPaise(amount)}`] });
+    await recordAudit(tx, actor, {
+      entity: 'cash_deposit',
+      entityId: dep!.id,
+      action: 'create',
+      label: input.bank_reference.trim(),
+      after: { amount: toRupees(amount), deposited_on: input.deposited_on, handover_ids: ids.sort((a, b) => a - b) },
+    });
+    return dep!.id;
+  });
+  const [d] = await depositsWhere(db, actor.websiteId, eq(cashDeposits.id, id));
+  return d!;
+}
+
+async function depositsWhere(db: DbOrTx, websiteId: number, where: ReturnType<typeof eq>): Promise<Deposit[]> {
+  const rows = await db
+    .select()
+    .from(cashDeposits)
+    .where(and(eq(cashDeposits.websiteId, websiteId), where))
+    .orderBy(desc(cashDeposits.depositedOn), desc(cashDeposits.id))
+    .limit(500);
+  const ids = rows.map((r) => r.id);
+  const links =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: cashHandovers.id, depositId: cashHandovers.depositId })
+          .from(cashHandovers)
+          .where(and(eq(cashHandovers.websiteId, websiteId), inArray(cashHandovers.depositId, ids)))
+          .orderBy(asc(cashHandovers.id));
+  const names = await namesOf(
+    db,
+    rows.map((r) => r.recordedBy),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    amount: r.amount,
+    deposited_on: r.depositedOn,
+    bank_reference: r.bankReference,
+    recorded_by: r.recordedBy === null ? '' : (names.get(r.recordedBy) ?? ''),
+    handover_ids: links.filter((l) => l.depositId === r.id).map((l) => l.id),
+    at: r.createdAt.toISOString(),
+  }));
+}
+
+/** The deposits made on days `from`..`to`, newest first. */
+export async function listDeposits(db: DbOrTx, websiteId: number, from: string, to: string): Promise<{ deposits: Deposit[] }> {
+  if (from > to) throw Errors.invalid({ to: ['The end is before the start'] });
+  return { deposits: await depositsWhere(db, websiteId, sql`${cashDeposits.depositedOn} between ${from} and ${to}`) };
 }

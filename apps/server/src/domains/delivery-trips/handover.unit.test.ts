@@ -12,6 +12,7 @@ const world = fc
       date: fc.constantFrom('2026-11-28', '2026-11-29', '2026-11-30'),
       rider: fc.option(fc.constantFrom(1, 2, 3), { nil: null }),
       counted: fc.option(fc.integer({ min: -50_000, max: 50_000 }), { nil: null }),
+      deposit: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
       stops: fc.array(fc.record({ cash: paise, upi: paise, total: paise }), { maxLength: 6 }),
     }),
     { maxLength: 12 },
@@ -29,7 +30,13 @@ const world = fc
         handover:
           x.counted === null
             ? null
-            : { id: 100 + i, counted: Math.max(0, cash + x.counted), difference: Math.max(0, cash + x.counted) - cash, at: 'x' },
+            : {
+                id: 100 + i,
+                counted: Math.max(0, cash + x.counted),
+                difference: Math.max(0, cash + x.counted) - cash,
+                at: 'x',
+                depositId: x.deposit,
+              },
       });
       x.stops.forEach((st, j) => stops.push({ tripId: i + 1, orderId: `o${i}-${j}`, ordernumber: `#${i}${j}`, ...st }));
     });
@@ -47,8 +54,19 @@ describe('the COD report reconciles', () => {
         for (const f of [...r.rows, r.totals]) {
           expect(f.handed_over + f.pending).toBe(f.expected);
           expect(f.counted).toBe(f.handed_over + f.difference);
+          expect(f.counted).toBe(f.deposited + f.undeposited);
         }
-        for (const k of ['orders', 'expected', 'upi', 'handed_over', 'counted', 'difference', 'pending'] as const)
+        for (const k of [
+          'orders',
+          'expected',
+          'upi',
+          'handed_over',
+          'counted',
+          'difference',
+          'pending',
+          'deposited',
+          'undeposited',
+        ] as const)
           expect(r.rows.reduce((s, x) => s + x[k], 0)).toBe(r.totals[k]);
         // each row's orders are that day's and rider's
         for (const row of r.rows) {
@@ -56,6 +74,9 @@ describe('the COD report reconciles', () => {
           expect(mine.length).toBe(row.orders);
           expect(mine.reduce((s, o) => s + o.cash, 0)).toBe(row.expected);
           expect(mine.filter((o) => o.handover_id === null).reduce((s, o) => s + o.cash, 0)).toBe(row.pending);
+          // deposited: the counted cash of this row's trips whose handover names a deposit
+          const tripsOf = trips.filter((t) => mine.some((o) => o.trip_id === t.id));
+          expect(tripsOf.reduce((s, t) => s + (t.handover?.depositId ? t.handover.counted : 0), 0)).toBe(row.deposited);
         }
       }),
       { numRuns: 300 },

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { DeliveryCodeMode, FailNext, FailReason, HandoverVia, StopOutcome, TripStatus } from '@grocer/shared/delivery-trips';
 import { deliverySlots } from '../delivery/tables';
 import { users } from '../identity/tables';
@@ -154,6 +167,8 @@ export const cashHandovers = pgTable(
     denominations: jsonb().$type<Partial<Record<string, number>>>(),
     receivedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     via: text().$type<HandoverVia>().notNull(),
+    /** the bank deposit that took this counted cash (0060), null until deposited */
+    depositId: integer().references((): AnyPgColumn => cashDeposits.id, { onDelete: 'no action' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -166,6 +181,26 @@ export const cashHandovers = pgTable(
     check('cash_handovers_reason_ck', sql`${t.difference} = 0 or ${t.reason} is not null`),
     check('cash_handovers_via_ck', sql`${t.via} in ('pos', 'admin')`),
   ],
+);
+
+/**
+ * Counted handover cash taken to the bank (0060): the amount (paise, the sum of its handovers'
+ * counted cash), the day, the bank's reference and who recorded it. Its handovers name it.
+ */
+export const cashDeposits = pgTable(
+  'cash_deposits',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    amount: integer().notNull(),
+    depositedOn: date({ mode: 'string' }).notNull(),
+    bankReference: text().notNull(),
+    recordedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cash_deposits_website_idx').on(t.websiteId, t.depositedOn), check('cash_deposits_amount_ck', sql`${t.amount} >= 0`)],
 );
 
 /**

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
+import { useHandovers } from '../../features/dispatch/api/handovers';
+import { BankDeposit } from '../../features/dispatch/components/bank-deposit';
 import { CodRidersReport } from '../../features/dispatch/components/cod-riders-report';
 import { HandoverScreen } from '../../features/dispatch/components/handover-screen';
 import { paths } from '../../lib/paths';
 import { useCan } from '../../lib/permissions';
 
-/** Administration → Rider cash (issue 45 item 4): the trips' cash to count, and the COD report by day and rider. */
+/** Administration → Rider cash (issue 45 item 4): the trips' cash to count, the counted cash taken to the bank, and the COD report by day and rider. */
 export function RiderCashRoute() {
   const can = useCan();
   return (
@@ -12,10 +14,17 @@ export function RiderCashRoute() {
       <h1 className="mb-4 text-2xl font-semibold">Rider cash</h1>
       <div className="space-y-6">
         <HandoverScreen base="/admin/dispatch/handovers" canCount={can('orders.deliver')} />
+        <Deposits canDeposit={can('orders.manage')} />
         <CodRidersReport />
       </div>
     </>
   );
+}
+
+/** The counted cash still to take to the bank, once the handovers have loaded (the same query as the screen above). */
+function Deposits({ canDeposit }: { canDeposit: boolean }) {
+  const list = useHandovers('/admin/dispatch/handovers');
+  return list.data ? <BankDeposit done={list.data.done} canDeposit={canDeposit} /> : null;
 }
 
 /** The till's Rider cash (`/pos/handovers`): a cashier counts the cash a rider brings back. */

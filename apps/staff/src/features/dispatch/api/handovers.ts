@@ -1,4 +1,4 @@
-import type { Handover, HandoverInput } from '@grocer/shared/delivery-trips';
+import type { Deposit, DepositInput, Handover, HandoverInput } from '@grocer/shared/delivery-trips';
 import { apiChecked } from '@grocer/shared/api-client';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -38,3 +38,16 @@ export const codRidersQuery = (from: string, to: string) =>
   });
 export const useCodRiders = (from: string, to: string) => useQuery({ ...codRidersQuery(from, to), enabled: from <= to });
 export const codRidersCsvUrl = (from: string, to: string) => `/s/api/admin/dispatch/cod-report.csv?from=${from}&to=${to}`;
+
+/** Counted handovers taken to the bank in one deposit (the order manager's, `orders.manage`). */
+export function useRecordDeposit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DepositInput): Promise<Deposit> =>
+      apiChecked('/api/admin/dispatch/deposits', async () => (await schemas()).depositSchema, { method: 'POST', body }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['handovers'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'cod-riders'] });
+    },
+  });
+}

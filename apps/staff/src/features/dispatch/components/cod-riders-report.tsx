@@ -12,8 +12,8 @@ const num = 'py-1.5 pr-3 text-right tabular-nums';
 /**
  * The COD report by day and rider (issue 45 item 4): delivered cash-on-delivery orders, the cash
  * expected, UPI, handed over, counted, the difference and what is still pending; each order with
- * its rider, trip and handover; CSV like the other reports. It reconciles: handed over + pending =
- * expected, counted = handed over + difference.
+ * its rider, trip, handover and bank deposit; CSV like the other reports. It reconciles: handed
+ * over + pending = expected, counted = handed over + difference = deposited + not deposited.
  */
 export function CodRidersReport() {
   const state = useRange('7d');
@@ -28,6 +28,8 @@ export function CodRidersReport() {
       <td className={num}>{money(f.counted)}</td>
       <td className={`${num} ${f.difference < 0 ? 'text-red-700' : ''}`}>{money(f.difference)}</td>
       <td className={`${num} ${f.pending > 0 ? 'font-semibold text-amber-800' : ''}`}>{money(f.pending)}</td>
+      <td className={num}>{money(f.deposited)}</td>
+      <td className={`${num} ${f.undeposited > 0 ? 'font-semibold text-amber-800' : ''}`}>{money(f.undeposited)}</td>
     </>
   );
   return (
@@ -59,12 +61,14 @@ export function CodRidersReport() {
                   <th className="py-1 pr-3 text-right font-medium">Counted</th>
                   <th className="py-1 pr-3 text-right font-medium">Difference</th>
                   <th className="py-1 pr-3 text-right font-medium">Pending</th>
+                  <th className="py-1 pr-3 text-right font-medium">Deposited</th>
+                  <th className="py-1 pr-3 text-right font-medium">Not deposited</th>
                 </tr>
               </thead>
               <tbody>
                 {report.data.rows.length === 0 && (
                   <tr>
-                    <td colSpan={9} className="py-3 text-gray-600">
+                    <td colSpan={11} className="py-3 text-gray-600">
                       No cash-on-delivery orders delivered by riders in these days.
                     </td>
                   </tr>
@@ -103,6 +107,7 @@ export function CodRidersReport() {
                     <th className="py-1 pr-3 text-right font-medium">Cash</th>
                     <th className="py-1 pr-3 text-right font-medium">UPI</th>
                     <th className="py-1 pr-3 font-medium">Handover</th>
+                    <th className="py-1 pr-3 font-medium">Deposit</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -122,6 +127,7 @@ export function CodRidersReport() {
                       <td className="py-1.5 pr-3">
                         {o.handover_id === null ? <span className="text-amber-800">Pending</span> : `#${o.handover_id}`}
                       </td>
+                      <td className="py-1.5 pr-3">{o.deposit_id === null ? '—' : `#${o.deposit_id}`}</td>
                     </tr>
                   ))}
                 </tbody>
