@@ -68,6 +68,8 @@ try {
       fcpMs: ms('first-contentful-paint'),
       lcpMs: ms('largest-contentful-paint'),
       tbtMs: ms('total-blocking-time'),
+      // time to interactive: no longer scored by Lighthouse, still measured (the rider app's budget, issue 45)
+      ttiMs: lhr.audits.interactive?.numericValue === undefined ? '–' : ms('interactive'),
       cls: Number(Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
     });
   }
@@ -86,6 +88,7 @@ console.log(
   'FCP'.padStart(8),
   'LCP'.padStart(8),
   'TBT'.padStart(8),
+  'TTI'.padStart(8),
   'CLS'.padStart(7),
 );
 for (const r of rows)
@@ -99,6 +102,7 @@ for (const r of rows)
     `${r.fcpMs}ms`.padStart(8),
     `${r.lcpMs}ms`.padStart(8),
     `${r.tbtMs}ms`.padStart(8),
+    `${r.ttiMs}ms`.padStart(8),
     String(r.cls).padStart(7),
   );
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });

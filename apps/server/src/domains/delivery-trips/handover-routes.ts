@@ -88,8 +88,10 @@ export const handoverRoutes =
       );
     });
 
-    app.get('/admin/dispatch/orders/:id/proof', { schema: { params: orderParams, response: { 200: stopProofSchema } } }, async (req) =>
-      stopProof(db, req.website.id, req.params.id),
+    app.get(
+      '/admin/dispatch/orders/:id/proof',
+      { schema: { params: orderParams, response: { 200: stopProofSchema.nullable() } } },
+      async (req) => stopProof(db, req.website.id, req.params.id),
     );
     app.get('/admin/dispatch/orders/:id/photo', { schema: { params: orderParams } }, async (req, reply) => {
       const photo = await doorPhoto(d, req.website.id, req.params.id);

@@ -275,6 +275,9 @@ describe('the proof of delivery on the order', () => {
     expect((await accountant.get(`/s/api/admin/dispatch/orders/${placed[1]!.id}/proof`)).json().photo_url).toBeNull();
     expect((await accountant.get(`/s/api/admin/dispatch/orders/${placed[1]!.id}/photo`)).statusCode).toBe(404);
     expect((await b.rider.get(proof.photo_url)).statusCode).toBe(403);
+    // an order no rider carried: nothing to show, and no 404 in the order screen's console
+    const walkIn = await accountant.get(`/s/api/admin/dispatch/orders/00000000-0000-4000-8000-000000000000/proof`);
+    expect([walkIn.statusCode, walkIn.json()]).toEqual([200, null]);
     const [stop] = await b.t.db.select().from(tripStops).where(eq(tripStops.orderId, placed[0]!.id));
     expect(stop!.photoPath).toMatch(/^door\/w\d+\/\d+-[0-9a-f]{24}\.jpg$/);
   });

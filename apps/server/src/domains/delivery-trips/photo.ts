@@ -85,6 +85,12 @@ export async function saveDoorPhoto(d: TripsDeps, actor: AuditActor, riderId: nu
 
 /** The latest stop of the website's order (404 when no trip carried it). */
 async function latestStop(db: DbOrTx, websiteId: number, orderId: string) {
+  const row = await latestStopOrNull(db, websiteId, orderId);
+  if (!row) throw Errors.notFound('No rider has carried this order');
+  return row;
+}
+
+async function latestStopOrNull(db: DbOrTx, websiteId: number, orderId: string) {
   const [row] = await db
     .select({ stop: tripStops, trip: deliveryTrips })
     .from(tripStops)
@@ -92,13 +98,18 @@ async function latestStop(db: DbOrTx, websiteId: number, orderId: string) {
     .where(and(eq(tripStops.websiteId, websiteId), eq(tripStops.orderId, orderId)))
     .orderBy(desc(tripStops.attempt))
     .limit(1);
-  if (!row) throw Errors.notFound('No rider has carried this order');
-  return row;
+  return row ?? null;
 }
 
-/** What the order's timeline shows of its delivery by a rider: the time, the code's result, the photo. */
-export async function stopProof(db: DbOrTx, websiteId: number, orderId: string): Promise<StopProof> {
-  const { stop, trip } = await latestStop(db, websiteId, orderId);
+/**
+ * What the order's timeline shows of its delivery by a rider: the time, the code's result, the
+ * photo; null when no rider has carried it (most orders: the order screen asks for every order, and
+ * a 404 there would be an error in every staff browser's console).
+ */
+export async function stopProof(db: DbOrTx, websiteId: number, orderId: string): Promise<StopProof | null> {
+  const row = await latestStopOrNull(db, websiteId, orderId);
+  if (!row) return null;
+  const { stop, trip } = row;
   const code = await codeRowOf(db, websiteId, orderId);
   const [rider] = trip.riderId === null ? [] : await usersByIds(db, [trip.riderId]);
   return {

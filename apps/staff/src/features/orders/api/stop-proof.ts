@@ -8,9 +8,13 @@ export const useStopProof = (orderId: string) =>
   useQuery({
     queryKey: ['admin', 'stop-proof', orderId],
     queryFn: ({ signal }) =>
-      apiChecked(`/api/admin/dispatch/orders/${encodeURIComponent(orderId)}/proof`, async () => (await schemas()).stopProofSchema, {
-        signal,
-      }).catch((e: unknown) => {
+      apiChecked(
+        `/api/admin/dispatch/orders/${encodeURIComponent(orderId)}/proof`,
+        async () => (await schemas()).stopProofSchema.nullable(),
+        {
+          signal,
+        },
+      ).catch((e: unknown) => {
         if ((e as { status?: number }).status === 404) return null;
         throw e;
       }),
