@@ -26,7 +26,7 @@ describe('own delivery: dispatch (Chromium)', () => {
     expect(added.status).toBe(201);
 
     await owner.goto('/bos/admin/dispatch');
-    await owner.getByRole('heading', { name: 'Dispatch' }).waitFor();
+    await owner.getByRole('heading', { name: 'Dispatch', level: 1 }).waitFor();
     await owner.getByLabel('Date').fill(order.slot.date);
     await owner.getByText(/in no trip yet/).waitFor();
     await owner.getByRole('button', { name: 'Build trips' }).click();

@@ -2,12 +2,19 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { collectErrors, type Shop } from './harness';
 
-/** The code in the newest message to `to`, read from the development outbox. */
+/**
+ * The code in the newest message to `to`, read from the development outbox. A journey may ask right
+ * after its click on "Send code", before the server has written the message: it asks again for a
+ * few seconds (a wait for the message, not for time).
+ */
 export async function codeFor(shop: Shop, to: string): Promise<string> {
-  const { data } = (await (await fetch(`${shop.url}/s/api/dev/outbox`)).json()) as { data: Array<{ to: string; body: string }> };
-  const code = data.find((m) => m.to === to)?.body.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no code for ${to}`);
-  return code;
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const { data } = (await (await fetch(`${shop.url}/s/api/dev/outbox`)).json()) as { data: Array<{ to: string; body: string }> };
+    const code = data.find((m) => m.to === to)?.body.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code for ${to}`);
 }
 
 /**

@@ -35,7 +35,10 @@ describe('Administration → Translations (Chromium)', () => {
     expect(await scriptFontReady(owner, 'दूध')).toBe(true);
     await shop.screenshot(owner, 'translations-1280');
 
-    await owner.getByLabel('Only missing').check();
+    // the box follows the address, which the router changes in a transition: click, then wait for it
+    await owner.getByLabel('Only missing').click();
+    await owner.waitForURL(/[?&]missing=1/);
+    await expect.poll(() => owner.getByLabel('Only missing').isChecked()).toBe(true);
     const list = owner.getByRole('region', { name: 'Products in Hindi' });
     const input = list.getByLabel(/^Name in Hindi of /).first();
     await input.waitFor();

@@ -79,7 +79,7 @@ const NAV: Array<{ group: string; entries: NavEntry[] }> = [
       { label: 'Promotions', permission: 'coupons', icon: Gift, to: paths.promotions() },
       { label: 'Delivery', permission: 'delivery', icon: Truck, to: paths.delivery() },
       { label: 'Dispatch', permission: 'orders.deliver', icon: Route, to: paths.dispatch() },
-      { label: 'Rider cash', permission: 'orders.read', icon: Banknote, to: paths.riderCash() },
+      { label: 'Rider cash', permission: 'orders.deliver', icon: Banknote, to: paths.riderCash() },
       { label: 'Payments', permission: 'payments', icon: Wallet, to: paths.payments() },
       { label: 'Staff', permission: 'staff', icon: UserCog, to: paths.staff() },
       { label: 'Audit log', permission: 'audit', icon: History, to: paths.audit() },
