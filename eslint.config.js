@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -17,7 +18,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['scripts/**', 'apps/web/scripts/**', 'bench/**', 'e2e/**', '*.config.*', '.dependency-cruiser.cjs'],
+    files: ['scripts/**', 'apps/web/scripts/**', 'apps/staff/scripts/**', 'bench/**', 'e2e/**', '*.config.*', '.dependency-cruiser.cjs'],
     languageOptions: { globals: globals.node },
   },
   { files: ['apps/web/public/sw.js', 'apps/staff/public/push-sw.js'], languageOptions: { globals: globals.serviceworker } },
@@ -31,6 +32,50 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}', 'apps/staff/**/*.{ts,tsx}', 'apps/rider/**/*.{ts,tsx}', 'packages/blocks/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    // The staff app stays English with its strings extracted (issue 46 §5): words shown in JSX go
+    // through `t()` (apps/staff/src/lib/i18n.ts; `npm run i18n:wrap -w @grocer/staff` wraps them).
+    // Flagged: JSX text, strings and templates placed in JSX, and the attributes that show words.
+    // Calls inside JSX (handlers, paths, keys) and other attributes (className, value, to…) are code.
+    files: ['apps/staff/src/**/*.tsx'],
+    ignores: ['apps/staff/src/**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'should-validate-template': true,
+          'jsx-attributes': {
+            include: [
+              'label',
+              'aria-label',
+              'title',
+              'placeholder',
+              'alt',
+              'hint',
+              'description',
+              'confirm',
+              'cancel',
+              'intro',
+              'empty',
+              'searchLabel',
+              'newLabel',
+              'noMatch',
+              'none',
+              'note',
+              'totalLabel',
+              'heading',
+            ],
+          },
+          'jsx-components': { exclude: ['Trans', 'code', 'kbd', 'pre'] },
+          callees: { exclude: ['.*'] },
+          // no letters, or one code-like word (an address, a path, a key): 'https://…', 'phc_…'
+          words: { exclude: [/^[^\p{L}]*$/u, /^(?=\S*(?:[/@_]|:\/\/|\.\p{L}))\S+$/u] },
+        },
+      ],
+    },
   },
   {
     // The storefront runs on Preact (preact/compat), which lacks React 19's new APIs (issue 41 §3).

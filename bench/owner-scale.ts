@@ -6,7 +6,7 @@
  * `EXPLAIN (ANALYZE, BUFFERS)` of every statement each screen ran to `results/owner-scale-plans.md`.
  * Usage:
  *   npm run seed -- --large            # once (or --large=0.25)
- *   npx tsx bench/owner-scale.ts [--url postgres://…/grocer_large] [--requests 200] [--connections 10] [--label before] [--plans]
+ *   npx tsx bench/owner-scale.ts [--url postgres://…/grocer_large] [--requests 200] [--connections 10] [--label before] [--plans [--plans-file x.md]] [--only a,b]
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,7 @@ const { values } = parseArgs({
     label: { type: 'string', default: 'latest' },
     plans: { type: 'boolean', default: false },
     only: { type: 'string' },
+    'plans-file': { type: 'string', default: 'owner-scale-plans.md' },
   },
 });
 const requests = Number(values.requests);
@@ -149,7 +150,7 @@ const cases: Array<{ name: string; budget: number; urls: string[] }> = [
     budget: 100,
     urls: ['low=true', 'low=true&sort=available', 'low=true&q=rice', 'low=true&page=30'].map((q) => `/admin/stock?${q}`),
   },
-].filter((c) => !values.only || c.name.includes(values.only));
+].filter((c) => !values.only || values.only.split(',').some((o) => c.name.includes(o)));
 
 const env = { NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-value-123', LOG_LEVEL: 'silent', CATALOGUE_CACHE: 'off' };
 const app = await buildApp({ config: { ...parseConfig(env), production: false }, database });
@@ -199,7 +200,7 @@ for (const c of cases) {
     row.p95 <= c.budget ? '' : ' OVER',
   );
 }
-if (!values.only || 'check:stock'.includes(values.only)) {
+if (!values.only || values.only.split(',').some((o) => 'check:stock'.includes(o))) {
   const t0 = performance.now();
   const { checked, mismatches } = await ledgerMismatches(db);
   const ms = performance.now() - t0;
@@ -257,8 +258,8 @@ if (values.plans) {
     md += `\n## check:stock (ledgerMismatches)\n\n\`\`\`sql\n${ledger!.text.replace(/\s+/g, ' ').trim()}\n\`\`\`\n\n\`\`\`\n${plan.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n\`\`\`\n`;
   }
   await explain.end();
-  writeFileSync(path.join(out, 'owner-scale-plans.md'), md);
-  console.log(`plans: ${path.join(out, 'owner-scale-plans.md')}`);
+  writeFileSync(path.join(out, values['plans-file']), md);
+  console.log(`plans: ${path.join(out, values['plans-file'])}`);
 }
 
 await db.delete(sessions).where(and(eq(sessions.id, hashToken(token)), eq(sessions.websiteId, websiteId)));

@@ -140,4 +140,38 @@ describe('account journeys (Chromium, built shop, demo data)', () => {
     await shop.screenshot(page, 'account-menu-admin-1440');
     await page.close();
   });
+
+  it('chooses message channels on a phone (390 px): a change is kept after reload, and shown in Hindi', async () => {
+    const page = await shop.newPage({ width: 390, height: 844 });
+    const errors = collectErrors(page);
+    await page.goto('/auth/login', { waitUntil: 'networkidle' });
+    // the shopper registered above, by email (its code was sent long enough ago to ask again)
+    await signIn(page, 'meera@example.com', 'meera@example.com', 390);
+    await page.waitForURL(shop.url + '/');
+    await page.goto('/account/details', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Messages from the shop' }).waitFor();
+    const offersByEmail = page.getByRole('checkbox', { name: 'Back in stock by Email' });
+    expect(await offersByEmail.isChecked()).toBe(true);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/s/api/account/messages') && r.request().method() === 'PUT');
+    await offersByEmail.uncheck();
+    expect((await saved).status()).toBe(200);
+    // order updates keep one way at least: unticking both is refused, saying why
+    await page.getByRole('checkbox', { name: 'Order updates by SMS' }).uncheck();
+    await page.waitForResponse((r) => r.url().endsWith('/s/api/account/messages') && r.request().method() === 'PUT');
+    await page.getByRole('checkbox', { name: 'Order updates by Email' }).click();
+    await page.getByRole('alert').getByText('Order updates need at least one way to reach you').waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Order updates by Email' }).isChecked()).toBe(true);
+    await shop.screenshot(page, 'messages-en-390');
+    await page.reload({ waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Messages from the shop' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Back in stock by Email' }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Order updates by SMS' }).isChecked()).toBe(false);
+    // the same choices in Hindi
+    await page.goto('/account/details?lang=hi', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'दुकान से मैसेज' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'फिर से उपलब्ध: ईमेल पर' }).isChecked()).toBe(false);
+    await shop.screenshot(page, 'messages-hi-390');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -5,8 +5,8 @@ import { collectErrors, startShop, type Shop } from './harness';
 /**
  * Issue 46: the storefront in Hindi and Kannada on a phone. The demo website offers English,
  * हिन्दी and ಕನ್ನಡ; the phone menu switches, the server renders the chosen language (and keeps it
- * in the `lang` cookie), home, a product and the cart read in it, with the Noto fonts drawing
- * Devanagari and Kannada.
+ * in the `lang` cookie), home (its hero slide's words too), a product and the cart (its product's
+ * name too) read in it, with the Noto fonts drawing Devanagari and Kannada.
  */
 let shop: Shop;
 beforeAll(async () => {
@@ -42,13 +42,43 @@ describe('languages on a phone (Chromium, 390 px, demo shop offering en, hi, kn)
     await page.locator('input[placeholder="Search"]:visible').first().waitFor();
 
     for (const [code, name, tag, menu, words, range] of [
-      ['hi', 'हिन्दी', 'hi-IN', 'Open menu', { search: 'खोजें', add: 'कार्ट में डालें', cart: 'कार्ट सारांश', menu: 'मेन्यू खोलें' }, 'U+900'],
-      ['kn', 'ಕನ್ನಡ', 'kn-IN', 'मेन्यू खोलें', { search: 'ಹುಡುಕಿ', add: 'ಕಾರ್ಟ್‌ಗೆ ಸೇರಿಸಿ', cart: 'ಕಾರ್ಟ್ ಸಾರಾಂಶ', menu: 'ಮೆನು ತೆರೆಯಿರಿ' }, 'U+C80'],
+      [
+        'hi',
+        'हिन्दी',
+        'hi-IN',
+        'Open menu',
+        {
+          search: 'खोजें',
+          add: 'कार्ट में डालें',
+          cart: 'कार्ट सारांश',
+          menu: 'मेन्यू खोलें',
+          hero: 'खेत से ताज़ा, हर सुबह',
+          rice: 'क्लासिक बासमती चावल',
+        },
+        'U+900',
+      ],
+      [
+        'kn',
+        'ಕನ್ನಡ',
+        'kn-IN',
+        'मेन्यू खोलें',
+        {
+          search: 'ಹುಡುಕಿ',
+          add: 'ಕಾರ್ಟ್‌ಗೆ ಸೇರಿಸಿ',
+          cart: 'ಕಾರ್ಟ್ ಸಾರಾಂಶ',
+          menu: 'ಮೆನು ತೆರೆಯಿರಿ',
+          hero: 'ಹೊಲದಿಂದ ತಾಜಾ, ಪ್ರತಿದಿನ ಬೆಳಿಗ್ಗೆ',
+          rice: 'ಕ್ಲಾಸಿಕ್ ಬಾಸ್ಮತಿ ಅಕ್ಕಿ',
+        },
+        'U+C80',
+      ],
     ] as const) {
       await chooseInMenu(page, menu, name, code);
       // home, rendered by the server in the language
       expect(await htmlLang(page)).toBe(tag);
       await page.locator(`input[placeholder="${words.search}"]:visible`).first().waitFor();
+      // the hero slide's own words, translated (a page block's text), over its artwork
+      await page.getByText(words.hero, { exact: true }).first().waitFor();
       expect(await page.locator(`link[rel=preload][as=font][href*="noto-sans-${code === 'hi' ? 'devanagari' : 'kannada'}"]`).count()).toBe(
         1,
       );
@@ -67,6 +97,8 @@ describe('languages on a phone (Chromium, 390 px, demo shop offering en, hi, kn)
       await page.locator('header button[aria-label^="' + (code === 'hi' ? 'कार्ट' : 'ಕಾರ್ಟ್') + '"]').click();
       const drawer = page.getByRole('dialog', { name: words.cart });
       await drawer.waitFor();
+      // the product named in the language (its translated name)
+      await drawer.getByText(words.rice).first().waitFor();
       await shop.screenshot(page, `languages-cart-${code}-390`);
       await drawer
         .getByRole('button', { name: code === 'hi' ? 'बंद करें' : 'ಮುಚ್ಚಿ' })

@@ -23,7 +23,7 @@ import { contentRoutes } from './domains/content/routes';
 import { platformRoutes } from './domains/platform/routes';
 import { createLifecycle, healthRoutes, type Lifecycle } from './domains/platform/health';
 import { websiteRoutes } from './domains/website/routes';
-import { frontLanguages } from './domains/website';
+import { frontLanguages, requestLanguage } from './domains/website';
 import { cartRoutes } from './domains/cart/routes';
 import { deliveryRoutes } from './domains/delivery/routes';
 import { wishlistRoutes } from './domains/wishlist/routes';
@@ -52,6 +52,7 @@ import { registerShell } from './domains/shell/routes';
 import { registerStaffShell } from './domains/shell/staff';
 import { registerSeoRoutes } from './domains/website/seo-routes';
 import { registerErrorHandling } from './http/errors';
+import { isStaffCall } from './http/staff-permissions';
 import { createFrontCache } from './http/front-cache';
 import { loggerOptions } from './http/logging';
 import { createMetrics } from './http/metrics';
@@ -146,7 +147,10 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
   const errorIntake = createErrorIntake(database.db, { capacity: config.errorQueueSize, log: app.log });
   app.addHook('onClose', async () => errorIntake.close());
   const reportServerError = serverErrorReporter(errorIntake, config, app.log);
-  registerErrorHandling(app, reportServerError);
+  // The catalogue's error messages in a shopper's language (issue 46); staff calls and the rest stay English.
+  registerErrorHandling(app, reportServerError, async (req) =>
+    req.url.startsWith('/s/api/') && !isStaffCall(req.url) && req.website ? requestLanguage(database.db, req) : null,
+  );
 
   const websites = createWebsiteResolver(database.db, { production: config.production });
   app.decorate('frontCache', frontCache);
@@ -234,6 +238,9 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
     selfUrl,
     foreign: wallet.payable,
     wallet: wallet.returnOrderPayment,
+    // an order on khata goes back to the khata; a gateway refund to the wallet at the shopper's choice (issue 44 §2, §5)
+    khata: wallet.returnKhataPayment,
+    toWallet: wallet.refundOrderToWallet,
   });
   // The modules (issue 41 §1), each made from the database and the interfaces of what it uses.
   const inventory = createInventory({ db: database.db, recordAudit, auditActor, packNamed, packNamesSubquery, usersByIds, committedUnits });

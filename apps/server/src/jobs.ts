@@ -7,6 +7,7 @@ import { purgeAnalytics } from './domains/analytics/service';
 import { purgeResolvedErrors } from './domains/errors/service';
 import { refreshAllOftenBought } from './domains/orders/often-bought';
 import { sendKhataNotices } from './domains/wallet/index';
+import { foldOrderCounts } from './domains/orders/index';
 
 /**
  * The background jobs of the server process, in one list. There is no queue: every process runs
@@ -33,6 +34,8 @@ export function serverJobs(
     { name: 'restock alerts', everyMs: 60_000, run: () => sendRestockAlerts(db, app.outbox, opts) },
     // subscriptions (issue 44 §5): after each website's cut-off, tomorrow's orders paid from the wallet; idempotent per (subscription, date)
     { name: 'subscription orders', everyMs: 300_000, run: () => app.subscriptions.generateDue() },
+    // the order list's counts (issue 42): the appended +1/−1 of each statement on orders folded into order_counts
+    { name: 'order counts', everyMs: 60_000, run: () => foldOrderCounts(db) },
     // failed deliveries are retried; the rows survive a restart
     { name: 'outbox retry', everyMs: 60_000, run: () => app.outbox.retryFailed() },
     // prepaid orders not paid in time release their stock and slot

@@ -16,12 +16,16 @@ import { serverSanitised, setSanitizer } from '@grocer/blocks/sanitize';
 import { loadLanguage, loadLaterMessagesOnFirstInteraction } from './locales/load';
 import { t } from './lib/i18n';
 import { setTranslator } from '@grocer/blocks/words';
+import { startCarouselsAfter } from '@grocer/blocks/carousel-gate';
+import { afterFirstLoad } from './lib/after-first-load';
 import './styles.css';
 
 // Content HTML comes from the shop's own API, sanitised by the server (apps/server content/sanitize.ts).
 setSanitizer(serverSanitised);
 // the page blocks speak the page's language
 setTranslator(t);
+// carousels fetch Embla and start once the first load is over (DESIGN §9 budget); an arrow's tap starts one at once
+startCarouselsAfter(() => afterFirstLoad());
 // Product, page and every other load failure, and every response-shape mismatch, reach the shared error reporter (spec §8).
 onContractError((e) => reportError(e, { kind: 'contract' }));
 const queryClient = new QueryClient({

@@ -218,6 +218,21 @@ export function SupplierTile({ image, title, link, border }: SupplierItem) {
   return <div className={cls}>{body}</div>;
 }
 
+/** A slide's heading, line and button label over its image: at the foot on a phone, at the left from 768 px, on a shade that keeps them legible. */
+function SlideWords({ slide }: { slide: HeroSlide }) {
+  return (
+    <span className="absolute inset-0 flex flex-col items-start justify-end gap-1 bg-linear-to-t from-black/70 via-black/25 to-transparent p-4 text-left text-white md:justify-center md:bg-linear-to-r md:p-10">
+      {slide.heading && <span className="max-w-xl text-xl leading-tight font-bold text-balance md:text-4xl">{slide.heading}</span>}
+      {slide.text && <span className="max-w-xl text-sm md:text-lg">{slide.text}</span>}
+      {slide.button && (
+        <span className="mt-2 inline-block rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-gray-900 md:mt-4 md:px-5 md:py-2 md:text-base">
+          {slide.button}
+        </span>
+      )}
+    </span>
+  );
+}
+
 function HeroSlider({ slides, hero, first }: { slides: HeroSlide[]; hero: HeroSettings; first: boolean }) {
   const navigate = useNavigate();
   // The owner's shape per screen (spec §3 aspect classes) as CSS ratios: one set of classes that
@@ -241,14 +256,15 @@ function HeroSlider({ slides, hero, first }: { slides: HeroSlide[]; hero: HeroSe
             key={i}
             type="button"
             onClick={() => follow(s.link)}
-            className={`block w-full overflow-hidden ${hero.fullpage ? '' : 'rounded-xl'} ${aspect}`}
-            aria-label={t('Banner {number}', { number: i + 1 })}
+            className={`relative block w-full overflow-hidden ${hero.fullpage ? '' : 'rounded-xl'} ${aspect}`}
+            // named by its words when it has a heading (read in order), else by its image's description
+            aria-label={s.heading ? undefined : s.alt || t('Banner {number}', { number: i + 1 })}
           >
             <picture>
               <source media="(min-width: 768px)" srcSet={img(s.image, 'large')} />
               <img
                 src={img(s.image_sm || s.image, 'medium')}
-                alt=""
+                alt={s.heading ? (s.alt ?? '') : ''}
                 width={800}
                 height={600}
                 className="h-full w-full object-cover"
@@ -256,6 +272,7 @@ function HeroSlider({ slides, hero, first }: { slides: HeroSlide[]; hero: HeroSe
                 fetchPriority={first && i === 0 ? 'high' : 'auto'}
               />
             </picture>
+            {(s.heading || s.text || s.button) && <SlideWords slide={s} />}
           </button>
         ))}
       </Carousel>

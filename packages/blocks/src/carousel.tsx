@@ -1,10 +1,21 @@
-import EmblaCarousel, { type EmblaCarouselType } from 'embla-carousel';
-import Autoplay from 'embla-carousel-autoplay';
+import type EmblaCarousel from 'embla-carousel';
+import type { EmblaCarouselType } from 'embla-carousel';
+import type Autoplay from 'embla-carousel-autoplay';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Children, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { carouselGate } from './carousel-gate';
 import { t } from './words';
 
 export const AUTOPLAY_MS = 2500;
+
+/**
+ * Embla and its autoplay (8.6 KB gzip) are a chunk of their own, fetched when the first carousel
+ * starts; carousels start only once `carouselGate` has settled (carousel-gate.ts: on the storefront,
+ * after the first load), so no page's first load carries them (DESIGN §9).
+ */
+let library: Promise<[typeof EmblaCarousel, typeof Autoplay]> | undefined;
+const loadLibrary = () =>
+  (library ??= Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(([e, a]) => [e.default, a.default]));
 
 /** How many slides a phone (below 768 px) sees: the spec's one, or rails that show there is more. */
 const PHONE_BASIS = {
@@ -35,34 +46,50 @@ export function Carousel({
   // in a task of its own: a home page's half a dozen together were a long task at hydration
   // (issue 20, goal 7). It is started here, not through embla-carousel-react, whose start is an
   // effect: Preact runs the effects of every render of a frame in one task, so carousels coming
-  // near together started together again. Until then the slides sit where Embla puts them at its
-  // start, and a tap on an arrow starts it at once.
+  // near together started together again (once Embla's chunk is in, each still waits for a task
+  // of its own). Until then the slides sit where Embla puts them at its start, and a tap on an
+  // arrow starts it at once (after fetching Embla if no carousel has yet).
   const viewport = useRef<HTMLDivElement>(null);
-  const embla = useRef<EmblaCarouselType | null>(null);
+  const embla = useRef<Promise<EmblaCarouselType | null> | null>(null);
   const begin = useCallback(() => {
-    if (!embla.current && viewport.current)
-      embla.current = EmblaCarousel(
-        viewport.current,
-        { loop: true, align: 'start' },
-        // A shopper who asked for less motion is not shown slides moving by themselves (WCAG 2.2.2);
-        // the arrows and swipes move them as for everyone.
-        prefersLessMotion() ? [] : [Autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: false })],
-      );
+    embla.current ??= loadLibrary().then(
+      ([startEmbla, autoplay]) =>
+        new Promise<EmblaCarouselType | null>((resolve) =>
+          setTimeout(() => {
+            if (!viewport.current?.isConnected) return resolve(null); // gone meanwhile
+            const api = startEmbla(
+              viewport.current,
+              { loop: true, align: 'start' },
+              // A shopper who asked for less motion is not shown slides moving by themselves (WCAG 2.2.2);
+              // the arrows and swipes move them as for everyone.
+              prefersLessMotion() ? [] : [autoplay({ delay: AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: false })],
+            );
+            resolve(api);
+          }, 0),
+        ),
+    );
     return embla.current;
   }, []);
   useEffect(() => {
-    const stop = viewport.current ? whenNear(viewport.current, begin) : undefined;
+    let live = true;
+    const start = () =>
+      void carouselGate().then(() => {
+        if (live) void begin();
+      });
+    const stop = viewport.current ? whenNear(viewport.current, start) : undefined;
     return () => {
+      live = false;
       stop?.();
-      embla.current?.destroy();
+      const api = embla.current;
       embla.current = null;
+      void api?.then((a) => a?.destroy());
     };
   }, [begin]);
-  const scroll = (to: 'prev' | 'next') => {
-    const api = begin();
-    if (to === 'prev') api?.scrollPrev();
-    else api?.scrollNext();
-  };
+  const scroll = (to: 'prev' | 'next') =>
+    void begin().then((api) => {
+      if (to === 'prev') api?.scrollPrev();
+      else api?.scrollNext();
+    });
   const basis = single ? 'basis-full' : `${PHONE_BASIS[phone]} md:basis-1/2 lg:basis-1/5`;
   return (
     <div className="relative" role="region" aria-roledescription="carousel" aria-label={label}>

@@ -143,7 +143,13 @@ export const cashHandoverResultSchema = z.object({
   skipped: z.array(z.object({ id: z.string(), ordernumber: z.string(), status: z.enum(PAYMENT_STATUSES).nullable() })),
 });
 export type CashHandoverResult = z.infer<typeof cashHandoverResultSchema>;
-export const cancelBodySchema = z.object({ reason: z.string().trim().min(1, 'Say why the order is cancelled').max(300) }).strict();
+export const cancelBodySchema = z
+  .object({
+    reason: z.string().trim().min(1, 'Say why the order is cancelled').max(300),
+    /** a paid order's refund: to the customer's wallet at once, or back to the source (default; issue 44 §2) */
+    refund_to: z.enum(['wallet', 'source'], { message: 'refund_to must be wallet or source' }).optional(),
+  })
+  .strict();
 export const noteBodySchema = z.object({ note: z.string().trim().max(300).optional() }).strict();
 
 /** POST /s/api/admin/orders/bulk: the ticked orders, or every order of one slot on a date. */

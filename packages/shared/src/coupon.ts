@@ -30,7 +30,13 @@ export interface CouponUsage {
   priorOrders?: number;
 }
 
-export type CouponResult = { ok: true; discountPaise: number } | { ok: false; reason: string };
+/** Why a coupon does not apply, for a caller that words it in another language (messages `storefront.coupon`). */
+export type CouponRefusal =
+  | { kind: 'unknown' | 'not_started' | 'expired' | 'used_up' | 'first_order' | 'used_by_you' }
+  | { kind: 'minimum'; code: string; shortPaise: number };
+
+/** `reason`: the refusal in English (the words the shop always sent) */
+export type CouponResult = { ok: true; discountPaise: number } | { ok: false; reason: string; refusal: CouponRefusal };
 
 export const COUPON_UNKNOWN = 'This coupon code is not valid';
 export const COUPON_EXPIRED = 'This coupon has expired';
@@ -46,13 +52,18 @@ export const couponMinimumReason = (code: string, shortPaise: number) => `Add ${
  * above the items total. Order of refusals: unknown/inactive, window, usage (total, first order, per customer), minimum.
  */
 export function couponDiscount(coupon: CouponRule | null, itemsTotalPaise: number, now: Date, usage: CouponUsage): CouponResult {
-  if (!coupon || !coupon.active) return { ok: false, reason: COUPON_UNKNOWN };
-  if (coupon.startsAt && now < coupon.startsAt) return { ok: false, reason: COUPON_NOT_STARTED };
-  if (coupon.endsAt && now >= coupon.endsAt) return { ok: false, reason: COUPON_EXPIRED };
-  if (coupon.usageLimit !== null && usage.total >= coupon.usageLimit) return { ok: false, reason: COUPON_USED_UP };
-  if (coupon.firstOrderOnly && (usage.priorOrders ?? 0) > 0) return { ok: false, reason: COUPON_FIRST_ORDER };
-  if (coupon.perCustomerLimit !== null && usage.byCustomer >= coupon.perCustomerLimit) return { ok: false, reason: COUPON_USED_BY_YOU };
-  if (itemsTotalPaise < coupon.minOrder) return { ok: false, reason: couponMinimumReason(coupon.code, coupon.minOrder - itemsTotalPaise) };
+  const no = (reason: string, refusal: CouponRefusal): CouponResult => ({ ok: false, reason, refusal });
+  if (!coupon || !coupon.active) return no(COUPON_UNKNOWN, { kind: 'unknown' });
+  if (coupon.startsAt && now < coupon.startsAt) return no(COUPON_NOT_STARTED, { kind: 'not_started' });
+  if (coupon.endsAt && now >= coupon.endsAt) return no(COUPON_EXPIRED, { kind: 'expired' });
+  if (coupon.usageLimit !== null && usage.total >= coupon.usageLimit) return no(COUPON_USED_UP, { kind: 'used_up' });
+  if (coupon.firstOrderOnly && (usage.priorOrders ?? 0) > 0) return no(COUPON_FIRST_ORDER, { kind: 'first_order' });
+  if (coupon.perCustomerLimit !== null && usage.byCustomer >= coupon.perCustomerLimit)
+    return no(COUPON_USED_BY_YOU, { kind: 'used_by_you' });
+  if (itemsTotalPaise < coupon.minOrder) {
+    const shortPaise = coupon.minOrder - itemsTotalPaise;
+    return no(couponMinimumReason(coupon.code, shortPaise), { kind: 'minimum', code: coupon.code, shortPaise });
+  }
   const total = Math.max(0, Math.floor(itemsTotalPaise));
   let discount = coupon.kind === 'flat' ? coupon.value : Math.floor((total * coupon.value) / 10_000);
   if (coupon.maxDiscount !== null) discount = Math.min(discount, coupon.maxDiscount);

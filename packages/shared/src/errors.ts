@@ -1,4 +1,5 @@
 import { formatINR } from './money';
+import type { CouponRefusal } from './coupon';
 /**
  * The one catalogue of expected failures (DESIGN §4, fastify's `lib/errors.js`): each stable
  * `code` the client can switch on, with its HTTP status and its message. The server builds every
@@ -71,7 +72,8 @@ export const ERRORS = {
     status: 409,
     message: (d: { available: number; weight?: string }) => `Only ${d.weight ?? d.available} left in stock`,
   },
-  COUPON_REFUSED: { status: 422, message: (d: { reason: string }) => d.reason },
+  /** `refusal`: the reason for another language's words (messages `storefront.couponRefused`) */
+  COUPON_REFUSED: { status: 422, message: (d: { reason: string; refusal?: CouponRefusal }) => d.reason },
   // orders
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
   INVOICE_NOT_ISSUED: { status: 409, message: 'The tax invoice is issued once the order is placed; this order has not been placed.' },
@@ -86,7 +88,7 @@ export const ERRORS = {
   },
   COUPON_UNAVAILABLE: {
     status: 409,
-    message: (d: { reason: string }) => `${d.reason}. Please review your cart and place the order again.`,
+    message: (d: { reason: string; refusal?: CouponRefusal }) => `${d.reason}. Please review your cart and place the order again.`,
   },
   LINES_UNAVAILABLE: { status: 409, message: (d: { item: string; reason: string }) => `${d.item}: ${d.reason}` },
   PAYMENT_METHOD_UNAVAILABLE: {
@@ -369,6 +371,11 @@ export const ERRORS = {
     status: 409,
     message: (d: { owed: string }) => `The customer owes ${d.owed} on their khata: take no more than that`,
   },
+  WALLET_TOPUP_TOO_SMALL: {
+    status: 422,
+    message: (d: { min: string }) => `The smallest top-up is ${d.min}`,
+  },
+  KHATA_NOTHING_OWED: { status: 409, message: 'Nothing is owed on this khata' },
   // own delivery (issue 45)
   TRIP_NOT_PLANNED: { status: 409, message: (d: { status: string }) => `This trip is ${d.status}: only a planned trip can change` },
   TRIP_NEEDS_RIDER: { status: 409, message: 'Assign a rider before starting the trip' },
@@ -402,6 +409,11 @@ export const ERRORS = {
   SUBSCRIPTION_CANCELLED: { status: 409, message: 'This subscription is cancelled: start a new one instead' },
   SUBSCRIPTION_SLOT_INVALID: { status: 409, message: 'This delivery slot is not offered for your address' },
   SUBSCRIPTION_NOT_DELIVERABLE: { status: 409, message: 'We do not deliver to this address yet' },
+  SUBSCRIPTION_NO_DELIVERY: {
+    status: 409,
+    message: (d: { date: string }) => `There is no delivery on ${d.date} to add to: choose a day with a delivery`,
+  },
+  SUBSCRIPTION_EXTRA_UNAVAILABLE: { status: 409, message: 'This item cannot be added: it is not sold now' },
 } as const satisfies Record<string, ErrorDef>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -17,6 +17,7 @@ export const PAYMENT_PROVIDER_NAMES: Record<PaymentProvider, string> = {
   cashfree: 'Cashfree',
   pos: 'Paid at the counter',
   wallet: 'Wallet',
+  khata: 'On khata',
 };
 
 /** A payment's status as the shop's staff read it (order list, order screen, COD report). */
@@ -75,6 +76,7 @@ export function paymentMethodName(provider: PaymentProvider, via?: string | null
   if (provider === 'cod') return 'Cash on delivery';
   if (provider === 'pos') return PAYMENT_PROVIDER_NAMES.pos;
   if (provider === 'wallet') return 'Wallet balance';
+  if (provider === 'khata') return 'On khata';
   const chosen = PAY_VIA.find((v) => v === via);
   return chosen ? PAY_VIA_LABELS[chosen].name : 'Online payment';
 }

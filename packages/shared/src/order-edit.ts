@@ -97,14 +97,44 @@ function offBalanceText(difference: number, balanceDue: number): string | null {
   return balanceLoweredText(off, Math.round((-difference - off) * 100) / 100);
 }
 
+/**
+ * The shopper's words for an edit's difference in one language (issue 46): English below; the
+ * storefront gives its own from its catalogue (t()), so the rule stays in `editDifferenceText`.
+ * Amounts come formatted.
+ */
+export interface EditDifferenceWords {
+  noChange: string;
+  payMore(amount: string): string;
+  payLess(amount: string): string;
+  refunded(amount: string): string;
+  /** part of a lower total taken off a balance still unpaid, the rest (`refunded`, may be null) refunded */
+  offBalance(off: string, refunded: string | null): string;
+}
+
+export const ENGLISH_EDIT_DIFFERENCE_WORDS: EditDifferenceWords = {
+  noChange: 'No change to the total',
+  payMore: (amount) => `You pay ${amount} more`,
+  payLess: (amount) => `You pay ${amount} less`,
+  refunded: (amount) => `${amount} will be refunded`,
+  offBalance: (off, refunded) => `${off} off the balance due${refunded ? `, ${refunded} refunded to the customer's payment` : ''}`,
+};
+
 /** What the difference means to the shopper: "You pay ₹24 more", "₹30 will be refunded". */
-export function editDifferenceText(difference: number, paymentMethod: PaymentProvider, balanceDue = 0): string {
-  if (difference === 0) return 'No change to the total';
-  const offBalance = offBalanceText(difference, balanceDue);
-  if (offBalance) return offBalance;
+export function editDifferenceText(
+  difference: number,
+  paymentMethod: PaymentProvider,
+  balanceDue = 0,
+  w: EditDifferenceWords = ENGLISH_EDIT_DIFFERENCE_WORDS,
+): string {
+  if (difference === 0) return w.noChange;
+  if (difference < 0 && balanceDue > 0) {
+    const off = Math.min(balanceDue, -difference);
+    const refunded = Math.round((-difference - off) * 100) / 100;
+    return w.offBalance(formatINR(off), refunded > 0 ? formatINR(refunded) : null);
+  }
   const amount = formatINR(Math.abs(difference));
-  if (difference > 0) return `You pay ${amount} more`;
-  return paymentMethod === 'cod' ? `You pay ${amount} less` : `${amount} will be refunded`;
+  if (difference > 0) return w.payMore(amount);
+  return paymentMethod === 'cod' ? w.payLess(amount) : w.refunded(amount);
 }
 
 /**

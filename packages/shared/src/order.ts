@@ -47,7 +47,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   payment_failed: 'Payment failed',
 };
 
-export const PAYMENT_PROVIDERS = ['cod', 'razorpay', 'cashfree', 'pos', 'wallet'] as const;
+// 'khata': a subscription delivery put on the customer's store credit when the wallet was short (issue 44 §5)
+export const PAYMENT_PROVIDERS = ['cod', 'razorpay', 'cashfree', 'pos', 'wallet', 'khata'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 /**
  * What a shopper may choose at checkout (`pos`: paid at the shop's counter, only the till writes it;
@@ -263,6 +264,15 @@ export const refundSummarySchema = z.object({
   balance_due: z.number().optional(),
 });
 export type RefundSummary = z.infer<typeof refundSummarySchema>;
+
+/**
+ * Where a cancelled paid order's money goes (issue 44 §2), the shopper's or staff's choice:
+ * `wallet` (at once, the wallet opened when missing) or `source` (back to the card, UPI or bank; the default).
+ */
+export const REFUND_DESTINATIONS = ['wallet', 'source'] as const;
+export const refundToSchema = z.enum(REFUND_DESTINATIONS, { message: 'refund_to must be wallet or source' });
+/** POST /s/api/orders/{id}/cancel: the refund's destination (no body: back to the source). */
+export const cancelChoiceSchema = z.object({ refund_to: refundToSchema.optional() }).nullish();
 
 export const orderDetailSchema = orderSummarySchema.extend({
   payment_method: z.enum(PAYMENT_PROVIDERS),

@@ -306,6 +306,8 @@ export const saleDetailSchema = z.object({
     card_ref: z.string().nullable(),
     /** ₹ on the customer's khata */
     khata: z.number().optional(),
+    /** ₹ of the khata part already credited back by earlier returns */
+    khata_returned: z.number().optional(),
   }),
   /** the khata's balance right after this sale (paise; below zero: owed), for "On khata" on the receipt */
   khata_balance_after_paise: z.number().int().nullable().optional(),
@@ -364,6 +366,21 @@ export function splitRefund(
   return { cash, upi, card, rounding: totalPaise - (cash + upi + card) };
 }
 
+/**
+ * A return's refund when the sale was put (partly) on khata (issue 44 §5): the goods come back to
+ * the khata first, up to the sale's khata part not yet credited by earlier returns (exact paise);
+ * only the rest is paid out by the tender chosen (`splitRefund`).
+ */
+export function returnRefund(
+  totalPaise: number,
+  tender: RefundTender,
+  sale: { cash: number; upi: number; card: number; khata: number; khataReturned: number },
+): { cash: number; upi: number; card: number; khata: number; rounding: number } {
+  const khata = Math.min(totalPaise, Math.max(0, sale.khata - sale.khataReturned));
+  const rest = totalPaise - khata;
+  return { ...(rest > 0 ? splitRefund(rest, tender, sale) : { cash: 0, upi: 0, card: 0, rounding: 0 }), khata };
+}
+
 export const returnInputSchema = z
   .object({
     till: tillSchema,
@@ -379,7 +396,10 @@ export const returnResultSchema = z.object({
   /** the credit note's number (its own series, `CN…`) */
   number: z.string(),
   receipt: z.string(),
-  refund: z.object({ cash: z.number(), upi: z.number(), card: z.number() }),
+  /** ₹ by tender; `khata`: credited back to the customer's khata (a sale put on khata, issue 44 §5) */
+  refund: z.object({ cash: z.number(), upi: z.number(), card: z.number(), khata: z.number().default(0) }),
+  /** the khata's balance right after the credit (null: nothing went to the khata) */
+  khata_balance_after_paise: z.number().int().nullable().default(null),
   /** the return's value less what was refunded (cash paid in whole rupees) */
   rounding: z.number(),
   total: z.number(),

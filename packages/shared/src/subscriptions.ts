@@ -69,6 +69,20 @@ export const subscriptionDaySchema = z.object({
   /** 0 skips the day */
   quantity: quantitySchema(0),
 });
+/** The largest quantity of a one-off item added to a delivery. */
+export const EXTRA_MAX_QUANTITY = 20;
+/** PUT /account/subscriptions/{id}/extras: a one-off item for one delivery date (quantity 0 removes it). */
+export const subscriptionExtraSchema = z.object({
+  date: dateSchema,
+  pack_id: idSchema,
+  quantity: z
+    .number({ message: 'Quantity must be a whole number' })
+    .int('Quantity must be a whole number')
+    .min(0, 'Quantity must be at least 0')
+    .max(EXTRA_MAX_QUANTITY, `Quantity must be at most ${EXTRA_MAX_QUANTITY}`),
+});
+export type SubscriptionExtra = z.output<typeof subscriptionExtraSchema>;
+
 export const subscriptionPauseSchema = z
   .object({ from: dateSchema, to: dateSchema })
   .refine((p) => p.from <= p.to, { message: 'The pause must end on or after its first day', path: ['to'] });
@@ -99,6 +113,16 @@ export const calendarDaySchema = z.object({
   note: z.enum(['usual', 'changed', 'skipped', 'paused']),
   /** changes for this day are still open (before the cut-off the evening before) */
   changeable: z.boolean(),
+  /** one-off items added to this day's delivery */
+  extras: z.array(
+    z.object({
+      pack_id: z.number().int(),
+      product_name: z.string(),
+      pack_name: z.string(),
+      quantity: z.number().int(),
+      price_paise: z.number().int(),
+    }),
+  ),
 });
 export const calendarSchema = z.object({
   subscription_id: z.number().int(),
@@ -184,3 +208,45 @@ export type SubscriptionSettingsView = z.output<typeof subscriptionSettingsViewS
 /** GET /admin/subscriptions/packs?q=: the settings' pack picker (the website's packs by product, pack name or SKU). */
 export const subscriptionPacksQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
 export const subscriptionPackChoicesSchema = z.object({ data: z.array(packChoiceSchema) });
+
+/** POST /admin/subscriptions/generate: the owner prepares a date's orders now (its changes close with it). */
+export const generateBodySchema = z.object({ date: dateSchema });
+export const generationSummarySchema = z.object({
+  date: z.string(),
+  orders: z.number().int(),
+  held: z.number().int(),
+  out_of_stock: z.number().int(),
+  slot_full: z.number().int(),
+  already: z.number().int(),
+  /** of `orders`, those put on the customer's khata (the wallet was short) */
+  on_khata: z.number().int(),
+});
+export type GenerationSummaryJson = z.output<typeof generationSummarySchema>;
+
+/**
+ * GET /admin/subscriptions/deliveries?date=: the morning delivery list — each customer's delivery
+ * of the date (subscriptions and one-off items), grouped by pincode and area in route order (the
+ * trip builder's order), with what the generation did.
+ */
+export const deliveryStopSchema = z.object({
+  /** 1, 2, … in route order over the whole list */
+  sequence: z.number().int(),
+  user_id: z.number().int(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string(),
+  pincode: z.string(),
+  area: z.string(),
+  slot: z.string().nullable(),
+  items: z.array(z.object({ label: z.string(), quantity: z.number().int(), extra: z.boolean() })),
+  /** pending (not generated yet), ordered, held, out_of_stock, slot_full */
+  status: z.enum(['pending', ...GENERATION_STATUSES]),
+  order_id: z.string().nullable(),
+  ordernumber: z.string().nullable(),
+  payment: z.enum(['wallet', 'khata']).nullable(),
+});
+export const deliveryListSchema = z.object({
+  date: z.string(),
+  areas: z.array(z.object({ pincode: z.string(), area: z.string(), stops: z.array(deliveryStopSchema) })),
+});
+export type DeliveryList = z.output<typeof deliveryListSchema>;

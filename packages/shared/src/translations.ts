@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLOCK_TEXT_FIELDS, blockTextPattern } from './blocks';
 import { LANGUAGES, type Language } from './languages';
 
 /**
@@ -9,17 +10,23 @@ import { LANGUAGES, type Language } from './languages';
 export const TRANSLATION_ENTITIES = ['product', 'category', 'brand', 'nav_item', 'block'] as const;
 export type TranslationEntity = (typeof TRANSLATION_ENTITIES)[number];
 
-/** The texts of a page block that can be translated: a carousel's or grid's title, a rich text's HTML. */
-export const BLOCK_TEXT_FIELDS = ['title', 'html'] as const;
-
-/** The fields each kind can translate, named as the row's column (a block's: its data's prop). */
+/**
+ * The fields each kind can translate, named as the row's column. A page block's are the texts its
+ * schema marks (`BLOCK_TEXT_FIELDS`, @grocer/shared/blocks): a title, a rich text's HTML, a hero
+ * slide's heading…; those in a list are patterns ('slides.*.heading'), a translation is kept per
+ * item ('slides.0.heading').
+ */
 export const TRANSLATION_FIELDS: Record<TranslationEntity, readonly string[]> = {
   product: ['name', 'description'],
   category: ['name'],
   brand: ['name'],
   nav_item: ['name'],
-  block: BLOCK_TEXT_FIELDS,
+  block: BLOCK_TEXT_FIELDS.map((f) => f.pattern),
 };
+
+/** Whether `field` is one `entity` translates (a block's: a list item's place matches its pattern). */
+export const isTranslationField = (entity: TranslationEntity, field: string) =>
+  TRANSLATION_FIELDS[entity].includes(entity === 'block' ? blockTextPattern(field) : field);
 
 /** A page block's id in `translations`: its page and its name (kept when the page is published again). */
 export const blockTranslationId = (pageId: number, name: string) => `${pageId}:${name}`;
@@ -38,7 +45,7 @@ export const TRANSLATION_FIELD_LABELS: Record<TranslationEntity, Record<string, 
   category: { name: 'category names' },
   brand: { name: 'brand names' },
   nav_item: { name: 'menu items' },
-  block: { title: 'block titles', html: 'rich texts' },
+  block: Object.fromEntries(BLOCK_TEXT_FIELDS.map((f) => [f.pattern, f.label])),
 };
 
 /** Each kind as the editor names it. */

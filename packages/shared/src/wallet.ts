@@ -100,12 +100,24 @@ export const topupStartSchema = z.object({
 });
 export type TopupStart = z.infer<typeof topupStartSchema>;
 
+/** The account page that pays the khata online: the link in the statement and its reminders (issue 44 §4). */
+export const KHATA_PAY_PATH = '/account/wallet?pay=khata';
+
+/** POST /s/api/account/khata/payments: pay what is owed on the khata through a gateway (default: all of it). */
+export const khataPayStartSchema = z.object({
+  amount_paise: paise('The amount').optional(),
+  provider: z.enum(['razorpay', 'cashfree'], { message: 'provider must be razorpay or cashfree' }),
+});
+export type KhataPayStart = z.infer<typeof khataPayStartSchema>;
+
 export const topupSchema = z.object({
   id: z.number().int(),
+  /** into the wallet, or against the khata (issue 44 §4) */
+  purpose: z.enum(['wallet', 'khata']).default('wallet'),
   provider: z.enum(['razorpay', 'cashfree']),
   status: z.enum(TOPUP_STATUSES),
   amount_paise: z.number().int(),
-  /** the wallet's balance now */
+  /** the balance now of the account paid into (the wallet, or the khata: below zero is owed) */
   balance_paise: z.number().int(),
   created_at: z.string(),
 });

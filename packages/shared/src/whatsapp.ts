@@ -19,6 +19,12 @@ export const WHATSAPP_TEMPLATES = {
 } as const satisfies Record<string, { name: string; params: readonly string[] }>;
 export type WhatsappEvent = keyof typeof WHATSAPP_TEMPLATES;
 
+/** Indian numbers as the shop keeps them (10 digits, or +91…) in the wa_id form: digits with the country code. */
+export function waNumber(phone: string): string {
+  const d = phone.replace(/\D/g, '');
+  return d.length === 10 ? `91${d}` : d;
+}
+
 /** What the website's templates are written in by default (a template is approved per language). */
 export const WHATSAPP_LANGUAGES = ['en', 'en_US', 'hi', 'kn'] as const;
 

@@ -862,6 +862,8 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
         cashback_cap_paise: 2_000,
       }),
   ],
+  // the owner prepares a day's subscription orders now (issue 44 §6): audited even when none are due
+  ['POST /admin/subscriptions/generate', (x) => x.owner.post('/s/api/admin/subscriptions/generate', { date: '2031-01-06' })],
   // saved views on the lists, and new-order push (issue 40.17)
   ...(['orders', 'products', 'customers'] as const).flatMap((list): Array<[Call, (x: Ctx) => Promise<Res>]> => [
     [

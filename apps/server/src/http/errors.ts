@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { ERRORS, errorMessage, type ErrorCode, type ErrorDetails, type PlainErrorCode } from '@grocer/shared/errors';
+import type { Language } from '@grocer/shared/languages';
+import { errorMessageIn } from '@grocer/shared/messages/catalogue';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionError, rootCause } from '../db/errors';
 import { seenAsStaff } from './session';
@@ -18,19 +20,37 @@ export class AppError extends Error {
     readonly errors?: Record<string, string[]>,
     /** more fields for the body, e.g. `retry_after` (seconds) on a 429 */
     readonly extra?: Record<string, unknown>,
+    /** the catalogue message's details (`fail`), so a shopper's language can word it again */
+    readonly details?: unknown,
   ) {
     super(message);
   }
 
   /** The same error with per-field messages (shown beside the form's fields). */
   withErrors(errors: Record<string, string[]>): AppError {
-    return new AppError(this.statusCode, this.code, this.message, errors, this.extra);
+    return new AppError(this.statusCode, this.code, this.message, errors, this.extra, this.details);
   }
 }
 
 /** The catalogue's error for `code`, with the details its message names. */
 export function fail<C extends ErrorCode>(code: C, ...details: ErrorDetails<C>): AppError {
-  return new AppError(ERRORS[code].status, code, errorMessage(code, ...details));
+  return new AppError(ERRORS[code].status, code, errorMessage(code, ...details), undefined, undefined, details[0]);
+}
+
+/**
+ * An error's message (and its field messages) in a shopper's language (issue 46): only when it is
+ * the catalogue's own English for its code and details; a message the caller worded stays as it is.
+ */
+export function wordedIn(language: Language, error: AppError): { message: string; errors?: Record<string, string[]> } {
+  const code = error.code;
+  const details = [error.details] as unknown as ErrorDetails<typeof code>;
+  const english = errorMessage(code, ...details);
+  if (language === 'en' || error.message !== english) return { message: error.message, errors: error.errors };
+  const message = errorMessageIn(language, code, ...details);
+  const errors =
+    error.errors &&
+    Object.fromEntries(Object.entries(error.errors).map(([f, list]) => [f, list.map((m) => (m === english ? message : m))]));
+  return { message, errors };
 }
 
 /** A catalogue error whose message the caller words (a page, a limit, a field list). */
@@ -69,14 +89,22 @@ function firstMessage(errors: Record<string, string[]>): string {
 
 export const GENERIC_MESSAGE = errorMessage('INTERNAL');
 
-/** `onUnhandled` hears every unexpected error (a 500), for the error reporter. */
-export function registerErrorHandling(app: FastifyInstance, onUnhandled?: (error: Error, request: FastifyRequest) => unknown) {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+/**
+ * `onUnhandled` hears every unexpected error (a 500), for the error reporter; `languageOf` tells
+ * the language a shopper's call speaks (null: English, as every staff call), for the catalogue's
+ * messages (issue 46).
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  onUnhandled?: (error: Error, request: FastifyRequest) => unknown,
+  languageOf?: (request: FastifyRequest) => Promise<Language | null>,
+) {
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.extra?.retry_after !== undefined) reply.header('retry-after', String(error.extra.retry_after));
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
+      const language = (await languageOf?.(request).catch(() => null)) ?? 'en';
+      const { message, errors } = wordedIn(language, error);
+      return reply.status(error.statusCode).send({ message, code: error.code, ...(errors ? { errors } : {}), ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};

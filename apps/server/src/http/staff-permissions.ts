@@ -18,6 +18,16 @@ const AREAS: Record<string, Permission | 'screen'> = {
   bos: 'superadmin',
 };
 
+/**
+ * Whether an address (with the /s/api prefix, query allowed) is a staff call: one of the staff
+ * areas above. Their errors stay in English whatever language the browser chose (issue 46).
+ */
+export function isStaffCall(url: string): boolean {
+  if (!url.startsWith('/s/api/')) return false;
+  const area = /^\/s\/api\/([^/?#]*)/.exec(url)?.[1] ?? '';
+  return Object.hasOwn(AREAS, area) || url.startsWith('/s/api/auth/bos');
+}
+
 /** Administration's screens: one permission, or one to read and another to change. */
 const SCREENS: Record<string, Permission | { read: Permission; write: Permission }> = {
   products: 'catalogue',

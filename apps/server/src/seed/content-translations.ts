@@ -5,7 +5,7 @@ import { navItemTexts } from '../domains/website';
 
 /**
  * The demo shop's menus and home page in Hindi and Kannada (issue 46 §2): its navigation and
- * footer items and its blocks' titles, by their English text (a brand's name stays as it is).
+ * footer items and its blocks' titles and hero slides, by their English text (a brand's name stays as it is).
  * Called after the storefront's menus and pages are seeded.
  */
 const WORDS: Record<string, [hi: string, kn: string]> = {
@@ -44,6 +44,14 @@ const WORDS: Record<string, [hi: string, kn: string]> = {
   'Fresh fruits & vegetables': ['ताज़े फल और सब्ज़ियाँ', 'ತಾಜಾ ಹಣ್ಣು ಮತ್ತು ತರಕಾರಿಗಳು'],
   'Kitchen staples': ['रसोई का ज़रूरी सामान', 'ಅಡುಗೆಮನೆಯ ಅಗತ್ಯ ವಸ್ತುಗಳು'],
   'Our partners': ['हमारे साथी', 'ನಮ್ಮ ಪಾಲುದಾರರು'],
+  // the home page's hero slides
+  'Farm fresh, every morning': ['खेत से ताज़ा, हर सुबह', 'ಹೊಲದಿಂದ ತಾಜಾ, ಪ್ರತಿದಿನ ಬೆಳಿಗ್ಗೆ'],
+  'Fruits & vegetables delivered in a slot you choose': ['फल और सब्ज़ियाँ, आपके चुने हुए समय पर घर तक', 'ಹಣ್ಣು ಮತ್ತು ತರಕಾರಿಗಳು, ನೀವು ಆರಿಸಿದ ಸಮಯಕ್ಕೆ ಮನೆಗೆ'],
+  'Stock up on staples': ['राशन भर लीजिए', 'ದಿನಸಿ ತುಂಬಿಸಿಕೊಳ್ಳಿ'],
+  'Rice, atta, dals and oils at the best prices': ['चावल, आटा, दालें और तेल, सबसे अच्छे दाम पर', 'ಅಕ್ಕಿ, ಹಿಟ್ಟು, ಬೇಳೆ ಮತ್ತು ಎಣ್ಣೆ, ಉತ್ತಮ ಬೆಲೆಯಲ್ಲಿ'],
+  'Deals of the week': ['इस हफ़्ते के ऑफ़र', 'ಈ ವಾರದ ಕೊಡುಗೆಗಳು'],
+  'Up to 25% off on top brands': ['बड़े ब्रांड पर 25% तक की छूट', 'ಪ್ರಮುಖ ಬ್ರ್ಯಾಂಡ್‌ಗಳ ಮೇಲೆ 25% ವರೆಗೆ ರಿಯಾಯಿತಿ'],
+  'Shop now': ['अभी खरीदें', 'ಈಗಲೇ ಖರೀದಿಸಿ'],
 };
 
 export async function seedContentTranslations(db: DbOrTx, websiteId: number): Promise<void> {
@@ -54,7 +62,7 @@ export async function seedContentTranslations(db: DbOrTx, websiteId: number): Pr
     rows.push({ entity, entityId, field, language: 'hi', value: words[0] }, { entity, entityId, field, language: 'kn', value: words[1] });
   };
   for (const item of await navItemTexts(db, websiteId)) add('nav_item', item.id, 'name', item.fields[0]!.source);
-  for (const block of await blockTexts(db, websiteId))
-    for (const f of block.fields) if (f.field === 'title') add('block', block.id, 'title', f.source);
+  // every text of a block with words above (titles, hero slides), not a rich text's HTML
+  for (const block of await blockTexts(db, websiteId)) for (const f of block.fields) add('block', block.id, f.field, f.source);
   if (rows.length) await upsertTranslations(db, websiteId, rows);
 }

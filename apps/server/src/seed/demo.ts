@@ -307,8 +307,9 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
     { key: 'offers', title: 'Deals of the week', subtitle: 'Up to 25% off on top brands', colour: '#be123c', link: '/products?s=discount' },
   ];
   for (const b of banners) {
-    files.set(`banners/${b.key}.svg`, bannerSvg({ ...b, wide: true }));
-    files.set(`banners/${b.key}-sm.svg`, bannerSvg({ ...b, wide: false }));
+    // the words are the slide's own (heading, text, button: translated in Hindi and Kannada), not the image's
+    files.set(`banners/${b.key}.svg`, bannerSvg({ ...b, wide: true, words: false }));
+    files.set(`banners/${b.key}-sm.svg`, bannerSvg({ ...b, wide: false, words: false }));
   }
   files.set(
     'site/popup.svg',
@@ -470,7 +471,16 @@ async function seedStorefront(tx: DbOrTx, websiteId: number, files: Map<string, 
     [
       'Hero',
       'hero-slider',
-      { slides: banners.map((b) => ({ image: `banners/${b.key}.svg`, image_sm: `banners/${b.key}-sm.svg`, link: b.link })) },
+      {
+        slides: banners.map((b) => ({
+          image: `banners/${b.key}.svg`,
+          image_sm: `banners/${b.key}-sm.svg`,
+          link: b.link,
+          heading: b.title,
+          text: b.subtitle,
+          button: 'Shop now',
+        })),
+      },
       JSON.stringify({ aspect: { sm: 'aspect-[4/3]', md: 'aspect-[8/3]', lg: 'aspect-[8/3]' }, bgcolor: '#f0fdfa', fullpage: false }),
     ],
     ['Shop by category', 'category-carousel', { title: 'Shop by category' }],

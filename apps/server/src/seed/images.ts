@@ -75,9 +75,14 @@ export function badgeSvg(opts: { text: string; colour: string; size?: number; ca
 }
 
 /** A hero banner: wide (1600×600) for large screens, 800×600 for small ones. */
-export function bannerSvg(opts: { title: string; subtitle: string; colour: string; wide: boolean }): string {
+/** A banner's artwork; `words: false` leaves its words out (a hero slide lays its own, translatable, over it). */
+export function bannerSvg(opts: { title: string; subtitle: string; colour: string; wide: boolean; words?: boolean }): string {
   const w = opts.wide ? 1600 : 800;
   const x = opts.wide ? 120 : 60;
+  if (opts.words === false)
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="600" viewBox="0 0 ${w} 600">
+<defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="${opts.colour}"/><stop offset="1" stop-color="${lighten(opts.colour, 0.35)}"/></linearGradient></defs>
+<rect width="${w}" height="600" fill="url(#g)"/><circle cx="${w - 220}" cy="300" r="200" fill="#fff" opacity=".15"/><circle cx="${w - 120}" cy="120" r="90" fill="#fff" opacity=".12"/></svg>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" font-family="Inter, DejaVu Sans, Arial, sans-serif" width="${w}" height="600" viewBox="0 0 ${w} 600">
 <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="${opts.colour}"/><stop offset="1" stop-color="${lighten(opts.colour, 0.35)}"/></linearGradient></defs>
 <rect width="${w}" height="600" fill="url(#g)"/><circle cx="${w - 220}" cy="300" r="200" fill="#fff" opacity=".15"/><circle cx="${w - 120}" cy="120" r="90" fill="#fff" opacity=".12"/>

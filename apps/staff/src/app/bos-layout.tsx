@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { LoadingView } from '../components/ui/loading';
 import { paths } from '../lib/paths';
 import { useBoot } from './boot';
+import { t } from '../lib/i18n';
 
 /** The `bos` area's frame (/auth/bos/choose, /auth/bos/create): which website is managed now, the person, the way back. */
 export function BosLayout() {
@@ -12,7 +13,7 @@ export function BosLayout() {
       <header className="border-b bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm">
           <p>
-            <span className="text-gray-500">Managing </span>
+            <span className="text-gray-500">{t('Managing')} </span>
             <a href={paths.dashboard()} className="font-semibold hover:underline">
               {website.name}
             </a>
@@ -20,7 +21,7 @@ export function BosLayout() {
           <p className="flex items-center gap-3">
             <span className="font-medium">{user.name}</span>
             <a href={paths.signOut()} className="text-gray-600 hover:underline">
-              Sign out
+              {t('Sign out')}
             </a>
           </p>
         </div>

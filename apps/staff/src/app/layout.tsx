@@ -39,6 +39,7 @@ import { useNewOrderAlerts } from '../features/orders/components/new-orders';
 import { useBoot } from './boot';
 import { Allowed, useCan, type ScreenHandle } from '../lib/permissions';
 import { PhoneDrawer, useWide } from './phone-drawer';
+import { t } from '../lib/i18n';
 
 interface NavEntry {
   label: string;
@@ -51,46 +52,46 @@ interface NavEntry {
 
 const NAV: Array<{ group: string; entries: NavEntry[] }> = [
   {
-    group: 'Catalogue',
+    group: t('Catalogue'),
     entries: [
-      { label: 'Dashboard', permission: 'reports', icon: LayoutDashboard, to: paths.dashboard() },
-      { label: 'Products', permission: 'catalogue', icon: Package, to: paths.products() },
-      { label: 'Categories', permission: 'catalogue', icon: FolderTree, to: paths.categories() },
-      { label: 'Brands', permission: 'catalogue', icon: Tags, to: paths.brands() },
-      { label: 'Media', permission: 'catalogue', icon: Image, to: paths.media() },
-      { label: 'Stock', permission: 'stock', icon: Warehouse, to: paths.stock() },
-      { label: 'Import/Export', permission: 'catalogue', icon: ArrowUpDown, to: paths.importExport() },
-      { label: 'Search words', permission: 'catalogue', icon: Search, to: paths.search() },
-      { label: 'Translations', permission: 'translations', icon: Languages, to: paths.translations() },
-      { label: 'Reviews', permission: 'catalogue', icon: MessageSquareText, to: paths.reviews() },
+      { label: t('Dashboard'), permission: 'reports', icon: LayoutDashboard, to: paths.dashboard() },
+      { label: t('Products'), permission: 'catalogue', icon: Package, to: paths.products() },
+      { label: t('Categories'), permission: 'catalogue', icon: FolderTree, to: paths.categories() },
+      { label: t('Brands'), permission: 'catalogue', icon: Tags, to: paths.brands() },
+      { label: t('Media'), permission: 'catalogue', icon: Image, to: paths.media() },
+      { label: t('Stock'), permission: 'stock', icon: Warehouse, to: paths.stock() },
+      { label: t('Import/Export'), permission: 'catalogue', icon: ArrowUpDown, to: paths.importExport() },
+      { label: t('Search words'), permission: 'catalogue', icon: Search, to: paths.search() },
+      { label: t('Translations'), permission: 'translations', icon: Languages, to: paths.translations() },
+      { label: t('Reviews'), permission: 'catalogue', icon: MessageSquareText, to: paths.reviews() },
     ],
   },
   {
-    group: 'Sales',
+    group: t('Sales'),
     entries: [
-      { label: 'POS', permission: 'pos', icon: Store, to: paths.pos() },
-      { label: 'Orders', permission: 'orders.read', icon: Receipt, to: paths.orders() },
-      { label: 'Customers', permission: 'customers', icon: Users, to: paths.customers() },
-      { label: 'Customer groups', permission: 'customers', icon: UsersRound, to: paths.customerGroups() },
-      { label: 'Subscriptions', permission: 'customers', icon: Repeat, to: paths.subscriptions() },
-      { label: 'Issues', permission: 'support', icon: LifeBuoy, to: paths.issues() },
-      { label: 'Agents', permission: 'agents', icon: Handshake, to: paths.agents() },
-      { label: 'Coupons', permission: 'coupons', icon: BadgePercent, to: paths.coupons() },
-      { label: 'Promotions', permission: 'coupons', icon: Gift, to: paths.promotions() },
-      { label: 'Delivery', permission: 'delivery', icon: Truck, to: paths.delivery() },
-      { label: 'Dispatch', permission: 'orders.deliver', icon: Route, to: paths.dispatch() },
-      { label: 'Rider cash', permission: 'orders.deliver', icon: Banknote, to: paths.riderCash() },
-      { label: 'Payments', permission: 'payments', icon: Wallet, to: paths.payments() },
-      { label: 'Staff', permission: 'staff', icon: UserCog, to: paths.staff() },
-      { label: 'Audit log', permission: 'audit', icon: History, to: paths.audit() },
-      { label: 'Reports', permission: 'reports', icon: ChartColumn, to: paths.reports() },
+      { label: t('POS'), permission: 'pos', icon: Store, to: paths.pos() },
+      { label: t('Orders'), permission: 'orders.read', icon: Receipt, to: paths.orders() },
+      { label: t('Customers'), permission: 'customers', icon: Users, to: paths.customers() },
+      { label: t('Customer groups'), permission: 'customers', icon: UsersRound, to: paths.customerGroups() },
+      { label: t('Subscriptions'), permission: 'customers', icon: Repeat, to: paths.subscriptions() },
+      { label: t('Issues'), permission: 'support', icon: LifeBuoy, to: paths.issues() },
+      { label: t('Agents'), permission: 'agents', icon: Handshake, to: paths.agents() },
+      { label: t('Coupons'), permission: 'coupons', icon: BadgePercent, to: paths.coupons() },
+      { label: t('Promotions'), permission: 'coupons', icon: Gift, to: paths.promotions() },
+      { label: t('Delivery'), permission: 'delivery', icon: Truck, to: paths.delivery() },
+      { label: t('Dispatch'), permission: 'orders.deliver', icon: Route, to: paths.dispatch() },
+      { label: t('Rider cash'), permission: 'orders.deliver', icon: Banknote, to: paths.riderCash() },
+      { label: t('Payments'), permission: 'payments', icon: Wallet, to: paths.payments() },
+      { label: t('Staff'), permission: 'staff', icon: UserCog, to: paths.staff() },
+      { label: t('Audit log'), permission: 'audit', icon: History, to: paths.audit() },
+      { label: t('Reports'), permission: 'reports', icon: ChartColumn, to: paths.reports() },
     ],
   },
   {
-    group: 'Insights',
+    group: t('Insights'),
     entries: [
-      { label: 'Analytics', permission: 'insights', icon: Activity, to: paths.analytics() },
-      { label: 'Errors', permission: 'insights', icon: Bug, to: paths.errors() },
+      { label: t('Analytics'), permission: 'insights', icon: Activity, to: paths.analytics() },
+      { label: t('Errors'), permission: 'insights', icon: Bug, to: paths.errors() },
     ],
   },
 ];
@@ -111,7 +112,7 @@ function useFirstScreen(): string | undefined {
 function Navigation({ onNavigate, waiting }: { onNavigate?: () => void; waiting: number }) {
   const groups = useNav();
   return (
-    <nav aria-label="Administration" className="flex-1 overflow-y-auto px-2 py-3">
+    <nav aria-label={t('Administration')} className="flex-1 overflow-y-auto px-2 py-3">
       {groups.map((g) => (
         <div key={g.group} className="mb-4">
           <p className="px-2 pb-1 text-xs font-medium uppercase tracking-wide text-gray-500">{g.group}</p>
@@ -132,7 +133,7 @@ function Navigation({ onNavigate, waiting }: { onNavigate?: () => void; waiting:
                     {e.to === paths.orders() && waiting > 0 && (
                       <span className="ml-auto rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
                         {waiting}
-                        <span className="sr-only"> new</span>
+                        <span className="sr-only"> {t('new')}</span>
                       </span>
                     )}
                   </NavLink>
@@ -143,7 +144,7 @@ function Navigation({ onNavigate, waiting }: { onNavigate?: () => void; waiting:
                   >
                     <e.icon className="size-4 shrink-0" aria-hidden />
                     {e.label}
-                    <span className="ml-auto rounded bg-gray-100 px-1.5 text-[10px] font-medium uppercase text-gray-600">Soon</span>
+                    <span className="ml-auto rounded bg-gray-100 px-1.5 text-[10px] font-medium uppercase text-gray-600">{t('Soon')}</span>
                   </span>
                 )}
               </li>
@@ -160,12 +161,12 @@ function WebsiteHeading({ border = true }: { border?: boolean }) {
   const { website } = useBoot();
   return (
     <div className={`min-w-0 px-4 py-4 ${border ? 'border-b' : 'flex-1'}`}>
-      <p className="text-xs font-medium uppercase tracking-wide text-gray-500">Administration</p>
+      <p className="text-xs font-medium uppercase tracking-wide text-gray-500">{t('Administration')}</p>
       <p className="truncate text-lg font-semibold" title={website.name}>
         {website.name}
       </p>
       <a href={paths.chooseWebsite()} className="text-xs font-medium text-brand hover:underline">
-        Switch Website
+        {t('Switch Website')}
       </a>
     </div>
   );
@@ -183,10 +184,10 @@ function PersonFooter() {
       <div className="mt-2 flex flex-wrap gap-x-3 gap-y-1">
         <a href={storefront ?? paths.storefront()} className="inline-flex items-center gap-1 text-brand hover:underline">
           <Store className="size-4 shrink-0" aria-hidden />
-          View shop
+          {t('View shop')}
         </a>
         <a href={paths.signOut()} className="text-gray-600 hover:underline">
-          Sign out
+          {t('Sign out')}
         </a>
       </div>
     </div>
@@ -233,7 +234,7 @@ export function AdminLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
-        Skip to content
+        {t('Skip to content')}
       </a>
       <PhoneDrawer
         id="admin-drawer"
@@ -242,7 +243,7 @@ export function AdminLayout() {
           waiting > 0 && (
             <span className="absolute -top-1.5 -right-1.5 rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
               {waiting}
-              <span className="sr-only"> new orders</span>
+              <span className="sr-only"> {t('new orders')}</span>
             </span>
           )
         }

@@ -6,6 +6,7 @@ import { paths } from '../lib/paths';
 import { useBoot } from './boot';
 import { PAGE_BUILDER_NAV } from './page-builder-nav';
 import { PhoneDrawer } from './phone-drawer';
+import { t } from '../lib/i18n';
 
 /**
  * Website Settings' frame (/page-builder): its screens on the left, the website, ways back to the
@@ -20,7 +21,7 @@ export function PageBuilderLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
-        Skip to content
+        {t('Skip to content')}
       </a>
       {/* not sticky: each settings form's own header (with Save) sticks to the top */}
       <PhoneDrawer id="page-builder-drawer" title={website.name} sticky={false} heading={<SiteHeading border={false} />}>
@@ -50,7 +51,7 @@ function SiteHeading({ border = true }: { border?: boolean }) {
   const { website } = useBoot();
   return (
     <div className={`min-w-0 px-4 py-4 ${border ? 'border-b' : 'flex-1'}`}>
-      <p className="text-xs font-medium uppercase tracking-wide text-gray-500">Website Settings</p>
+      <p className="text-xs font-medium uppercase tracking-wide text-gray-500">{t('Website Settings')}</p>
       <p className="truncate text-lg font-semibold" title={website.name}>
         {website.name}
       </p>
@@ -60,7 +61,7 @@ function SiteHeading({ border = true }: { border?: boolean }) {
 
 function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <nav aria-label="Website Settings" className="flex-1 overflow-y-auto px-2 py-3">
+    <nav aria-label={t('Website Settings')} className="flex-1 overflow-y-auto px-2 py-3">
       <ul>
         {PAGE_BUILDER_NAV.map((e) => (
           <li key={e.label}>
@@ -91,11 +92,11 @@ function PersonFooter() {
       <div className="mt-2 flex flex-col gap-1">
         <a href={paths.storefront()} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-brand hover:underline">
           <ExternalLink className="size-4 shrink-0" aria-hidden />
-          View shop
+          {t('View shop')}
         </a>
         <a href={paths.dashboard()} className="inline-flex items-center gap-1 text-gray-700 hover:underline">
           <LayoutDashboard className="size-4 shrink-0" aria-hidden />
-          Administration
+          {t('Administration')}
         </a>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { t } from '../lib/i18n';
 
 /** Whether the window is 768 px or wider (the sidebar's width), following resizes. */
 export function useWide(): boolean {
@@ -67,7 +68,7 @@ export function PhoneDrawer({
           className="relative inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md border px-3 text-sm font-medium"
         >
           <Menu className="size-5" aria-hidden />
-          Menu
+          {t('Menu')}
           {badge}
         </button>
         <p className="min-w-0 flex-1 truncate font-semibold">{title}</p>
@@ -75,8 +76,8 @@ export function PhoneDrawer({
       </header>
       {open && (
         <div className="fixed inset-0 z-40 md:hidden">
-          <button type="button" aria-label="Close the menu" className="absolute inset-0 bg-black/40" onClick={close} />
-          <aside id={id} aria-label="Menu" className="absolute inset-y-0 left-0 flex w-[85vw] max-w-80 flex-col bg-white shadow-xl">
+          <button type="button" aria-label={t('Close the menu')} className="absolute inset-0 bg-black/40" onClick={close} />
+          <aside id={id} aria-label={t('Menu')} className="absolute inset-y-0 left-0 flex w-[85vw] max-w-80 flex-col bg-white shadow-xl">
             <div className="flex items-start justify-between border-b">
               {heading}
               <button
@@ -85,7 +86,7 @@ export function PhoneDrawer({
                 className="m-2 inline-flex size-11 items-center justify-center rounded-md hover:bg-gray-100"
               >
                 <X className="size-5" aria-hidden />
-                <span className="sr-only">Close the menu</span>
+                <span className="sr-only">{t('Close the menu')}</span>
               </button>
             </div>
             {children(close)}

@@ -2,14 +2,15 @@ import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { reportError } from '../lib/report-error';
 import { paths } from '../lib/paths';
+import { t } from '../lib/i18n';
 
 export function NotFound() {
   return (
     <div className="p-8">
-      <h1 className="text-2xl font-semibold">Page not found</h1>
-      <p className="mt-2 text-gray-600">This screen does not exist.</p>
+      <h1 className="text-2xl font-semibold">{t('Page not found')}</h1>
+      <p className="mt-2 text-gray-600">{t('This screen does not exist.')}</p>
       <Link to={paths.dashboard()} className="mt-4 inline-block text-brand underline">
-        Go to the dashboard
+        {t('Go to the dashboard')}
       </Link>
     </div>
   );
@@ -24,10 +25,10 @@ export function RouteError() {
   const message = isRouteErrorResponse(error) ? error.statusText : error instanceof Error ? error.message : 'Something went wrong';
   return (
     <div role="alert" className="p-8">
-      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <h1 className="text-2xl font-semibold">{t('Something went wrong')}</h1>
       <p className="mt-2 text-gray-600">{message}</p>
       <button type="button" onClick={() => location.reload()} className="mt-4 rounded-md border px-4 py-2 hover:bg-gray-50">
-        Reload
+        {t('Reload')}
       </button>
     </div>
   );

@@ -117,6 +117,7 @@ export const router = createBrowserRouter([
         [
           ['subscriptions', 'SubscriptionsDemandRoute'],
           ['subscriptions/list', 'SubscriptionListRoute'],
+          ['subscriptions/deliveries', 'SubscriptionDeliveriesRoute'],
           ['subscriptions/low-balance', 'SubscriptionLowBalanceRoute'],
           ['subscriptions/settings', 'SubscriptionSettingsRoute'],
         ] as const

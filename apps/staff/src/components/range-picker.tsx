@@ -1,11 +1,12 @@
 import { indiaToday } from '@grocer/shared/delivery-promise';
 import { useAddressParams } from '../lib/list-state';
 import { inputClass } from './ui/field';
+import { t } from '../lib/i18n';
 
 const PRESETS = [
-  { key: 'today', label: 'Today', days: 1 },
-  { key: '7d', label: '7 days', days: 7 },
-  { key: '30d', label: '30 days', days: 30 },
+  { key: 'today', label: t('Today'), days: 1 },
+  { key: '7d', label: t('7 days'), days: 7 },
+  { key: '30d', label: t('30 days'), days: 30 },
 ] as const;
 
 const minus = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
@@ -45,9 +46,9 @@ export function useRange(fallback: (typeof PRESETS)[number]['key'] = '7d') {
 export function RangePicker({ state }: { state: ReturnType<typeof useRange> }) {
   const { range, preset, choose } = state;
   return (
-    <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Range">
+    <div className="flex flex-wrap items-end gap-2" role="group" aria-label={t('Range')}>
       <div className="inline-flex rounded-md border bg-white p-0.5">
-        {[...PRESETS, { key: 'custom', label: 'Custom' } as const].map((p) => (
+        {[...PRESETS, { key: 'custom', label: t('Custom') } as const].map((p) => (
           <button
             key={p.key}
             type="button"
@@ -62,7 +63,7 @@ export function RangePicker({ state }: { state: ReturnType<typeof useRange> }) {
       {preset === 'custom' && (
         <>
           <label className="text-sm">
-            From
+            {t('From')}
             <input
               type="date"
               value={range.from}
@@ -72,7 +73,7 @@ export function RangePicker({ state }: { state: ReturnType<typeof useRange> }) {
             />
           </label>
           <label className="text-sm">
-            To
+            {t('To')}
             <input
               type="date"
               value={range.to}

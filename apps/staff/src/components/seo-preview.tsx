@@ -1,4 +1,5 @@
 import { imageUrl } from '@grocer/shared/image';
+import { t } from '../lib/i18n';
 
 /**
  * How a page appears in a search result and as a shared link's social card (Open Graph), for the
@@ -28,25 +29,27 @@ export function SeoPreview({
   return (
     // one column as wide as its place (its long lines truncate rather than widen the page)
     <div className="grid grid-cols-1 gap-4">
-      <section aria-label="Search result preview" className="rounded-lg border bg-white p-4 shadow-sm">
-        <p className="mb-2 text-xs font-medium uppercase tracking-wide text-gray-500">Search result</p>
+      <section aria-label={t('Search result preview')} className="rounded-lg border bg-white p-4 shadow-sm">
+        <p className="mb-2 text-xs font-medium uppercase tracking-wide text-gray-500">{t('Search result')}</p>
         <p className="truncate text-xs text-gray-700">
           {siteName} · {url}
         </p>
         <p className="mt-0.5 truncate text-lg text-[#1a0dab]">{cut(title || siteName, 60)}</p>
         <p className="line-clamp-2 text-sm text-gray-700">
-          {cut(description, 160) || <em className="text-gray-500">No description: search engines pick text from the page.</em>}
+          {cut(description, 160) || <em className="text-gray-500">{t('No description: search engines pick text from the page.')}</em>}
         </p>
-        {title.length > 60 && <p className="mt-1 text-xs text-amber-800">The title is cut after about 60 characters.</p>}
-        {description.length > 160 && <p className="mt-1 text-xs text-amber-800">The description is cut after about 160 characters.</p>}
+        {title.length > 60 && <p className="mt-1 text-xs text-amber-800">{t('The title is cut after about 60 characters.')}</p>}
+        {description.length > 160 && (
+          <p className="mt-1 text-xs text-amber-800">{t('The description is cut after about 160 characters.')}</p>
+        )}
       </section>
-      <section aria-label="Social card preview" className="overflow-hidden rounded-lg border bg-white shadow-sm">
-        <p className="px-4 pt-3 pb-2 text-xs font-medium uppercase tracking-wide text-gray-500">Shared link</p>
+      <section aria-label={t('Social card preview')} className="overflow-hidden rounded-lg border bg-white shadow-sm">
+        <p className="px-4 pt-3 pb-2 text-xs font-medium uppercase tracking-wide text-gray-500">{t('Shared link')}</p>
         <div className="aspect-[1.91/1] bg-gray-100">
           {image ? (
             <img src={imageUrl(image, 'large', '')} alt="" className="size-full object-cover" />
           ) : (
-            <div className="flex size-full items-center justify-center text-sm text-gray-500">No image</div>
+            <div className="flex size-full items-center justify-center text-sm text-gray-500">{t('No image')}</div>
           )}
         </div>
         <div className="border-t bg-gray-50 px-4 py-2">

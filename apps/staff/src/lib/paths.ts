@@ -23,6 +23,7 @@ export const paths = {
   riderCash: () => '/bos/admin/rider-cash',
   subscriptions: () => '/bos/admin/subscriptions',
   subscriptionList: () => '/bos/admin/subscriptions/list',
+  subscriptionDeliveries: () => '/bos/admin/subscriptions/deliveries',
   subscriptionLowBalance: () => '/bos/admin/subscriptions/low-balance',
   subscriptionSettings: () => '/bos/admin/subscriptions/settings',
   staff: () => '/bos/admin/staff',

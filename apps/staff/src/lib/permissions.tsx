@@ -1,6 +1,7 @@
 import { can, type Permission, type StaffPerson } from '@grocer/shared/staff-roles';
 import { ShieldX } from 'lucide-react';
 import { createContext, useContext, type ReactNode } from 'react';
+import { t } from './i18n';
 
 /** The signed-in person's roles on this website (given by the app from the shell's boot data). */
 export const PersonContext = createContext<StaffPerson>({});
@@ -23,9 +24,9 @@ export function Allowed({ permission, children }: { permission: Permission; chil
   return (
     <div role="alert" className="mx-auto mt-12 max-w-md rounded-lg border bg-white p-6 text-center">
       <ShieldX className="mx-auto size-10 text-red-600" aria-hidden />
-      <h1 className="mt-3 text-xl font-semibold">Not part of your role</h1>
+      <h1 className="mt-3 text-xl font-semibold">{t('Not part of your role')}</h1>
       <p className="mt-2 text-sm text-gray-600">
-        This screen is not part of what you do on this website. Ask the shop owner if you need it.
+        {t('This screen is not part of what you do on this website. Ask the shop owner if you need it.')}
       </p>
     </div>
   );

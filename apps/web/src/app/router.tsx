@@ -3,10 +3,9 @@ import type { RouteMeta } from './guards';
 import { LoadingOverlay } from '../components/ui/loading';
 import { RouteError } from './route-error';
 import { Shell } from './shell';
-import { loadLaterMessages } from '../locales/load';
-
-/** A route module whose messages in Hindi and Kannada are in the later catalogue (locales/catalogue.ts): both before it renders. */
-const withLater = async <M,>(module: Promise<M>): Promise<M> => (await Promise.all([module, loadLaterMessages()]))[0];
+// A route module and its messages in Hindi and Kannada before it renders: a first-load route's group
+// (withMessages), the account, checkout and sign-in pages' later catalogue (withLater): locales/catalogue.ts
+import { withLater, withMessages } from '../locales/load';
 
 const meta = (m: RouteMeta) => m;
 const AppLoading = () => <LoadingOverlay fullPage />;
@@ -23,10 +22,10 @@ export const routes: RouteObject[] = [
     // a page the server did not render waits for its lazy module under the full-screen spinner (spec §2)
     HydrateFallback: AppLoading,
     children: [
-      { path: '/products', lazy: () => import('./routes/products') },
-      { path: '/products/:slug', lazy: () => import('./routes/product') },
-      { path: '/categories', lazy: () => import('./routes/categories') },
-      { path: '/suppliers', lazy: () => import('./routes/suppliers') },
+      { path: '/products', lazy: () => withMessages('products', import('./routes/products')) },
+      { path: '/products/:slug', lazy: () => withMessages('product', import('./routes/product')) },
+      { path: '/categories', lazy: () => withMessages('page', import('./routes/categories')) },
+      { path: '/suppliers', lazy: () => withMessages('page', import('./routes/suppliers')) },
       {
         path: '/auth/login',
         handle: meta({ full: true }),
@@ -93,8 +92,8 @@ export const routes: RouteObject[] = [
         ],
       },
       // home has no flag (spec §2): its blocks sit in the centred container like every page's
-      { path: '/', lazy: () => import('./routes/page') },
-      { path: '*', handle: meta({ full: true }), lazy: () => import('./routes/page') },
+      { path: '/', lazy: () => withMessages('page', import('./routes/page')) },
+      { path: '*', handle: meta({ full: true }), lazy: () => withMessages('page', import('./routes/page')) },
     ],
   },
 ];

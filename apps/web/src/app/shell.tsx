@@ -15,9 +15,12 @@ import { guardRedirect, type RouteMeta } from './guards';
 import { dropPendingAction } from './pending-action';
 import { useUi } from './ui-state';
 import { t } from '../lib/i18n';
+import { withLater } from '../locales/load';
 
-const CategoryFilterModal = lazy(() => import('../features/catalogue/components/category-filter-modal'));
-const WishlistPicker = lazy(() => import('../features/wishlist/components/wishlist-picker').then((m) => ({ default: m.WishlistPicker })));
+const CategoryFilterModal = lazy(() => withLater(import('../features/catalogue/components/category-filter-modal')));
+const WishlistPicker = lazy(() =>
+  withLater(import('../features/wishlist/components/wishlist-picker')).then((m) => ({ default: m.WishlistPicker })),
+);
 
 /** Navigation progress bar with a spinner (spec §2). */
 function NavigationProgress() {

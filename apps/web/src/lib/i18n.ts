@@ -5,9 +5,10 @@ import type { Language } from '@grocer/shared/languages';
  * The storefront's strings in the page's language (issue 46). The English text is the message id,
  * so English renders exactly as written (spec strings stay exact) from the id itself: its ICU
  * arguments and plurals are filled in by `english` below, and no English catalogue is shipped.
- * Hindi and Kannada come from Lingui catalogues compiled ahead of time (`npm run i18n -w
- * @grocer/web`, locales/lingui.ts): the browser loads Lingui's core and the one catalogue the page
- * speaks as a chunk of their own, before hydrating; the server has them all.
+ * Hindi and Kannada come from catalogues compiled ahead of time by Lingui (`npm run i18n -w
+ * @grocer/web`) and said by a small reader of them (locales/reader.ts, Lingui's output without its
+ * core): the browser loads the reader and the page language's first catalogue as chunks of their
+ * own before hydrating, the route's messages with its route (locales/load.ts); the server has them all.
  *
  * One language is active at a time: the browser's never changes (switching reloads the page), and
  * the server activates the request's language right before its synchronous render (entry-server).
@@ -16,7 +17,7 @@ type Catalogues = (lang: Language, id: string, values?: Record<string, unknown>)
 let catalogues: Catalogues | null = null;
 let current: Language = 'en';
 
-/** How Hindi and Kannada are looked up (locales/lingui.ts sets it once their catalogues are in). */
+/** How Hindi and Kannada are looked up (locales/reader.ts sets it once loaded). */
 export function setCatalogues(lookup: Catalogues) {
   catalogues = lookup;
 }

@@ -3,6 +3,7 @@ import { CHANGE_REASON_LABELS, ORDER_STATUS_LABELS } from '../order';
 import { RETURN_REASON_LABELS } from '../pos';
 import { khataBalanceText } from '../wallet';
 import type { Messages } from './types';
+import { errors, storefront } from './storefront/en';
 
 // The texts the shop always sent and printed, byte for byte (tests and the spec quote them).
 
@@ -18,9 +19,15 @@ const online = (o: string | null) => (o ? ` or online: ${o}` : '');
 
 export const en: Messages = {
   language: 'en',
+  storefront,
+  errors,
   code: {
     text: (p) => `Your ${p.shop} code is ${p.code}. It expires in ${p.minutes} minutes. Never share it with anyone.`,
     subject: (p) => `${p.code} is your ${p.shop} code`,
+  },
+  whatsapp: {
+    stopped: (p) => `You will get no more WhatsApp messages from ${p.shop}. Reply START to turn them back on.`,
+    started: (p) => `WhatsApp messages from ${p.shop} are on again. Reply STOP to turn them off.`,
   },
   order: {
     status: ORDER_STATUS_LABELS,
@@ -63,6 +70,11 @@ export const en: Messages = {
     skippedNoAddress: 'we cannot deliver to your subscription address. Your wallet was not charged.',
     partSubject: (p) => `Part of your ${p.day} delivery`,
     partOutOfStock: (p) => `${p.items.join(', ')} is out of stock and was left out; you were not charged for it.`,
+    priceChangeSubject: 'New subscription price',
+    priceChange: (p) =>
+      `the price of ${p.item} changes from ${p.old} to ${p.price} per pack for deliveries from ${p.from}. To change or skip a delivery, open My subscriptions before the cut-off.`,
+    onKhataSubject: (p) => `Your ${p.day} delivery is on khata`,
+    onKhata: (p) => `your wallet was short, so ${p.amount} was put on your khata. You now owe ${p.balance}.`,
   },
   posReceipt: {
     paidBy: (p) => `${p.amount} by ${p.method === 'upi' ? 'UPI' : p.method}`,
@@ -114,6 +126,7 @@ export const en: Messages = {
     cash: 'Refunded in cash',
     upi: 'Refunded by UPI',
     card: 'Refunded to card',
+    khata: 'Back to your khata',
     rounding: 'Cash rounding',
     gstReversed: (p) => `GST reversed ${p.gst} (included above).`,
     backToStock: 'Goods back to stock.',

@@ -1,4 +1,5 @@
 import type { Messages } from './types';
+import { errors, storefront } from './storefront/hi';
 import { plural } from './types';
 
 // Hindi (हिन्दी). Order numbers, codes, amounts and links stay as they are; brand names in Latin.
@@ -25,10 +26,16 @@ const METHODS: Record<string, string> = {
 
 export const hi: Messages = {
   language: 'hi',
+  storefront,
+  errors,
   code: {
     text: (p) =>
       `आपका ${p.shop} कोड ${p.code} है। यह ${plural('hi', p.minutes, { one: '# मिनट', other: '# मिनट' })} में समाप्त हो जाएगा। इसे कभी किसी के साथ साझा न करें।`,
     subject: (p) => `${p.code} आपका ${p.shop} कोड है`,
+  },
+  whatsapp: {
+    stopped: (p) => `अब आपको ${p.shop} से WhatsApp पर कोई मैसेज नहीं आएगा। फिर से पाने के लिए START लिखकर भेजें।`,
+    started: (p) => `${p.shop} के WhatsApp मैसेज फिर से चालू हो गए हैं। बंद करने के लिए STOP लिखकर भेजें।`,
   },
   order: {
     status: {
@@ -78,6 +85,11 @@ export const hi: Messages = {
     skippedNoAddress: 'हम आपके सब्सक्रिप्शन के पते पर डिलीवरी नहीं कर सकते। आपके वॉलेट से पैसे नहीं कटे।',
     partSubject: (p) => `${p.day} की आपकी डिलीवरी का हिस्सा`,
     partOutOfStock: (p) => `${p.items.join(', ')} स्टॉक में नहीं है और छोड़ दिया गया; इसके पैसे नहीं लिए गए।`,
+    priceChangeSubject: 'सब्सक्रिप्शन का नया दाम',
+    priceChange: (p) =>
+      `${p.item} का दाम ${p.from} की डिलीवरी से ${p.old} से बदलकर ${p.price} प्रति पैक हो रहा है। कोई डिलीवरी बदलनी या छोड़नी हो तो कट-ऑफ से पहले मेरे सब्सक्रिप्शन खोलें।`,
+    onKhataSubject: (p) => `${p.day} की आपकी डिलीवरी खाते में`,
+    onKhata: (p) => `आपके वॉलेट में पैसे कम थे, इसलिए ${p.amount} आपके खाते में लिखे गए। अब आपकी बकाया राशि ${p.balance} है।`,
   },
   posReceipt: {
     paidBy: (p) => `${p.amount} ${{ cash: 'नकद', upi: 'UPI', card: 'कार्ड', khata: 'खाते' }[p.method]} से`,
@@ -129,6 +141,7 @@ export const hi: Messages = {
     cash: 'नकद में वापस',
     upi: 'UPI से वापस',
     card: 'कार्ड में वापस',
+    khata: 'आपके खाते में वापस',
     rounding: 'नकद राउंडिंग',
     gstReversed: (p) => `GST ${p.gst} वापस (ऊपर शामिल)।`,
     backToStock: 'सामान स्टॉक में वापस।',

@@ -1,4 +1,5 @@
 import type { Messages } from './types';
+import { errors, storefront } from './storefront/kn';
 import { plural } from './types';
 
 // Kannada (ಕನ್ನಡ). Order numbers, codes, amounts and links stay as they are; brand names in Latin.
@@ -31,10 +32,16 @@ const METHODS: Record<string, string> = {
 
 export const kn: Messages = {
   language: 'kn',
+  storefront,
+  errors,
   code: {
     text: (p) =>
       `ನಿಮ್ಮ ${p.shop} ಕೋಡ್ ${p.code}. ಇದು ${plural('kn', p.minutes, { one: '# ನಿಮಿಷದಲ್ಲಿ', other: '# ನಿಮಿಷಗಳಲ್ಲಿ' })} ಅವಧಿ ಮೀರುತ್ತದೆ. ಇದನ್ನು ಯಾರೊಂದಿಗೂ ಹಂಚಿಕೊಳ್ಳಬೇಡಿ.`,
     subject: (p) => `${p.code} ನಿಮ್ಮ ${p.shop} ಕೋಡ್`,
+  },
+  whatsapp: {
+    stopped: (p) => `ಇನ್ನು ಮುಂದೆ ${p.shop} ಇಂದ ನಿಮಗೆ WhatsApp ಸಂದೇಶಗಳು ಬರುವುದಿಲ್ಲ. ಮತ್ತೆ ಪಡೆಯಲು START ಎಂದು ಉತ್ತರಿಸಿ.`,
+    started: (p) => `${p.shop} ಇಂದ WhatsApp ಸಂದೇಶಗಳು ಮತ್ತೆ ಶುರುವಾಗಿವೆ. ನಿಲ್ಲಿಸಲು STOP ಎಂದು ಉತ್ತರಿಸಿ.`,
   },
   order: {
     status: {
@@ -84,6 +91,11 @@ export const kn: Messages = {
     skippedNoAddress: 'ನಿಮ್ಮ ಚಂದಾದಾರಿಕೆ ವಿಳಾಸಕ್ಕೆ ನಾವು ಡೆಲಿವರಿ ಮಾಡಲು ಸಾಧ್ಯವಿಲ್ಲ. ನಿಮ್ಮ ವಾಲೆಟ್‌ನಿಂದ ಹಣ ಕಡಿತವಾಗಿಲ್ಲ.',
     partSubject: (p) => `${p.day} ರ ನಿಮ್ಮ ಡೆಲಿವರಿಯ ಭಾಗ`,
     partOutOfStock: (p) => `${p.items.join(', ')} ಸ್ಟಾಕ್‌ನಲ್ಲಿ ಇಲ್ಲ, ಅದನ್ನು ಬಿಡಲಾಗಿದೆ; ಅದಕ್ಕೆ ನಿಮ್ಮಿಂದ ಹಣ ಪಡೆದಿಲ್ಲ.`,
+    priceChangeSubject: 'ಚಂದಾದಾರಿಕೆಯ ಹೊಸ ಬೆಲೆ',
+    priceChange: (p) =>
+      `${p.from} ರ ಡೆಲಿವರಿಯಿಂದ ${p.item} ಬೆಲೆ ಪ್ರತಿ ಪ್ಯಾಕ್‌ಗೆ ${p.old} ಇಂದ ${p.price} ಆಗುತ್ತದೆ. ಡೆಲಿವರಿಯನ್ನು ಬದಲಿಸಲು ಅಥವಾ ಬಿಡಲು ಕಟ್-ಆಫ್ ಮೊದಲು ನನ್ನ ಚಂದಾದಾರಿಕೆಗಳನ್ನು ತೆರೆಯಿರಿ.`,
+    onKhataSubject: (p) => `${p.day} ರ ನಿಮ್ಮ ಡೆಲಿವರಿ ಖಾತೆಗೆ`,
+    onKhata: (p) => `ನಿಮ್ಮ ವಾಲೆಟ್‌ನಲ್ಲಿ ಹಣ ಕಡಿಮೆ ಇತ್ತು, ಆದ್ದರಿಂದ ${p.amount} ಅನ್ನು ನಿಮ್ಮ ಖಾತೆಗೆ ಬರೆಯಲಾಗಿದೆ. ಈಗ ನೀವು ಕೊಡಬೇಕಾದದ್ದು ${p.balance}.`,
   },
   posReceipt: {
     paidBy: (p) => `${p.amount} ${{ cash: 'ನಗದು', upi: 'UPI', card: 'ಕಾರ್ಡ್', khata: 'ಖಾತೆ' }[p.method]} ಮೂಲಕ`,
@@ -135,6 +147,7 @@ export const kn: Messages = {
     cash: 'ನಗದಿನಲ್ಲಿ ಮರುಪಾವತಿ',
     upi: 'UPI ಮೂಲಕ ಮರುಪಾವತಿ',
     card: 'ಕಾರ್ಡ್‌ಗೆ ಮರುಪಾವತಿ',
+    khata: 'ನಿಮ್ಮ ಖಾತೆಗೆ ವಾಪಸ್',
     rounding: 'ನಗದು ರೌಂಡಿಂಗ್',
     gstReversed: (p) => `GST ${p.gst} ಹಿಂಪಡೆಯಲಾಗಿದೆ (ಮೇಲೆ ಸೇರಿದೆ).`,
     backToStock: 'ವಸ್ತುಗಳು ಸ್ಟಾಕ್‌ಗೆ ಮರಳಿವೆ.',

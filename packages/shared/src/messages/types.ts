@@ -2,6 +2,17 @@ import type { Language } from '../languages';
 import type { CHANGE_REASON_LABELS, OrderStatus, PaymentStatus } from '../order';
 type ChangeReason = keyof typeof CHANGE_REASON_LABELS;
 import type { ReturnReason } from '../pos';
+import type { CouponRefusal } from '../coupon';
+import type { ERRORS, ErrorCode } from '../errors';
+
+/**
+ * The error catalogue's messages (`@grocer/shared/errors`) a shopper can meet, in a language: each
+ * with the English one's details. A code a language leaves out is said in English (staff calls
+ * always are: http/errors.ts translates on the storefront's calls only).
+ */
+export type ErrorTexts = {
+  [C in ErrorCode]?: string | ((typeof ERRORS)[C]['message'] extends (d: infer D) => string ? (d: D) => string : never);
+};
 
 /**
  * What the shop sends or prints for a customer (issue 46 §5), one typed catalogue per language
@@ -17,6 +28,11 @@ export interface Messages {
   code: {
     text(p: { shop: string; code: string; minutes: number }): string;
     subject(p: { shop: string; code: string }): string;
+  };
+  /** the answer to a customer's WhatsApp STOP or START (a plain text reply, issue 46 §7) */
+  whatsapp: {
+    stopped(p: { shop: string }): string;
+    started(p: { shop: string }): string;
   };
   order: {
     /** the order's status as the shopper reads it */
@@ -71,7 +87,39 @@ export interface Messages {
     skippedNoAddress: string;
     partSubject(p: { day: string }): string;
     partOutOfStock(p: { items: string[] }): string;
+    /** a subscribed pack's price changes (issue 44 §5): told before it applies */
+    priceChangeSubject: string;
+    priceChange(p: { item: string; old: string; price: string; from: string }): string;
+    /** a delivery the wallet could not pay, put on the customer's khata */
+    onKhataSubject(p: { day: string }): string;
+    onKhata(p: { amount: string; balance: string }): string;
   };
+  /**
+   * What the server writes to a shopper on the storefront (issue 46): the cart's and checkout's
+   * notes, a coupon's refusal, an address's delivery line, the restock alert. Amounts come formatted.
+   */
+  storefront: {
+    freeDelivery: string;
+    moreForFreeDelivery(p: { amount: string }): string;
+    notDeliveredTo(p: { pincode: string }): string;
+    /** a cart line not stocked where the pincode is served */
+    itemNotDeliveredTo(p: { item: string; pincode: string }): string;
+    itemNotAtLocation(p: { item: string }): string;
+    outOfStock: string;
+    /** `left`: a count, or a weight ("750 g") */
+    onlyLeft(p: { left: string }): string;
+    /** a coupon the cart dropped on a later load; `reason` from `couponRefused` */
+    couponRemoved(p: { code: string; reason: string }): string;
+    couponRefused(refusal: CouponRefusal): string;
+    /** a listed offer on an empty cart */
+    addItemsForOffer: string;
+    /** an address the shop delivers to (`cod` false: no cash on delivery there) */
+    deliversHere(p: { zone: string; cod: boolean }): string;
+    backInStockSubject(p: { name: string }): string;
+    backInStockText(p: { name: string; link: string }): string;
+  };
+  /** the error catalogue's messages in this language (English: the catalogue's own, none here) */
+  errors: ErrorTexts;
   /** a counter sale's receipt sent by SMS or email */
   posReceipt: {
     paidBy(p: { amount: string; method: 'cash' | 'upi' | 'card' | 'khata' }): string;
@@ -117,6 +165,8 @@ export interface Messages {
     cash: string;
     upi: string;
     card: string;
+    /** the part credited back to the customer's khata (a sale put on khata) */
+    khata: string;
     rounding: string;
     gstReversed(p: { gst: string }): string;
     backToStock: string;

@@ -18,6 +18,7 @@ import { countAddresses } from '../addresses/service';
 import { confirmCodes, liveCodes } from '../identity/codes';
 import { accountErrors, changeContact, clientLimit, identifierTaken, renameUser, sendCode, type SignInDeps } from '../identity/service';
 import { wishlistCounts } from '../wishlist/service';
+import { messageRoutes } from './message-routes';
 import { privacyRoutes } from './privacy-routes';
 
 /** What the orders domain adds to the dashboard (none until it is registered). */
@@ -30,6 +31,7 @@ export type OrdersSummary = (db: Db, websiteId: number, userId: number) => Promi
 export const accountRoutes: FastifyPluginAsyncZod<SignInDeps & { ordersSummary?: OrdersSummary }> = async (app, deps) => {
   const { db, config } = deps;
   await app.register(privacyRoutes, { db });
+  await app.register(messageRoutes, { db, outbox: deps.outbox });
 
   app.get('/account', { schema: { response: { 200: accountSchema } } }, async (req) => {
     const user = await requireUser(db, req);

@@ -6,13 +6,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
+import { requestLanguage } from '../website';
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type Owner } from './service';
 
 const idParams = z.object({ id: coercedIdSchema });
 
 /** The signed-in shopper's delivery addresses; another shopper's id is 404. */
 export const addressRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const owner = async (req: FastifyRequest): Promise<Owner> => ({ websiteId: req.website.id, userId: (await requireUser(db, req)).id });
+  // the delivery line in the request's language (issue 46)
+  const owner = async (req: FastifyRequest): Promise<Owner> => ({
+    websiteId: req.website.id,
+    userId: (await requireUser(db, req)).id,
+    language: await requestLanguage(db, req),
+  });
 
   app.get('/addresses', { schema: { response: { 200: addressListSchema } } }, async (req) => ({
     data: await listAddresses(db, await owner(req)),

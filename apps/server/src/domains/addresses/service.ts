@@ -1,16 +1,20 @@
 import type { Address, addressInputSchema } from '@grocer/shared/account';
+import type { Language } from '@grocer/shared/languages';
+import { messagesIn } from '@grocer/shared/messages/catalogue';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { reusable, type Db, type DbOrTx } from '../../db/client';
 import { addresses } from './tables';
 import { fail } from '../../http/errors';
-import { notDeliveredTo, resolvePincode } from '../delivery/service';
+import { resolvePincode } from '../delivery/service';
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type AddressValues = z.output<typeof addressInputSchema>;
 export interface Owner {
   websiteId: number;
   userId: number;
+  /** the language of `delivery_message` (the shopper's request's); English when absent */
+  language?: Language;
 }
 
 export const addressNotFound = () => fail('ADDRESS_NOT_FOUND');
@@ -18,8 +22,9 @@ export const addressNotFound = () => fail('ADDRESS_NOT_FOUND');
 const mine = (o: Owner) => and(eq(addresses.websiteId, o.websiteId), eq(addresses.userId, o.userId));
 
 /** The address as the API shows it, with whether (and how) the shop delivers to its pincode. */
-async function present(db: DbOrTx, row: AddressRow): Promise<Address> {
+async function present(db: DbOrTx, row: AddressRow, language: Language = 'en'): Promise<Address> {
   const zone = await resolvePincode(db, row.websiteId, row.pincode);
+  const say = messagesIn(language).storefront;
   return {
     id: row.id,
     name: row.name,
@@ -33,9 +38,7 @@ async function present(db: DbOrTx, row: AddressRow): Promise<Address> {
     type: row.type,
     is_default: row.isDefault,
     serviceable: !!zone,
-    delivery_message: zone
-      ? `Delivers here from ${zone.name}${zone.codAllowed ? '' : ' (no cash on delivery)'}`
-      : notDeliveredTo(row.pincode),
+    delivery_message: zone ? say.deliversHere({ zone: zone.name, cod: zone.codAllowed }) : say.notDeliveredTo({ pincode: row.pincode }),
   };
 }
 
@@ -66,7 +69,7 @@ export async function countAddresses(db: DbOrTx, o: Owner): Promise<number> {
 
 export async function listAddresses(db: Db, o: Owner): Promise<Address[]> {
   const rows = await db.select().from(addresses).where(mine(o)).orderBy(desc(addresses.isDefault), desc(addresses.id));
-  return Promise.all(rows.map((r) => present(db, r)));
+  return Promise.all(rows.map((r) => present(db, r, o.language)));
 }
 
 async function owned(db: DbOrTx, o: Owner, id: number): Promise<AddressRow> {
@@ -115,13 +118,13 @@ export async function createAddress(db: Db, o: Owner, v: AddressValues): Promise
     const existing = await tx.select({ isDefault: addresses.isDefault }).from(addresses).where(mine(o)).for('update');
     const [created] = await tx
       .insert(addresses)
-      .values({ ...o, ...columns(v) })
+      .values({ websiteId: o.websiteId, userId: o.userId, ...columns(v) })
       .returning();
     const delivered = (await resolvePincode(tx, o.websiteId, v.pincode)) !== null;
     if ((v.is_default || !existing.some((e) => e.isDefault)) && delivered) await makeDefault(tx, o, created!.id);
     return await owned(tx, o, created!.id);
   });
-  return present(db, row);
+  return present(db, row, o.language);
 }
 
 export async function updateAddress(db: Db, o: Owner, id: number, v: AddressValues): Promise<Address> {
@@ -134,7 +137,7 @@ export async function updateAddress(db: Db, o: Owner, id: number, v: AddressValu
     if (v.is_default) await makeDefault(tx, o, id);
     return owned(tx, o, id);
   });
-  return present(db, row);
+  return present(db, row, o.language);
 }
 
 /** Deleting the default hands the default to the newest remaining address. */
@@ -155,5 +158,5 @@ export async function setDefaultAddress(db: Db, o: Owner, id: number): Promise<A
     await makeDefault(tx, o, id);
     return owned(tx, o, id);
   });
-  return present(db, row);
+  return present(db, row, o.language);
 }

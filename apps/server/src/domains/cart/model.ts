@@ -1,3 +1,5 @@
+import type { CouponRefusal } from '@grocer/shared/coupon';
+import type { Language } from '@grocer/shared/languages';
 import type { AppliedPromotion } from '@grocer/shared/promotions';
 import { weightLabel } from '@grocer/shared/weighed';
 import { Errors, fail } from '../../http/errors';
@@ -11,6 +13,8 @@ export interface CartContext {
   /** the pincode delivery is priced for (session pincode, or an address's at checkout) */
   pincode: string | null;
   now?: Date;
+  /** the language the cart's notes are written in (issue 46: the request's on the storefront); English when absent */
+  language?: Language;
 }
 
 /** One priced line, in paise, with what checkout needs to write an order line. */
@@ -74,6 +78,8 @@ export interface PricedCart {
   notes: string | null;
   /** a note for the shopper about a change the server made (a coupon dropped) */
   message: string | null;
+  /** the language its notes are in (`CartContext.language`) */
+  language: Language;
   /** every line valid, the pincode served, and something to buy: checkout may proceed */
   valid: boolean;
 }
@@ -87,5 +93,5 @@ export const cartErrors = {
     fail('NOT_ENOUGH_STOCK', soldByWeight ? { available, weight: weightLabel(available) } : { available }),
   /** a quantity of a pack sold by weight that is not a whole number of its steps (issue 40.5) */
   notWholeSteps: (step: number) => Errors.invalid({ quantity: [`Choose a multiple of ${weightLabel(step)}`] }),
-  couponRefused: (reason: string) => fail('COUPON_REFUSED', { reason }).withErrors({ code: [reason] }),
+  couponRefused: (reason: string, refusal?: CouponRefusal) => fail('COUPON_REFUSED', { reason, refusal }).withErrors({ code: [reason] }),
 };

@@ -112,7 +112,7 @@ export async function applyCoupon(db: Db, ctx: CartContext, code: string) {
   const row = await findCoupon(db, ctx.websiteId, code);
   const usage = row ? await couponUsage(db, ctx.websiteId, row.id, ctx.userId) : { total: 0, byCustomer: 0 };
   const verdict = couponDiscount(row, priced.itemsTotalPaise, ctx.now ?? new Date(), usage);
-  if (!verdict.ok) throw cartErrors.couponRefused(verdict.reason);
+  if (!verdict.ok) throw cartErrors.couponRefused(verdict.reason, verdict.refusal);
   await db.update(carts).set({ offercode: row!.code, updatedAt: new Date() }).where(eq(carts.id, cart.id));
 }
 

@@ -2,21 +2,21 @@ import { codEnabled, codEnabledSql } from '../payments/records';
 import { packLabel, paymentMethodLabel } from '@grocer/shared/labels';
 import type { Cart, CartItem, PaymentMethod } from '@grocer/shared/cart';
 import { couponDiscount, type CartOffer } from '@grocer/shared/coupon';
+import { messagesIn } from '@grocer/shared/messages/catalogue';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { lineAmountPaise, weightLabel } from '@grocer/shared/weighed';
 import { and, eq, getTableColumns, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { hotStatement, reusable, type Db, type DbOrTx } from '../../db/client';
 import { packDetails, packDetailsOf } from '../catalogue/service';
 import { couponUsage, findCoupon, listedCoupons } from '../coupons/service';
-import { codAllowedIn, deliveryContext, deliveryContextOf, nextSlots, notDeliveredTo, zoneJsonSql } from '../delivery/service';
+import { codAllowedIn, deliveryContext, deliveryContextOf, nextSlots, zoneJsonSql } from '../delivery/service';
 import { availableSql } from '../inventory';
 import { memberPrices, unitPrice } from '../price-lists/service';
 import { promotionsFor } from '../promotions/service';
 import { type CartContext, type PricedCart, type PricedLine } from './model';
 import { priceCart } from './pricing';
+import { cartInLanguage } from './translated';
 import { cartLines, carts } from './tables';
-
-const OUT_OF_STOCK = 'Out of stock';
 
 export async function findCart(db: DbOrTx, ctx: CartContext) {
   if (ctx.userId !== null) {
@@ -171,6 +171,8 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
   const zone = delivery.zone;
   const zoneWarehouse = zone?.warehouseId ?? null;
   const rows = cart?.lines ?? [];
+  const language = ctx.language ?? 'en';
+  const say = messagesIn(language).storefront;
   const members = await memberPrices(
     db,
     ctx.websiteId,
@@ -182,11 +184,11 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
     const available = r.available ?? 0;
     const label = packLabel(r.productName, r.packName);
     let message: string | null = null;
-    if (!delivery.serviceable) message = notDeliveredTo(ctx.pincode!);
+    if (!delivery.serviceable) message = say.notDeliveredTo({ pincode: ctx.pincode! });
     else if (r.available === null)
-      message = ctx.pincode ? `${label} is not delivered to ${ctx.pincode}` : `${label} is not available at your location`;
-    else if (available <= 0) message = OUT_OF_STOCK;
-    else if (available < r.quantity) message = `Only ${r.soldByWeight ? weightLabel(available) : available} left in stock`;
+      message = ctx.pincode ? say.itemNotDeliveredTo({ item: label, pincode: ctx.pincode }) : say.itemNotAtLocation({ item: label });
+    else if (available <= 0) message = say.outOfStock;
+    else if (available < r.quantity) message = say.onlyLeft({ left: r.soldByWeight ? weightLabel(available) : String(available) });
     // a loose good keeps its list price per kg (group prices are per unit, as at the till)
     const pricePaise = r.soldByWeight ? r.price : unitPrice(r.price, r.quantity, members.get(r.packId));
     return {
@@ -241,12 +243,12 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
       coupon = { id: row.id, code: row.code };
       couponInput = { rule: row, usage };
     } else {
-      const reason = verdict.ok ? 'This coupon code is not valid' : verdict.reason;
+      const reason = say.couponRefused(verdict.ok ? { kind: 'unknown' } : verdict.refusal);
       await db
         .update(carts)
         .set({ offercode: null })
         .where(and(eq(carts.id, cart.id), eq(carts.offercode, cart.offercode)));
-      message = `Coupon ${cart.offercode} was removed: ${reason}`;
+      message = say.couponRemoved({ code: cart.offercode, reason });
     }
   }
 
@@ -284,15 +286,17 @@ export async function loadPricedCart(db: DbOrTx, ctx: CartContext): Promise<Pric
     offers,
     notes: cart?.notes ?? null,
     message,
+    language,
     valid: delivery.serviceable && lines.length > 0 && lines.every((l) => l.valid),
   };
 }
 
 function deliveryMessage(p: PricedCart): string | null {
-  if (!p.serviceable) return notDeliveredTo(p.pincode!);
+  const say = messagesIn(p.language).storefront;
+  if (!p.serviceable) return say.notDeliveredTo({ pincode: p.pincode! });
   if (!p.zone || p.itemsTotalPaise === 0) return null;
-  if (p.finalDeliveryPaise === 0) return 'Free delivery';
-  if (p.zone.freeAbove !== null) return `Add ${formatINR(toRupees(p.zone.freeAbove - p.itemsTotalPaise))} more for free delivery`;
+  if (p.finalDeliveryPaise === 0) return say.freeDelivery;
+  if (p.zone.freeAbove !== null) return say.moreForFreeDelivery({ amount: formatINR(toRupees(p.zone.freeAbove - p.itemsTotalPaise)) });
   return null;
 }
 
@@ -378,7 +382,8 @@ export function toCartResponse(p: PricedCart, groupByDelivery = false): Cart {
 /** Both views of the caller's cart: the paise model (for checkout) and the spec §3 cart. */
 export async function loadCart(db: DbOrTx, ctx: CartContext, groupByDelivery = false): Promise<{ model: PricedCart; cart: Cart }> {
   const model = await loadPricedCart(db, ctx);
-  return { model, cart: toCartResponse(model, groupByDelivery) };
+  // product names in the shopper's language (issue 46): the answer only, the model keeps the default's
+  return { model, cart: await cartInLanguage(db, ctx.websiteId, ctx.language, toCartResponse(model, groupByDelivery)) };
 }
 
 /**
@@ -389,6 +394,7 @@ export async function loadCart(db: DbOrTx, ctx: CartContext, groupByDelivery = f
 export async function cartOffers(db: DbOrTx, ctx: CartContext): Promise<CartOffer[]> {
   const now = ctx.now ?? new Date();
   const [priced, rows] = await Promise.all([loadPricedCart(db, ctx), listedCoupons(db, ctx.websiteId, now)]);
+  const say = messagesIn(priced.language).storefront;
   const offers = await Promise.all(
     rows.map(async (row): Promise<CartOffer> => {
       const verdict = couponDiscount(row, priced.itemsTotalPaise, now, await couponUsage(db, ctx.websiteId, row.id, ctx.userId));
@@ -402,7 +408,7 @@ export async function cartOffers(db: DbOrTx, ctx: CartContext): Promise<CartOffe
         applied: priced.coupon?.id === row.id,
         usable: verdict.ok && !empty,
         saving: verdict.ok ? toRupees(verdict.discountPaise) : 0,
-        reason: verdict.ok ? (empty ? 'Add items to use this offer' : null) : verdict.reason,
+        reason: verdict.ok ? (empty ? say.addItemsForOffer : null) : say.couponRefused(verdict.refusal),
       };
     }),
   );

@@ -1,5 +1,6 @@
 import type { Language } from '@grocer/shared/languages';
-import { BLOCK_TEXT_FIELDS, blockTranslationId } from '@grocer/shared/translations';
+import { withBlockTexts } from '@grocer/shared/blocks';
+import { blockTranslationId } from '@grocer/shared/translations';
 import type { DbOrTx } from '../../db/client';
 import { translate } from '../translations';
 import type { StoredComponent } from './blocks';
@@ -18,8 +19,8 @@ export function readData(value: unknown): Record<string, unknown> {
 }
 
 /**
- * A page's components with their texts (a carousel's title, a rich text's HTML: BLOCK_TEXT_FIELDS)
- * in `language` where translated (issue 46 §2); a block is known by its page and name
+ * A page's components with their texts (a title, a rich text's HTML, a hero slide's heading…: the
+ * texts the block's schema marks, `withBlockTexts`) in `language` where translated (issue 46 §2); a block is known by its page and name
  * (`blockTranslationId`), which survive publishing (the rows are written again). HTML is
  * sanitised afterwards like the default text (resolveBlock).
  */
@@ -37,14 +38,10 @@ export async function translatedBlocks<C extends StoredComponent>(
     language,
     'block',
     components.map((c) => blockTranslationId(pageId, c.name)),
-    BLOCK_TEXT_FIELDS,
   );
   if (!found.size) return components;
   return components.map((c) => {
     const own = found.get(blockTranslationId(pageId, c.name));
-    if (!own) return c;
-    const data = readData(c.data);
-    const texts = [...own].filter(([field]) => typeof data[field] === 'string');
-    return texts.length ? { ...c, data: { ...data, ...Object.fromEntries(texts) } } : c;
+    return own ? { ...c, data: withBlockTexts(c.type, readData(c.data), own) } : c;
   });
 }

@@ -1,5 +1,5 @@
-import { BLOCK_TEXT_FIELDS, blockTranslationId } from '@grocer/shared/translations';
-import { BLOCKS, isBlockType } from '@grocer/shared/blocks';
+import { blockTranslationId } from '@grocer/shared/translations';
+import { BLOCKS, blockTexts as blockFieldTexts, isBlockType } from '@grocer/shared/blocks';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { SourceTexts } from '../translations';
@@ -7,8 +7,10 @@ import { pageComponents, pages } from './tables';
 import { readData } from './translated';
 
 /**
- * The published pages' block texts for the Translations editor (issue 46 §2): a carousel's or
- * grid's title, a rich text's HTML. A block is known by its page and name (blockTranslationId).
+ * The published pages' block texts for the Translations editor (issue 46 §2): every text its
+ * schema marks as read by shoppers (a title, a rich text's HTML, each hero slide's heading, text,
+ * button and image description, each banner's description…: `blockTexts` of @grocer/shared/blocks).
+ * A block is known by its page and name (blockTranslationId); a text in a list by its item's place.
  */
 export async function blockTexts(db: DbOrTx, websiteId: number): Promise<SourceTexts[]> {
   const rows = await db
@@ -23,11 +25,7 @@ export async function blockTexts(db: DbOrTx, websiteId: number): Promise<SourceT
     const id = blockTranslationId(r.pageId, r.name);
     if (seen.has(id)) continue; // two blocks of a page with one name share their translations
     seen.add(id);
-    const data = readData(r.data);
-    const fields = BLOCK_TEXT_FIELDS.flatMap((field) => {
-      const v = data[field];
-      return typeof v === 'string' && v.trim() !== '' ? [{ field, source: v }] : [];
-    });
+    const fields = blockFieldTexts(r.type, readData(r.data));
     if (!fields.length) continue;
     const label = isBlockType(r.type) ? BLOCKS[r.type].label : r.type;
     out.push({ id, context: `${r.url} · ${label} “${r.name}”`, fields });

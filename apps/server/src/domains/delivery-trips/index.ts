@@ -45,3 +45,5 @@ export type DeliveryTrips = ReturnType<typeof createDeliveryTrips>;
 
 /** the delivery code shown for an order out for delivery (null: none), read with the caller's handle (WhatsApp's message, issue 46) */
 export { shownCode } from './service';
+/** the trip builder's route order (pure): the subscriptions' morning delivery list uses it (issue 44 §6) */
+export { buildTrips, type TripOrder } from './trip-builder';

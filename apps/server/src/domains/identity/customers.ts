@@ -27,11 +27,9 @@ const tagsOf = (websiteId: number) =>
 /** The staff's customer list: searched (name, email, mobile), filtered by blocked and tag, sorted and paged. */
 export async function listCustomers(db: Db, websiteId: number, q: CustomersQuery) {
   const { rows, cond } = await customerRows(db, websiteId, q, { limit: q.perPage, offset: (q.page - 1) * q.perPage });
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: count() })
-    .from(websiteMembers)
-    .innerJoin(users, eq(users.id, websiteMembers.userId))
-    .where(cond);
+  // without a search the conditions are the membership's own: every member has its user (a foreign key), so no join
+  const counted = db.select({ n: count() }).from(websiteMembers).$dynamic();
+  const [{ n } = { n: 0 }] = await (q.q ? counted.innerJoin(users, eq(users.id, websiteMembers.userId)) : counted).where(cond);
   return { data: rows, meta: { total: Number(n), page: q.page, perPage: q.perPage } };
 }
 
@@ -42,9 +40,8 @@ export async function customerRows(
   q: Omit<CustomersQuery, 'page' | 'perPage'>,
   slice: { limit: number; offset: number },
 ): Promise<{ rows: CustomerRow[]; cond: SQL | undefined }> {
-  // a search reaches few customers: their own orders each (lateral); the whole list, one pass over every order
-  const grouped = q.q ? null : customerOrderStats(db, websiteId);
-  const stats = grouped ?? customerOrderStatsOfMember(db, websiteId);
+  // each member's figures from the orders domain's summary (one row per member: an inner join the sorts page by)
+  const stats = customerOrderStats(db, websiteId);
   const where: Array<SQL | undefined> = [customerOf(websiteId)];
   if (q.q) {
     const like = `%${escapeLike(q.q)}%`;
@@ -61,8 +58,8 @@ export async function customerRows(
   const nulls = q.dir === 'asc' ? sql`nulls first` : sql`nulls last`;
   const order = {
     name: by(users.name),
-    orders: by(sql`coalesce(${stats.count}, 0)`),
-    spent: by(sql`coalesce(${stats.spent}, 0)`),
+    orders: by(stats.count),
+    spent: by(stats.spent),
     last_order: sql`${stats.last} ${q.dir === 'asc' ? sql`asc` : sql`desc`} ${nulls}`,
     joined: by(websiteMembers.createdAt),
   }[q.sort];
@@ -70,7 +67,8 @@ export async function customerRows(
     .select({ u: users, m: websiteMembers, count: stats.count, spent: stats.spent, last: stats.last, tags: tagsOf(websiteId) })
     .from(websiteMembers)
     .innerJoin(users, eq(users.id, websiteMembers.userId));
-  const rows = await (grouped ? base.leftJoin(grouped, eq(grouped.userId, websiteMembers.userId)) : base.leftJoinLateral(stats, sql`true`))
+  const rows = await base
+    .innerJoin(stats, eq(stats.userId, websiteMembers.userId))
     .where(cond)
     .orderBy(order, asc(users.id))
     .limit(slice.limit)

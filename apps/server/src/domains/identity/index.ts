@@ -18,3 +18,5 @@ export {
   ridersOf,
 } from './riders';
 export { setUserLanguage } from './service';
+/** the account with this mobile, if any (a WhatsApp STOP names its sender's mobile) */
+export { findUserByPhone } from './service';

@@ -14,7 +14,7 @@ import { Errors, fail } from '../../http/errors';
 import type { AuditActor, InventoryContext } from './needs';
 import { moveStock, stockKey } from './service';
 import { inTransitUnits } from './transfers';
-import { inventorySettings, packCosts, packThresholds, stock, stockMovements, warehouses } from './tables';
+import { inventorySettings, lowStock, packCosts, packThresholds, stock, stockMovements, warehouses } from './tables';
 
 /**
  * Administration's stock: balances per pack per warehouse (a pack a warehouse never stocked shows
@@ -63,7 +63,7 @@ export async function listStock(inv: InventoryContext, websiteId: number, q: Adm
     where.push(sql`(lower(${k.product}) like ${like} or lower(${k.pack}) like ${like} or ${k.sku} = ${q.q.toUpperCase()})`);
   }
   if (q.warehouse !== undefined) where.push(eq(warehouses.id, q.warehouse));
-  if (q.low) where.push(sql`${available} <= ${threshold}`);
+  // low: the pairs the database keeps in `low_stock` (available ≤ threshold, a pair never stocked at 0), joined below
   const sortBy: Record<AdminStockQuery['sort'], SQL> = {
     product: sql`${k.product}`,
     sku: sql`${k.sku}`,
@@ -72,7 +72,7 @@ export async function listStock(inv: InventoryContext, websiteId: number, q: Adm
     threshold: sql`${threshold}`,
   };
   const order = q.dir === 'asc' ? asc(sortBy[q.sort]) : desc(sortBy[q.sort]);
-  const rows = await db
+  const from = db
     .select({
       pack_id: k.packId,
       product_id: k.productId,
@@ -88,6 +88,8 @@ export async function listStock(inv: InventoryContext, websiteId: number, q: Adm
     })
     .from(k)
     .innerJoin(warehouses, eq(warehouses.websiteId, websiteId))
+    .$dynamic();
+  const rows = await (q.low ? from.innerJoin(lowStock, and(eq(lowStock.packId, k.packId), eq(lowStock.warehouseId, warehouses.id))) : from)
     .leftJoin(stock, and(eq(stock.packId, k.packId), eq(stock.warehouseId, warehouses.id)))
     .leftJoin(packThresholds, eq(packThresholds.packId, k.packId))
     .where(and(...where))

@@ -339,3 +339,25 @@ export const packCosts = pgTable(
   },
   (t) => [check('pack_costs_non_negative', sql`${t.cost} >= 0`)],
 );
+
+/**
+ * The website's pack × warehouse pairs at or under their low-stock threshold (the pack's own, else
+ * the website's default), a pair never stocked counting as 0: the stock list's "low" filter (issue 42,
+ * migration 0064). Kept by the database in the transaction of every statement that changes a balance,
+ * a threshold, the default, a pack or a warehouse; never written by the app.
+ */
+export const lowStock = pgTable(
+  'low_stock',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    packId: integer()
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    warehouseId: integer()
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.packId, t.warehouseId] }), index('low_stock_website_idx').on(t.websiteId, t.warehouseId)],
+);

@@ -63,8 +63,10 @@ export const orderAdminRoutes =
       if (moved.refund) await deps.payments.refundOrder(moved.order.id);
       if (moved.refunds) await sendRefunds(moved.order.id);
     };
-    const move = async (req: FastifyRequest<{ Params: { id: string } }>, m: Omit<StaffMove, 'actor'>) => {
+    const move = async (req: FastifyRequest<{ Params: { id: string } }>, m: Omit<StaffMove, 'actor'>, refundTo?: 'wallet' | 'source') => {
       const moved = await moveOneOrder(db, req.website.id, req.params.id, { ...m, actor: auditActor(req) });
+      // the customer's choice for the refund, told to staff (issue 44 §2): the wallet at once, or the source
+      if (moved.refund && refundTo === 'wallet') await deps.payments.chooseRefundTo(moved.order.id, 'wallet');
       await after(moved);
       return adminOrder(db, await findAdminOrder(db, req.website.id, req.params.id));
     };
@@ -170,7 +172,7 @@ export const orderAdminRoutes =
       async (req) => handOverOrdersCash(db, auditActor(req), req.body.ids),
     );
     app.post('/admin/orders/:id/cancel', { schema: { params, body: cancelBodySchema, response: { 200: adminOrderSchema } } }, async (req) =>
-      move(req, { action: 'cancel', reason: req.body.reason }),
+      move(req, { action: 'cancel', reason: req.body.reason }, req.body.refund_to),
     );
 
     app.post('/admin/orders/bulk', { schema: { body: bulkBodySchema, response: { 200: bulkResultSchema } } }, async (req) => {

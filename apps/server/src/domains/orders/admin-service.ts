@@ -39,6 +39,7 @@ import { orderDetail, orderEventsOf, orderLinesOf, refundedOther } from './queri
 import { notesOf, ordersTagged, tagsOf, tagsOfOrders } from './notes';
 import { staffTimeline } from './staff-timeline';
 import { orders } from './tables';
+import { countOrders, countedBySummary } from './order-counts';
 import { emitOrderEvent } from '../outbox';
 import type { StatusChangedPayload } from './notify';
 import { shopDayEnd, shopDayStart } from '@grocer/shared/shop-time';
@@ -91,7 +92,10 @@ export async function listAdminOrders(db: Db, websiteId: number, q: AdminOrdersQ
     )
     .limit(q.perPage)
     .offset((q.page - 1) * q.perPage);
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orders).where(cond);
+  // the total: from the counts summary when the filters are its own (exact), else counted
+  const [{ n } = { n: 0 }] = countedBySummary(q)
+    ? [{ n: await countOrders(db, websiteId, q) }]
+    : await db.select({ n: count() }).from(orders).where(cond);
   const pay = new Map(
     (
       await paymentStatusesOf(

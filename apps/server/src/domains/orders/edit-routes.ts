@@ -1,4 +1,4 @@
-import { orderDetailSchema } from '@grocer/shared/order';
+import { orderDetailSchema, type OrderDetail } from '@grocer/shared/order';
 import { orderEditBodySchema, orderEditConfirmBodySchema, orderEditQuoteSchema } from '@grocer/shared/order-edit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,7 +18,12 @@ const idParams = z.object({ id: z.string().uuid() });
  * substitution's is (same idempotency key on a retry; a provider that fails leaves it pending for
  * the staff's "retry refunds").
  */
-export const orderEditRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments }> = async (app, { db, payments }) => {
+export const orderEditRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  payments: Payments;
+  /** the order as the shopper reads it (names in their language: orders/routes.ts) */
+  inLanguage?: (req: FastifyRequest, d: OrderDetail) => Promise<OrderDetail>;
+}> = async (app, { db, payments, inLanguage }) => {
   const shopper = async (req: FastifyRequest): Promise<Shopper> => ({ websiteId: req.website.id, userId: (await requireUser(db, req)).id });
 
   app.post(
@@ -34,7 +39,8 @@ export const orderEditRoutes: FastifyPluginAsyncZod<{ db: Db; payments: Payments
       const s = await shopper(req);
       const { order, adjustment } = await editOrder(db, s, req.params.id, req.body);
       if (adjustment && adjustment.refundStatus !== 'none') await sendPendingRefunds(db, (...a) => payments.refundPart(...a), order.id);
-      return orderDetail(db, await findOrder(db, s, order.id));
+      const detail = await orderDetail(db, await findOrder(db, s, order.id));
+      return inLanguage ? inLanguage(req, detail) : detail;
     },
   );
 };

@@ -1,3 +1,4 @@
+import type { CouponRefusal } from '@grocer/shared/coupon';
 import { errorMessage } from '@grocer/shared/errors';
 import { fail } from '../../http/errors';
 import type { orders } from './tables';
@@ -14,7 +15,7 @@ export const orderErrors = {
   cartEmpty: () => fail('CART_EMPTY'),
   cartOrdered: (ordernumber: string) => fail('CART_ALREADY_ORDERED', { ordernumber }),
   cartChanged: () => fail('CART_CHANGED'),
-  couponUnavailable: (reason: string) => fail('COUPON_UNAVAILABLE', { reason }),
+  couponUnavailable: (reason: string, refusal?: CouponRefusal) => fail('COUPON_UNAVAILABLE', { reason, refusal }),
   addressNotFound: () => fail('ADDRESS_NOT_FOUND'),
   notDeliverable: (pincode: string) => fail('NOT_DELIVERABLE', { pincode }),
   linesUnavailable: (lines: Array<{ packId: number; label: string; message: string }>) =>

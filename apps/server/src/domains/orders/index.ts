@@ -31,3 +31,7 @@ export {
   shopperOrderTrack,
   type TripOrderRow,
 } from './trips';
+export {
+  /** the job runner's fold of the order counts' deltas (migration 0064), every minute */
+  foldOrderCounts,
+} from './order-counts';

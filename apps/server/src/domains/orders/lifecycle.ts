@@ -2,6 +2,7 @@ import { packLabel } from '@grocer/shared/labels';
 import { ORDER_STATUSES, canMove, type OrderStatus, type PaymentProvider } from '@grocer/shared/order';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { AppError, wordedIn } from '../../http/errors';
 import { addToCart, loadCart, type CartContext } from '../cart/service';
 import { releaseRedemption } from '../coupons/service';
 import { releaseSlot } from '../delivery/service';
@@ -149,7 +150,12 @@ export async function reorder(db: Db, s: Shopper, ctx: CartContext, id: string) 
     try {
       for (; n < taps; n++) await addToCart(db, ctx, { packId: l.packId, warehouseId: l.warehouseId });
     } catch (e) {
-      if (n === 0) skipped.push({ pack_id: l.packId, name, reason: e instanceof Error ? e.message : 'Not available' });
+      if (n === 0)
+        skipped.push({
+          pack_id: l.packId,
+          name,
+          reason: e instanceof AppError ? wordedIn(ctx.language ?? 'en', e).message : e instanceof Error ? e.message : 'Not available',
+        });
     }
     if (n > 0) added.push({ pack_id: l.packId, name });
   }

@@ -13,6 +13,9 @@ import type { OrderRow } from './errors';
 import { orderById, orderLinesOf } from './queries';
 import { dayIn } from '@grocer/shared/messages/types';
 
+/** The kind an order's messages are, for its customer (their channel choices are honoured: issue 46 §7). */
+const aboutOrder = (o: OrderRow) => ({ kind: 'orders' as const, userId: o.userId });
+
 /** The messages the order's customer reads (their account's language, else the order's, else the website's default). */
 const messagesOf = (db: DbOrTx, o: OrderRow) => customerMessages(db, o.websiteId, { userId: o.userId, orderLanguage: o.language });
 
@@ -46,7 +49,10 @@ async function statusMessages(tx: Tx, d: { outbox: Outbox; config: Config }, o: 
   });
   const subject = m.order.statusSubject({ order: o.ordernumber, status });
   const rows: OutboxRow[] = [];
-  if (u?.email) rows.push(await d.outbox.queue(tx, { websiteId: o.websiteId, channel: 'email', to: u.email, subject, body: text }));
+  if (u?.email)
+    rows.push(
+      await d.outbox.queue(tx, { websiteId: o.websiteId, channel: 'email', to: u.email, subject, body: text, about: aboutOrder(o) }),
+    );
   const event = WHATSAPP[o.status];
   // on WhatsApp when the website has it on (the SMS its fallback), else by SMS with a provider
   if (o.address.phone && (d.config.smsUrl || (event && (await d.outbox.whatsappOn(tx, o.websiteId))))) {
@@ -62,6 +68,7 @@ async function statusMessages(tx: Tx, d: { outbox: Outbox; config: Config }, o: 
         channel: 'sms',
         to: o.address.phone,
         body: text,
+        about: aboutOrder(o),
         ...(whatsapp && { whatsapp }),
         ...(code && { sensitive: true }),
       }),
@@ -77,7 +84,7 @@ async function refundMessages(tx: Tx, d: { outbox: Outbox }, o: OrderRow, amount
   const sum = formatINR(toRupees(amount));
   const body = m.order.refunded({ order: o.ordernumber, amount: sum });
   const whatsapp = { event: 'order_refunded' as const, language: m.language, values: { order_number: o.ordernumber, amount: sum } };
-  return [await d.outbox.queue(tx, { websiteId: o.websiteId, channel: 'sms', to: o.address.phone, body, whatsapp })];
+  return [await d.outbox.queue(tx, { websiteId: o.websiteId, channel: 'sms', to: o.address.phone, body, whatsapp, about: aboutOrder(o) })];
 }
 
 /**
@@ -98,6 +105,7 @@ async function confirmationMessages(tx: Tx, outbox: Outbox, o: OrderRow): Promis
         channel: 'sms',
         to: o.address.phone,
         body: m.order.placedSms({ name: u?.name || null, order: o.ordernumber, total }),
+        about: aboutOrder(o),
         whatsapp: {
           event: 'order_placed',
           language: m.language,
@@ -115,6 +123,7 @@ async function confirmationMessages(tx: Tx, outbox: Outbox, o: OrderRow): Promis
       websiteId: o.websiteId,
       channel: 'email',
       to: u.email,
+      about: aboutOrder(o),
       subject: m.order.confirmedSubject({ order: o.ordernumber }),
       body: m.order.confirmedBody({
         name: u.name,
@@ -189,9 +198,10 @@ export async function notifyChange(
         to: u.email,
         subject: m.order.changedSubject({ order: o.ordernumber }),
         body: text,
+        about: aboutOrder(o),
       });
     if (d.config.smsUrl && o.address.phone)
-      await d.outbox.send({ websiteId: o.websiteId, channel: 'sms', to: o.address.phone, body: text });
+      await d.outbox.send({ websiteId: o.websiteId, channel: 'sms', to: o.address.phone, body: text, about: aboutOrder(o) });
   } catch (e) {
     d.log.error({ err: e, order: o.id }, 'order change message failed');
   }

@@ -24,7 +24,7 @@ export async function sendPaymentLink(
   const provider = order.paymentMethod === 'cod' || order.paymentMethod === 'pos' ? null : PAYMENT_PROVIDER_NAMES[order.paymentMethod];
   const m = await messagesOf(outbox, order);
   const text = m.pay.linkText({ placedBy, order: order.ordernumber, shop: website.name, amount, provider, link });
-  return sendLink(outbox, website, customer, m.pay.linkSubject({ order: order.ordernumber, shop: website.name }), text, send);
+  return sendLink(outbox, website, order, customer, m.pay.linkSubject({ order: order.ordernumber, shop: website.name }), text, send);
 }
 
 /**
@@ -44,7 +44,7 @@ export async function sendBalanceLink(
   const m = await messagesOf(outbox, order);
   const p = { order: order.ordernumber, shop: website.name, amount };
   const text = m.pay.balanceText({ ...p, provider: PAYMENT_PROVIDER_NAMES[balance.provider], link });
-  return sendLink(outbox, website, customer, m.pay.balanceSubject(p), text, true);
+  return sendLink(outbox, website, order, customer, m.pay.balanceSubject(p), text, true);
 }
 
 /** The customer's language (issue 46 §5): their account's, else the order's, else the website's default. */
@@ -54,20 +54,26 @@ const messagesOf = (outbox: Outbox, order: OrderRow) =>
 async function sendLink(
   outbox: Outbox,
   website: { id: number; name: string },
+  order: OrderRow,
   customer: { email: string | null; phone: string | null },
   subject: string,
   text: string,
   send: boolean,
 ): Promise<string[]> {
+  // a payments message: the customer's channel choices are honoured (issue 46 §7), and a channel
+  // they turned off is not named as sent
+  const about = { kind: 'payments' as const, userId: order.userId };
   const sentTo: string[] = [];
   for (const to of [
     customer.email ? ({ kind: 'email', value: customer.email } as const) : null,
     customer.phone ? ({ kind: 'phone', value: customer.phone } as const) : null,
   ]) {
     if (!to) continue;
-    sentTo.push(maskIdentifier(to));
-    if (!send) continue;
-    await outbox.send(
+    if (!send) {
+      sentTo.push(maskIdentifier(to));
+      continue;
+    }
+    const row = await outbox.send(
       to.kind === 'email'
         ? {
             websiteId: website.id,
@@ -75,9 +81,11 @@ async function sendLink(
             to: to.value,
             subject,
             body: text,
+            about,
           }
-        : { websiteId: website.id, channel: 'sms', to: to.value, body: text },
+        : { websiteId: website.id, channel: 'sms', to: to.value, body: text, about },
     );
+    if (row.status !== 'skipped') sentTo.push(maskIdentifier(to));
   }
   return sentTo;
 }

@@ -559,7 +559,7 @@ async function orderAsPriced(
                   orderId: id,
                   itemsTotalPaise: priced.itemsTotalPaise,
                 });
-                if (!redeemed.ok) throw orderErrors.couponUnavailable(redeemed.reason);
+                if (!redeemed.ok) throw orderErrors.couponUnavailable(redeemed.reason, redeemed.refusal);
               }
               // the wallet's account row after the shared rows (cart, slot, stock, coupon) and
               // before the order counter: a short balance refuses (409) and undoes the order

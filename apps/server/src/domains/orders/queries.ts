@@ -10,7 +10,7 @@ import { paymentOfOrder, type PaymentRow } from '../payments/records';
 import { refundSummary, refundSummaryRupees } from '../payments/refund-summary';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
 import { ORDERS, isSale, saleValue } from './sales';
-import { orderAdjustments, orderEvents, orderLines, orders } from './tables';
+import { customerStats, orderAdjustments, orderEvents, orderLines, orders } from './tables';
 
 const mine = (s: Shopper) => and(eq(orders.websiteId, s.websiteId), eq(orders.userId, s.userId));
 
@@ -256,8 +256,25 @@ const customerStatFields = () => ({
   ),
 });
 
-/** Every customer's figures at once: one pass over the website's orders (the whole list, sorted by them). */
+/**
+ * Every customer's figures at once (the whole list, sorted by them): the `customer_stats` summary
+ * (migration 0064), which the database keeps equal to `customerStatFields` over each member's orders
+ * (customer-stats.test.ts), one row per member, so the list joins it (inner) and pages by its indexes.
+ */
 export const customerOrderStats = (db: DbOrTx, websiteId: number) =>
+  db
+    .select({
+      userId: customerStats.userId,
+      count: sql<number>`${customerStats.ordersCount}`.as('orders_count'),
+      spent: sql<number>`${customerStats.spent}`.as('orders_spent'),
+      last: sql<Date | null>`${customerStats.lastOrderAt}`.as('orders_last'),
+    })
+    .from(customerStats)
+    .where(eq(customerStats.websiteId, websiteId))
+    .as('order_stats');
+
+/** The same figures recounted from the orders, one pass over the website's (the summary's tests compare the two). */
+export const customerOrderRecount = (db: DbOrTx, websiteId: number) =>
   db
     .select({ userId: orders.userId, ...customerStatFields() })
     .from(orders)

@@ -1,4 +1,5 @@
 import {
+  cancelChoiceSchema,
   orderDetailSchema,
   orderListSchema,
   orderPaymentMethodsSchema,
@@ -18,8 +19,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
-import { cartContext } from '../cart/routes';
-import { requestLanguage } from '../website';
+import { cartContext, shopperCartContext } from '../cart/routes';
+import { requestLanguage, websiteLanguages } from '../website';
 import { cartProductIds } from '../cart/service';
 import { catalogueContext } from '../catalogue/routes';
 import { activeProductIds, hydrateProducts } from '../catalogue/service';
@@ -40,6 +41,7 @@ import type { WalletPayer } from './placement';
 import { orderErrors } from './errors';
 import { invoiceHtml } from './invoice';
 import { oftenBoughtWith } from './often-bought';
+import { orderInLanguage } from './translated';
 import { orderEditRoutes } from './edit-routes';
 
 const idParams = z.object({ id: z.string().uuid() });
@@ -65,14 +67,19 @@ export const orderRoutes: FastifyPluginAsyncZod<{
   const withCode = async (websiteId: number, d: OrderDetail): Promise<OrderDetail> =>
     d.status === 'shipped' && deliveryCodeOf ? { ...d, delivery_code: await deliveryCodeOf(websiteId, d.id) } : d;
   const shopper = async (req: FastifyRequest): Promise<Shopper> => ({ websiteId: req.website.id, userId: (await requireUser(db, req)).id });
+  // the order as the shopper reads it: its lines named in their language where translated (issue 46 §2)
+  const inLanguage = async (req: FastifyRequest, d: OrderDetail): Promise<OrderDetail> => {
+    const [language, offered] = await Promise.all([requestLanguage(db, req), websiteLanguages(db, req.website.id)]);
+    return orderInLanguage(db, req.website.id, language === offered.defaultLanguage ? undefined : language, d);
+  };
   // changing an order until it is packed (issue 39 §14)
-  await app.register(orderEditRoutes, { db, payments });
+  await app.register(orderEditRoutes, { db, payments, inLanguage });
 
   app.post('/orders', { schema: { body: placeOrderBodySchema, response: { 200: placeOrderResponseSchema } } }, async (req) => {
     const user = await requireUser(db, req);
     const s: Shopper = { websiteId: req.website.id, userId: user.id };
     await refuseBlocked(db, req.website, s.userId, user);
-    const { order, known } = await placeOrder(db, s, await cartContext(req), req.body, undefined, {
+    const { order, known } = await placeOrder(db, s, await shopperCartContext(db, req), req.body, undefined, {
       wallet,
       // the order's messages and documents speak the language it was placed in (issue 46 §5)
       language: await requestLanguage(db, req),
@@ -90,7 +97,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     // The order as written (a confirmation changes nothing in it), but for a prepaid order's
     // payment row, read again: the hand-off records the provider's order on it.
     const parts = !known ? { lines } : order.paymentMethod === 'cod' ? known : { ...known, payment: undefined };
-    return { order: await orderDetail(db, order, parts), payment };
+    return { order: await inLanguage(req, await orderDetail(db, order, parts)), payment };
   });
 
   app.get('/orders', { schema: { querystring: pageQuery, response: { 200: orderListSchema } } }, async (req) => {
@@ -119,13 +126,17 @@ export const orderRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/orders/:id', { schema: { params: idParams, response: { 200: orderDetailSchema } } }, async (req) =>
-    withCode(req.website.id, await orderDetail(db, await findOrder(db, await shopper(req), req.params.id))),
+    withCode(req.website.id, await inLanguage(req, await orderDetail(db, await findOrder(db, await shopper(req), req.params.id)))),
   );
 
   app.get(
     '/orders/number/:ordernumber',
     { schema: { params: z.object({ ordernumber: z.string().max(40) }), response: { 200: orderDetailSchema } } },
-    async (req) => withCode(req.website.id, await orderDetail(db, await findOrderByNumber(db, await shopper(req), req.params.ordernumber))),
+    async (req) =>
+      withCode(
+        req.website.id,
+        await inLanguage(req, await orderDetail(db, await findOrderByNumber(db, await shopper(req), req.params.ordernumber))),
+      ),
   );
 
   /** A pending prepaid order's payment hand-off again (retry after a failure or cancel). */
@@ -142,7 +153,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     async (req) => {
       const o = await findOrder(db, await shopper(req), req.params.id);
       const payment = await payments.handoff(o, browserOrigin(req), req.query.via);
-      return { order: await orderDetail(db, o), payment };
+      return { order: await inLanguage(req, await orderDetail(db, o)), payment };
     },
   );
 
@@ -167,7 +178,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         `user:${s.userId}`,
       );
       const payment = await payments.handoff(o, browserOrigin(req), req.body.via);
-      return { order: await orderDetail(db, await findOrder(db, s, o.id)), payment };
+      return { order: await inLanguage(req, await orderDetail(db, await findOrder(db, s, o.id))), payment };
     },
   );
 
@@ -178,19 +189,25 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     if (o.status === 'pending_payment') await payments.reconcile(o);
     // a placed order's return from paying the balance a staff edit left (issue 40 §12)
     else await payments.balances.reconcile(o);
-    return orderDetail(db, await findOrder(db, s, o.id));
+    return inLanguage(req, await orderDetail(db, await findOrder(db, s, o.id)));
   });
 
-  app.post('/orders/:id/cancel', { schema: { params: idParams, response: { 200: orderDetailSchema } } }, async (req) => {
-    const s = await shopper(req);
-    const { order, refund } = await cancelOrder(db, s, req.params.id);
-    if (refund) await payments.refundOrder(order.id);
-    return orderDetail(db, await findOrder(db, s, order.id));
-  });
+  app.post(
+    '/orders/:id/cancel',
+    { schema: { params: idParams, body: cancelChoiceSchema, response: { 200: orderDetailSchema } } },
+    async (req) => {
+      const s = await shopper(req);
+      const { order, refund } = await cancelOrder(db, s, req.params.id);
+      // the shopper's choice for a paid order's refund (issue 44 §2): the wallet at once, or the source
+      if (refund && req.body?.refund_to === 'wallet') await payments.chooseRefundTo(order.id, 'wallet');
+      if (refund) await payments.refundOrder(order.id);
+      return inLanguage(req, await orderDetail(db, await findOrder(db, s, order.id)));
+    },
+  );
 
   app.post('/orders/:id/reorder', { schema: { params: idParams, response: { 200: reorderResponseSchema } } }, async (req) => {
     const s = await shopper(req);
-    return reorder(db, s, await cartContext(req, true), req.params.id);
+    return reorder(db, s, await shopperCartContext(db, req, true), req.params.id);
   });
 
   /** GST tax invoice as a printable page. */

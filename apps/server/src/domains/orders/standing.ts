@@ -32,7 +32,10 @@ export interface StandingOrder {
   slotId: number | null;
   /** the delivery date, 'YYYY-MM-DD' shop time */
   date: string;
-  lines: Array<{ packId: number; quantity: number }>;
+  /** `price`: the line's price in paise when not the catalogue's (a subscription's announced price, issue 44 §5) */
+  lines: Array<{ packId: number; quantity: number; price?: number }>;
+  /** how it is paid (default `wallet`): `khata` when the wallet was short and the customer's khata takes it */
+  paymentMethod?: 'wallet' | 'khata';
   /** who placed it (the order's first event) */
   actor: string;
   /** the order's id, chosen by the caller (the subscriptions' claims name it before it is written) */
@@ -91,7 +94,10 @@ export async function placeStandingOrder(tx: Tx, o: StandingOrder): Promise<Stan
     else outOfStock.push(l.pack);
   }
   if (!taken.length) return { ok: false, missing: 'stock', outOfStock };
-  const lines = taken.map((l) => ({ packId: l.packId, quantity: l.quantity, amount: l.pack.price * l.quantity, pack: l.pack }));
+  const lines = taken.map((l) => {
+    const price = l.price ?? l.pack.price;
+    return { packId: l.packId, quantity: l.quantity, price, amount: price * l.quantity, pack: l.pack };
+  });
   const total = lines.reduce((s, l) => s + l.amount, 0);
   await tx.insert(orders).values({
     id,
@@ -99,7 +105,7 @@ export async function placeStandingOrder(tx: Tx, o: StandingOrder): Promise<Stan
     ordernumber: provisionalNumber(id),
     userId: o.userId,
     status: 'placed',
-    paymentMethod: 'wallet',
+    paymentMethod: o.paymentMethod ?? 'wallet',
     idempotencyKey: `standing:${id}`,
     address: addressOfOrder(address),
     pincode: address.pincode,
@@ -126,7 +132,7 @@ export async function placeStandingOrder(tx: Tx, o: StandingOrder): Promise<Stan
       packName: l.pack.packName,
       hsnCode: l.pack.hsnCode,
       gstRate: l.pack.gstRate,
-      price: l.pack.price,
+      price: l.price,
       actPrice: l.pack.actPrice,
       quantity: l.quantity,
       soldByWeight: l.pack.soldByWeight,
@@ -136,7 +142,13 @@ export async function placeStandingOrder(tx: Tx, o: StandingOrder): Promise<Stan
     })),
   );
   await tx.insert(orderEvents).values({ websiteId: o.websiteId, orderId: id, status: 'placed', actor: o.actor, note: o.note });
-  await createPaymentStatement(tx, { websiteId: o.websiteId, orderId: id, provider: 'wallet', amount: total, status: 'paid' });
+  await createPaymentStatement(tx, {
+    websiteId: o.websiteId,
+    orderId: id,
+    provider: o.paymentMethod ?? 'wallet',
+    amount: total,
+    status: 'paid',
+  });
   await emitOrderEvent(tx, { websiteId: o.websiteId, orderId: id, topic: 'order.placed' });
   const order = await numberOrder(tx, o.websiteId, id);
   return { ok: true, order, lines: lines.map(({ packId, quantity, amount }) => ({ packId, quantity, amount })), outOfStock };

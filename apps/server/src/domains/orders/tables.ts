@@ -1,4 +1,17 @@
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { Language } from '@grocer/shared/languages';
 import type { DeliveryInstruction, OrderChannel, OrderStatus, PaymentProvider, Substitution } from '@grocer/shared/order';
@@ -313,4 +326,74 @@ export const orderDrafts = pgTable(
     index('order_drafts_website_status_idx').on(t.websiteId, t.status, t.createdAt),
     check('order_drafts_status_check', sql`${t.status} in ('draft', 'sent', 'placed')`),
   ],
+);
+
+/**
+ * The staff's customer list's figures per website and member (issue 42; migration 0064): orders
+ * placed, spent (sales.ts), the last order. Kept by the database: a statement on `orders`,
+ * `payments` (a refund) or `website_members` notes its customers in `customer_stats_changes`, and
+ * they are recounted from their own orders when its transaction commits. Never written by the app.
+ */
+export const customerStats = pgTable(
+  'customer_stats',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ordersCount: integer().notNull().default(0),
+    spent: bigint({ mode: 'number' }).notNull().default(0),
+    lastOrderAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.userId] }),
+    index('customer_stats_last_idx').on(t.websiteId, t.lastOrderAt.desc().nullsLast(), t.userId),
+    index('customer_stats_spent_idx').on(t.websiteId, t.spent.desc(), t.userId),
+    index('customer_stats_orders_idx').on(t.websiteId, t.ordersCount.desc(), t.userId),
+  ],
+);
+
+/** The customers a transaction's statements may have changed, recounted when it commits (0064's triggers). */
+export const customerStatsChanges = pgTable(
+  'customer_stats_changes',
+  {
+    txid: bigint({ mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+    websiteId: integer().notNull(),
+    userIds: integer().array().notNull(),
+  },
+  (t) => [index('customer_stats_changes_txid_idx').on(t.txid)],
+);
+
+/**
+ * How many orders per website, shop day placed, status and payment method (the order list's total,
+ * issue 42; migration 0064): the folded counts; `orderCountDeltas` holds each statement's +1/−1 on
+ * `orders` since the last fold (order-counts.ts), and a count reads both.
+ */
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    // no foreign key: a deleted website's orders leave −1 deltas as they cascade, folded here later
+    websiteId: integer().notNull(),
+    day: date().notNull(),
+    status: text().notNull(),
+    paymentMethod: text().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.status, t.paymentMethod] })],
+);
+
+export const orderCountDeltas = pgTable(
+  'order_count_deltas',
+  {
+    websiteId: integer().notNull(),
+    day: date().notNull(),
+    status: text().notNull(),
+    paymentMethod: text().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [index('order_count_deltas_website_idx').on(t.websiteId)],
 );

@@ -26,3 +26,10 @@ export {
 } from './service';
 export { documentFont, documentLang } from './documents';
 export { customerLanguage, customerMessages } from './language';
+export {
+  /** the shopper's channels per kind of message (issue 46 §7): the account page's, and WhatsApp STOP/START */
+  choicesOf,
+  saveChoices,
+  setWhatsappStopped,
+  whatsappStopped,
+} from './choices';

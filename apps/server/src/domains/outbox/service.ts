@@ -1,4 +1,5 @@
 import type { Language } from '@grocer/shared/languages';
+import { DEFAULT_CHOICE, type MessageChannel, type MessageKind } from '@grocer/shared/message-choices';
 import type { Messages } from '@grocer/shared/messages/types';
 import type { WhatsappEvent } from '@grocer/shared/whatsapp';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { DEV_OUTBOX_LINE } from '../../http/logging';
 import { outboundAgent } from '../../http/outbound';
 import { usersWithPermission } from '../identity/staff-reach';
 import { websiteProfile } from '../website/service';
+import { channelsFor, whatsappStopped } from './choices';
 import { customerMessages } from './language';
 import { newOrderPush, sendPush, subscriptionsOf } from './push';
 import { outbox } from './tables';
@@ -45,6 +47,12 @@ export interface OutgoingMessage {
   html?: string;
   /** the message carries a sign-in code (removed from the row once delivered, in production) */
   sensitive?: boolean;
+  /**
+   * What kind of message it is and for whom (issue 46 §7): the customer's channel choices for the
+   * kind are honoured (a channel they turned off gets a `skipped` row, not a message). Without it
+   * (sign-in codes, receipts asked for at the till) the message goes where it was asked.
+   */
+  about?: { kind: MessageKind; userId: number | null };
 }
 
 /** What is left of a delivered code message in production: the code is useless to keep and dangerous to leak. */
@@ -127,6 +135,11 @@ export class Outbox {
     return customerMessages(this.db, websiteId, who);
   }
 
+  /** The website's name, as a message names the shop. */
+  async shopName(db: DbOrTx, websiteId: number): Promise<string> {
+    return (await websiteProfile(db, websiteId))?.name ?? '';
+  }
+
   /** Whether the website sends hinted SMS on WhatsApp (callers that send SMS only with an SMS provider ask this too). */
   async whatsappOn(tx: DbOrTx, websiteId: number): Promise<boolean> {
     return !!this.whatsapp && (await this.whatsapp.compose(tx, websiteId, '0', { event: 'order_confirmed', values: {} })) !== null;
@@ -179,6 +192,8 @@ export class Outbox {
   }
 
   async deliver(row: OutboxRow): Promise<OutboxRow> {
+    // a message the customer's choices held back is kept as it is (it says why), never sent
+    if (row.status === 'skipped') return row;
     let status: OutboxRow['status'] = 'sent';
     let error: string | null = null;
     let providerId: string | null = null;
@@ -255,7 +270,7 @@ export class Outbox {
     for (;;) {
       const gone = await this.db.execute(sql`
         delete from ${outbox} where id in (
-          select id from ${outbox} where status in ('sent', 'logged') and sent_at < now() - make_interval(days => ${DELIVERED_RETENTION_DAYS}) limit ${batch} for update skip locked)
+          select id from ${outbox} where status in ('sent', 'logged', 'skipped') and sent_at < now() - make_interval(days => ${DELIVERED_RETENTION_DAYS}) limit ${batch} for update skip locked)
         returning id`);
       const n = rowsOf(gone).length;
       total += n;
@@ -297,8 +312,14 @@ export class Outbox {
    * not delivered: the caller delivers the row (`deliver`) once its transaction has committed.
    */
   async queue(tx: DbOrTx, message: OutgoingMessage): Promise<OutboxRow> {
+    const about = message.about;
+    const choice = about?.userId ? await channelsFor(tx, message.websiteId, about.userId, about.kind) : DEFAULT_CHOICE;
     if (message.channel === 'sms' && message.whatsapp && this.whatsapp) {
-      const body = await this.whatsapp.compose(tx, message.websiteId, message.to, message.whatsapp);
+      // a mobile that replied STOP gets no WhatsApp message, whoever it is for
+      const wanted = choice.whatsapp && !(await whatsappStopped(tx, message.websiteId, message.to));
+      const body = wanted ? await this.whatsapp.compose(tx, message.websiteId, message.to, message.whatsapp) : null;
+      if (!wanted && about && (await this.whatsappOn(tx, message.websiteId)) && this.config.production && !this.config.smsUrl)
+        return this.skip(tx, message, 'whatsapp', 'WhatsApp is off for this customer and there is no SMS provider');
       if (body !== null) {
         const [w] = await tx
           .insert(outbox)
@@ -308,12 +329,14 @@ export class Outbox {
             to: message.to,
             body,
             sensitive: message.sensitive ?? false,
-            fallbackBody: message.body,
+            // a failed WhatsApp message falls back to SMS only when the customer takes SMS for it
+            fallbackBody: choice.sms ? message.body : null,
           })
           .returning();
         return w!;
       }
     }
+    if (message.channel !== 'push' && !choice[message.channel]) return this.skip(tx, message, message.channel);
     const [row] = await queue(tx, {
       websiteId: message.websiteId,
       channel: message.channel,
@@ -324,6 +347,36 @@ export class Outbox {
       sensitive: message.sensitive ?? false,
     });
     return row!;
+  }
+
+  /** A message the customer's choices hold back: a `skipped` row saying why (support can see it), delivered never. */
+  private async skip(tx: DbOrTx, m: OutgoingMessage, channel: MessageChannel, why?: string): Promise<OutboxRow> {
+    const [row] = await tx
+      .insert(outbox)
+      .values({
+        websiteId: m.websiteId,
+        channel: m.channel,
+        to: m.to,
+        subject: m.subject ?? null,
+        body: m.sensitive ? REDACTED : m.body,
+        status: 'skipped',
+        error: why ?? `The customer turned ${channel === 'sms' ? 'SMS' : channel} off for ${m.about?.kind ?? 'this'} messages`,
+        sentAt: sql`now()`,
+      })
+      .returning();
+    return row!;
+  }
+
+  /**
+   * A plain text on WhatsApp (the Cloud API's `text` message: a service reply within the 24 hours
+   * after the customer wrote, no template), queued and delivered; no SMS fallback.
+   */
+  async sendWhatsappText(websiteId: number, to: string, text: string): Promise<OutboxRow> {
+    const [row] = await this.db
+      .insert(outbox)
+      .values({ websiteId, channel: 'whatsapp', to, body: JSON.stringify({ to, text }) })
+      .returning();
+    return this.deliver(row!);
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { MessageKind } from '@grocer/shared/message-choices';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../identity/tables';
@@ -26,7 +27,8 @@ export const outbox = pgTable(
     html: text(),
     /** carries a sign-in code: in production the text is removed once delivered */
     sensitive: boolean().notNull().default(false),
-    status: text().$type<'queued' | 'sent' | 'logged' | 'failed'>().notNull().default('queued'),
+    /** `skipped`: held back by the customer's channel choices (issue 46 §7; `error` says which), never sent */
+    status: text().$type<'queued' | 'sent' | 'logged' | 'failed' | 'skipped'>().notNull().default('queued'),
     attempts: integer().notNull().default(0),
     error: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -127,4 +129,48 @@ export const domainEventReceipts = pgTable(
     processedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.consumer, t.eventId] }), index('domain_event_receipts_event_idx').on(t.eventId)],
+);
+
+/**
+ * A shopper's message channels for one kind of message on one website (issue 46 §7, migration
+ * 0061), written when they change it on the account page or reply STOP/START on WhatsApp. One row
+ * per kind with a column per channel (not jsonb): the outbox reads one typed row as it queues, and
+ * STOP is one update of the `whatsapp` column. No row: every channel on, as the shop always sent.
+ */
+export const messageChoices = pgTable(
+  'message_choices',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().$type<MessageKind>().notNull(),
+    whatsapp: boolean().notNull().default(true),
+    sms: boolean().notNull().default(true),
+    email: boolean().notNull().default(true),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.userId, t.kind] }),
+    check('message_choices_kind_ck', sql`${t.kind} in ('orders', 'payments', 'subscriptions', 'offers')`),
+  ],
+);
+
+/**
+ * A mobile (wa_id form: digits with the country code) that replied STOP to the website's WhatsApp
+ * number: no WhatsApp message goes to it, whoever it is for, until it replies START or its
+ * account's owner ticks WhatsApp again (migration 0061).
+ */
+export const whatsappOptOuts = pgTable(
+  'whatsapp_opt_outs',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    phone: text().notNull(),
+    stoppedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.phone] })],
 );

@@ -219,6 +219,14 @@ export async function recordRefundId(db: DbOrTx, id: number, refundId: string): 
     .where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')));
 }
 
+/** The shopper's choice for a waiting refund (issue 44 §2): back to their wallet instead of the source. */
+export async function setRefundTo(db: DbOrTx, id: number, to: 'wallet'): Promise<void> {
+  await db
+    .update(payments)
+    .set({ refundTo: to, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), eq(payments.status, 'refund_pending')));
+}
+
 /**
  * Records a provider event once: false when `(provider, eventId)` was applied before (a retried
  * webhook), so the caller changes nothing twice.

@@ -17,6 +17,7 @@ const row = (p: Partial<PaymentRow>): PaymentRow => ({
   refundId: null,
   refunded: 0,
   refundPending: 0,
+  refundTo: null,
   collected: null,
   shortfall: 0,
   shortfallReason: null,

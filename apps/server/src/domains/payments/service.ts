@@ -48,6 +48,7 @@ import {
   recordLatePayment,
   recordRefundId,
   restartPayment,
+  setRefundTo,
   type PaymentAttemptRow,
   type PaymentRow,
 } from './records';
@@ -75,6 +76,10 @@ export interface PaymentsDeps {
   foreign?: ForeignPayments;
   /** an order paid from the wallet (issue 44): its refunds go back to the wallet, once per key */
   wallet?: WalletRefunds;
+  /** an order put on the khata (issue 44 §5): its refunds go back to the khata, once per key */
+  khata?: WalletRefunds;
+  /** a gateway-paid order whose shopper chose the wallet for the refund (issue 44 §2): the wallet opened when missing */
+  toWallet?: WalletRefunds;
 }
 
 /** The wallet module's side of a wallet-paid order's refund (`returnOrderPayment`), handed over by app.ts. */
@@ -120,7 +125,13 @@ export class Payments {
    * simulator's checkout page is given as a path on that same origin.
    */
   async handoff(order: OrderRow, origin: string, via?: PayVia | null): Promise<PaymentHandoff | null> {
-    if (order.paymentMethod === 'cod' || order.paymentMethod === 'pos' || order.paymentMethod === 'wallet') return null;
+    if (
+      order.paymentMethod === 'cod' ||
+      order.paymentMethod === 'pos' ||
+      order.paymentMethod === 'wallet' ||
+      order.paymentMethod === 'khata'
+    )
+      return null;
     // an order placed and paid: the link pays its open balance, if a staff edit left one
     if (order.status !== 'pending_payment') return this.balances.handoff(order, origin);
     let p = await this.paymentOf(order.id);
@@ -522,7 +533,11 @@ export class Payments {
 
   /** Starts (and, with the simulator or an instant refund, completes) a refund of a paid payment. */
   async refund(p: PaymentRow): Promise<void> {
-    if (p.provider === 'wallet') return this.refundToWallet(p);
+    if (p.provider === 'wallet') return this.refundToAccount(p, this.d.wallet, 'wallet');
+    // an order on khata (a subscription delivery, issue 44 §5): the khata is credited back
+    if (p.provider === 'khata') return this.refundToAccount(p, this.d.khata, 'khata');
+    // a gateway payment the shopper chose to have back in their wallet (issue 44 §2), at once
+    if (p.refundTo === 'wallet' && !p.refundId) return this.refundToAccount(p, this.d.toWallet, 'wallet');
     // cash on delivery and counter sales (refunded at the counter) have no provider to ask
     if (p.provider === 'cod' || p.provider === 'pos' || !p.providerPaymentId || !p.providerOrderId) return;
     try {
@@ -551,7 +566,8 @@ export class Payments {
    */
   async refundPart(orderId: string, amount: number, key: string): Promise<string | null> {
     const p = await this.paymentOf(orderId);
-    if (p.provider === 'wallet') return this.returnPartToWallet(p, amount, key);
+    if (p.provider === 'wallet') return this.returnPartToWallet(p, amount, key, this.d.wallet, 'wallet');
+    if (p.provider === 'khata') return this.returnPartToWallet(p, amount, key, this.d.khata, 'khata');
     if ((p.provider !== 'razorpay' && p.provider !== 'cashfree') || !p.providerPaymentId || !p.providerOrderId) return null;
     try {
       const k = await this.keys(p.websiteId, p.provider);
@@ -564,18 +580,34 @@ export class Payments {
   }
 
   /**
-   * A cancelled wallet-paid order: what the payment has not given back already (partial refunds
-   * done or on their way) returns to the wallet and the payment is refunded, in one transaction
-   * that locks the payment; once (ledger key `order_refund:{id}`, and a refunded payment is not
+   * The shopper's choice for a cancelled order's refund (issue 44 §2): `wallet` (at once) on a
+   * gateway payment waiting for its refund and not yet sent to the provider; answers whether it
+   * was taken (false: the refund is already on its way back to the source, or nothing is due).
+   */
+  async chooseRefundTo(orderId: string, to: 'wallet' | 'source'): Promise<boolean> {
+    if (to === 'source' || !this.d.toWallet) return false;
+    return this.d.db.transaction(async (tx) => {
+      const locked = await lockPayment(tx, orderId);
+      if (!locked || locked.status !== 'refund_pending' || locked.refundId) return false;
+      if (locked.provider !== 'razorpay' && locked.provider !== 'cashfree') return false;
+      await setRefundTo(tx, locked.id, 'wallet');
+      return true;
+    });
+  }
+
+  /**
+   * A cancelled order paid from the wallet or put on the khata, or a gateway payment the shopper
+   * wants back in the wallet: what the payment has not given back already (partial refunds done or
+   * on their way) is credited to that account and the payment is refunded, in one transaction that
+   * locks the payment; once (ledger key `order_refund:{id}`, and a refunded payment is not
    * refund_pending any more), however often it is asked.
    */
-  private async refundToWallet(p: PaymentRow): Promise<void> {
-    const back = this.d.wallet;
+  private async refundToAccount(p: PaymentRow, back: WalletRefunds | undefined, kind: 'wallet' | 'khata'): Promise<void> {
     if (!back) return;
     try {
       await this.d.db.transaction(async (tx) => {
         const locked = await lockPayment(tx, p.orderId);
-        if (!locked || locked.status !== 'refund_pending') return;
+        if (!locked || locked.status !== 'refund_pending' || (locked.refundId && !locked.refundId.startsWith(`${kind}:`))) return;
         const rest = locked.amount - locked.refunded - locked.refundPending;
         const order = await orderById(tx, p.orderId);
         if (!order?.userId) return;
@@ -590,17 +622,22 @@ export class Payments {
                 note: `Order ${order.ordernumber} cancelled`,
               })
             : null;
-        if (rest > 0 && !entry) return; // a closed wallet: left refund_pending for the shop
-        await movePayment(tx, { id: locked.id }, 'refunded', entry ? { refundId: `wallet:${entry.entryId}` } : {});
+        if (rest > 0 && !entry) return; // a closed wallet or khata: left refund_pending for the shop
+        await movePayment(tx, { id: locked.id }, 'refunded', entry ? { refundId: `${kind}:${entry.entryId}` } : {});
       });
     } catch (e) {
-      this.d.log.error({ err: e, order: p.orderId }, 'refund to the wallet failed; left refund_pending for a retry');
+      this.d.log.error({ err: e, order: p.orderId }, `refund to the ${kind} failed; left refund_pending for a retry`);
     }
   }
 
-  /** A part of a wallet-paid order refunded (a line removed): back to the wallet at once, once per `key`. */
-  private async returnPartToWallet(p: PaymentRow, amount: number, key: string): Promise<string | null> {
-    const back = this.d.wallet;
+  /** A part of a wallet- or khata-paid order refunded (a line removed): back to that account at once, once per `key`. */
+  private async returnPartToWallet(
+    p: PaymentRow,
+    amount: number,
+    key: string,
+    back: WalletRefunds | undefined,
+    kind: 'wallet' | 'khata',
+  ): Promise<string | null> {
     if (!back) return null;
     try {
       return await this.d.db.transaction(async (tx) => {
@@ -614,7 +651,7 @@ export class Payments {
           key: `order_refund_part:${key}`,
           note: `Order ${order.ordernumber}: part refunded`,
         });
-        return entry ? `wallet:${entry.entryId}` : null;
+        return entry ? `${kind}:${entry.entryId}` : null;
       });
     } catch (e) {
       this.d.log.error({ err: e, order: p.orderId }, 'partial refund to the wallet failed; kept for a retry');

@@ -36,6 +36,8 @@ export const payments = pgTable(
      * held back from a full refund so a part is never refunded twice
      */
     refundPending: integer().notNull().default(0),
+    /** where the shopper chose a cancelled order's refund to go (migration 0062): `wallet` (at once), or null (back to the source) */
+    refundTo: text().$type<'wallet'>(),
     /** cash on delivery: paise the delivery person brought back (null until the order is delivered) */
     collected: integer(),
     /** cash on delivery: paise short of the order's total at the door (accepted with a reason), and why */
@@ -53,6 +55,7 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_order_uq').on(t.provider, t.providerOrderId),
     // the staff's order list filter by payment status, and the COD report's cash awaiting hand-over
     index('payments_status_idx').on(t.websiteId, t.status),
+    check('payments_refund_to_ck', sql`${t.refundTo} is null or ${t.refundTo} = 'wallet'`),
   ],
 );
 

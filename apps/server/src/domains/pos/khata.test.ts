@@ -177,6 +177,64 @@ describe('a counter sale on khata', () => {
   });
 });
 
+describe('a return of a sale on khata (issue 44 §5)', () => {
+  it('credits the khata first, not cash; only what was paid otherwise goes out by the tender; the credit note says so', async () => {
+    const c = await customer(10_000);
+    // ₹58: ₹20 cash, ₹38 on khata
+    const sold = await sale(
+      c.phone,
+      { cash: 20, cash_tendered: 20, khata: 38 },
+      [
+        { pack_id: goods.curd, quantity: 1 },
+        { pack_id: goods.bread, quantity: 1 },
+      ],
+      58,
+    );
+    expect(sold.statusCode, sold.body).toBe(200);
+    const receipt = sold.json().receipt as string;
+    const detail = (await cashier.get(`/s/api/pos/sales/${receipt}`)).json();
+    const curdLine = detail.lines.find((l: { amount: number }) => l.amount === 32).line_id as number;
+    const breadLine = detail.lines.find((l: { amount: number }) => l.amount === 26).line_id as number;
+    const before = await shiftReport();
+    // the curd (₹32) comes back: all of it to the khata, nothing from the drawer
+    const first = await cashier.post(`/s/api/pos/sales/${receipt}/return`, {
+      till,
+      lines: [{ line_id: curdLine, quantity: 1 }],
+      reason: 'damaged',
+      tender: 'cash',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      refund: { cash: 0, upi: 0, card: 0, khata: 32 },
+      khata_balance_after_paise: -600,
+      total: 32,
+    });
+    expect((await khataOf(c.khataId)).balancePaise).toBe(-600);
+    expect((await cashier.get(`/s/api/pos/sales/${receipt}`)).json().payment).toMatchObject({ khata: 38, khata_returned: 32 });
+    // the bread (₹26): ₹6 of khata left to credit, the other ₹20 in cash
+    const second = await cashier.post(`/s/api/pos/sales/${receipt}/return`, {
+      till,
+      lines: [{ line_id: breadLine, quantity: 1 }],
+      reason: 'changed_mind',
+      tender: 'cash',
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ refund: { cash: 20, khata: 6 }, khata_balance_after_paise: 0 });
+    const entries = await entriesOf(c.khataId);
+    expect(entries.map((e) => [e.reason, e.amountPaise, e.referenceType, e.referenceId])).toEqual([
+      ['khata_sale', -3_800, 'pos_sale', expect.any(String)],
+      ['refund', 3_200, 'pos_return', first.json().number],
+      ['refund', 600, 'pos_return', second.json().number],
+    ]);
+    expect((await khataOf(c.khataId)).balancePaise).toBe(0);
+    // the drawer paid out only the ₹20 that was paid in cash
+    const after = await shiftReport();
+    expect(after.cash_in_drawer - before.cash_in_drawer).toBe(-20);
+    const note = (await cashier.get(`/s/api/pos/returns/${first.json().number}/print`)).body;
+    expect(note).toContain('Back to your khata');
+  });
+});
+
 describe('the customer’s account at the till', () => {
   it('balances; cash against the khata settles it; a UPI top-up opens the wallet; once per key; audited; in the shift', async () => {
     const c = await customer(10_000);
@@ -222,6 +280,46 @@ describe('the customer’s account at the till', () => {
     expect((await cashier.post('/s/api/pos/accounts/payments', { ...topup, amount_paise: 0, idempotency_key: key() })).statusCode).toBe(
       422,
     );
+  });
+});
+
+describe('the minimum top-up (issue 44 §3)', () => {
+  it('the till refuses a wallet top-up below the website’s minimum, with the minimum, and writes nothing; a khata payment is not a top-up', async () => {
+    const saved = await owner.put('/s/api/admin/subscriptions/settings', {
+      cutoff_time: '22:00',
+      subscribable_pack_ids: [],
+      min_topup_paise: 20_000,
+      cashback_percent: 0,
+      cashback_cap_paise: 0,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const c = await customer(10_000);
+      const small = { till, mobile: c.phone, purpose: 'wallet', method: 'cash', amount_paise: 10_000, idempotency_key: key() };
+      const refused = await cashier.post('/s/api/pos/accounts/payments', small);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ code: 'WALLET_TOPUP_TOO_SMALL', message: 'The smallest top-up is ₹200' });
+      expect((await cashier.get(`/s/api/pos/accounts?mobile=${c.phone}`)).json().wallet).toBeNull();
+      const ok = await cashier.post('/s/api/pos/accounts/payments', { ...small, amount_paise: 20_000, idempotency_key: key() });
+      expect(ok.statusCode, ok.body).toBe(200);
+      // ₹32 owed on the khata may be paid whatever the minimum top-up
+      expect((await sale(c.phone, { khata: 32 })).statusCode).toBe(200);
+      const paid = await cashier.post('/s/api/pos/accounts/payments', {
+        ...small,
+        purpose: 'khata',
+        amount_paise: 3_200,
+        idempotency_key: key(),
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+    } finally {
+      await owner.put('/s/api/admin/subscriptions/settings', {
+        cutoff_time: '22:00',
+        subscribable_pack_ids: [],
+        min_topup_paise: 0,
+        cashback_percent: 0,
+        cashback_cap_paise: 0,
+      });
+    }
   });
 });
 

@@ -57,6 +57,7 @@ export async function creditNoteHtml(db: Db, cn: NonNullable<Awaited<ReturnType<
     ret.cash ? row(esc(m.cash), formatINR(toRupees(ret.cash))) : '',
     ret.upi ? row(esc(m.upi), formatINR(toRupees(ret.upi))) : '',
     ret.card ? row(esc(m.card), formatINR(toRupees(ret.card))) : '',
+    ret.khata ? row(esc(m.khata), formatINR(toRupees(ret.khata))) : '',
     ret.rounding ? row(esc(m.rounding), formatINR(toRupees(ret.rounding))) : '',
   ].join('');
   return page(

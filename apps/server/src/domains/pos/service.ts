@@ -8,7 +8,7 @@ import {
   promotableCounterLine,
   returnLinePaise,
   shiftCash,
-  splitRefund,
+  returnRefund,
   type HeldCart,
   type PosFlag,
   type Sale,
@@ -35,7 +35,7 @@ import { counterOrderByNumber, orderById, orderLinesOf, placeCounterOrder, retur
 import { customerLanguage } from '../outbox';
 import type { Outbox } from '../outbox/service';
 import { websiteProfile } from '../website/service';
-import { counterAccountPayment, counterBalances, khataEntryOfSale, khataSale } from '../wallet/index';
+import { counterAccountPayment, counterBalances, khataEntryOfSale, khataReturn, khataSale } from '../wallet/index';
 import type { PosAccountPaymentInput, PosAccountReceipt, PosAccounts } from '@grocer/shared/wallet';
 import {
   posAccountPayments,
@@ -622,6 +622,15 @@ async function nextInSeries(tx: Tx, websiteId: number, series: string): Promise<
   return row!.last;
 }
 
+/** Paise of a sale's earlier returns credited to the khata. */
+async function khataReturnedSoFar(db: DbOrTx, orderId: string): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<string>`coalesce(sum(${posReturns.khata}), 0)` })
+    .from(posReturns)
+    .where(eq(posReturns.orderId, orderId));
+  return Number(r?.n ?? 0);
+}
+
 /** Units of each order line returned so far. */
 async function returnedSoFar(db: DbOrTx, orderId: string): Promise<Map<number, number>> {
   const rows = await db.select({ lines: posReturns.lines }).from(posReturns).where(eq(posReturns.orderId, orderId));
@@ -661,6 +670,7 @@ export async function saleDetail(db: Db, websiteId: number, receipt: string): Pr
       card: toRupees(s.card),
       card_ref: s.cardRef,
       khata: toRupees(s.khata),
+      khata_returned: toRupees(s.khata > 0 ? await khataReturnedSoFar(db, o.id) : 0),
     },
     khata_balance_after_paise: khataEntry?.balanceAfterPaise ?? null,
     lines: lines.map((l, i) => ({
@@ -720,7 +730,10 @@ export async function returnSale(db: Db, c: Cashier, receipt: string, input: z.i
       stockBack.push({ packId: l.packId, warehouseId: l.warehouseId, quantity: r.quantity });
     }
     const amount = back.reduce((n, b) => n + b.amount, 0);
-    const { cash, upi, card, rounding } = splitRefund(amount, input.tender, sale);
+    // goods sold on khata come back to the khata first (issue 44 §5), up to the sale's khata part
+    // not yet credited by earlier returns; only the rest is paid out by the tender chosen
+    const khataReturned = sale.khata > 0 ? await khataReturnedSoFar(tx, o.id) : 0;
+    const { cash, upi, card, khata, rounding } = returnRefund(amount, input.tender, { ...sale, khataReturned });
     const whole = lines.every(
       (l) => (returned.get(l.id) ?? 0) + back.filter((b) => b.line_id === l.id).reduce((n, b) => n + b.quantity, 0) === l.quantity,
     );
@@ -741,20 +754,46 @@ export async function returnSale(db: Db, c: Cashier, receipt: string, input: z.i
         note: input.note,
         tender: input.tender,
         rounding,
+        khata,
         createdBy: c.actorId,
       })
       .returning();
+    const khataEntry =
+      khata > 0
+        ? await khataReturn(tx, {
+            websiteId: c.websiteId,
+            userId: o.userId,
+            amountPaise: khata,
+            reference: { type: 'pos_return', id: number },
+            key: `pos_return:${number}`,
+            note: `Return ${number} of ${o.ordernumber}`,
+            createdBy: `user:${c.actorId}`,
+          })
+        : null;
     await recordAudit(tx, c, {
       entity: 'pos_return',
       entityId: row!.id,
       action: 'create',
-      after: { receipt, number, lines: back, cash, upi, card, rounding, tender: input.tender, reason: input.reason, note: input.note },
+      after: {
+        receipt,
+        number,
+        lines: back,
+        cash,
+        upi,
+        card,
+        khata,
+        rounding,
+        tender: input.tender,
+        reason: input.reason,
+        note: input.note,
+      },
     });
     return {
       id: row!.id,
       number,
       receipt: o.ordernumber,
-      refund: { cash: toRupees(cash), upi: toRupees(upi), card: toRupees(card) },
+      refund: { cash: toRupees(cash), upi: toRupees(upi), card: toRupees(card), khata: toRupees(khata) },
+      khata_balance_after_paise: khataEntry?.balancePaise ?? null,
       rounding: toRupees(rounding),
       total: toRupees(amount),
       tender: input.tender,

@@ -126,6 +126,8 @@ export const posReturns = pgTable(
     note: text().notNull().default(''),
     tender: text().$type<RefundTender>().notNull().default('original'),
     rounding: integer().notNull().default(0),
+    /** paise credited to the customer's khata (migration 0062): a sale's khata part comes back to the khata first */
+    khata: integer().notNull().default(0),
     createdBy: integer()
       .notNull()
       .references(() => users.id),

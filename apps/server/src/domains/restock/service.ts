@@ -5,6 +5,7 @@ import { fail } from '../../http/errors';
 import { packDetails } from '../catalogue/service';
 import { findUserById } from '../identity/service';
 import { stockKey, stockLevels } from '../inventory';
+import { customerMessages } from '../outbox';
 import type { Outbox } from '../outbox/service';
 import { restockAlerts } from './tables';
 
@@ -80,9 +81,13 @@ export async function sendRestockAlerts(db: Db, outbox: Outbox, opts: { sms: boo
       )
       .returning();
     for (const r of claimed) {
-      const body = `Good news: ${r.name} is back in stock. ${r.link}`;
-      if (r.email) await outbox.send({ websiteId, channel: 'email', to: r.email, subject: `Back in stock: ${r.name}`, body });
-      if (opts.sms && r.phone) await outbox.send({ websiteId, channel: 'sms', to: r.phone, body });
+      // in the customer's language (issue 46): their account's, else the website's default
+      const say = (await customerMessages(db, websiteId, { userId: r.userId })).storefront;
+      const body = say.backInStockText({ name: r.name, link: r.link });
+      const about = { kind: 'offers' as const, userId: r.userId };
+      if (r.email)
+        await outbox.send({ websiteId, channel: 'email', to: r.email, subject: say.backInStockSubject({ name: r.name }), body, about });
+      if (opts.sms && r.phone) await outbox.send({ websiteId, channel: 'sms', to: r.phone, body, about });
       sent++;
     }
   }

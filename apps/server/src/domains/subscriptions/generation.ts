@@ -3,13 +3,15 @@ import type { Language } from '@grocer/shared/languages';
 import { pickLanguage } from '@grocer/shared/languages';
 import { messagesIn } from '@grocer/shared/messages/catalogue';
 import { dayIn, type Messages as Catalogue } from '@grocer/shared/messages/types';
+import type { MessageKind } from '@grocer/shared/message-choices';
 import type { GenerationStatus } from '@grocer/shared/subscriptions';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { placeStandingOrder, usersByIds, websiteLanguages, type PackLine, type Wallet, type WebsiteLanguages } from './deps';
+import { announcePrices } from './prices';
 import { dueOn, settingsOf, type DueLine } from './service';
-import { subscriptionGenerations } from './tables';
+import { subscriptionExtras, subscriptionGenerations, subscriptions } from './tables';
 
 /**
  * The nightly generation (issue 44 §5): a delivery date's due subscription lines become orders,
@@ -22,6 +24,14 @@ import { subscriptionGenerations } from './tables';
  * pay rolls it all back: the lines are recorded `held` and the customer told once; a line out of
  * stock is left out (`out_of_stock`) and the customer told. A held or out-of-stock line is tried
  * again by the next run (a top-up in between gets the delivery).
+ *
+ * A wallet that cannot pay, for a customer with an open khata with room under its limit: the
+ * order goes on the khata instead (issue 44 §5: "not delivered on credit unless they have a
+ * khata"), its debit through the same guarded ledger posting, so never past the limit whatever runs
+ * at once. One-off items added to the delivery (`subscription_extras`) go in the same order at the
+ * catalogue's price, and are marked with it so they are ordered once. Subscription lines are
+ * charged the price their subscribers were told of (`prices.ts`): the generation first tells of
+ * any change not told yet, which then applies from a later delivery.
  */
 
 /** A message as the outbox takes it. */
@@ -33,6 +43,8 @@ export interface Message {
   body: string;
   /** the SMS as a WhatsApp template (issue 46 §6): sent on WhatsApp instead when the website has it on */
   whatsapp?: { event: 'low_wallet_balance'; values: Record<string, string>; language?: Language };
+  /** the kind of message and its customer: their channel choices are honoured (issue 46 §7) */
+  about?: { kind: MessageKind; userId: number | null };
 }
 /** The outbox: a message written in the caller's transaction, delivered once it committed. */
 export interface Messages<R> {
@@ -56,6 +68,8 @@ export interface GenerationSummary {
   slot_full: number;
   /** lines another run had already ordered */
   already: number;
+  /** of `orders`, those put on the customer's khata (the wallet was short) */
+  on_khata: number;
 }
 
 const rupees = (paise: number) => formatINR(toRupees(paise));
@@ -64,7 +78,15 @@ const dayName = (m: Catalogue, date: string) => dayIn(m.language, date, { year: 
 
 /** Generates `date`'s orders for one website or all. Safe to run again, and in two processes at once. */
 export async function generateFor<R>(d: GenerationDeps<R>, date: string, websiteId?: number): Promise<GenerationSummary> {
-  const summary: GenerationSummary = { date, orders: 0, held: 0, out_of_stock: 0, slot_full: 0, already: 0 };
+  const summary: GenerationSummary = { date, orders: 0, held: 0, out_of_stock: 0, slot_full: 0, already: 0, on_khata: 0 };
+  // a price change not told yet is told now, and applies from a later delivery (prices.ts)
+  const sites =
+    websiteId === undefined
+      ? (await d.db.selectDistinct({ id: subscriptions.websiteId }).from(subscriptions).where(eq(subscriptions.status, 'active'))).map(
+          (r) => r.id,
+        )
+      : [websiteId];
+  for (const site of sites) await announcePrices(d, site);
   const due = await dueOn(d.db, date, websiteId);
   if (!due.length) return summary;
   // lines ordered by an earlier run are not tried again (the claim would refuse them anyway)
@@ -96,6 +118,27 @@ export async function generateFor<R>(d: GenerationDeps<R>, date: string, website
     groups.set(key, [...(groups.get(key) ?? []), l]);
   }
   const people = new Map((await usersByIds(d.db, [...new Set(due.map((l) => l.subscription.userId))])).map((u) => [u.id, u]));
+  // one-off items not ordered yet, by subscription
+  const extras = new Map<number, Extra[]>();
+  for (const e of await d.db
+    .select({
+      id: subscriptionExtras.id,
+      subscriptionId: subscriptionExtras.subscriptionId,
+      packId: subscriptionExtras.packId,
+      quantity: subscriptionExtras.quantity,
+    })
+    .from(subscriptionExtras)
+    .where(
+      and(
+        eq(subscriptionExtras.deliveryDate, date),
+        isNull(subscriptionExtras.orderId),
+        inArray(
+          subscriptionExtras.subscriptionId,
+          due.map((l) => l.subscription.id),
+        ),
+      ),
+    ))
+    extras.set(e.subscriptionId, [...(extras.get(e.subscriptionId) ?? []), e]);
   const settings = new Map<number, Awaited<ReturnType<typeof settingsOf>>>();
   const offered = new Map<number, WebsiteLanguages>();
   for (const site of new Set(due.map((l) => l.subscription.websiteId))) {
@@ -110,7 +153,7 @@ export async function generateFor<R>(d: GenerationDeps<R>, date: string, website
       // the customer's messages in their account's language when the website offers it, else its default
       const site = offered.get(first.websiteId)!;
       const m = messagesIn(pickLanguage([people.get(first.userId)?.language], site.languages, site.defaultLanguage));
-      const outcome = await generateGroup(d, date, lines, settings.get(first.websiteId)!, people.get(first.userId) ?? null, m);
+      const outcome = await generateGroup(d, date, lines, extras, settings.get(first.websiteId)!, people.get(first.userId) ?? null, m);
       for (const [k, n] of Object.entries(outcome) as Array<[keyof GenerationSummary, number]>) (summary[k] as number) += n;
     }
   };
@@ -119,14 +162,17 @@ export async function generateFor<R>(d: GenerationDeps<R>, date: string, website
 }
 
 type Person = { name: string | null; email: string | null; phone: string | null; language: string | null };
+type Extra = { id: number; subscriptionId: number; packId: number; quantity: number };
 
-/** Thrown to roll the order's transaction back when the wallet cannot pay. */
+/** Thrown to roll the order's transaction back when the wallet (or the khata) cannot pay. */
 class Held {
   constructor(
     readonly balancePaise: number,
     readonly duePaise: number,
   ) {}
 }
+/** How a delivery is paid: the wallet, or (the wallet short) the customer's khata. */
+type Method = 'wallet' | 'khata';
 /** Thrown to roll the order's savepoint back when nothing could be ordered. */
 class NotPlaced {
   constructor(
@@ -177,30 +223,34 @@ async function generateGroup<R>(
   d: GenerationDeps<R>,
   date: string,
   lines: DueLine[],
+  extras: ReadonlyMap<number, Extra[]>,
   settings: Awaited<ReturnType<typeof settingsOf>>,
   person: Person | null,
   m: Catalogue,
 ): Promise<Partial<GenerationSummary>> {
   const first = lines[0]!.subscription;
   const { websiteId, userId } = first;
-  const orderId = randomUUID();
   const queued: R[] = [];
   const tell = async (tx: DbOrTx, subject: string, body: string, whatsapp?: Message['whatsapp']) => {
+    // a low balance is a wallet notice (payments); the rest tell of the deliveries (subscriptions)
+    const about = { kind: whatsapp?.event === 'low_wallet_balance' ? ('payments' as const) : ('subscriptions' as const), userId };
     const m = person?.phone
-      ? { websiteId, channel: 'sms' as const, to: person.phone, body: `${subject}: ${body}`, whatsapp }
+      ? { websiteId, channel: 'sms' as const, to: person.phone, body: `${subject}: ${body}`, whatsapp, about }
       : person?.email
-        ? { websiteId, channel: 'email' as const, to: person.email, subject, body }
+        ? { websiteId, channel: 'email' as const, to: person.email, subject, body, about }
         : null;
     if (m) queued.push(await d.messages.queue(tx, m));
   };
-  let outcome: Partial<GenerationSummary>;
-  try {
-    outcome = await d.db.transaction(async (tx) => {
+
+  /** One try at the delivery, paid by `method`, in one transaction; Held rolls it all back. */
+  const attempt = (method: Method, orderId: string) =>
+    d.db.transaction(async (tx): Promise<Partial<GenerationSummary>> => {
       const claimed = await claim(tx, date, lines, 'ordered', orderId);
       const mine = lines.filter((l) => claimed.ids.has(l.subscription.id));
       if (!mine.length) return { already: lines.length };
       const already = lines.length - mine.length;
       const ids = mine.map((l) => l.subscription.id);
+      const added = mine.flatMap((l) => extras.get(l.subscription.id) ?? []);
       const placed = await tx
         .transaction(async (sp) => {
           const r = await placeStandingOrder(sp, {
@@ -210,7 +260,11 @@ async function generateGroup<R>(
             addressId: first.addressId,
             slotId: first.slotId,
             date,
-            lines: mine.map((l) => ({ packId: l.subscription.packId, quantity: l.quantity })),
+            lines: [
+              ...mine.map((l) => ({ packId: l.subscription.packId, quantity: l.quantity, price: l.pricePaise })),
+              ...added.map((e) => ({ packId: e.packId, quantity: e.quantity })),
+            ],
+            paymentMethod: method,
             actor: 'subscriptions',
             note: `Subscription delivery for ${date}`,
           });
@@ -237,21 +291,31 @@ async function generateGroup<R>(
         return { [placed.status]: ids.length, already };
       }
       const total = placed.order.total;
-      const account = await d.wallet.accountOf(tx, websiteId, userId, 'wallet');
+      const wallet = await d.wallet.accountOf(tx, websiteId, userId, 'wallet');
+      const account = method === 'wallet' ? wallet : await d.wallet.accountOf(tx, websiteId, userId, 'khata');
       const paid = account
         ? await d.wallet.post(tx, {
             websiteId,
             accountId: account.id,
             amountPaise: -total,
-            reason: 'order_payment',
+            // the keys and reasons the wallet module gives an order's own payments (contract: wallet.md)
+            ...(method === 'wallet'
+              ? { reason: 'order_payment' as const, key: `order:${orderId}`, note: `Subscription order ${placed.order.ordernumber}` }
+              : { reason: 'khata_sale' as const, key: `order_khata:${orderId}`, note: `Subscription order ${placed.order.ordernumber}` }),
             reference: { type: 'order', id: orderId },
-            note: `Subscription order ${placed.order.ordernumber}`,
-            key: `order:${orderId}`,
             createdBy: 'subscriptions',
           })
         : null;
-      if (!paid?.ok) throw new Held(account?.balancePaise ?? 0, total);
-      const short = mine.filter((l) => placed.outOfStock.some((p) => p.packId === l.subscription.packId));
+      if (!paid?.ok) throw new Held(wallet?.status === 'open' ? wallet.balancePaise : 0, total);
+      const gone = new Set(placed.outOfStock.map((p) => p.packId));
+      // the one-off items taken are this order's: not ordered again
+      const taken = added.filter((e) => !gone.has(e.packId)).map((e) => e.id);
+      if (taken.length)
+        await tx
+          .update(subscriptionExtras)
+          .set({ orderId, updatedAt: sql`now()` })
+          .where(and(inArray(subscriptionExtras.id, taken), isNull(subscriptionExtras.orderId)));
+      const short = mine.filter((l) => gone.has(l.subscription.packId));
       if (short.length) {
         await setStatus(
           tx,
@@ -259,18 +323,25 @@ async function generateGroup<R>(
           short.map((l) => l.subscription.id),
           'out_of_stock',
         );
+      }
+      if (placed.outOfStock.length)
         await tell(
           tx,
           m.subscription.partSubject({ day: dayName(m, date) }),
           m.subscription.partOutOfStock({ items: placed.outOfStock.map((p) => `${p.productName} ${p.packName}`) }),
         );
-      }
-      // the cashback rule: a share of the order back to the wallet, capped
+      if (method === 'khata')
+        await tell(
+          tx,
+          m.subscription.onKhataSubject({ day: dayName(m, date) }),
+          m.subscription.onKhata({ amount: rupees(total), balance: rupees(Math.max(0, -paid.balancePaise)) }),
+        );
+      // the cashback rule: a share of a wallet-paid order back to the wallet, capped (none on credit)
       const back = Math.min(Math.floor((total * settings.cashbackPercent) / 100), settings.cashbackCapPaise);
-      if (back > 0 && account)
+      if (back > 0 && method === 'wallet' && wallet)
         await d.wallet.post(tx, {
           websiteId,
-          accountId: account.id,
+          accountId: wallet.id,
           amountPaise: back,
           reason: 'cashback',
           reference: { type: 'order', id: orderId },
@@ -278,10 +349,33 @@ async function generateGroup<R>(
           key: `cashback:${orderId}`,
           createdBy: 'subscriptions',
         });
-      return { orders: 1, out_of_stock: short.length, already };
+      return { orders: 1, out_of_stock: short.length, already, on_khata: method === 'khata' ? 1 : 0 };
     });
-  } catch (e) {
-    if (!(e instanceof Held)) throw e;
+
+  // The wallet first; a customer whose wallet looks short and whose khata is open goes to the khata
+  // at once (the balances read here only choose: each posting is guarded again in its transaction).
+  const khata = await d.wallet.accountOf(d.db, websiteId, userId, 'khata');
+  const khataOpen = khata?.status === 'open';
+  const wallet = await d.wallet.accountOf(d.db, websiteId, userId, 'wallet');
+  const expected =
+    lines.reduce((sum, l) => sum + l.quantity * l.pricePaise, 0) +
+    lines.flatMap((l) => extras.get(l.subscription.id) ?? []).reduce((sum, e) => sum + e.quantity, 0); // at least something for each extra
+  const methods: Method[] =
+    khataOpen && (wallet?.status !== 'open' || wallet.balancePaise < expected) ? ['khata'] : khataOpen ? ['wallet', 'khata'] : ['wallet'];
+  let outcome: Partial<GenerationSummary> | null = null;
+  let held: Held | null = null;
+  for (const method of methods) {
+    queued.length = 0;
+    try {
+      outcome = await attempt(method, randomUUID());
+      break;
+    } catch (e) {
+      if (!(e instanceof Held)) throw e;
+      held = e;
+    }
+  }
+  if (!outcome) {
+    const e = held!;
     queued.length = 0;
     outcome = await d.db.transaction(async (tx) => {
       const claimed = await claim(tx, date, lines, 'held', null);

@@ -6,13 +6,14 @@
  */
 import { addShopDays, shopDayOf } from '@grocer/shared/shop-time';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { subscriptionAdminRoutes } from './admin-routes';
 import type { Wallet } from './deps';
 import { generateFor, type GenerationSummary, type Messages } from './generation';
+import { announcePrices } from './prices';
 import { subscriptionRoutes } from './routes';
 import { changeable } from './rules';
-import { DEFAULT_SETTINGS } from './service';
+import { DEFAULT_SETTINGS, settingsOf } from './service';
 import { subscriptionSettings, subscriptions } from './tables';
 
 export interface SubscriptionsDeps<R> {
@@ -29,6 +30,8 @@ export function createSubscriptions<R>(deps: SubscriptionsDeps<R>) {
   return {
     /** `date`'s orders (one website or all): idempotent per (subscription, date) */
     generateFor: (date: string, websiteId?: number) => generateFor(d, date, websiteId),
+    /** tells subscribers of price changes not told yet (prices.ts); answers how many packs changed */
+    announcePrices: (websiteId: number, now = new Date()) => announcePrices(d, websiteId, now),
     /**
      * The nightly job: for each website with active subscriptions whose cut-off for tomorrow has
      * passed, tomorrow's orders. Run often; a run after the first creates nothing twice (and tries
@@ -42,6 +45,8 @@ export function createSubscriptions<R>(deps: SubscriptionsDeps<R>) {
         .where(eq(subscriptions.status, 'active'));
       const out: GenerationSummary[] = [];
       for (const { websiteId } of sites) {
+        // price changes are told as soon as the job sees them, and apply from a later delivery (prices.ts)
+        await announcePrices(d, websiteId, now);
         const [s] = await d.db.select().from(subscriptionSettings).where(eq(subscriptionSettings.websiteId, websiteId));
         if (changeable(tomorrow, s?.cutoffTime ?? DEFAULT_SETTINGS.cutoffTime, now)) continue;
         out.push(await generateFor(d, tomorrow, websiteId));
@@ -53,9 +58,11 @@ export function createSubscriptions<R>(deps: SubscriptionsDeps<R>) {
     routeOptions: { db: d.db },
     /** `/admin/subscriptions*`, registered in the staff scope */
     staffRoutes: subscriptionAdminRoutes,
-    staffOptions: { db: d.db, wallet: d.wallet },
+    staffOptions: { db: d.db, wallet: d.wallet, generate: (date: string, websiteId: number) => generateFor(d, date, websiteId) },
   };
 }
 
 export type Subscriptions = ReturnType<typeof createSubscriptions>;
 export type { GenerationSummary, Message, Messages } from './generation';
+/** The website's minimum wallet top-up in paise (its subscription settings; 0 until the owner sets one): the wallet enforces it (issue 44 §3). */
+export const minTopupPaise = async (db: DbOrTx, websiteId: number): Promise<number> => (await settingsOf(db, websiteId)).minTopupPaise;

@@ -2,6 +2,7 @@ import {
   calendarSchema,
   subscriptionCreateSchema,
   subscriptionDaySchema,
+  subscriptionExtraSchema,
   subscriptionIdParamsSchema,
   subscriptionListSchema,
   subscriptionOfferSchema,
@@ -12,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
+import { setExtra } from './extras';
 import { firstChangeableDay } from './rules';
 import {
   calendarOf,
@@ -62,6 +64,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     '/account/subscriptions/:id/days',
     { schema: { ...one, body: subscriptionDaySchema, response: { 200: calendarSchema } } },
     async (req) => changeDay(db, await shopper(req), req.params.id, req.body),
+  );
+
+  // a one-off item in a delivery ("add bread to tomorrow's milk"); quantity 0 removes it
+  app.put(
+    '/account/subscriptions/:id/extras',
+    { schema: { ...one, body: subscriptionExtraSchema, response: { 200: calendarSchema } } },
+    async (req) => setExtra(db, await shopper(req), req.params.id, req.body),
   );
 
   app.post(

@@ -12,7 +12,16 @@ import type { Db, DbOrTx } from '../../db/client';
 import { fail } from '../../http/errors';
 import { findAddress, packLines, recordAudit, resolvePincode, slotOf, usersByIds, type AuditActor, type Wallet } from './deps';
 import { changeable, dayOf, firstChangeableDay, scheduleIn, weekdayBits, weekdaysOfBits, type Plan } from './rules';
-import { subscribablePacks, subscriptionDays, subscriptionPauses, subscriptionSettings, subscriptions } from './tables';
+import {
+  subscribablePacks,
+  subscriptionDays,
+  subscriptionExtras,
+  subscriptionGenerations,
+  subscriptionPauses,
+  subscriptionSettings,
+  subscriptions,
+} from './tables';
+import { priceOn, priceRows, recordPrice } from './prices';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export interface Shopper {
@@ -158,7 +167,7 @@ async function subscriptionsJson(db: DbOrTx, websiteId: number, rows: Subscripti
 // The shopper's calls
 
 /** The shopper's own subscription, locked for the change when `lock` (404 when it is not theirs on this website). */
-async function mine(db: DbOrTx, s: Shopper, id: number, lock = false): Promise<SubscriptionRow> {
+export async function mine(db: DbOrTx, s: Shopper, id: number, lock = false): Promise<SubscriptionRow> {
   const q = db
     .select()
     .from(subscriptions)
@@ -168,10 +177,25 @@ async function mine(db: DbOrTx, s: Shopper, id: number, lock = false): Promise<S
   return row;
 }
 
-/** Refuses a change to `date` past its cut-off (the evening before). */
-async function openFor(db: DbOrTx, websiteId: number, date: string, now: Date): Promise<void> {
+/**
+ * Refuses a change to `date` past its cut-off (the evening before), or once the date's delivery of
+ * this subscription was already made into an order (the owner prepared the orders early).
+ */
+export async function openFor(db: DbOrTx, websiteId: number, date: string, now: Date, subscriptionId?: number): Promise<void> {
   const { cutoffTime } = await settingsOf(db, websiteId);
   if (!changeable(date, cutoffTime, now)) throw fail('SUBSCRIPTION_CUTOFF_PASSED', { date, cutoff: cutoffTime });
+  if (subscriptionId === undefined) return;
+  const [made] = await db
+    .select({ id: subscriptionGenerations.id })
+    .from(subscriptionGenerations)
+    .where(
+      and(
+        eq(subscriptionGenerations.subscriptionId, subscriptionId),
+        eq(subscriptionGenerations.deliveryDate, date),
+        eq(subscriptionGenerations.status, 'ordered'),
+      ),
+    );
+  if (made) throw fail('SUBSCRIPTION_CUTOFF_PASSED', { date, cutoff: cutoffTime });
 }
 
 export async function createSubscription(db: Db, s: Shopper, input: SubscriptionCreate, now = new Date()): Promise<SubscriptionJson> {
@@ -189,6 +213,8 @@ export async function createSubscription(db: Db, s: Shopper, input: Subscription
     if (!slot || slot.zoneId !== zone.id) throw fail('SUBSCRIPTION_SLOT_INVALID');
   }
   await openFor(db, s.websiteId, input.start_date, now);
+  const [pack] = await packLines(db, s.websiteId, [input.pack_id]);
+  if (pack) await recordPrice(db, s.websiteId, pack.packId, pack.price);
   const sc = input.schedule;
   const [row] = await db
     .insert(subscriptions)
@@ -228,16 +254,41 @@ export async function calendarOf(db: Db, s: Shopper, id: number, now = new Date(
   const to = addShopDays(from, CALENDAR_DAYS - 1);
   const plan = (await plansOf(db, [row], { from, to })).get(row.id)!;
   const [pack] = await packLines(db, s.websiteId, [row.packId]);
+  const told = (await priceRows(db, s.websiteId, [row.packId])).get(row.packId);
   const { cutoffTime } = await settingsOf(db, s.websiteId);
+  const extras = await db
+    .select()
+    .from(subscriptionExtras)
+    .where(
+      and(
+        eq(subscriptionExtras.subscriptionId, row.id),
+        gte(subscriptionExtras.deliveryDate, from),
+        lte(subscriptionExtras.deliveryDate, to),
+      ),
+    )
+    .orderBy(asc(subscriptionExtras.id));
+  const extraPacks = new Map((await packLines(db, s.websiteId, [...new Set(extras.map((e) => e.packId))])).map((p) => [p.packId, p]));
   return {
     subscription_id: row.id,
     cutoff_time: cutoffTime,
     days: scheduleIn(plan, from, to).map((d) => ({
       date: d.date,
       quantity: d.quantity,
-      price_paise: d.quantity * (pack?.price ?? 0),
+      price_paise: d.quantity * (told ? priceOn(told, d.date) : (pack?.price ?? 0)),
       note: d.note,
       changeable: changeable(d.date, cutoffTime, now),
+      extras:
+        d.quantity > 0
+          ? extras
+              .filter((e) => e.deliveryDate === d.date && extraPacks.has(e.packId))
+              .map((e) => ({
+                pack_id: e.packId,
+                product_name: extraPacks.get(e.packId)!.productName,
+                pack_name: extraPacks.get(e.packId)!.packName,
+                quantity: e.quantity,
+                price_paise: e.quantity * extraPacks.get(e.packId)!.price,
+              }))
+          : [],
     })),
   };
 }
@@ -247,7 +298,12 @@ export async function changeDay(db: Db, s: Shopper, id: number, day: { date: str
   await db.transaction(async (tx) => {
     const row = await mine(tx, s, id, true);
     if (row.status === 'cancelled') throw fail('SUBSCRIPTION_CANCELLED');
-    await openFor(tx, s.websiteId, day.date, now);
+    await openFor(tx, s.websiteId, day.date, now, id);
+    // a skipped day takes its one-off items with it
+    if (day.quantity === 0)
+      await tx
+        .delete(subscriptionExtras)
+        .where(and(eq(subscriptionExtras.subscriptionId, id), eq(subscriptionExtras.deliveryDate, day.date)));
     await tx
       .insert(subscriptionDays)
       .values({ subscriptionId: id, websiteId: s.websiteId, date: day.date, quantity: day.quantity })
@@ -265,7 +321,17 @@ export async function pauseRange(db: Db, s: Shopper, id: number, range: { from: 
   await db.transaction(async (tx) => {
     const row = await mine(tx, s, id, true);
     if (row.status === 'cancelled') throw fail('SUBSCRIPTION_CANCELLED');
-    await openFor(tx, s.websiteId, range.from, now);
+    await openFor(tx, s.websiteId, range.from, now, id);
+    // a paused day takes its one-off items with it
+    await tx
+      .delete(subscriptionExtras)
+      .where(
+        and(
+          eq(subscriptionExtras.subscriptionId, id),
+          gte(subscriptionExtras.deliveryDate, range.from),
+          lte(subscriptionExtras.deliveryDate, range.to),
+        ),
+      );
     await tx.insert(subscriptionPauses).values({ subscriptionId: id, websiteId: s.websiteId, fromDate: range.from, toDate: range.to });
     await tx
       .update(subscriptions)
@@ -334,10 +400,15 @@ export async function dueOn(db: DbOrTx, date: string, websiteId?: number): Promi
     .orderBy(asc(subscriptions.websiteId), asc(subscriptions.userId), asc(subscriptions.id));
   if (!rows.length) return [];
   const plans = await plansOf(db, rows, { from: date, to: date });
+  // the price each subscriber was told of for this date (prices.ts), else the catalogue's
   const prices = new Map<number, number>();
   for (const site of new Set(rows.map((r) => r.websiteId))) {
     const ids = [...new Set(rows.filter((r) => r.websiteId === site).map((r) => r.packId))];
-    for (const p of await packLines(db, site, ids)) if (p.active) prices.set(p.packId, p.price);
+    const told = await priceRows(db, site, ids);
+    for (const p of await packLines(db, site, ids)) {
+      const row = told.get(p.packId);
+      if (p.active) prices.set(p.packId, row ? priceOn(row, date) : p.price);
+    }
   }
   const out: DueLine[] = [];
   for (const r of rows) {

@@ -152,3 +152,60 @@ export const subscriptionGenerations = pgTable(
     check('subscription_generations_order_ck', sql`(${t.status} = 'ordered') = (${t.orderId} is not null)`),
   ],
 );
+
+/**
+ * A one-off item added to a subscription's delivery (migration 0063): one pack for one date,
+ * unique per (subscription, date, pack). The generation puts it in that delivery's order and
+ * writes the order's id on it (deferred foreign key, as the claims'), so it is ordered once.
+ */
+export const subscriptionExtras = pgTable(
+  'subscription_extras',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    subscriptionId: integer()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    deliveryDate: text().notNull(),
+    packId: integer()
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    orderId: text().references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscription_extras_once_uq').on(t.subscriptionId, t.deliveryDate, t.packId),
+    index('subscription_extras_date_idx').on(t.websiteId, t.deliveryDate),
+    check('subscription_extras_quantity_ck', sql`${t.quantity} between 1 and 20`),
+  ],
+);
+
+/**
+ * The subscription price of a pack as subscribers were last told of it (migration 0063): deliveries
+ * before `appliesFrom` are charged `previousPricePaise`, from it `pricePaise`. A change of the
+ * catalogue's price is told first (a message to each subscriber) and applies from the first
+ * delivery whose cut-off is after the notice.
+ */
+export const subscriptionPrices = pgTable(
+  'subscription_prices',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    packId: integer()
+      .notNull()
+      .references(() => packs.id, { onDelete: 'cascade' }),
+    pricePaise: integer().notNull(),
+    previousPricePaise: integer().notNull(),
+    appliesFrom: text().notNull(),
+    noticedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.packId] }),
+    check('subscription_prices_money_ck', sql`${t.pricePaise} >= 0 and ${t.previousPricePaise} >= 0`),
+  ],
+);

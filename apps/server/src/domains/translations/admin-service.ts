@@ -1,6 +1,8 @@
 import type { Language } from '@grocer/shared/languages';
+import { blockTextPattern } from '@grocer/shared/blocks';
 import { LANGUAGE_NAMES } from '@grocer/shared/languages';
 import {
+  isTranslationField,
   maxLengthOf,
   TRANSLATION_ENTITIES,
   TRANSLATION_FIELDS,
@@ -22,6 +24,9 @@ import { websiteLanguages } from '../website';
 import { navItemTexts } from '../website';
 import { translate, translationsOf, upsertTranslations } from './service';
 import type { SmallEntity, SourceTexts } from './texts';
+
+/** A field as the progress counts it: a page block's list item's ('slides.0.heading') as its pattern. */
+const patternOf = (entity: SmallEntity, field: string) => (entity === 'block' ? blockTextPattern(field) : field);
 
 /**
  * Administration → Translations (issue 46 §2): each kind's default-language texts beside their
@@ -86,10 +91,13 @@ export async function translationProgress(db: Db, websiteId: number): Promise<Tr
       const kinds: TranslationProgress['languages'][number]['kinds'] = await productTranslationProgress(db, websiteId, language);
       for (const [entity, texts] of small) {
         const found = await translationsOf(db, websiteId, language, entity);
+        // per field (a page block's texts in a list counted per item: 'slides.*.heading' of every slide)
         for (const field of TRANSLATION_FIELDS[entity]) {
-          const having = texts.filter((t) => t.fields.some((f) => f.field === field));
+          const having = texts.flatMap((t) =>
+            t.fields.filter((f) => patternOf(entity, f.field) === field).map((f) => [t.id, f.field] as const),
+          );
           if (!having.length) continue;
-          kinds.push({ entity, field, total: having.length, done: having.filter((t) => found.get(t.id)?.has(field)).length });
+          kinds.push({ entity, field, total: having.length, done: having.filter(([id, f]) => found.get(id)?.has(f)).length });
         }
       }
       return { language, kinds };
@@ -107,7 +115,6 @@ export async function translationProgress(db: Db, websiteId: number): Promise<Tr
 export async function saveTranslations(db: Db, actor: AuditActor, body: TranslationSave): Promise<{ saved: number; removed: number }> {
   const { websiteId } = actor;
   await assertTranslatable(db, websiteId, body.language);
-  const fields = TRANSLATION_FIELDS[body.entity];
   const sources = await sourceTextsOf(
     db,
     websiteId,
@@ -120,7 +127,7 @@ export async function saveTranslations(db: Db, actor: AuditActor, body: Translat
     const source = sources.get(item.id);
     if (!source)
       errors[`items.${i}.id`] = [`No such ${TRANSLATION_KIND_LABELS[body.entity].toLowerCase().replace(/s$/, '')} on this website`];
-    else if (!fields.includes(item.field) || !source.fields.some((f) => f.field === item.field))
+    else if (!isTranslationField(body.entity, item.field) || !source.fields.some((f) => f.field === item.field))
       errors[`items.${i}.field`] = [`Nothing to translate in “${item.field}”`];
     else if (item.value.trim().length > maxLengthOf(item.field))
       errors[`items.${i}.value`] = [`Too long: at most ${maxLengthOf(item.field)} characters`];

@@ -1,5 +1,5 @@
 import type { AccountRow, EntryRow } from './ledger';
-import { accountOf, openAccount, postOrFail, rupees } from './ledger';
+import { accountOf, checkTopupAmount, openAccount, postOrFail, rupees } from './ledger';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
@@ -31,6 +31,37 @@ export async function khataSale(
     note: `Counter sale ${s.receipt}`,
     key: `pos_sale:${s.saleKey}`,
     createdBy: s.createdBy,
+  });
+}
+
+/**
+ * Credits a return of goods sold on khata back to the customer's khata (issue 44 §5), in the
+ * return's transaction: reason `refund`, reference `{type, id}` (a credit note), once per `key`.
+ * Refused only on a closed khata (409), so the return rolls back and the cashier hears why.
+ */
+export async function khataReturn(
+  tx: Tx,
+  r: {
+    websiteId: number;
+    userId: number;
+    amountPaise: number;
+    reference: { type: string; id: string };
+    key: string;
+    note: string;
+    createdBy: string;
+  },
+): Promise<{ entry: EntryRow; balancePaise: number }> {
+  const khata = await accountOf(tx, r.websiteId, r.userId, 'khata');
+  if (!khata) throw fail('KHATA_NOT_OPEN');
+  return postOrFail(tx, {
+    websiteId: r.websiteId,
+    accountId: khata.id,
+    amountPaise: r.amountPaise,
+    reason: 'refund',
+    reference: r.reference,
+    note: r.note,
+    key: r.key,
+    createdBy: r.createdBy,
   });
 }
 
@@ -93,6 +124,14 @@ export async function counterAccountPayment(
     if (!account) throw fail('KHATA_NOT_OPEN');
   }
   const key = `pos_account:${p.key}`;
+  if (p.purpose === 'wallet') {
+    const [earlier] = await tx
+      .select({ id: accountEntries.id })
+      .from(accountEntries)
+      .where(and(eq(accountEntries.accountId, account.id), eq(accountEntries.idempotencyKey, key)));
+    // a retry of a top-up already taken is answered by `post`; a new one is at least the website's minimum
+    if (!earlier) await checkTopupAmount(tx, p.websiteId, p.amountPaise);
+  }
   if (p.purpose === 'khata') {
     const [earlier] = await tx
       .select({ id: accountEntries.id })

@@ -13,3 +13,7 @@ export {
   type ForeignPayments,
   type ProviderKeys,
 } from '../payments/index';
+/** the website's minimum top-up, kept with the subscription settings (issue 44 §3) */
+export { minTopupPaise } from '../subscriptions/index';
+/** the website's main address, for the khata's pay link in statements (issue 44 §4) */
+export { primaryOrigin } from '../website/index';

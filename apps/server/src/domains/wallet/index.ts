@@ -10,7 +10,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { walletAdminRoutes } from './admin-routes';
 import { accountOf, openAccount, post, postOrFail, walletMismatches } from './ledger';
-import { payOrderFromWallet, returnOrderPayment } from './orders';
+import { payOrderFromWallet, payOrderOnKhata, refundOrderToWallet, returnKhataPayment, returnOrderPayment } from './orders';
 import { walletRoutes } from './routes';
 import { statementOf } from './service';
 import { Topups } from './topups';
@@ -40,6 +40,12 @@ export function createWallet(d: WalletDeps) {
     payOrderFromWallet,
     /** a wallet-paid order's money back to the wallet (cancelled, a part refunded), once per key */
     returnOrderPayment,
+    /** an online order put on the khata: the debit in the order's transaction, once per order (issue 44) */
+    payOrderOnKhata,
+    /** a khata-paid order's money back to the khata (cancelled, a part refunded), once per key */
+    returnKhataPayment,
+    /** a gateway-paid order's refund to the wallet at the shopper's choice (the wallet opened when missing), once per key */
+    refundOrderToWallet,
     /** gateway orders made for top-ups, for the payments module's webhooks (`PaymentsDeps.foreign`) */
     payable: topups.payable,
     /** `/account/wallet*`: the shopper's balance, entries, statement and top-ups */
@@ -55,12 +61,19 @@ export type Wallet = ReturnType<typeof createWallet>;
 /** Every balance against its entries (`npm run check:wallets`). */
 export { walletMismatches };
 /** Orders paid from the wallet (issue 44 §1): handed to the orders and payments modules by app.ts. */
-export { payOrderFromWallet, returnOrderPayment, type OrderDebit } from './orders';
+export {
+  payOrderFromWallet,
+  payOrderOnKhata,
+  refundOrderToWallet,
+  returnKhataPayment,
+  returnOrderPayment,
+  type OrderDebit,
+} from './orders';
 export type { AccountRow, EntryRow, Posting, PostResult } from './ledger';
 /**
  * What the point of sale (not a module yet) and the jobs use, as plain functions taking the
  * database or the caller's transaction (issue 44 §2, §7): a sale put on khata, money taken at the
  * till for a khata or a wallet, the balances the till shows, and the monthly statements.
  */
-export { counterAccountPayment, counterBalances, khataEntryOfSale, khataSale } from './counter';
+export { counterAccountPayment, counterBalances, khataEntryOfSale, khataReturn, khataSale } from './counter';
 export { noticeStageOn, sendKhataNotices, type NoticeOutbox } from './notices';

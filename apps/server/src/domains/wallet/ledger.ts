@@ -1,9 +1,10 @@
-import type { AccountKind, EntryReason } from '@grocer/shared/wallet';
+import { TOPUP_MIN_PAISE, type AccountKind, type EntryReason } from '@grocer/shared/wallet';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { fail } from '../../http/errors';
+import { minTopupPaise } from './deps';
 import { accountEntries, customerAccounts } from './tables';
 
 export type AccountRow = typeof customerAccounts.$inferSelect;
@@ -100,6 +101,18 @@ export async function postOrFail(tx: Tx, p: Posting): Promise<{ entry: EntryRow;
 }
 
 export const rupees = (paise: number) => formatINR(toRupees(paise));
+
+/** The smallest top-up the website takes (issue 44 §3): the owner's minimum (subscription settings), never below ₹10. */
+export async function smallestTopup(db: DbOrTx, websiteId: number): Promise<number> {
+  return Math.max(TOPUP_MIN_PAISE, await minTopupPaise(db, websiteId));
+}
+
+/** Refuses a top-up below the website's minimum (422, nothing written), on every path: online, at the till. */
+export async function checkTopupAmount(db: DbOrTx, websiteId: number, amountPaise: number): Promise<void> {
+  const min = await smallestTopup(db, websiteId);
+  if (amountPaise < min)
+    throw fail('WALLET_TOPUP_TOO_SMALL', { min: rupees(min) }).withErrors({ amount_paise: [`The smallest top-up is ${rupees(min)}`] });
+}
 
 /**
  * The customer's account of `kind`, opened when missing (a wallet by its first top-up or credit; a

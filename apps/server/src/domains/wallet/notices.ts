@@ -1,9 +1,9 @@
 import { addShopDays, shopDayOf, shopDayStart } from '@grocer/shared/shop-time';
-import { KHATA_DUE_DAYS_DEFAULT, type KhataSettings } from '@grocer/shared/wallet';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { dayIn, monthIn } from '@grocer/shared/messages/types';
-import { customerMessages, recordAudit, usersByIds, type AuditActor } from './deps';
+import { KHATA_DUE_DAYS_DEFAULT, KHATA_PAY_PATH, type KhataSettings } from '@grocer/shared/wallet';
+import { customerMessages, primaryOrigin, recordAudit, usersByIds, type AuditActor } from './deps';
 import { rupees } from './ledger';
 import { accountEntries, customerAccounts, khataNotices, khataSettings } from './tables';
 
@@ -11,7 +11,15 @@ import { accountEntries, customerAccounts, khataNotices, khataSettings } from '.
 
 /** What the notices need of the outbox (its `send`: queued, then delivered or retried by its own job). */
 export interface NoticeOutbox {
-  send(m: { websiteId: number; channel: 'email' | 'sms'; to: string; subject?: string; body: string }): Promise<unknown>;
+  send(m: {
+    websiteId: number;
+    channel: 'email' | 'sms';
+    to: string;
+    subject?: string;
+    body: string;
+    /** the customer's channel choices for payments messages are honoured (issue 46 §7) */
+    about?: { kind: 'payments'; userId: number };
+  }): Promise<unknown>;
 }
 
 export async function getKhataSettings(db: DbOrTx, websiteId: number): Promise<KhataSettings> {
@@ -53,8 +61,8 @@ export function noticeStageOn(today: string, statementDay: string, dueDays: numb
  * month, the statement (what was owed on the statement date, the due date and how to pay), then the
  * reminders, each queued once per (account, month, stage): the `khata_notices` row is written
  * first, with the unique key deciding which run (or process) sends. Answers how many were queued.
- * There is no payment link for an amount yet (the payment-link feature pays orders), so the message
- * says where to pay: at the counter, or the shop's account page when `publicUrl` is known.
+ * The message says where to pay: at the counter, or online by the link to the shop's account page
+ * (`publicUrl`, else the website's primary address), which opens the khata's payment for what is owed.
  */
 export async function sendKhataNotices(db: Db, outbox: NoticeOutbox, opts: { now?: Date; publicUrl?: string | null } = {}) {
   const today = shopDayOf(opts.now ?? new Date());
@@ -89,7 +97,9 @@ export async function sendKhataNotices(db: Db, outbox: NoticeOutbox, opts: { now
       if (!made) continue;
       const who = people.get(a.userId);
       const m = await customerMessages(db, a.websiteId, { userId: a.userId });
-      const online = opts.publicUrl ? `${opts.publicUrl.replace(/\/$/, '')}/account/wallet` : null;
+      // the pay link: the account page opens "Pay khata" for what is owed (issue 44 §4)
+      const origin = opts.publicUrl?.replace(/\/$/, '') ?? (await primaryOrigin(db, a.websiteId));
+      const online = origin ? `${origin}${KHATA_PAY_PATH}` : null;
       const p = { owed: rupees(owed), due: dayIn(m.language, dueOn), online };
       const text =
         stage === 'statement'
@@ -98,8 +108,9 @@ export async function sendKhataNotices(db: Db, outbox: NoticeOutbox, opts: { now
             ? m.khata.beforeDue(p)
             : m.khata.afterDue(p);
       const subject = stage === 'statement' ? m.khata.statementSubject({ month: monthIn(m.language, month) }) : m.khata.reminderSubject;
-      if (who?.phone) await outbox.send({ websiteId: a.websiteId, channel: 'sms', to: who.phone, body: text });
-      if (who?.email) await outbox.send({ websiteId: a.websiteId, channel: 'email', to: who.email, subject, body: text });
+      const about = { kind: 'payments' as const, userId: a.userId };
+      if (who?.phone) await outbox.send({ websiteId: a.websiteId, channel: 'sms', to: who.phone, body: text, about });
+      if (who?.email) await outbox.send({ websiteId: a.websiteId, channel: 'email', to: who.email, subject, body: text, about });
       queued++;
     }
   }

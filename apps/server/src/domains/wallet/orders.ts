@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import { fail } from '../../http/errors';
-import { accountOf, post, rupees } from './ledger';
+import { accountOf, openAccount, post, postOrFail, rupees } from './ledger';
 
 // An order paid from the wallet (issue 44 §1): the debit in the transaction that places the order,
 // and the money returned when the order is cancelled or a part of it refunded. The orders and
@@ -68,4 +68,63 @@ export async function returnOrderPayment(
   // a credit is refused only on a closed wallet: the payment stays refund_pending for the shop to settle
   if (!res.ok) return null;
   return { entryId: res.entry.id, balancePaise: res.balancePaise };
+}
+
+/**
+ * Debits the customer's open khata for an online order, in the caller's transaction (the one
+ * writing the order; issue 44 §2): reason `khata_sale`, reference `order` + id, once per order
+ * (key `order_khata:{id}`). No open khata, or past its limit: 409 as the shopper or staff reads it,
+ * so the caller's transaction, and the order with it, rolls back.
+ */
+export async function payOrderOnKhata(tx: Tx, d: OrderDebit): Promise<{ entryId: number; balancePaise: number }> {
+  const khata = await accountOf(tx, d.websiteId, d.userId, 'khata');
+  if (!khata || khata.status !== 'open') throw fail('KHATA_NOT_OPEN');
+  const r = await postOrFail(tx, {
+    websiteId: d.websiteId,
+    accountId: khata.id,
+    amountPaise: -d.amountPaise,
+    reason: 'khata_sale',
+    reference: { type: 'order', id: d.orderId },
+    key: `order_khata:${d.orderId}`,
+    createdBy: d.createdBy,
+  });
+  return { entryId: r.entry.id, balancePaise: r.balancePaise };
+}
+
+/**
+ * Credits an order's money back to the customer's khata (an order put on khata cancelled or a part
+ * of it refunded; issue 44 §5), in the caller's transaction, once per `key`: reason `refund`,
+ * reference `order` + id. Null when the customer has no khata or it is closed (the payment stays
+ * refund_pending for the shop to settle).
+ */
+export async function returnKhataPayment(
+  tx: Tx,
+  r: { websiteId: number; userId: number; orderId: string; amountPaise: number; key: string; note?: string },
+): Promise<{ entryId: number; balancePaise: number } | null> {
+  const khata = await accountOf(tx, r.websiteId, r.userId, 'khata');
+  if (!khata || r.amountPaise <= 0) return null;
+  const res = await post(tx, {
+    websiteId: r.websiteId,
+    accountId: khata.id,
+    amountPaise: r.amountPaise,
+    reason: 'refund',
+    reference: { type: 'order', id: r.orderId },
+    note: r.note ?? '',
+    key: r.key,
+    createdBy: 'system',
+  });
+  if (!res.ok) return null;
+  return { entryId: res.entry.id, balancePaise: res.balancePaise };
+}
+
+/**
+ * A gateway-paid order's refund to the wallet at the shopper's choice (issue 44 §2): as
+ * `returnOrderPayment`, the wallet opened when the shopper has none yet.
+ */
+export async function refundOrderToWallet(
+  tx: Tx,
+  r: { websiteId: number; userId: number; orderId: string; amountPaise: number; key: string; note?: string },
+): Promise<{ entryId: number; balancePaise: number } | null> {
+  await openAccount(tx, { websiteId: r.websiteId, userId: r.userId, kind: 'wallet', openedBy: 'shopper' });
+  return returnOrderPayment(tx, r);
 }

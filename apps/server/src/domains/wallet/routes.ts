@@ -1,4 +1,5 @@
 import {
+  khataPayStartSchema,
   myStatementQuerySchema,
   myWalletSchema,
   statementSchema,
@@ -7,13 +8,13 @@ import {
   topupStartSchema,
   topupVerifySchema,
   TOPUP_MAX_PAISE,
-  TOPUP_MIN_PAISE,
 } from '@grocer/shared/wallet';
 import { idParamsSchema } from '@grocer/shared/ids';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
+import { smallestTopup } from './ledger';
 import { accountsOf, myStatement } from './service';
 import type { Topups } from './topups';
 
@@ -28,7 +29,10 @@ function browserOrigin(req: FastifyRequest): string {
 export const walletRoutes: FastifyPluginAsyncZod<{ db: Db; topups: Topups }> = async (app, { db, topups }) => {
   app.get('/account/wallet', { schema: { response: { 200: myWalletSchema } } }, async (req) => {
     const user = await requireUser(db, req);
-    return { ...(await accountsOf(db, req.website.id, user.id)), topup: { min_paise: TOPUP_MIN_PAISE, max_paise: TOPUP_MAX_PAISE } };
+    return {
+      ...(await accountsOf(db, req.website.id, user.id)),
+      topup: { min_paise: await smallestTopup(db, req.website.id), max_paise: TOPUP_MAX_PAISE },
+    };
   });
 
   app.get(
@@ -44,6 +48,12 @@ export const walletRoutes: FastifyPluginAsyncZod<{ db: Db; topups: Topups }> = a
   app.post('/account/wallet/topups', { schema: { body: topupStartSchema, response: { 200: topupStartedSchema } } }, async (req) => {
     const user = await requireUser(db, req);
     return topups.start({ websiteId: req.website.id, ...user }, req.body, browserOrigin(req));
+  });
+
+  // the shopper pays what they owe on their khata online (issue 44 §4): a gateway payment like a top-up
+  app.post('/account/khata/payments', { schema: { body: khataPayStartSchema, response: { 200: topupStartedSchema } } }, async (req) => {
+    const user = await requireUser(db, req);
+    return topups.startKhataPayment({ websiteId: req.website.id, ...user }, req.body, browserOrigin(req));
   });
 
   // the return page: asks the provider when the webhook has not come yet

@@ -104,6 +104,8 @@ export const walletTopups = pgTable(
       .notNull()
       .references(() => customerAccounts.id, { onDelete: 'cascade' }),
     provider: text().$type<'razorpay' | 'cashfree'>().notNull(),
+    /** into the wallet, or against the khata (the shopper paying what they owe online; migration 0062) */
+    purpose: text().$type<'wallet' | 'khata'>().notNull().default('wallet'),
     status: text().$type<TopupStatus>().notNull().default('pending'),
     amountPaise: integer().notNull(),
     providerOrderId: text(),
@@ -119,6 +121,7 @@ export const walletTopups = pgTable(
     check('wallet_topups_provider_ck', sql`${t.provider} in ('razorpay', 'cashfree')`),
     check('wallet_topups_status_ck', sql`${t.status} in ('pending', 'paid', 'review')`),
     check('wallet_topups_amount_ck', sql`${t.amountPaise} > 0`),
+    check('wallet_topups_purpose_ck', sql`${t.purpose} in ('wallet', 'khata')`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { toPaise, toRupees } from '@grocer/shared/money';
 import type { PaymentHandoff } from '@grocer/shared/order';
-import type { Topup, TopupStart, TopupStarted } from '@grocer/shared/wallet';
+import type { KhataPayStart, Topup, TopupStart, TopupStarted } from '@grocer/shared/wallet';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -16,7 +16,7 @@ import {
   type ForeignPayments,
   type ProviderKeys,
 } from './deps';
-import { accountById, openAccount, post } from './ledger';
+import { accountById, accountOf, checkTopupAmount, openAccount, post, rupees, type AccountRow } from './ledger';
 import { walletTopups } from './tables';
 
 type TopupRow = typeof walletTopups.$inferSelect;
@@ -53,7 +53,8 @@ export class Topups {
     input: TopupStart,
     origin: string,
   ): Promise<TopupStarted> {
-    const k = await this.keys(shopper.websiteId, input.provider);
+    await checkTopupAmount(this.d.db, shopper.websiteId, input.amount_paise);
+    await this.keys(shopper.websiteId, input.provider);
     const { account } = await openAccount(this.d.db, {
       websiteId: shopper.websiteId,
       userId: shopper.id,
@@ -61,19 +62,51 @@ export class Topups {
       openedBy: 'shopper',
     });
     if (account.status !== 'open') throw fail('WALLET_ACCOUNT_CLOSED');
+    return this.begin(shopper, account, 'wallet', input.provider, input.amount_paise, origin);
+  }
+
+  /**
+   * Starts the shopper's online payment against their khata (issue 44 §4): what they owe, or a
+   * part of it (never more). Paid like a top-up; settled as a `khata_payment` on the khata, once.
+   */
+  async startKhataPayment(
+    shopper: { websiteId: number; id: number; name: string; phone: string | null; email: string | null },
+    input: KhataPayStart,
+    origin: string,
+  ): Promise<TopupStarted> {
+    const khata = await accountOf(this.d.db, shopper.websiteId, shopper.id, 'khata');
+    if (!khata || khata.status !== 'open') throw fail('KHATA_NOT_OPEN');
+    const owed = Math.max(0, -khata.balancePaise);
+    if (owed === 0) throw fail('KHATA_NOTHING_OWED');
+    const amount = input.amount_paise ?? owed;
+    if (amount > owed) throw fail('KHATA_PAYMENT_TOO_MUCH', { owed: rupees(owed) });
+    return this.begin(shopper, khata, 'khata', input.provider, amount, origin);
+  }
+
+  /** The pending row and its provider order, and what the browser needs to pay it. */
+  private async begin(
+    shopper: { websiteId: number; id: number; name: string; phone: string | null; email: string | null },
+    account: AccountRow,
+    purpose: 'wallet' | 'khata',
+    provider: Provider,
+    amountPaise: number,
+    origin: string,
+  ): Promise<TopupStarted> {
+    const k = await this.keys(shopper.websiteId, provider);
     const [t] = await this.d.db
       .insert(walletTopups)
       .values({
         websiteId: shopper.websiteId,
         userId: shopper.id,
         accountId: account.id,
-        provider: input.provider,
-        amountPaise: input.amount_paise,
+        purpose,
+        provider,
+        amountPaise,
       })
       .returning();
     const topup = t!;
     let handoff: PaymentHandoff;
-    if (input.provider === 'razorpay') {
+    if (provider === 'razorpay') {
       const created = await razorpay.createOrder(k, {
         amount: topup.amountPaise,
         receipt: `wallet-topup-${topup.id}`,
@@ -118,6 +151,7 @@ export class Topups {
   private json(t: TopupRow, balancePaise: number): Topup {
     return {
       id: t.id,
+      purpose: t.purpose,
       provider: t.provider,
       status: t.status,
       amount_paise: t.amountPaise,
@@ -214,7 +248,7 @@ export class Topups {
         websiteId: t.websiteId,
         accountId: t.accountId,
         amountPaise: t.amountPaise,
-        reason: 'topup',
+        reason: t.purpose === 'khata' ? 'khata_payment' : 'topup',
         reference: { type: 'topup', id: String(t.id) },
         note: `${by === 'razorpay' ? 'Razorpay' : 'Cashfree'} payment ${paid.providerPaymentId}`,
         key: `topup:${t.id}`,

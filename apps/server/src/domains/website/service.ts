@@ -175,8 +175,8 @@ function categoryItem(c: Category): NavItem {
 }
 
 /** The caller's cart as /s/api/init shows it (the cart domain's cart; never creates a session). */
-export async function cartForInit(db: Db, req: FastifyRequest): Promise<Cart> {
-  const ctx = await cartContext(req, false);
+export async function cartForInit(db: Db, req: FastifyRequest, language?: Language): Promise<Cart> {
+  const ctx = { ...(await cartContext(req, false)), language };
   if (!ctx.sessionId && !ctx.userId) return emptyCart(); // a first visit has no cart yet
   return (await loadCart(db, ctx)).cart;
 }
@@ -188,7 +188,7 @@ export async function loadInit(db: Db, req: FastifyRequest): Promise<Init & { pa
     loadStoreData(db, req.website.id, language),
     currentUser(db, req),
     req.session.get(),
-    cartForInit(db, req),
+    cartForInit(db, req, language),
   ]);
   return {
     ...store,

@@ -40,12 +40,30 @@ export function templateRequest(m: TemplateMessage) {
   };
 }
 
-/** Sends a template message: the provider's message id, or an error saying what the API answered. */
-export async function sendTemplate(a: CloudAccount, m: TemplateMessage): Promise<string> {
+/** A plain text message (a service reply, allowed within 24 hours of the customer's own message). */
+export interface TextMessage {
+  /** digits only, with the country code (wa_id form) */
+  to: string;
+  text: string;
+}
+
+/** The request body of a text message (the documented shape). */
+export function textRequest(m: TextMessage) {
+  return {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: m.to,
+    type: 'text',
+    text: { preview_url: false, body: m.text },
+  };
+}
+
+/** Sends a template or a text message: the provider's message id, or an error saying what the API answered. */
+export async function sendTemplate(a: CloudAccount, m: TemplateMessage | TextMessage): Promise<string> {
   const res = await fetch(`${a.base.replace(/\/$/, '')}/${GRAPH_API_VERSION}/${encodeURIComponent(a.phoneNumberId)}/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${a.accessToken}` },
-    body: JSON.stringify(templateRequest(m)),
+    body: JSON.stringify('text' in m ? textRequest(m) : templateRequest(m)),
     redirect: 'manual',
     signal: AbortSignal.timeout(10_000),
   });
@@ -96,8 +114,26 @@ export function statusesOf(body: unknown): StatusUpdate[] {
   return out;
 }
 
-/** Indian numbers as the shop keeps them (10 digits, or +91…) in the wa_id form: digits with the country code. */
-export function waNumber(phone: string): string {
-  const d = phone.replace(/\D/g, '');
-  return d.length === 10 ? `91${d}` : d;
+/** A customer's message to the number: its id, the sender's wa_id, and its text (null for media, buttons …). */
+export interface InboundMessage {
+  id: string;
+  from: string;
+  text: string | null;
 }
+
+/** The customers' messages of a webhook body (`entry[].changes[].value.messages[]`, field `messages`). */
+export function inboundOf(body: unknown): InboundMessage[] {
+  const out: InboundMessage[] = [];
+  const b = body as { object?: string; entry?: Array<{ changes?: Array<{ field?: string; value?: { messages?: unknown[] } }> }> };
+  if (b?.object !== 'whatsapp_business_account' || !Array.isArray(b.entry)) return out;
+  for (const e of b.entry)
+    for (const c of e?.changes ?? [])
+      for (const m of (c?.value?.messages ?? []) as Array<{ id?: unknown; from?: unknown; type?: unknown; text?: { body?: unknown } }>) {
+        if (typeof m?.id !== 'string' || typeof m.from !== 'string' || !/^\d{8,15}$/.test(m.from)) continue;
+        out.push({ id: m.id, from: m.from, text: m.type === 'text' && typeof m.text?.body === 'string' ? m.text.body : null });
+      }
+  return out;
+}
+
+/** Indian numbers in the wa_id form (@grocer/shared/whatsapp: the outbox matches STOPped mobiles with it too). */
+export { waNumber } from '@grocer/shared/whatsapp';

@@ -1,12 +1,24 @@
 import type { Language } from '@grocer/shared/languages';
+import { whatsappCommand } from '@grocer/shared/message-choices';
 import { WHATSAPP_TEMPLATES, type WhatsappEvent } from '@grocer/shared/whatsapp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { Errors } from '../../http/errors';
-import type { Outbox, OutboxRow, WhatsappHint } from '../outbox';
-import { sendTemplate, signatureOk, statusesOf, waNumber, type TemplateMessage } from './cloud-api';
+import { findUserByPhone } from '../identity';
+import { customerMessages, setWhatsappStopped, type Outbox, type OutboxRow, type WhatsappHint } from '../outbox';
+import {
+  inboundOf,
+  sendTemplate,
+  signatureOk,
+  statusesOf,
+  waNumber,
+  type InboundMessage,
+  type TemplateMessage,
+  type TextMessage,
+} from './cloud-api';
 import { accountOf, appSecretOf, settingsRowOf } from './settings';
+import { whatsappInbound } from './tables';
 
 /** The template message an event's values make: the table's template, its parameters in order. */
 export function templateFor(event: WhatsappEvent, values: Record<string, string>, to: string, language: string): TemplateMessage {
@@ -40,12 +52,12 @@ export function createWhatsappChannel(d: { db: Db; config: Config; log: FastifyB
       if (!row?.enabled) return null;
       return JSON.stringify(templateFor(hint.event, hint.values, to, templateLanguage(row.language, hint.language)));
     },
-    /** sends the row's template message: the provider's message id */
+    /** sends the row's template message (or text reply): the provider's message id */
     async send(r: OutboxRow): Promise<string> {
       const row = await settingsRowOf(d.db, r.websiteId);
       if (!row) throw new Error('WhatsApp is not set up for this website');
-      const m = JSON.parse(r.body) as TemplateMessage;
-      return sendTemplate(accountOf(d.config, row, d.selfUrl), m);
+      const m = JSON.parse(r.body) as TemplateMessage | TextMessage;
+      return sendTemplate(accountOf(d.config, row, d.selfUrl), 'text' in m ? { to: waNumber(m.to), text: m.text } : m);
     },
   };
   d.outbox.whatsapp = channel;
@@ -60,10 +72,11 @@ export async function verifyHandshake(db: Db, websiteId: number, q: Record<strin
 }
 
 /**
- * A status callback of the website's WhatsApp number: the signature (the website's app secret over
- * the raw body) is checked first (401, nothing changed, when wrong); each status then moves its
- * message's row forward, only for this website's rows; a `failed` one that moved the row queues
- * its SMS version (once: Outbox.fallBack). Answers how many rows moved.
+ * A callback of the website's WhatsApp number: the signature (the website's app secret over the raw
+ * body) is checked first (401, nothing changed, when wrong); each status then moves its message's
+ * row forward, only for this website's rows; a `failed` one that moved the row queues its SMS
+ * version (once: Outbox.fallBack). Each customer's message is handled once (`handleInbound`).
+ * Answers how many rows moved.
  */
 export async function handleCallback(d: { db: Db; config: Config; outbox: Outbox }, websiteId: number, raw: string, signature: string) {
   const row = await settingsRowOf(d.db, websiteId);
@@ -82,5 +95,40 @@ export async function handleCallback(d: { db: Db; config: Config; outbox: Outbox
     moved++;
     if (u.status === 'failed') await d.outbox.fallBack(r.id);
   }
+  for (const m of inboundOf(body)) await handleInbound(d, websiteId, m);
   return moved;
+}
+
+/** The language a command's own script says (रोकें: Hindi, ನಿಲ್ಲಿಸಿ: Kannada), for a mobile with no account language. */
+const scriptOf = (text: string): Language | null => (/[\u0900-\u097F]/.test(text) ? 'hi' : /[\u0C80-\u0CFF]/.test(text) ? 'kn' : null);
+
+/**
+ * A customer's message (issue 46 §7): its receipt is written first (a retried webhook finds it and
+ * does nothing twice); STOP or START then turns the website's WhatsApp messages off or on for the
+ * mobile and its accounts, in the same transaction, and once that has committed a short text
+ * confirms it in the customer's language (their account's, else the command's script, else the
+ * website's). Any other text is only recorded (a person at the shop answers it in WhatsApp).
+ */
+async function handleInbound(d: { db: Db; outbox: Outbox }, websiteId: number, m: InboundMessage): Promise<void> {
+  const command = m.text === null ? null : whatsappCommand(m.text);
+  const reply = await d.db.transaction(async (tx) => {
+    const [mine] = await tx
+      .insert(whatsappInbound)
+      .values({ websiteId, messageId: m.id, fromPhone: m.from, command })
+      .onConflictDoNothing()
+      .returning();
+    if (!mine || !command) return null;
+    const local = m.from.length === 12 && m.from.startsWith('91') ? m.from.slice(2) : m.from;
+    // one statement at a time on the transaction's connection
+    const userIds: number[] = [];
+    for (const p of new Set([local, `+91${local}`, m.from])) {
+      const u = await findUserByPhone(tx, p);
+      if (u && !userIds.includes(u.id)) userIds.push(u.id);
+    }
+    await setWhatsappStopped(tx, { websiteId, phone: m.from, userIds }, command === 'stop');
+    const words = await customerMessages(tx, websiteId, { userId: userIds[0] ?? null, orderLanguage: scriptOf(m.text ?? '') });
+    const shop = await d.outbox.shopName(tx, websiteId);
+    return command === 'stop' ? words.whatsapp.stopped({ shop }) : words.whatsapp.started({ shop });
+  });
+  if (reply) await d.outbox.sendWhatsappText(websiteId, m.from, reply);
 }

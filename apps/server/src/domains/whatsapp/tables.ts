@@ -1,4 +1,5 @@
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { websites } from '../website/tables';
 
 /**
@@ -21,3 +22,26 @@ export const whatsappSettings = pgTable('whatsapp_settings', {
   language: text().notNull().default('en'),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A customer's message to the website's WhatsApp number that the webhook handled (issue 46 §7,
+ * migration 0061): written first, keyed by WhatsApp's message id, so a retried webhook finds it and
+ * does nothing twice. `command`: what it asked (STOP or START), null for any other text.
+ */
+export const whatsappInbound = pgTable(
+  'whatsapp_inbound',
+  {
+    websiteId: integer()
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    messageId: text().notNull(),
+    fromPhone: text().notNull(),
+    command: text().$type<'stop' | 'start'>(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.messageId] }),
+    index('whatsapp_inbound_received_idx').on(t.receivedAt),
+    check('whatsapp_inbound_command_ck', sql`${t.command} is null or ${t.command} in ('stop', 'start')`),
+  ],
+);

@@ -9,14 +9,17 @@ import {
   wishlistUpdateBodySchema,
   wishlistUpdateResponseSchema,
 } from '@grocer/shared/wishlist';
+import type { Language } from '@grocer/shared/languages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
-import { cartContext } from '../cart/routes';
+import { shopperCartContext } from '../cart/routes';
 import { loadCart } from '../cart/service';
 import { deliveryContext } from '../delivery/service';
+import { pick, translate } from '../translations';
+import { requestLanguage, websiteLanguages } from '../website';
 import {
   createWishlistCategory,
   deleteWishlistCategory,
@@ -31,6 +34,12 @@ import {
 const idParams = z.object({ id: coercedIdSchema });
 
 export const wishlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /** The request's language when it is not the website's default (undefined: the rows' own names). */
+  const otherLanguage = async (req: FastifyRequest): Promise<Language | undefined> => {
+    const [language, offered] = await Promise.all([requestLanguage(db, req), websiteLanguages(db, req.website.id)]);
+    return language === offered.defaultLanguage ? undefined : language;
+  };
+
   /** Wishlists belong to signed-in shoppers: 401 otherwise. */
   const owner = async (req: FastifyRequest): Promise<WishlistOwner> => ({
     websiteId: req.website.id,
@@ -49,7 +58,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     const who = await owner(req);
     const session = await req.session.get();
     const delivery = await deliveryContext(db, who.websiteId, session?.pincode ?? null);
-    return { WishlistCategories: await listWishlists(db, who, delivery.zone?.warehouseId ?? null) };
+    return { WishlistCategories: await listWishlists(db, who, delivery.zone?.warehouseId ?? null, await otherLanguage(req)) };
   });
 
   app.post(
@@ -63,13 +72,26 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     { schema: { body: wishlistToCartBodySchema, response: { 200: wishlistToCartResponseSchema } } },
     async (req) => {
       const who = await owner(req);
-      const ctx = await cartContext(req, true);
+      const ctx = await shopperCartContext(db, req, true);
       const result = await wishlistToCart(db, who, ctx, {
         categoryId: req.body.wishlist_category_id,
         productId: req.body.product_id,
         move: req.body.move,
       });
-      return { ...result, cart: (await loadCart(db, ctx)).cart };
+      // the products named as the cart names them: in the shopper's language where translated (issue 46)
+      const language = await otherLanguage(req);
+      const names = language
+        ? await translate(
+            db,
+            who.websiteId,
+            language,
+            'product',
+            [...result.added, ...result.skipped].map((i) => i.product_id),
+            ['name'],
+          )
+        : new Map<string, Map<string, string>>();
+      const named = <T extends { product_id: number; name: string }>(i: T) => ({ ...i, name: pick(names, i.product_id, 'name', i.name) });
+      return { added: result.added.map(named), skipped: result.skipped.map(named), cart: (await loadCart(db, ctx)).cart };
     },
   );
 

@@ -1,11 +1,13 @@
 import { errorMessage } from '@grocer/shared/errors';
+import type { Language } from '@grocer/shared/languages';
 import type { WishlistCategory } from '@grocer/shared/wishlist';
 import { DEFAULT_WISHLIST_NAME } from '@grocer/shared/wishlist';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { wishlistCategories, wishlistItems } from './tables';
 import { websiteCache } from '../../http/cache';
-import { AppError, Errors, fail } from '../../http/errors';
+import { AppError, Errors, fail, wordedIn } from '../../http/errors';
+import { errorMessageIn } from '@grocer/shared/messages/catalogue';
 import { addToCart, type CartContext } from '../cart/service';
 import { hydrateProducts, packsWithStock, productNames } from '../catalogue/service';
 import { deliveryContext } from '../delivery/service';
@@ -174,7 +176,13 @@ export async function deleteWishlistCategory(db: Db, owner: WishlistOwner, id: n
  * Every list of the user, Default (id null) first, then named lists oldest first, each with its
  * products in the catalogue's spec §3 product shape (packs priced and stocked for `warehouseId`).
  */
-export async function listWishlists(db: DbOrTx, owner: WishlistOwner, warehouseId: number | null): Promise<WishlistCategory[]> {
+export async function listWishlists(
+  db: DbOrTx,
+  owner: WishlistOwner,
+  warehouseId: number | null,
+  /** the shopper's language when not the website's default: products named in it where translated (issue 46) */
+  language?: Language,
+): Promise<WishlistCategory[]> {
   const lists = await db
     .select({ id: wishlistCategories.id, name: wishlistCategories.name })
     .from(wishlistCategories)
@@ -187,7 +195,9 @@ export async function listWishlists(db: DbOrTx, owner: WishlistOwner, warehouseI
     .orderBy(asc(wishlistItems.createdAt), asc(wishlistItems.id));
   const ids = [...new Set(items.map((i) => i.productId))];
   const byId = new Map(
-    (await hydrateProducts(db, { websiteId: owner.websiteId, warehouseId, userId: owner.userId }, ids)).map((p) => [p.product_id, p]),
+    (await hydrateProducts(db, { websiteId: owner.websiteId, warehouseId, userId: owner.userId, ...(language && { language }) }, ids)).map(
+      (p) => [p.product_id, p],
+    ),
   );
   const productsOf = (categoryId: number | null) =>
     items.filter((i) => i.categoryId === categoryId).flatMap((i) => (byId.has(i.productId) ? [byId.get(i.productId)!] : []));
@@ -240,7 +250,7 @@ export async function wishlistToCart(
     const packRows = await packsWithStock(db, owner.websiteId, item.productId, warehouseId);
     const pack = packRows.find((p) => (p.available ?? 0) > 0) ?? packRows[0];
     if (!pack) {
-      result.skipped.push({ product_id: item.productId, name: item.name, reason: 'This product is no longer available' });
+      result.skipped.push({ product_id: item.productId, name: item.name, reason: errorMessageIn(cart.language ?? 'en', 'PACK_NOT_FOUND') });
       continue;
     }
     try {
@@ -260,7 +270,7 @@ export async function wishlistToCart(
       }
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode !== 409) throw err;
-      result.skipped.push({ product_id: item.productId, name: item.name, reason: err.message });
+      result.skipped.push({ product_id: item.productId, name: item.name, reason: wordedIn(cart.language ?? 'en', err).message });
     }
   }
   return result;

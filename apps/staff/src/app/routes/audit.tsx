@@ -1,9 +1,10 @@
 import { AuditList } from '../../features/audit/components/audit-list';
+import { t } from '../../lib/i18n';
 
 export function AuditRoute() {
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold">Audit log</h1>
+      <h1 className="mb-4 text-2xl font-semibold">{t('Audit log')}</h1>
       <AuditList />
     </>
   );

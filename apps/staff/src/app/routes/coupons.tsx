@@ -5,11 +5,12 @@ import { CouponEditor } from '../../features/coupons/components/coupon-editor';
 import { CouponList } from '../../features/coupons/components/coupon-list';
 import { errorMessage } from '../../lib/error-message';
 import { NotFound } from '../route-error';
+import { t } from '../../lib/i18n';
 
 export function CouponsRoute() {
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold">Coupons</h1>
+      <h1 className="mb-4 text-2xl font-semibold">{t('Coupons')}</h1>
       <CouponList />
     </>
   );

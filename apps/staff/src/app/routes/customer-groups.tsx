@@ -4,11 +4,12 @@ import { useCustomerGroup } from '../../features/customer-groups/api/customer-gr
 import { CustomerGroupEditor, CustomerGroupList } from '../../features/customer-groups/components/customer-groups';
 import { errorMessage } from '../../lib/error-message';
 import { NotFound } from '../route-error';
+import { t } from '../../lib/i18n';
 
 export function CustomerGroupsRoute() {
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold">Customer groups</h1>
+      <h1 className="mb-4 text-2xl font-semibold">{t('Customer groups')}</h1>
       <CustomerGroupList />
     </>
   );

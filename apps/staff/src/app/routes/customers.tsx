@@ -6,11 +6,12 @@ import { CustomerScreen } from '../../features/customers/components/customer-scr
 import { SavedViews } from '../../features/saved-views/components/saved-views';
 import { errorMessage } from '../../lib/error-message';
 import { NotFound } from '../route-error';
+import { t } from '../../lib/i18n';
 
 export function CustomersRoute() {
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold">Customers</h1>
+      <h1 className="mb-4 text-2xl font-semibold">{t('Customers')}</h1>
       <SavedViews list="customers" />
       <CustomerList />
     </>

@@ -3,6 +3,7 @@ import { useProductCount } from '../../features/products/api/count-products';
 import { SalesDashboard } from '../../features/reports/components/sales-dashboard';
 import { paths } from '../../lib/paths';
 import { useBoot } from '../boot';
+import { t } from '../../lib/i18n';
 
 export function DashboardRoute() {
   const { website } = useBoot();
@@ -13,8 +14,8 @@ export function DashboardRoute() {
       websiteName={website.name}
       sales={<SalesDashboard />}
       attention={[
-        { label: 'Out of stock', value: outOfStock.data, to: paths.products('stock=out') },
-        { label: 'Drafts', value: drafts.data, to: paths.products('status=draft') },
+        { label: t('Out of stock'), value: outOfStock.data, to: paths.products('stock=out') },
+        { label: t('Drafts'), value: drafts.data, to: paths.products('status=draft') },
       ]}
     />
   );

@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/error-message';
 import { paths } from '../../lib/paths';
 import { useCan } from '../../lib/permissions';
 import { NotFound } from '../route-error';
+import { t } from '../../lib/i18n';
 
 const tab = ({ isActive }: { isActive: boolean }) =>
   `border-b-2 px-1 pb-2 text-sm font-medium ${isActive ? 'border-brand text-brand' : 'border-transparent text-gray-600 hover:text-gray-900'}`;
@@ -17,18 +18,18 @@ export function OrdersHeader() {
   const can = useCan()('orders.manage');
   return (
     <div className="mb-4 flex flex-wrap items-end gap-4">
-      <h1 className="text-2xl font-semibold">Orders</h1>
-      <nav aria-label="Orders" className="flex gap-4">
+      <h1 className="text-2xl font-semibold">{t('Orders')}</h1>
+      <nav aria-label={t('Orders')} className="flex gap-4">
         <NavLink to={paths.orders()} end className={tab}>
-          All orders
+          {t('All orders')}
         </NavLink>
         <NavLink to={paths.drafts()} end className={tab}>
-          Drafts
+          {t('Drafts')}
         </NavLink>
       </nav>
       {can && (
         <Link to={paths.draftNew()} className="ml-auto rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90">
-          New order
+          {t('New order')}
         </Link>
       )}
     </div>
@@ -47,7 +48,7 @@ export function DraftsRoute() {
 export function DraftNewRoute() {
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold">New order</h1>
+      <h1 className="mb-4 text-2xl font-semibold">{t('New order')}</h1>
       <DraftNew />
     </>
   );

@@ -1,6 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { MediaPicker } from '../../features/media/components/media-picker';
 import { PathField, type ImageFieldProps } from '../../features/taxonomy/components/category-screen';
+import { t } from '../../lib/i18n';
 
 /**
  * An image field of a form: a media path, typed or chosen from the media library. Composed here, in
@@ -19,7 +20,7 @@ export function libraryImageField(title: string, placeholder: string): Component
           onClick={() => setOpen(true)}
           className="mt-1 rounded-md border px-3 py-2 text-sm whitespace-nowrap hover:bg-gray-50"
         >
-          Choose from library
+          {t('Choose from library')}
         </button>
         <MediaPicker open={open} onOpenChange={setOpen} title={title} onPick={([m]) => m && props.onChange(m.path)} />
       </div>

@@ -4,13 +4,14 @@ import { PaymentsScreen } from '../../features/payments/components/payments-scre
 import { useWhatsappSettings } from '../../features/whatsapp/api/whatsapp';
 import { WhatsappSettingsCard } from '../../features/whatsapp/components/whatsapp-settings';
 import { errorMessage } from '../../lib/error-message';
+import { t } from '../../lib/i18n';
 
 export function PaymentsRoute() {
   const settings = usePaymentSettings();
   const whatsapp = useWhatsappSettings();
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold">Payments</h1>
+      <h1 className="mb-4 text-2xl font-semibold">{t('Payments')}</h1>
       {settings.error ? (
         <p role="alert" className="text-red-700">
           {errorMessage(settings.error)}

@@ -5,11 +5,12 @@ import { PromotionEditor } from '../../features/promotions/components/promotion-
 import { PromotionList } from '../../features/promotions/components/promotion-list';
 import { errorMessage } from '../../lib/error-message';
 import { NotFound } from '../route-error';
+import { t } from '../../lib/i18n';
 
 export function PromotionsRoute() {
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold">Promotions</h1>
+      <h1 className="mb-4 text-2xl font-semibold">{t('Promotions')}</h1>
       <PromotionList />
     </>
   );

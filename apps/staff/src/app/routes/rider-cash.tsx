@@ -5,13 +5,14 @@ import { CodRidersReport } from '../../features/dispatch/components/cod-riders-r
 import { HandoverScreen } from '../../features/dispatch/components/handover-screen';
 import { paths } from '../../lib/paths';
 import { useCan } from '../../lib/permissions';
+import { t } from '../../lib/i18n';
 
 /** Administration → Rider cash (issue 45 item 4): the trips' cash to count, the counted cash taken to the bank, and the COD report by day and rider. */
 export function RiderCashRoute() {
   const can = useCan();
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold">Rider cash</h1>
+      <h1 className="mb-4 text-2xl font-semibold">{t('Rider cash')}</h1>
       <div className="space-y-6">
         <HandoverScreen base="/admin/dispatch/handovers" canCount={can('orders.deliver')} />
         <Deposits canDeposit={can('orders.manage')} />
@@ -33,12 +34,14 @@ export function PosHandoversRoute() {
     <main className="mx-auto max-w-5xl p-4">
       <div className="mb-4 flex items-center gap-4">
         <Link to={paths.pos()} className="rounded-md border px-3 py-2 text-sm font-medium hover:bg-gray-50">
-          ‹ Back to the till
+          {t('‹ Back to the till')}
         </Link>
-        <h1 className="text-2xl font-semibold">Rider cash</h1>
+        <h1 className="text-2xl font-semibold">{t('Rider cash')}</h1>
       </div>
       <p className="mb-4 text-sm text-gray-600">
-        Count the cash a rider brings back from a trip. It goes in the cash bag, not the till drawer: the shift's count stays its own sales.
+        {t(
+          "Count the cash a rider brings back from a trip. It goes in the cash bag, not the till drawer: the shift's count stays its own sales.",
+        )}
       </p>
       <HandoverScreen base="/pos/handovers" canCount />
     </main>

@@ -9,6 +9,7 @@ import { SupplierList } from '../../features/stock/components/supplier-list';
 import { TransferDetail } from '../../features/stock/components/transfer-detail';
 import { TransferEdit, TransferForm } from '../../features/stock/components/transfer-form';
 import { TransferList } from '../../features/stock/components/transfer-list';
+import { t } from '../../lib/i18n';
 
 const Heading = ({ children }: { children: string }) => <h1 className="mb-4 text-2xl font-semibold">{children}</h1>;
 const Back = ({ to, children }: { to: string; children: string }) => (
@@ -20,7 +21,7 @@ const Back = ({ to, children }: { to: string; children: string }) => (
 export function StockRoute() {
   return (
     <>
-      <Heading>Stock</Heading>
+      <Heading>{t('Stock')}</Heading>
       <StockTabs />
       <StockList />
     </>
@@ -30,7 +31,7 @@ export function StockRoute() {
 export function TransfersRoute() {
   return (
     <>
-      <Heading>Stock</Heading>
+      <Heading>{t('Stock')}</Heading>
       <StockTabs />
       <TransferList />
     </>
@@ -40,8 +41,8 @@ export function TransfersRoute() {
 export function TransferNewRoute() {
   return (
     <>
-      <Back to={paths.transfers()}>← Transfers</Back>
-      <Heading>New transfer</Heading>
+      <Back to={paths.transfers()}>{t('← Transfers')}</Back>
+      <Heading>{t('New transfer')}</Heading>
       <TransferForm />
     </>
   );
@@ -51,7 +52,7 @@ export function TransferRoute() {
   const id = Number(useParams().id);
   return (
     <>
-      <Back to={paths.transfers()}>← Transfers</Back>
+      <Back to={paths.transfers()}>{t('← Transfers')}</Back>
       <TransferDetail id={id} />
     </>
   );
@@ -61,8 +62,8 @@ export function TransferEditRoute() {
   const id = Number(useParams().id);
   return (
     <>
-      <Back to={paths.transfer(id)}>← Transfer</Back>
-      <Heading>Edit transfer</Heading>
+      <Back to={paths.transfer(id)}>{t('← Transfer')}</Back>
+      <Heading>{t('Edit transfer')}</Heading>
       <TransferEdit id={id} />
     </>
   );
@@ -71,7 +72,7 @@ export function TransferEditRoute() {
 export function PurchaseOrdersRoute() {
   return (
     <>
-      <Heading>Stock</Heading>
+      <Heading>{t('Stock')}</Heading>
       <StockTabs />
       <PurchaseOrderList />
     </>
@@ -81,8 +82,8 @@ export function PurchaseOrdersRoute() {
 export function PurchaseOrderNewRoute() {
   return (
     <>
-      <Back to={paths.purchaseOrders()}>← Purchase orders</Back>
-      <Heading>New purchase order</Heading>
+      <Back to={paths.purchaseOrders()}>{t('← Purchase orders')}</Back>
+      <Heading>{t('New purchase order')}</Heading>
       <PurchaseOrderForm />
     </>
   );
@@ -92,7 +93,7 @@ export function PurchaseOrderRoute() {
   const id = Number(useParams().id);
   return (
     <>
-      <Back to={paths.purchaseOrders()}>← Purchase orders</Back>
+      <Back to={paths.purchaseOrders()}>{t('← Purchase orders')}</Back>
       <PurchaseOrderDetail id={id} />
     </>
   );
@@ -102,8 +103,8 @@ export function PurchaseOrderEditRoute() {
   const id = Number(useParams().id);
   return (
     <>
-      <Back to={paths.purchaseOrder(id)}>← Purchase order</Back>
-      <Heading>Edit purchase order</Heading>
+      <Back to={paths.purchaseOrder(id)}>{t('← Purchase order')}</Back>
+      <Heading>{t('Edit purchase order')}</Heading>
       <PurchaseOrderEdit id={id} />
     </>
   );
@@ -112,7 +113,7 @@ export function PurchaseOrderEditRoute() {
 export function SuppliersRoute() {
   return (
     <>
-      <Heading>Stock</Heading>
+      <Heading>{t('Stock')}</Heading>
       <StockTabs />
       <SupplierList />
     </>

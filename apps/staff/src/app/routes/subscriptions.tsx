@@ -1,14 +1,16 @@
+import { Deliveries } from '../../features/subscriptions/components/deliveries';
 import { DemandView } from '../../features/subscriptions/components/demand-view';
 import { LowBalance } from '../../features/subscriptions/components/low-balance';
 import { SubscriptionSettingsScreen } from '../../features/subscriptions/components/settings-form';
 import { SubscriptionList } from '../../features/subscriptions/components/subscription-list';
 import { SubscriptionTabs } from '../../features/subscriptions/components/subscription-tabs';
+import { t } from '../../lib/i18n';
 
-// Administration → Subscriptions (issue 44 §6): four tabs, one chunk.
+// Administration → Subscriptions (issue 44 §6): five tabs, one chunk.
 function Frame({ children }: { children: React.ReactNode }) {
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold">Subscriptions</h1>
+      <h1 className="mb-4 text-2xl font-semibold">{t('Subscriptions')}</h1>
       <SubscriptionTabs />
       {children}
     </>
@@ -33,5 +35,10 @@ export const SubscriptionLowBalanceRoute = () => (
 export const SubscriptionSettingsRoute = () => (
   <Frame>
     <SubscriptionSettingsScreen />
+  </Frame>
+);
+export const SubscriptionDeliveriesRoute = () => (
+  <Frame>
+    <Deliveries />
   </Frame>
 );

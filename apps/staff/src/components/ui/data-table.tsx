@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Search, SlidersHorizontal } from 'luci
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { ListState } from '../../lib/list-state';
 import { Pagination } from './pagination';
+import { t } from '../../lib/i18n';
 
 // Columns of different value types in one list: TanStack Table's own advice is `any` here.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -68,7 +69,7 @@ export function DataTable<T>({
           header: ({ table }) => (
             <input
               type="checkbox"
-              aria-label="Select all rows on this page"
+              aria-label={t('Select all rows on this page')}
               checked={table.getIsAllRowsSelected()}
               ref={(el) => {
                 if (el) el.indeterminate = table.getIsSomeRowsSelected();
@@ -79,7 +80,7 @@ export function DataTable<T>({
           cell: ({ row }) => (
             <input
               type="checkbox"
-              aria-label={`Select ${rowName(row.original)}`}
+              aria-label={t('Select {original}', { original: rowName(row.original) })}
               checked={row.getIsSelected()}
               onChange={row.getToggleSelectedHandler()}
             />
@@ -116,7 +117,7 @@ export function DataTable<T>({
             className="inline-flex items-center gap-1.5 rounded-md border bg-white px-3 py-1.5 text-sm font-medium text-gray-800 md:hidden"
           >
             <SlidersHorizontal aria-hidden className="h-4 w-4" />
-            {foldFilters.active > 0 ? `Filters (${foldFilters.active})` : 'Filters'}
+            {foldFilters.active > 0 ? t('Filters ({active})', { active: foldFilters.active }) : t('Filters')}
           </button>
         )}
         {filters && foldFilters ? (
@@ -130,14 +131,14 @@ export function DataTable<T>({
       {bulkActions && selected.length > 0 && (
         <div
           role="region"
-          aria-label="Bulk actions"
+          aria-label={t('Bulk actions')}
           className="flex flex-wrap items-center gap-2 rounded-md border border-teal-200 bg-teal-50 px-3 py-2 text-sm"
         >
-          <span className="font-medium">{selected.length} selected</span>
+          <span className="font-medium">{t('{selected} selected', { selected: selected.length })}</span>
           {bulkActions(selected, () => setSelection({}))}
         </div>
       )}
-      <div tabIndex={0} role="region" aria-label={`${label} table`} className="overflow-x-auto rounded-lg border bg-white">
+      <div tabIndex={0} role="region" aria-label={t('{label} table', { label })} className="overflow-x-auto rounded-lg border bg-white">
         {/* Below 768 px each row is a card: every cell on its own line, named by its column. */}
         <table className="w-full text-left text-sm max-md:block" aria-busy={loading} aria-label={label} role="table">
           <thead className="border-b bg-gray-50 text-xs uppercase tracking-wide text-gray-600 max-md:sr-only">
@@ -241,8 +242,8 @@ function SearchBox({ label, value, onCommit }: { label: string; value: string; o
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (text.trim() === value) return;
-    const t = setTimeout(() => onCommit(text.trim()), 300);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => onCommit(text.trim()), 300);
+    return () => clearTimeout(timer);
   }, [text, value, onCommit]);
   return (
     <form
@@ -261,7 +262,7 @@ function SearchBox({ label, value, onCommit }: { label: string; value: string; o
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder="Search"
+            placeholder={t('Search')}
             className="w-full rounded-md border bg-white py-2 pl-8 pr-3 text-sm"
           />
         </span>

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
+import { t } from '../../lib/i18n';
 
 /**
  * Warns before unsaved changes are lost: a dialog for moves inside the app, the browser's own
@@ -18,10 +19,10 @@ export function LeaveGuard({ when }: { when: boolean }) {
     <ConfirmDialog
       open={blocker.state === 'blocked'}
       onOpenChange={(open) => !open && blocker.reset?.()}
-      title="Leave without saving?"
-      description="Your changes to this page have not been saved. If you leave now, they are lost."
-      cancel="Stay on this page"
-      confirm="Leave and discard changes"
+      title={t('Leave without saving?')}
+      description={t('Your changes to this page have not been saved. If you leave now, they are lost.')}
+      cancel={t('Stay on this page')}
+      confirm={t('Leave and discard changes')}
       onConfirm={() => blocker.proceed?.()}
     />
   );

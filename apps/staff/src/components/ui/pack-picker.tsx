@@ -1,6 +1,7 @@
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { useId, useState } from 'react';
 import { inputClass } from './field';
+import { t } from '../../lib/i18n';
 
 export interface PackChoice {
   id: number;
@@ -36,12 +37,12 @@ export function PackPicker({
         type="search"
         value={q}
         onChange={(e) => setQ(e.target.value)}
-        placeholder="Search packs by name or SKU"
+        placeholder={t('Search packs by name or SKU')}
         className={inputClass}
       />
       {q.trim() !== '' && (
-        <ul className="mt-1 max-h-48 overflow-y-auto rounded-md border bg-white text-sm" aria-label={`${label}: matches`}>
-          {matches.length === 0 && <li className="px-3 py-2 text-gray-500">No pack matches</li>}
+        <ul className="mt-1 max-h-48 overflow-y-auto rounded-md border bg-white text-sm" aria-label={t('{label}: matches', { label })}>
+          {matches.length === 0 && <li className="px-3 py-2 text-gray-500">{t('No pack matches')}</li>}
           {matches.map((p) => (
             <li key={p.id}>
               <button

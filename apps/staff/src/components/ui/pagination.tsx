@@ -1,6 +1,7 @@
 import { PAGE_SIZES, pageCount, pageWindow, shouldMove } from '@grocer/shared/pagination';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
+import { t } from '../../lib/i18n';
 
 const button = 'min-w-9 rounded-md border px-2.5 py-1.5 text-sm disabled:cursor-not-allowed disabled:opacity-40';
 
@@ -27,7 +28,7 @@ export function Pagination({
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <div className="flex items-center gap-3">
-        <label htmlFor={id}>Rows per page</label>
+        <label htmlFor={id}>{t('Rows per page')}</label>
         <select
           id={id}
           value={perPage}
@@ -41,11 +42,15 @@ export function Pagination({
           ))}
         </select>
         <span className="text-gray-600" aria-live="polite">
-          {known === undefined ? 'Loading…' : total === 0 ? 'No rows' : `${from}–${Math.min(total, page * perPage)} of ${total}`}
+          {known === undefined
+            ? t('Loading…')
+            : total === 0
+              ? t('No rows')
+              : t('{from}–{to} of {total}', { from, to: Math.min(total, page * perPage), total })}
         </span>
       </div>
-      <nav aria-label="Pagination" className="flex items-center gap-1">
-        <button type="button" className={button} onClick={() => go(page - 1)} disabled={page <= 1} aria-label="Previous page">
+      <nav aria-label={t('Pagination')} className="flex items-center gap-1">
+        <button type="button" className={button} onClick={() => go(page - 1)} disabled={page <= 1} aria-label={t('Previous page')}>
           <ChevronLeft className="size-4" aria-hidden />
         </button>
         {pageWindow(page, pages).map((item, i) =>
@@ -58,7 +63,7 @@ export function Pagination({
               key={item}
               type="button"
               className={`${button} ${item === page ? 'border-brand bg-brand text-white' : 'bg-white hover:bg-gray-50'}`}
-              aria-label={`Page ${item}`}
+              aria-label={t('Page {item}', { item })}
               aria-current={item === page ? 'page' : undefined}
               onClick={() => go(item)}
             >
@@ -66,7 +71,7 @@ export function Pagination({
             </button>
           ),
         )}
-        <button type="button" className={button} onClick={() => go(page + 1)} disabled={page >= pages} aria-label="Next page">
+        <button type="button" className={button} onClick={() => go(page + 1)} disabled={page >= pages} aria-label={t('Next page')}>
           <ChevronRight className="size-4" aria-hidden />
         </button>
       </nav>

@@ -2,6 +2,7 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Bold, Heading3, Heading4, Italic, Link2, List, ListOrdered, RemoveFormatting } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
+import { t } from '../../lib/i18n';
 
 /**
  * A small rich-text editor (tiptap) offering only what the server keeps (sanitizeDescription):
@@ -89,16 +90,16 @@ export function RichText({
   const chain = () => editor.chain().focus();
   const setLink = () => {
     const previous = (editor.getAttributes('link').href as string | undefined) ?? 'https://';
-    const href = window.prompt('Link address (https://…), empty to remove', previous);
+    const href = window.prompt(t('Link address (https://…), empty to remove'), previous);
     if (href === null) return;
     if (!href.trim()) chain().extendMarkRange('link').unsetLink().run();
     else if (/^(https?:|mailto:)/i.test(href.trim())) chain().extendMarkRange('link').setLink({ href: href.trim() }).run();
-    else window.alert('Only https://, http:// and mailto: links are kept.');
+    else window.alert(t('Only https://, http:// and mailto: links are kept.'));
   };
 
   return (
     <div className={`mt-1 rounded-md border bg-white ${invalid ? 'border-red-600' : ''}`}>
-      <div role="toolbar" aria-label={`${label} formatting`} className="flex flex-wrap gap-0.5 border-b px-1 py-1">
+      <div role="toolbar" aria-label={t('{label} formatting', { label })} className="flex flex-wrap gap-0.5 border-b px-1 py-1">
         {tool('Bold', !!state?.bold, () => chain().toggleBold().run(), <Bold className="size-4" aria-hidden />)}
         {tool('Italic', !!state?.italic, () => chain().toggleItalic().run(), <Italic className="size-4" aria-hidden />)}
         {tool('Heading', !!state?.h3, () => chain().toggleHeading({ level: 3 }).run(), <Heading3 className="size-4" aria-hidden />)}

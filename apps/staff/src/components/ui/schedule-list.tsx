@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../lib/error-message';
 import { QueryView } from './query-view';
 import { PauseButton, StateBadge, type ScheduleState } from './schedule';
+import { t } from '../../lib/i18n';
 
 interface Pausable {
   id: number;
@@ -81,9 +82,9 @@ export function ScheduleList<T extends Pausable>({
                         {c.label}
                       </th>
                     ))}
-                    <th className="px-4 py-2 font-medium">Status</th>
+                    <th className="px-4 py-2 font-medium">{t('Status')}</th>
                     <th className="px-4 py-2 font-medium">
-                      <span className="sr-only">Actions</span>
+                      <span className="sr-only">{t('Actions')}</span>
                     </th>
                   </tr>
                 </thead>

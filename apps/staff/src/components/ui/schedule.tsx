@@ -1,4 +1,5 @@
 import { formatDate } from '@grocer/shared/format';
+import { t } from '../../lib/i18n';
 
 /** Something shoppers get between two optional instants while it is active (a promotion, a coupon). */
 interface Scheduled {
@@ -12,16 +13,16 @@ export interface ScheduleState {
   tone: string;
 }
 
-export const ACTIVE_STATE: ScheduleState = { label: 'Active', tone: 'bg-teal-50 text-teal-800' };
+export const ACTIVE_STATE: ScheduleState = { label: t('Active'), tone: 'bg-teal-50 text-teal-800' };
 
 /**
  * Paused, past its end (`endedLabel`: "Ended", "Expired") or not yet started; null when it is live
  * by its schedule, so the caller may add its own states before Active.
  */
 export function scheduleState(s: Scheduled, endedLabel: string, now = Date.now()): ScheduleState | null {
-  if (!s.active) return { label: 'Paused', tone: 'bg-gray-100 text-gray-700' };
+  if (!s.active) return { label: t('Paused'), tone: 'bg-gray-100 text-gray-700' };
   if (s.endsAt && Date.parse(s.endsAt) <= now) return { label: endedLabel, tone: 'bg-red-50 text-red-800' };
-  if (s.startsAt && Date.parse(s.startsAt) > now) return { label: 'Scheduled', tone: 'bg-blue-50 text-blue-800' };
+  if (s.startsAt && Date.parse(s.startsAt) > now) return { label: t('Scheduled'), tone: 'bg-blue-50 text-blue-800' };
   return null;
 }
 
@@ -56,7 +57,7 @@ export function PauseButton({
       disabled={disabled}
       className="rounded-md border px-3 py-1 text-xs font-medium hover:bg-gray-50 disabled:opacity-50"
     >
-      {active ? 'Pause' : 'Resume'}
+      {active ? t('Pause') : t('Resume')}
       <span className="sr-only"> {name}</span>
     </button>
   );

@@ -1,5 +1,5 @@
 import { toPaise, toRupees } from '@grocer/shared/money';
-import { returnLinePaise, splitRefund, type RefundTender, type ReturnReason, type SaleDetail } from '@grocer/shared/pos';
+import { returnLinePaise, returnRefund, type RefundTender, type ReturnReason, type SaleDetail } from '@grocer/shared/pos';
 
 /**
  * A return at the till, worked out from what the cashier typed (`back`: units or grams per sold
@@ -20,8 +20,14 @@ export function returnPlan(sale: SaleDetail | null, back: Record<number, string>
   }, 0);
   const items = lines.reduce((n, l) => n + (soldLine(l.line_id).sold_by_weight ? 1 : l.quantity), 0);
   const p = sale?.payment;
-  const split = splitRefund(totalPaise, tender, { cash: toPaise(p?.cash ?? 0), upi: toPaise(p?.upi ?? 0), card: toPaise(p?.card ?? 0) });
-  const refund = { cash: toRupees(split.cash), upi: toRupees(split.upi), card: toRupees(split.card) };
+  const split = returnRefund(totalPaise, tender, {
+    cash: toPaise(p?.cash ?? 0),
+    upi: toPaise(p?.upi ?? 0),
+    card: toPaise(p?.card ?? 0),
+    khata: toPaise(p?.khata ?? 0),
+    khataReturned: toPaise(p?.khata_returned ?? 0),
+  });
+  const refund = { cash: toRupees(split.cash), upi: toRupees(split.upi), card: toRupees(split.card), khata: toRupees(split.khata) };
   /** What stops the return before its confirm step, in the cashier's words (null: nothing). */
   const problem = (reason: ReturnReason | '', note: string): string | null => {
     if (!lines.length) return 'Enter what is coming back';

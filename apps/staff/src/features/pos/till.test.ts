@@ -195,8 +195,8 @@ describe('till: returns', () => {
           expect(plan.totalPaise).toBe(Math.round((paidPaise * back) / sold));
           expect(plan.split.cash % 100).toBe(0);
           expect(Math.abs(plan.split.rounding)).toBeLessThanOrEqual(50);
-          expect(plan.split.cash + plan.split.upi + plan.split.card + plan.split.rounding).toBe(plan.totalPaise);
-          if (tender === 'upi') expect(plan.split).toEqual({ cash: 0, upi: plan.totalPaise, card: 0, rounding: 0 });
+          expect(plan.split.cash + plan.split.upi + plan.split.card + plan.split.khata + plan.split.rounding).toBe(plan.totalPaise);
+          if (tender === 'upi') expect(plan.split).toEqual({ cash: 0, upi: plan.totalPaise, card: 0, khata: 0, rounding: 0 });
           expect(plan.problem('damaged', '')).toBeNull();
         },
       ),
@@ -212,7 +212,7 @@ describe('till: returns', () => {
     ]);
     expect(plan.items).toBe(3);
     expect(plan.totalPaise).toBe(6000 + 2000);
-    expect(plan.refund).toEqual({ cash: 80, upi: 0, card: 0 });
+    expect(plan.refund).toEqual({ cash: 80, upi: 0, card: 0, khata: 0 });
     expect(plan.problem('', '')).toBe('Choose why the goods are coming back');
     expect(plan.problem('other', ' ')).toBe('Say why the goods are coming back');
     expect(returnPlan(s, { 1: '3' }, 'cash').problem('damaged', '')).toBe('More of Line 1 than was sold and not yet returned');

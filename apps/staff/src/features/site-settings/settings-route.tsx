@@ -11,6 +11,7 @@ import { SeoScreen } from './components/seo-screen';
 import { ThemeScreen } from './components/theme-screen';
 import { WebsiteScreen } from './components/website-screen';
 import { ImagePickerProvider, type ImagePicker } from '../../lib/image-picker';
+import { t } from '../../lib/i18n';
 
 /** /page-builder/settings/{group}: one settings group of the managed website (the route hands in the media picker). */
 export function SettingsRoute({ imagePicker }: { imagePicker: ImagePicker }) {
@@ -52,6 +53,6 @@ function SettingsGroup() {
     case 'languages':
       return <LanguagesScreen settings={s} />;
     default:
-      return <p className="p-6">No such settings page.</p>;
+      return <p className="p-6">{t('No such settings page.')}</p>;
   }
 }

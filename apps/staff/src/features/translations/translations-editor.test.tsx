@@ -112,6 +112,35 @@ describe('Translations editor', () => {
     expect(list).toHaveBeenLastCalledWith(expect.objectContaining({ language: 'hi', entity: 'block' }));
   });
 
+  it('names a hero slide’s texts by slide and field, and counts them per kind of text', () => {
+    progress.mockReturnValue({
+      isPending: false,
+      data: { ...offered, languages: [{ language: 'hi', kinds: [{ entity: 'block', field: 'slides.*.heading', done: 1, total: 3 }] }] },
+    });
+    list.mockReturnValue({
+      isPending: false,
+      data: {
+        data: [
+          {
+            id: '4:Hero',
+            context: '/ · Hero slider “Hero”',
+            fields: [
+              { field: 'slides.0.heading', source: 'Fresh mangoes', value: 'ताज़े आम' },
+              { field: 'slides.0.button', source: 'Shop now', value: null },
+              { field: 'slides.1.heading', source: 'Milk every morning', value: null },
+            ],
+          },
+        ],
+        meta: { total: 1, page: 1, perPage: 25 },
+      },
+    });
+    draw();
+    expect(screen.getByText('1 / 3 hero headings')).toBeTruthy();
+    expect((screen.getByLabelText('Slide 1 · Heading in Hindi of Fresh mangoes') as HTMLInputElement).value).toBe('ताज़े आम');
+    expect(screen.getByLabelText('Slide 1 · Button label in Hindi of Fresh mangoes')).toBeTruthy();
+    expect(screen.getByLabelText('Slide 2 · Heading in Hindi of Fresh mangoes')).toBeTruthy();
+  });
+
   it('says how to offer a language when the shop speaks only its default', () => {
     progress.mockReturnValue({ isPending: false, data: { defaultLanguage: 'en', languages: [] } });
     draw();

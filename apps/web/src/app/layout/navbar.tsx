@@ -10,10 +10,11 @@ import { DeliveryPromiseLine } from '../../components/delivery-promise';
 import { rememberSearch } from '../../features/search/recent';
 import { keepWords, keptWords, onWords } from '../../features/search/search-words';
 import { t } from '../../lib/i18n';
+import { withLater } from '../../locales/load';
 import { LanguageSwitch } from './language-switch';
 
 // The suggestions list loads when a search box is first focused: the first load does not carry it.
-const SearchSuggestions = lazy(() => import('../../features/search/search-suggestions'));
+const SearchSuggestions = lazy(() => withLater(import('../../features/search/search-suggestions')));
 
 interface Handlers {
   onMenu: () => void;

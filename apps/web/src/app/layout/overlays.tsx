@@ -1,6 +1,7 @@
 import type { Popup } from '@grocer/shared/storefront';
 import { lazy, Suspense, useRef, type ComponentType } from 'react';
 import { afterFirstLoad, useAfterFirstLoad } from '../../lib/after-first-load';
+import { withLater } from '../../locales/load';
 
 /**
  * The shell's overlays (cart drawer, phone menu, pincode modal, promo popup) out of the first load
@@ -27,12 +28,13 @@ function onFirstOpen<P extends { open: boolean }>(load: () => Promise<ComponentT
   };
 }
 
-export const CartDrawer = onFirstOpen(async () => (await import('../../features/cart/components/cart-drawer')).CartDrawer);
-export const MobileMenu = onFirstOpen(async () => (await import('./mobile-menu')).MobileMenu);
-export const PincodeModal = onFirstOpen(async () => (await import('../../features/pincode/pincode-modal')).PincodeModal);
+// each with the later catalogue, where their words are in Hindi and Kannada (locales/catalogue.ts)
+export const CartDrawer = onFirstOpen(async () => (await withLater(import('../../features/cart/components/cart-drawer'))).CartDrawer);
+export const MobileMenu = onFirstOpen(async () => (await withLater(import('./mobile-menu'))).MobileMenu);
+export const PincodeModal = onFirstOpen(async () => (await withLater(import('../../features/pincode/pincode-modal'))).PincodeModal);
 
 const POPUP_CODE_MS = 3_500;
-const LazyPromoPopup = lazy(async () => ({ default: (await import('../../features/popup/promo-popup')).PromoPopup }));
+const LazyPromoPopup = lazy(async () => ({ default: (await withLater(import('../../features/popup/promo-popup'))).PromoPopup }));
 type PromoProps = { popup: Popup | null };
 
 /**

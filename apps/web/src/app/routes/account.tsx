@@ -6,6 +6,7 @@ import { SalesDashboard } from '../../features/account/components/sales-dashboar
 import { emptyCart } from '@grocer/shared/empty-cart';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { MessageChoices } from '../../features/account/components/message-choices';
 import { YourData } from '../../features/account/components/your-data';
 import { applySession } from '../../features/auth/session';
 import { ProductCard } from '@grocer/blocks/product-card';
@@ -60,6 +61,7 @@ export function Details() {
     <>
       <DetailsPage key={init.user.id} user={init.user} />
       <div className="max-w-lg">
+        <MessageChoices />
         <YourData
           user={init.user}
           onDeleted={async () => {

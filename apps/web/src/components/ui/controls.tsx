@@ -1,9 +1,10 @@
 import dayjs from 'dayjs';
 import { Calendar } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { formatDate, formatMonth, formatWeekday } from '@grocer/shared/format';
 import { PAGE_SIZES } from '@grocer/shared/pagination';
 import { POPPER_OFFSET, POPPER_Z_INDEX } from './popper';
-import { t } from '../../lib/i18n';
+import { language, t } from '../../lib/i18n';
 
 /** Per-page selector (5, 10, 20, 50, 100); empty values are ignored. */
 export function PerPageSelect({ value, onChange }: { value: number; onChange: (n: number) => void }) {
@@ -67,7 +68,9 @@ export function FileField({
   );
 }
 
-const MONTHS = Array.from({ length: 12 }, (_, i) => dayjs().month(i).format('MMM'));
+// the 12 months and 7 weekdays of a fixed year, named in the page's language at render (formatMonth / formatWeekday)
+const MONTH_DAYS = Array.from({ length: 12 }, (_, i) => `2024-${String(i + 1).padStart(2, '0')}-01`);
+const WEEK_DAYS = Array.from({ length: 7 }, (_, i) => `2024-01-${String(7 + i).padStart(2, '0')}`); // 7 Jan 2024 was a Sunday
 export const YEARS = Array.from({ length: 2099 - 1900 + 1 }, (_, i) => 1900 + i);
 
 /** Date picker: opens on focus or calendar click, closes on outside click or a chosen date; years 1900–2099. */
@@ -89,7 +92,7 @@ export function DatePicker({ value, onChange, label }: { value: string | null; o
         <input
           readOnly
           aria-label={label}
-          value={value ? dayjs(value).format('MMM D, YYYY') : ''}
+          value={value ? formatDate(value, language()) : ''}
           onFocus={() => setOpen(true)}
           className="h-10 flex-1 rounded-lg px-3 text-sm outline-none"
         />
@@ -111,9 +114,9 @@ export function DatePicker({ value, onChange, label }: { value: string | null; o
               onChange={(e) => setView(view.month(Number(e.target.value)))}
               className="flex-1 rounded border px-1 py-1 text-sm"
             >
-              {MONTHS.map((m, i) => (
+              {MONTH_DAYS.map((m, i) => (
                 <option key={m} value={i}>
-                  {m}
+                  {formatMonth(m, language(), true)}
                 </option>
               ))}
             </select>
@@ -129,6 +132,11 @@ export function DatePicker({ value, onChange, label }: { value: string | null; o
                 </option>
               ))}
             </select>
+          </div>
+          <div className="grid grid-cols-7 gap-1 text-center text-xs text-gray-500" aria-hidden="true">
+            {WEEK_DAYS.map((d) => (
+              <span key={d}>{formatWeekday(d, language(), true)}</span>
+            ))}
           </div>
           <div className="grid grid-cols-7 gap-1 text-center text-sm">
             {Array.from({ length: first.day() }, (_, i) => (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Modal } from './modal';
 import { t } from '../../lib/i18n';
 
@@ -11,10 +12,13 @@ export function ConfirmDialog({
   danger = false,
   onConfirm,
   onCancel,
+  children,
 }: {
   open: boolean;
   title: string;
   message: string;
+  /** more to choose before confirming (e.g. where a refund goes) */
+  children?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
   danger?: boolean;
@@ -24,6 +28,7 @@ export function ConfirmDialog({
   return (
     <Modal open={open} onClose={onCancel} title={title}>
       <p className="text-gray-700">{message}</p>
+      {children}
       <div className="mt-5 flex justify-end gap-2">
         <button type="button" onClick={onCancel} className="rounded-lg border px-4 py-2 text-sm font-medium hover:bg-gray-50">
           {cancelLabel ?? t('Cancel')}

@@ -29,6 +29,16 @@ export const subscriptionsApi = {
   create: (body: SubscriptionCreate) => apiChecked('/api/account/subscriptions', one, { method: 'POST', body }),
   /** quantity 0 skips the day */
   setDay: (id: number, body: { date: string; quantity: number }) => apiChecked(`${at(id)}/days`, calendar, { method: 'PUT', body }),
+  /** packs to add to a delivery: the catalogue's search, in stock only (as an order edit's) */
+  search: (q: string, signal?: AbortSignal) =>
+    apiChecked(
+      `/api/products?q=${encodeURIComponent(q)}&perPage=8&in_stock=1`,
+      async () => (await import('@grocer/shared/catalogue')).productListSchema,
+      { signal },
+    ),
+  /** a one-off item in a day's delivery (quantity 0 removes it) */
+  setExtra: (id: number, body: { date: string; pack_id: number; quantity: number }) =>
+    apiChecked(`${at(id)}/extras`, calendar, { method: 'PUT', body }),
   pause: (id: number, body: { from: string; to: string }) => apiChecked(`${at(id)}/pause`, one, { method: 'POST', body }),
   resume: (id: number) => apiChecked(`${at(id)}/resume`, one, { method: 'POST' }),
   cancel: (id: number) => apiChecked(`${at(id)}/cancel`, one, { method: 'POST' }),

@@ -1,5 +1,8 @@
-import { SUBSCRIPTION_MAX_QUANTITY } from '@grocer/shared/subscriptions';
-import { describe, expect, it } from 'vitest';
+import { SUBSCRIPTION_MAX_QUANTITY, type Schedule } from '@grocer/shared/subscriptions';
+import { scheduleWords } from '@grocer/shared/subscription-words';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../locales/all';
+import { activate } from '../../lib/i18n';
 import {
   cutoffRule,
   cutoffWords,
@@ -9,6 +12,7 @@ import {
   nextDelivery,
   refusalWords,
   scheduleFrom,
+  scheduleText,
   timeWords,
   type CalendarDay,
 } from './words';
@@ -86,5 +90,36 @@ describe('a calendar day’s actions', () => {
   it('the next delivery is the first day with a quantity', () => {
     expect(nextDelivery([day({ quantity: 0, note: 'skipped' }), day({ date: '2026-12-06', quantity: 2 })])?.date).toBe('2026-12-06');
     expect(nextDelivery([day({ quantity: 0, note: 'paused' })])).toBeNull();
+  });
+});
+
+// Issue 46: the schedule and the days in Hindi and Kannada, the rule shared with the staff app's English.
+describe('the schedule and days in the language', () => {
+  afterEach(() => activate('en'));
+  const schedules: Schedule[] = [
+    { kind: 'daily' },
+    { kind: 'every_n', every_days: 3 },
+    { kind: 'weekdays', weekdays: [5, 1, 3] },
+    { kind: 'weekdays', weekdays: [6] },
+    { kind: 'weekdays', weekdays: [1, 2, 3, 4, 5] },
+  ];
+  it('says the schedule in the page language, English exactly as the shared rule writes it', () => {
+    expect(schedules.map((s) => scheduleText(s))).toEqual(schedules.map((s) => scheduleWords(s)));
+    expect(schedules.map((s) => scheduleText(s))).toEqual([
+      'Every day',
+      'Every 3 days',
+      'Mon, Wed and Fri',
+      'Every Saturday',
+      'Mon to Fri',
+    ]);
+    activate('hi');
+    expect(schedules.map((s) => scheduleText(s))).toEqual(['रोज़', 'हर 3 दिन', 'सोम, बुध और शुक्र', 'हर शनिवार', 'सोम से शुक्र']);
+    activate('kn');
+    expect(schedules.map((s) => scheduleText(s))).toEqual(['ಪ್ರತಿದಿನ', 'ಪ್ರತಿ 3 ದಿನಕ್ಕೊಮ್ಮೆ', 'ಸೋಮ, ಬುಧ ಮತ್ತು ಶುಕ್ರ', 'ಪ್ರತಿ ಶನಿವಾರ', 'ಸೋಮದಿಂದ ಶುಕ್ರ']);
+  });
+  it('names the month of a day in the language (the shared formatMonth)', () => {
+    expect(dayWords('2026-12-05')).toBe('Saturday 5 December');
+    activate('hi');
+    expect(dayWords('2026-12-05')).toBe('शनिवार 5 दिसंबर');
   });
 });

@@ -1,7 +1,9 @@
+import { formatMonth } from '@grocer/shared/format';
+import { scheduleWords } from '@grocer/shared/subscription-words';
 import type { Schedule } from '@grocer/shared/subscriptions';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { addShopDays } from '@grocer/shared/shop-time';
-import { language, languageTag, msg, t } from '../../lib/i18n';
+import { language, msg, t } from '../../lib/i18n';
 
 /**
  * The subscription screens' words, pure (issue 44 §4): a schedule, a shop day, a cut-off, a
@@ -22,19 +24,27 @@ export const WEEKDAYS = [
   msg('Saturday'),
 ] as const;
 export const WEEKDAYS_SHORT = [msg('Sun'), msg('Mon'), msg('Tue'), msg('Wed'), msg('Thu'), msg('Fri'), msg('Sat')] as const;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 export const weekdayOf = (date: string) => utc(date).getUTCDay();
 export const rupees = (paise: number) => formatINR(toRupees(paise));
 
-/** A month's name in the page's language (English: the list above, unchanged). */
-const monthOf = (d: Date, short: boolean) =>
-  language() === 'en'
-    ? short
-      ? MONTHS[d.getUTCMonth()]!.slice(0, 3)
-      : MONTHS[d.getUTCMonth()]!
-    : new Intl.DateTimeFormat(languageTag(), { month: short ? 'short' : 'long', timeZone: 'UTC' }).format(d);
+/** A month's name in the page's language (the shared formatMonth: 'December', 'दिसंबर'). */
+const monthOf = (d: Date, short: boolean) => formatMonth(d.toISOString().slice(0, 10), language(), short);
+
+/** A subscription's schedule in the page's language ("Every day", "हर शनिवार"; the rule: shared subscription-words.ts). */
+export const scheduleText = (s: Schedule) =>
+  scheduleWords(s, {
+    daily: t('Every day'),
+    alternate: t('Every other day'),
+    everyNDays: (n) => t('Every {n} days', { n }),
+    monToSat: t('Mon to Sat'),
+    monToFri: t('Mon to Fri'),
+    weekends: t('Weekends'),
+    everyWeekday: (d) => t('Every {weekday}', { weekday: t(WEEKDAYS[d]!) }),
+    weekdayShort: (d) => t(WEEKDAYS_SHORT[d]!),
+    list: (first, last) => t('{first} and {last}', { first: first.join(', '), last }),
+  });
 
 /** "Saturday 5 December" (in Hindi and Kannada: the weekday and month in the language) */
 export const dayWords = (date: string) => {
@@ -71,6 +81,8 @@ export interface CalendarDay {
   price_paise: number;
   note: 'usual' | 'changed' | 'skipped' | 'paused';
   changeable: boolean;
+  /** one-off items added to the day's delivery */
+  extras?: Array<{ pack_id: number; product_name: string; pack_name: string; quantity: number; price_paise: number }>;
 }
 
 /** What a day shows in words: "1 × 500 ml, ₹28", "Skipped", "Paused". */

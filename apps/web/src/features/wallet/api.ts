@@ -1,4 +1,4 @@
-import type { TopupStart } from '@grocer/shared/wallet';
+import type { KhataPayStart, TopupStart } from '@grocer/shared/wallet';
 import { queryOptions } from '@tanstack/react-query';
 import { apiChecked } from '../../lib/api';
 
@@ -23,6 +23,9 @@ export const walletStatementQuery = (enabled: boolean) =>
 export const walletApi = {
   startTopup: (body: TopupStart) =>
     apiChecked('/api/account/wallet/topups', async () => (await contracts()).topupStartedSchema, { method: 'POST', body }),
+  /** pay what is owed on the khata (or a part) through the shop's gateway (issue 44 §4) */
+  payKhata: (body: KhataPayStart) =>
+    apiChecked('/api/account/khata/payments', async () => (await contracts()).topupStartedSchema, { method: 'POST', body }),
   /** the return page: the server asks the provider when no webhook came, and credits once */
   topup: (id: number) => apiChecked(`/api/account/wallet/topups/${id}`, async () => (await contracts()).topupSchema),
   verifyTopup: (id: number, body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) =>

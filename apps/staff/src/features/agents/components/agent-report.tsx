@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { agentReportCsvUrl, useAgentReport } from '../api/agents';
+import { t } from '../../../lib/i18n';
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
 
@@ -14,11 +15,11 @@ export function AgentReport() {
     <section aria-labelledby="agent-report" className="mt-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="agent-report" className="text-lg font-semibold">
-          Sales by agent
+          {t('Sales by agent')}
         </h2>
         <div className="flex flex-wrap items-end gap-2">
           <label className="text-sm">
-            From
+            {t('From')}
             <input
               type="date"
               value={shown.from}
@@ -27,7 +28,7 @@ export function AgentReport() {
             />
           </label>
           <label className="text-sm">
-            To
+            {t('To')}
             <input
               type="date"
               value={shown.to}
@@ -36,7 +37,7 @@ export function AgentReport() {
             />
           </label>
           <a href={agentReportCsvUrl(shown)} download className="rounded-md border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50">
-            Download CSV
+            {t('Download CSV')}
           </a>
         </div>
       </div>
@@ -45,17 +46,17 @@ export function AgentReport() {
           {errorMessage(report.error)}
         </p>
       ) : !report.data ? (
-        <p className="mt-3 text-gray-600">Loading…</p>
+        <p className="mt-3 text-gray-600">{t('Loading…')}</p>
       ) : (
         <table className="mt-3 w-full rounded-lg border bg-white text-sm">
           <thead className="bg-gray-50 text-left">
             <tr>
-              <th className="px-3 py-2 font-medium">Agent</th>
-              <th className="px-3 py-2 text-right font-medium">Rate</th>
-              <th className="px-3 py-2 text-right font-medium">Orders</th>
-              <th className="px-3 py-2 text-right font-medium">Customers</th>
-              <th className="px-3 py-2 text-right font-medium">Sales</th>
-              <th className="px-3 py-2 text-right font-medium">Commission</th>
+              <th className="px-3 py-2 font-medium">{t('Agent')}</th>
+              <th className="px-3 py-2 text-right font-medium">{t('Rate')}</th>
+              <th className="px-3 py-2 text-right font-medium">{t('Orders')}</th>
+              <th className="px-3 py-2 text-right font-medium">{t('Customers')}</th>
+              <th className="px-3 py-2 text-right font-medium">{t('Sales')}</th>
+              <th className="px-3 py-2 text-right font-medium">{t('Commission')}</th>
             </tr>
           </thead>
           <tbody className="divide-y">
@@ -72,7 +73,7 @@ export function AgentReport() {
           </tbody>
           <tfoot className="border-t font-semibold">
             <tr>
-              <td className="px-3 py-2">Total</td>
+              <td className="px-3 py-2">{t('Total')}</td>
               <td />
               <td className="px-3 py-2 text-right tabular-nums">{report.data.total.orders}</td>
               <td />

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useAgents, useAssignCustomer, useSetRate, useUnassignCustomer } from '../api/agents';
+import { t } from '../../../lib/i18n';
 
 /** The server's message for one field when it named one, else its message. */
 function messageFor(error: unknown, name: string): string {
@@ -19,7 +20,7 @@ function messageFor(error: unknown, name: string): string {
  */
 export function AgentsScreen() {
   const agents = useAgents();
-  if (agents.isPending) return <p className="text-gray-600">Loading…</p>;
+  if (agents.isPending) return <p className="text-gray-600">{t('Loading…')}</p>;
   if (agents.error)
     return (
       <p role="alert" className="text-red-700">
@@ -27,7 +28,7 @@ export function AgentsScreen() {
       </p>
     );
   if (agents.data.data.length === 0)
-    return <p className="text-gray-600">This website has no sales agents yet. A person becomes one with the sales agent flag.</p>;
+    return <p className="text-gray-600">{t('This website has no sales agents yet. A person becomes one with the sales agent flag.')}</p>;
   return (
     <ul className="grid gap-4 xl:grid-cols-2">
       {agents.data.data.map((a) => (
@@ -61,7 +62,7 @@ function AgentCard({ agent }: { agent: AdminAgent }) {
       <form onSubmit={saveRate} noValidate className="mt-3 flex items-end gap-2">
         <div>
           <label htmlFor={`rate-${agent.id}`} className="block text-sm font-medium text-gray-700">
-            Commission rate (%)
+            {t('Commission rate (%)')}
           </label>
           <input
             id={`rate-${agent.id}`}
@@ -81,7 +82,7 @@ function AgentCard({ agent }: { agent: AdminAgent }) {
           disabled={setRate.isPending || rate === String(agent.commission_rate)}
           className="rounded-md bg-gray-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50"
         >
-          Save rate
+          {t('Save rate')}
         </button>
       </form>
       {setRate.error && (
@@ -90,9 +91,9 @@ function AgentCard({ agent }: { agent: AdminAgent }) {
         </p>
       )}
 
-      <h3 className="mt-4 text-sm font-semibold">Customers ({agent.customers.length})</h3>
+      <h3 className="mt-4 text-sm font-semibold">{t('Customers ({customers})', { customers: agent.customers.length })}</h3>
       {agent.customers.length === 0 ? (
-        <p className="text-sm text-gray-600">No customers assigned.</p>
+        <p className="text-sm text-gray-600">{t('No customers assigned.')}</p>
       ) : (
         <ul className="mt-1 divide-y text-sm">
           {agent.customers.map((c) => (
@@ -104,10 +105,10 @@ function AgentCard({ agent }: { agent: AdminAgent }) {
                 type="button"
                 onClick={() => unassign.mutate({ agentId: agent.id, customerId: c.id })}
                 disabled={unassign.isPending}
-                aria-label={`Remove ${c.name} from ${agent.name}`}
+                aria-label={t('Remove {name} from {agentName}', { name: c.name, agentName: agent.name })}
                 className="shrink-0 rounded border px-2 py-0.5 text-xs text-gray-700 hover:bg-gray-50"
               >
-                Remove
+                {t('Remove')}
               </button>
             </li>
           ))}
@@ -121,14 +122,14 @@ function AgentCard({ agent }: { agent: AdminAgent }) {
       <form onSubmit={add} className="mt-3 flex items-end gap-2">
         <div className="flex-1">
           <label htmlFor={`assign-${agent.id}`} className="block text-sm font-medium text-gray-700">
-            Assign a customer (mobile or email)
+            {t('Assign a customer (mobile or email)')}
           </label>
           <input
             id={`assign-${agent.id}`}
             value={identifier}
             onChange={(e) => setIdentifier(e.target.value)}
             aria-invalid={!!assign.error}
-            placeholder="9876543210 or name@example.com"
+            placeholder={t('9876543210 or name@example.com')}
             className={inputClass}
           />
         </div>
@@ -137,7 +138,7 @@ function AgentCard({ agent }: { agent: AdminAgent }) {
           disabled={assign.isPending || !identifier.trim()}
           className="rounded-md bg-gray-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50"
         >
-          Assign
+          {t('Assign')}
         </button>
       </form>
       {assign.error && (

@@ -7,6 +7,7 @@ import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { ApiError } from '@grocer/shared/api-client';
 import { analyticsSettingsQuery, useAnalytics, useSaveAnalyticsSettings } from '../api/analytics';
+import { t } from '../../../lib/i18n';
 
 const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 1000) / 10}%`);
 
@@ -17,13 +18,13 @@ export function AnalyticsPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">Analytics</h1>
+        <h1 className="text-2xl font-semibold">{t('Analytics')}</h1>
         <label className="ml-auto text-sm text-gray-600">
-          Period{' '}
+          {t('Period')}{' '}
           <select className="rounded-md border bg-white px-2 py-1" value={days} onChange={(e) => setDays(Number(e.target.value))}>
             {[1, 7, 30, 90].map((d) => (
               <option key={d} value={d}>
-                {d === 1 ? 'Last 24 hours' : `Last ${d} days`}
+                {d === 1 ? t('Last 24 hours') : t('Last {d} days', { d })}
               </option>
             ))}
           </select>
@@ -54,15 +55,15 @@ function Figures({ data }: { data: AnalyticsSummary }) {
     <>
       {data.destination === 'posthog' && (
         <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          Events go to your PostHog project; the figures below count only what was kept here before.
+          {t('Events go to your PostHog project; the figures below count only what was kept here before.')}
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-3">
         {(
           [
-            ['Visitors', totals.visitors],
-            ['Sessions', totals.sessions],
-            ['Page views', totals.pageviews],
+            [t('Visitors'), totals.visitors],
+            [t('Sessions'), totals.sessions],
+            [t('Page views'), totals.pageviews],
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="rounded-lg border bg-white p-4 shadow-sm">
@@ -73,18 +74,18 @@ function Figures({ data }: { data: AnalyticsSummary }) {
           </div>
         ))}
       </div>
-      <Card title="Visitors and sessions per day">
+      <Card title={t('Visitors and sessions per day')}>
         {data.daily.length === 0 ? (
-          <p className="text-sm text-gray-500">No visits in this period yet.</p>
+          <p className="text-sm text-gray-500">{t('No visits in this period yet.')}</p>
         ) : (
           <table className="w-full text-sm">
             <thead className="text-left text-gray-500">
               <tr>
-                <th className="py-1 font-medium">Day</th>
-                <th className="py-1 font-medium">Visitors</th>
-                <th className="py-1 font-medium">Sessions</th>
+                <th className="py-1 font-medium">{t('Day')}</th>
+                <th className="py-1 font-medium">{t('Visitors')}</th>
+                <th className="py-1 font-medium">{t('Sessions')}</th>
                 <th className="w-1/2 py-1 font-medium">
-                  <span className="sr-only">Sessions bar</span>
+                  <span className="sr-only">{t('Sessions bar')}</span>
                 </th>
               </tr>
             </thead>
@@ -103,8 +104,8 @@ function Figures({ data }: { data: AnalyticsSummary }) {
           </table>
         )}
       </Card>
-      <Card title="Funnel">
-        <ol className="space-y-2" aria-label="Funnel steps">
+      <Card title={t('Funnel')}>
+        <ol className="space-y-2" aria-label={t('Funnel steps')}>
           {data.funnel.map((s) => (
             <li key={s.key} className="grid grid-cols-[8rem_1fr_5rem_5rem] items-center gap-3 text-sm">
               <span className="font-medium">{s.label}</span>
@@ -120,23 +121,23 @@ function Figures({ data }: { data: AnalyticsSummary }) {
         </ol>
       </Card>
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card title="Top searches">
-          <List rows={data.top_searches.map((s) => [s.query, `${s.searches} · ${s.results} found`])} empty="No searches yet." />
+        <Card title={t('Top searches')}>
+          <List rows={data.top_searches.map((s) => [s.query, `${s.searches} · ${s.results} found`])} empty={t('No searches yet.')} />
         </Card>
-        <Card title="Searches with no results">
+        <Card title={t('Searches with no results')}>
           <p className="mb-2 text-xs text-gray-500">
-            What shoppers wanted and the shop does not have (or calls by another name: add it under Search words).
+            {t('What shoppers wanted and the shop does not have (or calls by another name: add it under Search words).')}
           </p>
-          <List rows={data.no_result_searches.map((s) => [s.query, String(s.searches)])} empty="Every search found something." />
+          <List rows={data.no_result_searches.map((s) => [s.query, String(s.searches)])} empty={t('Every search found something.')} />
         </Card>
-        <Card title="Top viewed products">
+        <Card title={t('Top viewed products')}>
           <List
             rows={data.top_viewed.map((v) => [v.product, `${v.views} ${v.views === 1 ? 'view' : 'views'}`])}
-            empty="No product views yet."
+            empty={t('No product views yet.')}
           />
         </Card>
-        <Card title="Top sold products">
-          <List rows={data.top_sold.map((v) => [v.product, `${v.quantity} sold`])} empty="No sales in this period." />
+        <Card title={t('Top sold products')}>
+          <List rows={data.top_sold.map((v) => [v.product, `${v.quantity} sold`])} empty={t('No sales in this period.')} />
         </Card>
       </div>
     </>
@@ -169,18 +170,18 @@ function SettingsForm({ saved }: { saved: AnalyticsSettings }) {
   const errors = save.error instanceof ApiError ? save.error.fieldErrors : {};
   const set = <K extends keyof AnalyticsSettings>(k: K, v: AnalyticsSettings[K]) => setForm((f) => ({ ...f, [k]: v }));
   return (
-    <Card title="Analytics settings">
+    <Card title={t('Analytics settings')}>
       <form
         className="grid gap-4 sm:grid-cols-2"
         onSubmit={(e) => {
           e.preventDefault();
           save.mutate(form, {
-            onSuccess: () => toast.success('Analytics settings saved'),
+            onSuccess: () => toast.success(t('Analytics settings saved')),
             onError: (err) => toast.error(errorMessage(err)),
           });
         }}
       >
-        <Field label="Shopper analytics" error={errors.consent?.[0]} hint="Do-Not-Track is always respected.">
+        <Field label={t('Shopper analytics')} error={errors.consent?.[0]} hint={t('Do-Not-Track is always respected.')}>
           {(a) => (
             <select
               {...a}
@@ -188,13 +189,13 @@ function SettingsForm({ saved }: { saved: AnalyticsSettings }) {
               value={form.consent}
               onChange={(e) => set('consent', e.target.value as AnalyticsSettings['consent'])}
             >
-              <option value="on">On</option>
-              <option value="consent">Only after consent (a small banner asks)</option>
-              <option value="off">Off</option>
+              <option value="on">{t('On')}</option>
+              <option value="consent">{t('Only after consent (a small banner asks)')}</option>
+              <option value="off">{t('Off')}</option>
             </select>
           )}
         </Field>
-        <Field label="Keep events for (days)" error={errors.retention_days?.[0]}>
+        <Field label={t('Keep events for (days)')} error={errors.retention_days?.[0]}>
           {(a) => (
             <input
               {...a}
@@ -206,7 +207,7 @@ function SettingsForm({ saved }: { saved: AnalyticsSettings }) {
             />
           )}
         </Field>
-        <Field label="PostHog host" error={errors.posthog_host?.[0]} hint="Empty: events stay in this shop (this page).">
+        <Field label={t('PostHog host')} error={errors.posthog_host?.[0]} hint={t('Empty: events stay in this shop (this page).')}>
           {(a) => (
             <input
               {...a}
@@ -217,7 +218,7 @@ function SettingsForm({ saved }: { saved: AnalyticsSettings }) {
             />
           )}
         </Field>
-        <Field label="PostHog project key" error={errors.posthog_key?.[0]}>
+        <Field label={t('PostHog project key')} error={errors.posthog_key?.[0]}>
           {(a) => (
             <input
               {...a}
@@ -230,7 +231,7 @@ function SettingsForm({ saved }: { saved: AnalyticsSettings }) {
         </Field>
         <label className="flex items-center gap-2 text-sm sm:col-span-2">
           <input type="checkbox" checked={form.staff_analytics} onChange={(e) => set('staff_analytics', e.target.checked)} />
-          Also measure the staff apps (Administration, POS)
+          {t('Also measure the staff apps (Administration, POS)')}
         </label>
         <div className="sm:col-span-2">
           <button
@@ -238,7 +239,7 @@ function SettingsForm({ saved }: { saved: AnalyticsSettings }) {
             disabled={save.isPending}
             className="rounded-md bg-teal-700 px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
           >
-            Save settings
+            {t('Save settings')}
           </button>
         </div>
       </form>

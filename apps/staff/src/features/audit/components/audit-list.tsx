@@ -11,6 +11,7 @@ import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { useAudit } from '../api/get-audit';
 import { Changes } from './changes';
+import { t } from '../../../lib/i18n';
 
 /** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
 export const DEFAULTS: ListDefaults = { sort: 'id', dir: 'desc', perPage: 20 };
@@ -28,10 +29,10 @@ function recordLink(r: AdminAuditEntry): string | null {
 }
 
 const columns = [
-  col.accessor('created_at', { header: 'When', cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span> }),
-  col.accessor('actor', { header: 'Who', cell: (c) => c.getValue()?.name ?? 'System' }),
+  col.accessor('created_at', { header: t('When'), cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span> }),
+  col.accessor('actor', { header: t('Who'), cell: (c) => c.getValue()?.name ?? 'System' }),
   col.accessor('label', {
-    header: 'What',
+    header: t('What'),
     cell: ({ row: { original: r } }) => {
       const to = recordLink(r);
       return to ? (
@@ -43,8 +44,8 @@ const columns = [
       );
     },
   }),
-  col.accessor('action_text', { header: 'Action' }),
-  col.display({ id: 'changes', header: 'Changes', cell: ({ row: { original: r } }) => <Changes before={r.before} after={r.after} /> }),
+  col.accessor('action_text', { header: t('Action') }),
+  col.display({ id: 'changes', header: t('Changes'), cell: ({ row: { original: r } }) => <Changes before={r.before} after={r.after} /> }),
 ];
 
 function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
@@ -76,7 +77,7 @@ export function AuditList() {
   const filtered = list.q || ['entity', 'entity_id', 'actor', 'from', 'to'].some((k) => list.filter(k));
   return (
     <DataTable
-      label="Audit log"
+      label={t('Audit log')}
       columns={columns}
       rows={audit.data?.data}
       total={audit.data?.meta.total}
@@ -91,35 +92,41 @@ export function AuditList() {
       getRowId={(r) => String(r.id)}
       rowName={(r) => r.label}
       list={list}
-      searchLabel="Search by name, person or id"
+      searchLabel={t('Search by name, person or id')}
       empty={
         filtered ? (
           <>
-            Nothing matches these filters.{' '}
+            {t('Nothing matches these filters.')}{' '}
             <Link to={paths.audit()} className="text-brand underline">
-              Clear filters
+              {t('Clear filters')}
             </Link>
           </>
         ) : (
-          'Nothing recorded yet.'
+          t('Nothing recorded yet.')
         )
       }
       filters={
         <>
           <FilterSelect
-            label="Record"
+            label={t('Record')}
             value={list.filter('entity')}
             onChange={(entity) => list.set({ entity })}
-            options={[{ value: '', label: 'Every kind' }, ...(audit.data?.entities ?? []).map((e) => ({ value: e, label: auditKind(e) }))]}
+            options={[
+              { value: '', label: t('Every kind') },
+              ...(audit.data?.entities ?? []).map((e) => ({ value: e, label: auditKind(e) })),
+            ]}
           />
           <FilterSelect
-            label="Person"
+            label={t('Person')}
             value={list.filter('actor')}
             onChange={(actor) => list.set({ actor })}
-            options={[{ value: '', label: 'Everyone' }, ...(audit.data?.people ?? []).map((p) => ({ value: String(p.id), label: p.name }))]}
+            options={[
+              { value: '', label: t('Everyone') },
+              ...(audit.data?.people ?? []).map((p) => ({ value: String(p.id), label: p.name })),
+            ]}
           />
-          <DateFilter label="From" value={list.filter('from')} onChange={(from) => list.set({ from })} />
-          <DateFilter label="To" value={list.filter('to')} onChange={(to) => list.set({ to })} />
+          <DateFilter label={t('From')} value={list.filter('from')} onChange={(from) => list.set({ from })} />
+          <DateFilter label={t('To')} value={list.filter('to')} onChange={(to) => list.set({ to })} />
         </>
       }
     />

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { useCan } from '../../../lib/permissions';
 import { paths } from '../../../lib/paths';
 import { useEverything } from '../api/search-everything';
+import { t } from '../../../lib/i18n';
 
 /** A screen the palette can go to (Administration's navigation, already filtered to the person's roles). */
 export interface PaletteScreen {
@@ -55,7 +56,7 @@ export function CommandPalette({ screens }: { screens: PaletteScreen[] }) {
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className="inline-flex min-h-10 w-full items-center gap-2 rounded-md border bg-white px-2 text-sm text-gray-600 hover:bg-gray-50">
         <Search className="size-4" aria-hidden />
-        Search
+        {t('Search')}
         <kbd className="ml-auto hidden rounded border bg-gray-50 px-1 text-[11px] text-gray-600 md:inline">Ctrl K</kbd>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -64,24 +65,28 @@ export function CommandPalette({ screens }: { screens: PaletteScreen[] }) {
           aria-describedby={undefined}
           className="fixed top-[10vh] left-1/2 z-50 w-[640px] max-w-[calc(100vw-1.5rem)] -translate-x-1/2 overflow-hidden rounded-lg bg-white shadow-xl"
         >
-          <Dialog.Title className="sr-only">Search Administration</Dialog.Title>
+          <Dialog.Title className="sr-only">{t('Search Administration')}</Dialog.Title>
           {/* the server searches; cmdk only keeps the keyboard (its own filter would hide a match by mobile number) */}
-          <Command shouldFilter={false} label="Search Administration" loop>
+          <Command shouldFilter={false} label={t('Search Administration')} loop>
             <div className="flex items-center gap-2 border-b px-3">
               <Search className="size-4 text-gray-500" aria-hidden />
               <Command.Input
                 value={q}
                 onValueChange={setQ}
-                placeholder="Order number, mobile, product, customer or screen"
+                placeholder={t('Order number, mobile, product, customer or screen')}
                 className="h-12 w-full text-base outline-none"
               />
             </div>
             <Command.List className="max-h-[60vh] overflow-y-auto p-2">
               <Command.Empty className="px-2 py-6 text-center text-sm text-gray-600">
-                {found.typed ? (found.loading ? 'Searching…' : `Nothing found for “${q.trim()}”.`) : 'Type at least two letters or digits.'}
+                {found.typed
+                  ? found.loading
+                    ? t('Searching…')
+                    : t('Nothing found for “{q}”.', { q: q.trim() })
+                  : t('Type at least two letters or digits.')}
               </Command.Empty>
               {orders.length > 0 && (
-                <Command.Group heading="Orders" className={group}>
+                <Command.Group heading={t('Orders')} className={group}>
                   {orders.map((o) => (
                     <Command.Item key={o.id} value={`order-${o.id}`} onSelect={() => go(paths.order(o.id))} className={item}>
                       <span>
@@ -95,7 +100,7 @@ export function CommandPalette({ screens }: { screens: PaletteScreen[] }) {
                 </Command.Group>
               )}
               {products.length > 0 && (
-                <Command.Group heading="Products" className={group}>
+                <Command.Group heading={t('Products')} className={group}>
                   {products.map((p) => (
                     <Command.Item key={p.id} value={`product-${p.id}`} onSelect={() => go(paths.product(p.id))} className={item}>
                       <span className="font-medium">{p.name}</span>
@@ -105,7 +110,7 @@ export function CommandPalette({ screens }: { screens: PaletteScreen[] }) {
                 </Command.Group>
               )}
               {customers.length > 0 && (
-                <Command.Group heading="Customers" className={group}>
+                <Command.Group heading={t('Customers')} className={group}>
                   {customers.map((c) => (
                     <Command.Item key={c.id} value={`customer-${c.id}`} onSelect={() => go(paths.customer(c.id))} className={item}>
                       <span className="font-medium">{c.name}</span>
@@ -128,7 +133,7 @@ function ScreenMatches({ q, screens, onGo }: { q: string; screens: PaletteScreen
   const matched = words ? screens.filter((s) => s.label.toLowerCase().includes(words)) : screens;
   if (matched.length === 0) return null;
   return (
-    <Command.Group heading="Go to" className={group}>
+    <Command.Group heading={t('Go to')} className={group}>
       {matched.map((s) => (
         <Command.Item key={s.to} value={`screen-${s.to}`} onSelect={() => onGo(s.to)} className={item}>
           {s.label}

@@ -12,12 +12,20 @@ import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useSaveCoupon } from '../api/save-coupon';
 import { couponToForm, emptyCouponForm, formToCouponInput, type CouponForm } from '../coupon-form';
+import { t } from '../../../lib/i18n';
 
 type Errors = Partial<Record<keyof CouponForm, string>>;
 
 /** A money field in rupees with paise: the number keyboard on phones, never negative. */
 const rupeeInput = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal', className: inputClass } as const;
-const countInput = { type: 'number', step: '1', min: '1', inputMode: 'numeric', className: inputClass, placeholder: 'No limit' } as const;
+const countInput = {
+  type: 'number',
+  step: '1',
+  min: '1',
+  inputMode: 'numeric',
+  className: inputClass,
+  placeholder: t('No limit'),
+} as const;
 
 /**
  * Creates or edits a coupon: every rule the cart enforces (coupon.ts `couponDiscount`). Checked
@@ -59,14 +67,14 @@ export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
         found[key] ??= issue.message;
       }
       setErrors(found);
-      return toast.error('Please correct the highlighted fields.');
+      return toast.error(t('Please correct the highlighted fields.'));
     }
     try {
       const result = await save.mutateAsync(input);
       const next = couponToForm(result);
       setSaved(next);
       setForm(next);
-      toast.success(coupon ? `${result.code} saved` : `${result.code} created`);
+      toast.success(coupon ? t('{code} saved', { code: result.code }) : t('{code} created', { code: result.code }));
     } catch (err) {
       if (err instanceof ApiError && (err.status === 422 || err.status === 409) && Object.keys(err.fieldErrors).length) {
         setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0]])) as Errors);
@@ -80,38 +88,41 @@ export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
     <form onSubmit={submit} noValidate className="max-w-4xl">
       <LeaveGuard when={dirty && !save.isPending} />
       <Link to={paths.coupons()} className="mb-3 inline-flex items-center gap-1 text-sm text-gray-600 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden /> Coupons
+        <ArrowLeft className="size-4" aria-hidden /> {t('Coupons')}
       </Link>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{coupon ? coupon.code : 'New coupon'}</h1>
+        <h1 className="text-2xl font-semibold">{coupon ? coupon.code : t('New coupon')}</h1>
         {coupon && (
           <p className="text-sm text-gray-600">
-            Used {counted(coupon.uses, 'time')} · {formatINR(toRupees(coupon.discountGiven))} discount given
+            {t('Used {uses} · {discountGiven} discount given', {
+              uses: counted(coupon.uses, 'time'),
+              discountGiven: formatINR(toRupees(coupon.discountGiven)),
+            })}
           </p>
         )}
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Code and offer">
+        <Card title={t('Code and offer')}>
           <div className="space-y-4">
-            <Field label="Code" error={errors.code} hint="What shoppers type at checkout; letters, digits, - or _.">
+            <Field label={t('Code')} error={errors.code} hint={t('What shoppers type at checkout; letters, digits, - or _.')}>
               {(a) => <input {...a} {...text('code')} className={`${inputClass} font-mono uppercase`} autoComplete="off" />}
             </Field>
-            <Field label="Description" error={errors.description} hint="For your staff; shoppers see the code and the discount.">
+            <Field label={t('Description')} error={errors.description} hint={t('For your staff; shoppers see the code and the discount.')}>
               {(a) => <input {...a} {...text('description')} className={inputClass} />}
             </Field>
             <fieldset>
-              <legend className="block text-sm font-medium text-gray-700">Discount type</legend>
+              <legend className="block text-sm font-medium text-gray-700">{t('Discount type')}</legend>
               <div className="mt-1 flex gap-4 text-sm">
                 {(['flat', 'percent'] as const).map((k) => (
                   <label key={k} className="flex items-center gap-2">
                     <input type="radio" name="kind" checked={form.kind === k} onChange={() => set('kind')(k)} />
-                    {k === 'flat' ? 'Fixed amount (₹)' : 'Percentage (%)'}
+                    {k === 'flat' ? t('Fixed amount (₹)') : t('Percentage (%)')}
                   </label>
                 ))}
               </div>
             </fieldset>
             <div className="grid grid-cols-2 gap-4">
-              <Field label={percent ? 'Percent off' : 'Amount off (₹)'} error={errors.value}>
+              <Field label={percent ? t('Percent off') : t('Amount off (₹)')} error={errors.value}>
                 {(a) =>
                   percent ? (
                     <input
@@ -130,31 +141,31 @@ export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
                 }
               </Field>
               {percent && (
-                <Field label="Up to (₹)" error={errors.maxDiscount} hint="Largest discount; empty for no cap.">
-                  {(a) => <input {...a} {...text('maxDiscount')} {...rupeeInput} placeholder="No cap" />}
+                <Field label={t('Up to (₹)')} error={errors.maxDiscount} hint={t('Largest discount; empty for no cap.')}>
+                  {(a) => <input {...a} {...text('maxDiscount')} {...rupeeInput} placeholder={t('No cap')} />}
                 </Field>
               )}
             </div>
-            <Field label="Minimum order (₹)" error={errors.minOrder} hint="Items total before delivery; 0 for any order.">
+            <Field label={t('Minimum order (₹)')} error={errors.minOrder} hint={t('Items total before delivery; 0 for any order.')}>
               {(a) => <input {...a} {...text('minOrder')} {...rupeeInput} />}
             </Field>
           </div>
         </Card>
-        <Card title="When and how often">
+        <Card title={t('When and how often')}>
           <div className="space-y-4">
             <div className="grid grid-cols-2 gap-4">
-              <Field label="Starts" error={errors.startsAt} hint="Empty: at once.">
+              <Field label={t('Starts')} error={errors.startsAt} hint={t('Empty: at once.')}>
                 {(a) => <input {...a} {...text('startsAt')} type="datetime-local" className={inputClass} />}
               </Field>
-              <Field label="Ends" error={errors.endsAt} hint="Empty: never.">
+              <Field label={t('Ends')} error={errors.endsAt} hint={t('Empty: never.')}>
                 {(a) => <input {...a} {...text('endsAt')} type="datetime-local" className={inputClass} />}
               </Field>
             </div>
             <div className="grid grid-cols-2 gap-4">
-              <Field label="Total uses" error={errors.usageLimit} hint="Across all shoppers.">
+              <Field label={t('Total uses')} error={errors.usageLimit} hint={t('Across all shoppers.')}>
                 {(a) => <input {...a} {...text('usageLimit')} {...countInput} />}
               </Field>
-              <Field label="Uses per customer" error={errors.perCustomerLimit}>
+              <Field label={t('Uses per customer')} error={errors.perCustomerLimit}>
                 {(a) => <input {...a} {...text('perCustomerLimit')} {...countInput} />}
               </Field>
             </div>
@@ -166,23 +177,23 @@ export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
                 onChange={(e) => set('firstOrderOnly')(e.target.checked)}
               />
               <span>
-                <span className="font-medium">First order only</span>
-                <span className="block text-xs text-gray-500">Only shoppers who have not ordered before.</span>
+                <span className="font-medium">{t('First order only')}</span>
+                <span className="block text-xs text-gray-500">{t('Only shoppers who have not ordered before.')}</span>
               </span>
             </label>
             <label className="flex items-start gap-2 text-sm">
               <input type="checkbox" className="mt-1" checked={form.active} onChange={(e) => set('active')(e.target.checked)} />
               <span>
-                <span className="font-medium">Active</span>
-                <span className="block text-xs text-gray-500">A paused coupon is refused as not valid.</span>
+                <span className="font-medium">{t('Active')}</span>
+                <span className="block text-xs text-gray-500">{t('A paused coupon is refused as not valid.')}</span>
               </span>
             </label>
             <label className="flex items-start gap-2 text-sm">
               <input type="checkbox" className="mt-1" checked={form.listed} onChange={(e) => set('listed')(e.target.checked)} />
               <span>
-                <span className="font-medium">Show to shoppers</span>
+                <span className="font-medium">{t('Show to shoppers')}</span>
                 <span className="block text-xs text-gray-500">
-                  Listed in the cart&apos;s &quot;Offers for you&quot; and on the Offers page. Otherwise it works only when typed.
+                  {t('Listed in the cart\'s "Offers for you" and on the Offers page. Otherwise it works only when typed.')}
                 </span>
               </span>
             </label>
@@ -195,10 +206,10 @@ export function CouponEditor({ coupon }: { coupon: AdminCoupon | null }) {
           disabled={save.isPending || (!!coupon && !dirty)}
           className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
         >
-          {save.isPending ? 'Saving…' : coupon ? 'Save coupon' : 'Create coupon'}
+          {save.isPending ? t('Saving…') : coupon ? t('Save coupon') : t('Create coupon')}
         </button>
         <Link to={paths.coupons()} className="text-sm text-gray-600 hover:underline">
-          Cancel
+          {t('Cancel')}
         </Link>
       </div>
     </form>

@@ -7,6 +7,7 @@ import { ScheduleList } from '../../../components/ui/schedule-list';
 import { paths } from '../../../lib/paths';
 import { useCoupons } from '../api/get-coupons';
 import { useSetCouponActive } from '../api/set-coupon-active';
+import { t } from '../../../lib/i18n';
 
 const inr = (paise: number) => formatINR(toRupees(paise));
 
@@ -14,7 +15,7 @@ const inr = (paise: number) => formatINR(toRupees(paise));
 export function couponState(c: AdminCoupon, now = Date.now()): ScheduleState {
   const scheduled = scheduleState(c, 'Expired', now);
   if (scheduled) return scheduled;
-  if (c.usageLimit !== null && c.uses >= c.usageLimit) return { label: 'Used up', tone: 'bg-amber-50 text-amber-800' };
+  if (c.usageLimit !== null && c.uses >= c.usageLimit) return { label: t('Used up'), tone: 'bg-amber-50 text-amber-800' };
   return ACTIVE_STATE;
 }
 
@@ -28,27 +29,29 @@ export function CouponList() {
     <ScheduleList
       list={useCoupons()}
       setActive={useSetCouponActive()}
-      label="Coupons"
+      label={t('Coupons')}
       summary={(coupons) => (
         <>
-          {counted(coupons.length, 'coupon')} ·{' '}
-          {counted(
-            coupons.reduce((s, c) => s + c.uses, 0),
-            'use',
-          )}{' '}
-          · {inr(coupons.reduce((s, c) => s + c.discountGiven, 0))} discount given
+          {t('{coupons} · {coupons2} · {coupons3} discount given', {
+            coupons: counted(coupons.length, 'coupon'),
+            coupons2: counted(
+              coupons.reduce((s, c) => s + c.uses, 0),
+              'use',
+            ),
+            coupons3: inr(coupons.reduce((s, c) => s + c.discountGiven, 0)),
+          })}
         </>
       )}
       newTo={paths.couponNew()}
-      newLabel="New coupon"
-      empty="No coupons yet. Create one for shoppers to type at checkout."
+      newLabel={t('New coupon')}
+      empty={t('No coupons yet. Create one for shoppers to type at checkout.')}
       columns={[
-        { label: 'Code' },
-        { label: 'Offer' },
-        { label: 'Minimum order' },
-        { label: 'Valid' },
-        { label: 'Uses', numeric: true },
-        { label: 'Discount given', numeric: true },
+        { label: t('Code') },
+        { label: t('Offer') },
+        { label: t('Minimum order') },
+        { label: t('Valid') },
+        { label: t('Uses'), numeric: true },
+        { label: t('Discount given'), numeric: true },
       ]}
       name={(c) => c.code}
       state={(c) => couponState(c)}
@@ -62,14 +65,16 @@ export function CouponList() {
           </td>
           <td className="px-4 py-3">
             {couponOffer(c, inr)}
-            {c.firstOrderOnly && <p className="text-xs text-gray-500">First order only</p>}
+            {c.firstOrderOnly && <p className="text-xs text-gray-500">{t('First order only')}</p>}
           </td>
           <td className="px-4 py-3">{c.minOrder > 0 ? inr(c.minOrder) : '—'}</td>
           <td className="px-4 py-3 whitespace-nowrap">{validity(c)}</td>
           <td className="px-4 py-3 text-right tabular-nums">
             {c.uses}
             {c.usageLimit !== null && <span className="text-gray-500"> / {c.usageLimit}</span>}
-            {c.perCustomerLimit !== null && <p className="text-xs text-gray-500">{c.perCustomerLimit} per customer</p>}
+            {c.perCustomerLimit !== null && (
+              <p className="text-xs text-gray-500">{t('{perCustomerLimit} per customer', { perCustomerLimit: c.perCustomerLimit })}</p>
+            )}
           </td>
           <td className="px-4 py-3 text-right tabular-nums">{inr(c.discountGiven)}</td>
         </>

@@ -13,6 +13,7 @@ import { PackPicker } from '../../../components/ui/pack-picker';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useAddMember, useCreateGroup, useCustomerGroups, useGroupPacks, useRemoveMember, useSavePrices } from '../api/customer-groups';
+import { t } from '../../../lib/i18n';
 
 const inr = (paise: number) => formatINR(toRupees(paise));
 const fieldError = (e: unknown) => (e instanceof ApiError ? Object.values(e.fieldErrors).flat()[0] : undefined) ?? errorMessage(e);
@@ -35,7 +36,7 @@ export function CustomerGroupList() {
     e.preventDefault();
     create.mutate(name, {
       onSuccess: (g) => {
-        toast.success(`${g.name} created`);
+        toast.success(t('{name} created', { name: g.name }));
         void navigate(paths.customerGroup(g.id));
       },
       onError: (err) => setError(fieldError(err)),
@@ -45,11 +46,12 @@ export function CustomerGroupList() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-gray-600">
-        A signed-in member of a group pays its price list’s prices in the cart, at checkout and at the counter. A customer is in at most one
-        group.
+        {t(
+          'A signed-in member of a group pays its price list’s prices in the cart, at checkout and at the counter. A customer is in at most one group.',
+        )}
       </p>
       <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-lg border bg-white p-4">
-        <Field label="New group" error={error} className="min-w-56 flex-1">
+        <Field label={t('New group')} error={error} className="min-w-56 flex-1">
           {(a) => (
             <input
               {...a}
@@ -58,7 +60,7 @@ export function CustomerGroupList() {
                 setName(e.target.value);
                 setError(undefined);
               }}
-              placeholder="e.g. Wholesale"
+              placeholder={t('e.g. Wholesale')}
               className={inputClass}
             />
           )}
@@ -68,13 +70,13 @@ export function CustomerGroupList() {
           disabled={create.isPending}
           className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
         >
-          Create group
+          {t('Create group')}
         </button>
       </form>
       {groups.length === 0 ? (
-        <p className="rounded-lg border bg-white p-8 text-center text-gray-600">No customer groups yet.</p>
+        <p className="rounded-lg border bg-white p-8 text-center text-gray-600">{t('No customer groups yet.')}</p>
       ) : (
-        <ul className="divide-y rounded-lg border bg-white" aria-label="Customer groups">
+        <ul className="divide-y rounded-lg border bg-white" aria-label={t('Customer groups')}>
           {groups.map((g) => (
             <li key={g.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
               <Link to={paths.customerGroup(g.id)} className="font-semibold text-brand hover:underline">
@@ -117,7 +119,7 @@ export function CustomerGroupEditor({ group }: { group: CustomerGroup }) {
     e.preventDefault();
     add.mutate(contact, {
       onSuccess: () => {
-        toast.success('Customer added');
+        toast.success(t('Customer added'));
         setContact('');
       },
       onError: (err) => setMemberError(fieldError(err)),
@@ -139,7 +141,7 @@ export function CustomerGroupEditor({ group }: { group: CustomerGroup }) {
         const next = rowsOf(g);
         setRows(next);
         setSavedRows(next);
-        toast.success('Price list saved');
+        toast.success(t('Price list saved'));
       },
       onError: (err) => setPriceError(fieldError(err)),
     });
@@ -150,13 +152,13 @@ export function CustomerGroupEditor({ group }: { group: CustomerGroup }) {
     <div className="max-w-4xl">
       <LeaveGuard when={dirty && !savePrices.isPending} />
       <Link to={paths.customerGroups()} className="mb-3 inline-flex items-center gap-1 text-sm text-gray-600 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden /> Customer groups
+        <ArrowLeft className="size-4" aria-hidden /> {t('Customer groups')}
       </Link>
       <h1 className="mb-6 text-2xl font-semibold">{group.name}</h1>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Members">
+        <Card title={t('Members')}>
           <form onSubmit={addMember} noValidate className="flex items-end gap-2">
-            <Field label="Add a customer" error={memberError} hint="Their mobile number or email." className="flex-1">
+            <Field label={t('Add a customer')} error={memberError} hint={t('Their mobile number or email.')} className="flex-1">
               {(a) => (
                 <input
                   {...a}
@@ -174,11 +176,11 @@ export function CustomerGroupEditor({ group }: { group: CustomerGroup }) {
               disabled={add.isPending}
               className="mb-5 rounded-md bg-gray-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50"
             >
-              Add
+              {t('Add')}
             </button>
           </form>
-          <ul className="mt-3 divide-y text-sm" aria-label="Members">
-            {group.members.length === 0 && <li className="py-2 text-gray-500">No members yet.</li>}
+          <ul className="mt-3 divide-y text-sm" aria-label={t('Members')}>
+            {group.members.length === 0 && <li className="py-2 text-gray-500">{t('No members yet.')}</li>}
             {group.members.map((m) => (
               <li key={m.id} className="flex items-center justify-between gap-2 py-2">
                 <span>
@@ -190,15 +192,16 @@ export function CustomerGroupEditor({ group }: { group: CustomerGroup }) {
                   onClick={() => remove.mutate(m.id, { onError: (err) => toast.error(errorMessage(err)) })}
                   className="text-xs text-red-700 hover:underline"
                 >
-                  Remove<span className="sr-only"> {m.name}</span>
+                  {t('Remove')}
+                  <span className="sr-only"> {m.name}</span>
                 </button>
               </li>
             ))}
           </ul>
         </Card>
-        <Card title="Price list">
+        <Card title={t('Price list')}>
           <PackPicker
-            label="Add a pack"
+            label={t('Add a pack')}
             useMatches={useGroupPacks}
             exclude={rows.map((r) => r.packId)}
             onPick={(p) =>
@@ -208,8 +211,8 @@ export function CustomerGroupEditor({ group }: { group: CustomerGroup }) {
               ])
             }
           />
-          <ul className="mt-3 divide-y text-sm" aria-label="Prices">
-            {rows.length === 0 && <li className="py-2 text-gray-500">No prices yet: members pay the usual prices.</li>}
+          <ul className="mt-3 divide-y text-sm" aria-label={t('Prices')}>
+            {rows.length === 0 && <li className="py-2 text-gray-500">{t('No prices yet: members pay the usual prices.')}</li>}
             {rows.map((r, i) => (
               <li key={r.packId} className="py-2">
                 <div className="flex items-center justify-between gap-2">
@@ -219,12 +222,13 @@ export function CustomerGroupEditor({ group }: { group: CustomerGroup }) {
                     onClick={() => setRows((rs) => rs.filter((x) => x.packId !== r.packId))}
                     className="text-xs text-red-700 hover:underline"
                   >
-                    Remove<span className="sr-only"> {r.label}</span>
+                    {t('Remove')}
+                    <span className="sr-only"> {r.label}</span>
                   </button>
                 </div>
                 <div className="mt-1 grid grid-cols-3 items-end gap-2">
                   <label className="text-xs text-gray-600">
-                    Price (₹)
+                    {t('Price (₹)')}
                     <input
                       type="number"
                       step="0.01"
@@ -236,7 +240,7 @@ export function CustomerGroupEditor({ group }: { group: CustomerGroup }) {
                     />
                   </label>
                   <label className="text-xs text-gray-600">
-                    From qty
+                    {t('From qty')}
                     <input
                       type="number"
                       step="1"
@@ -247,7 +251,7 @@ export function CustomerGroupEditor({ group }: { group: CustomerGroup }) {
                       className={inputClass}
                     />
                   </label>
-                  <span className="pb-2 text-xs text-gray-500">Usually {inr(r.listPricePaise)}</span>
+                  <span className="pb-2 text-xs text-gray-500">{t('Usually {listPrice}', { listPrice: inr(r.listPricePaise) })}</span>
                 </div>
               </li>
             ))}
@@ -263,7 +267,7 @@ export function CustomerGroupEditor({ group }: { group: CustomerGroup }) {
             disabled={!dirty || savePrices.isPending}
             className="mt-4 rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
           >
-            {savePrices.isPending ? 'Saving…' : 'Save price list'}
+            {savePrices.isPending ? t('Saving…') : t('Save price list')}
           </button>
         </Card>
       </div>

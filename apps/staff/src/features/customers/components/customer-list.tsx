@@ -10,16 +10,19 @@ import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { customersExportUrl, useCustomers, useCustomerTags } from '../api/customers';
 import { TagChip } from './customer-notes';
+import { t } from '../../../lib/i18n';
 
 /** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
 export const DEFAULTS: ListDefaults = { sort: 'last_order', dir: 'desc', perPage: 20 };
 const col = createColumnHelper<CustomerRow>();
 
-export const BlockedBadge = () => <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">Blocked</span>;
+export const BlockedBadge = () => (
+  <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">{t('Blocked')}</span>
+);
 
 const columns = [
   col.accessor('name', {
-    header: 'Customer',
+    header: t('Customer'),
     enableSorting: true,
     cell: ({ row: { original: c } }) => (
       <span>
@@ -30,30 +33,30 @@ const columns = [
         <span className="block text-xs text-gray-500">{[c.email, c.phone].filter(Boolean).join(' · ')}</span>
         {c.tags.length > 0 && (
           <span className="mt-1 flex flex-wrap gap-1">
-            {c.tags.map((t) => (
-              <TagChip key={t} tag={t} />
+            {c.tags.map((tagItem) => (
+              <TagChip key={tagItem} tag={tagItem} />
             ))}
           </span>
         )}
       </span>
     ),
   }),
-  col.accessor('orders', { header: 'Orders', enableSorting: true }),
+  col.accessor('orders', { header: t('Orders'), enableSorting: true }),
   col.accessor('spent', {
-    header: 'Total spent',
+    header: t('Total spent'),
     enableSorting: true,
     cell: (c) => <span className="whitespace-nowrap">{formatINR(c.getValue())}</span>,
   }),
   col.accessor('last_order', {
-    header: 'Last order',
+    header: t('Last order'),
     enableSorting: true,
     cell: (c) => {
       const v = c.getValue();
-      return v ? <span className="whitespace-nowrap">{formatDateTime(v)}</span> : <span className="text-gray-500">None yet</span>;
+      return v ? <span className="whitespace-nowrap">{formatDateTime(v)}</span> : <span className="text-gray-500">{t('None yet')}</span>;
     },
   }),
   col.accessor('joined', {
-    header: 'Joined',
+    header: t('Joined'),
     enableSorting: true,
     cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
   }),
@@ -67,7 +70,7 @@ export function CustomerList() {
   const filtered = list.q || list.filter('blocked') || list.filter('tag');
   return (
     <DataTable
-      label="Customers"
+      label={t('Customers')}
       columns={columns}
       rows={customers.data?.data}
       total={customers.data?.meta.total}
@@ -82,41 +85,41 @@ export function CustomerList() {
       getRowId={(c) => String(c.id)}
       rowName={(c) => c.name}
       list={list}
-      searchLabel="Name, email or mobile"
+      searchLabel={t('Name, email or mobile')}
       empty={
         filtered ? (
           <>
-            No customers match.{' '}
+            {t('No customers match.')}{' '}
             <Link to={paths.customers()} className="text-brand underline">
-              Clear filters
+              {t('Clear filters')}
             </Link>
           </>
         ) : (
-          'No customers yet.'
+          t('No customers yet.')
         )
       }
       filters={
         <>
           <FilterSelect
-            label="Blocked"
+            label={t('Blocked')}
             value={list.filter('blocked')}
             onChange={(blocked) => list.set({ blocked })}
             options={[
-              { value: '', label: 'Everyone' },
-              { value: 'yes', label: 'Blocked only' },
-              { value: 'no', label: 'Not blocked' },
+              { value: '', label: t('Everyone') },
+              { value: 'yes', label: t('Blocked only') },
+              { value: 'no', label: t('Not blocked') },
             ]}
           />
           <FilterSelect
-            label="Tag"
+            label={t('Tag')}
             value={list.filter('tag')}
             onChange={(tag) => list.set({ tag })}
             options={[
-              { value: '', label: 'Any tag' },
+              { value: '', label: t('Any tag') },
               // a tag in the address that no customer carries any more still shows as chosen
-              ...[...new Set([...(tags.data?.data.map((t) => t.tag) ?? []), ...(list.filter('tag') ? [list.filter('tag')] : [])])].map(
-                (t) => ({ value: t, label: t }),
-              ),
+              ...[
+                ...new Set([...(tags.data?.data.map((data) => data.tag) ?? []), ...(list.filter('tag') ? [list.filter('tag')] : [])]),
+              ].map((valueItem) => ({ value: valueItem, label: valueItem })),
             ]}
           />
           <a
@@ -124,7 +127,7 @@ export function CustomerList() {
             download
             className="self-end rounded-md border bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50"
           >
-            Export CSV
+            {t('Export CSV')}
           </a>
         </>
       }

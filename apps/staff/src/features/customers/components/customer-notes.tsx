@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useCustomerNotes, useCustomerTags } from '../api/customers';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50';
 
@@ -23,17 +24,17 @@ export function CustomerTags({ customer }: { customer: CustomerDetail }) {
   return (
     <div className="space-y-3">
       {customer.tags.length === 0 ? (
-        <p className="text-sm text-gray-600">No tags yet.</p>
+        <p className="text-sm text-gray-600">{t('No tags yet.')}</p>
       ) : (
-        <ul aria-label="Tags" className="flex flex-wrap gap-2">
-          {customer.tags.map((t) => (
-            <li key={t} className="inline-flex items-center gap-1 rounded-full bg-sky-100 py-0.5 pr-1 pl-2 text-sm text-sky-900">
-              {t}
+        <ul aria-label={t('Tags')} className="flex flex-wrap gap-2">
+          {customer.tags.map((tagItem) => (
+            <li key={tagItem} className="inline-flex items-center gap-1 rounded-full bg-sky-100 py-0.5 pr-1 pl-2 text-sm text-sky-900">
+              {tagItem}
               <button
                 type="button"
-                aria-label={`Remove tag ${t}`}
+                aria-label={t('Remove tag {tagItem}', { tagItem })}
                 disabled={removeTag.isPending}
-                onClick={() => removeTag.mutate(t, { onError: (e) => toast.error(errorMessage(e)) })}
+                onClick={() => removeTag.mutate(tagItem, { onError: (e) => toast.error(errorMessage(e)) })}
                 className="rounded-full p-0.5 hover:bg-sky-200"
               >
                 <X aria-hidden className="h-3.5 w-3.5" />
@@ -50,8 +51,8 @@ export function CustomerTags({ customer }: { customer: CustomerDetail }) {
         }}
       >
         <input
-          aria-label="New tag"
-          placeholder="Add a tag, e.g. wholesale"
+          aria-label={t('New tag')}
+          placeholder={t('Add a tag, e.g. wholesale')}
           list={listId}
           required
           maxLength={30}
@@ -67,7 +68,7 @@ export function CustomerTags({ customer }: { customer: CustomerDetail }) {
             ))}
         </datalist>
         <button type="submit" disabled={addTag.isPending} className={`${button} border bg-white hover:bg-gray-50`}>
-          Add
+          {t('Add')}
         </button>
       </form>
     </div>
@@ -88,8 +89,8 @@ export function CustomerNotes({ customer }: { customer: CustomerDetail }) {
         }}
       >
         <textarea
-          aria-label="New note"
-          placeholder="Only staff see notes"
+          aria-label={t('New note')}
+          placeholder={t('Only staff see notes')}
           required
           maxLength={2000}
           rows={3}
@@ -98,25 +99,25 @@ export function CustomerNotes({ customer }: { customer: CustomerDetail }) {
           onChange={(e) => setBody(e.target.value)}
         />
         <button type="submit" disabled={addNote.isPending} className={`${button} bg-brand text-white hover:opacity-90`}>
-          Add note
+          {t('Add note')}
         </button>
       </form>
       {customer.notes.length === 0 ? (
-        <p className="text-sm text-gray-600">No notes yet.</p>
+        <p className="text-sm text-gray-600">{t('No notes yet.')}</p>
       ) : (
-        <ul aria-label="Notes" className="space-y-3">
+        <ul aria-label={t('Notes')} className="space-y-3">
           {customer.notes.map((n) => (
             <li key={n.id} className="rounded-md border bg-gray-50 p-3 text-sm">
               <p className="whitespace-pre-wrap">{n.body}</p>
               <p className="mt-1 flex items-center gap-2 text-xs text-gray-500">
-                {n.author ?? 'A former staff member'} · {formatDateTime(n.created_at)}
+                {n.author ?? t('A former staff member')} · {formatDateTime(n.created_at)}
                 <button
                   type="button"
                   className="ml-auto text-red-700 hover:underline"
                   disabled={deleteNote.isPending}
                   onClick={() => deleteNote.mutate(n.id, { onError: (e) => toast.error(errorMessage(e)) })}
                 >
-                  Delete
+                  {t('Delete')}
                 </button>
               </p>
             </li>

@@ -15,6 +15,7 @@ import { useSetBlocked } from '../api/customers';
 import { BlockedBadge } from './customer-list';
 import { CustomerNotes, CustomerTags } from './customer-notes';
 import { CustomerWallet } from './customer-wallet';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 
@@ -28,11 +29,14 @@ const Stat = ({ label, children }: { label: string; children: ReactNode }) => (
 /** Orders still on their way: blocking does not stop them, so the owner is told which, to cancel them if she wants. */
 function OpenOrders({ customer }: { customer: CustomerDetail }) {
   const open = customer.recent_orders.filter((o) => o.status !== 'delivered' && o.status !== 'cancelled');
-  if (open.length === 0) return <p className="mt-2 text-sm text-gray-600">They have no open orders.</p>;
+  if (open.length === 0) return <p className="mt-2 text-sm text-gray-600">{t('They have no open orders.')}</p>;
   return (
     <div role="note" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
       <p className="font-medium">
-        {counted(open.length, 'open order')} will still be delivered unless you cancel {open.length === 1 ? 'it' : 'them'}:
+        {t('{open} will still be delivered unless you cancel {count, plural, one {it} other {them}}:', {
+          open: counted(open.length, 'open order'),
+          count: open.length,
+        })}
       </p>
       <ul className="mt-1 flex flex-wrap gap-x-3">
         {open.map((o) => (
@@ -57,7 +61,10 @@ function BlockControl({ customer }: { customer: CustomerDetail }) {
     return (
       <div className="space-y-3 text-sm">
         <p role="status" className="text-red-800">
-          Blocked on {formatDateTime(customer.blocked.at)}: {customer.blocked.reason}. They cannot sign in or order here and are told why.
+          {t('Blocked on {at}: {reason}. They cannot sign in or order here and are told why.', {
+            at: formatDateTime(customer.blocked.at),
+            reason: customer.blocked.reason,
+          })}
         </p>
         <button
           type="button"
@@ -65,38 +72,38 @@ function BlockControl({ customer }: { customer: CustomerDetail }) {
           disabled={set.isPending}
           onClick={() =>
             set.mutate(null, {
-              onSuccess: () => toast.success(`${customer.name} is unblocked`),
+              onSuccess: () => toast.success(t('{name} is unblocked', { name: customer.name })),
               onError: (e) => toast.error(errorMessage(e)),
             })
           }
         >
-          Unblock
+          {t('Unblock')}
         </button>
       </div>
     );
   return (
     <>
       <p className="mb-3 text-sm text-gray-600">
-        A blocked customer cannot sign in or place an order on this shop; they are told the reason.
+        {t('A blocked customer cannot sign in or place an order on this shop; they are told the reason.')}
       </p>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
         trigger={
           <button type="button" className={`${button} border border-red-300 bg-white text-red-700 hover:bg-red-50`}>
-            Block customer
+            {t('Block customer')}
           </button>
         }
-        title={`Block ${customer.name}?`}
-        description="They are signed out of this shop and cannot sign in or order until unblocked. Other shops are not affected."
+        title={t('Block {name}?', { name: customer.name })}
+        description={t('They are signed out of this shop and cannot sign in or order until unblocked. Other shops are not affected.')}
         form
-        cancel="Keep"
-        confirm="Block"
+        cancel={t('Keep')}
+        confirm={t('Block')}
         busy={set.isPending}
         onConfirm={() =>
           set.mutate(reason, {
             onSuccess: () => {
-              toast.success(`${customer.name} is blocked`);
+              toast.success(t('{name} is blocked', { name: customer.name }));
               setOpen(false);
             },
             onError: (err) => toast.error(errorMessage(err)),
@@ -104,7 +111,7 @@ function BlockControl({ customer }: { customer: CustomerDetail }) {
         }
       >
         <OpenOrders customer={customer} />
-        <Field label="Reason (the customer is told)" className="mt-4">
+        <Field label={t('Reason (the customer is told)')} className="mt-4">
           {(a) => (
             <input
               {...a}
@@ -128,38 +135,38 @@ export function CustomerScreen({ customer: c }: { customer: CustomerDetail }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <Link to={paths.customers()} className="text-sm text-brand hover:underline">
-          ← Customers
+          {t('← Customers')}
         </Link>
         <h1 className="text-2xl font-semibold">{c.name}</h1>
         {c.blocked && <BlockedBadge />}
-        <span className="text-sm text-gray-500">Joined {formatDateTime(c.joined)}</span>
+        <span className="text-sm text-gray-500">{t('Joined {joined}', { joined: formatDateTime(c.joined) })}</span>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Stat label="Orders">{c.orders}</Stat>
-        <Stat label="Total spent">
+        <Stat label={t('Orders')}>{c.orders}</Stat>
+        <Stat label={t('Total spent')}>
           {formatINR(c.spent)}
-          <span className="block text-xs font-normal text-gray-500">Delivered orders: goods net of refunds, without delivery</span>
+          <span className="block text-xs font-normal text-gray-500">{t('Delivered orders: goods net of refunds, without delivery')}</span>
         </Stat>
-        <Stat label="Last order">{c.last_order ? formatDateTime(c.last_order) : 'None yet'}</Stat>
+        <Stat label={t('Last order')}>{c.last_order ? formatDateTime(c.last_order) : t('None yet')}</Stat>
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Card title="Orders">
+          <Card title={t('Orders')}>
             {c.recent_orders.length === 0 ? (
-              <p className="text-sm text-gray-600">No orders yet.</p>
+              <p className="text-sm text-gray-600">{t('No orders yet.')}</p>
             ) : (
               <table className="w-full text-sm">
-                <caption className="sr-only">Orders of {c.name}</caption>
+                <caption className="sr-only">{t('Orders of {name}', { name: c.name })}</caption>
                 <thead className="border-b text-left text-xs text-gray-500 uppercase">
                   <tr>
                     <th scope="col" className="py-2">
-                      Order
+                      {t('Order')}
                     </th>
-                    <th scope="col">Placed</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Payment</th>
+                    <th scope="col">{t('Placed')}</th>
+                    <th scope="col">{t('Status')}</th>
+                    <th scope="col">{t('Payment')}</th>
                     <th scope="col" className="text-right">
-                      Total
+                      {t('Total')}
                     </th>
                   </tr>
                 </thead>
@@ -175,7 +182,7 @@ export function CustomerScreen({ customer: c }: { customer: CustomerDetail }) {
                       <td>
                         <OrderStatusBadge status={o.status} />
                       </td>
-                      <td>{o.payment_method === 'cod' ? 'COD' : PAYMENT_PROVIDER_NAMES[o.payment_method]}</td>
+                      <td>{o.payment_method === 'cod' ? t('COD') : PAYMENT_PROVIDER_NAMES[o.payment_method]}</td>
                       <td className="text-right">{formatINR(o.total)}</td>
                     </tr>
                   ))}
@@ -187,34 +194,34 @@ export function CustomerScreen({ customer: c }: { customer: CustomerDetail }) {
                 to={paths.orders(new URLSearchParams({ q: c.email ?? c.phone ?? c.name }).toString())}
                 className="mt-3 inline-block text-sm text-brand hover:underline"
               >
-                All {counted(c.orders, 'order')}
+                {t('All {orders}', { orders: counted(c.orders, 'order') })}
               </Link>
             )}
           </Card>
-          <Card title="Wallet & khata">
+          <Card title={t('Wallet & khata')}>
             <CustomerWallet customerId={c.id} />
           </Card>
-          <Card title="Notes">
+          <Card title={t('Notes')}>
             <CustomerNotes customer={c} />
           </Card>
         </div>
         <div className="space-y-6">
-          <Card title="Tags">
+          <Card title={t('Tags')}>
             <CustomerTags customer={c} />
           </Card>
-          <Card title="Contact">
+          <Card title={t('Contact')}>
             {c.email && <p className="text-sm">{c.email}</p>}
             {c.phone && <p className="text-sm">{c.phone}</p>}
           </Card>
-          <Card title="Addresses">
+          <Card title={t('Addresses')}>
             {c.addresses.length === 0 ? (
-              <p className="text-sm text-gray-600">No saved addresses.</p>
+              <p className="text-sm text-gray-600">{t('No saved addresses.')}</p>
             ) : (
               <ul className="space-y-3 text-sm">
                 {c.addresses.map((a) => (
                   <li key={a.id}>
                     <address className="not-italic">
-                      {a.name} · {a.phone} {a.is_default && <span className="text-xs text-gray-500">(default)</span>}
+                      {a.name} · {a.phone} {a.is_default && <span className="text-xs text-gray-500">{t('(default)')}</span>}
                       <br />
                       {a.line1}, {a.line2}
                       <br />
@@ -225,7 +232,7 @@ export function CustomerScreen({ customer: c }: { customer: CustomerDetail }) {
               </ul>
             )}
           </Card>
-          <Card title="Access">
+          <Card title={t('Access')}>
             <BlockControl customer={c} />
           </Card>
         </div>

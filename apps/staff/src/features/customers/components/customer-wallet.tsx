@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { newKey, useCustomerAccounts, useKhataSettings, useStatement, useWalletMoves } from '../api/wallet';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50';
 const rupees = (paise: number) => formatINR(toRupees(paise));
@@ -19,29 +20,35 @@ const typedPaise = (text: string) => (/^\d+(\.\d{1,2})?$/.test(text.trim()) ? to
  */
 export function CustomerWallet({ customerId }: { customerId: number }) {
   const accounts = useCustomerAccounts(customerId);
-  if (accounts.isPending) return <p className="text-sm text-gray-600">Loading…</p>;
+  if (accounts.isPending) return <p className="text-sm text-gray-600">{t('Loading…')}</p>;
   if (accounts.isError) return <p className="text-sm text-red-700">{errorMessage(accounts.error)}</p>;
   const { wallet, khata } = accounts.data;
   return (
     <div className="space-y-5">
       <dl className="grid grid-cols-2 gap-3">
         <div className="rounded-md border bg-gray-50 p-3">
-          <dt className="text-xs text-gray-500">Wallet</dt>
+          <dt className="text-xs text-gray-500">{t('Wallet')}</dt>
           <dd className="text-lg font-semibold">{rupees(wallet?.balance_paise ?? 0)}</dd>
         </div>
         <div className="rounded-md border bg-gray-50 p-3">
-          <dt className="text-xs text-gray-500">Khata</dt>
+          <dt className="text-xs text-gray-500">{t('Khata')}</dt>
           <dd className="text-lg font-semibold">
-            {khata ? (khata.balance_paise < 0 ? `Owes ${rupees(-khata.balance_paise)}` : rupees(khata.balance_paise)) : 'Not opened'}
+            {khata
+              ? khata.balance_paise < 0
+                ? t('Owes {rupees}', { rupees: rupees(-khata.balance_paise) })
+                : rupees(khata.balance_paise)
+              : t('Not opened')}
           </dd>
-          {khata && <dd className="text-xs text-gray-500">Limit {rupees(khata.credit_limit_paise)}</dd>}
+          {khata && (
+            <dd className="text-xs text-gray-500">{t('Limit {creditLimit}', { creditLimit: rupees(khata.credit_limit_paise) })}</dd>
+          )}
         </div>
       </dl>
       <Goodwill customerId={customerId} />
       {khata ? <KhataMoves customerId={customerId} khata={khata} /> : <OpenKhata customerId={customerId} />}
       {khata && <KhataTerms />}
-      <Entries title="Wallet entries" account={wallet} />
-      {khata && <Entries title="Khata entries" account={khata} />}
+      <Entries title={t('Wallet entries')} account={wallet} />
+      {khata && <Entries title={t('Khata entries')} account={khata} />}
       {(wallet || khata) && <StatementView accounts={[wallet, khata].filter((a): a is AccountWithEntries => !!a)} />}
     </div>
   );
@@ -61,12 +68,12 @@ function Goodwill({ customerId }: { customerId: number }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const paise = typedPaise(amount);
-    if (!(paise > 0)) return toast.error('Enter the amount in rupees, e.g. 50');
+    if (!(paise > 0)) return toast.error(t('Enter the amount in rupees, e.g. 50'));
     goodwill.mutate(
       { amount_paise: paise, reason, idempotency_key: key },
       {
         onSuccess: (r) => {
-          toast.success(`${rupees(r.entry.amount_paise)} credited to the wallet`);
+          toast.success(t('{amount} credited to the wallet', { amount: rupees(r.entry.amount_paise) }));
           setAmount('');
           setReason('');
           renew();
@@ -76,20 +83,20 @@ function Goodwill({ customerId }: { customerId: number }) {
     );
   };
   return (
-    <form aria-label="Goodwill credit" onSubmit={submit} className="grid gap-2 sm:grid-cols-[8rem_1fr_auto] sm:items-end">
-      <Field label="Goodwill (₹)">
+    <form aria-label={t('Goodwill credit')} onSubmit={submit} className="grid gap-2 sm:grid-cols-[8rem_1fr_auto] sm:items-end">
+      <Field label={t('Goodwill (₹)')}>
         {(a) => (
           <input {...a} inputMode="decimal" required className={inputClass} value={amount} onChange={(e) => setAmount(e.target.value)} />
         )}
       </Field>
-      <Field label="Reason">
+      <Field label={t('Reason')}>
         {(a) => (
           <input
             {...a}
             required
             minLength={3}
             maxLength={300}
-            placeholder="e.g. late delivery on Sunday"
+            placeholder={t('e.g. late delivery on Sunday')}
             className={inputClass}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
@@ -97,7 +104,7 @@ function Goodwill({ customerId }: { customerId: number }) {
         )}
       </Field>
       <button type="submit" disabled={goodwill.isPending} className={`${button} border bg-white hover:bg-gray-50`}>
-        Credit wallet
+        {t('Credit wallet')}
       </button>
     </form>
   );
@@ -108,25 +115,25 @@ function OpenKhata({ customerId }: { customerId: number }) {
   const [limit, setLimit] = useState('');
   return (
     <form
-      aria-label="Open a khata"
+      aria-label={t('Open a khata')}
       className="flex items-end gap-2"
       onSubmit={(e) => {
         e.preventDefault();
         const paise = typedPaise(limit);
-        if (!(paise > 0)) return toast.error('Enter the credit limit in rupees, e.g. 2000');
+        if (!(paise > 0)) return toast.error(t('Enter the credit limit in rupees, e.g. 2000'));
         openKhata.mutate(paise, {
-          onSuccess: () => toast.success('Khata opened'),
+          onSuccess: () => toast.success(t('Khata opened')),
           onError: (err) => toast.error(errorMessage(err)),
         });
       }}
     >
-      <Field label="Credit limit (₹)" className="w-40">
+      <Field label={t('Credit limit (₹)')} className="w-40">
         {(a) => (
           <input {...a} inputMode="decimal" required className={inputClass} value={limit} onChange={(e) => setLimit(e.target.value)} />
         )}
       </Field>
       <button type="submit" disabled={openKhata.isPending} className={`${button} bg-brand text-white hover:opacity-90`}>
-        Open khata
+        {t('Open khata')}
       </button>
     </form>
   );
@@ -140,19 +147,19 @@ function KhataMoves({ customerId, khata }: { customerId: number; khata: AccountW
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <form
-        aria-label="Khata limit"
+        aria-label={t('Khata limit')}
         className="flex items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
           const paise = typedPaise(limit);
-          if (!(paise >= 0)) return toast.error('Enter the credit limit in rupees, e.g. 2000');
+          if (!(paise >= 0)) return toast.error(t('Enter the credit limit in rupees, e.g. 2000'));
           setLimit.mutate(
             { accountId: khata.id, credit_limit_paise: paise },
-            { onSuccess: () => toast.success('Limit changed'), onError: (err) => toast.error(errorMessage(err)) },
+            { onSuccess: () => toast.success(t('Limit changed')), onError: (err) => toast.error(errorMessage(err)) },
           );
         }}
       >
-        <Field label="Credit limit (₹)" className="flex-1">
+        <Field label={t('Credit limit (₹)')} className="flex-1">
           {(a) => (
             <input
               {...a}
@@ -165,21 +172,21 @@ function KhataMoves({ customerId, khata }: { customerId: number; khata: AccountW
           )}
         </Field>
         <button type="submit" disabled={setLimit.isPending} className={`${button} border bg-white hover:bg-gray-50`}>
-          Save limit
+          {t('Save limit')}
         </button>
       </form>
       <form
-        aria-label="Record a payment"
+        aria-label={t('Record a payment')}
         className="flex items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
           const paise = typedPaise(amount);
-          if (!(paise > 0)) return toast.error('Enter the amount paid in rupees, e.g. 500');
+          if (!(paise > 0)) return toast.error(t('Enter the amount paid in rupees, e.g. 500'));
           payment.mutate(
-            { accountId: khata.id, amount_paise: paise, note: 'Cash', idempotency_key: key },
+            { accountId: khata.id, amount_paise: paise, note: t('Cash'), idempotency_key: key },
             {
               onSuccess: (r) => {
-                toast.success(`Payment of ${rupees(r.entry.amount_paise)} recorded`);
+                toast.success(t('Payment of {amount} recorded', { amount: rupees(r.entry.amount_paise) }));
                 setAmount('');
                 renew();
               },
@@ -188,13 +195,13 @@ function KhataMoves({ customerId, khata }: { customerId: number; khata: AccountW
           );
         }}
       >
-        <Field label="Cash received (₹)" className="flex-1">
+        <Field label={t('Cash received (₹)')} className="flex-1">
           {(a) => (
             <input {...a} inputMode="decimal" required className={inputClass} value={amount} onChange={(e) => setAmount(e.target.value)} />
           )}
         </Field>
         <button type="submit" disabled={payment.isPending} className={`${button} bg-brand text-white hover:opacity-90`}>
-          Record payment
+          {t('Record payment')}
         </button>
       </form>
     </div>
@@ -239,29 +246,29 @@ function StatementView({ accounts }: { accounts: AccountWithEntries[] }) {
             onClick={() => setOpen(open === a.id ? null : a.id)}
             className={`${button} border bg-white hover:bg-gray-50`}
           >
-            {a.kind === 'wallet' ? 'Wallet statement' : 'Khata statement'}
+            {a.kind === 'wallet' ? t('Wallet statement') : t('Khata statement')}
           </button>
         ))}
       </div>
       {statement.data && (
         <table className="w-full text-sm">
-          <caption className="sr-only">Statement by month</caption>
+          <caption className="sr-only">{t('Statement by month')}</caption>
           <thead className="border-b text-left text-xs text-gray-500 uppercase">
             <tr>
               <th scope="col" className="py-1.5">
-                Month
+                {t('Month')}
               </th>
               <th scope="col" className="text-right">
-                Opening
+                {t('Opening')}
               </th>
               <th scope="col" className="text-right">
-                In
+                {t('In')}
               </th>
               <th scope="col" className="text-right">
-                Out
+                {t('Out')}
               </th>
               <th scope="col" className="text-right">
-                Closing
+                {t('Closing')}
               </th>
             </tr>
           </thead>
@@ -310,26 +317,26 @@ function KhataTerms() {
   const value = days ?? String(query.data.due_days);
   return (
     <form
-      aria-label="Khata terms"
+      aria-label={t('Khata terms')}
       className="flex flex-wrap items-end gap-2"
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate(Number(value), {
-          onSuccess: () => toast.success('Khata terms saved'),
+          onSuccess: () => toast.success(t('Khata terms saved')),
           onError: (err) => toast.error(errorMessage(err)),
         });
       }}
     >
-      <Field label="Days to pay after a statement" className="w-56">
+      <Field label={t('Days to pay after a statement')} className="w-56">
         {(a) => (
           <input {...a} inputMode="numeric" required className={inputClass} value={value} onChange={(e) => setDays(e.target.value)} />
         )}
       </Field>
       <button type="submit" disabled={save.isPending} className={`${button} border bg-white hover:bg-gray-50`}>
-        Save terms
+        {t('Save terms')}
       </button>
       <p className="w-full text-xs text-gray-500">
-        Statements go out on the 1st by SMS and email to customers who owe, with a reminder before and after the due date.
+        {t('Statements go out on the 1st by SMS and email to customers who owe, with a reminder before and after the due date.')}
       </p>
     </form>
   );

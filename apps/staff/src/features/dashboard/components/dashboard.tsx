@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { useSummary } from '../api/get-summary';
+import { t } from '../../../lib/i18n';
 
 export interface Figure {
   label: string;
@@ -16,23 +17,23 @@ export interface Figure {
 export function Dashboard({ websiteName, attention, sales }: { websiteName: string; attention: Figure[]; sales?: ReactNode }) {
   const summary = useSummary();
   const figures: Figure[] = [
-    { label: 'Products', value: summary.data?.products, to: paths.products() },
+    { label: t('Products'), value: summary.data?.products, to: paths.products() },
     ...attention,
-    { label: 'Categories', value: summary.data?.categories },
-    { label: 'Brands', value: summary.data?.brands },
-    { label: 'People', value: summary.data?.members },
+    { label: t('Categories'), value: summary.data?.categories },
+    { label: t('Brands'), value: summary.data?.brands },
+    { label: t('People'), value: summary.data?.members },
   ];
   return (
     <>
-      <h1 className="text-2xl font-semibold">Dashboard</h1>
-      <p className="mt-1 text-gray-600">{websiteName} at a glance.</p>
+      <h1 className="text-2xl font-semibold">{t('Dashboard')}</h1>
+      <p className="mt-1 text-gray-600">{t('{websiteName} at a glance.', { websiteName })}</p>
       {summary.error && (
         <p role="alert" className="mt-4 text-red-700">
           {summary.error.message}
         </p>
       )}
       {sales}
-      <h2 className="mt-8 text-lg font-semibold">Catalogue</h2>
+      <h2 className="mt-8 text-lg font-semibold">{t('Catalogue')}</h2>
       <ul className="mt-4 grid grid-cols-2 gap-4 lg:grid-cols-3">
         {figures.map((f) => {
           const body = (
@@ -40,7 +41,7 @@ export function Dashboard({ websiteName, attention, sales }: { websiteName: stri
               <span className="block text-sm text-gray-600">{f.label}</span>
               <span className="mt-1 block text-3xl font-semibold tabular-nums">
                 {f.value === undefined ? (
-                  <span className="inline-block h-8 w-16 animate-pulse rounded bg-gray-100" aria-label="Loading" />
+                  <span className="inline-block h-8 w-16 animate-pulse rounded bg-gray-100" aria-label={t('Loading')} />
                 ) : (
                   f.value.toLocaleString('en-IN')
                 )}

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useAddClosure, useRemoveClosure } from '../api/closures';
+import { t } from '../../../lib/i18n';
 
 /** Holidays and closures: dates on which no slot is offered, in one zone or in all. */
 export function Closures({ delivery }: { delivery: AdminDelivery }) {
@@ -18,7 +19,7 @@ export function Closures({ delivery }: { delivery: AdminDelivery }) {
       { date: form.date, zoneId: form.zoneId ? Number(form.zoneId) : null, reason: form.reason },
       {
         onSuccess: (c) => {
-          toast.success(`No deliveries on ${formatDate(c.date)} (${zoneName(c.zoneId)})`);
+          toast.success(t('No deliveries on {date} ({zoneId})', { date: formatDate(c.date), zoneId: zoneName(c.zoneId) }));
           setForm({ date: '', zoneId: '', reason: '' });
         },
       },
@@ -27,9 +28,9 @@ export function Closures({ delivery }: { delivery: AdminDelivery }) {
   return (
     <div>
       {delivery.closures.length === 0 ? (
-        <p className="text-sm text-gray-600">No closures ahead: slots are offered every day they run.</p>
+        <p className="text-sm text-gray-600">{t('No closures ahead: slots are offered every day they run.')}</p>
       ) : (
-        <ul aria-label="Closures" className="divide-y rounded-md border">
+        <ul aria-label={t('Closures')} className="divide-y rounded-md border">
           {delivery.closures.map((c) => (
             <li key={c.id} className="flex items-center justify-between gap-4 px-3 py-2 text-sm">
               <span>
@@ -42,14 +43,15 @@ export function Closures({ delivery }: { delivery: AdminDelivery }) {
                 onClick={() => remove.mutate(c.id, { onError: (err) => toast.error(errorMessage(err)) })}
                 className="text-xs font-medium text-brand hover:underline"
               >
-                Remove<span className="sr-only"> closure on {formatDate(c.date)}</span>
+                {t('Remove')}
+                <span className="sr-only"> {t('closure on {date}', { date: formatDate(c.date) })}</span>
               </button>
             </li>
           ))}
         </ul>
       )}
       <form onSubmit={submit} className="mt-3 grid gap-4 sm:grid-cols-[auto_auto_1fr_auto] sm:items-start">
-        <Field label="Date">
+        <Field label={t('Date')}>
           {(a) => (
             <input
               {...a}
@@ -61,10 +63,10 @@ export function Closures({ delivery }: { delivery: AdminDelivery }) {
             />
           )}
         </Field>
-        <Field label="Zone">
+        <Field label={t('Zone')}>
           {(a) => (
             <select {...a} value={form.zoneId} onChange={(e) => setForm({ ...form, zoneId: e.target.value })} className={inputClass}>
-              <option value="">All zones</option>
+              <option value="">{t('All zones')}</option>
               {delivery.zones.map((z) => (
                 <option key={z.id} value={z.id}>
                   {z.name}
@@ -73,7 +75,7 @@ export function Closures({ delivery }: { delivery: AdminDelivery }) {
             </select>
           )}
         </Field>
-        <Field label="Reason" hint="For your staff, e.g. Diwali.">
+        <Field label={t('Reason')} hint={t('For your staff, e.g. Diwali.')}>
           {(a) => (
             <input {...a} value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} className={inputClass} />
           )}
@@ -84,7 +86,7 @@ export function Closures({ delivery }: { delivery: AdminDelivery }) {
             disabled={add.isPending || !form.date}
             className="rounded-md border border-gray-900 px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-50"
           >
-            Close this date
+            {t('Close this date')}
           </button>
         </div>
       </form>

@@ -8,6 +8,7 @@ import { Closures } from './closures';
 import { PincodeEditor } from './pincode-editor';
 import { SlotTable } from './slot-table';
 import { ZoneForm } from './zone-form';
+import { t } from '../../../lib/i18n';
 
 /** Delivery: each zone with its rules, pincodes and slot templates, and a way to add a zone. */
 export function DeliveryScreen() {
@@ -25,12 +26,13 @@ export function DeliveryScreen() {
     <div className="space-y-6">
       <div className="flex items-center justify-between gap-4">
         <p className="text-sm text-gray-600">
-          {counted(zones.length, 'zone')} ·{' '}
-          {counted(
-            zones.reduce((n, z) => n + z.pincodes.length, 0),
-            'pincode',
-          )}{' '}
-          served
+          {t('{zones} · {zones2} served', {
+            zones: counted(zones.length, 'zone'),
+            zones2: counted(
+              zones.reduce((n, z) => n + z.pincodes.length, 0),
+              'pincode',
+            ),
+          })}
         </p>
         {!adding && (
           <button
@@ -38,25 +40,25 @@ export function DeliveryScreen() {
             onClick={() => setAdding(true)}
             className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white hover:bg-gray-700"
           >
-            New zone
+            {t('New zone')}
           </button>
         )}
       </div>
       {adding && (
-        <Card title="New zone">
+        <Card title={t('New zone')}>
           <ZoneForm zone={null} warehouses={warehouses} onSaved={() => setAdding(false)} />
         </Card>
       )}
       {zones.map((z) => (
-        <Card key={z.id} title={`${z.name} · from ${z.warehouse}`}>
+        <Card key={z.id} title={t('{name} · from {warehouse}', { name: z.name, warehouse: z.warehouse })}>
           <ZoneForm key={JSON.stringify(z)} zone={z} warehouses={warehouses} />
-          <h3 className="mb-2 mt-6 text-sm font-semibold">Pincodes ({z.pincodes.length})</h3>
+          <h3 className="mb-2 mt-6 text-sm font-semibold">{t('Pincodes ({pincodes})', { pincodes: z.pincodes.length })}</h3>
           <PincodeEditor zone={z} />
-          <h3 className="mb-2 mt-6 text-sm font-semibold">Delivery slots</h3>
+          <h3 className="mb-2 mt-6 text-sm font-semibold">{t('Delivery slots')}</h3>
           <SlotTable zoneId={z.id} slots={z.slots} />
         </Card>
       ))}
-      <Card title="Holidays and closures">
+      <Card title={t('Holidays and closures')}>
         <Closures delivery={delivery.data} />
       </Card>
     </div>

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/error-message';
 import { useAddPincodes, useRemovePincode } from '../api/pincodes';
+import { t } from '../../../lib/i18n';
 
 /**
  * A zone's pincodes, and a box to paste many at once (a spreadsheet column, a comma list). Each
@@ -23,26 +24,26 @@ export function PincodeEditor({ zone }: { zone: AdminZone }) {
     add.mutate(text, {
       onSuccess: (r) => {
         setText('');
-        toast.success(`${r.added.length} pincode${r.added.length === 1 ? '' : 's'} added to ${zone.name}`);
+        toast.success(t('{added} pincode{added, plural, one {} other {s}} added to {name}', { added: r.added.length, name: zone.name }));
       },
     });
   };
   return (
     <div>
       {zone.pincodes.length === 0 ? (
-        <p className="text-sm text-gray-600">No pincodes yet: nobody can order to this zone.</p>
+        <p className="text-sm text-gray-600">{t('No pincodes yet: nobody can order to this zone.')}</p>
       ) : (
-        <ul aria-label={`${zone.name} pincodes`} className="flex flex-wrap gap-2">
+        <ul aria-label={t('{name} pincodes', { name: zone.name })} className="flex flex-wrap gap-2">
           {zone.pincodes.map((p) => (
             <li key={p} className="inline-flex items-center gap-1 rounded-full border bg-gray-50 py-0.5 pl-3 pr-1 font-mono text-sm">
               {p}
               <button
                 type="button"
-                aria-label={`Stop delivering to ${p}`}
+                aria-label={t('Stop delivering to {p}', { p })}
                 disabled={remove.isPending}
                 onClick={() =>
                   remove.mutate(p, {
-                    onSuccess: () => toast.success(`${p} removed from ${zone.name}`),
+                    onSuccess: () => toast.success(t('{p} removed from {name}', { p, name: zone.name })),
                     onError: (e) => toast.error(errorMessage(e)),
                   })
                 }
@@ -56,7 +57,7 @@ export function PincodeEditor({ zone }: { zone: AdminZone }) {
       )}
       <form onSubmit={submit} className="mt-3">
         <label htmlFor={id} className="block text-sm font-medium text-gray-700">
-          Add pincodes
+          {t('Add pincodes')}
         </label>
         <div className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-start">
           <textarea
@@ -68,7 +69,7 @@ export function PincodeEditor({ zone }: { zone: AdminZone }) {
             }}
             rows={2}
             spellCheck={false}
-            placeholder="Paste one or many: 560001, 560002 or one a line"
+            placeholder={t('Paste one or many: 560001, 560002 or one a line')}
             aria-invalid={parsed.invalid.length > 0}
             aria-describedby={`${id}-status`}
             className="block w-full rounded-md border px-3 py-2 font-mono text-sm aria-[invalid=true]:border-red-600 sm:max-w-md"
@@ -78,16 +79,22 @@ export function PincodeEditor({ zone }: { zone: AdminZone }) {
             disabled={parsed.invalid.length > 0 || fresh.length === 0 || add.isPending}
             className="rounded-md border border-gray-900 px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-50"
           >
-            {add.isPending ? 'Adding…' : `Add ${fresh.length || ''} pincode${fresh.length === 1 ? '' : 's'}`}
+            {add.isPending
+              ? t('Adding…')
+              : t('Add {value} pincode{fresh, plural, one {} other {s}}', { value: fresh.length || '', fresh: fresh.length })}
           </button>
         </div>
         <p id={`${id}-status`} className="mt-1 text-xs" aria-live="polite">
           {parsed.invalid.length > 0 ? (
-            <span className="text-red-700">Not valid pincodes (6 digits, not starting with 0): {parsed.invalid.join(', ')}</span>
+            <span className="text-red-700">
+              {t('Not valid pincodes (6 digits, not starting with 0): {invalid}', { invalid: parsed.invalid.join(', ') })}
+            </span>
           ) : add.error ? (
             <span className="text-red-700">{errorMessage(add.error)}</span>
           ) : parsed.valid.length > fresh.length ? (
-            <span className="text-gray-500">{parsed.valid.length - fresh.length} already in this zone</span>
+            <span className="text-gray-500">
+              {parsed.valid.length - fresh.length} {t('already in this zone')}
+            </span>
           ) : null}
         </p>
       </form>

@@ -14,6 +14,7 @@ import { inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useSlotBookings } from '../api/get-delivery';
 import { useSaveSlot } from '../api/save-slot';
+import { t } from '../../../lib/i18n';
 
 const small = inputClass.replace('mt-1 ', '');
 const cutoffLabel = (m: number) => (m === 0 ? 'Until it starts' : m % 60 === 0 ? `${m / 60} h before` : `${m} min before`);
@@ -21,7 +22,7 @@ const cutoffLabel = (m: number) => (m === 0 ? 'Until it starts' : m % 60 === 0 ?
 /** Weekday toggles for a template's `weekdays` bit mask (bit 0 Sunday). */
 function WeekdayPicker({ value, onChange }: { value: number; onChange: (mask: number) => void }) {
   return (
-    <div role="group" aria-label="Days" className="flex flex-wrap gap-1">
+    <div role="group" aria-label={t('Days')} className="flex flex-wrap gap-1">
       {WEEKDAYS.map((d, i) => {
         const on = (value & (1 << i)) !== 0;
         return (
@@ -60,7 +61,7 @@ function SlotEditor({ zoneId, slot, onDone }: { zoneId: number; slot: AdminSlot 
     if (!checked.success) return setError(checked.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; '));
     save.mutate(checked.data, {
       onSuccess: () => {
-        toast.success(slot ? 'Slot saved' : 'Slot added');
+        toast.success(slot ? t('Slot saved') : t('Slot added'));
         onDone();
       },
       onError: (e) => setError(errorMessage(e)),
@@ -71,7 +72,7 @@ function SlotEditor({ zoneId, slot, onDone }: { zoneId: number; slot: AdminSlot 
       <td className="px-3 py-2">
         <div className="flex items-center gap-1">
           <input
-            aria-label="Starts"
+            aria-label={t('Starts')}
             type="time"
             value={form.startTime}
             onChange={(e) => setForm({ ...form, startTime: e.target.value })}
@@ -79,7 +80,7 @@ function SlotEditor({ zoneId, slot, onDone }: { zoneId: number; slot: AdminSlot 
           />
           –
           <input
-            aria-label="Ends"
+            aria-label={t('Ends')}
             type="time"
             value={form.endTime}
             onChange={(e) => setForm({ ...form, endTime: e.target.value })}
@@ -92,7 +93,7 @@ function SlotEditor({ zoneId, slot, onDone }: { zoneId: number; slot: AdminSlot 
       </td>
       <td className="px-3 py-2">
         <select
-          aria-label="Orders close"
+          aria-label={t('Orders close')}
           value={form.cutoffMinutes}
           onChange={(e) => setForm({ ...form, cutoffMinutes: Number(e.target.value) })}
           className={small}
@@ -106,7 +107,7 @@ function SlotEditor({ zoneId, slot, onDone }: { zoneId: number; slot: AdminSlot 
       </td>
       <td className="px-3 py-2">
         <input
-          aria-label="Orders per day"
+          aria-label={t('Orders per day')}
           type="number"
           min="1"
           step="1"
@@ -122,10 +123,10 @@ function SlotEditor({ zoneId, slot, onDone }: { zoneId: number; slot: AdminSlot 
           disabled={save.isPending}
           className="rounded-md bg-gray-900 px-3 py-1 text-xs font-medium text-white"
         >
-          {slot ? 'Save' : 'Add slot'}
+          {slot ? t('Save') : t('Add slot')}
         </button>
         <button type="button" onClick={onDone} className="ml-2 text-xs text-gray-600 hover:underline">
-          Cancel
+          {t('Cancel')}
         </button>
         {error && (
           <p role="alert" className="mt-1 text-xs text-red-700">
@@ -141,10 +142,10 @@ function SlotEditor({ zoneId, slot, onDone }: { zoneId: number; slot: AdminSlot 
 function Bookings({ slot }: { slot: AdminSlot }) {
   const bookings = useSlotBookings(slot.id, true);
   if (bookings.error) return <p className="text-sm text-red-700">{errorMessage(bookings.error)}</p>;
-  if (!bookings.data) return <p className="text-sm text-gray-500">Loading bookings…</p>;
+  if (!bookings.data) return <p className="text-sm text-gray-500">{t('Loading bookings…')}</p>;
   return (
     <ul
-      aria-label={`Bookings ${slotWindow(slot.startTime, slot.endTime)}`}
+      aria-label={t('Bookings {startTime}', { startTime: slotWindow(slot.startTime, slot.endTime) })}
       className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-7"
     >
       {bookings.data.data.map((b) => {
@@ -152,10 +153,8 @@ function Bookings({ slot }: { slot: AdminSlot }) {
         return (
           <li key={b.date} className={`rounded border px-2 py-1 text-xs ${full ? 'border-red-300 bg-red-50' : 'bg-white'}`}>
             <span className="block font-medium">{formatDate(b.date)}</span>
-            <span className="tabular-nums">
-              {b.used} / {b.capacity} booked
-            </span>
-            {full && <span className="ml-1 font-medium text-red-700">Full</span>}
+            <span className="tabular-nums">{t('{used} / {capacity} booked', { used: b.used, capacity: b.capacity })}</span>
+            {full && <span className="ml-1 font-medium text-red-700">{t('Full')}</span>}
           </li>
         );
       })}
@@ -172,16 +171,16 @@ export function SlotTable({ zoneId, slots }: { zoneId: number; slots: AdminSlot[
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   return (
-    <div tabIndex={0} role="region" aria-label="Delivery slots" className="overflow-x-auto rounded-md border">
+    <div tabIndex={0} role="region" aria-label={t('Delivery slots')} className="overflow-x-auto rounded-md border">
       <table className="w-full text-sm">
         <thead className="bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500">
           <tr>
-            <th className="px-3 py-2 font-medium">Window</th>
-            <th className="px-3 py-2 font-medium">Days</th>
-            <th className="px-3 py-2 font-medium">Orders close</th>
-            <th className="px-3 py-2 font-medium">Orders per day</th>
+            <th className="px-3 py-2 font-medium">{t('Window')}</th>
+            <th className="px-3 py-2 font-medium">{t('Days')}</th>
+            <th className="px-3 py-2 font-medium">{t('Orders close')}</th>
+            <th className="px-3 py-2 font-medium">{t('Orders per day')}</th>
             <th className="px-3 py-2 font-medium">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('Actions')}</span>
             </th>
           </tr>
         </thead>
@@ -203,10 +202,10 @@ export function SlotTable({ zoneId, slots }: { zoneId: number; slots: AdminSlot[
                       onClick={() => setOpen(open === s.id ? null : s.id)}
                       className="text-xs font-medium text-brand hover:underline"
                     >
-                      Bookings
+                      {t('Bookings')}
                     </button>
                     <button type="button" onClick={() => setEditing(s.id)} className="ml-3 text-xs font-medium text-brand hover:underline">
-                      Edit
+                      {t('Edit')}
                     </button>
                   </td>
                 </tr>
@@ -226,7 +225,7 @@ export function SlotTable({ zoneId, slots }: { zoneId: number; slots: AdminSlot[
       {editing !== 'new' && (
         <div className="border-t px-3 py-2">
           <button type="button" onClick={() => setEditing('new')} className="text-sm font-medium text-brand hover:underline">
-            + Add a slot
+            {t('+ Add a slot')}
           </button>
         </div>
       )}

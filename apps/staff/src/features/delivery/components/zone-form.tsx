@@ -7,6 +7,7 @@ import { Field, inputClass } from '../../../components/ui/field';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
 import { errorMessage } from '../../../lib/error-message';
 import { useSaveZone } from '../api/save-zone';
+import { t } from '../../../lib/i18n';
 
 interface ZoneForm {
   name: string;
@@ -82,7 +83,11 @@ export function ZoneForm({
       const next = toForm(result, warehouses);
       setSaved(next);
       setForm(zone ? next : toForm(null, warehouses));
-      toast.success(zone ? `${result.name} saved` : `Zone ${result.name} created. Add its pincodes and slots below.`);
+      toast.success(
+        zone
+          ? t('{name} saved', { name: result.name })
+          : t('Zone {name} created. Add its pincodes and slots below.', { name: result.name }),
+      );
       onSaved?.();
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fieldErrors).length)
@@ -91,13 +96,13 @@ export function ZoneForm({
     }
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={zone ? `${zone.name} rules` : 'New zone'}>
+    <form onSubmit={submit} noValidate aria-label={zone ? t('{name} rules', { name: zone.name }) : t('New zone')}>
       {zone && <LeaveGuard when={dirty && !save.isPending} />}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Field label="Zone name" error={errors.name}>
+        <Field label={t('Zone name')} error={errors.name}>
           {(a) => <input {...a} {...bind('name')} className={inputClass} />}
         </Field>
-        <Field label="Ships from" error={errors.warehouseId}>
+        <Field label={t('Ships from')} error={errors.warehouseId}>
           {(a) => (
             <select {...a} {...bind('warehouseId')} className={inputClass}>
               {warehouses.map((w) => (
@@ -108,22 +113,22 @@ export function ZoneForm({
             </select>
           )}
         </Field>
-        <Field label="Delivery charge (₹)" error={errors.deliveryCharge}>
+        <Field label={t('Delivery charge (₹)')} error={errors.deliveryCharge}>
           {(a) => <input {...a} {...bind('deliveryCharge')} {...rupeeInput} />}
         </Field>
-        <Field label="Free delivery from (₹)" error={errors.freeAbove} hint="Items total; empty: never free.">
-          {(a) => <input {...a} {...bind('freeAbove')} {...rupeeInput} placeholder="Never free" />}
+        <Field label={t('Free delivery from (₹)')} error={errors.freeAbove} hint={t('Items total; empty: never free.')}>
+          {(a) => <input {...a} {...bind('freeAbove')} {...rupeeInput} placeholder={t('Never free')} />}
         </Field>
         <div>
-          <Field label="COD up to (₹)" error={errors.codMax} hint="Largest cash-on-delivery order; empty: any.">
-            {(a) => <input {...a} {...bind('codMax')} {...rupeeInput} disabled={!form.codAllowed} placeholder="Any amount" />}
+          <Field label={t('COD up to (₹)')} error={errors.codMax} hint={t('Largest cash-on-delivery order; empty: any.')}>
+            {(a) => <input {...a} {...bind('codMax')} {...rupeeInput} disabled={!form.codAllowed} placeholder={t('Any amount')} />}
           </Field>
           <label className="mt-2 flex items-center gap-2 text-sm font-medium text-gray-700">
             <input type="checkbox" checked={form.codAllowed} onChange={(e) => setForm((f) => ({ ...f, codAllowed: e.target.checked }))} />
-            Cash on delivery offered
+            {t('Cash on delivery offered')}
           </label>
         </div>
-        <Field label="First slot after (days)" error={errors.leadDays} hint="0: same day.">
+        <Field label={t('First slot after (days)')} error={errors.leadDays} hint={t('0: same day.')}>
           {(a) => <input {...a} {...bind('leadDays')} type="number" min="0" max="30" step="1" className={inputClass} />}
         </Field>
         <div className="flex items-start pt-6">
@@ -132,7 +137,7 @@ export function ZoneForm({
             disabled={save.isPending || (!!zone && !dirty)}
             className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
           >
-            {save.isPending ? 'Saving…' : zone ? 'Save zone' : 'Create zone'}
+            {save.isPending ? t('Saving…') : zone ? t('Save zone') : t('Create zone')}
           </button>
         </div>
       </div>

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useRecordDeposit } from '../api/handovers';
+import { t } from '../../../lib/i18n';
 
 const money = (paise: number) => formatINR(toRupees(paise));
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
@@ -56,13 +57,14 @@ export function BankDeposit({ done, canDeposit }: { done: Handover[]; canDeposit
   );
   const total = open.reduce((s, h) => s + h.counted, 0);
   return (
-    <Card title={`Cash to take to the bank (${open.length})`}>
+    <Card title={t('Cash to take to the bank ({open})', { open: open.length })}>
       {open.length === 0 ? (
-        <p className="text-sm text-gray-600">Every counted handover is deposited.</p>
+        <p className="text-sm text-gray-600">{t('Every counted handover is deposited.')}</p>
       ) : (
-        <form onSubmit={submit} noValidate aria-label="Record bank deposit" className="space-y-4">
+        <form onSubmit={submit} noValidate aria-label={t('Record bank deposit')} className="space-y-4">
           <p className="text-sm text-gray-600">
-            Counted and not deposited: {money(total)}.{canDeposit ? ' Tick the handovers you took to the bank.' : ''}
+            {t('Counted and not deposited: {total}.', { total: money(total) })}
+            {canDeposit ? t(' Tick the handovers you took to the bank.') : ''}
           </p>
           <ul className="divide-y text-sm">
             {open.map((h) => (
@@ -74,15 +76,19 @@ export function BankDeposit({ done, canDeposit }: { done: Handover[]; canDeposit
                       className="h-4 w-4"
                       checked={chosen.includes(h.id)}
                       onChange={(e) => toggle(h.id, e.target.checked)}
-                      aria-label={`Deposit ${h.rider?.name ?? 'no rider'} · ${h.label} (${money(h.counted)})`}
+                      aria-label={t('Deposit {value} · {label} ({counted})', {
+                        value: h.rider?.name ?? t('no rider'),
+                        label: h.label,
+                        counted: money(h.counted),
+                      })}
                     />
                   )}
                   <span>
                     <span className="font-medium">
-                      {h.rider?.name ?? 'No rider'} · {h.label}
+                      {h.rider?.name ?? t('No rider')} · {h.label}
                     </span>
                     <span className="block text-xs text-gray-500">
-                      {h.date} · counted by {h.received_by || '—'}
+                      {t('{date} · counted by', { date: h.date })} {h.received_by || '—'}
                     </span>
                   </span>
                 </label>
@@ -97,13 +103,13 @@ export function BankDeposit({ done, canDeposit }: { done: Handover[]; canDeposit
           )}
           {canDeposit && (
             <div className="grid gap-4 sm:grid-cols-3">
-              <Field label="Deposited on" error={errors.deposited_on?.message}>
+              <Field label={t('Deposited on')} error={errors.deposited_on?.message}>
                 {(a) => <input {...a} {...register('deposited_on')} type="date" className={inputClass} />}
               </Field>
-              <Field label="Bank reference" error={errors.bank_reference?.message} hint="The slip or transaction number">
+              <Field label={t('Bank reference')} error={errors.bank_reference?.message} hint={t('The slip or transaction number')}>
                 {(a) => <input {...a} {...register('bank_reference')} maxLength={80} className={inputClass} />}
               </Field>
-              <Field label="Amount (₹)" error={errors.amount?.message} hint="The ticked handovers' counted cash">
+              <Field label={t('Amount (₹)')} error={errors.amount?.message} hint={t("The ticked handovers' counted cash")}>
                 {(a) => (
                   <input
                     {...a}
@@ -118,7 +124,7 @@ export function BankDeposit({ done, canDeposit }: { done: Handover[]; canDeposit
               </Field>
               <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
                 <button type="submit" disabled={formState.isSubmitting} className={`${button} bg-brand text-white hover:opacity-90`}>
-                  Record bank deposit
+                  {t('Record bank deposit')}
                 </button>
                 {outcome && (
                   <p role={outcome.ok ? 'status' : 'alert'} className={`text-sm ${outcome.ok ? 'text-green-800' : 'text-red-700'}`}>

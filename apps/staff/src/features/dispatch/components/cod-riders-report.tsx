@@ -5,6 +5,7 @@ import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { RangePicker, useRange } from '../../../components/range-picker';
 import { codRidersCsvUrl, useCodRiders } from '../api/handovers';
+import { t } from '../../../lib/i18n';
 
 const money = (paise: number) => formatINR(toRupees(paise));
 const num = 'py-1.5 pr-3 text-right tabular-nums';
@@ -33,11 +34,11 @@ export function CodRidersReport() {
     </>
   );
   return (
-    <Card title="Cash on delivery by day and rider">
+    <Card title={t('Cash on delivery by day and rider')}>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <RangePicker state={state} />
         <a className="rounded-md border px-3 py-2 text-sm font-medium hover:bg-gray-50" href={codRidersCsvUrl(from, to)} download>
-          Download CSV
+          {t('Download CSV')}
         </a>
       </div>
       {report.isPending && <LoadingView />}
@@ -52,31 +53,31 @@ export function CodRidersReport() {
             <table className="w-full text-left text-sm">
               <thead className="text-gray-600">
                 <tr>
-                  <th className="py-1 pr-3 font-medium">Day</th>
-                  <th className="py-1 pr-3 font-medium">Rider</th>
-                  <th className="py-1 pr-3 text-right font-medium">COD orders</th>
-                  <th className="py-1 pr-3 text-right font-medium">Cash expected</th>
-                  <th className="py-1 pr-3 text-right font-medium">UPI</th>
-                  <th className="py-1 pr-3 text-right font-medium">Handed over</th>
-                  <th className="py-1 pr-3 text-right font-medium">Counted</th>
-                  <th className="py-1 pr-3 text-right font-medium">Difference</th>
-                  <th className="py-1 pr-3 text-right font-medium">Pending</th>
-                  <th className="py-1 pr-3 text-right font-medium">Deposited</th>
-                  <th className="py-1 pr-3 text-right font-medium">Not deposited</th>
+                  <th className="py-1 pr-3 font-medium">{t('Day')}</th>
+                  <th className="py-1 pr-3 font-medium">{t('Rider')}</th>
+                  <th className="py-1 pr-3 text-right font-medium">{t('COD orders')}</th>
+                  <th className="py-1 pr-3 text-right font-medium">{t('Cash expected')}</th>
+                  <th className="py-1 pr-3 text-right font-medium">{t('UPI')}</th>
+                  <th className="py-1 pr-3 text-right font-medium">{t('Handed over')}</th>
+                  <th className="py-1 pr-3 text-right font-medium">{t('Counted')}</th>
+                  <th className="py-1 pr-3 text-right font-medium">{t('Difference')}</th>
+                  <th className="py-1 pr-3 text-right font-medium">{t('Pending')}</th>
+                  <th className="py-1 pr-3 text-right font-medium">{t('Deposited')}</th>
+                  <th className="py-1 pr-3 text-right font-medium">{t('Not deposited')}</th>
                 </tr>
               </thead>
               <tbody>
                 {report.data.rows.length === 0 && (
                   <tr>
                     <td colSpan={11} className="py-3 text-gray-600">
-                      No cash-on-delivery orders delivered by riders in these days.
+                      {t('No cash-on-delivery orders delivered by riders in these days.')}
                     </td>
                   </tr>
                 )}
                 {report.data.rows.map((r) => (
                   <tr key={`${r.date}-${r.rider?.id ?? 0}`} className="border-t">
                     <td className="py-1.5 pr-3 whitespace-nowrap">{r.date}</td>
-                    <td className="py-1.5 pr-3">{r.rider?.name ?? 'No rider'}</td>
+                    <td className="py-1.5 pr-3">{r.rider?.name ?? t('No rider')}</td>
                     {figures(r)}
                   </tr>
                 ))}
@@ -85,7 +86,7 @@ export function CodRidersReport() {
                 <tfoot>
                   <tr className="border-t-2 font-semibold">
                     <td className="py-1.5 pr-3" colSpan={2}>
-                      Total
+                      {t('Total')}
                     </td>
                     {figures(report.data.totals)}
                   </tr>
@@ -95,19 +96,21 @@ export function CodRidersReport() {
           </div>
           {report.data.orders.length > 0 && (
             <details className="mt-4">
-              <summary className="cursor-pointer text-sm font-medium">Each order ({report.data.orders.length})</summary>
+              <summary className="cursor-pointer text-sm font-medium">
+                {t('Each order ({orders})', { orders: report.data.orders.length })}
+              </summary>
               <table className="mt-2 w-full text-left text-sm">
                 <thead className="text-gray-600">
                   <tr>
-                    <th className="py-1 pr-3 font-medium">Day</th>
-                    <th className="py-1 pr-3 font-medium">Order</th>
-                    <th className="py-1 pr-3 font-medium">Rider</th>
-                    <th className="py-1 pr-3 font-medium">Trip</th>
-                    <th className="py-1 pr-3 text-right font-medium">Total</th>
-                    <th className="py-1 pr-3 text-right font-medium">Cash</th>
-                    <th className="py-1 pr-3 text-right font-medium">UPI</th>
-                    <th className="py-1 pr-3 font-medium">Handover</th>
-                    <th className="py-1 pr-3 font-medium">Deposit</th>
+                    <th className="py-1 pr-3 font-medium">{t('Day')}</th>
+                    <th className="py-1 pr-3 font-medium">{t('Order')}</th>
+                    <th className="py-1 pr-3 font-medium">{t('Rider')}</th>
+                    <th className="py-1 pr-3 font-medium">{t('Trip')}</th>
+                    <th className="py-1 pr-3 text-right font-medium">{t('Total')}</th>
+                    <th className="py-1 pr-3 text-right font-medium">{t('Cash')}</th>
+                    <th className="py-1 pr-3 text-right font-medium">{t('UPI')}</th>
+                    <th className="py-1 pr-3 font-medium">{t('Handover')}</th>
+                    <th className="py-1 pr-3 font-medium">{t('Deposit')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -125,7 +128,7 @@ export function CodRidersReport() {
                       <td className={num}>{money(o.cash)}</td>
                       <td className={num}>{money(o.upi)}</td>
                       <td className="py-1.5 pr-3">
-                        {o.handover_id === null ? <span className="text-amber-800">Pending</span> : `#${o.handover_id}`}
+                        {o.handover_id === null ? <span className="text-amber-800">{t('Pending')}</span> : `#${o.handover_id}`}
                       </td>
                       <td className="py-1.5 pr-3">{o.deposit_id === null ? '—' : `#${o.deposit_id}`}</td>
                     </tr>

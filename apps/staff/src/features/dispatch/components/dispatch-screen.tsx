@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/field';
 import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { tripSheetUrl, useAssignRider, useBuildTrips, useDispatch, useDispatchSlots, useMoveOrder, useStartTrip } from '../api/dispatch';
+import { t } from '../../../lib/i18n';
 
 const STATUS_WORDS: Record<DispatchTrip['status'], string> = { planned: 'Planned', out: 'Out for delivery', done: 'Done' };
 const STATUS_TONE: Record<DispatchTrip['status'], string> = {
@@ -33,11 +34,11 @@ export function DispatchScreen() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end gap-4">
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Date
+          {t('Date')}
           <input type="date" className={input} value={date} onChange={(e) => (setDate(e.target.value), setChosen(null))} />
         </label>
         <label className="flex min-w-64 flex-col gap-1 text-sm font-medium">
-          Slot
+          {t('Slot')}
           <select
             className={input}
             value={slotId ?? ''}
@@ -46,7 +47,13 @@ export function DispatchScreen() {
           >
             {slots.data?.data.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.zone} {s.start_time}–{s.end_time} · {s.packed} packed · {s.trips} {s.trips === 1 ? 'trip' : 'trips'}
+                {t('{zone} {startTime}–{endTime} · {packed} packed · {trips} {trips, plural, one {trip} other {trips}}', {
+                  zone: s.zone,
+                  startTime: s.start_time,
+                  endTime: s.end_time,
+                  packed: s.packed,
+                  trips: s.trips,
+                })}
               </option>
             ))}
           </select>
@@ -57,7 +64,9 @@ export function DispatchScreen() {
           {errorMessage(slots.error)}
         </p>
       )}
-      {slots.data && slots.data.data.length === 0 && <p className="text-gray-600">No delivery slots yet: add them under Delivery.</p>}
+      {slots.data && slots.data.data.length === 0 && (
+        <p className="text-gray-600">{t('No delivery slots yet: add them under Delivery.')}</p>
+      )}
       {view.isPending && slotId !== null && <LoadingView />}
       {view.error && (
         <p role="alert" className="text-red-700">
@@ -72,18 +81,20 @@ export function DispatchScreen() {
 function SlotTrips({ slot }: { slot: DispatchSlot }) {
   const build = useBuildTrips();
   const [maxStops, setMaxStops] = useState(12);
-  const planned = slot.trips.filter((t) => t.status === 'planned');
+  const planned = slot.trips.filter((tripItem) => tripItem.status === 'planned');
   return (
     <>
       <Card title={`${slot.slot.zone} · ${slot.slot.date} · ${slot.slot.start_time}–${slot.slot.end_time}`}>
         <div className="flex flex-wrap items-end gap-4">
           <p className="text-sm text-gray-700">
             {slot.unassigned.length === 0
-              ? 'Every packed order of this slot is in a trip.'
-              : `${slot.unassigned.length} packed ${slot.unassigned.length === 1 ? 'order is' : 'orders are'} in no trip yet.`}
+              ? t('Every packed order of this slot is in a trip.')
+              : t('{unassigned} packed {unassigned, plural, one {order is} other {orders are}} in no trip yet.', {
+                  unassigned: slot.unassigned.length,
+                })}
           </p>
           <label className="flex items-center gap-2 text-sm">
-            Stops per trip
+            {t('Stops per trip')}
             <input
               type="number"
               min={1}
@@ -99,12 +110,12 @@ function SlotTrips({ slot }: { slot: DispatchSlot }) {
             disabled={build.isPending}
             onClick={() => build.mutate({ slot_id: slot.slot.id, date: slot.slot.date, max_stops: maxStops })}
           >
-            {planned.length ? 'Build trips again' : 'Build trips'}
+            {planned.length ? t('Build trips again') : t('Build trips')}
           </button>
         </div>
         {planned.length > 0 && (
           <p className="mt-2 text-xs text-gray-500">
-            Building again replaces the planned trips (and their riders); trips already out stay.
+            {t('Building again replaces the planned trips (and their riders); trips already out stay.')}
           </p>
         )}
         {build.error && (
@@ -113,9 +124,9 @@ function SlotTrips({ slot }: { slot: DispatchSlot }) {
           </p>
         )}
       </Card>
-      {slot.trips.length === 0 && <p className="text-gray-600">No trips for this slot yet.</p>}
-      {slot.trips.map((t) => (
-        <TripCard key={t.id} trip={t} slot={slot} />
+      {slot.trips.length === 0 && <p className="text-gray-600">{t('No trips for this slot yet.')}</p>}
+      {slot.trips.map((item) => (
+        <TripCard key={item.id} trip={item} slot={slot} />
       ))}
     </>
   );
@@ -127,7 +138,7 @@ function TripCard({ trip, slot }: { trip: DispatchTrip; slot: DispatchSlot }) {
   const start = useStartTrip();
   const [confirming, setConfirming] = useState(false);
   const planned = trip.status === 'planned';
-  const others = slot.trips.filter((t) => t.id !== trip.id && t.status === 'planned');
+  const others = slot.trips.filter((entry) => entry.id !== trip.id && entry.status === 'planned');
   const cod = trip.stops.filter((s) => s.payment_method === 'cod').reduce((n, s) => n + s.total, 0);
   const failed = assign.error ?? move.error;
   return (
@@ -136,18 +147,21 @@ function TripCard({ trip, slot }: { trip: DispatchTrip; slot: DispatchSlot }) {
         <h2 className="text-base font-semibold">{trip.label}</h2>
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONE[trip.status]}`}>{STATUS_WORDS[trip.status]}</span>
         <span className="text-sm text-gray-600">
-          {trip.stops.length} {trip.stops.length === 1 ? 'stop' : 'stops'} · cash to collect {formatINR(toRupees(cod))}
+          {t('{stops} {stops, plural, one {stop} other {stops}} · cash to collect {cod}', {
+            stops: trip.stops.length,
+            cod: formatINR(toRupees(cod)),
+          })}
         </span>
         <div className="ml-auto flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2 text-sm">
-            Rider
+            {t('Rider')}
             <select
               className={input}
               value={trip.rider?.id ?? ''}
               disabled={!planned || assign.isPending}
               onChange={(e) => assign.mutate({ tripId: trip.id, riderId: e.target.value ? Number(e.target.value) : null })}
             >
-              <option value="">Not assigned</option>
+              <option value="">{t('Not assigned')}</option>
               {slot.riders.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.name}
@@ -156,7 +170,7 @@ function TripCard({ trip, slot }: { trip: DispatchTrip; slot: DispatchSlot }) {
             </select>
           </label>
           <a href={tripSheetUrl(trip.id)} target="_blank" rel="noreferrer" className={`${button} border hover:bg-gray-50`}>
-            Print sheet
+            {t('Print sheet')}
           </a>
           {planned && (
             <ConfirmDialog
@@ -164,12 +178,15 @@ function TripCard({ trip, slot }: { trip: DispatchTrip; slot: DispatchSlot }) {
               onOpenChange={(o) => (setConfirming(o), o || start.reset())}
               trigger={
                 <button type="button" className={`${button} bg-brand text-white hover:opacity-90`} disabled={trip.stops.length === 0}>
-                  Start trip
+                  {t('Start trip')}
                 </button>
               }
-              title={`Start ${trip.label}?`}
-              description={`${trip.stops.length} ${trip.stops.length === 1 ? 'order goes' : 'orders go'} out for delivery with ${trip.rider?.name ?? 'no rider yet'}. Each customer gets their delivery code.`}
-              confirm="Start trip"
+              title={t('Start {label}?', { label: trip.label })}
+              description={t(
+                '{stops} {stops, plural, one {order goes} other {orders go}} out for delivery with {value}. Each customer gets their delivery code.',
+                { stops: trip.stops.length, value: trip.rider?.name ?? t('no rider yet') },
+              )}
+              confirm={t('Start trip')}
               tone="primary"
               busy={start.isPending}
               onConfirm={() => start.mutate({ tripId: trip.id }, { onSuccess: () => setConfirming(false) })}
@@ -190,26 +207,26 @@ function TripCard({ trip, slot }: { trip: DispatchTrip; slot: DispatchSlot }) {
       )}
       <div className="overflow-x-auto">
         <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="sr-only">Stops of {trip.label} in route order</caption>
+          <caption className="sr-only">{t('Stops of {label} in route order', { label: trip.label })}</caption>
           <thead className="border-b text-xs uppercase text-gray-500">
             <tr>
               <th scope="col" className="py-2 pr-2">
                 #
               </th>
               <th scope="col" className="py-2 pr-2">
-                Order
+                {t('Order')}
               </th>
               <th scope="col" className="py-2 pr-2">
-                Customer
+                {t('Customer')}
               </th>
               <th scope="col" className="py-2 pr-2">
-                Area
+                {t('Area')}
               </th>
               <th scope="col" className="py-2 pr-2 text-right">
-                Collect
+                {t('Collect')}
               </th>
               <th scope="col" className="py-2 pr-2">
-                {planned ? 'Move to' : 'Outcome'}
+                {planned ? t('Move to') : t('Outcome')}
               </th>
             </tr>
           </thead>
@@ -219,23 +236,25 @@ function TripCard({ trip, slot }: { trip: DispatchTrip; slot: DispatchSlot }) {
                 <td className="py-2 pr-2 tabular-nums">{s.sequence}</td>
                 <td className="py-2 pr-2 font-medium">
                   {s.ordernumber}
-                  {s.attempt > 1 && <span className="ml-1 text-xs text-gray-500">attempt {s.attempt}</span>}
+                  {s.attempt > 1 && <span className="ml-1 text-xs text-gray-500">{t('attempt {attempt}', { attempt: s.attempt })}</span>}
                 </td>
                 <td className="py-2 pr-2">{s.name}</td>
                 <td className="py-2 pr-2">
                   {s.area} · {s.pincode}
                 </td>
-                <td className="py-2 pr-2 text-right tabular-nums">{s.payment_method === 'cod' ? formatINR(toRupees(s.total)) : 'Paid'}</td>
+                <td className="py-2 pr-2 text-right tabular-nums">
+                  {s.payment_method === 'cod' ? formatINR(toRupees(s.total)) : t('Paid')}
+                </td>
                 <td className="py-2 pr-2">
                   {planned ? (
                     <select
-                      aria-label={`Move ${s.ordernumber} to another trip`}
+                      aria-label={t('Move {ordernumber} to another trip', { ordernumber: s.ordernumber })}
                       className={input}
                       value=""
                       disabled={others.length === 0 || move.isPending}
                       onChange={(e) => e.target.value && move.mutate({ orderId: s.order_id, toTripId: Number(e.target.value) })}
                     >
-                      <option value="">{others.length ? 'Keep here' : 'No other planned trip'}</option>
+                      <option value="">{others.length ? t('Keep here') : t('No other planned trip')}</option>
                       {others.map((o) => (
                         <option key={o.id} value={o.id}>
                           {o.label}
@@ -243,11 +262,11 @@ function TripCard({ trip, slot }: { trip: DispatchTrip; slot: DispatchSlot }) {
                       ))}
                     </select>
                   ) : s.outcome === 'failed' && s.fail_reason ? (
-                    `Not delivered: ${FAIL_REASON_LABELS[s.fail_reason]}`
+                    t('Not delivered: {FAIL_REASON_LABELS}', { FAIL_REASON_LABELS: FAIL_REASON_LABELS[s.fail_reason] })
                   ) : s.outcome === 'delivered' ? (
-                    'Delivered'
+                    t('Delivered')
                   ) : (
-                    'On the way'
+                    t('On the way')
                   )}
                 </td>
               </tr>
@@ -255,7 +274,7 @@ function TripCard({ trip, slot }: { trip: DispatchTrip; slot: DispatchSlot }) {
             {trip.stops.length === 0 && (
               <tr>
                 <td colSpan={6} className="py-3 text-gray-500">
-                  No orders in this trip: move some here, or build again.
+                  {t('No orders in this trip: move some here, or build again.')}
                 </td>
               </tr>
             )}

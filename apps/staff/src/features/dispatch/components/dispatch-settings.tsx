@@ -8,6 +8,7 @@ import { Card, Field, inputClass } from '../../../components/ui/field';
 import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { useDispatchSettings, useSaveDispatchSettings, type DispatchSettings } from '../api/dispatch-settings';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 const CODE_MODE_HINTS: Record<DispatchSettings['code_mode'], string> = {
@@ -35,13 +36,13 @@ export function DispatchSettingsSection({ canChange }: { canChange: boolean }) {
   const settings = useDispatchSettings();
   if (settings.error)
     return (
-      <Card title="Dispatch settings">
+      <Card title={t('Dispatch settings')}>
         <p role="alert" className="text-sm text-red-700">
           {errorMessage(settings.error)}
         </p>
       </Card>
     );
-  if (!settings.data) return <LoadingView label="Loading dispatch settings..." />;
+  if (!settings.data) return <LoadingView label={t('Loading dispatch settings...')} />;
   return <DispatchSettingsCard settings={settings.data} canChange={canChange} />;
 }
 
@@ -76,25 +77,29 @@ export function DispatchSettingsCard({ settings, canChange }: { settings: Dispat
   );
   const mode = watch('code_mode');
   return (
-    <Card title="Dispatch settings">
-      <form onSubmit={submit} noValidate aria-label="Dispatch settings" className="grid gap-4 sm:grid-cols-2">
+    <Card title={t('Dispatch settings')}>
+      <form onSubmit={submit} noValidate aria-label={t('Dispatch settings')} className="grid gap-4 sm:grid-cols-2">
         <fieldset disabled={!canChange} className="contents">
-          <Field label="Delivery code" error={errors.code_mode?.message} hint={CODE_MODE_HINTS[mode]}>
+          <Field label={t('Delivery code')} error={errors.code_mode?.message} hint={CODE_MODE_HINTS[mode]}>
             {(a) => (
               // defaultValue as well: some test DOMs ignore a select's value set before its options
               <select {...a} {...register('code_mode')} defaultValue={settings.code_mode} className={inputClass}>
                 {DELIVERY_CODE_MODES.map((m) => (
                   <option key={m} value={m}>
-                    {m === 'off' ? 'Off' : `Required for ${DELIVERY_CODE_MODE_LABELS[m].toLowerCase()}`}
+                    {m === 'off'
+                      ? t('Off')
+                      : t('Required for {DELIVERY_CODE_MODE_LABELS}', {
+                          DELIVERY_CODE_MODE_LABELS: DELIVERY_CODE_MODE_LABELS[m].toLowerCase(),
+                        })}
                   </option>
                 ))}
               </select>
             )}
           </Field>
           <Field
-            label="Number customers call"
+            label={t('Number customers call')}
             error={errors.call_number?.message}
-            hint="The order tracker's Call button dials this number (not the rider's). Leave empty for no button."
+            hint={t("The order tracker's Call button dials this number (not the rider's). Leave empty for no button.")}
           >
             {(a) => (
               <input {...a} {...register('call_number')} type="tel" inputMode="tel" placeholder="+91 80 4123 4567" className={inputClass} />
@@ -104,9 +109,9 @@ export function DispatchSettingsCard({ settings, canChange }: { settings: Dispat
             <label className="flex items-start gap-3 text-sm">
               <input type="checkbox" className="mt-0.5 h-4 w-4" {...register('share_position')} />
               <span>
-                <span className="font-medium">Riders share their position while a trip is out</span>
+                <span className="font-medium">{t('Riders share their position while a trip is out')}</span>
                 <span className="block text-xs text-gray-500">
-                  The customer sees how far the rider is. Turning it off deletes every shared position.
+                  {t('The customer sees how far the rider is. Turning it off deletes every shared position.')}
                 </span>
               </span>
             </label>
@@ -115,11 +120,11 @@ export function DispatchSettingsCard({ settings, canChange }: { settings: Dispat
         {canChange ? (
           <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
             <button type="submit" disabled={formState.isSubmitting} className={`${button} bg-brand text-white hover:opacity-90`}>
-              Save dispatch settings
+              {t('Save dispatch settings')}
             </button>
           </div>
         ) : (
-          <p className="text-xs text-gray-500 sm:col-span-2">Only the delivery manager or the owner can change these.</p>
+          <p className="text-xs text-gray-500 sm:col-span-2">{t('Only the delivery manager or the owner can change these.')}</p>
         )}
         {outcome && (
           <p role={outcome.ok ? 'status' : 'alert'} className={`text-sm sm:col-span-2 ${outcome.ok ? 'text-green-800' : 'text-red-700'}`}>

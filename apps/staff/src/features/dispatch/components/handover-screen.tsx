@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/field';
 import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { useHandovers, useTakeHandover, type HandoverBase } from '../api/handovers';
+import { t } from '../../../lib/i18n';
 
 const money = (paise: number) => formatINR(toRupees(paise));
 const input = 'rounded-md border px-2 py-1.5 text-sm';
@@ -45,9 +46,9 @@ export function HandoverScreen({ base, canCount }: { base: HandoverBase; canCoun
           {said}
         </p>
       )}
-      <Card title={`Cash waiting to be counted (${pending.length})`}>
+      <Card title={t('Cash waiting to be counted ({pending})', { pending: pending.length })}>
         {pending.length === 0 ? (
-          <p className="text-sm text-gray-600">No rider has cash to hand over. A trip shows here once every stop is settled.</p>
+          <p className="text-sm text-gray-600">{t('No rider has cash to hand over. A trip shows here once every stop is settled.')}</p>
         ) : (
           <ul className="divide-y">
             {pending.map((p) => (
@@ -55,14 +56,17 @@ export function HandoverScreen({ base, canCount }: { base: HandoverBase; canCoun
                 <div className="flex flex-wrap items-center gap-x-6 gap-y-1">
                   <div className="min-w-56 flex-1">
                     <p className="font-medium">
-                      {p.rider?.name ?? 'No rider'} · {p.label}
+                      {p.rider?.name ?? t('No rider')} · {p.label}
                     </p>
                     <p className="text-sm text-gray-600">
-                      {p.date} · {p.orders.length} cash-on-delivery {p.orders.length === 1 ? 'order' : 'orders'}
-                      {p.upi > 0 ? ` · UPI ${money(p.upi)} to the shop's QR (not in the cash)` : ''}
+                      {t('{date} · {orders} cash-on-delivery {orders, plural, one {order} other {orders}}', {
+                        date: p.date,
+                        orders: p.orders.length,
+                      })}
+                      {p.upi > 0 ? t(" · UPI {upi} to the shop's QR (not in the cash)", { upi: money(p.upi) }) : ''}
                     </p>
                   </div>
-                  <p className="text-lg font-semibold" aria-label={`Cash to hand over ${money(p.expected)}`}>
+                  <p className="text-lg font-semibold" aria-label={t('Cash to hand over {expected}', { expected: money(p.expected) })}>
                     {money(p.expected)}
                   </p>
                   {canCount && (
@@ -72,7 +76,7 @@ export function HandoverScreen({ base, canCount }: { base: HandoverBase; canCoun
                       aria-expanded={open === p.trip_id}
                       onClick={() => (setOpen(open === p.trip_id ? null : p.trip_id), setSaid(''))}
                     >
-                      {open === p.trip_id ? 'Close' : 'Count cash'}
+                      {open === p.trip_id ? t('Close') : t('Count cash')}
                     </button>
                   )}
                 </div>
@@ -91,21 +95,21 @@ export function HandoverScreen({ base, canCount }: { base: HandoverBase; canCoun
           </ul>
         )}
       </Card>
-      <Card title="Counted lately">
+      <Card title={t('Counted lately')}>
         {done.length === 0 ? (
-          <p className="text-sm text-gray-600">No handovers yet.</p>
+          <p className="text-sm text-gray-600">{t('No handovers yet.')}</p>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="text-gray-600">
                 <tr>
-                  <th className="py-1 pr-3 font-medium">When</th>
-                  <th className="py-1 pr-3 font-medium">Rider</th>
-                  <th className="py-1 pr-3 font-medium">Trip</th>
-                  <th className="py-1 pr-3 text-right font-medium">Expected</th>
-                  <th className="py-1 pr-3 text-right font-medium">Counted</th>
-                  <th className="py-1 pr-3 font-medium">Difference</th>
-                  <th className="py-1 pr-3 font-medium">Counted by</th>
+                  <th className="py-1 pr-3 font-medium">{t('When')}</th>
+                  <th className="py-1 pr-3 font-medium">{t('Rider')}</th>
+                  <th className="py-1 pr-3 font-medium">{t('Trip')}</th>
+                  <th className="py-1 pr-3 text-right font-medium">{t('Expected')}</th>
+                  <th className="py-1 pr-3 text-right font-medium">{t('Counted')}</th>
+                  <th className="py-1 pr-3 font-medium">{t('Difference')}</th>
+                  <th className="py-1 pr-3 font-medium">{t('Counted by')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -123,7 +127,8 @@ export function HandoverScreen({ base, canCount }: { base: HandoverBase; canCoun
                       {h.reason ? <span className="block text-xs text-gray-600">{h.reason}</span> : null}
                     </td>
                     <td className="py-1.5 pr-3">
-                      {h.received_by || '—'} <span className="text-xs text-gray-500">({h.via === 'pos' ? 'till' : 'Administration'})</span>
+                      {h.received_by || '—'}{' '}
+                      <span className="text-xs text-gray-500">({h.via === 'pos' ? t('till') : t('Administration')})</span>
                     </td>
                   </tr>
                 ))}
@@ -177,33 +182,33 @@ function CountForm({ base, trip, onDone }: { base: HandoverBase; trip: PendingHa
       onSubmit={submit}
       noValidate
       className="mt-3 space-y-3 rounded-md border bg-gray-50 p-4"
-      aria-label={`Count the cash of ${trip.label}`}
+      aria-label={t('Count the cash of {label}', { label: trip.label })}
     >
       <details className="text-sm">
-        <summary className="cursor-pointer text-gray-700">The orders ({trip.orders.length})</summary>
+        <summary className="cursor-pointer text-gray-700">{t('The orders ({orders})', { orders: trip.orders.length })}</summary>
         <ul className="mt-1 space-y-0.5">
           {trip.orders.map((o) => (
             <li key={o.order_id} className="tabular-nums">
-              {o.ordernumber}: cash {money(o.cash)}
-              {o.upi > 0 ? `, UPI ${money(o.upi)}` : ''}
+              {t('{ordernumber}: cash {cash}', { ordernumber: o.ordernumber, cash: money(o.cash) })}
+              {o.upi > 0 ? t(', UPI {upi}', { upi: money(o.upi) }) : ''}
             </li>
           ))}
         </ul>
       </details>
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" checked={byNotes} onChange={(e) => setByNotes(e.target.checked)} />
-        Count by notes and coins
+        {t('Count by notes and coins')}
       </label>
       {byNotes ? (
         <fieldset className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-          <legend className="mb-1 text-sm font-medium">Notes and coins</legend>
+          <legend className="mb-1 text-sm font-medium">{t('Notes and coins')}</legend>
           {DENOMINATIONS.map((face) => (
             <label key={face} className="flex items-center gap-1 text-sm">
               <span className="w-12 text-right">₹{face} ×</span>
               <input
                 className={`${input} w-16`}
                 inputMode="numeric"
-                aria-label={`Number of ₹${face}`}
+                aria-label={t('Number of ₹{face}', { face })}
                 value={notes[face] ?? ''}
                 onChange={(e) => setNotes({ ...notes, [face]: e.target.value.replace(/\D/g, '') })}
               />
@@ -212,7 +217,7 @@ function CountForm({ base, trip, onDone }: { base: HandoverBase; trip: PendingHa
         </fieldset>
       ) : (
         <label className="flex flex-col gap-1 text-sm font-medium" htmlFor={`${id}-total`}>
-          Cash counted (₹)
+          {t('Cash counted (₹)')}
           <input
             id={`${id}-total`}
             className={`${input} w-40`}
@@ -224,11 +229,11 @@ function CountForm({ base, trip, onDone }: { base: HandoverBase; trip: PendingHa
         </label>
       )}
       <p className="text-sm" aria-live="polite">
-        Expected {money(trip.expected)}
+        {t('Expected {expected}', { expected: money(trip.expected) })}
         {counted !== null && (
           <>
             {' '}
-            · counted {money(counted)} ·{' '}
+            {t('· counted {counted} ·', { counted: money(counted) })}{' '}
             <b className={difference! < 0 ? 'text-red-700' : difference! > 0 ? 'text-amber-800' : 'text-green-800'}>
               {differenceWords(difference!)}
             </b>
@@ -237,7 +242,7 @@ function CountForm({ base, trip, onDone }: { base: HandoverBase; trip: PendingHa
       </p>
       {difference !== null && difference !== 0 && (
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Reason
+          {t('Reason')}
           <textarea className={input} rows={2} maxLength={300} value={reason} onChange={(e) => (setReason(e.target.value), setError(''))} />
         </label>
       )}
@@ -247,7 +252,7 @@ function CountForm({ base, trip, onDone }: { base: HandoverBase; trip: PendingHa
         </p>
       )}
       <button type="submit" className={`${button} bg-brand text-white`} disabled={take.isPending}>
-        {take.isPending ? 'Saving…' : 'Record handover'}
+        {take.isPending ? t('Saving…') : t('Record handover')}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@ import { toast } from 'sonner';
 import { errorGroupDetailSchema, errorGroupListSchema } from '@grocer/shared/analytics';
 import { apiChecked } from '@grocer/shared/api-client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { t } from '../../../lib/i18n';
 
 /** GET /s/api/admin/errors: the first-party error inbox, open or resolved, latest first. */
 export const errorsQuery = (status: 'open' | 'resolved') =>
@@ -25,7 +26,7 @@ export function useResolveError() {
       apiChecked(`/api/admin/errors/${id}/resolve`, async () => errorGroupDetailSchema, { method: 'POST', body: { resolved } }),
     // told here, not in the row's own callback: the row leaves the list it was resolved from
     onSuccess: (_, { resolved }) => {
-      toast.success(resolved ? 'Error resolved' : 'Error reopened');
+      toast.success(resolved ? t('Error resolved') : t('Error reopened'));
       return client.invalidateQueries({ queryKey: ['admin', 'errors'] });
     },
   });

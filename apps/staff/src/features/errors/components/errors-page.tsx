@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/field';
 import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { errorQuery, useErrors, useResolveError } from '../api/errors';
+import { t } from '../../../lib/i18n';
 
 const when = formatDateTime;
 
@@ -18,8 +19,8 @@ export function ErrorsPage() {
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-3">
-        <h1 className="text-2xl font-semibold">Errors</h1>
-        <div role="tablist" aria-label="Status" className="ml-auto flex rounded-md border bg-white text-sm">
+        <h1 className="text-2xl font-semibold">{t('Errors')}</h1>
+        <div role="tablist" aria-label={t('Status')} className="ml-auto flex rounded-md border bg-white text-sm">
           {(['open', 'resolved'] as const).map((s) => (
             <button
               key={s}
@@ -41,10 +42,10 @@ export function ErrorsPage() {
         </p>
       ) : data.data.length === 0 ? (
         <p className="rounded-lg border bg-white p-6 text-center text-gray-500">
-          {status === 'open' ? 'No open errors. All quiet.' : 'Nothing resolved yet.'}
+          {status === 'open' ? t('No open errors. All quiet.') : t('Nothing resolved yet.')}
         </p>
       ) : (
-        <ul className="divide-y rounded-lg border bg-white" aria-label="Errors">
+        <ul className="divide-y rounded-lg border bg-white" aria-label={t('Errors')}>
           {data.data.map((g) => (
             <li key={g.id}>
               <ErrorRow group={g} open={openId === g.id} onToggle={() => setOpenId(openId === g.id ? null : g.id)} />
@@ -64,7 +65,7 @@ function ErrorRow({ group: g, open, onToggle }: { group: ErrorGroup; open: boole
         <button type="button" className="min-w-0 flex-1 text-left" aria-expanded={open} onClick={onToggle}>
           <p className="truncate font-medium text-gray-900">{g.title}</p>
           <p className="truncate text-xs text-gray-500">
-            {g.source} · {g.culprit || g.url || '—'} · {g.environment ?? 'no environment'}
+            {g.source} · {g.culprit || g.url || '—'} · {g.environment ?? t('no environment')}
             {g.release ? ` · ${g.release}` : ''}
           </p>
         </button>
@@ -73,9 +74,9 @@ function ErrorRow({ group: g, open, onToggle }: { group: ErrorGroup; open: boole
             <strong className="text-base text-gray-900" data-testid="error-count">
               {g.count}
             </strong>{' '}
-            {g.count === 1 ? 'time' : 'times'}
+            {t('{count, plural, one {time} other {times}}', { count: g.count })}
           </p>
-          <p>last {when(g.last_seen)}</p>
+          <p>{t('last {lastSeen}', { lastSeen: when(g.last_seen) })}</p>
         </div>
         <button
           type="button"
@@ -83,7 +84,7 @@ function ErrorRow({ group: g, open, onToggle }: { group: ErrorGroup; open: boole
           className="shrink-0 rounded-md border px-3 py-1.5 text-sm"
           onClick={() => resolve.mutate({ id: g.id, resolved: !g.resolved }, { onError: (e) => toast.error(errorMessage(e)) })}
         >
-          {g.resolved ? 'Reopen' : 'Resolve'}
+          {g.resolved ? t('Reopen') : t('Resolve')}
         </button>
       </div>
       {open && <ErrorDetail group={g} />}
@@ -107,16 +108,16 @@ function ErrorDetail({ group: g }: { group: ErrorGroup }) {
   };
   return (
     <div className="mt-3 grid gap-3 lg:grid-cols-2">
-      <Card title="Details">
+      <Card title={t('Details')}>
         <dl className="grid grid-cols-[8rem_1fr] gap-1 text-sm">
-          <dt className="text-gray-500">First seen</dt>
+          <dt className="text-gray-500">{t('First seen')}</dt>
           <dd>{when(g.first_seen)}</dd>
-          <dt className="text-gray-500">Request id</dt>
+          <dt className="text-gray-500">{t('Request id')}</dt>
           <dd className="font-mono text-xs">{g.request_id ?? '—'}</dd>
-          <dt className="text-gray-500">Page</dt>
+          <dt className="text-gray-500">{t('Page')}</dt>
           <dd className="truncate">{g.url ?? '—'}</dd>
-          <dt className="text-gray-500">User id</dt>
-          <dd>{g.user_id ?? 'signed out'}</dd>
+          <dt className="text-gray-500">{t('User id')}</dt>
+          <dd>{g.user_id ?? t('signed out')}</dd>
         </dl>
         <pre className="mt-3 max-h-48 overflow-auto rounded bg-gray-50 p-2 text-xs">
           {(
@@ -126,18 +127,18 @@ function ErrorDetail({ group: g }: { group: ErrorGroup }) {
           ).join('\n') || 'No stack'}
         </pre>
       </Card>
-      <Card title="Breadcrumbs">
+      <Card title={t('Breadcrumbs')}>
         {latest.breadcrumbs?.length ? (
           <ol className="space-y-1 text-xs">
             {latest.breadcrumbs.map((b, i) => (
               <li key={i} className="truncate">
-                <span className="font-medium">{b.category ?? 'event'}</span> {b.message ?? b.url ?? ''}{' '}
+                <span className="font-medium">{b.category ?? t('event')}</span> {b.message ?? b.url ?? ''}{' '}
                 {b.status_code ? `→ ${String(b.status_code)}` : ''}
               </li>
             ))}
           </ol>
         ) : (
-          <p className="text-sm text-gray-500">None</p>
+          <p className="text-sm text-gray-500">{t('None')}</p>
         )}
       </Card>
     </div>

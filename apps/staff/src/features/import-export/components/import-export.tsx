@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useApplyImport, useDryRunImport } from '../api/import-catalogue';
+import { t } from '../../../lib/i18n';
 
 const button = 'inline-flex items-center gap-2 rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 
@@ -44,39 +45,43 @@ export function ImportExport() {
 
   return (
     <div className="grid gap-6">
-      <Card title="Export">
+      <Card title={t('Export')}>
         <p className="text-sm text-gray-600">
-          Every product with its packs, prices and stock per warehouse, one row per pack. Edit it in a spreadsheet and import it back: rows
-          are matched by SKU.
+          {t(
+            'Every product with its packs, prices and stock per warehouse, one row per pack. Edit it in a spreadsheet and import it back: rows are matched by SKU.',
+          )}
         </p>
         <a href={paths.catalogueExport()} download className={`${button} mt-4 border bg-white hover:bg-gray-50`}>
-          <Download className="size-4" aria-hidden /> Download catalogue CSV
+          <Download className="size-4" aria-hidden /> {t('Download catalogue CSV')}
         </a>
       </Card>
 
-      <Card title="Import">
+      <Card title={t('Import')}>
         <p className="text-sm text-gray-600">
-          Columns: <span className="font-mono text-xs">{CSV_COLUMNS.join(', ')}</span>, and{' '}
-          <span className="font-mono text-xs">stock:CODE</span> per warehouse (the counted quantity; empty leaves it). Brands are created by
-          name; categories must exist. Nothing is saved until you apply, and a file with any error is not applied.
+          {t('Columns:')} <span className="font-mono text-xs">{CSV_COLUMNS.join(', ')}</span>
+          {t(', and')} <span className="font-mono text-xs">{t('stock:CODE')}</span>{' '}
+          {t(
+            'per warehouse (the counted quantity; empty leaves it). Brands are created by name; categories must exist. Nothing is saved until you apply, and a file with any error is not applied.',
+          )}
         </p>
         <p className="mt-2 text-sm text-gray-600">
-          Loose goods: <span className="font-mono text-xs">sold_by_weight</span> yes, the price in{' '}
-          <span className="font-mono text-xs">price_per_kg</span> (leave <span className="font-mono text-xs">price</span> empty), MRP per
-          kg, stock in grams, an optional 5-digit scale <span className="font-mono text-xs">plu</span> and the online step in{' '}
-          <span className="font-mono text-xs">step_grams</span> (what a shopper’s Add adds, 1 to 10000 g; empty keeps the pack’s own, 500 g
-          for a new pack).
+          {t('Loose goods:')} <span className="font-mono text-xs">{t('sold_by_weight')}</span> {t('yes, the price in')}{' '}
+          <span className="font-mono text-xs">{t('price_per_kg')}</span> {t('(leave')}{' '}
+          <span className="font-mono text-xs">{t('price')}</span> {t('empty), MRP per kg, stock in grams, an optional 5-digit scale')}{' '}
+          <span className="font-mono text-xs">{t('plu')}</span> {t('and the online step in')}{' '}
+          <span className="font-mono text-xs">{t('step_grams')}</span>{' '}
+          {t('(what a shopper’s Add adds, 1 to 10000 g; empty keeps the pack’s own, 500 g for a new pack).')}
         </p>
         <a
           href={`data:text/csv;charset=utf-8,${encodeURIComponent(catalogueCsvTemplate([]))}`}
           download="catalogue-template.csv"
           className="mt-2 inline-block text-sm text-brand underline"
         >
-          Download a template (every column, two example rows)
+          {t('Download a template (every column, two example rows)')}
         </a>
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <label htmlFor={inputId} className={`${button} cursor-pointer border bg-white hover:bg-gray-50`}>
-            <Upload className="size-4" aria-hidden /> Choose CSV file
+            <Upload className="size-4" aria-hidden /> {t('Choose CSV file')}
           </label>
           <input
             id={inputId}
@@ -100,25 +105,27 @@ export function ImportExport() {
               disabled={dryRun.isPending}
               onClick={() => check(file)}
             >
-              Check again
+              {t('Check again')}
             </button>
           )}
         </div>
-        {dryRun.isPending && <p className="mt-4 text-sm text-gray-600">Checking the file…</p>}
+        {dryRun.isPending && <p className="mt-4 text-sm text-gray-600">{t('Checking the file…')}</p>}
         {report && !applied && (
-          <section aria-label="Dry run" className="mt-6">
+          <section aria-label={t('Dry run')} className="mt-6">
             <h3 className="text-base font-semibold">
-              {report.ok ? 'Ready to import' : `${counted(report.errors.length, 'problem')} found: nothing was imported`}
+              {report.ok
+                ? t('Ready to import')
+                : t('{errors} found: nothing was imported', { errors: counted(report.errors.length, 'problem') })}
             </h3>
             <Summary report={report} />
             {report.errors.length > 0 && (
-              <div tabIndex={0} role="region" aria-label="Problems" className="mt-4 max-h-[420px] overflow-auto rounded-md border">
-                <table className="w-full text-sm" aria-label="Errors">
+              <div tabIndex={0} role="region" aria-label={t('Problems')} className="mt-4 max-h-[420px] overflow-auto rounded-md border">
+                <table className="w-full text-sm" aria-label={t('Errors')}>
                   <thead className="sticky top-0 border-b bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500">
                     <tr>
-                      <th className="px-3 py-2 font-medium">Line</th>
-                      <th className="px-3 py-2 font-medium">Column</th>
-                      <th className="px-3 py-2 font-medium">Problem</th>
+                      <th className="px-3 py-2 font-medium">{t('Line')}</th>
+                      <th className="px-3 py-2 font-medium">{t('Column')}</th>
+                      <th className="px-3 py-2 font-medium">{t('Problem')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -143,21 +150,21 @@ export function ImportExport() {
                   apply.mutate(file.text, {
                     onSuccess: (r) => {
                       setApplied(r);
-                      toast.success('Import applied');
+                      toast.success(t('Import applied'));
                     },
                     onError: (e) => toast.error(errorMessage(e)),
                   })
                 }
               >
-                Apply import
+                {t('Apply import')}
               </button>
-              {!report.ok && <span className="text-sm text-gray-600">Fix the rows above in the file, then choose it again.</span>}
+              {!report.ok && <span className="text-sm text-gray-600">{t('Fix the rows above in the file, then choose it again.')}</span>}
             </div>
           </section>
         )}
         {applied && (
-          <section aria-label="Import applied" className="mt-6">
-            <h3 className="text-base font-semibold text-green-800">Imported</h3>
+          <section aria-label={t('Import applied')} className="mt-6">
+            <h3 className="text-base font-semibold text-green-800">{t('Imported')}</h3>
             <Summary report={applied} done />
           </section>
         )}

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { useIssues, useResolveIssue } from '../api/issues';
+import { t } from '../../../lib/i18n';
 
 const STATUSES = [
   ['open', 'Open'],
@@ -33,7 +34,7 @@ export function IssueList() {
   const [resolving, setResolving] = useState<AdminIssue | null>(null);
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Show">
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('Show')}>
         {STATUSES.map(([value, label]) => (
           <button
             key={value}
@@ -55,18 +56,18 @@ export function IssueList() {
         <LoadingView />
       ) : data.data.length === 0 ? (
         <p className="rounded-lg border bg-white p-8 text-center text-gray-600">
-          {status === 'open' ? 'No open issues. Shoppers can report one from a delivered order.' : 'No issues here.'}
+          {status === 'open' ? t('No open issues. Shoppers can report one from a delivered order.') : t('No issues here.')}
         </p>
       ) : (
-        <div tabIndex={0} role="region" aria-label="Issues" className="overflow-x-auto rounded-lg border bg-white">
-          <table className="w-full text-sm" aria-label="Issues">
+        <div tabIndex={0} role="region" aria-label={t('Issues')} className="overflow-x-auto rounded-lg border bg-white">
+          <table className="w-full text-sm" aria-label={t('Issues')}>
             <thead className="border-b bg-gray-50 text-left text-xs tracking-wide text-gray-500 uppercase">
               <tr>
-                <th className="px-4 py-2 font-medium">Reported</th>
-                <th className="px-4 py-2 font-medium">Order</th>
-                <th className="px-4 py-2 font-medium">Customer</th>
-                <th className="px-4 py-2 font-medium">Problem</th>
-                <th className="px-4 py-2 font-medium">Status</th>
+                <th className="px-4 py-2 font-medium">{t('Reported')}</th>
+                <th className="px-4 py-2 font-medium">{t('Order')}</th>
+                <th className="px-4 py-2 font-medium">{t('Customer')}</th>
+                <th className="px-4 py-2 font-medium">{t('Problem')}</th>
+                <th className="px-4 py-2 font-medium">{t('Status')}</th>
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -93,16 +94,16 @@ export function IssueList() {
                         type="button"
                         onClick={() => setResolving(i)}
                         className="rounded-md bg-gray-900 px-3 py-1.5 text-xs font-medium text-white hover:bg-gray-700"
-                        aria-label={`Resolve the issue on ${i.ordernumber}`}
+                        aria-label={t('Resolve the issue on {ordernumber}', { ordernumber: i.ordernumber })}
                       >
-                        Resolve
+                        {t('Resolve')}
                       </button>
                     ) : (
                       <>
-                        <span className="rounded bg-teal-50 px-2 py-0.5 text-xs font-medium text-teal-800">Resolved</span>
+                        <span className="rounded bg-teal-50 px-2 py-0.5 text-xs font-medium text-teal-800">{t('Resolved')}</span>
                         <p className="mt-1 text-xs text-gray-600">{i.resolution}</p>
                         <p className="text-xs text-gray-500">
-                          {i.resolved_by ?? 'Staff'}, {i.resolved_at ? formatDate(i.resolved_at) : ''}
+                          {i.resolved_by ?? t('Staff')}, {i.resolved_at ? formatDate(i.resolved_at) : ''}
                         </p>
                       </>
                     )}
@@ -139,10 +140,12 @@ function ResolveDialog({ issue, onClose }: { issue: AdminIssue | null; onClose: 
           setError(undefined);
         }
       }}
-      title={`Resolve the issue on ${issue?.ordernumber}`}
-      description="Say what was done (refunded, replaced, explained). The customer receives this by email. To refund a line, do it on the order first."
+      title={t('Resolve the issue on {ordernumber}', { ordernumber: issue?.ordernumber })}
+      description={t(
+        'Say what was done (refunded, replaced, explained). The customer receives this by email. To refund a line, do it on the order first.',
+      )}
       form
-      confirm="Resolve"
+      confirm={t('Resolve')}
       tone="neutral"
       busy={resolve.isPending}
       onConfirm={() => {
@@ -151,7 +154,7 @@ function ResolveDialog({ issue, onClose }: { issue: AdminIssue | null; onClose: 
           { id: issue.id, resolution: text },
           {
             onSuccess: () => {
-              toast.success(`Issue on ${issue.ordernumber} resolved`);
+              toast.success(t('Issue on {ordernumber} resolved', { ordernumber: issue.ordernumber }));
               onClose();
               setText('');
             },
@@ -160,7 +163,7 @@ function ResolveDialog({ issue, onClose }: { issue: AdminIssue | null; onClose: 
         );
       }}
     >
-      <Field label="What was done" error={error}>
+      <Field label={t('What was done')} error={error}>
         {(a) => <textarea {...a} rows={3} className={inputClass} value={text} onChange={(e) => setText(e.target.value)} />}
       </Field>
     </ConfirmDialog>

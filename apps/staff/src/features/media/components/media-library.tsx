@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useMedia } from '../api/get-media';
 import { useDeleteMedia, useUpdateMediaAlt } from '../api/update-media';
 import { UploadZone } from './upload-zone';
+import { t } from '../../../lib/i18n';
 
 /** /bos/admin/media: upload, search, alt text, delete. The view (search, page) is in the address. */
 export function MediaLibrary() {
@@ -34,8 +35,8 @@ export function MediaLibrary() {
         <input
           type="search"
           defaultValue={q}
-          placeholder="Search by file name or alt text"
-          aria-label="Search media"
+          placeholder={t('Search by file name or alt text')}
+          aria-label={t('Search media')}
           className={`${inputClass} mt-0 max-w-sm`}
           onChange={(e) => set({ q: e.target.value, page: null })}
         />
@@ -48,10 +49,10 @@ export function MediaLibrary() {
       )}
       {list.data && list.data.data.length === 0 && (
         <p className="rounded-lg border bg-white p-8 text-center text-sm text-gray-600">
-          {q ? 'No image matches this search.' : 'No images yet. Upload the first ones above.'}
+          {q ? t('No image matches this search.') : t('No images yet. Upload the first ones above.')}
         </p>
       )}
-      <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5" aria-label="Media library">
+      <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5" aria-label={t('Media library')}>
         {list.data?.data.map((m) => (
           <MediaCard key={m.id} media={m} />
         ))}
@@ -78,7 +79,7 @@ function MediaCard({ media }: { media: Media }) {
   const saveAlt = async () => {
     try {
       await update.mutateAsync({ id: media.id, alt: alt.trim() });
-      toast.success('Alt text saved');
+      toast.success(t('Alt text saved'));
     } catch (e) {
       toast.error(errorMessage(e));
     }
@@ -110,14 +111,14 @@ function MediaCard({ media }: { media: Media }) {
           <input
             value={alt}
             onChange={(e) => setAlt(e.target.value)}
-            placeholder="Alt text"
-            aria-label={`Alt text of ${media.name || media.path}`}
+            placeholder={t('Alt text')}
+            aria-label={t('Alt text of {value}', { value: media.name || media.path })}
             maxLength={250}
             className={`${inputClass} mt-0 text-xs`}
           />
           {dirty && (
             <button type="submit" disabled={update.isPending} className="rounded-md border px-2 text-xs font-medium hover:bg-gray-50">
-              Save
+              {t('Save')}
             </button>
           )}
         </form>
@@ -128,21 +129,24 @@ function MediaCard({ media }: { media: Media }) {
             <button
               type="button"
               className="mt-auto inline-flex items-center gap-1 self-start text-xs text-red-700 hover:underline"
-              aria-label={`Delete ${media.name || media.path}`}
+              aria-label={t('Delete {value}', { value: media.name || media.path })}
             >
               <Trash2 className="size-3.5" aria-hidden />
-              Delete
+              {t('Delete')}
             </button>
           }
-          title="Delete this image?"
-          description={`${media.name} is removed from the library for good. An image still shown on a product, category or brand cannot be deleted.`}
-          cancel="Keep it"
-          confirm="Delete"
+          title={t('Delete this image?')}
+          description={t(
+            '{name} is removed from the library for good. An image still shown on a product, category or brand cannot be deleted.',
+            { name: media.name },
+          )}
+          cancel={t('Keep it')}
+          confirm={t('Delete')}
           busy={remove.isPending}
           onConfirm={async () => {
             try {
               await remove.mutateAsync(media.id);
-              toast.success('Image deleted');
+              toast.success(t('Image deleted'));
               setConfirm(false);
             } catch (e) {
               setConfirm(false);

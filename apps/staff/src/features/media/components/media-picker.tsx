@@ -7,6 +7,7 @@ import { inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useMedia } from '../api/get-media';
 import { UploadZone } from './upload-zone';
+import { t } from '../../../lib/i18n';
 
 /** What a screen gets from the picker: the library image's path (to store) and its alt text. */
 export interface PickedMedia {
@@ -67,11 +68,11 @@ function PickerBody({
     <>
       <div className="flex items-center gap-3 border-b px-6 py-4">
         <Dialog.Title className="flex-1 text-lg font-semibold">{title}</Dialog.Title>
-        <Dialog.Close aria-label="Close" className="rounded p-1 hover:bg-gray-100">
+        <Dialog.Close aria-label={t('Close')} className="rounded p-1 hover:bg-gray-100">
           <X className="size-5" aria-hidden />
         </Dialog.Close>
       </div>
-      <Dialog.Description className="sr-only">Pick images from the media library, or upload new ones.</Dialog.Description>
+      <Dialog.Description className="sr-only">{t('Pick images from the media library, or upload new ones.')}</Dialog.Description>
       <div className="flex-1 space-y-4 overflow-y-auto px-6 py-4">
         <UploadZone compact onUploaded={(m) => setChosen((c) => (multiple ? [...c, m] : [m]))} />
         <input
@@ -81,8 +82,8 @@ function PickerBody({
             setQ(e.target.value);
             setPage(1);
           }}
-          placeholder="Search by file name or alt text"
-          aria-label="Search the library"
+          placeholder={t('Search by file name or alt text')}
+          aria-label={t('Search the library')}
           className={`${inputClass} mt-0`}
         />
         {list.error && (
@@ -91,9 +92,11 @@ function PickerBody({
           </p>
         )}
         {list.data?.data.length === 0 && (
-          <p className="text-sm text-gray-600">No images {q ? 'match this search' : 'in the library yet'}.</p>
+          <p className="text-sm text-gray-600">
+            {t('No images')} {q ? t('match this search') : t('in the library yet')}.
+          </p>
         )}
-        <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-5" aria-label="Library images">
+        <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-5" aria-label={t('Library images')}>
           {list.data?.data.map((m) => {
             const on = chosen.some((x) => x.id === m.id);
             return (
@@ -132,32 +135,32 @@ function PickerBody({
               onClick={() => setPage(page - 1)}
               className="rounded border px-3 py-1 disabled:opacity-40"
             >
-              Previous
+              {t('Previous')}
             </button>
-            <span>
-              Page {page} of {pages}
-            </span>
+            <span>{t('Page {page} of {pages}', { page, pages })}</span>
             <button
               type="button"
               disabled={page >= pages}
               onClick={() => setPage(page + 1)}
               className="rounded border px-3 py-1 disabled:opacity-40"
             >
-              Next
+              {t('Next')}
             </button>
           </div>
         )}
       </div>
       <div className="flex items-center justify-end gap-2 border-t px-6 py-4">
-        <p className="mr-auto text-sm text-gray-600">{chosen.length ? `${chosen.length} chosen` : 'Nothing chosen yet'}</p>
-        <Dialog.Close className="rounded-md border px-4 py-2 text-sm">Cancel</Dialog.Close>
+        <p className="mr-auto text-sm text-gray-600">
+          {chosen.length ? t('{chosen} chosen', { chosen: chosen.length }) : t('Nothing chosen yet')}
+        </p>
+        <Dialog.Close className="rounded-md border px-4 py-2 text-sm">{t('Cancel')}</Dialog.Close>
         <button
           type="button"
           disabled={!chosen.length}
           onClick={done}
           className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50"
         >
-          {multiple ? `Add ${chosen.length || ''} image${chosen.length === 1 ? '' : 's'}`.replace('  ', ' ') : 'Use this image'}
+          {multiple ? `Add ${chosen.length || ''} image${chosen.length === 1 ? '' : 's'}`.replace('  ', ' ') : t('Use this image')}
         </button>
       </div>
     </>

@@ -4,6 +4,7 @@ import { CircleAlert, CircleCheck, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { uploadMedia } from '../api/upload-media';
+import { t } from '../../../lib/i18n';
 
 interface Job {
   key: string;
@@ -65,17 +66,17 @@ export function UploadZone({ onUploaded, compact = false }: { onUploaded?: (medi
         } ${over ? 'border-brand bg-brand/5' : 'border-gray-300 bg-white'}`}
       >
         <Upload className="size-6 text-gray-400" aria-hidden />
-        <p className="text-sm text-gray-700">Drag photos here, or</p>
+        <p className="text-sm text-gray-700">{t('Drag photos here, or')}</p>
         <button
           type="button"
           onClick={() => input.current?.click()}
           aria-describedby={hintId}
           className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90"
         >
-          Choose files
+          {t('Choose files')}
         </button>
         <p id={hintId} className="text-xs text-gray-500">
-          JPEG, PNG, WebP or AVIF. Location and camera details are removed.
+          {t('JPEG, PNG, WebP or AVIF. Location and camera details are removed.')}
         </p>
         <input
           ref={input}
@@ -83,7 +84,7 @@ export function UploadZone({ onUploaded, compact = false }: { onUploaded?: (medi
           multiple
           accept={MEDIA_ACCEPT}
           className="sr-only"
-          aria-label="Upload images"
+          aria-label={t('Upload images')}
           tabIndex={-1}
           onChange={(e) => {
             if (e.target.files) start(e.target.files);
@@ -92,7 +93,7 @@ export function UploadZone({ onUploaded, compact = false }: { onUploaded?: (medi
         />
       </div>
       {jobs.length > 0 && (
-        <ul className="mt-3 space-y-2" aria-label="Uploads">
+        <ul className="mt-3 space-y-2" aria-label={t('Uploads')}>
           {jobs.map((j) => (
             <li key={j.key} className="rounded-md border bg-white px-3 py-2 text-sm">
               <div className="flex items-center gap-2">
@@ -100,11 +101,11 @@ export function UploadZone({ onUploaded, compact = false }: { onUploaded?: (medi
                 {j.state === 'failed' && <CircleAlert className="size-4 text-red-700" aria-hidden />}
                 <span className="min-w-0 flex-1 truncate">{j.name}</span>
                 <span className="text-xs text-gray-500">
-                  {j.state === 'uploading' ? `${Math.round(j.progress * 100)}%` : j.state === 'done' ? 'Uploaded' : 'Failed'}
+                  {j.state === 'uploading' ? `${Math.round(j.progress * 100)}%` : j.state === 'done' ? t('Uploaded') : t('Failed')}
                 </span>
               </div>
               {j.state === 'uploading' && (
-                <progress className="mt-1 h-1.5 w-full" value={j.progress} max={1} aria-label={`Uploading ${j.name}`} />
+                <progress className="mt-1 h-1.5 w-full" value={j.progress} max={1} aria-label={t('Uploading {name}', { name: j.name })} />
               )}
               {j.error && (
                 <p role="alert" className="mt-1 text-xs text-red-700">

@@ -3,6 +3,7 @@ import { FilterSelect } from '../../../components/ui/data-table';
 import type { ListState } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { useOrderTags } from '../api/order-notes';
+import { t } from '../../../lib/i18n';
 
 const link = 'rounded-md border bg-white px-3 py-1 font-medium hover:bg-gray-50';
 
@@ -15,10 +16,10 @@ export function BulkPrint({ rows }: { rows: AdminOrderRow[] }) {
   return (
     <>
       <a href={paths.invoices(ids)} target="_blank" rel="noreferrer" className={link}>
-        Print invoices
+        {t('Print invoices')}
       </a>
       <a href={paths.packingSlips(ids)} target="_blank" rel="noreferrer" className={link}>
-        Print packing slips
+        {t('Print packing slips')}
       </a>
     </>
   );
@@ -28,16 +29,16 @@ export function BulkPrint({ rows }: { rows: AdminOrderRow[] }) {
 export function TagFilter({ list }: { list: ListState }) {
   const tags = useOrderTags().data?.data ?? [];
   const current = list.filter('tag');
-  const known = tags.some((t) => t.tag.toLowerCase() === current.toLowerCase());
+  const known = tags.some((tagItem) => tagItem.tag.toLowerCase() === current.toLowerCase());
   return (
     <FilterSelect
-      label="Tag"
+      label={t('Tag')}
       value={current}
       onChange={(tag) => list.set({ tag })}
       options={[
-        { value: '', label: 'Any tag' },
+        { value: '', label: t('Any tag') },
         ...(current && !known ? [{ value: current, label: current }] : []),
-        ...tags.map((t) => ({ value: t.tag, label: `${t.tag} (${t.orders})` })),
+        ...tags.map((item) => ({ value: item.tag, label: `${item.tag} (${item.orders})` })),
       ]}
     />
   );
@@ -48,9 +49,9 @@ export function RowTags({ tags }: { tags?: string[] }) {
   if (!tags?.length) return null;
   return (
     <span className="mt-0.5 flex flex-wrap gap-1">
-      {tags.map((t) => (
-        <span key={t} className="rounded-full bg-indigo-50 px-1.5 text-[11px] font-medium text-indigo-800">
-          {t}
+      {tags.map((entry) => (
+        <span key={entry} className="rounded-full bg-indigo-50 px-1.5 text-[11px] font-medium text-indigo-800">
+          {entry}
         </span>
       ))}
     </span>

@@ -2,6 +2,7 @@ import { FAIL_REASON_LABELS, type StopProof } from '@grocer/shared/delivery-trip
 import { formatDateTime } from '@grocer/shared/format';
 import { formatINR, toRupees } from '@grocer/shared/money';
 import { useStopProof } from '../api/stop-proof';
+import { t } from '../../../lib/i18n';
 
 const CODE_WORDS: Record<StopProof['code_result'], string> = {
   matched: 'Delivery code matched',
@@ -20,31 +21,34 @@ export function DeliveryProof({ orderId }: { orderId: string }) {
   const proof = useStopProof(orderId).data;
   if (!proof) return null;
   return (
-    <section aria-label="Delivery by rider" className="mb-4 rounded-md border border-teal-200 bg-teal-50 p-3 text-sm">
+    <section aria-label={t('Delivery by rider')} className="mb-4 rounded-md border border-teal-200 bg-teal-50 p-3 text-sm">
       <p className="font-medium">
         {proof.outcome === 'delivered'
-          ? 'Delivered by rider'
+          ? t('Delivered by rider')
           : proof.outcome === 'failed'
-            ? `Not delivered${proof.fail_reason ? `: ${FAIL_REASON_LABELS[proof.fail_reason]}` : ''}`
-            : 'Out with the rider'}
+            ? t('Not delivered{value}', { value: proof.fail_reason ? `: ${FAIL_REASON_LABELS[proof.fail_reason]}` : '' })
+            : t('Out with the rider')}
         {proof.outcome_at ? ` · ${formatDateTime(proof.outcome_at)}` : ''}
       </p>
       <p className="text-gray-700">
-        {proof.rider ?? 'No rider'} · {proof.trip}
-        {proof.attempt > 1 ? ` · attempt ${proof.attempt}` : ''}
+        {proof.rider ?? t('No rider')} · {proof.trip}
+        {proof.attempt > 1 ? t(' · attempt {attempt}', { attempt: proof.attempt }) : ''}
       </p>
       {proof.outcome === 'delivered' && (
         <p className="text-gray-700">
           {CODE_WORDS[proof.code_result]}
           {proof.code_result === 'override' && proof.override_reason ? ` (“${proof.override_reason}”)` : ''}
           {proof.cash + proof.upi > 0
-            ? ` · collected ${formatINR(toRupees(proof.cash))} cash${proof.upi ? `, ${formatINR(toRupees(proof.upi))} UPI` : ''}`
+            ? t(' · collected {cash} cash{value}', {
+                cash: formatINR(toRupees(proof.cash)),
+                value: proof.upi ? t(', {upi} UPI', { upi: formatINR(toRupees(proof.upi)) }) : '',
+              })
             : ''}
         </p>
       )}
       {proof.photo_url && (
         <a href={proof.photo_url} target="_blank" rel="noreferrer" className="mt-2 inline-block">
-          <img src={proof.photo_url} alt="Photo taken at the door" className="h-32 w-32 rounded border object-cover" loading="lazy" />
+          <img src={proof.photo_url} alt={t('Photo taken at the door')} className="h-32 w-32 rounded border object-cover" loading="lazy" />
         </a>
       )}
     </section>

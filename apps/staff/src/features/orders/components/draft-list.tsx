@@ -7,6 +7,7 @@ import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useDrafts } from '../api/drafts';
+import { t } from '../../../lib/i18n';
 
 /** The website's draft orders (Orders → Drafts), newest first, each with the order it became. */
 export function DraftList() {
@@ -18,30 +19,31 @@ export function DraftList() {
       </p>
     );
   if (!drafts.data) return <LoadingView />;
-  if (drafts.data.data.length === 0) return <p className="text-sm text-gray-600">No draft orders yet. Start one with “New order”.</p>;
+  if (drafts.data.data.length === 0)
+    return <p className="text-sm text-gray-600">{t('No draft orders yet. Start one with “New order”.')}</p>;
   return (
     <div className="overflow-x-auto rounded-lg border bg-white">
       <table className="w-full text-sm">
-        <caption className="sr-only">Draft orders</caption>
+        <caption className="sr-only">{t('Draft orders')}</caption>
         <thead className="border-b bg-gray-50 text-left text-xs text-gray-500 uppercase">
           <tr>
             <th scope="col" className="px-3 py-2">
-              Draft
+              {t('Draft')}
             </th>
             <th scope="col" className="px-3 py-2">
-              Customer
+              {t('Customer')}
             </th>
             <th scope="col" className="px-3 py-2">
-              Created
+              {t('Created')}
             </th>
             <th scope="col" className="px-3 py-2 text-right">
-              Items
+              {t('Items')}
             </th>
             <th scope="col" className="px-3 py-2 text-right">
-              Total
+              {t('Total')}
             </th>
             <th scope="col" className="px-3 py-2">
-              Status
+              {t('Status')}
             </th>
           </tr>
         </thead>

@@ -4,6 +4,7 @@ import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useCreateDraft, useDraftCustomers } from '../api/drafts';
+import { t } from '../../../lib/i18n';
 
 const primary = 'rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50';
 
@@ -19,13 +20,13 @@ export function DraftNew() {
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card title="Existing customer">
-        <Field label="Search by name, mobile or email">
+      <Card title={t('Existing customer')}>
+        <Field label={t('Search by name, mobile or email')}>
           {(a) => <input {...a} type="search" value={q} onChange={(e) => setQ(e.target.value)} className={inputClass} />}
         </Field>
         {customers.data && (
-          <ul className="mt-2 divide-y rounded-md border text-sm" aria-label="Matching customers">
-            {customers.data.data.length === 0 && <li className="px-3 py-2 text-gray-500">No customer matches</li>}
+          <ul className="mt-2 divide-y rounded-md border text-sm" aria-label={t('Matching customers')}>
+            {customers.data.data.length === 0 && <li className="px-3 py-2 text-gray-500">{t('No customer matches')}</li>}
             {customers.data.data.map((c) => (
               <li key={c.id} className="flex items-center justify-between gap-3 px-3 py-2">
                 <span>
@@ -38,14 +39,15 @@ export function DraftNew() {
                   disabled={create.isPending}
                   onClick={() => start({ customer_id: c.id })}
                 >
-                  Start draft<span className="sr-only"> for {c.name}</span>
+                  {t('Start draft')}
+                  <span className="sr-only"> {t('for {name}', { name: c.name })}</span>
                 </button>
               </li>
             ))}
           </ul>
         )}
       </Card>
-      <Card title="New customer">
+      <Card title={t('New customer')}>
         <form
           className="space-y-3"
           onSubmit={(e) => {
@@ -53,16 +55,16 @@ export function DraftNew() {
             start({ customer: { name, phone } });
           }}
         >
-          <Field label="Name">
+          <Field label={t('Name')}>
             {(a) => <input {...a} value={name} onChange={(e) => setName(e.target.value)} className={inputClass} required />}
           </Field>
-          <Field label="Mobile" hint="An existing customer with this mobile is used.">
+          <Field label={t('Mobile')} hint={t('An existing customer with this mobile is used.')}>
             {(a) => (
               <input {...a} inputMode="numeric" value={phone} onChange={(e) => setPhone(e.target.value)} className={inputClass} required />
             )}
           </Field>
           <button type="submit" className={primary} disabled={create.isPending}>
-            Start draft
+            {t('Start draft')}
           </button>
         </form>
       </Card>

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useDraftCall } from '../api/drafts';
 import { PackSearch } from './pack-search';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 const primary = `${button} bg-brand text-white hover:opacity-90`;
@@ -38,33 +39,33 @@ export function DraftScreen({ draft }: { draft: AdminDraft }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <Link to={paths.drafts()} className="text-sm text-brand hover:underline">
-          ← Drafts
+          {t('← Drafts')}
         </Link>
-        <h1 className="text-2xl font-semibold">Draft {d.number}</h1>
+        <h1 className="text-2xl font-semibold">{t('Draft {number}', { number: d.number })}</h1>
         <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium">{DRAFT_STATUS_LABELS[d.status]}</span>
       </div>
       {d.order && (
         <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
-          Order{' '}
+          {t('Order')}{' '}
           <Link to={paths.order(d.order.id)} className="font-medium underline">
             {d.order.ordernumber}
           </Link>{' '}
           · {ORDER_STATUS_LABELS[d.order.status]}
-          {d.link_sent_to.length > 0 && <> · Payment link sent to {d.link_sent_to.join(' and ')}</>}
+          {d.link_sent_to.length > 0 && <> {t('· Payment link sent to {linkSentTo}', { linkSentTo: d.link_sent_to.join(' and ') })}</>}
         </p>
       )}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Card title="Items">
+          <Card title={t('Items')}>
             <Items draft={d} open={open} update={update} busy={call.isPending} />
           </Card>
-          <Card title="Delivery slot">
+          <Card title={t('Delivery slot')}>
             {d.slots.length === 0 ? (
               <p className="text-sm text-gray-600">
-                {d.address_id ? 'No slots: the earliest delivery is arranged.' : 'Choose an address first.'}
+                {d.address_id ? t('No slots: the earliest delivery is arranged.') : t('Choose an address first.')}
               </p>
             ) : (
-              <Field label="Slot" hint="Without one, the earliest slot with a place is taken when the order is placed.">
+              <Field label={t('Slot')} hint={t('Without one, the earliest slot with a place is taken when the order is placed.')}>
                 {(a) => (
                   <select
                     {...a}
@@ -76,10 +77,10 @@ export function DraftScreen({ draft }: { draft: AdminDraft }) {
                       update({ slot: id ? { slot_id: Number(id), date: date! } : null });
                     }}
                   >
-                    <option value="">Earliest available</option>
+                    <option value="">{t('Earliest available')}</option>
                     {d.slots.map((s) => (
                       <option key={`${s.slot_id}|${s.date}`} value={`${s.slot_id}|${s.date}`} disabled={s.remaining <= 0}>
-                        {slotLabel(s)} ({s.remaining} left)
+                        {t('{s} ({remaining} left)', { s: slotLabel(s), remaining: s.remaining })}
                       </option>
                     ))}
                   </select>
@@ -89,20 +90,20 @@ export function DraftScreen({ draft }: { draft: AdminDraft }) {
           </Card>
         </div>
         <div className="space-y-6">
-          <Card title="Customer">
+          <Card title={t('Customer')}>
             <p className="text-sm font-medium">{d.customer.name}</p>
             {d.customer.phone && <p className="text-sm text-gray-600">{d.customer.phone}</p>}
             {d.customer.email && <p className="text-sm text-gray-600">{d.customer.email}</p>}
           </Card>
-          <Card title="Delivery address">
+          <Card title={t('Delivery address')}>
             <Addresses draft={d} open={open} update={update} busy={call.isPending} />
           </Card>
-          <Card title="Total">
+          <Card title={t('Total')}>
             <dl className="text-sm">
-              <Row label="Items">{formatINR(cart.total)}</Row>
-              {cart.discount > 0 && <Row label={`Coupon ${cart.offercode ?? ''}`}>−{formatINR(cart.discount)}</Row>}
-              <Row label="Delivery">{cart.finalDelivery > 0 ? formatINR(cart.finalDelivery) : 'Free'}</Row>
-              <Row label="Total">{formatINR(cart.amount)}</Row>
+              <Row label={t('Items')}>{formatINR(cart.total)}</Row>
+              {cart.discount > 0 && <Row label={t('Coupon {value}', { value: cart.offercode ?? '' })}>−{formatINR(cart.discount)}</Row>}
+              <Row label={t('Delivery')}>{cart.finalDelivery > 0 ? formatINR(cart.finalDelivery) : t('Free')}</Row>
+              <Row label={t('Total')}>{formatINR(cart.amount)}</Row>
             </dl>
             {open && <Coupon draft={d} update={update} busy={call.isPending} />}
             {open && (
@@ -118,13 +119,13 @@ export function DraftScreen({ draft }: { draft: AdminDraft }) {
                         body: { payment_method: online === 'cashfree' ? 'cashfree' : 'razorpay', expected_total: cart.amount },
                       },
                       {
-                        onSuccess: (x) => toast.success(`Payment link for ${x.order?.ordernumber ?? ''} sent`),
+                        onSuccess: (x) => toast.success(t('Payment link for {value} sent', { value: x.order?.ordernumber ?? '' })),
                         onError: (e) => toast.error(errorMessage(e)),
                       },
                     )
                   }
                 >
-                  Send payment link
+                  {t('Send payment link')}
                 </button>
                 <button
                   type="button"
@@ -134,16 +135,16 @@ export function DraftScreen({ draft }: { draft: AdminDraft }) {
                     call.mutate(
                       { kind: 'place-cod', body: { expected_total: cart.amount } },
                       {
-                        onSuccess: (x) => toast.success(`Order ${x.order?.ordernumber ?? ''} placed`),
+                        onSuccess: (x) => toast.success(t('Order {value} placed', { value: x.order?.ordernumber ?? '' })),
                         onError: (e) => toast.error(errorMessage(e)),
                       },
                     )
                   }
                 >
-                  Mark as COD and place
+                  {t('Mark as COD and place')}
                 </button>
                 {!methods.includes('cod') && d.address_id !== null && (
-                  <p className="text-xs text-gray-600">Cash on delivery is not offered at this address.</p>
+                  <p className="text-xs text-gray-600">{t('Cash on delivery is not offered at this address.')}</p>
                 )}
               </div>
             )}
@@ -162,23 +163,23 @@ function Items({ draft, open, update, busy }: { draft: AdminDraft; open: boolean
   return (
     <div className="space-y-4">
       {items.length === 0 ? (
-        <p className="text-sm text-gray-600">No items yet.</p>
+        <p className="text-sm text-gray-600">{t('No items yet.')}</p>
       ) : (
         <table className="w-full text-sm">
-          <caption className="sr-only">Items of draft {draft.number}</caption>
+          <caption className="sr-only">{t('Items of draft {number}', { number: draft.number })}</caption>
           <thead className="border-b text-left text-xs text-gray-500 uppercase">
             <tr>
               <th scope="col" className="py-2">
-                Item
+                {t('Item')}
               </th>
               <th scope="col" className="text-right">
-                Price
+                {t('Price')}
               </th>
               <th scope="col" className="pl-3 text-right">
-                Qty
+                {t('Qty')}
               </th>
               <th scope="col" className="pl-3 text-right">
-                Amount
+                {t('Amount')}
               </th>
             </tr>
           </thead>
@@ -194,13 +195,16 @@ function Items({ draft, open, update, busy }: { draft: AdminDraft; open: boolean
                   {open ? (
                     <span className="inline-flex items-center gap-1">
                       <button type="button" className={small} disabled={busy} onClick={() => setQty(i.pack_id, i.quantity - 1)}>
-                        −<span className="sr-only"> one {i.name}</span>
+                        −<span className="sr-only"> {t('one {name}', { name: i.name })}</span>
                       </button>
-                      <span className="w-6 text-center tabular-nums" aria-label={`Quantity of ${i.name} ${i.pack}`}>
+                      <span
+                        className="w-6 text-center tabular-nums"
+                        aria-label={t('Quantity of {name} {pack}', { name: i.name, pack: i.pack })}
+                      >
                         {i.quantity}
                       </span>
                       <button type="button" className={small} disabled={busy} onClick={() => setQty(i.pack_id, i.quantity + 1)}>
-                        +<span className="sr-only"> one {i.name}</span>
+                        +<span className="sr-only"> {t('one {name}', { name: i.name })}</span>
                       </button>
                     </span>
                   ) : (
@@ -218,7 +222,7 @@ function Items({ draft, open, update, busy }: { draft: AdminDraft; open: boolean
           id="draft-item-search"
           warehouseId={draft.warehouse_id}
           disabled={draft.warehouse_id === null}
-          placeholder={draft.warehouse_id === null ? 'Choose an address the shop delivers to first' : 'Search products in stock'}
+          placeholder={draft.warehouse_id === null ? t('Choose an address the shop delivers to first') : t('Search products in stock')}
           busy={busy}
           onPick={(p, clear) => {
             const there = items.find((i) => i.pack_id === p.pack_id);
@@ -257,7 +261,7 @@ function Addresses({ draft, open, update, busy }: { draft: AdminDraft; open: boo
     <div className="space-y-3">
       {draft.addresses.length > 0 && (
         <fieldset className="space-y-2">
-          <legend className="sr-only">Delivery address</legend>
+          <legend className="sr-only">{t('Delivery address')}</legend>
           {draft.addresses.map((x) => (
             <label key={x.id} className="flex items-start gap-2 text-sm">
               <input
@@ -287,25 +291,25 @@ function Addresses({ draft, open, update, busy }: { draft: AdminDraft; open: boo
             });
           }}
         >
-          <Small label="Name" className="col-span-2">
+          <Small label={t('Name')} className="col-span-2">
             <input value={a.name} onChange={set('name')} className={inputClass} required />
           </Small>
-          <Small label="Mobile">
+          <Small label={t('Mobile')}>
             <input value={a.phone} onChange={set('phone')} inputMode="numeric" className={inputClass} required />
           </Small>
-          <Small label="Pincode">
+          <Small label={t('Pincode')}>
             <input value={a.pincode} onChange={set('pincode')} inputMode="numeric" className={inputClass} required />
           </Small>
-          <Small label="House / flat / building" className="col-span-2">
+          <Small label={t('House / flat / building')} className="col-span-2">
             <input value={a.line1} onChange={set('line1')} className={inputClass} required />
           </Small>
-          <Small label="Street / area" className="col-span-2">
+          <Small label={t('Street / area')} className="col-span-2">
             <input value={a.line2} onChange={set('line2')} className={inputClass} required />
           </Small>
-          <Small label="City">
+          <Small label={t('City')}>
             <input value={a.city} onChange={set('city')} className={inputClass} required />
           </Small>
-          <Small label="State">
+          <Small label={t('State')}>
             <select value={a.state} onChange={set('state')} className={inputClass}>
               {INDIAN_STATES.map((s) => (
                 <option key={s}>{s}</option>
@@ -314,18 +318,18 @@ function Addresses({ draft, open, update, busy }: { draft: AdminDraft; open: boo
           </Small>
           <div className="col-span-2 flex gap-2">
             <button type="submit" className={primary} disabled={busy}>
-              Save address
+              {t('Save address')}
             </button>
             {draft.addresses.length > 0 && (
               <button type="button" className={secondary} onClick={() => setAdding(false)}>
-                Cancel
+                {t('Cancel')}
               </button>
             )}
           </div>
         </form>
       ) : (
         <button type="button" className="text-sm text-brand hover:underline" onClick={() => setAdding(true)}>
-          Add an address
+          {t('Add an address')}
         </button>
       )}
     </div>
@@ -337,9 +341,9 @@ function Coupon({ draft, update, busy }: { draft: AdminDraft; update: Update; bu
   if (draft.cart.offercode)
     return (
       <p className="mt-3 text-sm">
-        Coupon {draft.cart.offercode}{' '}
+        {t('Coupon {offercode}', { offercode: draft.cart.offercode })}{' '}
         <button type="button" className="text-brand hover:underline" disabled={busy} onClick={() => update({ coupon: null })}>
-          Remove
+          {t('Remove')}
         </button>
       </p>
     );
@@ -351,11 +355,11 @@ function Coupon({ draft, update, busy }: { draft: AdminDraft; update: Update; bu
         if (code.trim()) update({ coupon: code.trim() }, () => setCode(''));
       }}
     >
-      <Field label="Discount (coupon code)" className="flex-1">
+      <Field label={t('Discount (coupon code)')} className="flex-1">
         {(a) => <input {...a} value={code} onChange={(e) => setCode(e.target.value.toUpperCase())} className={inputClass} />}
       </Field>
       <button type="submit" className={secondary} disabled={busy || !code.trim()}>
-        Apply
+        {t('Apply')}
       </button>
     </form>
   );

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useCan } from '../../../lib/permissions';
 import { useEditOrder, useQuoteEdit } from '../api/edit-order';
 import { PackSearch } from './pack-search';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50';
 const primary = `${button} bg-brand text-white hover:opacity-90`;
@@ -34,15 +35,15 @@ export function EditOrder({ order }: { order: AdminOrder }) {
   const [open, setOpen] = useState(false);
   if (!can || order.channel !== 'online' || !EDITABLE_STATUSES.includes(order.status)) return null;
   return (
-    <Card title="Edit order">
+    <Card title={t('Edit order')}>
       {open ? (
         <Editor order={order} onDone={() => setOpen(false)} />
       ) : (
         <div className="flex flex-wrap items-center gap-3">
           <button type="button" className={secondary} onClick={() => setOpen(true)}>
-            Edit items
+            {t('Edit items')}
           </button>
-          <p className="text-sm text-gray-600">Add items, change quantities or remove lines until the order is packed.</p>
+          <p className="text-sm text-gray-600">{t('Add items, change quantities or remove lines until the order is packed.')}</p>
         </div>
       )}
     </Card>
@@ -86,20 +87,20 @@ function Editor({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
   return (
     <div className="space-y-4">
       <table className="w-full text-sm">
-        <caption className="sr-only">Items wanted on order {order.ordernumber}</caption>
+        <caption className="sr-only">{t('Items wanted on order {ordernumber}', { ordernumber: order.ordernumber })}</caption>
         <thead className="border-b text-left text-xs text-gray-500 uppercase">
           <tr>
             <th scope="col" className="py-2">
-              Item
+              {t('Item')}
             </th>
             <th scope="col" className="text-right">
-              Price
+              {t('Price')}
             </th>
             <th scope="col" className="text-right">
-              Qty
+              {t('Qty')}
             </th>
             <th scope="col">
-              <span className="sr-only">Remove</span>
+              <span className="sr-only">{t('Remove')}</span>
             </th>
           </tr>
         </thead>
@@ -116,7 +117,7 @@ function Editor({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
                     type="number"
                     min={0}
                     max={99}
-                    aria-label={`Quantity of ${l.label}`}
+                    aria-label={t('Quantity of {label}', { label: l.label })}
                     value={l.quantity}
                     onChange={(e) => setQty(l.packId, Number(e.target.value))}
                     className="w-16 rounded-md border px-2 py-1 text-right"
@@ -125,7 +126,8 @@ function Editor({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
               </td>
               <td className="pl-2 text-right">
                 <button type="button" className="text-xs text-red-700 hover:underline" onClick={() => setQty(l.packId, 0)}>
-                  Remove<span className="sr-only"> {l.label}</span>
+                  {t('Remove')}
+                  <span className="sr-only"> {l.label}</span>
                 </button>
               </td>
             </tr>
@@ -136,7 +138,7 @@ function Editor({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
       <PackSearch
         id="edit-order-search"
         warehouseId={warehouseId}
-        placeholder="Search products in stock"
+        placeholder={t('Search products in stock')}
         onPick={(p, clear) => {
           const there = lines.find((l) => l.packId === p.pack_id);
           change(
@@ -149,12 +151,12 @@ function Editor({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
       />
 
       {quote.data && (
-        <dl className="ml-auto max-w-sm rounded-md bg-gray-50 p-3 text-sm" aria-label="New total">
-          <Row label="Items">{formatINR(quote.data.items_total)}</Row>
-          {quote.data.discount > 0 && <Row label="Coupon">−{formatINR(quote.data.discount)}</Row>}
-          <Row label="Delivery">{quote.data.delivery_charge > 0 ? formatINR(quote.data.delivery_charge) : 'Free'}</Row>
-          <Row label="Total now">{formatINR(quote.data.was_total)}</Row>
-          <Row label="New total">{formatINR(quote.data.total)}</Row>
+        <dl className="ml-auto max-w-sm rounded-md bg-gray-50 p-3 text-sm" aria-label={t('New total')}>
+          <Row label={t('Items')}>{formatINR(quote.data.items_total)}</Row>
+          {quote.data.discount > 0 && <Row label={t('Coupon')}>−{formatINR(quote.data.discount)}</Row>}
+          <Row label={t('Delivery')}>{quote.data.delivery_charge > 0 ? formatINR(quote.data.delivery_charge) : t('Free')}</Row>
+          <Row label={t('Total now')}>{formatINR(quote.data.was_total)}</Row>
+          <Row label={t('New total')}>{formatINR(quote.data.total)}</Row>
           <p className="mt-2 font-medium" role="status">
             {staffEditDifferenceText(quote.data.difference, method, quote.data.balance_due)}
           </p>
@@ -167,7 +169,7 @@ function Editor({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
       )}
       <div className="flex flex-wrap gap-3">
         <button type="button" className={secondary} disabled={quote.isPending} onClick={() => quote.mutate(body)}>
-          Preview changes
+          {t('Preview changes')}
         </button>
         <button
           type="button"
@@ -178,17 +180,17 @@ function Editor({ order, onDone }: { order: AdminOrder; onDone: () => void }) {
               { ...body, expected_total: quote.data!.total, key },
               {
                 onSuccess: (o) => {
-                  toast.success(`Order ${o.ordernumber} changed: total ${formatINR(o.total)}`);
+                  toast.success(t('Order {ordernumber} changed: total {total}', { ordernumber: o.ordernumber, total: formatINR(o.total) }));
                   onDone();
                 },
               },
             )
           }
         >
-          Confirm changes
+          {t('Confirm changes')}
         </button>
         <button type="button" className={secondary} onClick={onDone}>
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useChangeLine, usePackSearch, useRetryRefunds } from '../api/change-line';
 import { SubstitutionNotice } from './shopper-asks';
+import { t } from '../../../lib/i18n';
 
 type Line = AdminOrder['lines'][number];
 const button = 'rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50';
@@ -42,7 +43,7 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
   const removedAmount = weighed ? line.amount : line.price * quantity;
   const diff = pack ? removedAmount - pack.price * subQty : 0;
   const lineId = line.line_id!;
-  const coupon = order.discount > 0 ? ' (less its share of the coupon)' : '';
+  const coupon = order.discount > 0 ? ` ${t('(less its share of the coupon)')}` : '';
 
   const submit = () =>
     change.mutate(
@@ -52,7 +53,7 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
       {
         onSuccess: (o) => {
           const a = o.adjustments.at(-1);
-          toast.success(a ? a.description : 'Order changed');
+          toast.success(a ? a.description : t('Order changed'));
           onDone();
         },
         onError: (e) => toast.error(errorMessage(e)),
@@ -61,7 +62,7 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
 
   return (
     <form
-      aria-label={`Change ${line.name} ${line.pack}`}
+      aria-label={t('Change {name} {pack}', { name: line.name, pack: line.pack })}
       className="space-y-3 rounded-md border bg-gray-50 p-4 text-sm"
       onSubmit={(e) => {
         e.preventDefault();
@@ -70,10 +71,10 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
     >
       <SubstitutionNotice order={order} substituting={kind === 'substitute'} />
       <fieldset className="flex gap-4">
-        <legend className="sr-only">Change</legend>
+        <legend className="sr-only">{t('Change')}</legend>
         {order.changes.remove && (
           <label className="flex items-center gap-2">
-            <input type="radio" name="kind" checked={kind === 'remove'} onChange={() => setKind('remove')} /> Remove (refund)
+            <input type="radio" name="kind" checked={kind === 'remove'} onChange={() => setKind('remove')} /> {t('Remove (refund)')}
           </label>
         )}
         {order.changes.substitute && (
@@ -87,15 +88,15 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
                 if (reason === 'missing') setReason('unavailable');
               }}
             />{' '}
-            Substitute another pack
+            {t('Substitute another pack')}
           </label>
         )}
       </fieldset>
       <div className="flex flex-wrap items-end gap-3">
         {weighed ? (
-          <p className="text-sm text-gray-700">{`The whole ${weightLabel(line.quantity)}`}</p>
+          <p className="text-sm text-gray-700">{t('The whole {quantity}', { quantity: weightLabel(line.quantity) })}</p>
         ) : (
-          <Field label={`Units (of ${line.quantity})`}>
+          <Field label={t('Units (of {quantity})', { quantity: line.quantity })}>
             {(a) => (
               <input
                 {...a}
@@ -109,7 +110,7 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
             )}
           </Field>
         )}
-        <Field label="Reason">
+        <Field label={t('Reason')}>
           {(a) => (
             <select {...a} className={inputClass} value={reason} onChange={(e) => setReason(e.target.value as AdjustReason)}>
               {ADJUST_REASONS.map((r) => (
@@ -123,11 +124,11 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
       </div>
       {kind === 'substitute' && (
         <div className="space-y-2">
-          <Field label="Substitute pack" hint="Type 2 letters of a product; packs in stock at this line’s warehouse">
-            {(a) => <input {...a} className={inputClass} value={q} onChange={(e) => setQ(e.target.value)} placeholder="e.g. rice" />}
+          <Field label={t('Substitute pack')} hint={t('Type 2 letters of a product; packs in stock at this line’s warehouse')}>
+            {(a) => <input {...a} className={inputClass} value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('e.g. rice')} />}
           </Field>
           {search.data && (
-            <ul className="max-h-48 overflow-auto rounded border bg-white" aria-label="Packs">
+            <ul className="max-h-48 overflow-auto rounded border bg-white" aria-label={t('Packs')}>
               {search.data.data
                 .filter((p) => !p.sold_by_weight)
                 .map((p) => (
@@ -139,14 +140,15 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
                       className={`block w-full px-3 py-1.5 text-left hover:bg-gray-50 disabled:opacity-50 ${pack?.id === p.pack_id ? 'bg-brand/10 font-medium' : ''}`}
                       onClick={() => setPack({ id: p.pack_id, label: `${p.product} · ${p.pack}`, price: p.price })}
                     >
-                      {p.product} · {p.pack} — {formatINR(p.price)} <span className="text-xs text-gray-500">({p.available} in stock)</span>
+                      {p.product} · {p.pack} — {formatINR(p.price)}{' '}
+                      <span className="text-xs text-gray-500">{t('({available} in stock)', { available: p.available })}</span>
                     </button>
                   </li>
                 ))}
             </ul>
           )}
           {pack && (
-            <Field label={`Units of ${pack.label}`}>
+            <Field label={t('Units of {label}', { label: pack.label })}>
               {(a) => (
                 <input
                   {...a}
@@ -164,15 +166,25 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
       )}
       <p className="text-gray-700">
         {kind === 'remove'
-          ? `${formatINR(removedAmount)} ${prepaid ? (order.payment!.provider === 'wallet' ? 'is refunded to the customer’s wallet' : `is refunded through ${order.payment!.provider === 'razorpay' ? 'Razorpay' : 'Cashfree'}`) : 'comes off the total'}${coupon}.`
+          ? prepaid
+            ? order.payment!.provider === 'wallet'
+              ? t('{amount} is refunded to the customer’s wallet{coupon}.', { amount: formatINR(removedAmount), coupon })
+              : t('{amount} is refunded through {provider}{coupon}.', {
+                  amount: formatINR(removedAmount),
+                  provider: order.payment!.provider === 'razorpay' ? 'Razorpay' : 'Cashfree',
+                  coupon,
+                })
+            : t('{amount} comes off the total{coupon}.', { amount: formatINR(removedAmount), coupon })
           : pack
             ? diff >= 0
-              ? `${formatINR(diff)} ${prepaid ? 'is refunded' : 'comes off the total'}${coupon}.`
+              ? prepaid
+                ? t('{amount} is refunded{coupon}.', { amount: formatINR(diff), coupon })
+                : t('{amount} comes off the total{coupon}.', { amount: formatINR(diff), coupon })
               : prepaid
-                ? `The substitute costs ${formatINR(-diff)} more: a prepaid order cannot be charged more.`
-                : `${formatINR(-diff)} is added to the cash to collect.`
-            : 'Choose the substitute pack.'}{' '}
-        The customer is told by email.
+                ? t('The substitute costs {formatINR} more: a prepaid order cannot be charged more.', { formatINR: formatINR(-diff) })
+                : t('{formatINR} is added to the cash to collect.', { formatINR: formatINR(-diff) })
+            : t('Choose the substitute pack.')}{' '}
+        {t('The customer is told by email.')}
       </p>
       <div className="flex gap-3">
         <button
@@ -180,10 +192,10 @@ export function LineChangeForm({ order, line, onDone }: { order: AdminOrder; lin
           disabled={change.isPending || (kind === 'substitute' && !pack)}
           className={`${button} bg-brand text-white hover:opacity-90`}
         >
-          {kind === 'remove' ? `Remove ${quantity}` : 'Substitute'}
+          {kind === 'remove' ? t('Remove {quantity}', { quantity }) : t('Substitute')}
         </button>
         <button type="button" className={`${button} border bg-white hover:bg-gray-50`} onClick={onDone}>
-          Close
+          {t('Close')}
         </button>
       </div>
     </form>
@@ -204,18 +216,16 @@ export function Adjustments({ order }: { order: AdminOrder }) {
   const stuck = order.adjustments.some((a) => a.refund_status === 'failed' || a.refund_status === 'pending');
   return (
     <div className="mt-4 border-t pt-4">
-      <h3 className="text-sm font-semibold">Changes after the order was placed</h3>
+      <h3 className="text-sm font-semibold">{t('Changes after the order was placed')}</h3>
       <ul className="mt-2 space-y-1 text-sm">
         {order.adjustments.map((a) => (
           <li key={a.id}>
             {a.description} ({(REASONS[a.reason as AdjustReason] ?? CHANGE_REASON_LABELS[a.reason]).toLowerCase()}):{' '}
             <span className="font-medium">
-              {a.amount >= 0 ? formatINR(a.amount) : `+${formatINR(-a.amount)}`} {a.amount >= 0 ? REFUND[a.refund_status] : 'added'}
+              {a.amount >= 0 ? formatINR(a.amount) : `+${formatINR(-a.amount)}`} {a.amount >= 0 ? REFUND[a.refund_status] : t('added')}
             </span>
             {a.refund_id && <span className="text-xs text-gray-500"> · {a.refund_id}</span>}
-            <span className="block text-xs text-gray-500">
-              {formatDateTime(a.at)} · by {a.by}
-            </span>
+            <span className="block text-xs text-gray-500">{t('{at} · by {by}', { at: formatDateTime(a.at), by: a.by })}</span>
           </li>
         ))}
       </ul>
@@ -226,7 +236,7 @@ export function Adjustments({ order }: { order: AdminOrder }) {
           disabled={retry.isPending}
           onClick={() => retry.mutate(undefined, { onError: (e) => toast.error(errorMessage(e)) })}
         >
-          Send refunds again
+          {t('Send refunds again')}
         </button>
       )}
     </div>

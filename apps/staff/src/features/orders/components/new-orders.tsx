@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../lib/paths';
 import { useNewOrders } from '../api/new-orders';
+import { t } from '../../../lib/i18n';
 
 /** A short two-tone chime made on the spot (no sound file to load); silent where the browser has not allowed sound yet. */
 function chime() {
@@ -46,10 +47,17 @@ export function useNewOrderAlerts(enabled: boolean): number {
       if (fresh.length) {
         chime();
         for (const o of fresh)
-          toast.info(`New order ${o.ordernumber} from ${o.customer} · ${formatINR(o.total)}`, {
-            action: { label: 'Open', onClick: () => navigate(paths.order(o.id)) },
-            duration: 15_000,
-          });
+          toast.info(
+            t('New order {ordernumber} from {customer} · {total}', {
+              ordernumber: o.ordernumber,
+              customer: o.customer,
+              total: formatINR(o.total),
+            }),
+            {
+              action: { label: t('Open'), onClick: () => navigate(paths.order(o.id)) },
+              duration: 15_000,
+            },
+          );
       }
     }
     seen.current = new Set([...(seen.current ?? []), ...ids]);

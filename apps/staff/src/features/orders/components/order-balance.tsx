@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/error-message';
 import { useCan } from '../../../lib/permissions';
 import { useSendBalanceLink } from '../api/balance';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50';
 
@@ -27,12 +28,13 @@ export function BalanceDue({ order }: { order: AdminOrder }) {
         {balanceDueText(open.amount)}
       </h2>
       <p className="mt-1 text-sm text-amber-900">
-        The order was changed after it was paid. The customer pays the difference with {PAYMENT_PROVIDER_NAMES[open.provider]} by this link:
+        {t('The order was changed after it was paid. The customer pays the difference with')} {PAYMENT_PROVIDER_NAMES[open.provider]}{' '}
+        {t('by this link:')}
       </p>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <input
           readOnly
-          aria-label="Payment link"
+          aria-label={t('Payment link')}
           value={url}
           onFocus={(e) => e.currentTarget.select()}
           className="min-w-0 flex-1 basis-64 rounded-md border bg-white px-3 py-1.5 font-mono text-xs"
@@ -43,11 +45,11 @@ export function BalanceDue({ order }: { order: AdminOrder }) {
           onClick={() =>
             void navigator.clipboard
               ?.writeText(url)
-              .then(() => toast.success('Link copied'))
-              .catch(() => toast.error('Copy the link from the box'))
+              .then(() => toast.success(t('Link copied')))
+              .catch(() => toast.error(t('Copy the link from the box')))
           }
         >
-          Copy link
+          {t('Copy link')}
         </button>
         {canSend && (
           <button
@@ -56,12 +58,12 @@ export function BalanceDue({ order }: { order: AdminOrder }) {
             disabled={send.isPending}
             onClick={() =>
               send.mutate(undefined, {
-                onSuccess: (r) => toast.success(`Payment link sent to ${r.sent_to.join(' and ')}`),
+                onSuccess: (r) => toast.success(t('Payment link sent to {sentTo}', { sentTo: r.sent_to.join(' and ') })),
                 onError: (e) => toast.error(errorMessage(e)),
               })
             }
           >
-            Send to customer
+            {t('Send to customer')}
           </button>
         )}
       </div>
@@ -80,7 +82,7 @@ export function BalanceRows({ order }: { order: AdminOrder }) {
           <div key={b.id} className="flex justify-between gap-4 py-1">
             <dt className="text-gray-600">
               {ORDER_BALANCE_STATUS_LABELS[b.status]}
-              <span className="block text-xs">asked {formatDateTime(b.at)}</span>
+              <span className="block text-xs">{t('asked {at}', { at: formatDateTime(b.at) })}</span>
             </dt>
             <dd className="text-right font-medium">
               {formatINR(b.amount)}

@@ -20,6 +20,7 @@ import { useOrders } from '../api/get-orders';
 import { DeliveryNoteFields, emptyNote } from './delivery-note';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { BulkPrint, RowTags, TagFilter } from './bulk-print';
+import { t } from '../../../lib/i18n';
 
 /** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
 export const DEFAULTS: ListDefaults = { sort: 'placed', dir: 'desc', perPage: 20 };
@@ -27,7 +28,7 @@ const col = createColumnHelper<AdminOrderRow>();
 
 const columns = [
   col.accessor('ordernumber', {
-    header: 'Order',
+    header: t('Order'),
     enableSorting: true,
     cell: ({ row: { original: o } }) => (
       <>
@@ -40,12 +41,12 @@ const columns = [
   }),
   col.accessor('created_at', {
     id: 'placed',
-    header: 'Placed',
+    header: t('Placed'),
     enableSorting: true,
     cell: (c) => <span className="whitespace-nowrap">{formatDateTime(c.getValue())}</span>,
   }),
   col.accessor('customer', {
-    header: 'Customer',
+    header: t('Customer'),
     cell: ({ row: { original: o } }) => (
       <span>
         {o.customer}
@@ -53,19 +54,19 @@ const columns = [
       </span>
     ),
   }),
-  col.accessor('status', { header: 'Status', cell: (c) => <OrderStatusBadge status={c.getValue()} /> }),
+  col.accessor('status', { header: t('Status'), cell: (c) => <OrderStatusBadge status={c.getValue()} /> }),
   col.accessor('payment_method', {
-    header: 'Payment',
+    header: t('Payment'),
     cell: ({ row: { original: o } }) => (
       <span className="whitespace-nowrap">
-        {o.payment_method === 'cod' ? 'COD' : PAYMENT_PROVIDER_NAMES[o.payment_method]}
+        {o.payment_method === 'cod' ? t('COD') : PAYMENT_PROVIDER_NAMES[o.payment_method]}
         {o.payment_status && <span className="block text-xs text-gray-500">{PAYMENT_STATUS_LABELS[o.payment_status]}</span>}
       </span>
     ),
   }),
   col.accessor('slot', {
     id: 'delivery',
-    header: 'Delivery',
+    header: t('Delivery'),
     enableSorting: true,
     cell: ({ row: { original: o } }) =>
       o.slot ? (
@@ -79,9 +80,9 @@ const columns = [
         <span className="text-gray-500">{o.pincode}</span>
       ),
   }),
-  col.accessor('items', { header: 'Items' }),
+  col.accessor('items', { header: t('Items') }),
   col.accessor('total', {
-    header: 'Total',
+    header: t('Total'),
     enableSorting: true,
     cell: (c) => <span className="whitespace-nowrap">{formatINR(c.getValue())}</span>,
   }),
@@ -116,7 +117,7 @@ function PincodeFilter({ list }: { list: ListState }) {
       }}
     >
       <label htmlFor={id} className="block text-xs font-medium text-gray-600">
-        Pincode
+        {t('Pincode')}
       </label>
       <input
         id={id}
@@ -152,7 +153,11 @@ export function OrderList() {
           const n = moved.length;
           if (n) toast.success(`${ACTION_LABELS[action]}: ${counted(n, 'order')}`);
           if (skipped.length)
-            toast.warning(`Skipped ${skipped.map((s) => `${s.ordernumber} (${ORDER_STATUS_LABELS[s.status].toLowerCase()})`).join(', ')}`);
+            toast.warning(
+              t('Skipped {skipped}', {
+                skipped: skipped.map((s) => `${s.ordernumber} (${ORDER_STATUS_LABELS[s.status].toLowerCase()})`).join(', '),
+              }),
+            );
           setShipping(null);
           clear();
         },
@@ -177,7 +182,7 @@ export function OrderList() {
       <BulkPrint rows={rows} />
       {shipping && (
         <form
-          aria-label="Delivery note for the selected orders"
+          aria-label={t('Delivery note for the selected orders')}
           className="mt-2 flex w-full flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault();
@@ -186,7 +191,7 @@ export function OrderList() {
         >
           <DeliveryNoteFields value={note} onChange={setNote} />
           <button type="submit" disabled={bulk.isPending} className="rounded-md bg-brand px-3 py-2 text-sm font-medium text-white">
-            Ship {counted(shipping.rows.length, 'order')}
+            {t('Ship {rows}', { rows: counted(shipping.rows.length, 'order') })}
           </button>
         </form>
       )}
@@ -195,7 +200,7 @@ export function OrderList() {
 
   return (
     <DataTable
-      label="Orders"
+      label={t('Orders')}
       columns={columns}
       rows={orders.data?.data}
       total={orders.data?.meta.total}
@@ -210,48 +215,51 @@ export function OrderList() {
       getRowId={(o) => o.id}
       rowName={(o) => `order ${o.ordernumber}`}
       list={list}
-      searchLabel="Order no., name, mobile or email"
+      searchLabel={t('Order no., name, mobile or email')}
       foldFilters={{ active: activeFilters }}
       bulkActions={actions}
       empty={
         filtered ? (
           <>
-            No orders match this search and these filters.{' '}
+            {t('No orders match this search and these filters.')}{' '}
             <Link to={paths.orders()} className="text-brand underline">
-              Clear filters
+              {t('Clear filters')}
             </Link>
           </>
         ) : (
-          'No orders yet.'
+          t('No orders yet.')
         )
       }
       filters={
         <>
           <FilterSelect
-            label="Order status"
+            label={t('Order status')}
             value={list.filter('status')}
             onChange={(status) => list.set({ status })}
-            options={[{ value: '', label: 'Any status' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))]}
+            options={[{ value: '', label: t('Any status') }, ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))]}
           />
           <FilterSelect
-            label="Payment method"
+            label={t('Payment method')}
             value={list.filter('payment_method')}
             onChange={(payment_method) => list.set({ payment_method })}
             options={[
-              { value: '', label: 'Any method' },
-              ...PAYMENT_PROVIDERS.map((p) => ({ value: p, label: p === 'cod' ? 'Cash on delivery' : PAYMENT_PROVIDER_NAMES[p] })),
+              { value: '', label: t('Any method') },
+              ...PAYMENT_PROVIDERS.map((p) => ({ value: p, label: p === 'cod' ? t('Cash on delivery') : PAYMENT_PROVIDER_NAMES[p] })),
             ]}
           />
           <FilterSelect
-            label="Payment status"
+            label={t('Payment status')}
             value={list.filter('payment_status')}
             onChange={(payment_status) => list.set({ payment_status })}
-            options={[{ value: '', label: 'Any payment' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))]}
+            options={[
+              { value: '', label: t('Any payment') },
+              ...PAYMENT_STATUSES.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] })),
+            ]}
           />
-          <DateFilter label="Placed from" value={list.filter('from')} onChange={(from) => list.set({ from })} />
-          <DateFilter label="Placed to" value={list.filter('to')} onChange={(to) => list.set({ to })} />
+          <DateFilter label={t('Placed from')} value={list.filter('from')} onChange={(from) => list.set({ from })} />
+          <DateFilter label={t('Placed to')} value={list.filter('to')} onChange={(to) => list.set({ to })} />
           <DateFilter
-            label="Delivery date"
+            label={t('Delivery date')}
             value={list.filter('delivery_date')}
             onChange={(delivery_date) => list.set({ delivery_date })}
           />
@@ -264,7 +272,7 @@ export function OrderList() {
               rel="noreferrer"
               className="self-end py-2 text-sm text-brand hover:underline"
             >
-              Pick list for {formatDate(list.filter('delivery_date'))}
+              {t('Pick list for {list}', { list: formatDate(list.filter('delivery_date')) })}
             </a>
           )}
         </>

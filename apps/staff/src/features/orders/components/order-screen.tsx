@@ -27,6 +27,7 @@ import { OrderTags } from './order-tags';
 import { OrderTimeline } from './order-timeline';
 import { DeliveryProof } from './delivery-proof';
 import { RefundDialog } from './refund-dialog';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 const primary = `${button} bg-brand text-white hover:opacity-90`;
@@ -43,7 +44,14 @@ function fieldErrors(e: unknown): Record<string, string> {
 
 /** The buttons the lifecycle allows from the order's status, each with the form its move needs. */
 function Actions({ order }: { order: AdminOrder }) {
-  const move = useMoveOrder(order.id, (o) => toast.success(`Order ${o.ordernumber} is ${ORDER_STATUS_LABELS[o.status].toLowerCase()}`));
+  const move = useMoveOrder(order.id, (o) =>
+    toast.success(
+      t('Order {ordernumber} is {ORDER_STATUS_LABELS}', {
+        ordernumber: o.ordernumber,
+        ORDER_STATUS_LABELS: ORDER_STATUS_LABELS[o.status].toLowerCase(),
+      }),
+    ),
+  );
   const [open, setOpen] = useState<OrderAction | null>(null);
   const [note, setNote] = useState<DeliveryNote>(order.delivery ?? emptyNote);
   const [reason, setReason] = useState('');
@@ -59,7 +67,11 @@ function Actions({ order }: { order: AdminOrder }) {
     });
 
   if (actions.length === 0)
-    return <p className="text-sm text-gray-600">No further moves: this order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}.</p>;
+    return (
+      <p className="text-sm text-gray-600">
+        {t('No further moves: this order is')} {ORDER_STATUS_LABELS[order.status].toLowerCase()}.
+      </p>
+    );
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-3">
@@ -85,19 +97,20 @@ function Actions({ order }: { order: AdminOrder }) {
                 {ACTION_LABELS.cancel}
               </button>
             }
-            title={`Cancel order ${order.ordernumber}?`}
+            title={t('Cancel order {ordernumber}?', { ordernumber: order.ordernumber })}
             description={
               <>
-                The stock, the delivery slot and any coupon use come back. <CancelRefund order={order} /> The customer is told by email.
+                {t('The stock, the delivery slot and any coupon use come back.')} <CancelRefund order={order} />{' '}
+                {t('The customer is told by email.')}
               </>
             }
             form
-            cancel="Keep the order"
-            confirm="Cancel the order"
+            cancel={t('Keep the order')}
+            confirm={t('Cancel the order')}
             busy={move.isPending}
             onConfirm={() => submit({ action: 'cancel', reason })}
           >
-            <Field label="Reason" error={errors.reason}>
+            <Field label={t('Reason')} error={errors.reason}>
               {(a) => <input {...a} required className={inputClass} value={reason} onChange={(e) => setReason(e.target.value)} />}
             </Field>
           </ConfirmDialog>
@@ -105,7 +118,7 @@ function Actions({ order }: { order: AdminOrder }) {
       </div>
       {open === 'ship' && (
         <form
-          aria-label="Delivery note"
+          aria-label={t('Delivery note')}
           className="flex flex-wrap items-end gap-3 rounded-md border bg-gray-50 p-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -114,7 +127,7 @@ function Actions({ order }: { order: AdminOrder }) {
         >
           <DeliveryNoteFields value={note} onChange={setNote} errors={errors} />
           <button type="submit" className={primary} disabled={move.isPending}>
-            Ship the order
+            {t('Ship the order')}
           </button>
         </form>
       )}
@@ -134,8 +147,8 @@ function CancelRefund({ order }: { order: AdminOrder }) {
   ].filter(Boolean);
   return (
     <>
-      {formatINR(r.refundable)} is refunded through {PAYMENT_PROVIDER_NAMES[p.provider]}
-      {before.length ? ` (of ${formatINR(r.paid)} paid: ${before.join(', ')})` : ''}.
+      {t('{refundable} is refunded through', { refundable: formatINR(r.refundable) })} {PAYMENT_PROVIDER_NAMES[p.provider]}
+      {before.length ? t(' (of {paid} paid: {before})', { paid: formatINR(r.paid), before: before.join(', ') }) : ''}.
     </>
   );
 }
@@ -171,7 +184,7 @@ function DeliverForm({
     .map((l) => ({ line_id: l.line_id!, quantity: refused[l.line_id!]! }));
   return (
     <form
-      aria-label="Delivery"
+      aria-label={t('Delivery')}
       className="space-y-4 rounded-md border bg-gray-50 p-4"
       onSubmit={(e) => {
         e.preventDefault();
@@ -184,8 +197,8 @@ function DeliverForm({
       }}
     >
       <details className="text-sm">
-        <summary className="cursor-pointer font-medium">Items refused at the door</summary>
-        <p className="mt-1 text-xs text-gray-600">Refused units come off the order and go back to stock.</p>
+        <summary className="cursor-pointer font-medium">{t('Items refused at the door')}</summary>
+        <p className="mt-1 text-xs text-gray-600">{t('Refused units come off the order and go back to stock.')}</p>
         <ul className="mt-2 space-y-2">
           {order.lines.map((l) => (
             <li key={l.line_id} className="flex items-center justify-between gap-3">
@@ -199,7 +212,7 @@ function DeliverForm({
                 type="number"
                 min={0}
                 max={l.quantity}
-                aria-label={`Units of ${l.name} ${l.pack} refused`}
+                aria-label={t('Units of {name} {pack} refused', { name: l.name, pack: l.pack })}
                 className={`${inputClass} mt-0 w-20`}
                 value={refused[l.line_id ?? 0] ?? 0}
                 onChange={(e) =>
@@ -215,12 +228,12 @@ function DeliverForm({
       <div className="flex flex-wrap items-end gap-3">
         {cod && (
           <Field
-            label="Cash collected (₹)"
+            label={t('Cash collected (₹)')}
             error={errors.cash_collected}
             hint={
               refusedPaise > 0
-                ? `To collect ${formatINR(due)} (order total ${formatINR(order.total)})`
-                : `Order total ${formatINR(order.total)}`
+                ? t('To collect {due} (order total {total})', { due: formatINR(due), total: formatINR(order.total) })
+                : t('Order total {total}', { total: formatINR(order.total) })
             }
           >
             {(a) => (
@@ -237,16 +250,18 @@ function DeliverForm({
         )}
         {short && (
           <Field
-            label="Why is the cash short?"
+            label={t('Why is the cash short?')}
             error={errors.short_reason}
-            hint={`${formatINR(toRupees(toPaise(due) - toPaise(Number(cashValue))))} short: recorded as a shortfall`}
+            hint={t('{toRupees} short: recorded as a shortfall', {
+              toRupees: formatINR(toRupees(toPaise(due) - toPaise(Number(cashValue)))),
+            })}
             className="min-w-64 flex-1"
           >
             {(a) => <input {...a} required className={inputClass} value={shortReason} onChange={(e) => setShortReason(e.target.value)} />}
           </Field>
         )}
         <button type="submit" className={primary} disabled={pending}>
-          Mark delivered
+          {t('Mark delivered')}
         </button>
       </div>
     </form>
@@ -267,14 +282,14 @@ function RefundRows({ order }: { order: AdminOrder }) {
   return (
     <>
       <BalanceRows order={order} />
-      <Row label="Paid">{formatINR(r.paid)}</Row>
-      {!!r.balance_due && <Row label="Balance due">{formatINR(r.balance_due)}</Row>}
-      {r.refunded_lines > 0 && <Row label="Refunded for lines">{formatINR(r.refunded_lines)}</Row>}
-      {r.refunded_on_cancel > 0 && <Row label="Refunded on cancel">{formatINR(r.refunded_on_cancel)}</Row>}
-      {!!r.refunded_other && <Row label="Refunded (goodwill, other)">{formatINR(r.refunded_other)}</Row>}
-      {r.refund_pending > 0 && <Row label="Refund pending">{formatINR(r.refund_pending)}</Row>}
-      <Row label="Total refunded">{formatINR(r.refunded)}</Row>
-      <Row label="Net">{formatINR(r.net)}</Row>
+      <Row label={t('Paid')}>{formatINR(r.paid)}</Row>
+      {!!r.balance_due && <Row label={t('Balance due')}>{formatINR(r.balance_due)}</Row>}
+      {r.refunded_lines > 0 && <Row label={t('Refunded for lines')}>{formatINR(r.refunded_lines)}</Row>}
+      {r.refunded_on_cancel > 0 && <Row label={t('Refunded on cancel')}>{formatINR(r.refunded_on_cancel)}</Row>}
+      {!!r.refunded_other && <Row label={t('Refunded (goodwill, other)')}>{formatINR(r.refunded_other)}</Row>}
+      {r.refund_pending > 0 && <Row label={t('Refund pending')}>{formatINR(r.refund_pending)}</Row>}
+      <Row label={t('Total refunded')}>{formatINR(r.refunded)}</Row>
+      <Row label={t('Net')}>{formatINR(r.net)}</Row>
     </>
   );
 }
@@ -289,12 +304,12 @@ function HandOver({ order }: { order: AdminOrder }) {
       disabled={handOver.isPending}
       onClick={() =>
         handOver.mutate(undefined, {
-          onSuccess: () => toast.success(`Cash of order ${order.ordernumber} handed over`),
+          onSuccess: () => toast.success(t('Cash of order {ordernumber} handed over', { ordernumber: order.ordernumber })),
           onError: (e) => toast.error(errorMessage(e)),
         })
       }
     >
-      Mark cash handed over
+      {t('Mark cash handed over')}
     </button>
   );
 }
@@ -308,52 +323,52 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
         <Link to={paths.orders()} className="text-sm text-brand hover:underline">
-          ← Orders
+          {t('← Orders')}
         </Link>
-        <h1 className="text-2xl font-semibold">Order {o.ordernumber}</h1>
+        <h1 className="text-2xl font-semibold">{t('Order {ordernumber}', { ordernumber: o.ordernumber })}</h1>
         <OrderStatusBadge status={o.status} />
-        <span className="text-sm text-gray-500">Placed {formatDateTime(o.created_at)}</span>
+        <span className="text-sm text-gray-500">{t('Placed {created}', { created: formatDateTime(o.created_at) })}</span>
         <span className="ml-auto flex gap-4">
           {o.status !== 'pending_payment' && o.status !== 'payment_failed' && (
             <a href={paths.invoice(o.id)} target="_blank" rel="noreferrer" className="text-sm text-brand hover:underline">
-              Tax invoice
+              {t('Tax invoice')}
             </a>
           )}
           <a href={paths.packingSlip(o.id)} target="_blank" rel="noreferrer" className="text-sm text-brand hover:underline">
-            Packing slip
+            {t('Packing slip')}
           </a>
         </span>
       </div>
       <OrderTags order={o} />
       <ShopperAsks order={o} />
       <BalanceDue order={o} />
-      <Card title="Actions">
+      <Card title={t('Actions')}>
         <Actions key={o.status} order={o} />
       </Card>
       <EditOrder order={o} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Card title="Items">
+          <Card title={t('Items')}>
             <table className="w-full text-sm">
-              <caption className="sr-only">Items of order {o.ordernumber}</caption>
+              <caption className="sr-only">{t('Items of order {ordernumber}', { ordernumber: o.ordernumber })}</caption>
               <thead className="border-b text-left text-xs text-gray-500 uppercase">
                 <tr>
                   <th scope="col" className="py-2">
-                    Item
+                    {t('Item')}
                   </th>
-                  <th scope="col">HSN</th>
+                  <th scope="col">{t('HSN')}</th>
                   <th scope="col" className="text-right">
-                    Price
-                  </th>
-                  <th scope="col" className="text-right">
-                    Qty
+                    {t('Price')}
                   </th>
                   <th scope="col" className="text-right">
-                    Amount
+                    {t('Qty')}
+                  </th>
+                  <th scope="col" className="text-right">
+                    {t('Amount')}
                   </th>
                   {canChange && (
                     <th scope="col">
-                      <span className="sr-only">Change</span>
+                      <span className="sr-only">{t('Change')}</span>
                     </th>
                   )}
                 </tr>
@@ -377,7 +392,7 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                             className="rounded-md border bg-white px-2 py-1 text-xs font-medium hover:bg-gray-50"
                             onClick={() => setChanging(changing === l.line_id ? null : (l.line_id ?? null))}
                           >
-                            {o.changes.substitute ? 'Remove / substitute' : 'Remove'}
+                            {o.changes.substitute ? t('Remove / substitute') : t('Remove')}
                             <span className="sr-only">
                               {' '}
                               {l.name} {l.pack}
@@ -398,42 +413,42 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
               </tbody>
             </table>
             <dl className="mt-4 ml-auto max-w-xs text-sm">
-              <Row label="Items">{formatINR(o.items_total)}</Row>
-              {o.discount > 0 && <Row label={`Coupon ${o.coupon ?? ''}`}>−{formatINR(o.discount)}</Row>}
-              <Row label="Delivery">{o.delivery_charge > 0 ? formatINR(o.delivery_charge) : 'Free'}</Row>
-              {!!o.tip && <Row label="Tip (delivery person)">{formatINR(o.tip)}</Row>}
-              <Row label="Total">{formatINR(o.total)}</Row>
+              <Row label={t('Items')}>{formatINR(o.items_total)}</Row>
+              {o.discount > 0 && <Row label={t('Coupon {value}', { value: o.coupon ?? '' })}>−{formatINR(o.discount)}</Row>}
+              <Row label={t('Delivery')}>{o.delivery_charge > 0 ? formatINR(o.delivery_charge) : t('Free')}</Row>
+              {!!o.tip && <Row label={t('Tip (delivery person)')}>{formatINR(o.tip)}</Row>}
+              <Row label={t('Total')}>{formatINR(o.total)}</Row>
             </dl>
             <Adjustments order={o} />
           </Card>
-          <Card title="Timeline">
+          <Card title={t('Timeline')}>
             <DeliveryProof orderId={o.id} />
             <OrderTimeline order={o} />
           </Card>
-          <Card title="Payment">
+          <Card title={t('Payment')}>
             {o.payment ? (
               <>
                 <dl className="text-sm">
-                  <Row label="Method">{PAYMENT_PROVIDER_NAMES[o.payment.provider]}</Row>
-                  <Row label="Status">{PAYMENT_STATUS_LABELS[o.payment.status]}</Row>
+                  <Row label={t('Method')}>{PAYMENT_PROVIDER_NAMES[o.payment.provider]}</Row>
+                  <Row label={t('Status')}>{PAYMENT_STATUS_LABELS[o.payment.status]}</Row>
                   {o.payment.status === 'cod' ? (
-                    <Row label="To collect">{formatINR(o.total)}</Row>
+                    <Row label={t('To collect')}>{formatINR(o.total)}</Row>
                   ) : (
-                    <Row label="Amount">{formatINR(o.payment.amount)}</Row>
+                    <Row label={t('Amount')}>{formatINR(o.payment.amount)}</Row>
                   )}
-                  {o.payment.provider_order_id && <Row label="Provider order">{o.payment.provider_order_id}</Row>}
-                  {o.payment.provider_payment_id && <Row label="Provider payment">{o.payment.provider_payment_id}</Row>}
-                  {o.payment.refund_id && <Row label="Refund">{o.payment.refund_id}</Row>}
-                  {o.cash_collected !== null && <Row label="Cash collected">{formatINR(o.cash_collected)}</Row>}
+                  {o.payment.provider_order_id && <Row label={t('Provider order')}>{o.payment.provider_order_id}</Row>}
+                  {o.payment.provider_payment_id && <Row label={t('Provider payment')}>{o.payment.provider_payment_id}</Row>}
+                  {o.payment.refund_id && <Row label={t('Refund')}>{o.payment.refund_id}</Row>}
+                  {o.cash_collected !== null && <Row label={t('Cash collected')}>{formatINR(o.cash_collected)}</Row>}
                   {o.payment.shortfall > 0 && (
-                    <Row label="Short">
+                    <Row label={t('Short')}>
                       {formatINR(o.payment.shortfall)}
                       {o.payment.shortfall_reason && (
                         <span className="block text-xs font-normal text-gray-600">{o.payment.shortfall_reason}</span>
                       )}
                     </Row>
                   )}
-                  {o.payment.handed_over_at && <Row label="Handed over">{formatDateTime(o.payment.handed_over_at)}</Row>}
+                  {o.payment.handed_over_at && <Row label={t('Handed over')}>{formatDateTime(o.payment.handed_over_at)}</Row>}
                   <RefundRows order={o} />
                 </dl>
                 {o.payment.status === 'collected' && <HandOver order={o} />}
@@ -445,7 +460,9 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                 )}
                 {o.payment.events.length > 0 && (
                   <details className="mt-3 text-sm">
-                    <summary className="cursor-pointer font-medium">Provider events ({o.payment.events.length})</summary>
+                    <summary className="cursor-pointer font-medium">
+                      {t('Provider events ({events})', { events: o.payment.events.length })}
+                    </summary>
                     <ul className="mt-2 space-y-2">
                       {o.payment.events.map((e) => (
                         <li key={e.event_id}>
@@ -463,17 +480,17 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                 )}
               </>
             ) : (
-              <p className="text-sm text-gray-600">No payment recorded.</p>
+              <p className="text-sm text-gray-600">{t('No payment recorded.')}</p>
             )}
           </Card>
         </div>
         <div className="space-y-6">
-          <Card title="Customer">
+          <Card title={t('Customer')}>
             <p className="text-sm font-medium">{o.customer.name}</p>
             {o.customer.email && <p className="text-sm text-gray-600">{o.customer.email}</p>}
             {o.customer.phone && <p className="text-sm text-gray-600">{o.customer.phone}</p>}
           </Card>
-          <Card title="Delivery">
+          <Card title={t('Delivery')}>
             <address className="text-sm not-italic">
               {o.address.name} · {o.address.phone}
               <br />
@@ -482,18 +499,18 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
               <br />
               {o.address.city}, {o.address.state} {o.address.pincode}
             </address>
-            <p className="mt-2 text-sm">{o.slot ? `Slot: ${slotLabel(o.slot)}` : 'No delivery slot'}</p>
+            <p className="mt-2 text-sm">{o.slot ? t('Slot: {slot}', { slot: slotLabel(o.slot) }) : t('No delivery slot')}</p>
             {o.delivery && (
               <p className="mt-2 text-sm">
-                With {o.delivery.person}
+                {t('With {person}', { person: o.delivery.person })}
                 {o.delivery.phone && ` (${o.delivery.phone})`}
-                {o.delivery.vehicle && `, vehicle ${o.delivery.vehicle}`}
-                {o.delivery.tracking && `, tracking ${o.delivery.tracking}`}
+                {o.delivery.vehicle && t(', vehicle {vehicle}', { vehicle: o.delivery.vehicle })}
+                {o.delivery.tracking && t(', tracking {tracking}', { tracking: o.delivery.tracking })}
               </p>
             )}
           </Card>
-          <Card title="Notes">
-            <p className="text-sm text-gray-700">{o.notes || 'No notes from the customer.'}</p>
+          <Card title={t('Notes')}>
+            <p className="text-sm text-gray-700">{o.notes || t('No notes from the customer.')}</p>
           </Card>
         </div>
       </div>

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useCan } from '../../../lib/permissions';
 import { useAddTag, useOrderTags, useRemoveTag } from '../api/order-notes';
+import { t } from '../../../lib/i18n';
 
 /**
  * The order's tags (issue 40 §12): free words like "VIP" or "Fragile", each a link to the orders
@@ -23,22 +24,26 @@ export function OrderTags({ order }: { order: AdminOrder }) {
   const tags = order.tags ?? [];
   if (!canWrite && tags.length === 0) return null;
   return (
-    <div className="flex flex-wrap items-center gap-2" aria-label="Tags" role="group">
-      {tags.map((t) => (
+    <div className="flex flex-wrap items-center gap-2" aria-label={t('Tags')} role="group">
+      {tags.map((tagItem) => (
         <span
-          key={t}
+          key={tagItem}
           className="inline-flex items-center gap-1 rounded-full bg-indigo-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-indigo-800"
         >
-          <Link to={paths.orders(`tag=${encodeURIComponent(t)}`)} className="hover:underline" title={`Orders tagged ${t}`}>
-            {t}
+          <Link
+            to={paths.orders(`tag=${encodeURIComponent(tagItem)}`)}
+            className="hover:underline"
+            title={t('Orders tagged {tagItem}', { tagItem })}
+          >
+            {tagItem}
           </Link>
           {canWrite && (
             <button
               type="button"
-              aria-label={`Remove tag ${t}`}
+              aria-label={t('Remove tag {tagItem}', { tagItem })}
               disabled={remove.isPending}
               className="rounded-full p-0.5 hover:bg-indigo-100"
-              onClick={() => remove.mutate(t, { onError: (e) => toast.error(errorMessage(e)) })}
+              onClick={() => remove.mutate(tagItem, { onError: (e) => toast.error(errorMessage(e)) })}
             >
               <X aria-hidden="true" className="h-3 w-3" />
             </button>
@@ -58,20 +63,20 @@ export function OrderTags({ order }: { order: AdminOrder }) {
           }}
         >
           <label htmlFor={id} className="sr-only">
-            New tag
+            {t('New tag')}
           </label>
           <input
             id={id}
             list={`${id}-known`}
             value={tag}
             maxLength={40}
-            placeholder="Add a tag"
+            placeholder={t('Add a tag')}
             onChange={(e) => setTag(e.target.value)}
             className="w-28 rounded-full border bg-white px-2.5 py-0.5 text-xs"
           />
           <datalist id={`${id}-known`}>
             {known.data?.data
-              .filter((k) => !tags.some((t) => t.toLowerCase() === k.tag.toLowerCase()))
+              .filter((k) => !tags.some((item) => item.toLowerCase() === k.tag.toLowerCase()))
               .map((k) => (
                 <option key={k.tag} value={k.tag} />
               ))}
@@ -81,7 +86,7 @@ export function OrderTags({ order }: { order: AdminOrder }) {
             disabled={add.isPending || !normalTag(tag)}
             className="rounded-full border bg-white px-2 py-0.5 text-xs font-medium hover:bg-gray-50 disabled:opacity-50"
           >
-            Add tag
+            {t('Add tag')}
           </button>
         </form>
       )}

@@ -7,6 +7,7 @@ import { Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useCan } from '../../../lib/permissions';
 import { useAddNote } from '../api/order-notes';
+import { t } from '../../../lib/i18n';
 
 type Entry = AdminOrder['timeline'][number];
 
@@ -43,7 +44,7 @@ export function OrderTimeline({ order }: { order: AdminOrder }) {
               </>
             ) : (
               <p className="text-xs text-gray-600">
-                {formatDateTime(e.at)} · by {e.by}
+                {t('{at} · by {by}', { at: formatDateTime(e.at), by: e.by })}
                 {e.note ? ` · ${e.note}` : ''}
               </p>
             )}
@@ -60,20 +61,20 @@ function StaffNoteForm({ order }: { order: AdminOrder }) {
   const [text, setText] = useState('');
   return (
     <form
-      aria-label="Add a staff note"
+      aria-label={t('Add a staff note')}
       className="mt-4 space-y-2"
       onSubmit={(e) => {
         e.preventDefault();
         add.mutate(text, {
           onSuccess: () => {
             setText('');
-            toast.success('Note added');
+            toast.success(t('Note added'));
           },
           onError: (err) => toast.error(errorMessage(err)),
         });
       }}
     >
-      <Field label="New note" hint="Only the shop's staff see notes.">
+      <Field label={t('New note')} hint={t("Only the shop's staff see notes.")}>
         {(a) => (
           <textarea
             {...a}
@@ -91,7 +92,7 @@ function StaffNoteForm({ order }: { order: AdminOrder }) {
         disabled={add.isPending || !text.trim()}
         className="rounded-md border bg-white px-3 py-1.5 text-sm font-medium hover:bg-gray-50 disabled:opacity-50"
       >
-        Add note
+        {t('Add note')}
       </button>
     </form>
   );

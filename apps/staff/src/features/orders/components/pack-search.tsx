@@ -3,6 +3,7 @@ import type { PosCounterPack } from '@grocer/shared/pos';
 import { useState } from 'react';
 import { inputClass } from '../../../components/ui/field';
 import { useOrderPackSearch } from '../api/edit-order';
+import { t } from '../../../lib/i18n';
 
 /**
  * "Add an item" on an order being built or changed: searches the packs in stock at the warehouse
@@ -29,7 +30,7 @@ export function PackSearch({
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-gray-700">
-        Add an item
+        {t('Add an item')}
       </label>
       <input
         id={id}
@@ -41,8 +42,8 @@ export function PackSearch({
         className={inputClass}
       />
       {search.data && (
-        <ul className="mt-1 max-h-56 overflow-y-auto rounded-md border bg-white text-sm" aria-label="Packs in stock">
-          {search.data.data.length === 0 && <li className="px-3 py-2 text-gray-500">Nothing in stock matches</li>}
+        <ul className="mt-1 max-h-56 overflow-y-auto rounded-md border bg-white text-sm" aria-label={t('Packs in stock')}>
+          {search.data.data.length === 0 && <li className="px-3 py-2 text-gray-500">{t('Nothing in stock matches')}</li>}
           {search.data.data.map((p) => (
             <li key={p.pack_id}>
               <button
@@ -51,11 +52,9 @@ export function PackSearch({
                 className="flex w-full justify-between gap-2 px-3 py-2 text-left hover:bg-gray-50"
                 onClick={() => onPick(p, () => setQ(''))}
               >
-                <span>
-                  Add {p.product} · {p.pack}
-                </span>
+                <span>{t('Add {product} · {pack}', { product: p.product, pack: p.pack })}</span>
                 <span className="text-gray-500 tabular-nums">
-                  {formatINR(p.price)} · {p.available} in stock
+                  {t('{price} · {available} in stock', { price: formatINR(p.price), available: p.available })}
                 </span>
               </button>
             </li>

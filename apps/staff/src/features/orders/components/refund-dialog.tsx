@@ -10,6 +10,7 @@ import { Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useCan } from '../../../lib/permissions';
 import { useRefund } from '../api/order-notes';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -49,14 +50,18 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
         if (!o) refund.reset();
       }}
     >
-      <Dialog.Trigger className={`${button} mt-3 border bg-white hover:bg-gray-50`}>Refund an amount</Dialog.Trigger>
+      <Dialog.Trigger className={`${button} mt-3 border bg-white hover:bg-gray-50`}>{t('Refund an amount')}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[480px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Refund an amount on order {order.ordernumber}</Dialog.Title>
+          <Dialog.Title className="text-lg font-semibold">
+            {t('Refund an amount on order {ordernumber}', { ordernumber: order.ordernumber })}
+          </Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-gray-600">
-            Back to the customer's {PAYMENT_PROVIDER_NAMES[p.provider]} payment. The items and totals stay as they are. Up to{' '}
-            {formatINR(refundable)} can be refunded.
+            {t("Back to the customer's")} {PAYMENT_PROVIDER_NAMES[p.provider]}{' '}
+            {t('payment. The items and totals stay as they are. Up to {refundable} can be refunded.', {
+              refundable: formatINR(refundable),
+            })}
           </Dialog.Description>
           <form
             className="mt-4 space-y-4"
@@ -66,7 +71,7 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
                 { amount: value, reason, note: note.trim(), key },
                 {
                   onSuccess: (o) => {
-                    toast.success(`${formatINR(value)} refunded on order ${o.ordernumber}`);
+                    toast.success(t('{value} refunded on order {ordernumber}', { value: formatINR(value), ordernumber: o.ordernumber }));
                     setOpen(false);
                     setAmount('');
                     setNote('');
@@ -77,7 +82,7 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
               );
             }}
           >
-            <Field label="Amount (₹)" error={errors.amount} hint={`At most ${formatINR(refundable)}`}>
+            <Field label={t('Amount (₹)')} error={errors.amount} hint={t('At most {refundable}', { refundable: formatINR(refundable) })}>
               {(a) => (
                 <input
                   {...a}
@@ -89,7 +94,7 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
                 />
               )}
             </Field>
-            <Field label="Reason" error={errors.reason}>
+            <Field label={t('Reason')} error={errors.reason}>
               {(a) => (
                 <select {...a} className={inputClass} value={reason} onChange={(e) => setReason(e.target.value as RefundReason)}>
                   {REFUND_REASONS.map((r) => (
@@ -101,9 +106,9 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
               )}
             </Field>
             <Field
-              label={reason === 'other' ? 'Why' : 'Why (optional)'}
+              label={reason === 'other' ? t('Why') : t('Why (optional)')}
               error={errors.note}
-              hint="Kept as a staff note; the customer does not see it."
+              hint={t('Kept as a staff note; the customer does not see it.')}
             >
               {(a) => (
                 <input
@@ -117,13 +122,13 @@ export function RefundDialog({ order }: { order: AdminOrder }) {
               )}
             </Field>
             <div className="flex justify-end gap-3">
-              <Dialog.Close className={`${button} border bg-white hover:bg-gray-50`}>Cancel</Dialog.Close>
+              <Dialog.Close className={`${button} border bg-white hover:bg-gray-50`}>{t('Cancel')}</Dialog.Close>
               <button
                 type="submit"
                 disabled={refund.isPending || !(value > 0)}
                 className={`${button} bg-brand text-white hover:opacity-90`}
               >
-                {value > 0 ? `Refund ${formatINR(value)}` : 'Refund'}
+                {value > 0 ? t('Refund {value}', { value: formatINR(value) }) : t('Refund')}
               </button>
             </div>
           </form>

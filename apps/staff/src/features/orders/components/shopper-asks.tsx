@@ -1,6 +1,7 @@
 import type { AdminOrder } from '@grocer/shared/admin-orders';
 import { DELIVERY_INSTRUCTION_LABELS, SUBSTITUTION_LABELS } from '@grocer/shared/delivery-prefs';
 import { formatINR } from '@grocer/shared/money';
+import { t } from '../../../lib/i18n';
 
 /**
  * What the shopper asked at checkout (issue 39 §16), at the top of the order screen where the packer
@@ -8,24 +9,28 @@ import { formatINR } from '@grocer/shared/money';
  */
 export function ShopperAsks({ order: o }: { order: AdminOrder }) {
   const asks = (o.delivery_instructions ?? []).map((i) => DELIVERY_INSTRUCTION_LABELS[i]);
+  const substitution = SUBSTITUTION_LABELS[o.substitution ?? 'call'];
   return (
-    <section aria-label="Customer's instructions" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <section
+      aria-label={t("Customer's instructions")}
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-3">
         <div>
-          <dt className="text-xs font-semibold text-amber-800 uppercase">If an item is unavailable</dt>
+          <dt className="text-xs font-semibold text-amber-800 uppercase">{t('If an item is unavailable')}</dt>
           <dd className="text-base font-semibold" data-testid="substitution">
-            {SUBSTITUTION_LABELS[o.substitution ?? 'call']}
+            {substitution}
           </dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold text-amber-800 uppercase">Delivery instructions</dt>
+          <dt className="text-xs font-semibold text-amber-800 uppercase">{t('Delivery instructions')}</dt>
           <dd className="font-medium" data-testid="delivery-instructions">
-            {asks.length ? asks.join(' · ') : 'None'}
+            {asks.length ? asks.join(' · ') : t('None')}
           </dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold text-amber-800 uppercase">Tip for the delivery person</dt>
-          <dd className="font-medium">{o.tip ? `${formatINR(o.tip)} (in the total; pass it on)` : 'No tip'}</dd>
+          <dt className="text-xs font-semibold text-amber-800 uppercase">{t('Tip for the delivery person')}</dt>
+          <dd className="font-medium">{o.tip ? t('{tip} (in the total; pass it on)', { tip: formatINR(o.tip) }) : t('No tip')}</dd>
         </div>
       </dl>
     </section>
@@ -50,7 +55,7 @@ export function SubstitutionNotice({ order: o, substituting }: { order: AdminOrd
       role={pref !== 'replace' && substituting ? 'alert' : undefined}
       className={`rounded-md px-3 py-2 ${pref === 'replace' ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-100 font-medium text-amber-950'}`}
     >
-      <span className="font-semibold">Customer’s choice: {SUBSTITUTION_LABELS[pref]}.</span> {text}
+      <span className="font-semibold">{t('Customer’s choice: {choice}.', { choice: SUBSTITUTION_LABELS[pref] })}</span> {text}
     </p>
   );
 }

@@ -6,6 +6,7 @@ import { useState, type ComponentType } from 'react';
 import { z } from 'zod';
 import { RichText } from '../../../components/ui/rich-text';
 import { useBrandOptions, useCategoryOptions, useProductSearch } from '../api/sources';
+import { t } from '../../../lib/i18n';
 
 /** The media library's picker, given by the route (features do not import each other). */
 export type ImagePicker = ComponentType<{
@@ -51,6 +52,10 @@ const LABELS: Record<string, string> = {
   sm: 'Shape on a phone',
   md: 'Shape on a tablet (from 768 px)',
   lg: 'Shape on a computer (from 1024 px)',
+  heading: t('Heading (over the image)'),
+  text: 'Text (under the heading)',
+  button: 'Button label',
+  alt: 'Image description (read aloud to the blind)',
 };
 const label = (key: string) => LABELS[key] ?? key.charAt(0).toUpperCase() + key.slice(1).replace(/_/g, ' ');
 
@@ -81,15 +86,15 @@ function fieldFor(type: BlockType, key: string, schema: JsonSchema, picker: Imag
     return {
       type: 'select',
       label: l,
-      options: [{ label: 'Default', value: '' }, ...HERO_ASPECTS.map((a) => ({ label: a.label, value: a.value }))],
+      options: [{ label: t('Default'), value: '' }, ...HERO_ASPECTS.map((a) => ({ label: a.label, value: a.value }))],
     };
   if (key === 'bgcolor') return colourField(l);
-  if (key === 'html') return type === 'rich-text' ? richTextField() : { type: 'textarea', label: 'HTML (sanitised when shown)' };
+  if (key === 'html') return type === 'rich-text' ? richTextField() : { type: 'textarea', label: t('HTML (sanitised when shown)') };
   if (schema.enum)
     return {
       type: 'select',
       label: l,
-      options: [{ label: 'Default', value: '' }, ...schema.enum.map((v) => ({ label: String(v), value: v as string }))],
+      options: [{ label: t('Default'), value: '' }, ...schema.enum.map((v) => ({ label: String(v), value: v as string }))],
     };
   switch (schema.type) {
     case 'boolean':
@@ -97,8 +102,8 @@ function fieldFor(type: BlockType, key: string, schema: JsonSchema, picker: Imag
         type: 'radio',
         label: l,
         options: [
-          { label: 'Yes', value: true },
-          { label: 'No', value: false },
+          { label: t('Yes'), value: true },
+          { label: t('No'), value: false },
         ],
       };
     case 'integer':
@@ -112,7 +117,8 @@ function fieldFor(type: BlockType, key: string, schema: JsonSchema, picker: Imag
         label: l,
         arrayFields: sub,
         defaultItemProps: defaultsOf(item),
-        getItemSummary: (it: Record<string, unknown>, i?: number) => String(it.title || it.alt || it.link || `Item ${(i ?? 0) + 1}`),
+        getItemSummary: (it: Record<string, unknown>, i?: number) =>
+          String(it.heading || it.title || it.alt || it.link || `Item ${(i ?? 0) + 1}`),
       };
     }
     case 'object':
@@ -157,17 +163,17 @@ function imageField(l: string, Picker: ImagePicker): CustomField<string> {
             )}
             <div className="flex min-w-0 flex-col gap-1">
               <button type="button" id={id} className={smallButton} disabled={readOnly} onClick={() => setOpen(true)}>
-                {value ? 'Change image' : 'Choose image'}
+                {value ? t('Change image') : t('Choose image')}
               </button>
               {value && (
                 <button type="button" className={`${smallButton} text-red-700`} disabled={readOnly} onClick={() => onChange('')}>
-                  Remove
+                  {t('Remove')}
                 </button>
               )}
             </div>
           </div>
           {value && <p className="mt-1 truncate font-mono text-[11px] text-gray-500">{value}</p>}
-          <Picker open={open} onOpenChange={setOpen} title={`${l}: choose or upload`} onPick={([m]) => m && onChange(m.path)} />
+          <Picker open={open} onOpenChange={setOpen} title={t('{l}: choose or upload', { l })} onPick={([m]) => m && onChange(m.path)} />
         </div>
       );
     },
@@ -178,11 +184,11 @@ function imageField(l: string, Picker: ImagePicker): CustomField<string> {
 function richTextField(): CustomField<string> {
   return {
     type: 'custom',
-    label: 'Text',
+    label: t('Text'),
     render: ({ value, onChange }) => (
       <div>
-        <p className="mb-1 text-xs font-medium text-gray-700">Text</p>
-        <RichText value={value ?? ''} onChange={onChange} label="Text" />
+        <p className="mb-1 text-xs font-medium text-gray-700">{t('Text')}</p>
+        <RichText value={value ?? ''} onChange={onChange} label={t('Text')} />
       </div>
     ),
   };
@@ -209,7 +215,7 @@ function taxonomyField(l: string, kind: 'category' | 'brand'): CustomField<strin
             onChange={(e) => onChange(e.target.value || undefined)}
             className="mt-1 block w-full rounded border bg-white px-2 py-1.5 text-sm font-normal"
           >
-            <option value="">{kind === 'category' ? 'Any (top categories)' : 'Any brand'}</option>
+            <option value="">{kind === 'category' ? t('Any (top categories)') : t('Any brand')}</option>
             {options.map((o) => (
               <option key={o.slug} value={o.slug}>
                 {o.name}
@@ -234,7 +240,7 @@ function productsField(l: string): CustomField<string[] | undefined> {
         <div>
           <p className="text-xs font-medium text-gray-700">{l}</p>
           <p className="text-[11px] text-gray-500">
-            When chosen, these show in this order, those in stock first, as shoppers see them (the source above is then ignored).
+            {t('When chosen, these show in this order, those in stock first, as shoppers see them (the source above is then ignored).')}
           </p>
           <ul className="mt-1 space-y-1">
             {chosen.map((slug, i) => (
@@ -244,7 +250,7 @@ function productsField(l: string): CustomField<string[] | undefined> {
                 </span>
                 <button
                   type="button"
-                  aria-label={`Remove ${slug}`}
+                  aria-label={t('Remove {slug}', { slug })}
                   disabled={readOnly}
                   onClick={() => onChange(chosen.filter((s) => s !== slug))}
                   className="rounded p-0.5 hover:bg-gray-200"
@@ -261,7 +267,7 @@ function productsField(l: string): CustomField<string[] | undefined> {
               value={q}
               disabled={readOnly}
               onChange={(e) => setQ(e.target.value)}
-              placeholder="Search products to add"
+              placeholder={t('Search products to add')}
               className="block w-full rounded border py-1.5 pr-2 pl-7 text-sm"
             />
           </div>
@@ -280,7 +286,7 @@ function productsField(l: string): CustomField<string[] | undefined> {
                     </button>
                   </li>
                 ))}
-              {found.data?.data.length === 0 && <li className="px-2 py-1.5 text-gray-500">No product matches</li>}
+              {found.data?.data.length === 0 && <li className="px-2 py-1.5 text-gray-500">{t('No product matches')}</li>}
             </ul>
           )}
         </div>
@@ -300,7 +306,7 @@ function colourField(l: string): CustomField<string | undefined> {
         <div className="flex items-center gap-2">
           <input
             type="color"
-            aria-label={`${l}: pick`}
+            aria-label={t('{l}: pick', { l })}
             value={hex}
             disabled={readOnly}
             onChange={(e) => onChange(e.target.value)}
@@ -310,14 +316,14 @@ function colourField(l: string): CustomField<string | undefined> {
             id={id}
             type="text"
             value={value ?? ''}
-            placeholder="None"
+            placeholder={t('None')}
             disabled={readOnly}
             onChange={(e) => onChange(e.target.value || undefined)}
             className="w-full rounded border px-2 py-1.5 text-sm"
           />
           {value && (
             <button type="button" onClick={() => onChange(undefined)} className={smallButton} disabled={readOnly}>
-              Clear
+              {t('Clear')}
             </button>
           )}
         </div>

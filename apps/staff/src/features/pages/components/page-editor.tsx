@@ -20,12 +20,13 @@ import { usePuckNames } from './puck-a11y';
 import { fieldPath, fromPuckData, puckConfig, toPuckData } from './puck-config';
 import { PhoneEditor } from './phone-editor';
 import { RevisionsDialog } from './revisions-dialog';
+import { t } from '../../../lib/i18n';
 
 /** Puck's viewports: a phone, a tablet and a desktop, the widths the storefront is checked at. */
 const VIEWPORTS = [
-  { width: 375, height: 'auto' as const, label: 'Phone (375 px)', icon: 'Smartphone' as const },
-  { width: 768, height: 'auto' as const, label: 'Tablet (768 px)', icon: 'Tablet' as const },
-  { width: 1440, height: 'auto' as const, label: 'Desktop (1440 px)', icon: 'Monitor' as const },
+  { width: 375, height: 'auto' as const, label: t('Phone (375 px)'), icon: 'Smartphone' as const },
+  { width: 768, height: 'auto' as const, label: t('Tablet (768 px)'), icon: 'Tablet' as const },
+  { width: 1440, height: 'auto' as const, label: t('Desktop (1440 px)'), icon: 'Monitor' as const },
 ];
 
 /** The page editor (/page-builder/pages/:id): the draft in Puck, saved as a draft, published as a revision. */
@@ -86,9 +87,9 @@ function Editor({
   const failed = (e: unknown) => {
     if (e instanceof ApiError && e.status === 422) {
       setErrors(e.fieldErrors);
-      toast.error('Some blocks need attention: select a block to see its fields marked.');
+      toast.error(t('Some blocks need attention: select a block to see its fields marked.'));
     } else if (e instanceof ApiError && e.status === 409) {
-      toast.error(errorMessage(e), { action: { label: 'Reload', onClick: () => location.reload() }, duration: Infinity });
+      toast.error(errorMessage(e), { action: { label: t('Reload'), onClick: () => location.reload() }, duration: Infinity });
     } else toast.error(errorMessage(e));
   };
 
@@ -107,7 +108,7 @@ function Editor({
   };
 
   const onSave = async () => {
-    if ((await saveDraft()) !== null) toast.success('Draft saved. Shoppers still see the published page.');
+    if ((await saveDraft()) !== null) toast.success(t('Draft saved. Shoppers still see the published page.'));
   };
   const onPublish = async () => {
     const version = await saveDraft();
@@ -115,11 +116,14 @@ function Editor({
     // a block that would show shoppers nothing is named before anything is asked of the server (it refuses it too)
     const empty = emptyBlocks(fromPuckData(current.current).components);
     if (empty.length) {
-      toast.error(`Not published. ${empty.join(' ')} Add its content or remove it, then publish.`, { duration: 15_000 });
+      toast.error(t('Not published. {empty} Add its content or remove it, then publish.', { empty: empty.join(' ') }), {
+        duration: 15_000,
+      });
       return;
     }
     publish.mutate(version, {
-      onSuccess: (d) => toast.success(`Published: shoppers see revision ${d.page.revision} of ${d.page.url}`),
+      onSuccess: (d) =>
+        toast.success(t('Published: shoppers see revision {revision} of {url}', { revision: d.page.revision, url: d.page.url })),
       onError: failed,
     });
   };
@@ -148,21 +152,21 @@ function Editor({
             <div className="flex items-center gap-2 whitespace-nowrap">
               <span className="text-xs text-gray-500" aria-live="polite">
                 {dirty
-                  ? 'Unsaved changes'
+                  ? t('Unsaved changes')
                   : page.status === 'draft'
-                    ? 'Draft, not published'
+                    ? t('Draft, not published')
                     : page.has_draft
-                      ? 'Draft saved'
+                      ? t('Draft saved')
                       : page.revision
-                        ? `Live: revision ${page.revision}`
-                        : 'Live'}
+                        ? t('Live: revision {revision}', { revision: page.revision })
+                        : t('Live')}
               </span>
               <Link
                 to={paths.builderPages()}
                 className="inline-flex items-center gap-1 rounded border px-2 py-1.5 text-sm hover:bg-gray-50"
               >
                 <ArrowLeft className="size-4" aria-hidden />
-                Pages
+                {t('Pages')}
               </Link>
               {page.status === 'published' && (
                 <a
@@ -172,7 +176,7 @@ function Editor({
                   className="inline-flex items-center gap-1 rounded border px-2 py-1.5 text-sm hover:bg-gray-50"
                 >
                   <ExternalLink className="size-4" aria-hidden />
-                  View live
+                  {t('View live')}
                 </a>
               )}
               <button
@@ -181,7 +185,7 @@ function Editor({
                 className="inline-flex items-center gap-1 rounded border px-2 py-1.5 text-sm hover:bg-gray-50"
               >
                 <History className="size-4" aria-hidden />
-                Revisions
+                {t('Revisions')}
               </button>
               <button
                 type="button"
@@ -189,7 +193,7 @@ function Editor({
                 disabled={busy || !dirty}
                 className="rounded border px-3 py-1.5 text-sm font-medium hover:bg-gray-50 disabled:opacity-50"
               >
-                Save draft
+                {t('Save draft')}
               </button>
               <button
                 type="button"
@@ -197,7 +201,7 @@ function Editor({
                 disabled={busy}
                 className="rounded bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 disabled:opacity-50"
               >
-                Publish
+                {t('Publish')}
               </button>
             </div>
           ),
@@ -216,7 +220,7 @@ function Editor({
                 )}
                 {!itemSelector && errors.css && (
                   <p role="alert" className="m-3 rounded border border-red-300 bg-red-50 p-2 text-xs text-red-800">
-                    <strong>Page CSS</strong>: {errors.css.join(', ')}
+                    <strong>{t('Page CSS')}</strong>: {errors.css.join(', ')}
                   </p>
                 )}
                 {children}

@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { usePages } from '../api/get-pages';
 import { useCreatePage, useDeletePage, useDuplicatePage, useUnpublishPage, useUpdatePage } from '../api/page-writes';
+import { t } from '../../../lib/i18n';
 
 /** 'Diwali Offers!' → '/diwali-offers': a url suggested from the title while the owner has not typed one. */
 const urlFrom = (title: string) =>
@@ -40,26 +41,28 @@ export function PagesList({ siteName }: { siteName: string }) {
     if (!confirming) return;
     const { kind, page } = confirming;
     const onError = (e: unknown) => toast.error(errorMessage(e));
-    if (kind === 'delete') remove.mutate(page.id, { onSuccess: () => toast.success('Page deleted'), onError });
+    if (kind === 'delete') remove.mutate(page.id, { onSuccess: () => toast.success(t('Page deleted')), onError });
     else
       unpublish.mutate(
         { id: page.id, version: page.version },
-        { onSuccess: () => toast.success(`Unpublished: shoppers no longer see ${page.url}`), onError },
+        { onSuccess: () => toast.success(t('Unpublished: shoppers no longer see {url}', { url: page.url })), onError },
       );
   };
 
   const toggle = (page: BuilderPage, key: (typeof SWITCHES)[number][0]) =>
     update.mutate(
       { id: page.id, version: page.version, [key]: !page[key] },
-      { onError: (e) => toast.error(errorMessage(e)), onSuccess: () => toast.success('Saved: shoppers see it now') },
+      { onError: (e) => toast.error(errorMessage(e)), onSuccess: () => toast.success(t('Saved: shoppers see it now')) },
     );
 
   return (
     <div className="max-w-6xl">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold">Pages</h1>
-          <p className="text-sm text-gray-600">Shoppers see a page's published version; your edits stay a draft until you publish.</p>
+          <h1 className="text-2xl font-semibold">{t('Pages')}</h1>
+          <p className="text-sm text-gray-600">
+            {t("Shoppers see a page's published version; your edits stay a draft until you publish.")}
+          </p>
         </div>
         <button
           type="button"
@@ -67,7 +70,7 @@ export function PagesList({ siteName }: { siteName: string }) {
           className="inline-flex items-center gap-1 rounded-md bg-brand px-3 py-2 text-sm font-medium text-white hover:opacity-90"
         >
           <Plus className="size-4" aria-hidden />
-          New page
+          {t('New page')}
         </button>
       </div>
       {pages.isPending ? (
@@ -81,14 +84,14 @@ export function PagesList({ siteName }: { siteName: string }) {
         <table className="mt-6 block w-full border-collapse overflow-hidden rounded-lg border bg-white text-sm md:table">
           <thead className="hidden bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500 md:table-header-group">
             <tr>
-              <th className="px-3 py-2">Page</th>
-              <th className="px-3 py-2">Status</th>
+              <th className="px-3 py-2">{t('Page')}</th>
+              <th className="px-3 py-2">{t('Status')}</th>
               {SWITCHES.map(([, label]) => (
                 <th key={label} className="px-3 py-2 text-center">
                   {label}
                 </th>
               ))}
-              <th className="px-3 py-2 text-right">Actions</th>
+              <th className="px-3 py-2 text-right">{t('Actions')}</th>
             </tr>
           </thead>
           <tbody className="block md:table-row-group">
@@ -96,7 +99,7 @@ export function PagesList({ siteName }: { siteName: string }) {
               <tr key={p.id} className="flex flex-wrap items-center border-t align-middle first:border-t-0 md:table-row md:first:border-t">
                 <td className="grow basis-48 px-3 py-2">
                   <Link to={paths.builderPage(p.id)} className="font-medium text-gray-900 hover:underline">
-                    {p.title || '(untitled)'}
+                    {p.title || t('(untitled)')}
                   </Link>
                   <a
                     href={paths.storefrontPage(p.url)}
@@ -105,16 +108,18 @@ export function PagesList({ siteName }: { siteName: string }) {
                     className="ml-1 inline-flex items-center gap-0.5 font-mono text-xs text-gray-500 hover:text-brand"
                   >
                     {p.url}
-                    <ExternalLink className="size-3" aria-label="open in the shop" />
+                    <ExternalLink className="size-3" aria-label={t('open in the shop')} />
                   </a>
                 </td>
                 <td className="px-3 py-2">
                   <span
                     className={`rounded-full px-2 py-0.5 text-xs font-medium ${p.status === 'published' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'}`}
                   >
-                    {p.status === 'published' ? 'Published' : 'Draft'}
+                    {p.status === 'published' ? t('Published') : t('Draft')}
                   </span>
-                  {p.status === 'published' && p.has_draft && <span className="ml-2 text-xs text-amber-700">unpublished changes</span>}
+                  {p.status === 'published' && p.has_draft && (
+                    <span className="ml-2 text-xs text-amber-700">{t('unpublished changes')}</span>
+                  )}
                 </td>
                 {SWITCHES.map(([key, label]) => (
                   <td key={key} className="px-3 py-2 text-center">
@@ -125,7 +130,7 @@ export function PagesList({ siteName }: { siteName: string }) {
                         checked={p[key]}
                         disabled={update.isPending}
                         onChange={() => toggle(p, key)}
-                        aria-label={`${label} on ${p.title || p.url}`}
+                        aria-label={t('{label} on {value}', { label, value: p.title || p.url })}
                       />
                       <span aria-hidden className="text-xs text-gray-600 md:hidden">
                         {label}
@@ -135,22 +140,28 @@ export function PagesList({ siteName }: { siteName: string }) {
                 ))}
                 <td className="w-full px-3 py-2 md:w-auto">
                   <div className="flex justify-end gap-1">
-                    <IconLink to={paths.builderPage(p.id)} label={`Edit ${p.title}`}>
+                    <IconLink to={paths.builderPage(p.id)} label={t('Edit {title}', { title: p.title })}>
                       <Pencil className="size-4" aria-hidden />
                     </IconLink>
-                    <IconButton label={`Page settings of ${p.title}`} onClick={() => setDialog({ kind: 'settings', page: p })}>
+                    <IconButton
+                      label={t('Page settings of {title}', { title: p.title })}
+                      onClick={() => setDialog({ kind: 'settings', page: p })}
+                    >
                       <Settings2 className="size-4" aria-hidden />
                     </IconButton>
-                    <IconButton label={`Duplicate ${p.title}`} onClick={() => setDialog({ kind: 'duplicate', page: p })}>
+                    <IconButton
+                      label={t('Duplicate {title}', { title: p.title })}
+                      onClick={() => setDialog({ kind: 'duplicate', page: p })}
+                    >
                       <Copy className="size-4" aria-hidden />
                     </IconButton>
                     <IconButton
                       label={
                         p.url === '/'
-                          ? 'The home page cannot be unpublished'
+                          ? t('The home page cannot be unpublished')
                           : p.status === 'published'
-                            ? `Unpublish ${p.title}`
-                            : `${p.title} is not published`
+                            ? t('Unpublish {title}', { title: p.title })
+                            : t('{title} is not published', { title: p.title })
                       }
                       disabled={p.url === '/' || p.status !== 'published' || unpublish.isPending}
                       onClick={() => setConfirming({ kind: 'unpublish', page: p })}
@@ -158,7 +169,7 @@ export function PagesList({ siteName }: { siteName: string }) {
                       <EyeOff className="size-4" aria-hidden />
                     </IconButton>
                     <IconButton
-                      label={p.url === '/' ? 'The home page cannot be deleted' : `Delete ${p.title}`}
+                      label={p.url === '/' ? t('The home page cannot be deleted') : t('Delete {title}', { title: p.title })}
                       disabled={p.url === '/'}
                       onClick={() => setConfirming({ kind: 'delete', page: p })}
                     >
@@ -175,13 +186,20 @@ export function PagesList({ siteName }: { siteName: string }) {
       <ConfirmDialog
         open={!!confirming}
         onOpenChange={(o) => !o && setConfirming(null)}
-        title={`${confirming?.kind === 'unpublish' ? 'Unpublish' : 'Delete'} “${confirming?.page.title}”?`}
+        title={
+          confirming?.kind === 'unpublish'
+            ? t('Unpublish “{title}”?', { title: confirming?.page.title })
+            : t('Delete “{title}”?', { title: confirming?.page.title })
+        }
         description={
           confirming?.kind === 'unpublish'
-            ? `Shoppers opening ${confirming.page.url} will see “page not found”. The page stays here as a draft with its revisions: publish it again whenever you like.`
-            : `Shoppers opening ${confirming?.page.url} will see “page not found”. Its revisions are deleted with it.`
+            ? t(
+                'Shoppers opening {url} will see “page not found”. The page stays here as a draft with its revisions: publish it again whenever you like.',
+                { url: confirming.page.url },
+              )
+            : t('Shoppers opening {url} will see “page not found”. Its revisions are deleted with it.', { url: confirming?.page.url })
         }
-        confirm={confirming?.kind === 'unpublish' ? 'Unpublish page' : 'Delete page'}
+        confirm={confirming?.kind === 'unpublish' ? t('Unpublish page') : t('Delete page')}
         tone={confirming?.kind === 'unpublish' ? 'neutral' : 'danger'}
         onConfirm={() => (confirm(), setConfirming(null))}
       />
@@ -251,19 +269,22 @@ function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName
     if (state.kind === 'new')
       create.mutate(
         { title, url },
-        { onError: failed, onSuccess: (p) => (toast.success('Page created as a draft'), navigate(paths.builderPage(p.id))) },
+        { onError: failed, onSuccess: (p) => (toast.success(t('Page created as a draft')), navigate(paths.builderPage(p.id))) },
       );
     else if (state.kind === 'duplicate')
       duplicate.mutate(
         { id: page!.id, title, url },
-        { onError: failed, onSuccess: () => (toast.success('Page duplicated as a draft'), onClose()) },
+        { onError: failed, onSuccess: () => (toast.success(t('Page duplicated as a draft')), onClose()) },
       );
     else
       update.mutate(
         { id: page!.id, version: page!.version, title, ...seo, ...(url !== page!.url ? { url } : {}) },
         {
           onError: failed,
-          onSuccess: () => (toast.success(url !== page!.url ? `Saved: ${page!.url} now redirects to ${url}` : 'Saved'), onClose()),
+          onSuccess: () => (
+            toast.success(url !== page!.url ? t('Saved: {url} now redirects to {url2}', { url: page!.url, url2: url }) : t('Saved')),
+            onClose()
+          ),
         },
       );
   };
@@ -278,16 +299,16 @@ function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold">{heading}</Dialog.Title>
             <Dialog.Close
-              aria-label="Close"
-              title="Close"
+              aria-label={t('Close')}
+              title={t('Close')}
               className="inline-flex size-11 items-center justify-center rounded-md hover:bg-gray-100 md:size-10"
             >
               <X className="size-4" aria-hidden />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="sr-only">The page's title and address</Dialog.Description>
+          <Dialog.Description className="sr-only">{t("The page's title and address")}</Dialog.Description>
           <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-            <Field label="Title" error={errors.title?.[0]}>
+            <Field label={t('Title')} error={errors.title?.[0]}>
               {(a) => (
                 <input
                   {...a}
@@ -302,14 +323,14 @@ function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName
               )}
             </Field>
             <Field
-              label="Address (URL)"
+              label={t('Address (URL)')}
               error={errors.url?.[0]}
               hint={
                 state.kind === 'settings' && page!.url === '/'
-                  ? 'The home page stays at /'
+                  ? t('The home page stays at /')
                   : state.kind === 'settings'
-                    ? 'Changing it keeps the old address working: it redirects here.'
-                    : 'Like /diwali-offers'
+                    ? t('Changing it keeps the old address working: it redirects here.')
+                    : t('Like /diwali-offers')
               }
             >
               {(a) => (
@@ -327,9 +348,9 @@ function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName
             </Field>
             {state.kind === 'settings' && (
               <fieldset className="space-y-4 border-t pt-4">
-                <legend className="pt-2 text-sm font-semibold">Search engines</legend>
-                <p className="text-xs text-gray-500">Empty fields fall back to the page title and the site's SEO settings.</p>
-                <Field label="SEO title" error={errors.seo_title?.[0]}>
+                <legend className="pt-2 text-sm font-semibold">{t('Search engines')}</legend>
+                <p className="text-xs text-gray-500">{t("Empty fields fall back to the page title and the site's SEO settings.")}</p>
+                <Field label={t('SEO title')} error={errors.seo_title?.[0]}>
                   {(a) => (
                     <input
                       {...a}
@@ -339,7 +360,7 @@ function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName
                     />
                   )}
                 </Field>
-                <Field label="SEO description" error={errors.seo_description?.[0]}>
+                <Field label={t('SEO description')} error={errors.seo_description?.[0]}>
                   {(a) => (
                     <textarea
                       {...a}
@@ -350,7 +371,7 @@ function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName
                     />
                   )}
                 </Field>
-                <Field label="SEO keywords" error={errors.seo_keyword?.[0]} hint="Separated by commas">
+                <Field label={t('SEO keywords')} error={errors.seo_keyword?.[0]} hint={t('Separated by commas')}>
                   {(a) => (
                     <input
                       {...a}
@@ -361,9 +382,9 @@ function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName
                   )}
                 </Field>
                 <Field
-                  label="Structured data (JSON-LD)"
+                  label={t('Structured data (JSON-LD)')}
                   error={errors.schema_script?.[0]}
-                  hint='Optional. A JSON object with "@context" and "@type", put in the page head for search engines.'
+                  hint={t('Optional. A JSON object with "@context" and "@type", put in the page head for search engines.')}
                 >
                   {(a) => (
                     <textarea
@@ -387,14 +408,14 @@ function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName
             )}
             <div className="flex justify-end gap-2">
               <button type="button" onClick={onClose} className="rounded-md border px-3 py-2 text-sm">
-                Cancel
+                {t('Cancel')}
               </button>
               <button
                 type="submit"
                 disabled={pending}
                 className="rounded-md bg-brand px-3 py-2 text-sm font-medium text-white disabled:opacity-60"
               >
-                {state.kind === 'new' ? 'Create and edit' : state.kind === 'duplicate' ? 'Duplicate' : 'Save'}
+                {state.kind === 'new' ? t('Create and edit') : state.kind === 'duplicate' ? t('Duplicate') : t('Save')}
               </button>
             </div>
           </form>

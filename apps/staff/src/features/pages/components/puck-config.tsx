@@ -9,6 +9,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { ApiError } from '@grocer/shared/api-client';
 import { useResolvedBlock } from '../api/resolve-block';
 import { blockKeys, fieldsFor, jsonSchemaOf, type ImagePicker } from './block-fields';
+import { t } from '../../../lib/i18n';
 
 // The editor previews drafts nobody has sanitised yet: DOMPurify renders their HTML.
 installDomSanitizer();
@@ -97,7 +98,7 @@ function PreviewBlock({ type, props }: { type: BlockType; props: Props }) {
     const fields = resolved.error instanceof ApiError ? resolved.error.fieldErrors : {};
     return (
       <div role="alert" className="m-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-        <p className="font-medium">{BLOCKS[type].label}: some fields need attention</p>
+        <p className="font-medium">{t('{label}: some fields need attention', { label: BLOCKS[type].label })}</p>
         <ul className="mt-1 list-disc pl-5">
           {Object.entries(fields).map(([k, m]) => (
             <li key={k}>
@@ -130,14 +131,14 @@ export function puckConfig(picker: ImagePicker, theme: CSSProperties): Config {
   }
   return {
     categories: {
-      banners: { title: 'Banners', components: ['hero-slider', 'banner-grid'] },
-      catalogue: { title: 'Catalogue', components: ['product-carousel', 'category-carousel', 'brand-carousel'] },
-      suppliers: { title: 'Suppliers', components: ['supplier-carousel', 'supplier-tiles'] },
-      content: { title: 'Content', components: ['rich-text', 'html', 'spacer'] },
+      banners: { title: t('Banners'), components: ['hero-slider', 'banner-grid'] },
+      catalogue: { title: t('Catalogue'), components: ['product-carousel', 'category-carousel', 'brand-carousel'] },
+      suppliers: { title: t('Suppliers'), components: ['supplier-carousel', 'supplier-tiles'] },
+      content: { title: t('Content'), components: ['rich-text', 'html', 'spacer'] },
     },
     components,
     root: {
-      fields: { css: { type: 'textarea', label: 'Page CSS (applies inside this page only)' } },
+      fields: { css: { type: 'textarea', label: t('Page CSS (applies inside this page only)') } },
       // The page CSS as typed, live: the preview frame holds the page's content only (shoppers get it scoped to it by the server).
       render: ({ children, css }: { children: ReactNode; css?: string }) => (
         <div className="grocer-page min-h-screen bg-white text-gray-900" style={{ ...theme, fontFamily: 'var(--font-site)' }}>

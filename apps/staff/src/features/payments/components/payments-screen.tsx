@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useRemoveKeys, useSaveKeys, useSetCod, useTestConnection } from '../api/payments';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 const NAMES = { razorpay: 'Razorpay', cashfree: 'Cashfree' } as const;
@@ -38,7 +39,7 @@ function ProviderCard({ p }: { p: ProviderSettings }) {
     <Card title={name}>
       <dl className="space-y-1 text-sm">
         <div className="flex gap-2">
-          <dt className="text-gray-600">In use:</dt>
+          <dt className="text-gray-600">{t('In use:')}</dt>
           <dd className="font-medium">{SOURCE[p.source]}</dd>
         </div>
         {p.configured && (
@@ -48,26 +49,30 @@ function ProviderCard({ p }: { p: ProviderSettings }) {
               <dd className="font-mono">{p.key_id}</dd>
             </div>
             <div className="flex gap-2">
-              <dt className="text-gray-600">Secret:</dt>
+              <dt className="text-gray-600">{t('Secret:')}</dt>
               <dd className="font-mono">•••• {p.key_secret_last4}</dd>
             </div>
             <div className="flex gap-2">
-              <dt className="text-gray-600">Webhook secret:</dt>
+              <dt className="text-gray-600">{t('Webhook secret:')}</dt>
               <dd className="font-mono">•••• {p.webhook_secret_last4}</dd>
             </div>
             {p.updated_at && (
-              <p className="text-xs text-gray-500">Saved {formatDateTime(p.updated_at)}. Stored encrypted; never shown again.</p>
+              <p className="text-xs text-gray-500">
+                {t('Saved {updated}. Stored encrypted; never shown again.', { updated: formatDateTime(p.updated_at) })}
+              </p>
             )}
           </>
         )}
       </dl>
       <div className="mt-4">
-        <p className="text-sm font-medium">Webhook URL</p>
-        <p className="text-xs text-gray-600">Paste this into {name}’s dashboard (Webhooks), with the same webhook secret as below.</p>
+        <p className="text-sm font-medium">{t('Webhook URL')}</p>
+        <p className="text-xs text-gray-600">
+          {t('Paste this into {name}’s dashboard (Webhooks), with the same webhook secret as below.', { name })}
+        </p>
         <div className="mt-1 flex gap-2">
           <input
             readOnly
-            aria-label={`${name} webhook URL`}
+            aria-label={t('{name} webhook URL', { name })}
             value={p.webhook_url}
             className={`${inputClass} font-mono text-xs`}
             onFocus={(e) => e.target.select()}
@@ -75,21 +80,21 @@ function ProviderCard({ p }: { p: ProviderSettings }) {
           <button
             type="button"
             className={`${button} border bg-white hover:bg-gray-50`}
-            onClick={() => void navigator.clipboard?.writeText(p.webhook_url).then(() => toast.success('Copied'))}
+            onClick={() => void navigator.clipboard?.writeText(p.webhook_url).then(() => toast.success(t('Copied')))}
           >
-            Copy
+            {t('Copy')}
           </button>
         </div>
       </div>
       <form
-        aria-label={`${name} keys`}
+        aria-label={t('{name} keys', { name })}
         className="mt-4 grid gap-3 sm:grid-cols-3"
         autoComplete="off"
         onSubmit={(e) => {
           e.preventDefault();
           save.mutate(keys, {
             onSuccess: () => {
-              toast.success(`${name} keys saved`);
+              toast.success(t('{name} keys saved', { name }));
               setKeys({ key_id: '', key_secret: '', webhook_secret: '' });
             },
             onError: (err) => toast.error(errorMessage(err)),
@@ -107,7 +112,7 @@ function ProviderCard({ p }: { p: ProviderSettings }) {
             />
           )}
         </Field>
-        <Field label={p.provider === 'razorpay' ? 'Key secret' : 'Secret key'} error={errors.key_secret}>
+        <Field label={p.provider === 'razorpay' ? t('Key secret') : t('Secret key')} error={errors.key_secret}>
           {(a) => (
             <input
               {...a}
@@ -120,7 +125,7 @@ function ProviderCard({ p }: { p: ProviderSettings }) {
             />
           )}
         </Field>
-        <Field label="Webhook secret" error={errors.webhook_secret}>
+        <Field label={t('Webhook secret')} error={errors.webhook_secret}>
           {(a) => (
             <input
               {...a}
@@ -135,7 +140,7 @@ function ProviderCard({ p }: { p: ProviderSettings }) {
         </Field>
         <div className="flex flex-wrap gap-3 sm:col-span-3">
           <button type="submit" disabled={save.isPending} className={`${button} bg-brand text-white hover:opacity-90`}>
-            {p.configured ? 'Replace keys' : 'Save keys'}
+            {p.configured ? t('Replace keys') : t('Save keys')}
           </button>
           <button
             type="button"
@@ -148,7 +153,7 @@ function ProviderCard({ p }: { p: ProviderSettings }) {
               })
             }
           >
-            {typed ? 'Test these keys' : 'Test connection'}
+            {typed ? t('Test these keys') : t('Test connection')}
           </button>
           {p.configured && (
             <button
@@ -157,12 +162,12 @@ function ProviderCard({ p }: { p: ProviderSettings }) {
               className={`${button} border border-red-300 bg-white text-red-700 hover:bg-red-50`}
               onClick={() =>
                 remove.mutate(undefined, {
-                  onSuccess: () => toast.success(`${name} keys removed`),
+                  onSuccess: () => toast.success(t('{name} keys removed', { name })),
                   onError: (err) => toast.error(errorMessage(err)),
                 })
               }
             >
-              Remove keys
+              {t('Remove keys')}
             </button>
           )}
         </div>
@@ -181,7 +186,7 @@ export function PaymentsScreen({ settings }: { settings: PaymentSettings }) {
   const cod = useSetCod();
   return (
     <div className="space-y-6">
-      <Card title="Cash on delivery">
+      <Card title={t('Cash on delivery')}>
         <label className="flex items-center gap-3 text-sm">
           <input
             type="checkbox"
@@ -190,14 +195,14 @@ export function PaymentsScreen({ settings }: { settings: PaymentSettings }) {
             disabled={cod.isPending}
             onChange={(e) =>
               cod.mutate(e.target.checked, {
-                onSuccess: (s) => toast.success(s.cod_enabled ? 'Cash on delivery is on' : 'Cash on delivery is off'),
+                onSuccess: (s) => toast.success(s.cod_enabled ? t('Cash on delivery is on') : t('Cash on delivery is off')),
                 onError: (err) => toast.error(errorMessage(err)),
               })
             }
           />
-          Offer cash on delivery at checkout
+          {t('Offer cash on delivery at checkout')}
         </label>
-        <p className="mt-2 text-xs text-gray-600">Each delivery zone may still turn it off or cap it (Delivery).</p>
+        <p className="mt-2 text-xs text-gray-600">{t('Each delivery zone may still turn it off or cap it (Delivery).')}</p>
       </Card>
       {settings.providers.map((p) => (
         <ProviderCard key={p.provider} p={p} />

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/error-message';
 import { getAccounts, takeAccountPayment } from '../api/accounts';
 import { newKey } from '../cart';
+import { t } from '../../../lib/i18n';
 
 const tap = 'min-h-11 md:min-h-0';
 const inr = (paise: number) => formatINR(toRupees(paise));
@@ -62,10 +63,10 @@ export function AccountPanel({ till }: { till: string }) {
   if (receipt) return <AccountReceipt receipt={receipt} onDone={() => setReceipt(null)} />;
   const khata = accounts?.khata ?? null;
   return (
-    <section aria-label="Customer account" className="m-3 flex max-w-xl flex-col gap-3 rounded border bg-white p-3">
-      <h2 className="text-lg font-semibold">Customer account</h2>
+    <section aria-label={t('Customer account')} className="m-3 flex max-w-xl flex-col gap-3 rounded border bg-white p-3">
+      <h2 className="text-lg font-semibold">{t('Customer account')}</h2>
       <label className="flex flex-wrap items-center gap-2">
-        Customer mobile
+        {t('Customer mobile')}
         <input
           inputMode="numeric"
           maxLength={10}
@@ -75,54 +76,57 @@ export function AccountPanel({ till }: { till: string }) {
           onChange={(e) => void find(e.target.value.trim())}
         />
       </label>
-      {accounts && !accounts.found && <p className="text-gray-700">No customer has this mobile number.</p>}
+      {accounts && !accounts.found && <p className="text-gray-700">{t('No customer has this mobile number.')}</p>}
       {accounts?.found && (
         <>
           <p className="font-medium">{accounts.name}</p>
           <dl className="grid grid-cols-2 gap-2">
             <div className="rounded border bg-gray-50 p-2">
-              <dt className="text-xs text-gray-600">Wallet</dt>
+              <dt className="text-xs text-gray-600">{t('Wallet')}</dt>
               <dd className="text-lg font-semibold" data-testid="account-wallet">
-                {accounts.wallet ? inr(accounts.wallet.balance_paise) : 'Not opened'}
+                {accounts.wallet ? inr(accounts.wallet.balance_paise) : t('Not opened')}
               </dd>
             </div>
             <div className="rounded border bg-gray-50 p-2">
-              <dt className="text-xs text-gray-600">Khata</dt>
+              <dt className="text-xs text-gray-600">{t('Khata')}</dt>
               <dd className="text-lg font-semibold" data-testid="account-khata">
-                {khata ? khataBalanceText(khata.balance_paise, formatINR) : 'Not opened'}
+                {khata ? khataBalanceText(khata.balance_paise, formatINR) : t('Not opened')}
               </dd>
               {khata && (
                 <dd className="text-xs text-gray-600">
-                  Limit {inr(khata.credit_limit_paise)} · {inr(khata.available_paise)} left
+                  {t('Limit {creditLimit} · {available} left', {
+                    creditLimit: inr(khata.credit_limit_paise),
+                    available: inr(khata.available_paise),
+                  })}
                 </dd>
               )}
             </div>
           </dl>
-          <form aria-label="Take money for the account" onSubmit={(e) => void submit(e)} className="flex flex-col gap-2">
+          <form aria-label={t('Take money for the account')} onSubmit={(e) => void submit(e)} className="flex flex-col gap-2">
             <fieldset className="flex flex-wrap gap-3">
-              <legend className="sr-only">For</legend>
+              <legend className="sr-only">{t('For')}</legend>
               <label className="flex items-center gap-1">
                 <input type="radio" name="purpose" checked={purpose === 'khata'} disabled={!khata} onChange={() => setPurpose('khata')} />
-                Settle khata
+                {t('Settle khata')}
               </label>
               <label className="flex items-center gap-1">
                 <input type="radio" name="purpose" checked={purpose === 'wallet'} onChange={() => setPurpose('wallet')} />
-                Top up wallet
+                {t('Top up wallet')}
               </label>
             </fieldset>
             <fieldset className="flex flex-wrap gap-3">
-              <legend className="sr-only">Paid by</legend>
+              <legend className="sr-only">{t('Paid by')}</legend>
               <label className="flex items-center gap-1">
                 <input type="radio" name="method" checked={method === 'cash'} onChange={() => setMethod('cash')} />
-                Cash
+                {t('Cash')}
               </label>
               <label className="flex items-center gap-1">
                 <input type="radio" name="method" checked={method === 'upi'} onChange={() => setMethod('upi')} />
-                UPI (received on the shop’s phone)
+                {t('UPI (received on the shop’s phone)')}
               </label>
             </fieldset>
             <label className="flex flex-wrap items-center gap-2">
-              Amount (₹)
+              {t('Amount (₹)')}
               <input
                 inputMode="decimal"
                 className={`${tap} w-28 rounded border px-2 py-1 text-right`}
@@ -135,7 +139,7 @@ export function AccountPanel({ till }: { till: string }) {
               disabled={busy}
               className={`${tap} self-start rounded bg-teal-700 px-4 py-2 font-semibold text-white disabled:opacity-50`}
             >
-              {purpose === 'khata' ? 'Take payment' : 'Top up'}
+              {purpose === 'khata' ? t('Take payment') : t('Top up')}
             </button>
           </form>
         </>
@@ -152,29 +156,31 @@ export function AccountPanel({ till }: { till: string }) {
 /** The receipt for money taken for an account: on screen, printed with the browser's print. */
 function AccountReceipt({ receipt: r, onDone }: { receipt: PosAccountReceipt; onDone: () => void }) {
   return (
-    <section aria-label="Account receipt" className="m-3 flex max-w-sm flex-col gap-2 rounded border bg-white p-4 font-mono text-sm">
+    <section aria-label={t('Account receipt')} className="m-3 flex max-w-sm flex-col gap-2 rounded border bg-white p-4 font-mono text-sm">
       <h2 className="text-center text-base font-semibold">{r.shop_name}</h2>
-      <p className="text-center">{r.purpose === 'khata' ? 'Khata payment' : 'Wallet top-up'}</p>
+      <p className="text-center">{r.purpose === 'khata' ? t('Khata payment') : t('Wallet top-up')}</p>
       <hr className="border-dashed" />
       <p>
         {r.customer_name} ({r.customer_mobile})
       </p>
       <p>{shopDateTime(r.created_at)}</p>
       <p className="flex justify-between">
-        <span>Paid by {r.method === 'cash' ? 'cash' : 'UPI'}</span>
+        <span>
+          {t('Paid by')} {r.method === 'cash' ? t('cash') : t('UPI')}
+        </span>
         <strong>{inr(r.amount_paise)}</strong>
       </p>
       <p className="flex justify-between" data-testid="account-receipt-balance">
-        <span>{r.purpose === 'khata' ? 'Khata balance' : 'Wallet balance'}</span>
+        <span>{r.purpose === 'khata' ? t('Khata balance') : t('Wallet balance')}</span>
         <strong>{r.purpose === 'khata' ? khataBalanceText(r.balance_after_paise, formatINR) : inr(r.balance_after_paise)}</strong>
       </p>
-      <p className="text-xs text-gray-600">Not a tax invoice: money on account.</p>
+      <p className="text-xs text-gray-600">{t('Not a tax invoice: money on account.')}</p>
       <div className="flex gap-2 font-sans print:hidden">
         <button type="button" autoFocus className={`${tap} rounded bg-teal-700 px-4 py-2 font-semibold text-white`} onClick={() => print()}>
-          Print receipt
+          {t('Print receipt')}
         </button>
         <button type="button" className={`${tap} rounded border px-4 py-2`} onClick={onDone}>
-          Done
+          {t('Done')}
         </button>
       </div>
     </section>

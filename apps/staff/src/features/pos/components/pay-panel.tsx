@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { khataBalanceText } from '@grocer/shared/wallet';
 import { tenderPayment, type KhataAtTill } from '../payment';
+import { t } from '../../../lib/i18n';
 
 export interface Payment {
   cash: number;
@@ -82,7 +83,7 @@ export function PayPanel(props: {
 
   return (
     <form
-      aria-label="Payment"
+      aria-label={t('Payment')}
       className="flex flex-col gap-3"
       onSubmit={(e) => {
         e.preventDefault();
@@ -91,7 +92,7 @@ export function PayPanel(props: {
       onKeyDown={(e) => e.key === 'Escape' && props.onCancel()}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="text-lg font-semibold">Pay {formatINR(total)}</h2>
+        <h2 className="text-lg font-semibold">{t('Pay {total}', { total: formatINR(total) })}</h2>
         <div className="flex gap-1 text-sm">
           {(props.khata ? (['cash', 'upi', 'card', 'khata'] as const) : (['cash', 'upi', 'card'] as const)).map((m) => (
             <button
@@ -100,15 +101,15 @@ export function PayPanel(props: {
               className="min-h-11 rounded border px-2 py-1 hover:bg-gray-100 md:min-h-0"
               onClick={() => only(m)}
             >
-              All {m === 'upi' ? 'UPI' : m}
+              {t('All')} {m === 'upi' ? t('UPI') : m}
             </button>
           ))}
         </div>
       </div>
       <div className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-2 text-sm">
-        <label htmlFor="pay-cash">Cash</label>
+        <label htmlFor="pay-cash">{t('Cash')}</label>
         <input id="pay-cash" className={money} inputMode="decimal" value={cash} onChange={(e) => setCash(e.target.value)} />
-        <label htmlFor="pay-tendered">Cash tendered</label>
+        <label htmlFor="pay-tendered">{t('Cash tendered')}</label>
         <div className="flex flex-wrap items-center gap-x-3">
           <input
             id="pay-tendered"
@@ -120,30 +121,32 @@ export function PayPanel(props: {
             onChange={(e) => setTendered(e.target.value)}
           />
           <span aria-live="polite" className="font-semibold">
-            Change: {change === null ? '—' : formatINR(toRupees(change))}
+            {t('Change:')} {change === null ? '—' : formatINR(toRupees(change))}
           </span>
         </div>
-        <label htmlFor="pay-upi">UPI</label>
+        <label htmlFor="pay-upi">{t('UPI')}</label>
         <input id="pay-upi" className={money} inputMode="decimal" value={upi} onChange={(e) => setUpi(e.target.value)} />
-        <label htmlFor="pay-card">Card</label>
+        <label htmlFor="pay-card">{t('Card')}</label>
         <div className="flex flex-wrap items-center gap-2">
           <input id="pay-card" className={money} inputMode="decimal" value={card} onChange={(e) => setCard(e.target.value)} />
           <input
-            aria-label="Card terminal reference"
+            aria-label={t('Card terminal reference')}
             className="min-h-11 w-40 rounded border px-2 py-1 text-sm md:min-h-0"
-            placeholder="Terminal ref."
+            placeholder={t('Terminal ref.')}
             value={cardRef}
             onChange={(e) => setCardRef(e.target.value)}
           />
         </div>
         {props.khata && (
           <>
-            <label htmlFor="pay-khata">Khata</label>
+            <label htmlFor="pay-khata">{t('Khata')}</label>
             <div className="flex flex-wrap items-center gap-x-3">
               <input id="pay-khata" className={money} inputMode="decimal" value={khata} onChange={(e) => setKhata(e.target.value)} />
               <span className="text-xs text-gray-600" data-testid="pay-khata-left">
-                {formatINR(toRupees(props.khata.availablePaise))} of credit left ·{' '}
-                {khataBalanceText(props.khata.balancePaise - khataPaise, formatINR)} after
+                {t('{available} of credit left · {khataBalanceText} after', {
+                  available: formatINR(toRupees(props.khata.availablePaise)),
+                  khataBalanceText: khataBalanceText(props.khata.balancePaise - khataPaise, formatINR),
+                })}
               </span>
             </div>
           </>
@@ -152,12 +155,12 @@ export function PayPanel(props: {
       {p.upi > 0 && (
         <div className="flex items-center gap-3 rounded border p-2">
           {qr ? (
-            <img src={qr} alt={`UPI QR for ${formatINR(toRupees(p.upi))}`} width={140} height={140} />
+            <img src={qr} alt={t('UPI QR for {upi}', { upi: formatINR(toRupees(p.upi)) })} width={140} height={140} />
           ) : (
-            <span className="text-sm">No UPI ID set</span>
+            <span className="text-sm">{t('No UPI ID set')}</span>
           )}
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={upiReceived} onChange={(e) => setUpiReceived(e.target.checked)} /> UPI received
+            <input type="checkbox" checked={upiReceived} onChange={(e) => setUpiReceived(e.target.checked)} /> {t('UPI received')}
           </label>
         </div>
       )}
@@ -174,10 +177,10 @@ export function PayPanel(props: {
           disabled={problems.length > 0 || props.busy}
           className="min-h-11 rounded bg-teal-700 px-4 py-2 font-semibold text-white disabled:opacity-50"
         >
-          Complete sale (Enter)
+          {t('Complete sale (Enter)')}
         </button>
         <button type="button" className="min-h-11 rounded border px-4 py-2" onClick={props.onCancel}>
-          Back (Esc)
+          {t('Back (Esc)')}
         </button>
       </div>
     </form>

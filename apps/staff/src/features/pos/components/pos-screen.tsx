@@ -42,6 +42,7 @@ import { khataBalanceText, type PosAccounts } from '@grocer/shared/wallet';
 import { WeighForm } from './weigh-form';
 import { SettingsPanel } from './settings-panel';
 import { CloseShiftPanel, ReturnsPanel } from './shift-panels';
+import { t } from '../../../lib/i18n';
 
 const TILL_KEY = 'grocer.pos.till';
 export const tillName = () => localStorage.getItem(TILL_KEY) || 'Till 1';
@@ -57,7 +58,7 @@ export function PosScreen({ manager = true, websiteId = 0 }: { manager?: boolean
   const [till, setTill] = useState(tillName);
   const settings = usePosSettings();
   const shift = useShift(till);
-  if (settings.isPending || shift.isPending) return <p className="p-6">Loading the till…</p>;
+  if (settings.isPending || shift.isPending) return <p className="p-6">{t('Loading the till…')}</p>;
   if (settings.isError || shift.isError) return <p className="p-6 text-red-700">{errorMessage(settings.error ?? shift.error)}</p>;
   if (!shift.data.shift) return <OpenShift till={till} settings={settings.data} onTill={setTill} />;
   return <Counter till={till} settings={settings.data} shift={shift.data.shift} manager={manager} websiteId={websiteId} />;
@@ -71,7 +72,7 @@ function OpenShift({ till, settings, onTill }: { till: string; settings: PosSett
   const [error, setError] = useState('');
   return (
     <main className="mx-auto mt-16 max-w-sm rounded-lg border bg-white p-6">
-      <h1 className="mb-4 text-xl font-semibold">Open a shift</h1>
+      <h1 className="mb-4 text-xl font-semibold">{t('Open a shift')}</h1>
       <form
         className="flex flex-col gap-3"
         onSubmit={async (e) => {
@@ -87,11 +88,11 @@ function OpenShift({ till, settings, onTill }: { till: string; settings: PosSett
         }}
       >
         <label className="text-sm font-medium">
-          Till
+          {t('Till')}
           <input className="mt-1 block w-full rounded border px-3 py-2" value={name} onChange={(e) => setName(e.target.value)} required />
         </label>
         <label className="text-sm font-medium">
-          Counter (stock is taken from this warehouse)
+          {t('Counter (stock is taken from this warehouse)')}
           <select className="mt-1 block w-full rounded border px-3 py-2" value={warehouse} onChange={(e) => setWarehouse(e.target.value)}>
             {settings.warehouses.map((w) => (
               <option key={w.id} value={w.id}>
@@ -101,7 +102,7 @@ function OpenShift({ till, settings, onTill }: { till: string; settings: PosSett
           </select>
         </label>
         <label className="text-sm font-medium">
-          Cash float (₹)
+          {t('Cash float (₹)')}
           <input
             className="mt-1 block w-full rounded border px-3 py-2"
             inputMode="decimal"
@@ -111,13 +112,23 @@ function OpenShift({ till, settings, onTill }: { till: string; settings: PosSett
           />
         </label>
         {error && <p className="text-sm text-red-700">{error}</p>}
-        <button className="rounded bg-teal-700 px-4 py-2 font-semibold text-white">Open shift</button>
+        <button className="rounded bg-teal-700 px-4 py-2 font-semibold text-white">{t('Open shift')}</button>
       </form>
     </main>
   );
 }
 
 type Mode = 'sell' | 'pay' | 'returns' | 'close' | 'held' | 'settings' | 'offline-receipt' | 'account';
+/** The till's tabs: each mode with its words. */
+const TILL_TABS = () =>
+  [
+    ['sell', t('Sell (F2)')],
+    ['held', t('Held carts')],
+    ['returns', t('Returns')],
+    ['account', t('Customer account')],
+    ['close', t('Close shift')],
+    ['settings', t('Settings')],
+  ] as const;
 
 /** 44 px tap targets on a phone, the desktop's compact controls from 768 px */
 const tap = 'min-h-11 md:min-h-0';
@@ -155,9 +166,9 @@ function Counter({
   const offlinePaper = useRef<HTMLIFrameElement>(null);
   // the automatic promotions the till last loaded (kept on the device for offline sales)
   const [promotions, setPromotions] = useState(() => cachedPromotions(websiteId));
-  const t = totals(cart, promotions);
+  const valueItem = totals(cart, promotions);
   // the shop's limit is on the cashier's discounts, judged on the items after line promotions (as the server does)
-  const maxDiscount = Math.floor((t.limitBase * settings.max_discount_percent) / 100);
+  const maxDiscount = Math.floor((valueItem.limitBase * settings.max_discount_percent) / 100);
   const loadPromotions = useCallback(
     () =>
       refreshPromotions(websiteId).then(
@@ -171,15 +182,18 @@ function Counter({
     const done = await syncQueue();
     setQueued(await queuedCount());
     if (done.length) {
-      toast.success(`${done.length} offline sale${done.length > 1 ? 's' : ''} synced`);
+      toast.success(t('{done} offline sale{done, plural, one {} other {s}} synced', { done: done.length }));
       for (const s of done)
-        if (s.flags.length) toast.warning(`${s.receipt}: ${s.flags.map((f) => f.label).join(', ')} flagged for the shift report`);
+        if (s.flags.length)
+          toast.warning(
+            t('{receipt}: {flags} flagged for the shift report', { receipt: s.receipt, flags: s.flags.map((f) => f.label).join(', ') }),
+          );
       await refreshCatalogue(shift.warehouse_id).catch(() => 0);
     }
   }, [shift.warehouse_id]);
 
   useEffect(() => {
-    void refreshCatalogue(shift.warehouse_id).catch(() => toast.warning('Working from the cached catalogue'));
+    void refreshCatalogue(shift.warehouse_id).catch(() => toast.warning(t('Working from the cached catalogue')));
     void loadPromotions();
     void queuedCount().then(setQueued);
     // the numbers this device gives sales rung up offline: asked for once, while online
@@ -242,7 +256,7 @@ function Counter({
     const label = parseScaleBarcode(code);
     if (label) {
       const p = await packByPlu(label.plu);
-      if (!p) return void toast.error(`No loose good has the PLU ${label.plu} (scale label ${code.trim()})`);
+      if (!p) return void toast.error(t('No loose good has the PLU {plu} (scale label {code})', { plu: label.plu, code: code.trim() }));
       const grams = scaleGrams(label, toPaise(p.price));
       setCart((c) => addPack(c, p, grams, code.trim()));
       toast.success(`${p.product}: ${weighedText(grams, p.price, formatINR)}`);
@@ -251,7 +265,7 @@ function Counter({
     const exact = await packByCode(code.trim());
     const hit = exact ?? (await searchPacks(code.trim()))[0];
     if (hit) add(hit, false);
-    else toast.error(`Nothing found for “${code}”`);
+    else toast.error(t('Nothing found for “{code}”', { code }));
   };
 
   const findCustomer = async (m: string) => {
@@ -285,7 +299,7 @@ function Counter({
       customer: cart.customer ? { mobile: cart.customer.mobile, name: customerName || cart.customer.name } : null,
       lines: cart.lines.map((l) => ({ pack_id: l.pack_id, quantity: l.quantity, discount: l.discount, scale_barcode: l.scale_barcode })),
       cart_discount: cart.cart_discount,
-      expected_total: toRupees(t.total),
+      expected_total: toRupees(valueItem.total),
       payment: p,
       offline: false,
       // the shift it was rung up in: synced after that shift closed, it is a late sale
@@ -301,7 +315,12 @@ function Counter({
       setMode(offline && receipt ? 'offline-receipt' : 'sell');
       setSheet(false);
       toast.success(
-        `Change ${formatINR(change)}${receipt ? ` · receipt ${receipt}` : ''}${onKhata}${offline ? ' · saved offline, syncs when the network is back' : ''}`,
+        t('Change {change}{value}{onKhata}{value2}', {
+          change: formatINR(change),
+          value: receipt ? t(' · receipt {receipt}', { receipt }) : '',
+          onKhata,
+          value2: offline ? t(' · saved offline, syncs when the network is back') : '',
+        }),
       );
       if (receipt && !offline) void navigate(paths.posReceipt(receipt));
       else if (!offline || !receipt) search.current?.focus();
@@ -355,9 +374,13 @@ function Counter({
   const hold = async () => {
     if (!cart.lines.length) return;
     try {
-      await holdCart({ till, label: cart.customer?.mobile ?? `Cart at ${new Date().toLocaleTimeString('en-IN')}`, cart: toHeld(cart) });
+      await holdCart({
+        till,
+        label: cart.customer?.mobile ?? t('Cart at {value}', { value: new Date().toLocaleTimeString('en-IN') }),
+        cart: toHeld(cart),
+      });
       setCart(emptyCart());
-      toast.success('Cart held');
+      toast.success(t('Cart held'));
     } catch (e) {
       toast.error(errorMessage(e));
     }
@@ -379,28 +402,20 @@ function Counter({
         style={TOAST_COLORS}
       />
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b bg-white px-3 py-2 md:flex-nowrap md:whitespace-nowrap">
-        <strong className="min-w-0 truncate text-base">POS · {settings.shop_name}</strong>
+        <strong className="min-w-0 truncate text-base">{t('POS · {shopName}', { shopName: settings.shop_name })}</strong>
         <span className="min-w-0 truncate text-xs text-gray-600">
-          {till} · {settings.warehouses.find((w) => w.id === shift.warehouse_id)?.name} · float {formatINR(shift.float)}
+          {till} · {settings.warehouses.find((w) => w.id === shift.warehouse_id)?.name}{' '}
+          {t('· float {float}', { float: formatINR(shift.float) })}
         </span>
         <span
           role="status"
           className={`rounded px-2 py-0.5 text-xs font-semibold ${online ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-900'}`}
         >
-          {online ? 'Online' : 'Offline'}
-          {queued > 0 && ` · ${queued} to sync`}
+          {online ? t('Online') : t('Offline')}
+          {queued > 0 && t(' · {queued} to sync', { queued })}
         </span>
-        <nav aria-label="Till" className="flex w-full flex-wrap gap-1 md:ml-auto md:w-auto md:flex-nowrap">
-          {(
-            [
-              ['sell', 'Sell (F2)'],
-              ['held', 'Held carts'],
-              ['returns', 'Returns'],
-              ['account', 'Customer account'],
-              ['close', 'Close shift'],
-              ['settings', 'Settings'],
-            ] as const
-          )
+        <nav aria-label={t('Till')} className="flex w-full flex-wrap gap-1 md:ml-auto md:w-auto md:flex-nowrap">
+          {TILL_TABS()
             .filter(([m]) => manager || m !== 'settings')
             .map(([m, label]) => (
               <button
@@ -414,11 +429,11 @@ function Counter({
             ))}
           {/* a rider's cash from a trip, counted at the till (issue 45 item 4) */}
           <a href={paths.posHandovers()} className={`${tap} flex shrink-0 items-center rounded border bg-white px-2 py-1`}>
-            Rider cash
+            {t('Rider cash')}
           </a>
           {manager && (
             <a href={paths.dashboard()} className={`${tap} flex shrink-0 items-center rounded border bg-white px-2 py-1`}>
-              Administration
+              {t('Administration')}
             </a>
           )}
         </nav>
@@ -426,8 +441,8 @@ function Counter({
       {mode === 'returns' && <ReturnsPanel till={till} />}
       {mode === 'account' && <AccountPanel till={till} />}
       {mode === 'offline-receipt' && offlineSale && (
-        <section aria-label="Offline receipt" className="m-3 flex min-h-0 flex-1 flex-col items-center gap-2">
-          <h2 className="text-lg font-semibold">Receipt {offlineSale.receipt} · saved offline</h2>
+        <section aria-label={t('Offline receipt')} className="m-3 flex min-h-0 flex-1 flex-col items-center gap-2">
+          <h2 className="text-lg font-semibold">{t('Receipt {receipt} · saved offline', { receipt: offlineSale.receipt })}</h2>
           <div className="flex flex-wrap justify-center gap-2">
             <button
               type="button"
@@ -435,7 +450,7 @@ function Counter({
               className="min-h-11 rounded bg-teal-700 px-4 py-2 font-semibold text-white"
               onClick={() => offlinePaper.current?.contentWindow?.print()}
             >
-              Print receipt
+              {t('Print receipt')}
             </button>
             <button
               type="button"
@@ -445,12 +460,12 @@ function Counter({
                 setOfflineSale(null);
               }}
             >
-              New sale
+              {t('New sale')}
             </button>
           </div>
           <iframe
             ref={offlinePaper}
-            title={`Receipt ${offlineSale.receipt}`}
+            title={t('Receipt {receipt}', { receipt: offlineSale.receipt })}
             srcDoc={offlineSale.html}
             className="w-full max-w-[88mm] flex-1 border bg-white"
           />
@@ -473,9 +488,9 @@ function Counter({
       )}
       {(mode === 'sell' || mode === 'pay') && (
         <div className="flex min-h-0 flex-1 flex-col gap-3 p-3 pb-16 md:grid md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:pb-3">
-          <section aria-label="Find products" className="flex min-h-0 flex-1 flex-col rounded border bg-white p-3 md:flex-none">
+          <section aria-label={t('Find products')} className="flex min-h-0 flex-1 flex-col rounded border bg-white p-3 md:flex-none">
             <label htmlFor="pos-search" className="font-medium">
-              Scan or search (name, SKU, barcode)
+              {t('Scan or search (name, SKU, barcode)')}
             </label>
             <input
               id="pos-search"
@@ -508,7 +523,7 @@ function Counter({
                 }}
               />
             )}
-            <ul className="mt-2 min-h-0 flex-1 overflow-y-auto" aria-label="Search results">
+            <ul className="mt-2 min-h-0 flex-1 overflow-y-auto" aria-label={t('Search results')}>
               {results.map((p) => (
                 <li key={p.pack_id}>
                   <button
@@ -523,7 +538,9 @@ function Counter({
                     <span className="whitespace-nowrap">
                       {formatINR(p.price)}
                       {p.sold_by_weight ? '/kg' : ''}{' '}
-                      <span className="text-xs text-gray-500">({p.sold_by_weight ? `${p.available / 1000} kg` : p.available})</span>
+                      <span className="text-xs text-gray-500">
+                        ({p.sold_by_weight ? t('{value} kg', { value: p.available / 1000 }) : p.available})
+                      </span>
                     </span>
                   </button>
                 </li>
@@ -538,18 +555,18 @@ function Counter({
             className="fixed inset-x-0 bottom-0 z-30 flex min-h-14 items-center justify-between gap-3 bg-teal-800 px-4 text-base font-semibold text-white shadow-[0_-2px_8px_rgba(0,0,0,0.2)] md:hidden"
           >
             <span>
-              {sheet ? 'Hide bill' : 'Bill'} · {cart.lines.length} {cart.lines.length === 1 ? 'line' : 'lines'}
+              {sheet ? t('Hide bill') : t('Bill')} {t('· {lines} {lines, plural, one {line} other {lines}}', { lines: cart.lines.length })}
             </span>
-            <span data-testid="pos-sheet-total">{formatINR(toRupees(t.total))}</span>
+            <span data-testid="pos-sheet-total">{formatINR(toRupees(valueItem.total))}</span>
           </button>
           <section
             id="pos-bill"
-            aria-label="Bill"
+            aria-label={t('Bill')}
             className={`${sheet ? 'flex' : 'hidden'} fixed inset-x-0 bottom-14 z-20 max-h-[calc(100dvh-7.5rem)] min-h-0 flex-col overflow-y-auto rounded-t-xl border bg-white p-3 shadow-[0_-4px_16px_rgba(0,0,0,0.15)] md:static md:flex md:max-h-none md:rounded md:shadow-none`}
           >
             {mode === 'pay' ? (
               <PayPanel
-                totalPaise={t.total}
+                totalPaise={valueItem.total}
                 vpa={settings.upi_vpa}
                 payee={settings.payee_name}
                 note={`${settings.shop_name} ${till}`}
@@ -561,7 +578,7 @@ function Counter({
             ) : (
               <>
                 <div className="flex flex-wrap items-center gap-2">
-                  <label htmlFor="pos-mobile">Customer mobile</label>
+                  <label htmlFor="pos-mobile">{t('Customer mobile')}</label>
                   <input
                     id="pos-mobile"
                     inputMode="numeric"
@@ -572,8 +589,8 @@ function Counter({
                   />
                   {known !== null && (
                     <input
-                      aria-label="Customer name"
-                      placeholder={known ? '' : 'New customer: name'}
+                      aria-label={t('Customer name')}
+                      placeholder={known ? '' : t('New customer: name')}
                       className="flex-1 rounded border px-2 py-1"
                       value={customerName}
                       readOnly={known}
@@ -581,13 +598,13 @@ function Counter({
                     />
                   )}
                 </div>
-                <table className="mt-2 w-full" aria-label="Cart">
+                <table className="mt-2 w-full" aria-label={t('Cart')}>
                   <thead className="text-left text-xs text-gray-500">
                     <tr>
-                      <th className="py-1">Item</th>
-                      <th>Qty</th>
-                      <th className="hidden md:table-cell">Off ₹</th>
-                      <th className="text-right">Amount</th>
+                      <th className="py-1">{t('Item')}</th>
+                      <th>{t('Qty')}</th>
+                      <th className="hidden md:table-cell">{t('Off ₹')}</th>
+                      <th className="text-right">{t('Amount')}</th>
                       <th />
                     </tr>
                   </thead>
@@ -600,11 +617,13 @@ function Counter({
                             {l.sold_by_weight ? weighedText(l.quantity, l.price, formatINR) : formatINR(unitPriceOf(cart, l))}
                             {unitPriceOf(cart, l) !== l.price && <s className="ml-1">{formatINR(l.price)}</s>}
                           </div>
-                          {t.lines[i]?.promotion && <div className="text-xs text-green-800">{t.lines[i]!.promotion!.name}</div>}
+                          {valueItem.lines[i]?.promotion && (
+                            <div className="text-xs text-green-800">{valueItem.lines[i]!.promotion!.name}</div>
+                          )}
                         </td>
                         <td>
                           <input
-                            aria-label={`Quantity of ${l.label}${l.sold_by_weight ? ' (g)' : ''}`}
+                            aria-label={t('Quantity of {label}{value}', { label: l.label, value: l.sold_by_weight ? t(' (g)') : '' })}
                             className={`${tap} w-14 rounded border px-1 py-0.5 text-right md:w-16`}
                             inputMode="numeric"
                             value={l.quantity}
@@ -613,11 +632,11 @@ function Counter({
                               setLine(i, { quantity: Math.max(1, Math.round(Number(e.target.value) || 1)), scale_barcode: undefined })
                             }
                           />
-                          {l.sold_by_weight && <span className="ml-1 text-xs">g</span>}
+                          {l.sold_by_weight && <span className="ml-1 text-xs">{t('g')}</span>}
                         </td>
                         <td className="hidden md:table-cell">
                           <input
-                            aria-label={`Discount on ${l.label}`}
+                            aria-label={t('Discount on {label}', { label: l.label })}
                             className="w-14 rounded border px-1 py-0.5 text-right"
                             inputMode="decimal"
                             value={l.discount}
@@ -632,7 +651,7 @@ function Counter({
                         <td className="text-right">
                           <button
                             type="button"
-                            aria-label={`Remove ${l.label}`}
+                            aria-label={t('Remove {label}', { label: l.label })}
                             className="min-h-11 min-w-11 px-2 text-red-700 md:min-h-0 md:min-w-0"
                             onClick={() => setCart((c) => ({ ...c, lines: c.lines.filter((_, j) => j !== i) }))}
                           >
@@ -643,20 +662,24 @@ function Counter({
                     ))}
                   </tbody>
                 </table>
-                {cart.lines.length === 0 && <p className="mt-6 text-center text-gray-500">Scan a barcode or search to start a bill.</p>}
+                {cart.lines.length === 0 && (
+                  <p className="mt-6 text-center text-gray-500">{t('Scan a barcode or search to start a bill.')}</p>
+                )}
                 <div className="mt-auto border-t pt-2">
                   <div className="flex justify-between">
-                    <span>Items</span>
-                    <span>{formatINR(toRupees(t.items))}</span>
+                    <span>{t('Items')}</span>
+                    <span>{formatINR(toRupees(valueItem.items))}</span>
                   </div>
-                  {t.promotions.map((p) => (
+                  {valueItem.promotions.map((p) => (
                     <div key={p.promotionId} className="flex justify-between text-green-800" data-testid="pos-promotion">
                       <span>{p.name}</span>
                       <span>− {formatINR(toRupees(p.discountPaise))}</span>
                     </div>
                   ))}
                   <div className="flex items-center justify-between">
-                    <label htmlFor="pos-cart-discount">Bill discount ₹ (max {formatINR(toRupees(maxDiscount))} in all)</label>
+                    <label htmlFor="pos-cart-discount">
+                      {t('Bill discount ₹ (max {maxDiscount} in all)', { maxDiscount: formatINR(toRupees(maxDiscount)) })}
+                    </label>
                     <input
                       id="pos-cart-discount"
                       className={`${tap} w-20 rounded border px-1 py-0.5 text-right`}
@@ -665,21 +688,25 @@ function Counter({
                       onChange={(e) => setCart((c) => ({ ...c, cart_discount: Math.max(0, Number(e.target.value) || 0) }))}
                     />
                   </div>
-                  {t.manual > maxDiscount && (
-                    <p className="text-red-700">The discount is over the shop’s limit of {settings.max_discount_percent}%.</p>
+                  {valueItem.manual > maxDiscount && (
+                    <p className="text-red-700">
+                      {t('The discount is over the shop’s limit of {maxDiscountPercent}%.', {
+                        maxDiscountPercent: settings.max_discount_percent,
+                      })}
+                    </p>
                   )}
                   <div className="flex justify-between text-xl font-bold">
-                    <span>Total</span>
-                    <span data-testid="pos-total">{formatINR(toRupees(t.total))}</span>
+                    <span>{t('Total')}</span>
+                    <span data-testid="pos-total">{formatINR(toRupees(valueItem.total))}</span>
                   </div>
                   <div className="mt-2 flex gap-2">
                     <button
                       type="button"
-                      disabled={!cart.lines.length || t.manual > maxDiscount}
+                      disabled={!cart.lines.length || valueItem.manual > maxDiscount}
                       onClick={() => setMode('pay')}
                       className="min-h-11 flex-1 rounded bg-teal-700 px-4 py-2 text-base font-semibold text-white disabled:opacity-50"
                     >
-                      Pay (F4)
+                      {t('Pay (F4)')}
                     </button>
                     <button
                       type="button"
@@ -687,7 +714,7 @@ function Counter({
                       onClick={() => void hold()}
                       className="min-h-11 rounded border px-3 py-2"
                     >
-                      Hold
+                      {t('Hold')}
                     </button>
                     <button
                       type="button"
@@ -695,7 +722,7 @@ function Counter({
                       onClick={() => setCart(emptyCart())}
                       className="min-h-11 rounded border px-3 py-2"
                     >
-                      Clear
+                      {t('Clear')}
                     </button>
                   </div>
                 </div>
@@ -720,8 +747,8 @@ function HeldPanel({ till, onRecall }: { till: string; onRecall: (c: Cart) => vo
   );
   return (
     <section className="m-3 rounded border bg-white p-3">
-      <h2 className="mb-2 text-lg font-semibold">Held carts</h2>
-      {list?.length === 0 && <p>No held carts.</p>}
+      <h2 className="mb-2 text-lg font-semibold">{t('Held carts')}</h2>
+      {list?.length === 0 && <p>{t('No held carts.')}</p>}
       <ul>
         {list?.map((h) => (
           <li key={h.id} className="flex items-center justify-between border-b py-1">
@@ -729,7 +756,7 @@ function HeldPanel({ till, onRecall }: { till: string; onRecall: (c: Cart) => vo
               {h.label} · {counted(h.cart.lines.length, 'line')}
             </span>
             <button type="button" className="rounded border px-2 py-1" onClick={async () => onRecall(await recallHeld(h.id))}>
-              Recall
+              {t('Recall')}
             </button>
           </li>
         ))}

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { getSale, sendReceipt } from '../api/sales';
+import { t } from '../../../lib/i18n';
 
 /** The sale's 80 mm receipt (or A4 tax invoice) as the server renders it, with print, reprint and send. */
 export function ReceiptView() {
@@ -17,17 +18,22 @@ export function ReceiptView() {
           className="rounded bg-teal-700 px-4 py-2 font-semibold text-white"
           onClick={() => frame.current?.contentWindow?.print()}
         >
-          Print receipt
+          {t('Print receipt')}
         </button>
         <a className="rounded border bg-white px-4 py-2" href={paths.posPrint(receipt, 'a4')} target="_blank" rel="noreferrer">
-          A4 tax invoice
+          {t('A4 tax invoice')}
         </a>
         <Link className="rounded border bg-white px-4 py-2" to={paths.pos()}>
-          New sale
+          {t('New sale')}
         </Link>
       </div>
       <SendReceipt receipt={receipt} />
-      <iframe ref={frame} title={`Receipt ${receipt}`} src={paths.posPrint(receipt)} className="w-[88mm] flex-1 border bg-white" />
+      <iframe
+        ref={frame}
+        title={t('Receipt {receipt}', { receipt })}
+        src={paths.posPrint(receipt)}
+        className="w-[88mm] flex-1 border bg-white"
+      />
     </div>
   );
 }
@@ -38,7 +44,7 @@ function SendReceipt({ receipt }: { receipt: string }) {
   const [state, setState] = useState<{ kind: 'idle' | 'busy' | 'sent' | 'error'; text?: string }>({ kind: 'idle' });
   useEffect(() => {
     getSale(receipt)
-      .then((s) => setTo((t) => t || (/\((\d{10})\)$/.exec(s.customer ?? '')?.[1] ?? '')))
+      .then((s) => setTo((valueItem) => valueItem || (/\((\d{10})\)$/.exec(s.customer ?? '')?.[1] ?? '')))
       .catch(() => undefined);
   }, [receipt]);
   const submit = async (e: FormEvent) => {
@@ -52,9 +58,9 @@ function SendReceipt({ receipt }: { receipt: string }) {
     }
   };
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-center justify-center gap-2" aria-label="Send the receipt">
+    <form onSubmit={submit} className="flex flex-wrap items-center justify-center gap-2" aria-label={t('Send the receipt')}>
       <label htmlFor="receipt-to" className="text-gray-700">
-        Send to mobile or email
+        {t('Send to mobile or email')}
       </label>
       <input
         id="receipt-to"
@@ -65,7 +71,7 @@ function SendReceipt({ receipt }: { receipt: string }) {
         aria-describedby="receipt-send-state"
       />
       <button type="submit" disabled={state.kind === 'busy' || !to.trim()} className="rounded border bg-white px-3 py-1.5 font-medium">
-        Send receipt
+        {t('Send receipt')}
       </button>
       <span id="receipt-send-state" role="status" className={state.kind === 'error' ? 'text-red-700' : 'text-emerald-700'}>
         {state.text}

@@ -8,6 +8,7 @@ import { savePosSettings } from '../api/save-settings';
 import { refreshCatalogue } from '../offline';
 import { posSettingsQuery } from '../api/get-settings';
 import { toast } from '../toast';
+import { t } from '../../../lib/i18n';
 
 /** The owner's counter settings: the shop's UPI ID and payee name for the QR, and the discount limit. */
 export function SettingsPanel({ settings, warehouseId }: { settings: PosSettings; warehouseId: number }) {
@@ -17,8 +18,8 @@ export function SettingsPanel({ settings, warehouseId }: { settings: PosSettings
   const [limit, setLimit] = useState(String(settings.max_discount_percent));
   const [errors, setErrors] = useState<Record<string, string>>({});
   return (
-    <section className="m-3 max-w-md rounded border bg-white p-3" aria-label="POS settings">
-      <h2 className="mb-2 text-lg font-semibold">POS settings</h2>
+    <section className="m-3 max-w-md rounded border bg-white p-3" aria-label={t('POS settings')}>
+      <h2 className="mb-2 text-lg font-semibold">{t('POS settings')}</h2>
       <form
         className="flex flex-col gap-3"
         onSubmit={async (e) => {
@@ -31,7 +32,7 @@ export function SettingsPanel({ settings, warehouseId }: { settings: PosSettings
               max_discount_percent: Number(limit) || 0,
             });
             qc.setQueryData(posSettingsQuery().queryKey, saved);
-            toast.success('POS settings saved');
+            toast.success(t('POS settings saved'));
           } catch (err) {
             const fields = err instanceof ApiError ? (field(err.data, 'errors') as Record<string, string[]> | undefined) : undefined;
             if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
@@ -40,7 +41,7 @@ export function SettingsPanel({ settings, warehouseId }: { settings: PosSettings
         }}
       >
         <label className="text-sm font-medium">
-          Shop’s UPI ID (for the QR)
+          {t('Shop’s UPI ID (for the QR)')}
           <input
             className="mt-1 block w-full rounded border px-2 py-1"
             value={vpa}
@@ -51,11 +52,11 @@ export function SettingsPanel({ settings, warehouseId }: { settings: PosSettings
           {errors.upi_vpa && <span className="text-red-700">{errors.upi_vpa}</span>}
         </label>
         <label className="text-sm font-medium">
-          Payee name
+          {t('Payee name')}
           <input className="mt-1 block w-full rounded border px-2 py-1" value={payee} onChange={(e) => setPayee(e.target.value)} />
         </label>
         <label className="text-sm font-medium">
-          Most a cashier may take off a bill (%)
+          {t('Most a cashier may take off a bill (%)')}
           <input
             className="mt-1 block w-24 rounded border px-2 py-1"
             inputMode="decimal"
@@ -65,7 +66,7 @@ export function SettingsPanel({ settings, warehouseId }: { settings: PosSettings
           />
           {errors.max_discount_percent && <span className="text-red-700">{errors.max_discount_percent}</span>}
         </label>
-        <button className="self-start rounded bg-teal-700 px-4 py-2 font-semibold text-white">Save</button>
+        <button className="self-start rounded bg-teal-700 px-4 py-2 font-semibold text-white">{t('Save')}</button>
       </form>
       <LooseGoodForm warehouseId={warehouseId} />
     </section>
@@ -82,7 +83,7 @@ function LooseGoodForm({ warehouseId }: { warehouseId: number }) {
   const [error, setError] = useState('');
   return (
     <form
-      aria-label="Add a loose good"
+      aria-label={t('Add a loose good')}
       className="mt-6 flex flex-col gap-2 border-t pt-3"
       onSubmit={async (e) => {
         e.preventDefault();
@@ -96,7 +97,7 @@ function LooseGoodForm({ warehouseId }: { warehouseId: number }) {
             grams: Math.round((Number(kg) || 0) * 1000),
           });
           await refreshCatalogue(warehouseId);
-          toast.success(`${name.trim()} added: sold by weight`);
+          toast.success(t('{name} added: sold by weight', { name: name.trim() }));
           setName('');
           setPrice('');
           setKg('');
@@ -105,14 +106,14 @@ function LooseGoodForm({ warehouseId }: { warehouseId: number }) {
         }
       }}
     >
-      <h3 className="font-semibold">Add a loose good (sold by weight)</h3>
+      <h3 className="font-semibold">{t('Add a loose good (sold by weight)')}</h3>
       <label className="text-sm font-medium">
-        Name
+        {t('Name')}
         <input className="mt-1 block w-full rounded border px-2 py-1" value={name} onChange={(e) => setName(e.target.value)} required />
       </label>
       <div className="flex gap-2">
         <label className="text-sm font-medium">
-          Price per kg (₹)
+          {t('Price per kg (₹)')}
           <input
             className="mt-1 block w-24 rounded border px-2 py-1"
             inputMode="decimal"
@@ -122,11 +123,11 @@ function LooseGoodForm({ warehouseId }: { warehouseId: number }) {
           />
         </label>
         <label className="text-sm font-medium">
-          HSN
+          {t('HSN')}
           <input className="mt-1 block w-24 rounded border px-2 py-1" value={hsn} onChange={(e) => setHsn(e.target.value)} />
         </label>
         <label className="text-sm font-medium">
-          GST %
+          {t('GST %')}
           <input
             className="mt-1 block w-16 rounded border px-2 py-1"
             inputMode="decimal"
@@ -135,7 +136,7 @@ function LooseGoodForm({ warehouseId }: { warehouseId: number }) {
           />
         </label>
         <label className="text-sm font-medium">
-          Stock (kg)
+          {t('Stock (kg)')}
           <input
             className="mt-1 block w-20 rounded border px-2 py-1"
             inputMode="decimal"
@@ -145,7 +146,7 @@ function LooseGoodForm({ warehouseId }: { warehouseId: number }) {
         </label>
       </div>
       {error && <p className="text-sm text-red-700">{error}</p>}
-      <button className="self-start rounded border px-4 py-2">Add loose good</button>
+      <button className="self-start rounded border px-4 py-2">{t('Add loose good')}</button>
     </form>
   );
 }

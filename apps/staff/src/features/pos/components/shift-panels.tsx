@@ -16,13 +16,15 @@ import { paths } from '../../../lib/paths';
 import { getSale, returnSale } from '../api/sales';
 import { returnPlan } from '../returns';
 import { closeShift, shiftReportQuery } from '../api/shift';
+import { t } from '../../../lib/i18n';
 
 const qtyLabel = (q: number, byWeight: boolean) => (byWeight ? `${q} g` : String(q));
 const tap = 'min-h-11 md:min-h-0';
 
 /** "₹35 in cash and ₹23.47 by UPI": a refund's parts as the cashier says them. */
-export function refundWords(r: { cash: number; upi: number; card: number }): string {
+export function refundWords(r: { cash: number; upi: number; card: number; khata?: number }): string {
   const parts = [
+    r.khata ? `${formatINR(r.khata)} back to the khata` : '',
     r.cash ? `${formatINR(r.cash)} in cash` : '',
     r.upi ? `${formatINR(r.upi)} by UPI` : '',
     r.card ? `${formatINR(r.card)} to card` : '',
@@ -106,8 +108,8 @@ export function ReturnsPanel({ till }: { till: string }) {
     }
   };
   return (
-    <section className="m-3 max-w-3xl overflow-y-auto rounded border bg-white p-3" aria-label="Returns">
-      <h2 className="mb-2 text-lg font-semibold">Return by receipt number</h2>
+    <section className="m-3 max-w-3xl overflow-y-auto rounded border bg-white p-3" aria-label={t('Returns')}>
+      <h2 className="mb-2 text-lg font-semibold">{t('Return by receipt number')}</h2>
       <form
         className="flex gap-2"
         onSubmit={(e) => {
@@ -116,14 +118,14 @@ export function ReturnsPanel({ till }: { till: string }) {
         }}
       >
         <input
-          aria-label="Receipt number"
+          aria-label={t('Receipt number')}
           autoFocus
           className={`${tap} min-w-0 flex-1 rounded border px-2 py-1 md:flex-none`}
           value={receipt}
           onChange={(e) => setReceipt(e.target.value)}
-          placeholder="GR1001"
+          placeholder={t('GR1001')}
         />
-        <button className={`${tap} rounded border px-3 py-1`}>Find</button>
+        <button className={`${tap} rounded border px-3 py-1`}>{t('Find')}</button>
       </form>
       {error && (
         <p className="mt-2 text-red-700" role="alert">
@@ -133,29 +135,37 @@ export function ReturnsPanel({ till }: { till: string }) {
       {done && (
         <div className="mt-3 rounded border border-teal-700 bg-teal-50 p-2" role="status">
           <p className="font-semibold">
-            Credit note {done.number}: refunded {refundWords(done.refund)}
+            {t('Credit note {number}: refunded {refund}', { number: done.number, refund: refundWords(done.refund) })}
           </p>
           <p className="text-sm">
-            Return total {formatINR(done.total)}
-            {done.rounding ? ` · cash rounding ${formatINR(done.rounding)}` : ''} · against receipt {done.receipt}
+            {t('Return total {total}', { total: formatINR(done.total) })}
+            {done.rounding ? t(' · cash rounding {rounding}', { rounding: formatINR(done.rounding) }) : ''}{' '}
+            {t('· against receipt {receipt}', { receipt: done.receipt })}
           </p>
-          <PrintablePage src={paths.posCreditNotePrint(done.number)} title={`Credit note ${done.number}`} print="Print credit note" />
+          <PrintablePage
+            src={paths.posCreditNotePrint(done.number)}
+            title={t('Credit note {number}', { number: done.number })}
+            print={t('Print credit note')}
+          />
         </div>
       )}
       {sale && !confirming && !done && (
         <>
-          <ul className="mt-3 divide-y border-y" aria-label="Lines on the receipt">
+          <ul className="mt-3 divide-y border-y" aria-label={t('Lines on the receipt')}>
             {sale.lines.map((l) => (
               <li key={l.line_id} className="flex items-center gap-2 py-2">
                 <div className="min-w-0 flex-1">
                   <div>{l.label}</div>
                   <div className="text-xs text-gray-600">
-                    sold {qtyLabel(l.quantity, l.sold_by_weight)} · returned {qtyLabel(l.returned, l.sold_by_weight)} · paid{' '}
-                    {formatINR(l.amount)}
+                    {t('sold {quantity} · returned {returned} · paid {amount}', {
+                      quantity: qtyLabel(l.quantity, l.sold_by_weight),
+                      returned: qtyLabel(l.returned, l.sold_by_weight),
+                      amount: formatINR(l.amount),
+                    })}
                   </div>
                 </div>
                 <input
-                  aria-label={`Return ${l.label}`}
+                  aria-label={t('Return {label}', { label: l.label })}
                   className={`${tap} w-20 rounded border px-2 text-right`}
                   inputMode="numeric"
                   placeholder="0"
@@ -168,13 +178,13 @@ export function ReturnsPanel({ till }: { till: string }) {
           </ul>
           <div className="mt-3 grid gap-3 md:grid-cols-2">
             <label className="text-sm font-medium">
-              Reason
+              {t('Reason')}
               <select
                 className={`${tap} mt-1 block w-full rounded border px-2 py-1`}
                 value={reason}
                 onChange={(e) => setReason(e.target.value as ReturnReason)}
               >
-                <option value="">Choose…</option>
+                <option value="">{t('Choose…')}</option>
                 {RETURN_REASONS.map((r) => (
                   <option key={r} value={r}>
                     {RETURN_REASON_LABELS[r]}
@@ -184,7 +194,7 @@ export function ReturnsPanel({ till }: { till: string }) {
             </label>
             {reason === 'other' && (
               <label className="text-sm font-medium">
-                Note
+                {t('Note')}
                 <input
                   className={`${tap} mt-1 block w-full rounded border px-2 py-1`}
                   value={note}
@@ -195,40 +205,51 @@ export function ReturnsPanel({ till }: { till: string }) {
             )}
           </div>
           <fieldset className="mt-3">
-            <legend className="text-sm font-medium">Refund by</legend>
+            <legend className="text-sm font-medium">{t('Refund by')}</legend>
             <div className="mt-1 flex flex-wrap gap-2">
-              {REFUND_TENDERS.map((t) => (
-                <label key={t} className={`${tap} flex items-center gap-2 rounded border px-3 py-1`}>
-                  <input type="radio" name="refund-tender" value={t} checked={tender === t} onChange={() => setTender(t)} />
-                  {TENDER_LABELS[t]}
+              {REFUND_TENDERS.map((tenderItem) => (
+                <label key={tenderItem} className={`${tap} flex items-center gap-2 rounded border px-3 py-1`}>
+                  <input
+                    type="radio"
+                    name="refund-tender"
+                    value={tenderItem}
+                    checked={tender === tenderItem}
+                    onChange={() => setTender(tenderItem)}
+                  />
+                  {TENDER_LABELS[tenderItem]}
                 </label>
               ))}
             </div>
-            <p className="mt-1 text-xs text-gray-600">Cash is paid in whole rupees: 50 paise and up round up, less rounds down.</p>
+            <p className="mt-1 text-xs text-gray-600">{t('Cash is paid in whole rupees: 50 paise and up round up, less rounds down.')}</p>
           </fieldset>
           <button type="button" className="mt-3 min-h-11 rounded bg-teal-700 px-4 py-2 font-semibold text-white" onClick={review}>
-            Review refund
+            {t('Review refund')}
           </button>
         </>
       )}
       {sale && confirming && (
-        <div className="mt-3 rounded border-2 border-amber-500 bg-amber-50 p-3" role="alertdialog" aria-label="Confirm the refund">
-          <h3 className="font-semibold">Confirm the refund</h3>
+        <div className="mt-3 rounded border-2 border-amber-500 bg-amber-50 p-3" role="alertdialog" aria-label={t('Confirm the refund')}>
+          <h3 className="font-semibold">{t('Confirm the refund')}</h3>
           <p className="mt-1 text-base" data-testid="refund-summary">
-            Refund {refundWords(refund)} for {items} {items === 1 ? 'item' : 'items'}; stock back to the shelf
+            {t('Refund {refund} for {items} {items, plural, one {item} other {items}}; stock back to the shelf', {
+              refund: refundWords(refund),
+              items,
+            })}
           </p>
           <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 text-sm">
-            <dt>Return total (receipt {sale.receipt})</dt>
+            <dt>{t('Return total (receipt {receipt})', { receipt: sale.receipt })}</dt>
             <dd className="text-right">{formatINR(toRupees(totalPaise))}</dd>
-            {refund.cash > 0 && <dt>Cash</dt>}
+            {refund.cash > 0 && <dt>{t('Cash')}</dt>}
             {refund.cash > 0 && <dd className="text-right">{formatINR(refund.cash)}</dd>}
-            {refund.upi > 0 && <dt>UPI</dt>}
+            {refund.upi > 0 && <dt>{t('UPI')}</dt>}
             {refund.upi > 0 && <dd className="text-right">{formatINR(refund.upi)}</dd>}
-            {refund.card > 0 && <dt>Card</dt>}
+            {refund.card > 0 && <dt>{t('Card')}</dt>}
             {refund.card > 0 && <dd className="text-right">{formatINR(refund.card)}</dd>}
-            <dt>Cash rounding (kept on the credit note)</dt>
+            {refund.khata > 0 && <dt>{t('Back to the khata')}</dt>}
+            {refund.khata > 0 && <dd className="text-right">{formatINR(refund.khata)}</dd>}
+            <dt>{t('Cash rounding (kept on the credit note)')}</dt>
             <dd className="text-right">{formatINR(toRupees(split.rounding))}</dd>
-            <dt>Reason</dt>
+            <dt>{t('Reason')}</dt>
             <dd className="text-right">
               {reason && RETURN_REASON_LABELS[reason]}
               {note.trim() && ` (${note.trim()})`}
@@ -241,10 +262,10 @@ export function ReturnsPanel({ till }: { till: string }) {
               className="min-h-11 flex-1 rounded bg-teal-700 px-4 py-2 font-semibold text-white disabled:opacity-50 md:flex-none"
               onClick={() => void submit()}
             >
-              Confirm refund
+              {t('Confirm refund')}
             </button>
             <button type="button" className="min-h-11 rounded border bg-white px-4 py-2" onClick={() => setConfirming(false)}>
-              Back
+              {t('Back')}
             </button>
           </div>
         </div>
@@ -263,27 +284,32 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
   const [error, setError] = useState('');
   const r = report.data;
   return (
-    <section className="m-3 max-w-xl overflow-y-auto rounded border bg-white p-3" aria-label="Shift report">
-      <h2 className="mb-2 text-lg font-semibold">Shift report · {till}</h2>
+    <section className="m-3 max-w-xl overflow-y-auto rounded border bg-white p-3" aria-label={t('Shift report')}>
+      <h2 className="mb-2 text-lg font-semibold">{t('Shift report · {till}', { till })}</h2>
       {r && (
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
-          <dt>Sales</dt>
+          <dt>{t('Sales')}</dt>
           <dd>
             {r.sales} · {formatINR(r.total)}
           </dd>
-          <dt>Cash</dt>
+          <dt>{t('Cash')}</dt>
           <dd>{formatINR(r.by_method.cash)}</dd>
-          <dt>UPI</dt>
+          <dt>{t('UPI')}</dt>
           <dd>{formatINR(r.by_method.upi)}</dd>
-          <dt>Card</dt>
+          <dt>{t('Card')}</dt>
           <dd>{formatINR(r.by_method.card)}</dd>
-          <dt>Returns</dt>
+          <dt>{t('Returns')}</dt>
           <dd>
-            {r.returns.count} · cash {formatINR(r.returns.cash)}, UPI {formatINR(r.returns.upi)}, card {formatINR(r.returns.card)}
+            {t('{count} · cash {cash}, UPI {upi}, card {card}', {
+              count: r.returns.count,
+              cash: formatINR(r.returns.cash),
+              upi: formatINR(r.returns.upi),
+              card: formatINR(r.returns.card),
+            })}
           </dd>
-          <dt>Float</dt>
+          <dt>{t('Float')}</dt>
           <dd>{formatINR(r.shift.float)}</dd>
-          <dt className="font-semibold">Cash in drawer</dt>
+          <dt className="font-semibold">{t('Cash in drawer')}</dt>
           <dd className="font-semibold" data-testid="cash-in-drawer">
             {formatINR(r.cash_in_drawer)}
           </dd>
@@ -291,7 +317,7 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
       )}
       {r && r.flags.length > 0 && (
         <div className="mt-3 rounded bg-amber-50 p-2">
-          <p className="font-semibold">Flagged (sold offline: stock had run out, the price changed, or synced late)</p>
+          <p className="font-semibold">{t('Flagged (sold offline: stock had run out, the price changed, or synced late)')}</p>
           <ul>
             {r.flags.map((f, i) => (
               <li key={i}>
@@ -305,17 +331,21 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
       {r && r.late_sales.count > 0 && (
         <div className="mt-3 rounded bg-amber-50 p-2" data-testid="late-sales">
           <p className="font-semibold">
-            Late sales · {r.late_sales.count} · {formatINR(r.late_sales.total)} (not in the figures above)
+            {t('Late sales · {count} · {total} (not in the figures above)', {
+              count: r.late_sales.count,
+              total: formatINR(r.late_sales.total),
+            })}
           </p>
           <p className="text-xs text-gray-600">
-            Rung up offline in a shift closed before they synced: their cash went into that shift’s drawer and was counted there.
+            {t('Rung up offline in a shift closed before they synced: their cash went into that shift’s drawer and was counted there.')}
           </p>
           <ul>
             {r.late_sales.lines.map((l) => (
               <li key={l.receipt}>
-                {l.receipt}: {formatINR(l.total)} (cash {formatINR(l.cash)}
-                {l.upi ? `, UPI ${formatINR(l.upi)}` : ''}
-                {l.card ? `, card ${formatINR(l.card)}` : ''}) · shift {l.rung_up_in_shift}
+                {t('{receipt}: {total} (cash {cash}', { receipt: l.receipt, total: formatINR(l.total), cash: formatINR(l.cash) })}
+                {l.upi ? t(', UPI {upi}', { upi: formatINR(l.upi) }) : ''}
+                {l.card ? t(', card {card}', { card: formatINR(l.card) }) : ''}
+                {t(') · shift {rungUpInShift}', { rungUpInShift: l.rung_up_in_shift })}
               </li>
             ))}
           </ul>
@@ -324,18 +354,27 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
       {closed ? (
         <div className="mt-4 rounded border p-2" role="status">
           <p>
-            Shift closed. Expected {formatINR(closed.expected ?? 0)}, counted {formatINR(closed.counted ?? 0)}.
+            {t('Shift closed. Expected {formatINR}, counted {formatINR2}.', {
+              formatINR: formatINR(closed.expected ?? 0),
+              formatINR2: formatINR(closed.counted ?? 0),
+            })}
           </p>
-          <p className="font-semibold">Difference: {formatINR(closed.difference ?? 0)}</p>
-          {closed.close_reason && <p className="text-sm text-gray-600">Closed for another cashier: {closed.close_reason}</p>}
+          <p className="font-semibold">{t('Difference: {formatINR}', { formatINR: formatINR(closed.difference ?? 0) })}</p>
+          {closed.close_reason && (
+            <p className="text-sm text-gray-600">{t('Closed for another cashier: {closeReason}', { closeReason: closed.close_reason })}</p>
+          )}
           <button
             type="button"
             className="mt-2 min-h-11 rounded border px-3 py-1"
             onClick={() => void qc.invalidateQueries({ queryKey: ['pos', 'shift'] })}
           >
-            Open the next shift
+            {t('Open the next shift')}
           </button>
-          <PrintablePage src={paths.posZReport(closed.id)} title={`Z report ${closed.till}`} print="Print Z report" />
+          <PrintablePage
+            src={paths.posZReport(closed.id)}
+            title={t('Z report {till}', { till: closed.till })}
+            print={t('Print Z report')}
+          />
         </div>
       ) : (
         <form
@@ -350,7 +389,7 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
           }}
         >
           <label className="text-sm font-medium">
-            Cash counted (₹)
+            {t('Cash counted (₹)')}
             <input
               className={`${tap} mt-1 block w-32 rounded border px-2 py-1`}
               inputMode="decimal"
@@ -361,7 +400,7 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
           </label>
           {!shift.opened_by_me && (
             <label className="text-sm font-medium">
-              Reason (another cashier opened this shift; a manager closes it)
+              {t('Reason (another cashier opened this shift; a manager closes it)')}
               <input
                 className={`${tap} mt-1 block w-full max-w-72 rounded border px-2 py-1`}
                 value={reason}
@@ -371,16 +410,16 @@ export function CloseShiftPanel({ till, shift }: { till: string; shift: Shift })
               />
             </label>
           )}
-          <button className="min-h-11 rounded bg-teal-700 px-4 py-2 font-semibold text-white">Close shift</button>
+          <button className="min-h-11 rounded bg-teal-700 px-4 py-2 font-semibold text-white">{t('Close shift')}</button>
         </form>
       )}
       {error && <p className="mt-2 text-red-700">{error}</p>}
       <p className="mt-3 text-xs text-gray-500">
-        Receipts reprint from{' '}
+        {t('Receipts reprint from')}{' '}
         <a className="underline" href={paths.pos()}>
-          the till
+          {t('the till')}
         </a>{' '}
-        with their number.
+        {t('with their number.')}
       </p>
     </section>
   );

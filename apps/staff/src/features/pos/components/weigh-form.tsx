@@ -3,6 +3,7 @@ import { lineAmountPaise, type PosCounterPack } from '@grocer/shared/pos';
 import { keyedGrams } from '@grocer/shared/scale-barcode';
 import { useState } from 'react';
 import { weighedText } from '../cart';
+import { t } from '../../../lib/i18n';
 
 const UNIT_KEY = 'grocer.pos.weigh-unit';
 
@@ -21,7 +22,7 @@ export function WeighForm({ pack, onAdd, onCancel }: { pack: PosCounterPack; onA
   };
   return (
     <form
-      aria-label={`Weigh ${pack.product}`}
+      aria-label={t('Weigh {product}', { product: pack.product })}
       className="mt-2 flex flex-col gap-2 rounded border border-amber-300 bg-amber-50 p-2"
       onSubmit={(e) => {
         e.preventDefault();
@@ -30,10 +31,10 @@ export function WeighForm({ pack, onAdd, onCancel }: { pack: PosCounterPack; onA
       onKeyDown={(e) => e.key === 'Escape' && onCancel()}
     >
       <p className="font-medium">
-        {pack.product} - {pack.pack} · {formatINR(pack.price)}/kg
+        {t('{product} - {pack} · {price}/kg', { product: pack.product, pack: pack.pack, price: formatINR(pack.price) })}
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor="pos-weight">Weight</label>
+        <label htmlFor="pos-weight">{t('Weight')}</label>
         <input
           id="pos-weight"
           autoFocus
@@ -44,7 +45,7 @@ export function WeighForm({ pack, onAdd, onCancel }: { pack: PosCounterPack; onA
           onChange={(e) => setText(e.target.value)}
           aria-describedby="pos-weight-amount"
         />
-        <div role="radiogroup" aria-label="Unit" className="flex overflow-hidden rounded border">
+        <div role="radiogroup" aria-label={t('Unit')} className="flex overflow-hidden rounded border">
           {(['kg', 'g'] as const).map((u) => (
             <button
               key={u}
@@ -63,18 +64,18 @@ export function WeighForm({ pack, onAdd, onCancel }: { pack: PosCounterPack; onA
         {grams
           ? `${weighedText(grams, pack.price, formatINR)} = ${formatINR(toRupees(lineAmountPaise(toPaise(pack.price), grams, true)))}`
           : text.trim()
-            ? 'Enter a weight from 1 g to 100 kg'
-            : `Key the weight in ${unit}`}
+            ? t('Enter a weight from 1 g to 100 kg')
+            : t('Key the weight in {unit}', { unit })}
       </p>
       <div className="flex gap-2">
         <button
           disabled={!grams}
           className="min-h-11 rounded bg-teal-700 px-4 py-1 font-semibold text-white disabled:opacity-50 md:min-h-0"
         >
-          Add to bill
+          {t('Add to bill')}
         </button>
         <button type="button" onClick={onCancel} className="min-h-11 rounded border bg-white px-3 py-1 md:min-h-0">
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
     </form>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useDeleteProducts } from '../api/delete-products';
+import { t } from '../../../lib/i18n';
 
 /** The editor's delete: only a product never ordered; otherwise the server's answer says to archive it. */
 export function DeleteProduct({ product }: { product: AdminProduct }) {
@@ -20,19 +21,19 @@ export function DeleteProduct({ product }: { product: AdminProduct }) {
       onOpenChange={(o) => (setOpen(o), setRefused(null))}
       trigger={
         <button type="button" className="mt-4 text-sm font-medium text-red-700 hover:underline">
-          Delete product
+          {t('Delete product')}
         </button>
       }
-      title={`Delete ${product.name}?`}
-      description="Only a product never ordered can be deleted. This cannot be undone."
-      cancel="Keep it"
-      confirm="Delete"
+      title={t('Delete {name}?', { name: product.name })}
+      description={t('Only a product never ordered can be deleted. This cannot be undone.')}
+      cancel={t('Keep it')}
+      confirm={t('Delete')}
       busy={remove.isPending}
       disabled={!!refused}
       onConfirm={() =>
         remove.mutate([product.id], {
           onSuccess: () => {
-            toast.success(`${product.name} deleted`);
+            toast.success(t('{name} deleted', { name: product.name }));
             void navigate(paths.products(), { replace: true });
           },
           onError: (e) => (e instanceof ApiError && e.status === 409 ? setRefused(errorMessage(e)) : toast.error(errorMessage(e))),

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useApplyPrices, usePreviewPrices } from '../api/change-prices';
 import { useDeleteProducts } from '../api/delete-products';
 import { useMoveToCategory } from '../api/move-category';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md border bg-white px-3 py-1 font-medium hover:bg-gray-50 disabled:opacity-50';
 const secondary = 'rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50';
@@ -45,13 +46,13 @@ function MoveToCategory({ ids, clear, options }: { ids: number[]; clear: () => v
       onOpenChange={setOpen}
       trigger={
         <button type="button" className={button}>
-          Move to category
+          {t('Move to category')}
         </button>
       }
-      title={`Move ${plural(ids.length)} to a category`}
-      description="Their main category changes; further categories stay."
+      title={t('Move {ids} to a category', { ids: plural(ids.length) })}
+      description={t('Their main category changes; further categories stay.')}
       form
-      confirm="Move"
+      confirm={t('Move')}
       tone="primary"
       busy={move.isPending}
       onConfirm={() =>
@@ -59,7 +60,7 @@ function MoveToCategory({ ids, clear, options }: { ids: number[]; clear: () => v
           { ids, category_id: category ? Number(category) : null },
           {
             onSuccess: ({ updated }) => {
-              toast.success(`${plural(updated)} moved`);
+              toast.success(t('{updated} moved', { updated: plural(updated) }));
               setOpen(false);
               clear();
             },
@@ -68,10 +69,10 @@ function MoveToCategory({ ids, clear, options }: { ids: number[]; clear: () => v
         )
       }
     >
-      <Field label="Category">
+      <Field label={t('Category')}>
         {(a) => (
           <select {...a} value={category} onChange={(e) => setCategory(e.target.value)} className={inputClass}>
-            <option value="">No category</option>
+            <option value="">{t('No category')}</option>
             {options?.categories.map((c) => (
               <option key={c.id} value={c.id}>
                 {'\u00a0\u00a0'.repeat(c.depth)}
@@ -112,13 +113,13 @@ function ChangePrices({ ids, clear }: { ids: number[]; clear: () => void }) {
       onOpenChange={(o) => (setOpen(o), o || reset())}
       trigger={
         <button type="button" className={button}>
-          Change prices
+          {t('Change prices')}
         </button>
       }
-      title={`Change the prices of ${plural(ids.length)}`}
-      description="Every pack of the chosen products. See the new prices before they are saved."
+      title={t('Change the prices of {ids}', { ids: plural(ids.length) })}
+      description={t('Every pack of the chosen products. See the new prices before they are saved.')}
       wide
-      confirm="Apply new prices"
+      confirm={t('Apply new prices')}
       tone="primary"
       busy={apply.isPending}
       disabled={!preview || problems > 0}
@@ -127,7 +128,7 @@ function ChangePrices({ ids, clear }: { ids: number[]; clear: () => void }) {
         if (!c) return;
         apply.mutate(c, {
           onSuccess: ({ updated }) => {
-            toast.success(`${updated === 1 ? '1 pack' : `${updated} packs`} repriced`);
+            toast.success(t('{value} repriced', { value: updated === 1 ? t('1 pack') : t('{updated} packs', { updated }) }));
             setOpen(false);
             reset();
             clear();
@@ -152,7 +153,7 @@ function ChangePrices({ ids, clear }: { ids: number[]; clear: () => void }) {
         }}
       >
         <div className="flex flex-wrap items-start gap-3">
-          <Field label="Direction">
+          <Field label={t('Direction')}>
             {(a) => (
               <select
                 {...a}
@@ -160,12 +161,12 @@ function ChangePrices({ ids, clear }: { ids: number[]; clear: () => void }) {
                 onChange={(e) => (setDirection(e.target.value as 'up' | 'down'), reset())}
                 className={inputClass}
               >
-                <option value="up">Raise by</option>
-                <option value="down">Lower by</option>
+                <option value="up">{t('Raise by')}</option>
+                <option value="down">{t('Lower by')}</option>
               </select>
             )}
           </Field>
-          <Field label={by === 'percent' ? 'Percent' : 'Amount (₹)'}>
+          <Field label={by === 'percent' ? t('Percent') : t('Amount (₹)')}>
             {(a) => (
               <input
                 {...a}
@@ -180,15 +181,15 @@ function ChangePrices({ ids, clear }: { ids: number[]; clear: () => void }) {
               />
             )}
           </Field>
-          <Field label="Change by">
+          <Field label={t('Change by')}>
             {(a) => (
               <select {...a} value={by} onChange={(e) => (setBy(e.target.value as AdminPriceChange['by']), reset())} className={inputClass}>
-                <option value="percent">percent</option>
-                <option value="amount">rupees</option>
+                <option value="percent">{t('percent')}</option>
+                <option value="amount">{t('rupees')}</option>
               </select>
             )}
           </Field>
-          <Field label="MRP">
+          <Field label={t('MRP')}>
             {(a) => (
               <select
                 {...a}
@@ -196,13 +197,13 @@ function ChangePrices({ ids, clear }: { ids: number[]; clear: () => void }) {
                 onChange={(e) => (setMrp(e.target.value as AdminPriceChange['mrp']), reset())}
                 className={inputClass}
               >
-                <option value="keep">Keep (raised to the price if needed)</option>
-                <option value="same">Change it the same way</option>
+                <option value="keep">{t('Keep (raised to the price if needed)')}</option>
+                <option value="same">{t('Change it the same way')}</option>
               </select>
             )}
           </Field>
           <button type="submit" disabled={previewing.isPending} className={`${secondary} mt-6`}>
-            Preview
+            {t('Preview')}
           </button>
         </div>
         {error && (
@@ -213,13 +214,13 @@ function ChangePrices({ ids, clear }: { ids: number[]; clear: () => void }) {
       </form>
       {preview && (
         <div className="mt-4">
-          <table className="w-full text-left text-sm" aria-label="New prices">
+          <table className="w-full text-left text-sm" aria-label={t('New prices')}>
             <thead className="border-b text-xs text-gray-500 uppercase">
               <tr>
-                <th className="py-2">Product</th>
-                <th>Pack</th>
-                <th>Price</th>
-                <th>MRP</th>
+                <th className="py-2">{t('Product')}</th>
+                <th>{t('Pack')}</th>
+                <th>{t('Price')}</th>
+                <th>{t('MRP')}</th>
               </tr>
             </thead>
             <tbody>
@@ -240,7 +241,8 @@ function ChangePrices({ ids, clear }: { ids: number[]; clear: () => void }) {
           </table>
           {problems > 0 && (
             <p role="alert" className="mt-3 text-sm text-red-700">
-              {problems === 1 ? '1 pack' : `${problems} packs`} cannot take this change: nothing will be saved until it is fixed.
+              {problems === 1 ? t('1 pack') : t('{problems} packs', { problems })}{' '}
+              {t('cannot take this change: nothing will be saved until it is fixed.')}
             </p>
           )}
         </div>
@@ -259,19 +261,19 @@ function DeleteProducts({ ids, clear }: { ids: number[]; clear: () => void }) {
       onOpenChange={(o) => (setOpen(o), setRefused(null))}
       trigger={
         <button type="button" className={button}>
-          Delete
+          {t('Delete')}
         </button>
       }
-      title={`Delete ${plural(ids.length)}?`}
-      description="Only products never ordered can be deleted; an ordered product is archived instead. This cannot be undone."
-      cancel="Keep them"
-      confirm="Delete"
+      title={t('Delete {ids}?', { ids: plural(ids.length) })}
+      description={t('Only products never ordered can be deleted; an ordered product is archived instead. This cannot be undone.')}
+      cancel={t('Keep them')}
+      confirm={t('Delete')}
       busy={remove.isPending}
       disabled={!!refused}
       onConfirm={() =>
         remove.mutate(ids, {
           onSuccess: ({ updated }) => {
-            toast.success(`${plural(updated)} deleted`);
+            toast.success(t('{updated} deleted', { updated: plural(updated) }));
             setOpen(false);
             clear();
           },

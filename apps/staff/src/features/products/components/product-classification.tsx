@@ -3,6 +3,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { FurtherCategories } from './further-categories';
 import { STATUS_LABEL } from './status-badge';
+import { t } from '../../../lib/i18n';
 
 /** The fields the new-product screen and the product editor share here (same names in both forms). */
 interface Classification {
@@ -34,12 +35,12 @@ export function OrganisationCard({ options }: { options: AdminProductOptions }) 
     formState: { errors },
   } = useFormContext<Classification>();
   return (
-    <Card title="Organisation">
+    <Card title={t('Organisation')}>
       <div className="space-y-4">
-        <Field label="Category" error={errors.category_id?.message}>
+        <Field label={t('Category')} error={errors.category_id?.message}>
           {(a) => (
             <select {...a} {...register('category_id', { setValueAs: nullableId })} className={inputClass}>
-              <option value="">No category</option>
+              <option value="">{t('No category')}</option>
               {options.categories.map((c) => (
                 <option key={c.id} value={c.id}>
                   {'\u00a0\u00a0'.repeat(c.depth)}
@@ -61,10 +62,10 @@ export function OrganisationCard({ options }: { options: AdminProductOptions }) 
             />
           )}
         />
-        <Field label="Brand" error={errors.brand_id?.message}>
+        <Field label={t('Brand')} error={errors.brand_id?.message}>
           {(a) => (
             <select {...a} {...register('brand_id', { setValueAs: nullableId })} className={inputClass}>
-              <option value="">No brand</option>
+              <option value="">{t('No brand')}</option>
               {options.brands.map((b) => (
                 <option key={b.id} value={b.id}>
                   {b.name}
@@ -85,12 +86,12 @@ export function TaxCard() {
     formState: { errors },
   } = useFormContext<Classification>();
   return (
-    <Card title="Tax">
+    <Card title={t('Tax')}>
       <div className="space-y-4">
-        <Field label="HSN code" error={errors.hsn_code?.message} hint="4, 6 or 8 digits">
+        <Field label={t('HSN code')} error={errors.hsn_code?.message} hint={t('4, 6 or 8 digits')}>
           {(a) => <input {...a} {...register('hsn_code')} inputMode="numeric" className={inputClass} />}
         </Field>
-        <Field label="GST rate" error={errors.gst_rate?.message} hint="Prices include GST">
+        <Field label={t('GST rate')} error={errors.gst_rate?.message} hint={t('Prices include GST')}>
           {(a) => (
             <select {...a} {...register('gst_rate', { valueAsNumber: true })} className={inputClass}>
               {GST_RATES.map((r) => (
@@ -124,38 +125,38 @@ export function PackFields({ index: i, barcodeHint }: { index: number; barcodeHi
   const per = weighed ? ' per kg' : '';
   return (
     <>
-      <Field label={`Pack ${i + 1} name`} error={e?.name?.message}>
-        {(a) => <input {...a} {...register(`packs.${i}.name`)} placeholder="500 g" className={inputClass} />}
+      <Field label={t('Pack {value} name', { value: i + 1 })} error={e?.name?.message}>
+        {(a) => <input {...a} {...register(`packs.${i}.name`)} placeholder={t('500 g')} className={inputClass} />}
       </Field>
-      <Field label={`Pack ${i + 1} SKU`} error={e?.sku?.message}>
+      <Field label={t('Pack {value} SKU', { value: i + 1 })} error={e?.sku?.message}>
         {(a) => <input {...a} {...register(`packs.${i}.sku`)} className={`${inputClass} uppercase`} />}
       </Field>
-      <Field label={`Pack ${i + 1} barcode`} error={e?.barcode?.message} hint={barcodeHint}>
+      <Field label={t('Pack {value} barcode', { value: i + 1 })} error={e?.barcode?.message} hint={barcodeHint}>
         {(a) => <input {...a} {...register(`packs.${i}.barcode`)} inputMode="numeric" className={inputClass} />}
       </Field>
       <div className="col-span-full">
         <label className="inline-flex items-center gap-2 text-sm font-medium text-gray-700">
           <input type="checkbox" {...register(`packs.${i}.sold_by_weight`)} className="size-4" />
-          Pack {i + 1} sold by weight
+          {t('Pack')} {i + 1} {t('sold by weight')}
         </label>
         <p className="text-xs text-gray-500">
           {weighed
-            ? 'Weighed at the counter and sold online in steps: priced per kg, stock counted in grams.'
-            : 'Loose goods weighed at the counter (tomatoes, onions, loose dal).'}
+            ? t('Weighed at the counter and sold online in steps: priced per kg, stock counted in grams.')
+            : t('Loose goods weighed at the counter (tomatoes, onions, loose dal).')}
         </p>
         {e?.sold_by_weight?.message && <p className="text-sm text-red-700">{e.sold_by_weight.message}</p>}
       </div>
-      <Field label={`Pack ${i + 1} price${per} (₹)`} error={e?.price?.message}>
+      <Field label={t('Pack {value} price{per} (₹)', { value: i + 1, per })} error={e?.price?.message}>
         {(a) => <input {...a} {...register(`packs.${i}.price`, { valueAsNumber: true })} {...rupeeInput} />}
       </Field>
-      <Field label={`Pack ${i + 1} MRP${per} (₹)`} error={e?.act_price?.message}>
+      <Field label={t('Pack {value} MRP{per} (₹)', { value: i + 1, per })} error={e?.act_price?.message}>
         {(a) => <input {...a} {...register(`packs.${i}.act_price`, { valueAsNumber: true })} {...rupeeInput} />}
       </Field>
       {weighed && (
         <Field
-          label={`Pack ${i + 1} online step (g)`}
+          label={t('Pack {value} online step (g)', { value: i + 1 })}
           error={e?.step_grams?.message}
-          hint="What one tap of Add adds in the shop, e.g. 250, 500 or 1000"
+          hint={t('What one tap of Add adds in the shop, e.g. 250, 500 or 1000')}
         >
           {(a) => (
             <input
@@ -172,7 +173,11 @@ export function PackFields({ index: i, barcodeHint }: { index: number; barcodeHi
         </Field>
       )}
       {weighed && (
-        <Field label={`Pack ${i + 1} scale PLU`} error={e?.plu?.message} hint="5 digits, as keyed into the label-printing scale; optional">
+        <Field
+          label={t('Pack {value} scale PLU', { value: i + 1 })}
+          error={e?.plu?.message}
+          hint={t('5 digits, as keyed into the label-printing scale; optional')}
+        >
           {(a) => <input {...a} {...register(`packs.${i}.plu`)} inputMode="numeric" maxLength={5} className={inputClass} />}
         </Field>
       )}
@@ -187,7 +192,7 @@ export function StatusField({ hint }: { hint: string }) {
     formState: { errors },
   } = useFormContext<Classification>();
   return (
-    <Field label="Status" error={errors.status?.message} hint={hint}>
+    <Field label={t('Status')} error={errors.status?.message} hint={hint}>
       {(a) => (
         <select {...a} {...register('status')} className={inputClass}>
           {PRODUCT_STATUSES.map((s) => (

@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useCreateProduct } from '../api/create-product';
 import { OrganisationCard, PackFields, StatusField, TaxCard } from './product-classification';
+import { t } from '../../../lib/i18n';
 
 type FormValues = z.input<typeof adminProductCreateSchema>;
 
@@ -63,13 +64,13 @@ export function ProductCreate({ options }: { options: AdminProductOptions }) {
     try {
       const saved = await create.mutateAsync({ ...values, packs: values.packs.map((k, position) => ({ ...k, position })) });
       form.reset(form.getValues()); // not dirty: leaving for the editor asks nothing
-      toast.success(`${saved.name} created`);
+      toast.success(t('{name} created', { name: saved.name }));
       void navigate(paths.product(saved.id), { replace: true });
     } catch (e) {
       if (e instanceof ApiError && e.status === 422) {
         for (const [field, messages] of Object.entries(e.fieldErrors))
           setError((field === 'packs' ? 'packs.root' : field) as Path<FormValues>, { type: 'server', message: messages[0] });
-        return toast.error('Please correct the highlighted fields.');
+        return toast.error(t('Please correct the highlighted fields.'));
       }
       toast.error(errorMessage(e));
     }
@@ -77,37 +78,43 @@ export function ProductCreate({ options }: { options: AdminProductOptions }) {
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={save} noValidate aria-label="New product">
+      <form onSubmit={save} noValidate aria-label={t('New product')}>
         <LeaveGuard when={formState.isDirty && !formState.isSubmitting && !formState.isSubmitSuccessful} />
         <div className="mb-6 flex flex-wrap items-center gap-3">
           <Link to={paths.products()} className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-gray-900">
             <ArrowLeft className="size-4" aria-hidden />
-            Products
+            {t('Products')}
           </Link>
-          <h1 className="flex-1 text-xl font-semibold">New product</h1>
+          <h1 className="flex-1 text-xl font-semibold">{t('New product')}</h1>
           <button
             type="submit"
             disabled={formState.isSubmitting}
             className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50"
           >
-            {formState.isSubmitting ? 'Creating…' : 'Create product'}
+            {formState.isSubmitting ? t('Creating…') : t('Create product')}
           </button>
         </div>
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="space-y-6">
-            <Card title="Details">
+            <Card title={t('Details')}>
               <div className="space-y-4">
-                <Field label="Name" error={errors.name?.message}>
-                  {(a) => <input {...a} {...register('name')} className={inputClass} placeholder="Toor Dal" />}
+                <Field label={t('Name')} error={errors.name?.message}>
+                  {(a) => <input {...a} {...register('name')} className={inputClass} placeholder={t('Toor Dal')} />}
                 </Field>
                 <Field
-                  label="Slug"
+                  label={t('Slug')}
                   error={errors.slug?.message}
-                  hint={`The product's address: /products/${slug || slugify(name ?? '') || '…'} (made from the name when left empty, unique in the shop)`}
+                  hint={t("The product's address: /products/{value} (made from the name when left empty, unique in the shop)", {
+                    value: slug || slugify(name ?? '') || '…',
+                  })}
                 >
                   {(a) => <input {...a} {...register('slug')} className={inputClass} placeholder={slugify(name ?? '')} />}
                 </Field>
-                <Field label="Description" error={errors.description?.message} hint="Paragraphs, bold, italics, headings, lists and links.">
+                <Field
+                  label={t('Description')}
+                  error={errors.description?.message}
+                  hint={t('Paragraphs, bold, italics, headings, lists and links.')}
+                >
                   {(a) => (
                     <Controller
                       control={control}
@@ -115,7 +122,7 @@ export function ProductCreate({ options }: { options: AdminProductOptions }) {
                       render={({ field }) => (
                         <RichText
                           id={a.id}
-                          label="Description"
+                          label={t('Description')}
                           value={field.value}
                           onChange={field.onChange}
                           invalid={a['aria-invalid']}
@@ -127,7 +134,7 @@ export function ProductCreate({ options }: { options: AdminProductOptions }) {
                 </Field>
               </div>
             </Card>
-            <Card title="Packs">
+            <Card title={t('Packs')}>
               {(errors.packs?.root?.message || errors.packs?.message) && (
                 <p role="alert" className="mb-3 text-sm text-red-700">
                   {errors.packs?.root?.message ?? errors.packs?.message}
@@ -136,21 +143,23 @@ export function ProductCreate({ options }: { options: AdminProductOptions }) {
               <ol className="space-y-4">
                 {packs.fields.map((f, i) => {
                   return (
-                    <li key={f.key} className="rounded-md border p-4" aria-label={`Pack ${i + 1}`}>
+                    <li key={f.key} className="rounded-md border p-4" aria-label={t('Pack {value}', { value: i + 1 })}>
                       <div className="mb-3 flex items-center">
-                        <h3 className="flex-1 text-sm font-semibold">Pack {i + 1}</h3>
+                        <h3 className="flex-1 text-sm font-semibold">
+                          {t('Pack')} {i + 1}
+                        </h3>
                         {packs.fields.length > 1 && (
                           <button
                             type="button"
                             onClick={() => packs.remove(i)}
                             className="rounded border px-2 py-1 text-xs text-red-700 hover:bg-red-50"
                           >
-                            Remove pack {i + 1}
+                            {t('Remove pack')} {i + 1}
                           </button>
                         )}
                       </div>
                       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-                        <PackFields index={i} barcodeHint="EAN-13, EAN-8 or UPC; optional" />
+                        <PackFields index={i} barcodeHint={t('EAN-13, EAN-8 or UPC; optional')} />
                       </div>
                     </li>
                   );
@@ -162,13 +171,13 @@ export function ProductCreate({ options }: { options: AdminProductOptions }) {
                 className="mt-4 inline-flex items-center gap-1 rounded-md border px-3 py-2 text-sm font-medium hover:bg-gray-50"
               >
                 <Plus className="size-4" aria-hidden />
-                Add pack
+                {t('Add pack')}
               </button>
             </Card>
           </div>
           <div className="space-y-6">
-            <Card title="Status">
-              <StatusField hint="A draft is not on the shop until you activate it." />
+            <Card title={t('Status')}>
+              <StatusField hint={t('A draft is not on the shop until you activate it.')} />
             </Card>
             <OrganisationCard options={options} />
             <TaxCard />

@@ -28,6 +28,7 @@ import { ProductImages, type ImagePicker } from './product-images';
 import { ProductFactsCard } from './product-facts-card';
 import { StatusBadge } from './status-badge';
 import { errorMessage } from '../../../lib/error-message';
+import { t } from '../../../lib/i18n';
 
 type FormValues = z.input<typeof adminProductInputSchema>;
 
@@ -74,13 +75,13 @@ export function ProductEditor({
     try {
       const saved = await update.mutateAsync({ ...values, packs: values.packs.map((k, position) => ({ ...k, position })) });
       reset(productToInput(saved));
-      toast.success('Product saved');
+      toast.success(t('Product saved'));
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) return setConflict(errorMessage(e));
       if (e instanceof ApiError && e.status === 422) {
         for (const [field, messages] of Object.entries(e.fieldErrors))
           setError((field === 'packs' ? 'packs.root' : field) as Path<FormValues>, { type: 'server', message: messages[0] });
-        return toast.error('Please correct the highlighted fields.');
+        return toast.error(t('Please correct the highlighted fields.'));
       }
       toast.error(errorMessage(e));
     }
@@ -93,14 +94,14 @@ export function ProductEditor({
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={save} noValidate aria-label="Edit product">
+      <form onSubmit={save} noValidate aria-label={t('Edit product')}>
         <LeaveGuard when={formState.isDirty && !formState.isSubmitting} />
         <div className="sticky top-0 z-10 -mx-4 -mt-4 mb-6 flex flex-wrap items-center gap-3 border-b bg-slate-50/95 px-4 py-3 backdrop-blur lg:-mx-8 lg:-mt-8 lg:px-8">
           {/* below lg the title takes its own row and the actions wrap under it */}
           <div className="flex min-w-0 basis-full items-center gap-3 lg:flex-1 lg:basis-0">
             <Link to={paths.products()} className="inline-flex shrink-0 items-center gap-1 text-sm text-gray-600 hover:text-gray-900">
               <ArrowLeft className="size-4" aria-hidden />
-              Products
+              {t('Products')}
             </Link>
             <img
               src={imageUrl(product.image, 'small', '')}
@@ -119,7 +120,7 @@ export function ProductEditor({
               rel="noopener"
               className="inline-flex items-center gap-1 text-sm text-brand hover:underline"
             >
-              View on shop
+              {t('View on shop')}
               <ExternalLink className="size-3.5" aria-hidden />
             </a>
           )}
@@ -129,14 +130,14 @@ export function ProductEditor({
             onClick={() => reset()}
             className="ml-auto rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-50"
           >
-            Discard
+            {t('Discard')}
           </button>
           <button
             type="submit"
             disabled={formState.isSubmitting}
             className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50"
           >
-            {formState.isSubmitting ? 'Saving…' : 'Save'}
+            {formState.isSubmitting ? t('Saving…') : t('Save')}
           </button>
         </div>
 
@@ -151,19 +152,23 @@ export function ProductEditor({
               onClick={() => void reload()}
               className="rounded-md border border-amber-400 bg-white px-3 py-1.5 font-medium hover:bg-amber-100"
             >
-              Reload the latest version (your changes here are dropped)
+              {t('Reload the latest version (your changes here are dropped)')}
             </button>
           </div>
         )}
 
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="space-y-6">
-            <Card title="Details">
+            <Card title={t('Details')}>
               <div className="space-y-4">
-                <Field label="Name" error={errors.name?.message}>
+                <Field label={t('Name')} error={errors.name?.message}>
                   {(a) => <input {...a} {...register('name')} className={inputClass} />}
                 </Field>
-                <Field label="Slug" error={errors.slug?.message} hint={`The product's address: /products/${slug || '…'}`}>
+                <Field
+                  label={t('Slug')}
+                  error={errors.slug?.message}
+                  hint={t("The product's address: /products/{value}", { value: slug || '…' })}
+                >
                   {(a) => (
                     <div className="flex gap-2">
                       <input {...a} {...register('slug')} className={inputClass} />
@@ -174,15 +179,15 @@ export function ProductEditor({
                           setValue('slug', slugify(getValues('name')), { shouldDirty: true, shouldValidate: formState.isSubmitted })
                         }
                       >
-                        From name
+                        {t('From name')}
                       </button>
                     </div>
                   )}
                 </Field>
                 <Field
-                  label="Description"
+                  label={t('Description')}
                   error={errors.description?.message}
-                  hint="Paragraphs, bold, italics, headings, lists and links are kept; anything else is removed when saved."
+                  hint={t('Paragraphs, bold, italics, headings, lists and links are kept; anything else is removed when saved.')}
                 >
                   {(a) => (
                     <Controller
@@ -191,7 +196,7 @@ export function ProductEditor({
                       render={({ field }) => (
                         <RichText
                           id={a.id}
-                          label="Description"
+                          label={t('Description')}
                           value={field.value}
                           onChange={field.onChange}
                           invalid={a['aria-invalid']}
@@ -208,7 +213,7 @@ export function ProductEditor({
 
             <ProductImages control={control} register={register} Picker={imagePicker} />
 
-            <Card title="Packs">
+            <Card title={t('Packs')}>
               {errors.packs?.root?.message && (
                 <p role="alert" className="mb-3 text-sm text-red-700">
                   {errors.packs.root.message}
@@ -222,12 +227,14 @@ export function ProductEditor({
               <ol className="space-y-4">
                 {packs.fields.map((f, i) => {
                   return (
-                    <li key={f.key} className="rounded-md border p-4" aria-label={`Pack ${i + 1}`}>
+                    <li key={f.key} className="rounded-md border p-4" aria-label={t('Pack {value}', { value: i + 1 })}>
                       <div className="mb-3 flex items-center gap-2">
-                        <h3 className="flex-1 text-sm font-semibold">Pack {i + 1}</h3>
+                        <h3 className="flex-1 text-sm font-semibold">
+                          {t('Pack')} {i + 1}
+                        </h3>
                         <button
                           type="button"
-                          aria-label={`Move pack ${i + 1} up`}
+                          aria-label={t('Move pack {value} up', { value: i + 1 })}
                           disabled={i === 0}
                           onClick={() => packs.move(i, i - 1)}
                           className="rounded border p-1 disabled:opacity-30"
@@ -236,7 +243,7 @@ export function ProductEditor({
                         </button>
                         <button
                           type="button"
-                          aria-label={`Move pack ${i + 1} down`}
+                          aria-label={t('Move pack {value} down', { value: i + 1 })}
                           disabled={i === packs.fields.length - 1}
                           onClick={() => packs.move(i, i + 1)}
                           className="rounded border p-1 disabled:opacity-30"
@@ -249,17 +256,17 @@ export function ProductEditor({
                             onClick={() => packs.remove(i)}
                             className="rounded border px-2 py-1 text-xs text-red-700 hover:bg-red-50"
                           >
-                            Remove new pack
+                            {t('Remove new pack')}
                           </button>
                         )}
                       </div>
                       <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-                        <PackFields index={i} barcodeHint="EAN-13, EAN-8 or UPC" />
+                        <PackFields index={i} barcodeHint={t('EAN-13, EAN-8 or UPC')} />
                         <Discount control={control} index={i} />
                       </div>
                       <div className="mt-3 flex items-center gap-2 text-xs text-gray-600">
-                        <span className="font-medium">Stock: </span>
-                        {f.id === undefined ? 'none yet (new pack)' : <PackStock packId={f.id} />}
+                        <span className="font-medium">{t('Stock:')} </span>
+                        {f.id === undefined ? t('none yet (new pack)') : <PackStock packId={f.id} />}
                       </div>
                     </li>
                   );
@@ -283,25 +290,25 @@ export function ProductEditor({
                 className="mt-4 inline-flex items-center gap-1 rounded-md border px-3 py-2 text-sm font-medium hover:bg-gray-50"
               >
                 <Plus className="size-4" aria-hidden />
-                Add pack
+                {t('Add pack')}
               </button>
             </Card>
           </div>
 
           <div className="space-y-6">
-            <Card title="Status">
-              <StatusField hint="Only active products are on the shop." />
-              <p className="mt-3 text-xs text-gray-500">Last saved {formatDateTime(product.updated_at)}</p>
+            <Card title={t('Status')}>
+              <StatusField hint={t('Only active products are on the shop.')} />
+              <p className="mt-3 text-xs text-gray-500">{t('Last saved {updated}', { updated: formatDateTime(product.updated_at) })}</p>
               <DeleteProduct product={product} />
             </Card>
             <OrganisationCard options={options} />
             <TaxCard />
-            <Card title="Search engines">
+            <Card title={t('Search engines')}>
               <div className="space-y-4">
-                <Field label="SEO title" error={errors.seo_title?.message} hint="Up to 70 characters; the name when empty">
+                <Field label={t('SEO title')} error={errors.seo_title?.message} hint={t('Up to 70 characters; the name when empty')}>
                   {(a) => <input {...a} {...register('seo_title')} className={inputClass} />}
                 </Field>
-                <Field label="SEO description" error={errors.seo_description?.message} hint="Up to 160 characters">
+                <Field label={t('SEO description')} error={errors.seo_description?.message} hint={t('Up to 160 characters')}>
                   {(a) => <textarea {...a} {...register('seo_description')} rows={3} className={inputClass} />}
                 </Field>
               </div>
@@ -321,9 +328,13 @@ function Discount({ control, index }: { control: Control<FormValues, unknown, Ad
   const pct = ok && mrp > price ? Math.round(((mrp - price) * 100) / mrp) : 0;
   return (
     <div>
-      <p className="block text-sm font-medium text-gray-700">Discount shown</p>
+      <p className="block text-sm font-medium text-gray-700">{t('Discount shown')}</p>
       <p className="mt-1 py-2 text-sm" aria-live="polite">
-        {!ok ? '—' : pct > 0 ? `${pct}% off (save ${formatINR(Math.round((mrp - price) * 100) / 100)})` : 'No discount'}
+        {!ok
+          ? '—'
+          : pct > 0
+            ? t('{pct}% off (save {formatINR})', { pct, formatINR: formatINR(Math.round((mrp - price) * 100) / 100) })
+            : t('No discount')}
       </p>
     </div>
   );

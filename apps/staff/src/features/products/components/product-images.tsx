@@ -10,6 +10,7 @@ import { useFieldArray, useFormState, type Control, type UseFormRegister } from 
 import type { z } from 'zod';
 import { Card, inputClass } from '../../../components/ui/field';
 import type { ImagePicker } from '../../../lib/image-picker';
+import { t } from '../../../lib/i18n';
 
 type FormValues = z.input<typeof adminProductInputSchema>;
 
@@ -59,20 +60,20 @@ export function ProductImages({
   };
 
   return (
-    <Card title="Images">
+    <Card title={t('Images')}>
       {list?.message && (
         <p role="alert" className="mb-3 text-sm text-red-700">
           {list.message}
         </p>
       )}
       {images.fields.length === 0 ? (
-        <p className="mb-3 text-sm text-gray-600">No images yet: the shop shows a placeholder.</p>
+        <p className="mb-3 text-sm text-gray-600">{t('No images yet: the shop shows a placeholder.')}</p>
       ) : (
-        <p className="mb-3 text-xs text-gray-500">Drag to reorder. The first image is the cover, shown on product cards.</p>
+        <p className="mb-3 text-xs text-gray-500">{t('Drag to reorder. The first image is the cover, shown on product cards.')}</p>
       )}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={accessibility}>
         <SortableContext items={images.fields.map((f) => f.key)} strategy={rectSortingStrategy}>
-          <ol className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4" aria-label="Product images">
+          <ol className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-4" aria-label={t('Product images')}>
             {images.fields.map((f, i) => (
               <SortableImage
                 key={f.key}
@@ -95,13 +96,13 @@ export function ProductImages({
         className="mt-4 inline-flex items-center gap-1 rounded-md border px-3 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-50"
       >
         <ImagePlus className="size-4" aria-hidden />
-        Add images
+        {t('Add images')}
       </button>
       <Picker
         open={picking}
         onOpenChange={setPicking}
         multiple
-        title="Add images to the product"
+        title={t('Add images to the product')}
         onPick={(picked) => {
           const have = new Set(images.fields.map((f) => f.src));
           const fresh = picked.filter((p) => !have.has(p.path)).slice(0, PRODUCT_IMAGES_MAX - images.fields.length);
@@ -136,7 +137,7 @@ function SortableImage({
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       className={`rounded-md border bg-white p-2 ${isDragging ? 'z-10 shadow-lg' : ''}`}
-      aria-label={`Image ${n}${index === 0 ? ' (cover)' : ''}`}
+      aria-label={t('Image {n}{value}', { n, value: index === 0 ? t(' (cover)') : '' })}
     >
       <div className="relative">
         <img
@@ -149,7 +150,7 @@ function SortableImage({
         />
         {index === 0 && (
           <span className="absolute top-1 left-1 rounded bg-brand px-1.5 py-0.5 text-[10px] font-semibold tracking-wide text-white uppercase">
-            Cover
+            {t('Cover')}
           </span>
         )}
         <button
@@ -157,13 +158,13 @@ function SortableImage({
           ref={setActivatorNodeRef}
           {...attributes}
           {...listeners}
-          aria-label={`Drag image ${n} to reorder`}
+          aria-label={t('Drag image {n} to reorder', { n })}
           className="absolute top-1 right-1 cursor-grab rounded bg-white/90 p-1 shadow active:cursor-grabbing"
         >
           <GripVertical className="size-4" aria-hidden />
         </button>
       </div>
-      <input {...altInput} placeholder="Alt text" aria-label={`Alt text of image ${n}`} className={`${inputClass} text-xs`} />
+      <input {...altInput} placeholder={t('Alt text')} aria-label={t('Alt text of image {n}', { n })} className={`${inputClass} text-xs`} />
       {error && <p className="mt-1 text-xs text-red-700">{error}</p>}
       <div className="mt-2 flex items-center gap-2 text-xs">
         {index > 0 && (
@@ -173,17 +174,17 @@ function SortableImage({
             className="inline-flex items-center gap-1 whitespace-nowrap text-gray-700 hover:underline"
           >
             <Star className="size-3.5" aria-hidden />
-            Make cover
+            {t('Make cover')}
           </button>
         )}
         <button
           type="button"
           onClick={onRemove}
-          aria-label={`Remove image ${n}`}
+          aria-label={t('Remove image {n}', { n })}
           className="ml-auto inline-flex items-center gap-1 text-red-700 hover:underline"
         >
           <X className="size-3.5" aria-hidden />
-          Remove
+          {t('Remove')}
         </button>
       </div>
     </li>

@@ -15,6 +15,7 @@ import { useSetProductStatus } from '../api/set-status';
 import { ProductBulkActions } from './product-bulk';
 import { STATUS_LABEL, StatusBadge } from './status-badge';
 import { errorMessage } from '../../../lib/error-message';
+import { t } from '../../../lib/i18n';
 
 /** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
 export const DEFAULTS: ListDefaults = { sort: 'updated', dir: 'desc', perPage: 20 };
@@ -22,7 +23,7 @@ const col = createColumnHelper<AdminProductRow>();
 
 const columns = [
   col.accessor('name', {
-    header: 'Product',
+    header: t('Product'),
     enableSorting: true,
     cell: ({ row: { original: p } }) => (
       <Link to={paths.product(p.id)} className="flex items-center gap-3 font-medium text-gray-900 hover:text-brand hover:underline">
@@ -38,29 +39,28 @@ const columns = [
       </Link>
     ),
   }),
-  col.accessor('status', { header: 'Status', cell: (c) => <StatusBadge status={c.getValue()} /> }),
-  col.accessor('category', { header: 'Category', cell: (c) => c.getValue() ?? '—' }),
-  col.accessor('brand', { header: 'Brand', cell: (c) => c.getValue() ?? '—' }),
+  col.accessor('status', { header: t('Status'), cell: (c) => <StatusBadge status={c.getValue()} /> }),
+  col.accessor('category', { header: t('Category'), cell: (c) => c.getValue() ?? '—' }),
+  col.accessor('brand', { header: t('Brand'), cell: (c) => c.getValue() ?? '—' }),
   col.accessor('price', {
     id: 'price',
-    header: 'Price',
+    header: t('Price'),
     enableSorting: true,
     cell: ({ row: { original: p } }) => (
       <span className="whitespace-nowrap">
-        {p.packs > 1 ? 'from ' : ''}
-        {formatINR(p.price)}
-        {p.discount > 0 && <span className="ml-1 text-xs text-green-700">{p.discount}% off</span>}
+        {t('{packs, plural, one {} other {from }}{price}', { packs: p.packs, price: formatINR(p.price) })}
+        {p.discount > 0 && <span className="ml-1 text-xs text-green-700">{t('{discount}% off', { discount: p.discount })}</span>}
       </span>
     ),
   }),
   col.accessor('stock', {
-    header: 'Stock',
+    header: t('Stock'),
     enableSorting: true,
-    cell: (c) => (c.getValue() > 0 ? <span>{c.getValue()}</span> : <span className="font-medium text-red-700">Out of stock</span>),
+    cell: (c) => (c.getValue() > 0 ? <span>{c.getValue()}</span> : <span className="font-medium text-red-700">{t('Out of stock')}</span>),
   }),
   col.accessor('updated_at', {
     id: 'updated',
-    header: 'Updated',
+    header: t('Updated'),
     enableSorting: true,
     cell: (c) => <span className="whitespace-nowrap">{formatDate(c.getValue())}</span>,
   }),
@@ -87,7 +87,12 @@ export function ProductList() {
               { ids: rows.map((r) => r.id), status },
               {
                 onSuccess: ({ updated }) => {
-                  toast.success(`${updated} ${updated === 1 ? 'product' : 'products'} set to ${STATUS_LABEL[status]}`);
+                  toast.success(
+                    t('{updated} {updated, plural, one {product} other {products}} set to {STATUS_LABEL}', {
+                      updated,
+                      STATUS_LABEL: STATUS_LABEL[status],
+                    }),
+                  );
                   clear();
                 },
                 onError: (e) => toast.error(errorMessage(e)),
@@ -95,14 +100,14 @@ export function ProductList() {
             )
           }
         >
-          {status === 'active' ? 'Activate' : status === 'draft' ? 'Move to draft' : 'Archive'}
+          {status === 'active' ? t('Activate') : status === 'draft' ? t('Move to draft') : t('Archive')}
         </button>
       ))
       .concat(<ProductBulkActions key="more" rows={rows} clear={clear} options={options.data} />);
 
   return (
     <DataTable
-      label="Products"
+      label={t('Products')}
       columns={columns}
       rows={products.data?.data}
       total={products.data?.meta.total}
@@ -117,28 +122,28 @@ export function ProductList() {
       getRowId={(p) => String(p.id)}
       rowName={(p) => p.name}
       list={list}
-      searchLabel="Search by name or SKU"
+      searchLabel={t('Search by name or SKU')}
       bulkActions={bulk}
       empty={
         filtered ? (
           <>
-            No products match this search and these filters.{' '}
+            {t('No products match this search and these filters.')}{' '}
             <Link to={paths.products()} className="text-brand underline">
-              Clear filters
+              {t('Clear filters')}
             </Link>
           </>
         ) : (
-          'No products yet.'
+          t('No products yet.')
         )
       }
       filters={
         <>
           <FilterSelect
-            label="Category"
+            label={t('Category')}
             value={list.filter('category')}
             onChange={(category) => list.set({ category })}
             options={[
-              { value: '', label: 'All categories' },
+              { value: '', label: t('All categories') },
               ...(options.data?.categories ?? []).map((c) => ({
                 value: String(c.id),
                 label: `${'\u00a0\u00a0'.repeat(c.depth)}${c.name}`,
@@ -146,38 +151,38 @@ export function ProductList() {
             ]}
           />
           <FilterSelect
-            label="Brand"
+            label={t('Brand')}
             value={list.filter('brand')}
             onChange={(brand) => list.set({ brand })}
             options={[
-              { value: '', label: 'All brands' },
+              { value: '', label: t('All brands') },
               ...(options.data?.brands ?? []).map((b) => ({ value: String(b.id), label: b.name })),
             ]}
           />
           <FilterSelect
-            label="Status"
+            label={t('Status')}
             value={list.filter('status')}
             onChange={(status) => list.set({ status })}
-            options={[{ value: '', label: 'Any status' }, ...PRODUCT_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))]}
+            options={[{ value: '', label: t('Any status') }, ...PRODUCT_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))]}
           />
           <FilterSelect
-            label="Stock"
+            label={t('Stock')}
             value={list.filter('stock')}
             onChange={(stock) => list.set({ stock })}
             options={[
-              { value: '', label: 'Any stock' },
-              { value: 'in', label: 'In stock' },
-              { value: 'out', label: 'Out of stock' },
+              { value: '', label: t('Any stock') },
+              { value: 'in', label: t('In stock') },
+              { value: 'out', label: t('Out of stock') },
             ]}
           />
           <FilterSelect
-            label="Discount"
+            label={t('Discount')}
             value={list.filter('discounted')}
             onChange={(discounted) => list.set({ discounted })}
             options={[
-              { value: '', label: 'Any price' },
-              { value: '1', label: 'Discounted' },
-              { value: '0', label: 'Not discounted' },
+              { value: '', label: t('Any price') },
+              { value: '1', label: t('Discounted') },
+              { value: '0', label: t('Not discounted') },
             ]}
           />
         </>

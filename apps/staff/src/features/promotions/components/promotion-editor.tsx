@@ -12,6 +12,7 @@ import { paths } from '../../../lib/paths';
 import { usePromotionChoices, usePromotionPacks } from '../api/get-promotions';
 import { useSavePromotion } from '../api/save-promotion';
 import { emptyPromotionForm, formToPromotionInput, promotionToForm, type PromotionForm } from '../promotion-form';
+import { t } from '../../../lib/i18n';
 
 const KINDS: Array<[PromotionKind, string, string]> = [
   ['buy_x_get_y', 'Buy X get Y', 'e.g. buy 2 get 1 free, or buy 2 and get another pack at 50% off'],
@@ -25,7 +26,7 @@ function Chip({ label, onRemove }: { label: string; onRemove: () => void }) {
   return (
     <li className="flex items-center gap-1 rounded-full border bg-gray-50 py-0.5 pr-1 pl-3 text-sm">
       {label}
-      <button type="button" onClick={onRemove} className="rounded-full p-0.5 hover:bg-gray-200" aria-label={`Remove ${label}`}>
+      <button type="button" onClick={onRemove} className="rounded-full p-0.5 hover:bg-gray-200" aria-label={t('Remove {label}', { label })}>
         <X className="size-3.5" aria-hidden />
       </button>
     </li>
@@ -65,7 +66,7 @@ export function PromotionEditor({ promotion }: { promotion: AdminPromotion | nul
     e.preventDefault();
     if (!checked.success) {
       setErrors([...new Set(checked.error.issues.map((i) => i.message))]);
-      return toast.error('Please correct the promotion.');
+      return toast.error(t('Please correct the promotion.'));
     }
     setErrors([]);
     try {
@@ -73,7 +74,7 @@ export function PromotionEditor({ promotion }: { promotion: AdminPromotion | nul
       const next = promotionToForm(result);
       setSaved(next);
       setForm(next);
-      toast.success(promotion ? `${result.name} saved` : `${result.name} created`);
+      toast.success(promotion ? t('{name} saved', { name: result.name }) : t('{name} created', { name: result.name }));
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fieldErrors).length) setErrors(Object.values(err.fieldErrors).flat());
       toast.error(errorMessage(err));
@@ -84,17 +85,17 @@ export function PromotionEditor({ promotion }: { promotion: AdminPromotion | nul
     <form onSubmit={submit} noValidate className="max-w-4xl">
       <LeaveGuard when={dirty && !save.isPending} />
       <Link to={paths.promotions()} className="mb-3 inline-flex items-center gap-1 text-sm text-gray-600 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden /> Promotions
+        <ArrowLeft className="size-4" aria-hidden /> {t('Promotions')}
       </Link>
-      <h1 className="mb-6 text-2xl font-semibold">{promotion ? promotion.name : 'New promotion'}</h1>
+      <h1 className="mb-6 text-2xl font-semibold">{promotion ? promotion.name : t('New promotion')}</h1>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="What it gives">
+        <Card title={t('What it gives')}>
           <div className="space-y-4">
-            <Field label="Name" hint="Shoppers see it beside the discount, e.g. “Buy 2 get 1 free”.">
+            <Field label={t('Name')} hint={t('Shoppers see it beside the discount, e.g. “Buy 2 get 1 free”.')}>
               {(a) => <input {...a} {...text('name')} className={inputClass} maxLength={80} />}
             </Field>
             <fieldset>
-              <legend className="block text-sm font-medium text-gray-700">Kind</legend>
+              <legend className="block text-sm font-medium text-gray-700">{t('Kind')}</legend>
               <div className="mt-1 space-y-2 text-sm">
                 {KINDS.map(([k, label, hint]) => (
                   <label key={k} className="flex items-start gap-2">
@@ -121,15 +122,20 @@ export function PromotionEditor({ promotion }: { promotion: AdminPromotion | nul
         </Card>
 
         {form.kind === 'buy_x_get_y' && (
-          <Card title="Buy X get Y">
+          <Card title={t('Buy X get Y')}>
             <div className="space-y-4">
               <fieldset>
-                <legend className="block text-sm font-medium text-gray-700">Bought from</legend>
+                <legend className="block text-sm font-medium text-gray-700">{t('Bought from')}</legend>
                 <div className="mt-1 flex flex-wrap gap-4 text-sm">
-                  {(['pack', 'category', 'brand'] as const).map((t) => (
-                    <label key={t} className="flex items-center gap-2">
-                      <input type="radio" name="target" checked={form.targetType === t} onChange={() => set('targetType', t)} />
-                      {t === 'pack' ? 'Packs' : t === 'category' ? 'A category' : 'A brand'}
+                  {(['pack', 'category', 'brand'] as const).map((valueItem) => (
+                    <label key={valueItem} className="flex items-center gap-2">
+                      <input
+                        type="radio"
+                        name="target"
+                        checked={form.targetType === valueItem}
+                        onChange={() => set('targetType', valueItem)}
+                      />
+                      {valueItem === 'pack' ? t('Packs') : valueItem === 'category' ? t('A category') : t('A brand')}
                     </label>
                   ))}
                 </div>
@@ -137,12 +143,12 @@ export function PromotionEditor({ promotion }: { promotion: AdminPromotion | nul
               {form.targetType === 'pack' && (
                 <>
                   <PackPicker
-                    label="Add a pack"
+                    label={t('Add a pack')}
                     useMatches={usePromotionPacks}
                     exclude={form.targetPacks.map((p) => p.id)}
                     onPick={(p) => set('targetPacks', [...form.targetPacks, { id: p.id, label: p.label }])}
                   />
-                  <ul className="flex flex-wrap gap-2" aria-label="Packs bought">
+                  <ul className="flex flex-wrap gap-2" aria-label={t('Packs bought')}>
                     {form.targetPacks.map((p) => (
                       <Chip
                         key={p.id}
@@ -159,10 +165,10 @@ export function PromotionEditor({ promotion }: { promotion: AdminPromotion | nul
                 </>
               )}
               {form.targetType === 'category' && (
-                <Field label="Category">
+                <Field label={t('Category')}>
                   {(a) => (
                     <select {...a} {...text('categoryId')} className={inputClass}>
-                      <option value="">Choose…</option>
+                      <option value="">{t('Choose…')}</option>
                       {choices.data?.categories.map((c) => (
                         <option key={c.id} value={c.id}>
                           {c.name}
@@ -173,10 +179,10 @@ export function PromotionEditor({ promotion }: { promotion: AdminPromotion | nul
                 </Field>
               )}
               {form.targetType === 'brand' && (
-                <Field label="Brand">
+                <Field label={t('Brand')}>
                   {(a) => (
                     <select {...a} {...text('brandId')} className={inputClass}>
-                      <option value="">Choose…</option>
+                      <option value="">{t('Choose…')}</option>
                       {choices.data?.brands.map((b) => (
                         <option key={b.id} value={b.id}>
                           {b.name}
@@ -187,26 +193,26 @@ export function PromotionEditor({ promotion }: { promotion: AdminPromotion | nul
                 </Field>
               )}
               <div className="grid grid-cols-3 gap-3">
-                <Field label="Buy">{(a) => <input {...a} {...text('buyQuantity')} {...countInput} />}</Field>
-                <Field label="Get">{(a) => <input {...a} {...text('getQuantity')} {...countInput} />}</Field>
-                <Field label="% off" hint="100: free">
+                <Field label={t('Buy')}>{(a) => <input {...a} {...text('buyQuantity')} {...countInput} />}</Field>
+                <Field label={t('Get')}>{(a) => <input {...a} {...text('getQuantity')} {...countInput} />}</Field>
+                <Field label={t('% off')} hint={t('100: free')}>
                   {(a) => <input {...a} {...text('percentOff')} {...countInput} max="100" />}
                 </Field>
               </div>
               <fieldset>
-                <legend className="block text-sm font-medium text-gray-700">The items discounted</legend>
+                <legend className="block text-sm font-medium text-gray-700">{t('The items discounted')}</legend>
                 <div className="mt-1 space-y-2 text-sm">
                   <label className="flex items-center gap-2">
                     <input type="radio" name="get" checked={form.getPack === null} onChange={() => set('getPack', null)} />
-                    The cheapest of those bought
+                    {t('The cheapest of those bought')}
                   </label>
                   {form.getPack ? (
-                    <ul className="flex flex-wrap gap-2" aria-label="Pack discounted">
+                    <ul className="flex flex-wrap gap-2" aria-label={t('Pack discounted')}>
                       <Chip label={form.getPack.label} onRemove={() => set('getPack', null)} />
                     </ul>
                   ) : (
                     <PackPicker
-                      label="Or another pack"
+                      label={t('Or another pack')}
                       useMatches={usePromotionPacks}
                       onPick={(p) => set('getPack', { id: p.id, label: p.label })}
                     />
@@ -218,19 +224,19 @@ export function PromotionEditor({ promotion }: { promotion: AdminPromotion | nul
         )}
 
         {form.kind === 'combo' && (
-          <Card title="Combo">
+          <Card title={t('Combo')}>
             <div className="space-y-4">
               <PackPicker
-                label="Add a pack to the combo"
+                label={t('Add a pack to the combo')}
                 useMatches={usePromotionPacks}
                 exclude={form.comboItems.map((p) => p.id)}
                 onPick={(p) => set('comboItems', [...form.comboItems, { id: p.id, label: p.label, quantity: '1' }])}
               />
-              <ul className="space-y-2" aria-label="Packs in the combo">
+              <ul className="space-y-2" aria-label={t('Packs in the combo')}>
                 {form.comboItems.map((item, i) => (
                   <li key={item.id} className="flex items-center gap-2 text-sm">
                     <input
-                      aria-label={`Quantity of ${item.label}`}
+                      aria-label={t('Quantity of {label}', { label: item.label })}
                       {...countInput}
                       className={`${inputClass} mt-0 w-20`}
                       value={item.quantity}
@@ -252,12 +258,12 @@ export function PromotionEditor({ promotion }: { promotion: AdminPromotion | nul
                       }
                       className="text-xs text-red-700 hover:underline"
                     >
-                      Remove
+                      {t('Remove')}
                     </button>
                   </li>
                 ))}
               </ul>
-              <Field label="Combo price (₹)" hint="For the whole set; less than the packs cost apart.">
+              <Field label={t('Combo price (₹)')} hint={t('For the whole set; less than the packs cost apart.')}>
                 {(a) => <input {...a} {...text('comboPrice')} {...rupeeInput} />}
               </Field>
             </div>
@@ -265,29 +271,29 @@ export function PromotionEditor({ promotion }: { promotion: AdminPromotion | nul
         )}
 
         {form.kind === 'cart' && (
-          <Card title="Cart discount">
+          <Card title={t('Cart discount')}>
             <div className="space-y-4">
-              <Field label="Minimum spend (₹)" hint="The items, after other promotions, before delivery.">
+              <Field label={t('Minimum spend (₹)')} hint={t('The items, after other promotions, before delivery.')}>
                 {(a) => <input {...a} {...text('minSpend')} {...rupeeInput} />}
               </Field>
               <fieldset>
-                <legend className="block text-sm font-medium text-gray-700">Discount</legend>
+                <legend className="block text-sm font-medium text-gray-700">{t('Discount')}</legend>
                 <div className="mt-1 flex gap-4 text-sm">
                   {(['flat', 'percent'] as const).map((k) => (
                     <label key={k} className="flex items-center gap-2">
                       <input type="radio" name="off" checked={form.offType === k} onChange={() => set('offType', k)} />
-                      {k === 'flat' ? 'Fixed amount (₹)' : 'Percentage (%)'}
+                      {k === 'flat' ? t('Fixed amount (₹)') : t('Percentage (%)')}
                     </label>
                   ))}
                 </div>
               </fieldset>
               <div className="grid grid-cols-2 gap-4">
-                <Field label={form.offType === 'flat' ? 'Amount off (₹)' : 'Percent off'}>
+                <Field label={form.offType === 'flat' ? t('Amount off (₹)') : t('Percent off')}>
                   {(a) => <input {...a} {...text('offValue')} {...rupeeInput} />}
                 </Field>
                 {form.offType === 'percent' && (
-                  <Field label="Up to (₹)" hint="Empty: no cap.">
-                    {(a) => <input {...a} {...text('cap')} {...rupeeInput} placeholder="No cap" />}
+                  <Field label={t('Up to (₹)')} hint={t('Empty: no cap.')}>
+                    {(a) => <input {...a} {...text('cap')} {...rupeeInput} placeholder={t('No cap')} />}
                   </Field>
                 )}
               </div>
@@ -295,21 +301,21 @@ export function PromotionEditor({ promotion }: { promotion: AdminPromotion | nul
           </Card>
         )}
 
-        <Card title="When">
+        <Card title={t('When')}>
           <div className="space-y-4">
             <div className="grid grid-cols-2 gap-4">
-              <Field label="Starts" hint="Empty: at once.">
+              <Field label={t('Starts')} hint={t('Empty: at once.')}>
                 {(a) => <input {...a} {...text('startsAt')} type="datetime-local" className={inputClass} />}
               </Field>
-              <Field label="Ends" hint="Empty: never.">
+              <Field label={t('Ends')} hint={t('Empty: never.')}>
                 {(a) => <input {...a} {...text('endsAt')} type="datetime-local" className={inputClass} />}
               </Field>
             </div>
             <label className="flex items-start gap-2 text-sm">
               <input type="checkbox" className="mt-1" checked={form.active} onChange={(e) => set('active', e.target.checked)} />
               <span>
-                <span className="font-medium">Active</span>
-                <span className="block text-xs text-gray-500">A paused promotion is not applied to any cart.</span>
+                <span className="font-medium">{t('Active')}</span>
+                <span className="block text-xs text-gray-500">{t('A paused promotion is not applied to any cart.')}</span>
               </span>
             </label>
           </div>
@@ -328,10 +334,10 @@ export function PromotionEditor({ promotion }: { promotion: AdminPromotion | nul
           disabled={save.isPending || (!!promotion && !dirty)}
           className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
         >
-          {save.isPending ? 'Saving…' : promotion ? 'Save promotion' : 'Create promotion'}
+          {save.isPending ? t('Saving…') : promotion ? t('Save promotion') : t('Create promotion')}
         </button>
         <Link to={paths.promotions()} className="text-sm text-gray-600 hover:underline">
-          Cancel
+          {t('Cancel')}
         </Link>
       </div>
     </form>

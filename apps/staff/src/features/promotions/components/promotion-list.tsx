@@ -6,6 +6,7 @@ import { ScheduleList } from '../../../components/ui/schedule-list';
 import { paths } from '../../../lib/paths';
 import { usePromotions } from '../api/get-promotions';
 import { useSetPromotionActive } from '../api/save-promotion';
+import { t } from '../../../lib/i18n';
 
 const KIND_LABELS: Record<AdminPromotion['kind'], string> = { buy_x_get_y: 'Buy X get Y', combo: 'Combo', cart: 'Cart discount' };
 
@@ -18,17 +19,19 @@ export function PromotionList() {
     <ScheduleList
       list={usePromotions()}
       setActive={useSetPromotionActive()}
-      label="Promotions"
+      label={t('Promotions')}
       summary={(promotions) => (
         <>
-          {counted(promotions.length, 'promotion')}. Applied in every cart without a code: the best one per item, then the best cart
-          discount; a coupon adds to them.
+          {t(
+            '{promotions}. Applied in every cart without a code: the best one per item, then the best cart discount; a coupon adds to them.',
+            { promotions: counted(promotions.length, 'promotion') },
+          )}
         </>
       )}
       newTo={paths.promotionNew()}
-      newLabel="New promotion"
-      empty="No promotions yet. Create one: shoppers get it without a code."
-      columns={[{ label: 'Name' }, { label: 'Kind' }, { label: 'Offer' }, { label: 'Valid' }]}
+      newLabel={t('New promotion')}
+      empty={t('No promotions yet. Create one: shoppers get it without a code.')}
+      columns={[{ label: t('Name') }, { label: t('Kind') }, { label: t('Offer') }, { label: t('Valid') }]}
       name={(p) => p.name}
       state={state}
       cells={(p) => (

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../lib/error-message';
 import { usePushChanges, usePushStatus } from '../api/push';
+import { t } from '../../../lib/i18n';
 
 /** Served by the server from /bos/admin (apps/staff/public/push-sw.js): its scope is Administration. */
 const WORKER = '/bos/admin/push-sw.js';
@@ -49,7 +50,7 @@ export function PushToggle() {
     setBusy(true);
     try {
       if ((await Notification.requestPermission()) !== 'granted') {
-        toast.error('Notifications are blocked for this site: allow them in the browser’s site settings.');
+        toast.error(t('Notifications are blocked for this site: allow them in the browser’s site settings.'));
         return;
       }
       const reg = await navigator.serviceWorker.register(WORKER, { scope: SCOPE });
@@ -61,7 +62,7 @@ export function PushToggle() {
         (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) }));
       await subscribe.mutateAsync(sub.toJSON() as PushSubscriptionInput);
       setHere(sub);
-      toast.success('This browser will be notified of new orders');
+      toast.success(t('This browser will be notified of new orders'));
     } catch (e) {
       toast.error(errorMessage(e));
     } finally {
@@ -77,7 +78,7 @@ export function PushToggle() {
         await sub.unsubscribe();
       }
       setHere(null);
-      toast.success('New-order notifications are off in this browser');
+      toast.success(t('New-order notifications are off in this browser'));
     } catch (e) {
       toast.error(errorMessage(e));
     } finally {
@@ -91,7 +92,7 @@ export function PushToggle() {
     return (
       <button type="button" className={cls} disabled={busy} onClick={() => void turnOff()} aria-pressed="true">
         <BellOff aria-hidden className="h-4 w-4" />
-        Stop new-order notifications
+        {t('Stop new-order notifications')}
       </button>
     );
   return (
@@ -101,10 +102,10 @@ export function PushToggle() {
       disabled={busy || denied || here === undefined}
       onClick={() => void turnOn()}
       aria-pressed="false"
-      title={denied ? 'Notifications are blocked for this site in the browser’s settings' : undefined}
+      title={denied ? t('Notifications are blocked for this site in the browser’s settings') : undefined}
     >
       <Bell aria-hidden className="h-4 w-4" />
-      Notify me of new orders
+      {t('Notify me of new orders')}
     </button>
   );
 }

@@ -10,6 +10,7 @@ import { useBulkCashHandover } from '../api/cash-handover';
 import { codReport, gstReport, reportCsvUrl, salesReport, type Range } from '../api/get-reports';
 import { RangePicker, useRange } from '../../../components/range-picker';
 import { inr } from './sales-format';
+import { t } from '../../../lib/i18n';
 
 const th = 'px-3 py-2 font-medium';
 const num = 'px-3 py-2 text-right tabular-nums';
@@ -57,7 +58,7 @@ function State({
         {errorMessage(q.error)}
       </p>
     );
-  if (!q.data) return <p className="p-3 text-gray-600">Loading…</p>;
+  if (!q.data) return <p className="p-3 text-gray-600">{t('Loading…')}</p>;
   if (empty) return <p className="p-3 text-gray-600">{none}</p>;
   return children;
 }
@@ -68,14 +69,14 @@ function GstTable({ label, part, totalLabel = 'Total' }: { label: string; part: 
     <table className="w-full table-fixed text-sm" aria-label={label}>
       <thead className="bg-gray-50 text-left">
         <tr>
-          <th className={th}>HSN</th>
-          <th className={`${th} text-right`}>Rate</th>
-          <th className={`${th} text-right`}>Quantity</th>
-          <th className={`${th} text-right`}>Taxable value</th>
-          <th className={`${th} text-right`}>CGST</th>
-          <th className={`${th} text-right`}>SGST</th>
-          <th className={`${th} text-right`}>IGST</th>
-          <th className={`${th} text-right`}>Total</th>
+          <th className={th}>{t('HSN')}</th>
+          <th className={`${th} text-right`}>{t('Rate')}</th>
+          <th className={`${th} text-right`}>{t('Quantity')}</th>
+          <th className={`${th} text-right`}>{t('Taxable value')}</th>
+          <th className={`${th} text-right`}>{t('CGST')}</th>
+          <th className={`${th} text-right`}>{t('SGST')}</th>
+          <th className={`${th} text-right`}>{t('IGST')}</th>
+          <th className={`${th} text-right`}>{t('Total')}</th>
         </tr>
       </thead>
       <tbody className="divide-y">
@@ -115,22 +116,25 @@ function GstSection({ range }: { range: Range }) {
   return (
     <Section
       id="gst"
-      title="GST by HSN and rate"
-      note={`The tax invoices of the range (${r ? counted(r.invoices, 'order') : '… orders'} placed and not cancelled, lines as they stand after refunds), summed as GSTR-1’s HSN summary asks.`}
-      csv={<Csv href={reportCsvUrl('gst', range)} label="Download GST CSV" />}
+      title={t('GST by HSN and rate')}
+      note={t(
+        'The tax invoices of the range ({value} placed and not cancelled, lines as they stand after refunds), summed as GSTR-1’s HSN summary asks.',
+        { value: r ? counted(r.invoices, 'order') : t('… orders') },
+      )}
+      csv={<Csv href={reportCsvUrl('gst', range)} label={t('Download GST CSV')} />}
     >
       <State q={q} empty={!!r && r.rows.length === 0 && returns === 0}>
-        {r && <GstTable label="GST by HSN and rate" part={r} />}
+        {r && <GstTable label={t('GST by HSN and rate')} part={r} />}
         {r && returns > 0 && (
           <>
-            <h3 className="border-t bg-gray-50 px-3 pt-4 pb-1 font-semibold">Credit notes</h3>
+            <h3 className="border-t bg-gray-50 px-3 pt-4 pb-1 font-semibold">{t('Credit notes')}</h3>
             <p className="bg-gray-50 px-3 pb-3 text-sm text-gray-600">
-              {returns === 1 ? '1 counter return' : `${returns} counter returns`} in the range: each returned line’s refund, split as its
-              invoice line was.
+              {returns === 1 ? t('1 counter return') : t('{returns} counter returns', { returns })}{' '}
+              {t('in the range: each returned line’s refund, split as its invoice line was.')}
             </p>
-            <GstTable label="Credit notes by HSN and rate" part={r.credit_notes} totalLabel="Total credit notes" />
-            <h3 className="border-t bg-gray-50 px-3 py-3 font-semibold">Net of credit notes (tax owed)</h3>
-            <GstTable label="Net GST by HSN and rate" part={r.net} totalLabel="Net total" />
+            <GstTable label={t('Credit notes by HSN and rate')} part={r.credit_notes} totalLabel={t('Total credit notes')} />
+            <h3 className="border-t bg-gray-50 px-3 py-3 font-semibold">{t('Net of credit notes (tax owed)')}</h3>
+            <GstTable label={t('Net GST by HSN and rate')} part={r.net} totalLabel={t('Net total')} />
           </>
         )}
       </State>
@@ -146,18 +150,18 @@ function SalesSections({ range }: { range: Range }) {
     <>
       <Section
         id="by-category"
-        title="Sales by category"
-        note="Units and net revenue (after coupons, GST included, delivery excluded) of the orders delivered in the range."
+        title={t('Sales by category')}
+        note={t('Units and net revenue (after coupons, GST included, delivery excluded) of the orders delivered in the range.')}
         csv={<Csv href={reportCsvUrl('sales', range, '&by=category')} />}
       >
         <State q={q} empty={empty}>
-          <table className="w-full text-sm" aria-label="Sales by category">
+          <table className="w-full text-sm" aria-label={t('Sales by category')}>
             <thead className="bg-gray-50 text-left">
               <tr>
-                <th className={th}>Category</th>
-                <th className={`${th} text-right`}>Products</th>
-                <th className={`${th} text-right`}>Quantity</th>
-                <th className={`${th} text-right`}>Net revenue</th>
+                <th className={th}>{t('Category')}</th>
+                <th className={`${th} text-right`}>{t('Products')}</th>
+                <th className={`${th} text-right`}>{t('Quantity')}</th>
+                <th className={`${th} text-right`}>{t('Net revenue')}</th>
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -175,20 +179,22 @@ function SalesSections({ range }: { range: Range }) {
       </Section>
       <Section
         id="by-product"
-        title="Sales by product"
+        title={t('Sales by product')}
         note={
-          r && r.by_product.length > 50 ? `The 50 best of ${r.by_product.length} products; the CSV has them all.` : 'Best sellers first.'
+          r && r.by_product.length > 50
+            ? t('The 50 best of {byProduct} products; the CSV has them all.', { byProduct: r.by_product.length })
+            : t('Best sellers first.')
         }
         csv={<Csv href={reportCsvUrl('sales', range, '&by=product')} />}
       >
         <State q={q} empty={empty}>
-          <table className="w-full text-sm" aria-label="Sales by product">
+          <table className="w-full text-sm" aria-label={t('Sales by product')}>
             <thead className="bg-gray-50 text-left">
               <tr>
-                <th className={th}>Product</th>
-                <th className={th}>Category</th>
-                <th className={`${th} text-right`}>Quantity</th>
-                <th className={`${th} text-right`}>Net revenue</th>
+                <th className={th}>{t('Product')}</th>
+                <th className={th}>{t('Category')}</th>
+                <th className={`${th} text-right`}>{t('Quantity')}</th>
+                <th className={`${th} text-right`}>{t('Net revenue')}</th>
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -204,7 +210,7 @@ function SalesSections({ range }: { range: Range }) {
             {r && (
               <tfoot className="border-t font-semibold">
                 <tr>
-                  <td className="px-3 py-2">Total</td>
+                  <td className="px-3 py-2">{t('Total')}</td>
                   <td />
                   <td className={num}>{r.total.quantity}</td>
                   <td className={num}>{inr.format(r.total.net_revenue)}</td>
@@ -240,15 +246,17 @@ function CodSection({ range }: { range: Range }) {
     <>
       <Section
         id="cod"
-        title="Cash on delivery to collect"
-        note="By delivery date (the slot’s, else the day placed): orders still to deliver, out for delivery, the cash collected (handed over to the till or still to hand over) and shortfalls at the door."
+        title={t('Cash on delivery to collect')}
+        note={t(
+          'By delivery date (the slot’s, else the day placed): orders still to deliver, out for delivery, the cash collected (handed over to the till or still to hand over) and shortfalls at the door.',
+        )}
         csv={<Csv href={reportCsvUrl('cod', range)} />}
       >
-        <State q={q} empty={!!r && r.rows.length === 0} none="No cash-on-delivery orders for these delivery dates.">
-          <table className="w-full text-sm" aria-label="Cash on delivery to collect">
+        <State q={q} empty={!!r && r.rows.length === 0} none={t('No cash-on-delivery orders for these delivery dates.')}>
+          <table className="w-full text-sm" aria-label={t('Cash on delivery to collect')}>
             <thead className="bg-gray-50 text-left">
               <tr>
-                <th className={th}>Delivery date</th>
+                <th className={th}>{t('Delivery date')}</th>
                 {COD_COLUMNS.map(([k, label]) => (
                   <th key={k} className={`${th} text-right`}>
                     {label}
@@ -269,7 +277,7 @@ function CodSection({ range }: { range: Range }) {
             {r && (
               <tfoot className="border-t font-semibold">
                 <tr>
-                  <td className="px-3 py-2">Total</td>
+                  <td className="px-3 py-2">{t('Total')}</td>
                   {COD_COLUMNS.map(([k]) => (
                     <Fragment key={k}>{cell(r.totals[k])}</Fragment>
                   ))}
@@ -300,8 +308,8 @@ function CashToHandOver({ report }: { report: CodReport }) {
   return (
     <Section
       id="cod-handover"
-      title="Cash to hand over"
-      note="Cash collected at the door and not yet in the shop’s till, oldest first. Tick what has been handed over."
+      title={t('Cash to hand over')}
+      note={t('Cash collected at the door and not yet in the shop’s till, oldest first. Tick what has been handed over.')}
       csv={
         <button
           type="button"
@@ -311,7 +319,10 @@ function CashToHandOver({ report }: { report: CodReport }) {
             handOver.mutate([...picked], {
               onSuccess: (res) => {
                 toast.success(
-                  `Cash handed over: ${res.handed_over.length} ${res.handed_over.length === 1 ? 'order' : 'orders'}${res.skipped.length ? `, ${res.skipped.length} skipped` : ''}`,
+                  t('Cash handed over: {handedOver} {handedOver, plural, one {order} other {orders}}{value}', {
+                    handedOver: res.handed_over.length,
+                    value: res.skipped.length ? t(', {skipped} skipped', { skipped: res.skipped.length }) : '',
+                  }),
                 );
                 setPicked(new Set());
               },
@@ -319,28 +330,29 @@ function CashToHandOver({ report }: { report: CodReport }) {
             })
           }
         >
-          Mark cash handed over{picked.size ? ` (${inr.format(total)})` : ''}
+          {t('Mark cash handed over')}
+          {picked.size ? ` (${inr.format(total)})` : ''}
         </button>
       }
     >
       {list.length === 0 ? (
-        <p className="p-3 text-gray-600">No cash waiting to be handed over.</p>
+        <p className="p-3 text-gray-600">{t('No cash waiting to be handed over.')}</p>
       ) : (
-        <table className="w-full text-sm" aria-label="Cash to hand over">
+        <table className="w-full text-sm" aria-label={t('Cash to hand over')}>
           <thead className="bg-gray-50 text-left">
             <tr>
               <th className={th}>
                 <input
                   type="checkbox"
-                  aria-label="Select all"
+                  aria-label={t('Select all')}
                   checked={all}
                   onChange={() => setPicked(all ? new Set() : new Set(list.map((o) => o.id)))}
                 />
               </th>
-              <th className={th}>Order</th>
-              <th className={th}>Customer</th>
-              <th className={th}>Delivered</th>
-              <th className={`${th} text-right`}>Cash</th>
+              <th className={th}>{t('Order')}</th>
+              <th className={th}>{t('Customer')}</th>
+              <th className={th}>{t('Delivered')}</th>
+              <th className={`${th} text-right`}>{t('Cash')}</th>
             </tr>
           </thead>
           <tbody className="divide-y">
@@ -349,7 +361,7 @@ function CashToHandOver({ report }: { report: CodReport }) {
                 <td className="px-3 py-2">
                   <input
                     type="checkbox"
-                    aria-label={`Select order ${o.ordernumber}`}
+                    aria-label={t('Select order {ordernumber}', { ordernumber: o.ordernumber })}
                     checked={picked.has(o.id)}
                     onChange={() => toggle(o.id)}
                   />
@@ -378,9 +390,9 @@ export function ReportsScreen() {
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold">Reports</h1>
+          <h1 className="text-2xl font-semibold">{t('Reports')}</h1>
           <p className="mt-1 text-gray-600">
-            {formatDate(state.range.from)} to {formatDate(state.range.to)} (India’s calendar days)
+            {t('{from} to {to} (India’s calendar days)', { from: formatDate(state.range.from), to: formatDate(state.range.to) })}
           </p>
         </div>
         <RangePicker state={state} />

@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths';
 import { dashboardReport } from '../api/get-reports';
 import { RangePicker, useRange } from '../../../components/range-picker';
 import { dayLabel, inr } from './sales-format';
+import { t } from '../../../lib/i18n';
 
 // recharts and d3 (about 115 KB gzip) are the chart's own chunks (issue 42 goal 3): fetched as the
 // dashboard opens, beside its data, and drawn when both are there; the figures never wait for them
@@ -25,16 +26,16 @@ export function SalesDashboard() {
   const q = dashboardReport.use(state.range);
   const d = q.data;
   const figures = [
-    { label: 'Revenue', value: d && inr.format(d.revenue) },
-    { label: 'Orders', value: d && d.orders.toLocaleString('en-IN') },
-    { label: 'Average order value', value: d && inr.format(d.average_order_value) },
-    { label: 'New customers', value: d && d.new_customers.toLocaleString('en-IN') },
+    { label: t('Revenue'), value: d && inr.format(d.revenue) },
+    { label: t('Orders'), value: d && d.orders.toLocaleString('en-IN') },
+    { label: t('Average order value'), value: d && inr.format(d.average_order_value) },
+    { label: t('New customers'), value: d && d.new_customers.toLocaleString('en-IN') },
   ];
   return (
     <section aria-labelledby="sales-heading" className="mt-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="sales-heading" className="text-lg font-semibold">
-          Sales
+          {t('Sales')}
           {d && (
             <span className="ml-2 text-sm font-normal text-gray-500">
               {d.from === d.to ? dayLabel(d.from) : `${dayLabel(d.from)} – ${dayLabel(d.to)}`}
@@ -53,24 +54,24 @@ export function SalesDashboard() {
           <li key={f.label} className="rounded-lg border bg-white p-5 shadow-sm">
             <span className="block text-sm text-gray-600">{f.label}</span>
             <span className="mt-1 block text-2xl font-semibold tabular-nums" data-figure={f.label}>
-              {f.value ?? <span className="inline-block h-8 w-24 animate-pulse rounded bg-gray-100" aria-label="Loading" />}
+              {f.value ?? <span className="inline-block h-8 w-24 animate-pulse rounded bg-gray-100" aria-label={t('Loading')} />}
             </span>
           </li>
         ))}
       </ul>
       <div className="mt-4 grid gap-4 lg:grid-cols-3">
         <figure className="rounded-lg border bg-white p-4 shadow-sm lg:col-span-2">
-          <figcaption className="text-sm font-medium text-gray-700">Revenue by day</figcaption>
+          <figcaption className="text-sm font-medium text-gray-700">{t('Revenue by day')}</figcaption>
           <div className="mt-2 h-64">
             {d && (
-              <Suspense fallback={<div className="h-full animate-pulse rounded bg-gray-50" aria-label="Loading" />}>
+              <Suspense fallback={<div className="h-full animate-pulse rounded bg-gray-50" aria-label={t('Loading')} />}>
                 <SalesChart byDay={d.by_day} />
               </Suspense>
             )}
           </div>
         </figure>
         <div className="rounded-lg border bg-white p-4 shadow-sm">
-          <h3 className="text-sm font-medium text-gray-700">Orders waiting now</h3>
+          <h3 className="text-sm font-medium text-gray-700">{t('Orders waiting now')}</h3>
           <ul className="mt-2 divide-y">
             {(d?.waiting ?? []).map((w) => (
               <li key={w.status}>
@@ -85,22 +86,26 @@ export function SalesDashboard() {
       </div>
       <div className="mt-4 rounded-lg border bg-white p-4 shadow-sm">
         <h3 className="text-sm font-medium text-gray-700">
-          Low stock
-          {d && <span className="ml-1 font-normal text-gray-500">({d.low_stock.total} at or under their threshold)</span>}
+          {t('Low stock')}
+          {d && (
+            <span className="ml-1 font-normal text-gray-500">
+              {t('({total} at or under their threshold)', { total: d.low_stock.total })}
+            </span>
+          )}
         </h3>
         <p className="mt-1 text-xs text-gray-500">
-          A pack's own threshold (set in Stock) wins over the shop default of {d?.low_stock.threshold ?? 5} units.
+          {t("A pack's own threshold (set in Stock) wins over the shop default of")} {d?.low_stock.threshold ?? 5} {t('units.')}
         </p>
         {d && d.low_stock.data.length === 0 ? (
-          <p className="mt-2 text-sm text-gray-600">Nothing is running low.</p>
+          <p className="mt-2 text-sm text-gray-600">{t('Nothing is running low.')}</p>
         ) : (
           <table className="mt-2 w-full text-sm">
             <thead className="text-left text-gray-500">
               <tr>
-                <th className="py-1 font-medium">Product</th>
-                <th className="py-1 font-medium">Warehouse</th>
-                <th className="py-1 text-right font-medium">Available</th>
-                <th className="py-1 text-right font-medium">Threshold</th>
+                <th className="py-1 font-medium">{t('Product')}</th>
+                <th className="py-1 font-medium">{t('Warehouse')}</th>
+                <th className="py-1 text-right font-medium">{t('Available')}</th>
+                <th className="py-1 text-right font-medium">{t('Threshold')}</th>
               </tr>
             </thead>
             <tbody className="divide-y">

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { useModerateReviews, useReviews } from '../api/reviews';
+import { t } from '../../../lib/i18n';
 
 /** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
 export const DEFAULTS: ListDefaults = { sort: 'updated', dir: 'asc', perPage: 20 };
@@ -42,7 +43,7 @@ export function ReviewList() {
 
   const columns = [
     col.accessor('product_name', {
-      header: 'Product',
+      header: t('Product'),
       cell: ({ row: { original: r } }) => (
         <Link to={paths.product(r.product_id)} className="font-medium text-teal-800 underline">
           {r.product_name}
@@ -50,9 +51,9 @@ export function ReviewList() {
       ),
     }),
     col.accessor('rating', {
-      header: 'Rating',
+      header: t('Rating'),
       cell: ({ getValue }) => (
-        <span role="img" aria-label={`${getValue()} out of 5 stars`} className="inline-flex text-amber-500">
+        <span role="img" aria-label={t('{getValue} out of 5 stars', { getValue: getValue() })} className="inline-flex text-amber-500">
           {[1, 2, 3, 4, 5].map((i) => (
             <Star key={i} className="size-4" aria-hidden fill={i <= getValue() ? 'currentColor' : 'none'} />
           ))}
@@ -60,16 +61,16 @@ export function ReviewList() {
       ),
     }),
     col.accessor('body', {
-      header: 'Review',
+      header: t('Review'),
       cell: ({ getValue }) => (
-        <p className="max-w-md whitespace-pre-line text-gray-800">{getValue() || <em className="text-gray-500">No words</em>}</p>
+        <p className="max-w-md whitespace-pre-line text-gray-800">{getValue() || <em className="text-gray-500">{t('No words')}</em>}</p>
       ),
     }),
-    col.accessor('author', { header: 'Shopper' }),
-    col.accessor('updated_at', { header: 'Written', cell: ({ getValue }) => formatDate(getValue()) }),
+    col.accessor('author', { header: t('Shopper') }),
+    col.accessor('updated_at', { header: t('Written'), cell: ({ getValue }) => formatDate(getValue()) }),
     col.display({
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{t('Actions')}</span>,
       cell: ({ row: { original: r } }) => (
         <span className="flex justify-end gap-2">
           {r.status !== 'approved' && (
@@ -77,10 +78,10 @@ export function ReviewList() {
               type="button"
               disabled={moderate.isPending}
               onClick={() => void decide([r], 'approved')}
-              aria-label={`Approve the review of ${r.product_name} by ${r.author}`}
+              aria-label={t('Approve the review of {productName} by {author}', { productName: r.product_name, author: r.author })}
               className={`${button} bg-teal-700 text-white hover:bg-teal-800`}
             >
-              Approve
+              {t('Approve')}
             </button>
           )}
           {r.status !== 'rejected' && (
@@ -88,10 +89,10 @@ export function ReviewList() {
               type="button"
               disabled={moderate.isPending}
               onClick={() => void decide([r], 'rejected')}
-              aria-label={`Reject the review of ${r.product_name} by ${r.author}`}
+              aria-label={t('Reject the review of {productName} by {author}', { productName: r.product_name, author: r.author })}
               className={`${button} border bg-white text-red-700 hover:bg-red-50`}
             >
-              Reject
+              {t('Reject')}
             </button>
           )}
         </span>
@@ -101,7 +102,7 @@ export function ReviewList() {
 
   return (
     <DataTable
-      label="Reviews"
+      label={t('Reviews')}
       columns={columns}
       rows={reviews.data?.data}
       total={reviews.data?.meta.total}
@@ -110,9 +111,9 @@ export function ReviewList() {
       getRowId={(r) => String(r.id)}
       rowName={(r) => `the review of ${r.product_name} by ${r.author}`}
       list={list}
-      searchLabel="Search reviews"
+      searchLabel={t('Search reviews')}
       filters={
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Show">
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('Show')}>
           {STATUSES.map(([value, label]) => (
             <button
               key={value}
@@ -130,7 +131,7 @@ export function ReviewList() {
         <>
           {status !== 'approved' && (
             <button type="button" onClick={() => void decide(selected, 'approved', clear)} className={`${button} bg-teal-700 text-white`}>
-              Approve selected
+              {t('Approve selected')}
             </button>
           )}
           {status !== 'rejected' && (
@@ -139,12 +140,12 @@ export function ReviewList() {
               onClick={() => void decide(selected, 'rejected', clear)}
               className={`${button} border bg-white text-red-700`}
             >
-              Reject selected
+              {t('Reject selected')}
             </button>
           )}
         </>
       )}
-      empty={status === 'pending' ? 'No reviews waiting. Shoppers review products they received.' : 'No reviews here.'}
+      empty={status === 'pending' ? t('No reviews waiting. Shoppers review products they received.') : t('No reviews here.')}
     />
   );
 }

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useViewChanges, useViews } from '../api/views';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50';
 const chip = (active: boolean) =>
@@ -45,23 +46,23 @@ function ViewDialog({
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[420px] max-w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-600">
-            A view keeps this list’s search, filters and sort, on any device you sign in on.
+            {t('A view keeps this list’s search, filters and sort, on any device you sign in on.')}
           </Dialog.Description>
           <form className="mt-4 space-y-4" onSubmit={submit}>
-            <Field label="View name">
+            <Field label={t('View name')}>
               {(a) => (
                 <input {...a} required maxLength={40} className={inputClass} value={name} onChange={(e) => setName(e.target.value)} />
               )}
             </Field>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" checked={shared} onChange={(e) => setShared(e.target.checked)} />
-              Share with all staff of this website
+              {t('Share with all staff of this website')}
             </label>
             {extra}
             <div className="flex justify-end gap-3 pt-2">
-              <Dialog.Close className={`${button} border bg-white hover:bg-gray-50`}>Cancel</Dialog.Close>
+              <Dialog.Close className={`${button} border bg-white hover:bg-gray-50`}>{t('Cancel')}</Dialog.Close>
               <button type="submit" disabled={pending} className={`${button} bg-brand text-white hover:opacity-90`}>
-                Save
+                {t('Save')}
               </button>
             </div>
           </form>
@@ -81,7 +82,7 @@ function EditView({ list, view, current }: { list: ViewList; view: SavedView; cu
     <>
       <button
         type="button"
-        aria-label={`Edit view ${view.name}`}
+        aria-label={t('Edit view {name}', { name: view.name })}
         onClick={() => {
           setUseCurrent(false);
           setOpen(true);
@@ -94,7 +95,7 @@ function EditView({ list, view, current }: { list: ViewList; view: SavedView; cu
         <ViewDialog
           open
           onOpenChange={setOpen}
-          title={`Edit view “${view.name}”`}
+          title={t('Edit view “{name}”', { name: view.name })}
           initial={view}
           pending={update.isPending || remove.isPending}
           onSave={(v) =>
@@ -102,7 +103,7 @@ function EditView({ list, view, current }: { list: ViewList; view: SavedView; cu
               { id: view.id, name: v.name, shared: v.shared, ...(useCurrent && { params: current }) },
               {
                 onSuccess: () => {
-                  toast.success(`View “${v.name}” saved`);
+                  toast.success(t('View “{name}” saved', { name: v.name }));
                   setOpen(false);
                 },
                 onError: (e) => toast.error(errorMessage(e)),
@@ -114,7 +115,7 @@ function EditView({ list, view, current }: { list: ViewList; view: SavedView; cu
               {differs && (
                 <label className="flex items-center gap-2 text-sm">
                   <input type="checkbox" checked={useCurrent} onChange={(e) => setUseCurrent(e.target.checked)} />
-                  Replace its filters with the ones shown now
+                  {t('Replace its filters with the ones shown now')}
                 </label>
               )}
               <button
@@ -123,14 +124,14 @@ function EditView({ list, view, current }: { list: ViewList; view: SavedView; cu
                 onClick={() =>
                   remove.mutate(view.id, {
                     onSuccess: () => {
-                      toast.success(`View “${view.name}” deleted`);
+                      toast.success(t('View “{name}” deleted', { name: view.name }));
                       setOpen(false);
                     },
                     onError: (e) => toast.error(errorMessage(e)),
                   })
                 }
               >
-                Delete view
+                {t('Delete view')}
               </button>
             </>
           }
@@ -155,9 +156,9 @@ export function SavedViews({ list }: { list: ViewList }) {
   const all = Object.keys(current).length === 0;
   const open = views.data?.data.find((v) => sameView(v.params, current));
   return (
-    <nav aria-label="Saved views" className="mb-3 flex flex-wrap items-center gap-2">
+    <nav aria-label={t('Saved views')} className="mb-3 flex flex-wrap items-center gap-2">
       <Link to={pathname} aria-current={all ? 'page' : undefined} className={chip(all)}>
-        All
+        {t('All')}
       </Link>
       {views.data?.data.map((v) => {
         const active = v === open;
@@ -167,10 +168,10 @@ export function SavedViews({ list }: { list: ViewList }) {
               to={`${pathname}?${new URLSearchParams(v.params).toString()}`}
               aria-current={active ? 'page' : undefined}
               className={chip(active)}
-              title={v.mine ? undefined : `Shared by ${v.owner}`}
+              title={v.mine ? undefined : t('Shared by {owner}', { owner: v.owner })}
             >
               {v.name}
-              {v.shared && <Users aria-label="shared" className="h-3.5 w-3.5" />}
+              {v.shared && <Users aria-label={t('shared')} className="h-3.5 w-3.5" />}
             </Link>
             {v.mine && <EditView list={list} view={v} current={current} />}
           </span>
@@ -183,14 +184,14 @@ export function SavedViews({ list }: { list: ViewList }) {
           onClick={() => setSaving(true)}
           className={`${button} border border-dashed border-gray-400 bg-white hover:bg-gray-50`}
         >
-          Save view
+          {t('Save view')}
         </button>
       )}
       {saving && (
         <ViewDialog
           open
           onOpenChange={setSaving}
-          title="Save view"
+          title={t('Save view')}
           initial={{ name: '', shared: false }}
           pending={create.isPending}
           onSave={(v) =>
@@ -198,7 +199,7 @@ export function SavedViews({ list }: { list: ViewList }) {
               { ...v, params: current },
               {
                 onSuccess: () => {
-                  toast.success(`View “${v.name}” saved`);
+                  toast.success(t('View “{name}” saved', { name: v.name }));
                   setSaving(false);
                 },
                 onError: (e) => toast.error(errorMessage(e)),

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
 import { errorMessage } from '../../../lib/error-message';
 import { useSaveSynonyms, useSynonyms } from '../api/synonyms';
+import { t } from '../../../lib/i18n';
 
 /**
  * The words shoppers type for what the catalogue calls otherwise, one per line as
@@ -37,11 +38,11 @@ export function SynonymsEditor() {
     >
       <LeaveGuard when={dirty} />
       <label htmlFor="synonyms" className="block text-sm font-medium">
-        Words shoppers type
+        {t('Words shoppers type')}
       </label>
       <p id={hint} className="mt-1 text-sm text-gray-600">
-        One per line: what shoppers type = what your products are called, e.g. <code>dahi = curd, yogurt</code>. A product whose name or
-        brand has one of the words is found by the first one.
+        {t('One per line: what shoppers type = what your products are called, e.g.')} <code>dahi = curd, yogurt</code>
+        {t('. A product whose name or brand has one of the words is found by the first one.')}
       </p>
       <textarea
         id="synonyms"
@@ -57,9 +58,7 @@ export function SynonymsEditor() {
       {parsed.errors.length > 0 && (
         <ul role="alert" className="mt-2 space-y-1 text-sm text-red-700">
           {parsed.errors.map((e) => (
-            <li key={e.line}>
-              Line {e.line}: {e.message}
-            </li>
+            <li key={e.line}>{t('Line {line}: {message}', { line: e.line, message: e.message })}</li>
           ))}
         </ul>
       )}
@@ -74,10 +73,12 @@ export function SynonymsEditor() {
           disabled={!dirty || parsed.errors.length > 0 || save.isPending}
           className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
         >
-          {save.isPending ? 'Saving…' : 'Save search words'}
+          {save.isPending ? t('Saving…') : t('Save search words')}
         </button>
         <span className="text-sm text-gray-600" aria-live="polite">
-          {save.isSuccess && !dirty ? `Saved: ${list.data?.data.length ?? 0} words. Search uses them now.` : `${parsed.data.length} words`}
+          {save.isSuccess && !dirty
+            ? t('Saved: {value} words. Search uses them now.', { value: list.data?.data.length ?? 0 })
+            : t('{data} words', { data: parsed.data.length })}
         </span>
       </div>
     </form>

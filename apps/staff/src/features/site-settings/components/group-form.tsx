@@ -6,6 +6,7 @@ import { LeaveGuard } from '../../../components/ui/leave-guard';
 import { errorMessage } from '../../../lib/error-message';
 import { fieldErrors, useSaveGroup } from '../api';
 import type { MenuKind, SettingsGroup } from '@grocer/shared/site-settings';
+import { t } from '../../../lib/i18n';
 
 export type Setter<T> = (patch: Partial<T>) => void;
 
@@ -47,7 +48,7 @@ export function GroupForm<T extends object>({
     save.mutate(
       { ...toBody(draft), version },
       {
-        onSuccess: () => toast.success(`${title} saved: shoppers see it on their next page load`),
+        onSuccess: () => toast.success(t('{title} saved: shoppers see it on their next page load', { title })),
         onError: (e) => toast.error(errorMessage(e)),
       },
     );
@@ -73,14 +74,14 @@ export function GroupForm<T extends object>({
               onClick={() => (setDraft(value), save.reset())}
               className="rounded-md border px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-40"
             >
-              Reset
+              {t('Reset')}
             </button>
             <button
               type="submit"
               disabled={!dirty || save.isPending}
               className="rounded-md bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800 disabled:opacity-40"
             >
-              {save.isPending ? 'Saving…' : 'Save'}
+              {save.isPending ? t('Saving…') : t('Save')}
             </button>
           </div>
         </header>
@@ -96,13 +97,13 @@ export function GroupForm<T extends object>({
               className="rounded-md border border-amber-400 bg-white px-3 py-1 font-medium"
               onClick={() => void client.invalidateQueries({ queryKey: ['builder', 'settings'] })}
             >
-              Reload
+              {t('Reload')}
             </button>
           </div>
         )}
         {Object.keys(errors).length > 0 && (
           <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            Nothing was saved: fix the fields marked below.
+            {t('Nothing was saved: fix the fields marked below.')}
           </p>
         )}
         {children(draft, set, errors)}

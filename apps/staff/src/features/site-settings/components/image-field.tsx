@@ -1,6 +1,7 @@
 import { imageUrl } from '@grocer/shared/image';
 import { useState } from 'react';
 import { useImagePicker } from '../../../lib/image-picker';
+import { t } from '../../../lib/i18n';
 
 /** An image chosen from the media library (or uploaded there): its stored path, a thumbnail, change and remove. */
 export function ImageField({
@@ -26,15 +27,15 @@ export function ImageField({
           {value ? (
             <img src={imageUrl(value, 'small', '')} alt="" className="size-full object-contain" />
           ) : (
-            <span className="text-xs text-gray-500">None</span>
+            <span className="text-xs text-gray-500">{t('None')}</span>
           )}
         </div>
         <button type="button" onClick={() => setOpen(true)} className="rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-gray-50">
-          {value ? `Change ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
+          {value ? t('Change {label}', { label: label.toLowerCase() }) : t('Choose {label}', { label: label.toLowerCase() })}
         </button>
         {value && (
           <button type="button" onClick={() => onChange('')} className="text-sm text-red-700 hover:underline">
-            Remove
+            {t('Remove')}
           </button>
         )}
       </div>
@@ -43,7 +44,7 @@ export function ImageField({
       <Picker
         open={open}
         onOpenChange={setOpen}
-        title={`Choose the ${label.toLowerCase()}`}
+        title={t('Choose the {label}', { label: label.toLowerCase() })}
         onPick={(p) => (p[0] && onChange(p[0].path), setOpen(false))}
       />
     </div>

@@ -3,6 +3,7 @@ import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@grocer/shared/languag
 import { languagesGroupProblems, type LanguagesGroup, type SiteSettings } from '@grocer/shared/site-settings';
 import { Card } from '../../../components/ui/field';
 import { GroupForm } from './group-form';
+import { t } from '../../../lib/i18n';
 
 /** Each language in English, beside its own name (the switch shows the own name). */
 const ENGLISH_NAMES: Record<Language, string> = { en: 'English', hi: 'Hindi', kn: 'Kannada' };
@@ -23,8 +24,10 @@ export function LanguagesScreen({ settings }: { settings: SiteSettings }) {
   return (
     <GroupForm<LanguagesGroup>
       key={settings.version}
-      title="Languages"
-      intro="The languages shoppers can switch the shop to, and the one a first visit sees. Texts not yet translated show in the default language."
+      title={t('Languages')}
+      intro={t(
+        'The languages shoppers can switch the shop to, and the one a first visit sees. Texts not yet translated show in the default language.',
+      )}
       target="languages"
       value={settings.languages}
       version={settings.version}
@@ -36,14 +39,14 @@ export function LanguagesScreen({ settings }: { settings: SiteSettings }) {
         const toggle = (l: Language, on: boolean) =>
           set({ languages: on ? LANGUAGES.filter((x) => x === l || d.languages.includes(x)) : d.languages.filter((x) => x !== l) });
         return (
-          <Card title="Languages">
+          <Card title={t('Languages')}>
             <style>{SCRIPT_FACES}</style>
             <table className="w-full text-sm">
               <thead>
                 <tr className="border-b text-left text-xs text-gray-500">
-                  <th className="py-2 font-medium">Language</th>
-                  <th className="w-28 py-2 text-center font-medium">Offered</th>
-                  <th className="w-28 py-2 text-center font-medium">Default</th>
+                  <th className="py-2 font-medium">{t('Language')}</th>
+                  <th className="w-28 py-2 text-center font-medium">{t('Offered')}</th>
+                  <th className="w-28 py-2 text-center font-medium">{t('Default')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -62,10 +65,10 @@ export function LanguagesScreen({ settings }: { settings: SiteSettings }) {
                         <input
                           type="checkbox"
                           className="size-4 accent-teal-700"
-                          aria-label={`Offer ${ENGLISH_NAMES[l]}`}
+                          aria-label={t('Offer {ENGLISH_NAMES}', { ENGLISH_NAMES: ENGLISH_NAMES[l] })}
                           checked={offered}
                           disabled={isDefault}
-                          title={isDefault ? 'The default language is always offered' : undefined}
+                          title={isDefault ? t('The default language is always offered') : undefined}
                           onChange={(e) => toggle(l, e.target.checked)}
                         />
                       </td>
@@ -74,7 +77,7 @@ export function LanguagesScreen({ settings }: { settings: SiteSettings }) {
                           type="radio"
                           name="default-language"
                           className="size-4 accent-teal-700"
-                          aria-label={`${ENGLISH_NAMES[l]} is the default`}
+                          aria-label={t('{ENGLISH_NAMES} is the default', { ENGLISH_NAMES: ENGLISH_NAMES[l] })}
                           checked={isDefault}
                           onChange={() =>
                             set({ default_language: l, languages: LANGUAGES.filter((x) => x === l || d.languages.includes(x)) })
@@ -92,8 +95,9 @@ export function LanguagesScreen({ settings }: { settings: SiteSettings }) {
               </p>
             )}
             <p className="mt-4 text-xs text-gray-500">
-              With more than one language the storefront shows a language switch in the header and the phone menu, and search engines are
-              told each page’s address in every language (?lang=hi).
+              {t(
+                'With more than one language the storefront shows a language switch in the header and the phone menu, and search engines are told each page’s address in every language (?lang=hi).',
+              )}
             </p>
           </Card>
         );

@@ -3,6 +3,7 @@ import { LINK_MESSAGE, LINK_PATTERN } from '@grocer/shared/site-settings';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { inputClass } from '../../../components/ui/field';
+import { t } from '../../../lib/i18n';
 
 type Kind = 'category' | 'brand' | 'product' | 'page' | 'url';
 
@@ -65,7 +66,7 @@ export function LinkPicker({
 
   return (
     <div className="grid gap-2">
-      <div role="radiogroup" aria-label="Link to" className="flex flex-wrap gap-1">
+      <div role="radiogroup" aria-label={t('Link to')} className="flex flex-wrap gap-1">
         {(['category', 'brand', 'product', 'page', 'url'] as const).map((k) => (
           <button
             key={k}
@@ -75,18 +76,18 @@ export function LinkPicker({
             onClick={() => setKind(k)}
             className={`rounded-full border px-3 py-1 text-xs font-medium ${kind === k ? 'border-teal-700 bg-teal-700 text-white' : 'hover:bg-gray-50'}`}
           >
-            {k === 'url' ? 'URL' : k[0]!.toUpperCase() + k.slice(1)}
+            {k === 'url' ? t('URL') : k[0]!.toUpperCase() + k.slice(1)}
           </button>
         ))}
       </div>
       {kind === 'category' && (
         <select
-          aria-label="Category"
+          aria-label={t('Category')}
           className={inputClass}
           value={/^\/products\?c=(.+)$/.exec(link)?.[1] ?? ''}
           onChange={(e) => onChange(`/products?c=${e.target.value}`, e.target.value)}
         >
-          <option value="">Choose a category…</option>
+          <option value="">{t('Choose a category…')}</option>
           {flatCats.map((c) => (
             <option key={c.slug} value={c.slug}>
               {'— '.repeat(c.depth)}
@@ -97,12 +98,12 @@ export function LinkPicker({
       )}
       {kind === 'brand' && (
         <select
-          aria-label="Brand"
+          aria-label={t('Brand')}
           className={inputClass}
           value={/^\/products\?b=(.+)$/.exec(link)?.[1] ?? ''}
           onChange={(e) => onChange(`/products?b=${e.target.value}`, e.target.value)}
         >
-          <option value="">Choose a brand…</option>
+          <option value="">{t('Choose a brand…')}</option>
           {targets.data?.brands.map((b) => (
             <option key={b.slug} value={b.slug}>
               {b.name}
@@ -112,12 +113,12 @@ export function LinkPicker({
       )}
       {kind === 'page' && (
         <select
-          aria-label="Page"
+          aria-label={t('Page')}
           className={inputClass}
           value={pages.includes(link) ? link : ''}
           onChange={(e) => onChange(e.target.value, null)}
         >
-          <option value="">Choose a page…</option>
+          <option value="">{t('Choose a page…')}</option>
           {targets.data?.webPages.map((p) => (
             <option key={p.url} value={p.url}>
               {p.title || p.url} ({p.url})
@@ -128,15 +129,15 @@ export function LinkPicker({
       {kind === 'product' && (
         <div>
           <input
-            aria-label="Find a product"
-            placeholder="Type a product name…"
+            aria-label={t('Find a product')}
+            placeholder={t('Type a product name…')}
             className={inputClass}
             value={q}
             onChange={(e) => setQ(e.target.value)}
           />
           {products.data && (
             <ul className="mt-1 max-h-48 overflow-y-auto rounded-md border">
-              {products.data.data.length === 0 && <li className="px-3 py-2 text-sm text-gray-500">No matching data</li>}
+              {products.data.data.length === 0 && <li className="px-3 py-2 text-sm text-gray-500">{t('No matching data')}</li>}
               {products.data.data.map((p) => (
                 <li key={p.slug}>
                   <button
@@ -154,16 +155,16 @@ export function LinkPicker({
       )}
       {kind === 'url' && (
         <input
-          aria-label="URL"
+          aria-label={t('URL')}
           aria-invalid={invalid || !!error}
-          placeholder="/about-us or https://…"
+          placeholder={t('/about-us or https://…')}
           className={inputClass}
           value={link}
           onChange={(e) => onChange(e.target.value, null)}
         />
       )}
       <p className="text-xs text-gray-500">
-        Links to: <code className="rounded bg-gray-100 px-1">{link || '—'}</code>
+        {t('Links to:')} <code className="rounded bg-gray-100 px-1">{link || '—'}</code>
       </p>
       {(invalid || error) && <p className="text-xs text-red-700">{error ?? LINK_MESSAGE}</p>}
     </div>

@@ -26,6 +26,7 @@ import {
 import { GroupForm, Toggle } from './group-form';
 import { ImageField } from './image-field';
 import { LinkPicker } from './link-picker';
+import { t } from '../../../lib/i18n';
 
 /** Menus: the navbar's and the footer's item trees, each saved on its own. */
 export function MenusScreen({ settings, kind }: { settings: SiteSettings; kind: MenuKind }) {
@@ -33,11 +34,13 @@ export function MenusScreen({ settings, kind }: { settings: SiteSettings; kind: 
   return (
     <GroupForm<{ items: MenuNode[] }>
       key={`${kind}${settings.version}`}
-      title={kind === 'nav' ? 'Navbar menu' : 'Footer menu'}
+      title={kind === 'nav' ? t('Navbar menu') : t('Footer menu')}
       intro={
         kind === 'nav'
-          ? 'The menu bar under the top bar. Drag an item by its handle to reorder it; drag it right, under another item, to make a dropdown (up to three levels).'
-          : 'The footer’s link groups: each top-level item is a group heading, its children the links under it.'
+          ? t(
+              'The menu bar under the top bar. Drag an item by its handle to reorder it; drag it right, under another item, to make a dropdown (up to three levels).',
+            )
+          : t('The footer’s link groups: each top-level item is a group heading, its children the links under it.')
       }
       target={`menus/${kind}`}
       value={value}
@@ -82,7 +85,10 @@ function MenuEditor({
     next
       ? onChange(next)
       : toast.error(
-          `${what}: menus nest at most ${MAX_MENU_DEPTH} levels, never inside themselves, and a /categories item gets its children from the categories.`,
+          t(
+            '{what}: menus nest at most {MAX_MENU_DEPTH} levels, never inside themselves, and a /categories item gets its children from the categories.',
+            { what, MAX_MENU_DEPTH },
+          ),
         );
   const { visible, depthOf, dndProps } = useTreeDrag(flat, String, (row, to) =>
     apply(place(items, row.id, to.parent, to.index), `Cannot move ${row.node.name} there`),
@@ -94,11 +100,11 @@ function MenuEditor({
 
   return (
     <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_420px]">
-      <Card title="Items">
+      <Card title={t('Items')}>
         {errors.items && <p className="mb-2 text-xs text-red-700">{errors.items}</p>}
         <DndContext {...dndProps}>
           <SortableContext items={visible.map((r) => r.id)} strategy={verticalListSortingStrategy}>
-            <ul aria-label={kind === 'nav' ? 'Navbar items' : 'Footer items'} className="divide-y rounded-md border">
+            <ul aria-label={kind === 'nav' ? t('Navbar items') : t('Footer items')} className="divide-y rounded-md border">
               {visible.map((r) => (
                 <Row
                   key={r.id}
@@ -116,7 +122,7 @@ function MenuEditor({
                   }}
                 />
               ))}
-              {visible.length === 0 && <li className="p-4 text-sm text-gray-500">No items yet.</li>}
+              {visible.length === 0 && <li className="p-4 text-sm text-gray-500">{t('No items yet.')}</li>}
             </ul>
           </SortableContext>
         </DndContext>
@@ -130,7 +136,7 @@ function MenuEditor({
               setSelected(n.key);
             }}
           >
-            <Plus className="size-4" aria-hidden /> Add item
+            <Plus className="size-4" aria-hidden /> {t('Add item')}
           </button>
           {current && (
             <button
@@ -143,7 +149,7 @@ function MenuEditor({
                 setSelected(n.key);
               }}
             >
-              <Plus className="size-4" aria-hidden /> Add under “{current.node.name}”
+              <Plus className="size-4" aria-hidden /> {t('Add under “{name}”', { name: current.node.name })}
             </button>
           )}
         </div>
@@ -205,15 +211,15 @@ function Row({
         ref={setActivatorNodeRef}
         {...attributes}
         {...listeners}
-        aria-label={`Drag ${n.name}`}
+        aria-label={t('Drag {name}', { name: n.name })}
         className="cursor-grab rounded p-1 text-gray-400 hover:bg-gray-100 active:cursor-grabbing"
       >
         <GripVertical className="size-4" aria-hidden />
       </button>
       <button type="button" onClick={onSelect} className="min-w-0 flex-1 truncate text-left text-sm font-medium hover:underline">
-        {n.name || <em className="text-gray-500">(no name)</em>}
+        {n.name || <em className="text-gray-500">{t('(no name)')}</em>}
       </button>
-      {n.value === '/categories' && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">categories</span>}
+      {n.value === '/categories' && <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">{t('categories')}</span>}
       <span className="hidden max-w-48 truncate text-xs text-gray-500 md:inline">{n.link}</span>
       <span className="flex">
         {tool('up', 'Move up', ArrowUp)}
@@ -240,13 +246,13 @@ function ItemForm({
   const iconBad = !!n.icon && !ICON_NAME_PATTERN.test(n.icon);
   const isCategories = n.value === '/categories';
   return (
-    <Card title={`Item: ${n.name || '(no name)'}`} className="xl:sticky xl:top-28">
+    <Card title={t('Item: {value}', { value: n.name || t('(no name)') })} className="xl:sticky xl:top-28">
       <div className="grid gap-4">
-        <Field label="Name" error={errors.name}>
+        <Field label={t('Name')} error={errors.name}>
           {(a) => <input {...a} className={inputClass} value={n.name} onChange={(e) => onChange({ name: e.target.value })} />}
         </Field>
         <div>
-          <span className="block text-sm font-medium text-gray-700">Link</span>
+          <span className="block text-sm font-medium text-gray-700">{t('Link')}</span>
           <div className="mt-1">
             <LinkPicker
               link={n.link ?? ''}
@@ -260,36 +266,38 @@ function ItemForm({
               checked={isCategories}
               onChange={(e) => onChange(e.target.checked ? { link: '/categories', value: '/categories', children: [] } : { value: n.link })}
             />
-            This item lists the categories (<code>/categories</code>)
+            {t('This item lists the categories (')}
+            <code>/categories</code>)
           </label>
           {isCategories && (
             <p className="mt-2 flex gap-2 rounded-md bg-amber-50 p-2 text-xs text-amber-900">
               <Info className="size-4 shrink-0" aria-hidden />
-              Its dropdown is built from the shop’s categories (each links to its products); on phones it opens the category filter. Items
-              cannot be added under it here: edit the categories in Administration.
+              {t(
+                'Its dropdown is built from the shop’s categories (each links to its products); on phones it opens the category filter. Items cannot be added under it here: edit the categories in Administration.',
+              )}
             </p>
           )}
         </div>
         <div className="grid grid-cols-[1fr_auto] items-end gap-3">
           <Field
-            label="Icon"
+            label={t('Icon')}
             error={errors.icon ?? (iconBad ? 'Icon name: lowercase letters and digits joined by hyphens (e.g. badge-percent)' : undefined)}
-            hint="A lucide icon name, e.g. layout-grid, badge-percent"
+            hint={t('A lucide icon name, e.g. layout-grid, badge-percent')}
           >
             {(a) => (
               <input {...a} className={inputClass} value={n.icon ?? ''} onChange={(e) => onChange({ icon: e.target.value || null })} />
             )}
           </Field>
-          <Toggle label="Show icon" checked={n.show_icon === 1} onChange={(v) => onChange({ show_icon: v ? 1 : 0 })} />
+          <Toggle label={t('Show icon')} checked={n.show_icon === 1} onChange={(v) => onChange({ show_icon: v ? 1 : 0 })} />
         </div>
         <ImageField
-          label="Image"
+          label={t('Image')}
           value={n.image ?? ''}
           error={errors.image}
           onChange={(image) => onChange({ image: image || null })}
-          hint="On the bar, an image replaces the text; in a dropdown it shows beside it."
+          hint={t('On the bar, an image replaces the text; in a dropdown it shows beside it.')}
         />
-        <Field label="Group (optional number)" error={errors.group}>
+        <Field label={t('Group (optional number)')} error={errors.group}>
           {(a) => (
             <input
               {...a}
@@ -305,7 +313,7 @@ function ItemForm({
           onClick={onRemove}
           className="flex items-center gap-1 self-start rounded-md border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
         >
-          <Trash2 className="size-4" aria-hidden /> Remove {n.children.length ? 'with its subitems' : 'item'}
+          <Trash2 className="size-4" aria-hidden /> {t('Remove')} {n.children.length ? t('with its subitems') : t('item')}
         </button>
       </div>
     </Card>

@@ -2,6 +2,7 @@ import type { NavigationGroup, SiteSettings } from '@grocer/shared/site-settings
 import type { ReactNode } from 'react';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { GroupForm, Toggle } from './group-form';
+import { t } from '../../../lib/i18n';
 
 const FILL = { L: '#0f766e', S: '#e5e7eb', P: '#fcd34d', A: '#94a3b8' } as const;
 
@@ -54,8 +55,8 @@ const NAVBARS: Record<number, { justify: 'start' | 'end' | 'middle'; gap: number
   5: { justify: 'middle', gap: 3, name: 'Centred (as 3)' },
 };
 
-function HeaderThumb({ t }: { t: number }) {
-  const { slots } = HEADERS[t]!;
+function HeaderThumb({ t: valueItem }: { t: number }) {
+  const { slots } = HEADERS[valueItem]!;
   const twoRows = slots.some((x) => x[3] === 1);
   return (
     <svg viewBox="0 0 100 34" className="w-full rounded border bg-white" aria-hidden>
@@ -66,8 +67,8 @@ function HeaderThumb({ t }: { t: number }) {
   );
 }
 
-function NavbarThumb({ t }: { t: number }) {
-  const { justify, gap } = NAVBARS[t]!;
+function NavbarThumb({ t: item }: { t: number }) {
+  const { justify, gap } = NAVBARS[item]!;
   const items = [14, 12, 16, 10];
   const total = items.reduce((a, b) => a + b, 0) + gap * (items.length - 1);
   let x = justify === 'start' ? 4 : justify === 'end' ? 96 - total : (100 - total) / 2;
@@ -152,90 +153,90 @@ export function NavigationScreen({ settings }: { settings: SiteSettings }) {
   return (
     <GroupForm<NavigationGroup>
       key={settings.version}
-      title="Navigation"
-      intro="The storefront's top bar and menu bar: their layout, sizes and which parts show."
+      title={t('Navigation')}
+      intro={t("The storefront's top bar and menu bar: their layout, sizes and which parts show.")}
       target="navigation"
       value={settings.navigation}
       version={settings.version}
     >
       {(d, set, e) => (
         <div className="grid gap-5">
-          <Card title="Header layout">
+          <Card title={t('Header layout')}>
             <fieldset>
-              <legend className="sr-only">Header template</legend>
+              <legend className="sr-only">{t('Header template')}</legend>
               {e.header_template && <p className="mb-2 text-xs text-red-700">{e.header_template}</p>}
               <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-                {[1, 2, 3, 4].map((t) => (
+                {[1, 2, 3, 4].map((entry) => (
                   <Choice
-                    key={t}
+                    key={entry}
                     name="header_template"
-                    label={`${t}. ${HEADERS[t]!.name}`}
-                    checked={d.header_template === t}
-                    onChange={() => set({ header_template: t })}
+                    label={`${entry}. ${HEADERS[entry]!.name}`}
+                    checked={d.header_template === entry}
+                    onChange={() => set({ header_template: entry })}
                   >
-                    <HeaderThumb t={t} />
+                    <HeaderThumb t={entry} />
                   </Choice>
                 ))}
               </div>
             </fieldset>
           </Card>
-          <Card title="Menu bar layout">
+          <Card title={t('Menu bar layout')}>
             <fieldset>
-              <legend className="sr-only">Navbar template</legend>
+              <legend className="sr-only">{t('Navbar template')}</legend>
               {e.navbar_template && <p className="mb-2 text-xs text-red-700">{e.navbar_template}</p>}
               <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-                {[1, 2, 3, 4, 5].map((t) => (
+                {[1, 2, 3, 4, 5].map((one) => (
                   <Choice
-                    key={t}
+                    key={one}
                     name="navbar_template"
-                    label={`${t}. ${NAVBARS[t]!.name}`}
-                    checked={d.navbar_template === t}
-                    onChange={() => set({ navbar_template: t })}
+                    label={`${one}. ${NAVBARS[one]!.name}`}
+                    checked={d.navbar_template === one}
+                    onChange={() => set({ navbar_template: one })}
                   >
-                    <NavbarThumb t={t} />
+                    <NavbarThumb t={one} />
                   </Choice>
                 ))}
               </div>
             </fieldset>
           </Card>
-          <Card title="Sizes">
+          <Card title={t('Sizes')}>
             <div className="grid gap-4 md:grid-cols-3">
               <NumberField
-                label="Navbar height"
+                label={t('Navbar height')}
                 unit="px"
                 value={d.navbar_height}
                 error={e.navbar_height}
                 onChange={(n) => set({ navbar_height: n })}
               />
               <NumberField
-                label="Sub-navbar height"
+                label={t('Sub-navbar height')}
                 unit="px"
                 value={d.sub_navbar_height}
                 error={e.sub_navbar_height}
                 onChange={(n) => set({ sub_navbar_height: n })}
               />
               <NumberField
-                label="Search width"
+                label={t('Search width')}
                 unit="%"
                 value={d.search_setting.width}
                 error={e['search_setting.width']}
                 onChange={(n) => set({ search_setting: { width: n } })}
               />
               <NumberField
-                label="Logo height"
+                label={t('Logo height')}
                 unit="px"
                 value={d.logo_settings.image_height}
                 error={e['logo_settings.image_height']}
                 onChange={(n) => set({ logo_settings: { ...d.logo_settings, image_height: n } })}
               />
               <NumberField
-                label="Logo width"
+                label={t('Logo width')}
                 unit="px"
                 value={d.logo_settings.image_width}
                 error={e['logo_settings.image_width']}
                 onChange={(n) => set({ logo_settings: { ...d.logo_settings, image_width: n } })}
               />
-              <Field label="Logo fit" error={e['logo_settings.image_size']}>
+              <Field label={t('Logo fit')} error={e['logo_settings.image_size']}>
                 {(a) => (
                   <select
                     {...a}
@@ -250,17 +251,19 @@ export function NavigationScreen({ settings }: { settings: SiteSettings }) {
                       })
                     }
                   >
-                    <option value="object-contain">Fit inside (contain)</option>
-                    <option value="object-cover">Fill, cropping (cover)</option>
-                    <option value="object-fill">Stretch (fill)</option>
-                    <option value="object-scale-down">Scale down only</option>
+                    <option value="object-contain">{t('Fit inside (contain)')}</option>
+                    <option value="object-cover">{t('Fill, cropping (cover)')}</option>
+                    <option value="object-fill">{t('Stretch (fill)')}</option>
+                    <option value="object-scale-down">{t('Scale down only')}</option>
                   </select>
                 )}
               </Field>
               <Field
-                label="Alignment (nav_alignment)"
+                label={t('Alignment (nav_alignment)')}
                 error={e.nav_alignment}
-                hint="Stored for other clients of the API. This storefront aligns the menu bar by the navbar template: 1 start, 2 end, the others centred."
+                hint={t(
+                  'Stored for other clients of the API. This storefront aligns the menu bar by the navbar template: 1 start, 2 end, the others centred.',
+                )}
               >
                 {(a) => (
                   <select
@@ -269,20 +272,20 @@ export function NavigationScreen({ settings }: { settings: SiteSettings }) {
                     value={d.nav_alignment}
                     onChange={(ev) => set({ nav_alignment: ev.target.value as NavigationGroup['nav_alignment'] })}
                   >
-                    <option value="start">Start</option>
-                    <option value="center">Centre</option>
-                    <option value="end">End</option>
+                    <option value="start">{t('Start')}</option>
+                    <option value="center">{t('Centre')}</option>
+                    <option value="end">{t('End')}</option>
                   </select>
                 )}
               </Field>
-              <Field label="Footer name" error={e.footer_name} hint="Shown in the footer when there is no logo">
+              <Field label={t('Footer name')} error={e.footer_name} hint={t('Shown in the footer when there is no logo')}>
                 {(a) => (
                   <input {...a} className={inputClass} value={d.footer_name} onChange={(ev) => set({ footer_name: ev.target.value })} />
                 )}
               </Field>
             </div>
           </Card>
-          <Card title="What shows">
+          <Card title={t('What shows')}>
             <div className="grid gap-2 md:grid-cols-2">
               {TOGGLES.map(([key, label, hint]) => (
                 <Toggle

@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { GroupForm, Toggle } from './group-form';
 import { ImageField } from './image-field';
+import { t } from '../../../lib/i18n';
 
 type Popup = NonNullable<PopupGroup['popup']>;
 const EMPTY: Popup = { image: '', duration: 5, link: null, once: false };
@@ -13,8 +14,8 @@ export function PopupScreen({ settings }: { settings: SiteSettings }) {
   return (
     <GroupForm<PopupGroup>
       key={settings.version}
-      title="Popup"
-      intro="A promotion shown on the home page and the product list, 5 seconds after the page opens."
+      title={t('Popup')}
+      intro={t('A promotion shown on the home page and the product list, 5 seconds after the page opens.')}
       target="popup"
       value={{ popup: settings.popup }}
       version={settings.version}
@@ -24,17 +25,17 @@ export function PopupScreen({ settings }: { settings: SiteSettings }) {
         const p = d.popup ?? EMPTY;
         const put = (patch: Partial<Popup>) => set({ popup: { ...p, ...patch } });
         return (
-          <Card title="Promotion">
+          <Card title={t('Promotion')}>
             <div className="grid gap-4">
               <Toggle
-                label="Show a popup"
+                label={t('Show a popup')}
                 checked={d.popup !== null}
                 onChange={(on) => set({ popup: on ? (settings.popup ?? EMPTY) : null })}
               />
               {d.popup && (
                 <>
-                  <ImageField label="Image" value={p.image} onChange={(image) => put({ image })} error={e['popup.image']} />
-                  <Field label="Shown for (seconds)" error={e['popup.duration']}>
+                  <ImageField label={t('Image')} value={p.image} onChange={(image) => put({ image })} error={e['popup.image']} />
+                  <Field label={t('Shown for (seconds)')} error={e['popup.duration']}>
                     {(a) => (
                       <input
                         {...a}
@@ -48,17 +49,17 @@ export function PopupScreen({ settings }: { settings: SiteSettings }) {
                     )}
                   </Field>
                   <Field
-                    label="Link (optional)"
+                    label={t('Link (optional)')}
                     error={e['popup.link']}
-                    hint="A path here (/products?c=staples) or http(s):// or www. for another site"
+                    hint={t('A path here (/products?c=staples) or http(s):// or www. for another site')}
                   >
                     {(a) => (
                       <input {...a} className={inputClass} value={p.link ?? ''} onChange={(ev) => put({ link: ev.target.value || null })} />
                     )}
                   </Field>
                   <Toggle
-                    label="Once per image"
-                    hint="A shopper sees each new image once"
+                    label={t('Once per image')}
+                    hint={t('A shopper sees each new image once')}
                     checked={p.once}
                     onChange={(once) => put({ once })}
                   />
@@ -74,8 +75,8 @@ export function PopupScreen({ settings }: { settings: SiteSettings }) {
 
 function PopupPreview({ popup }: { popup: PopupGroup['popup'] }) {
   return (
-    <section aria-label="Preview" className="rounded-lg border bg-white shadow-sm">
-      <p className="border-b px-4 py-2 text-xs font-medium uppercase tracking-wide text-gray-500">Preview</p>
+    <section aria-label={t('Preview')} className="rounded-lg border bg-white shadow-sm">
+      <p className="border-b px-4 py-2 text-xs font-medium uppercase tracking-wide text-gray-500">{t('Preview')}</p>
       <div className="relative flex aspect-[4/3] items-center justify-center bg-gray-800/60 p-6">
         {popup?.image ? (
           <div className="relative max-h-full max-w-full rounded-lg bg-white p-1 shadow-xl">
@@ -85,13 +86,14 @@ function PopupPreview({ popup }: { popup: PopupGroup['popup'] }) {
             <img src={imageUrl(popup.image, 'medium', '')} alt="" className="max-h-64 rounded" />
           </div>
         ) : (
-          <p className="text-sm text-white">{popup ? 'Choose an image' : 'No popup'}</p>
+          <p className="text-sm text-white">{popup ? t('Choose an image') : t('No popup')}</p>
         )}
       </div>
       {popup && (
         <p className="px-4 py-2 text-xs text-gray-600">
-          Opens 5 s after load, closes after {popup.duration || '?'} s{popup.link ? `, links to ${popup.link}` : ''}
-          {popup.once ? ', once per image' : ''}.
+          {t('Opens 5 s after load, closes after')} {popup.duration || '?'} {t('s')}
+          {popup.link ? t(', links to {link}', { link: popup.link }) : ''}
+          {popup.once ? t(', once per image') : ''}.
         </p>
       )}
     </section>

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Plus, Trash2, TriangleAlert } from 'lucide-react';
 import { Card, inputClass } from '../../../components/ui/field';
 import { GroupForm } from './group-form';
+import { t } from '../../../lib/i18n';
 
 /** Ready palettes (each passes AA for white text on primary and primary text on white). */
 const PALETTES: Array<{ name: string; colours: Record<string, string> }> = [
@@ -95,8 +96,8 @@ export function ThemeScreen({ settings }: { settings: SiteSettings }) {
   return (
     <GroupForm<ThemeGroup>
       key={settings.version}
-      title="Theme"
-      intro="The shop's colours by name. The storefront applies each as a colour variable: primary colours buttons, links and prices."
+      title={t('Theme')}
+      intro={t("The shop's colours by name. The storefront applies each as a colour variable: primary colours buttons, links and prices.")}
       target="theme"
       value={settings.theme}
       version={settings.version}
@@ -113,7 +114,7 @@ export function ThemeScreen({ settings }: { settings: SiteSettings }) {
         const problems = contrastProblems(d.activetheme);
         return (
           <div className="grid gap-5">
-            <Card title="Ready palettes">
+            <Card title={t('Ready palettes')}>
               <div className="flex flex-wrap gap-2">
                 {PALETTES.map((p) => (
                   <button
@@ -132,11 +133,11 @@ export function ThemeScreen({ settings }: { settings: SiteSettings }) {
                 ))}
               </div>
             </Card>
-            <Card title="Colours">
+            <Card title={t('Colours')}>
               {problems.length > 0 && (
                 <div role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
                   <p className="flex items-center gap-2 font-medium">
-                    <TriangleAlert className="size-4" aria-hidden /> Hard to read for some shoppers
+                    <TriangleAlert className="size-4" aria-hidden /> {t('Hard to read for some shoppers')}
                   </p>
                   <ul className="mt-1 list-disc pl-6">
                     {problems.map((p) => (
@@ -151,21 +152,21 @@ export function ThemeScreen({ settings }: { settings: SiteSettings }) {
                   return (
                     <li key={i} className="grid grid-cols-[1fr_3rem_1fr_auto] items-start gap-2">
                       <input
-                        aria-label={`Colour name ${i + 1}`}
+                        aria-label={t('Colour name {value}', { value: i + 1 })}
                         className={inputClass + ' mt-0'}
                         value={name}
                         onChange={(ev) => put(entries.map((x, j) => (j === i ? [ev.target.value, x[1]] : x)))}
                       />
                       <input
                         type="color"
-                        aria-label={`Pick ${name}`}
+                        aria-label={t('Pick {name}', { name })}
                         className="mt-1 h-9 w-12 cursor-pointer rounded border"
                         value={asHex(colour)}
                         onChange={(ev) => put(entries.map((x, j) => (j === i ? [x[0], ev.target.value] : x)))}
                       />
                       <div>
                         <input
-                          aria-label={`${name} colour`}
+                          aria-label={t('{name} colour', { name })}
                           aria-invalid={!!err}
                           className={inputClass}
                           value={colour}
@@ -175,7 +176,7 @@ export function ThemeScreen({ settings }: { settings: SiteSettings }) {
                       </div>
                       <button
                         type="button"
-                        aria-label={`Remove ${name}`}
+                        aria-label={t('Remove {name}', { name })}
                         onClick={() => put(entries.filter((_, j) => j !== i))}
                         className="mt-1 rounded p-2 text-gray-500 hover:bg-gray-100"
                       >
@@ -191,7 +192,7 @@ export function ThemeScreen({ settings }: { settings: SiteSettings }) {
                 onClick={() => put([...entries, [`colour-${entries.length + 1}`, '#000000']])}
                 className="mt-3 flex items-center gap-1 rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-gray-50"
               >
-                <Plus className="size-4" aria-hidden /> Add a colour
+                <Plus className="size-4" aria-hidden /> {t('Add a colour')}
               </button>
             </Card>
           </div>
@@ -207,19 +208,19 @@ function ThemePreview({ colours }: { colours: Record<string, string> }) {
   const onPrimary = colours['primary-foreground'] ?? '#ffffff';
   return (
     <section
-      aria-label="Preview"
+      aria-label={t('Preview')}
       className="rounded-lg border bg-white shadow-sm"
       style={{ background: colours.background, color: colours.foreground }}
     >
-      <p className="border-b px-4 py-2 text-xs font-medium uppercase tracking-wide text-gray-500">Live preview</p>
+      <p className="border-b px-4 py-2 text-xs font-medium uppercase tracking-wide text-gray-500">{t('Live preview')}</p>
       <div className="flex items-center justify-between px-4 py-3" style={{ background: primary, color: onPrimary }}>
-        <span className="font-semibold">Your Shop</span>
+        <span className="font-semibold">{t('Your Shop')}</span>
         <span className="rounded-full px-2 py-0.5 text-xs font-semibold" style={{ background: onPrimary, color: primary }}>
-          Cart 3
+          {t('Cart 3')}
         </span>
       </div>
       <div className="px-4 py-2 text-sm" style={{ background: colours.muted }}>
-        Fresh · Staples · <span style={{ color: colours.accent }}>Offers</span>
+        {t('Fresh · Staples ·')} <span style={{ color: colours.accent }}>{t('Offers')}</span>
       </div>
       <div className="grid grid-cols-2 gap-3 p-4">
         {['Basmati Rice 5 kg', 'Toor Dal 1 kg'].map((n, i) => (
@@ -233,20 +234,20 @@ function ThemePreview({ colours }: { colours: Record<string, string> }) {
               <s className="text-xs text-gray-500">₹{i ? 210 : 620}</s>
             </p>
             <span className="mt-2 block rounded py-1 text-center text-xs font-semibold" style={{ background: primary, color: '#ffffff' }}>
-              Add to Cart
+              {t('Add to Cart')}
             </span>
           </div>
         ))}
       </div>
       <p className="px-4 pb-4 text-sm">
         <span style={{ color: primary }} className="font-medium underline">
-          View all products
+          {t('View all products')}
         </span>{' '}
         <span
           className="rounded px-1.5 py-0.5 text-xs"
           style={{ background: colours.secondary, color: colours['secondary-foreground'] ?? '#111827' }}
         >
-          Bestseller
+          {t('Bestseller')}
         </span>
       </p>
     </section>
@@ -274,13 +275,15 @@ function StorefrontPreview({ colours, font }: { colours: Record<string, string>;
   useEffect(apply);
   const scale = 0.328;
   return (
-    <section aria-label="Storefront preview" className="rounded-lg border bg-white shadow-sm">
-      <p className="border-b px-4 py-2 text-xs font-medium uppercase tracking-wide text-gray-500">Your storefront, in these colours</p>
+    <section aria-label={t('Storefront preview')} className="rounded-lg border bg-white shadow-sm">
+      <p className="border-b px-4 py-2 text-xs font-medium uppercase tracking-wide text-gray-500">
+        {t('Your storefront, in these colours')}
+      </p>
       <div className="relative h-[300px] overflow-hidden">
         <iframe
           ref={frame}
           src="/"
-          title="Storefront in the draft colours"
+          title={t('Storefront in the draft colours')}
           tabIndex={-1}
           onLoad={apply}
           className="pointer-events-none absolute top-0 left-0 origin-top-left border-0"

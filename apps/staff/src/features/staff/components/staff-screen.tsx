@@ -8,11 +8,12 @@ import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { useStaff } from '../api/get-staff';
 import { useAddStaff, useUpdateStaff } from '../api/save-staff';
+import { t } from '../../../lib/i18n';
 
 /** Every role a person may hold here (packages/shared/src/staff-roles.ts), and superadmin. */
 const FLAGS: Array<{ key: keyof StaffFlags; label: string; hint: string }> = [
   ...STAFF_ROLE_FLAGS.map((key) => ({ key, label: STAFF_ROLES[key].label, hint: STAFF_ROLES[key].hint })),
-  { key: 'superadmin', label: 'Superadmin', hint: 'Every website; only a superadmin grants it' },
+  { key: 'superadmin', label: t('Superadmin'), hint: t('Every website; only a superadmin grants it') },
 ];
 const NO_ROLE: StaffFlags = { ...roleless(), superadmin: false };
 function roleless(): Omit<StaffFlags, 'superadmin'> {
@@ -42,7 +43,7 @@ function AddStaff({ canGrantSuperadmin }: { canGrantSuperadmin: boolean }) {
     }
     try {
       const m = await add.mutateAsync(form);
-      toast.success(`${m.name} added. They sign in with a code sent to ${m.email ?? m.phone}.`);
+      toast.success(t('{name} added. They sign in with a code sent to {value}.', { name: m.name, value: m.email ?? m.phone }));
       setForm(empty);
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fieldErrors).length)
@@ -51,9 +52,9 @@ function AddStaff({ canGrantSuperadmin }: { canGrantSuperadmin: boolean }) {
     }
   };
   return (
-    <Card title="Add a person">
+    <Card title={t('Add a person')}>
       <form onSubmit={submit} noValidate className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start">
-        <Field label="Email or mobile" error={errors.identifier} hint="They sign in with a code sent here.">
+        <Field label={t('Email or mobile')} error={errors.identifier} hint={t('They sign in with a code sent here.')}>
           {(a) => (
             <input
               {...a}
@@ -64,7 +65,7 @@ function AddStaff({ canGrantSuperadmin }: { canGrantSuperadmin: boolean }) {
             />
           )}
         </Field>
-        <Field label="Name" error={errors.name} hint="Needed when they have no account yet.">
+        <Field label={t('Name')} error={errors.name} hint={t('Needed when they have no account yet.')}>
           {(a) => (
             <input
               {...a}
@@ -80,11 +81,11 @@ function AddStaff({ canGrantSuperadmin }: { canGrantSuperadmin: boolean }) {
             disabled={add.isPending}
             className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
           >
-            {add.isPending ? 'Adding…' : 'Add'}
+            {add.isPending ? t('Adding…') : t('Add')}
           </button>
         </div>
         <fieldset className="md:col-span-3" aria-describedby={errors.roles ? 'add-roles-error' : undefined}>
-          <legend className="text-sm font-medium">What they do here</legend>
+          <legend className="text-sm font-medium">{t('What they do here')}</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {FLAGS.filter((f) => f.key !== 'superadmin' || canGrantSuperadmin).map((f) => (
               <label key={f.key} className="flex items-start gap-2 rounded-md border p-2 text-sm has-[:checked]:border-teal-600">
@@ -118,13 +119,13 @@ function StaffRow({ member, canGrantSuperadmin }: { member: StaffMember; canGran
   const toggle = (key: keyof StaffFlags, value: boolean) =>
     update.mutate(
       { userId: member.userId, flags: { ...flagsOf(member), [key]: value } },
-      { onSuccess: (m) => toast.success(`${m.name} updated`), onError: (e) => toast.error(errorMessage(e)) },
+      { onSuccess: (m) => toast.success(t('{name} updated', { name: m.name })), onError: (e) => toast.error(errorMessage(e)) },
     );
   return (
     <tr className="border-b last:border-0">
       <td className="px-4 py-3">
         <span className="font-medium">{member.name}</span>
-        {member.isMe && <span className="ml-2 rounded bg-teal-50 px-1.5 text-xs font-medium text-teal-800">You</span>}
+        {member.isMe && <span className="ml-2 rounded bg-teal-50 px-1.5 text-xs font-medium text-teal-800">{t('You')}</span>}
       </td>
       <td className="px-4 py-3 text-gray-600">{[member.email, member.phone].filter(Boolean).join(' · ')}</td>
       <td className="px-4 py-3">
@@ -143,7 +144,7 @@ function StaffRow({ member, canGrantSuperadmin }: { member: StaffMember; canGran
                   aria-label={`${f.label}: ${member.name}`}
                   checked={member[f.key]}
                   disabled={update.isPending || !!locked}
-                  title={locked ? (member.isMe ? 'You cannot remove your own access' : 'Only a superadmin changes this') : f.hint}
+                  title={locked ? (member.isMe ? t('You cannot remove your own access') : t('Only a superadmin changes this')) : f.hint}
                   onChange={(e) => toggle(f.key, e.target.checked)}
                 />
                 <span aria-hidden>{f.label}</span>
@@ -160,12 +161,16 @@ function StaffRow({ member, canGrantSuperadmin }: { member: StaffMember; canGran
             onClick={() =>
               update.mutate(
                 { userId: member.userId, flags: NO_ROLE },
-                { onSuccess: (m) => toast.success(`${m.name} is no longer staff`), onError: (e) => toast.error(errorMessage(e)) },
+                {
+                  onSuccess: (m) => toast.success(t('{name} is no longer staff', { name: m.name })),
+                  onError: (e) => toast.error(errorMessage(e)),
+                },
               )
             }
             className="rounded-md border px-3 py-1 text-xs font-medium hover:bg-gray-50 disabled:opacity-50"
           >
-            Remove<span className="sr-only"> {member.name}</span>
+            {t('Remove')}
+            <span className="sr-only"> {member.name}</span>
           </button>
         )}
       </td>
@@ -187,15 +192,15 @@ export function StaffScreen() {
   return (
     <div className="space-y-6">
       <AddStaff canGrantSuperadmin={canGrantSuperadmin} />
-      <div tabIndex={0} role="region" aria-label="Staff" className="overflow-x-auto rounded-lg border bg-white">
-        <table className="w-full text-sm" aria-label="Staff">
+      <div tabIndex={0} role="region" aria-label={t('Staff')} className="overflow-x-auto rounded-lg border bg-white">
+        <table className="w-full text-sm" aria-label={t('Staff')}>
           <thead className="border-b bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500">
             <tr>
-              <th className="px-4 py-2 font-medium">Name</th>
-              <th className="px-4 py-2 font-medium">Email · mobile</th>
-              <th className="px-4 py-2 font-medium">Roles</th>
+              <th className="px-4 py-2 font-medium">{t('Name')}</th>
+              <th className="px-4 py-2 font-medium">{t('Email · mobile')}</th>
+              <th className="px-4 py-2 font-medium">{t('Roles')}</th>
               <th className="px-4 py-2">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('Actions')}</span>
               </th>
             </tr>
           </thead>

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useAdjustStock } from '../api/adjust-stock';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 
@@ -66,7 +67,11 @@ function AdjustForm({ target, onDone }: { target: AdjustTarget; onDone: () => vo
       {
         onSuccess: (r) => {
           const level = r.stock.levels.find((l) => l.warehouse_id === warehouseId);
-          toast.success(r.movement ? `Stock of ${target.label} is now ${level?.available ?? 0}` : 'Stock already at the counted quantity');
+          toast.success(
+            r.movement
+              ? t('Stock of {label} is now {value}', { label: target.label, value: level?.available ?? 0 })
+              : t('Stock already at the counted quantity'),
+          );
           onDone();
         },
         onError: (e) => {
@@ -90,10 +95,10 @@ function AdjustForm({ target, onDone }: { target: AdjustTarget; onDone: () => vo
       }}
       noValidate
     >
-      <AlertDialog.Title className="text-lg font-semibold">Adjust stock</AlertDialog.Title>
+      <AlertDialog.Title className="text-lg font-semibold">{t('Adjust stock')}</AlertDialog.Title>
       <AlertDialog.Description className="mt-1 text-sm text-gray-600">{target.label}</AlertDialog.Description>
       <div className="mt-4 grid grid-cols-2 gap-4">
-        <Field label="Warehouse">
+        <Field label={t('Warehouse')}>
           {(a) => (
             <select {...a} className={inputClass} value={warehouseId} onChange={(e) => setWarehouseId(Number(e.target.value))}>
               {target.levels.map((l) => (
@@ -104,7 +109,7 @@ function AdjustForm({ target, onDone }: { target: AdjustTarget; onDone: () => vo
             </select>
           )}
         </Field>
-        <Field label="Reason">
+        <Field label={t('Reason')}>
           {(a) => (
             <select {...a} className={inputClass} value={reason} onChange={(e) => setReason(e.target.value as StockAdjustReason)}>
               {STOCK_ADJUST_REASONS.map((r) => (
@@ -118,25 +123,32 @@ function AdjustForm({ target, onDone }: { target: AdjustTarget; onDone: () => vo
       </div>
       {reason === 'count' && (
         <fieldset className="mt-4 flex gap-6 text-sm">
-          <legend className="sr-only">How to correct</legend>
+          <legend className="sr-only">{t('How to correct')}</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="mode" checked={mode === 'counted'} onChange={() => setMode('counted')} /> Set to counted quantity
+            <input type="radio" name="mode" checked={mode === 'counted'} onChange={() => setMode('counted')} />{' '}
+            {t('Set to counted quantity')}
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="mode" checked={mode === 'delta'} onChange={() => setMode('delta')} /> Change by (+/−)
+            <input type="radio" name="mode" checked={mode === 'delta'} onChange={() => setMode('delta')} /> {t('Change by (+/−)')}
           </label>
         </fieldset>
       )}
       <Field
         className="mt-4"
         label={
-          counting ? 'Counted quantity' : reason === 'count' ? 'Change by' : reason === 'received' ? 'Units received' : 'Units removed'
+          counting
+            ? t('Counted quantity')
+            : reason === 'count'
+              ? t('Change by')
+              : reason === 'received'
+                ? t('Units received')
+                : t('Units removed')
         }
         error={errors.quantity || undefined}
         hint={
           <>
-            Now {current}
-            {after !== null && <> → after this {after}</>}
+            {t('Now {current}', { current })}
+            {after !== null && <> {t('→ after this {after}', { after })}</>}
           </>
         }
       >
@@ -153,7 +165,7 @@ function AdjustForm({ target, onDone }: { target: AdjustTarget; onDone: () => vo
           />
         )}
       </Field>
-      <Field className="mt-4" label="Note" error={errors.note || undefined}>
+      <Field className="mt-4" label={t('Note')} error={errors.note || undefined}>
         {(a) => <textarea {...a} rows={2} maxLength={500} className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />}
       </Field>
       {errors.form && (
@@ -162,9 +174,9 @@ function AdjustForm({ target, onDone }: { target: AdjustTarget; onDone: () => vo
         </p>
       )}
       <div className="mt-6 flex justify-end gap-3">
-        <AlertDialog.Cancel className={`${button} border bg-white hover:bg-gray-50`}>Cancel</AlertDialog.Cancel>
+        <AlertDialog.Cancel className={`${button} border bg-white hover:bg-gray-50`}>{t('Cancel')}</AlertDialog.Cancel>
         <button type="submit" disabled={adjust.isPending} className={`${button} bg-gray-900 text-white hover:bg-gray-700`}>
-          Save adjustment
+          {t('Save adjustment')}
         </button>
       </div>
     </form>

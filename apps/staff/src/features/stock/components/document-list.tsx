@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { DataTable, FilterSelect, type DataTableProps } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/error-message';
 import type { ListState } from '../../../lib/list-state';
+import { t } from '../../../lib/i18n';
 
 interface Page<T> {
   data?: { data: T[]; meta: { total: number } };
@@ -54,10 +55,10 @@ export function DocumentList<T extends { id: number; number: string }, S extends
         empty={list.q || list.filter('status') ? noMatch : none}
         filters={
           <FilterSelect
-            label="Status"
+            label={t('Status')}
             value={list.filter('status')}
             onChange={(status) => list.set({ status })}
-            options={[{ value: '', label: 'Any status' }, ...statuses.map((s) => ({ value: s, label: statusLabels[s] }))]}
+            options={[{ value: '', label: t('Any status') }, ...statuses.map((s) => ({ value: s, label: statusLabels[s] }))]}
           />
         }
       />

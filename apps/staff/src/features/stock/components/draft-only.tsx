@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryView } from '../../../components/ui/query-view';
+import { t } from '../../../lib/i18n';
 
 /**
  * A stock document (a purchase order, a transfer) in the form that wrote it while it is a draft;
@@ -29,9 +30,9 @@ export function DraftOnly<D extends { id: number; number: string; status: string
           children(d)
         ) : (
           <p role="alert" className="text-sm">
-            Only a draft {document} can be changed: {d.number} is {statusLabel(d).toLowerCase()}.{' '}
+            {t('Only a draft {document} can be changed: {number} is {d}.', { document, number: d.number, d: statusLabel(d).toLowerCase() })}{' '}
             <Link to={to(d.id)} className="text-brand underline">
-              Back to {d.number}
+              {t('Back to {number}', { number: d.number })}
             </Link>
           </p>
         )

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Field, inputClass } from '../../../components/ui/field';
 import type { PickedPack } from './pack-picker';
+import { t } from '../../../lib/i18n';
 
 /**
  * The packs on a new stock document (a purchase order, a transfer), each with its quantity, any
@@ -33,7 +34,7 @@ export function LinesEditor<L extends PickedPack & { quantity: string }>({
       {lines.map((l, i) => (
         <li key={l.pack_id} className="flex flex-wrap items-end gap-3 py-2">
           {about ? about(l) : <p className="min-w-48 flex-1 text-sm font-medium">{l.label}</p>}
-          <Field label={`Quantity of ${l.label}`} error={errors[`lines.${i}.quantity`]} className={quantityClass}>
+          <Field label={t('Quantity of {label}', { label: l.label })} error={errors[`lines.${i}.quantity`]} className={quantityClass}>
             {(a) => (
               <input
                 {...a}
@@ -51,7 +52,8 @@ export function LinesEditor<L extends PickedPack & { quantity: string }>({
             className="mb-1 rounded-md border bg-white px-3 py-2 text-xs font-medium hover:bg-gray-50"
             onClick={() => onChange(lines.filter((x) => x.pack_id !== l.pack_id))}
           >
-            Remove<span className="sr-only"> {l.label}</span>
+            {t('Remove')}
+            <span className="sr-only"> {l.label}</span>
           </button>
         </li>
       ))}
@@ -74,7 +76,7 @@ export function NamedSelect({
 }) {
   return (
     <select {...attrs} className={inputClass} value={value} onChange={(e) => onChange(e.target.value)}>
-      <option value="">Choose…</option>
+      <option value="">{t('Choose…')}</option>
       {options.map((o) => (
         <option key={o.id} value={o.id}>
           {o.name}

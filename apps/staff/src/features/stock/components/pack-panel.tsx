@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useSetThreshold } from '../api/adjust-stock';
 import { useMovements, usePackStock } from '../api/get-stock';
 import { AdjustDialog, type AdjustTarget } from './adjust-dialog';
+import { t } from '../../../lib/i18n';
 
 /** One pack: its balance in every warehouse, its low-stock threshold, and its movement history (newest first). */
 export function PackPanel({ packId, onClose }: { packId: number; onClose: () => void }) {
@@ -18,15 +19,15 @@ export function PackPanel({ packId, onClose }: { packId: number; onClose: () => 
   const s = stock.data;
   return (
     <aside
-      aria-label="Pack stock and history"
+      aria-label={t('Pack stock and history')}
       className="fixed top-0 right-0 z-30 flex h-full w-[560px] max-w-full flex-col overflow-y-auto border-l bg-white p-6 shadow-2xl"
     >
       <div className="flex items-start justify-between gap-4">
         <div>
-          <h2 className="text-lg font-semibold">{s ? `${s.product} · ${s.pack}` : 'Pack'}</h2>
-          {s && <p className="font-mono text-xs text-gray-500">{s.sku || 'No SKU'}</p>}
+          <h2 className="text-lg font-semibold">{s ? `${s.product} · ${s.pack}` : t('Pack')}</h2>
+          {s && <p className="font-mono text-xs text-gray-500">{s.sku || t('No SKU')}</p>}
         </div>
-        <button type="button" onClick={onClose} className="rounded p-1 hover:bg-gray-100" aria-label="Close the pack panel">
+        <button type="button" onClick={onClose} className="rounded p-1 hover:bg-gray-100" aria-label={t('Close the pack panel')}>
           <X className="size-5" aria-hidden />
         </button>
       </div>
@@ -38,16 +39,16 @@ export function PackPanel({ packId, onClose }: { packId: number; onClose: () => 
       {!s && !stock.error && <LoadingView />}
       {s && (
         <>
-          <table className="mt-4 w-full text-sm" aria-label="Stock per warehouse">
+          <table className="mt-4 w-full text-sm" aria-label={t('Stock per warehouse')}>
             <thead className="border-b text-left text-xs uppercase tracking-wide text-gray-500">
               <tr>
-                <th className="py-2 font-medium">Warehouse</th>
-                <th className="py-2 text-right font-medium">On hand</th>
-                <th className="py-2 text-right font-medium">Committed</th>
-                <th className="py-2 text-right font-medium">In transit</th>
-                <th className="py-2 text-right font-medium">Available</th>
+                <th className="py-2 font-medium">{t('Warehouse')}</th>
+                <th className="py-2 text-right font-medium">{t('On hand')}</th>
+                <th className="py-2 text-right font-medium">{t('Committed')}</th>
+                <th className="py-2 text-right font-medium">{t('In transit')}</th>
+                <th className="py-2 text-right font-medium">{t('Available')}</th>
                 <th className="py-2">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('Actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -69,7 +70,8 @@ export function PackPanel({ packId, onClose }: { packId: number; onClose: () => 
                         setTarget({ packId, label: `${s.product} · ${s.pack}`, levels: s.levels, warehouseId: l.warehouse_id })
                       }
                     >
-                      Adjust<span className="sr-only"> at {l.warehouse}</span>
+                      {t('Adjust')}
+                      <span className="sr-only"> {t('at {warehouse}', { warehouse: l.warehouse })}</span>
                     </button>
                   </td>
                 </tr>
@@ -78,15 +80,15 @@ export function PackPanel({ packId, onClose }: { packId: number; onClose: () => 
           </table>
           <ThresholdForm key={`${s.threshold}:${s.own_threshold}`} packId={packId} threshold={s.threshold} own={s.own_threshold} />
           <div className="mt-6 flex items-end justify-between gap-3">
-            <h3 className="text-base font-semibold">Movements</h3>
+            <h3 className="text-base font-semibold">{t('Movements')}</h3>
             <label className="text-xs font-medium text-gray-600">
-              Warehouse{' '}
+              {t('Warehouse')}{' '}
               <select
                 className="ml-1 rounded-md border bg-white px-2 py-1 text-sm"
                 value={warehouse ?? ''}
                 onChange={(e) => setWarehouse(e.target.value ? Number(e.target.value) : undefined)}
               >
-                <option value="">All</option>
+                <option value="">{t('All')}</option>
                 {s.levels.map((l) => (
                   <option key={l.warehouse_id} value={l.warehouse_id}>
                     {l.warehouse}
@@ -97,16 +99,16 @@ export function PackPanel({ packId, onClose }: { packId: number; onClose: () => 
           </div>
           {moves.data ? (
             moves.data.data.length === 0 ? (
-              <p className="mt-3 text-sm text-gray-600">No movements yet.</p>
+              <p className="mt-3 text-sm text-gray-600">{t('No movements yet.')}</p>
             ) : (
-              <table className="mt-2 w-full text-sm" aria-label="Movements">
+              <table className="mt-2 w-full text-sm" aria-label={t('Movements')}>
                 <thead className="border-b text-left text-xs uppercase tracking-wide text-gray-500">
                   <tr>
-                    <th className="py-2 pr-3 font-medium">When</th>
-                    <th className="py-2 pr-3 font-medium">Why</th>
-                    <th className="py-2 pr-3 text-right font-medium">Change</th>
-                    <th className="py-2 pr-3 text-right font-medium">Balance</th>
-                    <th className="py-2 font-medium">Who</th>
+                    <th className="py-2 pr-3 font-medium">{t('When')}</th>
+                    <th className="py-2 pr-3 font-medium">{t('Why')}</th>
+                    <th className="py-2 pr-3 text-right font-medium">{t('Change')}</th>
+                    <th className="py-2 pr-3 text-right font-medium">{t('Balance')}</th>
+                    <th className="py-2 font-medium">{t('Who')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -147,7 +149,11 @@ function ThresholdForm({ packId, threshold, own }: { packId: number; threshold: 
       { packId, threshold: value },
       {
         onSuccess: (r) =>
-          toast.success(r.own_threshold ? `Low-stock threshold set to ${r.threshold}` : 'The pack uses the shop default again'),
+          toast.success(
+            r.own_threshold
+              ? t('Low-stock threshold set to {threshold}', { threshold: r.threshold })
+              : t('The pack uses the shop default again'),
+          ),
         onError: (e) => toast.error(errorMessage(e)),
       },
     );
@@ -158,18 +164,18 @@ function ThresholdForm({ packId, threshold, own }: { packId: number; threshold: 
         e.preventDefault();
         if (text.trim() === '') return submit(null);
         const n = Number(text);
-        if (!Number.isInteger(n) || n < 0) return void toast.error('Threshold is a whole number, 0 or more');
+        if (!Number.isInteger(n) || n < 0) return void toast.error(t('Threshold is a whole number, 0 or more'));
         submit(n);
       }}
     >
       <label className="block">
-        <span className="block text-xs font-medium text-gray-600">Low-stock threshold</span>
+        <span className="block text-xs font-medium text-gray-600">{t('Low-stock threshold')}</span>
         <input
           type="number"
           min={0}
           step={1}
           value={text}
-          placeholder={`Default (${threshold})`}
+          placeholder={t('Default ({threshold})', { threshold })}
           onChange={(e) => setText(e.target.value)}
           className="mt-1 w-36 rounded-md border bg-white px-3 py-2"
         />
@@ -179,9 +185,9 @@ function ThresholdForm({ packId, threshold, own }: { packId: number; threshold: 
         disabled={save.isPending}
         className="rounded-md border bg-white px-3 py-2 font-medium hover:bg-gray-50 disabled:opacity-50"
       >
-        Save threshold
+        {t('Save threshold')}
       </button>
-      <span className="mb-2 text-xs text-gray-500">Empty: the shop default.</span>
+      <span className="mb-2 text-xs text-gray-500">{t('Empty: the shop default.')}</span>
     </form>
   );
 }

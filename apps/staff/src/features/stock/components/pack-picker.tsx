@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { stockQuery } from '../api/get-stock';
 import { inputClass } from '../../../components/ui/field';
+import { t } from '../../../lib/i18n';
 
 export interface PickedPack {
   pack_id: number;
@@ -20,8 +21,8 @@ export function PackPicker({ warehouseId, onPick, exclude }: { warehouseId?: num
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
-    const t = setTimeout(() => setQ(text.trim()), 250);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setQ(text.trim()), 250);
+    return () => clearTimeout(timer);
   }, [text]);
   const params = new URLSearchParams({ q, perPage: '20' });
   if (warehouseId) params.set('warehouse', String(warehouseId));
@@ -37,19 +38,19 @@ export function PackPicker({ warehouseId, onPick, exclude }: { warehouseId?: num
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-gray-700">
-        Add a pack
+        {t('Add a pack')}
       </label>
       <input
         id={id}
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder="Search by product, pack or SKU"
+        placeholder={t('Search by product, pack or SKU')}
         className={inputClass}
       />
       {q && (
-        <ul aria-label="Packs found" className="mt-1 max-h-56 overflow-y-auto rounded-md border bg-white text-sm">
-          {rows.length === 0 && <li className="px-3 py-2 text-gray-500">{found.isFetching ? 'Searching…' : 'No pack matches'}</li>}
+        <ul aria-label={t('Packs found')} className="mt-1 max-h-56 overflow-y-auto rounded-md border bg-white text-sm">
+          {rows.length === 0 && <li className="px-3 py-2 text-gray-500">{found.isFetching ? t('Searching…') : t('No pack matches')}</li>}
           {rows.map((r) => (
             <li key={r.pack_id}>
               <button
@@ -69,7 +70,9 @@ export function PackPicker({ warehouseId, onPick, exclude }: { warehouseId?: num
                   {r.product} · {r.pack}
                   {r.sku && <span className="ml-2 font-mono text-xs text-gray-500">{r.sku}</span>}
                 </span>
-                {warehouseId !== undefined && <span className="text-xs text-gray-600 tabular-nums">{r.available} available</span>}
+                {warehouseId !== undefined && (
+                  <span className="text-xs text-gray-600 tabular-nums">{t('{available} available', { available: r.available })}</span>
+                )}
               </button>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { paths } from '../../../lib/paths';
 import { usePackStock } from '../api/get-stock';
 import { AdjustDialog, type AdjustTarget } from './adjust-dialog';
+import { t } from '../../../lib/i18n';
 
 /**
  * A pack's stock per warehouse on the product editor, with an adjust action (through the ledger)
@@ -12,23 +13,23 @@ import { AdjustDialog, type AdjustTarget } from './adjust-dialog';
 export function PackStockInline({ packId }: { packId: number }) {
   const stock = usePackStock(packId);
   const [target, setTarget] = useState<AdjustTarget | null>(null);
-  if (!stock.data) return <span className="text-xs text-gray-500">{stock.error ? 'Stock unavailable' : 'Loading stock…'}</span>;
+  if (!stock.data) return <span className="text-xs text-gray-500">{stock.error ? t('Stock unavailable') : t('Loading stock…')}</span>;
   const s = stock.data;
   return (
-    <div className="flex flex-wrap items-center gap-2 text-xs" aria-label={`Stock of ${s.pack}`}>
+    <div className="flex flex-wrap items-center gap-2 text-xs" aria-label={t('Stock of {pack}', { pack: s.pack })}>
       {s.levels.map((l) => (
         <span
           key={l.warehouse_id}
           className={`rounded px-2 py-0.5 ${l.available === 0 ? 'bg-red-50 text-red-800' : l.available <= s.threshold ? 'bg-amber-50 text-amber-800' : 'bg-gray-100 text-gray-700'}`}
         >
-          {l.warehouse}: <span className="tabular-nums">{l.on_hand} on hand</span> ·{' '}
-          <span className="tabular-nums">{l.committed} committed</span> ·{' '}
-          <span className="font-semibold tabular-nums">{l.available} available</span>
+          {l.warehouse}: <span className="tabular-nums">{t('{onHand} on hand', { onHand: l.on_hand })}</span> ·{' '}
+          <span className="tabular-nums">{t('{committed} committed', { committed: l.committed })}</span> ·{' '}
+          <span className="font-semibold tabular-nums">{t('{available} available', { available: l.available })}</span>
         </span>
       ))}
       {s.cost_price !== null && (
         <span className="rounded bg-gray-100 px-2 py-0.5 text-gray-700">
-          Cost price <span className="font-semibold tabular-nums">{formatINR(toRupees(s.cost_price))}</span>
+          {t('Cost price')} <span className="font-semibold tabular-nums">{formatINR(toRupees(s.cost_price))}</span>
         </span>
       )}
       <button
@@ -39,10 +40,12 @@ export function PackStockInline({ packId }: { packId: number }) {
         }
         disabled={!s.levels.length}
       >
-        Adjust stock<span className="sr-only"> of {s.pack}</span>
+        {t('Adjust stock')}
+        <span className="sr-only"> {t('of {pack}', { pack: s.pack })}</span>
       </button>
       <Link to={paths.stock(`pack=${packId}`)} className="text-brand underline">
-        History<span className="sr-only"> of {s.pack}</span>
+        {t('History')}
+        <span className="sr-only"> {t('of {pack}', { pack: s.pack })}</span>
       </Link>
       <AdjustDialog target={target} onClose={() => setTarget(null)} />
     </div>

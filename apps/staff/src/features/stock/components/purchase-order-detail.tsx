@@ -11,6 +11,7 @@ import { paths } from '../../../lib/paths';
 import { useMovePurchaseOrder, usePurchaseOrder, useReceiveGoods } from '../api/purchase-orders';
 import { ReceiveInput, ReceiveLines } from './receive-lines';
 import { StatusBadge } from './status-badge';
+import { t } from '../../../lib/i18n';
 
 const inr = (paise: number) => formatINR(toRupees(paise));
 
@@ -28,20 +29,24 @@ export function PurchaseOrderDetail({ id }: { id: number }) {
   if (!po) return <LoadingView />;
   const act = (status: 'ordered' | 'cancelled') =>
     move.mutate(status, {
-      onSuccess: (r) => toast.success(status === 'ordered' ? `${r.number} marked as ordered` : `${r.number} cancelled`),
+      onSuccess: (r) =>
+        toast.success(
+          status === 'ordered' ? t('{number} marked as ordered', { number: r.number }) : t('{number} cancelled', { number: r.number }),
+        ),
       onError: (err) => toast.error(errorMessage(err)),
     });
   const receiving = po.status === 'ordered' || po.status === 'partially_received';
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">Purchase order {po.number}</h1>
+        <h1 className="text-2xl font-semibold">{t('Purchase order {number}', { number: po.number })}</h1>
         <StatusBadge status={po.status} label={PURCHASE_ORDER_STATUS_LABELS[po.status]} />
       </div>
       <p className="text-sm text-gray-700">
         {po.supplier.name}
-        {po.supplier.gstin && ` (GSTIN ${po.supplier.gstin})`} → {po.warehouse.name}
-        {po.expected_on && ` · expected ${formatDate(po.expected_on)}`} · total {inr(po.total)}
+        {po.supplier.gstin && t(' (GSTIN {gstin})', { gstin: po.supplier.gstin })} → {po.warehouse.name}
+        {po.expected_on && t(' · expected {expectedOn}', { expectedOn: formatDate(po.expected_on) })}{' '}
+        {t('· total {total}', { total: inr(po.total) })}
       </p>
       <div className="flex flex-wrap gap-2">
         {po.status === 'draft' && (
@@ -51,12 +56,12 @@ export function PurchaseOrderDetail({ id }: { id: number }) {
             onClick={() => act('ordered')}
             className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
           >
-            Mark as ordered
+            {t('Mark as ordered')}
           </button>
         )}
         {po.status === 'draft' && (
           <Link to={paths.purchaseOrderEdit(po.id)} className="rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50">
-            Edit
+            {t('Edit')}
           </Link>
         )}
         {(po.status === 'draft' || po.status === 'ordered') && (
@@ -66,7 +71,7 @@ export function PurchaseOrderDetail({ id }: { id: number }) {
             onClick={() => act('cancelled')}
             className="rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50"
           >
-            Cancel order
+            {t('Cancel order')}
           </button>
         )}
         <a
@@ -75,13 +80,13 @@ export function PurchaseOrderDetail({ id }: { id: number }) {
           rel="noreferrer"
           className="rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50"
         >
-          Print
+          {t('Print')}
         </a>
       </div>
       {receiving ? <ReceiveGoods po={po} /> : <Lines po={po} />}
       {po.receipts.length > 0 && (
-        <Card title="Goods received">
-          <ul className="divide-y text-sm" aria-label="Goods received notes">
+        <Card title={t('Goods received')}>
+          <ul className="divide-y text-sm" aria-label={t('Goods received notes')}>
             {po.receipts.map((r) => (
               <li key={r.reference} className="py-2">
                 <p className="font-medium">
@@ -107,15 +112,19 @@ export function PurchaseOrderDetail({ id }: { id: number }) {
 
 function Lines({ po }: { po: PurchaseOrder }) {
   return (
-    <Card title="Lines">
-      <ul className="divide-y text-sm" aria-label="Purchase order lines">
+    <Card title={t('Lines')}>
+      <ul className="divide-y text-sm" aria-label={t('Purchase order lines')}>
         {po.lines.map((l) => (
           <li key={l.id} className="flex flex-wrap justify-between gap-2 py-2">
             <span>
               {l.product} · {l.pack}
             </span>
             <span className="tabular-nums">
-              {l.quantity} × {inr(l.unit_cost)} · {l.received} received
+              {t('{quantity} × {unitCost} · {received} received', {
+                quantity: l.quantity,
+                unitCost: inr(l.unit_cost),
+                received: l.received,
+              })}
             </span>
           </li>
         ))}
@@ -130,38 +139,47 @@ function ReceiveGoods({ po }: { po: PurchaseOrder }) {
   const [note, setNote] = useState('');
   return (
     <form
-      aria-label="Receive goods"
+      aria-label={t('Receive goods')}
       onSubmit={(e) => {
         e.preventDefault();
         const lines = po.lines.map((l) => ({ line_id: l.id, quantity: Number(qty[l.id]) || 0 })).filter((l) => l.quantity > 0);
-        if (!lines.length) return void toast.error('Enter what arrived');
+        if (!lines.length) return void toast.error(t('Enter what arrived'));
         receive.mutate(
           { lines, note },
           {
             onSuccess: (r) => {
               setQty({});
               setNote('');
-              toast.success(r.status === 'received' ? `${r.number} received in full` : `Goods received on ${r.number}`);
+              toast.success(
+                r.status === 'received'
+                  ? t('{number} received in full', { number: r.number })
+                  : t('Goods received on {number}', { number: r.number }),
+              );
             },
             onError: (err) => toast.error(errorMessage(err)),
           },
         );
       }}
     >
-      <Card title="Receive goods">
+      <Card title={t('Receive goods')}>
         <ReceiveLines
-          label="Purchase order lines"
+          label={t('Purchase order lines')}
           lines={po.lines}
           columns="sm:grid-cols-[1fr_10rem]"
           left={(l) => l.quantity - l.received}
           progress={(l, left) => (
             <>
-              {l.quantity} ordered at {inr(l.unit_cost)} · {l.received} received · {left} to come
+              {t('{quantity} ordered at {unitCost} · {received} received · {left} to come', {
+                quantity: l.quantity,
+                unitCost: inr(l.unit_cost),
+                received: l.received,
+                left,
+              })}
             </>
           )}
           inputs={(l, left) => (
             <ReceiveInput
-              label="Received now"
+              label={t('Received now')}
               line={l}
               type="number"
               min={0}
@@ -170,10 +188,10 @@ function ReceiveGoods({ po }: { po: PurchaseOrder }) {
               onChange={(e) => setQty({ ...qty, [l.id]: e.target.value })}
             />
           )}
-          done={<p className="text-xs text-green-800">All received</p>}
+          done={<p className="text-xs text-green-800">{t('All received')}</p>}
         />
         <label className="mt-2 block text-sm font-medium text-gray-700">
-          Note (supplier invoice, delivery)
+          {t('Note (supplier invoice, delivery)')}
           <input className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />
         </label>
         <button
@@ -181,7 +199,7 @@ function ReceiveGoods({ po }: { po: PurchaseOrder }) {
           disabled={receive.isPending}
           className="mt-3 rounded-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
         >
-          Receive goods
+          {t('Receive goods')}
         </button>
       </Card>
     </form>

@@ -14,6 +14,7 @@ import { DraftOnly } from './draft-only';
 import { issuesOf, serverFieldErrors } from './field-errors';
 import { LinesEditor, NamedSelect } from './lines-editor';
 import { PackPicker, type PickedPack } from './pack-picker';
+import { t } from '../../../lib/i18n';
 
 /**
  * A purchase order's draft: supplier, warehouse, expected date, packs with quantity and cost price
@@ -43,7 +44,7 @@ export function PurchaseOrderForm({ po }: { po?: PurchaseOrder }) {
   const total = lines.reduce((a, l) => a + (Number(l.quantity) || 0) * toPaise(Number(l.cost) || 0), 0);
   return (
     <form
-      aria-label={po ? `Edit purchase order ${po.number}` : 'New purchase order'}
+      aria-label={po ? t('Edit purchase order {number}', { number: po.number }) : t('New purchase order')}
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
@@ -63,7 +64,11 @@ export function PurchaseOrderForm({ po }: { po?: PurchaseOrder }) {
         setErrors({});
         create.mutate(body, {
           onSuccess: (saved) => {
-            toast.success(po ? `Purchase order ${saved.number} saved` : `Purchase order ${saved.number} saved as a draft`);
+            toast.success(
+              po
+                ? t('Purchase order {number} saved', { number: saved.number })
+                : t('Purchase order {number} saved as a draft', { number: saved.number }),
+            );
             void navigate(paths.purchaseOrder(saved.id));
           },
           onError: (err) => {
@@ -73,43 +78,43 @@ export function PurchaseOrderForm({ po }: { po?: PurchaseOrder }) {
         });
       }}
     >
-      <Card title="Order">
+      <Card title={t('Order')}>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
-            label="Supplier"
+            label={t('Supplier')}
             error={errors.supplier_id}
             hint={
               suppliers.length === 0 ? (
                 <Link to={paths.suppliers()} className="text-brand underline">
-                  Add a supplier first
+                  {t('Add a supplier first')}
                 </Link>
               ) : undefined
             }
           >
             {(a) => <NamedSelect attrs={a} value={supplier} onChange={setSupplier} options={suppliers} />}
           </Field>
-          <Field label="Deliver to warehouse" error={errors.warehouse_id}>
+          <Field label={t('Deliver to warehouse')} error={errors.warehouse_id}>
             {(a) => <NamedSelect attrs={a} value={warehouse} onChange={setWarehouse} options={warehouses} />}
           </Field>
-          <Field label="Expected on" error={errors.expected_on}>
+          <Field label={t('Expected on')} error={errors.expected_on}>
             {(a) => <input {...a} type="date" className={inputClass} value={expected} onChange={(e) => setExpected(e.target.value)} />}
           </Field>
-          <Field label="Note">
+          <Field label={t('Note')}>
             {(a) => <input {...a} className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />}
           </Field>
         </div>
       </Card>
-      <Card title="Lines">
+      <Card title={t('Lines')}>
         <PackPicker exclude={lines.map((l) => l.pack_id)} onPick={(p) => setLines([...lines, { ...p, quantity: '1', cost: '' }])} />
         {errors.lines && <p className="mt-2 text-sm text-red-700">{errors.lines}</p>}
         <LinesEditor
-          label="Purchase order lines"
+          label={t('Purchase order lines')}
           lines={lines}
           onChange={setLines}
           errors={errors}
           quantityClass="w-36"
           extra={(l, i, change) => (
-            <Field label={`Cost price (₹) of ${l.label}`} error={errors[`lines.${i}.unit_cost`]} className="w-44">
+            <Field label={t('Cost price (₹) of {label}', { label: l.label })} error={errors[`lines.${i}.unit_cost`]} className="w-44">
               {(a) => (
                 <input
                   {...a}
@@ -124,14 +129,14 @@ export function PurchaseOrderForm({ po }: { po?: PurchaseOrder }) {
             </Field>
           )}
         />
-        <p className="mt-3 text-sm font-medium">Total {formatINR(toRupees(total))}</p>
+        <p className="mt-3 text-sm font-medium">{t('Total {total}', { total: formatINR(toRupees(total)) })}</p>
       </Card>
       <button
         type="submit"
         disabled={create.isPending}
         className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
       >
-        Save purchase order
+        {t('Save purchase order')}
       </button>
     </form>
   );

@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths';
 import { usePurchaseOrders } from '../api/purchase-orders';
 import { DocumentList } from './document-list';
 import { StatusBadge } from './status-badge';
+import { t } from '../../../lib/i18n';
 
 const col = createColumnHelper<PurchaseOrderSummary>();
 
@@ -20,41 +21,39 @@ export function PurchaseOrderList() {
   const orders = usePurchaseOrders(list.search);
   const columns = [
     col.accessor('number', {
-      header: 'Purchase order',
+      header: t('Purchase order'),
       cell: ({ row: { original: p } }) => (
         <Link to={paths.purchaseOrder(p.id)} className="font-medium text-gray-900 hover:text-brand hover:underline">
           {p.number}
         </Link>
       ),
     }),
-    col.accessor('supplier', { header: 'Supplier' }),
-    col.accessor('warehouse', { header: 'Warehouse' }),
+    col.accessor('supplier', { header: t('Supplier') }),
+    col.accessor('warehouse', { header: t('Warehouse') }),
     col.accessor('status', {
-      header: 'Status',
+      header: t('Status'),
       cell: (c) => <StatusBadge status={c.getValue()} label={PURCHASE_ORDER_STATUS_LABELS[c.getValue()]} />,
     }),
     col.accessor('received', {
-      header: 'Received',
+      header: t('Received'),
       cell: ({ row: { original: p } }) => (
-        <span className="tabular-nums">
-          {p.received} of {p.ordered}
-        </span>
+        <span className="tabular-nums">{t('{received} of {ordered}', { received: p.received, ordered: p.ordered })}</span>
       ),
     }),
-    col.accessor('total', { header: 'Total', cell: (c) => <span className="tabular-nums">{formatINR(toRupees(c.getValue()))}</span> }),
-    col.accessor('expected_on', { header: 'Expected', cell: (c) => (c.getValue() ? formatDate(c.getValue()!) : '—') }),
+    col.accessor('total', { header: t('Total'), cell: (c) => <span className="tabular-nums">{formatINR(toRupees(c.getValue()))}</span> }),
+    col.accessor('expected_on', { header: t('Expected'), cell: (c) => (c.getValue() ? formatDate(c.getValue()!) : '—') }),
   ];
   return (
     <DocumentList
-      label="Purchase orders"
+      label={t('Purchase orders')}
       columns={columns}
       page={orders}
       list={list}
       newTo={paths.purchaseOrderNew()}
-      newLabel="New purchase order"
-      searchLabel="Search by number or supplier"
-      noMatch="No purchase order matches this search."
-      none="No purchase orders yet."
+      newLabel={t('New purchase order')}
+      searchLabel={t('Search by number or supplier')}
+      noMatch={t('No purchase order matches this search.')}
+      none={t('No purchase orders yet.')}
       statuses={PURCHASE_ORDER_STATUSES}
       statusLabels={PURCHASE_ORDER_STATUS_LABELS}
     />

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { inputClass } from '../../../components/ui/field';
+import { t } from '../../../lib/i18n';
 
 interface ReceivableLine {
   id: number;
@@ -61,10 +62,7 @@ export function ReceiveInput({
   return (
     <label className="block text-xs font-medium text-gray-600">
       {label}
-      <span className="sr-only">
-        {' '}
-        of {line.product} {line.pack}
-      </span>
+      <span className="sr-only"> {t('of {product} {pack}', { product: line.product, pack: line.pack })}</span>
       <input className={inputClass} {...input} />
     </label>
   );

@@ -12,6 +12,7 @@ import { useSetDefaultThreshold } from '../api/adjust-stock';
 import { useStock } from '../api/get-stock';
 import { AdjustDialog, type AdjustTarget } from './adjust-dialog';
 import { PackPanel } from './pack-panel';
+import { t } from '../../../lib/i18n';
 
 /** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
 export const DEFAULTS: ListDefaults = { sort: 'product', dir: 'asc', perPage: 20 };
@@ -37,7 +38,7 @@ export function StockList() {
 
   const columns = [
     col.accessor('product', {
-      header: 'Product',
+      header: t('Product'),
       enableSorting: true,
       cell: ({ row: { original: r } }) => (
         <Link to={paths.product(r.product_id)} className="font-medium text-gray-900 hover:text-brand hover:underline">
@@ -45,34 +46,34 @@ export function StockList() {
         </Link>
       ),
     }),
-    col.accessor('pack', { header: 'Pack', cell: (c) => <span className="whitespace-nowrap">{c.getValue()}</span> }),
+    col.accessor('pack', { header: t('Pack'), cell: (c) => <span className="whitespace-nowrap">{c.getValue()}</span> }),
     col.accessor('sku', {
-      header: 'SKU',
+      header: t('SKU'),
       enableSorting: true,
       cell: (c) => <span className="font-mono text-xs whitespace-nowrap">{c.getValue() || '—'}</span>,
     }),
-    col.accessor('warehouse', { header: 'Warehouse', enableSorting: true }),
+    col.accessor('warehouse', { header: t('Warehouse'), enableSorting: true }),
     col.accessor('on_hand', {
-      header: 'On hand',
+      header: t('On hand'),
       cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,
     }),
     col.accessor('committed', {
-      header: 'Committed',
+      header: t('Committed'),
       cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,
     }),
     col.accessor('in_transit', {
-      header: 'In transit',
+      header: t('In transit'),
       cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,
     }),
     col.accessor('available', {
-      header: 'Available',
+      header: t('Available'),
       enableSorting: true,
       cell: ({ row: { original: r } }) => (
         <span className="tabular-nums">
           {r.available === 0 ? (
-            <span className="font-medium text-red-700">0 · Out of stock</span>
+            <span className="font-medium text-red-700">{t('0 · Out of stock')}</span>
           ) : r.low ? (
-            <span className="font-medium text-amber-700">{r.available} · Low</span>
+            <span className="font-medium text-amber-700">{t('{available} · Low', { available: r.available })}</span>
           ) : (
             r.available
           )}
@@ -80,18 +81,18 @@ export function StockList() {
       ),
     }),
     col.accessor('threshold', {
-      header: 'Threshold',
+      header: t('Threshold'),
       enableSorting: true,
       cell: ({ row: { original: r } }) => (
         <span className="tabular-nums">
           {r.threshold}
-          {!r.own_threshold && <span className="text-xs text-gray-500"> (default)</span>}
+          {!r.own_threshold && <span className="text-xs text-gray-500"> {t('(default)')}</span>}
         </span>
       ),
     }),
     col.display({
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{t('Actions')}</span>,
       cell: ({ row: { original: r } }) => (
         <span className="flex justify-end gap-2 whitespace-nowrap">
           <button
@@ -99,14 +100,19 @@ export function StockList() {
             className="rounded-md border bg-white px-3 py-1 text-xs font-medium hover:bg-gray-50"
             onClick={() => adjust(r)}
           >
-            Adjust<span className="sr-only"> {`${r.product} ${r.pack} at ${r.warehouse}`}</span>
+            {t('Adjust')}
+            <span className="sr-only">
+              {' '}
+              {t('{product} {pack} at {warehouse}', { product: r.product, pack: r.pack, warehouse: r.warehouse })}
+            </span>
           </button>
           <button
             type="button"
             className="rounded-md border bg-white px-3 py-1 text-xs font-medium hover:bg-gray-50"
             onClick={() => list.set({ pack: r.pack_id, page: list.page })}
           >
-            History<span className="sr-only"> {`${r.product} ${r.pack}`}</span>
+            {t('History')}
+            <span className="sr-only"> {`${r.product} ${r.pack}`}</span>
           </button>
         </span>
       ),
@@ -117,7 +123,7 @@ export function StockList() {
     <>
       <DefaultThreshold value={stock.data?.default_threshold} />
       <DataTable
-        label="Stock"
+        label={t('Stock')}
         columns={columns}
         rows={rows}
         total={stock.data?.meta.total}
@@ -132,27 +138,27 @@ export function StockList() {
         getRowId={(r) => `${r.pack_id}:${r.warehouse_id}`}
         rowName={(r) => `${r.product} ${r.pack} at ${r.warehouse}`}
         list={list}
-        searchLabel="Search by product, pack or SKU"
+        searchLabel={t('Search by product, pack or SKU')}
         empty={
           list.q || list.filter('warehouse') || list.filter('low') ? (
             <>
-              Nothing matches this search and these filters.{' '}
+              {t('Nothing matches this search and these filters.')}{' '}
               <Link to={paths.stock()} className="text-brand underline">
-                Clear filters
+                {t('Clear filters')}
               </Link>
             </>
           ) : (
-            'No packs yet: add products first.'
+            t('No packs yet: add products first.')
           )
         }
         filters={
           <>
             <FilterSelect
-              label="Warehouse"
+              label={t('Warehouse')}
               value={list.filter('warehouse')}
               onChange={(warehouse) => list.set({ warehouse })}
               options={[
-                { value: '', label: 'All warehouses' },
+                { value: '', label: t('All warehouses') },
                 ...(stock.data?.warehouses ?? []).map((w) => ({ value: String(w.id), label: w.name })),
               ]}
             />
@@ -162,7 +168,7 @@ export function StockList() {
                 checked={list.filter('low') === '1'}
                 onChange={(e) => list.set({ low: e.target.checked ? '1' : undefined })}
               />
-              Low stock only
+              {t('Low stock only')}
             </label>
           </>
         }
@@ -185,10 +191,10 @@ function DefaultThreshold({ value }: { value: number | undefined }) {
       onSubmit={(e) => {
         e.preventDefault();
         const n = Number(shown);
-        if (!Number.isInteger(n) || n < 0) return void toast.error('Threshold is a whole number, 0 or more');
+        if (!Number.isInteger(n) || n < 0) return void toast.error(t('Threshold is a whole number, 0 or more'));
         save.mutate(n, {
           onSuccess: () => {
-            toast.success(`Default low-stock threshold set to ${n}`);
+            toast.success(t('Default low-stock threshold set to {n}', { n }));
             setText(null);
           },
           onError: (err) => toast.error(errorMessage(err)),
@@ -196,7 +202,7 @@ function DefaultThreshold({ value }: { value: number | undefined }) {
       }}
     >
       <label className="block">
-        <span className="block text-xs font-medium text-gray-600">Default low-stock threshold</span>
+        <span className="block text-xs font-medium text-gray-600">{t('Default low-stock threshold')}</span>
         <input
           type="number"
           min={0}
@@ -211,9 +217,9 @@ function DefaultThreshold({ value }: { value: number | undefined }) {
         disabled={save.isPending || text === null}
         className="rounded-md border bg-white px-3 py-2 font-medium hover:bg-gray-50 disabled:opacity-50"
       >
-        Save default
+        {t('Save default')}
       </button>
-      <span className="mb-2 text-xs text-gray-500">A pack is low when its stock in a warehouse is at or below its threshold.</span>
+      <span className="mb-2 text-xs text-gray-500">{t('A pack is low when its stock in a warehouse is at or below its threshold.')}</span>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { useSaveSupplier, useSuppliers } from '../api/suppliers';
 import { issuesOf, serverFieldErrors } from './field-errors';
+import { t } from '../../../lib/i18n';
 
 const col = createColumnHelper<Supplier>();
 
@@ -21,20 +22,21 @@ export function SupplierList() {
   const [editing, setEditing] = useState<Supplier | 'new' | null>(null);
   const rows = suppliers.data?.data;
   const columns = [
-    col.accessor('name', { header: 'Name', cell: (c) => <span className="font-medium">{c.getValue()}</span> }),
-    col.accessor('phone', { header: 'Phone', cell: (c) => c.getValue() || '—' }),
-    col.accessor('gstin', { header: 'GSTIN', cell: (c) => <span className="font-mono text-xs">{c.getValue() || '—'}</span> }),
-    col.accessor('open_orders', { header: 'Open orders', cell: (c) => <span className="tabular-nums">{c.getValue()}</span> }),
+    col.accessor('name', { header: t('Name'), cell: (c) => <span className="font-medium">{c.getValue()}</span> }),
+    col.accessor('phone', { header: t('Phone'), cell: (c) => c.getValue() || '—' }),
+    col.accessor('gstin', { header: t('GSTIN'), cell: (c) => <span className="font-mono text-xs">{c.getValue() || '—'}</span> }),
+    col.accessor('open_orders', { header: t('Open orders'), cell: (c) => <span className="tabular-nums">{c.getValue()}</span> }),
     col.display({
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{t('Actions')}</span>,
       cell: ({ row: { original: s } }) => (
         <button
           type="button"
           className="rounded-md border bg-white px-3 py-1 text-xs font-medium hover:bg-gray-50"
           onClick={() => setEditing(s)}
         >
-          Edit<span className="sr-only"> {s.name}</span>
+          {t('Edit')}
+          <span className="sr-only"> {s.name}</span>
         </button>
       ),
     }),
@@ -47,12 +49,12 @@ export function SupplierList() {
           className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90"
           onClick={() => setEditing('new')}
         >
-          Add supplier
+          {t('Add supplier')}
         </button>
       </div>
       {editing && <SupplierForm supplier={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
       <DataTable
-        label="Suppliers"
+        label={t('Suppliers')}
         columns={columns}
         rows={rows}
         total={rows?.length}
@@ -61,8 +63,8 @@ export function SupplierList() {
         getRowId={(s) => String(s.id)}
         rowName={(s) => s.name}
         list={list}
-        searchLabel="Search by name, phone or GSTIN"
-        empty={list.q ? 'No supplier matches this search.' : 'No suppliers yet: add the first one.'}
+        searchLabel={t('Search by name, phone or GSTIN')}
+        empty={list.q ? t('No supplier matches this search.') : t('No suppliers yet: add the first one.')}
       />
     </>
   );
@@ -74,7 +76,7 @@ function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone:
   const [errors, setErrors] = useState<Record<string, string>>({});
   return (
     <form
-      aria-label={supplier ? `Edit ${supplier.name}` : 'New supplier'}
+      aria-label={supplier ? t('Edit {name}', { name: supplier.name }) : t('New supplier')}
       className="mb-4 grid gap-3 rounded-lg border bg-white p-4 sm:grid-cols-4 sm:items-end"
       onSubmit={(e) => {
         e.preventDefault();
@@ -85,7 +87,7 @@ function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone:
           { ...form, id: supplier?.id },
           {
             onSuccess: (s) => {
-              toast.success(supplier ? `Supplier ${s.name} saved` : `Supplier ${s.name} added`);
+              toast.success(supplier ? t('Supplier {name} saved', { name: s.name }) : t('Supplier {name} added', { name: s.name }));
               onDone();
             },
             onError: (err) => {
@@ -96,10 +98,10 @@ function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone:
         );
       }}
     >
-      <Field label="Supplier name" error={errors.name}>
+      <Field label={t('Supplier name')} error={errors.name}>
         {(a) => <input {...a} className={inputClass} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />}
       </Field>
-      <Field label="Phone" error={errors.phone}>
+      <Field label={t('Phone')} error={errors.phone}>
         {(a) => (
           <input
             {...a}
@@ -110,7 +112,7 @@ function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone:
           />
         )}
       </Field>
-      <Field label="GSTIN" error={errors.gstin} hint="15 characters, e.g. 29ABCDE1234F1Z5">
+      <Field label={t('GSTIN')} error={errors.gstin} hint={t('15 characters, e.g. 29ABCDE1234F1Z5')}>
         {(a) => <input {...a} className={inputClass} value={form.gstin} onChange={(e) => setForm({ ...form, gstin: e.target.value })} />}
       </Field>
       <div className="flex gap-2 sm:self-start sm:pt-6">
@@ -119,10 +121,10 @@ function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone:
           disabled={save.isPending}
           className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
         >
-          Save supplier
+          {t('Save supplier')}
         </button>
         <button type="button" onClick={onDone} className="rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50">
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
     </form>

@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { useReceiveTransfer, useTransfer, useTransferMove } from '../api/transfers';
 import { ReceiveInput, ReceiveLines } from './receive-lines';
 import { StatusBadge } from './status-badge';
+import { t } from '../../../lib/i18n';
 
 /** One transfer: its lines, Send (a draft), Receive (in transit: received and short per line) and Cancel (a draft). */
 export function TransferDetail({ id }: { id: number }) {
@@ -21,27 +22,36 @@ export function TransferDetail({ id }: { id: number }) {
         {errorMessage(transfer.error)}
       </p>
     );
-  const t = transfer.data;
-  if (!t) return <LoadingView />;
+  const valueItem = transfer.data;
+  if (!valueItem) return <LoadingView />;
   const act = (m: 'send' | 'cancel') =>
     move.mutate(m, {
-      onSuccess: (r) => toast.success(m === 'send' ? `${r.number} sent: the stock left ${r.from.name}` : `${r.number} cancelled`),
+      onSuccess: (r) =>
+        toast.success(
+          m === 'send'
+            ? t('{number} sent: the stock left {name}', { number: r.number, name: r.from.name })
+            : t('{number} cancelled', { number: r.number }),
+        ),
       onError: (err) => toast.error(errorMessage(err)),
     });
-  const receiving = t.status === 'in_transit' || t.status === 'partially_received';
+  const receiving = valueItem.status === 'in_transit' || valueItem.status === 'partially_received';
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">Transfer {t.number}</h1>
-        <StatusBadge status={t.status} label={TRANSFER_STATUS_LABELS[t.status]} />
+        <h1 className="text-2xl font-semibold">{t('Transfer {number}', { number: valueItem.number })}</h1>
+        <StatusBadge status={valueItem.status} label={TRANSFER_STATUS_LABELS[valueItem.status]} />
       </div>
       <p className="text-sm text-gray-700">
-        {t.from.name} → {t.to.name} · created {formatDateTime(t.created_at)}
-        {t.sent_at && ` · sent ${formatDateTime(t.sent_at)}`}
-        {t.received_at && ` · received ${formatDateTime(t.received_at)}`}
+        {t('{name} → {toName} · created {created}', {
+          name: valueItem.from.name,
+          toName: valueItem.to.name,
+          created: formatDateTime(valueItem.created_at),
+        })}
+        {valueItem.sent_at && t(' · sent {sent}', { sent: formatDateTime(valueItem.sent_at) })}
+        {valueItem.received_at && t(' · received {received}', { received: formatDateTime(valueItem.received_at) })}
       </p>
-      {t.note && <p className="text-sm">Note: {t.note}</p>}
-      {t.status === 'draft' && (
+      {valueItem.note && <p className="text-sm">{t('Note: {note}', { note: valueItem.note })}</p>}
+      {valueItem.status === 'draft' && (
         <div className="flex gap-2">
           <button
             type="button"
@@ -49,10 +59,10 @@ export function TransferDetail({ id }: { id: number }) {
             onClick={() => act('send')}
             className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
           >
-            Send
+            {t('Send')}
           </button>
-          <Link to={paths.transferEdit(t.id)} className="rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50">
-            Edit
+          <Link to={paths.transferEdit(valueItem.id)} className="rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50">
+            {t('Edit')}
           </Link>
           <button
             type="button"
@@ -60,30 +70,31 @@ export function TransferDetail({ id }: { id: number }) {
             onClick={() => act('cancel')}
             className="rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50"
           >
-            Cancel transfer
+            {t('Cancel transfer')}
           </button>
         </div>
       )}
-      {receiving ? <ReceiveTransfer t={t} /> : <Lines t={t} />}
+      {receiving ? <ReceiveTransfer t={valueItem} /> : <Lines t={valueItem} />}
     </div>
   );
 }
 
-function Lines({ t }: { t: Transfer }) {
+function Lines({ t: item }: { t: Transfer }) {
   return (
-    <Card title="Lines">
-      <ul className="divide-y text-sm" aria-label="Transfer lines">
-        {t.lines.map((l) => (
+    <Card title={t('Lines')}>
+      <ul className="divide-y text-sm" aria-label={t('Transfer lines')}>
+        {item.lines.map((l) => (
           <li key={l.id} className="flex flex-wrap justify-between gap-2 py-2">
             <span>
               {l.product} · {l.pack}
               {l.sku && <span className="ml-2 font-mono text-xs text-gray-500">{l.sku}</span>}
             </span>
             <span className="tabular-nums">
-              {l.quantity} units
-              {t.status === 'draft' && ` · ${l.available_at_source} available at ${t.from.name}`}
-              {l.received > 0 && ` · ${l.received} received`}
-              {l.short > 0 && ` · ${l.short} short (${l.short_reason})`}
+              {t('{quantity} units', { quantity: l.quantity })}
+              {item.status === 'draft' &&
+                t(' · {availableAtSource} available at {name}', { availableAtSource: l.available_at_source, name: item.from.name })}
+              {l.received > 0 && t(' · {received} received', { received: l.received })}
+              {l.short > 0 && t(' · {short} short ({shortReason})', { short: l.short, shortReason: l.short_reason })}
             </span>
           </li>
         ))}
@@ -92,18 +103,18 @@ function Lines({ t }: { t: Transfer }) {
   );
 }
 
-function ReceiveTransfer({ t }: { t: Transfer }) {
-  const receive = useReceiveTransfer(t.id);
+function ReceiveTransfer({ t: entry }: { t: Transfer }) {
+  const receive = useReceiveTransfer(entry.id);
   const [form, setForm] = useState<Record<number, { received: string; short: string; reason: string }>>({});
   const value = (id: number) => form[id] ?? { received: '', short: '', reason: '' };
   const set = (id: number, patch: Partial<{ received: string; short: string; reason: string }>) =>
     setForm({ ...form, [id]: { ...value(id), ...patch } });
   return (
     <form
-      aria-label="Receive transfer"
+      aria-label={t('Receive transfer')}
       onSubmit={(e) => {
         e.preventDefault();
-        const lines = t.lines
+        const lines = entry.lines
           .map((l) => ({
             line_id: l.id,
             received: Number(value(l.id).received) || 0,
@@ -111,28 +122,33 @@ function ReceiveTransfer({ t }: { t: Transfer }) {
             short_reason: value(l.id).reason,
           }))
           .filter((l) => l.received > 0 || l.short > 0);
-        if (!lines.length) return void toast.error('Enter what arrived');
+        if (!lines.length) return void toast.error(t('Enter what arrived'));
         receive.mutate(
           { lines },
           {
             onSuccess: (r) => {
               setForm({});
-              toast.success(r.status === 'received' ? `${r.number} received in full` : `${r.number}: receipt recorded`);
+              toast.success(
+                r.status === 'received'
+                  ? t('{number} received in full', { number: r.number })
+                  : t('{number}: receipt recorded', { number: r.number }),
+              );
             },
             onError: (err) => toast.error(errorMessage(err)),
           },
         );
       }}
     >
-      <Card title="Receive at the destination">
+      <Card title={t('Receive at the destination')}>
         <ReceiveLines
-          label="Transfer lines"
-          lines={t.lines}
+          label={t('Transfer lines')}
+          lines={entry.lines}
           columns="sm:grid-cols-[1fr_8rem_8rem_14rem]"
           left={(l) => l.quantity - l.received - l.short}
           progress={(l, left) => (
             <>
-              {l.quantity} sent · {l.received} received{l.short ? ` · ${l.short} short` : ''} · {left} to come
+              {t('{quantity} sent · {received} received', { quantity: l.quantity, received: l.received })}
+              {l.short ? t(' · {short} short', { short: l.short }) : ''} {t('· {left} to come', { left })}
             </>
           )}
           inputs={(l, left) => {
@@ -140,7 +156,7 @@ function ReceiveTransfer({ t }: { t: Transfer }) {
             return (
               <>
                 <ReceiveInput
-                  label="Received now"
+                  label={t('Received now')}
                   line={l}
                   type="number"
                   min={0}
@@ -149,7 +165,7 @@ function ReceiveTransfer({ t }: { t: Transfer }) {
                   onChange={(e) => set(l.id, { received: e.target.value })}
                 />
                 <ReceiveInput
-                  label="Short"
+                  label={t('Short')}
                   line={l}
                   type="number"
                   min={0}
@@ -158,23 +174,23 @@ function ReceiveTransfer({ t }: { t: Transfer }) {
                   onChange={(e) => set(l.id, { short: e.target.value })}
                 />
                 <ReceiveInput
-                  label="Why short"
+                  label={t('Why short')}
                   line={l}
                   value={v.reason}
-                  placeholder="e.g. damaged in transit"
+                  placeholder={t('e.g. damaged in transit')}
                   onChange={(e) => set(l.id, { reason: e.target.value })}
                 />
               </>
             );
           }}
-          done={<p className="text-xs text-green-800 sm:col-span-3">All accounted for</p>}
+          done={<p className="text-xs text-green-800 sm:col-span-3">{t('All accounted for')}</p>}
         />
         <button
           type="submit"
           disabled={receive.isPending}
           className="mt-3 rounded-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
         >
-          Receive
+          {t('Receive')}
         </button>
       </Card>
     </form>

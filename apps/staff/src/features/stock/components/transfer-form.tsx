@@ -12,6 +12,7 @@ import { DraftOnly } from './draft-only';
 import { issuesOf, serverFieldErrors } from './field-errors';
 import { LinesEditor, NamedSelect } from './lines-editor';
 import { PackPicker, type PickedPack } from './pack-picker';
+import { t } from '../../../lib/i18n';
 
 /**
  * A transfer's draft: from, to, and the packs with their quantities; Send (on the transfer) moves
@@ -46,9 +47,13 @@ export function TransferForm({ transfer }: { transfer?: Transfer }) {
     if (!parsed.success) return setErrors(issuesOf(parsed.error));
     setErrors({});
     create.mutate(body, {
-      onSuccess: (t) => {
-        toast.success(transfer ? `Transfer ${t.number} saved` : `Transfer ${t.number} saved as a draft`);
-        void navigate(paths.transfer(t.id));
+      onSuccess: (valueItem) => {
+        toast.success(
+          transfer
+            ? t('Transfer {number} saved', { number: valueItem.number })
+            : t('Transfer {number} saved as a draft', { number: valueItem.number }),
+        );
+        void navigate(paths.transfer(valueItem.id));
       },
       onError: (err) => {
         setErrors(serverFieldErrors(err));
@@ -58,16 +63,16 @@ export function TransferForm({ transfer }: { transfer?: Transfer }) {
   };
   return (
     <form
-      aria-label={transfer ? `Edit transfer ${transfer.number}` : 'New transfer'}
+      aria-label={transfer ? t('Edit transfer {number}', { number: transfer.number }) : t('New transfer')}
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
     >
-      <Card title="Warehouses">
+      <Card title={t('Warehouses')}>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="From warehouse" error={errors.from_warehouse_id}>
+          <Field label={t('From warehouse')} error={errors.from_warehouse_id}>
             {(a) => (
               <NamedSelect
                 attrs={a}
@@ -80,15 +85,15 @@ export function TransferForm({ transfer }: { transfer?: Transfer }) {
               />
             )}
           </Field>
-          <Field label="To warehouse" error={errors.to_warehouse_id}>
+          <Field label={t('To warehouse')} error={errors.to_warehouse_id}>
             {(a) => <NamedSelect attrs={a} value={to} onChange={setTo} options={warehouses} />}
           </Field>
-          <Field label="Note" className="sm:col-span-2">
+          <Field label={t('Note')} className="sm:col-span-2">
             {(a) => <input {...a} className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />}
           </Field>
         </div>
       </Card>
-      <Card title="Packs to send">
+      <Card title={t('Packs to send')}>
         {from ? (
           <PackPicker
             warehouseId={Number(from)}
@@ -96,11 +101,11 @@ export function TransferForm({ transfer }: { transfer?: Transfer }) {
             onPick={(p) => setLines([...lines, { ...p, quantity: '1' }])}
           />
         ) : (
-          <p className="text-sm text-gray-600">Choose the warehouse the stock leaves from first.</p>
+          <p className="text-sm text-gray-600">{t('Choose the warehouse the stock leaves from first.')}</p>
         )}
         {errors.lines && <p className="mt-2 text-sm text-red-700">{errors.lines}</p>}
         <LinesEditor
-          label="Transfer lines"
+          label={t('Transfer lines')}
           lines={lines}
           onChange={setLines}
           errors={errors}
@@ -108,7 +113,9 @@ export function TransferForm({ transfer }: { transfer?: Transfer }) {
           about={(l) => (
             <div className="min-w-48 flex-1 text-sm">
               <p className="font-medium">{l.label}</p>
-              <p className="text-xs text-gray-500">{l.available ?? 0} available at the source</p>
+              <p className="text-xs text-gray-500">
+                {l.available ?? 0} {t('available at the source')}
+              </p>
             </div>
           )}
         />
@@ -118,7 +125,7 @@ export function TransferForm({ transfer }: { transfer?: Transfer }) {
         disabled={create.isPending}
         className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
       >
-        Save transfer
+        {t('Save transfer')}
       </button>
     </form>
   );
@@ -127,8 +134,8 @@ export function TransferForm({ transfer }: { transfer?: Transfer }) {
 /** A draft transfer in the form that wrote it (a sent one says so). */
 export function TransferEdit({ id }: { id: number }) {
   return (
-    <DraftOnly query={useTransfer(id)} document="transfer" statusLabel={(t) => TRANSFER_STATUS_LABELS[t.status]} to={paths.transfer}>
-      {(t) => <TransferForm key={t.id} transfer={t} />}
+    <DraftOnly query={useTransfer(id)} document="transfer" statusLabel={(item) => TRANSFER_STATUS_LABELS[item.status]} to={paths.transfer}>
+      {(entry) => <TransferForm key={entry.id} transfer={entry} />}
     </DraftOnly>
   );
 }

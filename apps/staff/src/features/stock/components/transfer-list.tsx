@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import { useTransfers } from '../api/transfers';
 import { DocumentList } from './document-list';
 import { StatusBadge } from './status-badge';
+import { t } from '../../../lib/i18n';
 
 const col = createColumnHelper<TransferSummary>();
 
@@ -19,41 +20,46 @@ export function TransferList() {
   const transfers = useTransfers(list.search);
   const columns = [
     col.accessor('number', {
-      header: 'Transfer',
-      cell: ({ row: { original: t } }) => (
-        <Link to={paths.transfer(t.id)} className="font-medium text-gray-900 hover:text-brand hover:underline">
-          {t.number}
+      header: t('Transfer'),
+      cell: ({ row: { original: value } }) => (
+        <Link to={paths.transfer(value.id)} className="font-medium text-gray-900 hover:text-brand hover:underline">
+          {value.number}
         </Link>
       ),
     }),
-    col.accessor('from', { header: 'From' }),
-    col.accessor('to', { header: 'To' }),
+    col.accessor('from', { header: t('From') }),
+    col.accessor('to', { header: t('To') }),
     col.accessor('status', {
-      header: 'Status',
+      header: t('Status'),
       cell: (c) => <StatusBadge status={c.getValue()} label={TRANSFER_STATUS_LABELS[c.getValue()]} />,
     }),
     col.accessor('units', {
-      header: 'Units',
-      cell: ({ row: { original: t } }) => (
+      header: t('Units'),
+      cell: ({ row: { original: valueItem } }) => (
         <span className="tabular-nums">
-          {t.units}
-          {t.received > 0 || t.short > 0 ? ` · ${t.received} received${t.short ? ` · ${t.short} short` : ''}` : ''}
+          {valueItem.units}
+          {valueItem.received > 0 || valueItem.short > 0
+            ? t(' · {received} received{value}', {
+                received: valueItem.received,
+                value: valueItem.short ? t(' · {short} short', { short: valueItem.short }) : '',
+              })
+            : ''}
         </span>
       ),
     }),
-    col.accessor('created_at', { header: 'Created', cell: (c) => formatDateTime(c.getValue()) }),
+    col.accessor('created_at', { header: t('Created'), cell: (c) => formatDateTime(c.getValue()) }),
   ];
   return (
     <DocumentList
-      label="Transfers"
+      label={t('Transfers')}
       columns={columns}
       page={transfers}
       list={list}
       newTo={paths.transferNew()}
-      newLabel="New transfer"
-      searchLabel="Search by number or warehouse"
-      noMatch="No transfer matches this search."
-      none="No transfers yet."
+      newLabel={t('New transfer')}
+      searchLabel={t('Search by number or warehouse')}
+      noMatch={t('No transfer matches this search.')}
+      none={t('No transfers yet.')}
       statuses={TRANSFER_STATUSES}
       statusLabels={TRANSFER_STATUS_LABELS}
     />

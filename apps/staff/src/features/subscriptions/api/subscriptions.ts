@@ -83,3 +83,29 @@ export const useSubscriptionPacks = (q: string) =>
     placeholderData: keepPreviousData,
     enabled: q !== '',
   });
+
+/** GET /s/api/admin/subscriptions/deliveries?date=: the morning delivery list by pincode and area in route order. */
+export const deliveriesQuery = (date: string) =>
+  queryOptions({
+    queryKey: ['admin', 'subscriptions', 'deliveries', date],
+    queryFn: ({ signal }) =>
+      apiChecked(`/api/admin/subscriptions/deliveries?date=${encodeURIComponent(date)}`, async () => (await schemas()).deliveryListSchema, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+export const useDeliveries = (date: string) => useQuery(deliveriesQuery(date));
+
+/** POST /s/api/admin/subscriptions/generate: the date's orders made now (once; the date's changes close with them). */
+export function useGenerate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (date: string) =>
+      apiChecked('/api/admin/subscriptions/generate', async () => (await schemas()).generationSummarySchema, {
+        method: 'POST',
+        body: { date },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'subscriptions'] }),
+  });
+}

@@ -3,6 +3,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useDemand } from '../api/subscriptions';
 import { quantityInWords, totalInWords } from '../words';
 import { DayPicker, dayInWords, tomorrow, useDay } from './subscription-tabs';
+import { t } from '../../../lib/i18n';
 
 /**
  * Subscriptions → Tomorrow: what the subscriptions deliver on a day (tomorrow by default), by pack
@@ -24,45 +25,47 @@ export function DemandView() {
           className="inline-flex min-h-10 items-center gap-1.5 rounded-md border bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-50 print:hidden"
         >
           <Printer className="size-4" aria-hidden />
-          Print
+          {t('Print')}
         </button>
       </div>
       <section
-        aria-label="Demand by pack"
+        aria-label={t('Demand by pack')}
         className="rounded-lg border bg-white p-4 shadow-sm sm:p-5 print:border-0 print:p-0 print:shadow-none"
       >
         <h2 className="text-base font-semibold">
-          {day === tomorrow() ? 'Tomorrow' : 'Deliveries'}, {dayInWords(day)}
+          {day === tomorrow() ? t('Tomorrow') : t('Deliveries')}, {dayInWords(day)}
         </h2>
         <p className="mb-3 text-sm text-gray-600">
-          Units of each pack the subscriptions deliver that day (skipped days and pauses left out): the order to place with the dairy.
+          {t(
+            'Units of each pack the subscriptions deliver that day (skipped days and pauses left out): the order to place with the dairy.',
+          )}
         </p>
         {demand.error && (
           <p role="alert" className="text-sm text-red-700">
             {errorMessage(demand.error)}
           </p>
         )}
-        {!packs && !demand.error && <p className="text-sm text-gray-500">Loading…</p>}
-        {packs && packs.length === 0 && <p className="text-sm text-gray-600">No subscription deliveries on this day.</p>}
+        {!packs && !demand.error && <p className="text-sm text-gray-500">{t('Loading…')}</p>}
+        {packs && packs.length === 0 && <p className="text-sm text-gray-600">{t('No subscription deliveries on this day.')}</p>}
         {packs && packs.length > 0 && (
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm max-sm:block" aria-label="Demand by pack">
+            <table className="w-full text-left text-sm max-sm:block" aria-label={t('Demand by pack')}>
               <thead className="border-b text-xs uppercase text-gray-500 max-sm:sr-only">
                 <tr>
                   <th scope="col" className="py-2 pr-3">
-                    Product
+                    {t('Product')}
                   </th>
                   <th scope="col" className="py-2 pr-3">
-                    Pack
+                    {t('Pack')}
                   </th>
                   <th scope="col" className="py-2 pr-3 text-right">
-                    Units
+                    {t('Units')}
                   </th>
                   <th scope="col" className="py-2 pr-3">
-                    Quantity
+                    {t('Quantity')}
                   </th>
                   <th scope="col" className="py-2 text-right">
-                    Subscriptions
+                    {t('Subscriptions')}
                   </th>
                 </tr>
               </thead>
@@ -76,7 +79,7 @@ export function DemandView() {
                       {quantityInWords(p.units, p.pack_name)}
                     </td>
                     <td className="py-2 text-right tabular-nums max-sm:order-4 max-sm:py-0 max-sm:text-gray-600">
-                      <span className="sm:hidden">subscriptions </span>
+                      <span className="sm:hidden">{t('subscriptions')} </span>
                       {p.subscriptions}
                     </td>
                   </tr>
@@ -85,7 +88,7 @@ export function DemandView() {
               <tfoot className="max-sm:block">
                 <tr className="border-t-2 max-sm:flex max-sm:justify-between max-sm:py-2">
                   <th scope="row" colSpan={3} className="py-2 pr-3 font-semibold">
-                    In all
+                    {t('In all')}
                   </th>
                   <td colSpan={2} className="py-2 font-semibold" data-testid="demand-total">
                     {totalInWords(packs)}

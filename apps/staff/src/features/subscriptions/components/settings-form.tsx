@@ -12,6 +12,7 @@ import { PackPicker } from '../../../components/ui/pack-picker';
 import { errorMessage } from '../../../lib/error-message';
 import { useSaveSubscriptionSettings, useSubscriptionPacks, useSubscriptionSettings } from '../api/subscriptions';
 import { formFieldOf, settingsFormSchema, settingsToForm, type SettingsFormValues } from '../settings-form';
+import { t } from '../../../lib/i18n';
 
 /** Subscriptions → Settings: loads the website's settings, then the form. */
 export function SubscriptionSettingsScreen() {
@@ -67,36 +68,38 @@ export function SettingsForm({ settings }: { settings: SubscriptionSettingsView 
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Subscription settings" className="max-w-3xl space-y-6">
+    <form onSubmit={submit} noValidate aria-label={t('Subscription settings')} className="max-w-3xl space-y-6">
       <LeaveGuard when={formState.isDirty && !formState.isSubmitting} />
-      <Card title="Cut-off">
+      <Card title={t('Cut-off')}>
         <Field
-          label="Cut-off time"
+          label={t('Cut-off time')}
           error={errors.cutoff_time?.message}
-          hint="Shoppers change tomorrow's delivery (skip, quantity, pause) until this time the evening before; then tomorrow's orders are made."
+          hint={t(
+            "Shoppers change tomorrow's delivery (skip, quantity, pause) until this time the evening before; then tomorrow's orders are made.",
+          )}
         >
           {(a) => <input {...a} {...register('cutoff_time')} type="time" className={`${inputClass} max-w-40`} />}
         </Field>
       </Card>
 
-      <Card title="Subscribable packs">
+      <Card title={t('Subscribable packs')}>
         <Controller
           control={control}
           name="packs"
           render={({ field }) => (
             <div className="space-y-3">
               <PackPicker
-                label="Add a pack"
+                label={t('Add a pack')}
                 useMatches={useSubscriptionPacks}
                 exclude={field.value.map((p) => p.id)}
                 onPick={(p) => field.onChange([...field.value, { id: p.id, label: p.label, pricePaise: p.pricePaise }])}
               />
               {field.value.length === 0 ? (
                 <p className="text-sm text-gray-600">
-                  No pack is subscribable yet: search and add the daily essentials (milk, curd, bread).
+                  {t('No pack is subscribable yet: search and add the daily essentials (milk, curd, bread).')}
                 </p>
               ) : (
-                <ul aria-label="Chosen packs" className="divide-y rounded-md border">
+                <ul aria-label={t('Chosen packs')} className="divide-y rounded-md border">
                   {field.value.map((p) => (
                     <li key={p.id} className="flex items-center gap-3 px-3 py-2 text-sm">
                       <span className="min-w-0 flex-1">{p.label}</span>
@@ -104,7 +107,7 @@ export function SettingsForm({ settings }: { settings: SubscriptionSettingsView 
                       <button
                         type="button"
                         onClick={() => field.onChange(field.value.filter((x) => x.id !== p.id))}
-                        aria-label={`Remove ${p.label}`}
+                        aria-label={t('Remove {label}', { label: p.label })}
                         className="inline-flex size-9 items-center justify-center rounded-md hover:bg-gray-100"
                       >
                         <X className="size-4" aria-hidden />
@@ -123,15 +126,23 @@ export function SettingsForm({ settings }: { settings: SubscriptionSettingsView 
         />
       </Card>
 
-      <Card title="Wallet">
+      <Card title={t('Wallet')}>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Minimum top-up (₹)" error={errors.min_topup?.message} hint="The least a shopper adds to the wallet at once.">
+          <Field
+            label={t('Minimum top-up (₹)')}
+            error={errors.min_topup?.message}
+            hint={t('The least a shopper adds to the wallet at once.')}
+          >
             {(a) => <input {...a} {...register('min_topup')} inputMode="decimal" className={inputClass} />}
           </Field>
-          <Field label="Cashback (%)" error={errors.cashback_percent?.message} hint="Of each subscription order, back to the wallet.">
+          <Field
+            label={t('Cashback (%)')}
+            error={errors.cashback_percent?.message}
+            hint={t('Of each subscription order, back to the wallet.')}
+          >
             {(a) => <input {...a} {...register('cashback_percent')} inputMode="numeric" className={inputClass} />}
           </Field>
-          <Field label="Cashback cap (₹)" error={errors.cashback_cap?.message} hint="The most one order earns back.">
+          <Field label={t('Cashback cap (₹)')} error={errors.cashback_cap?.message} hint={t('The most one order earns back.')}>
             {(a) => <input {...a} {...register('cashback_cap')} inputMode="decimal" className={inputClass} />}
           </Field>
         </div>
@@ -143,7 +154,7 @@ export function SettingsForm({ settings }: { settings: SubscriptionSettingsView 
           disabled={formState.isSubmitting}
           className="min-h-10 rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50"
         >
-          {formState.isSubmitting ? 'Saving…' : 'Save settings'}
+          {formState.isSubmitting ? t('Saving…') : t('Save settings')}
         </button>
         {outcome && (
           <p role={outcome.ok ? 'status' : 'alert'} className={`text-sm ${outcome.ok ? 'text-green-800' : 'text-red-700'}`}>

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { useAdminSubscriptions } from '../api/subscriptions';
+import { t } from '../../../lib/i18n';
 
 type Row = z.output<typeof adminSubscriptionListSchema>['subscriptions'][number];
 
@@ -48,18 +49,18 @@ export function SubscriptionList() {
 
   const columns = [
     col.accessor('customer_name', {
-      header: 'Customer',
+      header: t('Customer'),
       cell: ({ row: { original: r } }) => (
         <span className="flex flex-col max-md:items-end">
           <Link to={paths.customer(r.user_id)} className="font-medium text-teal-800 underline">
-            {r.customer_name ?? 'Customer'}
+            {r.customer_name ?? t('Customer')}
           </Link>
           {r.customer_phone && <span className="text-xs text-gray-500">{r.customer_phone}</span>}
         </span>
       ),
     }),
     col.accessor('pack_name', {
-      header: 'Pack',
+      header: t('Pack'),
       cell: ({ row: { original: r } }) => (
         <span>
           {r.product_name} · {r.pack_name}
@@ -67,9 +68,9 @@ export function SubscriptionList() {
         </span>
       ),
     }),
-    col.accessor('schedule', { header: 'Schedule', cell: ({ getValue }) => scheduleWords(getValue()) }),
+    col.accessor('schedule', { header: t('Schedule'), cell: ({ getValue }) => scheduleWords(getValue()) }),
     col.accessor('status', {
-      header: 'Status',
+      header: t('Status'),
       cell: ({ row: { original: r } }) => {
         const paused = r.status === 'active' ? r.pauses.find((p) => p.to >= shopDayOf()) : undefined;
         return (
@@ -77,7 +78,10 @@ export function SubscriptionList() {
             <span className={`w-fit rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_TONE[r.status]}`}>{STATUS_WORDS[r.status]}</span>
             {paused && (
               <span className="text-xs text-gray-600">
-                Paused {formatDate(`${paused.from}T00:00:00`)} – {formatDate(`${paused.to}T00:00:00`)}
+                {t('Paused {formatDate} – {formatDate2}', {
+                  formatDate: formatDate(`${paused.from}T00:00:00`),
+                  formatDate2: formatDate(`${paused.to}T00:00:00`),
+                })}
               </span>
             )}
           </span>
@@ -86,17 +90,17 @@ export function SubscriptionList() {
     }),
     col.accessor('created_at', {
       id: 'since',
-      header: 'Since',
+      header: t('Since'),
       enableSorting: true,
       cell: ({ row: { original: r } }) => (
-        <span title={`Subscribed ${formatDate(r.created_at)}`}>{formatDate(`${r.start_date}T00:00:00`)}</span>
+        <span title={t('Subscribed {created}', { created: formatDate(r.created_at) })}>{formatDate(`${r.start_date}T00:00:00`)}</span>
       ),
     }),
   ];
 
   return (
     <DataTable
-      label="Subscriptions"
+      label={t('Subscriptions')}
       columns={columns}
       rows={rows}
       total={found?.length}
@@ -105,9 +109,9 @@ export function SubscriptionList() {
       getRowId={(r) => String(r.id)}
       rowName={(r) => `${r.customer_name ?? 'Customer'}'s ${r.product_name}`}
       list={list}
-      searchLabel="Search by customer, mobile or product"
+      searchLabel={t('Search by customer, mobile or product')}
       filters={
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Status">
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('Status')}>
           {([undefined, ...SUBSCRIPTION_STATUSES] as const).map((value) => (
             <button
               key={value ?? 'all'}
@@ -116,15 +120,15 @@ export function SubscriptionList() {
               onClick={() => list.set({ status: value })}
               className={`min-h-9 rounded-full border px-3 py-1 text-sm ${status === value ? 'border-gray-900 bg-gray-900 text-white' : 'bg-white hover:bg-gray-50'}`}
             >
-              {value ? STATUS_WORDS[value] : 'All'}
+              {value ? STATUS_WORDS[value] : t('All')}
             </button>
           ))}
         </div>
       }
       empty={
         status || list.q
-          ? 'No subscriptions match.'
-          : 'No subscriptions yet. Shoppers subscribe from a product page once you mark packs subscribable (Settings).'
+          ? t('No subscriptions match.')
+          : t('No subscriptions yet. Shoppers subscribe from a product page once you mark packs subscribable (Settings).')
       }
     />
   );

@@ -2,17 +2,19 @@ import { addShopDays, shopDayOf } from '@grocer/shared/shop-time';
 import { useSearchParams } from 'react-router';
 import { TabNav } from '../../../components/ui/tab-nav';
 import { paths } from '../../../lib/paths';
+import { t } from '../../../lib/i18n';
 
 const TABS = [
-  { label: 'Tomorrow', to: paths.subscriptions(), end: true },
-  { label: 'Subscriptions', to: paths.subscriptionList(), end: false },
-  { label: 'Low balance', to: paths.subscriptionLowBalance(), end: false },
-  { label: 'Settings', to: paths.subscriptionSettings(), end: false },
+  { label: t('Tomorrow'), to: paths.subscriptions(), end: true },
+  { label: t('Deliveries'), to: paths.subscriptionDeliveries(), end: false },
+  { label: t('Subscriptions'), to: paths.subscriptionList(), end: false },
+  { label: t('Low balance'), to: paths.subscriptionLowBalance(), end: false },
+  { label: t('Settings'), to: paths.subscriptionSettings(), end: false },
 ];
 
 /** Administration → Subscriptions' parts: tomorrow's demand, the list, low balances, the settings. */
 export function SubscriptionTabs() {
-  return <TabNav label="Subscriptions" tabs={TABS} className="print:hidden" />;
+  return <TabNav label={t('Subscriptions')} tabs={TABS} className="print:hidden" />;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -40,7 +42,7 @@ export function useDay(): [string, (day: string) => void] {
 export function DayPicker({ day, onChange }: { day: string; onChange: (day: string) => void }) {
   return (
     <label className="flex w-fit flex-col gap-1 text-sm font-medium text-gray-700 print:hidden">
-      Date
+      {t('Date')}
       <input
         type="date"
         value={day}

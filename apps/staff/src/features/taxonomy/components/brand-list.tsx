@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { useBrands, useDeleteBrand, useSaveBrand } from '../api/brands';
 import { PathField, type ImageFieldProps } from './category-screen';
+import { t } from '../../../lib/i18n';
 
 /** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
 export const DEFAULTS: ListDefaults = { sort: 'name', dir: 'asc', perPage: 20 };
@@ -34,7 +35,7 @@ export function BrandList({ imageField }: { imageField?: ComponentType<ImageFiel
 
   const columns = [
     col.accessor('name', {
-      header: 'Brand',
+      header: t('Brand'),
       enableSorting: true,
       cell: ({ row: { original: b } }) => (
         <span className="flex items-center gap-3 font-medium">
@@ -50,28 +51,28 @@ export function BrandList({ imageField }: { imageField?: ComponentType<ImageFiel
         </span>
       ),
     }),
-    col.accessor('slug', { header: 'Slug' }),
-    col.accessor('products', { header: 'Products', enableSorting: true }),
+    col.accessor('slug', { header: t('Slug') }),
+    col.accessor('products', { header: t('Products'), enableSorting: true }),
     col.display({
       id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
+      header: () => <span className="sr-only">{t('Actions')}</span>,
       cell: ({ row: { original: b } }) => (
         <span className="flex justify-end gap-3 text-sm">
           <button
             type="button"
             onClick={() => setEditing(b)}
             className="font-medium text-brand hover:underline"
-            aria-label={`Edit ${b.name}`}
+            aria-label={t('Edit {name}', { name: b.name })}
           >
-            Edit
+            {t('Edit')}
           </button>
           <button
             type="button"
             onClick={() => setDeleting(b)}
             className="font-medium text-red-700 hover:underline"
-            aria-label={`Delete ${b.name}`}
+            aria-label={t('Delete {name}', { name: b.name })}
           >
-            Delete
+            {t('Delete')}
           </button>
         </span>
       ),
@@ -81,14 +82,14 @@ export function BrandList({ imageField }: { imageField?: ComponentType<ImageFiel
   return (
     <>
       <div className="mb-4 flex items-center gap-3">
-        <h1 className="flex-1 text-2xl font-semibold">Brands</h1>
+        <h1 className="flex-1 text-2xl font-semibold">{t('Brands')}</h1>
         <button type="button" onClick={() => setEditing('new')} className={`${primary} inline-flex items-center gap-1`}>
           <Plus className="size-4" aria-hidden />
-          New brand
+          {t('New brand')}
         </button>
       </div>
       <DataTable
-        label="Brands"
+        label={t('Brands')}
         columns={columns}
         rows={brands.data?.data}
         total={brands.data?.meta.total}
@@ -97,8 +98,8 @@ export function BrandList({ imageField }: { imageField?: ComponentType<ImageFiel
         getRowId={(b) => String(b.id)}
         rowName={(b) => b.name}
         list={list}
-        searchLabel="Search brands"
-        empty={list.q ? 'No brand matches this search.' : 'No brands yet.'}
+        searchLabel={t('Search brands')}
+        empty={list.q ? t('No brand matches this search.') : t('No brands yet.')}
       />
       {editing && (
         <BrandDialog brand={editing === 'new' ? null : editing} imageField={imageField ?? PathField} onClose={() => setEditing(null)} />
@@ -126,8 +127,10 @@ function BrandDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <AlertDialog.Content className={dialogClass}>
-          <AlertDialog.Title className="text-lg font-semibold">{brand ? `Edit ${brand.name}` : 'New brand'}</AlertDialog.Title>
-          <AlertDialog.Description className="sr-only">The brand's name, slug and logo.</AlertDialog.Description>
+          <AlertDialog.Title className="text-lg font-semibold">
+            {brand ? t('Edit {name}', { name: brand.name }) : t('New brand')}
+          </AlertDialog.Title>
+          <AlertDialog.Description className="sr-only">{t("The brand's name, slug and logo.")}</AlertDialog.Description>
           <form
             noValidate
             className="mt-4 space-y-4"
@@ -139,7 +142,7 @@ function BrandDialog({
                 { id: brand?.id, version: brand?.version, ...values },
                 {
                   onSuccess: (saved) => {
-                    toast.success(brand ? `${saved.name} saved` : `${saved.name} created`);
+                    toast.success(brand ? t('{name} saved', { name: saved.name }) : t('{name} created', { name: saved.name }));
                     onClose();
                   },
                   onError: (err) =>
@@ -150,22 +153,22 @@ function BrandDialog({
               );
             }}
           >
-            <Field label="Name" error={errors.name}>
+            <Field label={t('Name')} error={errors.name}>
               {(a) => <input {...a} value={values.name} onChange={set('name')} className={inputClass} />}
             </Field>
-            <Field label="Slug" error={errors.slug} hint="Made from the name when empty">
+            <Field label={t('Slug')} error={errors.slug} hint={t('Made from the name when empty')}>
               {(a) => <input {...a} value={values.slug} onChange={set('slug')} className={inputClass} />}
             </Field>
-            <Field label="Logo image" error={errors.logo} hint="Shown on the shop's brand tiles and pages.">
+            <Field label={t('Logo image')} error={errors.logo} hint={t("Shown on the shop's brand tiles and pages.")}>
               {(a) => <ImageField {...a} value={values.logo} onChange={(logo) => setValues((s) => ({ ...s, logo }))} />}
             </Field>
             {values.logo && !errors.logo && (
               <img src={imageUrl(values.logo, 'small', '')} alt="" className="size-16 rounded border object-contain" />
             )}
             <div className="flex justify-end gap-3">
-              <AlertDialog.Cancel className={secondary}>Cancel</AlertDialog.Cancel>
+              <AlertDialog.Cancel className={secondary}>{t('Cancel')}</AlertDialog.Cancel>
               <button type="submit" disabled={save.isPending} className={primary}>
-                {brand ? 'Save' : 'Create brand'}
+                {brand ? t('Save') : t('Create brand')}
               </button>
             </div>
           </form>
@@ -182,16 +185,16 @@ function DeleteBrand({ brand, onClose }: { brand: AdminBrand; onClose: () => voi
     <ConfirmDialog
       open
       onOpenChange={(o) => o || onClose()}
-      title={`Delete ${brand.name}?`}
-      description="Only a brand no product uses can be deleted."
-      cancel="Keep it"
-      confirm="Delete"
+      title={t('Delete {name}?', { name: brand.name })}
+      description={t('Only a brand no product uses can be deleted.')}
+      cancel={t('Keep it')}
+      confirm={t('Delete')}
       busy={remove.isPending}
       disabled={!!refused}
       onConfirm={() =>
         remove.mutate(brand.id, {
           onSuccess: () => {
-            toast.success(`${brand.name} deleted`);
+            toast.success(t('{name} deleted', { name: brand.name }));
             onClose();
           },
           onError: (e) => (e instanceof ApiError && e.status === 409 ? setRefused(errorMessage(e)) : toast.error(errorMessage(e))),

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useCategories, useDeleteCategory, useSaveCategory } from '../api/categories';
 import { flatten, height, subtree, type FlatCategory } from '../tree';
 import { CategoryTree } from './category-tree';
+import { t } from '../../../lib/i18n';
 
 const primary = 'rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 disabled:opacity-50';
 const secondary = 'rounded-md border bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50';
@@ -35,22 +36,24 @@ export function CategoryScreen({ imageField }: { imageField?: ComponentType<Imag
   return (
     <>
       <div className="mb-4 flex items-center gap-3">
-        <h1 className="flex-1 text-2xl font-semibold">Categories</h1>
+        <h1 className="flex-1 text-2xl font-semibold">{t('Categories')}</h1>
         <button type="button" onClick={() => setEditing('new')} className={`${primary} inline-flex items-center gap-1`}>
           <Plus className="size-4" aria-hidden />
-          New category
+          {t('New category')}
         </button>
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <Card title="Tree">
+        <Card title={t('Tree')}>
           <p className="mb-3 text-sm text-gray-600">
-            Drag a category by its handle to reorder it; drag it right to put it under the one above, left to move it out. The arrows do the
-            same from the keyboard. Up to {MAX_CATEGORY_DEPTH} levels.
+            {t(
+              'Drag a category by its handle to reorder it; drag it right to put it under the one above, left to move it out. The arrows do the same from the keyboard. Up to {MAX_CATEGORY_DEPTH} levels.',
+              { MAX_CATEGORY_DEPTH },
+            )}
           </p>
           {!categories.data ? (
-            <p className="text-sm text-gray-500">Loading…</p>
+            <p className="text-sm text-gray-500">{t('Loading…')}</p>
           ) : flat.length === 0 ? (
-            <p className="text-sm text-gray-500">No categories yet. Create the first one.</p>
+            <p className="text-sm text-gray-500">{t('No categories yet. Create the first one.')}</p>
           ) : (
             <CategoryTree flat={flat} selected={typeof editing === 'number' ? editing : null} onSelect={setEditing} />
           )}
@@ -60,8 +63,8 @@ export function CategoryScreen({ imageField }: { imageField?: ComponentType<Imag
         ) : current ? (
           <CategoryForm key={current.id} flat={flat} category={current} onDone={(c) => setEditing(c?.id ?? null)} imageField={imageField} />
         ) : (
-          <Card title="Category">
-            <p className="text-sm text-gray-500">Choose a category in the tree to edit it.</p>
+          <Card title={t('Category')}>
+            <p className="text-sm text-gray-500">{t('Choose a category in the tree to edit it.')}</p>
           </Card>
         )}
       </div>
@@ -126,7 +129,7 @@ function CategoryForm({
       },
       {
         onSuccess: (saved) => {
-          toast.success(category ? `${saved.name} saved` : `${saved.name} created`);
+          toast.success(category ? t('{name} saved', { name: saved.name }) : t('{name} created', { name: saved.name }));
           onDone(saved);
         },
         onError: (err) => {
@@ -141,24 +144,28 @@ function CategoryForm({
   };
 
   return (
-    <Card title={category ? `Edit ${category.name}` : 'New category'}>
+    <Card title={category ? t('Edit {name}', { name: category.name }) : t('New category')}>
       <LeaveGuard when={dirty && !save.isPending} />
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label={category ? 'Edit category' : 'New category'}>
-        <Field label="Name" error={errors.name}>
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label={category ? t('Edit category') : t('New category')}>
+        <Field label={t('Name')} error={errors.name}>
           {(a) => <input {...a} value={values.name} onChange={(e) => set('name')(e.target.value)} className={inputClass} />}
         </Field>
         <Field
-          label="Slug"
+          label={t('Slug')}
           error={errors.slug}
-          hint={`The shop's filter address: /products?c=${values.slug || '…'} (made from the name when empty)`}
+          hint={t("The shop's filter address: /products?c={value} (made from the name when empty)", { value: values.slug || '…' })}
         >
           {(a) => <input {...a} value={values.slug} onChange={(e) => set('slug')(e.target.value)} className={inputClass} />}
         </Field>
         {!category && (
-          <Field label="Parent" error={errors.parent} hint={`Categories go ${MAX_CATEGORY_DEPTH} levels deep.`}>
+          <Field
+            label={t('Parent')}
+            error={errors.parent}
+            hint={t('Categories go {MAX_CATEGORY_DEPTH} levels deep.', { MAX_CATEGORY_DEPTH })}
+          >
             {(a) => (
               <select {...a} value={values.parent} onChange={(e) => set('parent')(e.target.value)} className={inputClass}>
-                <option value="">None (top level)</option>
+                <option value="">{t('None (top level)')}</option>
                 {parents.map((c) => (
                   <option key={c.id} value={c.id}>
                     {'\u00a0\u00a0'.repeat(c.depth)}
@@ -169,7 +176,7 @@ function CategoryForm({
             )}
           </Field>
         )}
-        <Field label="Avatar image" error={errors.avatar} hint="Shown on the shop's category tiles.">
+        <Field label={t('Avatar image')} error={errors.avatar} hint={t("Shown on the shop's category tiles.")}>
           {(a) => <ImageField {...a} value={values.avatar} onChange={set('avatar')} />}
         </Field>
         {values.avatar && !errors.avatar && (
@@ -183,10 +190,10 @@ function CategoryForm({
         )}
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" disabled={save.isPending} className={primary}>
-            {category ? 'Save' : 'Create category'}
+            {category ? t('Save') : t('Create category')}
           </button>
           <button type="button" onClick={() => onDone(category ?? null)} className={secondary}>
-            Cancel
+            {t('Cancel')}
           </button>
           {category && <DeleteCategory flat={flat} category={category} onDeleted={() => onDone(null)} />}
         </div>
@@ -210,24 +217,27 @@ function DeleteCategory({ flat, category, onDeleted }: { flat: FlatCategory[]; c
       onOpenChange={setOpen}
       trigger={
         <button type="button" className="ml-auto text-sm font-medium text-red-700 hover:underline">
-          Delete
+          {t('Delete')}
         </button>
       }
-      title={`Delete ${category.name}?`}
+      title={t('Delete {name}?', { name: category.name })}
       description={
         used
-          ? `It has ${category.products} ${category.products === 1 ? 'product' : 'products'} and ${children} ${children === 1 ? 'sub-category' : 'sub-categories'}. Choose where they go.`
-          : 'It has no products or sub-categories.'
+          ? t(
+              'It has {products} {products, plural, one {product} other {products}} and {children} {children, plural, one {sub-category} other {sub-categories}}. Choose where they go.',
+              { products: category.products, children },
+            )
+          : t('It has no products or sub-categories.')
       }
-      cancel="Keep it"
-      confirm="Delete"
+      cancel={t('Keep it')}
+      confirm={t('Delete')}
       busy={remove.isPending}
       onConfirm={() =>
         remove.mutate(
           { id: category.id, moveTo: used ? (moveTo ? Number(moveTo) : null) : undefined },
           {
             onSuccess: () => {
-              toast.success(`${category.name} deleted`);
+              toast.success(t('{name} deleted', { name: category.name }));
               setOpen(false);
               onDeleted();
             },
@@ -237,10 +247,10 @@ function DeleteCategory({ flat, category, onDeleted }: { flat: FlatCategory[]; c
       }
     >
       {used && (
-        <Field label="Move them to" className="mt-4">
+        <Field label={t('Move them to')} className="mt-4">
           {(a) => (
             <select {...a} value={moveTo} onChange={(e) => setMoveTo(e.target.value)} className={inputClass}>
-              <option value="">No category (sub-categories go to the top level)</option>
+              <option value="">{t('No category (sub-categories go to the top level)')}</option>
               {targets.map((c) => (
                 <option key={c.id} value={c.id}>
                   {'\u00a0\u00a0'.repeat(c.depth)}

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { TREE_INDENT, useTreeDrag } from '../../../lib/tree-drag';
 import { useArrangeCategories } from '../api/categories';
 import { move, place, type Arrangement, type FlatCategory } from '../tree';
+import { t } from '../../../lib/i18n';
 
 /**
  * The category tree: drag a row by its handle to reorder it or, moving it sideways, to put it
@@ -24,7 +25,10 @@ export function CategoryTree({
 }) {
   const arrange = useArrangeCategories();
   const send = (a: Arrangement | null, what: string) => {
-    if (!a) return toast.error(`${what}: categories go at most ${MAX_CATEGORY_DEPTH} levels deep, and never inside themselves.`);
+    if (!a)
+      return toast.error(
+        t('{what}: categories go at most {MAX_CATEGORY_DEPTH} levels deep, and never inside themselves.', { what, MAX_CATEGORY_DEPTH }),
+      );
     arrange.mutate(a, { onError: (e) => toast.error(errorMessage(e)) });
   };
   const { visible, depthOf, dndProps } = useTreeDrag(flat, Number, (c, to) =>
@@ -34,7 +38,7 @@ export function CategoryTree({
   return (
     <DndContext {...dndProps}>
       <SortableContext items={visible.map((c) => c.id)} strategy={verticalListSortingStrategy}>
-        <ul aria-label="Category tree" className="divide-y rounded-md border">
+        <ul aria-label={t('Category tree')} className="divide-y rounded-md border">
           {visible.map((c) => (
             <Row
               key={c.id}
@@ -102,7 +106,7 @@ function Row({
         ref={setActivatorNodeRef}
         {...attributes}
         {...listeners}
-        aria-label={`Drag ${c.name}`}
+        aria-label={t('Drag {name}', { name: c.name })}
         className="cursor-grab rounded p-1 text-gray-400 hover:bg-gray-100 active:cursor-grabbing"
       >
         <GripVertical className="size-4" aria-hidden />
@@ -116,7 +120,7 @@ function Row({
       </button>
       <span className="hidden text-xs text-gray-500 sm:inline">/{c.slug}</span>
       <span className="w-20 text-right text-xs text-gray-500">
-        {c.products} {c.products === 1 ? 'product' : 'products'}
+        {t('{products} {products, plural, one {product} other {products}}', { products: c.products })}
       </span>
       <span className="flex">
         {tool('up', 'Move up', ArrowUp)}

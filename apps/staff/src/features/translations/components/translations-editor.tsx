@@ -15,13 +15,30 @@ import { errorMessage } from '../../../lib/error-message';
 import { useAddressParams } from '../../../lib/list-state';
 import './script-fonts.css';
 import { useSaveTranslations, useTranslationProgress, useTranslations } from '../api/translations';
+import { t } from '../../../lib/i18n';
 
 const PER_PAGE = 25;
 /** the most one save sends (the server's limit) */
 const SAVE_CHUNK = 200;
 const count = (n: number) => n.toLocaleString('en-IN');
 const LONG = new Set(['description', 'html']);
-const FIELD_NAMES: Record<string, string> = { name: 'Name', description: 'Description', title: 'Title', html: 'Text (HTML)' };
+const FIELD_NAMES: Record<string, string> = {
+  name: 'Name',
+  description: t('Description'),
+  title: t('Title'),
+  html: 'Text (HTML)',
+  heading: t('Heading'),
+  text: 'Text',
+  button: 'Button label',
+  alt: 'Image description',
+};
+const ITEM_NAMES: Record<string, string> = { slides: 'Slide', items: 'Item' };
+/** 'slides.0.heading' → 'Slide 1 · Heading' (a page block's text in a list); 'name' → 'Name'. */
+const fieldName = (field: string) => {
+  const item = /^(\w+)\.(\d+)\.(\w+)$/.exec(field);
+  if (item) return `${ITEM_NAMES[item[1]!] ?? 'Item'} ${Number(item[2]) + 1} · ${FIELD_NAMES[item[3]!] ?? item[3]}`;
+  return FIELD_NAMES[field] ?? field;
+};
 const button = 'rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50';
 
 /**
@@ -54,7 +71,7 @@ export function TranslationsEditor() {
       { replace: true },
     );
 
-  if (progress.isPending) return <p className="text-gray-600">Loading…</p>;
+  if (progress.isPending) return <p className="text-gray-600">{t('Loading…')}</p>;
   if (progress.error)
     return (
       <p role="alert" className="text-red-700">
@@ -64,8 +81,8 @@ export function TranslationsEditor() {
   if (!language)
     return (
       <p className="rounded-lg border bg-white p-6 text-gray-700">
-        This shop speaks only {LANGUAGE_ENGLISH_NAMES[progress.data.defaultLanguage]}. Offer Hindi or Kannada under Website Settings →
-        Languages to translate its products, categories, brands, menus and pages.
+        {t('This shop speaks only')} {LANGUAGE_ENGLISH_NAMES[progress.data.defaultLanguage]}
+        {t('. Offer Hindi or Kannada under Website Settings → Languages to translate its products, categories, brands, menus and pages.')}
       </p>
     );
   return (
@@ -73,7 +90,7 @@ export function TranslationsEditor() {
       <ProgressView progress={progress.data} />
       <div className="flex flex-wrap items-end gap-4 rounded-lg border bg-white p-4">
         <label className="text-sm">
-          <span className="block font-medium">Language</span>
+          <span className="block font-medium">{t('Language')}</span>
           <select value={language} onChange={(e) => set({ language: e.target.value })} className="mt-1 rounded-md border px-2 py-1.5">
             {others.map((l) => (
               <option key={l} value={l}>
@@ -82,7 +99,7 @@ export function TranslationsEditor() {
             ))}
           </select>
         </label>
-        <div role="group" aria-label="Kind" className="flex flex-wrap gap-2">
+        <div role="group" aria-label={t('Kind')} className="flex flex-wrap gap-2">
           {TRANSLATION_ENTITIES.map((e) => (
             <button
               key={e}
@@ -96,20 +113,20 @@ export function TranslationsEditor() {
           ))}
         </div>
         <label className="text-sm">
-          <span className="block font-medium">Search</span>
+          <span className="block font-medium">{t('Search')}</span>
           <input
             type="search"
             defaultValue={q}
             key={`${kind}|${q}`}
             onKeyDown={(e) => e.key === 'Enter' && set({ q: e.currentTarget.value.trim() || undefined })}
             onBlur={(e) => e.currentTarget.value.trim() !== q && set({ q: e.currentTarget.value.trim() || undefined })}
-            placeholder="Default text or translation"
+            placeholder={t('Default text or translation')}
             className="mt-1 w-56 rounded-md border px-2 py-1.5"
           />
         </label>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={missing} onChange={(e) => set({ missing: e.target.checked ? '1' : undefined })} />
-          Only missing
+          {t('Only missing')}
         </label>
       </div>
       <TranslationList
@@ -131,7 +148,7 @@ function ProgressView({ progress }: { progress: TranslationProgress }) {
   // open on a wide screen; on a phone folded to one line per language, so the texts come first
   const [wide] = useState(() => typeof window === 'undefined' || !window.matchMedia || window.matchMedia('(min-width: 768px)').matches);
   return (
-    <section aria-label="Progress" className="grid gap-4 md:grid-cols-2">
+    <section aria-label={t('Progress')} className="grid gap-4 md:grid-cols-2">
       {progress.languages.map((l) => (
         <details key={l.language} open={wide} className="group rounded-lg border bg-white p-4">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-2">
@@ -154,7 +171,12 @@ function ProgressView({ progress }: { progress: TranslationProgress }) {
                     aria-valuemin={0}
                     aria-valuemax={k.total}
                     aria-valuenow={k.done}
-                    aria-label={`${LANGUAGE_ENGLISH_NAMES[l.language]}: ${count(k.done)} of ${count(k.total)} ${label} translated`}
+                    aria-label={t('{LANGUAGE_ENGLISH_NAMES}: {done} of {total} {label} translated', {
+                      LANGUAGE_ENGLISH_NAMES: LANGUAGE_ENGLISH_NAMES[l.language],
+                      done: count(k.done),
+                      total: count(k.total),
+                      label,
+                    })}
                     className="mt-1 h-2 overflow-hidden rounded-full bg-gray-200"
                   >
                     <div className="h-full rounded-full bg-teal-700" style={{ width: `${k.total ? (100 * k.done) / k.total : 100}%` }} />
@@ -232,7 +254,7 @@ function TranslationList(props: {
         return next;
       });
       toast.success(
-        [saved && `${count(saved)} saved`, removed && `${count(removed)} removed`].filter(Boolean).join(', ') || 'Nothing changed',
+        [saved && `${count(saved)} saved`, removed && `${count(removed)} removed`].filter(Boolean).join(', ') || t('Nothing changed'),
       );
     } catch (e) {
       toast.error(errorMessage(e));
@@ -245,10 +267,20 @@ function TranslationList(props: {
   const first = total ? (props.page - 1) * PER_PAGE + 1 : 0;
   const last = Math.min(props.page * PER_PAGE, total);
   return (
-    <section aria-label={`${TRANSLATION_KIND_LABELS[kind]} in ${LANGUAGE_ENGLISH_NAMES[language]}`} className="space-y-3">
+    <section
+      aria-label={t('{TRANSLATION_KIND_LABELS} in {LANGUAGE_ENGLISH_NAMES}', {
+        TRANSLATION_KIND_LABELS: TRANSLATION_KIND_LABELS[kind],
+        LANGUAGE_ENGLISH_NAMES: LANGUAGE_ENGLISH_NAMES[language],
+      })}
+      className="space-y-3"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-gray-600" aria-live="polite">
-          {list.isPending ? 'Loading…' : total ? `${count(first)}–${count(last)} of ${count(total)}` : 'Nothing to translate here.'}
+          {list.isPending
+            ? t('Loading…')
+            : total
+              ? t('{first}–{last} of {total}', { first: count(first), last: count(last), total: count(total) })
+              : t('Nothing to translate here.')}
         </p>
         <button
           type="button"
@@ -256,7 +288,8 @@ function TranslationList(props: {
           onClick={() => void submit(changed, null)}
           className={`${button} bg-teal-700 text-white hover:bg-teal-800`}
         >
-          Save all changes{changed.length ? ` (${count(changed.length)})` : ''}
+          {t('Save all changes')}
+          {changed.length ? ` (${count(changed.length)})` : ''}
         </button>
       </div>
       {list.error && (
@@ -265,7 +298,9 @@ function TranslationList(props: {
         </p>
       )}
       <div className="hidden grid-cols-2 gap-4 px-4 text-xs font-semibold tracking-wide text-gray-500 uppercase md:grid">
-        <span>{LANGUAGE_ENGLISH_NAMES[props.defaultLanguage]} (default)</span>
+        <span>
+          {LANGUAGE_ENGLISH_NAMES[props.defaultLanguage]} {t('(default)')}
+        </span>
         <span>{LANGUAGE_ENGLISH_NAMES[language]}</span>
       </div>
       <ul className="space-y-3">
@@ -287,14 +322,14 @@ function TranslationList(props: {
         ))}
       </ul>
       {total > PER_PAGE && (
-        <nav aria-label="Pages" className="flex items-center justify-end gap-2">
+        <nav aria-label={t('Pages')} className="flex items-center justify-end gap-2">
           <button
             type="button"
             disabled={props.page <= 1}
             onClick={() => props.onPage(props.page - 1)}
             className={`${button} border bg-white`}
           >
-            Previous
+            {t('Previous')}
           </button>
           <button
             type="button"
@@ -302,7 +337,7 @@ function TranslationList(props: {
             onClick={() => props.onPage(props.page + 1)}
             className={`${button} border bg-white`}
           >
-            Next
+            {t('Next')}
           </button>
         </nav>
       )}
@@ -336,7 +371,7 @@ function Row(props: {
           return (
             <div key={f.field} className="grid gap-2 md:grid-cols-2 md:gap-4">
               <div>
-                <p className="text-xs font-medium text-gray-500">{FIELD_NAMES[f.field] ?? f.field}</p>
+                <p className="text-xs font-medium text-gray-500">{fieldName(f.field)}</p>
                 <p className={`text-sm whitespace-pre-line text-gray-900 ${LONG.has(f.field) ? 'line-clamp-4' : 'font-medium'}`}>
                   {f.source}
                 </p>
@@ -344,10 +379,12 @@ function Row(props: {
               <div>
                 <div className="flex items-center justify-between gap-2">
                   <label htmlFor={id} className="text-xs font-medium text-gray-500">
-                    {FIELD_NAMES[f.field] ?? f.field} in {LANGUAGE_ENGLISH_NAMES[props.language]}
-                    <span className="sr-only"> of {title}</span>
+                    {t('{field} in', { field: fieldName(f.field) })} {LANGUAGE_ENGLISH_NAMES[props.language]}
+                    <span className="sr-only"> {t('of {title}', { title })}</span>
                   </label>
-                  {isMissing && <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Missing</span>}
+                  {isMissing && (
+                    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">{t('Missing')}</span>
+                  )}
                 </div>
                 <Input
                   id={id}
@@ -368,10 +405,13 @@ function Row(props: {
           type="button"
           disabled={!dirty || props.saving}
           onClick={props.onSave}
-          aria-label={`Save the ${LANGUAGE_ENGLISH_NAMES[props.language]} of ${title}`}
+          aria-label={t('Save the {LANGUAGE_ENGLISH_NAMES} of {title}', {
+            LANGUAGE_ENGLISH_NAMES: LANGUAGE_ENGLISH_NAMES[props.language],
+            title,
+          })}
           className={`${button} border bg-white hover:bg-gray-50`}
         >
-          {props.saving ? 'Saving…' : 'Save'}
+          {props.saving ? t('Saving…') : t('Save')}
         </button>
       </div>
     </li>

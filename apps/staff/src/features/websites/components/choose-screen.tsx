@@ -7,6 +7,7 @@ import { LoadingView } from '../../../components/ui/loading';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useChooseWebsite, useManageable, useWebsiteAdmin } from '../api/websites';
+import { t } from '../../../lib/i18n';
 
 /** A superadmin's domains and pause switch for one website, folded under its card. */
 function WebsiteSettings({ site }: { site: ManageableWebsite }) {
@@ -24,13 +25,13 @@ function WebsiteSettings({ site }: { site: ManageableWebsite }) {
   };
   return (
     <details className="mt-3 border-t pt-3 text-sm">
-      <summary className="cursor-pointer font-medium text-gray-700">Domains and status</summary>
-      <ul className="mt-2 space-y-1" aria-label={`Domains of ${site.name}`}>
+      <summary className="cursor-pointer font-medium text-gray-700">{t('Domains and status')}</summary>
+      <ul className="mt-2 space-y-1" aria-label={t('Domains of {name}', { name: site.name })}>
         {site.domains.map((d) => (
           <li key={d.id} className="flex flex-wrap items-center gap-2">
             <span className="font-mono">{d.host}</span>
             {d.is_primary ? (
-              <span className="rounded bg-teal-50 px-1.5 text-xs font-medium text-brand">Primary</span>
+              <span className="rounded bg-teal-50 px-1.5 text-xs font-medium text-brand">{t('Primary')}</span>
             ) : (
               <>
                 <button
@@ -38,14 +39,14 @@ function WebsiteSettings({ site }: { site: ManageableWebsite }) {
                   className="text-brand hover:underline"
                   onClick={() => run(makePrimary.mutateAsync(d.id), `${d.host} is the primary domain`)}
                 >
-                  Make primary
+                  {t('Make primary')}
                 </button>
                 <button
                   type="button"
                   className="text-red-700 hover:underline"
                   onClick={() => run(removeDomain.mutateAsync(d.id), `${d.host} removed`)}
                 >
-                  Remove
+                  {t('Remove')}
                 </button>
               </>
             )}
@@ -60,7 +61,7 @@ function WebsiteSettings({ site }: { site: ManageableWebsite }) {
         }}
       >
         <label className="sr-only" htmlFor={`domain-${site.id}`}>
-          New domain for {site.name}
+          {t('New domain for {name}', { name: site.name })}
         </label>
         <input
           id={`domain-${site.id}`}
@@ -74,7 +75,7 @@ function WebsiteSettings({ site }: { site: ManageableWebsite }) {
           disabled={!host || addDomain.isPending}
           className="shrink-0 rounded-md border px-3 py-2 font-medium disabled:opacity-50"
         >
-          Add domain
+          {t('Add domain')}
         </button>
       </form>
       <button
@@ -87,7 +88,7 @@ function WebsiteSettings({ site }: { site: ManageableWebsite }) {
           )
         }
       >
-        {site.paused ? 'Reopen the shop' : 'Pause the shop'}
+        {site.paused ? t('Reopen the shop') : t('Pause the shop')}
       </button>
     </details>
   );
@@ -113,18 +114,18 @@ export function ChooseScreen() {
     <div className="mx-auto max-w-5xl">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold">Choose a website</h1>
-          <p className="text-sm text-gray-600">Administration, Website Settings and the POS work on the website you choose.</p>
+          <h1 className="text-2xl font-semibold">{t('Choose a website')}</h1>
+          <p className="text-sm text-gray-600">{t('Administration, Website Settings and the POS work on the website you choose.')}</p>
         </div>
         {can_create && (
           <a href={paths.createWebsite()} className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white">
-            Create a website
+            {t('Create a website')}
           </a>
         )}
       </div>
       {data.length === 0 ? (
         <p className="rounded-lg border bg-white p-6 text-gray-700">
-          You do not work on any website yet. Ask the shop owner to add you with a role.
+          {t('You do not work on any website yet. Ask the shop owner to add you with a role.')}
         </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -143,18 +144,18 @@ export function ChooseScreen() {
                 )}
                 <div className="min-w-0">
                   <h2 className="truncate font-semibold">{site.name}</h2>
-                  <p className="truncate font-mono text-xs text-gray-600">{site.domain || 'No domain'}</p>
+                  <p className="truncate font-mono text-xs text-gray-600">{site.domain || t('No domain')}</p>
                 </div>
               </div>
               <dl className="mt-3 flex gap-4 text-sm">
                 <div>
-                  <dt className="text-gray-500">Orders today</dt>
+                  <dt className="text-gray-500">{t('Orders today')}</dt>
                   <dd className="font-semibold">{site.orders_today}</dd>
                 </div>
                 <div>
-                  <dt className="text-gray-500">Shop</dt>
+                  <dt className="text-gray-500">{t('Shop')}</dt>
                   <dd className={`font-semibold ${site.paused ? 'text-amber-700' : 'text-green-700'}`}>
-                    {site.paused ? 'Paused' : 'Open'}
+                    {site.paused ? t('Paused') : t('Open')}
                   </dd>
                 </div>
               </dl>
@@ -165,7 +166,7 @@ export function ChooseScreen() {
                 className="mt-4 w-full rounded-md bg-brand px-3 py-2 text-sm font-medium text-white disabled:opacity-50"
               >
                 {/* the name is in the visible words, so what a screen reader or voice control calls it is what is seen (WCAG 2.5.3) */}
-                {site.current ? `Continue managing ${site.name}` : `Manage ${site.name}`}
+                {site.current ? t('Continue managing {name}', { name: site.name }) : t('Manage {name}', { name: site.name })}
               </button>
               {can_create && <WebsiteSettings site={site} />}
             </li>

@@ -7,6 +7,7 @@ import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useCreateWebsite, useManageable } from '../api/websites';
+import { t } from '../../../lib/i18n';
 
 type Errors = Partial<Record<'name' | 'domain' | 'state' | 'gstin' | 'copy_from', string>>;
 
@@ -39,7 +40,7 @@ export function CreateScreen() {
     }
     try {
       const made = await create.mutateAsync(form);
-      toast.success(`${made.name} is ready at ${made.domain}. Choose it to manage it.`);
+      toast.success(t('{name} is ready at {domain}. Choose it to manage it.', { name: made.name, domain: made.domain }));
       location.assign(paths.chooseWebsite());
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fieldErrors).length)
@@ -51,17 +52,17 @@ export function CreateScreen() {
 
   return (
     <div className="mx-auto max-w-2xl">
-      <h1 className="mb-1 text-2xl font-semibold">Create a website</h1>
+      <h1 className="mb-1 text-2xl font-semibold">{t('Create a website')}</h1>
       <p className="mb-6 text-sm text-gray-600">
-        A new shop on its own domain, with its own catalogue, stock, people, orders and settings. You become its admin.
+        {t('A new shop on its own domain, with its own catalogue, stock, people, orders and settings. You become its admin.')}
       </p>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Card title="The shop">
+        <Card title={t('The shop')}>
           <div className="grid gap-4 md:grid-cols-2">
-            <Field label="Name" error={errors.name}>
+            <Field label={t('Name')} error={errors.name}>
               {(a) => <input {...a} value={form.name} onChange={(e) => set('name', e.target.value)} className={inputClass} />}
             </Field>
-            <Field label="Primary domain" error={errors.domain} hint="Such as shop.example.com; more can be added later.">
+            <Field label={t('Primary domain')} error={errors.domain} hint={t('Such as shop.example.com; more can be added later.')}>
               {(a) => (
                 <input
                   {...a}
@@ -72,7 +73,7 @@ export function CreateScreen() {
                 />
               )}
             </Field>
-            <Field label="State" error={errors.state} hint="Where the shop is registered: CGST + SGST or IGST on its invoices.">
+            <Field label={t('State')} error={errors.state} hint={t('Where the shop is registered: CGST + SGST or IGST on its invoices.')}>
               {(a) => (
                 <select
                   {...a}
@@ -86,7 +87,7 @@ export function CreateScreen() {
                 </select>
               )}
             </Field>
-            <Field label="GSTIN" error={errors.gstin} hint="Printed on its invoices; leave empty if not registered.">
+            <Field label={t('GSTIN')} error={errors.gstin} hint={t('Printed on its invoices; leave empty if not registered.')}>
               {(a) => (
                 <input
                   {...a}
@@ -99,29 +100,29 @@ export function CreateScreen() {
             </Field>
           </div>
         </Card>
-        <Card title="Start from">
+        <Card title={t('Start from')}>
           <fieldset className="space-y-3">
-            <legend className="sr-only">Start from</legend>
+            <legend className="sr-only">{t('Start from')}</legend>
             <label className="flex items-start gap-2 text-sm">
               <input type="radio" name="start" className="mt-1" checked={form.start === 'blank'} onChange={() => set('start', 'blank')} />
               <span>
-                <span className="font-medium">Blank</span>
-                <span className="block text-gray-600">Default settings, one warehouse, no products.</span>
+                <span className="font-medium">{t('Blank')}</span>
+                <span className="block text-gray-600">{t('Default settings, one warehouse, no products.')}</span>
               </span>
             </label>
             <label className="flex items-start gap-2 text-sm">
               <input type="radio" name="start" className="mt-1" checked={form.start === 'copy'} onChange={() => set('start', 'copy')} />
               <span>
-                <span className="font-medium">A copy of a website&apos;s storefront</span>
+                <span className="font-medium">{t("A copy of a website's storefront")}</span>
                 <span className="block text-gray-600">
-                  Its theme and settings, menus, pages, popup and SEO. Never its orders, people or stock.
+                  {t('Its theme and settings, menus, pages, popup and SEO. Never its orders, people or stock.')}
                 </span>
               </span>
             </label>
           </fieldset>
           {form.start === 'copy' && (
             <div className="mt-4 space-y-3 border-t pt-4">
-              <Field label="Website to copy" error={errors.copy_from}>
+              <Field label={t('Website to copy')} error={errors.copy_from}>
                 {(a) => (
                   <select
                     {...a}
@@ -129,7 +130,7 @@ export function CreateScreen() {
                     onChange={(e) => set('copy_from', e.target.value ? Number(e.target.value) : null)}
                     className={inputClass}
                   >
-                    <option value="">Choose a website</option>
+                    <option value="">{t('Choose a website')}</option>
                     {(sources.data?.data ?? []).map((w) => (
                       <option key={w.id} value={w.id}>
                         {w.name}
@@ -141,7 +142,7 @@ export function CreateScreen() {
               </Field>
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={form.copy_catalogue} onChange={(e) => set('copy_catalogue', e.target.checked)} />
-                Also copy its catalogue (categories, brands, products, packs and images)
+                {t('Also copy its catalogue (categories, brands, products, packs and images)')}
               </label>
             </div>
           )}
@@ -152,10 +153,10 @@ export function CreateScreen() {
             disabled={create.isPending}
             className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
           >
-            {create.isPending ? 'Creating…' : 'Create website'}
+            {create.isPending ? t('Creating…') : t('Create website')}
           </button>
           <a href={paths.chooseWebsite()} className="rounded-md border px-4 py-2 text-sm font-medium">
-            Cancel
+            {t('Cancel')}
           </a>
         </div>
       </form>

@@ -8,6 +8,7 @@ import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useSaveWhatsappSettings } from '../api/whatsapp';
 import { whatsappFormSchema, whatsappToForm } from '../form';
+import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
 const LANGUAGE_LABELS: Record<(typeof WHATSAPP_LANGUAGES)[number], string> = {
@@ -17,9 +18,9 @@ const LANGUAGE_LABELS: Record<(typeof WHATSAPP_LANGUAGES)[number], string> = {
   kn: 'Kannada (kn)',
 };
 const SECRET_FIELDS = [
-  { name: 'access_token', label: 'Access token', last4: 'access_token_last4' },
-  { name: 'app_secret', label: 'App secret', last4: 'app_secret_last4' },
-  { name: 'verify_token', label: 'Verify token', last4: 'verify_token_last4' },
+  { name: 'access_token', label: t('Access token'), last4: 'access_token_last4' },
+  { name: 'app_secret', label: t('App secret'), last4: 'app_secret_last4' },
+  { name: 'verify_token', label: t('Verify token'), last4: 'verify_token_last4' },
 ] as const;
 
 /**
@@ -54,20 +55,21 @@ export function WhatsappSettingsCard({ settings }: { settings: WhatsappSettings 
     () => setOutcome({ ok: false, text: 'Not saved: please correct the fields marked below.' }),
   );
   return (
-    <Card title="WhatsApp order updates">
+    <Card title={t('WhatsApp order updates')}>
       <p className="text-sm text-gray-600">
-        Order updates go to the customer’s phone on WhatsApp (Cloud API) instead of SMS; a message WhatsApp cannot deliver is sent by SMS
-        once.
+        {t(
+          'Order updates go to the customer’s phone on WhatsApp (Cloud API) instead of SMS; a message WhatsApp cannot deliver is sent by SMS once.',
+        )}
       </p>
-      <form onSubmit={submit} noValidate aria-label="WhatsApp settings" autoComplete="off" className="mt-4 grid gap-3 sm:grid-cols-2">
+      <form onSubmit={submit} noValidate aria-label={t('WhatsApp settings')} autoComplete="off" className="mt-4 grid gap-3 sm:grid-cols-2">
         <label className="flex items-center gap-3 text-sm sm:col-span-2">
           <input type="checkbox" className="h-4 w-4" {...register('enabled')} />
-          Send order updates on WhatsApp
+          {t('Send order updates on WhatsApp')}
         </label>
-        <Field label="Phone number id" error={errors.phone_number_id?.message} hint="WhatsApp Manager → API setup">
+        <Field label={t('Phone number id')} error={errors.phone_number_id?.message} hint={t('WhatsApp Manager → API setup')}>
           {(a) => <input {...a} {...register('phone_number_id')} inputMode="numeric" className={`${inputClass} font-mono`} />}
         </Field>
-        <Field label="Template language" error={errors.language?.message}>
+        <Field label={t('Template language')} error={errors.language?.message}>
           {(a) => (
             <select {...a} {...register('language')} className={inputClass}>
               {WHATSAPP_LANGUAGES.map((l) => (
@@ -83,17 +85,17 @@ export function WhatsappSettingsCard({ settings }: { settings: WhatsappSettings 
             key={f.name}
             label={f.label}
             error={errors[f.name]?.message}
-            hint={settings[f.last4] ? `Set •••• ${settings[f.last4]} (leave empty to keep it)` : 'Not set'}
+            hint={settings[f.last4] ? t('Set •••• {settings} (leave empty to keep it)', { settings: settings[f.last4] }) : t('Not set')}
           >
             {(a) => <input {...a} {...register(f.name)} type="password" autoComplete="new-password" className={inputClass} />}
           </Field>
         ))}
         <div className="sm:col-span-2">
-          <p className="text-sm font-medium">Webhook callback URL</p>
-          <p className="text-xs text-gray-600">Paste it into the Meta app (WhatsApp → Configuration) with the verify token above.</p>
+          <p className="text-sm font-medium">{t('Webhook callback URL')}</p>
+          <p className="text-xs text-gray-600">{t('Paste it into the Meta app (WhatsApp → Configuration) with the verify token above.')}</p>
           <input
             readOnly
-            aria-label="WhatsApp webhook URL"
+            aria-label={t('WhatsApp webhook URL')}
             value={settings.webhook_url}
             className={`${inputClass} font-mono text-xs`}
             onFocus={(e) => e.target.select()}
@@ -101,10 +103,12 @@ export function WhatsappSettingsCard({ settings }: { settings: WhatsappSettings 
         </div>
         <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
           <button type="submit" disabled={formState.isSubmitting} className={`${button} bg-brand text-white hover:opacity-90`}>
-            Save WhatsApp settings
+            {t('Save WhatsApp settings')}
           </button>
           {settings.updated_at && (
-            <span className="text-xs text-gray-500">Saved {formatDateTime(settings.updated_at)}. Secrets stored encrypted.</span>
+            <span className="text-xs text-gray-500">
+              {t('Saved {updated}. Secrets stored encrypted.', { updated: formatDateTime(settings.updated_at) })}
+            </span>
           )}
         </div>
         {outcome && (
@@ -114,12 +118,14 @@ export function WhatsappSettingsCard({ settings }: { settings: WhatsappSettings 
         )}
       </form>
       <details className="mt-4 text-sm">
-        <summary className="cursor-pointer font-medium">Templates to have approved ({settings.templates.length})</summary>
-        <ul className="mt-2 space-y-1" aria-label="WhatsApp templates">
-          {settings.templates.map((t) => (
-            <li key={t.event}>
-              <span className="font-mono">{t.name}</span>
-              <span className="text-gray-600"> — {t.params.map((p, i) => `{{${i + 1}}} ${p}`).join(', ')}</span>
+        <summary className="cursor-pointer font-medium">
+          {t('Templates to have approved ({templates})', { templates: settings.templates.length })}
+        </summary>
+        <ul className="mt-2 space-y-1" aria-label={t('WhatsApp templates')}>
+          {settings.templates.map((template) => (
+            <li key={template.event}>
+              <span className="font-mono">{template.name}</span>
+              <span className="text-gray-600"> — {template.params.map((p, i) => `{{${i + 1}}} ${p}`).join(', ')}</span>
             </li>
           ))}
         </ul>

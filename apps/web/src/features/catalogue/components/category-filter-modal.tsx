@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Modal } from '../../../components/ui/modal';
 import { BrandChecklist, NarrowingFields, narrowingOf, type Narrowing } from './list-filters';
 import { t } from '../../../lib/i18n';
+import { CategoryTree } from './category-tree';
 
 /**
  * 'Category Filter' modal of spec §2 (the phone's filters): the category tree, the brands as
@@ -71,36 +72,5 @@ export default function CategoryFilterModal({
         </button>
       </div>
     </Modal>
-  );
-}
-
-export function CategoryTree({
-  nodes,
-  selected,
-  onToggle,
-  depth = 0,
-}: {
-  nodes: Category[];
-  selected: string[];
-  onToggle: (slug: string) => void;
-  depth?: number;
-}) {
-  return (
-    <ul className={depth ? 'ml-5 border-l pl-2' : ''}>
-      {nodes.map((n) => (
-        <li key={n.slug}>
-          <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1.5 text-sm hover:bg-gray-50">
-            <input
-              type="checkbox"
-              checked={selected.includes(n.slug)}
-              onChange={() => onToggle(n.slug)}
-              className="h-4 w-4 accent-[var(--color-primary)]"
-            />
-            {n.name}
-          </label>
-          {n.children.length > 0 && <CategoryTree nodes={n.children} selected={selected} onToggle={onToggle} depth={depth + 1} />}
-        </li>
-      ))}
-    </ul>
   );
 }

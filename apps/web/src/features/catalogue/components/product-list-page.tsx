@@ -12,7 +12,7 @@ import { SHOP_EVENTS } from '../../../lib/telemetry/events';
 import { productListQuery } from '../api/products';
 import { suggestionsQuery } from '../../../lib/suggestions';
 import { paramsFromSearch, searchFromParams } from '@grocer/shared/list-params';
-import { CategoryTree } from './category-filter-modal';
+import { CategoryTree } from './category-tree';
 import { BrandChecklist, NarrowingFields, narrowingLabels, narrowingOf } from './list-filters';
 import { ProductCard, ProductCardSkeleton, type ProductControls } from '@grocer/blocks/product-card';
 import { t } from '../../../lib/i18n';

@@ -22,12 +22,13 @@ import { FoodMark } from '@grocer/blocks/food-mark';
 import { FOOD_TYPE_LABELS } from '@grocer/shared/food-types';
 import { Star } from 'lucide-react';
 import { t } from '../../../lib/i18n';
+import { withLater } from '../../../locales/load';
 
 /** What the route puts beside Add to Cart for the chosen pack (the subscriptions feature's "Subscribe"; nothing when the pack is not subscribable). */
 type Subscribe = (product: Product, pack: Pack) => React.ReactNode;
 
 // the full-screen viewer loads when a shopper first opens it
-const ImageZoom = lazy(() => import('./image-zoom'));
+const ImageZoom = lazy(() => withLater(import('./image-zoom')));
 
 /** /products/{slug}: gallery, name, brand, pack selector, price, description, info, the pack's facts and reviews. */
 export function ProductPage({

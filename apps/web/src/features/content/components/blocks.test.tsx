@@ -34,7 +34,12 @@ const page = pageDataSchema.parse({
     {
       name: 'Hero',
       type: 'hero-slider',
-      data: { slides: [{ image: 'b/1.svg', link: '/products' }] },
+      data: {
+        slides: [
+          { image: 'b/1.svg', link: '/products' },
+          { image: 'b/2.svg', link: '', heading: 'ताज़े आम', text: 'इस हफ़्ते तोड़े गए', button: 'अभी खरीदें', alt: 'आमों की टोकरी' },
+        ],
+      },
       settings: { aspect: { md: 'aspect-[3/1]' }, bgcolor: '#f0fdfa' },
       logicdata: null,
       response: null,
@@ -130,6 +135,14 @@ describe('page block renderers', () => {
     const frame = el.querySelector<HTMLElement>('[style]')!;
     expect(frame.style.getPropertyValue('--hero-md')).toBe('3/1');
     expect(frame.style.backgroundColor).toBeTruthy();
+  });
+
+  it('hero slider: a slide’s heading, text and button label over its image, named by them; one without, by its number', () => {
+    const slides = [...show(0).querySelectorAll('button')].filter((b) => b.querySelector('picture'));
+    expect(slides.map((b) => b.getAttribute('aria-label'))).toEqual(['Banner 1', null]);
+    expect(slides[1]!.textContent).toBe('ताज़े आमइस हफ़्ते तोड़े गएअभी खरीदें');
+    expect(slides[1]!.querySelector('img')?.getAttribute('alt')).toBe('आमों की टोकरी');
+    expect(slides[0]!.querySelector('img')?.getAttribute('alt')).toBe('');
   });
 
   it('carousels: the resolved products, categories and brands, each linking where it should', () => {

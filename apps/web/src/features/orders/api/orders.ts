@@ -22,7 +22,9 @@ export const buyAgainQuery = queryOptions({
 });
 
 export const ordersApi = {
-  cancel: (id: string) => apiChecked(`${at(id)}/cancel`, order, { method: 'POST' }),
+  /** `refund_to`: a paid order's refund to the wallet at once, or back to the source (issue 44 §2) */
+  cancel: (id: string, refund_to?: 'wallet' | 'source') =>
+    apiChecked(`${at(id)}/cancel`, order, { method: 'POST', ...(refund_to ? { body: { refund_to } } : {}) }),
   reorder: (id: string) => apiChecked(`${at(id)}/reorder`, async () => (await contracts()).reorderResponseSchema, { method: 'POST' }),
   invoiceUrl: (id: string) => `/s${at(id)}/invoice`,
 };

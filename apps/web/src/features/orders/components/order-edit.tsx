@@ -3,7 +3,7 @@ import type { Product } from '@grocer/shared/catalogue';
 import { formatINR } from '@grocer/shared/money';
 import { perKgLabel, weightLabel } from '@grocer/shared/weighed';
 import type { OrderDetail } from '@grocer/shared/order';
-import { editDifferenceText, type OrderEditQuote } from '@grocer/shared/order-edit';
+import { editDifferenceText, type EditDifferenceWords, type OrderEditQuote } from '@grocer/shared/order-edit';
 import { img } from '@grocer/blocks/image';
 import { Minus, Plus, Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -14,6 +14,18 @@ import { toast } from '../../../lib/toast';
 import { orderEditApi } from '../api/order-edit';
 import { t } from '../../../lib/i18n';
 import { slotText } from '../../../lib/slots';
+
+/** The difference's words in the page's language (the rule: shared order-edit.ts). */
+const differenceWords = (): EditDifferenceWords => ({
+  noChange: t('No change to the total'),
+  payMore: (amount) => t('You pay {amount} more', { amount }),
+  payLess: (amount) => t('You pay {amount} less', { amount }),
+  refunded: (amount) => t('{amount} will be refunded', { amount }),
+  offBalance: (off, refunded) =>
+    refunded
+      ? t("{off} off the balance due, {refunded} refunded to the customer's payment", { off, refunded })
+      : t('{off} off the balance due', { off }),
+});
 
 /** A pack on the changed order, with what the screen shows before the server's quote names it. */
 interface Wanted {
@@ -241,7 +253,7 @@ function EditForm({ o, onClose, onDone }: { o: OrderDetail; onClose: () => void;
             <dd className="tabular-nums">{formatINR(quote.total)}</dd>
           </div>
           <p className="pt-1 font-semibold text-[var(--color-primary)]" data-testid="edit-difference">
-            {editDifferenceText(quote.difference, o.payment_method, quote.balance_due)}
+            {editDifferenceText(quote.difference, o.payment_method, quote.balance_due, differenceWords())}
           </p>
         </dl>
       )}

@@ -42,6 +42,7 @@ export function OrderPage({
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'reorder' | null>(null);
+  const [refundTo, setRefundTo] = useState<'wallet' | 'source'>('wallet');
   if (isPending) return <LoadingOverlay />;
   if (error) return <p className="text-red-600">{readError(error)}</p>;
   const o = data;
@@ -50,7 +51,8 @@ export function OrderPage({
     setConfirming(false);
     setBusy('cancel');
     try {
-      client.setQueryData(orderQuery(id).queryKey, await ordersApi.cancel(id));
+      const choice = o.payment_method === 'razorpay' || o.payment_method === 'cashfree' ? refundTo : undefined;
+      client.setQueryData(orderQuery(id).queryKey, await ordersApi.cancel(id, choice));
       await client.invalidateQueries({ queryKey: ['orders'] });
       toast.success(t('Order cancelled'));
     } catch (e) {
@@ -230,7 +232,20 @@ export function OrderPage({
         cancelLabel={t('Keep order')}
         onCancel={() => setConfirming(false)}
         onConfirm={cancel}
-      />
+      >
+        {/* a gateway-paid order's refund: the wallet at once, or back to the source (issue 44 §2) */}
+        {o.refunds.refundable > 0 && (o.payment_method === 'razorpay' || o.payment_method === 'cashfree') && (
+          <fieldset className="mt-3 space-y-2" data-testid="refund-choice">
+            <legend className="text-sm font-medium">{t('Refund to')}</legend>
+            {(['wallet', 'source'] as const).map((to) => (
+              <label key={to} className="flex min-h-11 items-center gap-2 rounded-lg border px-3 text-sm">
+                <input type="radio" name="refund-to" value={to} checked={refundTo === to} onChange={() => setRefundTo(to)} />
+                {to === 'wallet' ? t('My wallet (instant)') : t('Original payment method (5–7 days)')}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -79,6 +79,12 @@ export function CalendarDayItem({
             {dayWhat(day, packName)}
             {day.note === 'changed' && <span className="ml-1 text-xs text-blue-800">{t('(changed)')}</span>}
           </p>
+          {day.quantity > 0 &&
+            (day.extras ?? []).map((e) => (
+              <p key={e.pack_id} className="text-xs text-gray-700">
+                + {e.quantity} × {e.product_name} {e.pack_name}
+              </p>
+            ))}
         </div>
         <div className="flex shrink-0 gap-1.5">
           {busy && <Spinner size={16} />}

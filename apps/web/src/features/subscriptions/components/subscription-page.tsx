@@ -1,4 +1,3 @@
-import { scheduleWords } from '@grocer/shared/subscription-words';
 import { addShopDays } from '@grocer/shared/shop-time';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
@@ -10,8 +9,9 @@ import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { calendarQuery, subscriptionQuery, subscriptionsApi, walletBalanceQuery } from '../api';
-import { cutoffRule, dayWords, refusalWords, rupees, shortDay } from '../words';
+import { cutoffRule, dayWords, refusalWords, rupees, scheduleText, shortDay } from '../words';
 import { SubscriptionCalendar } from './calendar';
+import { DeliveryExtras } from './extras';
 import { STATUS_WORDS, statusClass } from './subscriptions-page';
 import { t } from '../../../lib/i18n';
 
@@ -84,6 +84,17 @@ export function SubscriptionPage({ id }: { id: number }) {
     }
   };
 
+  const setExtra = async (date: string, packId: number, quantity: number) => {
+    setProblem(null);
+    try {
+      const next = await subscriptionsApi.setExtra(id, { date, pack_id: packId, quantity });
+      client.setQueryData(calendarQuery(id).queryKey, next);
+    } catch (e) {
+      setProblem(refusalWords(readError(e)));
+      throw e;
+    }
+  };
+
   return (
     <div className="space-y-5">
       <Link to="/account/subscriptions" className="inline-flex items-center gap-1 text-sm font-medium text-[var(--color-primary)]">
@@ -95,7 +106,7 @@ export function SubscriptionPage({ id }: { id: number }) {
             {s.product_name} · {s.pack_name}
           </h1>
           <p className="mt-1 text-gray-700">
-            {s.quantity} × {scheduleWords(s.schedule)} · {t('{price} per delivery', { price: rupees(perDelivery) })} ·{' '}
+            {s.quantity} × {scheduleText(s.schedule)} · {t('{price} per delivery', { price: rupees(perDelivery) })} ·{' '}
             {t('from {day}', { day: dayWords(s.start_date) })}
           </p>
         </div>
@@ -133,6 +144,16 @@ export function SubscriptionPage({ id }: { id: number }) {
           <p className="text-sm text-gray-600">{t('This subscription is cancelled: nothing more is delivered.')}</p>
         )}
       </section>
+
+      {live && (
+        <section aria-labelledby="extras-title" className="rounded-xl border bg-white p-4">
+          <h2 id="extras-title" className="text-lg font-semibold">
+            {t('Add to a delivery')}
+          </h2>
+          <p className="mb-3 text-sm text-gray-600">{t('Bread, eggs or anything else comes with that delivery and is paid with it.')}</p>
+          <DeliveryExtras days={days} onSet={setExtra} />
+        </section>
+      )}
 
       {live && (
         <section aria-labelledby="vacation-title" className="rounded-xl border bg-white p-4">

@@ -1,4 +1,3 @@
-import { scheduleWords } from '@grocer/shared/subscription-words';
 import type { SubscriptionJson } from '@grocer/shared/subscriptions';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, ChevronRight } from 'lucide-react';
@@ -6,7 +5,7 @@ import { Link } from 'react-router';
 import { LoadingView } from '../../../components/ui/loading';
 import { readError } from '../../../lib/errors';
 import { calendarQuery, subscriptionsQuery } from '../api';
-import { cutoffRule, dayWords, nextDelivery, rupees } from '../words';
+import { cutoffRule, dayWords, nextDelivery, rupees, scheduleText } from '../words';
 import { msg, t } from '../../../lib/i18n';
 
 export const STATUS_WORDS: Record<SubscriptionJson['status'], string> = {
@@ -63,7 +62,7 @@ export function SubscriptionsPage() {
                     </span>
                   </span>
                   <span className="mt-0.5 block text-sm text-gray-700">
-                    {s.quantity} × {scheduleWords(s.schedule)} · {t('{price} per delivery', { price: rupees(s.quantity * s.price_paise) })}
+                    {s.quantity} × {scheduleText(s.schedule)} · {t('{price} per delivery', { price: rupees(s.quantity * s.price_paise) })}
                   </span>
                   {s.status !== 'cancelled' && (
                     <span className="mt-0.5 block text-sm text-gray-600">

@@ -1,7 +1,7 @@
 import { formatINR, toRupees } from '@grocer/shared/money';
-import { ENTRY_REASON_LABEL, type AccountEntry, type Topup } from '@grocer/shared/wallet';
+import { ENTRY_REASON_LABEL, type AccountEntry, type Topup, type TopupStarted } from '@grocer/shared/wallet';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, Wallet } from 'lucide-react';
+import { BookOpen, CircleAlert, CircleCheck, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadingView, Spinner } from '../../../components/ui/loading';
@@ -84,8 +84,17 @@ function TopupReturn({ id, onDone }: { id: number; onDone: () => void }) {
       <p role="status" data-testid="topup-done" className={`${box} bg-green-50 text-green-800`}>
         <CircleCheck size={18} className="mt-0.5 shrink-0" aria-hidden="true" />
         <span>
-          {t('{amount} added to your wallet.', { amount: rupees(topup.amount_paise) })} {t('Your balance is')}{' '}
-          <strong>{rupees(topup.balance_paise)}</strong>.
+          {topup.purpose === 'khata' ? (
+            <>
+              {t('{amount} paid on your khata.', { amount: rupees(topup.amount_paise) })}{' '}
+              {topup.balance_paise < 0 ? t('You owe {amount}', { amount: rupees(-topup.balance_paise) }) : t('Nothing owed.')}
+            </>
+          ) : (
+            <>
+              {t('{amount} added to your wallet.', { amount: rupees(topup.amount_paise) })} {t('Your balance is')}{' '}
+              <strong>{rupees(topup.balance_paise)}</strong>.
+            </>
+          )}
         </span>
       </p>
     );
@@ -104,6 +113,97 @@ function TopupReturn({ id, onDone }: { id: number; onDone: () => void }) {
   );
 }
 
+/**
+ * Hands a started gateway payment (a top-up or a khata payment) to the provider: the simulator's
+ * page, Razorpay Checkout or Cashfree's; the gateway sends the shopper back to `?topup={id}`.
+ */
+async function pay(
+  { topup, handoff }: TopupStarted,
+  description: string,
+  navigate: (to: string) => unknown,
+  dismissed: () => void,
+): Promise<void> {
+  if (handoff.checkout_url) return window.location.assign(handoff.checkout_url);
+  if (handoff.provider === 'razorpay') {
+    await loadScript('https://checkout.razorpay.com/v1/checkout.js');
+    const rzp = new window.Razorpay!({
+      key: handoff.key_id,
+      order_id: handoff.order_id,
+      amount: handoff.amount,
+      currency: handoff.currency,
+      name: document.title,
+      description,
+      handler: (res: Record<string, string>) => navigate(`/account/wallet?topup=${topup.id}&${new URLSearchParams(res).toString()}`),
+      modal: { ondismiss: dismissed },
+    });
+    rzp.open();
+  } else {
+    await loadScript('https://sdk.cashfree.com/js/v3/cashfree.js');
+    await window.Cashfree!({ mode: handoff.mode }).checkout({ paymentSessionId: handoff.payment_session_id, redirectTarget: '_self' });
+  }
+}
+
+/** The shop's first gateway that is set up: Razorpay, else Cashfree. */
+const firstGateway = <T,>(start: (provider: 'razorpay' | 'cashfree') => Promise<T>): Promise<T> =>
+  start('razorpay').catch((e: unknown) => {
+    if (e instanceof ApiError && e.code === 'PAYMENT_NOT_CONFIGURED') return start('cashfree');
+    throw e;
+  });
+
+/**
+ * The khata (issue 44 §4): what the shopper owes and their credit limit, and "Pay ₹X now" through
+ * the shop's gateway. The statement's link (`?pay=khata`) brings the shopper here with it in view.
+ */
+function KhataCard({ khata, asked }: { khata: { balance_paise: number; credit_limit_paise: number; status: string }; asked: boolean }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const owed = Math.max(0, -khata.balance_paise);
+  const start = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const started = await firstGateway((provider) => walletApi.payKhata({ provider }));
+      await pay(started, 'Khata payment', navigate, () => setBusy(false));
+    } catch (e) {
+      setProblem(readError(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <section
+      aria-labelledby="khata"
+      className={`rounded-xl border bg-white p-4 ${asked && owed > 0 ? 'border-[var(--color-primary)] ring-2 ring-[var(--color-primary)]' : ''}`}
+      ref={(el) => {
+        if (el && asked) el.scrollIntoView({ block: 'center' });
+      }}
+    >
+      <h2 id="khata" className="flex items-center gap-2 text-lg font-semibold">
+        <BookOpen size={20} aria-hidden="true" /> {t('Khata')}
+      </h2>
+      <p className="mt-1 text-2xl font-bold tabular-nums" data-testid="khata-owed">
+        {owed > 0 ? t('You owe {amount}', { amount: rupees(owed) }) : t('Nothing owed.')}
+      </p>
+      <p className="text-sm text-gray-600">{t('Credit limit {limit}', { limit: rupees(khata.credit_limit_paise) })}</p>
+      {problem && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      {owed > 0 && khata.status === 'open' && (
+        <button
+          type="button"
+          onClick={start}
+          disabled={busy}
+          className="mt-3 flex h-11 w-full items-center justify-center rounded-lg bg-[var(--color-primary)] px-6 font-semibold text-white hover:brightness-90 disabled:opacity-50 sm:w-auto"
+        >
+          {busy ? <Spinner size={18} className="text-white" /> : t('Pay {amount} now', { amount: rupees(owed) })}
+        </button>
+      )}
+    </section>
+  );
+}
+
 /** Add money: ₹200 / ₹500 / ₹1,000 with one tap, or another amount, through the shop's gateway. */
 function AddMoney({ limits }: { limits: { min_paise: number; max_paise: number } }) {
   const navigate = useNavigate();
@@ -116,31 +216,8 @@ function AddMoney({ limits }: { limits: { min_paise: number; max_paise: number }
     setBusy(true);
     setProblem(null);
     try {
-      // the shop's first gateway that is set up: Razorpay, else Cashfree
-      const started = await walletApi.startTopup({ amount_paise: amount.paise, provider: 'razorpay' }).catch((e: unknown) => {
-        if (e instanceof ApiError && e.code === 'PAYMENT_NOT_CONFIGURED')
-          return walletApi.startTopup({ amount_paise: amount.paise, provider: 'cashfree' });
-        throw e;
-      });
-      const { topup, handoff } = started;
-      if (handoff.checkout_url) return window.location.assign(handoff.checkout_url);
-      if (handoff.provider === 'razorpay') {
-        await loadScript('https://checkout.razorpay.com/v1/checkout.js');
-        const rzp = new window.Razorpay!({
-          key: handoff.key_id,
-          order_id: handoff.order_id,
-          amount: handoff.amount,
-          currency: handoff.currency,
-          name: document.title,
-          description: 'Wallet top-up',
-          handler: (res: Record<string, string>) => navigate(`/account/wallet?topup=${topup.id}&${new URLSearchParams(res).toString()}`),
-          modal: { ondismiss: () => setBusy(false) },
-        });
-        rzp.open();
-      } else {
-        await loadScript('https://sdk.cashfree.com/js/v3/cashfree.js');
-        await window.Cashfree!({ mode: handoff.mode }).checkout({ paymentSessionId: handoff.payment_session_id, redirectTarget: '_self' });
-      }
+      const started = await firstGateway((provider) => walletApi.startTopup({ amount_paise: amount.paise, provider }));
+      await pay(started, 'Wallet top-up', navigate, () => setBusy(false));
     } catch (e) {
       setProblem(readError(e));
       setBusy(false);
@@ -295,6 +372,7 @@ export function WalletPage() {
       ) : (
         <AddMoney limits={data.topup} />
       )}
+      {data.khata && <KhataCard khata={data.khata} asked={search.get('pay') === 'khata'} />}
       {data.wallet ? (
         <Statement />
       ) : (
