@@ -42,11 +42,19 @@ export function fail<C extends ErrorCode>(code: C, ...details: ErrorDetails<C>):
  * the catalogue's own English for its code and details; a message the caller worded stays as it is.
  */
 export function wordedIn(language: Language, error: AppError): { message: string; errors?: Record<string, string[]> } {
+  const as = { message: error.message, errors: error.errors };
+  if (language === 'en') return as;
   const code = error.code;
   const details = [error.details] as unknown as ErrorDetails<typeof code>;
-  const english = errorMessage(code, ...details);
-  if (language === 'en' || error.message !== english) return { message: error.message, errors: error.errors };
-  const message = errorMessageIn(language, code, ...details);
+  let english: string, message: string;
+  try {
+    // a message the caller worded has no details to word it again with: it stays as it is
+    english = errorMessage(code, ...details);
+    if (error.message !== english) return as;
+    message = errorMessageIn(language, code, ...details);
+  } catch {
+    return as;
+  }
   const errors =
     error.errors &&
     Object.fromEntries(Object.entries(error.errors).map(([f, list]) => [f, list.map((m) => (m === english ? message : m))]));

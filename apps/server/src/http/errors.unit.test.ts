@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from './errors';
-import { Errors, fail, registerErrorHandling } from './errors';
+import { AppError as AppErrorClass, Errors, fail, registerErrorHandling } from './errors';
 
 /** Answers what `make` throws, through the real error handler. */
 async function answer(make: () => AppError) {
@@ -104,5 +104,30 @@ describe('errors come from the shared catalogue', () => {
     expect(logged.filter((l) => l.level >= 50)).toEqual([]);
     expect(logged.map((l) => l.msg)).toContain('the client closed the request');
     expect(logged.map((l) => l.msg)).not.toContain('database unavailable');
+  });
+});
+
+describe('errors in a shopper’s language (issue 46)', () => {
+  async function answerIn(language: 'en' | 'hi', make: () => AppError) {
+    const app = Fastify();
+    registerErrorHandling(app, undefined, async () => language);
+    app.get('/x', async () => {
+      throw make();
+    });
+    const res = await app.inject({ url: '/x' });
+    await app.close();
+    return { status: res.statusCode, body: res.json() };
+  }
+
+  it('words the catalogue’s own message again, and leaves one the caller worded (no details to word it with) as it is', async () => {
+    const hindi = await answerIn('hi', () => fail('NOT_DELIVERABLE', { pincode: '999999' }));
+    expect(hindi.status).toBe(409);
+    expect(hindi.body.message).not.toBe(errorMessage('NOT_DELIVERABLE', { pincode: '999999' }));
+    expect(hindi.body.message).toContain('999999');
+    for (const language of ['en', 'hi'] as const)
+      expect(await answerIn(language, () => new AppErrorClass(409, 'NOT_DELIVERABLE', 'Worded by the caller'))).toEqual({
+        status: 409,
+        body: { code: 'NOT_DELIVERABLE', message: 'Worded by the caller' },
+      });
   });
 });
