@@ -1,3 +1,4 @@
+import { fillMessage } from '@grocer/shared/i18n';
 import { LANGUAGE_TAGS } from '@grocer/shared/language-names';
 import type { Language } from '@grocer/shared/languages';
 
@@ -49,41 +50,5 @@ export function t(id: string, values?: Record<string, unknown>): string {
 /** Marks an English string for extraction where it cannot be translated yet (a module constant): render it with `t(x)`. */
 export const msg = <S extends string>(id: S): S => id;
 
-/**
- * An English message with its arguments: `{name}`, and `{n, plural, =0 {…} one {…} other {…}}` or
- * `{x, select, a {…} other {…}}` with `#` for the count (written as a plain number, as the
- * storefront always wrote counts). English plural rules: one for 1, other otherwise.
- */
-export function english(message: string, values: Record<string, unknown>): string {
-  let i = 0;
-  const text = (count?: number): string => {
-    let out = '';
-    while (i < message.length && message[i] !== '}') {
-      const c = message[i++]!;
-      out += c === '{' ? argument() : c === '#' && count !== undefined ? String(count) : c;
-    }
-    return out;
-  };
-  const argument = (): string => {
-    const head = /^\s*([\w.]+)\s*(?:,\s*(plural|select)\s*,)?/.exec(message.slice(i))!;
-    i += head[0].length;
-    const value = values[head[1]!];
-    if (!head[2]) {
-      i = message.indexOf('}', i) + 1;
-      return String(value);
-    }
-    const plural = head[2] === 'plural';
-    const cases: Record<string, string> = {};
-    for (;;) {
-      const key = /^\s*([^\s{}]+)\s*\{|^\s*\}/.exec(message.slice(i))!;
-      i += key[0].length;
-      if (!key[1]) break;
-      cases[key[1]] = text(plural ? Number(value) : undefined);
-      i++; // the case's closing brace
-    }
-    const n = Number(value);
-    const keys = plural ? [`=${n}`, n === 1 ? 'one' : 'other', 'other'] : [String(value), 'other'];
-    return cases[keys.find((k) => k in cases)!] ?? '';
-  };
-  return text();
-}
+/** An English message with its arguments (the one filler, packages/shared/i18n.ts). */
+export const english = (message: string, values: Record<string, unknown>): string => fillMessage(message, values);

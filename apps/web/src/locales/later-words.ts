@@ -10,6 +10,7 @@ export const LATER_SHARED_WORDS = [
   msg('Cash on Delivery'),
   msg('Paid at the counter'),
   msg('Wallet'),
+  msg('On khata'),
   msg('UPI, cards, netbanking & wallets'),
   msg('Online payment'),
   msg('UPI'),

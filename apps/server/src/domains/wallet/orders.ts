@@ -42,18 +42,15 @@ export async function payOrderFromWallet(tx: Tx, d: OrderDebit): Promise<{ entry
   return { entryId: r.entry.id, balancePaise: r.balancePaise };
 }
 
-/**
- * Returns paise of a wallet-paid order to the wallet (the order cancelled: all of what is left; a
- * line removed: its part), in the caller's transaction, once per `key` (`order_refund:{id}` for
- * the cancellation, the change's own key for a part): a retried refund writes nothing more (the payments module
- * bounds the amount by what the payment has left to return). Answers the entry's id
- * (the refund's id on the payment), or null when the order took nothing from this wallet.
- */
-export async function returnOrderPayment(
+type OrderReturn = { websiteId: number; userId: number; orderId: string; amountPaise: number; key: string; note?: string };
+
+/** Credits an order's money back to the customer's wallet or khata, once per key (both returns below). */
+async function returnToAccount(
   tx: Tx,
-  r: { websiteId: number; userId: number; orderId: string; amountPaise: number; key: string; note?: string },
+  kind: 'wallet' | 'khata',
+  r: OrderReturn,
 ): Promise<{ entryId: number; balancePaise: number } | null> {
-  const account = await accountOf(tx, r.websiteId, r.userId, 'wallet');
+  const account = await accountOf(tx, r.websiteId, r.userId, kind);
   if (!account || r.amountPaise <= 0) return null;
   const res = await post(tx, {
     websiteId: r.websiteId,
@@ -65,10 +62,19 @@ export async function returnOrderPayment(
     key: r.key,
     createdBy: 'system',
   });
-  // a credit is refused only on a closed wallet: the payment stays refund_pending for the shop to settle
+  // a credit is refused only on a closed account: the payment stays refund_pending for the shop to settle
   if (!res.ok) return null;
   return { entryId: res.entry.id, balancePaise: res.balancePaise };
 }
+
+/**
+ * Returns paise of a wallet-paid order to the wallet (the order cancelled: all of what is left; a
+ * line removed: its part), in the caller's transaction, once per `key` (`order_refund:{id}` for
+ * the cancellation, the change's own key for a part): a retried refund writes nothing more (the payments module
+ * bounds the amount by what the payment has left to return). Answers the entry's id
+ * (the refund's id on the payment), or null when the order took nothing from this wallet.
+ */
+export const returnOrderPayment = (tx: Tx, r: OrderReturn) => returnToAccount(tx, 'wallet', r);
 
 /**
  * Debits the customer's open khata for an online order, in the caller's transaction (the one
@@ -97,25 +103,7 @@ export async function payOrderOnKhata(tx: Tx, d: OrderDebit): Promise<{ entryId:
  * reference `order` + id. Null when the customer has no khata or it is closed (the payment stays
  * refund_pending for the shop to settle).
  */
-export async function returnKhataPayment(
-  tx: Tx,
-  r: { websiteId: number; userId: number; orderId: string; amountPaise: number; key: string; note?: string },
-): Promise<{ entryId: number; balancePaise: number } | null> {
-  const khata = await accountOf(tx, r.websiteId, r.userId, 'khata');
-  if (!khata || r.amountPaise <= 0) return null;
-  const res = await post(tx, {
-    websiteId: r.websiteId,
-    accountId: khata.id,
-    amountPaise: r.amountPaise,
-    reason: 'refund',
-    reference: { type: 'order', id: r.orderId },
-    note: r.note ?? '',
-    key: r.key,
-    createdBy: 'system',
-  });
-  if (!res.ok) return null;
-  return { entryId: res.entry.id, balancePaise: res.balancePaise };
-}
+export const returnKhataPayment = (tx: Tx, r: OrderReturn) => returnToAccount(tx, 'khata', r);
 
 /**
  * A gateway-paid order's refund to the wallet at the shopper's choice (issue 44 §2): as
