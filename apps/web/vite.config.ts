@@ -77,7 +77,7 @@ function notoFileName(name: string | undefined): string | null {
 }
 const notoPreloads = Object.values(LANGUAGE_FONT_PRELOAD);
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), compileHints(), namedIconsApart()],
   // The storefront runs on Preact's React-compatible runtime: the same components and libraries
   // for about a tenth of react-dom's bytes on the first load (DESIGN §9 budget).
@@ -94,6 +94,10 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
+        // The modules every first load runs (main.tsx's static imports) in the entry's chunk, not a
+        // dozen shared ones: each file costs its own gzip dictionary, imports and exports (about
+        // 5 KB gzip on every page, issue 46 / DESIGN §9 budget). Lazy chunks import them from it.
+        ...(isSsrBuild ? {} : { codeSplitting: { groups: [{ name: 'index', tags: ['$initial' as const] }] } }),
         assetFileNames: (asset) => {
           const noto = notoFileName(asset.names[0]);
           if (noto && !notoPreloads.includes(`/${noto}`)) throw new Error(`${noto} is not the preloaded name`);
