@@ -78,7 +78,7 @@ describe('cart journeys (Chromium, built shop, demo data)', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
-  });
+  }, 120_000); // two full passes (desktop and phone)
 
   it('keeps a tap on Add to Cart made before the page is interactive; a search typed or sent before the scripts arrive still lands', async () => {
     const page = await shop.newPage({ width: 375, height: 900 });
