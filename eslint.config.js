@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import i18next from 'eslint-plugin-i18next';
 import globals from 'globals';
+import { WORD_ATTRIBUTES } from './apps/staff/scripts/word-attributes.js';
 
 export default tseslint.config(
   {
@@ -47,28 +48,7 @@ export default tseslint.config(
         {
           mode: 'jsx-only',
           'should-validate-template': true,
-          'jsx-attributes': {
-            include: [
-              'label',
-              'aria-label',
-              'title',
-              'placeholder',
-              'alt',
-              'hint',
-              'description',
-              'confirm',
-              'cancel',
-              'intro',
-              'empty',
-              'searchLabel',
-              'newLabel',
-              'noMatch',
-              'none',
-              'note',
-              'totalLabel',
-              'heading',
-            ],
-          },
+          'jsx-attributes': { include: WORD_ATTRIBUTES },
           'jsx-components': { exclude: ['Trans', 'code', 'kbd', 'pre'] },
           callees: { exclude: ['.*'] },
           // no letters, or one code-like word (an address, a path, a key): 'https://…', 'phc_…'

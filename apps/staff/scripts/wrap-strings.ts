@@ -18,39 +18,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { WORD_ATTRIBUTES } from './word-attributes.js';
 
 const root = path.join(import.meta.dirname, '..');
 const src = path.join(root, 'src');
 const i18nModule = path.join(src, 'lib', 'i18n.ts');
 
 /** JSX attributes whose string is shown to the person (or read by a screen reader). */
-const ATTRIBUTES = new Set([
-  'label',
-  'aria-label',
-  'aria-description',
-  'title',
-  'placeholder',
-  'alt',
-  'hint',
-  'description',
-  'confirm',
-  'cancel',
-  'intro',
-  'empty',
-  'emptyText',
-  'searchLabel',
-  'newLabel',
-  'noMatch',
-  'none',
-  'note',
-  'totalLabel',
-  'heading',
-  'subtitle',
-  'legend',
-  'barcodeHint',
-  'print',
-  'message',
-]);
+const ATTRIBUTES = new Set(WORD_ATTRIBUTES);
 /** Object properties whose string is shown (DataTable columns' `header`, navigation `label`s…). */
 const PROPERTIES = new Set(['header', 'label', 'title', 'description', 'placeholder', 'hint', 'empty', 'heading', 'intro', 'note']);
 /** Elements whose text is code, not words. */
