@@ -156,8 +156,9 @@ describe('account journeys (Chromium, built shop, demo data)', () => {
     await offersByEmail.uncheck();
     expect((await saved).status()).toBe(200);
     // order updates keep one way at least: unticking both is refused, saying why
+    const smsSaved = page.waitForResponse((r) => r.url().endsWith('/s/api/account/messages') && r.request().method() === 'PUT');
     await page.getByRole('checkbox', { name: 'Order updates by SMS' }).uncheck();
-    await page.waitForResponse((r) => r.url().endsWith('/s/api/account/messages') && r.request().method() === 'PUT');
+    expect((await smsSaved).status()).toBe(200);
     await page.getByRole('checkbox', { name: 'Order updates by Email' }).click();
     await page.getByRole('alert').getByText('Order updates need at least one way to reach you').waitFor();
     expect(await page.getByRole('checkbox', { name: 'Order updates by Email' }).isChecked()).toBe(true);

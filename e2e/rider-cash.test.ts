@@ -165,5 +165,6 @@ describe('own delivery: a rider’s cash handed over, counted with a difference,
     expect(cashierErrors.filter((e) => !/status of (401|422)\b/.test(e))).toEqual([]);
     expect(ownerErrors).toEqual([]);
     expect(shopperErrors).toEqual([]);
-  });
+    // four people (shopper, owner, rider, cashier) and a bank deposit: about a minute on a quiet machine
+  }, 150_000);
 });
