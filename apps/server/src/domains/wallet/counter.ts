@@ -1,5 +1,5 @@
 import type { AccountRow, EntryRow } from './ledger';
-import { accountOf, checkTopupAmount, openAccount, postOrFail, rupees } from './ledger';
+import { accountOf, checkTopupAmount, lockedAccountOf, openAccount, postOrFail, rupees } from './ledger';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
@@ -120,7 +120,8 @@ export async function counterAccountPayment(
   if (p.purpose === 'wallet')
     account = (await openAccount(tx, { websiteId: p.websiteId, userId: p.userId, kind: 'wallet', openedBy: p.createdBy })).account;
   else {
-    account = await accountOf(tx, p.websiteId, p.userId, 'khata');
+    // locked: what is owed cannot change (an online khata payment settling) before this payment posts
+    account = await lockedAccountOf(tx, p.websiteId, p.userId, 'khata');
     if (!account) throw fail('KHATA_NOT_OPEN');
   }
   const key = `pos_account:${p.key}`;

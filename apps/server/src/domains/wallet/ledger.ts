@@ -141,6 +141,19 @@ export async function accountOf(db: DbOrTx, websiteId: number, userId: number, k
   return row ?? null;
 }
 
+/**
+ * `accountOf`, its row locked for the rest of the caller's transaction: a decision made on its
+ * balance (how much a khata still owes) holds until the posting that follows it.
+ */
+export async function lockedAccountOf(tx: Tx, websiteId: number, userId: number, kind: AccountKind): Promise<AccountRow | null> {
+  const [row] = await tx
+    .select()
+    .from(customerAccounts)
+    .where(and(eq(customerAccounts.websiteId, websiteId), eq(customerAccounts.userId, userId), eq(customerAccounts.kind, kind)))
+    .for('update');
+  return row ?? null;
+}
+
 export async function accountById(db: DbOrTx, websiteId: number, accountId: number): Promise<AccountRow> {
   const [row] = await db
     .select()

@@ -125,6 +125,45 @@ describe('paying the khata online (issue 44 §4)', () => {
     expect((await walletMismatches(t.db)).mismatches).toEqual([]);
   });
 
+  it('paid at the till while the online payment was on its way: the khata takes what it still owes, the rest goes to the wallet, never a khata in credit', async () => {
+    const { c, id, khataId } = await owing(100_000, 43_210);
+    const started = await c.post('/s/api/account/khata/payments', { provider: 'razorpay' });
+    expect(started.statusCode, started.body).toBe(200);
+    const { topup, handoff } = started.json();
+    await simulatorOutcome(handoff.checkout_url, 'success_late');
+    // before the gateway's webhook arrives, ₹300 is paid in cash at the counter
+    await t.db.transaction((tx) =>
+      t.app.wallet.postOrFail(tx, {
+        websiteId: shop.websiteId,
+        accountId: khataId,
+        amountPaise: 30_000,
+        reason: 'khata_payment',
+        key: `till-${khataId}`,
+        createdBy: 'system',
+      }),
+    );
+    const deliver = () => fetch(`${base}/sim/webhooks/${handoff.order_id}/deliver`, { method: 'POST' });
+    await Promise.all([deliver(), deliver()]);
+    expect(await khataBalance(khataId)).toBe(0);
+    const khata = await t.db.select().from(accountEntries).where(eq(accountEntries.accountId, khataId));
+    expect(khata.map((e) => [e.reason, e.amountPaise])).toEqual([
+      ['khata_sale', -43_210],
+      ['khata_payment', 30_000],
+      ['khata_payment', 13_210],
+    ]);
+    const [wallet] = await t.db
+      .select()
+      .from(customerAccounts)
+      .where(eq(customerAccounts.userId, id))
+      .then((rows) => rows.filter((r) => r.kind === 'wallet'));
+    expect(wallet!.balancePaise).toBe(30_000);
+    const [kept] = await t.db.select().from(accountEntries).where(eq(accountEntries.accountId, wallet!.id));
+    expect(kept).toMatchObject({ reason: 'topup', amountPaise: 30_000, referenceType: 'topup', referenceId: String(topup.id) });
+    expect(kept!.note).toMatch(/more than the khata owed, kept in the wallet$/);
+    expect((await c.get(`/s/api/account/wallet/topups/${topup.id}`)).json()).toMatchObject({ status: 'paid' });
+    expect((await walletMismatches(t.db)).mismatches).toEqual([]);
+  });
+
   it('Cashfree: a part of what is owed; then nothing more than is owed, nothing when nothing is owed, no khata refused', async () => {
     const { c, khataId } = await owing(100_000, 30_000);
     const part = await c.post('/s/api/account/khata/payments', { provider: 'cashfree', amount_paise: 10_000 });

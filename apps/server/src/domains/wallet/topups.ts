@@ -4,7 +4,7 @@ import type { KhataPayStart, Topup, TopupStart, TopupStarted } from '@grocer/sha
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
 import {
   cashfree,
@@ -16,8 +16,21 @@ import {
   type ForeignPayments,
   type ProviderKeys,
 } from './deps';
-import { accountById, accountOf, checkTopupAmount, openAccount, post, rupees, type AccountRow } from './ledger';
+import {
+  accountById,
+  accountOf,
+  checkTopupAmount,
+  lockedAccountOf,
+  openAccount,
+  post,
+  rupees,
+  type AccountRow,
+  type Posting,
+} from './ledger';
 import { walletTopups } from './tables';
+
+/** A settlement's credit refused (a closed account): its transaction undone, the top-up held for review. */
+class HeldForReview extends Error {}
 
 type TopupRow = typeof walletTopups.$inferSelect;
 type Provider = 'razorpay' | 'cashfree';
@@ -229,34 +242,67 @@ export class Topups {
    * the top-up's is held for review, never credited.
    */
   async settle(id: number, paid: { providerPaymentId: string; amount: number }, by: Provider): Promise<void> {
-    await this.d.db.transaction(async (tx) => {
-      const [t] = await tx.select().from(walletTopups).where(eq(walletTopups.id, id)).for('update');
-      if (!t || t.status !== 'pending') return;
-      if (paid.amount !== t.amountPaise) {
+    await this.d.db
+      .transaction(async (tx) => {
+        const [t] = await tx.select().from(walletTopups).where(eq(walletTopups.id, id)).for('update');
+        if (!t || t.status !== 'pending') return;
+        if (paid.amount !== t.amountPaise) {
+          await tx
+            .update(walletTopups)
+            .set({ status: 'review', providerPaymentId: paid.providerPaymentId, updatedAt: sql`now()` })
+            .where(eq(walletTopups.id, id));
+          this.d.log.warn(
+            { topup: id, amount: paid.amount, asked: t.amountPaise },
+            'wallet top-up paid a different amount: held for review',
+          );
+          return;
+        }
         await tx
           .update(walletTopups)
-          .set({ status: 'review', providerPaymentId: paid.providerPaymentId, updatedAt: sql`now()` })
+          .set({ status: 'paid', providerPaymentId: paid.providerPaymentId, updatedAt: sql`now()` })
           .where(eq(walletTopups.id, id));
-        this.d.log.warn({ topup: id, amount: paid.amount, asked: t.amountPaise }, 'wallet top-up paid a different amount: held for review');
-        return;
-      }
-      await tx
-        .update(walletTopups)
-        .set({ status: 'paid', providerPaymentId: paid.providerPaymentId, updatedAt: sql`now()` })
-        .where(eq(walletTopups.id, id));
-      const r = await post(tx, {
-        websiteId: t.websiteId,
-        accountId: t.accountId,
-        amountPaise: t.amountPaise,
-        reason: t.purpose === 'khata' ? 'khata_payment' : 'topup',
-        reference: { type: 'topup', id: String(t.id) },
-        note: `${by === 'razorpay' ? 'Razorpay' : 'Cashfree'} payment ${paid.providerPaymentId}`,
-        key: `topup:${t.id}`,
-        createdBy: by,
+        const note = `${by === 'razorpay' ? 'Razorpay' : 'Cashfree'} payment ${paid.providerPaymentId}`;
+        const postings: Posting[] = [];
+        const { toKhata, toWallet } = t.purpose === 'khata' ? await this.khataShare(tx, t) : { toKhata: 0, toWallet: t.amountPaise };
+        const base = { websiteId: t.websiteId, reference: { type: 'topup', id: String(t.id) }, createdBy: by };
+        if (toKhata > 0)
+          postings.push({ ...base, accountId: t.accountId, amountPaise: toKhata, reason: 'khata_payment', note, key: `topup:${t.id}` });
+        if (toWallet > 0 && t.purpose === 'wallet')
+          postings.push({ ...base, accountId: t.accountId, amountPaise: toWallet, reason: 'topup', note, key: `topup:${t.id}` });
+        else if (toWallet > 0) {
+          // the part of a khata payment the khata no longer owed (paid at the till while this payment
+          // was on its way): kept in the customer's wallet, never a khata in credit
+          const wallet = await openAccount(tx, { websiteId: t.websiteId, userId: t.userId, kind: 'wallet', openedBy: by });
+          postings.push({
+            ...base,
+            accountId: wallet.account.id,
+            amountPaise: toWallet,
+            reason: 'topup',
+            note: `${note}: more than the khata owed, kept in the wallet`,
+            key: `topup:${t.id}:over`,
+          });
+        }
+        for (const p of postings) {
+          // a credit is refused only on a closed account: nothing is credited, and the money is kept on
+          // the top-up for the shop to review
+          if (!(await post(tx, p)).ok) throw new HeldForReview();
+        }
+      })
+      .catch(async (e: unknown) => {
+        if (!(e instanceof HeldForReview)) throw e;
+        await this.d.db
+          .update(walletTopups)
+          .set({ status: 'review', providerPaymentId: paid.providerPaymentId, updatedAt: sql`now()` })
+          .where(and(eq(walletTopups.id, id), eq(walletTopups.status, 'pending')));
       });
-      // a credit is refused only on a closed wallet: the money is kept on the top-up, for the shop to review
-      if (!r.ok) await tx.update(walletTopups).set({ status: 'review' }).where(eq(walletTopups.id, id));
-    });
+  }
+
+  /** What of a khata payment the khata still owes now (its row locked until the payment posts), and the rest. */
+  private async khataShare(tx: Tx, t: typeof walletTopups.$inferSelect): Promise<{ toKhata: number; toWallet: number }> {
+    const khata = await lockedAccountOf(tx, t.websiteId, t.userId, 'khata');
+    const owed = khata && khata.id === t.accountId ? Math.max(0, -khata.balancePaise) : 0;
+    const toKhata = Math.min(owed, t.amountPaise);
+    return { toKhata, toWallet: t.amountPaise - toKhata };
   }
 
   /** The payments module's webhooks hand over the gateway orders made here. */
