@@ -6,7 +6,7 @@ export type MoveInput =
   | { action: 'confirm' | 'pack' }
   | { action: 'ship'; delivery: DeliveryNote }
   | ({ action: 'deliver' } & DeliverBody)
-  | { action: 'cancel'; reason: string };
+  | { action: 'cancel'; reason: string; refund_to?: 'wallet' | 'source' };
 
 /**
  * POST /s/api/admin/orders/:id/{confirm,pack,ship,deliver,cancel}: one move of the lifecycle.

@@ -9,7 +9,6 @@ import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
@@ -27,6 +26,7 @@ import { OrderTags } from './order-tags';
 import { OrderTimeline } from './order-timeline';
 import { DeliveryProof } from './delivery-proof';
 import { RefundDialog } from './refund-dialog';
+import { CancelOrder } from './cancel-order';
 import { t } from '../../../lib/i18n';
 
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
@@ -54,7 +54,6 @@ function Actions({ order }: { order: AdminOrder }) {
   );
   const [open, setOpen] = useState<OrderAction | null>(null);
   const [note, setNote] = useState<DeliveryNote>(order.delivery ?? emptyNote);
-  const [reason, setReason] = useState('');
   const errors = move.error ? fieldErrors(move.error) : {};
   // only the moves the person's roles grant (a packer packs; the server refuses the rest anyway)
   const allowed = useCan();
@@ -89,31 +88,14 @@ function Actions({ order }: { order: AdminOrder }) {
             ),
           )}
         {actions.includes('cancel') && (
-          <ConfirmDialog
+          <CancelOrder
+            order={order}
             open={open === 'cancel'}
             onOpenChange={(o) => setOpen(o ? 'cancel' : null)}
-            trigger={
-              <button type="button" className={`${button} border border-red-300 bg-white text-red-700 hover:bg-red-50`}>
-                {ACTION_LABELS.cancel}
-              </button>
-            }
-            title={t('Cancel order {ordernumber}?', { ordernumber: order.ordernumber })}
-            description={
-              <>
-                {t('The stock, the delivery slot and any coupon use come back.')} <CancelRefund order={order} />{' '}
-                {t('The customer is told by email.')}
-              </>
-            }
-            form
-            cancel={t('Keep the order')}
-            confirm={t('Cancel the order')}
             busy={move.isPending}
-            onConfirm={() => submit({ action: 'cancel', reason })}
-          >
-            <Field label={t('Reason')} error={errors.reason}>
-              {(a) => <input {...a} required className={inputClass} value={reason} onChange={(e) => setReason(e.target.value)} />}
-            </Field>
-          </ConfirmDialog>
+            reasonError={errors.reason}
+            onCancel={(body) => submit({ action: 'cancel', ...body })}
+          />
         )}
       </div>
       {open === 'ship' && (
@@ -133,23 +115,6 @@ function Actions({ order }: { order: AdminOrder }) {
       )}
       {open === 'deliver' && <DeliverForm order={order} errors={errors} pending={move.isPending} submit={submit} />}
     </div>
-  );
-}
-
-/** What cancelling refunds now, from the order's refund summary: what was paid less what was refunded or is on its way. */
-function CancelRefund({ order }: { order: AdminOrder }) {
-  const r = order.refunds;
-  const p = order.payment;
-  if (!p || r.refundable <= 0) return null;
-  const before = [
-    r.refunded > 0 ? `${formatINR(r.refunded)} already refunded` : '',
-    r.refund_pending > 0 ? `${formatINR(r.refund_pending)} refund pending` : '',
-  ].filter(Boolean);
-  return (
-    <>
-      {t('{refundable} is refunded through', { refundable: formatINR(r.refundable) })} {PAYMENT_PROVIDER_NAMES[p.provider]}
-      {before.length ? t(' (of {paid} paid: {before})', { paid: formatINR(r.paid), before: before.join(', ') }) : ''}.
-    </>
   );
 }
 
