@@ -44,6 +44,7 @@ import { paymentRoutes } from './domains/payments/routes';
 import { Payments } from './domains/payments/service';
 import { createWallet } from './domains/wallet/index';
 import { createSubscriptions } from './domains/subscriptions/index';
+import { myCustomer } from './domains/agents';
 import { createDeliveryTrips } from './domains/delivery-trips';
 import { mediaAdminRoutes } from './domains/media/admin-routes';
 import { registerMedia } from './domains/media/routes';
@@ -301,6 +302,8 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
       await api.register(staffScope([wallet.staffRoutes]), { db: database.db });
       await api.register(subscriptions.routes, subscriptions.routeOptions);
       await api.register(staffScope([subscriptions.staffRoutes]), subscriptions.staffOptions);
+      // a sales agent manages their customers' subscriptions (only their own customers': the agents module says which)
+      await api.register(staffScope([subscriptions.agentRoutes]), subscriptions.agentOptions(myCustomer));
       await api.register(staffScope([trips.dispatchRoutes, trips.riderRoutes, trips.positionRoutes, trips.handoverRoutes]), {
         db: database.db,
       });

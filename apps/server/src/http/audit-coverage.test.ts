@@ -3,6 +3,7 @@ import { and, eq, max, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addresses,
   auditLog,
   errorGroups,
   orderLines,
@@ -10,6 +11,7 @@ import {
   pages,
   productReviews,
   products,
+  subscribablePacks,
   users,
   warehouses,
   websiteMembers,
@@ -187,6 +189,9 @@ const STAFF_FLAGS = {
   isCatalogueEditor: true,
   isAccountant: false,
 };
+
+/** The agent's customer's subscription made by the walk (issue 44), and one of its calls. */
+const subAt = (x: Ctx, call: string) => `/s/api/agent/customers/${x.made.subscriber}/subscriptions/${x.made.subscription}/${call}`;
 
 /**
  * One valid call per staff write route, in the order they run. Each answers the response; the
@@ -1181,6 +1186,52 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
       });
     },
   ],
+  // the agent manages that customer's daily-essentials subscription (issue 44): made, a day skipped, an
+  // item added, paused, resumed, cancelled (the pack made subscribable and the address written directly:
+  // no audit row of their own to hide a missing one)
+  [
+    'POST /agent/customers/{id}/subscriptions',
+    async (x) => {
+      const [s] = await t.db.select().from(users).where(eq(users.email, 'shopper@demo.shop'));
+      const { packId } = await packWithStock(3);
+      await t.db.insert(subscribablePacks).values({ websiteId: x.websiteId, packId }).onConflictDoNothing();
+      const [a] = await t.db
+        .insert(addresses)
+        .values({
+          websiteId: x.websiteId,
+          userId: s!.id,
+          name: 'Shopper',
+          phone: '9000000003',
+          pincode: '560001',
+          line1: 'Flat 1',
+          line2: 'MG Road',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+        })
+        .returning();
+      const res = await x.agent.post(`/s/api/agent/customers/${s!.id}/subscriptions`, {
+        pack_id: packId,
+        quantity: 1,
+        schedule: { kind: 'daily' },
+        start_date: '2031-02-02',
+        address_id: a!.id,
+        slot_id: null,
+      });
+      Object.assign(x.made, { subscriber: s!.id, subscription: res.json().id, subscribedPack: packId });
+      return res;
+    },
+  ],
+  ['PUT /agent/customers/{id}/subscriptions/{sid}/days', (x) => x.agent.put(subAt(x, 'days'), { date: '2031-02-03', quantity: 0 })],
+  [
+    'PUT /agent/customers/{id}/subscriptions/{sid}/extras',
+    (x) => x.agent.put(subAt(x, 'extras'), { date: '2031-02-04', pack_id: x.made.subscribedPack, quantity: 1 }),
+  ],
+  [
+    'POST /agent/customers/{id}/subscriptions/{sid}/pause',
+    (x) => x.agent.post(subAt(x, 'pause'), { from: '2031-02-10', to: '2031-02-12' }),
+  ],
+  ['POST /agent/customers/{id}/subscriptions/{sid}/resume', (x) => x.agent.post(subAt(x, 'resume'))],
+  ['POST /agent/customers/{id}/subscriptions/{sid}/cancel', (x) => x.agent.post(subAt(x, 'cancel'))],
   // ---- own delivery (issue 45): three packed orders of one slot, a trip each, then moved, started, delivered, failed
   ['PUT /admin/dispatch/settings', (x) => x.owner.put('/s/api/admin/dispatch/settings', { code_mode: 'cod' })],
   [

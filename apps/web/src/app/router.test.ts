@@ -33,6 +33,9 @@ describe('the route table (spec §2; deliberate differences in docs/spec-deviati
     ['/account/details', ['auth']],
     ['/account/wishlist', ['auth']],
     ['/account/dashboard', ['auth', 'agent']],
+    // not in the spec's table: a sales agent's customer's subscriptions (issue 44), agents only like the dashboard
+    ['/account/dashboard/customers/7/subscriptions', ['auth', 'agent']],
+    ['/account/dashboard/customers/7/subscriptions/3', ['auth', 'agent']],
     ['/about-us', ['full']],
     ['/any/other/path', ['full']],
   ])('%s carries %j', (path, flags) => {

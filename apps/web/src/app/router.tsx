@@ -89,6 +89,17 @@ export const routes: RouteObject[] = [
             handle: meta({ agent: true }),
             lazy: async () => ({ Component: (await withLater(import('./routes/account'))).Sales }),
           },
+          // a sales agent's customer's subscriptions (issue 44), opened from the sales dashboard
+          {
+            path: 'dashboard/customers/:customer/subscriptions',
+            handle: meta({ agent: true }),
+            lazy: () => withLater(import('./routes/account-customer-subscriptions')),
+          },
+          {
+            path: 'dashboard/customers/:customer/subscriptions/:id',
+            handle: meta({ agent: true }),
+            lazy: async () => ({ Component: (await withLater(import('./routes/account-customer-subscriptions'))).Subscription }),
+          },
         ],
       },
       // home has no flag (spec §2): its blocks sit in the centred container like every page's

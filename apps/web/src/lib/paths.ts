@@ -20,4 +20,6 @@ export const paths = {
   addresses: () => '/account/addresses',
   salesDashboard: (range: { from?: string; to?: string } = {}) =>
     range.from || range.to ? `/account/dashboard?${new URLSearchParams(range as Record<string, string>)}` : '/account/dashboard',
+  /** a sales agent's customer's subscriptions (agents only) */
+  customerSubscriptions: (customerId: number) => `/account/dashboard/customers/${customerId}/subscriptions`,
 };

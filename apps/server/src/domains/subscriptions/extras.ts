@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { packLines } from './deps';
 import { dayOf } from './rules';
-import { calendarOf, mine, openFor, plansOf, type Shopper } from './service';
+import { auditForCustomer, calendarOf, mine, openFor, plansOf, type Shopper } from './service';
 import { subscriptionExtras } from './tables';
 
 /**
@@ -26,9 +26,10 @@ export async function setExtra(db: Db, s: Shopper, id: number, extra: Subscripti
       eq(subscriptionExtras.packId, extra.pack_id),
       isNull(subscriptionExtras.orderId),
     );
+    const audit = () => auditForCustomer(tx, s, id, extra.quantity === 0 ? 'remove_extra' : 'set_extra', { ...extra });
     if (extra.quantity === 0) {
       await tx.delete(subscriptionExtras).where(mineOnly);
-      return;
+      return audit();
     }
     const plan = (await plansOf(tx, [row], { from: extra.date, to: extra.date })).get(row.id)!;
     if (!(dayOf(plan, extra.date)?.quantity ?? 0)) throw fail('SUBSCRIPTION_NO_DELIVERY', { date: extra.date });
@@ -43,6 +44,7 @@ export async function setExtra(db: Db, s: Shopper, id: number, extra: Subscripti
         set: { quantity: extra.quantity, updatedAt: sql`now()` },
         setWhere: isNull(subscriptionExtras.orderId),
       });
+    await audit();
   });
   return calendarOf(db, s, id, now);
 }

@@ -8,6 +8,7 @@ import { addShopDays, shopDayOf } from '@grocer/shared/shop-time';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { subscriptionAdminRoutes } from './admin-routes';
+import { subscriptionAgentRoutes, type MyCustomer } from './agent-routes';
 import type { Wallet } from './deps';
 import { generateFor, type GenerationSummary, type Messages } from './generation';
 import { announcePrices } from './prices';
@@ -59,10 +60,15 @@ export function createSubscriptions<R>(deps: SubscriptionsDeps<R>) {
     /** `/admin/subscriptions*`, registered in the staff scope */
     staffRoutes: subscriptionAdminRoutes,
     staffOptions: { db: d.db, wallet: d.wallet, generate: (date: string, websiteId: number) => generateFor(d, date, websiteId) },
+    /** `/agent/customers/{id}/subscriptions*`: a sales agent manages their customers' (in the staff scope) */
+    agentRoutes: subscriptionAgentRoutes,
+    /** the agents module's check that a customer is the agent's own */
+    agentOptions: (myCustomer: MyCustomer) => ({ db: d.db, myCustomer }),
   };
 }
 
 export type Subscriptions = ReturnType<typeof createSubscriptions>;
 export type { GenerationSummary, Message, Messages } from './generation';
+export type { MyCustomer } from './agent-routes';
 /** The website's minimum wallet top-up in paise (its subscription settings; 0 until the owner sets one): the wallet enforces it (issue 44 §3). */
 export const minTopupPaise = async (db: DbOrTx, websiteId: number): Promise<number> => (await settingsOf(db, websiteId)).minTopupPaise;

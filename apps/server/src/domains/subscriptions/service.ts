@@ -26,7 +26,33 @@ import { priceOn, priceRows, recordPrice } from './prices';
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export interface Shopper {
   websiteId: number;
+  /** whose subscriptions: the signed-in shopper, or the customer a sales agent acts for */
   userId: number;
+  /** a sales agent acting for their customer (agent-routes.ts): each change is audited in its transaction, as done for them */
+  agent?: { actor: AuditActor; customerName: string };
+}
+
+/**
+ * An agent's change of their customer's subscription, recorded in the change's transaction with
+ * the agent as actor and the customer named (a shopper's own changes are not staff writes).
+ */
+export async function auditForCustomer(
+  tx: DbOrTx,
+  s: Shopper,
+  id: number,
+  action: string,
+  change: Record<string, unknown>,
+  before?: Record<string, unknown>,
+): Promise<void> {
+  if (!s.agent) return;
+  await recordAudit(tx, s.agent.actor, {
+    entity: 'subscription',
+    entityId: id,
+    action,
+    before,
+    after: { customer_id: s.userId, customer: s.agent.customerName, ...change },
+    label: `#${id} for ${s.agent.customerName}`,
+  });
 }
 
 export const DEFAULT_SETTINGS = { cutoffTime: '22:00', minTopupPaise: 0, cashbackPercent: 0, cashbackCapPaise: 0 } as const;
@@ -216,22 +242,26 @@ export async function createSubscription(db: Db, s: Shopper, input: Subscription
   const [pack] = await packLines(db, s.websiteId, [input.pack_id]);
   if (pack) await recordPrice(db, s.websiteId, pack.packId, pack.price);
   const sc = input.schedule;
-  const [row] = await db
-    .insert(subscriptions)
-    .values({
-      websiteId: s.websiteId,
-      userId: s.userId,
-      packId: input.pack_id,
-      addressId: input.address_id,
-      slotId: input.slot_id,
-      quantity: input.quantity,
-      schedule: sc.kind,
-      weekdays: sc.kind === 'weekdays' ? weekdayBits(sc.weekdays) : 127,
-      everyDays: sc.kind === 'every_n' ? sc.every_days : 1,
-      startDate: input.start_date,
-    })
-    .returning();
-  return (await subscriptionsJson(db, s.websiteId, [row!]))[0]!;
+  const row = await db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(subscriptions)
+      .values({
+        websiteId: s.websiteId,
+        userId: s.userId,
+        packId: input.pack_id,
+        addressId: input.address_id,
+        slotId: input.slot_id,
+        quantity: input.quantity,
+        schedule: sc.kind,
+        weekdays: sc.kind === 'weekdays' ? weekdayBits(sc.weekdays) : 127,
+        everyDays: sc.kind === 'every_n' ? sc.every_days : 1,
+        startDate: input.start_date,
+      })
+      .returning();
+    await auditForCustomer(tx, s, made!.id, 'create', { ...input, pack: pack ? `${pack.productName} ${pack.packName}` : null });
+    return made!;
+  });
+  return (await subscriptionsJson(db, s.websiteId, [row]))[0]!;
 }
 
 export async function listMine(db: Db, s: Shopper) {
@@ -312,6 +342,7 @@ export async function changeDay(db: Db, s: Shopper, id: number, day: { date: str
       .update(subscriptions)
       .set({ updatedAt: sql`now()` })
       .where(eq(subscriptions.id, id));
+    await auditForCustomer(tx, s, id, day.quantity === 0 ? 'skip_day' : 'change_day', { date: day.date, quantity: day.quantity });
   });
   return calendarOf(db, s, id, now);
 }
@@ -337,6 +368,7 @@ export async function pauseRange(db: Db, s: Shopper, id: number, range: { from: 
       .update(subscriptions)
       .set({ updatedAt: sql`now()` })
       .where(eq(subscriptions.id, id));
+    await auditForCustomer(tx, s, id, 'pause', { from: range.from, to: range.to });
   });
   return subscriptionOf(db, s, id);
 }
@@ -360,6 +392,7 @@ export async function resume(db: Db, s: Shopper, id: number, now = new Date()) {
       .update(subscriptions)
       .set({ status: 'active', updatedAt: sql`now()` })
       .where(eq(subscriptions.id, id));
+    await auditForCustomer(tx, s, id, 'resume', { status: 'active', from: first }, { status: row.status });
   });
   return subscriptionOf(db, s, id);
 }
@@ -367,11 +400,12 @@ export async function resume(db: Db, s: Shopper, id: number, now = new Date()) {
 /** Cancel: no deliveries from the next generation on (one already made stays an order). */
 export async function cancel(db: Db, s: Shopper, id: number) {
   await db.transaction(async (tx) => {
-    await mine(tx, s, id, true);
+    const row = await mine(tx, s, id, true);
     await tx
       .update(subscriptions)
       .set({ status: 'cancelled', updatedAt: sql`now()` })
       .where(eq(subscriptions.id, id));
+    await auditForCustomer(tx, s, id, 'cancel', { status: 'cancelled' }, { status: row.status });
   });
   return subscriptionOf(db, s, id);
 }

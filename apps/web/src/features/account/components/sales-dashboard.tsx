@@ -3,9 +3,9 @@ import { formatDate, formatDateTime } from '@grocer/shared/format';
 import { counted, PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
 import { formatINR } from '@grocer/shared/money';
 import { useQuery } from '@tanstack/react-query';
-import { ShoppingBag } from 'lucide-react';
+import { CalendarClock, ShoppingBag } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '../../../components/ui/loading';
 import { setActingFor } from '../../../lib/acting-for';
 import { readError } from '../../../lib/errors';
@@ -16,7 +16,7 @@ import { SalesChart } from './sales-chart';
 /**
  * /account/dashboard (agents only): the agent's own sales today, this month and for a chosen range
  * (the URL's ?from&to), a chart by day, top products, their customers (with "Shop for", which
- * checkout then orders for), orders waiting for the customer's payment, and recent orders.
+ * checkout then orders for, and their daily-essentials "Subscriptions" to manage), orders waiting for the customer's payment, and recent orders.
  */
 export function SalesDashboard() {
   const [params] = useSearchParams();
@@ -220,6 +220,13 @@ function Customers({ customers }: { customers: AgentDashboard['customers'] }) {
               >
                 <ShoppingBag size={14} aria-hidden="true" /> Shop for {c.name.split(' ')[0]}
               </button>
+              <Link
+                to={paths.customerSubscriptions(c.id)}
+                aria-label={`Subscriptions of ${c.name}`}
+                className="flex items-center gap-1 rounded-lg border border-[var(--color-primary)] px-2.5 py-1 text-xs font-semibold text-[var(--color-primary)]"
+              >
+                <CalendarClock size={14} aria-hidden="true" /> Subscriptions
+              </Link>
             </li>
           ))}
         </ul>

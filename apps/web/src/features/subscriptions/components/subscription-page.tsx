@@ -8,7 +8,7 @@ import { LoadingView, Spinner } from '../../../components/ui/loading';
 import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import { calendarQuery, subscriptionQuery, subscriptionsApi, walletBalanceQuery } from '../api';
+import { calendarQuery, OWN, subscriptionQuery, subscriptionsApiOf, walletBalanceQuery, type SubscriptionOwner } from '../api';
 import { cutoffRule, dayWords, refusalWords, rupees, scheduleText, shortDay } from '../words';
 import { SubscriptionCalendar } from './calendar';
 import { DeliveryExtras } from './extras';
@@ -18,13 +18,16 @@ import { t } from '../../../lib/i18n';
 /**
  * /account/subscriptions/{id} (issue 44 §4): the subscription, the next 30 days (skip a day,
  * change its quantity), a pause for a range ("Vacation"), Resume and Cancel. Every refusal is
- * shown in words where it happened (the cut-off's with its day and time).
+ * shown in words where it happened (the cut-off's with its day and time). The same page, for a
+ * sales agent, of one of their customers' (`owner`): without the wallet, which is the customer's.
  */
-export function SubscriptionPage({ id }: { id: number }) {
+export function SubscriptionPage({ id, owner = OWN }: { id: number; owner?: SubscriptionOwner }) {
   const client = useQueryClient();
-  const sub = useQuery(subscriptionQuery(id));
-  const cal = useQuery(calendarQuery(id));
-  const wallet = useQuery(walletBalanceQuery);
+  const api = subscriptionsApiOf(owner);
+  const sub = useQuery(subscriptionQuery(id, owner));
+  const cal = useQuery(calendarQuery(id, owner));
+  const wallet = useQuery({ ...walletBalanceQuery, enabled: !owner.customer });
+  const back = owner.customer ? t('Subscriptions of {name}', { name: owner.customer.name }) : null;
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -37,8 +40,8 @@ export function SubscriptionPage({ id }: { id: number }) {
         <p className="text-red-700">
           {failed instanceof ApiError && failed.status === 404 ? t('This subscription was not found.') : readError(failed)}
         </p>
-        <Link to="/account/subscriptions" className="text-sm font-medium text-[var(--color-primary)]">
-          {t('All subscriptions')}
+        <Link to={owner.pages} className="text-sm font-medium text-[var(--color-primary)]">
+          {back ?? t('All subscriptions')}
         </Link>
       </div>
     );
@@ -50,11 +53,11 @@ export function SubscriptionPage({ id }: { id: number }) {
   const pausePick = pause ?? (firstOpen ? { from: firstOpen, to: addShopDays(firstOpen, 2) } : null);
   const live = s.status !== 'cancelled';
   const comingPauses = s.pauses.filter((p) => !firstOpen || p.to >= firstOpen);
-  const balance = wallet.data?.wallet?.status === 'open' ? wallet.data.wallet.balance_paise : null;
+  const balance = !owner.customer && wallet.data?.wallet?.status === 'open' ? wallet.data.wallet.balance_paise : null;
   const perDelivery = s.quantity * s.price_paise;
 
   const refresh = async () => {
-    await client.invalidateQueries({ queryKey: ['subscriptions', 'mine'] });
+    await client.invalidateQueries({ queryKey: [...owner.key] });
   };
   const run = async (what: string, call: () => Promise<unknown>, done: string | null) => {
     setBusy(what);
@@ -74,9 +77,9 @@ export function SubscriptionPage({ id }: { id: number }) {
   const setDay = async (date: string, quantity: number) => {
     setProblem(null);
     try {
-      const next = await subscriptionsApi.setDay(id, { date, quantity });
-      client.setQueryData(calendarQuery(id).queryKey, next);
-      await client.invalidateQueries({ queryKey: ['subscriptions', 'mine'], exact: true });
+      const next = await api.setDay(id, { date, quantity });
+      client.setQueryData(calendarQuery(id, owner).queryKey, next);
+      await client.invalidateQueries({ queryKey: [...owner.key], exact: true });
       // the day's own card shows the change
     } catch (e) {
       setProblem(refusalWords(readError(e)));
@@ -87,8 +90,8 @@ export function SubscriptionPage({ id }: { id: number }) {
   const setExtra = async (date: string, packId: number, quantity: number) => {
     setProblem(null);
     try {
-      const next = await subscriptionsApi.setExtra(id, { date, pack_id: packId, quantity });
-      client.setQueryData(calendarQuery(id).queryKey, next);
+      const next = await api.setExtra(id, { date, pack_id: packId, quantity });
+      client.setQueryData(calendarQuery(id, owner).queryKey, next);
     } catch (e) {
       setProblem(refusalWords(readError(e)));
       throw e;
@@ -97,8 +100,8 @@ export function SubscriptionPage({ id }: { id: number }) {
 
   return (
     <div className="space-y-5">
-      <Link to="/account/subscriptions" className="inline-flex items-center gap-1 text-sm font-medium text-[var(--color-primary)]">
-        <ArrowLeft size={16} aria-hidden="true" /> All subscriptions
+      <Link to={owner.pages} className="inline-flex items-center gap-1 text-sm font-medium text-[var(--color-primary)]">
+        <ArrowLeft size={16} aria-hidden="true" /> {back ?? t('All subscriptions')}
       </Link>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
@@ -177,7 +180,7 @@ export function SubscriptionPage({ id }: { id: number }) {
               className="mt-3 flex flex-wrap items-end gap-3"
               onSubmit={(e) => {
                 e.preventDefault();
-                void run('pause', () => subscriptionsApi.pause(id, pausePick), null).then((ok) => ok && setPause(null));
+                void run('pause', () => api.pause(id, pausePick), null).then((ok) => ok && setPause(null));
               }}
             >
               <label className="text-sm font-medium">
@@ -220,7 +223,7 @@ export function SubscriptionPage({ id }: { id: number }) {
             <button
               type="button"
               disabled={!!busy}
-              onClick={() => void run('resume', () => subscriptionsApi.resume(id), t('Deliveries resume from the first open day'))}
+              onClick={() => void run('resume', () => api.resume(id), t('Deliveries resume from the first open day'))}
               className="flex h-11 items-center rounded-lg border-2 border-[var(--color-primary)] px-4 font-semibold text-[var(--color-primary)] disabled:opacity-50"
             >
               {busy === 'resume' ? <Spinner size={16} /> : t('Resume')}
@@ -249,7 +252,7 @@ export function SubscriptionPage({ id }: { id: number }) {
         onCancel={() => setConfirmCancel(false)}
         onConfirm={() => {
           setConfirmCancel(false);
-          void run('cancel', () => subscriptionsApi.cancel(id), t('Subscription cancelled'));
+          void run('cancel', () => api.cancel(id), t('Subscription cancelled'));
         }}
       />
     </div>
