@@ -15,6 +15,15 @@ export const addressesQuery = queryOptions({
   queryKey: ['addresses'],
   queryFn: ({ signal }) => apiChecked('/api/addresses', async () => (await import('@grocer/shared/account')).addressListSchema, { signal }),
 });
+/** A sales agent's customer's addresses (the agent's checkout and the customer's subscriptions). */
+export const customerAddressesQuery = (customerId: number) =>
+  queryOptions({
+    queryKey: ['agent', 'customer-addresses', customerId],
+    queryFn: ({ signal }) =>
+      apiChecked(`/api/agent/customers/${customerId}/addresses`, async () => (await import('@grocer/shared/account')).addressListSchema, {
+        signal,
+      }),
+  });
 export const slotsQuery = (pincode: string | null) =>
   queryOptions({
     queryKey: ['slots', pincode],

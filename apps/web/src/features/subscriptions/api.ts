@@ -53,7 +53,7 @@ export const calendarQuery = (id: number, o: SubscriptionOwner = OWN) =>
   });
 
 /** The wallet, the addresses and a pincode's slots: the calls (and cache keys) checkout and the account use too. */
-export { addressesQuery, slotsQuery, walletQuery as walletBalanceQuery } from '../../lib/shopper-queries';
+export { addressesQuery, customerAddressesQuery, slotsQuery, walletQuery as walletBalanceQuery } from '../../lib/shopper-queries';
 
 /** The changes of one owner's subscriptions. */
 export const subscriptionsApiOf = (o: SubscriptionOwner) => {
@@ -71,13 +71,22 @@ export const subscriptionsApiOf = (o: SubscriptionOwner) => {
   };
 };
 
+/** The catalogue's search (`in_stock`: only what can be bought now). */
+const productSearch = (q: string, perPage: number, inStock: boolean, signal?: AbortSignal) =>
+  apiChecked(
+    `/api/products?q=${encodeURIComponent(q)}&perPage=${perPage}${inStock ? '&in_stock=1' : ''}`,
+    async () => (await import('@grocer/shared/catalogue')).productListSchema,
+    { signal },
+  );
+
+/**
+ * Products to subscribe to, for a sales agent starting a customer's subscription: the catalogue's
+ * search, whatever the stock today (the deliveries start later); the form keeps the offer's packs.
+ */
+export const subscribableSearch = (q: string, signal?: AbortSignal) => productSearch(q, 20, false, signal);
+
 export const subscriptionsApi = {
   ...subscriptionsApiOf(OWN),
   /** packs to add to a delivery: the catalogue's search, in stock only (as an order edit's) */
-  search: (q: string, signal?: AbortSignal) =>
-    apiChecked(
-      `/api/products?q=${encodeURIComponent(q)}&perPage=8&in_stock=1`,
-      async () => (await import('@grocer/shared/catalogue')).productListSchema,
-      { signal },
-    ),
+  search: (q: string, signal?: AbortSignal) => productSearch(q, 8, true, signal),
 };

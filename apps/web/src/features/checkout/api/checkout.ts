@@ -4,7 +4,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiChecked } from '../../../lib/api';
 
 /** The account's addresses, the wallet page's wallet and a pincode's slots: one cached answer each, shared. */
-export { addressesQuery as checkoutAddressesQuery, slotsQuery, walletQuery as checkoutWalletQuery } from '../../../lib/shopper-queries';
+export {
+  addressesQuery as checkoutAddressesQuery,
+  customerAddressesQuery,
+  slotsQuery,
+  walletQuery as checkoutWalletQuery,
+} from '../../../lib/shopper-queries';
 export const checkoutCartQuery = (addressId: number | null, version: string) =>
   queryOptions({
     queryKey: ['checkout-cart', addressId, version],
@@ -53,14 +58,6 @@ export const agentCustomersQuery = queryOptions({
   queryKey: ['agent', 'customers'],
   queryFn: ({ signal }) => apiChecked('/api/agent/customers', async () => (await agentContracts()).agentCustomerListSchema, { signal }),
 });
-export const customerAddressesQuery = (customerId: number) =>
-  queryOptions({
-    queryKey: ['agent', 'customer-addresses', customerId],
-    queryFn: ({ signal }) =>
-      apiChecked(`/api/agent/customers/${customerId}/addresses`, async () => (await import('@grocer/shared/account')).addressListSchema, {
-        signal,
-      }),
-  });
 export const customerCartQuery = (customerId: number, addressId: number | null, version: string) =>
   queryOptions({
     queryKey: ['checkout-cart', 'for', customerId, addressId, version],

@@ -1,5 +1,3 @@
-import type { ScheduleKind } from '@grocer/shared/subscriptions';
-import { slotWindow } from '@grocer/shared/delivery-promise';
 import { toPaise } from '@grocer/shared/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
@@ -8,18 +6,13 @@ import { Link, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/loading';
 import { readError } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import { addressesQuery, slotsQuery, subscriptionsApi, walletBalanceQuery } from '../api';
-import { cutoffRule, refusalWords, rupees, scheduleFrom, WEEKDAYS, WEEKDAYS_SHORT } from '../words';
+import { addressesQuery, subscriptionsApi, walletBalanceQuery } from '../api';
+import { cutoffRule, refusalWords, rupees } from '../words';
 import { QuantityStepper } from './quantity-stepper';
+import { AddressChoices, ScheduleFields, SlotField, useMorningSlots, useScheduleChoice } from './subscribe-fields';
 import type { SubscribeProps } from './subscribe-sheet';
-import { msg, t } from '../../../lib/i18n';
+import { t } from '../../../lib/i18n';
 
-const KINDS: Array<{ kind: ScheduleKind; label: string }> = [
-  { kind: 'daily', label: msg('Daily') },
-  { kind: 'alternate', label: msg('Alternate days') },
-  { kind: 'weekdays', label: msg('Chosen weekdays') },
-  { kind: 'every_n', label: 'Every N days' },
-];
 /** A wallet that covers fewer deliveries than this is low: the sheet links to Add money. */
 const LOW_DELIVERIES = 7;
 
@@ -35,9 +28,8 @@ export default function SubscribeForm({
   const client = useQueryClient();
   const navigate = useNavigate();
   const [quantity, setQuantity] = useState(1);
-  const [kind, setKind] = useState<ScheduleKind>('daily');
-  const [weekdays, setWeekdays] = useState<number[]>([]);
-  const [everyDays, setEveryDays] = useState('3');
+  const choice = useScheduleChoice();
+  const { kind, weekdays, everyDays, schedule } = choice;
   const [start, setStart] = useState(firstDate);
   const [addressId, setAddressId] = useState<number | null>(null);
   const [slotId, setSlotId] = useState<number | null>(null);
@@ -48,20 +40,14 @@ export default function SubscribeForm({
   const wallet = useQuery(walletBalanceQuery);
   const list = addresses.data?.data ?? [];
   const address = list.find((a) => a.id === addressId) ?? list.find((a) => a.is_default) ?? list[0] ?? null;
-  const slots = useQuery(slotsQuery(address?.serviceable ? address.pincode : null));
-  // one choice per slot of the zone (the list has them per day), the morning's when there are any
-  const unique = [...new Map((slots.data?.data ?? []).map((s) => [s.slot_id, s])).values()].sort((a, b) =>
-    a.start_time.localeCompare(b.start_time),
-  );
-  const morning = unique.filter((s) => s.start_time < '12:00');
-  const slotChoices = morning.length ? morning : unique;
+  const slots = useMorningSlots(address?.serviceable ? address.pincode : null);
+  const slotChoices = slots.choices;
   const slot = slotChoices.find((s) => s.slot_id === slotId) ?? slotChoices[0] ?? null;
   useEffect(() => setProblem(null), [quantity, kind, weekdays, everyDays, start, addressId, slotId]);
 
   const perDelivery = quantity * toPaise(pack.price);
   const balance = wallet.data?.wallet?.status === 'open' ? wallet.data.wallet.balance_paise : 0;
   const covers = perDelivery > 0 ? Math.floor(balance / perDelivery) : 0;
-  const schedule = scheduleFrom(kind, weekdays, everyDays);
 
   const submit = async () => {
     if ('problem' in schedule) return setProblem(schedule.problem);
@@ -89,8 +75,6 @@ export default function SubscribeForm({
     }
   };
 
-  const chip = (on: boolean) =>
-    `min-h-11 rounded-full border px-3 text-sm ${on ? 'border-[var(--color-primary)] bg-[var(--color-primary)] font-semibold text-white' : 'bg-white hover:bg-gray-50'}`;
   return (
     <>
       <form
@@ -114,49 +98,7 @@ export default function SubscribeForm({
           </div>
         </div>
 
-        <fieldset>
-          <legend className="text-sm font-semibold">{t('How often')}</legend>
-          <div className="mt-2 grid grid-cols-2 gap-2" role="radiogroup" aria-label={t('How often')}>
-            {KINDS.map((k) => (
-              <label
-                key={k.kind}
-                className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 text-sm ${kind === k.kind ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}
-              >
-                <input type="radio" name="schedule" checked={kind === k.kind} onChange={() => setKind(k.kind)} />
-                {t(k.label)}
-              </label>
-            ))}
-          </div>
-          {kind === 'weekdays' && (
-            <div className="mt-3 flex flex-wrap gap-1.5" role="group" aria-label={t('Weekdays')}>
-              {WEEKDAYS_SHORT.map((d, i) => (
-                <button
-                  key={d}
-                  type="button"
-                  aria-pressed={weekdays.includes(i)}
-                  aria-label={t(WEEKDAYS[i]!)}
-                  onClick={() => setWeekdays((w) => (w.includes(i) ? w.filter((x) => x !== i) : [...w, i]))}
-                  className={chip(weekdays.includes(i))}
-                >
-                  {t(d)}
-                </button>
-              ))}
-            </div>
-          )}
-          {kind === 'every_n' && (
-            <label className="mt-3 flex items-center gap-2 text-sm">
-              {t('Every')}
-              <input
-                inputMode="numeric"
-                value={everyDays}
-                onInput={(e) => setEveryDays((e.target as HTMLInputElement).value)}
-                aria-label={t('Every how many days')}
-                className="h-11 w-16 rounded-lg border border-gray-300 px-2 text-center"
-              />
-              {t('days')}
-            </label>
-          )}
-        </fieldset>
+        <ScheduleFields choice={choice} />
 
         <div>
           <label htmlFor="sub-start" className="block text-sm font-semibold">
@@ -183,31 +125,7 @@ export default function SubscribeForm({
           ) : list.length === 0 ? (
             <p className="mt-1 text-sm text-gray-600">{t('Add the address we should deliver to.')}</p>
           ) : (
-            <div className="mt-2 space-y-2" role="radiogroup" aria-label={t('Delivery address')}>
-              {list.map((a) => (
-                <label
-                  key={a.id}
-                  className={`flex cursor-pointer items-start gap-2 rounded-lg border p-3 text-sm ${address?.id === a.id ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}
-                >
-                  <input
-                    type="radio"
-                    name="sub-address"
-                    checked={address?.id === a.id}
-                    onChange={() => setAddressId(a.id)}
-                    className="mt-1"
-                  />
-                  <span>
-                    <span className="block font-medium">{a.name}</span>
-                    <span className="block text-gray-600">
-                      {a.line1}, {a.line2}, {a.city} {a.pincode}
-                    </span>
-                    {!a.serviceable && (
-                      <span className="block text-xs text-red-700">{a.delivery_message || t('Not delivered to yet')}</span>
-                    )}
-                  </span>
-                </label>
-              ))}
-            </div>
+            <AddressChoices list={list} value={address?.id} onChange={setAddressId} />
           )}
           <button
             type="button"
@@ -218,34 +136,7 @@ export default function SubscribeForm({
           </button>
         </fieldset>
 
-        {address?.serviceable && (
-          <fieldset>
-            <legend className="text-sm font-semibold">{t('Morning slot')}</legend>
-            {slots.isPending ? (
-              <Spinner size={18} />
-            ) : slotChoices.length === 0 ? (
-              <p className="mt-1 text-sm text-gray-600">{t("Delivered with the day's first round.")}</p>
-            ) : (
-              <div className="mt-2 flex flex-wrap gap-2" role="radiogroup" aria-label={t('Delivery slot')}>
-                {slotChoices.map((s) => (
-                  <label
-                    key={s.slot_id}
-                    className={`flex min-h-11 cursor-pointer items-center rounded-lg border px-3 text-sm ${slot?.slot_id === s.slot_id ? 'border-[var(--color-primary)] font-semibold ring-1 ring-[var(--color-primary)]' : ''}`}
-                  >
-                    <input
-                      type="radio"
-                      name="sub-slot"
-                      className="sr-only"
-                      checked={slot?.slot_id === s.slot_id}
-                      onChange={() => setSlotId(s.slot_id)}
-                    />
-                    {slotWindow(s.start_time, s.end_time)}
-                  </label>
-                ))}
-              </div>
-            )}
-          </fieldset>
-        )}
+        {address?.serviceable && <SlotField isPending={slots.isPending} choices={slotChoices} value={slot?.slot_id} onChange={setSlotId} />}
 
         <div className="space-y-1 rounded-lg bg-gray-50 p-3 text-sm">
           <dl className="space-y-1">

@@ -1,12 +1,17 @@
 import type { SubscriptionJson } from '@grocer/shared/subscriptions';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock, ChevronRight } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { LoadingView } from '../../../components/ui/loading';
+import { LoadingView, Spinner } from '../../../components/ui/loading';
 import { readError } from '../../../lib/errors';
 import { calendarQuery, OWN, subscriptionsQuery, type SubscriptionOwner } from '../api';
 import { cutoffRule, dayWords, nextDelivery, rupees, scheduleText } from '../words';
 import { msg, t } from '../../../lib/i18n';
+import { withLater } from '../../../locales/load';
+
+// a sales agent's "Subscribe {customer}": loaded on the agent's view only, never the shopper's
+const AgentSubscribe = lazy(() => withLater(import('./agent-subscribe')));
 
 export const STATUS_WORDS: Record<SubscriptionJson['status'], string> = {
   active: msg('Active'),
@@ -55,6 +60,11 @@ export function SubscriptionsPage({ owner = OWN }: { owner?: SubscriptionOwner }
     <div className="space-y-5">
       {customer && <DashboardLink />}
       <h1 className="text-2xl font-bold">{heading}</h1>
+      {customer && (
+        <Suspense fallback={<Spinner size={18} />}>
+          <AgentSubscribe owner={{ ...owner, customer }} />
+        </Suspense>
+      )}
       {subs.length === 0 ? (
         <div className="rounded-xl border bg-white p-6 text-center">
           <CalendarClock size={32} className="mx-auto text-gray-400" aria-hidden="true" />
