@@ -1,7 +1,7 @@
 import { formatINR } from '@grocer/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, SCREENSHOTS, startShop, type Shop } from './harness';
-import { addAddress, deliverByNumber, signInFrom, signInHere } from './journeys';
+import { addAddress, deliverByNumber, ownerOnDashboard, signInFrom, signInHere, staffCall } from './journeys';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -150,4 +150,69 @@ describe('sales agents (Chromium, built shop, demo data)', () => {
     // the owner's two refusals above (a 101% rate, an unknown mobile) and nothing else
     expect(ownerErrors.map((e) => e.match(/status of (\d+)/)?.[1])).toEqual(['422', '404']);
   }, 240_000);
+
+  it('the agent subscribes Priya to milk from the sales dashboard (375 px), skips a day; Priya sees it on her account', async () => {
+    // the owner offers the demo's 500 ml toned milk on subscription
+    const { owner } = await ownerOnDashboard(shop);
+    const found = (await staffCall(owner, '/s/api/products?q=Toned%20Milk')).json as {
+      data: Array<{ product_name: string; packs: Array<{ pack_id: number; pack_name: string }> }>;
+    };
+    const milk = found.data.find((p) => /Toned Milk/.test(p.product_name) && p.packs.some((k) => k.pack_name === '500 ml'))!;
+    const pack = milk.packs.find((k) => k.pack_name === '500 ml')!;
+    const settings = (await staffCall(owner, '/s/api/admin/subscriptions/settings')).json as { subscribable_pack_ids: number[] };
+    const offered = await staffCall(
+      owner,
+      '/s/api/admin/subscriptions/settings',
+      { ...settings, subscribable_pack_ids: [...settings.subscribable_pack_ids, pack.pack_id] },
+      'PUT',
+    );
+    expect(offered.status, JSON.stringify(offered.json)).toBe(200);
+    await owner.close();
+
+    const agent = await shop.newPage({ width: 375, height: 812 });
+    const errors = collectErrors(agent);
+    await signInFrom(agent, shop, 'agent@demo.shop');
+    await agent.goto('/account/dashboard', { waitUntil: 'networkidle' });
+    await agent.getByRole('link', { name: 'Subscriptions of Priya Shopper' }).click();
+    await agent.getByRole('heading', { name: 'Subscriptions of Priya Shopper' }).waitFor();
+    await agent.getByRole('button', { name: 'Subscribe Priya' }).click();
+    await agent.getByLabel('Find a pack on subscription').fill('Toned');
+    await agent
+      .getByRole('radiogroup', { name: 'Packs on subscription' })
+      .getByRole('radio', { name: new RegExp(`500 ml`) })
+      .first()
+      .check();
+    // Priya's saved address (the first journey's) and its first morning slot
+    await agent.getByRole('radiogroup', { name: 'Delivery address' }).getByRole('radio').first().check();
+    await agent.getByRole('radiogroup', { name: 'Delivery slot' }).getByRole('radio').first().check();
+    await shop.screenshot(agent, 'agent-subscribe-375');
+    await agent.getByRole('button', { name: 'Subscribe Priya', exact: true }).click();
+    await agent
+      .getByRole('status')
+      .getByText(/^Priya is subscribed to .*500 ml; the first delivery is on /)
+      .waitFor();
+
+    // her subscription's calendar, as she would see it: the first open day skipped
+    const link = agent.getByRole('link', { name: new RegExp(`${milk.product_name} · 500 ml`) });
+    await link.click();
+    await agent.getByRole('heading', { name: `${milk.product_name} · 500 ml` }).waitFor();
+    const calendar = agent.getByRole('list', { name: 'Deliveries in the next 30 days' });
+    const skip = calendar.getByRole('button', { name: /, 1 × 500 ml, ₹[\d,.]+ — skip$/ }).first();
+    const day = (await skip.getAttribute('aria-label'))!.split(',')[0]!;
+    await skip.click();
+    await calendar.getByRole('button', { name: `${day}, Skipped — deliver 1 again` }).waitFor();
+    await shop.screenshot(agent, 'agent-subscription-375');
+
+    // Priya's own account shows the subscription the agent made, with the day skipped
+    const priya = await shop.newPage({ width: 375, height: 812 });
+    const priyaErrors = collectErrors(priya);
+    await signInFrom(priya, shop, 'shopper@demo.shop');
+    await priya.goto('/account/subscriptions', { waitUntil: 'networkidle' });
+    await priya.getByRole('link', { name: new RegExp(`${milk.product_name} · 500 ml`) }).click();
+    await priya
+      .getByRole('list', { name: 'Deliveries in the next 30 days' })
+      .getByRole('button', { name: `${day}, Skipped — deliver 1 again` })
+      .waitFor();
+    expect([...errors, ...priyaErrors]).toEqual([]);
+  }, 150_000);
 });

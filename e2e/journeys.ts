@@ -154,18 +154,18 @@ export async function ownerOnDashboard(shop: Shop): Promise<{ owner: Page; owner
 }
 
 /** A staff call from a signed-in page (its session cookie and XSRF token go with it): GET, or POST with a body. */
-export const staffCall = (page: Page, path: string, body?: unknown) =>
+export const staffCall = (page: Page, path: string, body?: unknown, method = body === undefined ? 'GET' : 'POST') =>
   page.evaluate(
-    async ([path, body]) => {
+    async ([path, body, method]) => {
       const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
       const res = await fetch(path as string, {
-        method: body === undefined ? 'GET' : 'POST',
+        method: method as string,
         headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, json: await res.json() };
     },
-    [path, body] as const,
+    [path, body, method] as const,
   );
 
 /** The owner moves an order (by its number) through to delivered, with its cash when cash on delivery; answers the staff's order. */
