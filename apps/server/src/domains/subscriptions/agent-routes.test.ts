@@ -1,8 +1,9 @@
 import { addShopDays } from '@grocer/shared/shop-time';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, auditLog, deliverySlots, deliveryZones, packs, stock, users, websiteMembers } from '../../db/schema';
+import { auditLog, packs, stock, users, websiteMembers } from '../../db/schema';
 import { createTestApp } from '../../test/app';
+import { addBengaluruAddress, morningSlotId } from './test-fixture';
 import { TestClient } from '../../test/client';
 import { staffClients } from '../../test/staff-clients';
 import { seedCartShop, signInAs, type CartShop } from '../cart/test-fixture';
@@ -31,23 +32,10 @@ async function customer() {
     .values({ name: `Dairy Customer ${++n}`, email: `dairy${n}-${Date.now()}@example.com` })
     .returning();
   await t.db.insert(websiteMembers).values({ websiteId: shop.websiteId, userId: u!.id });
-  const [a] = await t.db
-    .insert(addresses)
-    .values({
-      websiteId: shop.websiteId,
-      userId: u!.id,
-      name: 'Asha',
-      phone: '9000000011',
-      pincode: '560001',
-      line1: 'Flat 4B',
-      line2: 'MG Road',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-    })
-    .returning();
+  const addressId = await addBengaluruAddress(t.db, shop.websiteId, u!.id);
   const c = new TestClient(t.app);
   await signInAs(t.db, c, u!.id);
-  return { c, id: u!.id, name: u!.name, email: u!.email!, addressId: a!.id };
+  return { c, id: u!.id, name: u!.name, email: u!.email!, addressId };
 }
 const assign = async (to: Staff, email: string) => {
   const res = await admin.post(`/s/api/admin/agents/${to.userId}/customers`, { identifier: email });
@@ -88,17 +76,7 @@ beforeAll(async () => {
   admin = await staff.as({ hasAdminAccess: true });
   agent = await staff.as({ isSalesAgent: true });
   otherAgent = await staff.as({ isSalesAgent: true });
-  const [zone] = await t.db
-    .select()
-    .from(deliveryZones)
-    .where(and(eq(deliveryZones.websiteId, shop.websiteId), eq(deliveryZones.name, 'Bengaluru')));
-  const [slot] = await t.db
-    .select()
-    .from(deliverySlots)
-    .where(eq(deliverySlots.zoneId, zone!.id))
-    .orderBy(deliverySlots.startTime)
-    .limit(1);
-  slotId = slot!.id;
+  slotId = await morningSlotId(t.db, shop.websiteId);
   const [pack] = await t.db
     .insert(packs)
     .values({ websiteId: shop.websiteId, productId: shop.products.dal.id, name: '500 ml milk', price: 3_000, actPrice: 3_000 })

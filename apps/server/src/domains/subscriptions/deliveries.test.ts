@@ -5,8 +5,6 @@ import {
   accountEntries,
   addresses,
   auditLog,
-  deliverySlots,
-  deliveryZones,
   orderLines,
   orders,
   outbox,
@@ -17,6 +15,7 @@ import {
   websiteMembers,
 } from '../../db/schema';
 import { createTestApp } from '../../test/app';
+import { morningSlotId } from './test-fixture';
 import { TestClient } from '../../test/client';
 import { itOnPostgres } from '../../test/on-postgres';
 import { staffClients } from '../../test/staff-clients';
@@ -101,17 +100,7 @@ const subscribe = (c: TestClient, addressId: number, body: Record<string, unknow
 
 beforeAll(async () => {
   owner = await staffClients(t, shop.websiteId).as({ hasAdminAccess: true });
-  const [zone] = await t.db
-    .select()
-    .from(deliveryZones)
-    .where(and(eq(deliveryZones.websiteId, shop.websiteId), eq(deliveryZones.name, 'Bengaluru')));
-  const [slot] = await t.db
-    .select()
-    .from(deliverySlots)
-    .where(eq(deliverySlots.zoneId, zone!.id))
-    .orderBy(deliverySlots.startTime)
-    .limit(1);
-  slotId = slot!.id;
+  slotId = await morningSlotId(t.db, shop.websiteId);
   // milk ₹30 (subscribable) and bread ₹40 (not subscribable: a one-off item), 200 of each in Bengaluru
   const made = await t.db
     .insert(packs)

@@ -3,10 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountEntries,
-  addresses,
   auditLog,
-  deliverySlots,
-  deliveryZones,
   orderLines,
   orders,
   outbox,
@@ -19,6 +16,7 @@ import {
   websites,
 } from '../../db/schema';
 import { createTestApp } from '../../test/app';
+import { addBengaluruAddress, morningSlotId } from './test-fixture';
 import { TestClient } from '../../test/client';
 import { itOnPostgres } from '../../test/on-postgres';
 import { staffClients } from '../../test/staff-clients';
@@ -51,24 +49,11 @@ async function customer(walletPaise = 0) {
     })
     .returning();
   await t.db.insert(websiteMembers).values({ websiteId: shop.websiteId, userId: u!.id });
-  const [a] = await t.db
-    .insert(addresses)
-    .values({
-      websiteId: shop.websiteId,
-      userId: u!.id,
-      name: 'Asha',
-      phone: '9000000011',
-      pincode: '560001',
-      line1: 'Flat 4B',
-      line2: 'MG Road',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-    })
-    .returning();
+  const addressId = await addBengaluruAddress(t.db, shop.websiteId, u!.id);
   if (walletPaise) await credit(u!.id, walletPaise);
   const c = new TestClient(t.app);
   await signInAs(t.db, c, u!.id);
-  return { c, id: u!.id, addressId: a!.id };
+  return { c, id: u!.id, addressId };
 }
 
 async function credit(userId: number, paise: number) {
@@ -102,17 +87,7 @@ beforeAll(async () => {
   owner = await staffClients(t, shop.websiteId).as({ hasAdminAccess: true });
   const [site] = await t.db.insert(websites).values({ name: 'Other Dairy' }).returning();
   otherSite = site!.id;
-  const [zone] = await t.db
-    .select()
-    .from(deliveryZones)
-    .where(and(eq(deliveryZones.websiteId, shop.websiteId), eq(deliveryZones.name, 'Bengaluru')));
-  const [slot] = await t.db
-    .select()
-    .from(deliverySlots)
-    .where(eq(deliverySlots.zoneId, zone!.id))
-    .orderBy(deliverySlots.startTime)
-    .limit(1);
-  slotId = slot!.id;
+  slotId = await morningSlotId(t.db, shop.websiteId);
   // milk ₹30 and curd ₹32 (dal's product, new packs), 100 of each in Bengaluru
   const made = await t.db
     .insert(packs)
