@@ -103,7 +103,56 @@ describe('Administration → Subscriptions (Chromium, 1440 and 390 px)', () => {
     await short.getByText(/^Due/).waitFor();
     await shop.screenshot(owner, 'subscriptions-low-balance-1440');
     await short.getByRole('link', { name: 'Wallet of Priya Shopper' }).click();
-    await owner.getByRole('region', { name: 'Wallet & khata' }).waitFor();
+    const wallet = owner.getByRole('region', { name: 'Wallet & khata' });
+    await wallet.waitFor();
+
+    // The night's generation (issue 44 §5, the Bar), run from Deliveries → "Prepare orders now".
+    // ₹10 in the wallet does not pay 2 × 500 ml: the delivery is held, Priya is told, no order.
+    const credit = async (rupees: number) => {
+      const form = wallet.getByRole('form', { name: 'Goodwill credit' });
+      await form.getByLabel('Goodwill (₹)').fill(String(rupees));
+      await form.getByLabel('Reason').fill('Trial of the morning milk');
+      await form.getByRole('button', { name: 'Credit wallet' }).click();
+      await owner.getByText(`₹${rupees} credited to the wallet`).first().waitFor();
+    };
+    await credit(10);
+    const walletPage = owner.url();
+    const prepare = async (said: string) => {
+      await owner.goto(`/bos/admin/subscriptions/deliveries?date=${start}`, { waitUntil: 'networkidle' });
+      await owner.getByRole('button', { name: 'Prepare orders now' }).click();
+      await owner.getByRole('status').getByText(said, { exact: true }).waitFor();
+    };
+    await prepare('0 orders made (0 on khata), 1 held, 0 already made.');
+    const stop = owner.getByRole('listitem').filter({ hasText: 'Priya Shopper' });
+    await stop.getByText('Held: wallet short').waitFor();
+    const outbox = async () =>
+      (
+        (await (await fetch(`${shop.url}/s/api/dev/outbox`)).json()) as {
+          data: Array<{ to: string; subject?: string | null; body: string }>;
+        }
+      ).data;
+    const told = (await outbox()).filter(
+      (m) => (m.to === 'shopper@demo.shop' || m.to.endsWith('9000000003')) && /balance/i.test(`${m.subject ?? ''} ${m.body}`),
+    );
+    expect(told.length, 'Priya is told her wallet is short').toBeGreaterThanOrEqual(1);
+    await shop.screenshot(owner, 'subscriptions-deliveries-held-1440');
+
+    // topped up by ₹100, the next run makes exactly one order, paid from the wallet; a third makes none
+    await owner.goto(walletPage, { waitUntil: 'networkidle' });
+    await credit(100);
+    await prepare('1 order made (0 on khata), 0 held, 0 already made.');
+    await stop.getByText(/^#GR\d+ · Wallet$/).waitFor();
+    const ordernumber = (await stop.getByText(/^#GR\d+ · Wallet$/).textContent())!.match(/GR\d+/)![0];
+    await shop.screenshot(owner, 'subscriptions-deliveries-ordered-1440');
+    await owner.getByRole('button', { name: 'Prepare orders now' }).click();
+    await owner.getByRole('status').getByText('0 orders made (0 on khata), 0 held, 1 already made.', { exact: true }).waitFor();
+    const orders = (await staffCall(owner, `/s/api/admin/orders?q=${ordernumber}`)).json.data as Array<{
+      ordernumber: string;
+      payment_method: string;
+    }>;
+    expect(orders.map((o) => [o.ordernumber, o.payment_method])).toEqual([[ordernumber, 'wallet']]);
+    const mine = (await staffCall(shopper, '/s/api/orders')).json.data as Array<{ ordernumber: string }>;
+    expect(mine.filter((o) => o.ordernumber === ordernumber)).toHaveLength(1);
 
     // the phone: each tab at 390 px
     await owner.setViewportSize({ width: 390, height: 844 });
