@@ -1,12 +1,14 @@
-import { counted } from '@grocer/shared/labels';
 import { formatDate } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
+import { language, t } from '../../../lib/i18n';
 
 /**
  * Sales by day as inline SVG bars (no chart library on the storefront: its JS budget). Scales to
  * its container; each bar has a title with the day, amount and orders for pointer and screen
  * readers, and the table beside it (visually hidden) carries the same numbers.
  */
+const orders = (count: number) => t('{count, plural, one {# order} other {# orders}}', { count });
+
 export function SalesChart({ days }: { days: Array<{ date: string; sales: number; orders: number }> }) {
   const max = Math.max(1, ...days.map((d) => d.sales));
   const w = 100 / Math.max(days.length, 1);
@@ -14,16 +16,16 @@ export function SalesChart({ days }: { days: Array<{ date: string; sales: number
   return (
     <figure className="rounded-xl border bg-white p-4">
       <figcaption className="mb-2 flex items-baseline justify-between text-sm">
-        <span className="font-semibold">Sales by day</span>
-        <span className="text-gray-500">best day {formatINR(Math.max(0, ...days.map((d) => d.sales)))}</span>
+        <span className="font-semibold">{t('Sales by day')}</span>
+        <span className="text-gray-500">{t('best day {amount}', { amount: formatINR(Math.max(0, ...days.map((d) => d.sales))) })}</span>
       </figcaption>
-      <svg viewBox="0 0 100 40" preserveAspectRatio="none" className="h-40 w-full" role="img" aria-label="Sales by day">
+      <svg viewBox="0 0 100 40" preserveAspectRatio="none" className="h-40 w-full" role="img" aria-label={t('Sales by day')}>
         <line x1="0" y1="40" x2="100" y2="40" stroke="#e5e7eb" strokeWidth="0.4" vectorEffect="non-scaling-stroke" />
         {days.map((d, i) => {
           const h = (d.sales / max) * 38;
           return (
             <rect key={d.date} x={i * w + w * 0.15} y={40 - h} width={w * 0.7} height={h} fill="var(--color-primary, #16a34a)" rx="0.3">
-              <title>{`${formatDate(d.date)}: ${formatINR(d.sales)}, ${counted(d.orders, 'order')}`}</title>
+              <title>{`${formatDate(d.date, language())}: ${formatINR(d.sales)}, ${orders(d.orders)}`}</title>
             </rect>
           );
         })}
@@ -38,15 +40,15 @@ export function SalesChart({ days }: { days: Array<{ date: string; sales: number
         )}
       </div>
       <table className="sr-only">
-        <caption>Sales by day</caption>
+        <caption>{t('Sales by day')}</caption>
         <tbody>
           {days
             .filter((d) => d.orders > 0)
             .map((d) => (
               <tr key={d.date}>
-                <th scope="row">{formatDate(d.date)}</th>
+                <th scope="row">{formatDate(d.date, language())}</th>
                 <td>{formatINR(d.sales)}</td>
-                <td>{counted(d.orders, 'order')}</td>
+                <td>{orders(d.orders)}</td>
               </tr>
             ))}
         </tbody>

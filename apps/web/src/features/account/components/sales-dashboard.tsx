@@ -1,6 +1,7 @@
 import type { AgentDashboard, AgentOrder, SalesFigures } from '@grocer/shared/agents';
 import { formatDate, formatDateTime } from '@grocer/shared/format';
-import { counted, PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
+import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
+import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
 import { formatINR } from '@grocer/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, ShoppingBag } from 'lucide-react';
@@ -9,6 +10,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoadingOverlay } from '../../../components/ui/loading';
 import { setActingFor } from '../../../lib/acting-for';
 import { readError } from '../../../lib/errors';
+import { language, t } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { agentDashboardQuery } from '../api/account';
 import { SalesChart } from './sales-chart';
@@ -27,7 +29,7 @@ export function SalesDashboard() {
   if (error)
     return (
       <div>
-        <h1 className="text-2xl font-bold">Sales dashboard</h1>
+        <h1 className="text-2xl font-bold">{t('Sales dashboard')}</h1>
         <p role="alert" className="mt-3 text-red-600">
           {readError(error)}
         </p>
@@ -37,50 +39,50 @@ export function SalesDashboard() {
   return (
     <div className="space-y-5">
       <header>
-        <h1 className="text-2xl font-bold">Sales dashboard</h1>
+        <h1 className="text-2xl font-bold">{t('Sales dashboard')}</h1>
         <p className="mt-1 text-sm text-gray-600">
-          {data.agent} · {data.website} · commission {data.commission_rate}%
+          {data.agent} · {data.website} · {t('commission {rate}%', { rate: data.commission_rate })}
         </p>
       </header>
       {placed && (
         <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-          Order {placed.ordernumber} placed for {placed.customer}.
-          {placed.link_sent_to.length > 0 && ` Payment link sent to ${placed.link_sent_to.join(' and ')}.`}
+          {t('Order {ordernumber} placed for {customer}.', { ordernumber: placed.ordernumber, customer: placed.customer })}
+          {placed.link_sent_to.length > 0 && ` ${t('Payment link sent to {to}.', { to: placed.link_sent_to.join(` ${t('and')} `) })}`}
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Period title="Today" f={data.today} />
-        <Period title="This month" f={data.month} />
+        <Period title={t('Today')} f={data.today} />
+        <Period title={t('This month')} f={data.month} />
       </div>
 
       <section aria-labelledby="range-h" className="space-y-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="range-h" className="font-semibold">
-            {formatDate(data.from)} – {formatDate(data.to)}
+            {formatDate(data.from, language())} – {formatDate(data.to, language())}
           </h2>
           <RangeForm key={`${data.from}|${data.to}`} from={data.from} to={data.to} />
         </div>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-          <Figure label="Sales" value={formatINR(data.range.sales)} />
-          <Figure label="Orders" value={String(data.range.orders)} />
-          <Figure label="Customers" value={String(data.range.customers)} />
-          <Figure label="Average order value" value={formatINR(data.range.average)} />
-          <Figure label={`Commission (${data.commission_rate}%)`} value={formatINR(data.range.commission)} />
+          <Figure label={t('Sales')} value={formatINR(data.range.sales)} />
+          <Figure label={t('Orders')} value={String(data.range.orders)} />
+          <Figure label={t('Customers')} value={String(data.range.customers)} />
+          <Figure label={t('Average order value')} value={formatINR(data.range.average)} />
+          <Figure label={t('Commission ({rate}%)', { rate: data.commission_rate })} value={formatINR(data.range.commission)} />
         </dl>
         <SalesChart days={data.by_day} />
       </section>
 
       <div className="grid gap-5 lg:grid-cols-2">
-        <Card title="Top products">
+        <Card title={t('Top products')}>
           {data.top_products.length === 0 ? (
-            <Empty>No sales in this range.</Empty>
+            <Empty>{t('No sales in this range.')}</Empty>
           ) : (
             <table className="w-full text-sm">
               <thead className="text-left text-xs text-gray-500">
                 <tr>
-                  <th className="py-1 font-medium">Product</th>
-                  <th className="py-1 pl-3 text-right font-medium">Qty</th>
-                  <th className="py-1 pl-3 text-right font-medium">Sales</th>
+                  <th className="py-1 font-medium">{t('Product')}</th>
+                  <th className="py-1 pl-3 text-right font-medium">{t('Qty')}</th>
+                  <th className="py-1 pl-3 text-right font-medium">{t('Sales')}</th>
                 </tr>
               </thead>
               <tbody className="divide-y">
@@ -97,15 +99,15 @@ export function SalesDashboard() {
             </table>
           )}
         </Card>
-        <Card title="Waiting for payment">
-          <Orders orders={data.awaiting_payment} empty="No orders are waiting for a customer’s payment." />
+        <Card title={t('Waiting for payment')}>
+          <Orders orders={data.awaiting_payment} empty={t('No orders are waiting for a customer’s payment.')} />
         </Card>
       </div>
 
       <Customers customers={data.customers} />
 
-      <Card title="Recent orders">
-        <Orders orders={data.recent} empty="You have not placed an order for a customer yet." />
+      <Card title={t('Recent orders')}>
+        <Orders orders={data.recent} empty={t('You have not placed an order for a customer yet.')} />
       </Card>
     </div>
   );
@@ -114,23 +116,23 @@ export function SalesDashboard() {
 function RangeForm({ from, to }: { from: string; to: string }) {
   const navigate = useNavigate();
   const [f, setF] = useState(from);
-  const [t, setT] = useState(to);
+  const [until, setUntil] = useState(to);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    navigate(paths.salesDashboard({ from: f, to: t }));
+    navigate(paths.salesDashboard({ from: f, to: until }));
   };
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-2 text-sm" aria-label="Date range">
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2 text-sm" aria-label={t('Date range')}>
       <label className="flex flex-col">
-        <span className="text-xs text-gray-600">From</span>
+        <span className="text-xs text-gray-600">{t('From')}</span>
         <input type="date" value={f} onChange={(e) => setF(e.target.value)} required className="rounded-lg border px-2 py-1.5" />
       </label>
       <label className="flex flex-col">
-        <span className="text-xs text-gray-600">To</span>
-        <input type="date" value={t} onChange={(e) => setT(e.target.value)} required className="rounded-lg border px-2 py-1.5" />
+        <span className="text-xs text-gray-600">{t('To')}</span>
+        <input type="date" value={until} onChange={(e) => setUntil(e.target.value)} required className="rounded-lg border px-2 py-1.5" />
       </label>
       <button type="submit" className="rounded-lg bg-[var(--color-primary)] px-3 py-1.5 font-semibold text-white">
-        Show
+        {t('Show')}
       </button>
     </form>
   );
@@ -142,7 +144,8 @@ function Period({ title, f }: { title: string; f: SalesFigures }) {
       <h2 className="text-sm text-gray-600">{title}</h2>
       <p className="text-2xl font-bold tabular-nums">{formatINR(f.sales)}</p>
       <p className="text-sm text-gray-600">
-        {counted(f.orders, 'order')} · commission {formatINR(f.commission)}
+        {t('{count, plural, one {# order} other {# orders}}', { count: f.orders })} ·{' '}
+        {t('commission {amount}', { amount: formatINR(f.commission) })}
       </p>
     </section>
   );
@@ -180,7 +183,8 @@ function Orders({ orders, empty }: { orders: AgentOrder[]; empty: string }) {
           <span className="min-w-0">
             <span className="font-medium">{o.ordernumber}</span> · {o.customer}
             <span className="block text-xs text-gray-500">
-              {formatDateTime(o.created_at)} · {PAYMENT_PROVIDER_NAMES[o.payment_method]} · {o.status.replace('_', ' ')}
+              {formatDateTime(o.created_at, language())} · {t(PAYMENT_PROVIDER_NAMES[o.payment_method])} ·{' '}
+              {t(ORDER_STATUS_LABELS[o.status])}
             </span>
           </span>
           <span className="shrink-0 tabular-nums">{formatINR(o.total)}</span>
@@ -197,9 +201,9 @@ function Customers({ customers }: { customers: AgentDashboard['customers'] }) {
     navigate(paths.products());
   };
   return (
-    <Card title={`Your customers (${customers.length})`}>
+    <Card title={t('Your customers ({count})', { count: customers.length })}>
       {customers.length === 0 ? (
-        <Empty>No customers are assigned to you yet. The shop assigns them in Administration.</Empty>
+        <Empty>{t('No customers are assigned to you yet. The shop assigns them in Administration.')}</Empty>
       ) : (
         <ul className="divide-y text-sm">
           {customers.map((c) => (
@@ -210,22 +214,22 @@ function Customers({ customers }: { customers: AgentDashboard['customers'] }) {
               </span>
               <span className="ml-auto text-right text-xs text-gray-600">
                 <span className="block text-sm font-medium text-gray-900 tabular-nums">{formatINR(c.total)}</span>
-                {counted(c.orders, 'order')}
-                {c.last_order_at ? ` · last ${formatDate(c.last_order_at)}` : ''}
+                {t('{count, plural, one {# order} other {# orders}}', { count: c.orders })}
+                {c.last_order_at ? ` · ${t('last {date}', { date: formatDate(c.last_order_at, language()) })}` : ''}
               </span>
               <button
                 type="button"
                 onClick={() => shopFor(c)}
                 className="flex items-center gap-1 rounded-lg border border-[var(--color-primary)] px-2.5 py-1 text-xs font-semibold text-[var(--color-primary)]"
               >
-                <ShoppingBag size={14} aria-hidden="true" /> Shop for {c.name.split(' ')[0]}
+                <ShoppingBag size={14} aria-hidden="true" /> {t('Shop for {name}', { name: c.name.split(' ')[0] })}
               </button>
               <Link
                 to={paths.customerSubscriptions(c.id)}
-                aria-label={`Subscriptions of ${c.name}`}
+                aria-label={t('Subscriptions of {name}', { name: c.name })}
                 className="flex items-center gap-1 rounded-lg border border-[var(--color-primary)] px-2.5 py-1 text-xs font-semibold text-[var(--color-primary)]"
               >
-                <CalendarClock size={14} aria-hidden="true" /> Subscriptions
+                <CalendarClock size={14} aria-hidden="true" /> {t('Subscriptions')}
               </Link>
             </li>
           ))}
