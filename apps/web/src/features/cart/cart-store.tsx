@@ -30,7 +30,7 @@ const Ctx = createContext<CartValue | null>(null);
 
 /**
  * The shopper's cart as they see it: the server's last answer plus the clicks still in flight,
- * through the pure reducer. Every click is sent at once; answers settle in order; a refusal is
+ * through the pure reducer. Every click shows at once and is sent in turn; a refusal is
  * shown by the shared error handler and its change rolled back. `serverCart` is the cart of
  * /s/api/init: when it changes (sign-in, logout, a refetch) it becomes the new base.
  */
@@ -44,11 +44,20 @@ export function CartProvider({ serverCart, children }: { serverCart: Cart; child
     dispatch({ type: 'replace', cart: serverCart });
   }, [serverCart]);
 
+  // The calls go one at a time, in the order tapped: two in flight at once can reach the server the
+  // other way round (+ then − applied as − then +), and the cart shown would then not be the
+  // server's. Each tap still shows at once (it is pending until its answer).
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
   const actions = useMemo<CartActions>(() => {
+    const inTurn = <T,>(call: () => Promise<T>): Promise<T> => {
+      const turn = queue.current.then(call);
+      queue.current = turn.catch(() => undefined);
+      return turn;
+    };
     const send = (change: CartChange, call: () => Promise<Cart>) => {
       const n = ++seq.current;
       dispatch({ type: 'begin', seq: n, change });
-      call().then(
+      inTurn(call).then(
         (cart) => dispatch({ type: 'settle', seq: n, cart }),
         (e: unknown) => {
           handleError(e);
@@ -58,7 +67,7 @@ export function CartProvider({ serverCart, children }: { serverCart: Cart; child
     };
     const settleNow = async (call: () => Promise<Cart>) => {
       const n = ++seq.current;
-      dispatch({ type: 'settle', seq: n, cart: await call() });
+      dispatch({ type: 'settle', seq: n, cart: await inTurn(call) });
     };
     const addPack = (packId: number, warehouseId: number | null, template?: Extract<CartChange, { type: 'add' }>['template']) =>
       send({ type: 'add', pack_id: packId, template }, () => cartApi.add(packId, warehouseId));
