@@ -131,7 +131,8 @@ describe('own delivery: a rider’s cash handed over, counted with a difference,
       .check();
     await deposit.getByLabel('Bank reference').fill('SLIP-0042');
     await deposit.getByRole('button', { name: 'Record bank deposit' }).click();
-    await deposit
+    // once the list refreshes, the one handover is deposited and the form gives way to the message
+    await owner
       .getByRole('status')
       .filter({ hasText: /^Deposit recorded: .*, reference SLIP-0042\.$/ })
       .waitFor();
