@@ -2,6 +2,7 @@ import type { Pack, Product } from '@grocer/shared/catalogue';
 import type { Cart, CartItem } from '@grocer/shared/cart';
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { cartApi } from './api/cart';
+import { ApiError } from '../../lib/api';
 import { handleError } from '../../lib/errors';
 import { track } from '../../lib/telemetry/analytics';
 import { SHOP_EVENTS } from '../../lib/telemetry/events';
@@ -62,6 +63,9 @@ export function CartProvider({ serverCart, children }: { serverCart: Cart; child
         (e: unknown) => {
           handleError(e);
           dispatch({ type: 'fail', seq: n });
+          // no answer (offline, or past CART_CALL_MS): the server may have made the change or not,
+          // so the cart is read again, in turn after the taps already queued
+          if (!(e instanceof ApiError)) settleNow(() => cartApi.get()).catch(() => undefined);
         },
       );
     };
