@@ -1,4 +1,5 @@
 import type { Language } from '../languages';
+import { SHOP_TIME_ZONE } from '../shop-time';
 import type { CHANGE_REASON_LABELS, OrderStatus, PaymentStatus } from '../order';
 type ChangeReason = keyof typeof CHANGE_REASON_LABELS;
 import type { ReturnReason } from '../pos';
@@ -243,4 +244,4 @@ export const monthIn = (language: Language, month: string): string =>
 
 /** A moment as receipts print it (shop time, medium date + short time): '29 Nov 2026, 9:05 am' in English. */
 export const dateTimeIn = (language: Language, at: Date | string | number): string =>
-  new Date(at).toLocaleString(TAGS[language], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+  new Date(at).toLocaleString(TAGS[language], { dateStyle: 'medium', timeStyle: 'short', timeZone: SHOP_TIME_ZONE });

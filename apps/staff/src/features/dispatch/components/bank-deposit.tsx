@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@grocer/shared/api-client';
 import { depositInputSchema, type DepositInput, type Handover } from '@grocer/shared/delivery-trips';
 import { formatINR, toRupees } from '@grocer/shared/money';
+import { shopDayOf } from '@grocer/shared/shop-time';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -12,8 +13,6 @@ import { t } from '../../../lib/i18n';
 
 const money = (paise: number) => formatINR(toRupees(paise));
 const button = 'rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50';
-/** Today in the shop's time (India), YYYY-MM-DD. */
-const today = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 
 type FormIn = z.input<typeof depositInputSchema>;
 
@@ -29,7 +28,7 @@ export function BankDeposit({ done, canDeposit }: { done: Handover[]; canDeposit
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const { register, handleSubmit, formState, setError, setValue, watch, reset } = useForm<FormIn, unknown, DepositInput>({
     resolver: zodResolver(depositInputSchema),
-    defaultValues: { handover_ids: [], deposited_on: today(), bank_reference: '', amount: 0 },
+    defaultValues: { handover_ids: [], deposited_on: shopDayOf(), bank_reference: '', amount: 0 },
   });
   const errors = formState.errors;
   const chosen = watch('handover_ids');

@@ -1,5 +1,6 @@
 import { DENOMINATIONS, denominationsTotal, type PendingHandover } from '@grocer/shared/delivery-trips';
 import { formatINR, toRupees } from '@grocer/shared/money';
+import { shopDateTime } from '@grocer/shared/shop-time';
 import { useState } from 'react';
 import { Card } from '../../../components/ui/field';
 import { LoadingView } from '../../../components/ui/loading';
@@ -115,9 +116,7 @@ export function HandoverScreen({ base, canCount }: { base: HandoverBase; canCoun
               <tbody>
                 {done.map((h) => (
                   <tr key={h.id} className="border-t align-top">
-                    <td className="py-1.5 pr-3 whitespace-nowrap">
-                      {new Date(h.at).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' })}
-                    </td>
+                    <td className="py-1.5 pr-3 whitespace-nowrap">{shopDateTime(h.at)}</td>
                     <td className="py-1.5 pr-3">{h.rider?.name ?? '—'}</td>
                     <td className="py-1.5 pr-3">{h.label}</td>
                     <td className="py-1.5 pr-3 text-right tabular-nums">{money(h.expected)}</td>
