@@ -1186,6 +1186,23 @@ const CALLS: Array<[Call, (x: Ctx) => Promise<Res>]> = [
       });
     },
   ],
+  // the agent adds a delivery address to that customer's book (at the door, on the phone)
+  [
+    'POST /agent/customers/{id}/addresses',
+    async (x) => {
+      const [s] = await t.db.select().from(users).where(eq(users.email, 'shopper@demo.shop'));
+      return x.agent.post(`/s/api/agent/customers/${s!.id}/addresses`, {
+        name: 'Shopper',
+        phone: '9000000003',
+        pincode: '560001',
+        line1: 'Flat 2',
+        line2: 'Church Street',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        type: 'home',
+      });
+    },
+  ],
   // the agent manages that customer's daily-essentials subscription (issue 44): made, a day skipped, an
   // item added, paused, resumed, cancelled (the pack made subscribable and the address written directly:
   // no audit row of their own to hide a missing one)

@@ -3,7 +3,7 @@ import type { Language } from '@grocer/shared/languages';
 import { messagesIn } from '@grocer/shared/messages/catalogue';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { reusable, type Db, type DbOrTx } from '../../db/client';
+import { reusable, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { addresses } from './tables';
 import { fail } from '../../http/errors';
 import { resolvePincode } from '../delivery/service';
@@ -112,7 +112,13 @@ async function makeDefault(tx: DbOrTx, o: Owner, id: number) {
  * checkout would otherwise open on an address it cannot deliver to. Choosing it later ("Set as
  * default") is the shopper's own choice and is kept.
  */
-export async function createAddress(db: Db, o: Owner, v: AddressValues): Promise<Address> {
+export async function createAddress(
+  db: Db,
+  o: Owner,
+  v: AddressValues,
+  /** written in the same transaction (a sales agent's audit entry for their customer's new address) */
+  also?: (tx: Tx, id: number) => Promise<void>,
+): Promise<Address> {
   const row = await db.transaction(async (tx) => {
     // the owner's addresses locked, so two first addresses added at once cannot both become the default
     const existing = await tx.select({ isDefault: addresses.isDefault }).from(addresses).where(mine(o)).for('update');
@@ -122,6 +128,7 @@ export async function createAddress(db: Db, o: Owner, v: AddressValues): Promise
       .returning();
     const delivered = (await resolvePincode(tx, o.websiteId, v.pincode)) !== null;
     if ((v.is_default || !existing.some((e) => e.isDefault)) && delivered) await makeDefault(tx, o, created!.id);
+    await also?.(tx, created!.id);
     return await owned(tx, o, created!.id);
   });
   return present(db, row, o.language);

@@ -213,6 +213,49 @@ describe('ordering for a customer', () => {
     await agentA.c.post('/s/api/cart/remove', { pack_id: dal(), remove: true });
   });
 
+  it('the agent adds an address to their own customer’s book, audited; never to another’s; bad input changes nothing', async () => {
+    const mine = await customer();
+    const theirs = await customer();
+    expect((await assign(agentA.id, mine.email)).statusCode).toBe(200);
+    expect((await assign(agentB.id, theirs.email)).statusCode).toBe(200);
+    const door = {
+      name: 'Asha',
+      phone: '9000000011',
+      pincode: '560001',
+      line1: 'Flat 9C, Lake View',
+      line2: 'Indiranagar',
+      landmark: null,
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      type: 'home',
+      is_default: false,
+    };
+    const listOf = async (id: number) =>
+      ((await agentA.c.get(`/s/api/agent/customers/${id}/addresses`)).json().data as Array<{ line1: string }>).map((a) => a.line1);
+    const before = await listOf(mine.id);
+
+    const bad = await agentA.c.post(`/s/api/agent/customers/${mine.id}/addresses`, { ...door, pincode: '12' });
+    expect(bad.statusCode).toBe(422);
+    expect(await listOf(mine.id)).toEqual(before);
+    const other = await agentA.c.post(`/s/api/agent/customers/${theirs.id}/addresses`, door);
+    expect([other.statusCode, other.json().code]).toEqual([404, 'CUSTOMER_NOT_ASSIGNED']);
+    expect((await agentB.c.get(`/s/api/agent/customers/${theirs.id}/addresses`)).json().data).toHaveLength(1);
+
+    const added = await agentA.c.post(`/s/api/agent/customers/${mine.id}/addresses`, door);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({ line1: 'Flat 9C, Lake View', pincode: '560001', serviceable: true });
+    // in the customer's own book, as if they had added it
+    expect(await listOf(mine.id)).toEqual([...before, 'Flat 9C, Lake View']);
+    const own = (await mine.c.get('/s/api/addresses')).json().data as Array<{ id: number }>;
+    expect(own.map((a) => a.id)).toContain(added.json().id);
+    const [entry] = await b.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'address'), eq(auditLog.entityId, String(added.json().id))));
+    expect(entry).toMatchObject({ actorId: agentA.id, action: 'create' });
+    expect(entry!.after).toMatchObject({ customer_id: mine.id, pincode: '560001' });
+  });
+
   it('cash on delivery: the customer’s order, attributed to the agent, placed by the agent in both accounts', async () => {
     const cu = await customer();
     expect((await assign(agentA.id, cu.phone)).statusCode).toBe(200);

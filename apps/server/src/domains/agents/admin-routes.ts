@@ -1,4 +1,4 @@
-import { addressListSchema } from '@grocer/shared/account';
+import { addressInputSchema, addressListSchema, addressSchema } from '@grocer/shared/account';
 import {
   adminAgentListSchema,
   adminAgentSchema,
@@ -21,6 +21,7 @@ import { auditActor } from '../audit/service';
 import { cartContext } from '../cart/routes';
 import { browserOrigin } from '../orders/routes';
 import {
+  addCustomerAddress,
   adminAgents,
   agentCustomers,
   agentDashboard,
@@ -84,6 +85,11 @@ export const agentsAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, {
   app.get('/agent/customers/:id/addresses', { schema: { params: customerParams, response: { 200: addressListSchema } } }, async (req) => ({
     data: await customerAddresses(db, req.website.id, req.staffUser!.id, req.params.id),
   }));
+  app.post(
+    '/agent/customers/:id/addresses',
+    { schema: { params: customerParams, body: addressInputSchema, response: { 200: addressSchema } } },
+    async (req) => addCustomerAddress(db, auditActor(req), req.staffUser!.id, req.params.id, req.body),
+  );
   app.get(
     '/agent/customers/:id/cart',
     {

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import type { CurrentUser } from '../../http/auth';
 import { recordAudit, type AuditActor } from '../audit/service';
-import { findAddress, listAddresses } from '../addresses/service';
+import { createAddress, findAddress, listAddresses, type AddressValues } from '../addresses/service';
 import { loadCart, type CartContext } from '../cart/service';
 import {
   agentErrors,
@@ -170,6 +170,24 @@ export async function myCustomer(db: Db, websiteId: number, agentId: number, cus
 export async function customerAddresses(db: Db, websiteId: number, agentId: number, customerId: number) {
   const c = await myCustomer(db, websiteId, agentId, customerId);
   return listAddresses(db, { websiteId, userId: c.id });
+}
+
+/**
+ * POST /agent/customers/{id}/addresses: the agent adds a delivery address to their customer's book
+ * (at the door, on the phone), as the customer would (the first one the shop delivers to becomes
+ * the default), audited in the same transaction with the agent as actor and the customer named.
+ */
+export async function addCustomerAddress(db: Db, actor: AuditActor, agentId: number, customerId: number, v: AddressValues) {
+  const c = await myCustomer(db, actor.websiteId, agentId, customerId);
+  return createAddress(db, { websiteId: actor.websiteId, userId: c.id }, v, (tx, id) =>
+    recordAudit(tx, actor, {
+      entity: 'address',
+      entityId: id,
+      action: 'create',
+      after: { customer_id: c.id, customer: c.name, pincode: v.pincode, line1: v.line1 },
+      label: `${v.line1}, ${v.pincode} for ${c.name}`,
+    }),
+  );
 }
 
 /** The agent's cart priced for delivery to one of the customer's addresses. */
