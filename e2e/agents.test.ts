@@ -182,8 +182,14 @@ describe('sales agents (Chromium, built shop, demo data)', () => {
       .getByRole('radio', { name: new RegExp(`500 ml`) })
       .first()
       .check();
-    // Priya's saved address (the first journey's) and its first morning slot
-    await agent.getByRole('radiogroup', { name: 'Delivery address' }).getByRole('radio').first().check();
+    // milk goes to another door of Priya's: the agent adds it to her book from the form, and it is chosen
+    await agent.getByRole('button', { name: 'Add an address for Priya Shopper' }).click();
+    const modal = await addAddress(agent, { name: 'Priya Shopper', phone: '9000000003' }, '560001', 'Add an address for Priya Shopper');
+    await modal.getByRole('button', { name: 'Save address' }).click();
+    await modal.waitFor({ state: 'detached' });
+    const doors = agent.getByRole('radiogroup', { name: 'Delivery address' });
+    await doors.getByRole('radio', { name: /560001/, checked: true }).waitFor();
+    expect(await doors.getByRole('radio').count()).toBe(2);
     await agent.getByRole('radiogroup', { name: 'Delivery slot' }).getByRole('radio').first().check();
     await shop.screenshot(agent, 'agent-subscribe-375');
     await agent.getByRole('button', { name: 'Subscribe Priya', exact: true }).click();

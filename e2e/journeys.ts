@@ -44,9 +44,9 @@ export async function signInHere(page: Page, shop: Shop, identifier: string, to 
   await page.getByLabel('6-digit code').fill(await codeFor(shop, to));
 }
 
-/** Fills the 'Add address' modal with a Bengaluru address (pincode given) and saves it. */
-export async function addAddress(page: Page, who: { name: string; phone: string }, pincode = '560034') {
-  const modal = page.getByRole('dialog', { name: 'Add address' });
+/** Fills the 'Add address' modal (or the one named `dialog`) with a Bengaluru address (pincode given); answers it, to save. */
+export async function addAddress(page: Page, who: { name: string; phone: string }, pincode = '560034', dialog = 'Add address') {
+  const modal = page.getByRole('dialog', { name: dialog });
   await modal.getByLabel('Full name').fill(who.name);
   await modal.getByLabel('Mobile').fill(who.phone);
   await modal.getByLabel('House / flat / building').fill('Flat 12, Palm Residency');

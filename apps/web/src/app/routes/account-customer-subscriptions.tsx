@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { LoadingView } from '../../components/ui/loading';
+import { AddressForm } from '../../features/account/components/addresses-page';
 import { agentCustomersQuery } from '../../features/checkout/api/checkout';
 import { customerSubscriptions } from '../../features/subscriptions/api';
 import { SubscriptionPage } from '../../features/subscriptions/components/subscription-page';
@@ -22,7 +23,22 @@ function useOwner() {
 export function Component() {
   const { owner, isPending } = useOwner();
   if (isPending) return <LoadingView />;
-  return <SubscriptionsPage key={owner.api} owner={owner} />;
+  return (
+    <SubscriptionsPage
+      key={owner.api}
+      owner={owner}
+      addressForm={(p) => (
+        <AddressForm
+          address={null}
+          prefill={{ name: p.customer?.name ?? '' }}
+          customer={p.customer ?? undefined}
+          first={p.first}
+          onClose={p.onClose}
+          onSaved={p.onSaved}
+        />
+      )}
+    />
+  );
 }
 
 /** /account/dashboard/customers/{customer}/subscriptions/{id}: one of them, to change as the customer would. */

@@ -20,7 +20,8 @@ export function Component() {
       addressForm={(p) => (
         <AddressForm
           address={null}
-          prefill={p.forSelf ? ownPrefill(init) : undefined}
+          prefill={p.customer ? { name: p.customer.name } : ownPrefill(init)}
+          customer={p.customer ?? undefined}
           first={p.first}
           onClose={p.onClose}
           onSaved={p.onSaved}

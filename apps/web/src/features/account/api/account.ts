@@ -36,6 +36,9 @@ export const accountApi = {
       body: { code, also_code: alsoCode },
     }),
   addAddress: (body: AddressInput) => apiChecked('/api/addresses', async () => (await contracts()).addressSchema, { method: 'POST', body }),
+  /** a sales agent adds an address to their customer's book */
+  addCustomerAddress: (customerId: number, body: AddressInput) =>
+    apiChecked(`/api/agent/customers/${customerId}/addresses`, async () => (await contracts()).addressSchema, { method: 'POST', body }),
   updateAddress: (id: number, body: AddressInput) =>
     apiChecked(`/api/addresses/${id}`, async () => (await contracts()).addressSchema, { method: 'PUT', body }),
   deleteAddress: (id: number) => apiChecked(`/api/addresses/${id}`, ok, { method: 'DELETE' }),

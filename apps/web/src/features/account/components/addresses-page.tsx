@@ -184,15 +184,20 @@ export function AddressesPage() {
   );
 }
 
-/** Add or edit, in a modal; 422 field errors from the server land at their fields. */
+/**
+ * Add or edit, in a modal; 422 field errors from the server land at their fields. With `customer`,
+ * a sales agent adds an address to that customer's book (the checkout and subscribe forms for them).
+ */
 export function AddressForm({
   address,
   prefill,
   first = false,
+  customer,
   onClose,
   onSaved,
 }: {
   address: Address | null;
+  customer?: { id: number; name: string };
   /** a new address starts from these (the shopper's own name, mobile and chosen pincode) */
   prefill?: Partial<Pick<FormValues, 'name' | 'phone' | 'pincode'>>;
   /** the shopper has no address yet: this one is their default unless they untick it (or the shop does not deliver there) */
@@ -220,7 +225,11 @@ export function AddressForm({
     setError(null);
     try {
       const body = { ...v, state: v.state as (typeof INDIAN_STATES)[number], landmark: v.landmark || null };
-      const saved = address ? await accountApi.updateAddress(address.id, body) : await accountApi.addAddress(body);
+      const saved = address
+        ? await accountApi.updateAddress(address.id, body)
+        : customer
+          ? await accountApi.addCustomerAddress(customer.id, body)
+          : await accountApi.addAddress(body);
       await onSaved(saved);
       toast.success(address ? t('Address updated') : t('Address added'));
       onClose();
@@ -244,7 +253,12 @@ export function AddressForm({
     </Field>
   );
   return (
-    <Modal open onClose={onClose} title={address ? t('Edit address') : t('Add address')} width={560}>
+    <Modal
+      open
+      onClose={onClose}
+      title={address ? t('Edit address') : customer ? t('Add an address for {name}', { name: customer.name }) : t('Add address')}
+      width={560}
+    >
       <form onSubmit={submit} noValidate>
         <div className="grid gap-x-3 sm:grid-cols-2">
           {text('name', t('Full name'), { autoComplete: 'name' })}

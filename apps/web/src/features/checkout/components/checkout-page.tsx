@@ -1,6 +1,5 @@
 import { indiaToday, slotWindow } from '@grocer/shared/delivery-promise';
 import { packLabel } from '@grocer/shared/labels';
-import type { Address } from '@grocer/shared/account';
 import type { Cart } from '@grocer/shared/cart';
 import { emptyCart } from '@grocer/shared/empty-cart';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
@@ -17,6 +16,7 @@ import { paymentChoices } from './payment-choices';
 import { ApiError } from '../../../lib/api';
 import { handleError, readError } from '../../../lib/errors';
 import { img } from '@grocer/blocks/image';
+import type { AddressFormSlot } from '../../../lib/address-form-slot';
 import { getActingFor, setActingFor, type ActingFor } from '../../../lib/acting-for';
 import { track } from '../../../lib/telemetry/analytics';
 import { SHOP_EVENTS } from '../../../lib/telemetry/events';
@@ -56,8 +56,8 @@ export function CheckoutPage({
   /** changes when the shopper's cart changes (coupon applied elsewhere on the page) */
   cartVersion: string;
   coupon: ReactNode;
-  /** `forSelf`: the shopper's own address (an agent ordering for a customer is not) */
-  addressForm: (props: { onClose: () => void; onSaved: (a: Address) => unknown; forSelf: boolean; first: boolean }) => ReactNode;
+  /** the account's address form (for the shopper's book, or an agent's customer's) */
+  addressForm: AddressFormSlot;
   onCart: (cart: Cart) => void;
   /** takes a line out of the cart (the cart feature, through the route) */
   onRemove: (packId: number) => void;
@@ -260,9 +260,7 @@ export function CheckoutPage({
         <Section title={t('1. Delivery address')}>
           {addresses.data.data.length === 0 ? (
             <p className="text-sm text-gray-600">
-              {forCustomer
-                ? t('{name} has no saved address yet: they add one under Account → Addresses.', { name: forCustomer.name })
-                : t('Add the address we should deliver to.')}
+              {forCustomer ? t('{name} has no saved address yet.', { name: forCustomer.name }) : t('Add the address we should deliver to.')}
             </p>
           ) : (
             // a radiogroup, not a list: its children are the choices (a <ul> with this role leaves its <li>s orphaned)
@@ -287,19 +285,17 @@ export function CheckoutPage({
               ))}
             </div>
           )}
-          {forCustomer ? (
-            addresses.data.data.length > 0 && (
-              <p className="mt-3 text-xs text-gray-600">{t('These are {name}’s saved addresses.', { name: forCustomer.name })}</p>
-            )
-          ) : (
-            <button
-              type="button"
-              onClick={() => setAdding(true)}
-              className="mt-3 flex items-center gap-1 text-sm font-semibold text-[var(--color-primary)]"
-            >
-              <Plus size={16} aria-hidden="true" /> {t('Add a new address')}
-            </button>
+          {forCustomer && addresses.data.data.length > 0 && (
+            <p className="mt-3 text-xs text-gray-600">{t('These are {name}’s saved addresses.', { name: forCustomer.name })}</p>
           )}
+          <button
+            type="button"
+            onClick={() => setAdding(true)}
+            className="mt-3 flex items-center gap-1 text-sm font-semibold text-[var(--color-primary)]"
+          >
+            <Plus size={16} aria-hidden="true" />{' '}
+            {forCustomer ? t('Add an address for {name}', { name: forCustomer.name }) : t('Add a new address')}
+          </button>
           {note('address')}
         </Section>
 
@@ -461,11 +457,13 @@ export function CheckoutPage({
       </aside>
       {adding &&
         addressForm({
-          forSelf: !forCustomer,
+          customer: forCustomer,
           first: addresses.data?.data.length === 0,
           onClose: () => setAdding(false),
           onSaved: async (a) => {
-            await client.invalidateQueries({ queryKey: checkoutAddressesQuery.queryKey });
+            await client.invalidateQueries({
+              queryKey: forCustomer ? customerAddressesQuery(forCustomer.id).queryKey : checkoutAddressesQuery.queryKey,
+            });
             setAddressId(a.id);
           },
         })}

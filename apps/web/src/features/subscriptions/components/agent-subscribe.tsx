@@ -1,8 +1,9 @@
 import { toPaise } from '@grocer/shared/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock } from 'lucide-react';
+import { CalendarClock, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../../components/ui/loading';
+import type { AddressFormSlot } from '../../../lib/address-form-slot';
 import { ApiError } from '../../../lib/api';
 import { readError } from '../../../lib/errors';
 import { t } from '../../../lib/i18n';
@@ -64,10 +65,17 @@ const input = 'mt-1 h-11 w-full max-w-md rounded-lg border border-gray-300 px-3'
  * agent finds a pack the shop offers on subscription (the catalogue's search, kept to the offer's
  * packs), and chooses the quantity, the schedule, the start date, one of the customer's addresses
  * and the morning slot of its pincode, as the shopper's Subscribe sheet does; the subscription is
- * the customer's (POST /agent/customers/{id}/subscriptions), paid from their wallet. Loaded with
- * the agent's page only.
+ * the customer's (POST /agent/customers/{id}/subscriptions), paid from their wallet. A customer
+ * with no address the shop delivers to gets one from the agent, through the account's address form
+ * (`addressForm`, handed by the route). Loaded with the agent's page only.
  */
-export default function AgentSubscribe({ owner }: { owner: SubscriptionOwner & { customer: { id: number; name: string } } }) {
+export default function AgentSubscribe({
+  owner,
+  addressForm,
+}: {
+  owner: SubscriptionOwner & { customer: { id: number; name: string } };
+  addressForm?: AddressFormSlot;
+}) {
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const first = firstName(owner.customer.name);
@@ -84,6 +92,7 @@ export default function AgentSubscribe({ owner }: { owner: SubscriptionOwner & {
           <SubscribeCustomerForm
             owner={owner}
             first={first}
+            addressForm={addressForm}
             onCancel={() => setOpen(false)}
             onDone={(words) => {
               setDone(words);
@@ -110,11 +119,13 @@ export default function AgentSubscribe({ owner }: { owner: SubscriptionOwner & {
 function SubscribeCustomerForm({
   owner,
   first,
+  addressForm,
   onCancel,
   onDone,
 }: {
   owner: SubscriptionOwner & { customer: { id: number; name: string } };
   first: string;
+  addressForm?: AddressFormSlot;
   onCancel: () => void;
   onDone: (words: string) => void;
 }) {
@@ -129,6 +140,7 @@ function SubscribeCustomerForm({
   const [addressId, setAddressId] = useState<number | null>(null);
   const [slotId, setSlotId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [adding, setAdding] = useState(false);
   const [problems, setProblems] = useState<Problems>({});
   const clear = (f: Field) => setProblems((p) => (p[f] || p.form ? { ...p, [f]: undefined, form: undefined } : p));
   // a new schedule answers the schedule's refusal
@@ -163,7 +175,7 @@ function SubscribeCustomerForm({
     if (!pack) local.pack = t('Choose the pack to deliver.');
     if ('problem' in schedule) local.schedule = schedule.problem;
     if (!startDate || startDate < firstDate) local.start = t('The first delivery can be on {date} at the earliest.', { date: firstDate });
-    if (!address) local.address = t('{name} has no saved address yet: they add one under Account → Addresses.', { name: first });
+    if (!address) local.address = t('{name} has no saved address yet.', { name: first });
     else if (!address.serviceable)
       local.address = address.delivery_message || t('We do not deliver to this address yet. Choose another address.');
     if (Object.keys(local).length || !pack || !address || 'problem' in schedule) return setProblems(local);
@@ -298,9 +310,7 @@ function SubscribeCustomerForm({
         ) : addresses.error ? (
           <p className="mt-1 text-sm text-red-700">{readError(addresses.error)}</p>
         ) : list.length === 0 ? (
-          <p className="mt-1 text-sm text-gray-600">
-            {t('{name} has no saved address yet: they add one under Account → Addresses.', { name: first })}
-          </p>
+          <p className="mt-1 text-sm text-gray-600">{t('{name} has no saved address yet.', { name: first })}</p>
         ) : (
           <AddressChoices
             list={list}
@@ -314,6 +324,27 @@ function SubscribeCustomerForm({
           />
         )}
         {problems.address && <FieldError id="agent-sub-address-error">{problems.address}</FieldError>}
+        {addressForm && (
+          <button
+            type="button"
+            onClick={() => setAdding(true)}
+            className="mt-2 flex items-center gap-1 text-sm font-semibold text-[var(--color-primary)]"
+          >
+            <Plus size={16} aria-hidden="true" /> {t('Add an address for {name}', { name: owner.customer.name })}
+          </button>
+        )}
+        {adding &&
+          addressForm?.({
+            customer: owner.customer,
+            first: list.length === 0,
+            onClose: () => setAdding(false),
+            onSaved: async (a) => {
+              await client.invalidateQueries({ queryKey: customerAddressesQuery(owner.customer.id).queryKey });
+              setAddressId(a.id);
+              clear('address');
+              clear('slot');
+            },
+          })}
       </fieldset>
 
       {address?.serviceable && (

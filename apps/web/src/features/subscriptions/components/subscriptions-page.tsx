@@ -4,6 +4,7 @@ import { ArrowLeft, CalendarClock, ChevronRight } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { LoadingView, Spinner } from '../../../components/ui/loading';
+import type { AddressFormSlot } from '../../../lib/address-form-slot';
 import { readError } from '../../../lib/errors';
 import { calendarQuery, OWN, subscriptionsQuery, type SubscriptionOwner } from '../api';
 import { cutoffRule, dayWords, nextDelivery, rupees, scheduleText } from '../words';
@@ -42,7 +43,7 @@ export function DashboardLink() {
  * /account/subscriptions (issue 44 §4): each subscription with its schedule in words, status and
  * next delivery. The same list, for a sales agent, of one of their customers' (`owner`).
  */
-export function SubscriptionsPage({ owner = OWN }: { owner?: SubscriptionOwner }) {
+export function SubscriptionsPage({ owner = OWN, addressForm }: { owner?: SubscriptionOwner; addressForm?: AddressFormSlot }) {
   const { data, error, isPending } = useQuery(subscriptionsQuery(owner));
   const customer = owner.customer;
   const heading = customer ? t('Subscriptions of {name}', { name: customer.name }) : t('Subscriptions');
@@ -62,7 +63,7 @@ export function SubscriptionsPage({ owner = OWN }: { owner?: SubscriptionOwner }
       <h1 className="text-2xl font-bold">{heading}</h1>
       {customer && (
         <Suspense fallback={<Spinner size={18} />}>
-          <AgentSubscribe owner={{ ...owner, customer }} />
+          <AgentSubscribe owner={{ ...owner, customer }} addressForm={addressForm} />
         </Suspense>
       )}
       {subs.length === 0 ? (
