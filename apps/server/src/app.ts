@@ -31,7 +31,7 @@ import { accountRoutes } from './domains/account/routes';
 import { addressRoutes } from './domains/addresses/routes';
 import { identityRoutes } from './domains/identity/routes';
 import { devOutboxRoutes } from './domains/outbox/routes';
-import { Outbox } from './domains/outbox/service';
+import { Outbox } from './domains/outbox';
 import { EventStream } from './domains/outbox';
 import { pushAdminRoutes } from './domains/outbox/admin-routes';
 import { gatewaySimRoutes } from './domains/gateway-sim/routes';

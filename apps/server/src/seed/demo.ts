@@ -18,7 +18,7 @@ import {
   websiteSettings,
   websites,
 } from '../db/schema';
-import { refreshProductIndex } from '../domains/catalogue/search';
+import { refreshProductIndex } from '../domains/catalogue';
 import { seedSynonyms } from '../domains/catalogue/synonyms';
 import { seedCoupons } from '../domains/coupons/seed';
 import { seedDelivery } from '../domains/delivery/seed';

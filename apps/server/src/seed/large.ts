@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { refreshProductIndex } from '../domains/catalogue/search';
+import { refreshProductIndex } from '../domains/catalogue';
 import { openStockFrom } from '../domains/inventory';
 
 /**

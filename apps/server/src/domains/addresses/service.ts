@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { reusable, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { addresses } from './tables';
 import { fail } from '../../http/errors';
-import { resolvePincode } from '../delivery/service';
+import { resolvePincode } from '../delivery';
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type AddressValues = z.output<typeof addressInputSchema>;

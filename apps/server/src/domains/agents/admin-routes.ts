@@ -17,7 +17,7 @@ import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StaffDeps } from '../../http/staff';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { cartContext } from '../cart/routes';
 import { browserOrigin } from '../orders/routes';
 import {

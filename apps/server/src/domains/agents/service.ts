@@ -16,7 +16,7 @@ import { toRupees } from '@grocer/shared/money';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import type { CurrentUser } from '../../http/auth';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { createAddress, findAddress, listAddresses, type AddressValues } from '../addresses/service';
 import { loadCart, type CartContext } from '../cart/service';
 import {
@@ -44,7 +44,7 @@ import {
   type Period,
 } from '../orders/service';
 import { refuseBlocked } from '../identity/customers';
-import type { Outbox } from '../outbox/service';
+import type { Outbox } from '../outbox';
 import { sendPaymentLink } from '../orders/payment-link';
 import { addShopDays, shopDayEnd, shopDayOf, shopDayStart } from '@grocer/shared/shop-time';
 

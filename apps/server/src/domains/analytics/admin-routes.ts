@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Resolve } from '../../http/outbound';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { analyticsSummary, getAnalyticsSettings, posthogTarget, saveAnalyticsSettings } from './service';
 
 /** Administration → Analytics: the first-party figures and the website's analytics settings. */

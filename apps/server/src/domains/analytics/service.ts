@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { Errors, fail } from '../../http/errors';
 import { checkOutboundUrl, refusalMessage, type Resolve } from '../../http/outbound';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { topSoldProducts } from '../orders/service';
 import type { PosthogEvent } from './decode';
 import { analyticsEvents, analyticsSettings } from './tables';

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { findAddress } from '../addresses/service';
+import { findAddress } from '../addresses';
 import { requestLanguage } from '../website';
 import { addToCart, applyCoupon, cartOffers, loadCart, removeCoupon, removeFromCart, type CartContext } from './service';
 

@@ -16,7 +16,7 @@ import { countMembers } from '../identity/service';
 import { adminProductOptions, getAdminProduct, listAdminProducts, setProductsStatus, updateAdminProduct } from './admin-service';
 import { catalogueCounts } from './service';
 import { listSynonyms, replaceSynonyms } from './synonyms';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 
 const params = idParamsSchema;
 

@@ -22,7 +22,7 @@ import { refreshProductIndex } from './search';
 import { loadTaxonomy } from './service';
 import { auditProduct, checkProductRefs, saveProductCategories, slugMoved, type ProductSnapshot } from './product-records';
 import { brands, categories, packs, productCategories, productMedia, products } from './tables';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { factsRow } from './product-facts';
 import { orderedRefs } from '../orders/ordered-products';
 

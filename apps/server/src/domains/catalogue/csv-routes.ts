@@ -1,7 +1,7 @@
 import { catalogueImportBodySchema, catalogueImportQuerySchema, catalogueImportReportSchema } from '@grocer/shared/catalogue-import';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { applyImport, dryRunImport, exportCatalogue } from './csv-service';
 
 /** Staff calls for the catalogue's CSV (in the staff scope, which guards `/admin`): import (dry run or apply) and export. */

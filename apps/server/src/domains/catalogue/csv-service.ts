@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { rowsOf } from '../../db/rows';
 import { invalidateWebsite } from '../../http/cache';
 import { AppError, fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { balancesOf, countStockBulk, stockKeyOf, warehouseCodes } from '../inventory';
 import { orderedRefs } from '../orders/ordered-products';
 import { sanitizeDescription } from './admin-service';

@@ -19,7 +19,7 @@ import { adminProductSchema } from '@grocer/shared/admin-catalogue';
 import { idParamsSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { applyPrices, createProduct, deleteProducts, moveProductsToCategory, previewPrices } from './product-edit';
 import {
   arrangeCategories,

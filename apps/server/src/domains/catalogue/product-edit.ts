@@ -12,7 +12,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { invalidateWebsite } from '../../http/cache';
 import { AppError, Errors, fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { orderedRefs } from '../orders/ordered-products';
 import { getAdminProduct, packDiscount, sanitizeDescription } from './admin-service';
 import { auditProduct, checkProductRefs, saveProductCategories, slugMoved, type Refuse } from './product-records';

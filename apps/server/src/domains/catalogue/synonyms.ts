@@ -2,7 +2,7 @@ import { DEFAULT_SYNONYMS, type Synonym } from '@grocer/shared/synonyms';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { invalidateWebsite } from '../../http/cache';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { refreshProductIndex } from './search';
 import { searchSynonyms } from './tables';
 

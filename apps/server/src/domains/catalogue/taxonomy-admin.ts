@@ -14,7 +14,7 @@ import { rowsOf } from '../../db/rows';
 import { isUniqueViolation } from '../../db/errors';
 import { invalidateWebsite } from '../../http/cache';
 import { AppError, Errors, fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { refreshProductIndex } from './search';
 import { brands, categories, productCategories, products } from './tables';
 

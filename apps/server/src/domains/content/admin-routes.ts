@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { pageComponentSchema } from '@grocer/shared/blocks';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { catalogueContext } from '../catalogue/routes';
 import {
   createPage,

@@ -14,8 +14,8 @@ import { and, asc, desc, eq, max, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { invalidateWebsite } from '../../http/cache';
 import { Errors, fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { usersByIds } from '../identity/service';
+import { recordAudit, type AuditActor } from '../audit';
+import { usersByIds } from '../identity';
 import { pageCssProblem } from './page-css';
 import { pageComponents, pageRedirects, pageRevisions, pages, type PageDocument } from './tables';
 

@@ -2,7 +2,7 @@ import { adminCouponActiveSchema, adminCouponInputSchema, adminCouponListSchema,
 import { idParamsSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { createCoupon, getAdminCoupon, listAdminCoupons, setCouponActive, updateCoupon } from './admin-service';
 
 const params = idParamsSchema;

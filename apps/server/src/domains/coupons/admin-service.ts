@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { invalidateWebsite } from '../../http/cache';
 import { AppError, Errors, fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { couponRedemptions, coupons } from './tables';
 
 type CouponInput = z.output<typeof adminCouponInputSchema>;

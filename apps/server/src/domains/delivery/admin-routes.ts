@@ -15,7 +15,7 @@ import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import {
   addPincodes,
   adminDelivery,

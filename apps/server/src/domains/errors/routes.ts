@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, Errors } from '../../http/errors';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { LRUCache } from 'lru-cache';
 import { hitRateLimit, tooManyRequests } from '../identity/rate-limit';
 import { parseDsn, parseEnvelope } from './envelope';

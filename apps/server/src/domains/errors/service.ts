@@ -3,7 +3,7 @@ import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client';
 import { Errors } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { errorGroups } from './tables';
 
 /** What the inbox keeps of one occurrence (browser event or server error). */

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { addStaff, listStaff, updateStaff } from './staff-service';
 
 /** Staff calls on the shop's staff (registered by staffRoutes, which guards them by area). The sales dashboard is the agents domain's. */

@@ -2,7 +2,7 @@ import type { CustomerTagList } from '@grocer/shared/admin-customers';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { customerOf } from './customers';
 import { customerNotes, customerTags, websiteMembers } from './tables';
 

@@ -12,7 +12,7 @@ import {
 import { idParamsSchema, coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { customersCsv } from './customer-export';
 import { addCustomerNote, addCustomerTag, customerTagList, deleteCustomerNote, removeCustomerTag } from './customer-notes';
 import { customerDetail, listCustomers, setBlocked } from './customers';

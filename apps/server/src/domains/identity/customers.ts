@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { fail } from '../../http/errors';
 import { forgetSessionsOf } from '../../http/session';
 import { listAddresses } from '../addresses/service';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { customerOrderStats, customerOrderStatsOfMember, recentOrdersOf } from '../orders/queries';
 import { customerNotes, customerTags, sessions, users, websiteMembers } from './tables';
 import { hasNoRole } from './member-roles';

@@ -9,7 +9,7 @@ import { signInCodes, users, websiteMembers } from './tables';
 import { hasNoRole } from './member-roles';
 import { fail } from '../../http/errors';
 import type { WebsiteRef } from '../../http/website';
-import type { Outbox } from '../outbox/service';
+import type { Outbox } from '../outbox';
 import { codeErrors, currentCode, issueCode, liveCodes, tooOld, type CodeRow } from './codes';
 import { hitRateLimit, withinLimit } from './rate-limit';
 

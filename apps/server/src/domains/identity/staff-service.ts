@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { CurrentUser } from '../../http/auth';
 import { Errors, fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { hasAnyRole, roleSelection, roleValues } from './member-roles';
 import { users, websiteMembers } from './tables';
 

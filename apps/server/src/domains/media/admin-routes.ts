@@ -4,7 +4,7 @@ import { mediaListQuerySchema, mediaListSchema, mediaSchema, mediaUpdateSchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { Errors, fail } from '../../http/errors';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { removeMedia, sizeLimitText, uploadMedia } from './admin-service';
 import { getMedia, listMedia, updateMediaAlt } from './service';
 import type { MediaStorage } from './storage';

@@ -1,7 +1,7 @@
 import { formatBytes, type Media } from '@grocer/shared/media';
 import type { Db, DbOrTx } from '../../db/client';
 import { fail } from '../../http/errors';
-import type { AuditActor } from '../audit/service';
+import type { AuditActor } from '../audit';
 import { catalogueMediaUses } from '../catalogue/media-usage';
 import { contentMediaUses } from '../content/media-usage';
 import { websiteMediaUses } from '../website/media-usage';

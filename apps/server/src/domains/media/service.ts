@@ -1,7 +1,7 @@
 import type { Media, MediaFormat, MediaList, MediaListQuery } from '@grocer/shared/media';
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { Errors } from '../../http/errors';
 import { media } from './tables';
 

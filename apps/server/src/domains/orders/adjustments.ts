@@ -7,7 +7,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { packDetails } from '../catalogue/service';
 import { moveStock, warehouseStates } from '../inventory';
 import { recordPartialRefund, settlePartialRefund } from '../payments/records';

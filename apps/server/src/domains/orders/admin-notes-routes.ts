@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import type { Payments } from '../payments/service';
 import { adminOrder, findAdminOrder } from './admin-service';
 import { sendPendingRefunds } from './adjustments';

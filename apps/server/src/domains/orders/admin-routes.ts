@@ -24,8 +24,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { hasPermission } from '../../http/auth';
 import { Errors } from '../../http/errors';
-import { auditActor, recordAudit } from '../audit/service';
-import type { Outbox } from '../outbox/service';
+import { auditActor, recordAudit } from '../audit';
+import type { Outbox } from '../outbox';
 import type { Payments } from '../payments/service';
 import {
   adminOrder,

@@ -19,7 +19,7 @@ import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { userIdsMatching, usersByIds } from '../identity/service';
 import {
   collectCash,

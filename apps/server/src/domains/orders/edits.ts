@@ -16,7 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { priceCart } from '../cart/pricing';
 import { activeProductIds, packDetails } from '../catalogue/service';
 import { findCoupon } from '../coupons/service';

@@ -8,7 +8,7 @@ import { releaseRedemption } from '../coupons/service';
 import { releaseSlot } from '../delivery/service';
 import { findPackStep } from '../catalogue/service';
 import { moveStock } from '../inventory';
-import { releasePayment } from '../payments/records';
+import { releasePayment } from '../payments';
 import { orderErrors, type OrderRow, type Shopper } from './errors';
 import { findOrder, orderLinesOf, type OrderEventRow } from './queries';
 import { orderEvents, orders } from './tables';

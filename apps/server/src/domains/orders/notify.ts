@@ -8,7 +8,7 @@ import { shownCode } from '../delivery-trips';
 import { findUserById } from '../identity/service';
 import type { EventHandler } from '../outbox';
 import { customerMessages } from '../outbox';
-import type { Outbox, OutboxRow } from '../outbox/service';
+import type { Outbox, OutboxRow } from '../outbox';
 import type { OrderRow } from './errors';
 import { orderById, orderLinesOf } from './queries';
 import { dayIn } from '@grocer/shared/messages/types';

@@ -1,7 +1,7 @@
 import { maskIdentifier } from '@grocer/shared/account';
 import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
 import { formatINR, toRupees } from '@grocer/shared/money';
-import type { Outbox } from '../outbox/service';
+import type { Outbox } from '../outbox';
 import type { OrderRow } from './errors';
 
 /**

@@ -7,7 +7,7 @@ import { onOneConnection, reusable, type Db, type DbOrTx, type Tx } from '../../
 import { databaseError, isUniqueViolation } from '../../db/errors';
 import { rowFromJson } from '../../db/rows';
 import { AppError } from '../../http/errors';
-import { findAddress } from '../addresses/service';
+import { findAddress } from '../addresses';
 import { claimCartStatements, loadPricedCart, userCartVersion, type CartContext, type PricedCart } from '../cart/service';
 import { recordRedemption } from '../coupons/service';
 import { slotZone, takeSlotStatement, type SlotOffer } from '../delivery/service';

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { lockPayment, recordPartialRefund } from '../payments/records';
 import type { AdjustmentRow } from './adjustments';
 import type { OrderRow } from './errors';

@@ -1,7 +1,7 @@
 import { pushStatusSchema, pushSubscriptionInputSchema, pushUnsubscribeSchema } from '@grocer/shared/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { pushStatus, subscribePush, unsubscribePush } from './push';
 
 /**

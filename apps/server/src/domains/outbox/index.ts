@@ -17,7 +17,7 @@ export {
 } from './events';
 export {
   /** the outbox: messages written first, then delivered (a channel plugs in: WhatsApp, issue 46) */
-  type Outbox,
+  Outbox,
   type OutboxRow,
   /** an SMS's WhatsApp template (sent on WhatsApp instead when the website has it on) */
   type WhatsappHint,

@@ -5,7 +5,7 @@ import webPush from 'web-push';
 import type { Db, DbOrTx } from '../../db/client';
 import { checkOutboundUrl, refusalMessage } from '../../http/outbound';
 import { Errors } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { pushKeys, pushSubscriptions } from './tables';
 
 /**

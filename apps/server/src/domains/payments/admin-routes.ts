@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { browserOrigin } from '../orders/routes';
 import { paymentSettingsOf, removeProviderKeys, saveProviderKeys, setCod, testConnection } from './settings';
 

@@ -20,7 +20,7 @@ import {
 } from '../orders/service';
 import { codAllowedIn, resolvePincode } from '../delivery/service';
 import { emitOrderEvent } from '../outbox';
-import type { Outbox } from '../outbox/service';
+import type { Outbox } from '../outbox';
 import {
   cashfree,
   cashfreeCustomer,

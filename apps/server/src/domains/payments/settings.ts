@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { websiteProfile } from '../website/service';
 import { codEnabled } from './records';
 import { cashfree, ownKeys, providerKeys, razorpay } from './providers';

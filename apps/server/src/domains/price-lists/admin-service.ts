@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, Errors } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { packDetails } from '../catalogue/service';
 import { findMemberByContact, usersByIds } from '../identity/service';
 import { customerGroupMembers, customerGroups, priceListEntries } from './tables';

@@ -10,8 +10,8 @@ import {
 } from '@grocer/shared/promotions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { auditActor } from '../audit/service';
-import { searchPacks } from '../catalogue/service';
+import { auditActor } from '../audit';
+import { searchPacks } from '../catalogue';
 import {
   createPromotion,
   getAdminPromotion,

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { invalidateWebsite } from '../../http/cache';
 import { Errors } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { loadTaxonomy, packDetails } from '../catalogue/service';
 import { promotions, type PromotionRow } from './tables';
 

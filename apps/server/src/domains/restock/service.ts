@@ -6,7 +6,7 @@ import { packDetails } from '../catalogue/service';
 import { findUserById } from '../identity/service';
 import { stockKey, stockLevels } from '../inventory';
 import { customerMessages } from '../outbox';
-import type { Outbox } from '../outbox/service';
+import type { Outbox } from '../outbox';
 import { restockAlerts } from './tables';
 
 /**

@@ -2,7 +2,7 @@ import { idParamsSchema } from '@grocer/shared/ids';
 import { adminReviewListSchema, adminReviewsQuerySchema, reviewDecisionSchema } from '@grocer/shared/reviews';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { listAdminReviews, moderateReview } from './service';
 
 /** Administration → Reviews: the website's reviews by status; approve or reject one. */

@@ -4,10 +4,10 @@ import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { invalidateWebsite } from '../../http/cache';
 import { Errors } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { activeProductId, lockProductForRating, productRating, writeProductRating } from '../catalogue/product-facts';
 import { productNames } from '../catalogue/service';
-import { usersByIds } from '../identity/service';
+import { usersByIds } from '../identity';
 import { receivedProduct } from '../orders/ordered-products';
 import { productReviews } from './tables';
 

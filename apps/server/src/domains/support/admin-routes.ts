@@ -3,9 +3,9 @@ import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { findUserById } from '../identity/service';
-import type { Outbox } from '../outbox/service';
+import type { Outbox } from '../outbox';
 import { listAdminIssues, resolveIssue } from './service';
 
 const params = z.object({ id: coercedIdSchema });

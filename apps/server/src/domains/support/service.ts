@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { Errors, fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { namesOf } from '../identity/agents';
 import { findOrder, orderDetail, type Shopper } from '../orders/service';
 import { orderIssues } from './tables';

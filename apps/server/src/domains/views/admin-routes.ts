@@ -4,7 +4,7 @@ import { savedViewListSchema, savedViewSchema, viewInputSchema, viewPatchSchema,
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { auditActor } from '../audit/service';
+import { auditActor } from '../audit';
 import { createView, deleteView, listViews, updateView } from './service';
 
 /**

@@ -2,8 +2,8 @@ import type { SavedView, ViewInput, ViewList, ViewPatch } from '@grocer/shared/v
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
-import { usersByIds } from '../identity/service';
+import { recordAudit, type AuditActor } from '../audit';
+import { usersByIds } from '../identity';
 import { savedViews } from './tables';
 
 /**

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { AuditActor } from '../audit/service';
+import type { AuditActor } from '../audit';
 import {
   addDomain,
   assertMayManage,

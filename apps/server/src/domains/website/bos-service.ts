@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { invalidateWebsite } from '../../http/cache';
 import { Errors, fail } from '../../http/errors';
-import { recordAudit, type AuditActor } from '../audit/service';
+import { recordAudit, type AuditActor } from '../audit';
 import { copyCatalogue } from '../catalogue/copy';
 import { copyPages, createHomePage } from '../content/copy';
 import { makeWebsiteAdmin, manageableWebsiteIds } from '../identity/website-access';

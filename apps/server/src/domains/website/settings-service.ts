@@ -18,7 +18,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { invalidateWebsite } from '../../http/cache';
 import { Errors, fail } from '../../http/errors';
 import { offeredLanguages } from './language';
-import { auditActor, recordAudit } from '../audit/service';
+import { auditActor, recordAudit } from '../audit';
 import { refreshProductIndex } from '../catalogue';
 import { buildTree, parseNavSetting } from './service';
 import { navItems, websiteSettings, websites } from './tables';
