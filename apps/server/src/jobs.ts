@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from './app';
 import type { Db } from './db/client';
-import { purgeSignIn } from './domains/identity/purge';
+import { purgeSignIn } from './domains/identity';
 import { sendRestockAlerts } from './domains/restock/service';
 import { purgeAnalytics } from './domains/analytics/service';
 import { purgeResolvedErrors } from './domains/errors/service';

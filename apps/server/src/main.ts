@@ -4,7 +4,7 @@ import { openDatabase } from './db/client';
 import { rootCause } from './db/errors';
 import { serverJobs, startJobs } from './jobs';
 import { seedIfEmpty } from './seed/demo';
-import { checkSecretsKey } from './domains/payments/settings';
+import { checkSecretsKey } from './domains/payments';
 import { createLifecycle } from './domains/platform/health';
 import { serveMetrics } from './http/metrics';
 

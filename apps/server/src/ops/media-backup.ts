@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { s3Client, type S3Settings } from '../domains/media/storage';
+import { s3Client, type S3Settings } from '../domains/media';
 
 /** One stored original: its size and SHA-256 (hex). */
 export interface FileSum {

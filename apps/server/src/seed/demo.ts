@@ -19,7 +19,7 @@ import {
   websites,
 } from '../db/schema';
 import { refreshProductIndex } from '../domains/catalogue';
-import { seedSynonyms } from '../domains/catalogue/synonyms';
+import { seedSynonyms } from '../domains/catalogue';
 import { seedCoupons } from '../domains/coupons/seed';
 import { seedDelivery } from '../domains/delivery/seed';
 import { seedLooseGoods, seedPos } from '../domains/pos/seed';

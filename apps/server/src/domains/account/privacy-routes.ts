@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { forgetCurrentUser, requireUser } from '../../http/auth';
 import { XSRF_COOKIE } from '../../http/csrf';
 import { forgetSessionsOf } from '../../http/session';
-import { setAnalyticsConsent } from '../identity/privacy';
+import { setAnalyticsConsent } from '../identity';
 import { forgetErasedWishlists } from '../wishlist/privacy';
 import { eraseAccount, exportAccount } from './privacy';
 

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import type { CurrentUser } from '../../http/auth';
 import { recordAudit, type AuditActor } from '../audit';
-import { createAddress, findAddress, listAddresses, type AddressValues } from '../addresses/service';
+import { createAddress, findAddress, listAddresses, type AddressValues } from '../addresses';
 import { loadCart, type CartContext } from '../cart/service';
 import {
   agentErrors,
@@ -31,7 +31,7 @@ import {
   setCommission,
   unassignCustomer,
   type Contact,
-} from '../identity/agents';
+} from '../identity';
 import {
   agentCustomerTotals,
   agentOrders,
@@ -43,7 +43,7 @@ import {
   type OrderRow,
   type Period,
 } from '../orders/service';
-import { refuseBlocked } from '../identity/customers';
+import { refuseBlocked } from '../identity';
 import type { Outbox } from '../outbox';
 import { sendPaymentLink } from '../orders/payment-link';
 import { addShopDays, shopDayEnd, shopDayOf, shopDayStart } from '@grocer/shared/shop-time';

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { Errors, fail } from '../../http/errors';
 import { outboundAgent, type Resolve } from '../../http/outbound';
-import { hitRateLimit } from '../identity/rate-limit';
+import { hitRateLimit } from '../identity';
 import { decodePosthogBody } from './decode';
 import { cachedAnalyticsSettings, ingestEvents, operatorPosthogHosts, posthogTarget } from './service';
 

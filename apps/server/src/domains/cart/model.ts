@@ -3,7 +3,7 @@ import type { Language } from '@grocer/shared/languages';
 import type { AppliedPromotion } from '@grocer/shared/promotions';
 import { weightLabel } from '@grocer/shared/weighed';
 import { Errors, fail } from '../../http/errors';
-import type { DeliveryZone, SlotOffer } from '../delivery/service';
+import type { DeliveryZone, SlotOffer } from '../delivery';
 
 /** Who is asking: a signed-in user's cart is theirs; a guest's cart hangs on the session row. */
 export interface CartContext {

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows';
 import { isWholeSteps } from '@grocer/shared/weighed';
 import { findPackStep, packStepSql } from '../catalogue/service';
 import { couponUsage, findCoupon } from '../coupons/service';
-import { deliveryContext } from '../delivery/service';
+import { deliveryContext } from '../delivery';
 import { availableSql, stockLevel } from '../inventory';
 import { cartErrors, type CartContext } from './model';
 import { findCart, loadPricedCart } from './queries';

@@ -12,7 +12,7 @@ import { synonymListSchema } from '@grocer/shared/synonyms';
 import { idParamsSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { countMembers } from '../identity/service';
+import { countMembers } from '../identity';
 import { adminProductOptions, getAdminProduct, listAdminProducts, setProductsStatus, updateAdminProduct } from './admin-service';
 import { catalogueCounts } from './service';
 import { listSynonyms, replaceSynonyms } from './synonyms';

@@ -23,3 +23,37 @@ export {
 } from './search';
 export { sanitizeDescription } from './admin-service';
 export { brandTexts, categoryTexts, productTexts, productTranslationPage, productTranslationProgress } from './translation-texts';
+
+// Read by other modules too (issue 41 §1). They import it from here, except where this index would
+// close a circle of imports (the boundary baseline keeps those few).
+export { answerFor, catalogueAnswers, type CatalogueAnswers } from './answers';
+export { copyCatalogue } from './copy';
+export { catalogueMediaUses } from './media-usage';
+export { activeProductId, lockProductForRating, productRating, writeProductRating } from './product-facts';
+export { currentSlugOf } from './product-records';
+export {
+  activeProductIds,
+  type CatalogueContext,
+  counterCatalogue,
+  counterPacks,
+  createLoosePack,
+  findPackLabel,
+  findPackStep,
+  hydrateProducts,
+  listProducts,
+  loadTaxonomy,
+  lowStockPacks,
+  packCodes,
+  packDetails,
+  packDetailsOf,
+  packIdsOfTarget,
+  packStepSql,
+  packsWithStock,
+  productBrandAndCategories,
+  productCategoryNames,
+  productCategoryPaths,
+  productNames,
+  productsBySlugs,
+} from './service';
+export { activeProductSlugs } from './sitemap';
+export { seedSynonyms } from './synonyms';

@@ -1,7 +1,7 @@
 import type { ProductImage } from '@grocer/shared/media';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { lockMediaPaths } from '../media/service';
+import { lockMediaPaths } from '../media';
 import { productMedia } from './tables';
 
 /** A product's images in order (the first is the cover). */

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { websiteCache } from '../../http/cache';
 import { sendAnswer, sendBody, withWishlist, type CachedAnswer } from '../../http/micro-cache';
-import { deliveryContext } from '../delivery/service';
+import { deliveryContext } from '../delivery';
 import { AppError } from '../../http/errors';
 import { recentSession } from '../../http/session';
 import { wishedIn, type CatalogueAnswers } from './answers';

@@ -9,7 +9,7 @@ import {
   type PageComponent,
 } from '@grocer/shared/blocks';
 import type { Db } from '../../db/client';
-import { listProducts, loadTaxonomy, productsBySlugs, type CatalogueContext } from '../catalogue/service';
+import { listProducts, loadTaxonomy, productsBySlugs, type CatalogueContext } from '../catalogue';
 import { sanitizeBlockHtml } from './sanitize';
 
 /** What a block loads for its `response` (a carousel's products), from its checked data. */

@@ -8,7 +8,7 @@ import {
   type BuilderRevision,
 } from '@grocer/shared/builder-pages';
 import { emptyBlocks, isBlockType, type PageComponent } from '@grocer/shared/blocks';
-import type { CatalogueContext } from '../catalogue/service';
+import type { CatalogueContext } from '../catalogue';
 import { isProblem, resolveBlock } from './blocks';
 import { and, asc, desc, eq, max, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { CatalogueAnswers } from '../catalogue/answers';
+import type { CatalogueAnswers } from '../catalogue';
 import { catalogueContext, sendPersonal } from '../catalogue/routes';
 import { AppError, Errors } from '../../http/errors';
 import { getPageData, movedPageUrl, normalisePageUrl, warnBlockProblems } from './service';

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { pageComponents, pageRedirects, pages } from './tables';
 import { Errors } from '../../http/errors';
 import { decodeUrlText } from '../../http/nul-guard';
-import type { CatalogueContext } from '../catalogue/service';
+import type { CatalogueContext } from '../catalogue';
 import { isProblem, resolveBlock, type BlockProblem } from './blocks';
 import { scopedPageCss } from './page-css';
 import { translatedBlocks } from './translated';

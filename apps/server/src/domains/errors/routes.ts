@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError, Errors } from '../../http/errors';
 import { auditActor } from '../audit';
 import { LRUCache } from 'lru-cache';
-import { hitRateLimit, tooManyRequests } from '../identity/rate-limit';
+import { hitRateLimit, tooManyRequests } from '../identity';
 import { parseDsn, parseEnvelope } from './envelope';
 import type { ErrorIntake } from './intake';
 import { getErrorGroup, listErrorGroups, occurrenceFromSentryEvent, occurrenceFromServerError, resolveErrorGroup } from './service';

@@ -1,7 +1,7 @@
 import { PAY_VIA, PAY_VIA_LABELS } from '@grocer/shared/labels';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { CASHFREE_API_VERSION, SIMULATOR_KEYS, cashfree, razorpay, type ProviderKeys } from '../payments/providers';
+import { CASHFREE_API_VERSION, SIMULATOR_KEYS, cashfree, razorpay, type ProviderKeys } from '../payments';
 
 /**
  * The gateway simulator (DESIGN §6): Razorpay's and Cashfree's order APIs, their signatures and

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL 
 import type { Db, DbOrTx } from '../../db/client';
 import { fail } from '../../http/errors';
 import { forgetSessionsOf } from '../../http/session';
-import { listAddresses } from '../addresses/service';
+import { listAddresses } from '../addresses';
 import { recordAudit, type AuditActor } from '../audit';
 import { customerOrderStats, customerOrderStatsOfMember, recentOrdersOf } from '../orders/queries';
 import { customerNotes, customerTags, sessions, users, websiteMembers } from './tables';

@@ -20,3 +20,40 @@ export {
 export { setUserLanguage } from './service';
 /** the account with this mobile, if any (a WhatsApp STOP names its sender's mobile) */
 export { findUserByPhone } from './service';
+
+// Read by other modules too (issue 41 §1). They import it from here, except where this index would
+// close a circle of imports (the boundary baseline keeps those few).
+export {
+  agentErrors,
+  assignCustomer,
+  assignedCustomer,
+  commissionRates,
+  type Contact,
+  customersOf,
+  findAgent,
+  listAgents,
+  namesOf,
+  setCommission,
+  unassignCustomer,
+} from './agents';
+export { confirmCodes, liveCodes } from './codes';
+export { listCustomers, refuseBlocked } from './customers';
+export { eraseIdentity, lockForErasure, profileForExport, setAnalyticsConsent } from './privacy';
+export { purgeSignIn } from './purge';
+export { hitRateLimit, tooManyRequests } from './rate-limit';
+export {
+  accountErrors,
+  changeContact,
+  clientLimit,
+  counterCustomer,
+  countMembers,
+  findMemberByContact,
+  findUserById,
+  identifierTaken,
+  renameUser,
+  sendCode,
+  type SignInDeps,
+  userIdsMatching,
+} from './service';
+export { usersWithPermission } from './staff-reach';
+export { makeWebsiteAdmin, manageableWebsiteIds } from './website-access';

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditActor } from '../audit';
-import type { Payments } from '../payments/service';
+import type { Payments } from '../payments';
 import { adminOrder, findAdminOrder } from './admin-service';
 import { sendPendingRefunds } from './adjustments';
 import { orderErrors } from './errors';

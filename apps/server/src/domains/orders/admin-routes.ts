@@ -26,7 +26,7 @@ import { hasPermission } from '../../http/auth';
 import { Errors } from '../../http/errors';
 import { auditActor, recordAudit } from '../audit';
 import type { Outbox } from '../outbox';
-import type { Payments } from '../payments/service';
+import type { Payments } from '../payments';
 import {
   adminOrder,
   findAdminOrder,

@@ -20,7 +20,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import type { Db, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
-import { userIdsMatching, usersByIds } from '../identity/service';
+import { userIdsMatching, usersByIds } from '../identity';
 import {
   collectCash,
   handOverCash,
@@ -29,9 +29,9 @@ import {
   paymentOfOrder,
   paymentStatusesOf,
   releasePayment,
-} from '../payments/records';
-import { balancesOf } from '../payments/balances';
-import { refundSummary, refundSummaryRupees } from '../payments/refund-summary';
+} from '../payments';
+import { balancesOf } from '../payments';
+import { refundSummary, refundSummaryRupees } from '../payments';
 import { adjustmentsOf, presentAdjustment, refuseAtDoor } from './adjustments';
 import { orderErrors, type OrderRow } from './errors';
 import { lockOrder, moveOrder, releaseOrder } from './lifecycle';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx, Tx } from '../../db/client';
 import { moveStock } from '../inventory';
-import { createPaidPayment, recordCounterRefund } from '../payments/records';
+import { createPaidPayment, recordCounterRefund } from '../payments';
 import { accountLanguageSql } from '../identity';
 import type { AddressSnapshot } from './tables';
 import { orderLines, orders } from './tables';

@@ -14,9 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditActor } from '../audit';
-import { counterCatalogue } from '../catalogue/service';
+import { counterCatalogue } from '../catalogue';
 import type { Outbox } from '../outbox';
-import type { Payments } from '../payments/service';
+import type { Payments } from '../payments';
 import { createDraft, draftCustomers, draftOf, listDrafts, placeDraft, updateDraft } from './drafts';
 import { browserOrigin } from './routes';
 

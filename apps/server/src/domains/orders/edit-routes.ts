@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
-import type { Payments } from '../payments/service';
+import type { Payments } from '../payments';
 import { sendPendingRefunds } from './adjustments';
 import { editOrder, quoteEdit } from './edits';
 import { findOrder, orderDetail, type Shopper } from './service';

@@ -2,7 +2,7 @@ import { packLabel, paymentMethodName } from '@grocer/shared/labels';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import type { RefundSummary } from '@grocer/shared/order';
 import type { Db } from '../../db/client';
-import { counterPacks } from '../catalogue/service';
+import { counterPacks } from '../catalogue';
 import { websiteProfile } from '../website/service';
 import { orderDetail, type OrderRow } from './service';
 import { SHOP_TIME_ZONE, shopDayOf } from '@grocer/shared/shop-time';

@@ -5,7 +5,7 @@ import { packLabel } from '@grocer/shared/labels';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { WhatsappEvent } from '@grocer/shared/whatsapp';
 import { shownCode } from '../delivery-trips';
-import { findUserById } from '../identity/service';
+import { findUserById } from '../identity';
 import type { EventHandler } from '../outbox';
 import { customerMessages } from '../outbox';
 import type { Outbox, OutboxRow } from '../outbox';

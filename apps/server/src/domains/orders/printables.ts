@@ -4,7 +4,7 @@ import { formatINR, toRupees } from '@grocer/shared/money';
 import { quantityLabel } from '@grocer/shared/weighed';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { packCodes, productCategoryNames } from '../catalogue/service';
+import { packCodes, productCategoryNames } from '../catalogue';
 import { warehousesOf } from '../inventory';
 import { websiteProfile } from '../website/service';
 import type { OrderRow } from './errors';

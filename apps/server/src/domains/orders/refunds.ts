@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
-import { lockPayment, recordPartialRefund } from '../payments/records';
+import { lockPayment, recordPartialRefund } from '../payments';
 import type { AdjustmentRow } from './adjustments';
 import type { OrderRow } from './errors';
 import { addEvent, lockOrder } from './lifecycle';

@@ -13,7 +13,7 @@ import { PAY_VIA } from '@grocer/shared/labels';
 import { pageSchema } from '@grocer/shared/ids';
 import { relatedProductsSchema } from '@grocer/shared/catalogue';
 import type { FastifyRequest } from 'fastify';
-import { refuseBlocked } from '../identity/customers';
+import { refuseBlocked } from '../identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -23,8 +23,8 @@ import { cartContext, shopperCartContext } from '../cart/routes';
 import { requestLanguage, websiteLanguages } from '../website';
 import { cartProductIds } from '../cart/service';
 import { catalogueContext } from '../catalogue/routes';
-import { activeProductIds, hydrateProducts } from '../catalogue/service';
-import type { Payments } from '../payments/service';
+import { activeProductIds, hydrateProducts } from '../catalogue';
+import type { Payments } from '../payments';
 import {
   boughtProductIds,
   cancelOrder,

@@ -10,7 +10,7 @@ import { reusable, type Db, type DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { DEV_OUTBOX_LINE } from '../../http/logging';
 import { outboundAgent } from '../../http/outbound';
-import { usersWithPermission } from '../identity/staff-reach';
+import { usersWithPermission } from '../identity';
 import { websiteProfile } from '../website/service';
 import { channelsFor, whatsappStopped } from './choices';
 import { customerMessages } from './language';

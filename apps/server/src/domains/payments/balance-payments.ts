@@ -1,7 +1,7 @@
 import { PAYMENT_PROVIDER_NAMES } from '@grocer/shared/labels';
 import type { PaymentHandoff } from '@grocer/shared/order';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
-import { findUserById } from '../identity/service';
+import { findUserById } from '../identity';
 import { addEvent, lockOrder, type OrderRow } from '../orders/service';
 import {
   balanceByProviderOrder,

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { findUserById } from '../identity/service';
+import { findUserById } from '../identity';
 import {
   abandonedOrders,
   addEvent,
@@ -18,7 +18,7 @@ import {
   switchOrderMethod,
   type OrderRow,
 } from '../orders/service';
-import { codAllowedIn, resolvePincode } from '../delivery/service';
+import { codAllowedIn, resolvePincode } from '../delivery';
 import { emitOrderEvent } from '../outbox';
 import type { Outbox } from '../outbox';
 import {

@@ -31,7 +31,7 @@ import { hasPermission } from '../../http/auth';
 import type { StaffDeps } from '../../http/staff';
 import { fail } from '../../http/errors';
 import { invalidateWebsite } from '../../http/cache';
-import { counterCatalogue } from '../catalogue/service';
+import { counterCatalogue } from '../catalogue';
 import { tillPromotions } from '../promotions/service';
 import { orderById } from '../orders/service';
 import { invoiceHtml } from '../orders/invoice';

@@ -1,6 +1,6 @@
 import { slugify } from '@grocer/shared/slug';
 import type { DbOrTx, Tx } from '../../db/client';
-import { createLoosePack } from '../catalogue/service';
+import { createLoosePack } from '../catalogue';
 import { openStock, warehousesOf } from '../inventory';
 import { posSettings } from './tables';
 

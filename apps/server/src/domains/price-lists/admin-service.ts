@@ -6,8 +6,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, Errors } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
-import { packDetails } from '../catalogue/service';
-import { findMemberByContact, usersByIds } from '../identity/service';
+import { packDetails } from '../catalogue';
+import { findMemberByContact, usersByIds } from '../identity';
 import { customerGroupMembers, customerGroups, priceListEntries } from './tables';
 
 const nameTaken = (name: string) => Errors.invalid({ name: [`There is already a group called ${name}`] });

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { invalidateWebsite } from '../../http/cache';
 import { Errors } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
-import { loadTaxonomy, packDetails } from '../catalogue/service';
+import { loadTaxonomy, packDetails } from '../catalogue';
 import { promotions, type PromotionRow } from './tables';
 
 type PromotionInput = z.output<typeof adminPromotionInputSchema>;

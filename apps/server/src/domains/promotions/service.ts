@@ -9,7 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { websiteCache } from '../../http/cache';
-import { packIdsOfTarget, productBrandAndCategories } from '../catalogue/service';
+import { packIdsOfTarget, productBrandAndCategories } from '../catalogue';
 import { promotions } from './tables';
 
 // Read on every cart pricing (and every counter sale): the website's active promotions are kept a few seconds (DESIGN §1),

@@ -9,7 +9,7 @@ import {
   type SalesReport,
 } from '@grocer/shared/reports';
 import type { DbOrTx } from '../../db/client';
-import { lowStockPacks, productCategoryPaths } from '../catalogue/service';
+import { lowStockPacks, productCategoryPaths } from '../catalogue';
 import { defaultThreshold, warehousesOf } from '../inventory';
 import {
   codByDeliveryDate,
@@ -23,7 +23,7 @@ import {
   type GstRow,
   type Period,
 } from '../orders/service';
-import { cashAwaitingHandover } from '../payments/records';
+import { cashAwaitingHandover } from '../payments';
 import { returnedLinesIn } from '../pos/service';
 import { addShopDays, shopDayEnd, shopDayStart } from '@grocer/shared/shop-time';
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditActor } from '../audit';
-import { findUserById } from '../identity/service';
+import { findUserById } from '../identity';
 import type { Outbox } from '../outbox';
 import { listAdminIssues, resolveIssue } from './service';
 

@@ -4,7 +4,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { Errors, fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
-import { namesOf } from '../identity/agents';
+import { namesOf } from '../identity';
 import { findOrder, orderDetail, type Shopper } from '../orders/service';
 import { orderIssues } from './tables';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { websiteCache } from '../../http/cache';
-import { activeProductSlugs } from '../catalogue/sitemap';
-import { SUPPLIERS_PATH } from '../content/suppliers';
+import { activeProductSlugs } from '../catalogue';
+import { SUPPLIERS_PATH } from '../content';
 import { loadStoreData } from './service';
 import { websiteLanguages } from './language';
 import { LANGUAGE_TAGS } from '@grocer/shared/languages';

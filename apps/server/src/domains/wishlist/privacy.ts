@@ -1,7 +1,7 @@
 import { DEFAULT_WISHLIST_NAME } from '@grocer/shared/wishlist';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { productNames } from '../catalogue/service';
+import { productNames } from '../catalogue';
 import { forgetSavedProductIds } from './service';
 import { wishlistCategories, wishlistItems } from './tables';
 

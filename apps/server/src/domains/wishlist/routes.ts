@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import { requireUser } from '../../http/auth';
 import { shopperCartContext } from '../cart/routes';
 import { loadCart } from '../cart/service';
-import { deliveryContext } from '../delivery/service';
+import { deliveryContext } from '../delivery';
 import { pick, translate } from '../translations';
 import { requestLanguage, websiteLanguages } from '../website';
 import {

@@ -10,7 +10,7 @@ import { AppError, Errors, fail, wordedIn } from '../../http/errors';
 import { errorMessageIn } from '@grocer/shared/messages/catalogue';
 import { addToCart, type CartContext } from '../cart/service';
 import { hydrateProducts, packsWithStock, productNames } from '../catalogue/service';
-import { deliveryContext } from '../delivery/service';
+import { deliveryContext } from '../delivery';
 
 export interface WishlistOwner {
   websiteId: number;
