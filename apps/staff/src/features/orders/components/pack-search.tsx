@@ -7,7 +7,8 @@ import { t } from '../../../lib/i18n';
 
 /**
  * "Add an item" on an order being built or changed: searches the packs in stock at the warehouse
- * and hands the one picked to `onPick`, with `clear` to empty the search once it is added.
+ * and hands the one picked to `onPick`, with `clear` to empty the search once it is added (not a
+ * search typed while the pack was being added: that one stays).
  */
 export function PackSearch({
   id,
@@ -50,7 +51,11 @@ export function PackSearch({
                 type="button"
                 disabled={busy}
                 className="flex w-full justify-between gap-2 px-3 py-2 text-left hover:bg-gray-50"
-                onClick={() => onPick(p, () => setQ(''))}
+                // emptied once added, unless a new search was typed meanwhile (it is kept)
+                onClick={() => {
+                  const picked = q;
+                  onPick(p, () => setQ((now) => (now === picked ? '' : now)));
+                }}
               >
                 <span>{t('Add {product} · {pack}', { product: p.product, pack: p.pack })}</span>
                 <span className="text-gray-500 tabular-nums">
