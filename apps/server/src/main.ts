@@ -5,7 +5,7 @@ import { rootCause } from './db/errors';
 import { serverJobs, startJobs } from './jobs';
 import { seedIfEmpty } from './seed/demo';
 import { checkSecretsKey } from './domains/payments';
-import { createLifecycle } from './domains/platform/health';
+import { createLifecycle } from './domains/platform';
 import { serveMetrics } from './http/metrics';
 
 const config = parseConfig();

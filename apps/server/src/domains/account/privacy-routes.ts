@@ -14,7 +14,7 @@ import { forgetCurrentUser, requireUser } from '../../http/auth';
 import { XSRF_COOKIE } from '../../http/csrf';
 import { forgetSessionsOf } from '../../http/session';
 import { setAnalyticsConsent } from '../identity';
-import { forgetErasedWishlists } from '../wishlist/privacy';
+import { forgetErasedWishlists } from '../wishlist';
 import { eraseAccount, exportAccount } from './privacy';
 
 const exportQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });

@@ -3,14 +3,14 @@ import type { AccountExport } from '@grocer/shared/privacy';
 import type { Db } from '../../db/client';
 import { fail } from '../../http/errors';
 import { addressesForExport, eraseAddresses } from '../addresses';
-import { detachAnalytics } from '../analytics/privacy';
-import { eraseCarts } from '../cart/privacy';
+import { detachAnalytics } from '../analytics';
+import { eraseCarts } from '../cart';
 import { eraseIdentity, lockForErasure, profileForExport } from '../identity';
 import { anonymiseOrders, openOrderCount, ordersForExport } from '../orders/privacy';
 import { paymentsOfOrders } from '../payments';
-import { eraseRestockAlerts } from '../restock/privacy';
-import { anonymiseIssues } from '../support/privacy';
-import { eraseWishlists, wishlistsForExport } from '../wishlist/privacy';
+import { eraseRestockAlerts } from '../restock';
+import { anonymiseIssues } from '../support';
+import { eraseWishlists, wishlistsForExport } from '../wishlist';
 
 /**
  * The shopper's data rights (DPDP Act 2023): a copy of what the shop holds about them, and its

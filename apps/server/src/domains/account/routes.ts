@@ -17,7 +17,7 @@ import { requestLanguage } from '../website';
 import { countAddresses } from '../addresses';
 import { confirmCodes, liveCodes } from '../identity';
 import { accountErrors, changeContact, clientLimit, identifierTaken, renameUser, sendCode, type SignInDeps } from '../identity';
-import { wishlistCounts } from '../wishlist/service';
+import { wishlistCounts } from '../wishlist';
 import { messageRoutes } from './message-routes';
 import { privacyRoutes } from './privacy-routes';
 

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StaffDeps } from '../../http/staff';
 import { auditActor } from '../audit';
-import { cartContext } from '../cart/routes';
+import { cartContext } from '../cart';
 import { browserOrigin } from '../orders/routes';
 import {
   addCustomerAddress,

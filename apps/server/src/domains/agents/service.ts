@@ -18,7 +18,7 @@ import { fail } from '../../http/errors';
 import type { CurrentUser } from '../../http/auth';
 import { recordAudit, type AuditActor } from '../audit';
 import { createAddress, findAddress, listAddresses, type AddressValues } from '../addresses';
-import { loadCart, type CartContext } from '../cart/service';
+import { loadCart, type CartContext } from '../cart';
 import {
   agentErrors,
   assignCustomer,

@@ -4,7 +4,7 @@ import { reusable, type Db, type DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { isWholeSteps } from '@grocer/shared/weighed';
 import { findPackStep, packStepSql } from '../catalogue/service';
-import { couponUsage, findCoupon } from '../coupons/service';
+import { couponUsage, findCoupon } from '../coupons';
 import { deliveryContext } from '../delivery';
 import { availableSql, stockLevel } from '../inventory';
 import { cartErrors, type CartContext } from './model';

@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, forgetCurrentUser } from '../../http/auth';
 import { XSRF_COOKIE, mintXsrfToken, setXsrfCookie } from '../../http/csrf';
-import { loadCart, mergeGuestCart } from '../cart/service';
+import { loadCart, mergeGuestCart } from '../cart';
 import { Errors, fail } from '../../http/errors';
 import type { Db } from '../../db/client';
 import { loadStoreData } from '../website/service';

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { fail } from '../../http/errors';
 import { createAddress, findAddress, listAddresses } from '../addresses';
 import { recordAudit, type AuditActor } from '../audit';
-import { applyCoupon, loadCart, loadPricedCart, removeCoupon, setCartLine, type CartContext } from '../cart/service';
+import { applyCoupon, loadCart, loadPricedCart, removeCoupon, setCartLine, type CartContext } from '../cart';
 import { nextSlots, resolvePincode } from '../delivery';
 import { counterCustomer, findUserById, usersByIds } from '../identity';
 import { customerDetail, listCustomers, refuseBlocked } from '../identity';

@@ -3,8 +3,8 @@ import { ORDER_STATUSES, canMove, type OrderStatus, type PaymentProvider } from 
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { AppError, wordedIn } from '../../http/errors';
-import { addToCart, loadCart, type CartContext } from '../cart/service';
-import { releaseRedemption } from '../coupons/service';
+import { addToCart, loadCart, type CartContext } from '../cart';
+import { releaseRedemption } from '../coupons';
 import { releaseSlot } from '../delivery';
 import { findPackStep } from '../catalogue';
 import { moveStock } from '../inventory';

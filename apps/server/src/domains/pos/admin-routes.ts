@@ -32,7 +32,7 @@ import type { StaffDeps } from '../../http/staff';
 import { fail } from '../../http/errors';
 import { invalidateWebsite } from '../../http/cache';
 import { counterCatalogue } from '../catalogue';
-import { tillPromotions } from '../promotions/service';
+import { tillPromotions } from '../promotions';
 import { orderById } from '../orders/service';
 import { invoiceHtml } from '../orders/invoice';
 import { creditNoteHtml, zReportHtml } from './printables';

@@ -24,7 +24,7 @@ import {
   type Period,
 } from '../orders/service';
 import { cashAwaitingHandover } from '../payments';
-import { returnedLinesIn } from '../pos/service';
+import { returnedLinesIn } from '../pos';
 import { addShopDays, shopDayEnd, shopDayStart } from '@grocer/shared/shop-time';
 
 /**

@@ -8,7 +8,7 @@ import { currentUser, forgetCurrentUser } from '../../http/auth';
 import { Errors } from '../../http/errors';
 import { useManagedWebsite } from '../../http/website';
 import { errorReportingMeta, escapeHtml, scriptJson } from './head';
-import { cachedAnalyticsSettings, staffTelemetryMeta } from '../analytics/service';
+import { cachedAnalyticsSettings, staffTelemetryMeta } from '../analytics';
 import { websiteSettingsRow } from '../website/service';
 import { siteFontHead } from './fonts';
 import { primaryHost } from '../website/bos-service';

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { Errors } from '../../http/errors';
-import { siteFontFaces } from '../shell/fonts';
+import { siteFontFaces } from '../shell';
 import { listWebsites } from './service';
 import {
   readSiteSettings,
