@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import pg from 'pg';
 import { migrationsFolder } from '../db/client';
-import type { S3Settings } from '../domains/media';
+import { type S3Settings, s3Client } from '../domains/media';
 import {
   backupS3,
   copyInto,
@@ -19,7 +19,6 @@ import {
   type FileSum,
   type S3Listing,
 } from './media-backup';
-import { s3Client } from '../domains/media';
 import { postgresTool, runTool, toolConnection } from './postgres-tools';
 import { withoutEntries } from './tar';
 

@@ -18,8 +18,7 @@ import {
   websiteSettings,
   websites,
 } from '../db/schema';
-import { refreshProductIndex } from '../domains/catalogue';
-import { seedSynonyms } from '../domains/catalogue';
+import { refreshProductIndex, seedSynonyms } from '../domains/catalogue';
 import { seedCoupons } from '../domains/coupons/seed';
 import { seedDelivery } from '../domains/delivery/seed';
 import { seedLooseGoods, seedPos } from '../domains/pos/seed';

@@ -15,8 +15,17 @@ import { Errors } from '../../http/errors';
 import { requestHost } from '../../http/website';
 import { requestLanguage } from '../website';
 import { countAddresses } from '../addresses';
-import { confirmCodes, liveCodes } from '../identity';
-import { accountErrors, changeContact, clientLimit, identifierTaken, renameUser, sendCode, type SignInDeps } from '../identity';
+import {
+  confirmCodes,
+  liveCodes,
+  accountErrors,
+  changeContact,
+  clientLimit,
+  identifierTaken,
+  renameUser,
+  sendCode,
+  type SignInDeps,
+} from '../identity';
 import { wishlistCounts } from '../wishlist';
 import { messageRoutes } from './message-routes';
 import { privacyRoutes } from './privacy-routes';

@@ -31,6 +31,7 @@ import {
   setCommission,
   unassignCustomer,
   type Contact,
+  refuseBlocked,
 } from '../identity';
 import {
   agentCustomerTotals,
@@ -43,7 +44,6 @@ import {
   type OrderRow,
   type Period,
 } from '../orders/service';
-import { refuseBlocked } from '../identity';
 import type { Outbox } from '../outbox';
 import { sendPaymentLink } from '../orders/payment-link';
 import { addShopDays, shopDayEnd, shopDayOf, shopDayStart } from '@grocer/shared/shop-time';

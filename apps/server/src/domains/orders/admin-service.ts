@@ -29,9 +29,10 @@ import {
   paymentOfOrder,
   paymentStatusesOf,
   releasePayment,
+  balancesOf,
+  refundSummary,
+  refundSummaryRupees,
 } from '../payments';
-import { balancesOf } from '../payments';
-import { refundSummary, refundSummaryRupees } from '../payments';
 import { adjustmentsOf, presentAdjustment, refuseAtDoor } from './adjustments';
 import { orderErrors, type OrderRow } from './errors';
 import { lockOrder, moveOrder, releaseOrder } from './lifecycle';

@@ -9,8 +9,7 @@ import { SHOP_TIME_ZONE, shopDayOf } from '@grocer/shared/shop-time';
 import type { Language } from '@grocer/shared/languages';
 import { messagesIn } from '@grocer/shared/messages/catalogue';
 import { dayIn, type Messages } from '@grocer/shared/messages/types';
-import { documentFont, documentLang } from '../outbox';
-import { customerLanguage } from '../outbox';
+import { documentFont, documentLang, customerLanguage } from '../outbox';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -19,8 +19,7 @@ import {
   type OrderRow,
 } from '../orders/service';
 import { codAllowedIn, resolvePincode } from '../delivery';
-import { emitOrderEvent } from '../outbox';
-import type { Outbox } from '../outbox';
+import { emitOrderEvent, type Outbox } from '../outbox';
 import {
   cashfree,
   cashfreeCustomer,

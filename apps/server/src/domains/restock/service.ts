@@ -5,8 +5,7 @@ import { fail } from '../../http/errors';
 import { packDetails } from '../catalogue';
 import { findUserById } from '../identity';
 import { stockKey, stockLevels } from '../inventory';
-import { customerMessages } from '../outbox';
-import type { Outbox } from '../outbox';
+import { customerMessages, type Outbox } from '../outbox';
 import { restockAlerts } from './tables';
 
 /**
