@@ -28,14 +28,7 @@ export function Component() {
       key={owner.api}
       owner={owner}
       addressForm={(p) => (
-        <AddressForm
-          address={null}
-          prefill={{ name: p.customer?.name ?? '' }}
-          customer={p.customer ?? undefined}
-          first={p.first}
-          onClose={p.onClose}
-          onSaved={p.onSaved}
-        />
+        <AddressForm address={null} customer={p.customer ?? undefined} first={p.first} onClose={p.onClose} onSaved={p.onSaved} />
       )}
     />
   );

@@ -20,7 +20,7 @@ export function Component() {
       addressForm={(p) => (
         <AddressForm
           address={null}
-          prefill={p.customer ? { name: p.customer.name } : ownPrefill(init)}
+          prefill={p.customer ? undefined : ownPrefill(init)}
           customer={p.customer ?? undefined}
           first={p.first}
           onClose={p.onClose}

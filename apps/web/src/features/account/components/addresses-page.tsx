@@ -208,7 +208,14 @@ export function AddressForm({
   const form = useForm<FormValues>(
     address
       ? { ...address, landmark: address.landmark ?? '' }
-      : { ...empty, ...prefill, state: stateOfPincode(prefill?.pincode ?? '') ?? '', is_default: first },
+      : // an agent's customer's address starts with the customer's name
+        {
+          ...empty,
+          ...(customer && { name: customer.name }),
+          ...prefill,
+          state: stateOfPincode(prefill?.pincode ?? '') ?? '',
+          is_default: first,
+        },
     rules,
   );
   // the pincode names the state (where its digits belong to one): filled as it is typed, never over a choice
