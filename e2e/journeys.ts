@@ -8,7 +8,8 @@ import { collectErrors, type Shop } from './harness';
  * few seconds (a wait for the message, not for time).
  */
 export async function codeFor(shop: Shop, to: string): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt++) {
+  // up to 20 s: the last rehearsal once missed a shopper's code after 10 s (cause not found)
+  for (let attempt = 0; attempt < 80; attempt++) {
     const { data } = (await (await fetch(`${shop.url}/s/api/dev/outbox`)).json()) as { data: Array<{ to: string; body: string }> };
     const code = data.find((m) => m.to === to)?.body.match(/\b(\d{6})\b/)?.[1];
     if (code) return code;
