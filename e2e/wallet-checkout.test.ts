@@ -3,7 +3,8 @@ import { collectErrors, startShop, type Shop } from './harness';
 import { addAddress, addFirstToCart, openCart, signInFrom } from './journeys';
 
 // Issue 44 §1: the shopper tops up ₹500 on /account/wallet through the gateway simulator, comes
-// back to the new balance, and pays an order wholly from the wallet at checkout.
+// back to the new balance, pays an order wholly from the wallet at checkout, then a dearer one
+// with what is left and UPI for the rest.
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
@@ -79,7 +80,53 @@ describe('the wallet (Chromium, simulator payments)', () => {
     // what the page shows is what the server holds
     const held = (await (await page.request.get('/s/api/account/wallet')).json()) as { wallet: { balance_paise: number } };
     expect(held.wallet.balance_paise).toBe(Math.round(left * 100));
+
+    // A second order dearer than what is left: the wallet pays all it has, UPI the rest (split).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const dearest = (await addFirstToCart(page, '/products?s=price_desc')) as { items: Array<{ pack_id: number }>; amount: number };
+    // more of the same until the cart costs more than the wallet holds
+    let cart = dearest;
+    while (cart.amount <= left) {
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/s/api/cart/add')),
+        page
+          .getByRole('button', { name: /^Add one more/ })
+          .first()
+          .click(),
+      ]);
+      cart = (await answer.json()) as typeof cart;
+    }
+    await page.goto('/checkout', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+    const useLeft = page.getByRole('checkbox', { name: /^Use wallet balance/ });
+    await useLeft.check();
+    const splitLine = page.getByText(/^₹[\d,.]+ from your wallet, ₹[\d,.]+ by UPI, card or netbanking\.$/);
+    await splitLine.waitFor();
+    // cash on delivery takes the whole order: not offered while the wallet pays a part
+    const methods = page.getByRole('radiogroup', { name: 'Payment method' });
+    await methods.getByRole('radio', { name: /^UPI/ }).waitFor();
+    expect(await methods.getByRole('radio', { name: /Cash on delivery/ }).count()).toBe(0);
+    const payRest = page.getByRole('button', { name: /^Pay ₹[\d,.]+$/ });
+    const rest = rupees(await payRest.textContent());
+    expect(rest).toBeCloseTo(cart.amount - left, 2);
+    await useLeft.scrollIntoViewIfNeeded();
+    await shop.screenshot(page, 'checkout-wallet-split-1280');
+    await payRest.click();
+    await page.waitForURL('**/sim/checkout/razorpay/**');
+    await page.getByRole('heading', { name: 'Razorpay (simulator)' }).waitFor();
+    await page.getByRole('button', { name: 'Success', exact: true }).click();
+    await page.waitForURL('**/order/success/**');
+    await page.getByRole('link', { name: 'View order' }).click();
+    await page.getByRole('heading', { name: /^Order #GR\d+/ }).waitFor();
+    const wallet = page.locator('dl[aria-label="Wallet"]');
+    await wallet.waitFor();
+    expect(rupees(await wallet.getByText('Paid from wallet').locator('xpath=..').locator('dd').textContent())).toBeCloseTo(left, 2);
+    expect(rupees(await wallet.getByText('UPI', { exact: true }).locator('xpath=..').locator('dd').textContent())).toBeCloseTo(rest, 2);
+    await page.getByText('UPI · Paid', { exact: true }).waitFor();
+    await shop.screenshot(page, 'order-paid-split-1280');
+    const after = (await (await page.request.get('/s/api/account/wallet')).json()) as { wallet: { balance_paise: number } };
+    expect(after.wallet.balance_paise).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
-  }, 180_000);
+  }, 240_000);
 });

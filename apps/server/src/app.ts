@@ -68,7 +68,7 @@ import { errorsAdminRoutes, registerErrorTunnel, serverErrorReporter, createErro
 import { auditActor, recordAudit } from './domains/audit';
 import { usersByIds } from './domains/identity';
 import { createInventory } from './domains/inventory';
-import { committedUnits, orderNotifications } from './domains/orders';
+import { committedUnits, giveWalletPartsBackWith, orderNotifications } from './domains/orders';
 
 const DOCUMENT_ONLY_OFF = {
   crossOriginOpenerPolicy: false,
@@ -222,6 +222,8 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
   const wallet = createWallet({ db: database.db, config, log: app.log, selfUrl });
   // Daily essentials on subscription (issue 44 §4-6): nightly orders paid from the wallet.
   const subscriptions = createSubscriptions({ db: database.db, wallet, messages: outbox });
+  // A split order's wallet part goes back to the wallet when the order is released (issue 44).
+  giveWalletPartsBackWith(wallet.returnOrderPayment);
   // A wallet-paid order's refunds go back to the wallet (issue 44).
   const payments = new Payments({
     db: database.db,
@@ -283,7 +285,7 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
         db: database.db,
         payments,
         deliveryCodeOf: trips.deliveryCodeOf,
-        wallet: wallet.payOrderFromWallet,
+        wallet: wallet.checkout,
       });
       await api.register(trips.trackingRoutes, { db: database.db });
       await api.register(supportRoutes, { db: database.db });

@@ -202,6 +202,9 @@ export const adminOrderSchema = z.object({
   coupon: z.string().nullable(),
   delivery_charge: z.number(),
   total: z.number(),
+  /** ₹ paid from the customer's wallet at checkout, and ₹ of it given back (issue 44: split with a gateway, `payment.amount` is the rest) */
+  wallet_paid: z.number().optional(),
+  wallet_returned: z.number().optional(),
   delivery: deliveryNoteViewSchema.nullable(),
   cash_collected: z.number().nullable(),
   payment: z

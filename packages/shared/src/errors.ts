@@ -302,6 +302,11 @@ export const ERRORS = {
       d.max > 0 ? `Only ${d.max} of ${d.item} can be on this order` : `${d.item} is out of stock`,
   },
   NO_BALANCE_DUE: { status: 409, message: 'This order has no balance due: nothing to send' },
+  ORDER_EDIT_BELOW_WALLET: {
+    status: 409,
+    message: (d: { amount: string }) =>
+      `${d.amount} of this order was paid from the wallet, so it cannot cost less than that. Cancel the order to have the wallet part back.`,
+  },
   ORDER_EDIT_COSTS_MORE: {
     status: 409,
     message: (d: { more: string }) =>
@@ -354,6 +359,10 @@ export const ERRORS = {
   KHATA_LIMIT_REACHED: {
     status: 409,
     message: (d: { left: string }) => `This would take the khata past its credit limit: ${d.left} of credit is left`,
+  },
+  WALLET_REST_ONLINE: {
+    status: 409,
+    message: 'Cash on delivery takes the whole order: pay the rest by UPI or card to use your wallet balance',
   },
   WALLET_ACCOUNT_CLOSED: { status: 409, message: 'This wallet or khata is closed' },
   KHATA_EXISTS: { status: 409, message: 'This customer already has a khata: change its limit instead' },

@@ -130,9 +130,11 @@ export const placeOrderBodySchema = z.object({
   tip: tipSchema.optional(),
   substitution: z.enum(SUBSTITUTIONS).optional(),
   /**
-   * pay from the shopper's wallet (issue 44): when its balance covers the total, the order is paid
-   * by a debit in the transaction that places it (`payment_method` is then only the fallback shown);
-   * a balance short of the total is refused (WALLET_NOT_ENOUGH), nothing written
+   * pay from the shopper's wallet (issue 44), by a debit in the transaction that places the order:
+   * a balance covering the total pays it wholly (`payment_method` is then only the fallback shown);
+   * a shorter one pays what it has and `payment_method` (Razorpay or Cashfree) the rest
+   * (cash on delivery takes the whole order: WALLET_REST_ONLINE); an empty wallet, or one that fell
+   * below what was read meanwhile, is refused (WALLET_NOT_ENOUGH), nothing written
    */
   use_wallet: z.boolean().optional(),
 });
@@ -314,6 +316,13 @@ export const orderDetailSchema = orderSummarySchema.extend({
   tip: z.number().optional(),
   /** when an item cannot be packed */
   substitution: z.enum(SUBSTITUTIONS).optional(),
+  /**
+   * ₹ paid from the shopper's wallet at checkout (issue 44): the whole `total` (`payment_method`
+   * wallet), or a part with the rest by a gateway, whose `payment.amount` is then that rest; 0: none
+   */
+  wallet_paid: z.number().optional(),
+  /** ₹ of `wallet_paid` given back to the wallet (the order cancelled or released, or switched to cash on delivery) */
+  wallet_returned: z.number().optional(),
   /** own delivery (issue 45): the 4-digit code to give the rider, while the order is out for delivery and needs one */
   delivery_code: z.string().nullable().optional(),
 });

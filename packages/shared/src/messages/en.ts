@@ -154,6 +154,7 @@ export const en: Messages = {
     gstRate: 'GST rate',
     totalTax: 'Total tax',
     payment: (p) => `Payment: ${p.method} (${p.status}). Prices include GST.`,
+    walletPart: (p) => `Paid ${p.wallet} from the wallet and ${p.rest} by ${p.method}.`,
     paymentStatus: SHOPPER_PAYMENT_STATUS_LABELS,
     method: (english) => english,
     print: 'Print or save as PDF',

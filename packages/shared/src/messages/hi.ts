@@ -169,6 +169,7 @@ export const hi: Messages = {
     gstRate: 'GST दर',
     totalTax: 'कुल कर',
     payment: (p) => `भुगतान: ${p.method} (${p.status})। क़ीमतों में GST शामिल है।`,
+    walletPart: (p) => `${p.wallet} वॉलेट से और ${p.rest} ${p.method} से दिए गए।`,
     paymentStatus: {
       pending: 'भुगतान बाक़ी',
       paid: 'भुगतान हो गया',

@@ -175,6 +175,7 @@ export const kn: Messages = {
     gstRate: 'GST ದರ',
     totalTax: 'ಒಟ್ಟು ತೆರಿಗೆ',
     payment: (p) => `ಪಾವತಿ: ${p.method} (${p.status}). ಬೆಲೆಗಳಲ್ಲಿ GST ಸೇರಿದೆ.`,
+    walletPart: (p) => `${p.wallet} ವಾಲೆಟ್‌ನಿಂದ ಮತ್ತು ${p.rest} ${p.method} ಮೂಲಕ ಪಾವತಿಸಲಾಗಿದೆ.`,
     paymentStatus: {
       pending: 'ಪಾವತಿ ಬಾಕಿ',
       paid: 'ಪಾವತಿಸಲಾಗಿದೆ',

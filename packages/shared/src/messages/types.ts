@@ -196,6 +196,8 @@ export interface Messages {
     gstRate: string;
     totalTax: string;
     payment(p: { method: string; status: string }): string;
+    /** a split payment (issue 44): the wallet's part and the rest by the method named */
+    walletPart(p: { wallet: string; method: string; rest: string }): string;
     paymentStatus: Record<PaymentStatus, string>;
     /** a payment method's name, from its English (`paymentMethodName`): brand names stay as they are */
     method(english: string): string;

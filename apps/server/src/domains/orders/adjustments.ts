@@ -71,6 +71,9 @@ async function apply(tx: Tx, o: OrderRow, c: Change, actor: AuditActor): Promise
   // the tip stays: it is the rider's, whatever happens to the lines
   const total = c.newItems - discount + o.deliveryCharge + o.tip;
   const owed = o.total - total;
+  // a split order's wallet part stays paid until the order is cancelled (issue 44): never more than it costs
+  if (total < o.walletPaid - o.walletReturned)
+    throw fail('ORDER_EDIT_BELOW_WALLET', { amount: formatINR(toRupees(o.walletPaid - o.walletReturned)) });
   const provider = providerOf(o);
   let refundStatus: AdjustmentRow['refundStatus'] = 'none';
   if (provider && owed > 0) {

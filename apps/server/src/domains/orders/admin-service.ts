@@ -189,6 +189,8 @@ export async function adminOrder(db: Db, o: OrderRow): Promise<AdminOrder> {
     coupon: d.coupon,
     delivery_charge: d.delivery_charge,
     total: d.total,
+    wallet_paid: d.wallet_paid,
+    wallet_returned: d.wallet_returned,
     delivery: o.delivery ?? null,
     cash_collected: (payment?.collected ?? o.cashCollected) === null ? null : toRupees(payment?.collected ?? o.cashCollected!),
     payment: payment && {
@@ -207,7 +209,9 @@ export async function adminOrder(db: Db, o: OrderRow): Promise<AdminOrder> {
       review: payment.meta.review ?? null,
       events: eventsOfPayment.map((e) => ({ at: e.createdAt.toISOString(), kind: e.kind, event_id: e.eventId, payload: e.payload })),
     },
-    refunds: refundSummaryRupees(refundSummary(payment, refundedOther(changes), balances)),
+    refunds: refundSummaryRupees(
+      refundSummary(payment, refundedOther(changes), balances, { paid: o.walletPaid, returned: o.walletReturned }),
+    ),
     // a staff edit's difference paid by link (issue 40 §12): the pay page of the order, while one is open
     balances: balances.map((b) => ({
       id: b.id,

@@ -205,6 +205,9 @@ async function planEdit(db: DbOrTx, o: OrderRow, body: OrderEditBody, now: Date,
     throw orderErrors.paymentUnavailable('cod');
   if (o.paymentMethod !== 'cod' && total > o.total && !(staff && (o.paymentMethod === 'razorpay' || o.paymentMethod === 'cashfree')))
     throw fail('ORDER_EDIT_COSTS_MORE', { more: formatINR(toRupees(total - o.total)) });
+  // a split order's wallet part stays paid until the order is cancelled (issue 44): never more than it costs
+  if (total < o.walletPaid - o.walletReturned)
+    throw fail('ORDER_EDIT_BELOW_WALLET', { amount: formatINR(toRupees(o.walletPaid - o.walletReturned)) });
 
   const offers = zone ? await nextSlots(db, o.websiteId, zone.id, now, 7, true, zone) : [];
   let slot: SlotOffer | null = null;

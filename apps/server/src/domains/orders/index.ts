@@ -35,3 +35,9 @@ export {
   /** the job runner's fold of the order counts' deltas (migration 0064), every minute */
   foldOrderCounts,
 } from './order-counts';
+export {
+  /** a split order's wallet part back to the wallet (issue 44), and the wallet module's credit that does it, handed over by app.ts */
+  giveWalletPartsBackWith,
+  returnWalletPart,
+  type WalletGiveBack,
+} from './lifecycle';

@@ -135,6 +135,7 @@ ${d.tip ? `<tr><td colspan="${cols - 1}" class="n">${esc(m.tip({ shop: site?.nam
     )
     .join('')}</tbody></table></div>
 <p class="muted">${esc(m.payment({ method: m.method(paymentMethodName(d.payment_method, d.payment.via)), status: m.paymentStatus[d.payment.status] }))}</p>
+${d.payment_method !== 'wallet' && d.wallet_paid ? `<p class="muted">${esc(m.walletPart({ wallet: formatINR(d.wallet_paid), rest: formatINR(less(d.total, d.wallet_paid)), method: m.method(paymentMethodName(d.payment_method, d.payment.via)) }))}</p>` : ''}
 ${moneyBack(d.refunds, m.money)}
 ${
   d.adjustments?.length

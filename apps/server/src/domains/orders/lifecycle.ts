@@ -1,4 +1,5 @@
 import { packLabel } from '@grocer/shared/labels';
+import { formatINR, toRupees } from '@grocer/shared/money';
 import { ORDER_STATUSES, canMove, type OrderStatus, type PaymentProvider } from '@grocer/shared/order';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -74,6 +75,52 @@ export async function releaseOrder(tx: Tx, o: OrderRow, by: { actor: string }) {
   if (o.slotId !== null && o.slotDate) await releaseSlot(tx, o.websiteId, o.slotId, o.slotDate);
   await restock(tx, o, await orderLinesOf(tx, o.id), o.status === 'cancelled' ? 'cancel' : 'release', by.actor);
   if (o.couponId !== null) await releaseRedemption(tx, { couponId: o.couponId, orderId: o.id });
+  await returnWalletPart(tx, o, by, o.status === 'cancelled' ? `Order ${o.ordernumber} cancelled` : `Order ${o.ordernumber} not paid`);
+}
+
+/** The wallet module's credit of an order's money back to the customer's wallet, once per key (`returnOrderPayment`). */
+export type WalletGiveBack = (
+  tx: Tx,
+  r: { websiteId: number; userId: number; orderId: string; amountPaise: number; key: string; note?: string },
+) => Promise<{ entryId: number } | null>;
+
+// Handed over once by app.ts (`giveWalletPartsBackWith`): the orders module does not import the
+// wallet (the wallet's own imports lead back here), and every path that releases an order
+// (the shopper's or the staff's cancel, an unpaid order released, a failed delivery returned, a
+// switch to cash) comes through this module.
+let giveBack: WalletGiveBack | null = null;
+export function giveWalletPartsBackWith(fn: WalletGiveBack): void {
+  giveBack = fn;
+}
+
+/**
+ * Gives a split order's wallet part back to the customer's wallet (issue 44), in the caller's
+ * transaction with the order's row locked (a guarded status change or `lockOrder`): once (ledger
+ * key `order_wallet_back:{id}`, and `wallet_returned` then equals `wallet_paid`), at once, with a
+ * line on the order's history. A closed wallet takes no credit: the part stays held and the
+ * history says so, for the shop to settle. Answers the paise given back.
+ */
+export async function returnWalletPart(tx: Tx, o: OrderRow, by: { actor: string }, why: string): Promise<number> {
+  const held = o.walletPaid - o.walletReturned;
+  if (held <= 0 || o.userId === null) return 0;
+  // an order with money from a wallet is never released without giving it back: no silent loss
+  if (!giveBack) throw new Error('giveWalletPartsBackWith was not called: the wallet part cannot be given back');
+  const entry = await giveBack(tx, {
+    websiteId: o.websiteId,
+    userId: o.userId,
+    orderId: o.id,
+    amountPaise: held,
+    key: `order_wallet_back:${o.id}`,
+    note: why,
+  });
+  const amount = formatINR(toRupees(held));
+  if (!entry) {
+    await addEvent(tx, o, o.status, 'system', `${amount} paid from the wallet is held: the wallet is closed, so the shop settles it`);
+    return 0;
+  }
+  await tx.update(orders).set({ walletReturned: o.walletPaid, updatedAt: new Date() }).where(eq(orders.id, o.id));
+  await addEvent(tx, o, o.status, by.actor, `${amount} returned to the wallet`);
+  return held;
 }
 
 /**

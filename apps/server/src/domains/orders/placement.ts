@@ -1,12 +1,12 @@
 import { PAYMENT_PROVIDER_NAMES, packLabel } from '@grocer/shared/labels';
 import { DEFAULT_SUBSTITUTION, type OrderStatus, type PaymentProvider, type PlaceOrderBody } from '@grocer/shared/order';
-import { toPaise, toRupees } from '@grocer/shared/money';
+import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
 import { and, desc, eq, sql, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { onOneConnection, reusable, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { databaseError, isUniqueViolation } from '../../db/errors';
 import { rowFromJson } from '../../db/rows';
-import { AppError } from '../../http/errors';
+import { AppError, fail } from '../../http/errors';
 import { findAddress } from '../addresses';
 import { claimCartStatements, loadPricedCart, userCartVersion, type CartContext, type PricedCart } from '../cart';
 import { recordRedemption } from '../coupons';
@@ -94,6 +94,7 @@ const ORDER_KEYS = [
   'notes',
   'deliveryInstructions',
   'tip',
+  'walletPaid',
   'substitution',
   'language',
 ] as const satisfies ReadonlyArray<keyof OrderValues>;
@@ -169,6 +170,8 @@ async function writeOrder(db: DbOrTx, o: NewOrder): Promise<{ order: OrderRow; k
     eventActor: o.event.actor,
     eventNote: o.event.note,
     paymentStatus: initialPaymentStatus(o.order.paymentMethod as PaymentProvider),
+    // what the payment row is for: the total, less a split's wallet part
+    paymentAmount: o.order.total - (o.order.walletPaid ?? 0),
     placedEvent: o.order.status === 'placed' ? 'order.placed' : null,
     slotId: o.slot?.slotId ?? null,
     slotDate: o.slot?.date ?? null,
@@ -249,7 +252,7 @@ function orderWriteQuery(tx: DbOrTx, slotted: boolean, lineCount: number, number
       websiteId: p('websiteId'),
       orderId: p('id'),
       provider: p('paymentMethod'),
-      amount: p('total'),
+      amount: p('paymentAmount'),
       status: p('paymentStatus'),
     }).getSQL(),
   );
@@ -329,14 +332,18 @@ function orderWriteQuery(tx: DbOrTx, slotted: boolean, lineCount: number, number
 }
 
 /**
- * Pays an order from the customer's wallet in the transaction that writes it (the wallet module's
- * `payOrderFromWallet`, handed over by app.ts: the orders module does not import the wallet). It
- * debits once per order and refuses (409) a balance short of the amount, which rolls the order back.
+ * The customer's wallet at checkout (issue 44), the wallet module's, handed over by app.ts: the
+ * orders module does not import the wallet.
  */
-export type WalletPayer = (
-  tx: Tx,
-  d: { websiteId: number; userId: number; orderId: string; amountPaise: number; createdBy: string },
-) => Promise<unknown>;
+export interface WalletPayer {
+  /** the customer's open wallet's balance in paise (0: none, or closed), read without a lock */
+  balance(db: DbOrTx, websiteId: number, userId: number): Promise<number>;
+  /**
+   * debits the order's wallet part in the transaction that writes it, once per order; refuses
+   * (409) a balance short of it, which rolls the order back
+   */
+  pay(tx: Tx, d: { websiteId: number; userId: number; orderId: string; amountPaise: number; createdBy: string }): Promise<unknown>;
+}
 
 /** How often a checkout reads the cart again when it changed between its read and its order. */
 const CART_READS = 5;
@@ -468,11 +475,23 @@ async function orderAsPriced(
     throw orderErrors.linesUnavailable(
       bad.map((l) => ({ packId: l.packId, label: packLabel(l.productName, l.packName), message: l.message ?? 'Not available' })),
     );
-  // paid wholly from the wallet (issue 44): placed at once, the debit in the order's transaction
-  const fromWallet = body.use_wallet === true;
-  if (fromWallet && !wallet) throw orderErrors.paymentUnavailable('wallet');
-  if (!fromWallet && body.payment_method === 'cod' && !priced.codAllowed) throw orderErrors.paymentUnavailable('cod');
   if (toPaise(body.expected_total) !== priced.amountPaise) throw orderErrors.priceChanged(toRupees(priced.amountPaise));
+  const tip = toPaise(body.tip ?? 0);
+  const total = priced.amountPaise + tip;
+  // From the wallet (issue 44): wholly when its balance covers the total (placed at once), else all
+  // it has with the rest by a gateway (the order then waits for that payment). The balance is read
+  // here without a lock; the debit in the order's transaction is guarded, so one that fell
+  // meanwhile refuses the checkout (WALLET_NOT_ENOUGH) and the shopper tries again.
+  let walletPart = 0;
+  if (body.use_wallet === true) {
+    if (!wallet) throw orderErrors.paymentUnavailable('wallet');
+    const balance = await wallet.balance(db, s.websiteId, s.userId);
+    if (balance <= 0) throw fail('WALLET_NOT_ENOUGH', { balance: formatINR(0) });
+    walletPart = Math.min(balance, total);
+    if (walletPart < total && body.payment_method === 'cod') throw fail('WALLET_REST_ONLINE');
+  }
+  const fromWallet = walletPart > 0 && walletPart === total;
+  if (!fromWallet && body.payment_method === 'cod' && !priced.codAllowed) throw orderErrors.paymentUnavailable('cod');
 
   if (body.slot) {
     if ((await slotZone(db, s.websiteId, body.slot.slot_id)) !== priced.zone.id) throw orderErrors.slotInvalid();
@@ -481,7 +500,6 @@ async function orderAsPriced(
   const chosen = body.slot ? (offers.find((o) => o.slotId === body.slot!.slot_id && o.date === body.slot!.date) ?? null) : null;
   if (body.slot && !chosen) throw orderErrors.slotInvalid();
   const id = randomUUID();
-  const tip = toPaise(body.tip ?? 0);
   const method = fromWallet ? 'wallet' : body.payment_method;
   const status: OrderStatus = method === 'cod' || method === 'wallet' ? 'placed' : 'pending_payment';
   const actor = `user:${cartOwner.userId}`;
@@ -505,7 +523,9 @@ async function orderAsPriced(
       couponCode: priced.coupon?.code ?? null,
       deliveryCharge: priced.finalDeliveryPaise,
       // the tip is paid with the order (online, or in the cash collected) and is no part of the goods' value
-      total: priced.amountPaise + tip,
+      total,
+      // a split's wallet part (a wholly wallet-paid order's payment row holds it all)
+      walletPaid: fromWallet ? 0 : walletPart,
       notes: body.notes ?? priced.notes ?? null,
       deliveryInstructions: body.delivery_instructions ?? [],
       tip,
@@ -535,17 +555,25 @@ async function orderAsPriced(
       promotion: l.promotion?.name ?? null,
       warehouseId: l.warehouseId,
     })),
-    event: { actor, note: method === 'cod' || method === 'wallet' ? PAYMENT_PROVIDER_NAMES[method] : null },
+    event: {
+      actor,
+      note:
+        method === 'cod' || method === 'wallet'
+          ? PAYMENT_PROVIDER_NAMES[method]
+          : walletPart > 0
+            ? `${formatINR(toRupees(walletPart))} from the wallet, ${formatINR(toRupees(total - walletPart))} by ${PAYMENT_PROVIDER_NAMES[method]}`
+            : null,
+    },
     cart: { id: priced.cartId, version: priced.version },
     // numbered in the same statement, unless a coupon is to be redeemed or the wallet debited first
-    number: !priced.coupon && !fromWallet,
+    number: !priced.coupon && walletPart === 0,
   };
   const coupon = priced.coupon;
   // the slot chosen, or the earliest that still has a place (none when the zone has no slots)
   const candidates = chosen ? [chosen] : offers.length ? offers.filter((c) => c.remaining > 0) : [null];
   for (const slot of candidates) {
     const placed =
-      !coupon && !fromWallet
+      !coupon && walletPart === 0
         ? await writeOrder(db, { ...o, slot })
         : await db
             .transaction(async (tx) => {
@@ -563,8 +591,8 @@ async function orderAsPriced(
               }
               // the wallet's account row after the shared rows (cart, slot, stock, coupon) and
               // before the order counter: a short balance refuses (409) and undoes the order
-              if (fromWallet)
-                await wallet!(tx, { websiteId: s.websiteId, userId: s.userId, orderId: id, amountPaise: o.order.total!, createdBy: actor });
+              if (walletPart > 0)
+                await wallet!.pay(tx, { websiteId: s.websiteId, userId: s.userId, orderId: id, amountPaise: walletPart, createdBy: actor });
               return { ...written, order: await numberOrder(tx, s.websiteId, id) };
             })
             .catch((e: unknown) => {

@@ -171,10 +171,15 @@ export async function orderDetail(db: DbOrTx, o: OrderRow, known: KnownParts = {
     cancellable: CANCELLABLE.includes(o.status),
     placed_by: agent,
     adjustments: changes.map(presentAdjustment),
-    refunds: refundSummaryRupees(refundSummary(payment, refundedOther(changes), balances)),
+    refunds: refundSummaryRupees(
+      refundSummary(payment, refundedOther(changes), balances, { paid: o.walletPaid, returned: o.walletReturned }),
+    ),
     delivery_instructions: o.deliveryInstructions,
     tip: toRupees(o.tip),
     substitution: o.substitution,
+    // a wholly wallet-paid order's payment row holds it all; a split's wallet part is the order's (issue 44)
+    wallet_paid: toRupees(o.paymentMethod === 'wallet' ? (payment?.amount ?? o.total) : o.walletPaid),
+    wallet_returned: toRupees(o.walletReturned),
   };
 }
 

@@ -77,6 +77,14 @@ export const orders = pgTable(
       .default(sql`'{}'::text[]`),
     /** paise for the delivery person: inside `total` and the payment, never in the items' taxable value */
     tip: integer().notNull().default(0),
+    /**
+     * paise a split payment took from the customer's wallet at checkout (issue 44, migration 0065):
+     * the wallet paid this part, and the payment row (a gateway's) is for the rest. 0 for every
+     * other order, a wholly wallet-paid one too (its payment row, provider `wallet`, holds it all).
+     */
+    walletPaid: integer().notNull().default(0),
+    /** paise of `walletPaid` given back to the wallet, all at once (`returnWalletPart`: the order released or cancelled, or switched to cash) */
+    walletReturned: integer().notNull().default(0),
     /** what the packer does when a line cannot be packed: `call` the shopper, `replace` with similar, `refund` it */
     substitution: text().$type<Substitution>().notNull().default('call'),
     /**
@@ -121,6 +129,11 @@ export const orders = pgTable(
       sql`(${t.address}->>'phone') gin_trgm_ops`,
     ),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
+    // what the wallet still holds of the order is never more than the order costs (edits are refused below it)
+    check(
+      'orders_wallet_part',
+      sql`${t.walletPaid} >= 0 and ${t.walletReturned} between 0 and ${t.walletPaid} and ${t.walletPaid} - ${t.walletReturned} <= ${t.total}`,
+    ),
     check('orders_tip_range', sql`${t.tip} >= 0 and ${t.tip} <= 20000`),
     check('orders_substitution_known', sql`${t.substitution} in ('call', 'replace', 'refund')`),
   ],

@@ -292,15 +292,16 @@ describe('a checkout verification for another amount', () => {
   it('Razorpay: a valid signature whose payment was for another amount is held for review, not paid', async () => {
     const { c, placed } = await prepaid('razorpay', [[dal(), 1]]);
     const back = await simulatorOutcome(placed.payment.checkout_url, 'success_late');
-    // The order's total no longer matches what the provider order (and so the payment) was for.
+    // What the order's payment is for (its total, less a wallet part) no longer matches what the
+    // provider order (and so the payment) was for.
     await t.db
-      .update(orders)
-      .set({ total: Math.round(placed.order.total * 100) + 100 })
-      .where(eq(orders.id, placed.order.id));
+      .update(payments)
+      .set({ amount: Math.round(placed.order.total * 100) + 100 })
+      .where(eq(payments.orderId, placed.order.id));
     const verified = await c.post('/s/api/payments/razorpay/verify', verifyFields(placed.order.id, back));
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json()).toMatchObject({ status: 'pending_payment', payment: { status: 'pending' } });
-    expect(await reviewOf(placed.order.id)).toMatch(/does not match the order total/);
+    expect(await reviewOf(placed.order.id)).toMatch(/does not match the amount due ₹[\d.]+: held for review$/);
   });
 });
 

@@ -358,10 +358,13 @@ export async function restartPayment(
   p: PaymentRow,
   to: 'cod' | 'razorpay' | 'cashfree',
   meta: Record<string, string>,
+  /** the payment's new amount (cash on delivery takes a split order whole); unchanged when not given */
+  amount?: number,
 ): Promise<PaymentRow | null> {
   const [row] = await tx
     .update(payments)
     .set({
+      ...(amount === undefined ? {} : { amount }),
       provider: to,
       status: initialPaymentStatus(to),
       providerOrderId: null,

@@ -30,10 +30,19 @@ const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max));
  *   refunded_on_cancel and refund_pending when given back (the order cancelled); one still to pay
  *   is `balance_due`, never in paid, so a refund never exceeds what was paid.
  *
+ * - wallet (issue 44): a split order's wallet part counts in paid from checkout, and in
+ *   refunded_on_cancel once given back to the wallet (at once: never pending). `refundable` stays
+ *   the gateway's: what a refund of an amount may take, and what cancelling sends back through it.
+ *
  * The row's guards (`recordPartialRefund`: refunded + pending ≤ amount) keep these consistent; the
  * clamps keep the answer sane on any row (never negative, refunded never above paid).
  */
-export function refundSummary(p: PaymentRow | null, other = 0, balances: BalanceRow[] = []): RefundSummaryPaise {
+export function refundSummary(
+  p: PaymentRow | null,
+  other = 0,
+  balances: BalanceRow[] = [],
+  wallet: { paid: number; returned: number } = { paid: 0, returned: 0 },
+): RefundSummaryPaise {
   const sum = (...s: BalanceRow['status'][]) => balances.filter((b) => s.includes(b.status)).reduce((n, b) => n + b.amount, 0);
   const balance = {
     paid: sum('paid', 'refund_pending', 'refunded'),
@@ -43,14 +52,16 @@ export function refundSummary(p: PaymentRow | null, other = 0, balances: Balance
     due: sum('pending'),
   };
   const main = mainSummary(p, other);
+  const returned = clamp(wallet.returned, wallet.paid);
   return {
-    paid: main.paid + balance.paid,
+    paid: main.paid + balance.paid + wallet.paid,
     refunded_lines: main.refunded_lines,
-    refunded_on_cancel: main.refunded_on_cancel + balance.refunded,
+    refunded_on_cancel: main.refunded_on_cancel + balance.refunded + returned,
     refunded_other: main.refunded_other,
-    refunded: main.refunded + balance.refunded,
+    refunded: main.refunded + balance.refunded + returned,
     refund_pending: main.refund_pending + balance.pending,
-    net: main.net + balance.paid - balance.refunded,
+    net: main.net + balance.paid - balance.refunded + wallet.paid - returned,
+    // what cancelling refunds through the gateway (the staff's refund and cancel dialogs); the wallet part goes back on its own
     refundable: main.refundable + balance.refundable,
     balance_due: balance.due,
   };

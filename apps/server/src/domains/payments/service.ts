@@ -15,6 +15,7 @@ import {
   orderById,
   orderErrors,
   releaseOrder,
+  returnWalletPart,
   switchOrderMethod,
   type OrderRow,
 } from '../orders/service';
@@ -141,7 +142,8 @@ export class Payments {
     if (order.paymentMethod === 'razorpay') {
       let providerOrderId = p.providerOrderId;
       if (!providerOrderId) {
-        const created = await razorpay.createOrder(k, { amount: order.total, receipt: order.ordernumber, notes: { order_id: order.id } });
+        // the payment's amount: the order's total, less a split's wallet part (issue 44)
+        const created = await razorpay.createOrder(k, { amount: p.amount, receipt: order.ordernumber, notes: { order_id: order.id } });
         providerOrderId = created.id;
         if (!(await recordProviderOrder(this.d.db, p.id, 'razorpay', providerOrderId))) {
           // another tab's hand-off recorded its gateway order first (that one is paid), or the method was switched
@@ -151,7 +153,7 @@ export class Payments {
         }
       }
       const checkout_url = k.simulated ? `/sim/checkout/razorpay/${providerOrderId}?return=${encodeURIComponent(confirmPath)}` : '';
-      return { provider: 'razorpay', key_id: k.keyId, order_id: providerOrderId, amount: order.total, currency: 'INR', checkout_url };
+      return { provider: 'razorpay', key_id: k.keyId, order_id: providerOrderId, amount: p.amount, currency: 'INR', checkout_url };
     }
     let session = p.meta.payment_session_id;
     let cfOrderId = p.providerOrderId ?? order.id;
@@ -160,7 +162,7 @@ export class Payments {
       const created = await cashfree.createOrder(k, {
         // Cashfree takes an order id once: a later attempt (after a switch) has its own
         order_id: p.meta.attempt ? `${order.id}-${p.meta.attempt}` : order.id,
-        order_amount: toRupees(order.total),
+        order_amount: toRupees(p.amount),
         customer_details: cashfreeCustomer(order, user?.email),
         order_meta: {
           return_url: `${origin}${confirmPath}`,
@@ -217,13 +219,15 @@ export class Payments {
           );
         return;
       }
-      if (outcome.kind === 'paid' && outcome.amount !== order.total) {
-        // Signed, but not what the order costs: never marked paid. The event stays in the history
-        // and the payment and timeline say why, for the shop to review.
-        const review = `Payment ${outcome.providerPaymentId} of ${formatINR(toRupees(outcome.amount))} does not match the order total ${formatINR(toRupees(order.total))}: held for review`;
+      if (outcome.kind === 'paid' && outcome.amount !== current.amount) {
+        // Signed, but not what the order costs (its total, less a split's wallet part): never
+        // marked paid. The event stays in the history and the payment and timeline say why, for
+        // the shop to review.
+        const due = current.amount === order.total ? 'the order total' : 'the amount due';
+        const review = `Payment ${outcome.providerPaymentId} of ${formatINR(toRupees(outcome.amount))} does not match ${due} ${formatINR(toRupees(current.amount))}: held for review`;
         await holdForReview(tx, order.id, review);
         await addEvent(tx, order, status ?? order.status, attempt.provider, review);
-        this.d.log.warn({ order: order.id, amount: outcome.amount, total: order.total }, 'payment amount differs from the order total');
+        this.d.log.warn({ order: order.id, amount: outcome.amount, due: current.amount }, 'payment amount differs from the amount due');
         return;
       }
       if (outcome.kind === 'failed') {
@@ -314,9 +318,13 @@ export class Payments {
       }
       const n = (await attemptCount(tx, order.id)) + (p.providerOrderId ? 1 : 0);
       const meta: Record<string, string> = { ...(via && to !== 'cod' ? { via } : {}), ...(n > 0 ? { attempt: String(n + 1) } : {}) };
-      if (!(await restartPayment(tx, p, to, meta))) throw fail('NOT_AWAITING_PAYMENT');
+      // Cash on delivery takes the whole order (issue 44): a split's wallet part goes back to the
+      // wallet at once and the cash to collect is the total.
+      const whole = to === 'cod' ? order.total : undefined;
+      if (!(await restartPayment(tx, p, to, meta, whole))) throw fail('NOT_AWAITING_PAYMENT');
       const moved = await switchOrderMethod(tx, order.id, to);
       if (!moved) throw fail('NOT_AWAITING_PAYMENT');
+      if (to === 'cod') await returnWalletPart(tx, moved, { actor }, `Order ${moved.ordernumber}: paying cash on delivery`);
       const note = `Payment method changed to ${paymentMethodName(to, via)}`;
       if (to === 'cod') {
         const placed = await moveOrder(tx, order.id, 'placed', { actor, note });

@@ -10,7 +10,14 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { walletAdminRoutes } from './admin-routes';
 import { accountOf, openAccount, post, postOrFail, walletMismatches } from './ledger';
-import { payOrderFromWallet, payOrderOnKhata, refundOrderToWallet, returnKhataPayment, returnOrderPayment } from './orders';
+import {
+  payOrderFromWallet,
+  payOrderOnKhata,
+  refundOrderToWallet,
+  returnKhataPayment,
+  returnOrderPayment,
+  walletBalanceFor,
+} from './orders';
 import { walletRoutes } from './routes';
 import { statementOf } from './service';
 import { Topups } from './topups';
@@ -40,6 +47,8 @@ export function createWallet(d: WalletDeps) {
     payOrderFromWallet,
     /** a wallet-paid order's money back to the wallet (cancelled, a part refunded), once per key */
     returnOrderPayment,
+    /** checkout's side of the wallet (issue 44): the balance it may take, and the debit of the wallet's part (wholly, or split with a gateway) */
+    checkout: { balance: walletBalanceFor, pay: payOrderFromWallet },
     /** an online order put on the khata: the debit in the order's transaction, once per order (issue 44) */
     payOrderOnKhata,
     /** a khata-paid order's money back to the khata (cancelled, a part refunded), once per key */
@@ -67,6 +76,7 @@ export {
   refundOrderToWallet,
   returnKhataPayment,
   returnOrderPayment,
+  walletBalanceFor,
   type OrderDebit,
 } from './orders';
 export type { AccountRow, EntryRow, Posting, PostResult } from './ledger';

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
 import { accountOf, openAccount, post, postOrFail, rupees } from './ledger';
 
@@ -40,6 +40,12 @@ export async function payOrderFromWallet(tx: Tx, d: OrderDebit): Promise<{ entry
     throw fail('WALLET_NOT_ENOUGH', { balance: rupees(r.account.balancePaise) });
   }
   return { entryId: r.entry.id, balancePaise: r.balancePaise };
+}
+
+/** The customer's open wallet's balance in paise for a checkout (issue 44): 0 with none, or a closed one. */
+export async function walletBalanceFor(db: DbOrTx, websiteId: number, userId: number): Promise<number> {
+  const account = await accountOf(db, websiteId, userId, 'wallet');
+  return account?.status === 'open' ? Math.max(0, account.balancePaise) : 0;
 }
 
 type OrderReturn = { websiteId: number; userId: number; orderId: string; amountPaise: number; key: string; note?: string };

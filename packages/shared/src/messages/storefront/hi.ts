@@ -94,6 +94,8 @@ export const errors: Messages['errors'] = {
   ORDER_EDIT_WEIGHED: (d) => `${d.item} तौल कर बिकता है: इसे जैसा ऑर्डर किया वैसा रखें या हटा दें`,
   ORDER_EDIT_NO_STOCK: (d) => (d.max > 0 ? `इस ऑर्डर में ${d.item} सिर्फ़ ${d.max} ही हो सकते हैं` : `${d.item} स्टॉक में नहीं है`),
   NO_BALANCE_DUE: 'इस ऑर्डर पर कोई बाक़ी रक़म नहीं है: भेजने को कुछ नहीं',
+  ORDER_EDIT_BELOW_WALLET: (d) =>
+    `इस ऑर्डर के ${d.amount} वॉलेट से दिए गए थे, इसलिए यह उससे कम का नहीं हो सकता। वॉलेट का हिस्सा वापस पाने के लिए ऑर्डर रद्द करें।`,
   ORDER_EDIT_COSTS_MORE: (d) =>
     `इन बदलावों से ${d.more} ज़्यादा लगेंगे, और भुगतान हो चुके ऑर्डर पर ज़्यादा नहीं लिया जा सकता। कुछ हटाएँ, या बाक़ी सामान के लिए नया ऑर्डर करें।`,
   ORDER_EDIT_COUPON_MINIMUM: (d) => `इस ऑर्डर के कूपन ${d.code} के लिए कम से कम ${d.minimum} का सामान चाहिए`,
@@ -106,6 +108,7 @@ export const errors: Messages['errors'] = {
   WALLET_TOPUP_NOT_FOUND: 'टॉप-अप नहीं मिला',
   WALLET_NOT_ENOUGH: (d) => `वॉलेट में ${d.balance} हैं: इसके लिए काफ़ी नहीं`,
   KHATA_LIMIT_REACHED: (d) => `इससे खाता अपनी उधार सीमा पार कर जाएगा: अभी ${d.left} की उधार बाक़ी है`,
+  WALLET_REST_ONLINE: 'कैश ऑन डिलीवरी पूरे ऑर्डर के लिए है: वॉलेट का बैलेंस इस्तेमाल करने के लिए बाक़ी रक़म UPI या कार्ड से दें',
   WALLET_ACCOUNT_CLOSED: 'यह वॉलेट या खाता बंद है',
   // subscriptions (the cut-off is worded by the storefront from the English: it names the day)
   SUBSCRIPTION_NOT_FOUND: 'सब्सक्रिप्शन नहीं मिला',

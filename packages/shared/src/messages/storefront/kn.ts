@@ -94,6 +94,8 @@ export const errors: Messages['errors'] = {
   ORDER_EDIT_WEIGHED: (d) => `${d.item} ತೂಕದ ಲೆಕ್ಕದಲ್ಲಿ ಮಾರಾಟವಾಗುತ್ತದೆ: ಆರ್ಡರ್ ಮಾಡಿದಂತೆಯೇ ಇಡಿ ಅಥವಾ ತೆಗೆದುಹಾಕಿ`,
   ORDER_EDIT_NO_STOCK: (d) => (d.max > 0 ? `ಈ ಆರ್ಡರ್‌ನಲ್ಲಿ ${d.item} ಕೇವಲ ${d.max} ಇರಬಹುದು` : `${d.item} ಸ್ಟಾಕ್‌ನಲ್ಲಿ ಇಲ್ಲ`),
   NO_BALANCE_DUE: 'ಈ ಆರ್ಡರ್‌ನಲ್ಲಿ ಯಾವುದೇ ಬಾಕಿ ಇಲ್ಲ: ಕಳುಹಿಸಲು ಏನೂ ಇಲ್ಲ',
+  ORDER_EDIT_BELOW_WALLET: (d) =>
+    `ಈ ಆರ್ಡರ್‌ನ ${d.amount} ವಾಲೆಟ್‌ನಿಂದ ಪಾವತಿಯಾಗಿದೆ, ಆದ್ದರಿಂದ ಇದು ಅದಕ್ಕಿಂತ ಕಡಿಮೆ ಆಗುವಂತಿಲ್ಲ. ವಾಲೆಟ್ ಭಾಗ ಮರಳಿ ಪಡೆಯಲು ಆರ್ಡರ್ ರದ್ದುಮಾಡಿ.`,
   ORDER_EDIT_COSTS_MORE: (d) =>
     `ಈ ಬದಲಾವಣೆಗಳಿಂದ ${d.more} ಹೆಚ್ಚು ಆಗುತ್ತದೆ, ಪಾವತಿಯಾದ ಆರ್ಡರ್‌ಗೆ ಹೆಚ್ಚು ಹಣ ತೆಗೆದುಕೊಳ್ಳಲು ಆಗುವುದಿಲ್ಲ. ಏನನ್ನಾದರೂ ತೆಗೆದುಹಾಕಿ, ಅಥವಾ ಹೆಚ್ಚುವರಿ ಸಾಮಾನಿಗೆ ಹೊಸ ಆರ್ಡರ್ ಮಾಡಿ.`,
   ORDER_EDIT_COUPON_MINIMUM: (d) => `ಈ ಆರ್ಡರ್‌ನ ಕೂಪನ್ ${d.code} ಗೆ ಕನಿಷ್ಠ ${d.minimum} ಮೌಲ್ಯದ ಸಾಮಾನು ಬೇಕು`,
@@ -106,6 +108,7 @@ export const errors: Messages['errors'] = {
   WALLET_TOPUP_NOT_FOUND: 'ಟಾಪ್-ಅಪ್ ಸಿಗಲಿಲ್ಲ',
   WALLET_NOT_ENOUGH: (d) => `ವಾಲೆಟ್‌ನಲ್ಲಿ ${d.balance} ಇದೆ: ಇದಕ್ಕೆ ಸಾಲದು`,
   KHATA_LIMIT_REACHED: (d) => `ಇದರಿಂದ ಖಾತೆ ತನ್ನ ಸಾಲದ ಮಿತಿ ದಾಟುತ್ತದೆ: ಇನ್ನು ${d.left} ಸಾಲ ಮಾತ್ರ ಉಳಿದಿದೆ`,
+  WALLET_REST_ONLINE: 'ಕ್ಯಾಶ್ ಆನ್ ಡೆಲಿವರಿ ಇಡೀ ಆರ್ಡರ್‌ಗೆ: ವಾಲೆಟ್ ಬ್ಯಾಲೆನ್ಸ್ ಬಳಸಲು ಉಳಿದ ಹಣವನ್ನು UPI ಅಥವಾ ಕಾರ್ಡ್‌ನಿಂದ ಪಾವತಿಸಿ',
   WALLET_ACCOUNT_CLOSED: 'ಈ ವಾಲೆಟ್ ಅಥವಾ ಖಾತೆ ಮುಚ್ಚಿದೆ',
   // subscriptions (the cut-off is worded by the storefront from the English: it names the day)
   SUBSCRIPTION_NOT_FOUND: 'ಚಂದಾದಾರಿಕೆ ಸಿಗಲಿಲ್ಲ',

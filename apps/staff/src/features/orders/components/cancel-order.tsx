@@ -49,6 +49,14 @@ export function CancelOrder({
       description={
         <>
           {t('The stock, the delivery slot and any coupon use come back.')} <CancelRefund order={order} to={choice ? refundTo : 'source'} />{' '}
+          {/* a split payment's wallet part (issue 44) goes back to the wallet whatever is chosen for the rest */}
+          {(order.wallet_paid ?? 0) - (order.wallet_returned ?? 0) > 0 && order.payment?.provider !== 'wallet' && (
+            <>
+              {t("{amount} paid from the wallet goes back to the customer's wallet at once.", {
+                amount: formatINR((order.wallet_paid ?? 0) - (order.wallet_returned ?? 0)),
+              })}{' '}
+            </>
+          )}
           {t('The customer is told by email.')}
         </>
       }

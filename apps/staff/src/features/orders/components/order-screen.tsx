@@ -401,6 +401,9 @@ export function OrderScreen({ order }: { order: AdminOrder }) {
                   ) : (
                     <Row label={t('Amount')}>{formatINR(o.payment.amount)}</Row>
                   )}
+                  {/* paid from the customer's wallet at checkout (issue 44): the whole order, or a part with `Amount` the gateway's rest */}
+                  {!!o.wallet_paid && <Row label={t('Wallet')}>{formatINR(o.wallet_paid)}</Row>}
+                  {!!o.wallet_returned && <Row label={t('Returned to the wallet')}>{formatINR(o.wallet_returned)}</Row>}
                   {o.payment.provider_order_id && <Row label={t('Provider order')}>{o.payment.provider_order_id}</Row>}
                   {o.payment.provider_payment_id && <Row label={t('Provider payment')}>{o.payment.provider_payment_id}</Row>}
                   {o.payment.refund_id && <Row label={t('Refund')}>{o.payment.refund_id}</Row>}

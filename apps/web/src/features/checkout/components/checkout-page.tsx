@@ -32,7 +32,7 @@ import {
   checkoutWalletQuery,
 } from '../api/checkout';
 import { DeliveryInstructions, SubstitutionChooser, TipChooser, type DeliveryPrefs } from './delivery-preferences';
-import { WalletOption, walletCovers } from './wallet-option';
+import { WalletOption, walletUse } from './wallet-option';
 import { t } from '../../../lib/i18n';
 import { dayText } from '../../../lib/slots';
 import { ADDRESS_TYPES } from '../../../locales/later-words';
@@ -105,8 +105,6 @@ export function CheckoutPage({
 
   const methods = cart.data?.paymentMethods ?? [];
   const choices = paymentChoices(methods, !!forCustomer);
-  const choice = choices.find((m) => m.key === method) ?? choices[0] ?? null;
-  const payWith = choice?.code ?? null;
   const openSlots = slots.data?.data ?? [];
   const slotChoice =
     openSlots.find((s) => `${s.slot_id}|${s.date}` === slot && s.remaining > 0) ?? openSlots.find((s) => s.remaining > 0) ?? null;
@@ -126,7 +124,13 @@ export function CheckoutPage({
 
   // what is paid: the cart's amount and the tip (the server adds the same)
   const toPay = c ? toRupees(toPaise(c.amount) + toPaise(prefs.tip ?? 0)) : 0;
-  const fromWallet = !forCustomer && useWallet && walletCovers(walletPaise, toPaise(toPay));
+  // ticked, the wallet pays wholly or a part (split: the rest online, cash on delivery not offered)
+  const walletPart = walletUse(walletPaise, toPaise(toPay), useWallet, choices);
+  const { used: fromWallet, split } = walletPart;
+  const restToPay = toRupees(toPaise(toPay) - walletPaise);
+  // a chosen cash on delivery falls back to the first online method while split (and comes back if unticked)
+  const choice = walletPart.choices.find((m) => m.key === method) ?? walletPart.choices[0] ?? null;
+  const payWith = choice?.code ?? null;
   const place = async () => {
     if (!chosen || !c || !payWith) return;
     setBusy(true);
@@ -183,6 +187,7 @@ export function CheckoutPage({
         PAYMENT_METHOD_UNAVAILABLE: 'payment',
         WALLET_NOT_ENOUGH: 'payment',
         WALLET_ACCOUNT_CLOSED: 'payment',
+        WALLET_REST_ONLINE: 'payment',
         NOT_DELIVERABLE: 'address',
         ADDRESS_NOT_FOUND: 'address',
         // blocked by the shop: the message says why, beside the place-order button
@@ -319,10 +324,17 @@ export function CheckoutPage({
             <p className="text-sm text-gray-600">{t('Payment options appear once the address is delivered to.')}</p>
           ) : (
             <>
-              <WalletOption balancePaise={walletPaise} toPayPaise={toPaise(toPay)} checked={useWallet} onChange={setUseWallet} />
-              {!fromWallet && (
+              <WalletOption
+                balancePaise={walletPaise}
+                toPayPaise={toPaise(toPay)}
+                online={choices.some((m) => m.code !== 'cod')}
+                checked={useWallet}
+                onChange={setUseWallet}
+              />
+              {/* paid wholly from the wallet: no method to choose; split: the online ones, for the rest */}
+              {!(fromWallet && walletPart.covers) && (
                 <div className="space-y-2" role="radiogroup" aria-label={t('Payment method')}>
-                  {choices.map((m) => (
+                  {walletPart.choices.map((m) => (
                     <label
                       key={m.key}
                       className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm ${choice?.key === m.key ? 'border-[var(--color-primary)] ring-1 ring-[var(--color-primary)]' : ''}`}
@@ -336,8 +348,12 @@ export function CheckoutPage({
                       </span>
                     </label>
                   ))}
-                  {!methods.some((m) => m.code === 'cod') && (
+                  {!methods.some((m) => m.code === 'cod') ? (
                     <p className="text-xs text-gray-500">{t('Cash on delivery is not available for this address or order value.')}</p>
+                  ) : (
+                    split && (
+                      <p className="text-xs text-gray-500">{t('To pay cash on delivery, untick the wallet: cash pays the whole order.')}</p>
+                    )
                   )}
                 </div>
               )}
@@ -422,6 +438,7 @@ export function CheckoutPage({
                 <Row label={t('Delivery')} value={c.finalDelivery > 0 ? formatINR(c.finalDelivery) : t('Free')} />
                 {!!prefs.tip && <Row label={t('Tip for the delivery person')} value={formatINR(prefs.tip)} />}
                 <Row label={t('Total')} value={formatINR(toPay)} strong />
+                {split && <Row label={t('From your wallet')} value={`− ${formatINR(toRupees(walletPaise))}`} />}
               </dl>
             )}
             <p className="mt-1 text-xs text-gray-500">{t('Prices include GST; the tax invoice shows the split.')}</p>
@@ -437,6 +454,9 @@ export function CheckoutPage({
                 <Spinner size={18} className="text-white" />
               ) : !chosen?.serviceable ? (
                 t('Pay')
+              ) : split ? (
+                // the gateway takes the rest; the wallet's part is in the summary
+                t('Pay {amount}', { amount: formatINR(restToPay) })
               ) : fromWallet ? (
                 t('Pay {amount} from wallet', { amount: formatINR(toPay) })
               ) : payWith === 'cod' ? (

@@ -201,6 +201,7 @@ export function OrderPage({
             {o.payment.provider_payment_id && (
               <p className="text-xs text-gray-500">{t('Reference {id}', { id: o.payment.provider_payment_id })}</p>
             )}
+            <WalletPart o={o} />
             <Refunds o={o} />
             <BalanceDue o={o} />
             {o.status === 'pending_payment' && o.payment_method !== 'cod' && pay && <div className="mt-3">{pay(o)}</div>}
@@ -221,12 +222,16 @@ export function OrderPage({
         danger
         title={t('Cancel order')}
         message={
-          o.refunds.refundable > 0
+          (o.refunds.refundable > 0
             ? t('Cancel order #{number}? {amount} of your payment will be refunded.', {
                 number: o.ordernumber,
                 amount: formatINR(o.refunds.refundable),
               })
-            : t('Cancel order #{number}?', { number: o.ordernumber })
+            : t('Cancel order #{number}?', { number: o.ordernumber })) +
+          // a split payment's wallet part (issue 44) goes back to the wallet, whatever the rest does
+          (walletHeld(o) > 0
+            ? ` ${t('{amount} paid from your wallet goes back to it at once.', { amount: formatINR(walletHeld(o)) })}`
+            : '')
         }
         confirmLabel={t('Cancel order')}
         cancelLabel={t('Keep order')}
@@ -250,23 +255,46 @@ export function OrderPage({
   );
 }
 
+/** ₹ a split payment took from the wallet and has not given back yet (0 for a wholly wallet-paid order: its refund is the payment's). */
+const walletHeld = (o: OrderDetail) => (o.payment_method === 'wallet' ? 0 : (o.wallet_paid ?? 0) - (o.wallet_returned ?? 0));
+
+/** A ₹ row of the payment card's money lists (the wallet's part, the refunds). */
+const moneyRow = (label: string, value: number) => (
+  <div className="flex justify-between">
+    <dt className="text-gray-600">{label}</dt>
+    <dd className="tabular-nums">{formatINR(value)}</dd>
+  </div>
+);
+
+/**
+ * What the wallet paid at checkout (issue 44): all of it, or a part with the rest by UPI, card…
+ * (`payment.amount`); and what went back to the wallet (the order cancelled or released, or
+ * switched to cash on delivery). Nothing shown for an order the wallet had no part in.
+ */
+function WalletPart({ o }: { o: OrderDetail }) {
+  const paid = o.wallet_paid ?? 0;
+  if (paid <= 0) return null;
+  const returned = o.wallet_returned ?? 0;
+  return (
+    <dl className="mt-2 space-y-1 border-t pt-2" aria-label={t('Wallet')}>
+      {moneyRow(t('Paid from wallet'), paid)}
+      {o.payment_method !== 'wallet' && moneyRow(t(paymentMethodName(o.payment_method, o.payment.via)), o.payment.amount)}
+      {returned > 0 && moneyRow(t('Returned to your wallet'), returned)}
+    </dl>
+  );
+}
+
 /** What came back of the payment (the server's refund summary): nothing shown until something was refunded or is on its way. */
 function Refunds({ o }: { o: OrderDetail }) {
   const r = o.refunds;
   if (r.refunded === 0 && r.refund_pending === 0) return null;
-  const row = (label: string, value: number) => (
-    <div className="flex justify-between">
-      <dt className="text-gray-600">{label}</dt>
-      <dd className="tabular-nums">{formatINR(value)}</dd>
-    </div>
-  );
   return (
     <dl className="mt-2 space-y-1 border-t pt-2" aria-label={t('Refunds')}>
-      {row(t('Paid'), r.paid)}
-      {r.refunded_lines > 0 && row(t('Refunded for changed items'), r.refunded_lines)}
-      {r.refunded_on_cancel > 0 && row(t('Refunded on cancellation'), r.refunded_on_cancel)}
-      {r.refund_pending > 0 && row(t('Refund on its way'), r.refund_pending)}
-      {row(t('Total refunded'), r.refunded)}
+      {moneyRow(t('Paid'), r.paid)}
+      {r.refunded_lines > 0 && moneyRow(t('Refunded for changed items'), r.refunded_lines)}
+      {r.refunded_on_cancel > 0 && moneyRow(t('Refunded on cancellation'), r.refunded_on_cancel)}
+      {r.refund_pending > 0 && moneyRow(t('Refund on its way'), r.refund_pending)}
+      {moneyRow(t('Total refunded'), r.refunded)}
     </dl>
   );
 }
