@@ -99,8 +99,14 @@ describe('removing a line', () => {
     expect(invoice.body).toMatch(
       new RegExp(`Total \\(incl\\. GST [^)]*\\)</th><th class="n">₹${(order.total - 180).toLocaleString('en-IN')}`),
     );
+    // told by the notifications consumer, from the change's `order.changed` event
+    await t.app.events.drain();
     const mails = await t.db.select().from(outbox).where(eq(outbox.to, user.email!));
-    expect(mails.map((m) => m.subject)).toContain(`Order ${order.ordernumber}: items changed`);
+    // once, though the change was asked twice, and saying what changed with the new total
+    const told = mails.filter((m) => m.subject === `Order ${order.ordernumber}: items changed`);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toContain('1 × Toor Dal - 1 kg removed (missing)');
+    expect(told[0]!.body).toContain(`New total: ₹${(order.total - 180).toLocaleString('en-IN')}`);
     const audit = await t.db
       .select()
       .from(auditLog)

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
+import { emitOrderEvent } from '../outbox';
+import type { OrderChangedPayload } from './notify';
 import { packDetails } from '../catalogue';
 import { moveStock, warehouseStates } from '../inventory';
 import { recordPartialRefund, settlePartialRefund } from '../payments';
@@ -109,6 +111,9 @@ async function apply(tx: Tx, o: OrderRow, c: Change, actor: AuditActor): Promise
       actor: by,
     })
     .returning();
+  // the customer is told by the notifications consumer, from this event written with the change
+  const changed: OrderChangedPayload = { note: `${c.description} (${ADJUST_REASON_LABELS[c.reason]})`, total };
+  await emitOrderEvent(tx, { websiteId: o.websiteId, orderId: o.id, topic: 'order.changed', payload: { ...changed } });
   await recordAudit(tx, actor, {
     entity: 'order',
     entityId: o.id,

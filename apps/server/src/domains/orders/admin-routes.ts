@@ -14,7 +14,6 @@ import {
   shipBodySchema,
   substituteLineBodySchema,
 } from '@grocer/shared/admin-orders';
-import { ADJUST_REASON_LABELS } from '@grocer/shared/order';
 import { ORDER_MOVE_NEEDS } from '@grocer/shared/staff-roles';
 import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyRequest } from 'fastify';
@@ -39,7 +38,6 @@ import {
   type StaffMove,
 } from './admin-service';
 import { pendingRefunds, removeLine, sendPendingRefunds, substituteLine, type AdjustmentRow } from './adjustments';
-import { notifyChange } from './notify';
 import type { OrderRow } from './errors';
 import { packingSlipHtml, pickListHtml } from './printables';
 import { orderNotesAdminRoutes } from './admin-notes-routes';
@@ -73,13 +71,9 @@ export const orderAdminRoutes =
 
     /** Sends an order's pending partial refunds to the provider, each with its own idempotency key. */
     const sendRefunds = (orderId: string) => sendPendingRefunds(db, (...a) => deps.payments.refundPart(...a), orderId);
+    // the customer is told from the change's `order.changed` event (notifications consumer)
     const changed = async (done: { adjustment: AdjustmentRow; order: OrderRow; fresh: boolean }) => {
       if (done.adjustment.refundStatus !== 'none') await sendRefunds(done.order.id);
-      if (done.fresh) {
-        const a = done.adjustment;
-        const reason = ADJUST_REASON_LABELS[a.reason as keyof typeof ADJUST_REASON_LABELS];
-        await notifyChange({ db, outbox: deps.outbox, config: deps.config, log: app.log }, done.order, `${a.description} (${reason})`);
-      }
       return adminOrder(db, await findAdminOrder(db, done.order.websiteId, done.order.id));
     };
     const lineParams = z.object({ id: z.string().uuid(), lineId: coercedIdSchema });

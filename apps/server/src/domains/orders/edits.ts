@@ -17,6 +17,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
+import { emitOrderEvent } from '../outbox';
+import type { OrderChangedPayload } from './notify';
 import { priceCart } from '../cart';
 import { activeProductIds, packDetails } from '../catalogue';
 import { findCoupon } from '../coupons';
@@ -366,7 +368,10 @@ export async function applyEdit(tx: Tx, o: OrderRow, body: OrderEditConfirmBody,
       actor,
     })
     .returning();
-  if (by.staff)
+  if (by.staff) {
+    // the customer is told by the notifications consumer, from this event written with the change
+    const changed: OrderChangedPayload = { note: adjustment!.description, total: p.total };
+    await emitOrderEvent(tx, { websiteId: o.websiteId, orderId: o.id, topic: 'order.changed', payload: { ...changed } });
     await recordAudit(tx, by.staff, {
       entity: 'order',
       entityId: o.id,
@@ -374,6 +379,7 @@ export async function applyEdit(tx: Tx, o: OrderRow, body: OrderEditConfirmBody,
       before: { items_total: toRupees(o.itemsTotal), discount: toRupees(o.discount), total: toRupees(o.total) },
       after: { items_total: toRupees(p.itemsTotal), discount: toRupees(p.discount), total: toRupees(p.total), change: note },
     });
+  }
   return { order: order!, adjustment: adjustment!, fresh: true };
 }
 

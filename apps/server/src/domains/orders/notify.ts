@@ -1,8 +1,7 @@
 import { formatINR, toRupees } from '@grocer/shared/money';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { packLabel } from '@grocer/shared/labels';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { WhatsappEvent } from '@grocer/shared/whatsapp';
 import { shownCode } from '../delivery-trips';
 import { findUserById } from '../identity';
@@ -155,7 +154,7 @@ export interface StatusChangedPayload {
 /**
  * The notifications consumer of the order event stream (outbox/events.ts, docs/orders.md): an order
  * placed gets its confirmation email and the staff's push; a status the shopper hears of (SAY) gets
- * its email and SMS. The messages are written with the receipt of the event (once, however often
+ * its email and SMS; a refund and a change the shop made theirs. The messages are written with the receipt of the event (once, however often
  * the consumer runs) and delivered once that commits; a failed delivery is retried by the outbox.
  */
 export function orderNotifications(d: { outbox: Outbox; config: Config }): EventHandler {
@@ -168,6 +167,7 @@ export function orderNotifications(d: { outbox: Outbox; config: Config }): Event
       const p = e.payload as unknown as StatusChangedPayload;
       rows = await statusMessages(tx, d, { ...o, status: p.status, total: p.total, delivery: p.delivery });
     } else if (e.topic === 'order.refunded') rows = await refundMessages(tx, d, o, Number((e.payload as { amount?: number }).amount ?? 0));
+    else if (e.topic === 'order.changed') rows = await changeMessages(tx, d, o, e.payload as unknown as OrderChangedPayload);
     if (!rows.length) return;
     return async () => {
       for (const r of rows) await d.outbox.deliver(r);
@@ -175,32 +175,35 @@ export function orderNotifications(d: { outbox: Outbox; config: Config }): Event
   };
 }
 
+/** What an `order.changed` event carries: what changed (as the shopper reads it) and the total after it. */
+export interface OrderChangedPayload {
+  note: string;
+  /** paise */
+  total: number;
+}
+
 /**
- * Tells the shopper a line of their order was removed or substituted (and what they get back),
- * through the outbox, after the change commits (not yet an event of the stream: issue 41 §4 names
- * placed, status changed and refunded).
+ * The shopper's messages for a change the shop made to their order (a line removed or substituted,
+ * an edit): an email, and an SMS when an SMS provider is configured; written with the consumer's
+ * handle from the `order.changed` event, with the total as the change left it.
  */
-export async function notifyChange(
-  d: { db: Db; outbox: Outbox; config: Config; log: FastifyBaseLogger },
-  o: OrderRow,
-  note: string,
-): Promise<void> {
-  try {
-    const u = await findUserById(d.db, o.userId);
-    const m = await messagesOf(d.db, o);
-    const text = m.order.changedText({ order: o.ordernumber, note, total: formatINR(toRupees(o.total)) });
-    if (u?.email)
-      await d.outbox.send({
+async function changeMessages(tx: Tx, d: { outbox: Outbox; config: Config }, o: OrderRow, p: OrderChangedPayload): Promise<OutboxRow[]> {
+  const u = await findUserById(tx, o.userId);
+  const m = await messagesOf(tx, o);
+  const text = m.order.changedText({ order: o.ordernumber, note: p.note, total: formatINR(toRupees(p.total)) });
+  const rows: OutboxRow[] = [];
+  if (u?.email)
+    rows.push(
+      await d.outbox.queue(tx, {
         websiteId: o.websiteId,
         channel: 'email',
         to: u.email,
         subject: m.order.changedSubject({ order: o.ordernumber }),
         body: text,
         about: aboutOrder(o),
-      });
-    if (d.config.smsUrl && o.address.phone)
-      await d.outbox.send({ websiteId: o.websiteId, channel: 'sms', to: o.address.phone, body: text, about: aboutOrder(o) });
-  } catch (e) {
-    d.log.error({ err: e, order: o.id }, 'order change message failed');
-  }
+      }),
+    );
+  if (d.config.smsUrl && o.address.phone)
+    rows.push(await d.outbox.queue(tx, { websiteId: o.websiteId, channel: 'sms', to: o.address.phone, body: text, about: aboutOrder(o) }));
+  return rows;
 }

@@ -16,7 +16,6 @@ import type { Outbox } from '../outbox';
 import { sendPendingRefunds } from './adjustments';
 import { adminOrder, findAdminOrder } from './admin-service';
 import { quoteEditOf, staffEditOrder } from './edits';
-import { notifyChange } from './notify';
 
 const params = z.object({ id: z.string().uuid() });
 
@@ -40,11 +39,10 @@ export const orderStaffEditRoutes =
       '/admin/orders/:id/edit',
       { schema: { params, body: orderEditConfirmBodySchema, response: { 200: adminOrderSchema } } },
       async (req) => {
-        const { order, adjustment, fresh } = await staffEditOrder(db, auditActor(req), req.params.id, req.body);
+        const { order, adjustment } = await staffEditOrder(db, auditActor(req), req.params.id, req.body);
         if (adjustment && adjustment.refundStatus !== 'none')
           await sendPendingRefunds(db, (...a) => deps.payments.refundPart(...a), order.id);
-        if (adjustment && fresh)
-          await notifyChange({ db, outbox: deps.outbox, config: deps.config, log: app.log }, order, adjustment.description);
+        // the customer is told from the edit's `order.changed` event (notifications consumer)
         return adminOrder(db, await findAdminOrder(db, req.website.id, order.id));
       },
     );

@@ -81,6 +81,8 @@ describe('staff edit a cash on delivery order', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorId).toBe(owner.userId);
     expect(audit[0]!.after).toMatchObject({ total: 510 });
+    // told by the notifications consumer, from the change's `order.changed` event
+    await t.app.events.drain();
     const mail = await t.db.select().from(outbox).where(eq(outbox.to, user.email!));
     expect(mail.map((m) => m.subject)).toContain(`Order ${order.ordernumber}: items changed`);
     expect((await ledgerMismatches(t.db)).mismatches).toEqual([]);

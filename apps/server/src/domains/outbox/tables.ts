@@ -93,7 +93,8 @@ export const pushKeys = pgTable(
 );
 
 /** What happened to an order, for the consumers that act on it (notifications; docs/orders.md "The order event stream"). */
-export type DomainEventTopic = 'order.placed' | 'order.status_changed' | 'order.refunded';
+/** `order.changed`: the shop removed or substituted a line, or edited the order (migration 0066) */
+export type DomainEventTopic = 'order.placed' | 'order.status_changed' | 'order.refunded' | 'order.changed';
 
 /**
  * The order event stream (issue 41 §4, migration 0049): written in the transaction (or the one
@@ -114,7 +115,7 @@ export const domainEvents = pgTable(
   },
   (t) => [
     index('domain_events_created_idx').on(t.createdAt),
-    check('domain_events_topic_ck', sql`${t.topic} in ('order.placed', 'order.status_changed', 'order.refunded')`),
+    check('domain_events_topic_ck', sql`${t.topic} in ('order.placed', 'order.status_changed', 'order.refunded', 'order.changed')`),
   ],
 );
 
