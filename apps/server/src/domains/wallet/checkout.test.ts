@@ -298,21 +298,17 @@ describe('POST /s/api/orders with use_wallet and a balance short of the total', 
 });
 
 describe('the wallet never goes below zero', () => {
+  /** Another debit of the same wallet (a subscription's order, a second device), in its own transaction. */
+  const debitElsewhere = (userId: number, amountPaise: number) =>
+    t.db.transaction((tx) =>
+      payOrderFromWallet(tx, { websiteId: shop.websiteId, userId, orderId: randomUUID(), amountPaise, createdBy: 'system' }),
+    );
   // A checkout and another debit of the same wallet at once (a subscription's order, a second
   // device): whichever locks the wallet second finds what the first left, and is refused if short.
   itOnPostgres('a checkout racing another debit: one of them, never both, when the balance covers one', async () => {
     for (let round = 0; round < 4; round++) {
       const s = await funded(100);
-      const other = () =>
-        t.db.transaction((tx) =>
-          payOrderFromWallet(tx, {
-            websiteId: shop.websiteId,
-            userId: s.user.id,
-            orderId: randomUUID(),
-            amountPaise: 5_000,
-            createdBy: 'system',
-          }),
-        );
+      const other = () => debitElsewhere(s.user.id, 5_000);
       // cash on delivery for the rest: a short balance is refused rather than split (below)
       const [checkout, debit] = await Promise.allSettled([place(s.c, body(s, { payment_method: 'cod' })), other()]);
       const placed = checkout.status === 'fulfilled' && checkout.value.statusCode === 200;
@@ -330,16 +326,7 @@ describe('the wallet never goes below zero', () => {
   itOnPostgres('a split checkout racing another debit: the wallet part is all there was, or it is refused', async () => {
     for (let round = 0; round < 4; round++) {
       const s = await funded(50);
-      const other = () =>
-        t.db.transaction((tx) =>
-          payOrderFromWallet(tx, {
-            websiteId: shop.websiteId,
-            userId: s.user.id,
-            orderId: randomUUID(),
-            amountPaise: 3_000,
-            createdBy: 'system',
-          }),
-        );
+      const other = () => debitElsewhere(s.user.id, 3_000);
       const [checkout, debit] = await Promise.allSettled([place(s.c, body(s)), other()]);
       const placed = checkout.status === 'fulfilled' && checkout.value.statusCode === 200;
       if (checkout.status === 'fulfilled' && !placed) expect(checkout.value.json().code).toBe('WALLET_NOT_ENOUGH');

@@ -6,6 +6,7 @@ import { emptyCart } from '@grocer/shared/empty-cart';
 import type { Cart } from '@grocer/shared/cart';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartLine } from '../../test/cart-line';
 import { mountPoint } from '../../test/mount';
 import { CartProvider, useCart, type CartActions } from './cart-store';
 
@@ -18,27 +19,7 @@ let timers: AbortController[] = [];
 const cartOf = (q: number): Cart => ({
   ...emptyCart(),
   quantity: q,
-  items: q
-    ? [
-        {
-          pack_id: 7,
-          image: '',
-          name: 'Toor Dal',
-          pack: '1 kg',
-          quantity: q,
-          price: 150,
-          act_price: 150,
-          amount: 150 * q,
-          valid: true,
-          message: null,
-          warehouse_id: 1,
-          delivery_charge_id: null,
-          del_date: null,
-          del_start_time: null,
-          del_end_time: null,
-        },
-      ]
-    : [],
+  items: q ? [cartLine({ quantity: q, amount: 150 * q })] : [],
 });
 
 beforeEach(() => {

@@ -8,6 +8,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'preact/test-utils';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyCart } from '@grocer/shared/empty-cart';
+import { cartLine } from '../../../test/cart-line';
 import { mountPoint } from '../../../test/mount';
 import { CheckoutPage } from './checkout-page';
 
@@ -27,45 +29,17 @@ const address = {
   serviceable: true,
   delivery_message: 'We deliver here',
 };
-const line = {
-  pack_id: 11,
-  image: '',
-  name: 'Rice',
-  pack: '1 kg',
-  quantity: 1,
-  price: 88,
-  act_price: 88,
-  amount: 88,
-  valid: true,
-  message: null,
-  warehouse_id: 1,
-  delivery_charge_id: null,
-  del_date: null,
-  del_start_time: null,
-  del_end_time: null,
-};
+const line = cartLine({ pack_id: 11, name: 'Rice', price: 88, act_price: 88, amount: 88 });
 const cart = {
+  ...emptyCart(),
   quantity: 1,
   total: 88,
   amount: 88,
-  offercode: null,
-  serviceable: true,
-  notes: null,
-  message: null,
-  discount: 0,
-  delivery_charge: 0,
-  finalDelivery: 0,
-  deliveryMessage: null,
   paymentMethods: [
     { code: 'razorpay', name: 'Pay online' },
     { code: 'cod', name: 'Cash on delivery' },
   ],
   items: [line],
-  grouped_items: [],
-  del_date: null,
-  del_start_time: null,
-  del_end_time: null,
-  deliveryInfo: [],
 };
 const walletOf = (balance_paise: number) => ({
   wallet: {
