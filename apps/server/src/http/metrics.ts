@@ -2,10 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, 
 import { createServer, type Server } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Database } from '../db/client';
-import { orderCounts } from '../domains/orders/stats';
-import { outboxBacklog } from '../domains/outbox/stats';
-import { paymentCounts } from '../domains/payments/stats';
+import type { OrderStatus, PaymentProvider, PaymentStatus } from '@grocer/shared/order';
+import type { Database, Db } from '../db/client';
 import type { Job, JobObserver } from '../jobs';
 import { cacheCounts } from './cache';
 import { AppError, Errors } from './errors';
@@ -37,8 +35,19 @@ const WEBHOOK_OUTCOMES: Record<string, string> = {
  * and payments are read when scraped. Label values are bounded: route patterns
  * (`/s/api/products/:slug`, never the address), methods, status codes, fixed names.
  */
-export function createMetrics(deps: { database: Database; frontCache: FrontCache; log: FastifyBaseLogger }) {
+/**
+ * What the domains count for the metrics, read at scrape time (handed over by app.ts: this helper
+ * imports no domain): orders by status, payments by provider and status, the outbox's backlog.
+ */
+export interface DomainStats {
+  orderCounts(db: Db): Promise<Array<{ status: OrderStatus; count: number }>>;
+  paymentCounts(db: Db): Promise<Array<{ provider: PaymentProvider; status: PaymentStatus; count: number }>>;
+  outboxBacklog(db: Db): Promise<Array<{ channel: string; state: string; count: number; oldestSeconds: number }>>;
+}
+
+export function createMetrics(deps: { database: Database; frontCache: FrontCache; log: FastifyBaseLogger; stats: DomainStats }) {
   const { database, frontCache, log } = deps;
+  const { orderCounts, outboxBacklog, paymentCounts } = deps.stats;
   const db = database.db;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });

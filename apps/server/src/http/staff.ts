@@ -1,25 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
-import { auditAdminRoutes } from '../domains/audit/admin-routes';
-import { catalogueAdminRoutes } from '../domains/catalogue/admin-routes';
-import { catalogueEditAdminRoutes } from '../domains/catalogue/edit-admin-routes';
-import { catalogueCsvRoutes } from '../domains/catalogue/csv-routes';
-import { contentAdminRoutes } from '../domains/content/admin-routes';
-import { couponsAdminRoutes } from '../domains/coupons/admin-routes';
-import { promotionsAdminRoutes } from '../domains/promotions/admin-routes';
-import { priceListsAdminRoutes } from '../domains/price-lists/admin-routes';
-import { deliveryAdminRoutes } from '../domains/delivery/admin-routes';
-import { identityAdminRoutes } from '../domains/identity/admin-routes';
-import { agentsAdminRoutes } from '../domains/agents/admin-routes';
-import type { Outbox } from '../domains/outbox/service';
-import type { Payments } from '../domains/payments/service';
-import { posAdminRoutes } from '../domains/pos/admin-routes';
-import { supportAdminRoutes } from '../domains/support/admin-routes';
-import { reportsAdminRoutes } from '../domains/reports/admin-routes';
-import { websiteAdminRoutes } from '../domains/website/admin-routes';
-import { websiteBosRoutes } from '../domains/website/bos-routes';
-import { viewsAdminRoutes } from '../domains/views/admin-routes';
-import { translationAdminRoutes } from '../domains/translations/admin-routes';
 import { forgetCurrentUser, requirePermission, requireUser, type StaffNeed } from './auth';
 import { staffNeedOf } from './staff-permissions';
 import { useManagedWebsite } from './website';
@@ -30,13 +10,6 @@ import { useManagedWebsite } from './website';
  * is a permission of the person's roles (`staff-permissions.ts`).
  */
 export const STAFF_AREAS = ['admin', 'builder', 'pos', 'agent', 'rider', 'bos'] as const;
-
-/** What staff calls may use: the database, and the outbox and payments (sales agents' orders and payment links). */
-export interface StaffDeps {
-  db: Db;
-  outbox: Outbox;
-  payments: Payments;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,7 +23,7 @@ declare module 'fastify' {
 }
 
 /**
- * Every staff call, from each domain's `admin-routes.ts`, in one scope behind one guard: 401
+ * Staff calls (each domain's, published by its `index.ts`, listed in app.ts) in one scope behind one guard: 401
  * signed out, 403 without the call's permission, whatever the client shows. A route outside the known
  * areas stops the server from starting, so no staff call can be left unguarded.
  */
@@ -78,24 +51,3 @@ export function staffScope<D extends { db: Db }>(plugins: Array<FastifyPluginAsy
     for (const plugin of plugins) await app.register(plugin, deps as unknown as D);
   };
 }
-
-export const staffRoutes = staffScope<StaffDeps>([
-  catalogueAdminRoutes,
-  catalogueEditAdminRoutes,
-  auditAdminRoutes,
-  websiteAdminRoutes,
-  websiteBosRoutes,
-  identityAdminRoutes,
-  posAdminRoutes,
-  couponsAdminRoutes,
-  promotionsAdminRoutes,
-  priceListsAdminRoutes,
-  deliveryAdminRoutes,
-  agentsAdminRoutes,
-  supportAdminRoutes,
-  reportsAdminRoutes,
-  catalogueCsvRoutes,
-  contentAdminRoutes,
-  viewsAdminRoutes,
-  translationAdminRoutes,
-]);

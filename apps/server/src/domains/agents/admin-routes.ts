@@ -15,8 +15,9 @@ import { cartSchema } from '@grocer/shared/cart';
 import { agentReportCsv } from '@grocer/shared/report-csv';
 import { coercedIdSchema } from '@grocer/shared/ids';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import type { Outbox } from '../outbox';
 import { z } from 'zod';
-import type { StaffDeps } from '../../http/staff';
 import { auditActor } from '../audit';
 import { cartContext } from '../cart';
 import { browserOrigin } from '../orders/routes';
@@ -44,7 +45,7 @@ const assignmentParams = z.object({ id: coercedIdSchema, customerId: coercedIdSc
  * isSalesAgent): dashboard, customers, ordering for a customer. An agent only ever reaches their
  * own customers (another's: 404) and their own figures (the agent is the signed-in user).
  */
-export const agentsAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db, outbox }) => {
+export const agentsAdminRoutes: FastifyPluginAsyncZod<{ db: Db; outbox: Outbox }> = async (app, { db, outbox }) => {
   app.get('/admin/agents', { schema: { response: { 200: adminAgentListSchema } } }, async (req) => ({
     data: await adminAgents(db, req.website.id),
   }));

@@ -13,3 +13,5 @@ export {
   /** records staff writes in the caller's transaction (unchanged updates are skipped) */
   recordAudit,
 } from './service';
+/** its staff calls, registered by app.ts in the staff scope (issue 41 §1: every route in one list) */
+export { auditAdminRoutes } from './admin-routes';

@@ -4,3 +4,5 @@
  * imports `.dependency-cruiser-known.json` still lists (through here they would close a circle).
  */
 export { couponUsage, findCoupon, listedCoupons, recordRedemption, releaseRedemption } from './service';
+/** its staff calls, registered by app.ts in the staff scope (issue 41 §1: every route in one list) */
+export { couponsAdminRoutes } from './admin-routes';

@@ -33,3 +33,5 @@ export {
   takeSlot,
   zoneJsonSql,
 } from './service';
+/** its staff calls, registered by app.ts in the staff scope (issue 41 §1: every route in one list) */
+export { deliveryAdminRoutes } from './admin-routes';

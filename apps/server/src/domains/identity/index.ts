@@ -57,3 +57,5 @@ export {
 } from './service';
 export { usersWithPermission } from './staff-reach';
 export { makeWebsiteAdmin, manageableWebsiteIds } from './website-access';
+/** its staff calls, registered by app.ts in the staff scope (issue 41 §1: every route in one list) */
+export { identityAdminRoutes } from './admin-routes';

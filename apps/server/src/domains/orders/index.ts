@@ -41,3 +41,5 @@ export {
   returnWalletPart,
   type WalletGiveBack,
 } from './lifecycle';
+/** read at scrape time by the metrics (handed to `createMetrics` by app.ts) */
+export { orderCounts } from './stats';

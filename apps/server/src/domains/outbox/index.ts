@@ -33,3 +33,5 @@ export {
   setWhatsappStopped,
   whatsappStopped,
 } from './choices';
+/** read at scrape time by the metrics (handed to `createMetrics` by app.ts) */
+export { outboxBacklog } from './stats';

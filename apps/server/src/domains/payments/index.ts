@@ -65,3 +65,5 @@ export {
 export { refundSummary, refundSummaryRupees } from './refund-summary';
 export { Payments } from './service';
 export { checkSecretsKey } from './settings';
+/** read at scrape time by the metrics (handed to `createMetrics` by app.ts) */
+export { paymentCounts } from './stats';

@@ -26,9 +26,10 @@ import { coercedIdSchema, idParamsSchema } from '@grocer/shared/ids';
 import { posAccountPaymentInputSchema, posAccountReceiptSchema, posAccountsSchema } from '@grocer/shared/wallet';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import type { Outbox } from '../outbox';
 import { z } from 'zod';
 import { hasPermission } from '../../http/auth';
-import type { StaffDeps } from '../../http/staff';
 import { fail } from '../../http/errors';
 import { invalidateWebsite } from '../../http/cache';
 import { counterCatalogue } from '../catalogue';
@@ -72,7 +73,7 @@ const manager = { staffNeed: 'pos.manage' } as const;
  * The point of sale's staff calls (`/s/api/pos/*`: cashiers and admins; the calls marked
  * `manager` admins only), scoped to the request's website.
  */
-export const posAdminRoutes: FastifyPluginAsyncZod<StaffDeps> = async (app, { db, outbox }) => {
+export const posAdminRoutes: FastifyPluginAsyncZod<{ db: Db; outbox: Outbox }> = async (app, { db, outbox }) => {
   app.get('/pos/settings', { schema: { response: { 200: posSettingsSchema } } }, async (req) => getSettings(db, req.website.id));
   app.put(
     '/pos/settings',

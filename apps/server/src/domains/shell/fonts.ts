@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { siteFontsSchema } from '@grocer/shared/site-settings';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -109,3 +111,8 @@ export function registerFonts(app: FastifyInstance) {
     throw Errors.routeNotFound('GET', `/fonts/${req.params.file}`);
   });
 }
+
+/** GET /builder/fonts (Website Settings' font picker): the bundled families and their faces, a staff call in the staff scope. */
+export const fontAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/builder/fonts', { schema: { response: { 200: siteFontsSchema } } }, async () => ({ data: siteFontFaces() }));
+};

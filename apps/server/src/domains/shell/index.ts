@@ -3,6 +3,7 @@
  * §1): outside domains/shell/, nothing imports another file of this folder, except the few
  * imports `.dependency-cruiser-known.json` still lists (through here they would close a circle).
  */
-export { siteFontFaces } from './fonts';
+/** Website Settings' font picker (GET /builder/fonts), registered by app.ts in the staff scope */
+export { fontAdminRoutes } from './fonts';
 export { registerShell } from './routes';
 export { registerStaffShell } from './staff';

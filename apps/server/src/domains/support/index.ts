@@ -5,3 +5,5 @@
  */
 export { anonymiseIssues } from './privacy';
 export { supportRoutes } from './routes';
+/** its staff calls, registered by app.ts in the staff scope (issue 41 §1: every route in one list) */
+export { supportAdminRoutes } from './admin-routes';

@@ -7,7 +7,6 @@ import {
   savedSettingsSchema,
   scriptsGroupSchema,
   seoGroupSchema,
-  siteFontsSchema,
   siteSettingsSchema,
   themeGroupSchema,
   websiteGroupSchema,
@@ -17,7 +16,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { Errors } from '../../http/errors';
-import { siteFontFaces } from '../shell';
 import { listWebsites } from './service';
 import {
   readSiteSettings,
@@ -46,7 +44,6 @@ export const websiteAdminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.get('/builder/settings', { schema: { response: { 200: siteSettingsSchema } } }, async (req) =>
     readSiteSettings(db, req.website.id, isOwner(req)),
   );
-  app.get('/builder/fonts', { schema: { response: { 200: siteFontsSchema } } }, async () => ({ data: siteFontFaces() }));
 
   app.put('/builder/settings/website', { schema: { body: withVersion(websiteGroupSchema), ...saved } }, async (req) => {
     const { version, ...input } = req.body;

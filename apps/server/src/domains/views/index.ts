@@ -1,0 +1,2 @@
+/** The saved views module's published interface (issue 41 §1): its staff calls, registered by app.ts in the staff scope. */
+export { viewsAdminRoutes } from './admin-routes';
