@@ -1,7 +1,7 @@
 import type { ProductsQuery } from '@grocer/shared/catalogue';
 import type { Db } from '../../db/client';
 import { createMicroCache, withWishlist, type CachedAnswer } from '../../http/micro-cache';
-import { savedProductIds } from '../wishlist/service';
+import { savedProductIds } from '../wishlist/saved';
 import { canonicalProductsQuery, listKey } from './list-key';
 import { getProduct, listAnswer, loadTaxonomy, relatedProducts, type CatalogueContext } from './service';
 

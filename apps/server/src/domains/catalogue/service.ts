@@ -8,7 +8,7 @@ import { hotRows, hotStatement, reusable, type Db, type DbOrTx } from '../../db/
 import { firstWarehouseId } from '../inventory';
 // Read-only join of the inventory's balances into product listings (see eslint.config.js).
 import { packThresholds, productStock, stock } from '../inventory/tables';
-import { wishlistedProductIds } from '../wishlist/service';
+import { wishlistedProductIds } from '../wishlist/saved';
 import { brands, categories, packs, productCards, productCategories, productMedia, productSearch, products } from './tables';
 import { websiteCache } from '../../http/cache';
 import { Serialised } from '../../http/micro-cache';

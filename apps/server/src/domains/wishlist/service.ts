@@ -2,20 +2,25 @@ import { errorMessage } from '@grocer/shared/errors';
 import type { Language } from '@grocer/shared/languages';
 import type { WishlistCategory } from '@grocer/shared/wishlist';
 import { DEFAULT_WISHLIST_NAME } from '@grocer/shared/wishlist';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { wishlistCategories, wishlistItems } from './tables';
-import { websiteCache } from '../../http/cache';
+import { wishlistedProductIds, type WishlistOwner } from './saved';
+
+// the saved products' reads (the catalogue's hearts) live in saved.ts, which imports no other domain
+export {
+  forgetSavedProductIds,
+  savedProductIds,
+  savedProductIdsNow,
+  wishlistCounts,
+  wishlistedProductIds,
+  type WishlistOwner,
+} from './saved';
 import { AppError, Errors, fail, wordedIn } from '../../http/errors';
 import { errorMessageIn } from '@grocer/shared/messages/catalogue';
 import { addToCart, type CartContext } from '../cart/service';
 import { hydrateProducts, packsWithStock, productNames } from '../catalogue/service';
 import { deliveryContext } from '../delivery';
-
-export interface WishlistOwner {
-  websiteId: number;
-  userId: number;
-}
 
 const listNotFound = () => Errors.notFound('This wishlist no longer exists');
 
@@ -42,56 +47,6 @@ const inList = (categoryId: number | null) =>
  * Toggles a product in one list (null = Default). Answers whether it is now in that list and
  * whether it is in any list (the product's `wishlist` flag).
  */
-/** Which of `productIds` the user has in any wishlist (the heart on product cards). */
-export async function wishlistedProductIds(
-  db: DbOrTx,
-  websiteId: number,
-  userId: number | null,
-  productIds: number[],
-): Promise<Set<number>> {
-  if (!userId || !productIds.length) return new Set();
-  const rows = await db
-    .selectDistinct({ productId: wishlistItems.productId })
-    .from(wishlistItems)
-    .where(and(eq(wishlistItems.websiteId, websiteId), eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, productIds)));
-  return new Set(rows.map((r) => r.productId));
-}
-
-// Every product a shopper saved, for the flags laid over shared catalogue answers: kept a few
-// seconds (DESIGN §1), forgotten at once in this process when they change a list (the routes'
-// writes), so their own toggle shows on their next call.
-const savedCache = websiteCache<Set<number>>({ ttlMs: 3000, maxEntries: 20_000, name: 'saved' });
-
-/** The ids of the products the user has in any wishlist of the website (one indexed query, cached briefly). */
-export function savedProductIds(db: DbOrTx, websiteId: number, userId: number): Promise<Set<number>> {
-  return savedCache.get(websiteId, `user:${userId}`, async () => {
-    const rows = await db
-      .selectDistinct({ productId: wishlistItems.productId })
-      .from(wishlistItems)
-      .where(and(eq(wishlistItems.websiteId, websiteId), eq(wishlistItems.userId, userId)));
-    return new Set(rows.map((r) => r.productId));
-  });
-}
-
-/** The same as kept by a recent request, without waiting (undefined when not at hand). */
-export function savedProductIdsNow(websiteId: number, userId: number): ReadonlySet<number> | undefined {
-  return savedCache.settled(websiteId, `user:${userId}`)?.value;
-}
-
-/** After a change to the user's lists: the next answer reads them again. */
-export function forgetSavedProductIds(websiteId: number, userId: number): void {
-  savedCache.forget(websiteId, `user:${userId}`);
-}
-
-/** The account dashboard's figures: lists (the default one always counts) and saved items. */
-export async function wishlistCounts(db: DbOrTx, owner: WishlistOwner): Promise<{ lists: number; items: number }> {
-  const mine = <T extends typeof wishlistCategories | typeof wishlistItems>(t: T) =>
-    and(eq(t.websiteId, owner.websiteId), eq(t.userId, owner.userId));
-  const [lists] = await db.select({ n: count() }).from(wishlistCategories).where(mine(wishlistCategories));
-  const [items] = await db.select({ n: count() }).from(wishlistItems).where(mine(wishlistItems));
-  return { lists: (lists?.n ?? 0) + 1, items: items?.n ?? 0 };
-}
-
 export async function toggleWishlist(db: Db, owner: WishlistOwner, input: { productId: number; categoryId: number | null }) {
   await assertOwnList(db, owner, input.categoryId);
   if (!(await productNames(db, owner.websiteId, [input.productId])).has(input.productId))
