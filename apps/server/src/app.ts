@@ -1,4 +1,6 @@
 import compress from '@fastify/compress';
+import { contentRoutes } from './domains/content';
+import { addressRoutes } from './domains/addresses';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -16,7 +18,14 @@ import type { DestinationStream } from 'pino';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { catalogueAnswers, packNamed, packNamesSubquery } from './domains/catalogue';
+import {
+  catalogueAnswers,
+  catalogueContext,
+  catalogueContextNow,
+  catalogueRoutes,
+  packNamed,
+  packNamesSubquery,
+} from './domains/catalogue';
 // Staff routes that would close a circle through their domain's index (catalogue → wishlist → cart
 // → catalogue; website and content → cart; translations → content): known crossings until those
 // domains are modules made by app.ts
@@ -27,35 +36,24 @@ import { contentAdminRoutes } from './domains/content/admin-routes';
 import { translationAdminRoutes } from './domains/translations/admin-routes';
 import { websiteAdminRoutes } from './domains/website/admin-routes';
 import { websiteBosRoutes } from './domains/website/bos-routes';
-import { catalogueContext, catalogueContextNow, catalogueRoutes } from './domains/catalogue/routes';
 import { savedProductIds, savedProductIdsNow, wishlistRoutes } from './domains/wishlist';
-import { contentRoutes } from './domains/content/routes';
 import { platformRoutes, createLifecycle, healthRoutes, type Lifecycle } from './domains/platform';
 import { websiteRoutes } from './domains/website/routes';
 import { frontLanguages, requestLanguage } from './domains/website';
 import { cartRoutes } from './domains/cart';
-import { deliveryRoutes } from './domains/delivery/routes';
 import { accountRoutes } from './domains/account';
-import { addressRoutes } from './domains/addresses/routes';
-import { identityRoutes } from './domains/identity/routes';
-import { devOutboxRoutes } from './domains/outbox/routes';
-import { Outbox, EventStream, outboxBacklog } from './domains/outbox';
-import { pushAdminRoutes } from './domains/outbox/admin-routes';
+import { devOutboxRoutes, EventStream, Outbox, outboxBacklog, pushAdminRoutes } from './domains/outbox';
 import { gatewaySimRoutes } from './domains/gateway-sim';
 import { createWhatsappChannel, whatsappAdminRoutes, whatsappSimRoutes, whatsappWebhookRoutes } from './domains/whatsapp';
-import { orderRoutes } from './domains/orders/routes';
 import { supportAdminRoutes, supportRoutes } from './domains/support';
 import { restockRoutes } from './domains/restock';
-import { ordersSummary } from './domains/orders/service';
 import { paymentRoutes } from './domains/payments/routes';
 import { Payments, paymentCounts } from './domains/payments';
 import { createWallet } from './domains/wallet/index';
 import { createSubscriptions } from './domains/subscriptions/index';
 import { agentsAdminRoutes, myCustomer } from './domains/agents';
 import { createDeliveryTrips } from './domains/delivery-trips';
-import { mediaAdminRoutes } from './domains/media/admin-routes';
-import { registerMedia } from './domains/media/routes';
-import { mediaStorage } from './domains/media';
+import { mediaAdminRoutes, mediaStorage, registerMedia } from './domains/media';
 import { fontAdminRoutes, registerShell, registerStaffShell } from './domains/shell';
 import { registerSeoRoutes } from './domains/website/seo-routes';
 import { registerErrorHandling } from './http/errors';
@@ -68,24 +66,30 @@ import type { Resolve } from './http/outbound';
 import { createWebsiteResolver } from './http/website';
 import { staffScope } from './http/staff';
 import { reviewRoutes, reviewsAdminRoutes } from './domains/reviews';
-import { orderAdminRoutes } from './domains/orders/admin-routes';
-import { orderDraftRoutes } from './domains/orders/draft-routes';
-import { orderStaffEditRoutes } from './domains/orders/staff-edit-routes';
 import { paymentAdminRoutes } from './domains/payments/admin-routes';
-import { customerAdminRoutes } from './domains/identity/customer-routes';
 import { analyticsAdminRoutes, registerBrgest } from './domains/analytics';
 import { errorsAdminRoutes, registerErrorTunnel, serverErrorReporter, createErrorIntake } from './domains/errors';
 import { auditActor, auditAdminRoutes, recordAudit } from './domains/audit';
-import { identityAdminRoutes, usersByIds } from './domains/identity';
+import { customerAdminRoutes, identityAdminRoutes, identityRoutes, usersByIds } from './domains/identity';
 import { couponsAdminRoutes } from './domains/coupons';
 import { promotionsAdminRoutes } from './domains/promotions';
 import { priceListsAdminRoutes } from './domains/price-lists';
-import { deliveryAdminRoutes } from './domains/delivery';
+import { deliveryAdminRoutes, deliveryRoutes } from './domains/delivery';
 import { posAdminRoutes } from './domains/pos';
 import { reportsAdminRoutes } from './domains/reports';
 import { viewsAdminRoutes } from './domains/views';
 import { createInventory } from './domains/inventory';
-import { committedUnits, giveWalletPartsBackWith, orderCounts, orderNotifications } from './domains/orders';
+import {
+  committedUnits,
+  giveWalletPartsBackWith,
+  orderAdminRoutes,
+  orderCounts,
+  orderDraftRoutes,
+  orderNotifications,
+  orderRoutes,
+  ordersSummary,
+  orderStaffEditRoutes,
+} from './domains/orders';
 
 const DOCUMENT_ONLY_OFF = {
   crossOriginOpenerPolicy: false,

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { refreshAllOftenBought } from './domains/orders';
 import type { App } from './app';
 import type { Db } from './db/client';
 import { purgeSignIn } from './domains/identity';
 import { sendRestockAlerts } from './domains/restock';
 import { purgeAnalytics } from './domains/analytics';
 import { purgeResolvedErrors } from './domains/errors';
-import { refreshAllOftenBought } from './domains/orders/often-bought';
 import { sendKhataNotices } from './domains/wallet/index';
 import { foldOrderCounts } from './domains/orders/index';
 

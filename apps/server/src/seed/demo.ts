@@ -1,4 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { seedLooseGoods, seedPos } from '../domains/pos';
+import { seedDelivery } from '../domains/delivery';
+import { seedCoupons } from '../domains/coupons';
 import { slugify } from '@grocer/shared/slug';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,9 +22,6 @@ import {
   websites,
 } from '../db/schema';
 import { refreshProductIndex, seedSynonyms } from '../domains/catalogue';
-import { seedCoupons } from '../domains/coupons/seed';
-import { seedDelivery } from '../domains/delivery/seed';
-import { seedLooseGoods, seedPos } from '../domains/pos/seed';
 import { ean13 } from '@grocer/shared/pos';
 import { createWarehouses, openStock } from '../domains/inventory';
 import { BRAND_COLOURS, CATALOGUE, EXTRA_BRANDS, PACKS, type Leaf } from './catalogue-data';

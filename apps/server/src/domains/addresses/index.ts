@@ -11,3 +11,5 @@ export {
 // close a circle of imports (the boundary baseline keeps those few).
 export { addressesForExport, eraseAddresses } from './privacy';
 export { type AddressValues, countAddresses, createAddress, listAddresses } from './service';
+/** its routes, registered by app.ts (issue 41 §1: every route in one list) */
+export { addressRoutes } from './routes';

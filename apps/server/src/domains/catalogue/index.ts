@@ -57,3 +57,5 @@ export {
 } from './service';
 export { activeProductSlugs } from './sitemap';
 export { seedSynonyms } from './synonyms';
+/** its routes, and the request's catalogue context that app.ts hands to other routes */
+export { catalogueContext, catalogueContextNow, catalogueRoutes } from './routes';

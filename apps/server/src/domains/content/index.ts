@@ -7,3 +7,5 @@ export { copyPages, createHomePage } from './copy';
 export { contentMediaUses } from './media-usage';
 export { findPage, getPageData, movedPageUrl, normalisePageUrl, publishedPages, warnBlockProblems } from './service';
 export { listSuppliers, SUPPLIERS_PATH } from './suppliers';
+/** its routes, registered by app.ts (issue 41 §1: every route in one list) */
+export { contentRoutes } from './routes';

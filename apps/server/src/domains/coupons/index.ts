@@ -6,3 +6,5 @@
 export { couponUsage, findCoupon, listedCoupons, recordRedemption, releaseRedemption } from './service';
 /** its staff calls, registered by app.ts in the staff scope (issue 41 §1: every route in one list) */
 export { couponsAdminRoutes } from './admin-routes';
+/** the demo shop's data (seed/demo.ts) */
+export { seedCoupons } from './seed';

@@ -35,3 +35,7 @@ export {
 } from './service';
 /** its staff calls, registered by app.ts in the staff scope (issue 41 §1: every route in one list) */
 export { deliveryAdminRoutes } from './admin-routes';
+/** its routes, registered by app.ts (issue 41 §1: every route in one list) */
+export { deliveryRoutes } from './routes';
+/** the demo shop's data (seed/demo.ts) */
+export { seedDelivery } from './seed';

@@ -59,3 +59,7 @@ export { usersWithPermission } from './staff-reach';
 export { makeWebsiteAdmin, manageableWebsiteIds } from './website-access';
 /** its staff calls, registered by app.ts in the staff scope (issue 41 §1: every route in one list) */
 export { identityAdminRoutes } from './admin-routes';
+/** its routes, registered by app.ts (issue 41 §1: every route in one list) */
+export { identityRoutes } from './routes';
+/** its routes, registered by app.ts (issue 41 §1: every route in one list) */
+export { customerAdminRoutes } from './customer-routes';

@@ -6,3 +6,7 @@ export type { MediaStorage } from './storage';
 // close a circle of imports (the boundary baseline keeps those few).
 export { lockMediaPaths } from './service';
 export { mediaStorage, s3Client, type S3Settings } from './storage';
+/** its routes, registered by app.ts (issue 41 §1: every route in one list) */
+export { mediaAdminRoutes } from './admin-routes';
+/** its routes, registered by app.ts (issue 41 §1: every route in one list) */
+export { registerMedia } from './routes';

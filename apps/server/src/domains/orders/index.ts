@@ -43,3 +43,15 @@ export {
 } from './lifecycle';
 /** read at scrape time by the metrics (handed to `createMetrics` by app.ts) */
 export { orderCounts } from './stats';
+/** its routes, registered by app.ts (issue 41 §1: every route in one list) */
+export { orderRoutes } from './routes';
+/** the account dashboard's order figures, handed to the account routes by app.ts */
+export { ordersSummary } from './service';
+/** its routes, registered by app.ts (issue 41 §1: every route in one list) */
+export { orderAdminRoutes } from './admin-routes';
+/** its routes, registered by app.ts (issue 41 §1: every route in one list) */
+export { orderDraftRoutes } from './draft-routes';
+/** its routes, registered by app.ts (issue 41 §1: every route in one list) */
+export { orderStaffEditRoutes } from './staff-edit-routes';
+/** the job runner's nightly rebuild of "often bought with" (jobs.ts) */
+export { refreshAllOftenBought } from './often-bought';

@@ -35,3 +35,7 @@ export {
 } from './choices';
 /** read at scrape time by the metrics (handed to `createMetrics` by app.ts) */
 export { outboxBacklog } from './stats';
+/** its routes, registered by app.ts (issue 41 §1: every route in one list) */
+export { devOutboxRoutes } from './routes';
+/** its routes, registered by app.ts (issue 41 §1: every route in one list) */
+export { pushAdminRoutes } from './admin-routes';

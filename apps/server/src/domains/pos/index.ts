@@ -6,3 +6,5 @@
 export { returnedLinesIn } from './service';
 /** its staff calls, registered by app.ts in the staff scope (issue 41 §1: every route in one list) */
 export { posAdminRoutes } from './admin-routes';
+/** the demo shop's data (seed/demo.ts) */
+export { seedLooseGoods, seedPos } from './seed';
