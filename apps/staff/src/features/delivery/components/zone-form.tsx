@@ -1,8 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { adminZoneInputSchema, type AdminDelivery, type AdminZone, type AdminZoneInput } from '@grocer/shared/admin-delivery';
 import { ApiError } from '@grocer/shared/api-client';
 import { toPaise, toRupees } from '@grocer/shared/money';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Field, inputClass } from '../../../components/ui/field';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
 import { errorMessage } from '../../../lib/error-message';
@@ -18,7 +20,6 @@ interface ZoneForm {
   codMax: string;
   leadDays: string;
 }
-type Errors = Partial<Record<keyof ZoneForm, string>>;
 
 const rupees = (paise: number | null) => (paise === null ? '' : String(toRupees(paise)));
 const paise = (v: string) => (v.trim() === '' ? null : toPaise(Number(v)));
@@ -44,6 +45,35 @@ const toInput = (f: ZoneForm): AdminZoneInput => ({
 });
 
 /**
+ * The form's schema (for react-hook-form's zod resolver): the rupees as typed are converted to the
+ * API's paise, that body is checked by the shared contract (its messages shown at the form's
+ * fields, which have the contract's names) and is the form's output, so the form sends what the
+ * server takes.
+ */
+const zoneFormSchema = z
+  .object({
+    name: z.string(),
+    warehouseId: z.string(),
+    deliveryCharge: z.string(),
+    freeAbove: z.string(),
+    codAllowed: z.boolean(),
+    codMax: z.string(),
+    leadDays: z.string(),
+  })
+  .superRefine((f, ctx) => {
+    const checked = adminZoneInputSchema.safeParse(toInput(f));
+    if (checked.success) return;
+    const seen = new Set<string>();
+    for (const issue of checked.error.issues) {
+      const field = String(issue.path[0] ?? 'name');
+      if (seen.has(field)) continue;
+      seen.add(field);
+      ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+    }
+  })
+  .transform(toInput);
+
+/**
  * A zone's rules: its name and warehouse, the delivery charge and the items total from which
  * delivery is free, cash on delivery with its order ceiling, and how many days ahead the first
  * slot is. Rupees here, paise at the API; checked with the server's schema before sending.
@@ -57,54 +87,41 @@ export function ZoneForm({
   warehouses: AdminDelivery['warehouses'];
   onSaved?: () => void;
 }) {
-  const [saved, setSaved] = useState(() => toForm(zone, warehouses));
-  const [form, setForm] = useState(saved);
-  const [errors, setErrors] = useState<Errors>({});
   const save = useSaveZone(zone?.id ?? null);
-  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
-  const bind = (key: keyof ZoneForm) => ({
-    value: form[key] as string,
-    onChange: (e: { target: { value: string } }) => {
-      setForm((f) => ({ ...f, [key]: e.target.value }));
-      setErrors((x) => ({ ...x, [key]: undefined }));
-    },
+  const { register, handleSubmit, formState, setError, reset, watch } = useForm<ZoneForm, unknown, AdminZoneInput>({
+    resolver: zodResolver(zoneFormSchema),
+    defaultValues: toForm(zone, warehouses),
   });
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const input = toInput(form);
-    const checked = adminZoneInputSchema.safeParse(input);
-    if (!checked.success) {
-      const found: Errors = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as keyof ZoneForm] ??= issue.message;
-      return setErrors(found);
-    }
+  const errors = formState.errors;
+  const dirty = formState.isDirty;
+  const codAllowed = watch('codAllowed');
+  const submit = handleSubmit(async (input) => {
     try {
       const result = await save.mutateAsync(input);
-      const next = toForm(result, warehouses);
-      setSaved(next);
-      setForm(zone ? next : toForm(null, warehouses));
+      reset(zone ? toForm(result, warehouses) : toForm(null, warehouses));
       toast.success(
         zone
           ? t('{name} saved', { name: result.name })
           : t('Zone {name} created. Add its pincodes and slots below.', { name: result.name }),
       );
       onSaved?.();
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fieldErrors).length)
-        setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0]])) as Errors);
-      toast.error(errorMessage(err));
+    } catch (e) {
+      if (e instanceof ApiError)
+        for (const [wire, messages] of Object.entries(e.fieldErrors))
+          if (messages[0] && wire in input) setError(wire as keyof ZoneForm, { type: 'server', message: messages[0] });
+      toast.error(errorMessage(e));
     }
-  };
+  });
   return (
     <form onSubmit={submit} noValidate aria-label={zone ? t('{name} rules', { name: zone.name }) : t('New zone')}>
-      {zone && <LeaveGuard when={dirty && !save.isPending} />}
+      {zone && <LeaveGuard when={dirty && !formState.isSubmitting} />}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Field label={t('Zone name')} error={errors.name}>
-          {(a) => <input {...a} {...bind('name')} className={inputClass} />}
+        <Field label={t('Zone name')} error={errors.name?.message}>
+          {(a) => <input {...a} {...register('name')} className={inputClass} />}
         </Field>
-        <Field label={t('Ships from')} error={errors.warehouseId}>
+        <Field label={t('Ships from')} error={errors.warehouseId?.message}>
           {(a) => (
-            <select {...a} {...bind('warehouseId')} className={inputClass}>
+            <select {...a} {...register('warehouseId')} className={inputClass}>
               {warehouses.map((w) => (
                 <option key={w.id} value={w.id}>
                   {w.name}
@@ -113,31 +130,31 @@ export function ZoneForm({
             </select>
           )}
         </Field>
-        <Field label={t('Delivery charge (₹)')} error={errors.deliveryCharge}>
-          {(a) => <input {...a} {...bind('deliveryCharge')} {...rupeeInput} />}
+        <Field label={t('Delivery charge (₹)')} error={errors.deliveryCharge?.message}>
+          {(a) => <input {...a} {...register('deliveryCharge')} {...rupeeInput} />}
         </Field>
-        <Field label={t('Free delivery from (₹)')} error={errors.freeAbove} hint={t('Items total; empty: never free.')}>
-          {(a) => <input {...a} {...bind('freeAbove')} {...rupeeInput} placeholder={t('Never free')} />}
+        <Field label={t('Free delivery from (₹)')} error={errors.freeAbove?.message} hint={t('Items total; empty: never free.')}>
+          {(a) => <input {...a} {...register('freeAbove')} {...rupeeInput} placeholder={t('Never free')} />}
         </Field>
         <div>
-          <Field label={t('COD up to (₹)')} error={errors.codMax} hint={t('Largest cash-on-delivery order; empty: any.')}>
-            {(a) => <input {...a} {...bind('codMax')} {...rupeeInput} disabled={!form.codAllowed} placeholder={t('Any amount')} />}
+          <Field label={t('COD up to (₹)')} error={errors.codMax?.message} hint={t('Largest cash-on-delivery order; empty: any.')}>
+            {(a) => <input {...a} {...register('codMax')} {...rupeeInput} disabled={!codAllowed} placeholder={t('Any amount')} />}
           </Field>
           <label className="mt-2 flex items-center gap-2 text-sm font-medium text-gray-700">
-            <input type="checkbox" checked={form.codAllowed} onChange={(e) => setForm((f) => ({ ...f, codAllowed: e.target.checked }))} />
+            <input type="checkbox" {...register('codAllowed')} />
             {t('Cash on delivery offered')}
           </label>
         </div>
-        <Field label={t('First slot after (days)')} error={errors.leadDays} hint={t('0: same day.')}>
-          {(a) => <input {...a} {...bind('leadDays')} type="number" min="0" max="30" step="1" className={inputClass} />}
+        <Field label={t('First slot after (days)')} error={errors.leadDays?.message} hint={t('0: same day.')}>
+          {(a) => <input {...a} {...register('leadDays')} type="number" min="0" max="30" step="1" className={inputClass} />}
         </Field>
         <div className="flex items-start pt-6">
           <button
             type="submit"
-            disabled={save.isPending || (!!zone && !dirty)}
+            disabled={formState.isSubmitting || (!!zone && !dirty)}
             className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
           >
-            {save.isPending ? t('Saving…') : zone ? t('Save zone') : t('Create zone')}
+            {formState.isSubmitting ? t('Saving…') : zone ? t('Save zone') : t('Create zone')}
           </button>
         </div>
       </div>
