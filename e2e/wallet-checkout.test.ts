@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectErrors, startShop, type Shop } from './harness';
-import { addAddress, addFirstToCart, openCart, signInFrom } from './journeys';
+import { addAddress, addFirstToCart, openCart, ownerOnDashboard, signInFrom } from './journeys';
 
 // Issue 44 §1: the shopper tops up ₹500 on /account/wallet through the gateway simulator, comes
 // back to the new balance, pays an order wholly from the wallet at checkout, then a dearer one
@@ -127,6 +127,27 @@ describe('the wallet (Chromium, simulator payments)', () => {
     const after = (await (await page.request.get('/s/api/account/wallet')).json()) as { wallet: { balance_paise: number } };
     expect(after.wallet.balance_paise).toBe(0);
     expect(errors).toEqual([]);
+    const ordernumber = (await page.getByRole('heading', { name: /^Order #GR\d+/ }).textContent())!.match(/GR\d+/)![0];
     await page.close();
+
+    // the owner's order screen: the gateway's amount, and the wallet's part under it
+    const { owner, ownerErrors } = await ownerOnDashboard(shop);
+    await owner.goto(`/bos/admin/orders?q=${ordernumber}`, { waitUntil: 'networkidle' });
+    await owner.getByRole('link', { name: ordernumber, exact: true }).click();
+    await owner.getByRole('heading', { name: `Order ${ordernumber}` }).waitFor();
+    const card = owner.getByRole('region', { name: 'Payment' });
+    const amountOf = async (label: string) =>
+      rupees(
+        await card
+          .locator('dt', { hasText: new RegExp(`^${label}$`) })
+          .locator('xpath=../dd')
+          .textContent(),
+      );
+    expect(await amountOf('Wallet')).toBeCloseTo(left, 2);
+    expect(await amountOf('Amount')).toBeCloseTo(rest, 2);
+    await card.scrollIntoViewIfNeeded();
+    await shop.screenshot(owner, 'staff-order-split-1440');
+    expect(ownerErrors).toEqual([]);
+    await owner.close();
   }, 240_000);
 });
