@@ -1,22 +1,15 @@
-import type * as ApiClient from '@grocer/shared/api-client';
 import type { AdminZone } from '@grocer/shared/admin-delivery';
 import { ApiError } from '@grocer/shared/api-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorAt, field, type } from '../../../test/fields';
+import { apiChecked, toast } from '../../../test/form-api';
 
 // Administration → Delivery: a zone's rules typed in rupees, checked by the shared contract
 // (adminZoneInputSchema) at each field, sent in paise; the server's refusal shown at its field.
 
-const apiChecked = vi.fn();
-vi.mock('@grocer/shared/api-client', async (original) => ({
-  ...(await original<typeof ApiClient>()),
-  apiChecked: (path: string, _schema: unknown, opts?: { method?: string; body?: unknown }) =>
-    apiChecked(path, opts?.method ?? 'GET', opts?.body),
-}));
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
 const { ZoneForm } = await import('./zone-form');
 
 const warehouses = [
@@ -45,15 +38,6 @@ function show(z: AdminZone | null, onSaved?: () => void) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-}
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-/** The error message shown for a field (its aria-describedby), or null. */
-function errorAt(label: string): string | null {
-  const input = field(label);
-  if (input.getAttribute('aria-invalid') !== 'true') return null;
-  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('-error'));
-  return ids.map((id) => document.getElementById(id)?.textContent).join(' ') || null;
 }
 
 describe('the zone form', () => {

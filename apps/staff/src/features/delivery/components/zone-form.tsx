@@ -5,6 +5,7 @@ import { toPaise, toRupees } from '@grocer/shared/money';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { contractForm } from '../../../lib/contract-form';
 import { Field, inputClass } from '../../../components/ui/field';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
 import { errorMessage } from '../../../lib/error-message';
@@ -50,8 +51,8 @@ const toInput = (f: ZoneForm): AdminZoneInput => ({
  * fields, which have the contract's names) and is the form's output, so the form sends what the
  * server takes.
  */
-const zoneFormSchema = z
-  .object({
+const zoneFormSchema = contractForm(
+  z.object({
     name: z.string(),
     warehouseId: z.string(),
     deliveryCharge: z.string(),
@@ -59,19 +60,11 @@ const zoneFormSchema = z
     codAllowed: z.boolean(),
     codMax: z.string(),
     leadDays: z.string(),
-  })
-  .superRefine((f, ctx) => {
-    const checked = adminZoneInputSchema.safeParse(toInput(f));
-    if (checked.success) return;
-    const seen = new Set<string>();
-    for (const issue of checked.error.issues) {
-      const field = String(issue.path[0] ?? 'name');
-      if (seen.has(field)) continue;
-      seen.add(field);
-      ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
-    }
-  })
-  .transform(toInput);
+  }),
+  toInput,
+  adminZoneInputSchema,
+  'name',
+);
 
 /**
  * A zone's rules: its name and warehouse, the delivery charge and the items total from which

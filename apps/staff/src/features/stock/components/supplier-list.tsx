@@ -1,13 +1,17 @@
-import { supplierInputSchema, type Supplier } from '@grocer/shared/admin-purchasing';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { supplierInputSchema, type Supplier, type SupplierInput } from '@grocer/shared/admin-purchasing';
+import { ApiError } from '@grocer/shared/api-client';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
+import { contractForm } from '../../../lib/contract-form';
 import { DataTable } from '../../../components/ui/data-table';
 import { Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { useSaveSupplier, useSuppliers } from '../api/suppliers';
-import { issuesOf, serverFieldErrors } from './field-errors';
 import { t } from '../../../lib/i18n';
 
 const col = createColumnHelper<Supplier>();
@@ -70,55 +74,63 @@ export function SupplierList() {
   );
 }
 
+/** The supplier form's fields as typed (the contract's names). */
+interface SupplierFormValues {
+  name: string;
+  phone: string;
+  gstin: string;
+}
+
+/**
+ * The form's schema (for react-hook-form's zod resolver): the fields as typed are the API's body,
+ * checked by the shared contract (its messages shown at the form's fields) and sent as typed (the
+ * server trims them and upper-cases the GSTIN).
+ */
+const supplierFormSchema = contractForm(
+  z.object({ name: z.string(), phone: z.string(), gstin: z.string() }),
+  (f): SupplierInput => f,
+  supplierInputSchema,
+  'name',
+);
+
 function SupplierForm({ supplier, onDone }: { supplier: Supplier | null; onDone: () => void }) {
   const save = useSaveSupplier();
-  const [form, setForm] = useState({ name: supplier?.name ?? '', phone: supplier?.phone ?? '', gstin: supplier?.gstin ?? '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, formState, setError } = useForm<SupplierFormValues, unknown, SupplierInput>({
+    resolver: zodResolver(supplierFormSchema),
+    defaultValues: { name: supplier?.name ?? '', phone: supplier?.phone ?? '', gstin: supplier?.gstin ?? '' },
+  });
+  const errors = formState.errors;
+  const submit = handleSubmit(async (body) => {
+    try {
+      const s = await save.mutateAsync({ ...body, id: supplier?.id });
+      toast.success(supplier ? t('Supplier {name} saved', { name: s.name }) : t('Supplier {name} added', { name: s.name }));
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError)
+        for (const [wire, messages] of Object.entries(err.fieldErrors))
+          if (messages[0] && wire in body) setError(wire as keyof SupplierFormValues, { type: 'server', message: messages[0] });
+      toast.error(errorMessage(err));
+    }
+  });
   return (
     <form
       aria-label={supplier ? t('Edit {name}', { name: supplier.name }) : t('New supplier')}
       className="mb-4 grid gap-3 rounded-lg border bg-white p-4 sm:grid-cols-4 sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = supplierInputSchema.safeParse(form);
-        if (!parsed.success) return setErrors(issuesOf(parsed.error));
-        setErrors({});
-        save.mutate(
-          { ...form, id: supplier?.id },
-          {
-            onSuccess: (s) => {
-              toast.success(supplier ? t('Supplier {name} saved', { name: s.name }) : t('Supplier {name} added', { name: s.name }));
-              onDone();
-            },
-            onError: (err) => {
-              setErrors(serverFieldErrors(err));
-              toast.error(errorMessage(err));
-            },
-          },
-        );
-      }}
+      onSubmit={submit}
     >
-      <Field label={t('Supplier name')} error={errors.name}>
-        {(a) => <input {...a} className={inputClass} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />}
+      <Field label={t('Supplier name')} error={errors.name?.message}>
+        {(a) => <input {...a} {...register('name')} className={inputClass} />}
       </Field>
-      <Field label={t('Phone')} error={errors.phone}>
-        {(a) => (
-          <input
-            {...a}
-            type="tel"
-            className={inputClass}
-            value={form.phone}
-            onChange={(e) => setForm({ ...form, phone: e.target.value })}
-          />
-        )}
+      <Field label={t('Phone')} error={errors.phone?.message}>
+        {(a) => <input {...a} {...register('phone')} type="tel" className={inputClass} />}
       </Field>
-      <Field label={t('GSTIN')} error={errors.gstin} hint={t('15 characters, e.g. 29ABCDE1234F1Z5')}>
-        {(a) => <input {...a} className={inputClass} value={form.gstin} onChange={(e) => setForm({ ...form, gstin: e.target.value })} />}
+      <Field label={t('GSTIN')} error={errors.gstin?.message} hint={t('15 characters, e.g. 29ABCDE1234F1Z5')}>
+        {(a) => <input {...a} {...register('gstin')} className={inputClass} />}
       </Field>
       <div className="flex gap-2 sm:self-start sm:pt-6">
         <button
           type="submit"
-          disabled={save.isPending}
+          disabled={formState.isSubmitting}
           className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
         >
           {t('Save supplier')}

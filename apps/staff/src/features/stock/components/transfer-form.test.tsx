@@ -1,23 +1,16 @@
-import type * as ApiClient from '@grocer/shared/api-client';
 import type { Transfer } from '@grocer/shared/admin-purchasing';
 import { ApiError } from '@grocer/shared/api-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { errorAt, field } from '../../../test/fields';
+import { apiChecked, toast } from '../../../test/form-api';
 
 // Administration → Stock → Transfers → New transfer / Edit: from, to, the packs and their
 // quantities, checked by the shared contract (transferInputSchema) at each field before sending;
 // the server's refusal shown at its field.
 
-const apiChecked = vi.fn();
-vi.mock('@grocer/shared/api-client', async (original) => ({
-  ...(await original<typeof ApiClient>()),
-  apiChecked: (path: string, _schema: unknown, opts?: { method?: string; body?: unknown }) =>
-    apiChecked(path, opts?.method ?? 'GET', opts?.body),
-}));
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
 const { TransferForm } = await import('./transfer-form');
 
 const warehouses = [
@@ -76,14 +69,6 @@ function show(transfer?: Transfer) {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-}
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-/** The error message shown for a field (its aria-describedby), or null. */
-function errorAt(label: string): string | null {
-  const input = field(label);
-  if (input.getAttribute('aria-invalid') !== 'true') return null;
-  const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('-error'));
-  return ids.map((id) => document.getElementById(id)?.textContent).join(' ') || null;
 }
 async function choose(label: string, name: string) {
   await screen.findAllByRole('option', { name });

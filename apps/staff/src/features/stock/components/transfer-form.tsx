@@ -6,6 +6,7 @@ import { Controller, get, useForm, type FieldError, type Path } from 'react-hook
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { contractForm } from '../../../lib/contract-form';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
@@ -51,24 +52,17 @@ const toBody = (f: TransferFormValues): TransferInput => ({
  * the shared contract, its messages shown at the form's fields (which have the contract's names:
  * `lines.0.quantity` at that line's quantity; the list's own at `lines.root`), and is the form's output.
  */
-const transferFormSchema = z
-  .object({
+const transferFormSchema = contractForm(
+  z.object({
     from_warehouse_id: z.string(),
     to_warehouse_id: z.string(),
     note: z.string(),
     lines: z.array(z.custom<Line>()),
-  })
-  .superRefine((f, ctx) => {
-    const checked = transferInputSchema.safeParse(toBody(f));
-    if (!checked.success)
-      for (const issue of checked.error.issues)
-        ctx.addIssue({
-          code: 'custom',
-          path: issue.path.length === 1 && issue.path[0] === 'lines' ? ['lines', 'root'] : issue.path,
-          message: issue.message,
-        });
-  })
-  .transform(toBody);
+  }),
+  toBody,
+  transferInputSchema,
+  'lines',
+);
 
 /**
  * A transfer's draft: from, to, and the packs with their quantities; Send (on the transfer) moves
