@@ -301,7 +301,7 @@ export async function buildApp({ config, database, resolveHost, lifecycle = crea
           deliveryAdminRoutes,
           agentsAdminRoutes,
           supportAdminRoutes,
-          reportsAdminRoutes,
+          reportsAdminRoutes({ lowStockPacks: inventory.lowStockPacks }),
           catalogueCsvRoutes,
           contentAdminRoutes,
           viewsAdminRoutes,

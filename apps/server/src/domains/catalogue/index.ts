@@ -42,7 +42,6 @@ export {
   hydrateProducts,
   listProducts,
   loadTaxonomy,
-  lowStockPacks,
   packCodes,
   packDetails,
   packDetailsOf,

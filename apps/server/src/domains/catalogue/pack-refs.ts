@@ -10,7 +10,8 @@ import { packs, products } from './tables';
 
 /**
  * A subquery to select from or join: every pack of the website with its product's name
- * (`packId`, `productId`, `product`, `pack`, `sku`, `position`; columns prefixed `pn_` so that joins stay unambiguous).
+ * (`packId`, `productId`, `product`, `pack`, `sku`, `position`, `active`: the product is on sale; columns prefixed `pn_`
+ * so that joins stay unambiguous).
  */
 export const packNamesSubquery = (db: DbOrTx, websiteId: number) =>
   db
@@ -21,6 +22,7 @@ export const packNamesSubquery = (db: DbOrTx, websiteId: number) =>
       pack: sql<string>`${packs.name}`.as('pn_pack'),
       sku: sql<string>`${packs.sku}`.as('pn_sku'),
       position: sql`${packs.position}`.mapWith(Number).as('pn_position'),
+      active: sql<boolean>`(${products.status} = 'active')`.as('pn_active'),
     })
     .from(packs)
     .innerJoin(products, eq(products.id, packs.productId))

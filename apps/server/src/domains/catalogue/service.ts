@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, or, sql, type SQL, type
 import { hotRows, hotStatement, reusable, type Db, type DbOrTx } from '../../db/client';
 import { firstWarehouseId } from '../inventory';
 // Read-only join of the inventory's balances into product listings (see eslint.config.js).
-import { packThresholds, productStock, stock } from '../inventory/tables';
+import { productStock, stock } from '../inventory/tables';
 import { wishlistedProductIds } from '../wishlist/saved';
 import { brands, categories, packs, productCards, productCategories, productMedia, productSearch, products } from './tables';
 import { websiteCache } from '../../http/cache';
@@ -882,41 +882,6 @@ export async function createLoosePack(
   // an active one is in the shop's search at once
   if (g.status === 'active') await refreshProductIndex(tx, websiteId, [p!.id]);
   return pack!.id;
-}
-
-/**
- * Stock rows at or under a threshold (the dashboard's low stock) of the website's active products,
- * fewest units first: the first `limit` of them and how many there are.
- */
-export async function lowStockPacks(db: DbOrTx, websiteId: number, fallback: number, limit: number) {
-  // a pack's own threshold, else the website's default (`fallback`)
-  const threshold = sql<number>`coalesce(${packThresholds.threshold}, ${fallback}::int)`.mapWith(Number);
-  const where = and(eq(stock.websiteId, websiteId), sql`${stock.available} <= ${threshold}`, eq(products.status, 'active'));
-  const rows = await db
-    .select({
-      packId: packs.id,
-      productId: products.id,
-      product: products.name,
-      pack: packs.name,
-      warehouseId: stock.warehouseId,
-      available: stock.available,
-      threshold,
-    })
-    .from(stock)
-    .innerJoin(packs, eq(packs.id, stock.packId))
-    .innerJoin(products, eq(products.id, packs.productId))
-    .leftJoin(packThresholds, eq(packThresholds.packId, packs.id))
-    .where(where)
-    .orderBy(asc(stock.available), asc(products.name), asc(packs.id), asc(stock.warehouseId))
-    .limit(limit);
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: count() })
-    .from(stock)
-    .innerJoin(packs, eq(packs.id, stock.packId))
-    .innerJoin(products, eq(products.id, packs.productId))
-    .leftJoin(packThresholds, eq(packThresholds.packId, packs.id))
-    .where(where);
-  return { rows, total: Number(n) };
 }
 
 /** Each product's category as a path of names ("Staples › Rice"), or null without one. */

@@ -79,6 +79,13 @@ describe('the stock list', () => {
     expect(avail).toEqual([...avail].sort((a, b) => b - a));
     expect(low.data.map((r: { sku: string }) => r.sku)).toContain('GHEE1');
     expect(low.data.map((r: { sku: string }) => r.sku)).not.toContain('DAL1');
+    // each total counts the rows the pages hold: the low filter's alone, with a warehouse, with a search
+    for (const view of [`low=1&warehouse=${blr()}`, 'low=1', 'low=1&q=ghee', 'q=ghee']) {
+      const page = (await owner.get(`/s/api/admin/stock?${view}&perPage=100`)).json();
+      expect(page.data.length, view).toBeGreaterThan(0);
+      expect(page.meta.total, view).toBe(page.data.length);
+      expect((await owner.get(`/s/api/admin/stock?${view}&perPage=100&page=2`)).json().meta.total, view).toBe(page.data.length);
+    }
   });
 
   it('refuses a bad view (422) and never shows another website', async () => {

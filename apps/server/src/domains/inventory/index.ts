@@ -13,7 +13,7 @@
  */
 import type { Db } from '../../db/client';
 import { inventoryAdminRoutes } from './admin-routes';
-import { defaultThreshold } from './admin-service';
+import { defaultThreshold, lowStockPacks } from './admin-service';
 import { balancesOf, countStockBulk, stockKeyOf, warehouseCodes } from './bulk';
 import type { InventoryNeeds } from './needs';
 import {
@@ -81,6 +81,8 @@ export function createInventory(deps: InventoryDeps) {
      * orders, transfers), registered by app.ts inside the staff scope that guards them.
      */
     staffRoutes: inventoryAdminRoutes(context),
+    /** the dashboard's low stock: the first `limit` stocked pairs at or under their threshold, and how many */
+    lowStockPacks: (websiteId: number, fallback: number, limit: number) => lowStockPacks(context, websiteId, fallback, limit),
   };
 }
 

@@ -9,8 +9,8 @@ import {
   type SalesReport,
 } from '@grocer/shared/reports';
 import type { DbOrTx } from '../../db/client';
-import { lowStockPacks, productCategoryPaths } from '../catalogue';
-import { defaultThreshold, warehousesOf } from '../inventory';
+import { productCategoryPaths } from '../catalogue';
+import { defaultThreshold, warehousesOf, type Inventory } from '../inventory';
 import {
   codByDeliveryDate,
   gstByHsnAndRate,
@@ -33,6 +33,12 @@ import { addShopDays, shopDayEnd, shopDayStart } from '@grocer/shared/shop-time'
  * the inventory's warehouses. Which orders count: `@grocer/shared/reports`.
  */
 const addDays = addShopDays;
+
+/** What the reports use of the modules app.ts makes (issue 41 §1). */
+export interface ReportsNeeds {
+  /** inventory: the dashboard's low stock */
+  lowStockPacks: Inventory['lowStockPacks'];
+}
 const periodOf = (r: { from: string; to: string }): Period => ({ start: shopDayStart(r.from), end: shopDayEnd(r.to) });
 
 /** The range asked for; a missing end is today (or the start, if later), a missing start the 7 days to the end. */
@@ -48,7 +54,7 @@ const days = (r: { from: string; to: string }) => {
   return out;
 };
 
-export async function dashboard(db: DbOrTx, websiteId: number, q: ReportRangeQuery): Promise<Dashboard> {
+export async function dashboard(db: DbOrTx, websiteId: number, q: ReportRangeQuery, needs: ReportsNeeds): Promise<Dashboard> {
   const r = rangeOf(q);
   const p = periodOf(r);
   const threshold = await defaultThreshold(db, websiteId);
@@ -56,7 +62,7 @@ export async function dashboard(db: DbOrTx, websiteId: number, q: ReportRangeQue
     salesTotals(db, websiteId, p),
     waitingCounts(db, websiteId),
     salesPerDay(db, websiteId, p),
-    lowStockPacks(db, websiteId, threshold, 10),
+    needs.lowStockPacks(websiteId, threshold, 10),
     warehousesOf(db, websiteId),
   ]);
   const byDate = new Map(perDay.map((d) => [d.date, d]));
