@@ -7,7 +7,7 @@ import { sendRestockAlerts } from './domains/restock';
 import { purgeAnalytics } from './domains/analytics';
 import { purgeResolvedErrors } from './domains/errors';
 import { sendKhataNotices } from './domains/wallet/index';
-import { foldOrderCounts } from './domains/orders/index';
+import { foldOrderCounts, foldReportDays } from './domains/orders/index';
 
 /**
  * The background jobs of the server process, in one list. There is no queue: every process runs
@@ -36,6 +36,8 @@ export function serverJobs(
     { name: 'subscription orders', everyMs: 300_000, run: () => app.subscriptions.generateDue() },
     // the order list's counts (issue 42): the appended +1/−1 of each statement on orders folded into order_counts
     { name: 'order counts', everyMs: 60_000, run: () => foldOrderCounts(db) },
+    // the GST and sales reports (issue 42): the days orders changed on summed again, a month of days a run
+    { name: 'report days', everyMs: 60_000, run: () => foldReportDays(db) },
     // failed deliveries are retried; the rows survive a restart
     { name: 'outbox retry', everyMs: 60_000, run: () => app.outbox.retryFailed() },
     // prepaid orders not paid in time release their stock and slot

@@ -13,3 +13,9 @@ export const shopTodayStartSql: SQL = sql`(date_trunc('day', now() at time zone 
 
 /** The shop's day of a timestamptz truncated to midnight, as a local timestamp (for date_trunc and series). */
 export const shopLocalSql = (at: SQLWrapper): SQL => sql`(${at} at time zone ${zone})`;
+
+/** A timestamptz's shop day as a date (how the summaries keyed by day store it). */
+export const shopDateSql = (at: SQLWrapper): SQL => sql`(${at} at time zone ${zone})::date`;
+
+/** The moment a shop day (a date) began. */
+export const shopDateStartSql = (day: SQLWrapper): SQL => sql`((${day})::timestamp at time zone ${zone})`;

@@ -36,6 +36,10 @@ export {
   foldOrderCounts,
 } from './order-counts';
 export {
+  /** the job runner's fold of the GST and sales reports' noted days into their summaries (migration 0067), every minute */
+  foldReportDays,
+} from './reports';
+export {
   /** a split order's wallet part back to the wallet (issue 44), and the wallet module's credit that does it, handed over by app.ts */
   giveWalletPartsBackWith,
   returnWalletPart,

@@ -1,13 +1,13 @@
 import { COD_TO_DELIVER, SALE_STATUSES, WAITING_STATUSES } from '@grocer/shared/reports';
 import { splitGst } from '@grocer/shared/tax';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { codPaymentOfOrderSql } from '../payments/records';
 import type { Period } from './agent-sales';
 import { isSale, saleDay, saleIn, saleValue } from './sales';
-import { shopDaySql } from '../../db/shop-time';
-import { shopDayEnd, shopDayStart } from '@grocer/shared/shop-time';
+import { shopDateSql, shopDateStartSql, shopDaySql } from '../../db/shop-time';
+import { shopDayEnd, shopDayOf, shopDayStart } from '@grocer/shared/shop-time';
 
 /**
  * Sums over orders for Administration's dashboard and reports, in paise. Revenue, orders, new
@@ -87,18 +87,18 @@ export async function waitingCounts(db: DbOrTx, websiteId: number) {
  * generated orders. `which` chooses the orders: the period's invoices (GST) or its sales (sales
  * by product).
  */
-const invoiceLines = (which: SQL) => sql`
+const invoiceLines = (which: SQL, day: SQL = sql`null::date`) => sql`
   sold_lines as materialized (
     select l.id, l.order_id, l.product_id, l.product_name, l.hsn_code, l.gst_rate, l.quantity, l.amount::bigint as amount,
-      o.discount, (coalesce(l.warehouse_state, '') = (o.address->>'state')) is true as intra
+      o.discount, (coalesce(l.warehouse_state, '') = (o.address->>'state')) is true as intra, ${day} as day
     from orders o join order_lines l on l.order_id = o.id
     where ${which}
   ),
   plain as (
-    select id, order_id, product_id, product_name, hsn_code, gst_rate, quantity, amount as net, intra from sold_lines where discount <= 0
+    select id, order_id, product_id, product_name, hsn_code, gst_rate, quantity, amount as net, intra, day from sold_lines where discount <= 0
   ),
   couponed as (
-    select id, order_id, product_id, product_name, hsn_code, gst_rate, quantity, amount, intra,
+    select id, order_id, product_id, product_name, hsn_code, gst_rate, quantity, amount, intra, day,
       least(discount, sum(amount) over w)::bigint as d, sum(amount) over w as lines_total
     from sold_lines where discount > 0
     window w as (partition by order_id)
@@ -117,7 +117,7 @@ const invoiceLines = (which: SQL) => sql`
   ),
   netted as (
     select id, order_id, product_id, product_name, hsn_code, gst_rate, quantity,
-      amount - (fl + case when fl < amount and rk <= odd then 1 else 0 end) as net, intra
+      amount - (fl + case when fl < amount and rk <= odd then 1 else 0 end) as net, intra, day
     from shared
   ),
   taxed as (
@@ -126,7 +126,7 @@ const invoiceLines = (which: SQL) => sql`
     from (select * from plain union all select * from netted) x
   ),
   invoice_lines as (
-    select order_id, product_id, product_name, hsn_code, gst_rate, quantity, net, net - gst as taxable,
+    select order_id, product_id, product_name, hsn_code, gst_rate, quantity, net, net - gst as taxable, day,
       case when intra then gst / 2 else 0 end as cgst,
       case when intra then gst - gst / 2 else 0 end as sgst,
       case when intra then 0 else gst end as igst
@@ -143,16 +143,60 @@ export interface GstRow {
   igst: number;
 }
 
-/** The invoices' lines of the period summed by HSN code and GST rate, in paise. */
-export async function gstByHsnAndRate(db: DbOrTx, websiteId: number, p: Period): Promise<{ rows: GstRow[]; invoices: number }> {
-  const rows = rowsOf<Record<string, string>>(
-    await db.execute(sql`
+/**
+ * The period's whole shop days (first and last), or null when it does not start and end at a shop
+ * day's bounds (then a report reads it live: the summaries are kept per day).
+ */
+function daysOf(p: Period): { from: string; to: string } | null {
+  const from = shopDayOf(p.start);
+  const to = shopDayOf(p.end.getTime() - 1);
+  return shopDayStart(from).getTime() === p.start.getTime() && shopDayEnd(to).getTime() === p.end.getTime() ? { from, to } : null;
+}
+
+/**
+ * The website's days noted since the last fold within [from, to] (`dirty`, to read live), and an
+ * order's belonging to one of them by `at` (its day placed or delivered): a range on the orders'
+ * own index per noted day.
+ */
+const dirtyDays = (websiteId: number, d: { from: string; to: string }) =>
+  sql`dirty as materialized (select distinct day from report_day_changes where website_id = ${websiteId} and day between ${d.from}::date and ${d.to}::date)`;
+const onDirtyDay = (at: SQL) =>
+  sql`exists (select 1 from dirty where ${at} >= ${shopDateStartSql(sql`dirty.day`)} and ${at} < ${shopDateStartSql(sql`dirty.day + 1`)})`;
+const cleanDay = (websiteId: number, d: { from: string; to: string }, t: SQL) =>
+  sql`${t}.website_id = ${websiteId} and ${t}.day between ${d.from}::date and ${d.to}::date and ${t}.day not in (select day from dirty)`;
+
+/**
+ * The invoices' lines of the period summed by HSN code and GST rate, in paise: the days the job has
+ * folded from `gst_days` and `invoice_days`, the days changed since read live, in one statement
+ * (`live`: every day read live, as tests compare).
+ */
+export async function gstByHsnAndRate(
+  db: DbOrTx,
+  websiteId: number,
+  p: Period,
+  opts: { live?: boolean } = {},
+): Promise<{ rows: GstRow[]; invoices: number }> {
+  const d = opts.live ? null : daysOf(p);
+  const statement = d
+    ? sql`
+      with ${dirtyDays(websiteId, d)},
+      ${invoiceLines(sql`${invoiced(websiteId, p)} and ${onDirtyDay(sql`o.created_at`)}`)},
+      summed as (
+        select hsn_code, gst_rate, quantity, taxable, cgst, sgst, igst from gst_days g where ${cleanDay(websiteId, d, sql.raw('g'))}
+        union all select hsn_code, gst_rate, quantity, taxable, cgst, sgst, igst from invoice_lines
+      )
+      select hsn_code, gst_rate, sum(quantity)::bigint as quantity, sum(taxable)::bigint as taxable, sum(cgst)::bigint as cgst,
+        sum(sgst)::bigint as sgst, sum(igst)::bigint as igst,
+        ((select count(distinct order_id) from sold_lines)
+          + (select coalesce(sum(invoices), 0) from invoice_days i where ${cleanDay(websiteId, d, sql.raw('i'))}))::int as invoices
+      from summed group by hsn_code, gst_rate order by gst_rate, hsn_code`
+    : sql`
       with ${invoiceLines(invoiced(websiteId, p))}
       select hsn_code, gst_rate, sum(quantity)::bigint as quantity, sum(taxable)::bigint as taxable, sum(cgst)::bigint as cgst,
         sum(sgst)::bigint as sgst, sum(igst)::bigint as igst,
         (select count(distinct order_id) from sold_lines)::int as invoices
-      from invoice_lines group by hsn_code, gst_rate order by gst_rate, hsn_code`),
-  );
+      from invoice_lines group by hsn_code, gst_rate order by gst_rate, hsn_code`;
+  const rows = rowsOf<Record<string, string>>(await db.execute(statement));
   return {
     invoices: n(rows[0]?.invoices),
     rows: rows.map((r) => ({
@@ -213,16 +257,28 @@ export async function gstOfReturnedLines(
 /**
  * Units and net revenue (after the coupon's share, GST included, no delivery) per product of the
  * period's sales (`sales.ts`: delivered in the period). Counter returns are not taken off here:
- * they are credit notes (the GST report) and come off the sale's value in the revenue.
+ * they are credit notes (the GST report) and come off the sale's value in the revenue. Folded days
+ * from `product_sale_days`, days changed since read live (`live`: every day live).
  */
-export async function salesByProduct(db: DbOrTx, websiteId: number, p: Period) {
-  const rows = rowsOf<{ product_id: number | null; name: string; quantity: string; net: string }>(
-    await db.execute(sql`
+export async function salesByProduct(db: DbOrTx, websiteId: number, p: Period, opts: { live?: boolean } = {}) {
+  const d = opts.live ? null : daysOf(p);
+  const statement = d
+    ? sql`
+      with ${dirtyDays(websiteId, d)},
+      ${invoiceLines(sql`${saleIn(o, websiteId, p)} and ${onDirtyDay(sql`o.delivered_at`)}`)},
+      summed as (
+        select product_id, name, quantity, net from product_sale_days s where ${cleanDay(websiteId, d, sql.raw('s'))}
+        union all select product_id, product_name, quantity, net from invoice_lines
+      )
+      select product_id, min(name) as name, sum(quantity)::bigint as quantity, sum(net)::bigint as net
+      from summed group by product_id, case when product_id is null then name end
+      order by 4 desc, 2`
+    : sql`
       with ${invoiceLines(saleIn(o, websiteId, p))}
       select product_id, min(product_name) as name, sum(quantity)::bigint as quantity, sum(net)::bigint as net
       from invoice_lines group by product_id, case when product_id is null then product_name end
-      order by 4 desc, 2`),
-  );
+      order by 4 desc, 2`;
+  const rows = rowsOf<{ product_id: number | null; name: string; quantity: string; net: string }>(await db.execute(statement));
   return rows.map((r) => ({
     productId: r.product_id === null ? null : n(r.product_id),
     name: r.name,
@@ -230,6 +286,60 @@ export async function salesByProduct(db: DbOrTx, websiteId: number, p: Period) {
     netPaise: n(r.net),
   }));
 }
+
+/**
+ * Folds noted days into the summaries (the job runner, every minute; `maxDays` a run, oldest
+ * first): takes the days' notes and writes each day again from its orders as they now stand, in
+ * one transaction, so a reader sees a day either noted (read live) or folded. One fold at a time
+ * (a transaction lock): two at once could otherwise write one day from two snapshots and the older
+ * commit last. A note made while a fold runs stays, and the next fold takes it. Returns the days folded.
+ */
+export async function foldReportDays(db: Db, maxDays = 31): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${REPORT_DAYS_LOCK})`);
+    const taken = rowsOf<{ website_id: number; day: string }>(
+      await tx.execute(sql`
+        with pick as (select distinct website_id, day from report_day_changes order by day, website_id limit ${maxDays}),
+        taken as (
+          delete from report_day_changes c using pick where c.website_id = pick.website_id and c.day = pick.day
+          returning c.website_id, c.day
+        )
+        select distinct website_id, to_char(day, 'YYYY-MM-DD') as day from taken`),
+    );
+    const byWebsite = new Map<number, string[]>();
+    for (const t of taken) byWebsite.set(Number(t.website_id), [...(byWebsite.get(Number(t.website_id)) ?? []), t.day]);
+    for (const [websiteId, days] of byWebsite) {
+      const list = sql.join(
+        days.map((day) => sql`${day}::date`),
+        sql`, `,
+      );
+      const first = days.reduce((a, b) => (a < b ? a : b));
+      const span = { start: shopDayStart(first), end: shopDayEnd(days.reduce((a, b) => (a > b ? a : b))) };
+      for (const t of ['gst_days', 'invoice_days', 'product_sale_days'])
+        await tx.execute(sql`delete from ${sql.identifier(t)} where website_id = ${websiteId} and day in (${list})`);
+      const placed = shopDateSql(sql`o.created_at`);
+      await tx.execute(sql`
+        with ${invoiceLines(sql`${invoiced(websiteId, span)} and ${placed} in (${list})`, placed)},
+        g as (
+          insert into gst_days (website_id, day, hsn_code, gst_rate, quantity, taxable, cgst, sgst, igst)
+          select ${websiteId}, day, hsn_code, gst_rate, sum(quantity), sum(taxable), sum(cgst), sum(sgst), sum(igst)
+          from invoice_lines group by day, hsn_code, gst_rate
+        )
+        insert into invoice_days (website_id, day, invoices)
+        select ${websiteId}, day, count(distinct order_id) from sold_lines group by day`);
+      const delivered = shopDateSql(sql`o.delivered_at`);
+      await tx.execute(sql`
+        with ${invoiceLines(sql`${saleIn(o, websiteId, span)} and ${delivered} in (${list})`, delivered)}
+        insert into product_sale_days (website_id, day, product_key, product_id, name, quantity, net)
+        select ${websiteId}, day, coalesce(product_id::text, 'name:' || product_name), min(product_id), min(product_name), sum(quantity), sum(net)
+        from invoice_lines group by day, coalesce(product_id::text, 'name:' || product_name)`);
+    }
+    return taken.length;
+  });
+}
+
+/** The fold's transaction lock (any fixed number, the same in every process). */
+const REPORT_DAYS_LOCK = 4_200_067;
 
 /**
  * Cash-on-delivery orders by delivery date (the slot's date, else the day placed) within the

@@ -410,3 +410,67 @@ export const orderCountDeltas = pgTable(
   },
   (t) => [index('order_count_deltas_website_idx').on(t.websiteId)],
 );
+
+/**
+ * The GST and sales reports' days (issue 42; migration 0067), folded by a job from the orders as
+ * they now stand (reports.ts `foldReportDays`). A statement on `orders` or `order_lines` notes the
+ * days it may have changed (the day placed, the day delivered, before and after) in
+ * `report_day_changes`, appends only; a report reads a day noted there live and every other day
+ * from these, in one statement, so it is exact at every moment whatever the fold's lag.
+ */
+export const reportDayChanges = pgTable(
+  'report_day_changes',
+  {
+    websiteId: integer().notNull(),
+    day: date().notNull(),
+  },
+  (t) => [index('report_day_changes_website_day_idx').on(t.websiteId, t.day)],
+);
+
+/** Per website and day placed: how many tax invoices (orders that went through, not cancelled). */
+export const invoiceDays = pgTable(
+  'invoice_days',
+  {
+    // no foreign key: as `order_counts`, a deleted website's days are noted as its orders cascade
+    websiteId: integer().notNull(),
+    day: date().notNull(),
+    invoices: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day] })],
+);
+
+/** Per website, day placed, HSN code and GST rate: the invoices' lines summed, in paise. */
+export const gstDays = pgTable(
+  'gst_days',
+  {
+    websiteId: integer().notNull(),
+    day: date().notNull(),
+    hsnCode: text().notNull(),
+    gstRate: integer().notNull(),
+    quantity: bigint({ mode: 'number' }).notNull(),
+    taxable: bigint({ mode: 'number' }).notNull(),
+    cgst: bigint({ mode: 'number' }).notNull(),
+    sgst: bigint({ mode: 'number' }).notNull(),
+    igst: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.hsnCode, t.gstRate] })],
+);
+
+/**
+ * Per website, day delivered and product (a line without a product: by its name): units sold and
+ * their net revenue (after the coupon's share), in paise.
+ */
+export const productSaleDays = pgTable(
+  'product_sale_days',
+  {
+    websiteId: integer().notNull(),
+    day: date().notNull(),
+    /** the product's id as text, or `name:` and the line's product name when it has none */
+    productKey: text().notNull(),
+    productId: integer(),
+    name: text().notNull(),
+    quantity: bigint({ mode: 'number' }).notNull(),
+    net: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.productKey] })],
+);
