@@ -71,9 +71,16 @@ export const dashboardSchema = z.object({
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
 const salesRow = { quantity: z.number().int(), net_revenue: z.number() };
-/** Net revenue: what the lines were sold for after the coupon's share, GST included, delivery excluded. */
+/** How many of the best-selling products the sales report's answer lists (the CSV has them all). */
+export const SALES_REPORT_TOP = 50;
+/**
+ * Net revenue: what the lines were sold for after the coupon's share, GST included, delivery
+ * excluded. `by_product`: the best `SALES_REPORT_TOP` (every one in the CSV); `products`: how many
+ * were sold.
+ */
 export const salesReportSchema = z.object({
   ...range,
+  products: z.number().int(),
   by_product: z.array(z.object({ product_id: z.number().int().nullable(), name: z.string(), category: z.string(), ...salesRow })),
   by_category: z.array(z.object({ category: z.string(), products: z.number().int(), ...salesRow })),
   total: z.object(salesRow),

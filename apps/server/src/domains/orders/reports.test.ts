@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_STATUSES, type OrderStatus } from '@grocer/shared/order';
 import { toPaise } from '@grocer/shared/money';
-import { SALE_STATUSES } from '@grocer/shared/reports';
+import { SALE_STATUSES, SALES_REPORT_TOP } from '@grocer/shared/reports';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { orderLines, orders, users, websites } from '../../db/schema';
 import { createTestDatabase } from '../../test/app';
-import { gstReport } from '../reports/service';
+import { gstReport, salesReport } from '../reports/service';
 import { orderDetail } from './queries';
 import { foldReportDays, gstByHsnAndRate, salesByProduct } from './reports';
 
@@ -195,4 +195,28 @@ describe('the GST report equals the sum of the invoices', () => {
       },
     );
   }, 180_000);
+});
+
+describe('the sales report', () => {
+  it(`lists the best ${SALES_REPORT_TOP} products and how many were sold; the CSV's answer lists every one`, async () => {
+    const [w] = await db.insert(websites).values({ name: 'Many products' }).returning();
+    // one delivered order of 60 products, the nth sold for n rupees
+    const lines = Array.from({ length: 60 }, (_, i) => ({
+      price: (i + 1) * 100,
+      quantity: 1,
+      rate: 500 as const,
+      hsn: '1006' as const,
+      warehouseState: 'Karnataka',
+    }));
+    await writeOrders(w!.id, [{ lines, state: 'Karnataka', couponShare: 0, status: 'delivered', hour: 5, change: 'none' }]);
+    const q = { from: FROM, to: '2026-03-02' };
+    const top = await salesReport(db, w!.id, q);
+    expect(top.products).toBe(60);
+    expect(top.by_product.map((p) => p.net_revenue)).toEqual(Array.from({ length: SALES_REPORT_TOP }, (_, i) => 60 - i));
+    expect(top.total).toEqual({ quantity: 60, net_revenue: (60 * 61) / 2 });
+    expect(top.by_category).toEqual([{ category: 'Uncategorised', products: 60, quantity: 60, net_revenue: (60 * 61) / 2 }]);
+    const all = await salesReport(db, w!.id, q, { all: true });
+    expect(all.by_product).toHaveLength(60);
+    expect(all.by_product.slice(0, SALES_REPORT_TOP)).toEqual(top.by_product);
+  });
 });

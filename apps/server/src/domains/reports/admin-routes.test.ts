@@ -221,6 +221,7 @@ describe('sales and cash on delivery', () => {
     const r = (await owner.get(`/s/api/admin/reports/sales?${range}`)).json();
     const dal = r.by_product.find((p: { name: string }) => p.name === 'Toor Dal');
     expect(dal).toMatchObject({ quantity: 1, category: 'Uncategorised' });
+    expect(r.products).toBe(r.by_product.length);
     expect(r.total.quantity).toBe(2);
     expect(r.by_category).toEqual([expect.objectContaining({ category: 'Uncategorised', quantity: 2 })]);
     expect(r.total.net_revenue).toBe((await owner.get(`/s/api/admin/reports/dashboard?${range}`)).json().revenue);

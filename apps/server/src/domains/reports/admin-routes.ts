@@ -36,7 +36,7 @@ export const reportsAdminRoutes =
     );
     const salesCsvQuery = z.intersection(reportRangeQuerySchema, z.object({ by: z.enum(['product', 'category']).default('product') }));
     app.get('/admin/reports/sales.csv', { schema: { querystring: salesCsvQuery } }, async (req, reply) => {
-      const r = await salesReport(db, req.website.id, req.query);
+      const r = await salesReport(db, req.website.id, req.query, { all: true });
       return csv(reply, `sales-by-${req.query.by}`, r, salesReportCsv(r, req.query.by));
     });
     app.get('/admin/reports/cod', { schema: { ...query, response: { 200: codReportSchema } } }, async (req) =>

@@ -1,6 +1,7 @@
 import { indiaToday } from '@grocer/shared/delivery-promise';
 import { toRupees } from '@grocer/shared/money';
 import {
+  SALES_REPORT_TOP,
   WAITING_STATUSES,
   type CodReport,
   type Dashboard,
@@ -143,14 +144,19 @@ export async function gstReport(db: DbOrTx, websiteId: number, q: ReportRangeQue
   };
 }
 
-export async function salesReport(db: DbOrTx, websiteId: number, q: ReportRangeQuery): Promise<SalesReport> {
+/**
+ * Sales by product and by category. The screen's answer lists the best `SALES_REPORT_TOP` products
+ * (a month of a large shop sells tens of thousands: megabytes the screen never showed); `all`, for
+ * the CSV, lists every one.
+ */
+export async function salesReport(db: DbOrTx, websiteId: number, q: ReportRangeQuery, opts: { all?: boolean } = {}): Promise<SalesReport> {
   const r = rangeOf(q);
   const sold = await salesByProduct(db, websiteId, periodOf(r));
-  const ids = sold.flatMap((s) => (s.productId === null ? [] : [s.productId]));
-  const paths = new Map<number, string | null>();
-  // a few thousand ids per query: PostgreSQL takes at most 65,535 parameters
-  for (let i = 0; i < ids.length; i += 5000)
-    for (const [k, v] of await productCategoryPaths(db, websiteId, ids.slice(i, i + 5000))) paths.set(k, v);
+  const paths = await productCategoryPaths(
+    db,
+    websiteId,
+    sold.flatMap((s) => (s.productId === null ? [] : [s.productId])),
+  );
   const byProduct = sold.map((s) => ({
     product_id: s.productId,
     name: s.name,
@@ -165,7 +171,11 @@ export async function salesReport(db: DbOrTx, websiteId: number, q: ReportRangeQ
   }
   return {
     ...r,
-    by_product: byProduct.map(({ netPaise, ...p }) => ({ ...p, net_revenue: toRupees(netPaise) })),
+    products: byProduct.length,
+    by_product: (opts.all ? byProduct : byProduct.slice(0, SALES_REPORT_TOP)).map(({ netPaise, ...p }) => ({
+      ...p,
+      net_revenue: toRupees(netPaise),
+    })),
     by_category: [...categories]
       .sort((a, b) => b[1].netPaise - a[1].netPaise || a[0].localeCompare(b[0]))
       .map(([category, c]) => ({ category, products: c.products, quantity: c.quantity, net_revenue: toRupees(c.netPaise) })),

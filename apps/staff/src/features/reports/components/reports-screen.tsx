@@ -181,8 +181,8 @@ function SalesSections({ range }: { range: Range }) {
         id="by-product"
         title={t('Sales by product')}
         note={
-          r && r.by_product.length > 50
-            ? t('The 50 best of {byProduct} products; the CSV has them all.', { byProduct: r.by_product.length })
+          r && r.products > r.by_product.length
+            ? t('The 50 best of {byProduct} products; the CSV has them all.', { byProduct: r.products })
             : t('Best sellers first.')
         }
         csv={<Csv href={reportCsvUrl('sales', range, '&by=product')} />}
@@ -198,7 +198,7 @@ function SalesSections({ range }: { range: Range }) {
               </tr>
             </thead>
             <tbody className="divide-y">
-              {r?.by_product.slice(0, 50).map((p) => (
+              {r?.by_product.map((p) => (
                 <tr key={`${p.product_id ?? ''}|${p.name}`}>
                   <td className="px-3 py-2">{p.name}</td>
                   <td className="px-3 py-2 text-gray-600">{p.category}</td>
