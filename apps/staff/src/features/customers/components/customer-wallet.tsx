@@ -1,9 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiError } from '@grocer/shared/api-client';
 import { formatDateTime } from '@grocer/shared/format';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
-import { ENTRY_REASON_LABEL, type AccountWithEntries } from '@grocer/shared/wallet';
-import { Fragment, useState, type FormEvent } from 'react';
+import {
+  ENTRY_REASON_LABEL,
+  goodwillSchema,
+  khataLimitSchema,
+  khataOpenSchema,
+  khataPaymentSchema,
+  khataSettingsSchema,
+  type AccountWithEntries,
+} from '@grocer/shared/wallet';
+import { Fragment, useState } from 'react';
+import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Field, inputClass } from '../../../components/ui/field';
+import { contractForm } from '../../../lib/contract-form';
 import { errorMessage } from '../../../lib/error-message';
 import { newKey, useCustomerAccounts, useKhataSettings, useStatement, useWalletMoves } from '../api/wallet';
 import { t } from '../../../lib/i18n';
@@ -12,6 +25,53 @@ const button = 'rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50';
 const rupees = (paise: number) => formatINR(toRupees(paise));
 /** Rupees as typed ("250", "99.50") to paise; NaN when not a positive amount. */
 const typedPaise = (text: string) => (/^\d+(\.\d{1,2})?$/.test(text.trim()) ? toPaise(Number(text)) : NaN);
+/** A field of rupees as typed: the amount above zero (or from zero), else the form's own words (the contract speaks paise). */
+const rupeesField = (message: string, zero = false) => z.string().refine((s) => (zero ? typedPaise(s) >= 0 : typedPaise(s) > 0), message);
+
+/**
+ * A money form's schemas (for react-hook-form's zod resolver): the rupees typed become the API's
+ * paise, that body checked by the shared contract (its messages at the form's fields, which have
+ * the contract's names) and sent. A call that carries a key keeps it in the form, unshown: made
+ * once, kept while the call is retried, renewed after success (a double tap or a lost answer posts once).
+ */
+const goodwillForm = contractForm(
+  z.object({ amount_paise: rupeesField(t('Enter the amount in rupees, e.g. 50')), reason: z.string(), idempotency_key: z.string() }),
+  (f) => ({ amount_paise: typedPaise(f.amount_paise), reason: f.reason, idempotency_key: f.idempotency_key }),
+  goodwillSchema,
+  'amount_paise',
+);
+const openKhataForm = contractForm(
+  z.object({ credit_limit_paise: rupeesField(t('Enter the credit limit in rupees, e.g. 2000')) }),
+  (f) => ({ credit_limit_paise: typedPaise(f.credit_limit_paise) }),
+  khataOpenSchema,
+  'credit_limit_paise',
+);
+const limitForm = contractForm(
+  z.object({ credit_limit_paise: rupeesField(t('Enter the credit limit in rupees, e.g. 2000'), true) }),
+  (f) => ({ credit_limit_paise: typedPaise(f.credit_limit_paise) }),
+  khataLimitSchema,
+  'credit_limit_paise',
+);
+const paymentForm = contractForm(
+  z.object({ amount_paise: rupeesField(t('Enter the amount paid in rupees, e.g. 500')), idempotency_key: z.string() }),
+  (f) => ({ amount_paise: typedPaise(f.amount_paise), note: t('Cash'), idempotency_key: f.idempotency_key }),
+  khataPaymentSchema,
+  'amount_paise',
+);
+const termsForm = contractForm(
+  z.object({ due_days: z.string().regex(/^\s*\d+\s*$/, t('Enter a whole number of days')) }),
+  (f) => ({ due_days: Number(f.due_days) }),
+  khataSettingsSchema,
+  'due_days',
+);
+
+/** A refusal: its field messages at the form's fields (those it has), and the toast as before. */
+function refused<F extends FieldValues>(err: unknown, fields: Array<Path<F>>, setError: UseFormSetError<F>) {
+  if (err instanceof ApiError)
+    for (const [wire, messages] of Object.entries(err.fieldErrors))
+      if (messages[0] && (fields as string[]).includes(wire)) setError(wire as Path<F>, { type: 'server', message: messages[0] });
+  toast.error(errorMessage(err));
+}
 
 /**
  * The customer's wallet and khata on the customer screen (issue 44): balances, the latest entries,
@@ -54,56 +114,43 @@ export function CustomerWallet({ customerId }: { customerId: number }) {
   );
 }
 
-/** A money form's key: made once, kept while the same amount is retried, renewed after success. */
-function useMoneyKey() {
-  const [key, setKey] = useState(newKey);
-  return { key, renew: () => setKey(newKey()) };
-}
-
 function Goodwill({ customerId }: { customerId: number }) {
   const { goodwill } = useWalletMoves(customerId);
-  const { key, renew } = useMoneyKey();
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const paise = typedPaise(amount);
-    if (!(paise > 0)) return toast.error(t('Enter the amount in rupees, e.g. 50'));
-    goodwill.mutate(
-      { amount_paise: paise, reason, idempotency_key: key },
-      {
-        onSuccess: (r) => {
-          toast.success(t('{amount} credited to the wallet', { amount: rupees(r.entry.amount_paise) }));
-          setAmount('');
-          setReason('');
-          renew();
-        },
-        onError: (err) => toast.error(errorMessage(err)),
-      },
-    );
-  };
+  const empty = () => ({ amount_paise: '', reason: '', idempotency_key: newKey() });
+  const { register, handleSubmit, formState, setError, reset } = useForm<
+    z.input<typeof goodwillForm>,
+    unknown,
+    z.output<typeof goodwillForm>
+  >({ resolver: zodResolver(goodwillForm), defaultValues: empty() });
+  const errors = formState.errors;
+  const submit = handleSubmit(async (body) => {
+    try {
+      const r = await goodwill.mutateAsync(body);
+      toast.success(t('{amount} credited to the wallet', { amount: rupees(r.entry.amount_paise) }));
+      reset(empty());
+    } catch (err) {
+      refused(err, ['amount_paise', 'reason'], setError);
+    }
+  });
   return (
-    <form aria-label={t('Goodwill credit')} onSubmit={submit} className="grid gap-2 sm:grid-cols-[8rem_1fr_auto] sm:items-end">
-      <Field label={t('Goodwill (₹)')}>
-        {(a) => (
-          <input {...a} inputMode="decimal" required className={inputClass} value={amount} onChange={(e) => setAmount(e.target.value)} />
-        )}
+    <form aria-label={t('Goodwill credit')} noValidate onSubmit={submit} className="grid gap-2 sm:grid-cols-[8rem_1fr_auto] sm:items-end">
+      <Field label={t('Goodwill (₹)')} error={errors.amount_paise?.message}>
+        {(a) => <input {...a} {...register('amount_paise')} inputMode="decimal" required className={inputClass} />}
       </Field>
-      <Field label={t('Reason')}>
+      <Field label={t('Reason')} error={errors.reason?.message}>
         {(a) => (
           <input
             {...a}
+            {...register('reason')}
             required
             minLength={3}
             maxLength={300}
             placeholder={t('e.g. late delivery on Sunday')}
             className={inputClass}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
           />
         )}
       </Field>
-      <button type="submit" disabled={goodwill.isPending} className={`${button} border bg-white hover:bg-gray-50`}>
+      <button type="submit" disabled={formState.isSubmitting} className={`${button} border bg-white hover:bg-gray-50`}>
         {t('Credit wallet')}
       </button>
     </form>
@@ -112,27 +159,24 @@ function Goodwill({ customerId }: { customerId: number }) {
 
 function OpenKhata({ customerId }: { customerId: number }) {
   const { openKhata } = useWalletMoves(customerId);
-  const [limit, setLimit] = useState('');
+  const { register, handleSubmit, formState, setError } = useForm<z.input<typeof openKhataForm>, unknown, z.output<typeof openKhataForm>>({
+    resolver: zodResolver(openKhataForm),
+    defaultValues: { credit_limit_paise: '' },
+  });
+  const submit = handleSubmit(async ({ credit_limit_paise }) => {
+    try {
+      await openKhata.mutateAsync(credit_limit_paise);
+      toast.success(t('Khata opened'));
+    } catch (err) {
+      refused(err, ['credit_limit_paise'], setError);
+    }
+  });
   return (
-    <form
-      aria-label={t('Open a khata')}
-      className="flex items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const paise = typedPaise(limit);
-        if (!(paise > 0)) return toast.error(t('Enter the credit limit in rupees, e.g. 2000'));
-        openKhata.mutate(paise, {
-          onSuccess: () => toast.success(t('Khata opened')),
-          onError: (err) => toast.error(errorMessage(err)),
-        });
-      }}
-    >
-      <Field label={t('Credit limit (₹)')} className="w-40">
-        {(a) => (
-          <input {...a} inputMode="decimal" required className={inputClass} value={limit} onChange={(e) => setLimit(e.target.value)} />
-        )}
+    <form aria-label={t('Open a khata')} noValidate className="flex items-end gap-2" onSubmit={submit}>
+      <Field label={t('Credit limit (₹)')} error={formState.errors.credit_limit_paise?.message} className="w-40">
+        {(a) => <input {...a} {...register('credit_limit_paise')} inputMode="decimal" required className={inputClass} />}
       </Field>
-      <button type="submit" disabled={openKhata.isPending} className={`${button} bg-brand text-white hover:opacity-90`}>
+      <button type="submit" disabled={formState.isSubmitting} className={`${button} bg-brand text-white hover:opacity-90`}>
         {t('Open khata')}
       </button>
     </form>
@@ -140,71 +184,69 @@ function OpenKhata({ customerId }: { customerId: number }) {
 }
 
 function KhataMoves({ customerId, khata }: { customerId: number; khata: AccountWithEntries }) {
-  const { setLimit, payment } = useWalletMoves(customerId);
-  const { key, renew } = useMoneyKey();
-  const [limit, setLimitText] = useState(String(toRupees(khata.credit_limit_paise)));
-  const [amount, setAmount] = useState('');
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <form
-        aria-label={t('Khata limit')}
-        className="flex items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const paise = typedPaise(limit);
-          if (!(paise >= 0)) return toast.error(t('Enter the credit limit in rupees, e.g. 2000'));
-          setLimit.mutate(
-            { accountId: khata.id, credit_limit_paise: paise },
-            { onSuccess: () => toast.success(t('Limit changed')), onError: (err) => toast.error(errorMessage(err)) },
-          );
-        }}
-      >
-        <Field label={t('Credit limit (₹)')} className="flex-1">
-          {(a) => (
-            <input
-              {...a}
-              inputMode="decimal"
-              required
-              className={inputClass}
-              value={limit}
-              onChange={(e) => setLimitText(e.target.value)}
-            />
-          )}
-        </Field>
-        <button type="submit" disabled={setLimit.isPending} className={`${button} border bg-white hover:bg-gray-50`}>
-          {t('Save limit')}
-        </button>
-      </form>
-      <form
-        aria-label={t('Record a payment')}
-        className="flex items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const paise = typedPaise(amount);
-          if (!(paise > 0)) return toast.error(t('Enter the amount paid in rupees, e.g. 500'));
-          payment.mutate(
-            { accountId: khata.id, amount_paise: paise, note: t('Cash'), idempotency_key: key },
-            {
-              onSuccess: (r) => {
-                toast.success(t('Payment of {amount} recorded', { amount: rupees(r.entry.amount_paise) }));
-                setAmount('');
-                renew();
-              },
-              onError: (err) => toast.error(errorMessage(err)),
-            },
-          );
-        }}
-      >
-        <Field label={t('Cash received (₹)')} className="flex-1">
-          {(a) => (
-            <input {...a} inputMode="decimal" required className={inputClass} value={amount} onChange={(e) => setAmount(e.target.value)} />
-          )}
-        </Field>
-        <button type="submit" disabled={payment.isPending} className={`${button} bg-brand text-white hover:opacity-90`}>
-          {t('Record payment')}
-        </button>
-      </form>
+      <KhataLimit customerId={customerId} khata={khata} />
+      <KhataPayment customerId={customerId} khata={khata} />
     </div>
+  );
+}
+
+function KhataLimit({ customerId, khata }: { customerId: number; khata: AccountWithEntries }) {
+  const { setLimit } = useWalletMoves(customerId);
+  const { register, handleSubmit, formState, setError } = useForm<z.input<typeof limitForm>, unknown, z.output<typeof limitForm>>({
+    resolver: zodResolver(limitForm),
+    defaultValues: { credit_limit_paise: String(toRupees(khata.credit_limit_paise)) },
+  });
+  const submit = handleSubmit(async ({ credit_limit_paise }) => {
+    try {
+      await setLimit.mutateAsync({ accountId: khata.id, credit_limit_paise });
+      toast.success(t('Limit changed'));
+    } catch (err) {
+      refused(err, ['credit_limit_paise'], setError);
+    }
+  });
+  return (
+    <form aria-label={t('Khata limit')} noValidate className="flex items-end gap-2" onSubmit={submit}>
+      <Field label={t('Credit limit (₹)')} error={formState.errors.credit_limit_paise?.message} className="flex-1">
+        {(a) => <input {...a} {...register('credit_limit_paise')} inputMode="decimal" required className={inputClass} />}
+      </Field>
+      <button type="submit" disabled={formState.isSubmitting} className={`${button} border bg-white hover:bg-gray-50`}>
+        {t('Save limit')}
+      </button>
+    </form>
+  );
+}
+
+function KhataPayment({ customerId, khata }: { customerId: number; khata: AccountWithEntries }) {
+  const { payment } = useWalletMoves(customerId);
+  const empty = () => ({ amount_paise: '', idempotency_key: newKey() });
+  const { register, handleSubmit, formState, setError, reset } = useForm<
+    z.input<typeof paymentForm>,
+    unknown,
+    z.output<typeof paymentForm>
+  >({
+    resolver: zodResolver(paymentForm),
+    defaultValues: empty(),
+  });
+  const submit = handleSubmit(async (body) => {
+    try {
+      const r = await payment.mutateAsync({ accountId: khata.id, ...body });
+      toast.success(t('Payment of {amount} recorded', { amount: rupees(r.entry.amount_paise) }));
+      reset(empty());
+    } catch (err) {
+      refused(err, ['amount_paise'], setError);
+    }
+  });
+  return (
+    <form aria-label={t('Record a payment')} noValidate className="flex items-end gap-2" onSubmit={submit}>
+      <Field label={t('Cash received (₹)')} error={formState.errors.amount_paise?.message} className="flex-1">
+        {(a) => <input {...a} {...register('amount_paise')} inputMode="decimal" required className={inputClass} />}
+      </Field>
+      <button type="submit" disabled={formState.isSubmitting} className={`${button} bg-brand text-white hover:opacity-90`}>
+        {t('Record payment')}
+      </button>
+    </form>
   );
 }
 
@@ -312,27 +354,29 @@ function StatementView({ accounts }: { accounts: AccountWithEntries[] }) {
  */
 function KhataTerms() {
   const { query, save } = useKhataSettings();
-  const [days, setDays] = useState<string | null>(null);
   if (!query.data) return null;
-  const value = days ?? String(query.data.due_days);
+  return <KhataTermsForm dueDays={query.data.due_days} save={save} />;
+}
+
+function KhataTermsForm({ dueDays, save }: { dueDays: number; save: ReturnType<typeof useKhataSettings>['save'] }) {
+  const { register, handleSubmit, formState, setError } = useForm<z.input<typeof termsForm>, unknown, z.output<typeof termsForm>>({
+    resolver: zodResolver(termsForm),
+    defaultValues: { due_days: String(dueDays) },
+  });
+  const submit = handleSubmit(async ({ due_days }) => {
+    try {
+      await save.mutateAsync(due_days);
+      toast.success(t('Khata terms saved'));
+    } catch (err) {
+      refused(err, ['due_days'], setError);
+    }
+  });
   return (
-    <form
-      aria-label={t('Khata terms')}
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(Number(value), {
-          onSuccess: () => toast.success(t('Khata terms saved')),
-          onError: (err) => toast.error(errorMessage(err)),
-        });
-      }}
-    >
-      <Field label={t('Days to pay after a statement')} className="w-56">
-        {(a) => (
-          <input {...a} inputMode="numeric" required className={inputClass} value={value} onChange={(e) => setDays(e.target.value)} />
-        )}
+    <form aria-label={t('Khata terms')} noValidate className="flex flex-wrap items-end gap-2" onSubmit={submit}>
+      <Field label={t('Days to pay after a statement')} error={formState.errors.due_days?.message} className="w-56">
+        {(a) => <input {...a} {...register('due_days')} inputMode="numeric" required className={inputClass} />}
       </Field>
-      <button type="submit" disabled={save.isPending} className={`${button} border bg-white hover:bg-gray-50`}>
+      <button type="submit" disabled={formState.isSubmitting} className={`${button} border bg-white hover:bg-gray-50`}>
         {t('Save terms')}
       </button>
       <p className="w-full text-xs text-gray-500">

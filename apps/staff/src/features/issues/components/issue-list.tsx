@@ -1,12 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ApiError } from '@grocer/shared/api-client';
 import { formatDate } from '@grocer/shared/format';
-import { ISSUE_KIND_LABELS, type AdminIssue } from '@grocer/shared/support';
+import { ISSUE_KIND_LABELS, resolveIssueBodySchema, type AdminIssue } from '@grocer/shared/support';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
 import { Field, inputClass } from '../../../components/ui/field';
-import { LoadingView } from '../../../components/ui/loading';
-import { Pagination } from '../../../components/ui/pagination';
+import { contractForm } from '../../../lib/contract-form';
 import { errorMessage } from '../../../lib/error-message';
 import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
@@ -21,6 +26,20 @@ const STATUSES = [
 
 /** The list's view when its address says nothing: the server's defaults too (a default is left out of the query). */
 export const DEFAULTS: ListDefaults = { sort: 'created', dir: 'desc', perPage: 20 };
+const col = createColumnHelper<AdminIssue>();
+
+/**
+ * The rows of the page shown that a search keeps: every word in the order's number, the customer's
+ * name or mobile, the problem or the shopper's note. (The server pages the issues but does not
+ * search them, so the search box says it searches this page.)
+ */
+export function matches(i: AdminIssue, q: string): boolean {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = [i.ordernumber, i.customer.name, i.customer.phone, ISSUE_KIND_LABELS[i.kind], i.note, ...i.lines.map((l) => l.name)]
+    .join(' ')
+    .toLowerCase();
+  return words.every((w) => text.includes(w));
+}
 
 /**
  * Administration → Issues: what shoppers reported on delivered orders (missing, damaged, wrong
@@ -30,116 +49,143 @@ export const DEFAULTS: ListDefaults = { sort: 'created', dir: 'desc', perPage: 2
 export function IssueList() {
   const list = useListState(DEFAULTS);
   const status = (list.filter('status') || 'open') as 'open' | 'resolved' | 'all';
-  const { data, error, isPending } = useIssues({ status, page: list.page, perPage: list.perPage });
+  const issues = useIssues({ status, page: list.page, perPage: list.perPage });
   const [resolving, setResolving] = useState<AdminIssue | null>(null);
-  return (
-    <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('Show')}>
-        {STATUSES.map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={status === value}
-            onClick={() => list.set({ status: value === 'open' ? undefined : value })}
-            className={`rounded-full border px-3 py-1 text-sm ${status === value ? 'border-gray-900 bg-gray-900 text-white' : 'bg-white hover:bg-gray-50'}`}
-          >
-            {label}
-            {value === 'open' && data ? ` (${data.meta.open})` : ''}
-          </button>
-        ))}
-      </div>
-      {error ? (
-        <p role="alert" className="text-red-700">
-          {errorMessage(error)}
-        </p>
-      ) : isPending ? (
-        <LoadingView />
-      ) : data.data.length === 0 ? (
-        <p className="rounded-lg border bg-white p-8 text-center text-gray-600">
-          {status === 'open' ? t('No open issues. Shoppers can report one from a delivered order.') : t('No issues here.')}
-        </p>
-      ) : (
-        <div tabIndex={0} role="region" aria-label={t('Issues')} className="overflow-x-auto rounded-lg border bg-white">
-          <table className="w-full text-sm" aria-label={t('Issues')}>
-            <thead className="border-b bg-gray-50 text-left text-xs tracking-wide text-gray-500 uppercase">
-              <tr>
-                <th className="px-4 py-2 font-medium">{t('Reported')}</th>
-                <th className="px-4 py-2 font-medium">{t('Order')}</th>
-                <th className="px-4 py-2 font-medium">{t('Customer')}</th>
-                <th className="px-4 py-2 font-medium">{t('Problem')}</th>
-                <th className="px-4 py-2 font-medium">{t('Status')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {data.data.map((i) => (
-                <tr key={i.id} className="align-top">
-                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(i.created_at)}</td>
-                  <td className="px-4 py-3">
-                    <Link to={paths.order(i.order_id)} className="font-medium text-teal-800 underline">
-                      {i.ordernumber}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">
-                    {i.customer.name}
-                    <span className="block text-xs text-gray-500">{i.customer.phone}</span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <p className="font-medium">{ISSUE_KIND_LABELS[i.kind]}</p>
-                    {i.lines.length > 0 && <p className="text-gray-700">{i.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}</p>}
-                    {i.note && <p className="text-gray-600">“{i.note}”</p>}
-                  </td>
-                  <td className="px-4 py-3">
-                    {i.status === 'open' ? (
-                      <button
-                        type="button"
-                        onClick={() => setResolving(i)}
-                        className="rounded-md bg-gray-900 px-3 py-1.5 text-xs font-medium text-white hover:bg-gray-700"
-                        aria-label={t('Resolve the issue on {ordernumber}', { ordernumber: i.ordernumber })}
-                      >
-                        {t('Resolve')}
-                      </button>
-                    ) : (
-                      <>
-                        <span className="rounded bg-teal-50 px-2 py-0.5 text-xs font-medium text-teal-800">{t('Resolved')}</span>
-                        <p className="mt-1 text-xs text-gray-600">{i.resolution}</p>
-                        <p className="text-xs text-gray-500">
-                          {i.resolved_by ?? t('Staff')}, {i.resolved_at ? formatDate(i.resolved_at) : ''}
-                        </p>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+  const data = issues.data;
+  const rows = data?.data.filter((i) => matches(i, list.q));
+
+  const columns = [
+    col.accessor('created_at', {
+      header: t('Reported'),
+      cell: ({ getValue }) => <span className="whitespace-nowrap">{formatDate(getValue())}</span>,
+    }),
+    col.accessor('ordernumber', {
+      header: t('Order'),
+      cell: ({ row: { original: i } }) => (
+        <Link to={paths.order(i.order_id)} className="font-medium text-teal-800 underline">
+          {i.ordernumber}
+        </Link>
+      ),
+    }),
+    col.accessor('customer', {
+      header: t('Customer'),
+      cell: ({ row: { original: i } }) => (
+        <span>
+          {i.customer.name}
+          <span className="block text-xs text-gray-500">{i.customer.phone}</span>
+        </span>
+      ),
+    }),
+    col.accessor('kind', {
+      header: t('Problem'),
+      cell: ({ row: { original: i } }) => (
+        <div>
+          <p className="font-medium">{ISSUE_KIND_LABELS[i.kind]}</p>
+          {i.lines.length > 0 && <p className="text-gray-700">{i.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}</p>}
+          {i.note && <p className="text-gray-600">“{i.note}”</p>}
         </div>
-      )}
-      <Pagination
-        page={list.page}
-        perPage={list.perPage}
+      ),
+    }),
+    col.accessor('status', {
+      header: t('Status'),
+      cell: ({ row: { original: i } }) =>
+        i.status === 'open' ? (
+          <button
+            type="button"
+            onClick={() => setResolving(i)}
+            className="rounded-md bg-gray-900 px-3 py-1.5 text-xs font-medium text-white hover:bg-gray-700"
+            aria-label={t('Resolve the issue on {ordernumber}', { ordernumber: i.ordernumber })}
+          >
+            {t('Resolve')}
+          </button>
+        ) : (
+          <div>
+            <span className="rounded bg-teal-50 px-2 py-0.5 text-xs font-medium text-teal-800">{t('Resolved')}</span>
+            <p className="mt-1 text-xs text-gray-600">{i.resolution}</p>
+            <p className="text-xs text-gray-500">
+              {i.resolved_by ?? t('Staff')}, {i.resolved_at ? formatDate(i.resolved_at) : ''}
+            </p>
+          </div>
+        ),
+    }),
+  ];
+
+  return (
+    <>
+      <DataTable
+        label={t('Issues')}
+        columns={columns}
+        rows={rows}
         total={data?.meta.total}
-        onPage={(page) => list.set({ page })}
-        onPerPage={(perPage) => list.set({ perPage })}
+        loading={issues.isFetching}
+        error={issues.error ? errorMessage(issues.error) : undefined}
+        getRowId={(i) => String(i.id)}
+        rowName={(i) => i.ordernumber}
+        list={list}
+        searchLabel={t('Search this page by order or customer')}
+        filters={
+          <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('Show')}>
+            {STATUSES.map(([value, label]) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={status === value}
+                onClick={() => list.set({ status: value === 'open' ? undefined : value })}
+                className={`rounded-full border px-3 py-1 text-sm ${status === value ? 'border-gray-900 bg-gray-900 text-white' : 'bg-white hover:bg-gray-50'}`}
+              >
+                {label}
+                {value === 'open' && data ? ` (${data.meta.open})` : ''}
+              </button>
+            ))}
+          </div>
+        }
+        empty={
+          list.q
+            ? t('No issue on this page matches this search.')
+            : status === 'open'
+              ? t('No open issues. Shoppers can report one from a delivered order.')
+              : t('No issues here.')
+        }
       />
       <ResolveDialog issue={resolving} onClose={() => setResolving(null)} />
-    </div>
+    </>
   );
 }
 
+/** The resolve form's fields as typed (the contract's names). */
+interface ResolveForm {
+  resolution: string;
+}
+
+/** The form's schema: the note as typed is the API's body, checked by the shared contract (the server trims it). */
+const resolveFormSchema = contractForm(z.object({ resolution: z.string() }), (f): ResolveForm => f, resolveIssueBodySchema, 'resolution');
+
 function ResolveDialog({ issue, onClose }: { issue: AdminIssue | null; onClose: () => void }) {
   const resolve = useResolveIssue();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { register, handleSubmit, formState, setError, reset } = useForm<ResolveForm, unknown, ResolveForm>({
+    resolver: zodResolver(resolveFormSchema),
+    defaultValues: { resolution: '' },
+  });
+  const close = () => {
+    onClose();
+    reset();
+  };
+  const submit = handleSubmit(async (body) => {
+    if (!issue) return;
+    try {
+      await resolve.mutateAsync({ id: issue.id, ...body });
+      toast.success(t('Issue on {ordernumber} resolved', { ordernumber: issue.ordernumber }));
+      close();
+    } catch (err) {
+      // the refusal is shown in the dialog, at the note: its own words when the server names the field
+      const said = err instanceof ApiError ? err.fieldErrors.resolution?.[0] : undefined;
+      setError('resolution', { type: 'server', message: said ?? errorMessage(err) });
+    }
+  });
   return (
     <ConfirmDialog
       open={issue !== null}
-      onOpenChange={(o) => {
-        if (!o) {
-          onClose();
-          setText('');
-          setError(undefined);
-        }
-      }}
+      onOpenChange={(o) => o || close()}
       title={t('Resolve the issue on {ordernumber}', { ordernumber: issue?.ordernumber })}
       description={t(
         'Say what was done (refunded, replaced, explained). The customer receives this by email. To refund a line, do it on the order first.',
@@ -147,24 +193,11 @@ function ResolveDialog({ issue, onClose }: { issue: AdminIssue | null; onClose: 
       form
       confirm={t('Resolve')}
       tone="neutral"
-      busy={resolve.isPending}
-      onConfirm={() => {
-        if (!issue) return;
-        resolve.mutate(
-          { id: issue.id, resolution: text },
-          {
-            onSuccess: () => {
-              toast.success(t('Issue on {ordernumber} resolved', { ordernumber: issue.ordernumber }));
-              onClose();
-              setText('');
-            },
-            onError: (err) => setError(errorMessage(err)),
-          },
-        );
-      }}
+      busy={formState.isSubmitting}
+      onConfirm={() => void submit()}
     >
-      <Field label={t('What was done')} error={error}>
-        {(a) => <textarea {...a} rows={3} className={inputClass} value={text} onChange={(e) => setText(e.target.value)} />}
+      <Field label={t('What was done')} error={formState.errors.resolution?.message}>
+        {(a) => <textarea {...a} {...register('resolution')} rows={3} className={inputClass} />}
       </Field>
     </ConfirmDialog>
   );

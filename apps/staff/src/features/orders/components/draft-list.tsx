@@ -1,81 +1,84 @@
 import { formatDateTime } from '@grocer/shared/format';
 import { formatINR } from '@grocer/shared/money';
 import { ORDER_STATUS_LABELS } from '@grocer/shared/order';
-import { DRAFT_STATUS_LABELS } from '@grocer/shared/order-drafts';
+import { DRAFT_STATUS_LABELS, type AdminDraftList } from '@grocer/shared/order-drafts';
+import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { LoadingView } from '../../../components/ui/loading';
+import { DataTable } from '../../../components/ui/data-table';
 import { errorMessage } from '../../../lib/error-message';
+import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { useDrafts } from '../api/drafts';
 import { t } from '../../../lib/i18n';
 
-/** The website's draft orders (Orders → Drafts), newest first, each with the order it became. */
+type Row = AdminDraftList['data'][number];
+
+/** The list's view when its address says nothing (the server answers its newest 100 drafts; search and pages are drawn here). */
+export const DEFAULTS: ListDefaults = { sort: 'created', dir: 'desc', perPage: 20 };
+const col = createColumnHelper<Row>();
+
+/** The rows a search keeps: every word in the draft's number, its customer or the order it became. */
+export function matches(d: Row, q: string): boolean {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = `${d.number} ${d.customer} ${d.order?.ordernumber ?? ''}`.toLowerCase();
+  return words.every((w) => text.includes(w));
+}
+
+const columns = [
+  col.accessor('number', {
+    header: t('Draft'),
+    cell: ({ row: { original: d } }) => (
+      <Link to={paths.draft(d.id)} className="font-medium text-gray-900 hover:text-brand hover:underline">
+        {d.number}
+      </Link>
+    ),
+  }),
+  col.accessor('customer', { header: t('Customer') }),
+  col.accessor('created_at', {
+    header: t('Created'),
+    cell: ({ getValue }) => <span className="text-gray-600">{formatDateTime(getValue())}</span>,
+  }),
+  col.accessor('items', { header: t('Items'), cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span> }),
+  col.accessor('amount', { header: t('Total'), cell: ({ getValue }) => <span className="tabular-nums">{formatINR(getValue())}</span> }),
+  col.accessor('status', {
+    header: t('Status'),
+    cell: ({ row: { original: d } }) =>
+      d.order ? (
+        <span>
+          {DRAFT_STATUS_LABELS[d.status]} ·{' '}
+          <Link to={paths.order(d.order.id)} className="text-brand hover:underline">
+            {d.order.ordernumber}
+          </Link>{' '}
+          ({ORDER_STATUS_LABELS[d.order.status]})
+        </span>
+      ) : (
+        DRAFT_STATUS_LABELS[d.status]
+      ),
+  }),
+];
+
+/**
+ * The website's draft orders (Orders → Drafts), newest first, each with the order it became. The
+ * server answers them all (its newest 100); the search and page are drawn here and kept in the address.
+ */
 export function DraftList() {
+  const list = useListState(DEFAULTS);
   const drafts = useDrafts();
-  if (drafts.error)
-    return (
-      <p role="alert" className="text-red-700">
-        {errorMessage(drafts.error)}
-      </p>
-    );
-  if (!drafts.data) return <LoadingView />;
-  if (drafts.data.data.length === 0)
-    return <p className="text-sm text-gray-600">{t('No draft orders yet. Start one with “New order”.')}</p>;
+  const found = drafts.data?.data.filter((d) => matches(d, list.q));
+  const rows = found?.slice((list.page - 1) * list.perPage, list.page * list.perPage);
   return (
-    <div className="overflow-x-auto rounded-lg border bg-white">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t('Draft orders')}</caption>
-        <thead className="border-b bg-gray-50 text-left text-xs text-gray-500 uppercase">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              {t('Draft')}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t('Customer')}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t('Created')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              {t('Items')}
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              {t('Total')}
-            </th>
-            <th scope="col" className="px-3 py-2">
-              {t('Status')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {drafts.data.data.map((d) => (
-            <tr key={d.id} className="border-b last:border-0">
-              <td className="px-3 py-2">
-                <Link to={paths.draft(d.id)} className="font-medium text-gray-900 hover:text-brand hover:underline">
-                  {d.number}
-                </Link>
-              </td>
-              <td className="px-3 py-2">{d.customer}</td>
-              <td className="px-3 py-2 text-gray-600">{formatDateTime(d.created_at)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{d.items}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatINR(d.amount)}</td>
-              <td className="px-3 py-2">
-                {d.order ? (
-                  <>
-                    {DRAFT_STATUS_LABELS[d.status]} ·{' '}
-                    <Link to={paths.order(d.order.id)} className="text-brand hover:underline">
-                      {d.order.ordernumber}
-                    </Link>{' '}
-                    ({ORDER_STATUS_LABELS[d.order.status]})
-                  </>
-                ) : (
-                  DRAFT_STATUS_LABELS[d.status]
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={t('Draft orders')}
+      columns={columns}
+      rows={rows}
+      total={found?.length}
+      loading={drafts.isFetching}
+      error={drafts.error ? errorMessage(drafts.error) : undefined}
+      getRowId={(d) => d.id}
+      rowName={(d) => d.number}
+      list={list}
+      searchLabel={t('Search by number or customer')}
+      empty={list.q ? t('No draft matches this search.') : t('No draft orders yet. Start one with “New order”.')}
+    />
   );
 }

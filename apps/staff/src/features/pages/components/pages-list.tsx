@@ -1,15 +1,28 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@grocer/shared/api-client';
-import type { BuilderPage } from '@grocer/shared/builder-pages';
+import {
+  builderPageCreateSchema,
+  builderPageDuplicateSchema,
+  builderPageUpdateSchema,
+  type BuilderPage,
+  type BuilderPageUpdate,
+  type BuilderPageUpdateInput,
+} from '@grocer/shared/builder-pages';
 import * as Dialog from '@radix-ui/react-dialog';
+import { createColumnHelper } from '@tanstack/react-table';
 import { Copy, ExternalLink, EyeOff, Pencil, Plus, Settings2, Trash2, X } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { SeoPreview } from '../../../components/seo-preview';
+import { DataTable } from '../../../components/ui/data-table';
 import { Field, inputClass } from '../../../components/ui/field';
-import { LoadingView } from '../../../components/ui/loading';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { contractForm } from '../../../lib/contract-form';
 import { errorMessage } from '../../../lib/error-message';
+import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
 import { usePages } from '../api/get-pages';
 import { useCreatePage, useDeletePage, useDuplicatePage, useUnpublishPage, useUpdatePage } from '../api/page-writes';
@@ -29,10 +42,22 @@ const SWITCHES = [
   ['show_footer', 'Footer'],
 ] as const;
 
+/** The list's view when its address says nothing (the server answers every page, home first; search and pages are drawn here). */
+export const DEFAULTS: ListDefaults = { sort: 'url', dir: 'asc', perPage: 100 };
+const col = createColumnHelper<BuilderPage>();
+
+/** The pages a search keeps: every word in the title or the address. */
+export function matches(p: BuilderPage, q: string): boolean {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = `${p.title} ${p.url}`.toLowerCase();
+  return words.every((w) => text.includes(w));
+}
+
 /** Website Settings → Pages: every page with its status and chrome switches; create, duplicate, edit, move, unpublish, delete. */
 export function PagesList({ siteName }: { siteName: string }) {
+  const list = useListState(DEFAULTS);
   const pages = usePages();
-  const [dialog, setDialog] = useState<{ kind: 'new' } | { kind: 'duplicate' | 'settings'; page: BuilderPage } | null>(null);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
   const [confirming, setConfirming] = useState<{ kind: 'delete' | 'unpublish'; page: BuilderPage } | null>(null);
   const update = useUpdatePage();
   const remove = useDeletePage();
@@ -55,9 +80,98 @@ export function PagesList({ siteName }: { siteName: string }) {
       { onError: (e) => toast.error(errorMessage(e)), onSuccess: () => toast.success(t('Saved: shoppers see it now')) },
     );
 
+  const found = pages.data?.data.filter((p) => matches(p, list.q));
+  const columns = [
+    col.accessor('title', {
+      header: t('Page'),
+      cell: ({ row: { original: p } }) => (
+        <span>
+          <Link to={paths.builderPage(p.id)} className="font-medium text-gray-900 hover:underline">
+            {p.title || t('(untitled)')}
+          </Link>
+          <a
+            href={paths.storefrontPage(p.url)}
+            target="_blank"
+            rel="noopener"
+            className="ml-1 inline-flex items-center gap-0.5 font-mono text-xs text-gray-500 hover:text-brand"
+          >
+            {p.url}
+            <ExternalLink className="size-3" aria-label={t('open in the shop')} />
+          </a>
+        </span>
+      ),
+    }),
+    col.accessor('status', {
+      header: t('Status'),
+      cell: ({ row: { original: p } }) => (
+        <span>
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-medium ${p.status === 'published' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'}`}
+          >
+            {p.status === 'published' ? t('Published') : t('Draft')}
+          </span>
+          {p.status === 'published' && p.has_draft && <span className="ml-2 text-xs text-amber-700">{t('unpublished changes')}</span>}
+        </span>
+      ),
+    }),
+    // below 768 px each row is a card, each switch named by its column
+    ...SWITCHES.map(([key, label]) =>
+      col.accessor(key, {
+        header: label,
+        cell: ({ row: { original: p } }) => (
+          <input
+            type="checkbox"
+            className="size-4 accent-teal-700"
+            checked={p[key]}
+            disabled={update.isPending}
+            onChange={() => toggle(p, key)}
+            aria-label={t('{label} on {value}', { label, value: p.title || p.url })}
+          />
+        ),
+      }),
+    ),
+    col.display({
+      id: 'actions',
+      header: t('Actions'),
+      cell: ({ row: { original: p } }) => (
+        <div className="flex justify-end gap-1">
+          <IconLink to={paths.builderPage(p.id)} label={t('Edit {title}', { title: p.title })}>
+            <Pencil className="size-4" aria-hidden />
+          </IconLink>
+          <IconButton label={t('Page settings of {title}', { title: p.title })} onClick={() => setDialog({ kind: 'settings', page: p })}>
+            <Settings2 className="size-4" aria-hidden />
+          </IconButton>
+          <IconButton label={t('Duplicate {title}', { title: p.title })} onClick={() => setDialog({ kind: 'duplicate', page: p })}>
+            <Copy className="size-4" aria-hidden />
+          </IconButton>
+          <IconButton
+            label={
+              p.url === '/'
+                ? t('The home page cannot be unpublished')
+                : p.status === 'published'
+                  ? t('Unpublish {title}', { title: p.title })
+                  : t('{title} is not published', { title: p.title })
+            }
+            disabled={p.url === '/' || p.status !== 'published' || unpublish.isPending}
+            onClick={() => setConfirming({ kind: 'unpublish', page: p })}
+          >
+            <EyeOff className="size-4" aria-hidden />
+          </IconButton>
+          <IconButton
+            label={p.url === '/' ? t('The home page cannot be deleted') : t('Delete {title}', { title: p.title })}
+            disabled={p.url === '/'}
+            onClick={() => setConfirming({ kind: 'delete', page: p })}
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </IconButton>
+        </div>
+      ),
+    }),
+  ];
+
   return (
     <div className="max-w-6xl">
-      <div className="flex flex-wrap items-center justify-between gap-4">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold">{t('Pages')}</h1>
           <p className="text-sm text-gray-600">
@@ -73,115 +187,19 @@ export function PagesList({ siteName }: { siteName: string }) {
           {t('New page')}
         </button>
       </div>
-      {pages.isPending ? (
-        <LoadingView />
-      ) : pages.error ? (
-        <p role="alert" className="mt-4 rounded bg-red-50 p-3 text-red-700">
-          {errorMessage(pages.error)}
-        </p>
-      ) : (
-        // below 768 px each row is a card: the page and its status, then its switches (named) and actions
-        <table className="mt-6 block w-full border-collapse overflow-hidden rounded-lg border bg-white text-sm md:table">
-          <thead className="hidden bg-gray-50 text-left text-xs uppercase tracking-wide text-gray-500 md:table-header-group">
-            <tr>
-              <th className="px-3 py-2">{t('Page')}</th>
-              <th className="px-3 py-2">{t('Status')}</th>
-              {SWITCHES.map(([, label]) => (
-                <th key={label} className="px-3 py-2 text-center">
-                  {label}
-                </th>
-              ))}
-              <th className="px-3 py-2 text-right">{t('Actions')}</th>
-            </tr>
-          </thead>
-          <tbody className="block md:table-row-group">
-            {pages.data.data.map((p) => (
-              <tr key={p.id} className="flex flex-wrap items-center border-t align-middle first:border-t-0 md:table-row md:first:border-t">
-                <td className="grow basis-48 px-3 py-2">
-                  <Link to={paths.builderPage(p.id)} className="font-medium text-gray-900 hover:underline">
-                    {p.title || t('(untitled)')}
-                  </Link>
-                  <a
-                    href={paths.storefrontPage(p.url)}
-                    target="_blank"
-                    rel="noopener"
-                    className="ml-1 inline-flex items-center gap-0.5 font-mono text-xs text-gray-500 hover:text-brand"
-                  >
-                    {p.url}
-                    <ExternalLink className="size-3" aria-label={t('open in the shop')} />
-                  </a>
-                </td>
-                <td className="px-3 py-2">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${p.status === 'published' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'}`}
-                  >
-                    {p.status === 'published' ? t('Published') : t('Draft')}
-                  </span>
-                  {p.status === 'published' && p.has_draft && (
-                    <span className="ml-2 text-xs text-amber-700">{t('unpublished changes')}</span>
-                  )}
-                </td>
-                {SWITCHES.map(([key, label]) => (
-                  <td key={key} className="px-3 py-2 text-center">
-                    <label className="inline-flex items-center gap-1.5">
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-teal-700"
-                        checked={p[key]}
-                        disabled={update.isPending}
-                        onChange={() => toggle(p, key)}
-                        aria-label={t('{label} on {value}', { label, value: p.title || p.url })}
-                      />
-                      <span aria-hidden className="text-xs text-gray-600 md:hidden">
-                        {label}
-                      </span>
-                    </label>
-                  </td>
-                ))}
-                <td className="w-full px-3 py-2 md:w-auto">
-                  <div className="flex justify-end gap-1">
-                    <IconLink to={paths.builderPage(p.id)} label={t('Edit {title}', { title: p.title })}>
-                      <Pencil className="size-4" aria-hidden />
-                    </IconLink>
-                    <IconButton
-                      label={t('Page settings of {title}', { title: p.title })}
-                      onClick={() => setDialog({ kind: 'settings', page: p })}
-                    >
-                      <Settings2 className="size-4" aria-hidden />
-                    </IconButton>
-                    <IconButton
-                      label={t('Duplicate {title}', { title: p.title })}
-                      onClick={() => setDialog({ kind: 'duplicate', page: p })}
-                    >
-                      <Copy className="size-4" aria-hidden />
-                    </IconButton>
-                    <IconButton
-                      label={
-                        p.url === '/'
-                          ? t('The home page cannot be unpublished')
-                          : p.status === 'published'
-                            ? t('Unpublish {title}', { title: p.title })
-                            : t('{title} is not published', { title: p.title })
-                      }
-                      disabled={p.url === '/' || p.status !== 'published' || unpublish.isPending}
-                      onClick={() => setConfirming({ kind: 'unpublish', page: p })}
-                    >
-                      <EyeOff className="size-4" aria-hidden />
-                    </IconButton>
-                    <IconButton
-                      label={p.url === '/' ? t('The home page cannot be deleted') : t('Delete {title}', { title: p.title })}
-                      disabled={p.url === '/'}
-                      onClick={() => setConfirming({ kind: 'delete', page: p })}
-                    >
-                      <Trash2 className="size-4" aria-hidden />
-                    </IconButton>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        label={t('Pages')}
+        columns={columns}
+        rows={found?.slice((list.page - 1) * list.perPage, list.page * list.perPage)}
+        total={found?.length}
+        loading={pages.isFetching}
+        error={pages.error ? errorMessage(pages.error) : undefined}
+        getRowId={(p) => String(p.id)}
+        rowName={(p) => p.title || p.url}
+        list={list}
+        searchLabel={t('Search by title or address')}
+        empty={list.q ? t('No page matches this search.') : t('No pages yet.')}
+      />
       {dialog && <PageDialog state={dialog} siteName={siteName} onClose={() => setDialog(null)} />}
       <ConfirmDialog
         open={!!confirming}
@@ -239,55 +257,107 @@ function IconLink({ to, label, children }: { to: string; label: string; children
 
 type DialogState = { kind: 'new' } | { kind: 'duplicate' | 'settings'; page: BuilderPage };
 
+/** The page form's fields as typed (the contract's names): new and duplicate use the title and url. */
+interface PageForm {
+  title: string;
+  url: string;
+  seo_title: string;
+  seo_description: string;
+  seo_keyword: string;
+  schema_script: string;
+}
+const pageFields = z.object({
+  title: z.string(),
+  url: z.string(),
+  seo_title: z.string(),
+  seo_description: z.string(),
+  seo_keyword: z.string(),
+  schema_script: z.string(),
+});
+/** What the dialog sends: a new page or a copy (title, url), or the settings (a changed url only; the JSON-LD as typed). */
+type CopyBody = { title: string; url: string };
+type PageBody = CopyBody | BuilderPageUpdateInput;
+
+/**
+ * The form's schema (for react-hook-form's zod resolver) for one dialog: the fields as typed become
+ * the call's body (the settings with the page's version, the url only when changed), checked by
+ * the shared contract of that call, its messages shown at the fields; sent as typed (the server
+ * trims them and makes the url's shape).
+ */
+function pageFormSchema(state: DialogState): z.ZodType<PageBody, PageForm> {
+  if (state.kind !== 'settings') {
+    const contract = state.kind === 'new' ? builderPageCreateSchema : builderPageDuplicateSchema;
+    return contractForm(pageFields, (f): CopyBody => ({ title: f.title, url: f.url }), contract, 'title');
+  }
+  const page = state.page;
+  return contractForm(
+    pageFields,
+    (f): BuilderPageUpdateInput => ({
+      version: page.version,
+      title: f.title,
+      seo_title: f.seo_title,
+      seo_description: f.seo_description,
+      seo_keyword: f.seo_keyword,
+      schema_script: f.schema_script,
+      ...(f.url !== page.url ? { url: f.url } : {}),
+    }),
+    builderPageUpdateSchema,
+    'title',
+  );
+}
+
 /** New page, duplicate (new url and title) or page settings (title, url: the old url then redirects). */
 function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName: string; onClose: () => void }) {
   const navigate = useNavigate();
   const page = state.kind === 'new' ? null : state.page;
-  const [title, setTitle] = useState(state.kind === 'duplicate' ? `${page!.title} (copy)` : (page?.title ?? ''));
-  const [url, setUrl] = useState(state.kind === 'duplicate' ? `${page!.url === '/' ? '/home' : page!.url}-copy` : (page?.url ?? ''));
-  const [urlTyped, setUrlTyped] = useState(state.kind !== 'new');
-  const [seo, setSeo] = useState({
-    seo_title: page?.seo_title ?? '',
-    seo_description: page?.seo_description ?? '',
-    seo_keyword: page?.seo_keyword ?? '',
-    schema_script: page?.schema_script ?? '',
+  // a new page's url follows its title until the owner types one
+  const urlTyped = useRef(state.kind !== 'new');
+  const schema = useMemo(() => pageFormSchema(state), [state]);
+  const { register, handleSubmit, formState, setError, setValue, watch } = useForm<PageForm, unknown, PageBody>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      title: state.kind === 'duplicate' ? `${page!.title} (copy)` : (page?.title ?? ''),
+      url: state.kind === 'duplicate' ? `${page!.url === '/' ? '/home' : page!.url}-copy` : (page?.url ?? ''),
+      seo_title: page?.seo_title ?? '',
+      seo_description: page?.seo_description ?? '',
+      seo_keyword: page?.seo_keyword ?? '',
+      schema_script: page?.schema_script ?? '',
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const errors = formState.errors;
   const create = useCreatePage();
   const duplicate = useDuplicatePage();
   const update = useUpdatePage();
-  const pending = create.isPending || duplicate.isPending || update.isPending;
   const heading = state.kind === 'new' ? 'New page' : state.kind === 'duplicate' ? `Duplicate “${page!.title}”` : 'Page settings';
 
-  const failed = (e: unknown) => {
-    if (e instanceof ApiError && e.status === 422) setErrors(e.fieldErrors);
-    else toast.error(errorMessage(e));
-  };
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault();
-    setErrors({});
-    if (state.kind === 'new')
-      create.mutate(
-        { title, url },
-        { onError: failed, onSuccess: (p) => (toast.success(t('Page created as a draft')), navigate(paths.builderPage(p.id))) },
-      );
-    else if (state.kind === 'duplicate')
-      duplicate.mutate(
-        { id: page!.id, title, url },
-        { onError: failed, onSuccess: () => (toast.success(t('Page duplicated as a draft')), onClose()) },
-      );
-    else
-      update.mutate(
-        { id: page!.id, version: page!.version, title, ...seo, ...(url !== page!.url ? { url } : {}) },
-        {
-          onError: failed,
-          onSuccess: () => (
-            toast.success(url !== page!.url ? t('Saved: {url} now redirects to {url2}', { url: page!.url, url2: url }) : t('Saved')),
-            onClose()
-          ),
-        },
-      );
-  };
+  const submit = handleSubmit(async (body) => {
+    try {
+      if (state.kind === 'new') {
+        const p = await create.mutateAsync(body as CopyBody);
+        toast.success(t('Page created as a draft'));
+        navigate(paths.builderPage(p.id));
+      } else if (state.kind === 'duplicate') {
+        await duplicate.mutateAsync({ id: page!.id, ...(body as CopyBody) });
+        toast.success(t('Page duplicated as a draft'));
+        onClose();
+      } else {
+        // the JSON-LD goes as typed (a string): the contract's null for empty is the server's to make
+        const { url } = body as BuilderPageUpdate;
+        await update.mutateAsync({ id: page!.id, ...(body as BuilderPageUpdate) });
+        toast.success(url !== undefined ? t('Saved: {url} now redirects to {url2}', { url: page!.url, url2: url }) : t('Saved'));
+        onClose();
+      }
+    } catch (e) {
+      // a refusal at a field is shown there; any other is said in a toast
+      const fields =
+        e instanceof ApiError && e.status === 422
+          ? Object.entries(e.fieldErrors).filter(([wire, messages]) => messages[0] && wire in pageFields.shape)
+          : [];
+      for (const [wire, messages] of fields) setError(wire as keyof PageForm, { type: 'server', message: messages[0] });
+      if (fields.length === 0) toast.error(errorMessage(e));
+    }
+  });
+  const url = watch('url');
 
   return (
     <Dialog.Root open onOpenChange={(o) => !o && onClose()}>
@@ -308,23 +378,19 @@ function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName
           </div>
           <Dialog.Description className="sr-only">{t("The page's title and address")}</Dialog.Description>
           <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-            <Field label={t('Title')} error={errors.title?.[0]}>
+            <Field label={t('Title')} error={errors.title?.message}>
               {(a) => (
                 <input
                   {...a}
+                  {...register('title', { onChange: (e) => urlTyped.current || setValue('url', urlFrom(e.target.value)) })}
                   className={inputClass}
-                  value={title}
-                  onChange={(e) => {
-                    setTitle(e.target.value);
-                    if (!urlTyped) setUrl(urlFrom(e.target.value));
-                  }}
                   autoFocus
                 />
               )}
             </Field>
             <Field
               label={t('Address (URL)')}
-              error={errors.url?.[0]}
+              error={errors.url?.message}
               hint={
                 state.kind === 'settings' && page!.url === '/'
                   ? t('The home page stays at /')
@@ -336,13 +402,9 @@ function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName
               {(a) => (
                 <input
                   {...a}
+                  {...register('url', { onChange: () => (urlTyped.current = true) })}
                   className={`${inputClass} font-mono`}
-                  value={url}
                   disabled={state.kind === 'settings' && page!.url === '/'}
-                  onChange={(e) => {
-                    setUrl(e.target.value);
-                    setUrlTyped(true);
-                  }}
                 />
               )}
             </Field>
@@ -350,56 +412,33 @@ function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName
               <fieldset className="space-y-4 border-t pt-4">
                 <legend className="pt-2 text-sm font-semibold">{t('Search engines')}</legend>
                 <p className="text-xs text-gray-500">{t("Empty fields fall back to the page title and the site's SEO settings.")}</p>
-                <Field label={t('SEO title')} error={errors.seo_title?.[0]}>
-                  {(a) => (
-                    <input
-                      {...a}
-                      className={inputClass}
-                      value={seo.seo_title}
-                      onChange={(e) => setSeo({ ...seo, seo_title: e.target.value })}
-                    />
-                  )}
+                <Field label={t('SEO title')} error={errors.seo_title?.message}>
+                  {(a) => <input {...a} {...register('seo_title')} className={inputClass} />}
                 </Field>
-                <Field label={t('SEO description')} error={errors.seo_description?.[0]}>
-                  {(a) => (
-                    <textarea
-                      {...a}
-                      rows={2}
-                      className={inputClass}
-                      value={seo.seo_description}
-                      onChange={(e) => setSeo({ ...seo, seo_description: e.target.value })}
-                    />
-                  )}
+                <Field label={t('SEO description')} error={errors.seo_description?.message}>
+                  {(a) => <textarea {...a} {...register('seo_description')} rows={2} className={inputClass} />}
                 </Field>
-                <Field label={t('SEO keywords')} error={errors.seo_keyword?.[0]} hint={t('Separated by commas')}>
-                  {(a) => (
-                    <input
-                      {...a}
-                      className={inputClass}
-                      value={seo.seo_keyword}
-                      onChange={(e) => setSeo({ ...seo, seo_keyword: e.target.value })}
-                    />
-                  )}
+                <Field label={t('SEO keywords')} error={errors.seo_keyword?.message} hint={t('Separated by commas')}>
+                  {(a) => <input {...a} {...register('seo_keyword')} className={inputClass} />}
                 </Field>
                 <Field
                   label={t('Structured data (JSON-LD)')}
-                  error={errors.schema_script?.[0]}
+                  error={errors.schema_script?.message}
                   hint={t('Optional. A JSON object with "@context" and "@type", put in the page head for search engines.')}
                 >
                   {(a) => (
                     <textarea
                       {...a}
+                      {...register('schema_script')}
                       rows={4}
                       spellCheck={false}
                       className={`${inputClass} font-mono text-xs`}
-                      value={seo.schema_script}
-                      onChange={(e) => setSeo({ ...seo, schema_script: e.target.value })}
                     />
                   )}
                 </Field>
                 <SeoPreview
-                  title={seo.seo_title || title}
-                  description={seo.seo_description}
+                  title={watch('seo_title') || watch('title')}
+                  description={watch('seo_description')}
                   url={`${window.location.origin}${url}`}
                   image=""
                   siteName={siteName}
@@ -412,7 +451,7 @@ function PageDialog({ state, siteName, onClose }: { state: DialogState; siteName
               </button>
               <button
                 type="submit"
-                disabled={pending}
+                disabled={formState.isSubmitting}
                 className="rounded-md bg-brand px-3 py-2 text-sm font-medium text-white disabled:opacity-60"
               >
                 {state.kind === 'new' ? t('Create and edit') : state.kind === 'duplicate' ? t('Duplicate') : t('Save')}

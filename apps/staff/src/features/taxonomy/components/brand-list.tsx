@@ -1,14 +1,18 @@
-import type { AdminBrand } from '@grocer/shared/admin-catalogue-edit';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adminBrandInputSchema, type AdminBrand } from '@grocer/shared/admin-catalogue-edit';
 import { ApiError } from '@grocer/shared/api-client';
 import { imageUrl } from '@grocer/shared/image';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { useState, type ComponentType } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { DataTable } from '../../../components/ui/data-table';
 import { Field, inputClass } from '../../../components/ui/field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { contractForm } from '../../../lib/contract-form';
 import { errorMessage } from '../../../lib/error-message';
 import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { useBrands, useDeleteBrand, useSaveBrand } from '../api/brands';
@@ -109,6 +113,25 @@ export function BrandList({ imageField }: { imageField?: ComponentType<ImageFiel
   );
 }
 
+/** The brand form's fields as typed (the contract's names). */
+interface BrandForm {
+  name: string;
+  slug: string;
+  logo: string;
+}
+
+/**
+ * The form's schema (for react-hook-form's zod resolver): the fields as typed are the API's body
+ * (an edit adds the version it opened), checked by the shared contract, its messages shown at the
+ * fields; sent as typed (the server trims them and makes a slug from the name when empty).
+ */
+const brandFormSchema = contractForm(
+  z.object({ name: z.string(), slug: z.string(), logo: z.string() }),
+  (f): BrandForm => f,
+  adminBrandInputSchema,
+  'name',
+);
+
 function BrandDialog({
   brand,
   imageField: ImageField,
@@ -118,10 +141,28 @@ function BrandDialog({
   imageField: ComponentType<ImageFieldProps>;
   onClose: () => void;
 }) {
-  const [values, setValues] = useState({ name: brand?.name ?? '', slug: brand?.slug ?? '', logo: brand?.logo ?? '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveBrand();
-  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((s) => ({ ...s, [k]: e.target.value }));
+  const { register, control, handleSubmit, formState, setError, watch } = useForm<BrandForm, unknown, BrandForm>({
+    resolver: zodResolver(brandFormSchema),
+    defaultValues: { name: brand?.name ?? '', slug: brand?.slug ?? '', logo: brand?.logo ?? '' },
+  });
+  const errors = formState.errors;
+  const logo = watch('logo');
+  const submit = handleSubmit(async (body) => {
+    try {
+      const saved = await save.mutateAsync({ id: brand?.id, version: brand?.version, ...body });
+      toast.success(brand ? t('{name} saved', { name: saved.name }) : t('{name} created', { name: saved.name }));
+      onClose();
+    } catch (err) {
+      // a refusal at a field is shown there; any other is said in a toast
+      const fields =
+        err instanceof ApiError && err.status === 422
+          ? Object.entries(err.fieldErrors).filter(([wire, messages]) => messages[0] && wire in body)
+          : [];
+      for (const [wire, messages] of fields) setError(wire as keyof BrandForm, { type: 'server', message: messages[0] });
+      if (fields.length === 0) toast.error(errorMessage(err));
+    }
+  });
   return (
     <AlertDialog.Root open onOpenChange={(o) => o || onClose()}>
       <AlertDialog.Portal>
@@ -131,43 +172,26 @@ function BrandDialog({
             {brand ? t('Edit {name}', { name: brand.name }) : t('New brand')}
           </AlertDialog.Title>
           <AlertDialog.Description className="sr-only">{t("The brand's name, slug and logo.")}</AlertDialog.Description>
-          <form
-            noValidate
-            className="mt-4 space-y-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!values.name.trim()) return setErrors({ name: 'Name is required' });
-              setErrors({});
-              save.mutate(
-                { id: brand?.id, version: brand?.version, ...values },
-                {
-                  onSuccess: (saved) => {
-                    toast.success(brand ? t('{name} saved', { name: saved.name }) : t('{name} created', { name: saved.name }));
-                    onClose();
-                  },
-                  onError: (err) =>
-                    err instanceof ApiError && err.status === 422
-                      ? setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0]!])))
-                      : toast.error(errorMessage(err)),
-                },
-              );
-            }}
-          >
-            <Field label={t('Name')} error={errors.name}>
-              {(a) => <input {...a} value={values.name} onChange={set('name')} className={inputClass} />}
+          <form noValidate className="mt-4 space-y-4" onSubmit={submit}>
+            <Field label={t('Name')} error={errors.name?.message}>
+              {(a) => <input {...a} {...register('name')} className={inputClass} />}
             </Field>
-            <Field label={t('Slug')} error={errors.slug} hint={t('Made from the name when empty')}>
-              {(a) => <input {...a} value={values.slug} onChange={set('slug')} className={inputClass} />}
+            <Field label={t('Slug')} error={errors.slug?.message} hint={t('Made from the name when empty')}>
+              {(a) => <input {...a} {...register('slug')} className={inputClass} />}
             </Field>
-            <Field label={t('Logo image')} error={errors.logo} hint={t("Shown on the shop's brand tiles and pages.")}>
-              {(a) => <ImageField {...a} value={values.logo} onChange={(logo) => setValues((s) => ({ ...s, logo }))} />}
+            <Field label={t('Logo image')} error={errors.logo?.message} hint={t("Shown on the shop's brand tiles and pages.")}>
+              {(a) => (
+                <Controller
+                  name="logo"
+                  control={control}
+                  render={({ field }) => <ImageField {...a} value={field.value} onChange={field.onChange} />}
+                />
+              )}
             </Field>
-            {values.logo && !errors.logo && (
-              <img src={imageUrl(values.logo, 'small', '')} alt="" className="size-16 rounded border object-contain" />
-            )}
+            {logo && !errors.logo && <img src={imageUrl(logo, 'small', '')} alt="" className="size-16 rounded border object-contain" />}
             <div className="flex justify-end gap-3">
               <AlertDialog.Cancel className={secondary}>{t('Cancel')}</AlertDialog.Cancel>
-              <button type="submit" disabled={save.isPending} className={primary}>
+              <button type="submit" disabled={formState.isSubmitting} className={primary}>
                 {brand ? t('Save') : t('Create brand')}
               </button>
             </div>
