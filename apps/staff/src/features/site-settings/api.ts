@@ -1,4 +1,4 @@
-import { ApiError, apiChecked } from '@grocer/shared/api-client';
+import { apiChecked } from '@grocer/shared/api-client';
 import {
   savedSettingsSchema,
   siteFontsSchema,
@@ -38,12 +38,6 @@ export function useSaveGroup(target: SettingsGroup | `menus/${MenuKind}`) {
     // after a refusal the draft stays on screen (a stale save offers Reload: the form then starts again)
     onSuccess: () => client.invalidateQueries({ queryKey: ['builder', 'settings'] }),
   });
-}
-
-/** A failed save's messages by field path (e.g. `logo_settings.image_height`), for the fields to show. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0] ?? 'Invalid']));
 }
 
 export type { SiteSettings };

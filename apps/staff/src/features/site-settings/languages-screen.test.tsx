@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { SiteSettings } from '@grocer/shared/site-settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,8 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const mutate = vi.fn();
 vi.mock('./api', () => ({
-  useSaveGroup: () => ({ mutate, isPending: false, isSuccess: false, error: null, reset: vi.fn() }),
-  fieldErrors: () => ({}),
+  useSaveGroup: () => ({ mutateAsync: mutate, isPending: false, isSuccess: false, error: null, reset: vi.fn() }),
 }));
 const { LanguagesScreen } = await import('./components/languages-screen');
 
@@ -42,7 +41,7 @@ describe('Languages settings', () => {
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('offers Kannada and makes it the default: sends the languages in order with the version', () => {
+  it('offers Kannada and makes it the default: sends the languages in order with the version', async () => {
     show(settings({ languages: ['en', 'hi'], default_language: 'en' }));
     fireEvent.click(screen.getByLabelText('Offer Kannada'));
     fireEvent.click(screen.getByLabelText('Kannada is the default'));
@@ -51,15 +50,16 @@ describe('Languages settings', () => {
     expect((screen.getByLabelText('Offer Kannada') as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(screen.getByLabelText('Offer English'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(mutate).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(mutate).toHaveBeenCalledTimes(1));
     expect(mutate.mock.calls[0]![0]).toEqual({ languages: ['hi', 'kn'], default_language: 'kn', version: 4 });
   });
 
-  it('choosing a default not yet offered offers it too', () => {
+  it('choosing a default not yet offered offers it too', async () => {
     show(settings({ languages: ['en'], default_language: 'en' }));
     fireEvent.click(screen.getByLabelText('Hindi is the default'));
     expect((screen.getByLabelText('Offer Hindi') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(mutate).toHaveBeenCalledTimes(1));
     expect(mutate.mock.calls[0]![0]).toEqual({ languages: ['en', 'hi'], default_language: 'hi', version: 4 });
   });
 });

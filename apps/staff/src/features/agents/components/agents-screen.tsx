@@ -1,7 +1,10 @@
-import type { AdminAgent } from '@grocer/shared/agents';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { agentRateBodySchema, assignCustomerBodySchema, type AdminAgent } from '@grocer/shared/agents';
 import { ApiError, field } from '@grocer/shared/api-client';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { inputClass } from '../../../components/ui/field';
+import { contractForm } from '../../../lib/contract-form';
 import { errorMessage } from '../../../lib/error-message';
 import { useAgents, useAssignCustomer, useSetRate, useUnassignCustomer } from '../api/agents';
 import { t } from '../../../lib/i18n';
@@ -11,6 +14,28 @@ function messageFor(error: unknown, name: string): string {
   const errors = error instanceof ApiError ? (field(error.data, 'errors') as Record<string, string[]> | undefined) : undefined;
   return errors?.[name]?.[0] ?? errorMessage(error);
 }
+
+type RateBody = z.input<typeof agentRateBodySchema>;
+type AssignBody = z.input<typeof assignCustomerBodySchema>;
+
+/**
+ * The rate form's schema (for react-hook-form's zod resolver): the percent as typed ('' is none) is
+ * the API's number, checked by the shared contract (its message shown at the rate) and sent.
+ */
+const rateFormSchema = contractForm(
+  z.object({ commission_rate: z.string() }),
+  (f): RateBody => ({ commission_rate: f.commission_rate.trim() === '' ? NaN : Number(f.commission_rate) }),
+  agentRateBodySchema,
+  'commission_rate',
+);
+/** The assign form's schema: the mobile number or email as typed is the API's body, checked by the shared contract. */
+const assignFormSchema = contractForm(z.object({ identifier: z.string() }), (f): AssignBody => f, assignCustomerBodySchema, 'identifier');
+
+/** A field's error as its aria attributes say it: invalid, described by its message (`{id}-error`). */
+const errorAttrs = (id: string, error: string | undefined) => ({
+  'aria-invalid': !!error,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
 
 /**
  * Administration → Agents: the website's sales agents (people with isSalesAgent), each with the
@@ -44,16 +69,33 @@ function AgentCard({ agent }: { agent: AdminAgent }) {
   const setRate = useSetRate();
   const assign = useAssignCustomer();
   const unassign = useUnassignCustomer();
-  const [rate, setRateText] = useState(String(agent.commission_rate));
-  const [identifier, setIdentifier] = useState('');
-  const saveRate = (e: FormEvent) => {
-    e.preventDefault();
-    setRate.mutate({ agentId: agent.id, rate: Number(rate) });
-  };
-  const add = (e: FormEvent) => {
-    e.preventDefault();
-    assign.mutate({ agentId: agent.id, identifier }, { onSuccess: () => setIdentifier('') });
-  };
+  const rateForm = useForm<{ commission_rate: string }, unknown, RateBody>({
+    resolver: zodResolver(rateFormSchema),
+    defaultValues: { commission_rate: String(agent.commission_rate) },
+  });
+  const assignForm = useForm<AssignBody>({ resolver: zodResolver(assignFormSchema), defaultValues: { identifier: '' } });
+  const rate = rateForm.watch('commission_rate');
+  const identifier = assignForm.watch('identifier');
+  const rateError = rateForm.formState.errors.commission_rate?.message;
+  const assignError = assignForm.formState.errors.identifier?.message;
+  const rateId = `rate-${agent.id}`;
+  const assignId = `assign-${agent.id}`;
+  // the server's refusal is shown at the field: its message about the field, else its message
+  const saveRate = rateForm.handleSubmit(async ({ commission_rate }) => {
+    try {
+      await setRate.mutateAsync({ agentId: agent.id, rate: commission_rate });
+    } catch (err) {
+      rateForm.setError('commission_rate', { type: 'server', message: messageFor(err, 'commission_rate') });
+    }
+  });
+  const add = assignForm.handleSubmit(async (body) => {
+    try {
+      await assign.mutateAsync({ agentId: agent.id, identifier: body.identifier });
+      assignForm.reset({ identifier: '' });
+    } catch (err) {
+      assignForm.setError('identifier', { type: 'server', message: messageFor(err, 'identifier') });
+    }
+  });
   return (
     <section aria-label={agent.name} className="rounded-lg border bg-white p-4">
       <h2 className="text-lg font-semibold">{agent.name}</h2>
@@ -61,33 +103,32 @@ function AgentCard({ agent }: { agent: AdminAgent }) {
 
       <form onSubmit={saveRate} noValidate className="mt-3 flex items-end gap-2">
         <div>
-          <label htmlFor={`rate-${agent.id}`} className="block text-sm font-medium text-gray-700">
+          <label htmlFor={rateId} className="block text-sm font-medium text-gray-700">
             {t('Commission rate (%)')}
           </label>
           <input
-            id={`rate-${agent.id}`}
+            id={rateId}
             type="number"
             inputMode="decimal"
             min={0}
             max={100}
             step={0.01}
-            value={rate}
-            onChange={(e) => setRateText(e.target.value)}
-            aria-invalid={!!setRate.error}
+            {...rateForm.register('commission_rate')}
+            {...errorAttrs(rateId, rateError)}
             className={`${inputClass} w-32`}
           />
         </div>
         <button
           type="submit"
-          disabled={setRate.isPending || rate === String(agent.commission_rate)}
+          disabled={rateForm.formState.isSubmitting || rate === String(agent.commission_rate)}
           className="rounded-md bg-gray-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50"
         >
           {t('Save rate')}
         </button>
       </form>
-      {setRate.error && (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {messageFor(setRate.error, 'commission_rate')}
+      {rateError && (
+        <p id={`${rateId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {rateError}
         </p>
       )}
 
@@ -121,29 +162,28 @@ function AgentCard({ agent }: { agent: AdminAgent }) {
       )}
       <form onSubmit={add} className="mt-3 flex items-end gap-2">
         <div className="flex-1">
-          <label htmlFor={`assign-${agent.id}`} className="block text-sm font-medium text-gray-700">
+          <label htmlFor={assignId} className="block text-sm font-medium text-gray-700">
             {t('Assign a customer (mobile or email)')}
           </label>
           <input
-            id={`assign-${agent.id}`}
-            value={identifier}
-            onChange={(e) => setIdentifier(e.target.value)}
-            aria-invalid={!!assign.error}
+            id={assignId}
+            {...assignForm.register('identifier')}
+            {...errorAttrs(assignId, assignError)}
             placeholder={t('9876543210 or name@example.com')}
             className={inputClass}
           />
         </div>
         <button
           type="submit"
-          disabled={assign.isPending || !identifier.trim()}
+          disabled={assignForm.formState.isSubmitting || !identifier.trim()}
           className="rounded-md bg-gray-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50"
         >
           {t('Assign')}
         </button>
       </form>
-      {assign.error && (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {messageFor(assign.error, 'identifier')}
+      {assignError && (
+        <p id={`${assignId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {assignError}
         </p>
       )}
     </section>

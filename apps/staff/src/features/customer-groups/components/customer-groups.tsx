@@ -1,30 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@grocer/shared/api-client';
 import { counted } from '@grocer/shared/labels';
 import { formatINR, toPaise, toRupees } from '@grocer/shared/money';
-import type { CustomerGroup } from '@grocer/shared/price-lists';
+import { customerGroupInputSchema, groupMemberInputSchema, type CustomerGroup } from '@grocer/shared/price-lists';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Card, Field, inputClass } from '../../../components/ui/field';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
 import { LoadingView } from '../../../components/ui/loading';
 import { PackPicker } from '../../../components/ui/pack-picker';
+import { contractForm } from '../../../lib/contract-form';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useAddMember, useCreateGroup, useCustomerGroups, useGroupPacks, useRemoveMember, useSavePrices } from '../api/customer-groups';
 import { t } from '../../../lib/i18n';
 
 const inr = (paise: number) => formatINR(toRupees(paise));
+type CustomerGroupInput = z.input<typeof customerGroupInputSchema>;
+type GroupMemberInput = z.input<typeof groupMemberInputSchema>;
+
+/** The server's refusal, shown at the form's one field: its first field error, else its message. */
 const fieldError = (e: unknown) => (e instanceof ApiError ? Object.values(e.fieldErrors).flat()[0] : undefined) ?? errorMessage(e);
+
+/**
+ * The new group form's schema (for react-hook-form's zod resolver): the name as typed is the API's
+ * body, checked by the shared contract (its message shown at the field) and sent as typed (the
+ * server trims it).
+ */
+const groupFormSchema = contractForm(z.object({ name: z.string() }), (f): CustomerGroupInput => f, customerGroupInputSchema, 'name');
+
+/** The add-a-member form's schema: the mobile number or email as typed, checked by the shared contract. */
+const memberFormSchema = contractForm(z.object({ customer: z.string() }), (f): GroupMemberInput => f, groupMemberInputSchema, 'customer');
 
 /** The shop's customer groups (e.g. Wholesale), with a form to add one. */
 export function CustomerGroupList() {
   const list = useCustomerGroups();
   const create = useCreateGroup();
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
+  const { register, handleSubmit, formState, setError } = useForm<CustomerGroupInput>({
+    resolver: zodResolver(groupFormSchema),
+    defaultValues: { name: '' },
+  });
   if (list.isPending) return <LoadingView />;
   if (list.error)
     return (
@@ -32,16 +52,15 @@ export function CustomerGroupList() {
         {errorMessage(list.error)}
       </p>
     );
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    create.mutate(name, {
-      onSuccess: (g) => {
-        toast.success(t('{name} created', { name: g.name }));
-        void navigate(paths.customerGroup(g.id));
-      },
-      onError: (err) => setError(fieldError(err)),
-    });
-  };
+  const submit = handleSubmit(async ({ name }) => {
+    try {
+      const g = await create.mutateAsync(name);
+      toast.success(t('{name} created', { name: g.name }));
+      void navigate(paths.customerGroup(g.id));
+    } catch (err) {
+      setError('name', { type: 'server', message: fieldError(err) });
+    }
+  });
   const groups = list.data.data;
   return (
     <div className="space-y-4">
@@ -51,23 +70,12 @@ export function CustomerGroupList() {
         )}
       </p>
       <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-lg border bg-white p-4">
-        <Field label={t('New group')} error={error} className="min-w-56 flex-1">
-          {(a) => (
-            <input
-              {...a}
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                setError(undefined);
-              }}
-              placeholder={t('e.g. Wholesale')}
-              className={inputClass}
-            />
-          )}
+        <Field label={t('New group')} error={formState.errors.name?.message} className="min-w-56 flex-1">
+          {(a) => <input {...a} {...register('name')} placeholder={t('e.g. Wholesale')} className={inputClass} />}
         </Field>
         <button
           type="submit"
-          disabled={create.isPending}
+          disabled={formState.isSubmitting}
           className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
         >
           {t('Create group')}
@@ -108,23 +116,21 @@ export function CustomerGroupEditor({ group }: { group: CustomerGroup }) {
   const add = useAddMember(group.id);
   const remove = useRemoveMember(group.id);
   const savePrices = useSavePrices(group.id);
-  const [contact, setContact] = useState('');
-  const [memberError, setMemberError] = useState<string>();
+  const member = useForm<GroupMemberInput>({ resolver: zodResolver(memberFormSchema), defaultValues: { customer: '' } });
   const [rows, setRows] = useState(() => rowsOf(group));
   const [savedRows, setSavedRows] = useState(rows);
   const [priceError, setPriceError] = useState<string>();
   const dirty = JSON.stringify(rows) !== JSON.stringify(savedRows);
 
-  const addMember = (e: React.FormEvent) => {
-    e.preventDefault();
-    add.mutate(contact, {
-      onSuccess: () => {
-        toast.success(t('Customer added'));
-        setContact('');
-      },
-      onError: (err) => setMemberError(fieldError(err)),
-    });
-  };
+  const addMember = member.handleSubmit(async ({ customer }) => {
+    try {
+      await add.mutateAsync(customer);
+      toast.success(t('Customer added'));
+      member.reset({ customer: '' });
+    } catch (err) {
+      member.setError('customer', { type: 'server', message: fieldError(err) });
+    }
+  });
   const save = () => {
     const entries = rows.map((r) => ({
       packId: r.packId,
@@ -158,22 +164,17 @@ export function CustomerGroupEditor({ group }: { group: CustomerGroup }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={t('Members')}>
           <form onSubmit={addMember} noValidate className="flex items-end gap-2">
-            <Field label={t('Add a customer')} error={memberError} hint={t('Their mobile number or email.')} className="flex-1">
-              {(a) => (
-                <input
-                  {...a}
-                  value={contact}
-                  onChange={(e) => {
-                    setContact(e.target.value);
-                    setMemberError(undefined);
-                  }}
-                  className={inputClass}
-                />
-              )}
+            <Field
+              label={t('Add a customer')}
+              error={member.formState.errors.customer?.message}
+              hint={t('Their mobile number or email.')}
+              className="flex-1"
+            >
+              {(a) => <input {...a} {...member.register('customer')} className={inputClass} />}
             </Field>
             <button
               type="submit"
-              disabled={add.isPending}
+              disabled={member.formState.isSubmitting}
               className="mb-5 rounded-md bg-gray-900 px-3 py-2 text-sm font-medium text-white disabled:opacity-50"
             >
               {t('Add')}

@@ -1,28 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@grocer/shared/api-client';
+import {
+  languagesGroupSchema,
+  menusGroupSchema,
+  navigationGroupSchema,
+  popupGroupSchema,
+  scriptsGroupSchema,
+  seoGroupSchema,
+  themeGroupSchema,
+  websiteGroupSchema,
+  type MenuKind,
+  type SettingsGroup,
+} from '@grocer/shared/site-settings';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type PathValue, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { LeaveGuard } from '../../../components/ui/leave-guard';
+import { contractForm } from '../../../lib/contract-form';
 import { errorMessage } from '../../../lib/error-message';
-import { fieldErrors, useSaveGroup } from '../api';
-import type { MenuKind, SettingsGroup } from '@grocer/shared/site-settings';
+import { useSaveGroup } from '../api';
 import { t } from '../../../lib/i18n';
 
 export type Setter<T> = (patch: Partial<T>) => void;
 
+type Body = Record<string, unknown>;
+/** Each group's shared contract: the body its PUT takes (without the version), as the server checks it. */
+const CONTRACTS: Record<SettingsGroup | 'menus', z.ZodType<Body>> = {
+  website: websiteGroupSchema,
+  theme: themeGroupSchema,
+  navigation: navigationGroupSchema,
+  popup: popupGroupSchema,
+  seo: seoGroupSchema,
+  scripts: scriptsGroupSchema,
+  languages: languagesGroupSchema,
+  menus: menusGroupSchema,
+};
+const contractOf = (target: SettingsGroup | `menus/${MenuKind}`) =>
+  CONTRACTS[target.startsWith('menus/') ? 'menus' : (target as SettingsGroup)];
+
+/**
+ * A group form's schema (for react-hook-form's zod resolver): the draft as edited is turned into the
+ * group's body by `toBody`, that body is checked by the group's shared contract (its messages land
+ * at the draft's paths, e.g. `logo_settings.image_height`; a list's own at `items.root`) and is the
+ * form's output.
+ */
+const groupFormSchema = (toBody: (draft: Body) => Body, contract: z.ZodType<Body>) =>
+  contractForm(z.looseObject({}), toBody, contract, 'form');
+
+/** The form's errors by field path (`logo_settings.image_height`, `items.0.name`; a list's own at the list's path), as the screens show them. */
+function byPath(errors: FieldErrors, prefix = '', out: Record<string, string> = {}): Record<string, string> {
+  for (const [key, error] of Object.entries(errors)) {
+    if (!error || typeof error !== 'object') continue;
+    const path = key === 'root' && prefix ? prefix : prefix ? `${prefix}.${key}` : key;
+    if ('type' in error) {
+      if (typeof error.message === 'string') out[path] ??= error.message;
+    } else byPath(error as FieldErrors, path, out);
+  }
+  return out;
+}
+
 /**
  * One settings group's form: a draft of the saved values, Save (with the version it was read at)
- * and Reset, the server's refusals shown at their fields, a stale save (409) explained with a way
- * to reload, and a guard against leaving with unsaved changes. Mount it keyed by the version so
- * a save or a reload starts from what the server kept.
+ * and Reset, checked by the group's shared contract before sending, its messages and the server's
+ * refusals shown at their fields, a stale save (409) explained with a way to reload, and a guard
+ * against leaving with unsaved changes. Mount it keyed by the version so a save or a reload starts
+ * from what the server kept.
  */
-export function GroupForm<T extends object>({
+export function GroupForm<T extends FieldValues>({
   title,
   intro,
   target,
   value,
   version,
-  toBody = (v) => v as Record<string, unknown>,
+  toBody = (v) => v,
   aside,
   children,
 }: {
@@ -31,38 +83,43 @@ export function GroupForm<T extends object>({
   target: SettingsGroup | `menus/${MenuKind}`;
   value: T;
   version: number;
-  toBody?: (v: T) => Record<string, unknown>;
+  toBody?: (v: T) => Body;
   /** a live preview beside the form */
   aside?: (draft: T) => ReactNode;
   children: (draft: T, set: Setter<T>, errors: Record<string, string>) => ReactNode;
 }) {
-  const [draft, setDraft] = useState<T>(value);
   const save = useSaveGroup(target);
   const client = useQueryClient();
-  const dirty = JSON.stringify(draft) !== JSON.stringify(value);
+  const { handleSubmit, formState, setError, setValue, reset, watch } = useForm<T, unknown, Body>({
+    // the draft's own type (T) is the screen's: the schema takes any object as the draft
+    resolver: zodResolver(groupFormSchema((d) => toBody(d as T), contractOf(target))) as Resolver<T, unknown, Body>,
+    defaultValues: value as DefaultValues<T>,
+  });
+  const draft = watch() as T;
+  const dirty = formState.isDirty;
   const stale = save.error instanceof ApiError && save.error.status === 409;
-  const errors = fieldErrors(save.error);
-  const set: Setter<T> = (patch) => setDraft((d) => ({ ...d, ...patch }));
+  const errors = byPath(formState.errors);
+  // a change is checked again once a save has been tried, so a fixed field's message goes
+  const set: Setter<T> = (patch) => {
+    for (const [key, v] of Object.entries(patch))
+      setValue(key as Path<T>, v as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+  };
 
-  const submit = () =>
-    save.mutate(
-      { ...toBody(draft), version },
-      {
-        onSuccess: () => toast.success(t('{title} saved: shoppers see it on their next page load', { title })),
-        onError: (e) => toast.error(errorMessage(e)),
-      },
-    );
+  const submit = handleSubmit(async (body) => {
+    try {
+      await save.mutateAsync({ ...body, version });
+      toast.success(t('{title} saved: shoppers see it on their next page load', { title }));
+    } catch (e) {
+      if (e instanceof ApiError)
+        for (const [path, messages] of Object.entries(e.fieldErrors))
+          if (messages[0]) setError(path as Path<T>, { type: 'server', message: messages[0] });
+      toast.error(errorMessage(e));
+    }
+  });
 
   return (
-    <form
-      className="flex flex-col gap-6 xl:flex-row"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-      noValidate
-    >
-      <LeaveGuard when={dirty && !save.isPending && !save.isSuccess} />
+    <form className="flex flex-col gap-6 xl:flex-row" onSubmit={submit} noValidate>
+      <LeaveGuard when={dirty && !formState.isSubmitting && !save.isSuccess} />
       <div className="min-w-0 flex-1">
         {/* the title and Save stick to the top in one short row (on a phone the toasts show below it); the intro scrolls away */}
         <header className="sticky top-0 z-20 -mx-4 -mt-4 flex items-center justify-between gap-4 border-b bg-gray-50/95 px-4 py-3 backdrop-blur md:-mx-6 md:-mt-6 md:px-6 md:py-4">
@@ -70,18 +127,18 @@ export function GroupForm<T extends object>({
           <div className="flex shrink-0 gap-2">
             <button
               type="button"
-              disabled={!dirty || save.isPending}
-              onClick={() => (setDraft(value), save.reset())}
+              disabled={!dirty || formState.isSubmitting}
+              onClick={() => (reset(value), save.reset())}
               className="rounded-md border px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-40"
             >
               {t('Reset')}
             </button>
             <button
               type="submit"
-              disabled={!dirty || save.isPending}
+              disabled={!dirty || formState.isSubmitting}
               className="rounded-md bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800 disabled:opacity-40"
             >
-              {save.isPending ? t('Saving…') : t('Save')}
+              {formState.isSubmitting ? t('Saving…') : t('Save')}
             </button>
           </div>
         </header>

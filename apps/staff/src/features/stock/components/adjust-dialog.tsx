@@ -1,9 +1,18 @@
-import { STOCK_ADJUST_LABEL, STOCK_ADJUST_REASONS, type StockAdjustReason } from '@grocer/shared/admin-stock';
-import { ApiError, field } from '@grocer/shared/api-client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  adminStockAdjustSchema,
+  STOCK_ADJUST_LABEL,
+  STOCK_ADJUST_REASONS,
+  type AdminStockAdjust,
+  type StockAdjustReason,
+} from '@grocer/shared/admin-stock';
+import { ApiError } from '@grocer/shared/api-client';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useState } from 'react';
+import { get, useForm, type FieldError, type Path } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Field, inputClass } from '../../../components/ui/field';
+import { contractForm } from '../../../lib/contract-form';
 import { errorMessage } from '../../../lib/error-message';
 import { useAdjustStock } from '../api/adjust-stock';
 import { t } from '../../../lib/i18n';
@@ -36,71 +45,89 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
   );
 }
 
+/** The form's fields as chosen and typed: the warehouse's id as the select gives it, the units as typed. */
+interface AdjustFormValues {
+  warehouse_id: string;
+  reason: StockAdjustReason;
+  /** a count correction: the counted quantity, or a difference */
+  mode: 'counted' | 'delta';
+  quantity: string;
+  note: string;
+}
+
+const units = (quantity: string) => (quantity.trim() === '' ? NaN : Number(quantity));
+const isCounting = (f: Pick<AdjustFormValues, 'reason' | 'mode'>) => f.reason === 'count' && f.mode === 'counted';
+/** The units as the API takes them: the counted quantity, or the change (units removed are a negative change). */
+const toBody = (f: AdjustFormValues): AdminStockAdjust => {
+  const n = units(f.quantity);
+  const change = f.reason === 'damaged' || f.reason === 'expired' ? -n : n;
+  return { warehouse_id: Number(f.warehouse_id), reason: f.reason, note: f.note, ...(isCounting(f) ? { counted: n } : { delta: change }) };
+};
+
+/**
+ * The form's schema (for react-hook-form's zod resolver): the units typed are turned into the API's
+ * `counted` or `delta` (negative for units removed), that body is checked by the shared contract
+ * (its messages about `counted` and `delta` shown at the quantity, the others at their fields) and
+ * is the form's output.
+ */
+const adjustFormSchema = contractForm(
+  z.object({
+    warehouse_id: z.string(),
+    reason: z.enum(STOCK_ADJUST_REASONS),
+    mode: z.enum(['counted', 'delta']),
+    quantity: z.string(),
+    note: z.string(),
+  }),
+  toBody,
+  adminStockAdjustSchema,
+  'quantity',
+);
+
 function AdjustForm({ target, onDone }: { target: AdjustTarget; onDone: () => void }) {
   const adjust = useAdjustStock();
-  const [warehouseId, setWarehouseId] = useState(target.warehouseId);
-  const [reason, setReason] = useState<StockAdjustReason>('received');
-  const [mode, setMode] = useState<'counted' | 'delta'>('counted');
-  const [quantity, setQuantity] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const current = target.levels.find((l) => l.warehouse_id === warehouseId)?.available ?? 0;
-  const n = quantity.trim() === '' ? NaN : Number(quantity);
-  const counting = reason === 'count' && mode === 'counted';
+  const { register, handleSubmit, formState, setError, watch } = useForm<AdjustFormValues, unknown, AdminStockAdjust>({
+    resolver: zodResolver(adjustFormSchema),
+    defaultValues: { warehouse_id: String(target.warehouseId), reason: 'received', mode: 'counted', quantity: '', note: '' },
+  });
+  const errors = formState.errors;
+  const [warehouseId, reason, mode, quantity] = watch(['warehouse_id', 'reason', 'mode', 'quantity']);
+  const current = target.levels.find((l) => l.warehouse_id === Number(warehouseId))?.available ?? 0;
+  const n = units(quantity);
+  const counting = isCounting({ reason, mode });
   const delta = counting ? n - current : reason === 'damaged' || reason === 'expired' ? -n : n;
   const after = Number.isInteger(delta) ? current + delta : null;
+  // the quantity is the API's `counted` (a count) or `delta`: their messages are the quantity's
+  const quantityError = (['counted', 'delta', 'quantity'] as const)
+    .map((k) => (get(errors, k) as FieldError | undefined)?.message)
+    .find(Boolean);
 
-  const submit = () => {
-    const problems: Record<string, string> = {};
-    if (quantity.trim() === '') problems.quantity = 'Quantity is required';
-    else if (!Number.isInteger(n)) problems.quantity = 'Quantity must be a whole number';
-    else if (counting ? n < 0 : reason === 'count' ? n === 0 : n <= 0)
-      problems.quantity = counting
-        ? 'Counted quantity cannot be negative'
-        : reason === 'count'
-          ? 'Quantity cannot be 0'
-          : 'Quantity must be more than 0';
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    adjust.mutate(
-      { packId: target.packId, warehouse_id: warehouseId, reason, note, ...(counting ? { counted: n } : { delta }) },
-      {
-        onSuccess: (r) => {
-          const level = r.stock.levels.find((l) => l.warehouse_id === warehouseId);
-          toast.success(
-            r.movement
-              ? t('Stock of {label} is now {value}', { label: target.label, value: level?.available ?? 0 })
-              : t('Stock already at the counted quantity'),
-          );
-          onDone();
-        },
-        onError: (e) => {
-          const fields = e instanceof ApiError ? (field(e.data, 'errors') as Record<string, string[]> | undefined) : undefined;
-          if (fields) {
-            const f = fields.delta?.[0] ?? fields.counted?.[0];
-            setErrors({ quantity: f ?? '', note: fields.note?.[0] ?? '' });
-          }
-          toast.error(errorMessage(e));
-          setErrors((x) => ({ ...x, form: errorMessage(e) }));
-        },
-      },
-    );
-  };
+  const submit = handleSubmit(async (body) => {
+    try {
+      const r = await adjust.mutateAsync({ packId: target.packId, ...body });
+      const level = r.stock.levels.find((l) => l.warehouse_id === body.warehouse_id);
+      toast.success(
+        r.movement
+          ? t('Stock of {label} is now {value}', { label: target.label, value: level?.available ?? 0 })
+          : t('Stock already at the counted quantity'),
+      );
+      onDone();
+    } catch (e) {
+      if (e instanceof ApiError)
+        for (const [wire, messages] of Object.entries(e.fieldErrors))
+          if (messages[0] && wire in body) setError(wire as Path<AdjustFormValues>, { type: 'server', message: messages[0] });
+      toast.error(errorMessage(e));
+      setError('root.server', { type: 'server', message: errorMessage(e) });
+    }
+  });
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-      noValidate
-    >
+    <form onSubmit={submit} noValidate>
       <AlertDialog.Title className="text-lg font-semibold">{t('Adjust stock')}</AlertDialog.Title>
       <AlertDialog.Description className="mt-1 text-sm text-gray-600">{target.label}</AlertDialog.Description>
       <div className="mt-4 grid grid-cols-2 gap-4">
-        <Field label={t('Warehouse')}>
+        <Field label={t('Warehouse')} error={errors.warehouse_id?.message}>
           {(a) => (
-            <select {...a} className={inputClass} value={warehouseId} onChange={(e) => setWarehouseId(Number(e.target.value))}>
+            <select {...a} {...register('warehouse_id')} className={inputClass}>
               {target.levels.map((l) => (
                 <option key={l.warehouse_id} value={l.warehouse_id}>
                   {l.warehouse} ({l.available})
@@ -109,9 +136,9 @@ function AdjustForm({ target, onDone }: { target: AdjustTarget; onDone: () => vo
             </select>
           )}
         </Field>
-        <Field label={t('Reason')}>
+        <Field label={t('Reason')} error={errors.reason?.message}>
           {(a) => (
-            <select {...a} className={inputClass} value={reason} onChange={(e) => setReason(e.target.value as StockAdjustReason)}>
+            <select {...a} {...register('reason')} className={inputClass}>
               {STOCK_ADJUST_REASONS.map((r) => (
                 <option key={r} value={r}>
                   {STOCK_ADJUST_LABEL[r]}
@@ -125,11 +152,10 @@ function AdjustForm({ target, onDone }: { target: AdjustTarget; onDone: () => vo
         <fieldset className="mt-4 flex gap-6 text-sm">
           <legend className="sr-only">{t('How to correct')}</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="mode" checked={mode === 'counted'} onChange={() => setMode('counted')} />{' '}
-            {t('Set to counted quantity')}
+            <input type="radio" {...register('mode')} value="counted" /> {t('Set to counted quantity')}
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="mode" checked={mode === 'delta'} onChange={() => setMode('delta')} /> {t('Change by (+/−)')}
+            <input type="radio" {...register('mode')} value="delta" /> {t('Change by (+/−)')}
           </label>
         </fieldset>
       )}
@@ -144,7 +170,7 @@ function AdjustForm({ target, onDone }: { target: AdjustTarget; onDone: () => vo
                 ? t('Units received')
                 : t('Units removed')
         }
-        error={errors.quantity || undefined}
+        error={quantityError}
         hint={
           <>
             {t('Now {current}', { current })}
@@ -152,30 +178,19 @@ function AdjustForm({ target, onDone }: { target: AdjustTarget; onDone: () => vo
           </>
         }
       >
-        {(a) => (
-          <input
-            {...a}
-            type="number"
-            step="1"
-            inputMode="numeric"
-            className={inputClass}
-            value={quantity}
-            onChange={(e) => setQuantity(e.target.value)}
-            autoFocus
-          />
-        )}
+        {(a) => <input {...a} type="number" step="1" inputMode="numeric" className={inputClass} {...register('quantity')} autoFocus />}
       </Field>
-      <Field className="mt-4" label={t('Note')} error={errors.note || undefined}>
-        {(a) => <textarea {...a} rows={2} maxLength={500} className={inputClass} value={note} onChange={(e) => setNote(e.target.value)} />}
+      <Field className="mt-4" label={t('Note')} error={errors.note?.message}>
+        {(a) => <textarea {...a} {...register('note')} rows={2} maxLength={500} className={inputClass} />}
       </Field>
-      {errors.form && (
+      {errors.root?.server && (
         <p role="alert" className="mt-3 text-sm text-red-700">
-          {errors.form}
+          {errors.root.server.message}
         </p>
       )}
       <div className="mt-6 flex justify-end gap-3">
         <AlertDialog.Cancel className={`${button} border bg-white hover:bg-gray-50`}>{t('Cancel')}</AlertDialog.Cancel>
-        <button type="submit" disabled={adjust.isPending} className={`${button} bg-gray-900 text-white hover:bg-gray-700`}>
+        <button type="submit" disabled={formState.isSubmitting} className={`${button} bg-gray-900 text-white hover:bg-gray-700`}>
           {t('Save adjustment')}
         </button>
       </div>

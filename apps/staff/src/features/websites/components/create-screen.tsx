@@ -1,54 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { INDIAN_STATES } from '@grocer/shared/account';
 import { ApiError } from '@grocer/shared/api-client';
-import { createWebsiteInputSchema } from '@grocer/shared/websites';
-import { useState } from 'react';
+import { createWebsiteInputSchema, type CreateWebsiteInput } from '@grocer/shared/websites';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Card, Field, inputClass } from '../../../components/ui/field';
+import { contractForm } from '../../../lib/contract-form';
 import { errorMessage } from '../../../lib/error-message';
 import { paths } from '../../../lib/paths';
 import { useCreateWebsite, useManageable } from '../api/websites';
 import { t } from '../../../lib/i18n';
 
-type Errors = Partial<Record<'name' | 'domain' | 'state' | 'gstin' | 'copy_from', string>>;
+/** The form's fields as chosen and typed (the contract's names): the website to copy's id as the select gives it, '' for none. */
+interface CreateForm {
+  name: string;
+  domain: string;
+  state: (typeof INDIAN_STATES)[number];
+  gstin: string;
+  start: 'blank' | 'copy';
+  copy_from: string;
+  copy_catalogue: boolean;
+}
+
+const toInput = (f: CreateForm): CreateWebsiteInput => ({ ...f, copy_from: f.copy_from ? Number(f.copy_from) : null });
+
+/**
+ * The form's schema (for react-hook-form's zod resolver): the fields as typed are the API's body
+ * (the website to copy as its id), checked by the shared contract (its messages shown at the form's
+ * fields) and sent as typed (the server trims them and reads the domain).
+ */
+const createFormSchema = contractForm(
+  z.object({
+    name: z.string(),
+    domain: z.string(),
+    state: z.enum(INDIAN_STATES),
+    gstin: z.string(),
+    start: z.enum(['blank', 'copy']),
+    copy_from: z.string(),
+    copy_catalogue: z.boolean(),
+  }),
+  toInput,
+  createWebsiteInputSchema,
+  'name',
+);
 
 /** `/auth/bos/create` (superadmin): a new website, blank or a copy of another's storefront. */
 export function CreateScreen() {
   const sources = useManageable();
   const create = useCreateWebsite();
-  const [form, setForm] = useState({
-    name: '',
-    domain: '',
-    state: 'Karnataka' as (typeof INDIAN_STATES)[number],
-    gstin: '',
-    start: 'blank' as 'blank' | 'copy',
-    copy_from: null as number | null,
-    copy_catalogue: false,
+  const { register, handleSubmit, formState, setError, watch } = useForm<CreateForm, unknown, CreateWebsiteInput>({
+    resolver: zodResolver(createFormSchema),
+    defaultValues: { name: '', domain: '', state: 'Karnataka', gstin: '', start: 'blank', copy_from: '', copy_catalogue: false },
   });
-  const [errors, setErrors] = useState<Errors>({});
-  const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => (
-    setForm({ ...form, [k]: v }),
-    setErrors({ ...errors, [k]: undefined })
-  );
+  const errors = formState.errors;
+  const start = watch('start');
+  const gstin = register('gstin');
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const checked = createWebsiteInputSchema.safeParse(form);
-    if (!checked.success) {
-      const found: Errors = {};
-      for (const i of checked.error.issues) found[i.path[0] as keyof Errors] ??= i.message;
-      return setErrors(found);
-    }
+  const submit = handleSubmit(async (input) => {
     try {
-      const made = await create.mutateAsync(form);
+      const made = await create.mutateAsync(input);
       toast.success(t('{name} is ready at {domain}. Choose it to manage it.', { name: made.name, domain: made.domain }));
       location.assign(paths.chooseWebsite());
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fieldErrors).length)
-        setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v[0]])) as Errors);
-      else if (err instanceof ApiError && err.status === 409) setErrors({ domain: errorMessage(err) });
+      const fields = err instanceof ApiError ? Object.entries(err.fieldErrors) : [];
+      if (fields.length) {
+        for (const [wire, messages] of fields)
+          if (messages[0] && wire in input) setError(wire as keyof CreateForm, { type: 'server', message: messages[0] });
+      } else if (err instanceof ApiError && err.status === 409) setError('domain', { type: 'server', message: errorMessage(err) });
       else toast.error(errorMessage(err));
     }
-  };
+  });
 
   return (
     <div className="mx-auto max-w-2xl">
@@ -59,40 +81,39 @@ export function CreateScreen() {
       <form onSubmit={submit} noValidate className="space-y-4">
         <Card title={t('The shop')}>
           <div className="grid gap-4 md:grid-cols-2">
-            <Field label={t('Name')} error={errors.name}>
-              {(a) => <input {...a} value={form.name} onChange={(e) => set('name', e.target.value)} className={inputClass} />}
+            <Field label={t('Name')} error={errors.name?.message}>
+              {(a) => <input {...a} {...register('name')} className={inputClass} />}
             </Field>
-            <Field label={t('Primary domain')} error={errors.domain} hint={t('Such as shop.example.com; more can be added later.')}>
-              {(a) => (
-                <input
-                  {...a}
-                  value={form.domain}
-                  onChange={(e) => set('domain', e.target.value)}
-                  autoComplete="off"
-                  className={inputClass}
-                />
-              )}
+            <Field
+              label={t('Primary domain')}
+              error={errors.domain?.message}
+              hint={t('Such as shop.example.com; more can be added later.')}
+            >
+              {(a) => <input {...a} {...register('domain')} autoComplete="off" className={inputClass} />}
             </Field>
-            <Field label={t('State')} error={errors.state} hint={t('Where the shop is registered: CGST + SGST or IGST on its invoices.')}>
+            <Field
+              label={t('State')}
+              error={errors.state?.message}
+              hint={t('Where the shop is registered: CGST + SGST or IGST on its invoices.')}
+            >
               {(a) => (
-                <select
-                  {...a}
-                  value={form.state}
-                  onChange={(e) => set('state', e.target.value as typeof form.state)}
-                  className={inputClass}
-                >
+                <select {...a} {...register('state')} className={inputClass}>
                   {INDIAN_STATES.map((s) => (
                     <option key={s}>{s}</option>
                   ))}
                 </select>
               )}
             </Field>
-            <Field label={t('GSTIN')} error={errors.gstin} hint={t('Printed on its invoices; leave empty if not registered.')}>
+            <Field label={t('GSTIN')} error={errors.gstin?.message} hint={t('Printed on its invoices; leave empty if not registered.')}>
               {(a) => (
                 <input
                   {...a}
-                  value={form.gstin}
-                  onChange={(e) => set('gstin', e.target.value.toUpperCase())}
+                  {...gstin}
+                  // upper case as it is typed
+                  onChange={(e) => {
+                    e.target.value = e.target.value.toUpperCase();
+                    return gstin.onChange(e);
+                  }}
                   maxLength={15}
                   className={`${inputClass} font-mono`}
                 />
@@ -104,14 +125,14 @@ export function CreateScreen() {
           <fieldset className="space-y-3">
             <legend className="sr-only">{t('Start from')}</legend>
             <label className="flex items-start gap-2 text-sm">
-              <input type="radio" name="start" className="mt-1" checked={form.start === 'blank'} onChange={() => set('start', 'blank')} />
+              <input type="radio" {...register('start')} value="blank" className="mt-1" />
               <span>
                 <span className="font-medium">{t('Blank')}</span>
                 <span className="block text-gray-600">{t('Default settings, one warehouse, no products.')}</span>
               </span>
             </label>
             <label className="flex items-start gap-2 text-sm">
-              <input type="radio" name="start" className="mt-1" checked={form.start === 'copy'} onChange={() => set('start', 'copy')} />
+              <input type="radio" {...register('start')} value="copy" className="mt-1" />
               <span>
                 <span className="font-medium">{t("A copy of a website's storefront")}</span>
                 <span className="block text-gray-600">
@@ -120,16 +141,11 @@ export function CreateScreen() {
               </span>
             </label>
           </fieldset>
-          {form.start === 'copy' && (
+          {start === 'copy' && (
             <div className="mt-4 space-y-3 border-t pt-4">
-              <Field label={t('Website to copy')} error={errors.copy_from}>
+              <Field label={t('Website to copy')} error={errors.copy_from?.message}>
                 {(a) => (
-                  <select
-                    {...a}
-                    value={form.copy_from ?? ''}
-                    onChange={(e) => set('copy_from', e.target.value ? Number(e.target.value) : null)}
-                    className={inputClass}
-                  >
+                  <select {...a} {...register('copy_from')} className={inputClass}>
                     <option value="">{t('Choose a website')}</option>
                     {(sources.data?.data ?? []).map((w) => (
                       <option key={w.id} value={w.id}>
@@ -141,7 +157,7 @@ export function CreateScreen() {
                 )}
               </Field>
               <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={form.copy_catalogue} onChange={(e) => set('copy_catalogue', e.target.checked)} />
+                <input type="checkbox" {...register('copy_catalogue')} />
                 {t('Also copy its catalogue (categories, brands, products, packs and images)')}
               </label>
             </div>
@@ -150,10 +166,10 @@ export function CreateScreen() {
         <div className="flex gap-3">
           <button
             type="submit"
-            disabled={create.isPending}
+            disabled={formState.isSubmitting}
             className="rounded-md bg-gray-900 px-4 py-2 text-sm font-medium text-white disabled:opacity-50"
           >
-            {create.isPending ? t('Creating…') : t('Create website')}
+            {formState.isSubmitting ? t('Creating…') : t('Create website')}
           </button>
           <a href={paths.chooseWebsite()} className="rounded-md border px-4 py-2 text-sm font-medium">
             {t('Cancel')}
