@@ -6,7 +6,11 @@
  * `EXPLAIN (ANALYZE, BUFFERS)` of every statement each screen ran to `results/owner-scale-plans.md`.
  * Usage:
  *   npm run seed -- --large            # once (or --large=0.25)
- *   npx tsx bench/owner-scale.ts [--url postgres://…/grocer_large] [--requests 200] [--connections 10] [--label before] [--plans [--plans-file x.md]] [--only a,b]
+ *   npx tsx bench/owner-scale.ts [--url postgres://…/grocer_large] [--requests 200] [--connections 10] [--label before] [--plans [--plans-file x.md]] [--only a,b] [--fold]
+ *
+ * The app's jobs do not run here: without `--fold` the reports read every day noted since the
+ * seed live (as before their summaries); `--fold` folds every noted day first (as the `report
+ * days` job would, a month of days a run) and prints how long that took.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +23,7 @@ import { parseConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { sessions, users, websites } from '../apps/server/src/db/schema';
 import { ledgerMismatches } from '../apps/server/src/domains/inventory';
+import { foldReportDays } from '../apps/server/src/domains/orders';
 import { hashToken } from '../apps/server/src/http/session';
 import { indiaToday } from '@grocer/shared/delivery-promise';
 import { rowsOf } from './db';
@@ -32,6 +37,7 @@ const { values } = parseArgs({
     plans: { type: 'boolean', default: false },
     only: { type: 'string' },
     'plans-file': { type: 'string', default: 'owner-scale-plans.md' },
+    fold: { type: 'boolean', default: false },
   },
 });
 const requests = Number(values.requests);
@@ -82,6 +88,15 @@ const lastMonth = (() => {
   const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 0));
   return `from=${first.toISOString().slice(0, 10)}&to=${last.toISOString().slice(0, 10)}`;
 })();
+
+if (values.fold) {
+  const t0 = performance.now();
+  let days = 0;
+  for (let n = await foldReportDays(db); n > 0; n = await foldReportDays(db)) days += n;
+  console.log(`folded ${days} noted days into the reports' summaries in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+const noted = await one<{ n: number }>(sql`select count(distinct (website_id, day))::int as n from report_day_changes`);
+console.log(`days noted and not folded (read live by the reports): ${noted.n}`);
 
 const s = (i: number) => sample[i % sample.length]!;
 const cases: Array<{ name: string; budget: number; urls: string[] }> = [
