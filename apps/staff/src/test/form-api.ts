@@ -16,3 +16,10 @@ vi.mock('@grocer/shared/api-client', async (original) => ({
     apiChecked(path, opts?.method ?? 'GET', opts?.body),
 }));
 vi.mock('sonner', () => ({ toast }));
+
+/** Puts the stand-ins back (each file's `beforeEach`): no answers, no toasts. */
+export function resetFormApi() {
+  apiChecked.mockReset();
+  toast.success.mockReset();
+  toast.error.mockReset();
+}

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt as errorIn, field as fieldIn, type as typeIn } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, resetFormApi } from '../../../test/form-api';
 
 // Administration → Agents: an agent's commission rate and the customers assigned to them, each form
 // checked by the shared contract (agentRateBodySchema, assignCustomerBodySchema) before sending; the
@@ -17,9 +17,7 @@ const agent: AdminAgent = { id: 5, name: 'Sales Agent', email: 'agent@demo.shop'
 // the server: the agents, and an agent as a write leaves them, or a refusal
 let write: (path: string, method: string, body: Record<string, unknown>) => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   write = async (path, _method, body) =>
     path.endsWith('/customers') ? { ...agent, customers: [priya] } : { ...agent, commission_rate: body.commission_rate };
   apiChecked.mockImplementation(async (path: string, method: string, body: never) =>

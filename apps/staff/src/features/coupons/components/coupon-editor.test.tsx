@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Administration → Coupons → New coupon / a coupon: its rules typed in rupees and percent, checked
 // by the shared contract (adminCouponInputSchema) at each field before sending, sent in paise and
@@ -35,9 +35,7 @@ const save10: AdminCoupon = {
 // the server: the coupon saved (as the server has it: the code upper-cased) or refused
 let save: (path: string, method: string, body: Omit<AdminCoupon, 'id' | 'uses' | 'discountGiven' | 'createdAt'>) => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   save = async (path, _method, body) => ({
     ...save10,
     ...body,

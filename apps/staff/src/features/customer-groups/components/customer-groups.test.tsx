@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Administration → Customer groups: a new group (its name) and a group's members (by mobile number
 // or email), each checked by the shared contract (customerGroupInputSchema, groupMemberInputSchema)
@@ -19,9 +19,7 @@ const refused = (errors: Record<string, string[]>) =>
 // the server: the groups, and a write answered with the group as it now is, or refused
 let write: (path: string, method: string, body: Record<string, string>) => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   write = async (path, _method, body) =>
     path.endsWith('/members')
       ? { ...wholesale, members: [{ id: 12, name: 'Asha Rao', email: null, phone: body.customer }] }

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Administration → Customers → a customer: the staff's tags and notes, each box checked by the
 // shared contract (tagBodySchema, noteBodySchema) before sending; the server's refusal shown at the
@@ -32,9 +32,7 @@ const refused = (errors: Record<string, string[]>) =>
 // the server: the tags in use, and the customer as a write leaves them, or a refusal
 let write: (path: string, method: string, body: Record<string, string>) => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   write = async (path, _method, body) =>
     path.endsWith('/tags')
       ? { ...priya, tags: [...priya.tags, body.tag!.toLowerCase()] }

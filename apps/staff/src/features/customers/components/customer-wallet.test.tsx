@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // A customer's "Wallet & khata" card: goodwill credit, opening a khata, its limit, a cash payment
 // and the shop's khata terms, each typed in rupees (days), checked by the shared contract
@@ -31,9 +31,7 @@ const khata = account(12, 'khata', { balance_paise: -25_000, credit_limit_paise:
 let accounts: { wallet: AccountWithEntries | null; khata: AccountWithEntries | null };
 let write: (path: string, body: Record<string, unknown>) => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   accounts = { wallet, khata: null };
   write = async (path, body) =>
     path.endsWith('/settings') ? body : { account: khata, entry: { amount_paise: body.amount_paise ?? body.credit_limit_paise } };

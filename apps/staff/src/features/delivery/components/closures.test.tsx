@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Administration → Delivery → Holidays and closures: a date without deliveries, in one zone or all,
 // checked by the shared contract (adminClosureInputSchema) at each field; the server's refusal
@@ -44,9 +44,7 @@ const close = () => fireEvent.click(screen.getByRole('button', { name: 'Close th
 
 describe('the closure form', () => {
   beforeEach(() => {
-    apiChecked.mockReset();
-    toast.success.mockReset();
-    toast.error.mockReset();
+    resetFormApi();
   });
 
   it('no date: it cannot be sent', () => {

@@ -3,7 +3,7 @@ import { ApiError } from '@grocer/shared/api-client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Administration → Delivery → a zone's pincodes: pasted text checked as it is typed by the shared
 // pincode rule and contract (parsePincodes, adminPincodesInputSchema); the server's refusal shown
@@ -43,9 +43,7 @@ function errorAt(): string | null {
 
 describe('the pincode box', () => {
   beforeEach(() => {
-    apiChecked.mockReset();
-    toast.success.mockReset();
-    toast.error.mockReset();
+    resetFormApi();
   });
 
   it('names the pieces that are not pincodes as they are typed, and sends nothing', async () => {

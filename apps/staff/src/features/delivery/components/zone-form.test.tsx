@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Administration → Delivery: a zone's rules typed in rupees, checked by the shared contract
 // (adminZoneInputSchema) at each field, sent in paise; the server's refusal shown at its field.
@@ -42,9 +42,7 @@ function show(z: AdminZone | null, onSaved?: () => void) {
 
 describe('the zone form', () => {
   beforeEach(() => {
-    apiChecked.mockReset();
-    toast.success.mockReset();
-    toast.error.mockReset();
+    resetFormApi();
   });
 
   it('shows the shared schema’s messages at their fields and sends nothing', async () => {

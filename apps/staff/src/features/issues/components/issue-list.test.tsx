@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { BrowserRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Administration → Issues: shoppers' reports in the shared data table, the status and page in the
 // address (the server pages them); an open one resolved in the one confirm dialog with a note
@@ -40,9 +40,7 @@ const done = issue(3, {
 // the server: a page of the status asked for; a resolve answered or refused
 let resolve: (path: string, body: unknown) => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   resolve = async () => ({ ...open1, status: 'resolved' });
   apiChecked.mockImplementation(async (path: string, method: string, body: unknown) => {
     if (method !== 'GET') return resolve(path, body);

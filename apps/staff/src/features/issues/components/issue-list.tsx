@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table';
+import { StatusChips } from '../../../components/ui/status-chips';
 import { Field, inputClass } from '../../../components/ui/field';
 import { contractForm } from '../../../lib/contract-form';
 import { errorMessage } from '../../../lib/error-message';
@@ -124,20 +125,12 @@ export function IssueList() {
         list={list}
         searchLabel={t('Search this page by order or customer')}
         filters={
-          <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('Show')}>
-            {STATUSES.map(([value, label]) => (
-              <button
-                key={value}
-                type="button"
-                aria-pressed={status === value}
-                onClick={() => list.set({ status: value === 'open' ? undefined : value })}
-                className={`rounded-full border px-3 py-1 text-sm ${status === value ? 'border-gray-900 bg-gray-900 text-white' : 'bg-white hover:bg-gray-50'}`}
-              >
-                {label}
-                {value === 'open' && data ? ` (${data.meta.open})` : ''}
-              </button>
-            ))}
-          </div>
+          <StatusChips
+            options={STATUSES}
+            value={status}
+            onChoose={(value) => list.set({ status: value === 'open' ? undefined : value })}
+            suffix={(value) => (value === 'open' && data ? ` (${data.meta.open})` : '')}
+          />
         }
         empty={
           list.q

@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { BrowserRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Website Settings → Pages: every page in the shared data table (searched and paged in the
 // address); unpublish and delete asked in the one confirm dialog; the new page, duplicate and page
@@ -40,9 +40,7 @@ const diwali = page(3, { url: '/diwali-offers', title: 'Diwali Offers', status: 
 let write: (path: string, method: string, body: Record<string, unknown>) => Promise<unknown>;
 const fetched = vi.fn(async (_url: string, _init?: RequestInit) => new Response(null, { status: 204 }));
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   fetched.mockClear();
   vi.stubGlobal('fetch', fetched);
   document.cookie = 'XSRF-TOKEN=token';

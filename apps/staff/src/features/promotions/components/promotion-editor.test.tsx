@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Administration → Promotions → New promotion / a promotion: buy X get Y, a combo or a cart
 // discount, typed in rupees and percents, turned into the API's rule and checked by the shared
@@ -33,9 +33,7 @@ const weekend: AdminPromotion = {
 // the server: the pack picker's matches, the categories and brands, and the promotion saved or refused
 let save: (path: string, method: string, body: { name: string; rule: AdminPromotion['rule'] }) => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   save = async (path, _method, body) => ({
     ...weekend,
     ...body,

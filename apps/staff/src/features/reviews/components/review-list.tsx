@@ -5,6 +5,7 @@ import { Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { DataTable } from '../../../components/ui/data-table';
+import { StatusChips } from '../../../components/ui/status-chips';
 import { errorMessage } from '../../../lib/error-message';
 import { useListState, type ListDefaults } from '../../../lib/list-state';
 import { paths } from '../../../lib/paths';
@@ -113,19 +114,11 @@ export function ReviewList() {
       list={list}
       searchLabel={t('Search reviews')}
       filters={
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('Show')}>
-          {STATUSES.map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={status === value}
-              onClick={() => list.set({ status: value === 'pending' ? undefined : value })}
-              className={`rounded-full border px-3 py-1 text-sm ${status === value ? 'border-gray-900 bg-gray-900 text-white' : 'bg-white hover:bg-gray-50'}`}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <StatusChips
+          options={STATUSES}
+          value={status}
+          onChoose={(value) => list.set({ status: value === 'pending' ? undefined : value })}
+        />
       }
       bulkActions={(selected, clear) => (
         <>

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, resetFormApi } from '../../../test/form-api';
 
 // Administration → Search words: the owner's lines of `term = word, word`, read by the shared rule
 // (parseSynonymLines, with the shared synonym schema's messages) and checked by the shared contract
@@ -19,9 +19,7 @@ const list = [
 // the server: the list, and the list saved (as the server has it) or refused
 let save: (body: { data: typeof list }) => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   save = async (body) => body;
   apiChecked.mockImplementation(async (_path: string, method: string, body: never) => (method === 'GET' ? { data: list } : save(body)));
 });

@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Website Settings: one group's form (here Navigation, whose fields are nested), its draft checked
 // by the group's shared contract (navigationGroupSchema) at each field before sending, sent with
@@ -34,9 +34,7 @@ const refused = (status: number, data: object) => Promise.reject(new ApiError(st
 // the server: the group saved (the new version) or refused
 let save: () => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   save = async () => ({ version: 8 });
   apiChecked.mockImplementation(async () => save());
 });

@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { BrowserRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Administration → Staff: the people in the shared data table (searched and paged in the address),
 // each role a checkbox saved at once; a person added by email or mobile with their roles, checked
@@ -38,9 +38,7 @@ const ravi: StaffMember = { ...none, isSalesAgent: true, userId: 2, name: 'Ravi 
 // the server: the staff, and a person added or a member's flags saved (or refused)
 let add: (body: Record<string, unknown>) => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   add = async (body) => ({ ...none, ...body, userId: 9, name: body.name, email: body.identifier, phone: null, isMe: false });
   apiChecked.mockImplementation(async (path: string, method: string, body: Record<string, unknown>) => {
     if (method === 'GET') return { data: [asha, ravi], canGrantSuperadmin: false };

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorAt as errorIn, field as fieldIn, type as typeIn } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 import type { AdjustTarget } from './adjust-dialog';
 
 // Administration → Stock → Adjust stock: units received, damaged or expired, or a count correction
@@ -25,9 +25,7 @@ const target: AdjustTarget = {
 // the server: the pack's balances after the adjustment, or a refusal
 let adjust: (body: { warehouse_id: number; delta?: number; counted?: number }) => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   adjust = async (body) => {
     const level = target.levels.find((l) => l.warehouse_id === body.warehouse_id)!;
     const available = body.counted ?? level.available + body.delta!;

@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Administration → Stock → Purchase orders → New purchase order / Edit: supplier, warehouse,
 // expected date, the packs with quantity and cost price (₹ typed, paise sent), checked by the
@@ -49,9 +49,7 @@ const saved = (id = 21): PurchaseOrder => ({
 // the server: suppliers, the stock list (warehouses, and packs found), and the order saved or refused
 let save: (path: string, method: string, body: never) => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   save = async () => saved();
   apiChecked.mockImplementation(async (path: string, method: string, body: never) => {
     if (path.startsWith('/api/admin/stock/suppliers')) return { data: suppliers };

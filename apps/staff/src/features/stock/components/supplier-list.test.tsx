@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt as errorIn, type as typeIn } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Administration → Stock → Suppliers: a supplier added or edited in place (name, phone, GSTIN),
 // checked by the shared contract (supplierInputSchema) at each field before sending; the server's
@@ -16,9 +16,7 @@ const nandi = { id: 4, name: 'Nandi Agro Foods', phone: '9845012345', gstin: '29
 // the server: the suppliers, and a supplier saved (as the server has it) or refused
 let save: (path: string, method: string, body: { name: string; phone: string; gstin: string }) => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   save = async (_path, _method, body) => ({ ...body, gstin: body.gstin.toUpperCase(), id: 9, open_orders: 0 });
   apiChecked.mockImplementation(async (path: string, method: string, body: never) =>
     method === 'GET' ? { data: [nandi] } : save(path, method, body),

@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorAt, field } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Administration → Stock → Transfers → New transfer / Edit: from, to, the packs and their
 // quantities, checked by the shared contract (transferInputSchema) at each field before sending;
@@ -46,9 +46,7 @@ const saved = (body: { from_warehouse_id: number; to_warehouse_id: number; note:
 // the server: the stock list (warehouses, and packs found), and the transfer saved or refused
 let save: (path: string, method: string, body: never) => Promise<unknown>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   save = async (_path, _method, body) => saved(body);
   apiChecked.mockImplementation(async (path: string, method: string, body: never) => {
     if (path.startsWith('/api/admin/stock?'))

@@ -5,7 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { BrowserRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Catalogue → Brands: the list (the shared data table, its view in the address); a brand added or
 // edited in a dialog checked by the shared contract (adminBrandInputSchema) at each field before
@@ -21,9 +21,7 @@ let save: (path: string, method: string, body: Record<string, unknown>) => Promi
 let deleted: () => Response;
 const fetched = vi.fn(async (_url: string, _init?: RequestInit) => deleted());
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   fetched.mockClear();
   vi.stubGlobal('fetch', fetched);
   document.cookie = 'XSRF-TOKEN=token';

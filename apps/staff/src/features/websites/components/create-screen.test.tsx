@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorAt, field, type } from '../../../test/fields';
-import { apiChecked, toast } from '../../../test/form-api';
+import { apiChecked, toast, resetFormApi } from '../../../test/form-api';
 
 // Create a website (superadmin): the shop's name, domain, state and GSTIN, blank or a copy of
 // another website's storefront, checked by the shared contract (createWebsiteInputSchema) at each
@@ -27,9 +27,7 @@ const demo = { id: 1, name: 'Demo Grocery', domain: 'localhost', paused: false }
 let create: (body: { name: string; domain: string }) => Promise<unknown>;
 let assign: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  apiChecked.mockReset();
-  toast.success.mockReset();
-  toast.error.mockReset();
+  resetFormApi();
   create = async (body) => ({ id: 2, name: body.name, domain: body.domain });
   apiChecked.mockImplementation(async (_path: string, method: string, body: never) =>
     method === 'GET' ? { data: [demo], can_create: true } : create(body),
