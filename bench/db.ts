@@ -34,7 +34,8 @@ export async function openBenchDatabase(
   await c.end();
   const u = new URL(admin);
   u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), poolSize });
+  // DATABASE_PREPARED=off: the hot reads unnamed, for a pooler that cannot keep named statements (scripts/through-pgbouncer.mjs)
+  const database = await openDatabase({ databaseUrl: u.toString(), poolSize, preparedStatements: process.env.DATABASE_PREPARED !== 'off' });
   return {
     database,
     url: u.toString(),

@@ -77,14 +77,11 @@ export async function openDatabase(opts: {
       preparing.add(db);
       namingDialects.add((db as unknown as Internals).dialect);
     }
-    // Several processes may start at once: one migrates, the others wait on the advisory lock.
+    // Several processes may start at once: one migrates, the others wait for its transaction's lock.
     const client = await pool.connect();
     try {
-      await client.query('select pg_advisory_lock(72707001)');
-      await client.query('create extension if not exists pg_trgm');
       await migratePostgres(client, migrationsFolder);
     } finally {
-      await client.query('select pg_advisory_unlock(72707001)').catch(() => undefined);
       client.release();
     }
     return {

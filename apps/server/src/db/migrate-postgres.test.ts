@@ -51,6 +51,10 @@ describeOnPostgres('the PostgreSQL migration runner (PostgreSQL)', () => {
     const migrator = await connect();
     expect(await migratePostgres(migrator, folder)).toMatchObject({ applied: 1 });
     expect(await migratePostgres(migrator, folder)).toMatchObject({ applied: 0 });
+    // its lock ended with its transaction: behind a pooler in transaction mode, a session lock left
+    // on a server connection would hold every later start
+    const held = await migrator.query(`select count(*)::int as n from pg_locks where locktype = 'advisory'`);
+    expect(held.rows[0].n).toBe(0);
 
     writeMigrations([
       first,

@@ -20,23 +20,33 @@ export async function migratePostgres(
   migrationsFolder: string,
   opts: { giveUpAfterMs?: number } = {},
 ): Promise<{ applied: number; locked: string[]; attempts: number }> {
-  await client.query('create schema if not exists "drizzle"');
-  await client.query(
-    'create table if not exists "drizzle"."__drizzle_migrations" (id serial primary key, hash text not null, created_at bigint)',
-  );
-  const last = (
-    await client.query<{ created_at: string | null }>(
-      'select created_at from "drizzle"."__drizzle_migrations" order by created_at desc limit 1',
-    )
-  ).rows[0];
-  const pending = readMigrationFiles({ migrationsFolder }).filter((m) => !last || Number(last.created_at) < m.folderMillis);
-  if (pending.length === 0) return { applied: 0, locked: [], attempts: 0 };
-
-  const locked = await tablesNamed(client, pending.flatMap((m) => m.sql).join('\n'));
+  const migrations = readMigrationFiles({ migrationsFolder });
   const deadline = Date.now() + (opts.giveUpAfterMs ?? 120_000);
+  let locked: string[] = [];
   for (let attempts = 1; ; attempts++) {
     await client.query('begin');
     try {
+      // One process migrates at a time (several may start at once): a lock this transaction holds,
+      // so every statement that needs it runs on the connection that has it, also behind a pooler
+      // in transaction mode (a session lock taken and released by separate statements there could
+      // be taken on one server connection and never released on it).
+      await client.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+      await client.query('create extension if not exists pg_trgm');
+      await client.query('create schema if not exists "drizzle"');
+      await client.query(
+        'create table if not exists "drizzle"."__drizzle_migrations" (id serial primary key, hash text not null, created_at bigint)',
+      );
+      const last = (
+        await client.query<{ created_at: string | null }>(
+          'select created_at from "drizzle"."__drizzle_migrations" order by created_at desc limit 1',
+        )
+      ).rows[0];
+      const pending = migrations.filter((m) => !last || Number(last.created_at) < m.folderMillis);
+      if (pending.length === 0) {
+        await client.query('commit');
+        return { applied: 0, locked: [], attempts: 0 };
+      }
+      locked = await tablesNamed(client, pending.flatMap((m) => m.sql).join('\n'));
       if (locked.length)
         await client.query(`lock table ${locked.map((t) => `"public"."${t}"`).join(', ')} in access exclusive mode nowait`);
       for (const m of pending) {
@@ -55,6 +65,9 @@ export async function migratePostgres(
     }
   }
 }
+
+/** The migrations' transaction lock (any fixed number, the same in every process). */
+const MIGRATION_LOCK = 72707001;
 
 /**
  * The tables of the public schema that `text` names (as a whole word, quoted or not), sorted: what

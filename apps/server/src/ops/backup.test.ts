@@ -18,7 +18,7 @@ import { seedDemo } from '../seed/demo';
 import { testConfig } from '../test/app';
 import { TestClient } from '../test/client';
 import { onPostgres } from '../test/on-postgres';
-import { createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from '../test/postgres';
+import { adminUrl, createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from '../test/postgres';
 import { staffClients } from '../test/staff-clients';
 import { backup, BackupRefused, restore, tableCounts, type Place } from './backup';
 
@@ -50,7 +50,8 @@ async function newPlace(label: string, migrated = false): Promise<Place> {
   const name = scratchName(`grocer_backup_${label}`);
   await createPgDatabase(url!, name, migrated ? inject('pgTemplate') : undefined);
   scratch.push(name);
-  return { databaseUrl: databaseUrl(url!, name), dataDir, mediaDir: path.join(tmp, `${label}-media`), s3: null };
+  // backups and restores talk to the server itself (pg_dump and a restore's session cannot go through a pooler in transaction mode)
+  return { databaseUrl: databaseUrl(adminUrl(url!), name), dataDir, mediaDir: path.join(tmp, `${label}-media`), s3: null };
 }
 
 const open = (place: Place) => openDatabase({ databaseUrl: place.databaseUrl, dataDir: place.dataDir, poolSize: 4 });

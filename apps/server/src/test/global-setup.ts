@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from './postgres';
+import { adminUrl, createPgDatabase, databaseUrl, dropPgDatabase, scratchName } from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +23,9 @@ export async function setup(project: TestProject) {
   if (project.config.env.TEST_DB === 'postgres' && url) {
     const name = scratchName('grocer_template');
     await createPgDatabase(url, name);
-    await (await openDatabase({ databaseUrl: databaseUrl(url, name), poolSize: 1 })).close();
+    // migrated directly when the suite's connections go through a pooler (TEST_ADMIN_DATABASE_URL):
+    // a pooler keeps its server connections a while, and a template must have none to be copied
+    await (await openDatabase({ databaseUrl: databaseUrl(adminUrl(url), name), poolSize: 1 })).close();
     project.provide('pgTemplate', name);
     return () => dropPgDatabase(url, name);
   }

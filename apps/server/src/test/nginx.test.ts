@@ -382,7 +382,7 @@ describeOnPostgres('behind nginx: two processes, one killed, a rolling restart (
         const markedDown = Date.now() - t0;
         expect(s.alive).toBe(true); // still serving what nginx sent before
         const { code } = await s.exited;
-        expect(code).toBe(0);
+        expect(code, s.stderr()).toBe(0);
         const exited = Date.now() - t0;
         const t1 = Date.now();
         servers[k] = await startServer(env, s.port);

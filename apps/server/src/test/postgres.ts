@@ -12,8 +12,15 @@ export function databaseUrl(url: string, name: string) {
   return u.toString();
 }
 
+/**
+ * Where databases are created, copied and dropped: TEST_ADMIN_DATABASE_URL when the suite's own
+ * connections go through a pooler (scripts/through-pgbouncer.mjs sets it to the server itself),
+ * else the suite's URL.
+ */
+export const adminUrl = (url: string) => process.env.TEST_ADMIN_DATABASE_URL ?? url;
+
 async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: adminUrl(url) });
   await admin.connect();
   try {
     return await fn(admin);

@@ -187,8 +187,9 @@ describe('product JSON written by PostgreSQL', () => {
     const ctx = { websiteId: site!.id, warehouseId: null, userId: null };
     const query = productsQuerySchema.parse({});
     const answer = joined(await listAnswer(database.db, ctx, query));
-    // the pool lends the connection released last first: the one that ran them
-    expect(await prepared(database.db)).toBeGreaterThan(0);
+    // the pool lends the connection released last first: the one that ran them (unless this run
+    // sends them unnamed, as behind a pooler: scripts/through-pgbouncer.mjs)
+    if (process.env.DATABASE_PREPARED !== 'off') expect(await prepared(database.db)).toBeGreaterThan(0);
     // the same database through one connection that prepares nothing: the same answer
     const [{ name } = { name: '' }] = (
       (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> }
