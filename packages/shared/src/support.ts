@@ -51,9 +51,13 @@ export const orderIssueSchema = z.object({
 export type OrderIssue = z.infer<typeof orderIssueSchema>;
 export const orderIssueListSchema = z.object({ data: z.array(orderIssueSchema) });
 
-/** GET /s/api/admin/issues: open ones first by default, newest first, paged. */
+/**
+ * GET /s/api/admin/issues: open ones first by default, newest first, paged. `q`: every word in the
+ * order's number, the customer's name or mobile, or the shopper's note.
+ */
 export const adminIssuesQuerySchema = z.object({
   status: z.enum([...ISSUE_STATUSES, 'all']).default('open'),
+  q: z.string().trim().max(100).optional(),
   page: pageSchema,
   perPage: z.coerce
     .number()

@@ -55,6 +55,19 @@ describe('reporting an issue', () => {
     expect(mine).toMatchObject({ ordernumber: order.ordernumber, status: 'open', note: 'One packet was not in the bag' });
     expect(mine.customer.phone).toMatch(/^\d{10}$/);
     expect(list.meta.open).toBeGreaterThanOrEqual(1);
+    // searched by the order's number, the customer's mobile or words of the note (every word); the total is the search's
+    for (const q of [order.ordernumber, mine.customer.phone.slice(-6), 'packet BAG']) {
+      const found = (await owner.get(`/s/api/admin/issues?q=${encodeURIComponent(q)}`)).json();
+      expect(
+        found.data.map((i: { id: number }) => i.id),
+        q,
+      ).toContain(mine.id);
+      expect(found.meta.total, q).toBe(found.data.length);
+    }
+    const none = (await owner.get('/s/api/admin/issues?q=packet%20nowhere')).json();
+    expect([none.data, none.meta.total]).toEqual([[], 0]);
+    expect(none.meta.open).toBe(list.meta.open);
+    expect((await owner.get(`/s/api/admin/issues?q=${'x'.repeat(101)}`)).statusCode).toBe(422);
 
     expect((await owner.post(`/s/api/admin/issues/${mine.id}/resolve`, { resolution: ' ' })).statusCode).toBe(422);
     const done = await owner.post(`/s/api/admin/issues/${mine.id}/resolve`, { resolution: 'Refunded ₹180 for the missing packet.' });

@@ -1,6 +1,6 @@
 import { REPORT_WINDOW_DAYS, reportIssueBodySchema, type AdminIssue, type OrderIssue, type ReportIssueBody } from '@grocer/shared/support';
 import type { z } from 'zod';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { Errors, fail } from '../../http/errors';
 import { recordAudit, type AuditActor } from '../audit';
@@ -80,9 +80,22 @@ export async function orderIssuesOf(db: Db, s: Shopper, orderId: string): Promis
 export async function listAdminIssues(
   db: Db,
   websiteId: number,
-  q: { status: 'open' | 'resolved' | 'all'; page: number; perPage: number },
+  q: { status: 'open' | 'resolved' | 'all'; q?: string; page: number; perPage: number },
 ): Promise<{ data: AdminIssue[]; meta: { total: number; open: number; page: number; perPage: number } }> {
-  const where = and(eq(orderIssues.websiteId, websiteId), q.status === 'all' ? undefined : eq(orderIssues.status, q.status));
+  // every word in the order's number, the customer's name or mobile, or the shopper's note
+  const words = (q.q ?? '').split(/\s+/).filter(Boolean);
+  const searched = and(
+    ...words.map((w) => {
+      const like = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return or(
+        ilike(orderIssues.ordernumber, like),
+        ilike(orderIssues.customerName, like),
+        ilike(orderIssues.customerPhone, like),
+        ilike(orderIssues.note, like),
+      );
+    }),
+  );
+  const where = and(eq(orderIssues.websiteId, websiteId), q.status === 'all' ? undefined : eq(orderIssues.status, q.status), searched);
   const [rows, [totals]] = await Promise.all([
     db
       .select()
@@ -93,7 +106,7 @@ export async function listAdminIssues(
       .offset((q.page - 1) * q.perPage),
     db
       .select({
-        total: q.status === 'all' ? count() : sql<number>`count(*) filter (where ${orderIssues.status} = ${q.status})`,
+        total: sql<number>`count(*) filter (where ${where})`,
         open: sql<number>`count(*) filter (where ${orderIssues.status} = 'open')`,
       })
       .from(orderIssues)

@@ -2,7 +2,7 @@ import { adminIssueListSchema, adminIssueSchema } from '@grocer/shared/support';
 import { apiChecked } from '@grocer/shared/api-client';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-export type IssueView = { status: 'open' | 'resolved' | 'all'; page: number; perPage: number };
+export type IssueView = { status: 'open' | 'resolved' | 'all'; q?: string; page: number; perPage: number };
 
 /** GET /s/api/admin/issues: shoppers' reports on delivered orders, newest first. */
 export const issuesQuery = (v: IssueView) =>
@@ -10,7 +10,7 @@ export const issuesQuery = (v: IssueView) =>
     queryKey: ['admin', 'issues', v],
     queryFn: ({ signal }) =>
       apiChecked(
-        `/api/admin/issues?${new URLSearchParams({ status: v.status, page: String(v.page), perPage: String(v.perPage) })}`,
+        `/api/admin/issues?${new URLSearchParams({ status: v.status, ...(v.q ? { q: v.q } : {}), page: String(v.page), perPage: String(v.perPage) })}`,
         async () => adminIssueListSchema,
         {
           signal,
